@@ -1,0 +1,77 @@
+import { Context, Data } from "effect"
+import type { Effect } from "effect"
+
+/**
+ * Why a gateway call failed. `Unreachable` covers refused connections and DNS failures,
+ * `Timeout` a call that did not answer in time; the others map WAHA's status codes
+ * (401 bad key, 404 unknown session, 422 session not WORKING, 5xx, anything unexpected).
+ */
+export type GatewayFailure =
+  | "Unreachable"
+  | "Timeout"
+  | "Unauthorized"
+  | "SessionNotFound"
+  | "SessionNotReady"
+  | "ServerError"
+  | "BadResponse"
+
+/** `message` is what a user or operator reads, e.g. `failed to send message: connect ECONNREFUSED 127.0.0.1:3000`. It never contains the API key. */
+export class GatewayError extends Data.TaggedError("GatewayError")<{
+  readonly reason: GatewayFailure
+  readonly message: string
+  readonly status?: number
+}> {}
+
+export interface SendTextRequest {
+  readonly session: string
+  readonly chatId: string
+  readonly text: string
+}
+
+export interface GatewaySession {
+  readonly name: string
+  /** WORKING, SCAN_QR_CODE, STOPPED, STARTING, FAILED, … (open-ended). */
+  readonly status: string
+  /** `<digits>@c.us` of the connected phone, when WORKING. */
+  readonly meId?: string
+}
+
+export interface GatewayQr {
+  readonly mimetype: string
+  /** base64 of the image */
+  readonly data: string
+}
+
+export interface GatewayGroup {
+  readonly groupId: string
+  readonly groupName: string
+}
+
+export interface GatewayContact {
+  readonly groupId: string
+  readonly groupName: string
+  readonly number: string
+  readonly isContact: true
+}
+
+export interface Page {
+  readonly limit: number
+  readonly offset: number
+}
+
+/** The messaging gateway (WAHA's HTTP API, DESIGN §5). */
+export class GatewayPort extends Context.Service<GatewayPort, {
+  readonly sendText: (request: SendTextRequest) => Effect.Effect<void, GatewayError>
+  /** POST /api/sessions {name, start: true} */
+  readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
+  /** null when the gateway does not know the session (404). */
+  readonly getSession: (name: string) => Effect.Effect<GatewaySession | null, GatewayError>
+  readonly startSession: (name: string) => Effect.Effect<void, GatewayError>
+  readonly stopSession: (name: string) => Effect.Effect<void, GatewayError>
+  readonly logoutSession: (name: string) => Effect.Effect<void, GatewayError>
+  readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
+  readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
+  readonly listGroups: (name: string, page: Page) => Effect.Effect<ReadonlyArray<GatewayGroup>, GatewayError>
+  /** Only real WhatsApp contacts: `@c.us` ids, not groups, not blocked, not me, with a number. */
+  readonly listContacts: (name: string, page: Page) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
+}>()("herald/application/ports/GatewayPort") {}
