@@ -1,0 +1,51 @@
+import { z } from "zod"
+import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
+import type { MessageEvent } from "../../domain/message/Message.ts"
+import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
+
+// Events are read back from a database: decode them instead of trusting their shape.
+const at = z.number()
+
+export const MessageEventSchema: z.ZodType<MessageEvent> = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("MessageScheduled"),
+    messageId: z.string(),
+    target: z.object({ campaignId: z.string(), sessionId: z.string(), groupId: z.string(), groupName: z.string() }),
+    content: z.string(),
+    scheduledAt: z.number(),
+    at
+  }),
+  z.object({ type: z.literal("MessageEdited"), content: z.string(), scheduledAt: z.number(), at }),
+  z.object({ type: z.literal("MessageDeleted"), at }),
+  z.object({ type: z.literal("MessageCancelled"), at }),
+  z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),
+  z.object({ type: z.literal("MessageSent"), at }),
+  z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
+  z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
+  z.object({ type: z.literal("MessageMissed"), at })
+])
+
+const group = z.object({ groupId: z.string(), groupName: z.string() })
+
+export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("CampaignCreated"),
+    campaignId: z.string(),
+    userId: z.string(),
+    sessionId: z.string(),
+    group,
+    title: z.string(),
+    messageIds: z.array(z.string()),
+    at
+  }),
+  z.object({ type: z.literal("CampaignStarted"), at }),
+  z.object({ type: z.literal("CampaignCompleted"), at }),
+  z.object({ type: z.literal("CampaignFailed"), at, reason: z.string(), messageId: z.string().nullable() }),
+  z.object({ type: z.literal("CampaignCancelled"), at })
+])
+
+export const SessionEventSchema: z.ZodType<SessionEvent> = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("SessionInitiated"), sessionId: z.string(), userId: z.string(), sessionName: z.string(), at }),
+  z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
+  z.object({ type: z.literal("SessionLoggedOut"), at })
+])

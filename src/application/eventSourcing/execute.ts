@@ -1,0 +1,75 @@
+import { Effect } from "effect"
+import { EventStore } from "../ports/EventStore.ts"
+import type { StoredEvent } from "../ports/EventStore.ts"
+import { CorruptData } from "../ports/StoreErrors.ts"
+import type { ConcurrencyConflict, StoreUnavailable } from "../ports/StoreErrors.ts"
+import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
+
+export type Outcome<S, E, R> =
+  | { readonly _tag: "Accepted"; readonly state: S; readonly events: ReadonlyArray<E> }
+  | { readonly _tag: "Rejected"; readonly state: S; readonly rejection: R }
+
+export const decodeEvents = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
+  aggregate: Aggregate<C, S, E, R>,
+  stored: ReadonlyArray<StoredEvent>
+): Effect.Effect<S, CorruptData> =>
+  Effect.suspend(() => {
+    let state = aggregate.decider.initialState
+    for (const event of stored) {
+      const parsed = aggregate.schema.safeParse(event.data)
+      if (!parsed.success) {
+        return Effect.fail(
+          new CorruptData({ message: `${event.streamId} v${event.version}: ${parsed.error.message}` })
+        )
+      }
+      state = aggregate.decider.evolve(state, parsed.data)
+    }
+    return Effect.succeed(state)
+  })
+
+export const load = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
+  aggregate: Aggregate<C, S, E, R>,
+  id: string
+): Effect.Effect<S, StoreUnavailable | CorruptData, EventStore> =>
+  EventStore.use((store) => store.read(aggregate.streamId(id))).pipe(
+    Effect.flatMap((stored) => decodeEvents(aggregate, stored))
+  )
+
+/**
+ * Loads the aggregate, decides, appends at the version it read and projects the new state.
+ * A concurrent append makes it re-read and decide again (up to `retries` times), so the
+ * decision is always taken on the latest state; a claim that lost comes back Rejected.
+ * A projection that fails after a successful append is left to the catch-up pass: the
+ * event log, not the projection, is the truth.
+ */
+export const execute = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
+  aggregate: Aggregate<C, S, E, R>,
+  id: string,
+  command: (state: S) => C,
+  options: { readonly known?: S; readonly retries?: number } = {}
+): Effect.Effect<Outcome<S, E, R>, StoreUnavailable | CorruptData | ConcurrencyConflict, EventStore | ProjectionStores> =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const streamId = aggregate.streamId(id)
+    let known = options.known
+    for (let attempt = 0; ; attempt++) {
+      const state = known ?? (yield* load(aggregate, id))
+      known = undefined
+      const decision = aggregate.decider.decide(command(state), state)
+      if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection }
+      if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] }
+      const appended = yield* store.append(streamId, state.version, decision.events).pipe(
+        Effect.map(() => true),
+        Effect.catchTag("ConcurrencyConflict", (conflict) =>
+          attempt < (options.retries ?? 5) ? Effect.succeed(false) : Effect.fail(conflict)
+        )
+      )
+      if (!appended) continue
+      const next = decision.events.reduce(aggregate.decider.evolve, state)
+      yield* aggregate.project(next).pipe(
+        Effect.andThen(store.markProjected(streamId, next.version)),
+        Effect.catch((error) => Effect.logWarning(`projection of ${streamId} deferred to catch-up: ${error.message}`))
+      )
+      return { _tag: "Accepted", state: next, events: decision.events }
+    }
+  })

@@ -1,0 +1,24 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
+import type { StoreUnavailable } from "./StoreErrors.ts"
+
+export interface CampaignView {
+  readonly id: string
+  readonly userId: string
+  readonly sessionId: string
+  readonly groupId: string
+  readonly groupName: string
+  readonly title: string
+  readonly status: CampaignStatus
+  readonly failureReason: string | null
+  readonly messageIds: ReadonlyArray<string>
+  readonly createdAt: number
+  readonly updatedAt: number
+  readonly version: number
+}
+
+export class CampaignRepository extends Context.Service<CampaignRepository, {
+  readonly save: (view: CampaignView) => Effect.Effect<void, StoreUnavailable>
+  readonly get: (id: string) => Effect.Effect<CampaignView | null, StoreUnavailable>
+}>()("herald/application/ports/CampaignRepository") {}

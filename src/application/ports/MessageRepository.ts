@@ -1,0 +1,48 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+import type { MessageStatus } from "../../domain/message/Message.ts"
+import type { StoreUnavailable } from "./StoreErrors.ts"
+
+/** The `messages` read model the scheduler queries; derived from message streams, may lag. */
+export interface MessageView {
+  readonly id: string
+  readonly campaignId: string
+  readonly sessionId: string
+  readonly groupId: string
+  readonly groupName: string
+  readonly content: string
+  readonly scheduledAt: number
+  readonly status: MessageStatus
+  readonly isSent: boolean
+  readonly isPicked: boolean
+  readonly isDeleted: boolean
+  readonly pickedAt: number | null
+  readonly sentAt: number | null
+  readonly failureReason: string | null
+  readonly version: number
+}
+
+export interface CampaignProgress {
+  readonly total: number
+  readonly sent: number
+  /** neither sent nor deleted nor finished otherwise: still to go */
+  readonly open: number
+}
+
+export class MessageRepository extends Context.Service<MessageRepository, {
+  /** Upsert unless the stored view already reflects this version or a later one. */
+  readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
+  readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
+  /** Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. */
+  readonly findScheduledBetween: (from: number, to: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  /** Still unpicked though scheduled before `before`: fell out of the window. */
+  readonly findScheduledBefore: (before: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  /** The earliest unpicked message scheduled after `after`, for the precise timer. */
+  readonly nextScheduledAfter: (after: number) => Effect.Effect<number | null, StoreUnavailable>
+  /** Picked, not finished, picked at or before `pickedBefore` (claims past their lease). */
+  readonly findPickedBefore: (pickedBefore: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  /** Picked, not finished, picked after `pickedAfter`, for these sessions: sends in flight elsewhere. */
+  readonly findInFlight: (sessionIds: ReadonlyArray<string>, pickedAfter: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
+}>()("herald/application/ports/MessageRepository") {}

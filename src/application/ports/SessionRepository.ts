@@ -1,0 +1,20 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+import type { StoreUnavailable } from "./StoreErrors.ts"
+
+export interface SessionView {
+  readonly id: string
+  readonly userId: string
+  readonly sessionName: string
+  readonly phoneNumber: string
+  readonly active: boolean
+  readonly createdAt: number
+  readonly updatedAt: number
+  readonly version: number
+}
+
+export class SessionRepository extends Context.Service<SessionRepository, {
+  readonly save: (view: SessionView) => Effect.Effect<void, StoreUnavailable>
+  readonly get: (id: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+  readonly findByName: (sessionName: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+}>()("herald/application/ports/SessionRepository") {}

@@ -1,0 +1,149 @@
+import { accept, reject } from "../shared/Decider.ts"
+import type { DecideResult, Decider } from "../shared/Decider.ts"
+
+/**
+ * A campaign: a plan of messages to one group through one messaging session. Its messages
+ * are aggregates of their own (see Message.ts); the campaign keeps their ids and its status.
+ *
+ * DRAFT → SCHEDULED (has messages) → IN_PROGRESS (first sent) → COMPLETED (all non-deleted
+ * sent). CANCELLED by the user. FAILED from any state on a send error, a missed message or
+ * an unknown outcome, and it stays FAILED: a later successful send does not hide a failure.
+ */
+export type CampaignStatus = "DRAFT" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "FAILED"
+
+export interface CampaignGroup {
+  readonly groupId: string
+  readonly groupName: string
+}
+
+export type CampaignEvent =
+  | {
+      readonly type: "CampaignCreated"
+      readonly campaignId: string
+      readonly userId: string
+      readonly sessionId: string
+      readonly group: CampaignGroup
+      readonly title: string
+      readonly messageIds: ReadonlyArray<string>
+      readonly at: number
+    }
+  | { readonly type: "CampaignStarted"; readonly at: number }
+  | { readonly type: "CampaignCompleted"; readonly at: number }
+  | { readonly type: "CampaignFailed"; readonly at: number; readonly reason: string; readonly messageId: string | null }
+  | { readonly type: "CampaignCancelled"; readonly at: number }
+
+export interface CampaignState {
+  readonly id: string
+  readonly status: CampaignStatus | "NEW"
+  readonly userId: string
+  readonly sessionId: string
+  readonly group: CampaignGroup
+  readonly title: string
+  readonly messageIds: ReadonlyArray<string>
+  readonly failureReason: string | null
+  readonly createdAt: number
+  readonly updatedAt: number
+  readonly version: number
+}
+
+export type CampaignCommand =
+  | {
+      readonly type: "Create"
+      readonly campaignId: string
+      readonly userId: string
+      readonly sessionId: string
+      readonly group: CampaignGroup
+      readonly title: string
+      readonly messageIds: ReadonlyArray<string>
+      readonly now: number
+    }
+  /** After a send: how many of its messages are sent, and how many are still to go (not sent, not deleted). */
+  | { readonly type: "RecordProgress"; readonly sent: number; readonly open: number; readonly now: number }
+  | { readonly type: "Fail"; readonly reason: string; readonly messageId: string | null; readonly now: number }
+  | { readonly type: "Cancel"; readonly now: number }
+
+export type CampaignRejection =
+  | { readonly _tag: "CampaignNotFound" }
+  | { readonly _tag: "CampaignAlreadyExists" }
+  | { readonly _tag: "CampaignNotCancellable"; readonly status: CampaignStatus }
+
+export const initialCampaignState: CampaignState = {
+  id: "",
+  status: "NEW",
+  userId: "",
+  sessionId: "",
+  group: { groupId: "", groupName: "" },
+  title: "",
+  messageIds: [],
+  failureReason: null,
+  createdAt: 0,
+  updatedAt: 0,
+  version: 0
+}
+
+const isFinished = (status: CampaignState["status"]): boolean =>
+  status === "COMPLETED" || status === "CANCELLED" || status === "FAILED"
+
+type Result = DecideResult<CampaignEvent, CampaignRejection>
+
+export const decideCampaign = (command: CampaignCommand, state: CampaignState): Result => {
+  if (command.type === "Create") {
+    if (state.status !== "NEW") return reject({ _tag: "CampaignAlreadyExists" })
+    const { type: _, now, ...created } = command
+    return accept({ type: "CampaignCreated", ...created, at: now })
+  }
+  if (state.status === "NEW") return reject({ _tag: "CampaignNotFound" })
+  const status = state.status
+  switch (command.type) {
+    case "RecordProgress": {
+      if (isFinished(status) || command.sent === 0) return accept()
+      const events: Array<CampaignEvent> = []
+      if (status !== "IN_PROGRESS") events.push({ type: "CampaignStarted", at: command.now })
+      if (command.open === 0) events.push({ type: "CampaignCompleted", at: command.now })
+      return accept(...events)
+    }
+    case "Fail":
+      // The first failure is the one the user reads; later ones are on their messages.
+      if (status === "FAILED") return accept()
+      return accept({ type: "CampaignFailed", at: command.now, reason: command.reason, messageId: command.messageId })
+    case "Cancel":
+      if (isFinished(status)) return reject({ _tag: "CampaignNotCancellable", status })
+      return accept({ type: "CampaignCancelled", at: command.now })
+  }
+}
+
+export const evolveCampaign = (state: CampaignState, event: CampaignEvent): CampaignState => {
+  const version = state.version + 1
+  switch (event.type) {
+    case "CampaignCreated":
+      return {
+        ...initialCampaignState,
+        id: event.campaignId,
+        status: event.messageIds.length === 0 ? "DRAFT" : "SCHEDULED",
+        userId: event.userId,
+        sessionId: event.sessionId,
+        group: event.group,
+        title: event.title,
+        messageIds: event.messageIds,
+        createdAt: event.at,
+        updatedAt: event.at,
+        version
+      }
+    case "CampaignStarted":
+      return { ...state, status: "IN_PROGRESS", updatedAt: event.at, version }
+    case "CampaignCompleted":
+      return { ...state, status: "COMPLETED", updatedAt: event.at, version }
+    case "CampaignFailed":
+      return { ...state, status: "FAILED", failureReason: event.reason, updatedAt: event.at, version }
+    case "CampaignCancelled":
+      return { ...state, status: "CANCELLED", updatedAt: event.at, version }
+  }
+}
+
+export const CampaignDecider: Decider<CampaignCommand, CampaignState, CampaignEvent, CampaignRejection> = {
+  initialState: initialCampaignState,
+  decide: decideCampaign,
+  evolve: evolveCampaign
+}
+
+export const campaignStreamId = (campaignId: string): string => `campaign-${campaignId}`

@@ -1,0 +1,216 @@
+import { accept, reject } from "../shared/Decider.ts"
+import type { DecideResult, Decider } from "../shared/Decider.ts"
+
+/**
+ * A scheduled message is an aggregate of its own, not an entity inside Campaign: the
+ * scheduler claims one message by appending `MessagePicked` to that message's stream, so
+ * claims on different messages never contend, and a claim races only with what can
+ * really conflict with it (an edit, a delete, a cancel, another scheduler's claim).
+ */
+
+/** SPEC "States and transitions": a message is due when now − 2 min ≤ scheduledAt ≤ now. */
+export const LOOKBACK_MS = 2 * 60 * 1000
+
+export interface MessageTarget {
+  readonly campaignId: string
+  readonly sessionId: string
+  readonly groupId: string
+  readonly groupName: string
+}
+
+export type MessageEvent =
+  | { readonly type: "MessageScheduled"; readonly messageId: string; readonly target: MessageTarget; readonly content: string; readonly scheduledAt: number; readonly at: number }
+  | { readonly type: "MessageEdited"; readonly content: string; readonly scheduledAt: number; readonly at: number }
+  | { readonly type: "MessageDeleted"; readonly at: number }
+  | { readonly type: "MessageCancelled"; readonly at: number }
+  | { readonly type: "MessagePicked"; readonly at: number; readonly by: string }
+  | { readonly type: "MessageSent"; readonly at: number }
+  | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
+  | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
+  | { readonly type: "MessageMissed"; readonly at: number }
+
+/**
+ * Where a message is in its life. `SPEC`'s flags are derived from it: isPicked once claimed,
+ * isSent once sent, isDeleted when deleted or cancelled before being picked.
+ */
+export type MessageStatus =
+  | "NEW"
+  | "SCHEDULED"
+  | "PICKED"
+  | "SENT"
+  | "FAILED"
+  | "OUTCOME_UNKNOWN"
+  | "MISSED"
+  | "DELETED"
+  | "CANCELLED"
+
+export interface MessageState {
+  readonly id: string
+  readonly status: MessageStatus
+  readonly target: MessageTarget | null
+  readonly content: string
+  readonly scheduledAt: number
+  readonly pickedAt: number | null
+  readonly pickedBy: string | null
+  readonly sentAt: number | null
+  readonly failureReason: string | null
+  /** number of events folded into this state; the stream version it reflects */
+  readonly version: number
+}
+
+export type MessageCommand =
+  | { readonly type: "Schedule"; readonly messageId: string; readonly target: MessageTarget; readonly content: string; readonly scheduledAt: number; readonly now: number }
+  | { readonly type: "Edit"; readonly content?: string; readonly scheduledAt?: number; readonly now: number }
+  | { readonly type: "Delete"; readonly now: number }
+  | { readonly type: "Cancel"; readonly now: number }
+  /** `selectedAt` is the time of the cycle that selected the message, `now` the time of the claim. */
+  | { readonly type: "Pick"; readonly selectedAt: number; readonly now: number; readonly by: string }
+  | { readonly type: "RecordSent"; readonly now: number }
+  | { readonly type: "RecordSendFailure"; readonly reason: string; readonly now: number }
+  /** A claim older than the lease whose send never reported back. */
+  | { readonly type: "RecordOutcomeUnknown"; readonly leaseMs: number; readonly now: number }
+  | { readonly type: "RecordMissed"; readonly now: number }
+
+export type MessageRejection =
+  | { readonly _tag: "MessageNotFound" }
+  | { readonly _tag: "MessageAlreadyExists" }
+  | { readonly _tag: "MessageAlreadyPicked"; readonly status: MessageStatus }
+  | { readonly _tag: "MessageNotDue"; readonly scheduledAt: number; readonly selectedAt: number }
+  | { readonly _tag: "MessageNotInFlight"; readonly status: MessageStatus }
+  | { readonly _tag: "LeaseNotExpired"; readonly pickedAt: number }
+  | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
+  | { readonly _tag: "EmptyContent" }
+
+export const initialMessageState: MessageState = {
+  id: "",
+  status: "NEW",
+  target: null,
+  content: "",
+  scheduledAt: 0,
+  pickedAt: null,
+  pickedBy: null,
+  sentAt: null,
+  failureReason: null,
+  version: 0
+}
+
+export const isDue = (scheduledAt: number, now: number): boolean =>
+  scheduledAt <= now && scheduledAt >= now - LOOKBACK_MS
+
+export const isPicked = (s: MessageState): boolean =>
+  s.status === "PICKED" || s.status === "SENT" || s.status === "FAILED" || s.status === "OUTCOME_UNKNOWN"
+export const isSent = (s: MessageState): boolean => s.status === "SENT"
+export const isDeleted = (s: MessageState): boolean => s.status === "DELETED" || s.status === "CANCELLED"
+
+type Result = DecideResult<MessageEvent, MessageRejection>
+
+const whenEditable = (state: MessageState, then: () => Result): Result => {
+  if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
+  if (state.status !== "SCHEDULED") return reject({ _tag: "MessageAlreadyPicked", status: state.status })
+  return then()
+}
+
+const whenInFlight = (state: MessageState, then: () => Result): Result => {
+  if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
+  if (state.status !== "PICKED") return reject({ _tag: "MessageNotInFlight", status: state.status })
+  return then()
+}
+
+export const decideMessage = (command: MessageCommand, state: MessageState): Result => {
+  switch (command.type) {
+    case "Schedule":
+      if (state.status !== "NEW") return reject({ _tag: "MessageAlreadyExists" })
+      if (command.content.trim() === "") return reject({ _tag: "EmptyContent" })
+      if (command.scheduledAt < command.now) {
+        return reject({ _tag: "ScheduledInThePast", scheduledAt: command.scheduledAt, now: command.now })
+      }
+      return accept({
+        type: "MessageScheduled",
+        messageId: command.messageId,
+        target: command.target,
+        content: command.content,
+        scheduledAt: command.scheduledAt,
+        at: command.now
+      })
+    case "Edit":
+      return whenEditable(state, () => {
+        const content = command.content ?? state.content
+        const scheduledAt = command.scheduledAt ?? state.scheduledAt
+        if (content.trim() === "") return reject({ _tag: "EmptyContent" })
+        if (command.scheduledAt !== undefined && scheduledAt < command.now) {
+          return reject({ _tag: "ScheduledInThePast", scheduledAt, now: command.now })
+        }
+        return accept({ type: "MessageEdited", content, scheduledAt, at: command.now })
+      })
+    case "Delete":
+      return whenEditable(state, () => accept({ type: "MessageDeleted", at: command.now }))
+    case "Cancel":
+      return whenEditable(state, () => accept({ type: "MessageCancelled", at: command.now }))
+    case "Pick":
+      return whenEditable(state, () =>
+        isDue(state.scheduledAt, command.selectedAt)
+          ? accept({ type: "MessagePicked", at: command.now, by: command.by })
+          : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.selectedAt })
+      )
+    case "RecordMissed":
+      return whenEditable(state, () =>
+        state.scheduledAt < command.now - LOOKBACK_MS
+          ? accept({ type: "MessageMissed", at: command.now })
+          : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.now })
+      )
+    case "RecordSent":
+      return whenInFlight(state, () => accept({ type: "MessageSent", at: command.now }))
+    case "RecordSendFailure":
+      return whenInFlight(state, () => accept({ type: "MessageSendFailed", at: command.now, reason: command.reason }))
+    case "RecordOutcomeUnknown":
+      return whenInFlight(state, () => {
+        const pickedAt = state.pickedAt ?? 0
+        if (pickedAt + command.leaseMs > command.now) return reject({ _tag: "LeaseNotExpired", pickedAt })
+        return accept({
+          type: "MessageOutcomeUnknown",
+          at: command.now,
+          reason: `outcome unknown: the send claimed at ${new Date(pickedAt).toISOString()} never reported back; not resent to avoid a duplicate`
+        })
+      })
+  }
+}
+
+export const evolveMessage = (state: MessageState, event: MessageEvent): MessageState => {
+  const version = state.version + 1
+  switch (event.type) {
+    case "MessageScheduled":
+      return {
+        ...initialMessageState,
+        id: event.messageId,
+        status: "SCHEDULED",
+        target: event.target,
+        content: event.content,
+        scheduledAt: event.scheduledAt,
+        version
+      }
+    case "MessageEdited":
+      return { ...state, content: event.content, scheduledAt: event.scheduledAt, version }
+    case "MessageDeleted":
+      return { ...state, status: "DELETED", version }
+    case "MessageCancelled":
+      return { ...state, status: "CANCELLED", version }
+    case "MessagePicked":
+      return { ...state, status: "PICKED", pickedAt: event.at, pickedBy: event.by, version }
+    case "MessageSent":
+      return { ...state, status: "SENT", sentAt: event.at, version }
+    case "MessageSendFailed":
+      return { ...state, status: "FAILED", failureReason: event.reason, version }
+    case "MessageOutcomeUnknown":
+      return { ...state, status: "OUTCOME_UNKNOWN", failureReason: event.reason, version }
+    case "MessageMissed":
+      return { ...state, status: "MISSED", failureReason: "missed", version }
+  }
+}
+
+export const MessageDecider: Decider<MessageCommand, MessageState, MessageEvent, MessageRejection> = {
+  initialState: initialMessageState,
+  decide: decideMessage,
+  evolve: evolveMessage
+}
+
+export const messageStreamId = (messageId: string): string => `message-${messageId}`

@@ -1,0 +1,96 @@
+import { accept, reject } from "../shared/Decider.ts"
+import type { DecideResult, Decider } from "../shared/Decider.ts"
+
+/** The gateway identifies a session by this name (DESIGN §5). */
+export const SESSION_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/
+
+export type SessionEvent =
+  | { readonly type: "SessionInitiated"; readonly sessionId: string; readonly userId: string; readonly sessionName: string; readonly at: number }
+  | { readonly type: "SessionPhoneUpdated"; readonly phoneNumber: string; readonly at: number }
+  | { readonly type: "SessionLoggedOut"; readonly at: number }
+
+export interface SessionState {
+  readonly id: string
+  readonly status: "NEW" | "ACTIVE" | "LOGGED_OUT"
+  readonly userId: string
+  readonly sessionName: string
+  readonly phoneNumber: string
+  readonly createdAt: number
+  readonly updatedAt: number
+  readonly version: number
+}
+
+export type SessionCommand =
+  | { readonly type: "Initiate"; readonly sessionId: string; readonly userId: string; readonly sessionName: string; readonly now: number }
+  | { readonly type: "UpdatePhone"; readonly phoneNumber: string; readonly now: number }
+  | { readonly type: "LogOut"; readonly now: number }
+
+export type SessionRejection =
+  | { readonly _tag: "SessionNotFound" }
+  | { readonly _tag: "SessionAlreadyExists" }
+  | { readonly _tag: "InvalidSessionName"; readonly sessionName: string }
+
+export const initialSessionState: SessionState = {
+  id: "",
+  status: "NEW",
+  userId: "",
+  sessionName: "",
+  phoneNumber: "",
+  createdAt: 0,
+  updatedAt: 0,
+  version: 0
+}
+
+type Result = DecideResult<SessionEvent, SessionRejection>
+
+export const decideSession = (command: SessionCommand, state: SessionState): Result => {
+  switch (command.type) {
+    case "Initiate":
+      if (state.status !== "NEW") return reject({ _tag: "SessionAlreadyExists" })
+      if (!SESSION_NAME_PATTERN.test(command.sessionName)) {
+        return reject({ _tag: "InvalidSessionName", sessionName: command.sessionName })
+      }
+      return accept({
+        type: "SessionInitiated",
+        sessionId: command.sessionId,
+        userId: command.userId,
+        sessionName: command.sessionName,
+        at: command.now
+      })
+    case "UpdatePhone":
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      return accept({ type: "SessionPhoneUpdated", phoneNumber: command.phoneNumber, at: command.now })
+    case "LogOut":
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      return accept({ type: "SessionLoggedOut", at: command.now })
+  }
+}
+
+export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
+  const version = state.version + 1
+  switch (event.type) {
+    case "SessionInitiated":
+      return {
+        ...initialSessionState,
+        id: event.sessionId,
+        status: "ACTIVE",
+        userId: event.userId,
+        sessionName: event.sessionName,
+        createdAt: event.at,
+        updatedAt: event.at,
+        version
+      }
+    case "SessionPhoneUpdated":
+      return { ...state, phoneNumber: event.phoneNumber, updatedAt: event.at, version }
+    case "SessionLoggedOut":
+      return { ...state, status: "LOGGED_OUT", updatedAt: event.at, version }
+  }
+}
+
+export const SessionDecider: Decider<SessionCommand, SessionState, SessionEvent, SessionRejection> = {
+  initialState: initialSessionState,
+  decide: decideSession,
+  evolve: evolveSession
+}
+
+export const sessionStreamId = (sessionId: string): string => `session-${sessionId}`
