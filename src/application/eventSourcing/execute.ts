@@ -36,14 +36,16 @@ export const load = <C, S extends { readonly version: number }, E extends { read
   )
 
 /**
- * Loads the aggregate, decides, appends at the version it read and projects the new state.
+ * `execute(Aggregate)(id, command)` loads the aggregate, decides, appends at the version it read and projects the new state.
  * A concurrent append makes it re-read and decide again (up to `retries` times), so the
  * decision is always taken on the latest state; a claim that lost comes back Rejected.
  * A projection that fails after a successful append is left to the catch-up pass: the
  * event log, not the projection, is the truth.
  */
 export const execute = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
-  aggregate: Aggregate<C, S, E, R>,
+  aggregate: Aggregate<C, S, E, R>
+) =>
+(
   id: string,
   command: (state: S) => C,
   options: { readonly known?: S; readonly retries?: number } = {}

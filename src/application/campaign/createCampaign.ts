@@ -1,0 +1,55 @@
+import { Clock, Data, Effect } from "effect"
+import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
+import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute } from "../eventSourcing/execute.ts"
+import { Ids } from "../ports/Ids.ts"
+
+export interface CreateCampaignInput {
+  readonly userId: string
+  readonly sessionId: string
+  readonly group: CampaignGroup
+  readonly title: string
+  readonly messages: ReadonlyArray<{ readonly content: string; readonly scheduledAt: number }>
+}
+
+export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ readonly message: string }> {}
+
+/**
+ * Plans a campaign of explicit messages. The campaign is recorded first, with the ids of its
+ * messages, and then each message: a crash in between leaves a campaign short of messages,
+ * never a message without its campaign.
+ */
+export const createCampaign = Effect.fn("createCampaign")(function*(input: CreateCampaignInput) {
+  const ids = yield* Ids
+  const now = yield* Clock.currentTimeMillis
+  const planned = input.messages.map((m) => ({ ...m, id: ids.next() }))
+  for (const m of planned) {
+    if (m.content.trim() === "") return yield* new CampaignRejected({ message: "message content must not be empty" })
+    if (m.scheduledAt < now) return yield* new CampaignRejected({ message: `scheduledAt ${new Date(m.scheduledAt).toISOString()} is in the past` })
+  }
+  const campaignId = ids.next()
+  const created = yield* execute(CampaignAggregate)(campaignId, () => ({
+    type: "Create",
+    campaignId,
+    userId: input.userId,
+    sessionId: input.sessionId,
+    group: input.group,
+    title: input.title,
+    messageIds: planned.map((m) => m.id),
+    now
+  }))
+  if (created._tag === "Rejected") return yield* new CampaignRejected({ message: created.rejection._tag })
+  const target = { campaignId, sessionId: input.sessionId, groupId: input.group.groupId, groupName: input.group.groupName }
+  for (const m of planned) {
+    const scheduled = yield* execute(MessageAggregate)(m.id, () => ({
+      type: "Schedule",
+      messageId: m.id,
+      target,
+      content: m.content,
+      scheduledAt: m.scheduledAt,
+      now
+    }))
+    if (scheduled._tag === "Rejected") return yield* new CampaignRejected({ message: scheduled.rejection._tag })
+  }
+  return { id: campaignId, messageIds: planned.map((m) => m.id) }
+})

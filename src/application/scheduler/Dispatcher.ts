@@ -1,0 +1,101 @@
+import { Clock, Context, Effect, Fiber, Layer, Scope, Semaphore } from "effect"
+import { LOOKBACK_MS } from "../../domain/message/Message.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { MessageView } from "../ports/MessageRepository.ts"
+import type { StoreUnavailable } from "../ports/StoreErrors.ts"
+import { processMessage } from "./processMessage.ts"
+import { logFound, logNoPending } from "./SchedulerLog.ts"
+import { SchedulerSettings } from "./SchedulerSettings.ts"
+
+interface Queued {
+  readonly view: MessageView
+  readonly selectedAt: number
+}
+
+/**
+ * dispatchDueMessages: each pass selects the due messages and hands them to one lane per
+ * session. A lane sends its session's messages one at a time in scheduledAt order; lanes run
+ * concurrently up to `sessionConcurrency`, so one slow session never holds up another, and a
+ * pass never waits for sends, so the next timer fires on time.
+ */
+export class Dispatcher extends Context.Service<Dispatcher, {
+  /** One pass; returns how many newly due messages it handed to lanes. */
+  readonly dispatchDueMessages: Effect.Effect<number, StoreUnavailable>
+  /** Waits until every lane has finished (used by shutdown's drain and by tests). */
+  readonly awaitIdle: Effect.Effect<void>
+  readonly inFlight: Effect.Effect<number>
+}>()("herald/application/scheduler/Dispatcher") {
+  static readonly layer = Layer.effect(
+    Dispatcher,
+    Effect.gen(function*() {
+      const settings = yield* SchedulerSettings
+      const messages = yield* MessageRepository
+      const scope = yield* Scope.Scope
+      const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
+      const permits = yield* Semaphore.make(settings.sessionConcurrency)
+      const lanes = new Map<string, Array<Queued>>()
+      const fibers = new Set<Fiber.Fiber<void>>()
+      // ids queued or being sent by this process, so a pass does not take them twice
+      const mine = new Set<string>()
+
+      const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
+        Effect.gen(function*() {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const result = yield* Semaphore.withPermit(permits)(processMessage(next.view, next.selectedAt)).pipe(
+              Effect.catch((error) => Effect.logError(`Error processing message ${next!.view.id}: ${error.message}`).pipe(Effect.as("failed" as const))),
+              Effect.provideContext(context)
+            )
+            mine.delete(next.view.id)
+            // Another scheduler holds this session: leave the rest to it, in order.
+            if (result === "lost") {
+              for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
+            }
+          }
+        }).pipe(Effect.ensuring(Effect.sync(() => lanes.delete(sessionId))))
+
+      const dispatchDueMessages = Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        const found = yield* messages.findScheduledBetween(now - LOOKBACK_MS, now, settings.batchSize)
+        const fresh = found.filter((m) => !mine.has(m.id))
+        const sessionIds = [...new Set(fresh.map((m) => m.sessionId))]
+        const busyElsewhere = new Set(
+          sessionIds.length === 0
+            ? []
+            : (yield* messages.findInFlight(sessionIds, now - settings.inFlightGuardMs))
+                .filter((m) => !mine.has(m.id))
+                .map((m) => m.sessionId)
+        )
+        const due = fresh.filter((m) => !busyElsewhere.has(m.sessionId))
+        if (due.length === 0) {
+          yield* logNoPending(now)
+          return 0
+        }
+        yield* logFound(now, due.length)
+        for (const view of due) {
+          mine.add(view.id)
+          const lane = lanes.get(view.sessionId)
+          if (lane) {
+            lane.push({ view, selectedAt: now })
+            continue
+          }
+          const queue: Array<Queued> = [{ view, selectedAt: now }]
+          lanes.set(view.sessionId, queue)
+          const fiber = yield* Effect.forkIn(runLane(view.sessionId, queue), scope)
+          fibers.add(fiber)
+          fiber.addObserver(() => fibers.delete(fiber))
+        }
+        return due.length
+      })
+
+      const awaitIdle: Effect.Effect<void> = Effect.suspend(() =>
+        fibers.size === 0 ? Effect.void : Effect.andThen(Fiber.awaitAll([...fibers]), awaitIdle)
+      )
+
+      return Dispatcher.of({
+        dispatchDueMessages,
+        awaitIdle,
+        inFlight: Effect.sync(() => mine.size)
+      })
+    })
+  )
+}

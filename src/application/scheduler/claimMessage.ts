@@ -1,0 +1,28 @@
+import { Clock, Effect } from "effect"
+import type { MessageState } from "../../domain/message/Message.ts"
+import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute } from "../eventSourcing/execute.ts"
+import { projectStream } from "../eventSourcing/project.ts"
+import type { MessageView } from "../ports/MessageRepository.ts"
+import { SchedulerSettings } from "./SchedulerSettings.ts"
+
+/**
+ * Claims a message by appending MessagePicked at the next version of its stream: of any
+ * number of schedulers, exactly one succeeds. Returns null when this one did not get it
+ * (already picked, edited out of the window, deleted, cancelled). `selectedAt` is the time
+ * of the cycle that found the message due (SPEC: selection happens at the cycle).
+ */
+export const claimMessage = Effect.fn("claimMessage")(function*(view: MessageView, selectedAt: number) {
+  const { schedulerId } = yield* SchedulerSettings
+  const now = yield* Clock.currentTimeMillis
+  const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "Pick", selectedAt, now, by: schedulerId }), {
+    retries: 0
+  }).pipe(Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)))
+  if (outcome === null) return null
+  if (outcome._tag === "Rejected") {
+    // The read model was behind the stream; bring it up to date so no one selects it again.
+    if (outcome.state.version !== view.version) yield* projectStream(MessageAggregate.streamId(view.id))
+    return null
+  }
+  return outcome.state satisfies MessageState
+})

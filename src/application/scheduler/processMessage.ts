@@ -1,0 +1,47 @@
+import { Clock, Effect } from "effect"
+import type { MessageState } from "../../domain/message/Message.ts"
+import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute } from "../eventSourcing/execute.ts"
+import type { MessageView } from "../ports/MessageRepository.ts"
+import { claimMessage } from "./claimMessage.ts"
+import { failCampaign } from "./failCampaign.ts"
+import { logFailed, logProcessed } from "./SchedulerLog.ts"
+import { sendMessage } from "./sendMessage.ts"
+import { updateCampaignProgress } from "./updateCampaignProgress.ts"
+
+export type ProcessResult = "sent" | "failed" | "lost"
+
+const recordSent = (message: MessageState) =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSent", now }), { known: message })
+    yield* logProcessed(message.id)
+    yield* updateCampaignProgress(message.target!.campaignId)
+  })
+
+const recordFailure = (message: MessageState, reason: string) =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSendFailure", reason, now }), { known: message })
+    yield* failCampaign(message.target!.campaignId, message.id, reason)
+  })
+
+/**
+ * Claim, send, record. Any error while sending is logged with the message id, recorded on
+ * the message and fails its campaign; the caller goes on with the next message. If recording
+ * itself fails (database down), the claim stays open and the lease recovery reports it as
+ * outcome-unknown: never resent, never lost.
+ */
+export const processMessage = Effect.fn("processMessage")(function*(view: MessageView, selectedAt: number) {
+  const claimed = yield* claimMessage(view, selectedAt)
+  if (claimed === null) return "lost" satisfies ProcessResult
+  const sent = yield* sendMessage(claimed).pipe(Effect.result)
+  if (sent._tag === "Success") {
+    yield* recordSent(claimed)
+    return "sent" satisfies ProcessResult
+  }
+  const reason = sent.failure.message
+  yield* logFailed(claimed.id, reason)
+  yield* recordFailure(claimed, reason)
+  return "failed" satisfies ProcessResult
+})

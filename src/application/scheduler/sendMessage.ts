@@ -1,0 +1,22 @@
+import { Data, Effect } from "effect"
+import type { MessageState } from "../../domain/message/Message.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
+import { logScheduled, logSending } from "./SchedulerLog.ts"
+
+/** SPEC: the session of a message was deleted or disconnected, so its sessionName cannot be read. */
+export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonly sessionId: string }> {
+  override get message() {
+    return `cannot read sessionName: session ${this.sessionId} was deleted or logged out`
+  }
+}
+
+/** Sends a claimed message to its group through the gateway (SPEC "Gateway call made by the scheduler"). */
+export const sendMessage = Effect.fn("sendMessage")(function*(message: MessageState) {
+  const target = message.target!
+  yield* logSending(target.groupName, target.groupId, message.content)
+  yield* logScheduled(message.id, message.scheduledAt)
+  const session = yield* (yield* SessionRepository).get(target.sessionId)
+  if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
+  yield* (yield* GatewayPort).sendText({ session: session.sessionName, chatId: target.groupId, text: message.content })
+})

@@ -1,0 +1,34 @@
+import type { StoredEvent } from "../../application/ports/EventStore.ts"
+import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
+import type { MessageView } from "../../application/ports/MessageRepository.ts"
+import type { SessionView } from "../../application/ports/SessionRepository.ts"
+
+/**
+ * The in-memory "server": one per test or embedded run. Several adapter instances (several
+ * scheduler "clients") may share one, as several processes share one MongoDB.
+ */
+export interface MemoryDatabase {
+  /** keyed `<streamId>:<version>`, like the Mongo event log's _id */
+  readonly events: Map<string, StoredEvent & { projected: boolean }>
+  readonly streamVersions: Map<string, number>
+  readonly messages: Map<string, MessageView>
+  readonly campaigns: Map<string, CampaignView>
+  readonly sessions: Map<string, SessionView>
+  /** set to a message to make every call fail as if the database were unreachable */
+  unavailable: string | null
+}
+
+export const makeMemoryDatabase = (): MemoryDatabase => ({
+  events: new Map(),
+  streamVersions: new Map(),
+  messages: new Map(),
+  campaigns: new Map(),
+  sessions: new Map(),
+  unavailable: null
+})
+
+/** Keeps a read model's newest version: an older projection never overwrites a newer one. */
+export const saveNewer = <V extends { readonly id: string; readonly version: number }>(map: Map<string, V>, view: V): void => {
+  const current = map.get(view.id)
+  if (!current || current.version < view.version) map.set(view.id, view)
+}

@@ -1,0 +1,67 @@
+import { Clock, Effect, Layer } from "effect"
+import { EventStore } from "../../application/ports/EventStore.ts"
+import type { StreamRef } from "../../application/ports/EventStore.ts"
+import { ConcurrencyConflict } from "../../application/ports/StoreErrors.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+import { withDb } from "./guard.ts"
+
+export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] => ({
+  append: (streamId, expectedVersion, events) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.flatMap(
+        withDb(db, () => {
+          // Same rule as the unique _id in Mongo: any taken version fails the whole append.
+          const keys = events.map((_, i) => `${streamId}:${expectedVersion + 1 + i}`)
+          if (keys.some((key) => db.events.has(key))) return false
+          events.forEach((event, i) =>
+            db.events.set(keys[i]!, {
+              streamId,
+              version: expectedVersion + 1 + i,
+              type: event.type,
+              data: structuredClone(event),
+              recordedAt: now,
+              projected: false
+            })
+          )
+          db.streamVersions.set(streamId, expectedVersion + events.length)
+          return true
+        }),
+        (ok) =>
+          ok
+            ? Effect.succeed(expectedVersion + events.length)
+            : Effect.fail(new ConcurrencyConflict({ streamId, expectedVersion }))
+      )
+    ),
+  read: (streamId) =>
+    withDb(db, () => {
+      const out = []
+      const last = db.streamVersions.get(streamId) ?? 0
+      for (let v = 1; v <= last; v++) {
+        const event = db.events.get(`${streamId}:${v}`)
+        if (event) out.push({ ...event, data: structuredClone(event.data) })
+      }
+      return out
+    }),
+  unprojected: (recordedBefore, limit) =>
+    withDb(db, () => {
+      const refs: Array<StreamRef> = []
+      for (const event of db.events.values()) {
+        if (refs.length >= limit) break
+        if (!event.projected && event.recordedAt <= recordedBefore) {
+          refs.push({ streamId: event.streamId, version: event.version })
+        }
+      }
+      return refs
+    }),
+  markProjected: (streamId, version) =>
+    withDb(db, () => {
+      for (let v = 1; v <= version; v++) {
+        const event = db.events.get(`${streamId}:${v}`)
+        if (event) event.projected = true
+      }
+    })
+})
+
+export const MemoryEventStore = {
+  layer: (db: MemoryDatabase) => Layer.succeed(EventStore, makeMemoryEventStore(db))
+}

@@ -1,0 +1,44 @@
+import { Layer } from "effect"
+import { MessageRepository } from "../../application/ports/MessageRepository.ts"
+import type { MessageView } from "../../application/ports/MessageRepository.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+import { saveNewer } from "./MemoryDatabase.ts"
+import { withDb } from "./guard.ts"
+
+const byScheduledAt = (a: MessageView, b: MessageView) => a.scheduledAt - b.scheduledAt || a.id.localeCompare(b.id)
+
+export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageRepository["Service"] => {
+  const where = (predicate: (m: MessageView) => boolean, limit = Infinity): Array<MessageView> =>
+    [...db.messages.values()].filter(predicate).sort(byScheduledAt).slice(0, limit)
+  return {
+    save: (view) => withDb(db, () => saveNewer(db.messages, view)),
+    get: (id) => withDb(db, () => db.messages.get(id) ?? null),
+    findScheduledBetween: (from, to, limit) =>
+      withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt >= from && m.scheduledAt <= to, limit)),
+    findScheduledBefore: (before, limit) =>
+      withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt < before, limit)),
+    nextScheduledAfter: (after) =>
+      withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt > after, 1)[0]?.scheduledAt ?? null),
+    findPickedBefore: (pickedBefore, limit) =>
+      withDb(db, () => where((m) => m.status === "PICKED" && (m.pickedAt ?? 0) <= pickedBefore, limit)),
+    findInFlight: (sessionIds, pickedAfter) =>
+      withDb(db, () => {
+        const sessions = new Set(sessionIds)
+        return where((m) => m.status === "PICKED" && sessions.has(m.sessionId) && (m.pickedAt ?? 0) > pickedAfter)
+      }),
+    listByCampaign: (campaignId) => withDb(db, () => where((m) => m.campaignId === campaignId)),
+    progress: (campaignId) =>
+      withDb(db, () => {
+        const all = where((m) => m.campaignId === campaignId)
+        return {
+          total: all.length,
+          sent: all.filter((m) => m.isSent).length,
+          open: all.filter((m) => m.status === "SCHEDULED" || m.status === "PICKED").length
+        }
+      })
+  }
+}
+
+export const MemoryMessageRepository = {
+  layer: (db: MemoryDatabase) => Layer.succeed(MessageRepository, makeMemoryMessageRepository(db))
+}

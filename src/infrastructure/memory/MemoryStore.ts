@@ -1,0 +1,17 @@
+import { Layer } from "effect"
+import { MemoryCampaignRepository } from "./MemoryCampaignRepository.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+import { MemoryEventStore } from "./MemoryEventStore.ts"
+import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
+import { MemorySessionRepository } from "./MemorySessionRepository.ts"
+
+/** Every store port on one in-memory database: one "client" of it. */
+export const MemoryStore = {
+  layer: (db: MemoryDatabase) =>
+    Layer.mergeAll(
+      MemoryEventStore.layer(db),
+      MemoryMessageRepository.layer(db),
+      MemoryCampaignRepository.layer(db),
+      MemorySessionRepository.layer(db)
+    )
+}

@@ -1,0 +1,9 @@
+import { Effect } from "effect"
+import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+
+/** Runs `f` against the database, or fails as a real one would when it is "down". */
+export const withDb = <A>(db: MemoryDatabase, f: () => A): Effect.Effect<A, StoreUnavailable> =>
+  Effect.suspend(() =>
+    db.unavailable !== null ? Effect.fail(new StoreUnavailable({ message: db.unavailable })) : Effect.succeed(f())
+  )
