@@ -1,0 +1,43 @@
+import { Clock, Duration, Effect } from "effect"
+import { catchUpProjections } from "../eventSourcing/project.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import { Dispatcher } from "./Dispatcher.ts"
+import { recordMissedMessages } from "./recordMissedMessages.ts"
+import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
+
+const stamp = (now: number) => `[${new Date(now).toISOString()}]`
+
+/** A step that cannot reach the database is logged and retried on a later wake; the loop lives on. */
+const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>) =>
+  step.pipe(
+    Effect.asVoid,
+    Effect.catch((error) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.logError(`${stamp(now)} Database error: ${error.message}`))
+    )
+  )
+
+/**
+ * The scheduler's clock: a full cycle every `pollIntervalMs` (catch up projections, report
+ * expired claims and missed messages, dispatch), and in between a precise wake-up at the
+ * next known scheduledAt, so a message goes out on time rather than up to a cycle late.
+ */
+export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
+  Effect.gen(function*() {
+    const dispatcher = yield* Dispatcher
+    const messages = yield* MessageRepository
+    let nextCycle = 0
+    while (true) {
+      const now = yield* Clock.currentTimeMillis
+      if (now >= nextCycle) {
+        nextCycle = now + options.pollIntervalMs
+        yield* survive(catchUpProjections(now))
+        yield* survive(recoverExpiredClaims())
+        yield* survive(recordMissedMessages())
+      }
+      yield* survive(dispatcher.dispatchDueMessages)
+      const upcoming = yield* messages.nextScheduledAfter(now).pipe(Effect.orElseSucceed(() => null))
+      const wakeAt = upcoming === null ? nextCycle : Math.min(nextCycle, upcoming)
+      const after = yield* Clock.currentTimeMillis
+      yield* Effect.sleep(Duration.millis(Math.max(0, wakeAt - after)))
+    }
+  })

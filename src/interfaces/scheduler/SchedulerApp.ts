@@ -1,0 +1,39 @@
+import { Clock, Deferred, Effect, Fiber, Layer } from "effect"
+import { Dispatcher } from "../../application/scheduler/Dispatcher.ts"
+import { runScheduler } from "../../application/scheduler/runScheduler.ts"
+import { SchedulerSettings } from "../../application/scheduler/SchedulerSettings.ts"
+import type { SchedulerConfig } from "../../infrastructure/config/schedulerConfig.ts"
+import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
+import { MongoDatabase } from "../../infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
+
+/** How long shutdown waits for in-flight sends before it disconnects anyway. */
+const DRAIN_MS = 35_000
+
+export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => {
+  const settings = Layer.succeed(SchedulerSettings, {
+    ...SchedulerSettings.defaultValue(),
+    schedulerId,
+    leaseMs: config.leaseMs,
+    sessionConcurrency: config.sessionConcurrency
+  })
+  // SPEC "Limits": the scheduler holds one persistent database connection.
+  const store = MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 1 })))
+  const gateway = WahaGateway.layer({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.sendTimeoutMs })
+  return Dispatcher.layer.pipe(Layer.provideMerge(Layer.mergeAll(store, gateway, settings)))
+}
+
+/**
+ * Runs until `stop` completes (a signal), then: shutdown line, stop the timer, let in-flight
+ * sends finish (bounded), and return so the layers close (database disconnect).
+ */
+export const runSchedulerUntil = (stop: Deferred.Deferred<string>, pollIntervalMs: number) =>
+  Effect.gen(function*() {
+    const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs }))
+    const signal = yield* Deferred.await(stop)
+    const now = yield* Clock.currentTimeMillis
+    yield* Effect.logInfo(`[${new Date(now).toISOString()}] Received ${signal}, shutting down the scheduler`)
+    yield* Fiber.interrupt(loop)
+    const dispatcher = yield* Dispatcher
+    yield* dispatcher.awaitIdle.pipe(Effect.timeoutOption(DRAIN_MS))
+  })

@@ -1,0 +1,436 @@
+import { connect, createServer } from "node:net"
+import type { AddressInfo } from "node:net"
+import { Effect, Exit, Layer } from "effect"
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { GatewayError, GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
+import type { GatewayFailure } from "../../../src/application/ports/GatewayPort.ts"
+import { makeWahaGateway, WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import type { WahaGatewayOptions } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+
+const API_KEY = "k3y-Th4t-Must-N3ver-Leak-0123456789"
+
+let fake: FakeWaha
+/** every GatewayError seen by any test, to check that none carries the key */
+const seenErrors: Array<GatewayError> = []
+
+const gateway = (overrides: Partial<WahaGatewayOptions> = {}) =>
+  makeWahaGateway({ baseUrl: fake.url, apiKey: API_KEY, timeoutMs: 5_000, ...overrides })
+
+const run = <A>(effect: Effect.Effect<A, GatewayError>): Promise<A> => Effect.runPromise(effect)
+
+const failure = async (effect: Effect.Effect<unknown, GatewayError>): Promise<GatewayError> => {
+  const exit = await Effect.runPromiseExit(Effect.flip(effect))
+  if (Exit.isFailure(exit)) throw new Error(`expected a GatewayError, got ${String(exit.cause)}`)
+  if (!(exit.value instanceof GatewayError)) throw new Error(`expected a GatewayError, got ${String(exit.value)}`)
+  seenErrors.push(exit.value)
+  return exit.value
+}
+
+const expectFailure = async (
+  effect: Effect.Effect<unknown, GatewayError>,
+  reason: GatewayFailure,
+  message: string | RegExp
+): Promise<GatewayError> => {
+  const error = await failure(effect)
+  expect(error._tag).toBe("GatewayError")
+  expect(error.reason).toBe(reason)
+  if (typeof message === "string") expect(error.message).toBe(message)
+  else expect(error.message).toMatch(message)
+  return error
+}
+
+const closedPort = async (): Promise<number> => {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+beforeAll(async () => {
+  fake = await startFakeWaha({ apiKey: API_KEY })
+})
+afterEach(async () => {
+  await fake.reset()
+})
+afterAll(async () => {
+  await fake.close()
+  for (const error of seenErrors) expect(error.message).not.toContain(API_KEY)
+})
+
+describe("WahaGateway.sendText", () => {
+  const request = { session: "sales_team-1", chatId: "120363012345678901@g.us", text: "Hello, world ✓\nline two" }
+
+  it("POSTs exactly the SPEC request to /api/sendText", async () => {
+    await run(gateway().sendText(request))
+
+    expect(fake.requests).toHaveLength(1)
+    const seen = fake.requests[0]!
+    expect(seen.method).toBe("POST")
+    expect(seen.path).toBe("/api/sendText")
+    expect(seen.query).toEqual({})
+    expect(seen.headers["accept"]).toBe("application/json")
+    expect(seen.headers["x-api-key"]).toBe(API_KEY)
+    expect(seen.headers["content-type"]).toBe("application/json")
+    expect(seen.body).toEqual({
+      chatId: request.chatId,
+      text: request.text,
+      linkPreview: true,
+      linkPreviewHighQuality: false,
+      session: request.session
+    })
+    expect(Object.keys(seen.body as object)).toEqual(["chatId", "text", "linkPreview", "linkPreviewHighQuality", "session"])
+    expect(fake.sent).toEqual([seen.body])
+  })
+
+  it("ignores a trailing slash in the base URL", async () => {
+    await run(gateway({ baseUrl: `${fake.url}/` }).sendText(request))
+    expect(fake.requests.map((r) => r.path)).toEqual(["/api/sendText"])
+  })
+
+  it("sends an empty X-Api-Key when the key is empty (and the gateway then answers 401)", async () => {
+    await expectFailure(
+      gateway({ apiKey: "" }).sendText(request),
+      "Unauthorized",
+      /^failed to send message: gateway answered 401: /
+    )
+    expect(fake.requests[0]!.headers["x-api-key"]).toBe("")
+  })
+
+  it.each([200, 201, 202, 204])("succeeds on %i", async (status) => {
+    fake.respondWith(status, status === 204 ? undefined : { id: "x" })
+    await expect(run(gateway().sendText(request))).resolves.toBeUndefined()
+  })
+
+  it("succeeds on a 2xx whose body is not JSON", async () => {
+    fake.respondWith(201, "not json at all")
+    await expect(run(gateway().sendText(request))).resolves.toBeUndefined()
+  })
+
+  it.each<[number, GatewayFailure]>([
+    [400, "BadResponse"],
+    [401, "Unauthorized"],
+    [404, "SessionNotFound"],
+    [409, "BadResponse"],
+    [422, "SessionNotReady"],
+    [500, "ServerError"],
+    [502, "ServerError"],
+    [503, "ServerError"]
+  ])("maps %i to %s with the status and the body in the message", async (status, reason) => {
+    fake.respondWith(status, { message: `problem ${status}` })
+    const error = await expectFailure(
+      gateway().sendText(request),
+      reason,
+      `failed to send message: gateway answered ${status}: {"message":"problem ${status}"}`
+    )
+    expect(error.status).toBe(status)
+  })
+
+  it("answers 401 for a wrong key (real check by the fake)", async () => {
+    const error = await expectFailure(gateway({ apiKey: "wrong" }).sendText(request), "Unauthorized", /answered 401/)
+    expect(error.status).toBe(401)
+    expect(fake.sent).toEqual([])
+  })
+
+  it("404 for an unknown session and 422 for a session that is not WORKING (fake without auto sessions)", async () => {
+    const strict = await startFakeWaha({ apiKey: API_KEY, autoSessions: false })
+    try {
+      const g = makeWahaGateway({ baseUrl: strict.url, apiKey: API_KEY })
+      await expectFailure(g.sendText(request), "SessionNotFound", /^failed to send message: gateway answered 404: /)
+      strict.setSessionStatus(request.session, "SCAN_QR_CODE")
+      await expectFailure(g.sendText(request), "SessionNotReady", /^failed to send message: gateway answered 422: /)
+      strict.setSessionStatus(request.session, "WORKING")
+      await run(g.sendText(request))
+      expect(strict.sent).toHaveLength(1)
+    } finally {
+      await strict.close()
+    }
+  })
+
+  it("truncates a long body to at most 200 characters and keeps it on one line", async () => {
+    fake.respondWith(500, { message: "x".repeat(1_000), more: "line\nbreak" })
+    const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)
+    const snippet = error.message.slice("failed to send message: gateway answered 500: ".length)
+    expect(snippet.length).toBeLessThanOrEqual(200)
+    expect(error.message).not.toContain("\n")
+  })
+
+  it("never puts the API key in a message, even when the gateway echoes it", async () => {
+    fake.respondWith(500, { message: `bad key ${API_KEY}`, headers: { "x-api-key": API_KEY } })
+    const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)
+    expect(error.message).not.toContain(API_KEY)
+    expect(error.message).toContain("***")
+  })
+
+  it("maps a refused connection (fake stopped listening) to Unreachable with the node-style message", async () => {
+    await fake.refuse()
+    const error = await expectFailure(
+      gateway().sendText(request),
+      "Unreachable",
+      `failed to send message: connect ECONNREFUSED 127.0.0.1:${fake.port}`
+    )
+    expect(error.status).toBeUndefined()
+    await fake.accept()
+    await run(gateway().sendText(request))
+    expect(fake.sent).toHaveLength(1)
+  })
+
+  it("maps a refused connection on a port nobody listens on", async () => {
+    const port = await closedPort()
+    await expectFailure(
+      gateway({ baseUrl: `http://127.0.0.1:${port}` }).sendText(request),
+      "Unreachable",
+      `failed to send message: connect ECONNREFUSED 127.0.0.1:${port}`
+    )
+  })
+
+  it("maps a refused dual-stack connection (undici's AggregateError cause) to the first refused address", async () => {
+    // A host that resolves to ::1 and 127.0.0.1 with autoSelectFamily makes node fail with an AggregateError
+    // {code: "ECONNREFUSED", message: "", errors: [...]}; this host has no such name, so take the real error
+    // from net.connect and hand it to the adapter the way undici does: TypeError("fetch failed", {cause}).
+    const port = await closedPort()
+    const aggregate = await new Promise<unknown>((resolve) => {
+      const socket = connect({
+        host: "dual-stack.test",
+        port,
+        autoSelectFamily: true,
+        lookup: (_host, _options, callback) =>
+          (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+            { address: "::1", family: 6 },
+            { address: "127.0.0.1", family: 4 }
+          ])
+      })
+      socket.on("error", resolve)
+    })
+    expect(aggregate).toBeInstanceOf(AggregateError)
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("fetch failed", { cause: aggregate })))
+    try {
+      await expectFailure(
+        gateway({ baseUrl: `http://dual-stack.test:${port}` }).sendText(request),
+        "Unreachable",
+        // ::1 is tried first; a host without IPv6 refuses only on 127.0.0.1
+        new RegExp(`^failed to send message: connect ECONNREFUSED (::1|127\\.0\\.0\\.1):${port}$`)
+      )
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it("maps a name that does not resolve to Unreachable, without the key even when it is in the URL", async () => {
+    const error = await expectFailure(
+      gateway({ baseUrl: `http://${API_KEY.toLowerCase()}.invalid`, apiKey: API_KEY.toLowerCase() }).sendText(request),
+      "Unreachable",
+      /^failed to send message: \S+/
+    )
+    expect(error.message.toLowerCase()).not.toContain(API_KEY.toLowerCase())
+  })
+
+  it("aborts the fetch when the gateway hangs past the timeout", async () => {
+    fake.hang()
+    await expectFailure(gateway({ timeoutMs: 200 }).sendText(request), "Timeout", "failed to send message: timed out after 200 ms")
+    await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText" && r.aborted), 5_000)
+    expect(fake.sent).toEqual([])
+  })
+
+  it("waits for a slow but timely answer", async () => {
+    fake.latency(50)
+    await run(gateway({ timeoutMs: 5_000 }).sendText(request))
+    expect(fake.sent).toHaveLength(1)
+  })
+
+  it("is provided through WahaGateway.layer", async () => {
+    const layer = WahaGateway.layer({ baseUrl: fake.url, apiKey: API_KEY })
+    await Effect.runPromise(
+      Effect.gen(function*() {
+        const port = yield* GatewayPort
+        yield* port.sendText(request)
+      }).pipe(Effect.provide(layer))
+    )
+    expect(fake.sent).toHaveLength(1)
+    expect(Layer.isLayer(layer)).toBe(true)
+  })
+})
+
+describe("WahaGateway sessions", () => {
+  it("creates a session with POST /api/sessions {name, start: true}", async () => {
+    await run(gateway().createSession("alice_1"))
+    const seen = fake.requests[0]!
+    expect([seen.method, seen.path]).toEqual(["POST", "/api/sessions"])
+    expect(seen.body).toEqual({ name: "alice_1", start: true })
+    expect(seen.headers["x-api-key"]).toBe(API_KEY)
+    expect(seen.headers["accept"]).toBe("application/json")
+    expect(seen.headers["content-type"]).toBe("application/json")
+    expect(fake.sessions.get("alice_1")?.status).toBe("STARTING")
+  })
+
+  it("fails to create a session that exists with its own prefix", async () => {
+    await run(gateway().createSession("dup"))
+    await expectFailure(gateway().createSession("dup"), "BadResponse", /^failed to create session: gateway answered 409: /)
+  })
+
+  it("reads a session's status and me.id; null for an unknown one", async () => {
+    const g = gateway()
+    expect(await run(g.getSession("nobody"))).toBeNull()
+    await run(g.createSession("bob"))
+    expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "STARTING" })
+    expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "SCAN_QR_CODE" })
+    fake.setSessionStatus("bob", "WORKING", "15551234567@c.us")
+    expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "WORKING", meId: "15551234567@c.us" })
+    const gets = fake.requests.filter((r) => r.method === "GET")
+    expect(gets.map((r) => r.path)).toEqual(Array(4).fill("/api/sessions/nobody").fill("/api/sessions/bob", 1))
+    for (const r of gets) expect(r.headers["x-api-key"]).toBe(API_KEY)
+  })
+
+  it("maps a bad key on getSession to Unauthorized with its own prefix", async () => {
+    await expectFailure(gateway({ apiKey: "nope" }).getSession("bob"), "Unauthorized", /^failed to get session status: gateway answered 401/)
+  })
+
+  it("starts, stops, logs out and deletes", async () => {
+    const g = gateway()
+    fake.setSessionStatus("carol", "WORKING")
+    await run(g.stopSession("carol"))
+    expect(fake.sessions.get("carol")?.status).toBe("STOPPED")
+    await run(g.startSession("carol"))
+    expect(fake.sessions.get("carol")?.status).toBe("STARTING")
+    await run(g.logoutSession("carol"))
+    expect(fake.sessions.get("carol")?.me).toBeNull()
+    await run(g.deleteSession("carol"))
+    expect(fake.sessions.has("carol")).toBe(false)
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /api/sessions/carol/stop",
+      "POST /api/sessions/carol/start",
+      "POST /api/sessions/carol/logout",
+      "DELETE /api/sessions/carol"
+    ])
+    await expectFailure(g.startSession("carol"), "SessionNotFound", /^failed to start session: gateway answered 404: /)
+    await expectFailure(g.stopSession("carol"), "SessionNotFound", /^failed to stop session: /)
+    await expectFailure(g.logoutSession("carol"), "SessionNotFound", /^failed to log out session: /)
+    await expectFailure(g.deleteSession("carol"), "SessionNotFound", /^failed to delete session: /)
+  })
+
+  it("URL-encodes path segments", async () => {
+    expect(await run(gateway().getSession("a b/c?d"))).toBeNull()
+    expect(fake.requests[0]!.path).toBe("/api/sessions/a%20b%2Fc%3Fd")
+  })
+
+  it("gets the QR code as JSON {mimetype, data}", async () => {
+    const g = gateway()
+    await run(g.createSession("dave"))
+    const qr = await run(g.getQr("dave"))
+    expect(qr).toEqual({ mimetype: "image/png", data: FAKE_QR_PNG_BASE64 })
+    expect(Buffer.from(qr.data, "base64").subarray(1, 4).toString("latin1")).toBe("PNG")
+    const seen = fake.requests.at(-1)!
+    expect([seen.method, seen.path, seen.query]).toEqual(["GET", "/api/dave/auth/qr", { format: "image" }])
+    expect(seen.headers["accept"]).toBe("application/json")
+    fake.setSessionStatus("dave", "WORKING")
+    await expectFailure(g.getQr("dave"), "SessionNotReady", /^failed to get QR code: gateway answered 422: /)
+  })
+
+  it("reports a session body of the wrong shape as BadResponse", async () => {
+    const bad = await startFakeWaha({ apiKey: API_KEY })
+    try {
+      bad.sessions.set("eve", { name: "eve", status: 42 as unknown as string, me: null })
+      await expectFailure(
+        makeWahaGateway({ baseUrl: bad.url, apiKey: API_KEY }).getSession("eve"),
+        "BadResponse",
+        /^failed to get session status: unexpected response shape: status: /
+      )
+    } finally {
+      await bad.close()
+    }
+  })
+})
+
+describe("WahaGateway.listGroups", () => {
+  it("parses the array shape with {_serialized} ids and `name` (WEBJS)", async () => {
+    fake.setGroups("s1", [
+      { id: { server: "g.us", user: "1203", _serialized: "1203@g.us" }, name: "Family", isGroup: true },
+      { id: { _serialized: "4567@g.us" }, name: "Work" }
+    ])
+    expect(await run(gateway().listGroups("s1", { limit: 10, offset: 0 }))).toEqual([
+      { groupId: "1203@g.us", groupName: "Family" },
+      { groupId: "4567@g.us", groupName: "Work" }
+    ])
+  })
+
+  it("parses the object-keyed shape with string ids and `subject` (NOWEB), and passes limit/offset", async () => {
+    fake.setGroups("s2", {
+      "1@g.us": { id: "1@g.us", subject: "One" },
+      "2@g.us": { id: "2@g.us", subject: "Two" },
+      "3@g.us": { id: "3@g.us", subject: "Three" },
+      "4@g.us": { subject: "Four, id only in the key" }
+    })
+    expect(await run(gateway().listGroups("s2", { limit: 2, offset: 1 }))).toEqual([
+      { groupId: "2@g.us", groupName: "Two" },
+      { groupId: "3@g.us", groupName: "Three" }
+    ])
+    expect(await run(gateway().listGroups("s2", { limit: 5, offset: 3 }))).toEqual([
+      { groupId: "4@g.us", groupName: "Four, id only in the key" }
+    ])
+    const seen = fake.requests[0]!
+    expect([seen.method, seen.path, seen.query]).toEqual(["GET", "/api/s2/groups", { limit: "2", offset: "1" }])
+    expect(seen.headers["x-api-key"]).toBe(API_KEY)
+  })
+
+  it("reports a malformed group list as BadResponse", async () => {
+    fake.setGroups("s3", [{ id: 12, subject: "numeric id" }])
+    await expectFailure(
+      gateway().listGroups("s3", { limit: 10, offset: 0 }),
+      "BadResponse",
+      /^failed to list groups: unexpected response shape: /
+    )
+    fake.setGroups("s3", [{ subject: "no id at all" }])
+    await expectFailure(gateway().listGroups("s3", { limit: 10, offset: 0 }), "BadResponse", /group without id/)
+  })
+})
+
+describe("WahaGateway.listContacts", () => {
+  it("keeps only real WhatsApp contacts with a number and passes session/limit/offset", async () => {
+    fake.setContacts("s1", [
+      { id: "15551110001@c.us", number: "15551110001", name: "Ann", isWAContact: true, isMyContact: true },
+      { id: { _serialized: "15551110002@c.us" }, pushname: "Ben" },
+      { id: "15551110003@c.us", name: "Group-ish", isGroup: true },
+      { id: "15551110004@c.us", name: "Blocked", isBlocked: true },
+      { id: "15551110005@c.us", name: "Me", isMe: true },
+      { id: "15551110006@c.us", name: "Not on WhatsApp", isWAContact: false },
+      { id: "1203630@g.us", name: "A group" },
+      { id: "status@broadcast", name: "Status" },
+      { id: "123456@lid", name: "Linked id" },
+      { id: "@c.us", name: "No number" },
+      { id: "15551110007@c.us", number: null, shortName: "Cid" }
+    ])
+    const contacts = await run(gateway().listContacts("s1", { limit: 50, offset: 0 }))
+    expect(contacts).toEqual([
+      { groupId: "15551110001@c.us", groupName: "Ann", number: "15551110001", isContact: true },
+      { groupId: "15551110002@c.us", groupName: "Ben", number: "15551110002", isContact: true },
+      { groupId: "15551110007@c.us", groupName: "Cid", number: "15551110007", isContact: true }
+    ])
+    const seen = fake.requests[0]!
+    expect([seen.method, seen.path, seen.query]).toEqual([
+      "GET",
+      "/api/contacts/all",
+      { session: "s1", limit: "50", offset: "0" }
+    ])
+  })
+
+  it("honours limit/offset on the gateway side and URL-encodes query values", async () => {
+    fake.setContacts("a&b=c", [
+      { id: "1@c.us", name: "one" },
+      { id: "2@c.us", name: "two" },
+      { id: "3@c.us", name: "three" }
+    ])
+    expect((await run(gateway().listContacts("a&b=c", { limit: 1, offset: 1 }))).map((c) => c.groupName)).toEqual(["two"])
+    expect(fake.requests[0]!.query).toEqual({ session: "a&b=c", limit: "1", offset: "1" })
+  })
+
+  it("reports a non-array body as BadResponse", async () => {
+    fake.setContacts("s4", "nope" as unknown as ReadonlyArray<unknown>)
+    await expectFailure(
+      gateway().listContacts("s4", { limit: 10, offset: 0 }),
+      "BadResponse",
+      /^failed to list contacts: /
+    )
+  })
+})

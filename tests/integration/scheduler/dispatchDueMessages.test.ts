@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../../src/application/eventSourcing/execute.ts"
+import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
+import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { logOutMessagingSession } from "../../../src/application/session/createMessagingSession.ts"
+import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { captureLogs, dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+const PLANNED_AT = T - 10 * 60_000
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(() => fake.close())
+beforeEach(() => fake.reset())
+
+/** A scheduler over a fresh memory store, with the clock at PLANNED_AT and logs captured. */
+const setup = () => {
+  const db = makeMemoryDatabase()
+  const logs = captureLogs()
+  const layer = schedulerClient(MemoryStore.layer(db), fake.url).pipe(Layer.provideMerge(logs.layer))
+  return { db, logs, layer }
+}
+
+describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
+  it.effect("sends exactly the messages inside [now − 2 min, now], never a deleted one, never twice", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { messageIds } = yield* seedCampaign({
+        messages: [
+          { content: "at the lookback edge", scheduledAt: T - LOOKBACK_MS },
+          { content: "exactly now", scheduledAt: T },
+          { content: "1 ms too old", scheduledAt: T - LOOKBACK_MS - 1 },
+          { content: "1 ms in the future", scheduledAt: T + 1 },
+          { content: "deleted", scheduledAt: T - 1_000 }
+        ]
+      })
+      yield* execute(MessageAggregate)(messageIds[4]!, () => ({ type: "Delete", now: PLANNED_AT }))
+      yield* TestClock.setTime(T)
+      expect(yield* dispatchAndDrain).toBe(2)
+      expect(fake.sent.map((s) => s.text).sort()).toEqual(["at the lookback edge", "exactly now"])
+      // a second pass at the same instant finds nothing: picked never twice
+      expect(yield* dispatchAndDrain).toBe(0)
+      expect(fake.sent).toHaveLength(2)
+      const repo = yield* MessageRepository
+      const edge = yield* repo.get(messageIds[0]!)
+      expect(edge).toMatchObject({ isPicked: true, isSent: true, sentAt: T, status: "SENT" })
+      expect(yield* repo.get(messageIds[2]!)).toMatchObject({ isPicked: false, isSent: false })
+      expect(yield* repo.get(messageIds[4]!)).toMatchObject({ isDeleted: true, isSent: false, isPicked: false })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("sends the exact request SPEC describes", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      yield* seedCampaign({ sessionName: "alice_phone-1", groupId: "120363999@g.us", messages: [{ content: "Hello *world* https://example.org", scheduledAt: T }] })
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      const sends = fake.requests.filter((r) => r.path === "/api/sendText")
+      expect(sends).toHaveLength(1)
+      const request = sends[0]!
+      expect(request.method).toBe("POST")
+      expect(request.headers["accept"]).toBe("application/json")
+      expect(request.headers["x-api-key"]).toBe(FAKE_WAHA_API_KEY)
+      expect(request.headers["content-type"]).toBe("application/json")
+      expect(request.body).toStrictEqual({
+        chatId: "120363999@g.us",
+        text: "Hello *world* https://example.org",
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: "alice_phone-1"
+      })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("writes SPEC's log lines and completes the campaign when all its messages are sent", () => {
+    const { layer, logs } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      expect(yield* dispatchAndDrain).toBe(0)
+      const { campaignId, messageIds } = yield* seedCampaign({
+        groupName: "Book club",
+        groupId: "1203@g.us",
+        messages: [
+          { content: "first", scheduledAt: T - 1 },
+          { content: "second", scheduledAt: T }
+        ]
+      })
+      expect((yield* (yield* CampaignRepository).get(campaignId))?.status).toBe("SCHEDULED")
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      const text = logs.lines.map((l) => l.text)
+      expect(text).toContain(`[${new Date(PLANNED_AT).toISOString()}] No pending messages`)
+      expect(text).toContain(`[${new Date(T).toISOString()}] Found 2 messages to send`)
+      expect(text).toContain("Sending to group Book club (1203@g.us): first")
+      expect(text).toContain(`Message ${messageIds[0]} scheduled at ${new Date(T - 1).toISOString()}`)
+      expect(text).toContain(`Message ${messageIds[0]} processed successfully`)
+      expect(text).toContain(`Message ${messageIds[1]} processed successfully`)
+      // one session: in scheduledAt order
+      expect(fake.sent.map((s) => s.text)).toEqual(["first", "second"])
+      expect((yield* (yield* CampaignRepository).get(campaignId))?.status).toBe("COMPLETED")
+    }).pipe(Effect.provide(layer))
+  })
+
+  const failures = [
+    { name: "401", arrange: () => fake.respondWith(401, { message: "bad key" }), reason: /failed to send message: gateway answered 401/ },
+    { name: "422", arrange: () => fake.respondWith(422, { message: "session not WORKING" }), reason: /failed to send message: gateway answered 422/ },
+    { name: "500", arrange: () => fake.respondWith(500, { message: "boom" }), reason: /failed to send message: gateway answered 500/ },
+    { name: "a hang past the timeout", arrange: () => fake.hang(), reason: /failed to send message: timed out after 300 ms/ },
+    { name: "a refused connection", arrange: () => fake.refuse(), reason: /^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/ }
+  ]
+
+  for (const failure of failures) {
+    it.effect(`on ${failure.name}: logs, records the reason, fails the campaign, and the next message still goes out`, () => {
+      const db = makeMemoryDatabase()
+      const logs = captureLogs()
+      const layer = schedulerClient(MemoryStore.layer(db), fake.url, {}, 300).pipe(Layer.provideMerge(logs.layer))
+      return Effect.gen(function*() {
+        yield* TestClock.setTime(PLANNED_AT)
+        const failing = yield* seedCampaign({ sessionName: "alice", messages: [{ content: "will fail", scheduledAt: T }] })
+        const healthy = yield* seedCampaign({ sessionName: "bob", messages: [{ content: "later", scheduledAt: T + 1_000 }] })
+        yield* Effect.promise(async () => failure.arrange())
+        yield* TestClock.setTime(T)
+        yield* dispatchAndDrain
+        const failed = yield* (yield* MessageRepository).get(failing.messageIds[0]!)
+        expect(failed).toMatchObject({ status: "FAILED", isPicked: true, isSent: false })
+        expect(failed?.failureReason).toMatch(failure.reason)
+        const campaign = yield* (yield* CampaignRepository).get(failing.campaignId)
+        expect(campaign?.status).toBe("FAILED")
+        expect(campaign?.failureReason).toMatch(failure.reason)
+        const errorLine = logs.lines.find((l) => l.text.startsWith(`Error processing message ${failing.messageIds[0]}: `))
+        expect(errorLine?.level).toBe("Error")
+        expect(errorLine?.text).toMatch(new RegExp(failure.reason.source.replace("^", "")))
+        expect(logs.lines.map((l) => l.text).join("\n")).not.toContain(FAKE_WAHA_API_KEY)
+
+        yield* Effect.promise(() => fake.reset())
+        yield* TestClock.setTime(T + 1_000)
+        yield* dispatchAndDrain
+        expect(fake.sent.map((s) => s.text)).toEqual(["later"])
+        expect((yield* (yield* CampaignRepository).get(healthy.campaignId))?.status).toBe("COMPLETED")
+        // the failed one is never retried
+        expect((yield* (yield* MessageRepository).get(failing.messageIds[0]!))?.status).toBe("FAILED")
+      }).pipe(Effect.provide(layer))
+    })
+  }
+
+  it.effect("a message whose session was logged out fails its campaign with a sessionName error", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { sessionId, campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "orphan", scheduledAt: T }] })
+      yield* logOutMessagingSession(sessionId)
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      expect(fake.sent).toHaveLength(0)
+      const message = yield* (yield* MessageRepository).get(messageIds[0]!)
+      expect(message?.failureReason).toMatch(/cannot read sessionName/)
+      expect((yield* (yield* CampaignRepository).get(campaignId))?.status).toBe("FAILED")
+    }).pipe(Effect.provide(layer))
+  })
+})

@@ -1,0 +1,282 @@
+import { createServer } from "node:http"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/**
+ * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
+ * sessions in memory, serves group/contact fixtures, and lets a test switch how sendText answers.
+ * Everything under /api/ requires `X-Api-Key`; /health does not. Answers carry `Connection: close`, so no
+ * keep-alive socket outlives a request and `refuse()` reliably yields ECONNREFUSED on the next call.
+ */
+
+export const FAKE_WAHA_API_KEY = "fake-waha-test-key"
+/** 1×1 PNG. */
+export const FAKE_QR_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
+export interface RecordedRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: Record<string, string>
+  /** lower-cased names */
+  readonly headers: Record<string, string>
+  /** parsed JSON, else the raw text; undefined when empty */
+  readonly body: unknown
+  readonly receivedAt: number
+  /** true once the client went away before the answer was written (e.g. its timeout aborted the fetch) */
+  aborted: boolean
+}
+
+export interface FakeSession {
+  name: string
+  status: string
+  me: { id: string; pushName: string } | null
+}
+
+export interface FakeWahaOptions {
+  /** The key the fake expects (default FAKE_WAHA_API_KEY). */
+  readonly apiKey?: string
+  /** sendText treats any session it does not know as WORKING (default true). */
+  readonly autoSessions?: boolean
+}
+
+type SendMode =
+  | { readonly kind: "normal"; readonly latencyMs: number }
+  | { readonly kind: "respond"; readonly status: number; readonly body: unknown }
+  | { readonly kind: "hang" }
+
+export interface FakeWaha {
+  readonly url: string
+  readonly port: number
+  readonly apiKey: string
+  readonly requests: Array<RecordedRequest>
+  /** bodies of accepted sendText calls */
+  readonly sent: Array<{ chatId: string; text: string; session: string; [k: string]: unknown }>
+  readonly sessions: Map<string, FakeSession>
+  respondWith(status: number, body?: unknown): void
+  hang(): void
+  latency(ms: number): void
+  /** Stops listening and drops open connections: new connections are refused. */
+  refuse(): Promise<void>
+  /** Listens again on the same port. */
+  accept(): Promise<void>
+  /** Normal behaviour, listening, and empty requests/sent/sessions/fixtures. */
+  reset(): Promise<void>
+  setSessionStatus(name: string, status: string, meId?: string): void
+  setGroups(session: string, groups: ReadonlyArray<unknown> | Record<string, unknown>): void
+  setContacts(session: string, contacts: ReadonlyArray<unknown>): void
+  waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>
+  close(): Promise<void>
+}
+
+const SESSION_NAME = /^[a-zA-Z0-9_-]+$/
+
+export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<FakeWaha> => {
+  const apiKey = options.apiKey ?? FAKE_WAHA_API_KEY
+  const autoSessions = options.autoSessions ?? true
+  const requests: Array<RecordedRequest> = []
+  const sent: FakeWaha["sent"] = []
+  const sessions = new Map<string, FakeSession>()
+  const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
+  const contacts = new Map<string, ReadonlyArray<unknown>>()
+  let mode: SendMode = { kind: "normal", latencyMs: 0 }
+  let listening = false
+  let messageCounter = 0
+  const started = Date.now()
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    if (res.destroyed || res.writableEnded) return
+    const text = body === undefined ? "" : JSON.stringify(body)
+    res.writeHead(status, { "content-type": "application/json", connection: "close" }).end(text)
+  }
+  const view = (s: FakeSession) => ({ name: s.name, status: s.status, config: {}, me: s.me, engine: { engine: "WEBJS" } })
+  /** A just-started session reports STARTING once, then SCAN_QR_CODE. */
+  const observe = (s: FakeSession) => {
+    const shown = view(s)
+    if (s.status === "STARTING") s.status = "SCAN_QR_CODE"
+    return shown
+  }
+  const page = (items: ReadonlyArray<unknown>, query: Record<string, string>) => {
+    const offset = Number(query["offset"] ?? 0)
+    const limit = query["limit"] === undefined ? items.length : Number(query["limit"])
+    return items.slice(offset, offset + limit)
+  }
+  const knows = (name: string) => sessions.has(name) || autoSessions
+
+  const sendText = (req: RecordedRequest, res: ServerResponse) => {
+    const body = req.body as Record<string, unknown> | undefined
+    if (typeof body?.["chatId"] !== "string" || typeof body["text"] !== "string" || typeof body["session"] !== "string") {
+      return json(res, 400, { message: "chatId, text and session are required" })
+    }
+    const session = sessions.get(body["session"])
+    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${body["session"]}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING") {
+      return json(res, 422, { message: `Session status is not as expected`, status: session.status, expected: ["WORKING"] })
+    }
+    sent.push(body as FakeWaha["sent"][number])
+    messageCounter += 1
+    json(res, 201, { id: `true_${body["chatId"]}_FAKE${messageCounter}`, timestamp: Math.floor(Date.now() / 1000), body: body["text"] })
+  }
+
+  const route = (req: RecordedRequest, res: ServerResponse, accept: string) => {
+    const { method, path, query } = req
+    const parts = path.split("/").filter((p) => p !== "").map(decodeURIComponent)
+    if (method === "GET" && path === "/health") return json(res, 200, { status: "ok" })
+    if (method === "GET" && path === "/api/server/status") {
+      return json(res, 200, { startTimestamp: started, uptime: Date.now() - started, worker: { id: "fake" } })
+    }
+    if (method === "POST" && path === "/api/sendText") {
+      if (mode.kind === "hang") return
+      if (mode.kind === "respond") return json(res, mode.status, mode.body)
+      if (mode.latencyMs > 0) return void setTimeout(() => sendText(req, res), mode.latencyMs)
+      return sendText(req, res)
+    }
+    if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
+    if (parts[1] === "sessions") {
+      const name = parts[2]
+      if (name === undefined) {
+        if (method === "GET") return json(res, 200, [...sessions.values()].map(observe))
+        if (method !== "POST") return json(res, 405, { message: "Method Not Allowed" })
+        const body = (req.body ?? {}) as { name?: unknown; start?: unknown }
+        if (typeof body.name !== "string" || !SESSION_NAME.test(body.name)) return json(res, 422, { message: "invalid name" })
+        if (sessions.has(body.name)) return json(res, 409, { message: `Session '${body.name}' already exists` })
+        const created: FakeSession = { name: body.name, status: body.start === false ? "STOPPED" : "STARTING", me: null }
+        sessions.set(created.name, created)
+        return json(res, 201, view(created))
+      }
+      const session = sessions.get(name)
+      if (session === undefined) return json(res, 404, { message: `Session "${name}" does not exist` })
+      const action = parts[3]
+      if (action === undefined && method === "GET") return json(res, 200, observe(session))
+      if (action === undefined && method === "DELETE") return sessions.delete(name), json(res, 200, {})
+      if (method === "POST" && (action === "start" || action === "restart")) session.status = "STARTING"
+      else if (method === "POST" && action === "stop") session.status = "STOPPED"
+      else if (method === "POST" && action === "logout") {
+        session.me = null
+        if (session.status !== "STOPPED") session.status = "SCAN_QR_CODE"
+      } else return json(res, 404, { message: "Not Found" })
+      return json(res, 201, view(session))
+    }
+    if (parts[1] === "contacts" && parts[2] === "all" && method === "GET") {
+      const name = query["session"]
+      if (name === undefined) return json(res, 400, { message: "session is required" })
+      if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
+      return json(res, 200, page(contacts.get(name) ?? [], query))
+    }
+    const name = parts[1]
+    if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
+      if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
+      const fixture = groups.get(name) ?? []
+      if (Array.isArray(fixture)) return json(res, 200, page(fixture, query))
+      return json(res, 200, Object.fromEntries(page(Object.entries(fixture), query) as Array<[string, unknown]>))
+    }
+    if (name !== undefined && method === "GET" && parts[2] === "auth" && parts[3] === "qr") {
+      const session = sessions.get(name)
+      if (session === undefined) return json(res, 404, { message: `Session "${name}" does not exist` })
+      if (session.status !== "STARTING" && session.status !== "SCAN_QR_CODE") {
+        return json(res, 422, { message: "Session status is not as expected", status: session.status, expected: ["SCAN_QR_CODE"] })
+      }
+      session.status = "SCAN_QR_CODE"
+      if (accept.includes("application/json")) return json(res, 200, { mimetype: "image/png", data: FAKE_QR_PNG_BASE64 })
+      return void res.writeHead(200, { "content-type": "image/png", connection: "close" }).end(Buffer.from(FAKE_QR_PNG_BASE64, "base64"))
+    }
+    return json(res, 404, { message: "Not Found" })
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Array<Buffer> = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString("utf8")
+    let body: unknown = text === "" ? undefined : text
+    try {
+      if (text !== "") body = JSON.parse(text)
+    } catch { /* keep raw */ }
+    const url = new URL(req.url ?? "/", "http://fake")
+    const headers: Record<string, string> = {}
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v
+    }
+    const recorded: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+      receivedAt: Date.now(),
+      aborted: false
+    }
+    requests.push(recorded)
+    res.on("close", () => {
+      if (!res.writableFinished) recorded.aborted = true
+    })
+    if (recorded.path.startsWith("/api/") && headers["x-api-key"] !== apiKey) {
+      return json(res, 401, { message: "Unauthorized", statusCode: 401 })
+    }
+    route(recorded, res, headers["accept"] ?? "")
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }))
+  })
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject)
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject)
+        listening = true
+        resolve()
+      })
+    })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!listening) return resolve()
+      listening = false
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+
+  await listen(0)
+  const port = (server.address() as AddressInfo).port
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    apiKey,
+    requests,
+    sent,
+    sessions,
+    respondWith: (status, body) => void (mode = { kind: "respond", status, body }),
+    hang: () => void (mode = { kind: "hang" }),
+    latency: (ms) => void (mode = { kind: "normal", latencyMs: ms }),
+    refuse: stop,
+    accept: () => listening ? Promise.resolve() : listen(port),
+    reset: async () => {
+      mode = { kind: "normal", latencyMs: 0 }
+      requests.length = 0
+      sent.length = 0
+      sessions.clear()
+      groups.clear()
+      contacts.clear()
+      if (!listening) await listen(port)
+    },
+    setSessionStatus: (name, status, meId) => {
+      const session = sessions.get(name) ?? { name, status, me: null }
+      session.status = status
+      session.me = status === "WORKING" ? { id: meId ?? "15550000000@c.us", pushName: "Fake" } : null
+      sessions.set(name, session)
+    },
+    setGroups: (session, fixture) => void groups.set(session, fixture),
+    setContacts: (session, fixture) => void contacts.set(session, fixture),
+    waitFor: (predicate, timeoutMs = 5_000) =>
+      new Promise<void>((resolve, reject) => {
+        const deadline = Date.now() + timeoutMs
+        const poll = () => {
+          if (predicate()) return resolve()
+          if (Date.now() > deadline) return reject(new Error(`FakeWaha.waitFor: condition not met within ${timeoutMs} ms`))
+          setTimeout(poll, 2)
+        }
+        poll()
+      }),
+    close: stop
+  }
+}
