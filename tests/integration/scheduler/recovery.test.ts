@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { claimMessage } from "../../../src/application/scheduler/claimMessage.ts"
+import { recordMissedMessages } from "../../../src/application/scheduler/recordMissedMessages.ts"
+import { recoverExpiredClaims } from "../../../src/application/scheduler/recoverExpiredClaims.ts"
+import { runScheduler } from "../../../src/application/scheduler/runScheduler.ts"
+import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
+import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { captureLogs, dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+const PLANNED_AT = T - 10 * 60_000
+const LEASE = 5 * 60_000
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(() => fake.close())
+beforeEach(() => fake.reset())
+
+const setup = () => {
+  const db = makeMemoryDatabase()
+  const logs = captureLogs()
+  const layer = schedulerClient(MemoryStore.layer(db), fake.url, { leaseMs: LEASE }).pipe(Layer.provideMerge(logs.layer))
+  return { db, logs, layer }
+}
+
+describe("claims that never finish, missed messages, the run loop", () => {
+  it.effect("a claim whose send never reported back becomes outcome-unknown after the lease and is never resent", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "claimed then crashed", scheduledAt: T }] })
+      yield* TestClock.setTime(T)
+      // a scheduler that claimed it and died before recording anything
+      const view = yield* (yield* MessageRepository).get(messageIds[0]!)
+      expect(yield* claimMessage(view!, T)).not.toBeNull()
+
+      yield* TestClock.setTime(T + LEASE - 1)
+      expect(yield* recoverExpiredClaims()).toBe(0)
+      yield* TestClock.setTime(T + LEASE)
+      expect(yield* recoverExpiredClaims()).toBe(1)
+      expect(yield* recoverExpiredClaims()).toBe(0)
+
+      const message = yield* (yield* MessageRepository).get(messageIds[0]!)
+      expect(message).toMatchObject({ status: "OUTCOME_UNKNOWN", isPicked: true, isSent: false })
+      const campaign = yield* (yield* CampaignRepository).get(campaignId)
+      expect(campaign?.status).toBe("FAILED")
+      expect(campaign?.failureReason).toMatch(/outcome unknown/)
+      yield* dispatchAndDrain
+      expect(fake.sent).toHaveLength(0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a message that fell out of the window is recorded as missed and its campaign FAILED with reason missed", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "too late", scheduledAt: T }] })
+      yield* TestClock.setTime(T + LOOKBACK_MS)
+      expect(yield* recordMissedMessages()).toBe(0)
+      yield* TestClock.setTime(T + LOOKBACK_MS + 1)
+      expect(yield* recordMissedMessages()).toBe(1)
+      expect(yield* (yield* MessageRepository).get(messageIds[0]!)).toMatchObject({ status: "MISSED", failureReason: "missed", isPicked: false })
+      expect(yield* (yield* CampaignRepository).get(campaignId)).toMatchObject({ status: "FAILED", failureReason: "missed" })
+      yield* dispatchAndDrain
+      expect(fake.sent).toHaveLength(0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("the loop wakes at a known message's scheduledAt instead of waiting for the next cycle", () => {
+    const { layer, logs } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      yield* seedCampaign({ messages: [{ content: "on time", scheduledAt: PLANNED_AT + 7_000 }] })
+      const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
+      yield* TestClock.adjust(6_999)
+      expect(fake.sent).toHaveLength(0)
+      yield* TestClock.adjust(1)
+      yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1))
+      expect(logs.lines.map((l) => l.text)).toContain(`[${new Date(PLANNED_AT + 7_000).toISOString()}] Found 1 message to send`)
+      yield* Fiber.interrupt(loop)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("the loop survives the database going away and sends once it is back", () => {
+    const { layer, logs, db } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      yield* seedCampaign({ messages: [{ content: "after the outage", scheduledAt: PLANNED_AT + 45_000 }] })
+      db.unavailable = "connect ECONNREFUSED 127.0.0.1:27017"
+      const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
+      yield* TestClock.adjust(30_000)
+      expect(logs.lines.some((l) => l.level === "Error" && l.text.includes("Database error: connect ECONNREFUSED 127.0.0.1:27017"))).toBe(true)
+      db.unavailable = null
+      yield* TestClock.adjust(30_000)
+      yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1))
+      expect(fake.sent[0]?.text).toBe("after the outage")
+      yield* Fiber.interrupt(loop)
+    }).pipe(Effect.provide(layer))
+  })
+})

@@ -1,0 +1,198 @@
+import { fold } from "../../../src/domain/shared/Decider.ts"
+import { LOOKBACK_MS, MessageDecider } from "../../../src/domain/message/Message.ts"
+import type {
+  MessageCommand,
+  MessageEvent,
+  MessageState,
+  MessageStatus,
+  MessageTarget
+} from "../../../src/domain/message/Message.ts"
+
+/**
+ * Object mothers for the Message aggregate: commands, events and states with sensible
+ * defaults that any test can override. States are always built by folding events, so a
+ * test never starts from a state the aggregate could not reach.
+ */
+
+type CommandOf<T extends MessageCommand["type"]> = Extract<MessageCommand, { type: T }>
+type EventOf<T extends MessageEvent["type"]> = Extract<MessageEvent, { type: T }>
+type Overrides<T> = Partial<Omit<T, "type">>
+
+/** The default time line of one message. */
+export const MessageTimes = {
+  /** when the message is planned */
+  CREATED_AT: Date.UTC(2026, 0, 1, 9, 0, 0),
+  /** when it should go out */
+  SCHEDULED_AT: Date.UTC(2026, 0, 1, 10, 0, 0),
+  /** the cycle that selects it, and its claim */
+  PICKED_AT: Date.UTC(2026, 0, 1, 10, 0, 5),
+  /** the gateway answers */
+  SENT_AT: Date.UTC(2026, 0, 1, 10, 0, 6),
+  LEASE_MS: 5 * 60_000
+} as const
+
+const T = MessageTimes
+
+export const MessageTargetMother = {
+  create: (overrides: Partial<MessageTarget> = {}): MessageTarget => ({
+    campaignId: "campaign-1",
+    sessionId: "session-1",
+    groupId: "120363000000000001@g.us",
+    groupName: "Book club",
+    ...overrides
+  })
+}
+
+export const MessageCommandMother = {
+  schedule: (overrides: Overrides<CommandOf<"Schedule">> = {}): CommandOf<"Schedule"> => ({
+    type: "Schedule",
+    messageId: "message-1",
+    target: MessageTargetMother.create(),
+    content: "Meeting tonight at 8",
+    scheduledAt: T.SCHEDULED_AT,
+    now: T.CREATED_AT,
+    ...overrides
+  }),
+  edit: (overrides: Overrides<CommandOf<"Edit">> = {}): CommandOf<"Edit"> => ({
+    type: "Edit",
+    content: "Meeting tonight at 9",
+    now: T.CREATED_AT + 60_000,
+    ...overrides
+  }),
+  delete: (overrides: Overrides<CommandOf<"Delete">> = {}): CommandOf<"Delete"> => ({
+    type: "Delete",
+    now: T.CREATED_AT + 60_000,
+    ...overrides
+  }),
+  cancel: (overrides: Overrides<CommandOf<"Cancel">> = {}): CommandOf<"Cancel"> => ({
+    type: "Cancel",
+    now: T.CREATED_AT + 60_000,
+    ...overrides
+  }),
+  pick: (overrides: Overrides<CommandOf<"Pick">> = {}): CommandOf<"Pick"> => ({
+    type: "Pick",
+    selectedAt: T.PICKED_AT,
+    now: T.PICKED_AT,
+    by: "scheduler-a",
+    ...overrides
+  }),
+  recordSent: (overrides: Overrides<CommandOf<"RecordSent">> = {}): CommandOf<"RecordSent"> => ({
+    type: "RecordSent",
+    now: T.SENT_AT,
+    ...overrides
+  }),
+  recordSendFailure: (overrides: Overrides<CommandOf<"RecordSendFailure">> = {}): CommandOf<"RecordSendFailure"> => ({
+    type: "RecordSendFailure",
+    reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000",
+    now: T.SENT_AT,
+    ...overrides
+  }),
+  recordOutcomeUnknown: (
+    overrides: Overrides<CommandOf<"RecordOutcomeUnknown">> = {}
+  ): CommandOf<"RecordOutcomeUnknown"> => ({
+    type: "RecordOutcomeUnknown",
+    leaseMs: T.LEASE_MS,
+    now: T.PICKED_AT + T.LEASE_MS + 60_000,
+    ...overrides
+  }),
+  recordMissed: (overrides: Overrides<CommandOf<"RecordMissed">> = {}): CommandOf<"RecordMissed"> => ({
+    type: "RecordMissed",
+    now: T.SCHEDULED_AT + LOOKBACK_MS + 60_000,
+    ...overrides
+  })
+}
+
+export const MessageEventMother = {
+  scheduled: (overrides: Overrides<EventOf<"MessageScheduled">> = {}): EventOf<"MessageScheduled"> => ({
+    type: "MessageScheduled",
+    messageId: "message-1",
+    target: MessageTargetMother.create(),
+    content: "Meeting tonight at 8",
+    scheduledAt: T.SCHEDULED_AT,
+    at: T.CREATED_AT,
+    ...overrides
+  }),
+  edited: (overrides: Overrides<EventOf<"MessageEdited">> = {}): EventOf<"MessageEdited"> => ({
+    type: "MessageEdited",
+    content: "Meeting tonight at 9",
+    scheduledAt: T.SCHEDULED_AT,
+    at: T.CREATED_AT + 60_000,
+    ...overrides
+  }),
+  deleted: (at: number = T.CREATED_AT + 60_000): EventOf<"MessageDeleted"> => ({ type: "MessageDeleted", at }),
+  cancelled: (at: number = T.CREATED_AT + 60_000): EventOf<"MessageCancelled"> => ({ type: "MessageCancelled", at }),
+  picked: (overrides: Overrides<EventOf<"MessagePicked">> = {}): EventOf<"MessagePicked"> => ({
+    type: "MessagePicked",
+    at: T.PICKED_AT,
+    by: "scheduler-a",
+    ...overrides
+  }),
+  sent: (at: number = T.SENT_AT): EventOf<"MessageSent"> => ({ type: "MessageSent", at }),
+  sendFailed: (overrides: Overrides<EventOf<"MessageSendFailed">> = {}): EventOf<"MessageSendFailed"> => ({
+    type: "MessageSendFailed",
+    at: T.SENT_AT,
+    reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000",
+    ...overrides
+  }),
+  outcomeUnknown: (overrides: Overrides<EventOf<"MessageOutcomeUnknown">> = {}): EventOf<"MessageOutcomeUnknown"> => ({
+    type: "MessageOutcomeUnknown",
+    at: T.PICKED_AT + T.LEASE_MS,
+    reason: "outcome unknown: never reported back",
+    ...overrides
+  }),
+  missed: (at: number = T.SCHEDULED_AT + LOOKBACK_MS + 60_000): EventOf<"MessageMissed"> => ({ type: "MessageMissed", at })
+}
+
+export const ALL_MESSAGE_STATUSES: ReadonlyArray<MessageStatus> = [
+  "NEW",
+  "SCHEDULED",
+  "PICKED",
+  "SENT",
+  "FAILED",
+  "OUTCOME_UNKNOWN",
+  "MISSED",
+  "DELETED",
+  "CANCELLED"
+]
+
+const E = MessageEventMother
+
+/** The shortest history that leaves a message in `status`. */
+export const messageHistoryFor = (
+  status: MessageStatus,
+  scheduled: Overrides<EventOf<"MessageScheduled">> = {}
+): ReadonlyArray<MessageEvent> => {
+  const created = E.scheduled(scheduled)
+  switch (status) {
+    case "NEW":
+      return []
+    case "SCHEDULED":
+      return [created]
+    case "PICKED":
+      return [created, E.picked()]
+    case "SENT":
+      return [created, E.picked(), E.sent()]
+    case "FAILED":
+      return [created, E.picked(), E.sendFailed()]
+    case "OUTCOME_UNKNOWN":
+      return [created, E.picked(), E.outcomeUnknown()]
+    case "MISSED":
+      return [created, E.missed()]
+    case "DELETED":
+      return [created, E.deleted()]
+    case "CANCELLED":
+      return [created, E.cancelled()]
+  }
+}
+
+export const MessageStateMother = {
+  fromEvents: (...events: ReadonlyArray<MessageEvent>): MessageState => fold(MessageDecider, events),
+  /** a scheduled message, optionally with other content, time or target */
+  scheduled: (overrides: Overrides<EventOf<"MessageScheduled">> = {}): MessageState =>
+    fold(MessageDecider, [E.scheduled(overrides)]),
+  /** a message claimed at `pickedAt` */
+  picked: (pickedAt: number = T.PICKED_AT): MessageState =>
+    fold(MessageDecider, [E.scheduled(), E.picked({ at: pickedAt })]),
+  inStatus: (status: MessageStatus, scheduled: Overrides<EventOf<"MessageScheduled">> = {}): MessageState =>
+    fold(MessageDecider, messageHistoryFor(status, scheduled))
+}
