@@ -64,7 +64,7 @@ export const seedCampaign = (options: {
 /** One pass, then wait for every lane to finish. */
 export const dispatchAndDrain = Effect.gen(function*() {
   const dispatcher = yield* Dispatcher
-  const found = yield* dispatcher.dispatchDueMessages
+  const pass = yield* dispatcher.dispatchDueMessages
   yield* dispatcher.awaitIdle
-  return found
+  return pass.found
 })

@@ -19,8 +19,11 @@ interface Queued {
  * pass never waits for sends, so the next timer fires on time.
  */
 export class Dispatcher extends Context.Service<Dispatcher, {
-  /** One pass; returns how many newly due messages it handed to lanes. */
-  readonly dispatchDueMessages: Effect.Effect<number, StoreUnavailable>
+  /**
+   * One pass: hands newly due messages to lanes and returns how many. `more` says the pass
+   * took a full batch and another should follow at once.
+   */
+  readonly dispatchDueMessages: Effect.Effect<{ readonly found: number; readonly more: boolean }, StoreUnavailable>
   /** Waits until every lane has finished (used by shutdown's drain and by tests). */
   readonly awaitIdle: Effect.Effect<void>
   readonly inFlight: Effect.Effect<number>
@@ -55,7 +58,10 @@ export class Dispatcher extends Context.Service<Dispatcher, {
 
       const dispatchDueMessages = Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
-        const found = yield* messages.findScheduledBetween(now - LOOKBACK_MS, now, settings.batchSize)
+        // The ones this process already holds come back too; ask for enough to see past them.
+        const limit = settings.batchSize + mine.size
+        const found = yield* messages.findScheduledBetween(now - LOOKBACK_MS, now, limit)
+        const more = found.length >= limit
         const fresh = found.filter((m) => !mine.has(m.id))
         const sessionIds = [...new Set(fresh.map((m) => m.sessionId))]
         const busyElsewhere = new Set(
@@ -68,7 +74,7 @@ export class Dispatcher extends Context.Service<Dispatcher, {
         const due = fresh.filter((m) => !busyElsewhere.has(m.sessionId))
         if (due.length === 0) {
           yield* logNoPending(now)
-          return 0
+          return { found: 0, more }
         }
         yield* logFound(now, due.length)
         for (const view of due) {
@@ -84,7 +90,7 @@ export class Dispatcher extends Context.Service<Dispatcher, {
           fibers.add(fiber)
           fiber.addObserver(() => fibers.delete(fiber))
         }
-        return due.length
+        return { found: due.length, more }
       })
 
       const awaitIdle: Effect.Effect<void> = Effect.suspend(() =>

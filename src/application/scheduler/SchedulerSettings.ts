@@ -20,7 +20,7 @@ export const SchedulerSettings = Context.Reference<SchedulerSettingsShape>("hera
   defaultValue: () => ({
     schedulerId: "scheduler",
     leaseMs: 5 * 60_000,
-    sessionConcurrency: 32,
+    sessionConcurrency: 100,
     inFlightGuardMs: 40_000,
     batchSize: 1_000
   })

@@ -34,7 +34,12 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
         yield* survive(recoverExpiredClaims())
         yield* survive(recordMissedMessages())
       }
-      yield* survive(dispatcher.dispatchDueMessages)
+      const pass = yield* dispatcher.dispatchDueMessages.pipe(
+        Effect.catch((error) =>
+          Effect.as(Effect.logError(`${stamp(now)} Database error: ${error.message}`), { found: 0, more: false })
+        )
+      )
+      if (pass.more) continue
       const upcoming = yield* messages.nextScheduledAfter(now).pipe(Effect.orElseSucceed(() => null))
       const wakeAt = upcoming === null ? nextCycle : Math.min(nextCycle, upcoming)
       const after = yield* Clock.currentTimeMillis

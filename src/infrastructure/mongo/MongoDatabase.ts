@@ -1,0 +1,170 @@
+import { Context, Effect, Layer } from "effect"
+import type { Scope } from "effect"
+import { MongoClient } from "mongodb"
+import type { Db, IndexSpecification } from "mongodb"
+import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { parseDatabaseUrl } from "./DatabaseUrl.ts"
+import {
+  attempt,
+  INDEX_KEY_SPECS_CONFLICT,
+  INDEX_OPTIONS_CONFLICT,
+  NAMESPACE_EXISTS,
+  serverErrorCode,
+  toStoreUnavailable
+} from "./mongoErrors.ts"
+
+export interface MongoDatabaseOptions {
+  /** DATABASE_URL: `mongodb[+srv]://[user:password@]host[:port]/<database>[?options]` */
+  readonly url: string
+  /** connections in the pool; the scheduler uses 1 (SPEC: one persistent connection). Default 1. */
+  readonly maxPoolSize?: number
+  /** how long an operation waits for a reachable server before StoreUnavailable. Default 10 000. */
+  readonly serverSelectionTimeoutMs?: number
+  /** create the collections and indexes at start (default true) */
+  readonly ensureSchema?: boolean
+}
+
+interface IndexDef {
+  readonly name: string
+  readonly key: Readonly<Record<string, 1 | -1>>
+  readonly unique?: boolean
+}
+
+/**
+ * The collections and indexes ("schema migrations are managed by the data layer"). Only
+ * plain and unique indexes: FerretDB v1 has no partial or TTL indexes.
+ */
+export const MONGO_SCHEMA: Readonly<Record<"events" | "messages" | "campaigns" | "sessions", ReadonlyArray<IndexDef>>> = {
+  events: [
+    { name: "stream_1_version_1", key: { stream: 1, version: 1 }, unique: true },
+    { name: "projected_1_recordedAt_1", key: { projected: 1, recordedAt: 1 } }
+  ],
+  messages: [
+    { name: "status_1_scheduledAt_1", key: { status: 1, scheduledAt: 1 } },
+    { name: "status_1_pickedAt_1", key: { status: 1, pickedAt: 1 } },
+    { name: "campaignId_1", key: { campaignId: 1 } },
+    { name: "sessionId_1_status_1", key: { sessionId: 1, status: 1 } }
+  ],
+  campaigns: [{ name: "userId_1", key: { userId: 1 } }],
+  sessions: [
+    { name: "sessionName_1", key: { sessionName: 1 } },
+    { name: "userId_1", key: { userId: 1 } }
+  ]
+}
+
+export interface SchemaReport {
+  readonly createdCollections: ReadonlyArray<string>
+  /** `<collection>.<index name>` */
+  readonly createdIndexes: ReadonlyArray<string>
+}
+
+const sameKey = (a: unknown, b: Readonly<Record<string, number>>): boolean =>
+  typeof a === "object" && a !== null &&
+  JSON.stringify(Object.entries(a).map(([k, v]) => [k, Number(v)])) === JSON.stringify(Object.entries(b))
+
+/**
+ * Creates what is missing and touches nothing that exists, so a second start is a no-op.
+ * Several processes may start at once: "already exists" answers (NamespaceExists, an index
+ * created meanwhile) count as success once the existing index is checked to be the same.
+ */
+export const ensureSchema = (db: Db): Effect.Effect<SchemaReport, StoreUnavailable> =>
+  Effect.gen(function*() {
+    const createdCollections: Array<string> = []
+    const createdIndexes: Array<string> = []
+    const existing = new Set(
+      (yield* attempt(() => db.listCollections({}, { nameOnly: true }).toArray())).map((c) => c.name)
+    )
+    for (const [name, indexes] of Object.entries(MONGO_SCHEMA)) {
+      if (!existing.has(name)) {
+        if (yield* createCollection(db, name)) createdCollections.push(name)
+      }
+      const collection = db.collection(name)
+      const present = () => attempt(() => collection.listIndexes().toArray())
+      const check = (def: IndexDef, indexes: ReadonlyArray<{ name?: unknown; key?: unknown; unique?: unknown }>) => {
+        const same = indexes.find((i) => sameKey(i.key, def.key))
+        if (!same) return "missing" as const
+        if (Boolean(same.unique) !== Boolean(def.unique)) {
+          return new StoreUnavailable({
+            message: `index ${name}.${String(same.name)} on ${JSON.stringify(def.key)} exists ${same.unique ? "with" : "without"} a unique constraint; drop it so that it can be created ${def.unique ? "unique" : "non-unique"}`
+          })
+        }
+        return "present" as const
+      }
+      let current = yield* present()
+      for (const def of indexes) {
+        const state = check(def, current)
+        if (state instanceof StoreUnavailable) return yield* state
+        if (state === "present") continue
+        const options = def.unique ? { name: def.name, unique: true } : { name: def.name }
+        const outcome = yield* Effect.tryPromise({
+          try: () => collection.createIndex(def.key as IndexSpecification, options),
+          catch: (error) => error
+        }).pipe(
+          Effect.as("created" as const),
+          Effect.catch((error) => {
+            const code = serverErrorCode(error)
+            // Another process created it meanwhile (maybe under another name): check it below.
+            return code === INDEX_OPTIONS_CONFLICT || code === INDEX_KEY_SPECS_CONFLICT
+              ? Effect.succeed("raced" as const)
+              : Effect.fail(toStoreUnavailable(error))
+          })
+        )
+        current = yield* present()
+        const after = check(def, current)
+        if (after instanceof StoreUnavailable) return yield* after
+        if (after === "missing") {
+          return yield* new StoreUnavailable({
+            message: `index ${name}.${def.name} could not be created: an index of that name exists with other keys; drop it`
+          })
+        }
+        if (outcome === "created") createdIndexes.push(`${name}.${def.name}`)
+      }
+    }
+    return { createdCollections, createdIndexes }
+  })
+
+const createCollection = (db: Db, name: string): Effect.Effect<boolean, StoreUnavailable> =>
+  Effect.tryPromise({ try: () => db.createCollection(name), catch: (error) => error }).pipe(
+    Effect.as(true),
+    // created meanwhile by another process starting at the same time
+    Effect.catch((error) =>
+      serverErrorCode(error) === NAMESPACE_EXISTS ? Effect.succeed(false) : Effect.fail(toStoreUnavailable(error))
+    )
+  )
+
+/** Connects (and creates the schema); the client is closed when the scope closes. */
+export const connectMongo = (
+  options: MongoDatabaseOptions
+): Effect.Effect<{ readonly client: MongoClient; readonly db: Db }, StoreUnavailable, Scope.Scope> =>
+  Effect.gen(function*() {
+    const parsed = parseDatabaseUrl(options.url)
+    if (!parsed.ok) {
+      return yield* new StoreUnavailable({ message: `DATABASE_URL is not valid: ${parsed.problems.join("; ")}` })
+    }
+    const client = yield* Effect.acquireRelease(
+      Effect.try({
+        try: () =>
+          new MongoClient(parsed.url, {
+            maxPoolSize: options.maxPoolSize ?? 1,
+            serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
+            // Optional fields left undefined are left out, as the memory store does, instead of becoming null.
+            ignoreUndefined: true
+          }),
+        catch: toStoreUnavailable
+      }),
+      (client) => Effect.promise(() => client.close().catch(() => undefined))
+    )
+    yield* attempt(() => client.connect())
+    const db = client.db(parsed.database)
+    if (options.ensureSchema ?? true) yield* ensureSchema(db)
+    return { client, db }
+  })
+
+/** One MongoDB client and its database: one "process" of the store. */
+export class MongoDatabase extends Context.Service<MongoDatabase, {
+  readonly client: MongoClient
+  readonly db: Db
+}>()("herald/infrastructure/mongo/MongoDatabase") {
+  static readonly layer = (options: MongoDatabaseOptions): Layer.Layer<MongoDatabase, StoreUnavailable> =>
+    Layer.effect(MongoDatabase, connectMongo(options))
+}

@@ -1,0 +1,206 @@
+import { Clock, Effect, Layer } from "effect"
+import { MongoBulkWriteError } from "mongodb"
+import type { Collection, Db } from "mongodb"
+import { z } from "zod"
+import { EventStore } from "../../application/ports/EventStore.ts"
+import type { StoredEvent, StreamRef } from "../../application/ports/EventStore.ts"
+import { ConcurrencyConflict, StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { MongoDatabase } from "./MongoDatabase.ts"
+import { attempt, decodeDocuments, DUPLICATE_KEY, toStoreUnavailable } from "./mongoErrors.ts"
+
+const COLLECTION = "events"
+
+/**
+ * One document per event. `_id` = `<streamId>:<version>` makes exclusivity an insert: two
+ * appends at the same version cannot both succeed, on MongoDB or on FerretDB (which has no
+ * atomic conditional update). `appendId`, `firstVersion` and `lastVersion` say which append
+ * wrote the event and which versions that append covers (see `read`).
+ */
+interface EventDocument {
+  readonly _id: string
+  readonly stream: string
+  readonly version: number
+  readonly type: string
+  readonly data: unknown
+  readonly recordedAt: number
+  readonly projected: boolean
+  readonly appendId: string
+  readonly firstVersion: number
+  readonly lastVersion: number
+}
+
+const version = z.number().int().positive()
+
+const EventDocumentSchema = z.object({
+  _id: z.string(),
+  stream: z.string(),
+  version,
+  type: z.string(),
+  data: z.unknown(),
+  recordedAt: z.number(),
+  projected: z.boolean(),
+  // absent on events written by other tools: such an event is an append of its own
+  appendId: z.string().optional(),
+  firstVersion: version.optional(),
+  lastVersion: version.optional()
+})
+
+const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version })
+
+/** Index and code of the first write error of an ordered insertMany, if the server said which. */
+const firstWriteError = (error: unknown): { readonly index: number; readonly code: number | undefined } | null => {
+  if (!(error instanceof MongoBulkWriteError)) return null
+  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]
+  const first = errors.reduce<(typeof errors)[number] | undefined>(
+    (min, e) => (min === undefined || e.index < min.index ? e : min),
+    undefined
+  )
+  return first === undefined ? null : { index: first.index, code: first.code }
+}
+
+type EventDocs = Collection<EventDocument>
+
+/*
+ * Why an append can never be seen half done, although `insertMany` inserts one document
+ * after the other and FerretDB has no transactions:
+ *
+ * A caller appends at the version it read, and `read` only returns whole appends, so its
+ * events take the versions right after a complete append. Any other writer that read the
+ * same stream appends at that same first version; one that read later saw our first event
+ * only as part of our complete append. So only the FIRST event of an append can collide
+ * with a correct writer, and then nothing of ours was inserted: a plain ConcurrencyConflict.
+ *
+ * A collision on a LATER event (a caller that did not append at the version it read, or a
+ * crash) cannot be allowed to leave our first events as a successful partial append. Two
+ * guards make sure of it:
+ * - `read` returns the longest prefix of versions 1..n made of complete appends: event v
+ *   starts an append (firstVersion = v) whose events v..lastVersion all exist with the same
+ *   appendId. The head of an unfinished append, and anything after it, is not returned, so
+ *   nobody decides on it.
+ * - the append that collided deletes the events it did insert (they are invisible, so
+ *   nobody built on them) and fails with ConcurrencyConflict; its versions are free again.
+ * The driver may retry an insert after a network error; a duplicate of our OWN event
+ * (same appendId) is then not a conflict, and the remaining events are inserted.
+ * What remains is a server crash between the events of one insertMany: the unfinished
+ * append stays invisible and blocks the stream at that version until an operator deletes
+ * the documents with its appendId. No wrong event is ever read.
+ */
+const append = (events: EventDocs) => (
+  streamId: string,
+  expectedVersion: number,
+  newEvents: ReadonlyArray<{ readonly type: string }>
+): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> =>
+  Effect.gen(function*() {
+    if (newEvents.length === 0) return expectedVersion
+    const recordedAt = yield* Clock.currentTimeMillis
+    const appendId = crypto.randomUUID()
+    const firstVersion = expectedVersion + 1
+    const lastVersion = expectedVersion + newEvents.length
+    const docs: Array<EventDocument> = newEvents.map((event, i) => ({
+      _id: `${streamId}:${firstVersion + i}`,
+      stream: streamId,
+      version: firstVersion + i,
+      type: event.type,
+      data: event,
+      recordedAt,
+      projected: false,
+      appendId,
+      firstVersion,
+      lastVersion
+    }))
+    // Deletes our events before `upTo`: an append that can no longer be completed.
+    const withdraw = (upTo: number) =>
+      upTo === 0
+        ? Effect.void
+        : attempt(() => events.deleteMany({ _id: { $in: docs.slice(0, upTo).map((d) => d._id) }, appendId })).pipe(
+          Effect.asVoid,
+          Effect.mapError((e) =>
+            new StoreUnavailable({
+              message: `append to ${streamId} failed half way and its first ${upTo} event(s) could not be withdrawn (${e.message}); delete the events with appendId ${appendId}`
+            })
+          )
+        )
+
+    let next = 0
+    while (next < docs.length) {
+      const batch = docs.slice(next)
+      const failed = yield* Effect.tryPromise({
+        try: () => events.insertMany(batch, { ordered: true }),
+        catch: (error) => error
+      }).pipe(Effect.as(null), Effect.catch((error) => Effect.succeed(error)))
+      if (failed === null) break
+      const writeError = firstWriteError(failed)
+      // Not a per-document error (network, server down): the outcome is unknown, so nothing
+      // is withdrawn; a complete append may have been read by others already.
+      if (writeError === null) return yield* toStoreUnavailable(failed)
+      // ordered: documents before the failed one are in, none after it
+      const at = next + writeError.index
+      if (writeError.code !== DUPLICATE_KEY) {
+        yield* withdraw(at)
+        return yield* toStoreUnavailable(failed)
+      }
+      const owner = yield* attempt(() => events.findOne({ _id: docs[at]!._id }, { projection: { appendId: 1 } }))
+      if (owner?.appendId === appendId) {
+        next = at + 1
+        continue
+      }
+      yield* withdraw(at)
+      return yield* new ConcurrencyConflict({ streamId, expectedVersion })
+    }
+    return lastVersion
+  })
+
+/** The longest prefix 1..n of complete appends (see above). */
+const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>>): Array<StoredEvent> => {
+  const out: Array<StoredEvent> = []
+  let i = 0
+  while (i < docs.length) {
+    const head = docs[i]!
+    const first = head.firstVersion ?? head.version
+    const last = head.lastVersion ?? head.version
+    if (head.version !== out.length + 1 || first !== head.version || last < first) break
+    const group = docs.slice(i, i + last - first + 1)
+    const complete = group.length === last - first + 1 &&
+      group.every((d, j) => d.version === first + j && d.appendId === head.appendId)
+    if (!complete) break
+    for (const d of group) {
+      out.push({ streamId: d.stream, version: d.version, type: d.type, data: d.data, recordedAt: d.recordedAt })
+    }
+    i += group.length
+  }
+  return out
+}
+
+export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
+  const events = db.collection<EventDocument>(COLLECTION)
+  return {
+    append: append(events),
+    read: (streamId) =>
+      attempt(() => events.find({ stream: streamId }).sort({ version: 1 }).toArray()).pipe(
+        Effect.flatMap((docs) => decodeDocuments(EventDocumentSchema, COLLECTION, docs)),
+        Effect.map(completePrefix)
+      ),
+    unprojected: (recordedBefore, limit) =>
+      limit <= 0
+        ? Effect.succeed([])
+        : attempt(() =>
+          events
+            .find({ projected: false, recordedAt: { $lte: recordedBefore } })
+            .sort({ recordedAt: 1, stream: 1, version: 1 })
+            .limit(limit)
+            .project({ stream: 1, version: 1 })
+            .toArray()
+        ).pipe(
+          Effect.flatMap((docs) => decodeDocuments(StreamRefSchema, COLLECTION, docs)),
+          Effect.map((docs) => docs.map((d): StreamRef => ({ streamId: d.stream, version: d.version })))
+        ),
+    markProjected: (streamId, upTo) =>
+      attempt(() =>
+        events.updateMany({ stream: streamId, version: { $lte: upTo }, projected: false }, { $set: { projected: true } })
+      ).pipe(Effect.asVoid)
+  }
+}
+
+export const MongoEventStore = {
+  layer: Layer.effect(EventStore, MongoDatabase.useSync(({ db }) => makeMongoEventStore(db)))
+}

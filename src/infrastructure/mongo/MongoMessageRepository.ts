@@ -1,0 +1,99 @@
+import { Effect, Layer } from "effect"
+import type { Db, Filter } from "mongodb"
+import { z } from "zod"
+import { MessageRepository } from "../../application/ports/MessageRepository.ts"
+import type { MessageView } from "../../application/ports/MessageRepository.ts"
+import type { MessageStatus } from "../../domain/message/Message.ts"
+import { MongoDatabase } from "./MongoDatabase.ts"
+import { attempt, decodeDocument, decodeDocuments } from "./mongoErrors.ts"
+import { queryLimit, saveNewer } from "./viewDocuments.ts"
+import type { ViewDocument } from "./viewDocuments.ts"
+
+const COLLECTION = "messages"
+
+const MESSAGE_STATUSES = [
+  "NEW",
+  "SCHEDULED",
+  "PICKED",
+  "SENT",
+  "FAILED",
+  "OUTCOME_UNKNOWN",
+  "MISSED",
+  "DELETED",
+  "CANCELLED"
+] as const satisfies ReadonlyArray<MessageStatus>
+// every status of the domain is accepted when read back
+const allStatuses: [Exclude<MessageStatus, (typeof MESSAGE_STATUSES)[number]>] extends [never] ? true : never = true
+void allStatuses
+
+const MessageDocument: z.ZodType<MessageView> = z
+  .object({
+    _id: z.string(),
+    campaignId: z.string(),
+    sessionId: z.string(),
+    groupId: z.string(),
+    groupName: z.string(),
+    content: z.string(),
+    scheduledAt: z.number(),
+    status: z.enum(MESSAGE_STATUSES),
+    isSent: z.boolean(),
+    isPicked: z.boolean(),
+    isDeleted: z.boolean(),
+    pickedAt: z.number().nullable(),
+    sentAt: z.number().nullable(),
+    failureReason: z.string().nullable(),
+    version: z.number().int()
+  })
+  .transform(({ _id, ...view }) => ({ id: _id, ...view }))
+
+/** `(pickedAt ?? 0) <= t`, as the memory adapter reads a missing pickedAt */
+const pickedAtMost = (t: number): Filter<ViewDocument> =>
+  0 <= t ? { $or: [{ pickedAt: { $lte: t } }, { pickedAt: null }] } : { pickedAt: { $lte: t } }
+
+/** `(pickedAt ?? 0) > t` */
+const pickedAfter = (t: number): Filter<ViewDocument> =>
+  0 > t ? { $or: [{ pickedAt: { $gt: t } }, { pickedAt: null }] } : { pickedAt: { $gt: t } }
+
+export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"] => {
+  const messages = db.collection<ViewDocument>(COLLECTION)
+
+  /** Oldest first, ties by id, like the memory adapter; `limit` as its `slice(0, limit)`. */
+  const where = (filter: Filter<ViewDocument>, limit = Infinity): Effect.Effect<Array<MessageView>, import("../../application/ports/StoreErrors.ts").StoreUnavailable> => {
+    const max = queryLimit(limit)
+    if (max === null) return Effect.succeed([])
+    return attempt(() => messages.find(filter).sort({ scheduledAt: 1, _id: 1 }).limit(max).toArray()).pipe(
+      Effect.flatMap((docs) => decodeDocuments(MessageDocument, COLLECTION, docs))
+    )
+  }
+  const count = (filter: Filter<ViewDocument>) => attempt(() => messages.countDocuments(filter))
+
+  return {
+    save: (view) => saveNewer(messages, view),
+    get: (id) =>
+      attempt(() => messages.findOne({ _id: id })).pipe(
+        Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decodeDocument(MessageDocument, COLLECTION, doc)))
+      ),
+    findScheduledBetween: (from, to, limit) => where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to } }, limit),
+    findScheduledBefore: (before, limit) => where({ status: "SCHEDULED", scheduledAt: { $lt: before } }, limit),
+    nextScheduledAfter: (after) =>
+      where({ status: "SCHEDULED", scheduledAt: { $gt: after } }, 1).pipe(
+        Effect.map((found) => found[0]?.scheduledAt ?? null)
+      ),
+    findPickedBefore: (pickedBefore, limit) => where({ status: "PICKED", ...pickedAtMost(pickedBefore) }, limit),
+    findInFlight: (sessionIds, after) =>
+      sessionIds.length === 0
+        ? Effect.succeed([])
+        : where({ status: "PICKED", sessionId: { $in: [...sessionIds] }, ...pickedAfter(after) }),
+    listByCampaign: (campaignId) => where({ campaignId }),
+    progress: (campaignId) =>
+      Effect.all({
+        total: count({ campaignId }),
+        sent: count({ campaignId, isSent: true }),
+        open: count({ campaignId, status: { $in: ["SCHEDULED", "PICKED"] } })
+      })
+  }
+}
+
+export const MongoMessageRepository = {
+  layer: Layer.effect(MessageRepository, MongoDatabase.useSync(({ db }) => makeMongoMessageRepository(db)))
+}

@@ -1,0 +1,56 @@
+import { Effect } from "effect"
+import { MongoServerError } from "mongodb"
+import type { z } from "zod"
+import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+
+export const DUPLICATE_KEY = 11000
+export const NAMESPACE_EXISTS = 48
+export const INDEX_OPTIONS_CONFLICT = 85
+export const INDEX_KEY_SPECS_CONFLICT = 86
+
+/** Masks credentials of any connection string quoted in a driver message. */
+export const scrubCredentials = (message: string): string =>
+  message.replace(/(mongodb(?:\+srv)?:\/\/)[^\s/]*@/gi, "$1***@")
+
+/**
+ * A driver error as the port's StoreUnavailable, with the driver's own message (for an
+ * unreachable server: `connect ECONNREFUSED 127.0.0.1:27017`, or the server selection
+ * timeout), never with credentials in it.
+ */
+export const toStoreUnavailable = (error: unknown): StoreUnavailable =>
+  error instanceof StoreUnavailable
+    ? error
+    : new StoreUnavailable({
+      message: scrubCredentials(error instanceof Error && error.message !== "" ? error.message : String(error))
+    })
+
+export const serverErrorCode = (error: unknown): number | undefined =>
+  error instanceof MongoServerError && typeof error.code === "number" ? error.code : undefined
+
+/** Runs one driver call; any rejection is StoreUnavailable. */
+export const attempt = <A>(f: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
+  Effect.tryPromise({ try: f, catch: toStoreUnavailable })
+
+/**
+ * Decodes a document read back from the database. A document that does not decode is
+ * reported as StoreUnavailable (the only error the ports allow on reads), with a message
+ * that names the collection, the _id and what is wrong, so it is never silently skipped.
+ */
+export const decodeDocument = <S extends z.ZodType>(
+  schema: S,
+  collection: string,
+  doc: unknown
+): Effect.Effect<z.output<S>, StoreUnavailable> => {
+  const parsed = schema.safeParse(doc)
+  if (parsed.success) return Effect.succeed(parsed.data)
+  const id = typeof doc === "object" && doc !== null && "_id" in doc ? String(doc._id) : "?"
+  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`).join("; ")
+  return Effect.fail(new StoreUnavailable({ message: `corrupt document in ${collection} (_id ${id}): ${issues}` }))
+}
+
+export const decodeDocuments = <S extends z.ZodType>(
+  schema: S,
+  collection: string,
+  docs: ReadonlyArray<unknown>
+): Effect.Effect<Array<z.output<S>>, StoreUnavailable> =>
+  Effect.forEach(docs, (doc) => decodeDocument(schema, collection, doc))

@@ -1,0 +1,289 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { accept, fold, reject } from "../../../../src/domain/shared/Decider.ts"
+import {
+  CampaignDecider,
+  decideCampaign,
+  evolveCampaign,
+  initialCampaignState
+} from "../../../../src/domain/campaign/Campaign.ts"
+import type {
+  CampaignCommand,
+  CampaignEvent,
+  CampaignState,
+  CampaignStatus
+} from "../../../../src/domain/campaign/Campaign.ts"
+import {
+  ALL_CAMPAIGN_STATUSES,
+  CampaignCommandMother as Command,
+  CampaignEventMother as Event,
+  CampaignGroupMother,
+  CampaignStateMother as State
+} from "../CampaignMother.ts"
+
+const evolveAll = (state: CampaignState, events: ReadonlyArray<CampaignEvent>): CampaignState =>
+  events.reduce(evolveCampaign, state)
+
+const acceptedEvents = (command: CampaignCommand, state: CampaignState): ReadonlyArray<CampaignEvent> => {
+  const result = decideCampaign(command, state)
+  if (result._tag !== "Accepted") throw new Error(`expected Accepted, got ${JSON.stringify(result.rejection)}`)
+  return result.events
+}
+
+const FINISHED = ["COMPLETED", "CANCELLED", "FAILED"] as const
+const UNFINISHED = ["DRAFT", "SCHEDULED", "IN_PROGRESS"] as const
+
+describe("Create", () => {
+  it("without messages gives a DRAFT campaign", () => {
+    const command = Command.create({ messageIds: [] })
+    const events = acceptedEvents(command, initialCampaignState)
+    expect(events).toEqual([Event.created({ messageIds: [] })])
+    expect(evolveAll(initialCampaignState, events).status).toBe("DRAFT")
+  })
+
+  it("with messages gives a SCHEDULED campaign that keeps everything it was created with", () => {
+    const group = CampaignGroupMother.create({ groupName: "Choir" })
+    const command = Command.create({ campaignId: "c-9", title: "Rehearsals", group, messageIds: ["a", "b", "c"] })
+    const state = evolveAll(initialCampaignState, acceptedEvents(command, initialCampaignState))
+    expect(state).toEqual({
+      ...initialCampaignState,
+      id: "c-9",
+      status: "SCHEDULED",
+      userId: "user-1",
+      sessionId: "session-1",
+      group,
+      title: "Rehearsals",
+      messageIds: ["a", "b", "c"],
+      createdAt: command.now,
+      updatedAt: command.now,
+      version: 1
+    })
+  })
+
+  it.each(ALL_CAMPAIGN_STATUSES)("is rejected on an existing %s campaign", (status) => {
+    expect(decideCampaign(Command.create(), State.inStatus(status))).toEqual(reject({ _tag: "CampaignAlreadyExists" }))
+  })
+
+  it.each([Command.recordProgress(), Command.fail(), Command.cancel()])(
+    "$type on a campaign that does not exist is rejected with CampaignNotFound",
+    (command) => {
+      expect(decideCampaign(command, initialCampaignState)).toEqual(reject({ _tag: "CampaignNotFound" }))
+    }
+  )
+})
+
+describe("RecordProgress", () => {
+  it("the first send of a SCHEDULED campaign starts it (IN_PROGRESS)", () => {
+    const scheduled = State.inStatus("SCHEDULED")
+    const command = Command.recordProgress({ sent: 1, open: 1 })
+    const events = acceptedEvents(command, scheduled)
+    expect(events).toEqual([{ type: "CampaignStarted", at: command.now }])
+    const next = evolveAll(scheduled, events)
+    expect(next.status).toBe("IN_PROGRESS")
+    expect(next.updatedAt).toBe(command.now)
+  })
+
+  it("a further send with messages still open records nothing", () => {
+    expect(decideCampaign(Command.recordProgress({ sent: 1, open: 1 }), State.inStatus("IN_PROGRESS"))).toEqual(accept())
+  })
+
+  it("nothing sent yet records nothing", () => {
+    expect(decideCampaign(Command.recordProgress({ sent: 0, open: 2 }), State.inStatus("SCHEDULED"))).toEqual(accept())
+  })
+
+  it("the last send of an IN_PROGRESS campaign (open = 0) completes it", () => {
+    const command = Command.recordProgress({ sent: 2, open: 0 })
+    const events = acceptedEvents(command, State.inStatus("IN_PROGRESS"))
+    expect(events).toEqual([{ type: "CampaignCompleted", at: command.now }])
+    expect(evolveAll(State.inStatus("IN_PROGRESS"), events).status).toBe("COMPLETED")
+  })
+
+  it("a single-message campaign gets CampaignStarted and CampaignCompleted at once", () => {
+    const created = State.fromEvents(Event.created({ messageIds: ["only"] }))
+    const command = Command.recordProgress({ sent: 1, open: 0 })
+    const events = acceptedEvents(command, created)
+    expect(events).toEqual([
+      { type: "CampaignStarted", at: command.now },
+      { type: "CampaignCompleted", at: command.now }
+    ])
+    const next = evolveAll(created, events)
+    expect(next.status).toBe("COMPLETED")
+    expect(next.version).toBe(created.version + 2)
+  })
+
+  it.each(FINISHED.flatMap((status) => [
+    { status, sent: 1, open: 0 },
+    { status, sent: 1, open: 1 },
+    { status, sent: 2, open: 0 }
+  ]))("a $status campaign ignores progress (sent=$sent, open=$open)", ({ status, sent, open }) => {
+    expect(decideCampaign(Command.recordProgress({ sent, open }), State.inStatus(status))).toEqual(accept())
+  })
+})
+
+describe("Fail", () => {
+  it.each(["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED"] as const)(
+    "a %s campaign becomes FAILED with the reason and the message",
+    (status) => {
+      const state = State.inStatus(status)
+      const command = Command.fail({ reason: "missed", messageId: "message-7" })
+      const events = acceptedEvents(command, state)
+      expect(events).toEqual([{ type: "CampaignFailed", at: command.now, reason: "missed", messageId: "message-7" }])
+      const next = evolveAll(state, events)
+      expect(next.status).toBe("FAILED")
+      expect(next.failureReason).toBe("missed")
+      expect(next.updatedAt).toBe(command.now)
+    }
+  )
+
+  it("accepts a failure that belongs to no particular message", () => {
+    const command = Command.fail({ messageId: null })
+    expect(acceptedEvents(command, State.inStatus("SCHEDULED"))).toEqual([
+      { type: "CampaignFailed", at: command.now, reason: command.reason, messageId: null }
+    ])
+  })
+
+  it("a FAILED campaign stays FAILED with its first reason: a second Fail gives no events", () => {
+    const first = Command.fail({ reason: "first: ECONNREFUSED", now: 1 })
+    const second = Command.fail({ reason: "second: outcome unknown", now: 2 })
+    const failed = evolveAll(State.inStatus("SCHEDULED"), acceptedEvents(first, State.inStatus("SCHEDULED")))
+    expect(decideCampaign(second, failed)).toEqual(accept())
+    expect(failed.failureReason).toBe("first: ECONNREFUSED")
+    expect(failed.updatedAt).toBe(1)
+  })
+
+  it("a FAILED campaign ignores later sends: a success does not hide the failure", () => {
+    expect(decideCampaign(Command.recordProgress({ sent: 2, open: 0 }), State.inStatus("FAILED"))).toEqual(accept())
+  })
+})
+
+describe("a COMPLETED campaign never moves back", () => {
+  const completed = State.inStatus("COMPLETED")
+
+  it("progress that reports open messages again records nothing", () => {
+    expect(decideCampaign(Command.recordProgress({ sent: 1, open: 1 }), completed)).toEqual(accept())
+  })
+
+  it("it cannot be cancelled", () => {
+    expect(decideCampaign(Command.cancel(), completed)).toEqual(reject({ _tag: "CampaignNotCancellable", status: "COMPLETED" }))
+  })
+})
+
+describe("Cancel", () => {
+  it.each(UNFINISHED)("a %s campaign is cancelled", (status) => {
+    const state = State.inStatus(status)
+    const command = Command.cancel()
+    const events = acceptedEvents(command, state)
+    expect(events).toEqual([{ type: "CampaignCancelled", at: command.now }])
+    expect(evolveAll(state, events).status).toBe("CANCELLED")
+  })
+
+  it.each(FINISHED)("a %s campaign is not cancellable", (status) => {
+    expect(decideCampaign(Command.cancel(), State.inStatus(status))).toEqual(
+      reject({ _tag: "CampaignNotCancellable", status })
+    )
+  })
+})
+
+describe("Campaign decider: properties over random command sequences", () => {
+  /** Statuses a campaign may move to from each status (SPEC: FAILED from any state). */
+  const allowed: Record<CampaignStatus | "NEW", ReadonlyArray<CampaignStatus>> = {
+    NEW: ["DRAFT", "SCHEDULED"],
+    DRAFT: ["CANCELLED", "FAILED"],
+    SCHEDULED: ["IN_PROGRESS", "CANCELLED", "FAILED"],
+    IN_PROGRESS: ["COMPLETED", "CANCELLED", "FAILED"],
+    COMPLETED: ["FAILED"],
+    CANCELLED: ["FAILED"],
+    FAILED: []
+  }
+
+  const now = fc.integer({ min: 0, max: 1_000_000 })
+  const command: fc.Arbitrary<CampaignCommand> = fc.oneof(
+    fc.record({
+      type: fc.constant("Create" as const),
+      campaignId: fc.constantFrom("c-1", "c-2"),
+      userId: fc.constant("user-1"),
+      sessionId: fc.constant("session-1"),
+      group: fc.constant(CampaignGroupMother.create()),
+      title: fc.constant("Plan"),
+      messageIds: fc.uniqueArray(fc.constantFrom("m-1", "m-2", "m-3"), { maxLength: 3 }),
+      now
+    }),
+    fc.record({
+      type: fc.constant("RecordProgress" as const),
+      sent: fc.integer({ min: 0, max: 3 }),
+      open: fc.integer({ min: 0, max: 3 }),
+      now
+    }),
+    fc.record({
+      type: fc.constant("Fail" as const),
+      reason: fc.constantFrom("missed", "ECONNREFUSED", "outcome unknown"),
+      messageId: fc.option(fc.constantFrom("m-1", "m-2"), { nil: null }),
+      now
+    }),
+    fc.record({ type: fc.constant("Cancel" as const), now })
+  )
+
+  /**
+   * Progress as the messages read model reports it: the counts never exceed the campaign's
+   * messages (sent + open ≤ number of messages).
+   */
+  const realistic = (command: CampaignCommand, state: CampaignState): CampaignCommand => {
+    if (command.type !== "RecordProgress") return command
+    const total = state.messageIds.length
+    const sent = Math.min(command.sent, total)
+    return { ...command, sent, open: Math.min(command.open, total - sent) }
+  }
+
+  const runs = fc.array(command, { minLength: 1, maxLength: 25 }).map((commands) => {
+    let state = initialCampaignState
+    const events: Array<CampaignEvent> = []
+    const transitions: Array<readonly [CampaignState["status"], CampaignState["status"]]> = []
+    for (const raw of commands) {
+      const result = decideCampaign(realistic(raw, state), state)
+      if (result._tag === "Rejected") continue
+      for (const event of result.events) {
+        const next = evolveCampaign(state, event)
+        transitions.push([state.status, next.status])
+        state = next
+        events.push(event)
+      }
+    }
+    return { state, events, transitions }
+  })
+
+  it("the generator reaches every status", () => {
+    const reached = new Set(fc.sample(runs, { numRuns: 1_000, seed: 7 }).flatMap((r) => r.transitions.map(([, to]) => to)))
+    expect([...reached].sort()).toEqual([...ALL_CAMPAIGN_STATUSES].sort())
+  })
+
+  it("the status only ever moves along allowed transitions", () => {
+    fc.assert(
+      fc.property(runs, ({ transitions }) => {
+        // every campaign event changes the status, so a self-transition is a failure too
+        for (const [from, to] of transitions) expect(allowed[from]).toContain(to)
+      }),
+      { numRuns: 1_000 }
+    )
+  })
+
+  it("the state equals the fold of its events, and its version is their number", () => {
+    fc.assert(
+      fc.property(runs, ({ state, events }) => {
+        expect(state).toEqual(fold(CampaignDecider, events))
+        expect(state.version).toBe(events.length)
+      }),
+      { numRuns: 1_000 }
+    )
+  })
+
+  it("once FAILED, the failure reason never changes", () => {
+    fc.assert(
+      fc.property(runs, ({ events, state }) => {
+        const failures = events.filter((e) => e.type === "CampaignFailed")
+        expect(failures.length).toBeLessThanOrEqual(1)
+        if (failures[0] !== undefined) expect(state.failureReason).toBe(failures[0].reason)
+      }),
+      { numRuns: 1_000 }
+    )
+  })
+})

@@ -1,0 +1,260 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { fold } from "../../../../src/domain/shared/Decider.ts"
+import type { DecideResult } from "../../../../src/domain/shared/Decider.ts"
+import { decideMessage, evolveMessage, initialMessageState, MessageDecider } from "../../../../src/domain/message/Message.ts"
+import type {
+  MessageCommand,
+  MessageEvent,
+  MessageRejection,
+  MessageState,
+  MessageStatus
+} from "../../../../src/domain/message/Message.ts"
+import { MessageTargetMother, MessageTimes } from "../MessageMother.ts"
+
+/**
+ * Random command sequences, applied as the application does: decide, then evolve with the
+ * accepted events. Times are drawn around one scheduled time, partly on a whole-minute grid
+ * so the edges of the 2-minute window and of the lease are hit exactly.
+ */
+
+const BASE = MessageTimes.SCHEDULED_AT
+const MINUTE = 60_000
+
+const time: fc.Arbitrary<number> = fc.oneof(
+  fc.integer({ min: -4, max: 6 }).map((m) => BASE + m * MINUTE),
+  fc.integer({ min: -4 * MINUTE, max: 6 * MINUTE }).map((ms) => BASE + ms)
+)
+const content = fc.constantFrom("Meeting at 8", "Bring snacks", "", "   ")
+const target = fc.constant(MessageTargetMother.create())
+
+const schedule: fc.Arbitrary<MessageCommand> = fc.record({
+  type: fc.constant("Schedule" as const),
+  messageId: fc.constantFrom("message-1", "message-2"),
+  target,
+  content,
+  scheduledAt: time,
+  now: time
+})
+
+/** A Schedule that is accepted on a new message, so most sequences get somewhere. */
+const validSchedule: fc.Arbitrary<MessageCommand> = fc
+  .record({ scheduledAt: fc.integer({ min: BASE, max: BASE + MINUTE }), before: fc.integer({ min: 0, max: 10 * MINUTE }) })
+  .map(({ scheduledAt, before }) => ({
+    type: "Schedule",
+    messageId: "message-1",
+    target: MessageTargetMother.create(),
+    content: "Meeting at 8",
+    scheduledAt,
+    now: scheduledAt - before
+  }))
+
+/** Every command type; the claim and what follows it weigh more, so sends are common. */
+const command: fc.Arbitrary<MessageCommand> = fc.oneof(
+  { weight: 1, arbitrary: schedule },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant("Edit" as const),
+      content: fc.option(content, { nil: undefined }),
+      scheduledAt: fc.option(time, { nil: undefined }),
+      now: time
+    })
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("Delete" as const), now: time }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("Cancel" as const), now: time }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      type: fc.constant("Pick" as const),
+      selectedAt: time,
+      now: time,
+      by: fc.constantFrom("scheduler-a", "scheduler-b")
+    })
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("RecordSent" as const), now: time }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant("RecordSendFailure" as const),
+      reason: fc.constantFrom("boom", "ECONNREFUSED"),
+      now: time
+    })
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant("RecordOutcomeUnknown" as const),
+      leaseMs: fc.constantFrom(MINUTE, 5 * MINUTE),
+      now: time
+    })
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("RecordMissed" as const), now: time }) }
+)
+
+const commands: fc.Arbitrary<ReadonlyArray<MessageCommand>> = fc
+  .tuple(fc.option(validSchedule, { nil: undefined, freq: 4 }), fc.array(command, { minLength: 3, maxLength: 30 }))
+  .map(([first, rest]) => (first === undefined ? rest : [first, ...rest]))
+
+interface Step {
+  readonly command: MessageCommand
+  readonly before: MessageState
+  readonly result: DecideResult<MessageEvent, MessageRejection>
+  readonly after: MessageState
+}
+
+interface Run {
+  readonly steps: ReadonlyArray<Step>
+  readonly events: ReadonlyArray<MessageEvent>
+  readonly state: MessageState
+}
+
+const deepFreeze = <A>(value: A): A => {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
+/** Applies the commands one by one; states are frozen so a decider that mutated them would throw. */
+const run = (sequence: ReadonlyArray<MessageCommand>): Run => {
+  let state = deepFreeze(initialMessageState)
+  const events: Array<MessageEvent> = []
+  const steps: Array<Step> = []
+  for (const command of sequence) {
+    const before = state
+    const result = decideMessage(command, before)
+    if (result._tag === "Accepted") {
+      events.push(...result.events)
+      state = deepFreeze(result.events.reduce(evolveMessage, before))
+    }
+    steps.push({ command, before, result, after: state })
+  }
+  return { steps, events, state }
+}
+
+const count = (events: ReadonlyArray<MessageEvent>, type: MessageEvent["type"]): number =>
+  events.filter((e) => e.type === type).length
+
+const runs = commands.map(run)
+const settings = { numRuns: 1_000 }
+
+describe("Message decider: properties over random command sequences", () => {
+  it("the generator reaches every outcome (so the properties below are not vacuous)", () => {
+    const sample = fc.sample(runs, { numRuns: 2_000, seed: 20260101 })
+    const withEvent = (type: MessageEvent["type"]) => sample.filter((r) => count(r.events, type) > 0).length
+    for (const type of [
+      "MessageScheduled",
+      "MessageEdited",
+      "MessageDeleted",
+      "MessageCancelled",
+      "MessagePicked",
+      "MessageSent",
+      "MessageSendFailed",
+      "MessageOutcomeUnknown",
+      "MessageMissed"
+    ] as const) {
+      expect(withEvent(type), type).toBeGreaterThan(20)
+    }
+    const rejections = sample.flatMap((r) => r.steps.filter((s) => s.result._tag === "Rejected"))
+    expect(rejections.length).toBeGreaterThan(100)
+  })
+
+  it("(1) no sequence yields more than one MessageSent", () => {
+    fc.assert(
+      fc.property(runs, ({ events }) => {
+        expect(count(events, "MessageSent")).toBeLessThanOrEqual(1)
+      }),
+      settings
+    )
+  })
+
+  it("(2) MessageSent never follows MessageDeleted or MessageCancelled, and follows exactly one MessagePicked", () => {
+    fc.assert(
+      fc.property(runs, ({ events }) => {
+        events.forEach((event, index) => {
+          if (event.type !== "MessageSent") return
+          const earlier = events.slice(0, index)
+          expect(count(earlier, "MessageDeleted")).toBe(0)
+          expect(count(earlier, "MessageCancelled")).toBe(0)
+          expect(count(earlier, "MessagePicked")).toBe(1)
+        })
+      }),
+      settings
+    )
+  })
+
+  it("(3) at most one MessagePicked ever", () => {
+    fc.assert(
+      fc.property(runs, ({ events }) => {
+        expect(count(events, "MessagePicked")).toBeLessThanOrEqual(1)
+      }),
+      settings
+    )
+  })
+
+  it("(4) the state is the fold of the accumulated events, and its version is their number", () => {
+    fc.assert(
+      fc.property(runs, ({ steps, events, state }) => {
+        expect(state).toEqual(fold(MessageDecider, events))
+        expect(state.version).toBe(events.length)
+        // and after every step, not only at the end
+        let seen = 0
+        for (const step of steps) {
+          if (step.result._tag === "Accepted") seen += step.result.events.length
+          expect(step.after.version).toBe(seen)
+        }
+      }),
+      settings
+    )
+  })
+
+  it("(5) a rejected command never changes the state", () => {
+    fc.assert(
+      fc.property(runs, ({ steps }) => {
+        for (const step of steps) {
+          if (step.result._tag !== "Rejected") continue
+          // frozen `before` means decide could not have mutated it; it must also not move on
+          expect(step.after).toBe(step.before)
+          // the same command on the same state is rejected the same way (decide is pure)
+          expect(decideMessage(step.command, step.before)).toEqual(step.result)
+        }
+      }),
+      settings
+    )
+  })
+
+  it("an accepted command emits at least one event (no silent acceptance)", () => {
+    fc.assert(
+      fc.property(runs, ({ steps }) => {
+        for (const step of steps) {
+          if (step.result._tag === "Accepted") expect(step.result.events.length).toBeGreaterThan(0)
+        }
+      }),
+      settings
+    )
+  })
+
+  it("the status only moves along the documented transitions", () => {
+    const allowed: Record<MessageStatus, ReadonlyArray<MessageStatus>> = {
+      NEW: ["SCHEDULED"],
+      SCHEDULED: ["SCHEDULED", "PICKED", "DELETED", "CANCELLED", "MISSED"],
+      PICKED: ["SENT", "FAILED", "OUTCOME_UNKNOWN"],
+      SENT: [],
+      FAILED: [],
+      OUTCOME_UNKNOWN: [],
+      MISSED: [],
+      DELETED: [],
+      CANCELLED: []
+    }
+    fc.assert(
+      fc.property(runs, ({ steps }) => {
+        for (const { before, after, result } of steps) {
+          if (result._tag === "Accepted") expect(allowed[before.status]).toContain(after.status)
+        }
+      }),
+      settings
+    )
+  })
+})

@@ -1,0 +1,393 @@
+import { describe, expect, it } from "vitest"
+import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
+import {
+  decideMessage,
+  evolveMessage,
+  initialMessageState,
+  isDeleted,
+  isDue,
+  isPicked,
+  isSent,
+  LOOKBACK_MS
+} from "../../../../src/domain/message/Message.ts"
+import type {
+  MessageCommand,
+  MessageEvent,
+  MessageRejection,
+  MessageState,
+  MessageStatus
+} from "../../../../src/domain/message/Message.ts"
+import {
+  ALL_MESSAGE_STATUSES,
+  MessageCommandMother as Command,
+  MessageEventMother as Event,
+  MessageStateMother as State,
+  MessageTargetMother,
+  MessageTimes as T
+} from "../MessageMother.ts"
+
+const evolveAll = (state: MessageState, events: ReadonlyArray<MessageEvent>): MessageState =>
+  events.reduce(evolveMessage, state)
+
+const acceptedEvents = (command: MessageCommand, state: MessageState): ReadonlyArray<MessageEvent> => {
+  const result = decideMessage(command, state)
+  if (result._tag !== "Accepted") throw new Error(`expected Accepted, got ${JSON.stringify(result.rejection)}`)
+  return result.events
+}
+
+describe("decideMessage: every command in every status", () => {
+  /**
+   * What each command does in each status. `ok` = accepted (the events are checked below);
+   * the others are the rejection tag (`picked` and `inFlight` carry the current status).
+   */
+  type Outcome = "ok" | "notFound" | "exists" | "picked" | "inFlight"
+  type Row = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]
+  // prettier-ignore
+  const matrix: Record<MessageCommand["type"], Row> = {
+    //                     NEW         SCHEDULED  PICKED      SENT        FAILED      OUTCOME_UNK MISSED      DELETED     CANCELLED
+    Schedule:             ["ok",       "exists",  "exists",   "exists",   "exists",   "exists",   "exists",   "exists",   "exists"],
+    Edit:                 ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
+    Delete:               ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
+    Cancel:               ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
+    Pick:                 ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
+    RecordMissed:         ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
+    RecordSent:           ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
+    RecordSendFailure:    ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
+    RecordOutcomeUnknown: ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"]
+  }
+
+  /** A command that is valid on the time line of the mothers, so only the status decides. */
+  const commands: Record<MessageCommand["type"], MessageCommand> = {
+    Schedule: Command.schedule(),
+    Edit: Command.edit(),
+    Delete: Command.delete(),
+    Cancel: Command.cancel(),
+    Pick: Command.pick(),
+    RecordMissed: Command.recordMissed(),
+    RecordSent: Command.recordSent(),
+    RecordSendFailure: Command.recordSendFailure(),
+    RecordOutcomeUnknown: Command.recordOutcomeUnknown()
+  }
+
+  const rejectionFor = (outcome: Exclude<Outcome, "ok">, status: MessageStatus): MessageRejection => {
+    switch (outcome) {
+      case "notFound":
+        return { _tag: "MessageNotFound" }
+      case "exists":
+        return { _tag: "MessageAlreadyExists" }
+      case "picked":
+        return { _tag: "MessageAlreadyPicked", status }
+      case "inFlight":
+        return { _tag: "MessageNotInFlight", status }
+    }
+  }
+
+  const cases = (Object.keys(matrix) as Array<MessageCommand["type"]>).flatMap((command) =>
+    ALL_MESSAGE_STATUSES.map((status, column) => ({ command, status, outcome: matrix[command][column]! }))
+  )
+  const rejected = cases.flatMap(({ command, status, outcome }) =>
+    outcome === "ok" ? [] : [{ command, status, rejection: rejectionFor(outcome, status) }]
+  )
+
+  it("covers every command in every status", () => {
+    expect(cases).toHaveLength(9 * 9)
+  })
+
+  it.each(rejected)("$command on a $status message is rejected with $rejection._tag", ({ command, status, rejection }) => {
+    expect(decideMessage(commands[command], State.inStatus(status))).toEqual(reject(rejection))
+  })
+
+  /** The accepted cells: exactly these events, and the status they lead to. */
+  const accepted: ReadonlyArray<{
+    command: MessageCommand["type"]
+    from: MessageStatus
+    events: ReadonlyArray<MessageEvent>
+    to: MessageStatus
+  }> = [
+    { command: "Schedule", from: "NEW", events: [Event.scheduled()], to: "SCHEDULED" },
+    {
+      command: "Edit",
+      from: "SCHEDULED",
+      events: [{ type: "MessageEdited", content: "Meeting tonight at 9", scheduledAt: T.SCHEDULED_AT, at: T.CREATED_AT + 60_000 }],
+      to: "SCHEDULED"
+    },
+    { command: "Delete", from: "SCHEDULED", events: [{ type: "MessageDeleted", at: T.CREATED_AT + 60_000 }], to: "DELETED" },
+    { command: "Cancel", from: "SCHEDULED", events: [{ type: "MessageCancelled", at: T.CREATED_AT + 60_000 }], to: "CANCELLED" },
+    { command: "Pick", from: "SCHEDULED", events: [{ type: "MessagePicked", at: T.PICKED_AT, by: "scheduler-a" }], to: "PICKED" },
+    {
+      command: "RecordMissed",
+      from: "SCHEDULED",
+      events: [{ type: "MessageMissed", at: T.SCHEDULED_AT + LOOKBACK_MS + 60_000 }],
+      to: "MISSED"
+    },
+    { command: "RecordSent", from: "PICKED", events: [{ type: "MessageSent", at: T.SENT_AT }], to: "SENT" },
+    {
+      command: "RecordSendFailure",
+      from: "PICKED",
+      events: [{ type: "MessageSendFailed", at: T.SENT_AT, reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000" }],
+      to: "FAILED"
+    }
+    // RecordOutcomeUnknown has a generated reason; see its own describe block.
+  ]
+
+  it("lists one accepted case per `ok` cell of the matrix (RecordOutcomeUnknown aside)", () => {
+    const okCells = cases.filter((c) => c.outcome === "ok").map((c) => `${c.command}@${c.status}`)
+    const listed = [...accepted.map((c) => `${c.command}@${c.from}`), "RecordOutcomeUnknown@PICKED"]
+    expect(listed.sort()).toEqual(okCells.sort())
+  })
+
+  it.each(accepted)("$command on a $from message gives exactly its event and leads to $to", ({ command, from, events, to }) => {
+    const state = State.inStatus(from)
+    const result = decideMessage(commands[command], state)
+    expect(result).toEqual(accept(...events))
+    const next = evolveAll(state, events)
+    expect(next.status).toBe(to)
+    expect(next.version).toBe(state.version + 1)
+  })
+
+  it("RecordOutcomeUnknown on a PICKED message gives one MessageOutcomeUnknown and leads to OUTCOME_UNKNOWN", () => {
+    const command = Command.recordOutcomeUnknown()
+    const events = acceptedEvents(command, State.inStatus("PICKED"))
+    expect(events).toEqual([{ type: "MessageOutcomeUnknown", at: command.now, reason: expect.any(String) }])
+    expect(evolveAll(State.inStatus("PICKED"), events).status).toBe("OUTCOME_UNKNOWN")
+  })
+})
+
+describe("Schedule", () => {
+  it("records target, content and time, and starts the stream at version 1", () => {
+    const target = MessageTargetMother.create({ groupName: "Choir" })
+    const command = Command.schedule({ messageId: "m-42", target, content: "Rehearsal", scheduledAt: T.SCHEDULED_AT })
+    const state = evolveAll(initialMessageState, acceptedEvents(command, initialMessageState))
+    expect(state).toEqual({
+      ...initialMessageState,
+      id: "m-42",
+      status: "SCHEDULED",
+      target,
+      content: "Rehearsal",
+      scheduledAt: T.SCHEDULED_AT,
+      version: 1
+    })
+  })
+
+  it("accepts a time equal to now", () => {
+    const command = Command.schedule({ scheduledAt: T.CREATED_AT, now: T.CREATED_AT })
+    expect(acceptedEvents(command, initialMessageState)).toEqual([Event.scheduled({ scheduledAt: T.CREATED_AT, at: T.CREATED_AT })])
+  })
+
+  it("rejects a time in the past, even by 1 ms", () => {
+    const command = Command.schedule({ scheduledAt: T.CREATED_AT - 1, now: T.CREATED_AT })
+    expect(decideMessage(command, initialMessageState)).toEqual(
+      reject({ _tag: "ScheduledInThePast", scheduledAt: T.CREATED_AT - 1, now: T.CREATED_AT })
+    )
+  })
+
+  it.each(["", " ", "\n\t  "])("rejects empty or blank content %j", (content) => {
+    expect(decideMessage(Command.schedule({ content }), initialMessageState)).toEqual(reject({ _tag: "EmptyContent" }))
+  })
+
+  it("keeps content as written (no trimming)", () => {
+    const events = acceptedEvents(Command.schedule({ content: "  hi  " }), initialMessageState)
+    expect(events).toEqual([Event.scheduled({ content: "  hi  " })])
+  })
+})
+
+describe("Edit", () => {
+  const scheduled = State.scheduled()
+
+  it("changes only the content when no time is given", () => {
+    const events = acceptedEvents(Command.edit({ content: "New text" }), scheduled)
+    expect(events).toEqual([Event.edited({ content: "New text", scheduledAt: T.SCHEDULED_AT })])
+    const next = evolveAll(scheduled, events)
+    expect(next.content).toBe("New text")
+    expect(next.scheduledAt).toBe(T.SCHEDULED_AT)
+    expect(next.status).toBe("SCHEDULED")
+  })
+
+  it("changes only the time when no content is given", () => {
+    const later = T.SCHEDULED_AT + 3_600_000
+    const command: MessageCommand = { type: "Edit", scheduledAt: later, now: T.CREATED_AT + 60_000 }
+    const next = evolveAll(scheduled, acceptedEvents(command, scheduled))
+    expect(next.scheduledAt).toBe(later)
+    expect(next.content).toBe(scheduled.content)
+  })
+
+  it("rejects moving the message into the past", () => {
+    const now = T.CREATED_AT + 60_000
+    expect(decideMessage(Command.edit({ scheduledAt: now - 1, now }), scheduled)).toEqual(
+      reject({ _tag: "ScheduledInThePast", scheduledAt: now - 1, now })
+    )
+  })
+
+  it.each(["", "   "])("rejects empty content %j", (content) => {
+    expect(decideMessage(Command.edit({ content }), scheduled)).toEqual(reject({ _tag: "EmptyContent" }))
+  })
+
+  it.each(["PICKED", "SENT", "FAILED"] as const)("is rejected with MessageAlreadyPicked once the message is %s", (status) => {
+    expect(decideMessage(Command.edit(), State.inStatus(status))).toEqual(reject({ _tag: "MessageAlreadyPicked", status }))
+  })
+})
+
+describe("Pick: the due window now − LOOKBACK_MS ≤ scheduledAt ≤ now, measured at selection", () => {
+  const selectedAt = T.SCHEDULED_AT + 30_000
+  const pickAt = (scheduledAt: number) =>
+    decideMessage(Command.pick({ selectedAt, now: selectedAt }), State.scheduled({ scheduledAt }))
+
+  it("LOOKBACK_MS is two minutes", () => {
+    expect(LOOKBACK_MS).toBe(120_000)
+  })
+
+  it("accepts a message scheduled exactly LOOKBACK_MS before selection", () => {
+    expect(pickAt(selectedAt - LOOKBACK_MS)).toEqual(accept({ type: "MessagePicked", at: selectedAt, by: "scheduler-a" }))
+  })
+
+  it("accepts a message scheduled exactly at selection", () => {
+    expect(pickAt(selectedAt)).toEqual(accept({ type: "MessagePicked", at: selectedAt, by: "scheduler-a" }))
+  })
+
+  it("rejects a message scheduled 1 ms before the window", () => {
+    const scheduledAt = selectedAt - LOOKBACK_MS - 1
+    expect(pickAt(scheduledAt)).toEqual(reject({ _tag: "MessageNotDue", scheduledAt, selectedAt }))
+  })
+
+  it("rejects a message scheduled 1 ms after selection", () => {
+    const scheduledAt = selectedAt + 1
+    expect(pickAt(scheduledAt)).toEqual(reject({ _tag: "MessageNotDue", scheduledAt, selectedAt }))
+  })
+
+  it("judges the window at selectedAt, not at the (later) time of the claim", () => {
+    const claimAt = selectedAt + 10 * 60_000
+    const result = decideMessage(Command.pick({ selectedAt, now: claimAt, by: "scheduler-b" }), State.scheduled())
+    expect(result).toEqual(accept({ type: "MessagePicked", at: claimAt, by: "scheduler-b" }))
+  })
+
+  it("rejects a claim on a message edited out of the window after it was selected", () => {
+    const scheduled = State.scheduled()
+    const moved = evolveAll(scheduled, acceptedEvents(Command.edit({ scheduledAt: selectedAt + 60_000, now: selectedAt - 1 }), scheduled))
+    expect(decideMessage(Command.pick({ selectedAt }), moved)).toEqual(
+      reject({ _tag: "MessageNotDue", scheduledAt: selectedAt + 60_000, selectedAt })
+    )
+  })
+
+  it("records who claimed it and when", () => {
+    const picked = evolveAll(State.scheduled(), acceptedEvents(Command.pick({ by: "scheduler-z" }), State.scheduled()))
+    expect(picked.pickedAt).toBe(T.PICKED_AT)
+    expect(picked.pickedBy).toBe("scheduler-z")
+  })
+
+  it("a second claim on the same message is rejected", () => {
+    expect(decideMessage(Command.pick({ by: "scheduler-b" }), State.picked())).toEqual(
+      reject({ _tag: "MessageAlreadyPicked", status: "PICKED" })
+    )
+  })
+
+  it.each([
+    { scheduledAt: 0, now: LOOKBACK_MS, due: true },
+    { scheduledAt: 0, now: LOOKBACK_MS + 1, due: false },
+    { scheduledAt: 5, now: 5, due: true },
+    { scheduledAt: 6, now: 5, due: false }
+  ])("isDue($scheduledAt, $now) is $due", ({ scheduledAt, now, due }) => {
+    expect(isDue(T.SCHEDULED_AT + scheduledAt, T.SCHEDULED_AT + now)).toBe(due)
+  })
+})
+
+describe("RecordMissed: only strictly older than now − LOOKBACK_MS", () => {
+  const now = T.SCHEDULED_AT + 10 * 60_000
+  const missedAt = (scheduledAt: number) => decideMessage(Command.recordMissed({ now }), State.scheduled({ scheduledAt }))
+
+  it("accepts a message scheduled 1 ms before the window", () => {
+    expect(missedAt(now - LOOKBACK_MS - 1)).toEqual(accept({ type: "MessageMissed", at: now }))
+  })
+
+  it("rejects a message scheduled exactly at the start of the window (it can still be picked)", () => {
+    const scheduledAt = now - LOOKBACK_MS
+    expect(missedAt(scheduledAt)).toEqual(reject({ _tag: "MessageNotDue", scheduledAt, selectedAt: now }))
+  })
+
+  it.each([
+    { label: "inside the window", scheduledAt: now - 1 },
+    { label: "in the future", scheduledAt: now + 60_000 }
+  ])("rejects a message scheduled $label", ({ scheduledAt }) => {
+    expect(missedAt(scheduledAt)._tag).toBe("Rejected")
+  })
+
+  it("marks the message MISSED with the reason `missed`, and neither picked nor sent", () => {
+    const state = State.inStatus("MISSED")
+    expect(state.status).toBe("MISSED")
+    expect(state.failureReason).toBe("missed")
+    expect(isPicked(state)).toBe(false)
+    expect(isSent(state)).toBe(false)
+  })
+})
+
+describe("RecordOutcomeUnknown: only once the lease has expired", () => {
+  const pickedAt = T.PICKED_AT
+  const leaseMs = T.LEASE_MS
+  const picked = State.picked(pickedAt)
+
+  it("accepts when pickedAt + lease equals now", () => {
+    const now = pickedAt + leaseMs
+    const events = acceptedEvents(Command.recordOutcomeUnknown({ leaseMs, now }), picked)
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ type: "MessageOutcomeUnknown", at: now })
+  })
+
+  it("rejects 1 ms before the lease expires", () => {
+    expect(decideMessage(Command.recordOutcomeUnknown({ leaseMs, now: pickedAt + leaseMs - 1 }), picked)).toEqual(
+      reject({ _tag: "LeaseNotExpired", pickedAt })
+    )
+  })
+
+  it("gives a reason that says the outcome is unknown, and keeps it on the state", () => {
+    const events = acceptedEvents(Command.recordOutcomeUnknown({ leaseMs, now: pickedAt + leaseMs }), picked)
+    const event = events[0]
+    if (event?.type !== "MessageOutcomeUnknown") throw new Error("expected MessageOutcomeUnknown")
+    expect(event.reason).toContain("outcome unknown")
+    const next = evolveAll(picked, events)
+    expect(next.status).toBe("OUTCOME_UNKNOWN")
+    expect(next.failureReason).toBe(event.reason)
+  })
+
+  it("the message stays picked and is never sent afterwards", () => {
+    const state = State.inStatus("OUTCOME_UNKNOWN")
+    expect(isPicked(state)).toBe(true)
+    expect(decideMessage(Command.recordSent(), state)).toEqual(reject({ _tag: "MessageNotInFlight", status: "OUTCOME_UNKNOWN" }))
+    expect(decideMessage(Command.pick(), state)).toEqual(reject({ _tag: "MessageAlreadyPicked", status: "OUTCOME_UNKNOWN" }))
+  })
+})
+
+describe("after the send", () => {
+  it("RecordSent keeps sentAt", () => {
+    const sent = evolveAll(State.picked(), acceptedEvents(Command.recordSent({ now: T.SENT_AT + 7 }), State.picked()))
+    expect(sent.sentAt).toBe(T.SENT_AT + 7)
+  })
+
+  it("RecordSendFailure keeps the reason", () => {
+    const reason = "failed to send message: connect ECONNREFUSED 10.0.0.1:3000"
+    const failed = evolveAll(State.picked(), acceptedEvents(Command.recordSendFailure({ reason }), State.picked()))
+    expect(failed.status).toBe("FAILED")
+    expect(failed.failureReason).toBe(reason)
+    expect(failed.sentAt).toBeNull()
+  })
+})
+
+describe("derived flags (SPEC: isPicked, isSent, isDeleted)", () => {
+  it.each([
+    { status: "NEW", picked: false, sent: false, deleted: false },
+    { status: "SCHEDULED", picked: false, sent: false, deleted: false },
+    { status: "PICKED", picked: true, sent: false, deleted: false },
+    { status: "SENT", picked: true, sent: true, deleted: false },
+    { status: "FAILED", picked: true, sent: false, deleted: false },
+    { status: "OUTCOME_UNKNOWN", picked: true, sent: false, deleted: false },
+    { status: "MISSED", picked: false, sent: false, deleted: false },
+    { status: "DELETED", picked: false, sent: false, deleted: true },
+    { status: "CANCELLED", picked: false, sent: false, deleted: true }
+  ] as const)("$status: isPicked=$picked isSent=$sent isDeleted=$deleted", ({ status, picked, sent, deleted }) => {
+    const state = State.inStatus(status)
+    expect(state.status).toBe(status)
+    expect({ isPicked: isPicked(state), isSent: isSent(state), isDeleted: isDeleted(state) }).toEqual({
+      isPicked: picked,
+      isSent: sent,
+      isDeleted: deleted
+    })
+  })
+})

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest"
+import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
+import {
+  decideSession,
+  evolveSession,
+  initialSessionState,
+  SESSION_NAME_PATTERN
+} from "../../../../src/domain/session/MessagingSession.ts"
+import type { SessionCommand, SessionEvent, SessionState } from "../../../../src/domain/session/MessagingSession.ts"
+import {
+  SessionCommandMother as Command,
+  SessionEventMother as Event,
+  SessionStateMother as State,
+  SessionTimes as T
+} from "../SessionMother.ts"
+
+const evolveAll = (state: SessionState, events: ReadonlyArray<SessionEvent>): SessionState =>
+  events.reduce(evolveSession, state)
+
+const acceptedEvents = (command: SessionCommand, state: SessionState): ReadonlyArray<SessionEvent> => {
+  const result = decideSession(command, state)
+  if (result._tag !== "Accepted") throw new Error(`expected Accepted, got ${JSON.stringify(result.rejection)}`)
+  return result.events
+}
+
+describe("Initiate", () => {
+  it("creates an ACTIVE session with its name, user and time", () => {
+    const command = Command.initiate({ sessionId: "s-7", userId: "u-7", sessionName: "herald_u7" })
+    const events = acceptedEvents(command, initialSessionState)
+    expect(events).toEqual([Event.initiated({ sessionId: "s-7", userId: "u-7", sessionName: "herald_u7" })])
+    expect(evolveAll(initialSessionState, events)).toEqual({
+      ...initialSessionState,
+      id: "s-7",
+      status: "ACTIVE",
+      userId: "u-7",
+      sessionName: "herald_u7",
+      createdAt: T.INITIATED_AT,
+      updatedAt: T.INITIATED_AT,
+      version: 1
+    })
+  })
+
+  it.each(["default", "a", "user_123", "user-123", "ABC_def-09", "_", "-", "0"])("accepts the name %j", (sessionName) => {
+    const result = decideSession(Command.initiate({ sessionName }), initialSessionState)
+    expect(result).toEqual(accept(Event.initiated({ sessionName })))
+  })
+
+  it.each([
+    { label: "empty", sessionName: "" },
+    { label: "a space", sessionName: "my session" },
+    { label: "a leading space", sessionName: " session" },
+    { label: "a trailing newline", sessionName: "session\n" },
+    { label: "a slash", sessionName: "user/1" },
+    { label: "a path traversal", sessionName: "../admin" },
+    { label: "a dot", sessionName: "user.1" },
+    { label: "an accented letter", sessionName: "sesión" },
+    { label: "a non-Latin script", sessionName: "сессия" },
+    { label: "an emoji", sessionName: "chat📱" },
+    { label: "a query string", sessionName: "a?b=c" }
+  ])("rejects a name with $label ($sessionName)", ({ sessionName }) => {
+    expect(decideSession(Command.initiate({ sessionName }), initialSessionState)).toEqual(
+      reject({ _tag: "InvalidSessionName", sessionName })
+    )
+  })
+
+  it("the pattern is ^[a-zA-Z0-9_-]+$", () => {
+    expect(SESSION_NAME_PATTERN.source).toBe("^[a-zA-Z0-9_-]+$")
+  })
+
+  it.each(["ACTIVE", "LOGGED_OUT"] as const)("a second Initiate on an %s session is rejected", (status) => {
+    expect(decideSession(Command.initiate({ sessionName: "another" }), State.inStatus(status))).toEqual(
+      reject({ _tag: "SessionAlreadyExists" })
+    )
+  })
+
+  it("checks that the session is new before checking the name", () => {
+    expect(decideSession(Command.initiate({ sessionName: "bad name" }), State.inStatus("ACTIVE"))).toEqual(
+      reject({ _tag: "SessionAlreadyExists" })
+    )
+  })
+})
+
+describe("UpdatePhone", () => {
+  it("records the phone number on an ACTIVE session", () => {
+    const active = State.inStatus("ACTIVE")
+    const command = Command.updatePhone({ phoneNumber: "+441234567890" })
+    const events = acceptedEvents(command, active)
+    expect(events).toEqual([{ type: "SessionPhoneUpdated", phoneNumber: "+441234567890", at: command.now }])
+    const next = evolveAll(active, events)
+    expect(next.phoneNumber).toBe("+441234567890")
+    expect(next.updatedAt).toBe(command.now)
+    expect(next.createdAt).toBe(T.INITIATED_AT)
+    expect(next.status).toBe("ACTIVE")
+    expect(next.version).toBe(active.version + 1)
+  })
+
+  it("a later update replaces the earlier number", () => {
+    const state = State.fromEvents(Event.initiated(), Event.phoneUpdated({ phoneNumber: "+1" }), Event.phoneUpdated({ phoneNumber: "+2" }))
+    expect(state.phoneNumber).toBe("+2")
+  })
+
+  it.each(["NEW", "LOGGED_OUT"] as const)("is rejected with SessionNotFound on a %s session", (status) => {
+    expect(decideSession(Command.updatePhone(), State.inStatus(status))).toEqual(reject({ _tag: "SessionNotFound" }))
+  })
+})
+
+describe("LogOut", () => {
+  it("logs an ACTIVE session out", () => {
+    const active = State.inStatus("ACTIVE")
+    const command = Command.logOut()
+    const events = acceptedEvents(command, active)
+    expect(events).toEqual([{ type: "SessionLoggedOut", at: command.now }])
+    const next = evolveAll(active, events)
+    expect(next.status).toBe("LOGGED_OUT")
+    expect(next.updatedAt).toBe(command.now)
+    expect(next.sessionName).toBe(active.sessionName)
+  })
+
+  it.each(["NEW", "LOGGED_OUT"] as const)("is rejected with SessionNotFound on a %s session", (status) => {
+    expect(decideSession(Command.logOut(), State.inStatus(status))).toEqual(reject({ _tag: "SessionNotFound" }))
+  })
+})
