@@ -1,0 +1,53 @@
+/**
+ * The scheduler's core path under Deno (`deno task test`): memory store, the WAHA adapter
+ * over real HTTP to the fake gateway, one dispatch pass. Exits non-zero on any mismatch.
+ */
+import { Effect, Layer, Logger } from "effect"
+import { TestClock } from "effect/testing"
+import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { startFakeWaha } from "../support/FakeWahaServer.ts"
+import { dispatchAndDrain, schedulerClient, seedCampaign } from "../support/schedulerHarness.ts"
+
+const runtime = "Deno" in globalThis ? "deno" : "node"
+const fake = await startFakeWaha()
+const failures: Array<string> = []
+const check = (name: string, ok: boolean) => {
+  console.log(`${ok ? "ok" : "FAILED"} - ${name}`)
+  if (!ok) failures.push(name)
+}
+
+try {
+  const T = Date.parse("2026-03-01T10:00:00.000Z")
+  const layer = schedulerClient(MemoryStore.layer(makeMemoryDatabase()), fake.url).pipe(
+    Layer.provideMerge(Logger.layer([])),
+    Layer.provideMerge(TestClock.layer())
+  )
+  await Effect.runPromise(
+    Effect.gen(function*() {
+      yield* TestClock.setTime(T - 60_000)
+      yield* seedCampaign({
+        sessionName: "deno",
+        groupId: "1203@g.us",
+        messages: [
+          { content: "due", scheduledAt: T - 1_000 },
+          { content: "future", scheduledAt: T + 1 }
+        ]
+      })
+      yield* TestClock.setTime(T)
+      check("one pass finds the one due message", (yield* dispatchAndDrain) === 1)
+    }).pipe(Effect.provide(layer))
+  )
+  check("the gateway received exactly the due message", JSON.stringify(fake.sent.map((s) => s.text)) === '["due"]')
+  check(
+    "with SPEC's body",
+    JSON.stringify(fake.sent[0]) ===
+      JSON.stringify({ chatId: "1203@g.us", text: "due", linkPreview: true, linkPreviewHighQuality: false, session: "deno" })
+  )
+} catch (error) {
+  check(`no error (${String(error)})`, false)
+} finally {
+  await fake.close()
+}
+console.log(`${runtime} smoke: ${3 - failures.length} passed, ${failures.length} failed`)
+if (failures.length > 0) process.exit(1)
