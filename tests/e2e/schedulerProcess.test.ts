@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { Effect } from "effect"
+import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
+import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
+import { Layer } from "effect"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../support/FakeWahaServer.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
+import { schedulerEntry, startProcess } from "../support/processes.ts"
+import type { Runtime } from "../support/processes.ts"
+import { seedCampaign } from "../support/schedulerHarness.ts"
+
+const mongoUrl = mongoTestUrl()
+
+/** Runs an effect against the database at `url` from the test process (a separate client). */
+const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<typeof MongoStore.layer>>) =>
+  Effect.runPromise(effect.pipe(Effect.provide(MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url }))))))
+
+/** Polls a condition against the database until it holds, or fails at the deadline. */
+const eventually = async <A>(read: () => Promise<A>, holds: (a: A) => boolean, timeoutMs = 20_000): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (holds(value)) return value
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(async () => {
+  await fake.close()
+  await dropTestDatabases()
+})
+beforeEach(() => fake.reset())
+
+const env = (databaseUrl: string, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  GATEWAY_API_URL: fake.url,
+  GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
+  SCHEDULER_POLL_INTERVAL_MS: "200",
+  ...extra
+})
+
+describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
+  for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
+    it(`starts under ${runtime}, sends a due message, and exits 0 on SIGTERM with the shutdown line`, async () => {
+      const url = freshDatabaseUrl(`proc${runtime}`)
+      const seeded = await withStore(url, seedCampaign({ messages: [{ content: `hello from ${runtime}`, scheduledAt: Date.now() + 1_500 }] }))
+      const proc = startProcess(schedulerEntry, env(url), runtime)
+      try {
+        await proc.waitForOutput(/Herald scheduler .* started/)
+        await fake.waitFor(() => fake.sent.length === 1, 20_000)
+        expect(fake.sent[0]).toMatchObject({ text: `hello from ${runtime}`, session: "alice" })
+        await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
+        proc.child.kill("SIGTERM")
+        expect(await proc.exited).toEqual({ code: 0, signal: null })
+        expect(proc.output()).toMatch(/\] Received SIGTERM, shutting down the scheduler/)
+        expect(proc.output()).toMatch(/\[\d{4}-\d\d-\d\dT[\d:.]+Z\] Found 1 message to send/)
+        expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
+        const campaign = await withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId)))
+        expect(campaign?.status).toBe("COMPLETED")
+      } finally {
+        proc.child.kill("SIGKILL")
+      }
+    })
+  }
+
+  it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
+    const url = freshDatabaseUrl("kill")
+    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "maybe delivered", scheduledAt: Date.now() + 1_000 }] }))
+    fake.hang()
+    const first = startProcess(schedulerEntry, env(url))
+    await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText"), 20_000)
+    first.child.kill("SIGKILL")
+    expect((await first.exited).signal).toBe("SIGKILL")
+
+    await fake.reset()
+    const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
+    try {
+      const message = await eventually(
+        () => withStore(url, MessageRepository.use((r) => r.get(seeded.messageIds[0]!))),
+        (m) => m?.status === "OUTCOME_UNKNOWN"
+      )
+      expect(message).toMatchObject({ isPicked: true, isSent: false })
+      const campaign = await withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId)))
+      expect(campaign?.status).toBe("FAILED")
+      expect(campaign?.failureReason).toMatch(/outcome unknown/)
+      await second.waitForOutput(new RegExp(`Error processing message ${seeded.messageIds[0]}: outcome unknown`))
+      expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(0)
+      second.child.kill("SIGTERM")
+      expect((await second.exited).code).toBe(0)
+    } finally {
+      second.child.kill("SIGKILL")
+    }
+  })
+})
+
+describe("the scheduler process refuses a bad configuration", () => {
+  it("names an unencoded '@' in the DATABASE_URL password and a missing GATEWAY_API_KEY, prints no secret, exits 1", async () => {
+    const proc = startProcess(schedulerEntry, {
+      DATABASE_URL: "mongodb://herald:p@ssw0rd-SECRET@127.0.0.1:27017/herald",
+      GATEWAY_API_URL: "http://127.0.0.1:3000/"
+    })
+    const { code } = await proc.exited
+    expect(code).toBe(1)
+    const out = proc.output()
+    expect(out).toMatch(/DATABASE_URL: .*'@'.*%40/)
+    expect(out).toMatch(/GATEWAY_API_KEY is required/)
+    expect(out).toMatch(/GATEWAY_API_URL must not end with a slash/)
+    expect(out).not.toContain("ssw0rd-SECRET")
+    expect(out).not.toContain("p@ss")
+  })
+
+  it("refuses a missing DATABASE_URL and a GATEWAY_API_URL without protocol", async () => {
+    const proc = startProcess(schedulerEntry, { GATEWAY_API_URL: "waha:3000", GATEWAY_API_KEY: "k-SECRET-123" })
+    expect((await proc.exited).code).toBe(1)
+    expect(proc.output()).toMatch(/DATABASE_URL is required/)
+    expect(proc.output()).toMatch(/GATEWAY_API_URL must start with http:\/\/ or https:\/\//)
+    expect(proc.output()).not.toContain("k-SECRET-123")
+  })
+})
