@@ -5,6 +5,7 @@
  * scheduler forced to one send at a time (a sequential dispatcher) and (b) a bare loop of
  * fetch POSTs to the same fake at the same concurrency: the bound for the send path.
  * Messages are planned 2 s ahead, so the scheduler knows them one wake-up before they are due.
+ * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts).
  */
 import { Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
@@ -14,8 +15,8 @@ import { runScheduler } from "../src/application/scheduler/runScheduler.ts"
 import { createMessagingSession } from "../src/application/session/createMessagingSession.ts"
 import { makeMemoryDatabase } from "../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../src/infrastructure/memory/MemoryStore.ts"
-import { FAKE_WAHA_API_KEY, startFakeWaha } from "../tests/support/FakeWahaServer.ts"
-import type { FakeWaha } from "../tests/support/FakeWahaServer.ts"
+import { fork } from "node:child_process"
+import { FAKE_WAHA_API_KEY } from "../tests/support/FakeWahaServer.ts"
 import { schedulerClient } from "../tests/support/schedulerHarness.ts"
 
 const LEAD_MS = 2_000
@@ -30,18 +31,51 @@ interface Result {
 
 const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
-const summarise = (fake: FakeWaha, startAt: number, count: number, scheduledAt: (text: string) => number): Result => {
-  const lags = fake.sent.map((s, i) => fake.requests.filter((r) => r.path === "/api/sendText")[i]!.receivedAt - scheduledAt(s.text))
-  const last = Math.max(...fake.requests.filter((r) => r.path === "/api/sendText").map((r) => r.receivedAt))
-  lags.sort((a, b) => a - b)
-  return { perSecond: count / ((last - startAt) / 1000), p50: percentile(lags, 50), p99: percentile(lags, 99) }
+/** The fake gateway process, driven over IPC. */
+const startGateway = async () => {
+  const child = fork(new URL("./fakeGatewayProcess.ts", import.meta.url), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
+  let nextId = 1
+  const pending = new Map<number, (value: unknown) => void>()
+  const ready = new Promise<string>((resolve) => pending.set(0, (url) => resolve(url as string)))
+  child.on("message", (m: { id: number; value: unknown }) => {
+    pending.get(m.id)?.(m.value)
+    pending.delete(m.id)
+  })
+  const call = <A>(command: Record<string, unknown>) =>
+    new Promise<A>((resolve) => {
+      const id = nextId++
+      pending.set(id, (v) => resolve(v as A))
+      child.send({ ...command, id })
+    })
+  const url = await ready
+  return {
+    url,
+    reset: (latency: number) => call<null>({ cmd: "reset" }).then(() => call<null>({ cmd: "latency", ms: latency })),
+    count: () => call<number>({ cmd: "count" }),
+    received: () => call<Array<[string, number]>>({ cmd: "received" }),
+    waitFor: async (count: number) => {
+      const deadline = Date.now() + 600_000
+      while ((await call<number>({ cmd: "count" })) < count) {
+        if (Date.now() > deadline) throw new Error("benchmark did not finish in 10 minutes")
+        await new Promise((r) => setTimeout(r, 5))
+      }
+    },
+    close: () => child.disconnect()
+  }
+}
+type Gateway = Awaited<ReturnType<typeof startGateway>>
+
+const summarise = async (gateway: Gateway, startAt: number, scheduledAt: (text: string) => number): Promise<Result> => {
+  const received = await gateway.received()
+  const lags = received.map(([text, at]) => at - scheduledAt(text)).sort((a, b) => a - b)
+  const last = Math.max(...received.map(([, at]) => at))
+  return { perSecond: received.length / ((last - startAt) / 1000), p50: percentile(lags, 50), p99: percentile(lags, 99) }
 }
 
-const runHerald = async (fake: FakeWaha, latency: number, messages: number, sessions: number, sessionConcurrency: number): Promise<Result> => {
-  await fake.reset()
-  fake.latency(latency)
+const runHerald = async (gateway: Gateway, latency: number, messages: number, sessions: number, sessionConcurrency: number): Promise<Result> => {
+  await gateway.reset(latency)
   const db = makeMemoryDatabase()
-  const layer = schedulerClient(MemoryStore.layer(db), fake.url, { sessionConcurrency }, 30_000).pipe(
+  const layer = schedulerClient(MemoryStore.layer(db), gateway.url, { sessionConcurrency }, 30_000).pipe(
     Layer.provideMerge(Logger.layer([]))
   )
   const startAt = Date.now() + LEAD_MS
@@ -56,25 +90,24 @@ const runHerald = async (fake: FakeWaha, latency: number, messages: number, sess
         yield* createCampaign({ userId: "bench", sessionId: session.id, group: { groupId: `g${s}@g.us`, groupName: `G${s}` }, title: "bench", messages: planned })
       }
       const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
-      yield* Effect.promise(() => fake.waitFor(() => fake.sent.length >= perSession * sessions, 600_000))
+      yield* Effect.promise(() => gateway.waitFor(perSession * sessions))
       yield* Fiber.interrupt(loop)
       yield* (yield* Dispatcher).awaitIdle
     }).pipe(Effect.provide(layer))
   )
   const failed = [...db.messages.values()].filter((m) => m.status !== "SENT")
   if (failed.length > 0) console.log(`  (${failed.length} messages not sent: ${failed[0]?.failureReason})`)
-  return summarise(fake, startAt, perSession * sessions, (text) => times.get(text)!)
+  return summarise(gateway, startAt, (text) => times.get(text)!)
 }
 
-const runBareFetch = async (fake: FakeWaha, latency: number, messages: number, concurrency: number): Promise<Result> => {
-  await fake.reset()
-  fake.latency(latency)
+const runBareFetch = async (gateway: Gateway, latency: number, messages: number, concurrency: number): Promise<Result> => {
+  await gateway.reset(latency)
   const startAt = Date.now()
   const perWorker = Math.ceil(messages / concurrency)
   await Promise.all(
     Array.from({ length: concurrency }, async (_, w) => {
       for (let i = 0; i < perWorker; i++) {
-        const response = await fetch(`${fake.url}/api/sendText`, {
+        const response = await fetch(`${gateway.url}/api/sendText`, {
           method: "POST",
           headers: { accept: "application/json", "X-Api-Key": FAKE_WAHA_API_KEY, "Content-Type": "application/json" },
           body: JSON.stringify({ chatId: `g${w}@g.us`, text: `w${w}m${i}`, linkPreview: true, linkPreviewHighQuality: false, session: `bench-${w}` })
@@ -83,30 +116,30 @@ const runBareFetch = async (fake: FakeWaha, latency: number, messages: number, c
       }
     })
   )
-  return summarise(fake, startAt, perWorker * concurrency, () => startAt)
+  return summarise(gateway, startAt, () => startAt)
 }
 
 const fmt = (r: Result) => `${r.perSecond.toFixed(0).padStart(6)} msg/s   lag p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms`
 
 const main = async () => {
-  const fake = await startFakeWaha()
+  const gateway = await startGateway()
   const only = process.env.BENCH_ONLY
   const scenarios = [
     { latency: 0, messages: Number(process.env.BENCH_MESSAGES_0MS ?? 2_000), sequential: 300, sessions: 100 },
     { latency: 50, messages: Number(process.env.BENCH_MESSAGES_50MS ?? 1_000), sequential: 60, sessions: 100 }
   ]
-  console.log(`Herald scheduler benchmark (memory store, fake WAHA on loopback, node ${process.version})`)
+  console.log(`Herald scheduler benchmark (memory store, fake WAHA in its own process on loopback, node ${process.version})`)
   for (const s of scenarios.filter((x) => only === undefined || String(x.latency) === only)) {
-    const herald = await runHerald(fake, s.latency, s.messages, s.sessions, CONCURRENCY)
-    const sequential = await runHerald(fake, s.latency, s.sequential, Math.min(s.sessions, s.sequential), 1)
-    const bare = await runBareFetch(fake, s.latency, s.messages, CONCURRENCY)
+    const herald = await runHerald(gateway, s.latency, s.messages, s.sessions, CONCURRENCY)
+    const sequential = await runHerald(gateway, s.latency, s.sequential, Math.min(s.sessions, s.sequential), 1)
+    const bare = await runBareFetch(gateway, s.latency, s.messages, CONCURRENCY)
     console.log(`\ngateway latency ${s.latency} ms, ${s.messages} messages across ${s.sessions} sessions, ${CONCURRENCY} sessions at once`)
     console.log(`  herald scheduler       ${fmt(herald)}`)
     console.log(`  sequential dispatcher  ${fmt(sequential)}   (${s.sequential} messages, one send at a time)`)
     console.log(`  bare fetch loop        ${fmt(bare)}   (${CONCURRENCY} concurrent POST loops)`)
     console.log(`  ratio vs sequential: ${(herald.perSecond / sequential.perSecond).toFixed(1)}x   share of bare fetch: ${((herald.perSecond / bare.perSecond) * 100).toFixed(0)}%`)
   }
-  await fake.close()
+  gateway.close()
 }
 
 await main()

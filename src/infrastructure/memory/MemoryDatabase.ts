@@ -12,6 +12,8 @@ export interface MemoryDatabase {
   readonly events: Map<string, StoredEvent & { projected: boolean }>
   readonly streamVersions: Map<string, number>
   readonly messages: Map<string, MessageView>
+  /** the campaign index a real database would have: progress is asked after every send */
+  readonly messagesByCampaign: Map<string, Set<string>>
   readonly campaigns: Map<string, CampaignView>
   readonly sessions: Map<string, SessionView>
   /** set to a message to make every call fail as if the database were unreachable */
@@ -22,6 +24,7 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   events: new Map(),
   streamVersions: new Map(),
   messages: new Map(),
+  messagesByCampaign: new Map(),
   campaigns: new Map(),
   sessions: new Map(),
   unavailable: null

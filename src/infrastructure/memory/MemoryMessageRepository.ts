@@ -10,8 +10,15 @@ const byScheduledAt = (a: MessageView, b: MessageView) => a.scheduledAt - b.sche
 export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageRepository["Service"] => {
   const where = (predicate: (m: MessageView) => boolean, limit = Infinity): Array<MessageView> =>
     [...db.messages.values()].filter(predicate).sort(byScheduledAt).slice(0, limit)
+  const ofCampaign = (campaignId: string): Array<MessageView> =>
+    [...(db.messagesByCampaign.get(campaignId) ?? [])].map((id) => db.messages.get(id)!)
   return {
-    save: (view) => withDb(db, () => saveNewer(db.messages, view)),
+    save: (view) =>
+      withDb(db, () => {
+        saveNewer(db.messages, view)
+        const ids = db.messagesByCampaign.get(view.campaignId) ?? new Set<string>()
+        db.messagesByCampaign.set(view.campaignId, ids.add(view.id))
+      }),
     get: (id) => withDb(db, () => db.messages.get(id) ?? null),
     findScheduledBetween: (from, to, limit) =>
       withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt >= from && m.scheduledAt <= to, limit)),
@@ -26,10 +33,10 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         const sessions = new Set(sessionIds)
         return where((m) => m.status === "PICKED" && sessions.has(m.sessionId) && (m.pickedAt ?? 0) > pickedAfter)
       }),
-    listByCampaign: (campaignId) => withDb(db, () => where((m) => m.campaignId === campaignId)),
+    listByCampaign: (campaignId) => withDb(db, () => ofCampaign(campaignId).sort(byScheduledAt)),
     progress: (campaignId) =>
       withDb(db, () => {
-        const all = where((m) => m.campaignId === campaignId)
+        const all = ofCampaign(campaignId)
         return {
           total: all.length,
           sent: all.filter((m) => m.isSent).length,

@@ -1,0 +1,27 @@
+/**
+ * The fake WAHA gateway in a process of its own, so that a benchmark measures the scheduler's
+ * CPU and not the fake's. Driven over IPC: {cmd: "reset" | "latency" | "count" | "received"}.
+ */
+import { startFakeWaha } from "../tests/support/FakeWahaServer.ts"
+
+const fake = await startFakeWaha()
+type Command = { id: number; cmd: "reset" } | { id: number; cmd: "latency"; ms: number } | { id: number; cmd: "count" } | { id: number; cmd: "received" }
+
+process.on("message", async (message: Command) => {
+  const reply = (value: unknown) => process.send?.({ id: message.id, value })
+  switch (message.cmd) {
+    case "reset":
+      await fake.reset()
+      return reply(null)
+    case "latency":
+      fake.latency(message.ms)
+      return reply(null)
+    case "count":
+      return reply(fake.sent.length)
+    case "received":
+      // text and receive time of every accepted send
+      return reply(fake.requests.filter((r) => r.path === "/api/sendText" && !r.aborted).map((r) => [(r.body as { text: string }).text, r.receivedAt]))
+  }
+})
+process.on("disconnect", () => process.exit(0))
+process.send?.({ id: 0, value: fake.url })
