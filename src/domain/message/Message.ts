@@ -75,6 +75,8 @@ export type MessageRejection =
   | { readonly _tag: "MessageNotFound" }
   | { readonly _tag: "MessageAlreadyExists" }
   | { readonly _tag: "MessageAlreadyPicked"; readonly status: MessageStatus }
+  /** deleted, cancelled or missed: nothing more can happen to it */
+  | { readonly _tag: "MessageClosed"; readonly status: MessageStatus }
   | { readonly _tag: "MessageNotDue"; readonly scheduledAt: number; readonly selectedAt: number }
   | { readonly _tag: "MessageNotInFlight"; readonly status: MessageStatus }
   | { readonly _tag: "LeaseNotExpired"; readonly pickedAt: number }
@@ -106,6 +108,9 @@ type Result = DecideResult<MessageEvent, MessageRejection>
 
 const whenEditable = (state: MessageState, then: () => Result): Result => {
   if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
+  if (state.status === "DELETED" || state.status === "CANCELLED" || state.status === "MISSED") {
+    return reject({ _tag: "MessageClosed", status: state.status })
+  }
   if (state.status !== "SCHEDULED") return reject({ _tag: "MessageAlreadyPicked", status: state.status })
   return then()
 }
@@ -137,6 +142,7 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         const content = command.content ?? state.content
         const scheduledAt = command.scheduledAt ?? state.scheduledAt
         if (content.trim() === "") return reject({ _tag: "EmptyContent" })
+        if (content === state.content && scheduledAt === state.scheduledAt) return accept()
         if (command.scheduledAt !== undefined && scheduledAt < command.now) {
           return reject({ _tag: "ScheduledInThePast", scheduledAt, now: command.now })
         }

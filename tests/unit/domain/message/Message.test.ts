@@ -76,7 +76,9 @@ describe("decideMessage: every command in every status", () => {
       case "exists":
         return { _tag: "MessageAlreadyExists" }
       case "picked":
-        return { _tag: "MessageAlreadyPicked", status }
+        return status === "DELETED" || status === "CANCELLED" || status === "MISSED"
+          ? { _tag: "MessageClosed", status }
+          : { _tag: "MessageAlreadyPicked", status }
       case "inFlight":
         return { _tag: "MessageNotInFlight", status }
     }
@@ -193,6 +195,13 @@ describe("Schedule", () => {
 
 describe("Edit", () => {
   const scheduled = State.scheduled()
+
+  it("records nothing when it changes nothing", () => {
+    expect(decideMessage(Command.edit({ content: scheduled.content, scheduledAt: scheduled.scheduledAt }), scheduled)).toEqual({
+      _tag: "Accepted",
+      events: []
+    })
+  })
 
   it("changes only the content when no time is given", () => {
     const events = acceptedEvents(Command.edit({ content: "New text" }), scheduled)
