@@ -26,6 +26,8 @@ export interface Aggregate<C, S extends { readonly version: number }, E extends 
   readonly streamId: (id: string) => string
   /** Writes the read model of a state of this aggregate. */
   readonly project: (state: S) => Effect.Effect<void, StoreUnavailable, ProjectionStores>
+  /** The stream version the read model of this aggregate reflects (0: none). */
+  readonly projectedVersion: (id: string) => Effect.Effect<number, StoreUnavailable, ProjectionStores>
 }
 
 
@@ -37,7 +39,8 @@ export const MessageAggregate: Aggregate<MessageCommand, MessageState, MessageEv
   project: (state) => {
     const view = messageView(state)
     return view ? MessageRepository.use((r) => r.save(view)) : Effect.void
-  }
+  },
+  projectedVersion: (id) => MessageRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
 }
 
 export const CampaignAggregate: Aggregate<CampaignCommand, CampaignState, CampaignEvent, CampaignRejection> = {
@@ -48,7 +51,8 @@ export const CampaignAggregate: Aggregate<CampaignCommand, CampaignState, Campai
   project: (state) => {
     const view = campaignView(state)
     return view ? CampaignRepository.use((r) => r.save(view)) : Effect.void
-  }
+  },
+  projectedVersion: (id) => CampaignRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
 }
 
 export const SessionAggregate: Aggregate<SessionCommand, SessionState, SessionEvent, SessionRejection> = {
@@ -59,7 +63,8 @@ export const SessionAggregate: Aggregate<SessionCommand, SessionState, SessionEv
   project: (state) => {
     const view = sessionView(state)
     return view ? SessionRepository.use((r) => r.save(view)) : Effect.void
-  }
+  },
+  projectedVersion: (id) => SessionRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
 }
 
 export const messageView = (s: MessageState): MessageView | null =>

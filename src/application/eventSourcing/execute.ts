@@ -69,7 +69,6 @@ export const execute = <C, S extends { readonly version: number }, E extends { r
       if (!appended) continue
       const next = decision.events.reduce(aggregate.decider.evolve, state)
       yield* aggregate.project(next).pipe(
-        Effect.andThen(store.markProjected(streamId, next.version)),
         Effect.catch((error) => Effect.logWarning(`projection of ${streamId} deferred to catch-up: ${error.message}`))
       )
       return { _tag: "Accepted", state: next, events: decision.events }

@@ -6,42 +6,72 @@ import { CampaignAggregate, MessageAggregate, SessionAggregate } from "./Aggrega
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
 
+type AnyAggregate = typeof MessageAggregate | typeof CampaignAggregate | typeof SessionAggregate
+
+const aggregateOf = (streamId: string): { readonly aggregate: AnyAggregate; readonly id: string } | null => {
+  const dash = streamId.indexOf("-")
+  const kind = streamId.slice(0, dash)
+  const id = streamId.slice(dash + 1)
+  const aggregate = [MessageAggregate, CampaignAggregate, SessionAggregate].find((a) => a.name === kind)
+  return aggregate ? { aggregate, id } : null
+}
+
 const rebuild = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
   aggregate: Aggregate<C, S, E, R>,
-  streamId: string
-): Effect.Effect<void, StoreUnavailable | CorruptData, EventStore | ProjectionStores> =>
+  id: string,
+  knownVersion: number
+): Effect.Effect<boolean, StoreUnavailable | CorruptData, EventStore | ProjectionStores> =>
   Effect.gen(function*() {
+    if ((yield* aggregate.projectedVersion(id)) >= knownVersion) return false
     const store = yield* EventStore
-    const state = yield* decodeEvents(aggregate, yield* store.read(streamId))
+    const state = yield* decodeEvents(aggregate, yield* store.read(aggregate.streamId(id)))
     yield* aggregate.project(state)
-    yield* store.markProjected(streamId, state.version)
+    return true
   })
 
-/** Rebuilds the read model of one stream from its events. */
-export const projectStream = (streamId: string): Effect.Effect<void, StoreUnavailable | CorruptData, EventStore | ProjectionStores> => {
-  const kind = streamId.slice(0, streamId.indexOf("-"))
-  switch (kind) {
-    case MessageAggregate.name:
-      return rebuild(MessageAggregate, streamId)
-    case CampaignAggregate.name:
-      return rebuild(CampaignAggregate, streamId)
-    case SessionAggregate.name:
-      return rebuild(SessionAggregate, streamId)
+/**
+ * Brings the read model of one stream up to at least `version` (default: whatever the stream
+ * holds); returns whether it had to.
+ */
+export const projectStream = (
+  streamId: string,
+  version = Number.MAX_SAFE_INTEGER
+): Effect.Effect<boolean, StoreUnavailable | CorruptData, EventStore | ProjectionStores> => {
+  const found = aggregateOf(streamId)
+  if (found === null) return Effect.fail(new CorruptData({ message: `unknown stream ${streamId}` }))
+  // one call per kind keeps the generic types of each aggregate
+  switch (found.aggregate.name) {
+    case "message":
+      return rebuild(MessageAggregate, found.id, version)
+    case "campaign":
+      return rebuild(CampaignAggregate, found.id, version)
     default:
-      return Effect.fail(new CorruptData({ message: `unknown stream ${streamId}` }))
+      return rebuild(SessionAggregate, found.id, version)
   }
 }
 
 /**
- * The catch-up pass: projects every stream whose last events were never confirmed as
- * projected (a process that died between append and projection, a database blip).
- * `graceMs` leaves alone the writers that are still in the middle of it.
+ * The catch-up pass: every stream with events recorded since `since` whose read model is
+ * behind its last event gets rebuilt (a process that died between append and projection, a
+ * database blip). Cheap when nothing is behind: one read-model lookup per touched stream.
+ * Returns how many it rebuilt.
  */
-export const catchUpProjections = (now: number, options: { readonly graceMs?: number; readonly limit?: number } = {}) =>
+export const catchUpProjections = (since: number, options: { readonly pageSize?: number } = {}) =>
   Effect.gen(function*() {
     const store = yield* EventStore
-    const pending = yield* store.unprojected(now - (options.graceMs ?? 5_000), options.limit ?? 500)
-    const streams = [...new Set(pending.map((p) => p.streamId))]
-    yield* Effect.forEach(streams, projectStream, { discard: true })
-    return streams.length
+    const pageSize = options.pageSize ?? 1_000
+    let from = since
+    let rebuilt = 0
+    for (;;) {
+      const page = yield* store.recordedSince(from, pageSize)
+      const latest = new Map<string, number>()
+      for (const ref of page) latest.set(ref.streamId, Math.max(latest.get(ref.streamId) ?? 0, ref.version))
+      for (const [streamId, version] of latest) {
+        if (yield* projectStream(streamId, version)) rebuilt++
+      }
+      const last = page.at(-1)?.recordedAt
+      // a full page whose events all share one instant would not move the cursor: stop there
+      if (page.length < pageSize || last === undefined || last === from) return rebuilt
+      from = last
+    }
   })

@@ -14,6 +14,7 @@ export interface StoredEvent {
 export interface StreamRef {
   readonly streamId: string
   readonly version: number
+  readonly recordedAt: number
 }
 
 /**
@@ -28,8 +29,9 @@ export class EventStore extends Context.Service<EventStore, {
     events: ReadonlyArray<{ readonly type: string }>
   ) => Effect.Effect<number, ConcurrencyConflict | StoreUnavailable>
   readonly read: (streamId: string) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreUnavailable>
-  /** Streams with events recorded at or before `recordedBefore` whose projection was never confirmed. */
-  readonly unprojected: (recordedBefore: number, limit: number) => Effect.Effect<ReadonlyArray<StreamRef>, StoreUnavailable>
-  /** Confirms that the projections reflect the stream up to `version`. */
-  readonly markProjected: (streamId: string, version: number) => Effect.Effect<void, StoreUnavailable>
+  /**
+   * Events recorded at or after `since` (by the recording process's clock), oldest first: what
+   * the catch-up pass checks against the projections.
+   */
+  readonly recordedSince: (since: number, limit: number) => Effect.Effect<ReadonlyArray<StreamRef>, StoreUnavailable>
 }>()("herald/application/ports/EventStore") {}

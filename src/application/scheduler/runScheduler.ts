@@ -5,6 +5,8 @@ import { Dispatcher } from "./Dispatcher.ts"
 import { recordMissedMessages } from "./recordMissedMessages.ts"
 import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
 
+const CLOCK_SKEW_MARGIN_MS = 60_000
+
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 
 /** A step that cannot reach the database is logged and retried on a later wake; the loop lives on. */
@@ -26,11 +28,14 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
     const dispatcher = yield* Dispatcher
     const messages = yield* MessageRepository
     let nextCycle = 0
+    // The first catch-up checks every event ever recorded; later ones what was recorded since
+    // the previous one, with a margin for writers whose clocks run behind ours.
+    let catchUpFrom = 0
     while (true) {
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
         nextCycle = now + options.pollIntervalMs
-        yield* survive(catchUpProjections(now))
+        yield* survive(catchUpProjections(catchUpFrom).pipe(Effect.tap(() => Effect.sync(() => (catchUpFrom = now - CLOCK_SKEW_MARGIN_MS)))))
         yield* survive(recoverExpiredClaims())
         yield* survive(recordMissedMessages())
       }

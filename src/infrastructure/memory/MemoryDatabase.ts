@@ -9,7 +9,7 @@ import type { SessionView } from "../../application/ports/SessionRepository.ts"
  */
 export interface MemoryDatabase {
   /** keyed `<streamId>:<version>`, like the Mongo event log's _id */
-  readonly events: Map<string, StoredEvent & { projected: boolean }>
+  readonly events: Map<string, StoredEvent>
   readonly streamVersions: Map<string, number>
   readonly messages: Map<string, MessageView>
   /** the campaign index a real database would have: progress is asked after every send */

@@ -19,8 +19,7 @@ export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] 
               version: expectedVersion + 1 + i,
               type: event.type,
               data: structuredClone(event),
-              recordedAt: now,
-              projected: false
+              recordedAt: now
             })
           )
           db.streamVersions.set(streamId, expectedVersion + events.length)
@@ -42,24 +41,14 @@ export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] 
       }
       return out
     }),
-  unprojected: (recordedBefore, limit) =>
-    withDb(db, () => {
-      const refs: Array<StreamRef> = []
-      for (const event of db.events.values()) {
-        if (refs.length >= limit) break
-        if (!event.projected && event.recordedAt <= recordedBefore) {
-          refs.push({ streamId: event.streamId, version: event.version })
-        }
-      }
-      return refs
-    }),
-  markProjected: (streamId, version) =>
-    withDb(db, () => {
-      for (let v = 1; v <= version; v++) {
-        const event = db.events.get(`${streamId}:${v}`)
-        if (event) event.projected = true
-      }
-    })
+  recordedSince: (since, limit) =>
+    withDb(db, () =>
+      [...db.events.values()]
+        .filter((event) => event.recordedAt >= since)
+        .sort((a, b) => a.recordedAt - b.recordedAt)
+        .slice(0, limit)
+        .map((event): StreamRef => ({ streamId: event.streamId, version: event.version, recordedAt: event.recordedAt }))
+    )
 })
 
 export const MemoryEventStore = {

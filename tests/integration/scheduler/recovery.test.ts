@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
+import { catchUpProjections } from "../../../src/application/eventSourcing/project.ts"
+import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { claimMessage } from "../../../src/application/scheduler/claimMessage.ts"
 import { recordMissedMessages } from "../../../src/application/scheduler/recordMissedMessages.ts"
 import { recoverExpiredClaims } from "../../../src/application/scheduler/recoverExpiredClaims.ts"
@@ -70,6 +72,25 @@ describe("claims that never finish, missed messages, the run loop", () => {
       expect(yield* recordMissedMessages()).toBe(1)
       expect(yield* (yield* MessageRepository).get(messageIds[0]!)).toMatchObject({ status: "MISSED", failureReason: "missed", isPicked: false })
       expect(yield* (yield* CampaignRepository).get(campaignId)).toMatchObject({ status: "FAILED", failureReason: "missed" })
+      yield* dispatchAndDrain
+      expect(fake.sent).toHaveLength(0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("the catch-up pass projects events whose projection never happened (a writer died in between)", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { messageIds } = yield* seedCampaign({ messages: [{ content: "projected late", scheduledAt: T }] })
+      const id = messageIds[0]!
+      // the append of a scheduler that died before it could project it
+      yield* (yield* EventStore).append(`message-${id}`, 1, [{ type: "MessageDeleted", at: PLANNED_AT + 1 } as const])
+      expect((yield* (yield* MessageRepository).get(id))?.status).toBe("SCHEDULED")
+      expect(yield* catchUpProjections(PLANNED_AT)).toBe(1)
+      expect(yield* (yield* MessageRepository).get(id)).toMatchObject({ status: "DELETED", isDeleted: true, version: 2 })
+      // nothing behind any more: a second pass rebuilds nothing
+      expect(yield* catchUpProjections(0)).toBe(0)
+      yield* TestClock.setTime(T)
       yield* dispatchAndDrain
       expect(fake.sent).toHaveLength(0)
     }).pipe(Effect.provide(layer))
