@@ -1,1 +1,27 @@
-export default async function setup() {}
+import type { TestProject } from "vitest/node"
+import { ferretDbAvailable, startFerretDb } from "./ferretdb.ts"
+import { MONGO_SKIP_REASON } from "./mongoProvided.ts"
+
+/**
+ * Provides `mongoUrl` to every test file (read it with `mongoTestUrl()` from ./mongo.ts):
+ * MONGODB_TEST_URL when set (any MongoDB-protocol server, e.g. a real MongoDB); otherwise a
+ * FerretDB v1 started here for the whole run (built from the Go module proxy when needed);
+ * otherwise null, and the Mongo suites say they are skipped.
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.MONGODB_TEST_URL
+  if (external !== undefined && external !== "") {
+    project.provide("mongoUrl", external)
+    return
+  }
+  if (!ferretDbAvailable()) {
+    project.provide("mongoUrl", null)
+    console.warn(`[herald tests] Mongo suites ${MONGO_SKIP_REASON}`)
+    return
+  }
+  const ferret = await startFerretDb()
+  project.provide("mongoUrl", ferret.url)
+  return async () => {
+    await ferret.stop()
+  }
+}

@@ -24,6 +24,12 @@ export interface MongoDatabaseOptions {
   readonly ensureSchema?: boolean
 }
 
+/** What the adapters get: the client, its database, and what the server guarantees. */
+export interface MongoConnection {
+  readonly client: MongoClient
+  readonly db: Db
+}
+
 interface IndexDef {
   readonly name: string
   readonly key: Readonly<Record<string, 1 | -1>>
@@ -34,10 +40,12 @@ interface IndexDef {
  * The collections and indexes ("schema migrations are managed by the data layer"). Only
  * plain and unique indexes: FerretDB v1 has no partial or TTL indexes.
  */
-export const MONGO_SCHEMA: Readonly<Record<"events" | "messages" | "campaigns" | "sessions", ReadonlyArray<IndexDef>>> = {
+export const MONGO_SCHEMA: Readonly<
+  Record<"events" | "messages" | "campaigns" | "sessions", ReadonlyArray<IndexDef>>
+> = {
   events: [
     { name: "stream_1_version_1", key: { stream: 1, version: 1 }, unique: true },
-    { name: "projected_1_recordedAt_1", key: { projected: 1, recordedAt: 1 } }
+    { name: "recordedAt_1", key: { recordedAt: 1 } }
   ],
   messages: [
     { name: "status_1_scheduledAt_1", key: { status: 1, scheduledAt: 1 } },
@@ -80,8 +88,8 @@ export const ensureSchema = (db: Db): Effect.Effect<SchemaReport, StoreUnavailab
       }
       const collection = db.collection(name)
       const present = () => attempt(() => collection.listIndexes().toArray())
-      const check = (def: IndexDef, indexes: ReadonlyArray<{ name?: unknown; key?: unknown; unique?: unknown }>) => {
-        const same = indexes.find((i) => sameKey(i.key, def.key))
+      const check = (def: IndexDef, list: ReadonlyArray<{ name?: unknown; key?: unknown; unique?: unknown }>) => {
+        const same = list.find((i) => sameKey(i.key, def.key))
         if (!same) return "missing" as const
         if (Boolean(same.unique) !== Boolean(def.unique)) {
           return new StoreUnavailable({
@@ -135,7 +143,7 @@ const createCollection = (db: Db, name: string): Effect.Effect<boolean, StoreUna
 /** Connects (and creates the schema); the client is closed when the scope closes. */
 export const connectMongo = (
   options: MongoDatabaseOptions
-): Effect.Effect<{ readonly client: MongoClient; readonly db: Db }, StoreUnavailable, Scope.Scope> =>
+): Effect.Effect<MongoConnection, StoreUnavailable, Scope.Scope> =>
   Effect.gen(function*() {
     const parsed = parseDatabaseUrl(options.url)
     if (!parsed.ok) {
@@ -147,7 +155,8 @@ export const connectMongo = (
           new MongoClient(parsed.url, {
             maxPoolSize: options.maxPoolSize ?? 1,
             serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
-            // Optional fields left undefined are left out, as the memory store does, instead of becoming null.
+            // A field set to undefined is left out (read back as absent, as from the memory
+            // store's objects), instead of being stored as null.
             ignoreUndefined: true
           }),
         catch: toStoreUnavailable
@@ -161,10 +170,9 @@ export const connectMongo = (
   })
 
 /** One MongoDB client and its database: one "process" of the store. */
-export class MongoDatabase extends Context.Service<MongoDatabase, {
-  readonly client: MongoClient
-  readonly db: Db
-}>()("herald/infrastructure/mongo/MongoDatabase") {
+export class MongoDatabase extends Context.Service<MongoDatabase, MongoConnection>()(
+  "herald/infrastructure/mongo/MongoDatabase"
+) {
   static readonly layer = (options: MongoDatabaseOptions): Layer.Layer<MongoDatabase, StoreUnavailable> =>
     Layer.effect(MongoDatabase, connectMongo(options))
 }

@@ -23,7 +23,6 @@ interface EventDocument {
   readonly type: string
   readonly data: unknown
   readonly recordedAt: number
-  readonly projected: boolean
   readonly appendId: string
   readonly firstVersion: number
   readonly lastVersion: number
@@ -38,14 +37,13 @@ const EventDocumentSchema = z.object({
   type: z.string(),
   data: z.unknown(),
   recordedAt: z.number(),
-  projected: z.boolean(),
   // absent on events written by other tools: such an event is an append of its own
   appendId: z.string().optional(),
   firstVersion: version.optional(),
   lastVersion: version.optional()
 })
 
-const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version })
+const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version, recordedAt: z.number() })
 
 /** Index and code of the first write error of an ordered insertMany, if the server said which. */
 const firstWriteError = (error: unknown): { readonly index: number; readonly code: number | undefined } | null => {
@@ -103,7 +101,6 @@ const append = (events: EventDocs) => (
       type: event.type,
       data: event,
       recordedAt,
-      projected: false,
       appendId,
       firstVersion,
       lastVersion
@@ -175,29 +172,32 @@ export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
   const events = db.collection<EventDocument>(COLLECTION)
   return {
     append: append(events),
+    // Event by event through `_id`: FerretDB v1 answers only `_id` equality without scanning
+    // the collection, and a stream holds a handful of events.
     read: (streamId) =>
-      attempt(() => events.find({ stream: streamId }).sort({ version: 1 }).toArray()).pipe(
-        Effect.flatMap((docs) => decodeDocuments(EventDocumentSchema, COLLECTION, docs)),
-        Effect.map(completePrefix)
-      ),
-    unprojected: (recordedBefore, limit) =>
+      Effect.gen(function*() {
+        const docs: Array<EventDocument> = []
+        for (;;) {
+          const doc = yield* attempt(() => events.findOne({ _id: `${streamId}:${docs.length + 1}` }))
+          if (doc === null) break
+          docs.push(doc)
+        }
+        return completePrefix(yield* decodeDocuments(EventDocumentSchema, COLLECTION, docs))
+      }),
+    recordedSince: (since, limit) =>
       limit <= 0
         ? Effect.succeed([])
         : attempt(() =>
           events
-            .find({ projected: false, recordedAt: { $lte: recordedBefore } })
-            .sort({ recordedAt: 1, stream: 1, version: 1 })
+            .find({ recordedAt: { $gte: since } })
+            .sort({ recordedAt: 1 })
             .limit(limit)
-            .project({ stream: 1, version: 1 })
+            .project({ stream: 1, version: 1, recordedAt: 1 })
             .toArray()
         ).pipe(
           Effect.flatMap((docs) => decodeDocuments(StreamRefSchema, COLLECTION, docs)),
-          Effect.map((docs) => docs.map((d): StreamRef => ({ streamId: d.stream, version: d.version })))
-        ),
-    markProjected: (streamId, upTo) =>
-      attempt(() =>
-        events.updateMany({ stream: streamId, version: { $lte: upTo }, projected: false }, { $set: { projected: true } })
-      ).pipe(Effect.asVoid)
+          Effect.map((docs) => docs.map((d): StreamRef => ({ streamId: d.stream, version: d.version, recordedAt: d.recordedAt })))
+        )
   }
 }
 

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { Collection, Document } from "mongodb"
+import type { Db, Document } from "mongodb"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { DUPLICATE_KEY, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
 
@@ -12,29 +12,34 @@ export interface ViewDocument extends Document {
   readonly version: number
 }
 
-/**
- * Upserts `view` unless the stored document already reflects this version or a later one:
- * the filter only matches an older version, so against a newer document the upsert tries to
- * insert a second `_id` and gets a duplicate key, which here means "a newer version is
- * already stored" and is not an error. An older projection never overwrites a newer one.
- *
- * FerretDB v1 runs an update as find-then-write without a transaction, so two saves of the
- * SAME document racing there can still let the older one land last; MongoDB evaluates the
- * filter and writes atomically. Exclusivity never depends on a view (DESIGN §2).
- */
-export const saveNewer = <V extends { readonly id: string; readonly version: number }>(
-  collection: Collection<ViewDocument>,
-  view: V
-): Effect.Effect<void, StoreUnavailable> => {
-  const { id, ...fields } = view
-  return Effect.tryPromise({
-    try: () => collection.updateOne({ _id: id, version: { $lt: view.version } }, { $set: fields }, { upsert: true }),
-    catch: (error) => error
-  }).pipe(
+const ignoreDuplicate = <A>(f: () => Promise<A>): Effect.Effect<void, StoreUnavailable> =>
+  Effect.tryPromise({ try: f, catch: (error) => error }).pipe(
     Effect.asVoid,
     Effect.catch((error) =>
       serverErrorCode(error) === DUPLICATE_KEY ? Effect.void : Effect.fail(toStoreUnavailable(error))
     )
+  )
+
+/**
+ * Upserts `view` into `collection` unless the stored document already reflects this version
+ * or a later one: `updateOne({_id, version: {$lt: v}}, {$set}, {upsert: true})`. Against a
+ * document of this version or newer the filter does not match and the upsert's insert hits
+ * the `_id`: a duplicate key, meaning "a newer version is already stored".
+ *
+ * MongoDB applies this atomically. FerretDB v1 runs it as find-then-write, so two saves of
+ * one view racing each other may leave the older one stored. That is tolerable because a
+ * read model never decides anything on its own: every command re-reads its stream, a use
+ * case that finds the view behind rebuilds it, and the scheduler's catch-up pass rebuilds
+ * any view whose version is behind the events recorded since its previous pass.
+ */
+export const saveNewer = <V extends { readonly id: string; readonly version: number }>(
+  db: Db,
+  collection: string,
+  view: V
+): Effect.Effect<void, StoreUnavailable> => {
+  const { id, ...fields } = view
+  return ignoreDuplicate(() =>
+    db.collection<ViewDocument>(collection).updateOne({ _id: id, version: { $lt: view.version } }, { $set: fields }, { upsert: true })
   )
 }
 

@@ -84,7 +84,8 @@ describe("claims that never finish, missed messages, the run loop", () => {
       const { messageIds } = yield* seedCampaign({ messages: [{ content: "projected late", scheduledAt: T }] })
       const id = messageIds[0]!
       // the append of a scheduler that died before it could project it
-      yield* (yield* EventStore).append(`message-${id}`, 1, [{ type: "MessageDeleted", at: PLANNED_AT + 1 } as const])
+      const deleted: { readonly type: string; readonly at: number } = { type: "MessageDeleted", at: PLANNED_AT + 1 }
+      yield* (yield* EventStore).append(`message-${id}`, 1, [deleted])
       expect((yield* (yield* MessageRepository).get(id))?.status).toBe("SCHEDULED")
       expect(yield* catchUpProjections(PLANNED_AT)).toBe(1)
       expect(yield* (yield* MessageRepository).get(id)).toMatchObject({ status: "DELETED", isDeleted: true, version: 2 })

@@ -1,0 +1,42 @@
+import { Effect, Layer } from "effect"
+import type { Db } from "mongodb"
+import { z } from "zod"
+import { SessionRepository } from "../../application/ports/SessionRepository.ts"
+import type { SessionView } from "../../application/ports/SessionRepository.ts"
+import { MongoDatabase } from "./MongoDatabase.ts"
+import { attempt, decodeDocument } from "./mongoErrors.ts"
+import { saveNewer } from "./viewDocuments.ts"
+import type { ViewDocument } from "./viewDocuments.ts"
+
+const COLLECTION = "sessions"
+
+const SessionDocument: z.ZodType<SessionView> = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    sessionName: z.string(),
+    phoneNumber: z.string(),
+    active: z.boolean(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    version: z.number().int()
+  })
+  .transform(({ _id, ...view }) => ({ id: _id, ...view }))
+
+export const makeMongoSessionRepository = (db: Db): SessionRepository["Service"] => {
+  const sessions = db.collection<ViewDocument>(COLLECTION)
+  const one = (doc: ViewDocument | null) =>
+    doc === null ? Effect.succeed(null) : decodeDocument(SessionDocument, COLLECTION, doc)
+  return {
+    save: (view) => saveNewer(db, COLLECTION, view),
+    get: (id) => attempt(() => sessions.findOne({ _id: id })).pipe(Effect.flatMap(one)),
+    // Only an active session answers to its name (a logged-out one keeps its document).
+    // Should two active sessions share a name, the smallest id wins, for a stable answer.
+    findByName: (sessionName) =>
+      attempt(() => sessions.findOne({ sessionName, active: true }, { sort: { _id: 1 } })).pipe(Effect.flatMap(one))
+  }
+}
+
+export const MongoSessionRepository = {
+  layer: Layer.effect(SessionRepository, MongoDatabase.useSync(({ db }) => makeMongoSessionRepository(db)))
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
+import type { CampaignView } from "../../src/application/ports/CampaignRepository.ts"
+import { expectStoreUnavailable } from "./harness.ts"
+import type { StoreHarness } from "./harness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+
+export const campaignView = (id: string, overrides: Partial<CampaignView> = {}): CampaignView => ({
+  id,
+  userId: "u1",
+  sessionId: "s1",
+  groupId: "120363000000000001@g.us",
+  groupName: "Family",
+  title: `campaign ${id}`,
+  status: "SCHEDULED",
+  failureReason: null,
+  messageIds: ["m1", "m2"],
+  createdAt: T,
+  updatedAt: T,
+  version: 1,
+  ...overrides
+})
+
+export const describeCampaignRepositoryContract = (name: string, harness: StoreHarness) =>
+  describe(`CampaignRepository contract: ${name}`, () => {
+    const withRepo = <A, E>(f: (repo: CampaignRepository["Service"]) => Effect.Effect<A, E>) =>
+      CampaignRepository.use(f).pipe(Effect.provide(harness.freshDatabase().connect()))
+
+    it.effect("saves and gets a view with every field as given; unknown id → null", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const failed = campaignView("c1", {
+            status: "FAILED",
+            failureReason: "missed",
+            messageIds: [],
+            updatedAt: T + 5,
+            version: 7
+          })
+          const scheduled = campaignView("c2", { messageIds: ["a", "b", "c"] })
+          yield* repo.save(failed)
+          yield* repo.save(scheduled)
+          expect(yield* repo.get("c1")).toEqual(failed)
+          expect(yield* repo.get("c2")).toEqual(scheduled)
+          expect(yield* repo.get("c3")).toBeNull()
+        })
+      ))
+
+    it.effect("keeps the newest version: an older or equal version never overwrites it", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* repo.save(campaignView("c1", { status: "IN_PROGRESS", version: 3 }))
+          yield* repo.save(campaignView("c1", { status: "SCHEDULED", version: 2 }))
+          yield* repo.save(campaignView("c1", { status: "CANCELLED", version: 3 }))
+          expect(yield* repo.get("c1")).toMatchObject({ status: "IN_PROGRESS", version: 3 })
+          yield* repo.save(campaignView("c1", { status: "COMPLETED", version: 4 }))
+          expect(yield* repo.get("c1")).toEqual(campaignView("c1", { status: "COMPLETED", version: 4 }))
+        })
+      ))
+
+    it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
+      Effect.gen(function*() {
+        yield* expectStoreUnavailable(
+          CampaignRepository.use((r) => r.save(campaignView("c1"))).pipe(Effect.provide(harness.unreachable()))
+        )
+        yield* expectStoreUnavailable(CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(harness.unreachable())))
+      }))
+  })

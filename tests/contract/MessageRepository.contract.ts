@@ -1,0 +1,286 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import type { MessageView } from "../../src/application/ports/MessageRepository.ts"
+import type { MessageStatus } from "../../src/domain/message/Message.ts"
+import { expectStoreUnavailable } from "./harness.ts"
+import type { StoreHarness } from "./harness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+
+/** A view with the flags its status implies (as the projection derives them). */
+export const messageView = (
+  id: string,
+  overrides: Partial<MessageView> & { readonly status?: MessageStatus } = {}
+): MessageView => {
+  const status = overrides.status ?? "SCHEDULED"
+  const picked = !["NEW", "SCHEDULED", "DELETED", "CANCELLED", "MISSED"].includes(status)
+  return {
+    id,
+    campaignId: "c1",
+    sessionId: "s1",
+    groupId: "120363000000000001@g.us",
+    groupName: "Family",
+    content: `content of ${id}`,
+    scheduledAt: T,
+    status,
+    isSent: status === "SENT",
+    isPicked: picked,
+    isDeleted: status === "DELETED" || status === "CANCELLED",
+    pickedAt: picked ? T : null,
+    sentAt: status === "SENT" ? T + 1_000 : null,
+    failureReason: status === "FAILED" ? "failed to send message: connect ECONNREFUSED 127.0.0.1:3000" : null,
+    version: 1,
+    ...overrides
+  }
+}
+
+const ids = (views: ReadonlyArray<MessageView>) => views.map((v) => v.id)
+
+export const describeMessageRepositoryContract = (name: string, harness: StoreHarness) =>
+  describe(`MessageRepository contract: ${name}`, () => {
+    const withRepo = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
+      MessageRepository.use(f).pipe(Effect.provide(harness.freshDatabase().connect()))
+
+    it.effect("saves and gets a view with every field as given (null fields included); unknown id → null", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const sent = messageView("m1", {
+            status: "SENT",
+            content: "multi\nline ✓ $x.y",
+            scheduledAt: T + 123,
+            version: 4
+          })
+          const scheduled = messageView("m2")
+          const failed = messageView("m3", { status: "FAILED" })
+          yield* repo.save(sent)
+          yield* repo.save(scheduled)
+          yield* repo.save(failed)
+          expect(yield* repo.get("m1")).toEqual(sent)
+          expect(yield* repo.get("m2")).toEqual(scheduled)
+          expect(yield* repo.get("m3")).toEqual(failed)
+          expect(yield* repo.get("nope")).toBeNull()
+        })
+      ))
+
+    it.effect("keeps the newest version: an older or equal version never overwrites it", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* repo.save(messageView("m1", { status: "PICKED", version: 2 }))
+          yield* repo.save(messageView("m1", { status: "SCHEDULED", version: 1 }))
+          expect(yield* repo.get("m1")).toMatchObject({ status: "PICKED", version: 2 })
+          yield* repo.save(messageView("m1", { status: "SCHEDULED", content: "same version", version: 2 }))
+          expect(yield* repo.get("m1")).toMatchObject({ status: "PICKED", version: 2, content: "content of m1" })
+          yield* repo.save(messageView("m1", { status: "SENT", version: 3 }))
+          expect(yield* repo.get("m1")).toEqual(messageView("m1", { status: "SENT", version: 3 }))
+          // an old view no longer matches the queries of its old status
+          expect(yield* repo.findScheduledBetween(T, T, 10)).toEqual([])
+        })
+      ))
+
+    it.effect.skipIf(!harness.atomicUpdates)("concurrent saves of one view from separate clients, in any order, keep the newest (servers with atomic updates)", () => {
+      const db = harness.freshDatabase()
+      const orders = [
+        [5, 2, 8, 1, 7, 3, 6, 4],
+        [1, 2, 3, 4, 5, 6, 7, 8],
+        [8, 7, 6, 5, 4, 3, 2, 1],
+        [2, 4, 6, 8, 1, 3, 5, 7],
+        [7, 5, 3, 1, 8, 6, 4, 2],
+        [4, 8, 3, 7, 2, 6, 1, 5]
+      ]
+      return Effect.gen(function*() {
+        // eight clients (eight MongoClients for Mongo), kept for the whole test
+        const clients = yield* Effect.forEach(orders[0]!, () => Layer.build(db.connect()), { concurrency: "unbounded" })
+        yield* Effect.forEach(
+          orders,
+          (order, round) =>
+            Effect.forEach(
+              order,
+              (version, i) =>
+                MessageRepository.use((r) =>
+                  r.save(messageView(`m${round}`, { version, content: `v${version}`, status: version > 4 ? "PICKED" : "SCHEDULED" }))
+                ).pipe(Effect.provide(clients[i]!)),
+              { concurrency: "unbounded", discard: true }
+            ),
+          { discard: true }
+        )
+        const repo = yield* MessageRepository.pipe(Effect.provide(clients[0]!))
+        const stored = yield* Effect.forEach(orders, (_, round) => repo.get(`m${round}`))
+        expect(stored.map((v) => [v?.version, v?.content, v?.status])).toEqual(orders.map(() => [8, "v8", "PICKED"]))
+      })
+    })
+
+    it.effect("findScheduledBetween: SCHEDULED only, from ≤ scheduledAt ≤ to (both inclusive), oldest first then by id, limited", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const from = T - 120_000
+          yield* Effect.forEach(
+            [
+              messageView("m-before", { scheduledAt: from - 1 }),
+              messageView("m-from", { scheduledAt: from }),
+              messageView("m-mid-b", { scheduledAt: T - 60_000 }),
+              messageView("m-mid-a", { scheduledAt: T - 60_000 }),
+              messageView("m-to", { scheduledAt: T }),
+              messageView("m-after", { scheduledAt: T + 1 }),
+              messageView("m-picked", { scheduledAt: T - 1_000, status: "PICKED" }),
+              messageView("m-sent", { scheduledAt: T - 1_000, status: "SENT" }),
+              messageView("m-deleted", { scheduledAt: T - 1_000, status: "DELETED" }),
+              messageView("m-cancelled", { scheduledAt: T - 1_000, status: "CANCELLED" }),
+              messageView("m-missed", { scheduledAt: T - 1_000, status: "MISSED" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.findScheduledBetween(from, T, 100))).toEqual(["m-from", "m-mid-a", "m-mid-b", "m-to"])
+          expect(ids(yield* repo.findScheduledBetween(from, T, 2))).toEqual(["m-from", "m-mid-a"])
+          expect(ids(yield* repo.findScheduledBetween(T, T, 100))).toEqual(["m-to"])
+          expect(yield* repo.findScheduledBetween(T + 2, T + 10, 100)).toEqual([])
+          expect(yield* repo.findScheduledBetween(from, T, 0)).toEqual([])
+          // the views come back whole
+          expect((yield* repo.findScheduledBetween(T, T, 1))[0]).toEqual(messageView("m-to", { scheduledAt: T }))
+        })
+      ))
+
+    it.effect("findScheduledBefore: SCHEDULED only, scheduledAt < before (exclusive), oldest first, limited", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* Effect.forEach(
+            [
+              messageView("m1", { scheduledAt: T - 300_000 }),
+              messageView("m2", { scheduledAt: T - 200_000 }),
+              messageView("m-edge", { scheduledAt: T }),
+              messageView("m-picked", { scheduledAt: T - 250_000, status: "PICKED" }),
+              messageView("m-deleted", { scheduledAt: T - 250_000, status: "DELETED" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.findScheduledBefore(T, 100))).toEqual(["m1", "m2"])
+          expect(ids(yield* repo.findScheduledBefore(T, 1))).toEqual(["m1"])
+          expect(ids(yield* repo.findScheduledBefore(T + 1, 100))).toEqual(["m1", "m2", "m-edge"])
+          expect(yield* repo.findScheduledBefore(T - 300_000, 100)).toEqual([])
+        })
+      ))
+
+    it.effect("nextScheduledAfter: the earliest SCHEDULED strictly after the instant, or null", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.nextScheduledAfter(T)).toBeNull()
+          yield* Effect.forEach(
+            [
+              messageView("m-now", { scheduledAt: T }),
+              messageView("m-later", { scheduledAt: T + 5_000 }),
+              messageView("m-soon", { scheduledAt: T + 1_000 }),
+              messageView("m-picked", { scheduledAt: T + 10, status: "PICKED" }),
+              messageView("m-deleted", { scheduledAt: T + 20, status: "DELETED" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(yield* repo.nextScheduledAfter(T)).toBe(T + 1_000)
+          expect(yield* repo.nextScheduledAfter(T - 1)).toBe(T)
+          expect(yield* repo.nextScheduledAfter(T + 1_000)).toBe(T + 5_000)
+          expect(yield* repo.nextScheduledAfter(T + 5_000)).toBeNull()
+        })
+      ))
+
+    it.effect("findPickedBefore: PICKED only, pickedAt ≤ the instant (inclusive), oldest scheduled first, limited", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* Effect.forEach(
+            [
+              messageView("m-old", { status: "PICKED", pickedAt: T - 10_000, scheduledAt: T - 20_000 }),
+              messageView("m-edge", { status: "PICKED", pickedAt: T, scheduledAt: T - 30_000 }),
+              messageView("m-fresh", { status: "PICKED", pickedAt: T + 1, scheduledAt: T - 40_000 }),
+              messageView("m-sent", { status: "SENT", pickedAt: T - 10_000 }),
+              messageView("m-failed", { status: "FAILED", pickedAt: T - 10_000 }),
+              messageView("m-unknown", { status: "OUTCOME_UNKNOWN", pickedAt: T - 10_000 }),
+              messageView("m-scheduled")
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.findPickedBefore(T, 100))).toEqual(["m-edge", "m-old"])
+          expect(ids(yield* repo.findPickedBefore(T, 1))).toEqual(["m-edge"])
+          expect(ids(yield* repo.findPickedBefore(T - 10_001, 100))).toEqual([])
+          // a picked view without pickedAt counts as picked at 0
+          yield* repo.save(messageView("m-no-time", { status: "PICKED", pickedAt: null, scheduledAt: T - 50_000 }))
+          expect(ids(yield* repo.findPickedBefore(0, 100))).toEqual(["m-no-time"])
+        })
+      ))
+
+    it.effect("findInFlight: PICKED only, of the given sessions, pickedAt > the instant (exclusive), no limit", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* Effect.forEach(
+            [
+              messageView("m-s1", { status: "PICKED", sessionId: "s1", pickedAt: T + 5, scheduledAt: T - 2 }),
+              messageView("m-s2", { status: "PICKED", sessionId: "s2", pickedAt: T + 5, scheduledAt: T - 1 }),
+              messageView("m-s3", { status: "PICKED", sessionId: "s3", pickedAt: T + 5 }),
+              messageView("m-edge", { status: "PICKED", sessionId: "s1", pickedAt: T }),
+              messageView("m-sent", { status: "SENT", sessionId: "s1", pickedAt: T + 5 }),
+              messageView("m-scheduled", { sessionId: "s1" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.findInFlight(["s1", "s2"], T))).toEqual(["m-s1", "m-s2"])
+          expect(ids(yield* repo.findInFlight(["s1"], T - 1))).toEqual(["m-s1", "m-edge"])
+          expect(yield* repo.findInFlight([], T - 1)).toEqual([])
+          expect(yield* repo.findInFlight(["s1"], T + 5)).toEqual([])
+        })
+      ))
+
+    it.effect("listByCampaign: every message of the campaign, any status, oldest first", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* Effect.forEach(
+            [
+              messageView("m2", { scheduledAt: T + 2 }),
+              messageView("m1", { scheduledAt: T + 1, status: "SENT" }),
+              messageView("m3", { scheduledAt: T + 3, status: "DELETED" }),
+              messageView("other", { campaignId: "c2" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.listByCampaign("c1"))).toEqual(["m1", "m2", "m3"])
+          expect(ids(yield* repo.listByCampaign("c2"))).toEqual(["other"])
+          expect(yield* repo.listByCampaign("c3")).toEqual([])
+        })
+      ))
+
+    it.effect("progress: total, sent, and open (SCHEDULED or PICKED) of one campaign", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.progress("c1")).toEqual({ total: 0, sent: 0, open: 0 })
+          yield* Effect.forEach(
+            [
+              messageView("m1", { status: "SENT" }),
+              messageView("m2", { status: "SENT" }),
+              messageView("m3", { status: "SCHEDULED" }),
+              messageView("m4", { status: "PICKED" }),
+              messageView("m5", { status: "DELETED" }),
+              messageView("m6", { status: "FAILED" }),
+              messageView("m7", { status: "MISSED" }),
+              messageView("m8", { status: "OUTCOME_UNKNOWN" }),
+              messageView("x1", { status: "SCHEDULED", campaignId: "c2" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(yield* repo.progress("c1")).toEqual({ total: 8, sent: 2, open: 2 })
+          expect(yield* repo.progress("c2")).toEqual({ total: 1, sent: 0, open: 1 })
+        })
+      ))
+
+    it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
+      Effect.gen(function*() {
+        const unreachable = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
+          expectStoreUnavailable(MessageRepository.use(f).pipe(Effect.provide(harness.unreachable())))
+        yield* unreachable((r) => r.save(messageView("m1")))
+        yield* unreachable((r) => r.get("m1"))
+        yield* unreachable((r) => r.findScheduledBetween(T - 1, T, 10))
+        yield* unreachable((r) => r.progress("c1"))
+      }))
+  })

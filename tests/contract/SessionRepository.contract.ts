@@ -1,0 +1,73 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
+import type { SessionView } from "../../src/application/ports/SessionRepository.ts"
+import { expectStoreUnavailable } from "./harness.ts"
+import type { StoreHarness } from "./harness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+
+export const sessionView = (id: string, overrides: Partial<SessionView> = {}): SessionView => ({
+  id,
+  userId: "u1",
+  sessionName: `session_${id}`,
+  phoneNumber: "+15550100",
+  active: true,
+  createdAt: T,
+  updatedAt: T,
+  version: 1,
+  ...overrides
+})
+
+export const describeSessionRepositoryContract = (name: string, harness: StoreHarness) =>
+  describe(`SessionRepository contract: ${name}`, () => {
+    const withRepo = <A, E>(f: (repo: SessionRepository["Service"]) => Effect.Effect<A, E>) =>
+      SessionRepository.use(f).pipe(Effect.provide(harness.freshDatabase().connect()))
+
+    it.effect("saves and gets a view with every field as given; unknown id → null", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const s1 = sessionView("s1", { phoneNumber: "", version: 3, updatedAt: T + 9 })
+          yield* repo.save(s1)
+          expect(yield* repo.get("s1")).toEqual(s1)
+          expect(yield* repo.get("s2")).toBeNull()
+        })
+      ))
+
+    it.effect("findByName finds only an active session of exactly that name", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* repo.save(sessionView("old", { sessionName: "alice", active: false }))
+          expect(yield* repo.findByName("alice")).toBeNull()
+          const current = sessionView("new", { sessionName: "alice", active: true, createdAt: T + 1 })
+          yield* repo.save(current)
+          yield* repo.save(sessionView("b", { sessionName: "bob", active: true }))
+          expect(yield* repo.findByName("alice")).toEqual(current)
+          expect(yield* repo.findByName("Alice")).toBeNull()
+          expect(yield* repo.findByName("ali")).toBeNull()
+          expect(yield* repo.findByName("nobody")).toBeNull()
+          // logged out: a newer inactive version hides it
+          yield* repo.save({ ...current, active: false, version: 2 })
+          expect(yield* repo.findByName("alice")).toBeNull()
+          expect(yield* repo.get("new")).toMatchObject({ active: false, version: 2 })
+        })
+      ))
+
+    it.effect("keeps the newest version: an older or equal version never overwrites it", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* repo.save(sessionView("s1", { active: false, version: 2 }))
+          yield* repo.save(sessionView("s1", { active: true, version: 1 }))
+          yield* repo.save(sessionView("s1", { active: true, version: 2 }))
+          expect(yield* repo.get("s1")).toMatchObject({ active: false, version: 2 })
+          expect(yield* repo.findByName("session_s1")).toBeNull()
+        })
+      ))
+
+    it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
+      Effect.gen(function*() {
+        yield* expectStoreUnavailable(SessionRepository.use((r) => r.save(sessionView("s1"))).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(SessionRepository.use((r) => r.findByName("alice")).pipe(Effect.provide(harness.unreachable())))
+      }))
+  })

@@ -1,0 +1,55 @@
+import { Cause, Effect, Exit } from "effect"
+import type { Layer } from "effect"
+import { expect } from "vitest"
+import type { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
+import type { EventStore } from "../../src/application/ports/EventStore.ts"
+import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import type { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
+import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
+
+export type StorePorts = EventStore | MessageRepository | CampaignRepository | SessionRepository
+
+/** One database of the adapter under test, empty when made. */
+export interface TestDatabase {
+  /**
+   * A new client of this database each call: for Mongo a new MongoClient (as another
+   * process would have), for memory another adapter instance over the same maps.
+   */
+  readonly connect: () => Layer.Layer<StorePorts, StoreUnavailable>
+}
+
+/** What a contract suite needs from an adapter family (memory, Mongo, …). */
+export interface StoreHarness {
+  /** a fresh, empty database: tests never share data */
+  readonly freshDatabase: () => TestDatabase
+  /** a client of a database that cannot be reached */
+  readonly unreachable: () => Layer.Layer<StorePorts, StoreUnavailable>
+  /**
+   * Whether a filtered update is atomic (memory, MongoDB). FerretDB v1 runs it as
+   * find-then-write, so two concurrent saves of one view may leave the older stored; the
+   * scheduler's catch-up pass repairs that (see src/infrastructure/mongo/viewDocuments.ts).
+   */
+  readonly atomicUpdates: boolean
+}
+
+/** The error an effect fails with (a defect or success fails the test). */
+export const failureOf = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<E, never, R> =>
+  Effect.exit(effect).pipe(
+    Effect.map((exit) => {
+      if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
+      const error = exit.cause.reasons.find(Cause.isFailReason)
+      if (error === undefined) throw new Error(`expected a failure, got ${String(exit.cause)}`)
+      return error.error
+    })
+  )
+
+/** Checks the failure is StoreUnavailable with a message saying why. */
+export const expectStoreUnavailable = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  failureOf(effect).pipe(
+    Effect.map((error) => {
+      expect(error).toMatchObject({ _tag: "StoreUnavailable" })
+      expect((error as { message?: unknown }).message).toEqual(expect.any(String))
+      expect(((error as { message: string }).message).length).toBeGreaterThan(0)
+      return error as StoreUnavailable
+    })
+  )

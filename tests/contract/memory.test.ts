@@ -1,0 +1,25 @@
+import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
+import { describeEventStoreContract } from "./EventStore.contract.ts"
+import type { StoreHarness } from "./harness.ts"
+import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
+import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+
+const memory: StoreHarness = {
+  freshDatabase: () => {
+    const db = makeMemoryDatabase()
+    return { connect: () => MemoryStore.layer(db) }
+  },
+  atomicUpdates: true,
+  unreachable: () => {
+    const db = makeMemoryDatabase()
+    db.unavailable = "connect ECONNREFUSED 127.0.0.1:27017"
+    return MemoryStore.layer(db)
+  }
+}
+
+describeEventStoreContract("memory", memory)
+describeMessageRepositoryContract("memory", memory)
+describeCampaignRepositoryContract("memory", memory)
+describeSessionRepositoryContract("memory", memory)

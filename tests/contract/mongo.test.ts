@@ -1,0 +1,49 @@
+import { Layer } from "effect"
+import { MongoClient } from "mongodb"
+import { afterAll, describe } from "vitest"
+import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
+import type { MongoDatabaseOptions } from "../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
+import { closedPort } from "../support/net.ts"
+import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
+import { describeEventStoreContract } from "./EventStore.contract.ts"
+import type { StoreHarness } from "./harness.ts"
+import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
+import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+
+const url = mongoTestUrl()
+const unreachablePort = await closedPort()
+
+/** FerretDB says who it is in buildInfo; it runs filtered updates as find-then-write. */
+const isFerretDb = async (serverUrl: string): Promise<boolean> => {
+  const mongoClient = new MongoClient(serverUrl, { serverSelectionTimeoutMS: 5_000 })
+  try {
+    return "ferretdbVersion" in (await mongoClient.db("admin").command({ buildInfo: 1 }))
+  } finally {
+    await mongoClient.close()
+  }
+}
+const atomicUpdates = url === null ? false : !(await isFerretDb(url))
+
+/** One client (its own MongoClient) of the database at `databaseUrl`. */
+const client = (databaseUrl: string, options: Partial<MongoDatabaseOptions> = {}) =>
+  MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url: databaseUrl, serverSelectionTimeoutMs: 5_000, ...options })))
+
+const mongo: StoreHarness = {
+  freshDatabase: () => {
+    const databaseUrl = freshDatabaseUrl("contract")
+    return { connect: () => client(databaseUrl) }
+  },
+  atomicUpdates,
+  unreachable: () =>
+    client(`mongodb://herald:s3cret-Pa55@127.0.0.1:${unreachablePort}/herald`, { serverSelectionTimeoutMs: 300 })
+}
+
+describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASON}` : "Mongo adapters", () => {
+  afterAll(dropTestDatabases)
+  describeEventStoreContract("mongo", mongo)
+  describeMessageRepositoryContract("mongo", mongo)
+  describeCampaignRepositoryContract("mongo", mongo)
+  describeSessionRepositoryContract("mongo", mongo)
+})
