@@ -7,6 +7,8 @@ import { SchedulerSettings } from "../../src/application/scheduler/SchedulerSett
 import type { SchedulerSettingsShape } from "../../src/application/scheduler/SchedulerSettings.ts"
 import { createMessagingSession } from "../../src/application/session/createMessagingSession.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
+import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { FAKE_WAHA_API_KEY } from "./FakeWahaServer.ts"
 
 /** Collects log lines so tests can assert SPEC's shapes. */
@@ -38,6 +40,14 @@ export const schedulerClient = <E, R>(
       )
     )
   )
+
+/** A scheduler over a fresh memory store, with its log lines captured. */
+export const memoryScheduler = (gatewayUrl: string, settings: Partial<SchedulerSettingsShape> = {}, timeoutMs?: number) => {
+  const db = makeMemoryDatabase()
+  const logs = captureLogs()
+  const layer = schedulerClient(MemoryStore.layer(db), gatewayUrl, settings, timeoutMs).pipe(Layer.provideMerge(logs.layer))
+  return { db, logs, layer }
+}
 
 /** A session and a campaign with messages at the given times (ms). */
 export const seedCampaign = (options: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { execute } from "../../../src/application/eventSourcing/execute.ts"
@@ -7,11 +7,9 @@ import { CampaignRepository } from "../../../src/application/ports/CampaignRepos
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { logOutMessagingSession } from "../../../src/application/session/createMessagingSession.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
-import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
-import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { captureLogs, dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
+import { dispatchAndDrain, memoryScheduler, seedCampaign } from "../../support/schedulerHarness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 const PLANNED_AT = T - 10 * 60_000
@@ -23,13 +21,7 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 beforeEach(() => fake.reset())
 
-/** A scheduler over a fresh memory store, with the clock at PLANNED_AT and logs captured. */
-const setup = () => {
-  const db = makeMemoryDatabase()
-  const logs = captureLogs()
-  const layer = schedulerClient(MemoryStore.layer(db), fake.url).pipe(Layer.provideMerge(logs.layer))
-  return { db, logs, layer }
-}
+const setup = () => memoryScheduler(fake.url)
 
 describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
   it.effect("sends exactly the messages inside [now − 2 min, now], never a deleted one, never twice", () => {
@@ -123,9 +115,7 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
 
   for (const failure of failures) {
     it.effect(`on ${failure.name}: logs, records the reason, fails the campaign, and the next message still goes out`, () => {
-      const db = makeMemoryDatabase()
-      const logs = captureLogs()
-      const layer = schedulerClient(MemoryStore.layer(db), fake.url, {}, 300).pipe(Layer.provideMerge(logs.layer))
+      const { logs, layer } = memoryScheduler(fake.url, {}, 300)
       return Effect.gen(function*() {
         yield* TestClock.setTime(PLANNED_AT)
         const failing = yield* seedCampaign({ sessionName: "alice", messages: [{ content: "will fail", scheduledAt: T }] })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer } from "effect"
+import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { catchUpProjections } from "../../../src/application/eventSourcing/project.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
@@ -10,11 +10,9 @@ import { runScheduler } from "../../../src/application/scheduler/runScheduler.ts
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
-import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
-import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { captureLogs, dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
+import { dispatchAndDrain, memoryScheduler, seedCampaign } from "../../support/schedulerHarness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 const PLANNED_AT = T - 10 * 60_000
@@ -27,12 +25,7 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 beforeEach(() => fake.reset())
 
-const setup = () => {
-  const db = makeMemoryDatabase()
-  const logs = captureLogs()
-  const layer = schedulerClient(MemoryStore.layer(db), fake.url, { leaseMs: LEASE }).pipe(Layer.provideMerge(logs.layer))
-  return { db, logs, layer }
-}
+const setup = () => memoryScheduler(fake.url, { leaseMs: LEASE })
 
 describe("claims that never finish, missed messages, the run loop", () => {
   it.effect("a claim whose send never reported back becomes outcome-unknown after the lease and is never resent", () => {
