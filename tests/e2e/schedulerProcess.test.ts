@@ -11,6 +11,10 @@ import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } 
 import { schedulerEntry, startProcess } from "../support/processes.ts"
 import type { Runtime } from "../support/processes.ts"
 import { seedCampaign } from "../support/schedulerHarness.ts"
+import { ferretDbAvailable, startFerretDb } from "../support/ferretdb.ts"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 
 const mongoUrl = mongoTestUrl()
 
@@ -99,6 +103,33 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
       second.child.kill("SIGKILL")
     }
   })
+})
+
+describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that goes away", () => {
+  it("logs the data-layer error, keeps running, and sends once the database is back, without a restart", async () => {
+    const ferret = await startFerretDb({ dataDir: await mkdtemp(join(tmpdir(), "herald-outage-")) })
+    const url = `${ferret.url.replace(/\/$/, "")}/herald_outage`
+    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "after the outage", scheduledAt: Date.now() + 8_000 }] }))
+    const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
+    try {
+      await proc.waitForOutput(/No pending messages/)
+      await ferret.kill()
+      await proc.waitForOutput(/Database error: /)
+      const back = await startFerretDb({ port: ferret.port, dataDir: ferret.dataDir })
+      try {
+        await fake.waitFor(() => fake.sent.length === 1, 30_000)
+        expect(fake.sent[0]?.text).toBe("after the outage")
+        await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
+        proc.child.kill("SIGTERM")
+        expect((await proc.exited).code).toBe(0)
+      } finally {
+        await back.stop()
+      }
+    } finally {
+      proc.child.kill("SIGKILL")
+      await rm(ferret.dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe("the scheduler process refuses a bad configuration", () => {
