@@ -172,20 +172,32 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
         const headers: Record<string, string> = { "accept": "application/json", "X-Api-Key": apiKey }
         if (opts.body !== undefined) headers["Content-Type"] = "application/json"
-        const deadline = AbortSignal.timeout(timeoutMs)
+        // One controller for both the deadline and an interruption (AbortSignal.any and
+        // AbortSignal.timeout cost measurably more per call on the send path).
+        const abort = new AbortController()
+        let timedOut = false
+        const timer = setTimeout(() => {
+          timedOut = true
+          abort.abort()
+        }, timeoutMs)
+        const onInterrupt = () => abort.abort()
+        interrupt.addEventListener("abort", onInterrupt, { once: true })
         try {
           const response = await fetch(url, {
             method,
             headers,
             ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-            signal: AbortSignal.any([interrupt, deadline])
+            signal: abort.signal
           })
           return { status: response.status, text: await response.text() }
         } catch (cause) {
-          if (deadline.aborted && !interrupt.aborted) {
+          if (timedOut && !interrupt.aborted) {
             throw fail(prefix, "Timeout", `timed out after ${timeoutMs} ms`)
           }
           throw cause
+        } finally {
+          clearTimeout(timer)
+          interrupt.removeEventListener("abort", onInterrupt)
         }
       },
       catch: (cause) => cause instanceof GatewayError ? cause : networkError(prefix, cause)
