@@ -2,6 +2,7 @@ import { Clock, Effect } from "effect"
 import { LOOKBACK_MS } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
+import { projectStream } from "../eventSourcing/project.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { failCampaign } from "./failCampaign.ts"
 import { logFailed } from "./SchedulerLog.ts"
@@ -16,7 +17,11 @@ export const recordMissedMessages = Effect.fn("recordMissedMessages")(function*(
   let recorded = 0
   for (const view of missed) {
     const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "RecordMissed", now }))
-    if (outcome._tag === "Rejected" || outcome.events.length === 0) continue
+    if (outcome._tag === "Rejected") {
+      // the read model was behind its stream: bring it up to date so it is not found again
+      yield* projectStream(MessageAggregate.streamId(view.id))
+      continue
+    }
     yield* logFailed(view.id, `missed: scheduled at ${new Date(view.scheduledAt).toISOString()}, not sent within the 2-minute window`)
     yield* failCampaign(view.campaignId, view.id, "missed")
     recorded++

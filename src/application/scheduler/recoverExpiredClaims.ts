@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
+import { projectStream } from "../eventSourcing/project.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { failCampaign } from "./failCampaign.ts"
 import { logFailed } from "./SchedulerLog.ts"
@@ -18,7 +19,11 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*(
   let recovered = 0
   for (const view of expired) {
     const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "RecordOutcomeUnknown", leaseMs, now }))
-    if (outcome._tag === "Rejected") continue
+    if (outcome._tag === "Rejected") {
+      // the read model was behind its stream: bring it up to date so it is not found again
+      yield* projectStream(MessageAggregate.streamId(view.id))
+      continue
+    }
     const reason = outcome.state.failureReason ?? "outcome unknown"
     yield* logFailed(view.id, reason)
     yield* failCampaign(view.campaignId, view.id, reason)
