@@ -27,6 +27,13 @@ interface Result {
   readonly perSecond: number
   readonly p50: number
   readonly p99: number
+  /** CPU time of this process (user + system) per message sent */
+  readonly cpuMs: number
+}
+
+const cpuMsSince = (start: NodeJS.CpuUsage, count: number) => {
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000 / count
 }
 
 const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
@@ -65,11 +72,11 @@ const startGateway = async () => {
 }
 type Gateway = Awaited<ReturnType<typeof startGateway>>
 
-const summarise = async (gateway: Gateway, startAt: number, scheduledAt: (text: string) => number): Promise<Result> => {
+const summarise = async (gateway: Gateway, startAt: number, scheduledAt: (text: string) => number, cpuMs: number): Promise<Result> => {
   const received = await gateway.received()
   const lags = received.map(([text, at]) => at - scheduledAt(text)).sort((a, b) => a - b)
   const last = Math.max(...received.map(([, at]) => at))
-  return { perSecond: received.length / ((last - startAt) / 1000), p50: percentile(lags, 50), p99: percentile(lags, 99) }
+  return { perSecond: received.length / ((last - startAt) / 1000), p50: percentile(lags, 50), p99: percentile(lags, 99), cpuMs }
 }
 
 const runHerald = async (gateway: Gateway, latency: number, messages: number, sessions: number, sessionConcurrency: number): Promise<Result> => {
@@ -81,6 +88,7 @@ const runHerald = async (gateway: Gateway, latency: number, messages: number, se
   const startAt = Date.now() + LEAD_MS
   const times = new Map<string, number>()
   const perSession = Math.ceil(messages / sessions)
+  let cpu = process.cpuUsage()
   await Effect.runPromise(
     Effect.gen(function*() {
       for (let s = 0; s < sessions; s++) {
@@ -89,20 +97,23 @@ const runHerald = async (gateway: Gateway, latency: number, messages: number, se
         planned.forEach((m) => times.set(m.content, m.scheduledAt))
         yield* createCampaign({ userId: "bench", sessionId: session.id, group: { groupId: `g${s}@g.us`, groupName: `G${s}` }, title: "bench", messages: planned })
       }
+      cpu = process.cpuUsage()
       const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
       yield* Effect.promise(() => gateway.waitFor(perSession * sessions))
       yield* Fiber.interrupt(loop)
       yield* (yield* Dispatcher).awaitIdle
     }).pipe(Effect.provide(layer))
   )
+  const cpuMs = cpuMsSince(cpu, perSession * sessions)
   const failed = [...db.messages.values()].filter((m) => m.status !== "SENT")
   if (failed.length > 0) console.log(`  (${failed.length} messages not sent: ${failed[0]?.failureReason})`)
-  return summarise(gateway, startAt, (text) => times.get(text)!)
+  return summarise(gateway, startAt, (text) => times.get(text)!, cpuMs)
 }
 
 const runBareFetch = async (gateway: Gateway, latency: number, messages: number, concurrency: number): Promise<Result> => {
   await gateway.reset(latency)
   const startAt = Date.now()
+  const cpu = process.cpuUsage()
   const perWorker = Math.ceil(messages / concurrency)
   await Promise.all(
     Array.from({ length: concurrency }, async (_, w) => {
@@ -116,10 +127,11 @@ const runBareFetch = async (gateway: Gateway, latency: number, messages: number,
       }
     })
   )
-  return summarise(gateway, startAt, () => startAt)
+  return summarise(gateway, startAt, () => startAt, cpuMsSince(cpu, perWorker * concurrency))
 }
 
-const fmt = (r: Result) => `${r.perSecond.toFixed(0).padStart(6)} msg/s   lag p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms`
+const fmt = (r: Result) =>
+  `${r.perSecond.toFixed(0).padStart(6)} msg/s   lag p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   cpu ${r.cpuMs.toFixed(2)} ms/msg`
 
 const main = async () => {
   const gateway = await startGateway()

@@ -5,7 +5,9 @@ import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { saveNewer } from "./MemoryDatabase.ts"
 import { withDb } from "./guard.ts"
 
-const byScheduledAt = (a: MessageView, b: MessageView) => a.scheduledAt - b.scheduledAt || a.id.localeCompare(b.id)
+// ties by id in binary order, as MongoDB sorts strings
+const byScheduledAt = (a: MessageView, b: MessageView) =>
+  a.scheduledAt - b.scheduledAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageRepository["Service"] => {
   const where = (predicate: (m: MessageView) => boolean, limit = Infinity): Array<MessageView> =>
