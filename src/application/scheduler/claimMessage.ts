@@ -12,7 +12,7 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
  * (already picked, edited out of the window, deleted, cancelled). `selectedAt` is the time
  * of the cycle that found the message due (SPEC: selection happens at the cycle).
  */
-export const claimMessage = Effect.fn("claimMessage")(function*(view: MessageView, selectedAt: number) {
+export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
   const { schedulerId } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "Pick", selectedAt, now, by: schedulerId }), {

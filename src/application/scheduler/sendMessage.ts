@@ -12,7 +12,7 @@ export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonl
 }
 
 /** Sends a claimed message to its group through the gateway (SPEC "Gateway call made by the scheduler"). */
-export const sendMessage = Effect.fn("sendMessage")(function*(message: MessageState) {
+export const sendMessage = Effect.fnUntraced(function*(message: MessageState) {
   const target = message.target!
   yield* logSending(target.groupName, target.groupId, message.content)
   yield* logScheduled(message.id, message.scheduledAt)

@@ -9,7 +9,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
  * Counts come from the messages read model, which the sender updated before calling this;
  * of two concurrent last sends, the later reader sees both and completes the campaign.
  */
-export const updateCampaignProgress = Effect.fn("updateCampaignProgress")(function*(campaignId: string) {
+export const updateCampaignProgress = Effect.fnUntraced(function*(campaignId: string) {
   const campaign = yield* (yield* CampaignRepository).get(campaignId)
   const progress = yield* (yield* MessageRepository).progress(campaignId)
   // Nothing to record: saves a read of the campaign stream on most sends.

@@ -229,7 +229,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const command = (prefix: string, method: string, path: string, body?: unknown): Effect.Effect<void, GatewayError> =>
     call(prefix, method, path, body === undefined ? {} : { body }).pipe(Effect.flatMap(ok(prefix)), Effect.asVoid)
 
-  const sendText = Effect.fn("WahaGateway.sendText")(function*(request: SendTextRequest) {
+  const sendText = Effect.fnUntraced(function*(request: SendTextRequest) {
     yield* command("failed to send message", "POST", "/api/sendText", {
       chatId: request.chatId,
       text: request.text,
