@@ -43,9 +43,13 @@ export class Dispatcher extends Context.Service<Dispatcher, {
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function*() {
-          for (let next = queue.shift(); next; next = queue.shift()) {
+          for (;;) {
+            const next = queue.shift()
+            // Closed in the same step that found it empty, so a pass cannot queue onto a lane
+            // that is about to end.
+            if (next === undefined) return void lanes.delete(sessionId)
             const result = yield* Semaphore.withPermit(permits)(processMessage(next.view, next.selectedAt)).pipe(
-              Effect.catch((error) => Effect.logError(`Error processing message ${next!.view.id}: ${error.message}`).pipe(Effect.as("failed" as const))),
+              Effect.catch((error) => Effect.logError(`Error processing message ${next.view.id}: ${error.message}`).pipe(Effect.as("failed" as const))),
               Effect.provideContext(context)
             )
             mine.delete(next.view.id)
@@ -54,7 +58,13 @@ export class Dispatcher extends Context.Service<Dispatcher, {
               for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
             }
           }
-        }).pipe(Effect.ensuring(Effect.sync(() => lanes.delete(sessionId))))
+        }).pipe(
+          // interrupted (shutdown): forget the lane and what it still held
+          Effect.ensuring(Effect.sync(() => {
+            if (lanes.get(sessionId) === queue) lanes.delete(sessionId)
+            for (const left of queue.splice(0)) mine.delete(left.view.id)
+          }))
+        )
 
       const dispatchDueMessages = Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
