@@ -7,8 +7,8 @@ import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
 import { MongoDatabase } from "../../infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
 
-/** How long shutdown waits for in-flight sends before it disconnects anyway. */
-const DRAIN_MS = 35_000
+/** Shutdown waits for in-flight sends this long past their own timeout, then disconnects anyway. */
+const DRAIN_MARGIN_MS = 5_000
 
 export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => {
   const settings = Layer.succeed(SchedulerSettings, {
@@ -27,13 +27,13 @@ export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => 
  * Runs until `stop` completes (a signal), then: shutdown line, stop the timer, let in-flight
  * sends finish (bounded), and return so the layers close (database disconnect).
  */
-export const runSchedulerUntil = (stop: Deferred.Deferred<string>, pollIntervalMs: number) =>
+export const runSchedulerUntil = (stop: Deferred.Deferred<string>, config: Pick<SchedulerConfig, "pollIntervalMs" | "sendTimeoutMs">) =>
   Effect.gen(function*() {
-    const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs }))
+    const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: config.pollIntervalMs }))
     const signal = yield* Deferred.await(stop)
     const now = yield* Clock.currentTimeMillis
     yield* Effect.logInfo(`[${new Date(now).toISOString()}] Received ${signal}, shutting down the scheduler`)
     yield* Fiber.interrupt(loop)
     const dispatcher = yield* Dispatcher
-    yield* dispatcher.awaitIdle.pipe(Effect.timeoutOption(DRAIN_MS))
+    yield* dispatcher.awaitIdle.pipe(Effect.timeoutOption(config.sendTimeoutMs + DRAIN_MARGIN_MS))
   })

@@ -22,7 +22,7 @@ const program = Effect.gen(function*() {
   yield* Effect.logInfo(
     `Herald scheduler ${schedulerId} started: database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}, every ${config.pollIntervalMs} ms`
   )
-  yield* runSchedulerUntil(stop, config.pollIntervalMs)
+  yield* runSchedulerUntil(stop, config)
 }).pipe(Effect.provide(schedulerLayer(config, schedulerId).pipe(Layer.provideMerge(PlainLogger))))
 
 Effect.runPromiseExit(program).then((exit) => {
