@@ -92,8 +92,11 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
         (m) => m?.status === "OUTCOME_UNKNOWN"
       )
       expect(message).toMatchObject({ isPicked: true, isSent: false })
-      const campaign = await withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId)))
-      expect(campaign?.status).toBe("FAILED")
+      // the campaign is failed in the step after the message is marked
+      const campaign = await eventually(
+        () => withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId))),
+        (c) => c?.status === "FAILED"
+      )
       expect(campaign?.failureReason).toMatch(/outcome unknown/)
       await second.waitForOutput(new RegExp(`Error processing message ${seeded.messageIds[0]}: outcome unknown`))
       expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(0)
