@@ -9,12 +9,16 @@ const CLOCK_SKEW_MARGIN_MS = 60_000
 
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 
-/** A step that cannot reach the database is logged and retried on a later wake; the loop lives on. */
-const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>) =>
+/**
+ * A step that cannot reach the database is logged and retried on a later wake; the loop lives
+ * on with `fallback` as the step's result.
+ */
+const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>, fallback: A) =>
   step.pipe(
-    Effect.asVoid,
     Effect.catch((error) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.logError(`${stamp(now)} Database error: ${error.message}`))
+      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.logError(`${stamp(now)} Database error: ${error.message}`)).pipe(
+        Effect.as(fallback)
+      )
     )
   )
 
@@ -35,15 +39,11 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
         nextCycle = now + options.pollIntervalMs
-        yield* survive(catchUpProjections(catchUpFrom).pipe(Effect.tap(() => Effect.sync(() => (catchUpFrom = now - CLOCK_SKEW_MARGIN_MS)))))
-        yield* survive(recoverExpiredClaims())
-        yield* survive(recordMissedMessages())
+        yield* survive(catchUpProjections(catchUpFrom).pipe(Effect.tap(() => Effect.sync(() => (catchUpFrom = now - CLOCK_SKEW_MARGIN_MS)))), 0)
+        yield* survive(recoverExpiredClaims(), 0)
+        yield* survive(recordMissedMessages(), 0)
       }
-      const pass = yield* dispatcher.dispatchDueMessages.pipe(
-        Effect.catch((error) =>
-          Effect.as(Effect.logError(`${stamp(now)} Database error: ${error.message}`), { found: 0, more: false })
-        )
-      )
+      const pass = yield* survive(dispatcher.dispatchDueMessages, { found: 0, more: false })
       if (pass.more) continue
       const upcoming = yield* messages.nextScheduledAfter(now).pipe(Effect.orElseSucceed(() => null))
       const wakeAt = upcoming === null ? nextCycle : Math.min(nextCycle, upcoming)

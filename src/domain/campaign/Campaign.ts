@@ -9,7 +9,8 @@ import type { DecideResult, Decider } from "../shared/Decider.ts"
  * sent). CANCELLED by the user. FAILED from any state on a send error, a missed message or
  * an unknown outcome, and it stays FAILED: a later successful send does not hide a failure.
  */
-export type CampaignStatus = "DRAFT" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED" | "FAILED"
+export const CAMPAIGN_STATUSES = ["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"] as const
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
 
 export interface CampaignGroup {
   readonly groupId: string

@@ -33,16 +33,18 @@ export type MessageEvent =
  * Where a message is in its life. `SPEC`'s flags are derived from it: isPicked once claimed,
  * isSent once sent, isDeleted when deleted or cancelled before being picked.
  */
-export type MessageStatus =
-  | "NEW"
-  | "SCHEDULED"
-  | "PICKED"
-  | "SENT"
-  | "FAILED"
-  | "OUTCOME_UNKNOWN"
-  | "MISSED"
-  | "DELETED"
-  | "CANCELLED"
+export const MESSAGE_STATUSES = [
+  "NEW",
+  "SCHEDULED",
+  "PICKED",
+  "SENT",
+  "FAILED",
+  "OUTCOME_UNKNOWN",
+  "MISSED",
+  "DELETED",
+  "CANCELLED"
+] as const
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
 export interface MessageState {
   readonly id: string

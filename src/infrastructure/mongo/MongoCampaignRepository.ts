@@ -3,7 +3,7 @@ import type { Db } from "mongodb"
 import { z } from "zod"
 import { CampaignRepository } from "../../application/ports/CampaignRepository.ts"
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
-import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
+import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, decodeDocument } from "./mongoErrors.ts"
 import { saveNewer } from "./viewDocuments.ts"
@@ -11,17 +11,6 @@ import type { ViewDocument } from "./viewDocuments.ts"
 
 const COLLECTION = "campaigns"
 
-const CAMPAIGN_STATUSES = [
-  "DRAFT",
-  "SCHEDULED",
-  "IN_PROGRESS",
-  "COMPLETED",
-  "CANCELLED",
-  "FAILED"
-] as const satisfies ReadonlyArray<CampaignStatus>
-// every status of the domain is accepted when read back
-const allStatuses: [Exclude<CampaignStatus, (typeof CAMPAIGN_STATUSES)[number]>] extends [never] ? true : never = true
-void allStatuses
 
 const CampaignDocument: z.ZodType<CampaignView> = z
   .object({

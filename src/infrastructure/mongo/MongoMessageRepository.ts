@@ -4,7 +4,7 @@ import { z } from "zod"
 import { MessageRepository } from "../../application/ports/MessageRepository.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import type { MessageStatus } from "../../domain/message/Message.ts"
+import { MESSAGE_STATUSES } from "../../domain/message/Message.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, decodeDocument, decodeDocuments } from "./mongoErrors.ts"
 import { queryLimit, saveNewer } from "./viewDocuments.ts"
@@ -12,20 +12,6 @@ import type { ViewDocument } from "./viewDocuments.ts"
 
 const COLLECTION = "messages"
 
-const MESSAGE_STATUSES = [
-  "NEW",
-  "SCHEDULED",
-  "PICKED",
-  "SENT",
-  "FAILED",
-  "OUTCOME_UNKNOWN",
-  "MISSED",
-  "DELETED",
-  "CANCELLED"
-] as const satisfies ReadonlyArray<MessageStatus>
-// every status of the domain is accepted when read back
-const allStatuses: [Exclude<MessageStatus, (typeof MESSAGE_STATUSES)[number]>] extends [never] ? true : never = true
-void allStatuses
 
 const MessageDocument: z.ZodType<MessageView> = z
   .object({

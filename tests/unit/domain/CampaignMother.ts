@@ -1,5 +1,5 @@
 import { fold } from "../../../src/domain/shared/Decider.ts"
-import { CampaignDecider } from "../../../src/domain/campaign/Campaign.ts"
+import { CAMPAIGN_STATUSES, CampaignDecider } from "../../../src/domain/campaign/Campaign.ts"
 import type {
   CampaignCommand,
   CampaignEvent,
@@ -87,14 +87,7 @@ export const CampaignEventMother = {
   cancelled: (at: number = T.FIRST_SENT_AT): EventOf<"CampaignCancelled"> => ({ type: "CampaignCancelled", at })
 }
 
-export const ALL_CAMPAIGN_STATUSES: ReadonlyArray<CampaignStatus> = [
-  "DRAFT",
-  "SCHEDULED",
-  "IN_PROGRESS",
-  "COMPLETED",
-  "CANCELLED",
-  "FAILED"
-]
+export const ALL_CAMPAIGN_STATUSES: ReadonlyArray<CampaignStatus> = CAMPAIGN_STATUSES
 
 const E = CampaignEventMother
 

@@ -1,5 +1,5 @@
 import { fold } from "../../../src/domain/shared/Decider.ts"
-import { LOOKBACK_MS, MessageDecider } from "../../../src/domain/message/Message.ts"
+import { LOOKBACK_MS, MESSAGE_STATUSES, MessageDecider } from "../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,
   MessageEvent,
@@ -143,17 +143,7 @@ export const MessageEventMother = {
   missed: (at: number = T.SCHEDULED_AT + LOOKBACK_MS + 60_000): EventOf<"MessageMissed"> => ({ type: "MessageMissed", at })
 }
 
-export const ALL_MESSAGE_STATUSES: ReadonlyArray<MessageStatus> = [
-  "NEW",
-  "SCHEDULED",
-  "PICKED",
-  "SENT",
-  "FAILED",
-  "OUTCOME_UNKNOWN",
-  "MISSED",
-  "DELETED",
-  "CANCELLED"
-]
+export const ALL_MESSAGE_STATUSES: ReadonlyArray<MessageStatus> = MESSAGE_STATUSES
 
 const E = MessageEventMother
 
