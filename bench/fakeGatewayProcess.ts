@@ -4,7 +4,8 @@
  */
 import { startFakeWaha } from "../tests/support/FakeWahaServer.ts"
 
-const fake = await startFakeWaha()
+// keep-alive, as a real WAHA: a new TCP connection per send would measure the loopback, not Herald
+const fake = await startFakeWaha({ keepAlive: true })
 type Command = { id: number; cmd: "reset" } | { id: number; cmd: "latency"; ms: number } | { id: number; cmd: "count" } | { id: number; cmd: "received" }
 
 process.on("message", async (message: Command) => {

@@ -5,7 +5,8 @@
  * scheduler forced to one send at a time (a sequential dispatcher) and (b) a bare loop of
  * fetch POSTs to the same fake at the same concurrency: the bound for the send path.
  * Messages are planned 2 s ahead, so the scheduler knows them one wake-up before they are due.
- * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts).
+ * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts) and keeps
+ * connections alive, as WAHA does. Both contenders are warmed up first and the warm-up discarded.
  */
 import { Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
@@ -141,6 +142,9 @@ const main = async () => {
     { latency: 50, messages: Number(process.env.BENCH_MESSAGES_50MS ?? 1_000), sequential: 60, sessions: 100 }
   ]
   console.log(`Herald scheduler benchmark (memory store, fake WAHA in its own process on loopback, node ${process.version})`)
+  // Warm-up, discarded: whichever runs first would otherwise pay for the JIT and undici's first sockets.
+  await runBareFetch(gateway, 0, 500, CONCURRENCY)
+  await runHerald(gateway, 0, 500, 100, CONCURRENCY)
   for (const s of scenarios.filter((x) => only === undefined || String(x.latency) === only)) {
     const herald = await runHerald(gateway, s.latency, s.messages, s.sessions, CONCURRENCY)
     const sequential = await runHerald(gateway, s.latency, s.sequential, Math.min(s.sessions, s.sequential), 1)

@@ -38,6 +38,11 @@ export interface FakeWahaOptions {
   readonly apiKey?: string
   /** sendText treats any session it does not know as WORKING (default true). */
   readonly autoSessions?: boolean
+  /**
+   * Keep connections open between requests, as a real gateway does (default false: tests want
+   * `refuse()` to take effect on the very next call; the benchmark wants realistic sockets).
+   */
+  readonly keepAlive?: boolean
 }
 
 type SendMode =
@@ -74,6 +79,7 @@ const SESSION_NAME = /^[a-zA-Z0-9_-]+$/
 export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<FakeWaha> => {
   const apiKey = options.apiKey ?? FAKE_WAHA_API_KEY
   const autoSessions = options.autoSessions ?? true
+  const connection = options.keepAlive === true ? "keep-alive" : "close"
   const requests: Array<RecordedRequest> = []
   const sent: FakeWaha["sent"] = []
   const sessions = new Map<string, FakeSession>()
@@ -87,7 +93,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const json = (res: ServerResponse, status: number, body: unknown) => {
     if (res.destroyed || res.writableEnded) return
     const text = body === undefined ? "" : JSON.stringify(body)
-    res.writeHead(status, { "content-type": "application/json", connection: "close" }).end(text)
+    res.writeHead(status, { "content-type": "application/json", connection }).end(text)
   }
   const view = (s: FakeSession) => ({ name: s.name, status: s.status, config: {}, me: s.me, engine: { engine: "WEBJS" } })
   /** A just-started session reports STARTING once, then SCAN_QR_CODE. */
@@ -178,7 +184,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       }
       session.status = "SCAN_QR_CODE"
       if (accept.includes("application/json")) return json(res, 200, { mimetype: "image/png", data: FAKE_QR_PNG_BASE64 })
-      return void res.writeHead(200, { "content-type": "image/png", connection: "close" }).end(Buffer.from(FAKE_QR_PNG_BASE64, "base64"))
+      return void res.writeHead(200, { "content-type": "image/png", connection }).end(Buffer.from(FAKE_QR_PNG_BASE64, "base64"))
     }
     return json(res, 404, { message: "Not Found" })
   }
