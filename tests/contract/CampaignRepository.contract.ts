@@ -59,11 +59,36 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
         })
       ))
 
+    it.effect("listBySession: only that session's campaigns, oldest first (createdAt, then id)", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.listBySession("s1")).toEqual([])
+          yield* repo.save(campaignView("c", { sessionId: "s1", createdAt: T + 2 }))
+          yield* repo.save(campaignView("b", { sessionId: "s1", createdAt: T + 1, status: "COMPLETED" }))
+          yield* repo.save(campaignView("x", { sessionId: "s2", createdAt: T }))
+          yield* repo.save(campaignView("a", { sessionId: "s1", createdAt: T + 2 }))
+          yield* repo.save(campaignView("y", { sessionId: "s10", createdAt: T }))
+          const listed = yield* repo.listBySession("s1")
+          expect(listed.map((c) => c.id)).toEqual(["b", "a", "c"])
+          expect(listed[0]).toEqual(campaignView("b", { sessionId: "s1", createdAt: T + 1, status: "COMPLETED" }))
+          expect((yield* repo.listBySession("s2")).map((c) => c.id)).toEqual(["x"])
+          expect(yield* repo.listBySession("s")).toEqual([])
+          // a newer version replaces the listed one
+          yield* repo.save(campaignView("b", { sessionId: "s1", createdAt: T + 1, status: "CANCELLED", version: 2 }))
+          expect((yield* repo.listBySession("s1")).map((c) => [c.id, c.status])).toEqual([
+            ["b", "CANCELLED"],
+            ["a", "SCHEDULED"],
+            ["c", "SCHEDULED"]
+          ])
+        })
+      ))
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function*() {
         yield* expectStoreUnavailable(
           CampaignRepository.use((r) => r.save(campaignView("c1"))).pipe(Effect.provide(harness.unreachable()))
         )
         yield* expectStoreUnavailable(CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(harness.unreachable())))
       }))
   })

@@ -64,10 +64,44 @@ export const describeSessionRepositoryContract = (name: string, harness: StoreHa
         })
       ))
 
+    it.effect("findActiveByUser: only an active session of that user; null when none", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.findActiveByUser("alice")).toBeNull()
+          yield* repo.save(sessionView("old", { userId: "alice", active: false }))
+          yield* repo.save(sessionView("b", { userId: "bob", active: true }))
+          yield* repo.save(sessionView("a2", { userId: "alice2", active: true }))
+          expect(yield* repo.findActiveByUser("alice")).toBeNull()
+          const current = sessionView("new", { userId: "alice", active: true, createdAt: T + 1, phoneNumber: "+15550199" })
+          yield* repo.save(current)
+          expect(yield* repo.findActiveByUser("alice")).toEqual(current)
+          expect(yield* repo.findActiveByUser("bob")).toEqual(sessionView("b", { userId: "bob" }))
+          expect(yield* repo.findActiveByUser("Alice")).toBeNull()
+          expect(yield* repo.findActiveByUser("ali")).toBeNull()
+          // logged out: a newer inactive version hides it
+          yield* repo.save({ ...current, active: false, version: 2 })
+          expect(yield* repo.findActiveByUser("alice")).toBeNull()
+        })
+      ))
+
+    it.effect("findActiveByUser: of several active sessions the oldest (createdAt, then id)", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* repo.save(sessionView("s3", { userId: "alice", createdAt: T + 2 }))
+          yield* repo.save(sessionView("s2", { userId: "alice", createdAt: T + 1 }))
+          yield* repo.save(sessionView("s0", { userId: "alice", createdAt: T, active: false }))
+          yield* repo.save(sessionView("s1", { userId: "alice", createdAt: T + 1 }))
+          expect(yield* repo.findActiveByUser("alice")).toEqual(sessionView("s1", { userId: "alice", createdAt: T + 1 }))
+          yield* repo.save(sessionView("s1", { userId: "alice", createdAt: T + 1, active: false, version: 2 }))
+          expect(yield* repo.findActiveByUser("alice")).toMatchObject({ id: "s2" })
+        })
+      ))
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function*() {
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.save(sessionView("s1"))).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.findByName("alice")).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(SessionRepository.use((r) => r.findActiveByUser("u1")).pipe(Effect.provide(harness.unreachable())))
       }))
   })

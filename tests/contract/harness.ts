@@ -1,13 +1,23 @@
 import { Cause, Effect, Exit } from "effect"
 import type { Layer } from "effect"
 import { expect } from "vitest"
+import type { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import type { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
 import type { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
+import type { UserRepository } from "../../src/application/ports/UserRepository.ts"
 
-export type StorePorts = EventStore | MessageRepository | CampaignRepository | SessionRepository
+export type StorePorts =
+  | EventStore
+  | MessageRepository
+  | CampaignRepository
+  | SessionRepository
+  | UserRepository
+  | AuthSessionRepository
+  | PasswordResetRepository
 
 /** One database of the adapter under test, empty when made. */
 export interface TestDatabase {

@@ -1,10 +1,13 @@
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
+import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
 const memory: StoreHarness = {
   freshDatabase: () => {
@@ -23,3 +26,6 @@ describeEventStoreContract("memory", memory)
 describeMessageRepositoryContract("memory", memory)
 describeCampaignRepositoryContract("memory", memory)
 describeSessionRepositoryContract("memory", memory)
+describeUserRepositoryContract("memory", memory)
+describeAuthSessionRepositoryContract("memory", memory)
+describePasswordResetRepositoryContract("memory", memory)

@@ -6,11 +6,14 @@ import type { MongoDatabaseOptions } from "../../src/infrastructure/mongo/MongoD
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
+import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
+import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
 const url = mongoTestUrl()
 const unreachablePort = await closedPort()
@@ -46,4 +49,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeMessageRepositoryContract("mongo", mongo)
   describeCampaignRepositoryContract("mongo", mongo)
   describeSessionRepositoryContract("mongo", mongo)
+  describeUserRepositoryContract("mongo", mongo)
+  describeAuthSessionRepositoryContract("mongo", mongo)
+  describePasswordResetRepositoryContract("mongo", mongo)
 })

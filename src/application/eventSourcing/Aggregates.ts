@@ -8,7 +8,11 @@ import type { Decider } from "../../domain/shared/Decider.ts"
 import type { CampaignView } from "../ports/CampaignRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
-import { CampaignEventSchema, MessageEventSchema, SessionEventSchema } from "./codecs.ts"
+import { UserDecider, userStreamId } from "../../domain/user/User.ts"
+import type { UserCommand, UserEvent, UserRejection, UserState } from "../../domain/user/User.ts"
+import type { UserView } from "../ports/UserRepository.ts"
+import { UserRepository } from "../ports/UserRepository.ts"
+import { CampaignEventSchema, MessageEventSchema, SessionEventSchema, UserEventSchema } from "./codecs.ts"
 import type { z } from "zod"
 import { Effect } from "effect"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
@@ -16,7 +20,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 
-export type ProjectionStores = MessageRepository | CampaignRepository | SessionRepository
+export type ProjectionStores = MessageRepository | CampaignRepository | SessionRepository | UserRepository
 
 /** What the event-sourcing machinery needs to know about one kind of aggregate. */
 export interface Aggregate<C, S extends { readonly version: number }, E extends { readonly type: string }, R> {
@@ -67,6 +71,19 @@ export const SessionAggregate: Aggregate<SessionCommand, SessionState, SessionEv
   projectedVersion: (id) => SessionRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
 }
 
+/** A user's stream is keyed by e-mail (see User.ts): its "id" here is the e-mail address. */
+export const UserAggregate: Aggregate<UserCommand, UserState, UserEvent, UserRejection> = {
+  name: "user",
+  decider: UserDecider,
+  schema: UserEventSchema,
+  streamId: userStreamId,
+  project: (state) => {
+    const view = userView(state)
+    return view ? UserRepository.use((r) => r.save(view)) : Effect.void
+  },
+  projectedVersion: (email) => UserRepository.use((r) => r.findByEmail(email)).pipe(Effect.map((view) => view?.version ?? 0))
+}
+
 export const messageView = (s: MessageState): MessageView | null =>
   s.target === null
     ? null
@@ -115,6 +132,20 @@ export const sessionView = (s: SessionState): SessionView | null =>
         sessionName: s.sessionName,
         phoneNumber: s.phoneNumber,
         active: s.status === "ACTIVE",
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
+        version: s.version
+      }
+
+export const userView = (s: UserState): UserView | null =>
+  s.status === "NEW"
+    ? null
+    : {
+        id: s.id,
+        email: s.email,
+        name: s.name,
+        role: s.role,
+        status: s.status,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -2,6 +2,8 @@ import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
+import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
+import type { UserEvent } from "../../domain/user/User.ts"
 
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
@@ -48,4 +50,20 @@ export const SessionEventSchema: z.ZodType<SessionEvent> = z.discriminatedUnion(
   z.object({ type: z.literal("SessionInitiated"), sessionId: z.string(), userId: z.string(), sessionName: z.string(), at }),
   z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
   z.object({ type: z.literal("SessionLoggedOut"), at })
+])
+
+export const UserEventSchema: z.ZodType<UserEvent> = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("UserRegistered"),
+    userId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    passwordHash: z.string(),
+    role: z.enum(USER_ROLES),
+    status: z.enum(USER_STATUSES),
+    at
+  }),
+  z.object({ type: z.literal("UserApproved"), at }),
+  z.object({ type: z.literal("UserMadeAdmin"), at }),
+  z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })
 ])

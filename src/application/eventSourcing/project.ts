@@ -2,17 +2,17 @@ import { Effect } from "effect"
 import { EventStore } from "../ports/EventStore.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
-import { CampaignAggregate, MessageAggregate, SessionAggregate } from "./Aggregates.ts"
+import { CampaignAggregate, MessageAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
 
-type AnyAggregate = typeof MessageAggregate | typeof CampaignAggregate | typeof SessionAggregate
+type AnyAggregate = typeof MessageAggregate | typeof CampaignAggregate | typeof SessionAggregate | typeof UserAggregate
 
 const aggregateOf = (streamId: string): { readonly aggregate: AnyAggregate; readonly id: string } | null => {
   const dash = streamId.indexOf("-")
   const kind = streamId.slice(0, dash)
   const id = streamId.slice(dash + 1)
-  const aggregate = [MessageAggregate, CampaignAggregate, SessionAggregate].find((a) => a.name === kind)
+  const aggregate = [MessageAggregate, CampaignAggregate, SessionAggregate, UserAggregate].find((a) => a.name === kind)
   return aggregate ? { aggregate, id } : null
 }
 
@@ -45,8 +45,10 @@ export const projectStream = (
       return rebuild(MessageAggregate, found.id, version)
     case "campaign":
       return rebuild(CampaignAggregate, found.id, version)
-    default:
+    case "session":
       return rebuild(SessionAggregate, found.id, version)
+    default:
+      return rebuild(UserAggregate, found.id, version)
   }
 }
 

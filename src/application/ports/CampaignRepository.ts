@@ -21,4 +21,6 @@ export interface CampaignView {
 export class CampaignRepository extends Context.Service<CampaignRepository, {
   readonly save: (view: CampaignView) => Effect.Effect<void, StoreUnavailable>
   readonly get: (id: string) => Effect.Effect<CampaignView | null, StoreUnavailable>
+  /** oldest first */
+  readonly listBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
 }>()("herald/application/ports/CampaignRepository") {}

@@ -59,6 +59,16 @@ export interface Page {
   readonly offset: number
 }
 
+/**
+ * One page as the gateway served it. `more` is whether the gateway may have more after it
+ * (its page was full): the adapter drops entries that are not contacts, so fewer items than
+ * asked for does not mean the end.
+ */
+export interface PageOf<T> {
+  readonly items: ReadonlyArray<T>
+  readonly more: boolean
+}
+
 /** The messaging gateway (WAHA's HTTP API, DESIGN §5). */
 export class GatewayPort extends Context.Service<GatewayPort, {
   readonly sendText: (request: SendTextRequest) => Effect.Effect<void, GatewayError>
@@ -71,7 +81,7 @@ export class GatewayPort extends Context.Service<GatewayPort, {
   readonly logoutSession: (name: string) => Effect.Effect<void, GatewayError>
   readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
   readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
-  readonly listGroups: (name: string, page: Page) => Effect.Effect<ReadonlyArray<GatewayGroup>, GatewayError>
+  readonly listGroups: (name: string, page: Page) => Effect.Effect<PageOf<GatewayGroup>, GatewayError>
   /** Only real WhatsApp contacts: `@c.us` ids, not groups, not blocked, not me, with a number. */
-  readonly listContacts: (name: string, page: Page) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
+  readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
 }>()("herald/application/ports/GatewayPort") {}

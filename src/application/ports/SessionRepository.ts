@@ -17,4 +17,6 @@ export class SessionRepository extends Context.Service<SessionRepository, {
   readonly save: (view: SessionView) => Effect.Effect<void, StoreUnavailable>
   readonly get: (id: string) => Effect.Effect<SessionView | null, StoreUnavailable>
   readonly findByName: (sessionName: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+  /** The user's active session (a user has at most one; should there be two, the oldest). */
+  readonly findActiveByUser: (userId: string) => Effect.Effect<SessionView | null, StoreUnavailable>
 }>()("herald/application/ports/SessionRepository") {}

@@ -3,6 +3,7 @@ import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
 import type {
   GatewayContact,
+  PageOf,
   GatewayFailure,
   GatewayGroup,
   GatewayQr,
@@ -294,7 +295,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       }
       groups.push({ groupId, groupName: g.subject ?? g.name ?? "" })
     }
-    return groups as ReadonlyArray<GatewayGroup>
+    const result: PageOf<GatewayGroup> = { items: groups, more: entries.length >= page.limit }
+    return result
   })
 
   const listContacts = Effect.fn("WahaGateway.listContacts")(function*(name: string, page: Page) {
@@ -312,7 +314,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       if (number === "") continue
       contacts.push({ groupId: id, groupName: c.name || c.pushname || c.shortName || number, number, isContact: true })
     }
-    return contacts as ReadonlyArray<GatewayContact>
+    const result: PageOf<GatewayContact> = { items: contacts, more: body.length >= page.limit }
+    return result
   })
 
   return GatewayPort.of({

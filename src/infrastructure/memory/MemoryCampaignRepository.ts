@@ -1,12 +1,14 @@
 import { Layer } from "effect"
 import { CampaignRepository } from "../../application/ports/CampaignRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
-import { saveNewer } from "./MemoryDatabase.ts"
+import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
 import { withDb } from "./guard.ts"
 
 export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignRepository["Service"] => ({
   save: (view) => withDb(db, () => saveNewer(db.campaigns, view)),
-  get: (id) => withDb(db, () => db.campaigns.get(id) ?? null)
+  get: (id) => withDb(db, () => db.campaigns.get(id) ?? null),
+  listBySession: (sessionId) =>
+    withDb(db, () => [...db.campaigns.values()].filter((c) => c.sessionId === sessionId).sort(byCreatedAt))
 })
 
 export const MemoryCampaignRepository = {

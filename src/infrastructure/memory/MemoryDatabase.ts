@@ -1,7 +1,10 @@
+import type { AuthSession } from "../../application/ports/AuthSessionRepository.ts"
 import type { StoredEvent } from "../../application/ports/EventStore.ts"
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
+import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
+import type { UserView } from "../../application/ports/UserRepository.ts"
 
 /**
  * The in-memory "server": one per test or embedded run. Several adapter instances (several
@@ -16,6 +19,9 @@ export interface MemoryDatabase {
   readonly messagesByCampaign: Map<string, Set<string>>
   readonly campaigns: Map<string, CampaignView>
   readonly sessions: Map<string, SessionView>
+  readonly users: Map<string, UserView>
+  readonly authSessions: Map<string, AuthSession>
+  readonly passwordResets: Map<string, PasswordReset>
   /** set to a message to make every call fail as if the database were unreachable */
   unavailable: string | null
 }
@@ -27,6 +33,9 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   messagesByCampaign: new Map(),
   campaigns: new Map(),
   sessions: new Map(),
+  users: new Map(),
+  authSessions: new Map(),
+  passwordResets: new Map(),
   unavailable: null
 })
 
@@ -35,3 +44,7 @@ export const saveNewer = <V extends { readonly id: string; readonly version: num
   const current = map.get(view.id)
   if (!current || current.version < view.version) map.set(view.id, view)
 }
+
+/** Oldest first (createdAt), ties by id in binary order, as MongoDB sorts `{createdAt: 1, _id: 1}`. */
+export const byCreatedAt = <V extends { readonly id: string; readonly createdAt: number }>(a: V, b: V): number =>
+  a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -1,14 +1,16 @@
 import { Layer } from "effect"
 import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
-import { saveNewer } from "./MemoryDatabase.ts"
+import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
 import { withDb } from "./guard.ts"
 
 export const makeMemorySessionRepository = (db: MemoryDatabase): SessionRepository["Service"] => ({
   save: (view) => withDb(db, () => saveNewer(db.sessions, view)),
   get: (id) => withDb(db, () => db.sessions.get(id) ?? null),
   findByName: (sessionName) =>
-    withDb(db, () => [...db.sessions.values()].find((s) => s.sessionName === sessionName && s.active) ?? null)
+    withDb(db, () => [...db.sessions.values()].find((s) => s.sessionName === sessionName && s.active) ?? null),
+  findActiveByUser: (userId) =>
+    withDb(db, () => [...db.sessions.values()].filter((s) => s.userId === userId && s.active).sort(byCreatedAt)[0] ?? null)
 })
 
 export const MemorySessionRepository = {

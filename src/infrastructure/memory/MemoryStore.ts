@@ -1,9 +1,12 @@
 import { Layer } from "effect"
+import { MemoryAuthSessionRepository } from "./MemoryAuthSessionRepository.ts"
 import { MemoryCampaignRepository } from "./MemoryCampaignRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { MemoryEventStore } from "./MemoryEventStore.ts"
 import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
+import { MemoryPasswordResetRepository } from "./MemoryPasswordResetRepository.ts"
 import { MemorySessionRepository } from "./MemorySessionRepository.ts"
+import { MemoryUserRepository } from "./MemoryUserRepository.ts"
 
 /** Every store port on one in-memory database: one "client" of it. */
 export const MemoryStore = {
@@ -12,6 +15,9 @@ export const MemoryStore = {
       MemoryEventStore.layer(db),
       MemoryMessageRepository.layer(db),
       MemoryCampaignRepository.layer(db),
-      MemorySessionRepository.layer(db)
+      MemorySessionRepository.layer(db),
+      MemoryUserRepository.layer(db),
+      MemoryAuthSessionRepository.layer(db),
+      MemoryPasswordResetRepository.layer(db)
     )
 }

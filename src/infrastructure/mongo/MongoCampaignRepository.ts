@@ -5,7 +5,7 @@ import { CampaignRepository } from "../../application/ports/CampaignRepository.t
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
-import { attempt, decodeDocument } from "./mongoErrors.ts"
+import { attempt, decodeDocument, decodeDocuments } from "./mongoErrors.ts"
 import { saveNewer } from "./viewDocuments.ts"
 import type { ViewDocument } from "./viewDocuments.ts"
 
@@ -36,6 +36,11 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
     get: (id) =>
       attempt(() => campaigns.findOne({ _id: id })).pipe(
         Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decodeDocument(CampaignDocument, COLLECTION, doc)))
+      ),
+    // oldest first, ties by id, like the memory adapter
+    listBySession: (sessionId) =>
+      attempt(() => campaigns.find({ sessionId }).sort({ createdAt: 1, _id: 1 }).toArray()).pipe(
+        Effect.flatMap((docs) => decodeDocuments(CampaignDocument, COLLECTION, docs))
       )
   }
 }

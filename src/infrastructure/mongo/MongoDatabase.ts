@@ -41,7 +41,10 @@ interface IndexDef {
  * plain and unique indexes: FerretDB v1 has no partial or TTL indexes.
  */
 export const MONGO_SCHEMA: Readonly<
-  Record<"events" | "messages" | "campaigns" | "sessions", ReadonlyArray<IndexDef>>
+  Record<
+    "events" | "messages" | "campaigns" | "sessions" | "users" | "authSessions" | "passwordResets",
+    ReadonlyArray<IndexDef>
+  >
 > = {
   events: [
     { name: "stream_1_version_1", key: { stream: 1, version: 1 }, unique: true },
@@ -53,11 +56,22 @@ export const MONGO_SCHEMA: Readonly<
     { name: "campaignId_1", key: { campaignId: 1 } },
     { name: "sessionId_1_status_1", key: { sessionId: 1, status: 1 } }
   ],
-  campaigns: [{ name: "userId_1", key: { userId: 1 } }],
+  campaigns: [
+    { name: "userId_1", key: { userId: 1 } },
+    { name: "sessionId_1", key: { sessionId: 1 } }
+  ],
   sessions: [
     { name: "sessionName_1", key: { sessionName: 1 } },
     { name: "userId_1", key: { userId: 1 } }
-  ]
+  ],
+  // email is not unique here: a sign-up is made exclusive by the `user-<email>` stream
+  users: [
+    { name: "email_1", key: { email: 1 } },
+    { name: "status_1", key: { status: 1 } }
+  ],
+  authSessions: [{ name: "userId_1", key: { userId: 1 } }],
+  // looked up by _id only; expired tokens are not swept by a TTL index (FerretDB v1 has none)
+  passwordResets: []
 }
 
 export interface SchemaReport {

@@ -1,8 +1,11 @@
 import { Layer } from "effect"
+import { MongoAuthSessionRepository } from "./MongoAuthSessionRepository.ts"
 import { MongoCampaignRepository } from "./MongoCampaignRepository.ts"
 import { MongoEventStore } from "./MongoEventStore.ts"
 import { MongoMessageRepository } from "./MongoMessageRepository.ts"
+import { MongoPasswordResetRepository } from "./MongoPasswordResetRepository.ts"
 import { MongoSessionRepository } from "./MongoSessionRepository.ts"
+import { MongoUserRepository } from "./MongoUserRepository.ts"
 
 /** Every store port on one MongoDatabase (provide `MongoDatabase.layer(...)`): one client of it. */
 export const MongoStore = {
@@ -10,6 +13,9 @@ export const MongoStore = {
     MongoEventStore.layer,
     MongoMessageRepository.layer,
     MongoCampaignRepository.layer,
-    MongoSessionRepository.layer
+    MongoSessionRepository.layer,
+    MongoUserRepository.layer,
+    MongoAuthSessionRepository.layer,
+    MongoPasswordResetRepository.layer
   )
 }

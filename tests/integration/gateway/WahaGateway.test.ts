@@ -349,7 +349,7 @@ describe("WahaGateway.listGroups", () => {
       { id: { server: "g.us", user: "1203", _serialized: "1203@g.us" }, name: "Family", isGroup: true },
       { id: { _serialized: "4567@g.us" }, name: "Work" }
     ])
-    expect(await run(gateway().listGroups("s1", { limit: 10, offset: 0 }))).toEqual([
+    expect((await run(gateway().listGroups("s1", { limit: 10, offset: 0 }))).items).toEqual([
       { groupId: "1203@g.us", groupName: "Family" },
       { groupId: "4567@g.us", groupName: "Work" }
     ])
@@ -362,11 +362,11 @@ describe("WahaGateway.listGroups", () => {
       "3@g.us": { id: "3@g.us", subject: "Three" },
       "4@g.us": { subject: "Four, id only in the key" }
     })
-    expect(await run(gateway().listGroups("s2", { limit: 2, offset: 1 }))).toEqual([
+    expect((await run(gateway().listGroups("s2", { limit: 2, offset: 1 }))).items).toEqual([
       { groupId: "2@g.us", groupName: "Two" },
       { groupId: "3@g.us", groupName: "Three" }
     ])
-    expect(await run(gateway().listGroups("s2", { limit: 5, offset: 3 }))).toEqual([
+    expect((await run(gateway().listGroups("s2", { limit: 5, offset: 3 }))).items).toEqual([
       { groupId: "4@g.us", groupName: "Four, id only in the key" }
     ])
     const seen = fake.requests[0]!
@@ -401,7 +401,8 @@ describe("WahaGateway.listContacts", () => {
       { id: "@c.us", name: "No number" },
       { id: "15551110007@c.us", number: null, shortName: "Cid" }
     ])
-    const contacts = await run(gateway().listContacts("s1", { limit: 50, offset: 0 }))
+    const { items: contacts, more } = await run(gateway().listContacts("s1", { limit: 50, offset: 0 }))
+    expect(more).toBe(false)
     expect(contacts).toEqual([
       { groupId: "15551110001@c.us", groupName: "Ann", number: "15551110001", isContact: true },
       { groupId: "15551110002@c.us", groupName: "Ben", number: "15551110002", isContact: true },
@@ -421,7 +422,9 @@ describe("WahaGateway.listContacts", () => {
       { id: "2@c.us", name: "two" },
       { id: "3@c.us", name: "three" }
     ])
-    expect((await run(gateway().listContacts("a&b=c", { limit: 1, offset: 1 }))).map((c) => c.groupName)).toEqual(["two"])
+    const page = await run(gateway().listContacts("a&b=c", { limit: 1, offset: 1 }))
+    expect(page.items.map((c) => c.groupName)).toEqual(["two"])
+    expect(page.more).toBe(true)
     expect(fake.requests[0]!.query).toEqual({ session: "a&b=c", limit: "1", offset: "1" })
   })
 

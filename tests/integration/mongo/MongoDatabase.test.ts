@@ -66,12 +66,13 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     expect(before.databases.map((d) => d.name)).not.toContain(dbName)
 
     const first = await run(Effect.scoped(Effect.flatMap(connectMongo({ url: databaseUrl, ensureSchema: false }), ({ db }) => ensureSchema(db))))
-    expect([...first.createdCollections].sort()).toEqual(["campaigns", "events", "messages", "sessions"])
+    expect([...first.createdCollections].sort()).toEqual(["authSessions", "campaigns", "events", "messages", "passwordResets", "sessions", "users"])
     expect(first.createdIndexes).toHaveLength(Object.values(MONGO_SCHEMA).flat().length)
 
     const summary = await indexSummary(databaseUrl)
     expect(summary).toEqual({
-      campaigns: ['{"_id":1}', '{"userId":1}'],
+      authSessions: ['{"_id":1}', '{"userId":1}'],
+      campaigns: ['{"_id":1}', '{"sessionId":1}', '{"userId":1}'],
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],
       messages: [
         '{"_id":1}',
@@ -80,7 +81,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
         '{"status":1,"pickedAt":1}',
         '{"status":1,"scheduledAt":1}'
       ],
-      sessions: ['{"_id":1}', '{"sessionName":1}', '{"userId":1}']
+      passwordResets: ['{"_id":1}'],
+      sessions: ['{"_id":1}', '{"sessionName":1}', '{"userId":1}'],
+      users: ['{"_id":1}', '{"email":1}', '{"status":1}']
     })
     const after = await raw(databaseUrl, (client) => client.db().admin().listDatabases({ nameOnly: true }))
     expect(after.databases.map((d) => d.name)).toContain(dbName)

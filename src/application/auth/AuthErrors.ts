@@ -1,0 +1,32 @@
+import { Data } from "effect"
+
+/** Wrong e-mail or wrong password: one error for both, so sign-in does not tell which accounts exist. */
+export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{}> {
+  override get message() {
+    return "wrong e-mail or password"
+  }
+}
+
+export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttempts")<{ readonly retryAfterMs: number }> {
+  override get message() {
+    return `too many failed sign-ins; try again in ${Math.ceil(this.retryAfterMs / 60_000)} minutes`
+  }
+}
+
+export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<{}> {
+  override get message() {
+    return "an account with this e-mail address already exists"
+  }
+}
+
+export class InvalidResetToken extends Data.TaggedError("InvalidResetToken")<{}> {
+  override get message() {
+    return "this password reset link is invalid or has expired"
+  }
+}
+
+export class UserNotFound extends Data.TaggedError("UserNotFound")<{ readonly userId: string }> {
+  override get message() {
+    return "user not found"
+  }
+}

@@ -1,0 +1,18 @@
+import type { UserRole, UserStatus } from "../../domain/user/User.ts"
+
+/** A user as the API shows it (DESIGN §4): never a hash, never a token. */
+export interface PublicUser {
+  readonly id: string
+  readonly email: string
+  readonly name: string
+  readonly role: UserRole
+  readonly status: UserStatus
+}
+
+export const publicUser = (u: { readonly id: string; readonly email: string; readonly name: string; readonly role: UserRole; readonly status: UserStatus | "NEW" }): PublicUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  status: u.status === "ACTIVE" ? "ACTIVE" : "PENDING"
+})

@@ -1,0 +1,40 @@
+import { Clock, Effect } from "effect"
+import { AuthSessionRepository } from "../ports/AuthSessionRepository.ts"
+import { UserRepository } from "../ports/UserRepository.ts"
+import { AuthSettings } from "./AuthSettings.ts"
+import { publicUser } from "./PublicUser.ts"
+import type { PublicUser } from "./PublicUser.ts"
+import { hashToken } from "./tokens.ts"
+
+export interface Authenticated {
+  readonly user: PublicUser
+  /** set when the session was renewed: the cookie should be sent again with this expiry */
+  readonly renewedUntil: number | null
+}
+
+/**
+ * The user a session token belongs to, or null (unknown, expired, or the user is gone).
+ * Expired sessions are deleted; a session used in the second half of its life is extended
+ * to a full term (sliding expiry), so an active user stays signed in.
+ */
+export const authenticate = Effect.fn("authenticate")(function*(token: string) {
+  const sessions = yield* AuthSessionRepository
+  const id = hashToken(token)
+  const session = yield* sessions.get(id)
+  if (session === null) return null
+  const now = yield* Clock.currentTimeMillis
+  if (session.expiresAt <= now) {
+    yield* sessions.delete(id)
+    return null
+  }
+  const user = yield* (yield* UserRepository).get(session.userId)
+  if (user === null) return null
+  const { sessionTtlMs, renewWithinMs } = yield* AuthSettings
+  let renewedUntil: number | null = null
+  if (session.expiresAt - now < renewWithinMs) {
+    renewedUntil = now + sessionTtlMs
+    yield* sessions.setExpiry(id, renewedUntil)
+  }
+  const result: Authenticated = { user: publicUser(user), renewedUntil }
+  return result
+})

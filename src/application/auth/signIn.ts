@@ -1,0 +1,41 @@
+import { Clock, Effect } from "effect"
+import { normalizeEmail } from "../../domain/user/User.ts"
+import { UserAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute, load } from "../eventSourcing/execute.ts"
+import { PasswordHasher } from "../ports/PasswordHasher.ts"
+import { InvalidCredentials } from "./AuthErrors.ts"
+import { AuthSettings } from "./AuthSettings.ts"
+import { publicUser } from "./PublicUser.ts"
+import { SignInThrottle } from "./SignInThrottle.ts"
+import { startAuthSession } from "./startAuthSession.ts"
+
+// Verified against when the address is unknown, so both answers take as long.
+const UNKNOWN_USER_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+
+/**
+ * Checks e-mail and password from the stream (never a lagging read model) and signs in.
+ * Unknown address and wrong password fail alike. `client` identifies the caller (its IP)
+ * for the throttle.
+ */
+export const signIn = Effect.fn("signIn")(function*(input: { readonly email: string; readonly password: string }, client: string) {
+  const email = normalizeEmail(input.email)
+  const throttle = yield* SignInThrottle
+  yield* throttle.check(email, client)
+  const hasher = yield* PasswordHasher
+  let user = yield* load(UserAggregate, email)
+  const matches = yield* hasher.verify(input.password, user.status === "NEW" ? UNKNOWN_USER_HASH : user.passwordHash)
+  if (user.status === "NEW" || !matches) {
+    yield* throttle.recordFailure(email, client)
+    return yield* new InvalidCredentials()
+  }
+  yield* throttle.recordSuccess(email)
+  // ADMIN_EMAIL may name an account made before it was configured
+  const { adminEmail } = yield* AuthSettings
+  if (email === adminEmail && (user.role !== "ADMIN" || user.status !== "ACTIVE")) {
+    const now = yield* Clock.currentTimeMillis
+    const outcome = yield* execute(UserAggregate)(email, () => ({ type: "MakeAdmin", now }))
+    user = outcome.state
+  }
+  const session = yield* startAuthSession(user.id)
+  return { user: publicUser(user), ...session }
+})

@@ -1,0 +1,22 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+import type { StoreUnavailable } from "./StoreErrors.ts"
+
+/**
+ * A signed-in browser. `id` is the SHA-256 (hex) of the token in the cookie: the token itself
+ * is never stored, so a leaked database does not sign anyone in.
+ */
+export interface AuthSession {
+  readonly id: string
+  readonly userId: string
+  readonly expiresAt: number
+  readonly createdAt: number
+}
+
+export class AuthSessionRepository extends Context.Service<AuthSessionRepository, {
+  readonly create: (session: AuthSession) => Effect.Effect<void, StoreUnavailable>
+  readonly get: (id: string) => Effect.Effect<AuthSession | null, StoreUnavailable>
+  readonly setExpiry: (id: string, expiresAt: number) => Effect.Effect<void, StoreUnavailable>
+  readonly delete: (id: string) => Effect.Effect<void, StoreUnavailable>
+  readonly deleteAllOf: (userId: string) => Effect.Effect<void, StoreUnavailable>
+}>()("herald/application/ports/AuthSessionRepository") {}

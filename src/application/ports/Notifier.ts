@@ -1,0 +1,18 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+
+/**
+ * Notifications (SPEC "What the service does"): to the admin by e-mail and, for critical ones
+ * when an admin phone number is set, by messaging; to a user by e-mail (a reset link).
+ * Delivery problems are the adapter's to log: a notification never fails the caller.
+ */
+export type Notification =
+  | { readonly kind: "NewRegistration"; readonly email: string; readonly name: string; readonly pending: boolean }
+  | { readonly kind: "PasswordResetRequested"; readonly email: string }
+  | { readonly kind: "PasswordResetLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
+  | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
+  | { readonly kind: "SystemAlert"; readonly text: string }
+
+export class Notifier extends Context.Service<Notifier, {
+  readonly notify: (notification: Notification) => Effect.Effect<void>
+}>()("herald/application/ports/Notifier") {}

@@ -1,0 +1,16 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+import type { StoreUnavailable } from "./StoreErrors.ts"
+
+/** A one-time password-reset token, stored as its SHA-256 (hex) like a session token. */
+export interface PasswordReset {
+  readonly id: string
+  readonly userId: string
+  readonly expiresAt: number
+}
+
+export class PasswordResetRepository extends Context.Service<PasswordResetRepository, {
+  readonly create: (reset: PasswordReset) => Effect.Effect<void, StoreUnavailable>
+  /** Removes the token and returns it, or null when there was none: a token works once. */
+  readonly take: (id: string) => Effect.Effect<PasswordReset | null, StoreUnavailable>
+}>()("herald/application/ports/PasswordResetRepository") {}

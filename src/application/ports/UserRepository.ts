@@ -1,0 +1,25 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+import type { UserRole, UserStatus } from "../../domain/user/User.ts"
+import type { StoreUnavailable } from "./StoreErrors.ts"
+
+/** The users read model: what lists and lookups need. No password hash: only the stream has it. */
+export interface UserView {
+  readonly id: string
+  readonly email: string
+  readonly name: string
+  readonly role: UserRole
+  readonly status: UserStatus
+  readonly createdAt: number
+  readonly updatedAt: number
+  readonly version: number
+}
+
+export class UserRepository extends Context.Service<UserRepository, {
+  readonly save: (view: UserView) => Effect.Effect<void, StoreUnavailable>
+  readonly get: (id: string) => Effect.Effect<UserView | null, StoreUnavailable>
+  /** `email` already normalized */
+  readonly findByEmail: (email: string) => Effect.Effect<UserView | null, StoreUnavailable>
+  /** oldest first */
+  readonly list: (filter: { readonly status?: UserStatus }) => Effect.Effect<ReadonlyArray<UserView>, StoreUnavailable>
+}>()("herald/application/ports/UserRepository") {}

@@ -1,0 +1,57 @@
+import { Clock, Context, Effect, Layer } from "effect"
+import { GatewayPort } from "../ports/GatewayPort.ts"
+import type { GatewayContact, GatewayError, GatewayGroup, PageOf } from "../ports/GatewayPort.ts"
+
+/** How long a fetched list of groups or contacts serves further pages and searches. */
+export const DIRECTORY_TTL_MS = 60_000
+/** Pages asked of the gateway while reading a whole list, and a bound on the list. */
+const GATEWAY_PAGE = 500
+const MAX_ENTRIES = 20_000
+
+/**
+ * The groups and contacts a session can see, fetched whole from the gateway and kept for a
+ * minute per session. Paging through a search then costs one gateway walk, not one per
+ * page (SPEC: totals are not returned because that needs everything; filtering by name does
+ * need everything, so it is fetched once and reused).
+ */
+export class GatewayDirectory extends Context.Service<GatewayDirectory, {
+  readonly groups: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayGroup>, GatewayError>
+  readonly contacts: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
+}>()("herald/application/session/GatewayDirectory") {
+  static readonly layer = Layer.effect(
+    GatewayDirectory,
+    Effect.gen(function*() {
+      const gateway = yield* GatewayPort
+      const cache = new Map<string, { readonly at: number; readonly items: ReadonlyArray<unknown> }>()
+
+      const walk = <T>(list: (offset: number) => Effect.Effect<PageOf<T>, GatewayError>) =>
+        Effect.gen(function*() {
+          const items: Array<T> = []
+          for (let offset = 0; offset < MAX_ENTRIES; offset += GATEWAY_PAGE) {
+            const page = yield* list(offset)
+            items.push(...page.items)
+            if (!page.more) break
+          }
+          return items
+        })
+
+      const cached = <T>(key: string, fetch: Effect.Effect<ReadonlyArray<T>, GatewayError>) =>
+        Effect.gen(function*() {
+          const now = yield* Clock.currentTimeMillis
+          const hit = cache.get(key)
+          if (hit !== undefined && now - hit.at < DIRECTORY_TTL_MS) return hit.items as ReadonlyArray<T>
+          const items = yield* fetch
+          for (const [k, v] of cache) if (now - v.at >= DIRECTORY_TTL_MS) cache.delete(k)
+          cache.set(key, { at: now, items })
+          return items
+        })
+
+      return GatewayDirectory.of({
+        groups: (sessionName) =>
+          cached(`groups:${sessionName}`, walk((offset) => gateway.listGroups(sessionName, { limit: GATEWAY_PAGE, offset }))),
+        contacts: (sessionName) =>
+          cached(`contacts:${sessionName}`, walk((offset) => gateway.listContacts(sessionName, { limit: GATEWAY_PAGE, offset })))
+      })
+    })
+  )
+}

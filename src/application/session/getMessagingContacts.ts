@@ -1,0 +1,23 @@
+import { Effect } from "effect"
+import { findOwnedSession } from "./findOwnedSession.ts"
+import { GatewayDirectory } from "./GatewayDirectory.ts"
+import { pageOf } from "./pageOf.ts"
+
+/** SPEC user.getMessagingContacts: an offset page, optionally only names or numbers containing `search`. */
+export const getMessagingContacts = Effect.fn("getMessagingContacts")(function*(
+  userId: string,
+  input: { readonly sessionName: string; readonly limit: number; readonly cursor: number; readonly search?: string | undefined }
+) {
+  const session = yield* findOwnedSession(userId, input.sessionName)
+  const contacts = yield* (yield* GatewayDirectory).contacts(session.sessionName)
+  const needle = input.search?.trim().toLowerCase() ?? ""
+  const digits = needle.replace(/\D/g, "")
+  const matching = needle === ""
+    ? contacts
+    : contacts.filter((c) => c.groupName.toLowerCase().includes(needle) || (digits !== "" && c.number.includes(digits)))
+  return pageOf(
+    matching.map((c) => ({ groupId: c.groupId, groupName: c.groupName, number: c.number, isContact: true as const })),
+    input.cursor,
+    input.limit
+  )
+})

@@ -1,0 +1,63 @@
+import { Clock, Effect, Semaphore } from "effect"
+import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute } from "../eventSourcing/execute.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
+import { Ids } from "../ports/Ids.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
+import { SessionCreationFailed } from "./SessionErrors.ts"
+
+/** Statuses from which a session has to be started again. */
+const NOT_RUNNING = new Set(["STOPPED", "FAILED"])
+
+// One initiation per user at a time in this process, so a double click makes one session.
+const locks = new Map<string, Semaphore.Semaphore>()
+const lockOf = (userId: string) => {
+  let lock = locks.get(userId)
+  if (lock === undefined) {
+    lock = Semaphore.makeUnsafe(1)
+    locks.set(userId, lock)
+  }
+  return lock
+}
+
+/** A gateway-safe unique name (^[a-zA-Z0-9_-]+$): not derived from the user's data. */
+const newSessionName = (id: string) => `herald_${id.replace(/[^a-zA-Z0-9]/g, "").slice(0, 20)}`
+
+/**
+ * SPEC user.initiateMessagingSession: reuses the caller's session (reconnect: created again
+ * or started on the gateway when it is gone or stopped) or creates one on both sides. When a
+ * step fails, what was made is undone on both sides and the call fails with
+ * "failed to create session".
+ */
+export const initiateMessagingSession = (userId: string) =>
+  lockOf(userId).withPermits(1)(
+    Effect.gen(function*() {
+      const gateway = yield* GatewayPort
+      const existing = yield* (yield* SessionRepository).findActiveByUser(userId)
+      if (existing !== null) {
+        yield* Effect.gen(function*() {
+          const remote = yield* gateway.getSession(existing.sessionName)
+          if (remote === null) yield* gateway.createSession(existing.sessionName)
+          else if (NOT_RUNNING.has(remote.status)) yield* gateway.startSession(existing.sessionName)
+        }).pipe(Effect.mapError((error) => new SessionCreationFailed({ cause: error.message })))
+        return { sessionName: existing.sessionName, id: existing.id }
+      }
+      const id = (yield* Ids).next()
+      const sessionName = newSessionName(id)
+      const now = yield* Clock.currentTimeMillis
+      const outcome = yield* execute(SessionAggregate)(id, () => ({ type: "Initiate", sessionId: id, userId, sessionName, now }))
+      if (outcome._tag === "Rejected") return yield* new SessionCreationFailed({ cause: outcome.rejection._tag })
+      const created = yield* gateway.createSession(sessionName).pipe(Effect.result)
+      if (created._tag === "Failure") {
+        // undo on both sides; each undo is best effort and logged, the user sees one error
+        yield* gateway.deleteSession(sessionName).pipe(Effect.ignore)
+        const at = yield* Clock.currentTimeMillis
+        yield* execute(SessionAggregate)(id, () => ({ type: "LogOut", now: at })).pipe(
+          Effect.catch((error) => Effect.logWarning(`could not undo session ${id}: ${error.message}`))
+        )
+        yield* Effect.logError(`initiateMessagingSession: ${created.failure.message}`)
+        return yield* new SessionCreationFailed({ cause: created.failure.message })
+      }
+      return { sessionName, id }
+    })
+  )

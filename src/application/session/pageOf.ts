@@ -1,0 +1,5 @@
+/** SPEC list output: items from `cursor`, `nextCursor` only when more follow, never a total. */
+export const pageOf = <T>(all: ReadonlyArray<T>, cursor: number, limit: number): { items: Array<T>; nextCursor?: number } => {
+  const items = all.slice(cursor, cursor + limit)
+  return cursor + limit < all.length ? { items, nextCursor: cursor + limit } : { items }
+}

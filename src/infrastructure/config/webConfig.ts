@@ -1,0 +1,93 @@
+import { z } from "zod"
+import { normalizeEmail } from "../../domain/user/User.ts"
+import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
+import { describeProblems, httpUrl, positiveInt } from "./env.ts"
+import type { ConfigResult } from "./schedulerConfig.ts"
+
+const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`)
+const email = (name: string) => required(name).pipe(z.email({ error: `${name} must be an e-mail address` }))
+const flag = (name: string, fallback: boolean) =>
+  z
+    .enum(["true", "false"], { error: `${name} must be true or false` })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true"))
+
+/**
+ * SPEC "Environment configuration": the web application needs all eleven variables
+ * (ADMIN_PHONE_NUMBER and PUBLIC_SHOW_FOOTER optional). PORT and REQUIRE_APPROVAL are
+ * DESIGN §4's; WEB_GATEWAY_TIMEOUT_MS is optional tuning.
+ */
+const WebEnv = z
+  .object({
+    DATABASE_URL: required("DATABASE_URL"),
+    GATEWAY_API_URL: httpUrl("GATEWAY_API_URL"),
+    GATEWAY_API_KEY: required("GATEWAY_API_KEY"),
+    AUTH_SECRET: required("AUTH_SECRET").refine((v) => v.length >= 32, "AUTH_SECRET must be at least 32 characters (make one with: openssl rand -base64 32)"),
+    AUTH_URL: httpUrl("AUTH_URL"),
+    MAIL_API_KEY: required("MAIL_API_KEY").refine((v) => v.startsWith("key-"), "MAIL_API_KEY must start with key- (the provider's private API key)"),
+    MAIL_DOMAIN: required("MAIL_DOMAIN").refine((v) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), "MAIL_DOMAIN must be a domain name such as mg.example.com"),
+    FROM_EMAIL: email("FROM_EMAIL"),
+    ADMIN_EMAIL: email("ADMIN_EMAIL"),
+    ADMIN_PHONE_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "ADMIN_PHONE_NUMBER must be + and the country code and number, digits only (e.g. +15551234567)")
+      .optional(),
+    PUBLIC_SHOW_FOOTER: z.string().optional().transform((v) => v !== "false"),
+    PORT: positiveInt("PORT", 1).max(65_535, "PORT must be at most 65535").default(8080),
+    REQUIRE_APPROVAL: flag("REQUIRE_APPROVAL", true),
+    WEB_GATEWAY_TIMEOUT_MS: positiveInt("WEB_GATEWAY_TIMEOUT_MS", 100).default(15_000)
+  })
+  .superRefine((env, ctx) => {
+    const domain = env.FROM_EMAIL.split("@")[1]?.toLowerCase()
+    if (domain !== undefined && domain !== env.MAIL_DOMAIN.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["FROM_EMAIL"], message: "FROM_EMAIL must be an address at MAIL_DOMAIN" })
+    }
+  })
+
+export interface WebConfig {
+  readonly databaseUrl: string
+  readonly databaseUrlRedacted: string
+  readonly gatewayUrl: string
+  readonly gatewayApiKey: string
+  readonly gatewayTimeoutMs: number
+  readonly authSecret: string
+  readonly authUrl: string
+  readonly mailApiKey: string
+  readonly mailDomain: string
+  readonly fromEmail: string
+  readonly adminEmail: string
+  readonly adminPhoneNumber: string | null
+  readonly showFooter: boolean
+  readonly port: number
+  readonly requireApproval: boolean
+}
+
+export const loadWebConfig = (env: Record<string, string | undefined>): ConfigResult<WebConfig> => {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""))
+  const parsed = WebEnv.safeParse(present)
+  const problems = parsed.success ? [] : describeProblems(parsed.error)
+  const db = present.DATABASE_URL === undefined ? null : parseDatabaseUrl(present.DATABASE_URL)
+  if (db && !db.ok) problems.push(...db.problems.map((p) => `DATABASE_URL: ${p}`))
+  if (!parsed.success || !db || !db.ok || problems.length > 0) return { ok: false, problems }
+  const e = parsed.data
+  return {
+    ok: true,
+    config: {
+      databaseUrl: db.url,
+      databaseUrlRedacted: db.redacted,
+      gatewayUrl: e.GATEWAY_API_URL,
+      gatewayApiKey: e.GATEWAY_API_KEY,
+      gatewayTimeoutMs: e.WEB_GATEWAY_TIMEOUT_MS,
+      authSecret: e.AUTH_SECRET,
+      authUrl: e.AUTH_URL,
+      mailApiKey: e.MAIL_API_KEY,
+      mailDomain: e.MAIL_DOMAIN,
+      fromEmail: e.FROM_EMAIL,
+      adminEmail: normalizeEmail(e.ADMIN_EMAIL),
+      adminPhoneNumber: e.ADMIN_PHONE_NUMBER ?? null,
+      showFooter: e.PUBLIC_SHOW_FOOTER,
+      port: e.PORT,
+      requireApproval: e.REQUIRE_APPROVAL
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { Layer } from "effect"
+import { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+import { withDb } from "./guard.ts"
+
+export const makeMemoryPasswordResetRepository = (db: MemoryDatabase): PasswordResetRepository["Service"] => ({
+  // an id already stored is replaced, as the Mongo adapter's upsert does
+  create: (reset) => withDb(db, () => void db.passwordResets.set(reset.id, reset)),
+  // synchronous: two takes of one id cannot interleave, so only one gets it
+  take: (id) =>
+    withDb(db, () => {
+      const reset = db.passwordResets.get(id) ?? null
+      db.passwordResets.delete(id)
+      return reset
+    })
+})
+
+export const MemoryPasswordResetRepository = {
+  layer: (db: MemoryDatabase) => Layer.succeed(PasswordResetRepository, makeMemoryPasswordResetRepository(db))
+}

@@ -1,0 +1,23 @@
+import { Layer } from "effect"
+import { UserRepository } from "../../application/ports/UserRepository.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
+import { withDb } from "./guard.ts"
+
+export const makeMemoryUserRepository = (db: MemoryDatabase): UserRepository["Service"] => ({
+  save: (view) => withDb(db, () => saveNewer(db.users, view)),
+  get: (id) => withDb(db, () => db.users.get(id) ?? null),
+  // The event log makes an address exclusive; should two views share one, the oldest answers.
+  findByEmail: (email) =>
+    withDb(db, () => [...db.users.values()].filter((u) => u.email === email).sort(byCreatedAt)[0] ?? null),
+  list: (filter) =>
+    withDb(db, () =>
+      [...db.users.values()]
+        .filter((u) => filter.status === undefined || u.status === filter.status)
+        .sort(byCreatedAt)
+    )
+})
+
+export const MemoryUserRepository = {
+  layer: (db: MemoryDatabase) => Layer.succeed(UserRepository, makeMemoryUserRepository(db))
+}

@@ -1,0 +1,78 @@
+import { trpcServer } from "@hono/trpc-server"
+import { getConnInfo } from "@hono/node-server/conninfo"
+import { Effect } from "effect"
+import type { ManagedRuntime } from "effect"
+import { Hono } from "hono"
+import { bodyLimit } from "hono/body-limit"
+import { secureHeaders } from "hono/secure-headers"
+import { authenticate } from "../../application/auth/authenticate.ts"
+import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { sessionCookie, sessionTokenOf } from "./cookies.ts"
+import { appRouter } from "./routers/appRouter.ts"
+import type { WebContext } from "./trpc.ts"
+import type { WebServices } from "./WebServices.ts"
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+export interface WebAppOptions {
+  readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
+  /** AUTH_URL: mutations must come from its origin; https makes cookies Secure */
+  readonly authUrl: string
+}
+
+const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown"
+  } catch {
+    return "unknown"
+  }
+}
+
+/** The HTTP surface of DESIGN §4: /health, /ready and tRPC at /api/trpc. */
+export const makeWebApp = ({ runtime, authUrl }: WebAppOptions) => {
+  const origin = new URL(authUrl).origin
+  const secureCookies = authUrl.startsWith("https:")
+  const app = new Hono()
+
+  app.use(secureHeaders())
+  app.get("/health", (c) => c.json({ status: "ok" }))
+  app.get("/ready", async (c) => {
+    // any read proves the database answers
+    const exit = await runtime.runPromiseExit(UserRepository.use((users) => users.get("readiness-probe")))
+    return exit._tag === "Success" ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503)
+  })
+
+  app.use(
+    "/api/*",
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413) })
+  )
+  // CSRF: a browser names the page's origin on every POST; anything else is not ours.
+  app.use("/api/trpc/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("origin") !== origin) {
+      return c.json({ error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } }, 403)
+    }
+    return next()
+  })
+
+  app.use(
+    "/api/trpc/*",
+    trpcServer({
+      endpoint: "/api/trpc",
+      router: appRouter,
+      createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
+        const token = sessionTokenOf(opts.req.headers.get("cookie"))
+        const auth = token === null ? null : await runtime.runPromise(authenticate(token).pipe(Effect.orElseSucceed(() => null)))
+        if (token !== null && auth?.renewedUntil != null) {
+          opts.resHeaders.append("Set-Cookie", sessionCookie(token, auth.renewedUntil, Date.now(), secureCookies))
+        }
+        return { runtime, user: auth?.user ?? null, token: auth === null ? null : token, client: clientOf(c), resHeaders: opts.resHeaders, secureCookies }
+      },
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {
+          runtime.runFork(Effect.logError(`tRPC ${path ?? "?"}: ${String(error.cause)}`))
+        }
+      }
+    })
+  )
+  return app
+}

@@ -1,0 +1,49 @@
+import { serve } from "@hono/node-server"
+import type { ServerType } from "@hono/node-server"
+import { Layer, ManagedRuntime } from "effect"
+import type { AddressInfo } from "node:net"
+import { AuthSettings } from "../../application/auth/AuthSettings.ts"
+import type { AuthSettingsShape } from "../../application/auth/AuthSettings.ts"
+import { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
+import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+import { makeWebApp } from "./WebApp.ts"
+import type { WebServices } from "./WebServices.ts"
+
+/** The process-local services on top of the store, gateway, hasher and notifier layers. */
+export const webServicesLayer = <E>(
+  base: Layer.Layer<Exclude<WebServices, SignInThrottle | GatewayDirectory>, E>,
+  settings: Partial<AuthSettingsShape>
+): Layer.Layer<WebServices, E> =>
+  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer).pipe(
+    Layer.provideMerge(base),
+    Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings }))
+  ) as Layer.Layer<WebServices, E>
+
+export interface RunningWebServer {
+  readonly url: string
+  readonly port: number
+  /** stops accepting, finishes open requests, releases the services (closes the database) */
+  readonly close: () => Promise<void>
+}
+
+/** Serves the web app on `port` (0: any free port) over node:http (also under Deno). */
+export const startWebServer = async <E>(
+  layer: Layer.Layer<WebServices, E>,
+  options: { readonly port: number; readonly authUrl: string; readonly hostname?: string }
+): Promise<RunningWebServer> => {
+  const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices, never>)
+  await runtime.runPromise(runtime.contextEffect)
+  const app = makeWebApp({ runtime, authUrl: options.authUrl })
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))
+  })
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await runtime.dispose()
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import type { AuthSessionRepository } from "../../application/ports/AuthSessionRepository.ts"
+import type { EventStore } from "../../application/ports/EventStore.ts"
+import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
+import type { Notifier } from "../../application/ports/Notifier.ts"
+import type { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
+import type { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
+import type { ProjectionStores } from "../../application/eventSourcing/Aggregates.ts"
+import type { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
+import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+
+/** Everything the web process's use cases need, provided by WebServer's layer. */
+export type WebServices =
+  | EventStore
+  | ProjectionStores
+  | AuthSessionRepository
+  | PasswordResetRepository
+  | PasswordHasher
+  | Notifier
+  | GatewayPort
+  | SignInThrottle
+  | GatewayDirectory

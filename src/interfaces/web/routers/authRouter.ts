@@ -1,0 +1,77 @@
+import { Clock, Effect } from "effect"
+import { z } from "zod"
+import { requestPasswordReset } from "../../../application/auth/requestPasswordReset.ts"
+import { resetPassword } from "../../../application/auth/resetPassword.ts"
+import { signIn } from "../../../application/auth/signIn.ts"
+import { signOut } from "../../../application/auth/signOut.ts"
+import { signUp } from "../../../application/auth/signUp.ts"
+import { SignInThrottle } from "../../../application/auth/SignInThrottle.ts"
+import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
+import { publicProcedure, router, run } from "../trpc.ts"
+import type { WebContext } from "../trpc.ts"
+
+const email = z.email().max(254)
+const password = z.string().min(8).max(256)
+
+const setSession = (ctx: WebContext, session: { readonly token: string; readonly expiresAt: number }) =>
+  Effect.map(Clock.currentTimeMillis, (now) =>
+    ctx.resHeaders.append("Set-Cookie", sessionCookie(session.token, session.expiresAt, now, ctx.secureCookies))
+  )
+
+export const authRouter = router({
+  signUp: publicProcedure
+    .input(z.object({ email, password, name: z.string().trim().min(1).max(100) }))
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        Effect.gen(function*() {
+          // sign-up attempts count against the same allowance as failed sign-ins
+          const throttle = yield* SignInThrottle
+          yield* throttle.check(input.email.trim().toLowerCase(), ctx.client)
+          const result = yield* signUp(input).pipe(
+            Effect.tapError(() => throttle.recordFailure(input.email.trim().toLowerCase(), ctx.client))
+          )
+          yield* setSession(ctx, result)
+          return { user: result.user }
+        })
+      )
+    ),
+  signIn: publicProcedure
+    .input(z.object({ email: z.string().max(254), password: z.string().max(256) }))
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        Effect.gen(function*() {
+          const result = yield* signIn(input, ctx.client)
+          yield* setSession(ctx, result)
+          return { user: result.user }
+        })
+      )
+    ),
+  signOut: publicProcedure.mutation(({ ctx }) =>
+    run(
+      ctx,
+      Effect.gen(function*() {
+        if (ctx.token !== null) yield* signOut(ctx.token)
+        ctx.resHeaders.append("Set-Cookie", clearedSessionCookie(ctx.secureCookies))
+        return { success: true }
+      })
+    )
+  ),
+  me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+  requestPasswordReset: publicProcedure
+    .input(z.object({ email: z.string().max(254) }))
+    .mutation(({ ctx, input }) => run(ctx, requestPasswordReset(input).pipe(Effect.as({ success: true as const })))),
+  resetPassword: publicProcedure
+    .input(z.object({ token: z.string().min(1).max(128), password }))
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        resetPassword(input).pipe(
+          Effect.tap(() => Effect.sync(() => ctx.resHeaders.append("Set-Cookie", clearedSessionCookie(ctx.secureCookies)))),
+          Effect.as({ success: true })
+        )
+      )
+    )
+})
+

@@ -1,0 +1,39 @@
+import { z } from "zod"
+import { getMessagingContacts } from "../../../application/session/getMessagingContacts.ts"
+import { getMessagingGroups } from "../../../application/session/getMessagingGroups.ts"
+import { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
+import { getSessionQR } from "../../../application/session/getSessionQR.ts"
+import { getSessionStatus } from "../../../application/session/getSessionStatus.ts"
+import { initiateMessagingSession } from "../../../application/session/initiateMessagingSession.ts"
+import { logoutSession } from "../../../application/session/logoutSession.ts"
+import { restartSession } from "../../../application/session/restartSession.ts"
+import { updateSessionPhone } from "../../../application/session/updateSessionPhone.ts"
+import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
+import { Effect } from "effect"
+import { activeProcedure, router, run } from "../trpc.ts"
+
+const sessionName = z.string().min(1).max(100).regex(SESSION_NAME_PATTERN, "sessionName may hold only letters, digits, _ and -")
+const bySession = z.object({ sessionName })
+const page = (defaultLimit: number) => ({
+  sessionName,
+  limit: z.number().int().min(1).max(100).default(defaultLimit),
+  cursor: z.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().max(100).optional()
+})
+
+/** SPEC "User procedures": names and shapes exactly as there. */
+export const userRouter = router({
+  getMessagingSession: activeProcedure.query(({ ctx }) =>
+    run(ctx, getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session }))))
+  ),
+  initiateMessagingSession: activeProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
+  getSessionStatus: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
+  getSessionQR: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionQR(ctx.user.id, input.sessionName))),
+  restartSession: activeProcedure.input(bySession).mutation(({ ctx, input }) => run(ctx, restartSession(ctx.user.id, input.sessionName))),
+  updateSessionPhone: activeProcedure
+    .input(z.object({ id: z.string().min(1).max(100), phoneNumber: z.string().trim().regex(/^\+?[0-9]{6,15}$/, "phoneNumber must be digits, optionally after a +") }))
+    .mutation(({ ctx, input }) => run(ctx, updateSessionPhone(ctx.user.id, input.id, input.phoneNumber))),
+  logoutSession: activeProcedure.input(bySession).mutation(({ ctx, input }) => run(ctx, logoutSession(ctx.user.id, input.sessionName))),
+  getMessagingGroups: activeProcedure.input(z.object(page(10))).query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
+  getMessagingContacts: activeProcedure.input(z.object(page(50))).query(({ ctx, input }) => run(ctx, getMessagingContacts(ctx.user.id, input)))
+})

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
+import type { TestWeb } from "../../support/webHarness.ts"
+
+describe("web smoke (memory)", () => {
+  let web: TestWeb
+  beforeAll(async () => {
+    web = await startTestWeb()
+  })
+  afterAll(() => web.close())
+
+  it("health, sign-up, session, groups", async () => {
+    expect(await (await fetch(`${web.url}/health`)).json()).toEqual({ status: "ok" })
+    expect((await fetch(`${web.url}/ready`)).status).toBe(200)
+    const admin = web.client()
+    const user = await signUp(admin, ADMIN_EMAIL)
+    expect(user).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
+    expect((await admin.query("auth.me")).data).toEqual({ user: expect.objectContaining({ email: ADMIN_EMAIL }) })
+    const initiated = await admin.mutation("user.initiateMessagingSession")
+    expect(initiated.error).toBeNull()
+    const { sessionName } = initiated.data as { sessionName: string }
+    web.fake.setGroups(sessionName, [{ id: "1@g.us", subject: "Alpha" }, { id: "2@g.us", subject: "Beta" }])
+    const groups = await admin.query("user.getMessagingGroups", { sessionName, limit: 1 })
+    expect(groups.data).toEqual({ items: [{ groupId: "1@g.us", groupName: "Alpha" }], nextCursor: 1 })
+    const other = web.client()
+    await signUp(other, "someone@example.com")
+    expect((await other.query("user.getMessagingGroups", { sessionName })).error?.code).toBe("FORBIDDEN")
+  })
+})

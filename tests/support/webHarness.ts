@@ -1,0 +1,129 @@
+import { Layer, Logger } from "effect"
+import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.ts"
+import type { Notification } from "../../src/application/ports/Notifier.ts"
+import { PasswordHasher } from "../../src/application/ports/PasswordHasher.ts"
+import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
+import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
+import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import type { MemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
+import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.ts"
+import { startWebServer, webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
+import type { FakeWaha } from "./FakeWahaServer.ts"
+
+export const AUTH_URL = "http://herald.test"
+export const ADMIN_EMAIL = "admin@herald.test"
+
+export type StoreKind = { readonly kind: "memory" } | { readonly kind: "mongo"; readonly url: string }
+
+export interface TestWeb {
+  readonly url: string
+  readonly fake: FakeWaha
+  readonly notifications: Array<Notification>
+  /** the memory database, when the store is memory (to inspect or take it down) */
+  readonly memory: MemoryDatabase | null
+  readonly client: () => TrpcClient
+  readonly close: () => Promise<void>
+}
+
+export const startTestWeb = async (
+  store: StoreKind = { kind: "memory" },
+  settings: Partial<AuthSettingsShape> = {},
+  options: { readonly fake?: FakeWaha } = {}
+): Promise<TestWeb> => {
+  const fake = options.fake ?? (await startFakeWaha())
+  const notifications: Array<Notification> = []
+  const memory = store.kind === "memory" ? makeMemoryDatabase() : null
+  const storeLayer = memory !== null
+    ? MemoryStore.layer(memory)
+    : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: store.kind === "mongo" ? store.url : "", maxPoolSize: 5, serverSelectionTimeoutMs: 5_000 })))
+  const base = Layer.mergeAll(
+    storeLayer,
+    WahaGateway.layer({ baseUrl: fake.url, apiKey: FAKE_WAHA_API_KEY, timeoutMs: 2_000 }),
+    ScryptPasswordHasher.layer as Layer.Layer<PasswordHasher>,
+    MemoryNotifier.layer(notifications)
+  ).pipe(Layer.provideMerge(Logger.layer([])))
+  const server = await startWebServer(
+    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: AUTH_URL, ...settings }),
+    { port: 0, authUrl: AUTH_URL, hostname: "127.0.0.1" }
+  )
+  return {
+    url: server.url,
+    fake,
+    notifications,
+    memory,
+    client: () => trpcClient(server.url),
+    close: async () => {
+      await server.close()
+      if (options.fake === undefined) await fake.close()
+    }
+  }
+}
+
+export interface TrpcResponse {
+  readonly status: number
+  readonly headers: Headers
+  /** `result.data` on success */
+  readonly data: unknown
+  /** the tRPC error (`code` e.g. "NOT_FOUND", `message`), or null */
+  readonly error: { readonly code: string; readonly message: string; readonly httpStatus: number } | null
+}
+
+export interface TrpcClient {
+  query(path: string, input?: unknown): Promise<TrpcResponse>
+  mutation(path: string, input?: unknown, init?: { readonly origin?: string | null }): Promise<TrpcResponse>
+  /** the session cookie this client holds, if any */
+  cookie: string | null
+}
+
+/** A browser-like caller of /api/trpc over real HTTP: keeps the session cookie, sends Origin on mutations. */
+export const trpcClient = (baseUrl: string): TrpcClient => {
+  const client: TrpcClient = {
+    cookie: null,
+    query: (path, input) =>
+      send(`${baseUrl}/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { method: "GET" }),
+    mutation: (path, input, init = {}) =>
+      send(`${baseUrl}/api/trpc/${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(init.origin === null ? {} : { origin: init.origin ?? AUTH_URL })
+        },
+        ...(input === undefined ? {} : { body: JSON.stringify(input) })
+      })
+  }
+  const send = async (url: string, init: RequestInit): Promise<TrpcResponse> => {
+    const headers = new Headers(init.headers)
+    if (client.cookie !== null) headers.set("cookie", `session=${client.cookie}`)
+    const response = await fetch(url, { ...init, headers })
+    for (const setCookie of response.headers.getSetCookie()) {
+      const match = /^session=([^;]*)/.exec(setCookie)
+      if (match) client.cookie = match[1] === "" ? null : match[1]!
+    }
+    const text = await response.text()
+    let body: Record<string, unknown> = {}
+    try {
+      body = JSON.parse(text) as Record<string, unknown>
+    } catch { /* not JSON */ }
+    const error = body["error"] as { message?: string; data?: { code?: string; httpStatus?: number }; code?: string } | undefined
+    return {
+      status: response.status,
+      headers: response.headers,
+      data: (body["result"] as { data?: unknown } | undefined)?.data,
+      error: error === undefined
+        ? null
+        : { code: error.data?.code ?? String(error.code ?? ""), message: error.message ?? "", httpStatus: error.data?.httpStatus ?? response.status }
+    }
+  }
+  return client
+}
+
+/** Signs up (and, for the admin address, is ACTIVE at once). */
+export const signUp = async (client: TrpcClient, email: string, name = email.split("@")[0]!, password = "correct horse battery") => {
+  const response = await client.mutation("auth.signUp", { email, password, name })
+  if (response.error) throw new Error(`signUp ${email}: ${response.error.code} ${response.error.message}`)
+  return (response.data as { user: { id: string; status: string; role: string } }).user
+}
