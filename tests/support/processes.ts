@@ -65,3 +65,4 @@ export const startProcess = (entry: string, env: Record<string, string>, runtime
 }
 
 export const schedulerEntry = "src/interfaces/scheduler/main.ts"
+export const webEntry = "src/interfaces/web/main.ts"

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../support/FakeWahaServer.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
+import { closedPort } from "../support/net.ts"
+import { startProcess, webEntry } from "../support/processes.ts"
+import type { Runtime } from "../support/processes.ts"
+import { trpcClient } from "../support/webHarness.ts"
+
+const mongoUrl = mongoTestUrl()
+const AUTH_URL = "http://herald.example.test"
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(async () => {
+  await fake.close()
+  await dropTestDatabases()
+})
+
+const env = (databaseUrl: string, port: number, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  GATEWAY_API_URL: fake.url,
+  GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
+  AUTH_SECRET: "test-secret-0123456789-0123456789-abcdef",
+  AUTH_URL,
+  MAIL_API_KEY: "key-test-mail",
+  MAIL_DOMAIN: "mg.example.test",
+  FROM_EMAIL: "herald@mg.example.test",
+  ADMIN_EMAIL: "admin@example.test",
+  PORT: String(port),
+  ...extra
+})
+
+/** A browser-like client whose mutations carry AUTH_URL's origin. */
+const clientFor = (port: number) => {
+  const client = trpcClient(`http://127.0.0.1:${port}`)
+  const mutation = client.mutation
+  client.mutation = (path, input, init) => mutation(path, input, { origin: AUTH_URL, ...init })
+  return client
+}
+
+describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
+  for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
+    it(`starts under ${runtime}, serves health, readiness and sign-up, and exits 0 on SIGTERM`, async () => {
+      const port = await closedPort()
+      const proc = startProcess(webEntry, env(freshDatabaseUrl(`web${runtime}`), port), runtime)
+      try {
+        await proc.waitForOutput(/Herald web listening on port \d+/, 30_000)
+        expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: "ok" })
+        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
+        const admin = clientFor(port)
+        const signedUp = await admin.mutation("auth.signUp", { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
+        expect(signedUp.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
+        const initiated = await admin.mutation("user.initiateMessagingSession")
+        expect(initiated.error).toBeNull()
+        expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)
+        proc.child.kill("SIGTERM")
+        expect(await proc.exited).toEqual({ code: 0, signal: null })
+        expect(proc.output()).toMatch(/Received SIGTERM, shutting down the web application/)
+        expect(proc.output()).not.toContain("test-secret-0123456789")
+        expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
+      } finally {
+        proc.child.kill("SIGKILL")
+      }
+    }, 60_000)
+  }
+
+  it("refuses to start with every problem listed and no secret printed", async () => {
+    const proc = startProcess(webEntry, {
+      ...env("mongodb://herald:p@ss-hush@db.example/herald", 1),
+      AUTH_SECRET: "short-hush",
+      MAIL_API_KEY: "hush-mail",
+      FROM_EMAIL: "herald@elsewhere.test"
+    })
+    expect((await proc.exited).code).toBe(1)
+    const output = proc.output()
+    expect(output).toMatch(/Herald web application cannot start/)
+    expect(output).toMatch(/AUTH_SECRET must be at least 32 characters/)
+    expect(output).toMatch(/MAIL_API_KEY must start with key-/)
+    expect(output).toMatch(/FROM_EMAIL must be an address at MAIL_DOMAIN/)
+    expect(output).toMatch(/DATABASE_URL/)
+    expect(output).not.toMatch(/hush/)
+  }, 30_000)
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest"
+import { loadWebConfig } from "../../../src/infrastructure/config/webConfig.ts"
+
+const valid = {
+  DATABASE_URL: "mongodb://herald:s3cr%40t@db.example.org:27017/herald",
+  GATEWAY_API_URL: "https://waha.example.org",
+  GATEWAY_API_KEY: "waha-key-SECRET",
+  AUTH_SECRET: "0123456789abcdef0123456789abcdef-SECRET",
+  AUTH_URL: "https://herald.example.org",
+  MAIL_API_KEY: "key-MAILSECRET",
+  MAIL_DOMAIN: "mg.example.org",
+  FROM_EMAIL: "herald@mg.example.org",
+  ADMIN_EMAIL: "Admin@Example.org"
+}
+
+const problemsOf = (env: Record<string, string | undefined>) => {
+  const loaded = loadWebConfig(env)
+  if (loaded.ok) throw new Error("expected problems")
+  return loaded.problems
+}
+
+describe("loadWebConfig", () => {
+  it("accepts the nine required variables and applies the defaults", () => {
+    const loaded = loadWebConfig(valid)
+    expect(loaded).toMatchObject({
+      ok: true,
+      config: {
+        authUrl: "https://herald.example.org",
+        adminEmail: "admin@example.org",
+        adminPhoneNumber: null,
+        showFooter: true,
+        port: 8080,
+        requireApproval: true
+      }
+    })
+  })
+
+  it("reads the optional ones: ADMIN_PHONE_NUMBER, PUBLIC_SHOW_FOOTER (only \"false\" hides), PORT, REQUIRE_APPROVAL", () => {
+    expect(loadWebConfig({ ...valid, ADMIN_PHONE_NUMBER: "+15551234567", PUBLIC_SHOW_FOOTER: "false", PORT: "3001", REQUIRE_APPROVAL: "false" }))
+      .toMatchObject({ ok: true, config: { adminPhoneNumber: "+15551234567", showFooter: false, port: 3001, requireApproval: false } })
+    expect(loadWebConfig({ ...valid, PUBLIC_SHOW_FOOTER: "no" })).toMatchObject({ ok: true, config: { showFooter: true } })
+  })
+
+  it("names every missing variable at once", () => {
+    const problems = problemsOf({})
+    for (const name of ["DATABASE_URL", "GATEWAY_API_URL", "GATEWAY_API_KEY", "AUTH_SECRET", "AUTH_URL", "MAIL_API_KEY", "MAIL_DOMAIN", "FROM_EMAIL", "ADMIN_EMAIL"]) {
+      expect(problems.join("\n")).toContain(`${name} is required`)
+    }
+  })
+
+  it.each([
+    [{ AUTH_SECRET: "short-SECRET" }, /AUTH_SECRET must be at least 32 characters/],
+    [{ AUTH_URL: "herald.example.org" }, /AUTH_URL must start with http:\/\/ or https:\/\//],
+    [{ AUTH_URL: "https://herald.example.org/" }, /AUTH_URL must not end with a slash/],
+    [{ GATEWAY_API_URL: "http://waha:3000/" }, /GATEWAY_API_URL must not end with a slash/],
+    [{ MAIL_API_KEY: "MAILSECRET" }, /MAIL_API_KEY must start with key-/],
+    [{ FROM_EMAIL: "herald@other.org" }, /FROM_EMAIL must be an address at MAIL_DOMAIN/],
+    [{ ADMIN_EMAIL: "not-an-address" }, /ADMIN_EMAIL must be an e-mail address/],
+    [{ ADMIN_PHONE_NUMBER: "+1 555 123" }, /ADMIN_PHONE_NUMBER must be \+ and the country code/],
+    [{ ADMIN_PHONE_NUMBER: "15551234567" }, /ADMIN_PHONE_NUMBER must be \+/],
+    [{ REQUIRE_APPROVAL: "yes" }, /REQUIRE_APPROVAL must be true or false/],
+    [{ DATABASE_URL: "mongodb://herald:p@ss@db/herald" }, /DATABASE_URL/]
+  ])("rejects %j with a message saying how to fix it", (override, message) => {
+    expect(problemsOf({ ...valid, ...override }).join("\n")).toMatch(message)
+  })
+
+  it("never echoes a secret in its problems", () => {
+    const problems = problemsOf({
+      ...valid,
+      AUTH_SECRET: "tooshort-hush",
+      MAIL_API_KEY: "MAILhush",
+      DATABASE_URL: "mongodb://herald:pa ss-hush@db/herald",
+      FROM_EMAIL: "x@elsewhere.org"
+    }).join("\n")
+    expect(problems).not.toMatch(/hush/)
+    expect(problems).not.toContain("waha-key")
+  })
+})
