@@ -1,0 +1,170 @@
+import { DateTime, Option } from "effect"
+
+/**
+ * A recurring plan, in the campaign's own time zone (DESIGN §4). Dates are calendar dates
+ * (`YYYY-MM-DD`) there, both ends inclusive; `sendTime` is the wall-clock time (`HH:MM`).
+ *
+ * - ONCE: startDate only. DAILY: every day. WEEKLY: every 7 days from startDate.
+ * - MONTHLY / SEMI_ANNUALLY / ANNUALLY: every 1 / 6 / 12 months on startDate's day of the month,
+ *   the month's last day when it is shorter (Jan 31 → Feb 28 → Mar 31).
+ * - SEMI_MONTHLY: twice a month, 15 days apart: on startDate's day and 15 days after it
+ *   (or before it, from the 16th on), the month's last day when it is shorter.
+ *
+ * Daylight saving time: a sendTime that does not exist on a spring-forward day (02:30 in
+ * Europe/Berlin on 2026-03-29) is sent as far after the gap as it was into it, i.e. at 03:30
+ * local; one that happens twice on a fall-back day is sent at the first of the two. Every other
+ * day the message goes out at exactly sendTime local, whatever the UTC offset.
+ *
+ * The template: `{days_left}` becomes the number of days from the message's date to endDate
+ * (0 on endDate); `*` splits it into a sequence of messages sent one after another, a second
+ * apart, at each occurrence. Unless the campaign is free-form, the first message of each
+ * occurrence starts with a header: the campaign title in bold.
+ */
+export const FREQUENCIES = ["ONCE", "DAILY", "WEEKLY", "SEMI_MONTHLY", "MONTHLY", "SEMI_ANNUALLY", "ANNUALLY"] as const
+export type Frequency = (typeof FREQUENCIES)[number]
+
+export interface Recurrence {
+  readonly startDate: string
+  readonly endDate: string
+  readonly sendTime: string
+  readonly timeZone: string
+  readonly frequency: Frequency
+  readonly template: string
+  readonly isFreeForm: boolean
+}
+
+export interface PlannedMessage {
+  readonly content: string
+  readonly scheduledAt: number
+}
+
+export type RecurrenceProblem =
+  | { readonly _tag: "InvalidDate"; readonly field: "startDate" | "endDate"; readonly value: string }
+  | { readonly _tag: "InvalidSendTime"; readonly value: string }
+  | { readonly _tag: "UnknownTimeZone"; readonly value: string }
+  | { readonly _tag: "EndBeforeStart" }
+  | { readonly _tag: "EmptyTemplate" }
+
+interface LocalDate {
+  readonly year: number
+  readonly month: number // 1-12
+  readonly day: number
+}
+
+const DAY_MS = 86_400_000
+const SEPARATOR_GAP_MS = 1_000
+
+const parseDate = (value: string): LocalDate | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (m === null) return null
+  const date = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }
+  if (date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(date.year, date.month)) return null
+  return date
+}
+
+const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate()
+const dayNumber = (d: LocalDate): number => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS
+const fromDayNumber = (n: number): LocalDate => {
+  const date = new Date(n * DAY_MS)
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
+}
+/** `months` after the month of `start`, on `day` or the month's last day. */
+const monthsLater = (start: LocalDate, months: number, day: number): LocalDate => {
+  const index = start.year * 12 + (start.month - 1) + months
+  const year = Math.floor(index / 12)
+  const month = (index % 12) + 1
+  return { year, month, day: Math.min(day, daysInMonth(year, month)) }
+}
+
+/** The calendar dates of a plan, in order, both ends inclusive. */
+export const occurrenceDates = (frequency: Frequency, start: LocalDate, end: LocalDate): Array<LocalDate> => {
+  const first = dayNumber(start)
+  const last = dayNumber(end)
+  const dates: Array<LocalDate> = []
+  const everyDays = (step: number) => {
+    for (let n = first; n <= last; n += step) dates.push(fromDayNumber(n))
+  }
+  const everyMonths = (step: number, days: ReadonlyArray<number>) => {
+    for (let k = 0; ; k += step) {
+      const inMonth = days.map((d) => monthsLater(start, k, d))
+      if (dayNumber(inMonth[0]!) > last) break
+      for (const d of inMonth) if (dayNumber(d) >= first && dayNumber(d) <= last) dates.push(d)
+    }
+  }
+  switch (frequency) {
+    case "ONCE":
+      return [start]
+    case "DAILY":
+      everyDays(1)
+      return dates
+    case "WEEKLY":
+      everyDays(7)
+      return dates
+    case "SEMI_MONTHLY":
+      everyMonths(1, start.day <= 15 ? [start.day, start.day + 15] : [start.day - 15, start.day])
+      return dates
+    case "MONTHLY":
+      everyMonths(1, [start.day])
+      return dates
+    case "SEMI_ANNUALLY":
+      everyMonths(6, [start.day])
+      return dates
+    case "ANNUALLY":
+      everyMonths(12, [start.day])
+      return dates
+  }
+}
+
+/** The instant of a wall-clock time in a zone (gaps: forward by the gap; repeats: the first). */
+export const wallClockInstant = (date: LocalDate, hours: number, minutes: number, timeZone: string): number | null =>
+  DateTime.makeZoned(
+    { year: date.year, month: date.month, day: date.day, hour: hours, minute: minutes, second: 0, millisecond: 0 },
+    { timeZone, adjustForTimeZone: true, disambiguation: "compatible" }
+  ).pipe(Option.map(DateTime.toEpochMillis), Option.getOrNull)
+
+export const isKnownTimeZone = (timeZone: string): boolean => Option.isSome(DateTime.zoneMakeNamed(timeZone))
+
+/** Every message of a recurrence, in order, or why it cannot be planned. */
+export const planRecurrence = (
+  recurrence: Recurrence,
+  header: string
+): { readonly _tag: "Planned"; readonly messages: Array<PlannedMessage> } | { readonly _tag: "Invalid"; readonly problem: RecurrenceProblem } => {
+  const invalid = (problem: RecurrenceProblem) => ({ _tag: "Invalid" as const, problem })
+  const start = parseDate(recurrence.startDate)
+  if (start === null) return invalid({ _tag: "InvalidDate", field: "startDate", value: recurrence.startDate })
+  const end = parseDate(recurrence.endDate)
+  if (end === null) return invalid({ _tag: "InvalidDate", field: "endDate", value: recurrence.endDate })
+  if (dayNumber(end) < dayNumber(start)) return invalid({ _tag: "EndBeforeStart" })
+  const time = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(recurrence.sendTime)
+  if (time === null) return invalid({ _tag: "InvalidSendTime", value: recurrence.sendTime })
+  if (!isKnownTimeZone(recurrence.timeZone)) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
+  const parts = recurrence.template.split("*").map((p) => p.trim()).filter((p) => p !== "")
+  if (parts.length === 0) return invalid({ _tag: "EmptyTemplate" })
+  const withHeader = !recurrence.isFreeForm && header.trim() !== ""
+  const messages: Array<PlannedMessage> = []
+  for (const date of occurrenceDates(recurrence.frequency, start, end)) {
+    const at = wallClockInstant(date, Number(time[1]), Number(time[2]), recurrence.timeZone)
+    if (at === null) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
+    const daysLeft = dayNumber(end) - dayNumber(date)
+    parts.forEach((part, i) => {
+      const text = part.replaceAll("{days_left}", String(daysLeft))
+      messages.push({ content: i === 0 && withHeader ? `*${header.trim()}*\n${text}` : text, scheduledAt: at + i * SEPARATOR_GAP_MS })
+    })
+  }
+  return { _tag: "Planned", messages }
+}
+
+export const describeRecurrenceProblem = (problem: RecurrenceProblem): string => {
+  switch (problem._tag) {
+    case "InvalidDate":
+      return `${problem.field} must be a date as YYYY-MM-DD`
+    case "InvalidSendTime":
+      return "sendTime must be HH:MM (00:00 to 23:59)"
+    case "UnknownTimeZone":
+      return `unknown time zone ${JSON.stringify(problem.value)}: use an IANA name such as Europe/Berlin`
+    case "EndBeforeStart":
+      return "endDate must not be before startDate"
+    case "EmptyTemplate":
+      return "template must hold some text"
+  }
+}
