@@ -83,6 +83,24 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
         })
       ))
 
+    it.effect("listByUser: only that user's campaigns, newest first (createdAt, then id), paged", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.listByUser("u1", { limit: 10, offset: 0 })).toEqual([])
+          yield* repo.save(campaignView("a", { userId: "u1", createdAt: T + 1 }))
+          yield* repo.save(campaignView("c", { userId: "u1", createdAt: T + 2 }))
+          yield* repo.save(campaignView("b", { userId: "u1", createdAt: T + 2 }))
+          yield* repo.save(campaignView("x", { userId: "u2", createdAt: T + 3 }))
+          yield* repo.save(campaignView("d", { userId: "u1", createdAt: T }))
+          const ids = (page: { limit: number; offset: number }) => repo.listByUser("u1", page).pipe(Effect.map((l) => l.map((c) => c.id)))
+          expect(yield* ids({ limit: 10, offset: 0 })).toEqual(["c", "b", "a", "d"])
+          expect(yield* ids({ limit: 2, offset: 0 })).toEqual(["c", "b"])
+          expect(yield* ids({ limit: 2, offset: 2 })).toEqual(["a", "d"])
+          expect(yield* ids({ limit: 2, offset: 4 })).toEqual([])
+          expect((yield* repo.listByUser("u2", { limit: 10, offset: 0 }))[0]).toEqual(campaignView("x", { userId: "u2", createdAt: T + 3 }))
+        })
+      ))
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function*() {
         yield* expectStoreUnavailable(
@@ -90,5 +108,8 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
         )
         yield* expectStoreUnavailable(CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(
+          CampaignRepository.use((r) => r.listByUser("u1", { limit: 1, offset: 0 })).pipe(Effect.provide(harness.unreachable()))
+        )
       }))
   })

@@ -23,4 +23,6 @@ export class CampaignRepository extends Context.Service<CampaignRepository, {
   readonly get: (id: string) => Effect.Effect<CampaignView | null, StoreUnavailable>
   /** oldest first */
   readonly listBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
+  /** a user's campaigns, newest first (createdAt, then id, both descending), `offset` skipped */
+  readonly listByUser: (userId: string, page: { readonly limit: number; readonly offset: number }) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
 }>()("herald/application/ports/CampaignRepository") {}

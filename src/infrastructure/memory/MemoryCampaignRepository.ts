@@ -8,7 +8,14 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
   save: (view) => withDb(db, () => saveNewer(db.campaigns, view)),
   get: (id) => withDb(db, () => db.campaigns.get(id) ?? null),
   listBySession: (sessionId) =>
-    withDb(db, () => [...db.campaigns.values()].filter((c) => c.sessionId === sessionId).sort(byCreatedAt))
+    withDb(db, () => [...db.campaigns.values()].filter((c) => c.sessionId === sessionId).sort(byCreatedAt)),
+  listByUser: (userId, page) =>
+    withDb(db, () =>
+      [...db.campaigns.values()]
+        .filter((c) => c.userId === userId)
+        .sort((a, b) => byCreatedAt(b, a))
+        .slice(page.offset, page.offset + page.limit)
+    )
 })
 
 export const MemoryCampaignRepository = {

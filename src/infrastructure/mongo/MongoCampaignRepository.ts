@@ -41,6 +41,10 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
     listBySession: (sessionId) =>
       attempt(() => campaigns.find({ sessionId }).sort({ createdAt: 1, _id: 1 }).toArray()).pipe(
         Effect.flatMap((docs) => decodeDocuments(CampaignDocument, COLLECTION, docs))
+      ),
+    listByUser: (userId, page) =>
+      attempt(() => campaigns.find({ userId }).sort({ createdAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray()).pipe(
+        Effect.flatMap((docs) => decodeDocuments(CampaignDocument, COLLECTION, docs))
       )
   }
 }
