@@ -28,6 +28,10 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
   SessionCreationFailed: "INTERNAL_SERVER_ERROR",
+  CampaignNotFound: "NOT_FOUND",
+  CampaignMessageNotFound: "NOT_FOUND",
+  InvalidCampaign: "BAD_REQUEST",
+  CampaignConflict: "CONFLICT",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 }
 const GATEWAY_CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {

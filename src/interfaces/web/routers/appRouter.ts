@@ -1,9 +1,10 @@
 import { router } from "../trpc.ts"
 import { adminRouter } from "./adminRouter.ts"
 import { authRouter } from "./authRouter.ts"
+import { campaignRouter } from "./campaignRouter.ts"
 import { userRouter } from "./userRouter.ts"
 
-export const appRouter = router({ auth: authRouter, admin: adminRouter, user: userRouter })
+export const appRouter = router({ auth: authRouter, admin: adminRouter, user: userRouter, campaign: campaignRouter })
 
 /** The API's type, for typed clients (tests use it with @trpc/client). */
 export type AppRouter = typeof appRouter

@@ -1,0 +1,20 @@
+import { Data } from "effect"
+
+/** Not there, or not the caller's: the same answer either way. */
+export class CampaignNotFound extends Data.TaggedError("CampaignNotFound")<{}> {
+  override get message() {
+    return "campaign not found"
+  }
+}
+
+export class CampaignMessageNotFound extends Data.TaggedError("CampaignMessageNotFound")<{}> {
+  override get message() {
+    return "message not found in this campaign"
+  }
+}
+
+/** The plan itself is wrong (past times, too many messages, a bad recurrence): BAD_REQUEST. */
+export class InvalidCampaign extends Data.TaggedError("InvalidCampaign")<{ readonly message: string }> {}
+
+/** Too late to change: the scheduler already picked the message, or it is finished. CONFLICT. */
+export class CampaignConflict extends Data.TaggedError("CampaignConflict")<{ readonly message: string }> {}

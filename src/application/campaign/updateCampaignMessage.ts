@@ -1,0 +1,46 @@
+import { Clock, Effect } from "effect"
+import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute } from "../eventSourcing/execute.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
+import { ownedCampaign } from "./ownedCampaign.ts"
+
+/** The caller's message of the caller's campaign. */
+export const ownedMessage = Effect.fnUntraced(function*(userId: string, campaignId: string, messageId: string) {
+  const campaign = yield* ownedCampaign(userId, campaignId)
+  const message = yield* (yield* MessageRepository).get(messageId)
+  if (message === null || message.campaignId !== campaign.id || !campaign.messageIds.includes(messageId)) {
+    return yield* new CampaignMessageNotFound()
+  }
+  return { campaign, message }
+})
+
+/** campaign.updateMessage: content and/or time of a message not yet picked (else CONFLICT). */
+export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function*(
+  userId: string,
+  input: { readonly campaignId: string; readonly messageId: string; readonly content?: string | undefined; readonly scheduledAt?: number | undefined }
+) {
+  yield* ownedMessage(userId, input.campaignId, input.messageId)
+  const now = yield* Clock.currentTimeMillis
+  const outcome = yield* execute(MessageAggregate)(input.messageId, () => ({
+    type: "Edit",
+    ...(input.content === undefined ? {} : { content: input.content }),
+    ...(input.scheduledAt === undefined ? {} : { scheduledAt: input.scheduledAt }),
+    now
+  }))
+  if (outcome._tag === "Rejected") {
+    const r = outcome.rejection
+    switch (r._tag) {
+      case "ScheduledInThePast":
+        return yield* new InvalidCampaign({ message: `scheduledAt ${new Date(r.scheduledAt).toISOString()} is in the past` })
+      case "EmptyContent":
+        return yield* new InvalidCampaign({ message: "message content must not be empty" })
+      case "MessageAlreadyPicked":
+      case "MessageClosed":
+        return yield* new CampaignConflict({ message: `the message can no longer be changed (${r.status})` })
+      default:
+        return yield* new CampaignMessageNotFound()
+    }
+  }
+  return { success: true }
+})

@@ -1,0 +1,52 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
+import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN, MAX_TITLE_LENGTH } from "../../../application/campaign/CampaignLimits.ts"
+import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
+import { getCampaign } from "../../../application/campaign/getCampaign.ts"
+import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
+import { planCampaign } from "../../../application/campaign/planCampaign.ts"
+import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
+import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
+import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
+import { activeProcedure, router, run } from "../trpc.ts"
+
+const id = z.string().min(1).max(100)
+/** ISO-8601 with an offset or Z (no transformer: dates travel as strings), as epoch ms. */
+const instant = z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))
+const content = z.string().max(MAX_CONTENT_LENGTH)
+
+const create = z.object({
+  sessionName: z.string().min(1).max(100).regex(SESSION_NAME_PATTERN),
+  groupId: z.string().min(1).max(200),
+  groupName: z.string().max(200),
+  title: z.string().max(MAX_TITLE_LENGTH).optional(),
+  messages: z.array(z.object({ content, scheduledAt: instant })).max(MAX_MESSAGES_PER_CAMPAIGN).optional(),
+  recurrence: z
+    .object({
+      startDate: z.string().max(10),
+      endDate: z.string().max(10),
+      sendTime: z.string().max(5),
+      timeZone: z.string().min(1).max(64),
+      frequency: z.enum(FREQUENCIES),
+      template: z.string().min(1).max(MAX_CONTENT_LENGTH),
+      isFreeForm: z.boolean().default(false)
+    })
+    .optional()
+})
+
+/** DESIGN §4 campaign.*: the caller's own campaigns only; anything else is NOT_FOUND. */
+export const campaignRouter = router({
+  create: activeProcedure.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
+  list: activeProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.number().int().min(0).max(1_000_000).default(0) }).optional())
+    .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }))),
+  get: activeProcedure.input(z.object({ id })).query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id))),
+  cancel: activeProcedure.input(z.object({ id })).mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id))),
+  updateMessage: activeProcedure
+    .input(z.object({ campaignId: id, messageId: id, content: content.optional(), scheduledAt: instant.optional() }))
+    .mutation(({ ctx, input }) => run(ctx, updateCampaignMessage(ctx.user.id, input))),
+  deleteMessage: activeProcedure
+    .input(z.object({ campaignId: id, messageId: id }))
+    .mutation(({ ctx, input }) => run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true }))))
+})
