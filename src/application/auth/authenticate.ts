@@ -17,7 +17,7 @@ export interface Authenticated {
  * Expired sessions are deleted; a session used in the second half of its life is extended
  * to a full term (sliding expiry), so an active user stays signed in.
  */
-export const authenticate = Effect.fn("authenticate")(function*(token: string) {
+export const authenticate = Effect.fnUntraced(function*(token: string) {
   const sessions = yield* AuthSessionRepository
   const id = hashToken(token)
   const session = yield* sessions.get(id)

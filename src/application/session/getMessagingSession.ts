@@ -10,7 +10,7 @@ const ACTIVE: ReadonlySet<CampaignStatus> = new Set(["DRAFT", "SCHEDULED", "IN_P
  * SPEC user.getMessagingSession: the caller's session with its groups (those its campaigns
  * target) and each group's active campaigns; null when the caller has no connected session.
  */
-export const getMessagingSession = Effect.fn("getMessagingSession")(function*(userId: string) {
+export const getMessagingSession = Effect.fnUntraced(function*(userId: string) {
   const session = yield* (yield* SessionRepository).findActiveByUser(userId)
   if (session === null) return null
   const campaigns = yield* (yield* CampaignRepository).listBySession(session.id)

@@ -65,7 +65,7 @@ export const makeWebApp = ({ runtime, authUrl }: WebAppOptions) => {
         if (token !== null && auth?.renewedUntil != null) {
           opts.resHeaders.append("Set-Cookie", sessionCookie(token, auth.renewedUntil, Date.now(), secureCookies))
         }
-        return { runtime, user: auth?.user ?? null, token: auth === null ? null : token, client: clientOf(c), resHeaders: opts.resHeaders, secureCookies }
+        return { runtime, user: auth?.user ?? null, token: auth === null ? null : token, client: () => clientOf(c), resHeaders: opts.resHeaders, secureCookies }
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {

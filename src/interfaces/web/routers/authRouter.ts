@@ -27,9 +27,9 @@ export const authRouter = router({
         Effect.gen(function*() {
           // sign-up attempts count against the same allowance as failed sign-ins
           const throttle = yield* SignInThrottle
-          yield* throttle.check(input.email.trim().toLowerCase(), ctx.client)
+          yield* throttle.check(input.email.trim().toLowerCase(), ctx.client())
           const result = yield* signUp(input).pipe(
-            Effect.tapError(() => throttle.recordFailure(input.email.trim().toLowerCase(), ctx.client))
+            Effect.tapError(() => throttle.recordFailure(input.email.trim().toLowerCase(), ctx.client()))
           )
           yield* setSession(ctx, result)
           return { user: result.user }
@@ -42,7 +42,7 @@ export const authRouter = router({
       run(
         ctx,
         Effect.gen(function*() {
-          const result = yield* signIn(input, ctx.client)
+          const result = yield* signIn(input, ctx.client())
           yield* setSession(ctx, result)
           return { user: result.user }
         })
