@@ -1,0 +1,54 @@
+import { Effect, Layer } from "effect"
+import { Notifier } from "../../application/ports/Notifier.ts"
+import type { Notification } from "../../application/ports/Notifier.ts"
+import type { MailSender } from "../mail/MailSender.ts"
+import { describeNotification } from "./LogNotifier.ts"
+import { makeMailNotifier } from "./MailNotifier.ts"
+import { makeMessagingNotifier } from "./MessagingNotifier.ts"
+
+/**
+ * The web application's Notifier (SPEC "What the service does"): every notification is mailed (to
+ * ADMIN_EMAIL, a reset link to its user). When ADMIN_PHONE_NUMBER is set, NewRegistration,
+ * CampaignFailed and SystemAlert also go by messaging first; if that fails (no active admin session,
+ * gateway down, …) the mail says so and why, and a warning is logged. notify never fails.
+ */
+
+export interface AdminNotifierOptions {
+  /** ADMIN_EMAIL */
+  readonly adminEmail: string
+  /** ADMIN_PHONE_NUMBER; unset or empty: e-mail only. */
+  readonly adminPhoneNumber?: string | undefined
+  readonly mail: MailSender
+}
+
+export const makeAdminNotifier = Effect.fnUntraced(function*(options: AdminNotifierOptions) {
+  const mail = makeMailNotifier({ adminEmail: options.adminEmail, mail: options.mail })
+  const phone = options.adminPhoneNumber?.trim() ?? ""
+  const messaging = phone === "" ? null : yield* makeMessagingNotifier({ adminEmail: options.adminEmail, adminPhoneNumber: phone })
+
+  const notify = (n: Notification): Effect.Effect<void> =>
+    Effect.gen(function*() {
+      if (messaging === null) return yield* mail.notify(n)
+      const failure = yield* messaging.deliver(n).pipe(
+        Effect.as(undefined),
+        Effect.catchTag("MessagingUndelivered", (e) =>
+          Effect.as(
+            Effect.logWarning(`messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${e.message}`),
+            e.message
+          )),
+        Effect.catchDefect((defect) =>
+          Effect.as(
+            Effect.logWarning(`messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${String(defect)}`),
+            "unexpected error"
+          ))
+      )
+      yield* mail.notify(n, failure === undefined ? {} : { messagingFailure: failure })
+    })
+
+  return Notifier.of({ notify })
+})
+
+export const AdminNotifier = {
+  make: makeAdminNotifier,
+  layer: (options: AdminNotifierOptions) => Layer.effect(Notifier, makeAdminNotifier(options))
+}

@@ -1,0 +1,118 @@
+import { Effect, Layer } from "effect"
+import { Notifier } from "../../application/ports/Notifier.ts"
+import type { Notification } from "../../application/ports/Notifier.ts"
+import type { Mail, MailSender } from "../mail/MailSender.ts"
+import { describeNotification } from "./LogNotifier.ts"
+
+/**
+ * Notifications by e-mail (SPEC "What the service does"): every kind goes to ADMIN_EMAIL, except the
+ * password reset link, which goes to the user who asked for it (and only there: the admin gets a
+ * notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
+ */
+
+export interface MailNotifierOptions {
+  /** ADMIN_EMAIL */
+  readonly adminEmail: string
+  readonly mail: MailSender
+}
+
+/** Extra lines for the admin's mail: why the messaging notification did not go out, if it did not. */
+export interface MailContext {
+  readonly messagingFailure?: string
+}
+
+const PRODUCT = "Herald"
+
+const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
+const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
+
+const messagingFailureNote = (reason: string): string =>
+  `\n\n--\nThe messaging notification failed: ${reason}\nThis e-mail is sent instead.`
+
+/** The mail for a notification: recipient, subject and plain-text body. */
+export const composeMail = (n: Notification, adminEmail: string, context: MailContext = {}): Mail => {
+  const note = context.messagingFailure === undefined ? "" : messagingFailureNote(context.messagingFailure)
+  switch (n.kind) {
+    case "NewRegistration":
+      return {
+        to: adminEmail,
+        subject: `[${PRODUCT}] New registration: ${n.name} <${n.email}>${n.pending ? " (waiting for approval)" : ""}`,
+        text: [
+          "A new account was registered.",
+          "",
+          `Name: ${n.name}`,
+          `E-mail: ${n.email}`,
+          n.pending
+            ? "Status: waiting for your approval. Approve it in the admin area; until then it cannot use the service."
+            : "Status: active (no approval needed)."
+        ].join("\n") + note
+      }
+    case "PasswordResetRequested":
+      return {
+        to: adminEmail,
+        subject: `[${PRODUCT}] Password reset requested for ${n.email}`,
+        text: [
+          `A password reset was requested for the account ${n.email}.`,
+          "",
+          "The one-time link goes to that address only; it is not included here.",
+          "If nobody should be resetting this password, keep an eye on the account."
+        ].join("\n") + note
+      }
+    case "PasswordResetLink":
+      return {
+        to: n.to,
+        subject: `[${PRODUCT}] Reset your password`,
+        text: [
+          `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`,
+          "",
+          "Open this link to choose a new password:",
+          n.link,
+          "",
+          `The link works once and expires at ${new Date(n.expiresAt).toISOString()}.`,
+          "If you did not ask for this, ignore this e-mail: your password stays as it is."
+        ].join("\n")
+      }
+    case "CampaignFailed":
+      return {
+        to: adminEmail,
+        subject: `[${PRODUCT}] Campaign failed: ${n.title}`,
+        text: [
+          "A campaign failed.",
+          "",
+          `Campaign: ${n.title}`,
+          `Id: ${n.campaignId}`,
+          `Reason: ${n.reason}`
+        ].join("\n") + note
+      }
+    case "SystemAlert":
+      return {
+        to: adminEmail,
+        subject: `[${PRODUCT}] System alert: ${truncate(oneLine(n.text), 100)}`,
+        text: n.text + note
+      }
+  }
+}
+
+export interface MailNotifierService {
+  readonly notify: (n: Notification, context?: MailContext) => Effect.Effect<void>
+}
+
+export const makeMailNotifier = (options: MailNotifierOptions): MailNotifierService => ({
+  notify: (n, context) => {
+    const mail = composeMail(n, options.adminEmail, context)
+    return options.mail.send(mail).pipe(
+      Effect.catchTag("MailError", (error) =>
+        Effect.logError(`notification mail to ${mail.to} failed (${describeNotification(n)}): ${error.message}`)),
+      Effect.catchDefect((defect) =>
+        Effect.logError(`notification mail to ${mail.to} failed (${describeNotification(n)}): ${String(defect)}`))
+    )
+  }
+})
+
+export const MailNotifier = {
+  make: makeMailNotifier,
+  layer: (options: MailNotifierOptions) => {
+    const notifier = makeMailNotifier(options)
+    return Layer.succeed(Notifier, Notifier.of({ notify: (n) => notifier.notify(n) }))
+  }
+}

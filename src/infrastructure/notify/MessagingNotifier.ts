@@ -1,0 +1,116 @@
+import { Data, Effect, Layer } from "effect"
+import { GatewayPort } from "../../application/ports/GatewayPort.ts"
+import { Notifier } from "../../application/ports/Notifier.ts"
+import type { Notification } from "../../application/ports/Notifier.ts"
+import { SessionRepository } from "../../application/ports/SessionRepository.ts"
+import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { normalizeEmail } from "../../domain/user/User.ts"
+import { describeNotification } from "./LogNotifier.ts"
+
+/**
+ * Admin notifications by messaging (SPEC "What the service does": real-time registration alerts and
+ * critical notifications go to ADMIN_PHONE_NUMBER when it is set). The text goes through the gateway
+ * on the admin account's own active messaging session, to `<digits>@c.us`. Only NewRegistration,
+ * CampaignFailed and SystemAlert go by messaging; password resets never do (a link is a secret and
+ * belongs to its user).
+ */
+
+export interface MessagingNotifierOptions {
+  /** ADMIN_EMAIL: the account whose active messaging session sends the notification. */
+  readonly adminEmail: string
+  /** ADMIN_PHONE_NUMBER, e.g. `+15551234567`. */
+  readonly adminPhoneNumber: string
+}
+
+/** Why a messaging notification did not go out; `message` is for the admin and the log (no secrets). */
+export class MessagingUndelivered extends Data.TaggedError("MessagingUndelivered")<{
+  readonly message: string
+}> {}
+
+/** `+15551234567` → `15551234567@c.us`; null when the number has no digits. */
+export const chatIdForPhone = (phoneNumber: string): string | null => {
+  const digits = phoneNumber.replace(/\D/g, "")
+  return digits === "" ? null : `${digits}@c.us`
+}
+
+/** The messaging text of a notification, or null for the kinds that only go by e-mail. */
+export const messagingText = (n: Notification): string | null => {
+  switch (n.kind) {
+    case "NewRegistration":
+      return `*Herald*: new registration\n${n.name} <${n.email}>\n${
+        n.pending ? "Waiting for your approval." : "Active (no approval needed)."
+      }`
+    case "CampaignFailed":
+      return `*Herald*: campaign failed\n${n.title} (${n.campaignId})\nReason: ${n.reason}`
+    case "SystemAlert":
+      return `*Herald*: system alert\n${n.text}`
+    case "PasswordResetRequested":
+    case "PasswordResetLink":
+      return null
+  }
+}
+
+export interface MessagingNotifierService {
+  /**
+   * Sends the notification by messaging. Succeeds with false when its kind does not go by messaging,
+   * true when sent; fails when it should have gone out and did not.
+   */
+  readonly deliver: (n: Notification) => Effect.Effect<boolean, MessagingUndelivered>
+}
+
+export const makeMessagingNotifier = Effect.fnUntraced(function*(options: MessagingNotifierOptions) {
+  const gateway = yield* GatewayPort
+  const users = yield* UserRepository
+  const sessions = yield* SessionRepository
+  const adminEmail = normalizeEmail(options.adminEmail)
+  const chatId = chatIdForPhone(options.adminPhoneNumber)
+
+  const undelivered = (message: string) => new MessagingUndelivered({ message })
+
+  /** The sessionName of the admin account's active messaging session. */
+  const adminSession = Effect.gen(function*() {
+    const user = yield* users.findByEmail(adminEmail).pipe(
+      Effect.mapError((e) => undelivered(`could not look up the admin account: ${e.message}`))
+    )
+    if (user === null) return yield* undelivered(`there is no account for the admin e-mail ${adminEmail}`)
+    const session = yield* sessions.findActiveByUser(user.id).pipe(
+      Effect.mapError((e) => undelivered(`could not look up the admin's messaging session: ${e.message}`))
+    )
+    if (session === null) return yield* undelivered("the admin account has no active messaging session")
+    return session.sessionName
+  })
+
+  const deliver = (n: Notification): Effect.Effect<boolean, MessagingUndelivered> =>
+    Effect.gen(function*() {
+      const text = messagingText(n)
+      if (text === null) return false
+      if (chatId === null) {
+        return yield* undelivered(`ADMIN_PHONE_NUMBER ${options.adminPhoneNumber} has no digits`)
+      }
+      const session = yield* adminSession
+      yield* gateway.sendText({ session, chatId, text }).pipe(
+        Effect.mapError((e) => undelivered(e.message))
+      )
+      return true
+    })
+
+  return { deliver } satisfies MessagingNotifierService
+})
+
+export const MessagingNotifier = {
+  make: makeMessagingNotifier,
+  /** Messaging only (no e-mail fallback): what cannot be delivered is logged. Prefer AdminNotifier. */
+  layer: (options: MessagingNotifierOptions) =>
+    Layer.effect(
+      Notifier,
+      Effect.map(makeMessagingNotifier(options), (messaging) =>
+        Notifier.of({
+          notify: (n) =>
+            messaging.deliver(n).pipe(
+              Effect.asVoid,
+              Effect.catchTag("MessagingUndelivered", (e) =>
+                Effect.logWarning(`messaging notification failed (${describeNotification(n)}): ${e.message}`))
+            )
+        }))
+    )
+}

@@ -1,0 +1,260 @@
+import { Effect, Layer, Logger } from "effect"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { Notifier } from "../../../src/application/ports/Notifier.ts"
+import type { Notification } from "../../../src/application/ports/Notifier.ts"
+import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
+import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
+import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { makeHttpApiMailSender } from "../../../src/infrastructure/mail/MailSender.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import type { MemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { AdminNotifier } from "../../../src/infrastructure/notify/AdminNotifier.ts"
+import { chatIdForPhone } from "../../../src/infrastructure/notify/MessagingNotifier.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { startMailSink } from "../../support/MailSink.ts"
+import type { MailSink } from "../../support/MailSink.ts"
+import { closedPort } from "../../support/net.ts"
+
+const MAIL_KEY = "key-notifier-test-0123456789abcdef"
+const ADMIN_EMAIL = "admin@example.test"
+const ADMIN_PHONE = "+15551234567"
+const ADMIN_CHAT = "15551234567@c.us"
+const ADMIN_SESSION = "admin-session_1"
+const FROM = "herald@mg.example.test"
+const RESET_LINK = "https://herald.example.test/reset-password?token=S3cr3tT0k3nNeverLogged"
+
+const campaignFailed: Notification = {
+  kind: "CampaignFailed",
+  campaignId: "cmp_42",
+  title: "Weekly reminder",
+  reason: "failed to send message: connect ECONNREFUSED 10.0.0.1:3000"
+}
+
+let fake: FakeWaha
+let sink: MailSink
+
+beforeAll(async () => {
+  fake = await startFakeWaha()
+  sink = await startMailSink({ apiKey: MAIL_KEY })
+})
+afterEach(async () => {
+  await fake.reset()
+  sink.reset()
+})
+afterAll(async () => {
+  await fake.close()
+  await sink.close()
+})
+
+interface Setup {
+  readonly phone?: string | undefined
+  /** seed the admin account (default true) */
+  readonly adminAccount?: boolean
+  /** seed an active messaging session for the admin (default true) */
+  readonly adminSession?: boolean
+  /** mail API base URL (default the sink) */
+  readonly mailUrl?: string
+}
+
+const seed = (db: MemoryDatabase, setup: Setup) =>
+  Effect.gen(function*() {
+    const users = yield* UserRepository
+    const sessions = yield* SessionRepository
+    const now = Date.now()
+    if (setup.adminAccount === false) return
+    yield* users.save({ id: "user-admin", email: ADMIN_EMAIL, name: "Admin", role: "ADMIN", status: "ACTIVE", createdAt: now, updatedAt: now, version: 1 })
+    // another user's session must never be used
+    yield* sessions.save({ id: "s-other", userId: "user-other", sessionName: "other-session", phoneNumber: "+15550000001", active: true, createdAt: now, updatedAt: now, version: 1 })
+    if (setup.adminSession === false) return
+    yield* sessions.save({ id: "s-admin", userId: "user-admin", sessionName: ADMIN_SESSION, phoneNumber: "+15559999999", active: true, createdAt: now, updatedAt: now, version: 1 })
+  }).pipe(Effect.provide(MemoryStore.layer(db)))
+
+/** Runs one notification through a fresh AdminNotifier; returns the log lines it wrote. */
+const notify = async (n: Notification, setup: Setup = {}) => {
+  const db = makeMemoryDatabase()
+  await Effect.runPromise(seed(db, setup))
+  const lines: Array<{ level: string; text: string }> = []
+  const logger = Logger.make(({ message, logLevel }) => {
+    lines.push({ level: logLevel, text: Array.isArray(message) ? message.map(String).join(" ") : String(message) })
+  })
+  const mail = makeHttpApiMailSender({ apiKey: MAIL_KEY, domain: "mg.example.test", from: FROM, baseUrl: setup.mailUrl ?? sink.url, timeoutMs: 5_000 })
+  const layer = AdminNotifier.layer({ adminEmail: ADMIN_EMAIL, adminPhoneNumber: setup.phone, mail }).pipe(
+    Layer.provide(Layer.mergeAll(MemoryStore.layer(db), WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 })))
+  )
+  await Effect.runPromise(
+    Effect.gen(function*() {
+      const notifier = yield* Notifier
+      yield* notifier.notify(n)
+    }).pipe(Effect.provide(Layer.mergeAll(layer, Logger.layer([logger]))))
+  )
+  return lines
+}
+
+const sendTextCalls = () => fake.requests.filter((r) => r.path === "/api/sendText")
+
+describe("AdminNotifier", () => {
+  it("chat ids are the digits of the phone number at c.us", () => {
+    expect(chatIdForPhone("+15551234567")).toBe(ADMIN_CHAT)
+    expect(chatIdForPhone("+")).toBeNull()
+  })
+
+  it("CampaignFailed with a phone: a message on the admin's session AND a mail to the admin", async () => {
+    const logs = await notify(campaignFailed, { phone: ADMIN_PHONE })
+
+    expect(fake.sent).toHaveLength(1)
+    const message = fake.sent[0]!
+    expect(message.chatId).toBe(ADMIN_CHAT)
+    expect(message.session).toBe(ADMIN_SESSION)
+    expect(message.text).toContain("Weekly reminder")
+    expect(message.text).toContain("cmp_42")
+    expect(message.text).toContain(campaignFailed.reason)
+
+    expect(sink.received).toHaveLength(1)
+    const { mail } = sink.received[0]!
+    expect(sink.received[0]!.to).toBe(ADMIN_EMAIL)
+    expect(mail.to).toBe(ADMIN_EMAIL)
+    expect(mail.from).toBe(FROM)
+    expect(mail.subject).toContain("Campaign failed: Weekly reminder")
+    expect(mail.text).toContain("Campaign: Weekly reminder")
+    expect(mail.text).toContain("Id: cmp_42")
+    expect(mail.text).toContain(`Reason: ${campaignFailed.reason}`)
+    expect(mail.text).not.toContain("messaging notification failed")
+    expect(logs.filter((l) => l.level === "Warn" || l.level === "Error")).toEqual([])
+  })
+
+  it("NewRegistration with a phone: name, e-mail and whether it waits for approval, by messaging and by mail", async () => {
+    await notify({ kind: "NewRegistration", name: "Zoë Ångström", email: "zoe@example.test", pending: true }, { phone: ADMIN_PHONE })
+
+    expect(fake.sent).toHaveLength(1)
+    expect(fake.sent[0]!.chatId).toBe(ADMIN_CHAT)
+    expect(fake.sent[0]!.text).toContain("Zoë Ångström <zoe@example.test>")
+    expect(fake.sent[0]!.text).toContain("approval")
+
+    expect(sink.received).toHaveLength(1)
+    const { mail } = sink.received[0]!
+    expect(mail.to).toBe(ADMIN_EMAIL)
+    expect(mail.subject).toBe("[Herald] New registration: Zoë Ångström <zoe@example.test> (waiting for approval)")
+    expect(mail.text).toContain("Name: Zoë Ångström")
+    expect(mail.text).toContain("E-mail: zoe@example.test")
+    expect(mail.text).toContain("waiting for your approval")
+  })
+
+  it("SystemAlert with a phone goes by messaging and by mail", async () => {
+    await notify({ kind: "SystemAlert", text: "Database unreachable since 10:00" }, { phone: ADMIN_PHONE })
+    expect(fake.sent.map((s) => [s.chatId, s.session])).toEqual([[ADMIN_CHAT, ADMIN_SESSION]])
+    expect(fake.sent[0]!.text).toContain("Database unreachable since 10:00")
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.mail.subject).toBe("[Herald] System alert: Database unreachable since 10:00")
+    expect(sink.received[0]!.mail.text).toBe("Database unreachable since 10:00")
+  })
+
+  it("gateway refusing: mail only, saying the messaging notification failed and why; a warning is logged", async () => {
+    await fake.refuse()
+    const logs = await notify(campaignFailed, { phone: ADMIN_PHONE })
+
+    expect(fake.sent).toEqual([])
+    expect(sink.received).toHaveLength(1)
+    const { mail } = sink.received[0]!
+    expect(mail.to).toBe(ADMIN_EMAIL)
+    expect(mail.text).toContain("Campaign: Weekly reminder")
+    expect(mail.text).toMatch(/The messaging notification failed: failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+/)
+    const warnings = logs.filter((l) => l.level === "Warn")
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]!.text).toContain("messaging notification failed")
+    expect(warnings[0]!.text).toContain("ECONNREFUSED")
+    expect(logs.map((l) => l.text).join("\n")).not.toContain(fake.apiKey)
+  })
+
+  it("gateway answering an error: the mail carries the gateway's answer", async () => {
+    fake.respondWith(500, { message: "engine crashed" })
+    await notify(campaignFailed, { phone: ADMIN_PHONE })
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.mail.text).toContain("The messaging notification failed: failed to send message: gateway answered 500")
+    expect(sink.received[0]!.mail.text).toContain("engine crashed")
+  })
+
+  it("no active messaging session for the admin: mail only, saying so; the gateway is not called", async () => {
+    const logs = await notify(campaignFailed, { phone: ADMIN_PHONE, adminSession: false })
+    expect(sendTextCalls()).toEqual([])
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.mail.text).toContain("The messaging notification failed: the admin account has no active messaging session")
+    expect(logs.filter((l) => l.level === "Warn")).toHaveLength(1)
+  })
+
+  it("no admin account: mail only, saying so", async () => {
+    await notify(campaignFailed, { phone: ADMIN_PHONE, adminAccount: false })
+    expect(sendTextCalls()).toEqual([])
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.mail.text).toContain(`there is no account for the admin e-mail ${ADMIN_EMAIL}`)
+  })
+
+  it("no phone number: mail only, nothing to the gateway", async () => {
+    const logs = await notify(campaignFailed, { phone: undefined })
+    expect(fake.requests).toEqual([])
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.mail.subject).toContain("Campaign failed: Weekly reminder")
+    expect(sink.received[0]!.mail.text).not.toContain("messaging")
+    expect(logs.filter((l) => l.level === "Warn" || l.level === "Error")).toEqual([])
+  })
+
+  it("PasswordResetLink: mailed to the user with the link; nothing by messaging, the link in no log", async () => {
+    const expiresAt = Date.UTC(2026, 0, 1, 11, 0, 0)
+    const logs = await notify({ kind: "PasswordResetLink", to: "user@example.test", link: RESET_LINK, expiresAt }, { phone: ADMIN_PHONE })
+
+    expect(fake.requests).toEqual([])
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]!.to).toBe("user@example.test")
+    const { mail } = sink.received[0]!
+    expect(mail.to).toBe("user@example.test")
+    expect(mail.from).toBe(FROM)
+    expect(mail.subject).toBe("[Herald] Reset your password")
+    expect(mail.text).toContain(RESET_LINK)
+    expect(mail.text).toContain("2026-01-01T11:00:00.000Z")
+    expect(logs.map((l) => l.text).join("\n")).not.toContain("S3cr3tT0k3n")
+  })
+
+  it("PasswordResetRequested: a notice to the admin, without any link, nothing by messaging", async () => {
+    await notify({ kind: "PasswordResetRequested", email: "user@example.test" }, { phone: ADMIN_PHONE })
+    expect(fake.requests).toEqual([])
+    expect(sink.received).toHaveLength(1)
+    const { mail } = sink.received[0]!
+    expect(mail.to).toBe(ADMIN_EMAIL)
+    expect(mail.subject).toBe("[Herald] Password reset requested for user@example.test")
+    expect(mail.text).toContain("user@example.test")
+    expect(mail.text).not.toMatch(/https?:\/\//)
+  })
+
+  it("mail API down: notify still succeeds, and the failure is logged without secrets", async () => {
+    const port = await closedPort()
+    const logs = await notify(
+      { kind: "PasswordResetLink", to: "user@example.test", link: RESET_LINK, expiresAt: Date.now() + 3_600_000 },
+      { phone: ADMIN_PHONE, mailUrl: `http://127.0.0.1:${port}` }
+    )
+    const errors = logs.filter((l) => l.level === "Error")
+    expect(errors).toHaveLength(1)
+    expect(errors[0]!.text).toContain("notification mail to user@example.test failed")
+    expect(errors[0]!.text).toContain("ECONNREFUSED")
+    const all = logs.map((l) => l.text).join("\n")
+    expect(all).not.toContain("S3cr3tT0k3n")
+    expect(all).not.toContain(MAIL_KEY)
+  })
+
+  it("mail API down and messaging refused: notify still succeeds, both are logged", async () => {
+    await fake.refuse()
+    const port = await closedPort()
+    const logs = await notify(campaignFailed, { phone: ADMIN_PHONE, mailUrl: `http://127.0.0.1:${port}` })
+    expect(logs.filter((l) => l.level === "Warn")).toHaveLength(1)
+    expect(logs.filter((l) => l.level === "Error")).toHaveLength(1)
+  })
+
+  it("mail API rejecting the key: logged with the status, the key nowhere", async () => {
+    sink.respondWith(401, `Forbidden: ${MAIL_KEY}`)
+    const logs = await notify(campaignFailed, { phone: undefined })
+    const errors = logs.filter((l) => l.level === "Error")
+    expect(errors).toHaveLength(1)
+    expect(errors[0]!.text).toContain("mail API answered 401")
+    expect(logs.map((l) => l.text).join("\n")).not.toContain(MAIL_KEY)
+  })
+})
