@@ -1,4 +1,5 @@
 import { Layer, Logger } from "effect"
+import { MongoClient } from "mongodb"
 import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.ts"
 import type { Notification } from "../../src/application/ports/Notifier.ts"
 import { PasswordHasher } from "../../src/application/ports/PasswordHasher.ts"
@@ -26,14 +27,19 @@ export interface TestWeb {
   /** the memory database, when the store is memory (to inspect or take it down) */
   readonly memory: MemoryDatabase | null
   readonly client: () => TrpcClient
+  /** AUTH_URL this server was started with (its origin is the only one mutations are accepted from) */
+  readonly authUrl: string
+  /** how many events the store holds (memory map or the Mongo `events` collection): to assert nothing was written */
+  readonly eventCount: () => Promise<number>
   readonly close: () => Promise<void>
 }
 
 export const startTestWeb = async (
   store: StoreKind = { kind: "memory" },
   settings: Partial<AuthSettingsShape> = {},
-  options: { readonly fake?: FakeWaha } = {}
+  options: { readonly fake?: FakeWaha; readonly authUrl?: string } = {}
 ): Promise<TestWeb> => {
+  const authUrl = options.authUrl ?? AUTH_URL
   const fake = options.fake ?? (await startFakeWaha())
   const notifications: Array<Notification> = []
   const memory = store.kind === "memory" ? makeMemoryDatabase() : null
@@ -47,17 +53,22 @@ export const startTestWeb = async (
     MemoryNotifier.layer(notifications)
   ).pipe(Layer.provideMerge(Logger.layer([])))
   const server = await startWebServer(
-    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: AUTH_URL, ...settings }),
-    { port: 0, authUrl: AUTH_URL, hostname: "127.0.0.1" }
+    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }),
+    { port: 0, authUrl, hostname: "127.0.0.1" }
   )
+  const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null
   return {
     url: server.url,
     fake,
     notifications,
     memory,
-    client: () => trpcClient(server.url),
+    client: () => trpcClient(server.url, new URL(authUrl).origin),
+    authUrl,
+    eventCount: async () =>
+      memory !== null ? memory.events.size : await mongoClient!.db().collection("events").countDocuments(),
     close: async () => {
       await server.close()
+      await mongoClient?.close()
       if (options.fake === undefined) await fake.close()
     }
   }
@@ -80,7 +91,7 @@ export interface TrpcClient {
 }
 
 /** A browser-like caller of /api/trpc over real HTTP: keeps the session cookie, sends Origin on mutations. */
-export const trpcClient = (baseUrl: string): TrpcClient => {
+export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClient => {
   const client: TrpcClient = {
     cookie: null,
     query: (path, input) =>
@@ -90,7 +101,7 @@ export const trpcClient = (baseUrl: string): TrpcClient => {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          ...(init.origin === null ? {} : { origin: init.origin ?? AUTH_URL })
+          ...(init.origin === null ? {} : { origin: init.origin ?? origin })
         },
         ...(input === undefined ? {} : { body: JSON.stringify(input) })
       })

@@ -10,7 +10,7 @@ import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import { publicProcedure, router, run } from "../trpc.ts"
 import type { WebContext } from "../trpc.ts"
 
-const email = z.email().max(254)
+const email = z.string().trim().max(254).pipe(z.email())
 const password = z.string().min(8).max(256)
 
 const setSession = (ctx: WebContext, session: { readonly token: string; readonly expiresAt: number }) =>

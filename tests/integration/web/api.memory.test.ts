@@ -1,0 +1,13 @@
+import { describeAuthorizationMatrix } from "./authorization.suite.ts"
+import { describeAuthApi } from "./auth.suite.ts"
+import { describeFuzz } from "./fuzz.suite.ts"
+import { describeHttpSurface } from "./http.suite.ts"
+import { describeSessionApi } from "./session.suite.ts"
+
+const memory = () => ({ kind: "memory" as const })
+
+describeAuthApi("memory", memory)
+describeSessionApi("memory", memory)
+describeAuthorizationMatrix("memory", memory)
+describeHttpSurface("memory", memory, "memory")
+describeFuzz("memory", memory)

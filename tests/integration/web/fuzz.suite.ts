@@ -1,0 +1,122 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { ADMIN_EMAIL } from "../../support/webHarness.ts"
+import type { StoreKind, TrpcClient } from "../../support/webHarness.ts"
+import { activeClient, expectOk, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
+
+const NUM_RUNS = 30
+
+/** Anything JSON that is not a string. */
+const notString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }))
+/** Anything JSON that is not a number. */
+const notNumber = fc.oneof(fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 3 }))
+/** Strings no sessionName can be (bad characters or too long). */
+const badName = fc.oneof(
+  fc.string({ minLength: 1 }).filter((s) => !/^[a-zA-Z0-9_-]+$/.test(s)),
+  fc.constant(""),
+  fc.constant("a".repeat(101))
+)
+const badPhone = fc.string().filter((s) => !/^\+?[0-9]{6,15}$/.test(s.trim()))
+
+interface Target {
+  readonly path: string
+  readonly kind: "query" | "mutation"
+  /** arbitrary malformed inputs: none of them may write anything */
+  readonly malformed: fc.Arbitrary<unknown>
+}
+
+export const describeFuzz = (label: string, store: () => StoreKind) =>
+  describe(`web fuzz: arbitrary inputs never give a 5xx nor write (${label})`, () => {
+    const start = webStarter(store)
+
+    it("every procedure, as a signed-in ACTIVE (admin) user", { timeout: 120_000 }, async () => {
+      const web = await start({ requireApproval: false })
+      const { client: admin } = await activeClient(web, ADMIN_EMAIL)
+      const { sessionName, id } = await initiate(admin)
+      web.fake.setGroups(sessionName, [{ id: "1@g.us", subject: "Alpha" }])
+      web.fake.setContacts(sessionName, [{ id: "15551234567@c.us", number: "15551234567", name: "Bob" }])
+      const sessionBefore = expectOk<{ session: unknown }>(await admin.query("user.getMessagingSession")).session
+
+      const any = fc.jsonValue()
+      const bySessionMalformed = fc.oneof(
+        any.filter((v) => typeof v !== "object" || v === null || typeof (v as Record<string, unknown>)["sessionName"] !== "string"),
+        fc.record({ sessionName: notString }),
+        fc.record({ sessionName: badName })
+      )
+      const pageMalformed = fc.oneof(
+        bySessionMalformed,
+        fc.record({ sessionName: fc.constant(sessionName), limit: fc.oneof(notNumber, fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.double({ noInteger: true })) }),
+        fc.record({ sessionName: fc.constant(sessionName), cursor: fc.oneof(notNumber, fc.integer({ max: -1 })) }),
+        fc.record({ sessionName: fc.constant(sessionName), search: notString })
+      )
+      const targets: Array<Target> = [
+        { path: "auth.signUp", kind: "mutation", malformed: fc.oneof(any, fc.record({ email: notString, password: fc.string(), name: fc.string() }), fc.record({ email: fc.constant("fuzz@example.com"), password: fc.oneof(notString, fc.string({ maxLength: 7 })), name: fc.string() }), fc.record({ email: fc.constant("fuzz@example.com"), password: fc.constant("long enough pw"), name: notString })) },
+        { path: "auth.signIn", kind: "mutation", malformed: fc.oneof(any, fc.record({ email: notString, password: fc.string() }), fc.record({ email: fc.string(), password: fc.string() })) },
+        { path: "auth.me", kind: "query", malformed: any },
+        { path: "auth.requestPasswordReset", kind: "mutation", malformed: fc.oneof(any, fc.record({ email: notString }), fc.record({ email: fc.string() })) },
+        { path: "auth.resetPassword", kind: "mutation", malformed: fc.oneof(any, fc.record({ token: notString, password: fc.string() }), fc.record({ token: fc.string(), password: fc.oneof(fc.string(), notString) })) },
+        { path: "admin.listUsers", kind: "query", malformed: fc.oneof(any, fc.record({ status: fc.oneof(notString, fc.string()) })) },
+        { path: "admin.approveUser", kind: "mutation", malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) })) },
+        { path: "user.getMessagingSession", kind: "query", malformed: any },
+        { path: "user.getSessionStatus", kind: "query", malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: fc.string() })) },
+        { path: "user.getSessionQR", kind: "query", malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: fc.string() })) },
+        { path: "user.restartSession", kind: "mutation", malformed: bySessionMalformed },
+        { path: "user.logoutSession", kind: "mutation", malformed: bySessionMalformed },
+        {
+          path: "user.updateSessionPhone",
+          kind: "mutation",
+          malformed: fc.oneof(
+            any,
+            fc.record({ id: fc.constant(id), phoneNumber: fc.oneof(notString, badPhone) }),
+            fc.record({ id: notString, phoneNumber: fc.constant("+15551234567") }),
+            fc.record({ phoneNumber: fc.constant("+15551234567") })
+          )
+        },
+        { path: "user.getMessagingGroups", kind: "query", malformed: pageMalformed },
+        { path: "user.getMessagingContacts", kind: "query", malformed: pageMalformed }
+      ]
+
+      const send = (client: TrpcClient, target: Target, input: unknown) =>
+        target.kind === "query" ? client.query(target.path, input) : client.mutation(target.path, input)
+
+      for (const target of targets) {
+        await fc.assert(
+          fc.asyncProperty(target.malformed, async (input) => {
+            const events = await web.eventCount()
+            const gatewayWrites = mutatingRequests(web.fake).length
+            const response = await send(admin, target, input)
+            expect(response.status, `${target.path} ${JSON.stringify(input)}`).toBeLessThan(500)
+            expect(response.status).toBeGreaterThanOrEqual(200)
+            expect(await web.eventCount(), `${target.path} ${JSON.stringify(input)} wrote an event`).toBe(events)
+            expect(mutatingRequests(web.fake).length, `${target.path} ${JSON.stringify(input)} reached the gateway`).toBe(gatewayWrites)
+          }),
+          { numRuns: NUM_RUNS }
+        )
+      }
+      // the admin is still signed in and its session is untouched
+      expect(expectOk<{ session: unknown }>(await admin.query("user.getMessagingSession")).session).toEqual(sessionBefore)
+      expect(web.fake.sessions.has(sessionName)).toBe(true)
+    })
+
+    it("procedures without input ignore whatever is sent: never a 5xx", { timeout: 60_000 }, async () => {
+      const web = await start({ requireApproval: false })
+      const { client } = await activeClient(web, "plain@example.com")
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), async (input) => {
+          const initiated = await client.mutation("user.initiateMessagingSession", input)
+          expect(initiated.status, JSON.stringify(input)).toBeLessThan(500)
+        }),
+        { numRuns: NUM_RUNS }
+      )
+      // reused every time: one session on both sides
+      expect(web.fake.sessions.size).toBe(1)
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), async (input) => {
+          const out = await web.client().mutation("auth.signOut", input)
+          expect(out.status, JSON.stringify(input)).toBeLessThan(500)
+        }),
+        { numRuns: NUM_RUNS }
+      )
+      expect(expectOk<{ user: { email: string } }>(await client.query("auth.me")).user.email).toBe("plain@example.com")
+    })
+  })

@@ -1,0 +1,309 @@
+import { describe, expect, it } from "vitest"
+import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import type { StoreKind, TrpcClient } from "../../support/webHarness.ts"
+import { activeClient, expectOk, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
+
+type Session = { id: string; sessionName: string; phoneNumber: string | null; userId: string; createdAt: string; updatedAt: string; MessagingGroups: Array<unknown> }
+type Page<T> = { items: Array<T>; nextCursor?: number; total?: number }
+
+const sessionOf = async (client: TrpcClient) => expectOk<{ session: Session | null }>(await client.query("user.getMessagingSession")).session
+
+const sessionCalls = (fake: FakeWaha, name: string) =>
+  fake.requests.filter((r) => r.path.startsWith(`/api/sessions/${name}`) || (r.path === "/api/sessions" && r.method === "POST"))
+    .map((r) => `${r.method} ${r.path}`)
+
+const groupFixture = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `${1000 + i}@g.us`, subject: i % 3 === 0 ? `Family ${i}` : `Work ${i}` }))
+const contactFixture = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `1555${String(i).padStart(7, "0")}@c.us`, number: `1555${String(i).padStart(7, "0")}`, name: i % 4 === 0 ? `Friend ${i}` : `Colleague ${i}` }))
+
+export const describeSessionApi = (label: string, store: () => StoreKind) =>
+  describe(`web user.* over HTTP (${label})`, () => {
+    const start = webStarter(store)
+    const setup = async (options: { readonly fake?: FakeWaha } = {}) => {
+      const web = await start({ requireApproval: false }, options)
+      const { client, id: userId } = await activeClient(web, "owner@example.com")
+      return { web, client, userId, fake: web.fake }
+    }
+
+    describe("initiateMessagingSession / getMessagingSession", () => {
+      it("creates a session on both sides, then reuses it", async () => {
+        const { client, userId, fake } = await setup()
+        expect(await sessionOf(client)).toBeNull()
+        const { sessionName, id } = await initiate(client)
+        expect(sessionName).toMatch(/^[a-zA-Z0-9_-]+$/)
+        const creates = fake.requests.filter((r) => r.method === "POST" && r.path === "/api/sessions")
+        expect(creates).toHaveLength(1)
+        expect(creates[0]!.body).toMatchObject({ name: sessionName })
+        expect(creates[0]!.headers["x-api-key"]).toBe(fake.apiKey)
+        expect(fake.sessions.has(sessionName)).toBe(true)
+        const session = await sessionOf(client)
+        expect(session).toMatchObject({ id, sessionName, userId, MessagingGroups: [] })
+        expect(Number.isNaN(Date.parse(session!.createdAt))).toBe(false)
+        expect(Number.isNaN(Date.parse(session!.updatedAt))).toBe(false)
+
+        expect(await initiate(client)).toEqual({ sessionName, id })
+        expect(fake.requests.filter((r) => r.method === "POST" && r.path === "/api/sessions")).toHaveLength(1)
+        expect([...fake.sessions.keys()]).toEqual([sessionName])
+      })
+
+      it("a double click (concurrent calls) makes one session on both sides", async () => {
+        const { client, fake } = await setup()
+        const results = await Promise.all([initiate(client), initiate(client), initiate(client)])
+        expect(new Set(results.map((r) => r.id)).size).toBe(1)
+        expect(fake.requests.filter((r) => r.method === "POST" && r.path === "/api/sessions")).toHaveLength(1)
+        expect(fake.sessions.size).toBe(1)
+      })
+
+      it("reconnects: a session the gateway lost is created again under the same name; a stopped one is started", async () => {
+        const { client, fake } = await setup()
+        const first = await initiate(client)
+        fake.sessions.delete(first.sessionName)
+        expect(await initiate(client)).toEqual(first)
+        expect(fake.sessions.has(first.sessionName)).toBe(true)
+        fake.setSessionStatus(first.sessionName, "STOPPED")
+        expect(await initiate(client)).toEqual(first)
+        expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: `/api/sessions/${first.sessionName}/start` })
+      })
+
+      it("gateway refusing connections → INTERNAL_SERVER_ERROR 'failed to create session', and no session is left", async () => {
+        const { client, fake } = await setup()
+        await fake.refuse()
+        const response = await client.mutation("user.initiateMessagingSession")
+        expect(response.error?.code).toBe("INTERNAL_SERVER_ERROR")
+        expect(response.error?.message).toBe("failed to create session")
+        expect(response.status).toBe(500)
+        await fake.accept()
+        expect(await sessionOf(client)).toBeNull()
+        expect(fake.sessions.size).toBe(0)
+        // and a later attempt works
+        const { sessionName } = await initiate(client)
+        expect([...fake.sessions.keys()]).toEqual([sessionName])
+      })
+
+      it("gateway rejecting the call (wrong API key → 401) → 'failed to create session', nothing left on either side", async () => {
+        const fake = await startFakeWaha({ apiKey: "a-different-key" })
+        try {
+          const { client } = await setup({ fake })
+          const response = await client.mutation("user.initiateMessagingSession")
+          expect(response.error).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+          expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)
+          expect(await sessionOf(client)).toBeNull()
+          expect(fake.sessions.size).toBe(0)
+        } finally {
+          await fake.close()
+        }
+      })
+    })
+
+    describe("status, QR, restart, phone, logout", () => {
+      it("getSessionStatus reports the gateway's status (STOPPED when the gateway lost it)", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "STARTING" })
+        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "SCAN_QR_CODE" })
+        fake.setSessionStatus(sessionName, "WORKING")
+        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "WORKING" })
+        fake.sessions.delete(sessionName)
+        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "STOPPED" })
+        expect((await client.query("user.getSessionStatus", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
+        expect((await client.query("user.getSessionStatus", {})).error?.code).toBe("BAD_REQUEST")
+        expect((await client.query("user.getSessionStatus", { sessionName: "../etc" })).error?.code).toBe("BAD_REQUEST")
+      })
+
+      it("getSessionQR returns the gateway's PNG as base64; a connected session has none (4xx)", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        const { qr } = expectOk<{ qr: string }>(await client.query("user.getSessionQR", { sessionName }))
+        expect(qr).toBe(FAKE_QR_PNG_BASE64)
+        expect(Buffer.from(qr, "base64").subarray(1, 4).toString("latin1")).toBe("PNG")
+        fake.setSessionStatus(sessionName, "WORKING")
+        const connected = await client.query("user.getSessionQR", { sessionName })
+        expect(connected.error?.code).toBe("PRECONDITION_FAILED")
+        expect((await client.query("user.getSessionQR", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
+      })
+
+      it("restartSession stops, then starts the session on the gateway", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.setSessionStatus(sessionName, "WORKING")
+        const before = fake.requests.length
+        expect(expectOk(await client.mutation("user.restartSession", { sessionName }))).toEqual({ success: true })
+        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+          `POST /api/sessions/${sessionName}/stop`,
+          `POST /api/sessions/${sessionName}/start`
+        ])
+        expect(fake.sessions.get(sessionName)?.status).toBe("STARTING")
+        expect((await client.mutation("user.restartSession", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
+        expect((await client.mutation("user.restartSession", { sessionName: 12 })).error?.code).toBe("BAD_REQUEST")
+      })
+
+      it("updateSessionPhone stores the number (seen by getMessagingSession); bad input is BAD_REQUEST, unknown id NOT_FOUND", async () => {
+        const { web, client } = await setup()
+        const { id } = await initiate(client)
+        expect(expectOk(await client.mutation("user.updateSessionPhone", { id, phoneNumber: "+15551234567" }))).toEqual({ success: true })
+        expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
+        const events = await web.eventCount()
+        for (const phoneNumber of ["call me", "", "+1", "1".repeat(16), 15551234567]) {
+          expect((await client.mutation("user.updateSessionPhone", { id, phoneNumber })).error?.code, String(phoneNumber)).toBe("BAD_REQUEST")
+        }
+        expect((await client.mutation("user.updateSessionPhone", { phoneNumber: "+15551234567" })).error?.code).toBe("BAD_REQUEST")
+        expect((await client.mutation("user.updateSessionPhone", { id: "no-such-session", phoneNumber: "+15550000000" })).error?.code).toBe("NOT_FOUND")
+        expect(await web.eventCount()).toBe(events)
+        expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
+      })
+
+      it("logoutSession logs out and deletes on the gateway, then the session is gone for every procedure", async () => {
+        const { client, fake } = await setup()
+        const { sessionName, id } = await initiate(client)
+        const before = fake.requests.length
+        expect(expectOk(await client.mutation("user.logoutSession", { sessionName }))).toEqual({ success: true })
+        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+          `POST /api/sessions/${sessionName}/logout`,
+          `DELETE /api/sessions/${sessionName}`
+        ])
+        expect(fake.sessions.has(sessionName)).toBe(false)
+        expect(await sessionOf(client)).toBeNull()
+        for (const path of ["user.getSessionStatus", "user.getSessionQR", "user.getMessagingGroups", "user.getMessagingContacts"]) {
+          expect((await client.query(path, { sessionName })).error?.code, path).toBe("NOT_FOUND")
+        }
+        for (const path of ["user.restartSession", "user.logoutSession"]) {
+          expect((await client.mutation(path, { sessionName })).error?.code, path).toBe("NOT_FOUND")
+        }
+        expect((await client.mutation("user.updateSessionPhone", { id, phoneNumber: "+15551234567" })).error?.code).toBe("NOT_FOUND")
+        // a new initiation makes a new session
+        const next = await initiate(client)
+        expect(next.id).not.toBe(id)
+        expect(next.sessionName).not.toBe(sessionName)
+      })
+
+      it("logoutSession with the gateway down fails and keeps the session (retryable)", async () => {
+        const { client, fake } = await setup()
+        const { sessionName, id } = await initiate(client)
+        await fake.refuse()
+        const response = await client.mutation("user.logoutSession", { sessionName })
+        expect(response.error).not.toBeNull()
+        expect(response.status).toBeGreaterThanOrEqual(500)
+        await fake.accept()
+        expect((await sessionOf(client))?.id).toBe(id)
+        expect(expectOk(await client.mutation("user.logoutSession", { sessionName }))).toEqual({ success: true })
+      })
+    })
+
+    describe("getMessagingGroups / getMessagingContacts", () => {
+      it("groups: default page of 10, cursor paging, nextCursor absent at the end, never a total", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.setGroups(sessionName, groupFixture(25))
+        const first = expectOk<Page<{ groupId: string; groupName: string }>>(await client.query("user.getMessagingGroups", { sessionName }))
+        expect(first.items).toHaveLength(10)
+        expect(first.items[0]).toEqual({ groupId: "1000@g.us", groupName: "Family 0" })
+        expect(first.nextCursor).toBe(10)
+        expect("total" in first).toBe(false)
+        const second = expectOk<Page<{ groupId: string }>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 10 }))
+        expect(second.items.map((g) => g.groupId)).toEqual(groupFixture(25).slice(10, 20).map((g) => g.id))
+        expect(second.nextCursor).toBe(20)
+        const last = expectOk<Page<{ groupId: string }>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 20 }))
+        expect(last.items).toHaveLength(5)
+        expect("nextCursor" in last).toBe(false)
+        expect("total" in last).toBe(false)
+        const exact = expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 15, limit: 10 }))
+        expect(exact.items).toHaveLength(10)
+        expect("nextCursor" in exact).toBe(false)
+        const beyond = expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 100 }))
+        expect(beyond).toEqual({ items: [] })
+        const big = expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, limit: 100 }))
+        expect(big.items).toHaveLength(25)
+        expect("nextCursor" in big).toBe(false)
+      })
+
+      it("groups: search by name (any case), paged; the gateway's list is fetched once for all pages", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.setGroups(sessionName, groupFixture(30))
+        const listCalls = () => fake.requests.filter((r) => r.method === "GET" && r.path === `/api/${sessionName}/groups`).length
+        const seen: Array<string> = []
+        let cursor: number | undefined = 0
+        let pages = 0
+        while (cursor !== undefined) {
+          const page: Page<{ groupId: string; groupName: string }> = expectOk(
+            await client.query("user.getMessagingGroups", { sessionName, search: "fAmIlY", limit: 3, cursor })
+          )
+          expect(page.items.every((g) => g.groupName.startsWith("Family"))).toBe(true)
+          seen.push(...page.items.map((g) => g.groupId))
+          cursor = page.nextCursor
+          pages += 1
+        }
+        expect(seen).toEqual(groupFixture(30).filter((g) => g.subject.startsWith("Family")).map((g) => g.id))
+        expect(pages).toBe(4)
+        expect(listCalls()).toBe(1)
+        expect(expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, search: "nothing like it" }))).toEqual({ items: [] })
+        expect(listCalls()).toBe(1)
+      })
+
+      it("groups and contacts: limit 0, 101, non-integer or negative cursor → BAD_REQUEST without a gateway call", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        const before = fake.requests.length
+        for (const path of ["user.getMessagingGroups", "user.getMessagingContacts"]) {
+          for (const input of [
+            { sessionName, limit: 0 },
+            { sessionName, limit: 101 },
+            { sessionName, limit: 2.5 },
+            { sessionName, limit: "10" },
+            { sessionName, cursor: -1 },
+            { sessionName, search: 7 },
+            { limit: 10 }
+          ]) {
+            const response = await client.query(path, input)
+            expect(response.error?.code, `${path} ${JSON.stringify(input)}`).toBe("BAD_REQUEST")
+            expect(response.status).toBe(400)
+          }
+        }
+        expect(fake.requests.length).toBe(before)
+      })
+
+      it("contacts: default page of 50, paging to the end, search by name or by number, one gateway walk", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.setContacts(sessionName, [
+          ...contactFixture(60),
+          { id: "120363000000000001@g.us", name: "A group", isGroup: true },
+          { id: "15559999999@c.us", name: "Blocked", isBlocked: true }
+        ])
+        type Contact = { groupId: string; groupName: string; number: string; isContact: boolean }
+        const first = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName }))
+        expect(first.items).toHaveLength(50)
+        expect(first.items[0]).toEqual({ groupId: "15550000000@c.us", groupName: "Friend 0", number: "15550000000", isContact: true })
+        expect(first.nextCursor).toBe(50)
+        expect("total" in first).toBe(false)
+        const rest = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, cursor: 50 }))
+        expect(rest.items).toHaveLength(10)
+        expect("nextCursor" in rest).toBe(false)
+        expect("total" in rest).toBe(false)
+        expect([...first.items, ...rest.items].some((c) => c.groupName === "A group" || c.groupName === "Blocked")).toBe(false)
+
+        const byName = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, search: "friend", limit: 100 }))
+        expect(byName.items.map((c) => c.groupName)).toEqual(contactFixture(60).filter((c) => c.name.startsWith("Friend")).map((c) => c.name))
+        const byNumber = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, search: "+1 555 000 0042" }))
+        expect(byNumber).toEqual({ items: [{ groupId: "15550000042@c.us", groupName: "Colleague 42", number: "15550000042", isContact: true }] })
+        const paged = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, search: "colleague", limit: 20, cursor: 40 }))
+        expect(paged.items).toHaveLength(5)
+        expect("nextCursor" in paged).toBe(false)
+        expect(fake.requests.filter((r) => r.method === "GET" && r.path === "/api/contacts/all")).toHaveLength(1)
+      })
+
+      it("a gateway failure while listing is an error answer, not a crash (no 2xx with partial data)", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        await fake.refuse()
+        const response = await client.query("user.getMessagingGroups", { sessionName })
+        expect(response.error).not.toBeNull()
+        expect(response.data).toBeUndefined()
+        await fake.accept()
+        fake.setGroups(sessionName, groupFixture(2))
+        expect(expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName })).items).toHaveLength(2)
+      })
+    })
+  })

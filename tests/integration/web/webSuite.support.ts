@@ -1,0 +1,56 @@
+import { afterEach } from "vitest"
+import type { AuthSettingsShape } from "../../../src/application/auth/AuthSettings.ts"
+import type { FakeWaha, RecordedRequest } from "../../support/FakeWahaServer.ts"
+import { signUp, startTestWeb } from "../../support/webHarness.ts"
+import type { StoreKind, TestWeb, TrpcClient, TrpcResponse } from "../../support/webHarness.ts"
+
+export const PASSWORD = "correct horse battery"
+export const THIRTY_DAYS_S = 30 * 24 * 60 * 60
+
+/** Gives each test its own server (and, for Mongo, its own database); closes them after the test. */
+export const webStarter = (store: () => StoreKind) => {
+  const started: Array<TestWeb> = []
+  afterEach(async () => {
+    for (const web of started.splice(0)) await web.close()
+  })
+  return async (settings: Partial<AuthSettingsShape> = {}, options: { readonly fake?: FakeWaha; readonly authUrl?: string } = {}) => {
+    const web = await startTestWeb(store(), settings, options)
+    started.push(web)
+    return web
+  }
+}
+
+/** A signed-in client whose account is ACTIVE (signs up, and has the admin approve it when needed). */
+export const activeClient = async (web: TestWeb, email: string, admin?: TrpcClient): Promise<{ client: TrpcClient; id: string }> => {
+  const client = web.client()
+  const user = await signUp(client, email)
+  if (user.status !== "ACTIVE") {
+    if (admin === undefined) throw new Error(`activeClient: ${email} is ${user.status} and no admin was given`)
+    const approved = await admin.mutation("admin.approveUser", { userId: user.id })
+    if (approved.error) throw new Error(`approve ${email}: ${approved.error.code}`)
+  }
+  return { client, id: user.id }
+}
+
+/** The session cookie's Set-Cookie line of a response, if any. */
+export const sessionSetCookie = (response: TrpcResponse): string | undefined =>
+  response.headers.getSetCookie().find((c) => c.startsWith("session="))
+
+export const cookieAttributes = (setCookie: string): Map<string, string> => {
+  const attributes = new Map<string, string>()
+  for (const part of setCookie.split(";").slice(1)) {
+    const [name, ...rest] = part.trim().split("=")
+    attributes.set(name!.toLowerCase(), rest.join("="))
+  }
+  return attributes
+}
+
+export const expectOk = <T>(response: TrpcResponse): T => {
+  if (response.error !== null) throw new Error(`expected success, got ${response.status} ${response.error.code}: ${response.error.message}`)
+  return response.data as T
+}
+
+export const initiate = async (client: TrpcClient) => expectOk<{ sessionName: string; id: string }>(await client.mutation("user.initiateMessagingSession"))
+
+export const isMutating = (r: RecordedRequest) => r.method !== "GET" && r.method !== "HEAD"
+export const mutatingRequests = (fake: FakeWaha) => fake.requests.filter(isMutating)
