@@ -5,17 +5,22 @@ import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } 
 import { closedPort } from "../support/net.ts"
 import { startProcess, webEntry } from "../support/processes.ts"
 import type { Runtime } from "../support/processes.ts"
+import { startMailSink } from "../support/MailSink.ts"
+import type { MailSink } from "../support/MailSink.ts"
 import { trpcClient } from "../support/webHarness.ts"
 
 const mongoUrl = mongoTestUrl()
 const AUTH_URL = "http://herald.example.test"
 
 let fake: FakeWaha
+let mail: MailSink
 beforeAll(async () => {
   fake = await startFakeWaha()
+  mail = await startMailSink({ apiKey: "key-test-mail" })
 })
 afterAll(async () => {
   await fake.close()
+  await mail.close()
   await dropTestDatabases()
 })
 
@@ -29,6 +34,7 @@ const env = (databaseUrl: string, port: number, extra: Record<string, string> = 
   MAIL_DOMAIN: "mg.example.test",
   FROM_EMAIL: "herald@mg.example.test",
   ADMIN_EMAIL: "admin@example.test",
+  MAIL_API_URL: mail.url,
   PORT: String(port),
   ...extra
 })
@@ -53,6 +59,13 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
         const admin = clientFor(port)
         const signedUp = await admin.mutation("auth.signUp", { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
         expect(signedUp.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
+        // the registration notice goes to ADMIN_EMAIL through the mail API, off the request's path
+        const deadline = Date.now() + 10_000
+        while (!mail.received.some((m) => m.mail.to.includes("admin@example.test") && m.mail.text.includes("Admin"))) {
+          if (Date.now() > deadline) throw new Error(`no registration mail; sink saw ${mail.requests.length} requests`)
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        expect(mail.received.at(-1)?.mail.from).toContain("herald@mg.example.test")
         const initiated = await admin.mutation("user.initiateMessagingSession")
         expect(initiated.error).toBeNull()
         expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)

@@ -43,7 +43,8 @@ export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnio
   z.object({ type: z.literal("CampaignStarted"), at }),
   z.object({ type: z.literal("CampaignCompleted"), at }),
   z.object({ type: z.literal("CampaignFailed"), at, reason: z.string(), messageId: z.string().nullable() }),
-  z.object({ type: z.literal("CampaignCancelled"), at })
+  z.object({ type: z.literal("CampaignCancelled"), at }),
+  z.object({ type: z.literal("CampaignFailureNotified"), at })
 ])
 
 export const SessionEventSchema: z.ZodType<SessionEvent> = z.discriminatedUnion("type", [

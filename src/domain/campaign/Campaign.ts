@@ -32,6 +32,8 @@ export type CampaignEvent =
   | { readonly type: "CampaignCompleted"; readonly at: number }
   | { readonly type: "CampaignFailed"; readonly at: number; readonly reason: string; readonly messageId: string | null }
   | { readonly type: "CampaignCancelled"; readonly at: number }
+  /** The admin was told of the failure: recorded so that it is told once, by one web process. */
+  | { readonly type: "CampaignFailureNotified"; readonly at: number }
 
 export interface CampaignState {
   readonly id: string
@@ -42,6 +44,7 @@ export interface CampaignState {
   readonly title: string
   readonly messageIds: ReadonlyArray<string>
   readonly failureReason: string | null
+  readonly failureNotified: boolean
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -62,6 +65,7 @@ export type CampaignCommand =
   | { readonly type: "RecordProgress"; readonly sent: number; readonly open: number; readonly now: number }
   | { readonly type: "Fail"; readonly reason: string; readonly messageId: string | null; readonly now: number }
   | { readonly type: "Cancel"; readonly now: number }
+  | { readonly type: "RecordFailureNotified"; readonly now: number }
 
 export type CampaignRejection =
   | { readonly _tag: "CampaignNotFound" }
@@ -77,6 +81,7 @@ export const initialCampaignState: CampaignState = {
   title: "",
   messageIds: [],
   failureReason: null,
+  failureNotified: false,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -110,6 +115,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
     case "Cancel":
       if (isFinished(status)) return reject({ _tag: "CampaignNotCancellable", status })
       return accept({ type: "CampaignCancelled", at: command.now })
+    case "RecordFailureNotified":
+      // nothing to tell, or told already
+      return status !== "FAILED" || state.failureNotified ? accept() : accept({ type: "CampaignFailureNotified", at: command.now })
   }
 }
 
@@ -136,6 +144,8 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
       return { ...state, status: "COMPLETED", updatedAt: event.at, version }
     case "CampaignFailed":
       return { ...state, status: "FAILED", failureReason: event.reason, updatedAt: event.at, version }
+    case "CampaignFailureNotified":
+      return { ...state, failureNotified: true, version }
     case "CampaignCancelled":
       return { ...state, status: "CANCELLED", updatedAt: event.at, version }
   }

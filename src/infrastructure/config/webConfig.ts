@@ -15,7 +15,8 @@ const flag = (name: string, fallback: boolean) =>
 /**
  * SPEC "Environment configuration": the web application needs all eleven variables
  * (ADMIN_PHONE_NUMBER and PUBLIC_SHOW_FOOTER optional). PORT and REQUIRE_APPROVAL are
- * DESIGN §4's; WEB_GATEWAY_TIMEOUT_MS is optional tuning.
+ * DESIGN §4's; MAIL_API_URL (EU region, a relay) and MAIL_SMTP_URL (SMTP instead of the HTTP
+ * API) choose how mail leaves; WEB_GATEWAY_TIMEOUT_MS and ALERT_INTERVAL_MS are optional tuning.
  */
 const WebEnv = z
   .object({
@@ -35,7 +36,13 @@ const WebEnv = z
     PUBLIC_SHOW_FOOTER: z.string().optional().transform((v) => v !== "false"),
     PORT: positiveInt("PORT", 1).max(65_535, "PORT must be at most 65535").default(8080),
     REQUIRE_APPROVAL: flag("REQUIRE_APPROVAL", true),
-    WEB_GATEWAY_TIMEOUT_MS: positiveInt("WEB_GATEWAY_TIMEOUT_MS", 100).default(15_000)
+    WEB_GATEWAY_TIMEOUT_MS: positiveInt("WEB_GATEWAY_TIMEOUT_MS", 100).default(15_000),
+    MAIL_API_URL: httpUrl("MAIL_API_URL").optional(),
+    MAIL_SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…, user and password URL-encoded")
+      .optional(),
+    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000)
   })
   .superRefine((env, ctx) => {
     const domain = env.FROM_EMAIL.split("@")[1]?.toLowerCase()
@@ -60,6 +67,10 @@ export interface WebConfig {
   readonly showFooter: boolean
   readonly port: number
   readonly requireApproval: boolean
+  /** how mail leaves: the provider's HTTP API (default Mailgun's, or MAIL_API_URL), or SMTP when MAIL_SMTP_URL is set */
+  readonly mail: { readonly kind: "api"; readonly baseUrl: string | null } | { readonly kind: "smtp"; readonly url: string }
+  /** how often the web process looks for failed campaigns to tell the admin about */
+  readonly alertIntervalMs: number
 }
 
 export const loadWebConfig = (env: Record<string, string | undefined>): ConfigResult<WebConfig> => {
@@ -87,7 +98,9 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
       adminPhoneNumber: e.ADMIN_PHONE_NUMBER ?? null,
       showFooter: e.PUBLIC_SHOW_FOOTER,
       port: e.PORT,
-      requireApproval: e.REQUIRE_APPROVAL
+      requireApproval: e.REQUIRE_APPROVAL,
+      mail: e.MAIL_SMTP_URL !== undefined ? { kind: "smtp", url: e.MAIL_SMTP_URL } : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
+      alertIntervalMs: e.ALERT_INTERVAL_MS
     }
   }
 }

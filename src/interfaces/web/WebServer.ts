@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server"
 import type { ServerType } from "@hono/node-server"
-import { Layer, ManagedRuntime } from "effect"
+import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
 import type { AddressInfo } from "node:net"
 import { AuthSettings } from "../../application/auth/AuthSettings.ts"
 import type { AuthSettingsShape } from "../../application/auth/AuthSettings.ts"
@@ -29,10 +29,17 @@ export interface RunningWebServer {
 /** Serves the web app on `port` (0: any free port) over node:http (also under Deno). */
 export const startWebServer = async <E>(
   layer: Layer.Layer<WebServices, E>,
-  options: { readonly port: number; readonly authUrl: string; readonly hostname?: string }
+  options: {
+    readonly port: number
+    readonly authUrl: string
+    readonly hostname?: string
+    /** loops that run beside the server until it closes (e.g. the failure alerts) */
+    readonly background?: ReadonlyArray<Effect.Effect<void, never, WebServices>>
+  }
 ): Promise<RunningWebServer> => {
   const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices, never>)
   await runtime.runPromise(runtime.contextEffect)
+  const loops = (options.background ?? []).map((loop) => runtime.runFork(loop))
   const app = makeWebApp({ runtime, authUrl: options.authUrl })
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))
@@ -43,6 +50,7 @@ export const startWebServer = async <E>(
     port,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await runtime.runPromise(Fiber.interruptAll(loops))
       await runtime.dispose()
     }
   }

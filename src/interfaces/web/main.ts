@@ -7,7 +7,10 @@ import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
 import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
 import { MongoDatabase } from "../../infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
-import { LogNotifier } from "../../infrastructure/notify/LogNotifier.ts"
+import { makeHttpApiMailSender, makeSmtpMailSender } from "../../infrastructure/mail/MailSender.ts"
+import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
+import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
+import { failureAlerts } from "./failureAlerts.ts"
 import { startWebServer, webServicesLayer } from "./WebServer.ts"
 
 // Entry point: `node src/interfaces/web/main.ts` or `deno task web`.
@@ -18,19 +21,24 @@ if (!loaded.ok) {
 }
 const config = loaded.config
 
-const base = Layer.mergeAll(
+const mail = config.mail.kind === "smtp"
+  ? makeSmtpMailSender({ url: config.mail.url, from: config.fromEmail })
+  : makeHttpApiMailSender({ apiKey: config.mailApiKey, domain: config.mailDomain, from: config.fromEmail, ...(config.mail.baseUrl === null ? {} : { baseUrl: config.mail.baseUrl }) })
+const ports = Layer.mergeAll(
   MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 10 }))),
   WahaGateway.layer({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.gatewayTimeoutMs }),
-  ScryptPasswordHasher.layer,
-  LogNotifier.layer
-).pipe(Layer.provideMerge(PlainLogger))
+  ScryptPasswordHasher.layer
+)
+// notifications go out in the background: e-mail to ADMIN_EMAIL, and by messaging when ADMIN_PHONE_NUMBER is set
+const notifier = BackgroundNotifier.layer(AdminNotifier.layer({ adminEmail: config.adminEmail, adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail }))
+const base = notifier.pipe(Layer.provideMerge(ports), Layer.provideMerge(PlainLogger))
 
 const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl })
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 
 try {
-  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl })
+  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, background: [failureAlerts(config.alertIntervalMs)] })
   log(`Herald web listening on port ${server.port} (${config.authUrl}): database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}`)
   let stopping = false
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,6 +1,9 @@
 import { Effect, Layer, Logger } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { notifyFailedCampaigns } from "../../../src/application/campaign/notifyFailedCampaigns.ts"
+import type { Notification } from "../../../src/application/ports/Notifier.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
 import type { TestWeb, TrpcClient } from "../../support/webHarness.ts"
@@ -76,6 +79,17 @@ describe("campaign lifecycle with the scheduler", () => {
     expect(failed.status).toBe("FAILED")
     expect(failed.failureReason).toMatch(/^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)
     expect(failed.messages[0]?.failureReason).toBe(failed.failureReason)
+
+    // two web processes relay failures at once: the admin is told exactly once, with the reason
+    const told: Array<Notification> = []
+    const relay = () =>
+      Effect.runPromise(
+        notifyFailedCampaigns(0).pipe(Effect.provide(Layer.mergeAll(MemoryStore.layer(web.memory!), MemoryNotifier.layer(told))), Effect.provide(Logger.layer([])))
+      )
+    await Promise.all([relay(), relay()])
+    await relay()
+    const aboutThis = told.filter((n) => n.kind === "CampaignFailed" && n.campaignId === id)
+    expect(aboutThis).toEqual([{ kind: "CampaignFailed", campaignId: id, title: GROUP.groupName, reason: failed.failureReason }])
   })
 
   it("cancel: the remaining messages are never sent; the campaign is CANCELLED and cannot be cancelled twice", async () => {

@@ -184,6 +184,27 @@ describe("Cancel", () => {
   })
 })
 
+describe("RecordFailureNotified", () => {
+  const command = { type: "RecordFailureNotified", now: Date.UTC(2026, 0, 5) } as const
+
+  it("a FAILED campaign records the notice once; a second time records nothing", () => {
+    const state = State.inStatus("FAILED")
+    const events = acceptedEvents(command, state)
+    expect(events).toEqual([{ type: "CampaignFailureNotified", at: command.now }])
+    const notified = evolveAll(state, events)
+    expect(notified).toMatchObject({ status: "FAILED", failureNotified: true, failureReason: "missed" })
+    expect(decideCampaign(command, notified)).toEqual(accept())
+  })
+
+  it.each(["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED"] as const)("a %s campaign has nothing to tell", (status) => {
+    expect(decideCampaign(command, State.inStatus(status))).toEqual(accept())
+  })
+
+  it("an unknown campaign is rejected", () => {
+    expect(decideCampaign(command, initialCampaignState)).toEqual(reject({ _tag: "CampaignNotFound" }))
+  })
+})
+
 describe("Campaign decider: properties over random command sequences", () => {
   /** Statuses a campaign may move to from each status (SPEC: FAILED from any state). */
   const allowed: Record<CampaignStatus | "NEW", ReadonlyArray<CampaignStatus>> = {

@@ -1,0 +1,37 @@
+import { Clock, Effect } from "effect"
+import { CampaignAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute } from "../eventSourcing/execute.ts"
+import { EventStore } from "../ports/EventStore.ts"
+import { Notifier } from "../ports/Notifier.ts"
+
+const CAMPAIGN_STREAM = "campaign-"
+const PAGE = 1_000
+
+/**
+ * Tells the admin of every campaign that failed (a send error, a missed message, an unknown
+ * outcome) among the campaigns with events recorded since `since`. The scheduler has no mail
+ * settings (SPEC), so the web process relays: it records CampaignFailureNotified on the
+ * campaign's stream first and notifies only when its append won, so of several web processes
+ * exactly one tells, once. A crash between the two loses that notice rather than repeating it.
+ * Returns the time of the newest event seen, for the next pass.
+ */
+export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function*(since: number) {
+  const store = yield* EventStore
+  const notifier = yield* Notifier
+  let from = since
+  for (;;) {
+    const page = yield* store.recordedSince(from, PAGE)
+    const campaigns = new Set(page.filter((ref) => ref.streamId.startsWith(CAMPAIGN_STREAM)).map((ref) => ref.streamId.slice(CAMPAIGN_STREAM.length)))
+    for (const campaignId of campaigns) {
+      const now = yield* Clock.currentTimeMillis
+      const outcome = yield* execute(CampaignAggregate)(campaignId, () => ({ type: "RecordFailureNotified", now }))
+      if (outcome._tag === "Accepted" && outcome.events.length > 0) {
+        const campaign = outcome.state
+        yield* notifier.notify({ kind: "CampaignFailed", campaignId, title: campaign.title, reason: campaign.failureReason ?? "unknown" })
+      }
+    }
+    const last = page.at(-1)?.recordedAt
+    if (page.length < PAGE || last === undefined || last === from) return last ?? from
+    from = last
+  }
+})
