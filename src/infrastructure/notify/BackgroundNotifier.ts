@@ -15,7 +15,9 @@ export const BackgroundNotifier = {
       Notifier,
       Effect.gen(function*() {
         const inner = yield* Notifier
-        const scope = yield* Scope.Scope
+        // Finalizers run last-added first: the drain below runs before this child scope closes
+        // and interrupts whatever is still delivering.
+        const deliveries = yield* Scope.fork(yield* Scope.Scope)
         const inFlight = new Set<Fiber.Fiber<void>>()
         yield* Effect.addFinalizer(() =>
           Fiber.awaitAll([...inFlight]).pipe(Effect.timeoutOption(DRAIN_MS), Effect.asVoid)
@@ -23,7 +25,7 @@ export const BackgroundNotifier = {
         return Notifier.of({
           notify: (notification) =>
             Effect.gen(function*() {
-              const fiber = yield* Effect.forkIn(inner.notify(notification), scope)
+              const fiber = yield* Effect.forkIn(inner.notify(notification), deliveries)
               inFlight.add(fiber)
               fiber.addObserver(() => inFlight.delete(fiber))
             })
