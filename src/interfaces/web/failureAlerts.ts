@@ -1,21 +1,38 @@
 import { Clock, Effect } from "effect"
+import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
+import { Notifier } from "../../application/ports/Notifier.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
 const LOOK_BACK_AT_START_MS = 24 * 60 * 60 * 1000
 /** Events are recorded with their writer's clock: look back this much further each pass. */
 const SKEW_MS = 60_000
 
-/** The web process's relay of campaign failures to the admin, every `intervalMs`, for ever. */
+/** A stalled scheduler is announced at most this often by one web process. */
+const STALL_ALERT_EVERY_MS = 60 * 60 * 1000
+
+/**
+ * The web process's alerts to the admin, every `intervalMs`, for ever: campaigns that failed,
+ * and a system alert when no scheduler seems to run (messages overdue and still unpicked).
+ */
 export const failureAlerts = (intervalMs: number) =>
   Effect.gen(function*() {
     let since = (yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS
+    let lastStallAlert = Number.NEGATIVE_INFINITY
     for (;;) {
       const passStart = yield* Clock.currentTimeMillis
       yield* notifyFailedCampaigns(since).pipe(
         Effect.tap(() => Effect.sync(() => (since = passStart - SKEW_MS))),
         Effect.catch((error) => Effect.logError(`failure alerts: ${error.message}`))
       )
+      const stalled = yield* detectStalledScheduler().pipe(
+        Effect.catch((error) => Effect.as(Effect.logError(`scheduler check: ${error.message}`), null))
+      )
+      if (stalled !== null && passStart - lastStallAlert >= STALL_ALERT_EVERY_MS) {
+        lastStallAlert = passStart
+        yield* Effect.logWarning(stalled)
+        yield* (yield* Notifier).notify({ kind: "SystemAlert", text: stalled })
+      }
       yield* Effect.sleep(intervalMs)
     }
   })
