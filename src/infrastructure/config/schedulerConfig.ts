@@ -1,6 +1,5 @@
 import { z } from "zod"
-import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
-import { describeProblems, httpUrl, positiveInt } from "./env.ts"
+import { httpUrl, parseEnvWithDatabaseUrl, positiveInt } from "./env.ts"
 
 /**
  * SPEC "Variables per process": the scheduler needs DATABASE_URL, GATEWAY_API_URL and
@@ -31,19 +30,14 @@ export interface SchedulerConfig {
 export type ConfigResult<C> = { readonly ok: true; readonly config: C } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
 
 export const loadSchedulerConfig = (env: Record<string, string | undefined>): ConfigResult<SchedulerConfig> => {
-  // Empty values count as unset, as in most .env tooling.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""))
-  const parsed = SchedulerEnv.safeParse(present)
-  const problems = parsed.success ? [] : describeProblems(parsed.error)
-  const db = present.DATABASE_URL === undefined ? null : parseDatabaseUrl(present.DATABASE_URL)
-  if (db && !db.ok) problems.push(...db.problems.map((p) => `DATABASE_URL: ${p}`))
-  if (!parsed.success || !db || !db.ok || problems.length > 0) return { ok: false, problems }
-  const e = parsed.data
+  const parsed = parseEnvWithDatabaseUrl(SchedulerEnv, env)
+  if (!parsed.ok) return parsed
+  const e = parsed.env
   return {
     ok: true,
     config: {
-      databaseUrl: db.url,
-      databaseUrlRedacted: db.redacted,
+      databaseUrl: parsed.databaseUrl,
+      databaseUrlRedacted: parsed.databaseUrlRedacted,
       gatewayUrl: e.GATEWAY_API_URL,
       gatewayApiKey: e.GATEWAY_API_KEY,
       pollIntervalMs: e.SCHEDULER_POLL_INTERVAL_MS,

@@ -1,7 +1,6 @@
 import { z } from "zod"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
-import { describeProblems, httpUrl, positiveInt } from "./env.ts"
+import { httpUrl, parseEnvWithDatabaseUrl, positiveInt } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`)
@@ -74,18 +73,14 @@ export interface WebConfig {
 }
 
 export const loadWebConfig = (env: Record<string, string | undefined>): ConfigResult<WebConfig> => {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""))
-  const parsed = WebEnv.safeParse(present)
-  const problems = parsed.success ? [] : describeProblems(parsed.error)
-  const db = present.DATABASE_URL === undefined ? null : parseDatabaseUrl(present.DATABASE_URL)
-  if (db && !db.ok) problems.push(...db.problems.map((p) => `DATABASE_URL: ${p}`))
-  if (!parsed.success || !db || !db.ok || problems.length > 0) return { ok: false, problems }
-  const e = parsed.data
+  const parsed = parseEnvWithDatabaseUrl(WebEnv, env)
+  if (!parsed.ok) return parsed
+  const e = parsed.env
   return {
     ok: true,
     config: {
-      databaseUrl: db.url,
-      databaseUrlRedacted: db.redacted,
+      databaseUrl: parsed.databaseUrl,
+      databaseUrlRedacted: parsed.databaseUrlRedacted,
       gatewayUrl: e.GATEWAY_API_URL,
       gatewayApiKey: e.GATEWAY_API_KEY,
       gatewayTimeoutMs: e.WEB_GATEWAY_TIMEOUT_MS,
