@@ -61,11 +61,18 @@ export const makeWebApp = ({ runtime, authUrl }: WebAppOptions) => {
       router: appRouter,
       createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
         const token = sessionTokenOf(opts.req.headers.get("cookie"))
-        const auth = token === null ? null : await runtime.runPromise(authenticate(token).pipe(Effect.orElseSucceed(() => null)))
+        // A database that cannot be reached must not read as "signed out": remember it, and the
+        // procedures that need a user answer SERVICE_UNAVAILABLE instead of UNAUTHORIZED.
+        const auth = token === null
+          ? null
+          : await runtime.runPromise(authenticate(token).pipe(Effect.catch(() => Effect.succeed("unavailable" as const))))
+        if (auth === "unavailable") {
+          return { runtime, user: null, token, authUnavailable: true, client: () => clientOf(c), resHeaders: opts.resHeaders, secureCookies }
+        }
         if (token !== null && auth?.renewedUntil != null) {
           opts.resHeaders.append("Set-Cookie", sessionCookie(token, auth.renewedUntil, Date.now(), secureCookies))
         }
-        return { runtime, user: auth?.user ?? null, token: auth === null ? null : token, client: () => clientOf(c), resHeaders: opts.resHeaders, secureCookies }
+        return { runtime, user: auth?.user ?? null, token: auth === null ? null : token, authUnavailable: false, client: () => clientOf(c), resHeaders: opts.resHeaders, secureCookies }
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {

@@ -11,6 +11,8 @@ export interface WebContext {
   readonly user: PublicUser | null
   /** the session token from the cookie, when there is one */
   readonly token: string | null
+  /** the session could not be checked (database unreachable) */
+  readonly authUnavailable: boolean
   /** the caller's address, for the sign-in throttle (looked up only when asked) */
   readonly client: () => string
   readonly resHeaders: Headers
@@ -68,23 +70,26 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
 export const router = t.router
 export const publicProcedure = t.procedure
 
-const signInFirst = () => new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" })
+const signInFirst = (ctx: WebContext) =>
+  ctx.authUnavailable
+    ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
+    : new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" })
 
 /** Needs a signed-in user. (One middleware per kind: each one costs tRPC a context merge.) */
 export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.user === null) throw signInFirst()
+  if (ctx.user === null) throw signInFirst(ctx)
   return next({ ctx: { user: ctx.user } })
 })
 
 /** Needs an approved (ACTIVE) user: user.* and campaign.*. */
 export const activeProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.user === null) throw signInFirst()
+  if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.status !== "ACTIVE") throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
   return next({ ctx: { user: ctx.user } })
 })
 
 export const adminProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.user === null) throw signInFirst()
+  if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.role !== "ADMIN" || ctx.user.status !== "ACTIVE") throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" })
   return next({ ctx: { user: ctx.user } })
 })

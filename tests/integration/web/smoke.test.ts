@@ -26,4 +26,17 @@ describe("web smoke (memory)", () => {
     await signUp(other, "someone@example.com")
     expect((await other.query("user.getMessagingGroups", { sessionName })).error?.code).toBe("FORBIDDEN")
   })
+
+  it("a database outage reads as SERVICE_UNAVAILABLE for a signed-in caller, not as signed out", async () => {
+    const user = web.client()
+    await signUp(user, "outage@example.com")
+    web.memory!.unavailable = "connect ECONNREFUSED 127.0.0.1:27017"
+    try {
+      expect((await user.query("user.getMessagingSession")).error?.code).toBe("SERVICE_UNAVAILABLE")
+      expect((await web.client().query("user.getMessagingSession")).error?.code).toBe("UNAUTHORIZED")
+    } finally {
+      web.memory!.unavailable = null
+    }
+    expect((await user.query("auth.me")).data).toMatchObject({ user: { email: "outage@example.com" } })
+  })
 })
