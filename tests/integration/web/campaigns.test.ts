@@ -25,6 +25,15 @@ beforeEach(() => {
   return web.fake.accept()
 })
 
+/** Waits for a condition, polling, up to a deadline. */
+const waitUntil = async (condition: () => boolean, what: string, deadlineMs = 5_000) => {
+  const deadline = Date.now() + deadlineMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
 const GROUP = { groupId: "120363000000000009@g.us", groupName: "Choir" }
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
 
@@ -93,14 +102,32 @@ describe("campaign lifecycle with the scheduler", () => {
   })
 
   it("cancel: the remaining messages are never sent; the campaign is CANCELLED and cannot be cancelled twice", async () => {
-    const id = await create({ messages: [{ content: "never", scheduledAt: inMs(150) }] })
+    const due = inMs(150)
+    const id = await create({ messages: [{ content: "never", scheduledAt: due }] })
     expect((await owner.mutation("campaign.cancel", { id })).data).toEqual({ success: true })
     expect((await get(id)).status).toBe("CANCELLED")
-    await new Promise((r) => setTimeout(r, 200))
+    await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
     const layer = schedulerClient(MemoryStore.layer(web.memory!), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
     expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))).toBe(0)
     expect(web.fake.sent.some((s) => s.text === "never")).toBe(false)
     expect((await owner.mutation("campaign.cancel", { id })).error?.code).toBe("CONFLICT")
+  })
+
+  it("cancel while a message is being sent: that one finishes and is SENT, the rest never go out", async () => {
+    const due = inMs(100)
+    const id = await create({ messages: [{ content: "in flight", scheduledAt: due }, { content: "later", scheduledAt: inMs(60_000) }] })
+    web.fake.latency(400)
+    await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
+    const layer = schedulerClient(MemoryStore.layer(web.memory!), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+    const sending = Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
+    // the request is at the gateway: the message is picked
+    await waitUntil(() => web.fake.requests.some((r) => (r.body as { text?: string } | undefined)?.text === "in flight"), "the send to reach the gateway")
+    expect((await owner.mutation("campaign.cancel", { id })).data).toEqual({ success: true })
+    expect(await sending).toBe(1)
+    const after = await get(id)
+    expect(after.status).toBe("CANCELLED")
+    expect(after.messages.map((m) => [m.content, m.isSent])).toEqual([["in flight", true], ["later", false]])
+    expect((after.messages[1] as unknown as { status: string }).status).toBe("CANCELLED")
   })
 
   it("updateMessage and deleteMessage work until the message is picked, then CONFLICT", async () => {
