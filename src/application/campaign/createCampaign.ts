@@ -3,6 +3,7 @@ import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { Ids } from "../ports/Ids.ts"
+import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 
 export interface CreateCampaignInput {
   readonly userId: string
@@ -51,5 +52,6 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
     }))
     if (scheduled._tag === "Rejected") return yield* new CampaignRejected({ message: scheduled.rejection._tag })
   }
+  yield* (yield* ScheduleChanges).announce
   return { id: campaignId, messageIds: planned.map((m) => m.id) }
 })

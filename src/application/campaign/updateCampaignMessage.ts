@@ -2,6 +2,7 @@ import { Clock, Effect } from "effect"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 
@@ -42,5 +43,6 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
         return yield* new CampaignMessageNotFound()
     }
   }
+  yield* (yield* ScheduleChanges).announce
   return { success: true }
 })

@@ -1,6 +1,7 @@
 import { Clock, Duration, Effect } from "effect"
 import { catchUpProjections } from "../eventSourcing/project.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { Dispatcher } from "./Dispatcher.ts"
 import { recordMissedMessages } from "./recordMissedMessages.ts"
 import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
@@ -25,12 +26,14 @@ const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>, 
 /**
  * The scheduler's clock: a full cycle every `pollIntervalMs` (catch up projections, report
  * expired claims and missed messages, dispatch), and in between a precise wake-up at the
- * next known scheduledAt, so a message goes out on time rather than up to a cycle late.
+ * next known scheduledAt, so a message goes out on time rather than up to a cycle late. In one
+ * process with the web application it also wakes when a message is planned or edited.
  */
 export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
   Effect.gen(function*() {
     const dispatcher = yield* Dispatcher
     const messages = yield* MessageRepository
+    const changes = yield* ScheduleChanges
     let nextCycle = 0
     // The first catch-up checks every event ever recorded; later ones what was recorded since
     // the previous one, with a margin for writers whose clocks run behind ours.
@@ -48,6 +51,7 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
       const upcoming = yield* messages.nextScheduledAfter(now).pipe(Effect.orElseSucceed(() => null))
       const wakeAt = upcoming === null ? nextCycle : Math.min(nextCycle, upcoming)
       const after = yield* Clock.currentTimeMillis
-      yield* Effect.sleep(Duration.millis(Math.max(0, wakeAt - after)))
+      // a plan changed in this process (standalone mode) wakes us at once to look again
+      yield* Effect.raceFirst(Effect.sleep(Duration.millis(Math.max(0, wakeAt - after))), changes.changed)
     }
   })

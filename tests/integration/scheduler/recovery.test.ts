@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
+import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { catchUpProjections } from "../../../src/application/eventSourcing/project.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
@@ -9,6 +9,7 @@ import { recoverExpiredClaims } from "../../../src/application/scheduler/recover
 import { runScheduler } from "../../../src/application/scheduler/runScheduler.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { makeInProcessScheduleChanges, ScheduleChanges } from "../../../src/application/ports/ScheduleChanges.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
 import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
@@ -119,6 +120,38 @@ describe("claims that never finish, missed messages, the run loop", () => {
       yield* TestClock.adjust(1)
       yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1))
       expect(logs.lines.map((l) => l.text)).toContain(`[${new Date(PLANNED_AT + 7_000).toISOString()}] Found 1 message to send`)
+      yield* Fiber.interrupt(loop)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("in one process, a message planned while the loop sleeps wakes it at once (standalone mode)", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
+      // the loop ran its cycle and sleeps until the next one, 30 s away
+      yield* TestClock.adjust(1_000)
+      yield* seedCampaign({ messages: [{ content: "planned while asleep", scheduledAt: PLANNED_AT + 5_000 }] })
+      yield* TestClock.adjust(3_999)
+      expect(fake.sent).toHaveLength(0)
+      yield* TestClock.adjust(1)
+      yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1))
+      expect(fake.sent[0]?.text).toBe("planned while asleep")
+      yield* Fiber.interrupt(loop)
+    }).pipe(Effect.provide(layer), Effect.provide(Layer.succeed(ScheduleChanges, makeInProcessScheduleChanges())))
+  })
+
+  it.effect("without the in-process signal (separate processes) the same message waits for the next cycle", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
+      yield* TestClock.adjust(1_000)
+      yield* seedCampaign({ messages: [{ content: "planned elsewhere", scheduledAt: PLANNED_AT + 5_000 }] })
+      yield* TestClock.adjust(10_000)
+      expect(fake.sent).toHaveLength(0)
+      yield* TestClock.adjust(19_000)
+      yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1))
       yield* Fiber.interrupt(loop)
     }).pipe(Effect.provide(layer))
   })
