@@ -1,0 +1,155 @@
+import { Clock, Effect, Layer } from "effect"
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { GatewayError, GatewayPort } from "../../../application/ports/GatewayPort.ts"
+import type { GatewayContact, GatewayGroup, GatewayFailure, PageOf } from "../../../application/ports/GatewayPort.ts"
+import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
+
+/** The phone a sandbox session pretends to be. */
+export const SANDBOX_ME_ID = "15550000000@c.us"
+
+const SAMPLE_GROUPS: ReadonlyArray<GatewayGroup> = [
+  "Family", "Book club", "Choir", "Football team", "Neighbours", "Climbing Tuesdays", "Project Atlas",
+  "Parents of class 3B", "Garden allotment", "Board game night", "Volunteers", "Running club"
+].map((groupName, i) => ({ groupId: `1203630000000000${String(i + 10)}@g.us`, groupName }))
+
+const SAMPLE_CONTACTS: ReadonlyArray<GatewayContact> = [
+  "Ada Lovelace", "Alan Turing", "Grace Hopper", "Katherine Johnson", "Edsger Dijkstra", "Barbara Liskov",
+  "Donald Knuth", "Margaret Hamilton", "Ken Thompson", "Radia Perlman", "Tim Berners-Lee", "Frances Allen",
+  "Linus Torvalds", "Hedy Lamarr", "John McCarthy", "Annie Easley", "Dennis Ritchie", "Sophie Wilson",
+  "Claude Shannon", "Karen Spärck Jones"
+].map((groupName, i) => {
+  const number = `1555010${String(1000 + i).slice(1)}`
+  return { groupId: `${number}@c.us`, groupName, number, isContact: true as const }
+})
+
+interface SandboxSession {
+  status: string
+  /** paired once: starting again goes straight to WORKING, as with a real phone */
+  paired: boolean
+  /** when its QR code was first shown; it "gets scanned" a few seconds later */
+  qrShownAt: number | null
+}
+
+export interface SandboxGatewayOptions {
+  /** where sessions.json and sent.jsonl live (./data/sandbox) */
+  readonly dir: string
+  /** how long after its QR code is first read a session turns WORKING (default 5000 ms) */
+  readonly connectAfterMs?: number
+}
+
+/**
+ * A gateway that needs no WhatsApp: for trying Herald out (standalone mode). Sessions behave
+ * like WAHA's (SCAN_QR_CODE → WORKING, as if the phone had scanned the code a few seconds after
+ * it was first shown), groups and contacts are samples, and sends are logged and appended to
+ * sent.jsonl instead of being delivered. Sessions survive a restart (sessions.json).
+ */
+export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort["Service"] => {
+  const connectAfterMs = options.connectAfterMs ?? 5_000
+  mkdirSync(options.dir, { recursive: true })
+  const sessionsFile = join(options.dir, "sessions.json")
+  const sentFile = join(options.dir, "sent.jsonl")
+  const sessions = new Map<string, SandboxSession>()
+  try {
+    for (const [name, s] of Object.entries(JSON.parse(readFileSync(sessionsFile, "utf8")) as Record<string, SandboxSession>)) sessions.set(name, s)
+  } catch { /* first run */ }
+  const save = () => writeFileSync(sessionsFile, JSON.stringify(Object.fromEntries(sessions), null, 2))
+
+  const fail = (prefix: string, reason: GatewayFailure, detail: string) => new GatewayError({ reason, message: `${prefix}: ${detail}` })
+  /** the session, its QR code "scanned" once enough time has passed */
+  const current = (name: string) =>
+    Effect.map(Clock.currentTimeMillis, (now) => {
+      const session = sessions.get(name)
+      if (session?.status === "SCAN_QR_CODE" && session.qrShownAt !== null && now >= session.qrShownAt + connectAfterMs) {
+        session.status = "WORKING"
+        session.paired = true
+        save()
+      }
+      return session
+    })
+  const working = (prefix: string, name: string) =>
+    Effect.flatMap(current(name), (session) =>
+      session === undefined
+        ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`))
+        : session.status !== "WORKING"
+        ? Effect.fail(fail(prefix, "SessionNotReady", `session ${name} is ${session.status}, not WORKING (sandbox)`))
+        : Effect.void
+    )
+  const known = (prefix: string, name: string) =>
+    Effect.flatMap(current(name), (session) =>
+      session === undefined ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`)) : Effect.succeed(session)
+    )
+  const page = <T>(items: ReadonlyArray<T>, p: { readonly limit: number; readonly offset: number }): PageOf<T> => ({
+    items: items.slice(p.offset, p.offset + p.limit),
+    more: p.offset + p.limit < items.length
+  })
+
+  return GatewayPort.of({
+    sendText: (request) =>
+      Effect.gen(function*() {
+        yield* working("failed to send message", request.session)
+        const now = yield* Clock.currentTimeMillis
+        appendFileSync(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`)
+        yield* Effect.logInfo(`Sandbox gateway: delivered to ${request.chatId} from session ${request.session}: ${request.text}`)
+      }),
+    createSession: (name) =>
+      Effect.sync(() => {
+        sessions.set(name, { status: "SCAN_QR_CODE", paired: false, qrShownAt: null })
+        save()
+      }),
+    getSession: (name) =>
+      Effect.map(current(name), (session) =>
+        session === undefined
+          ? null
+          : session.status === "WORKING"
+          ? { name, status: session.status, meId: SANDBOX_ME_ID }
+          : { name, status: session.status }
+      ),
+    startSession: (name) =>
+      Effect.flatMap(known("failed to start session", name), (session) =>
+        Effect.sync(() => {
+          session.status = session.paired ? "WORKING" : "SCAN_QR_CODE"
+          save()
+        })
+      ),
+    stopSession: (name) =>
+      Effect.flatMap(known("failed to stop session", name), (session) =>
+        Effect.sync(() => {
+          session.status = "STOPPED"
+          save()
+        })
+      ),
+    logoutSession: (name) =>
+      Effect.flatMap(known("failed to log out session", name), (session) =>
+        Effect.sync(() => {
+          Object.assign(session, { status: "STOPPED", paired: false, qrShownAt: null })
+          save()
+        })
+      ),
+    deleteSession: (name) =>
+      Effect.flatMap(known("failed to delete session", name), () =>
+        Effect.sync(() => {
+          sessions.delete(name)
+          save()
+        })
+      ),
+    getQr: (name) =>
+      Effect.gen(function*() {
+        const session = yield* known("failed to get QR code", name)
+        if (session.status !== "SCAN_QR_CODE") {
+          return yield* fail("failed to get QR code", "SessionNotReady", `session ${name} is ${session.status}: no QR code to scan (sandbox)`)
+        }
+        if (session.qrShownAt === null) {
+          session.qrShownAt = yield* Clock.currentTimeMillis
+          save()
+        }
+        return { mimetype: "image/png", data: SANDBOX_QR_PNG_BASE64 }
+      }),
+    listGroups: (name, p) => Effect.as(working("failed to list groups", name), page(SAMPLE_GROUPS, p)),
+    listContacts: (name, p) => Effect.as(working("failed to list contacts", name), page(SAMPLE_CONTACTS, p))
+  })
+}
+
+export const SandboxGateway = {
+  layer: (options: SandboxGatewayOptions): Layer.Layer<GatewayPort> => Layer.sync(GatewayPort, () => makeSandboxGateway(options))
+}

@@ -1,0 +1,6 @@
+/**
+ * The sandbox's QR code: a PNG that looks like one (finder squares, modules) but encodes nothing,
+ * since there is no phone to pair. Generated once; 198x198, greyscale.
+ */
+export const SANDBOX_QR_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAMYAAADGCAAAAACs8KCBAAABn0lEQVR42u3bQW7DMAwEwPz/0+21QGF3V3SK2BqdgiCQNBeCIpnX1yPWCwMDAwMDAwMDAwMDAwMDAwPjoYxXvJLf//7N5CwMDAyMn1v/EeZOGUdXP/omPwsDAwOjvWJ78FHAHZ2FgYGBEW/dJoUYGBgY/8lI0rsbBFwMDIzbMlpqXkr76Lc4BgbGTRhtY2Dy+YP6GxgYGDdhTNb5YzW5Vn0iBgbGloyk6J+X3nJM3k7AwMDASAr6eXtgbSyjeOJiYGBszFi7XBtA58kiBgbGnow8yE6Gw9aKaxgYGBjnCV8bNNvUcK0wh4GBsSejTezyUloSgtuUEQMDY2dGfuk2yLajGxcMW2BgYDyO0TYazw9uG5NvnG7DwMB4HGPy7Myvku+DgYGBMVlrZf18vOyyTiwGBsaDGPM/6rR7rhX+MDAwMNoyXDuCnw/0Y2BgYFx7xQkMAwMD492MtSJa3s7EwMDAuIoxH6eoy3YYGBjbM3JqUvTPxziK4I6BgbExo03g5iMXSaDHwMDAuOPCwMDAwMDAwMDAwMDAwMDAwLj5+gZ3Ig/DUFb04gAAAABJRU5ErkJggg=="

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { makeSandboxGateway, SANDBOX_ME_ID } from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
+
+const freshDir = () => mkdtempSync(join(tmpdir(), "herald-sandbox-"))
+const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
+
+describe("SandboxGateway", () => {
+  it.effect("a session turns WORKING 5 s after its QR code is first read, as if the phone had scanned it", () =>
+    Effect.gen(function*() {
+      const gateway = makeSandboxGateway({ dir: freshDir() })
+      yield* gateway.createSession("alice")
+      expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "SCAN_QR_CODE" })
+      // not read yet: it waits for ever
+      yield* TestClock.adjust(60_000)
+      expect((yield* gateway.getSession("alice"))?.status).toBe("SCAN_QR_CODE")
+      const qr = yield* gateway.getQr("alice")
+      expect(qr.mimetype).toBe("image/png")
+      expect(Buffer.from(qr.data, "base64").subarray(1, 4).toString()).toBe("PNG")
+      yield* TestClock.adjust(4_999)
+      expect((yield* gateway.getSession("alice"))?.status).toBe("SCAN_QR_CODE")
+      yield* TestClock.adjust(1)
+      expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "WORKING", meId: SANDBOX_ME_ID })
+      expect((yield* failureOf(gateway.getQr("alice"))).reason).toBe("SessionNotReady")
+    }))
+
+  it.effect("sends only from a WORKING session, writing each send to sent.jsonl; sessions survive a restart", () =>
+    Effect.gen(function*() {
+      const dir = freshDir()
+      const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+      yield* gateway.createSession("bob")
+      const early = yield* failureOf(gateway.sendText({ session: "bob", chatId: "1@g.us", text: "too early" }))
+      expect(early).toMatchObject({ reason: "SessionNotReady", message: expect.stringMatching(/^failed to send message: session bob is SCAN_QR_CODE/) })
+      yield* gateway.getQr("bob")
+      yield* gateway.sendText({ session: "bob", chatId: "1@g.us", text: "hello" })
+      const lines = readFileSync(join(dir, "sent.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
+      expect(lines).toEqual([expect.objectContaining({ session: "bob", chatId: "1@g.us", text: "hello" })])
+      // a new instance on the same folder (a restart) knows the paired session
+      const again = makeSandboxGateway({ dir })
+      expect((yield* again.getSession("bob"))?.status).toBe("WORKING")
+      yield* again.stopSession("bob")
+      yield* again.startSession("bob")
+      expect((yield* again.getSession("bob"))?.status).toBe("WORKING")
+      yield* again.logoutSession("bob")
+      yield* again.deleteSession("bob")
+      expect(yield* again.getSession("bob")).toBeNull()
+      expect((yield* failureOf(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe("SessionNotFound")
+    }))
+
+  it.effect("serves sample groups and contacts in pages to a WORKING session", () =>
+    Effect.gen(function*() {
+      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+      yield* gateway.createSession("carol")
+      expect((yield* failureOf(gateway.listGroups("carol", { limit: 5, offset: 0 }))).reason).toBe("SessionNotReady")
+      yield* gateway.getQr("carol")
+      const first = yield* gateway.listGroups("carol", { limit: 5, offset: 0 })
+      expect(first.items).toHaveLength(5)
+      expect(first.more).toBe(true)
+      const last = yield* gateway.listGroups("carol", { limit: 5, offset: 10 })
+      expect(last.more).toBe(false)
+      const contacts = yield* gateway.listContacts("carol", { limit: 100, offset: 0 })
+      expect(contacts.items.every((c) => c.groupId === `${c.number}@c.us` && c.isContact)).toBe(true)
+    }))
+})
