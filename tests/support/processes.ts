@@ -17,7 +17,7 @@ export interface RunningProcess {
 
 /** Starts an entry file as its own OS process, as an operator would (no npm in between). */
 export const startProcess = (entry: string, env: Record<string, string>, runtime: Runtime = "node"): RunningProcess => {
-  const args = runtime === "node" ? [entry] : ["run", "--allow-env", "--allow-net", "--allow-read", "--allow-sys", entry]
+  const args = runtime === "node" ? [entry] : ["run", "--allow-env", "--allow-net", "--allow-read", "--allow-write", "--allow-sys", entry]
   const child = spawn(runtime === "node" ? process.execPath : denoBin, args, {
     cwd: root,
     // only what the test gives, so no developer setting leaks in
@@ -66,3 +66,4 @@ export const startProcess = (entry: string, env: Record<string, string>, runtime
 
 export const schedulerEntry = "src/interfaces/scheduler/main.ts"
 export const webEntry = "src/interfaces/web/main.ts"
+export const standaloneEntry = "src/interfaces/standalone/main.ts"

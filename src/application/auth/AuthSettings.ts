@@ -6,6 +6,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export interface AuthSettingsShape {
   /** ADMIN_EMAIL, normalized: this account is ADMIN and ACTIVE. null: no admin by address. */
   readonly adminEmail: string | null
+  /** With no ADMIN_EMAIL (standalone mode): the first account made is the admin, so a newcomer can start at once. */
+  readonly firstAccountIsAdmin: boolean
   /** REQUIRE_APPROVAL: new accounts wait for an admin (default true). */
   readonly requireApproval: boolean
   /** AUTH_URL: where reset links point. */
@@ -22,6 +24,7 @@ export interface AuthSettingsShape {
 export const AuthSettings = Context.Reference<AuthSettingsShape>("herald/application/auth/AuthSettings", {
   defaultValue: () => ({
     adminEmail: null,
+    firstAccountIsAdmin: false,
     requireApproval: true,
     appUrl: "http://localhost:8080",
     sessionTtlMs: 30 * DAY_MS,

@@ -73,7 +73,7 @@ const describeCause = (u: unknown): string => {
 const compose = (from: string, mail: Mail): Promise<Buffer> =>
   new MailComposer({ from, to: mail.to, subject: oneLine(mail.subject), text: mail.text, newline: "\r\n" }).compile().build()
 
-const composeEffect = (from: string, mail: Mail, scrub: (s: string) => string) =>
+export const composeEffect = (from: string, mail: Mail, scrub: (s: string) => string) =>
   Effect.tryPromise({
     try: () => compose(from, mail),
     catch: (cause) =>

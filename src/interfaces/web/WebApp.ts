@@ -14,10 +14,25 @@ import type { WebServices } from "./WebServices.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/** Herald has no browser UI yet: the root says what is here instead of a 404. */
+const landingPage = (showFooter: boolean) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Herald</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>Herald</h1>
+<p>Herald is running. Its API is tRPC at <code>/api/trpc</code> (see the README's API reference):
+sign up with <code>auth.signUp</code>, connect WhatsApp with <code>user.initiateMessagingSession</code>
+and <code>user.getSessionQR</code>, plan messages with <code>campaign.create</code>.</p>
+<p>Health: <a href="/health">/health</a> · readiness: <a href="/ready">/ready</a></p>
+${showFooter ? "<footer style=\"margin-top: 3rem; color: #666\">Herald: scheduled messages to chat groups, self-hosted.</footer>" : ""}
+</body></html>`
+
 export interface WebAppOptions {
   readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
   /** AUTH_URL: mutations must come from its origin; https makes cookies Secure */
   readonly authUrl: string
+  /** PUBLIC_SHOW_FOOTER */
+  readonly showFooter: boolean
 }
 
 const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
@@ -29,12 +44,13 @@ const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
 }
 
 /** The HTTP surface of DESIGN §4: /health, /ready and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl }: WebAppOptions) => {
+export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
   const origin = new URL(authUrl).origin
   const secureCookies = authUrl.startsWith("https:")
   const app = new Hono()
 
   app.use(secureHeaders())
+  app.get("/", (c) => c.html(landingPage(showFooter)))
   app.get("/health", (c) => c.json({ status: "ok" }))
   app.get("/ready", async (c) => {
     // any read proves the database answers

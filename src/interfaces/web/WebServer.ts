@@ -9,38 +9,42 @@ import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
 
-/** The process-local services on top of the store, gateway, hasher and notifier layers. */
-export const webServicesLayer = <E>(
-  base: Layer.Layer<Exclude<WebServices, SignInThrottle | GatewayDirectory>, E>,
+/** The process-local services on top of the store, gateway, hasher and notifier layers (and whatever else `base` gives). */
+export const webServicesLayer = <R, E>(
+  base: Layer.Layer<R, E>,
   settings: Partial<AuthSettingsShape>
-): Layer.Layer<WebServices, E> =>
+): Layer.Layer<R | SignInThrottle | GatewayDirectory, E> =>
   Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings }))
-  ) as Layer.Layer<WebServices, E>
+  ) as Layer.Layer<R | SignInThrottle | GatewayDirectory, E>
 
-export interface RunningWebServer {
+export interface RunningWebServer<R = WebServices> {
   readonly url: string
   readonly port: number
+  /** the services' runtime, for an entry point that runs more beside the server (standalone) */
+  readonly runtime: ManagedRuntime.ManagedRuntime<R, never>
   /** stops accepting, finishes open requests, releases the services (closes the database) */
   readonly close: () => Promise<void>
 }
 
 /** Serves the web app on `port` (0: any free port) over node:http (also under Deno). */
-export const startWebServer = async <E>(
-  layer: Layer.Layer<WebServices, E>,
+export const startWebServer = async <R, E>(
+  layer: Layer.Layer<WebServices | R, E>,
   options: {
     readonly port: number
     readonly authUrl: string
     readonly hostname?: string
     /** loops that run beside the server until it closes (e.g. the failure alerts) */
-    readonly background?: ReadonlyArray<Effect.Effect<void, never, WebServices>>
+    readonly background?: ReadonlyArray<Effect.Effect<void, never, NoInfer<WebServices | R>>>
+    /** show the footer on the landing page (PUBLIC_SHOW_FOOTER) */
+    readonly showFooter?: boolean
   }
-): Promise<RunningWebServer> => {
-  const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices, never>)
+): Promise<RunningWebServer<WebServices | R>> => {
+  const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices | R, never>)
   await runtime.runPromise(runtime.contextEffect)
   const loops = (options.background ?? []).map((loop) => runtime.runFork(loop))
-  const app = makeWebApp({ runtime, authUrl: options.authUrl })
+  const app = makeWebApp({ runtime: runtime as unknown as ManagedRuntime.ManagedRuntime<WebServices, never>, authUrl: options.authUrl, showFooter: options.showFooter ?? true })
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))
   })
@@ -48,6 +52,7 @@ export const startWebServer = async <E>(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    runtime,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await runtime.runPromise(Fiber.interruptAll(loops))

@@ -1,0 +1,130 @@
+import { z } from "zod"
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { randomBytes } from "node:crypto"
+import { join, resolve } from "node:path"
+import { normalizeEmail } from "../../domain/user/User.ts"
+import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
+import { describeProblems, httpUrl, positiveInt } from "./env.ts"
+import type { ConfigResult } from "./schedulerConfig.ts"
+
+/**
+ * `npm start`: web and scheduler in one process with no configuration at all (DESIGN §6).
+ * Every variable is optional; each one that is set switches its part to the real thing:
+ * DATABASE_URL → MongoDB (else SQLite under the data folder), GATEWAY_API_URL + GATEWAY_API_KEY
+ * → WAHA (else the sandbox gateway), MAIL_SMTP_URL or MAIL_API_KEY + MAIL_DOMAIN + FROM_EMAIL →
+ * real mail (else files under the data folder).
+ */
+const Env = z
+  .object({
+    HERALD_DATA_DIR: z.string().default("./data"),
+    PORT: positiveInt("PORT", 1).max(65_535, "PORT must be at most 65535").default(8080),
+    AUTH_URL: httpUrl("AUTH_URL").optional(),
+    AUTH_SECRET: z.string().refine((v) => v.length >= 32, "AUTH_SECRET must be at least 32 characters (or unset: one is generated and kept in the data folder)").optional(),
+    DATABASE_URL: z.string().optional(),
+    GATEWAY_API_URL: httpUrl("GATEWAY_API_URL").optional(),
+    GATEWAY_API_KEY: z.string().optional(),
+    MAIL_API_KEY: z.string().refine((v) => v.startsWith("key-"), "MAIL_API_KEY must start with key-").optional(),
+    MAIL_DOMAIN: z.string().optional(),
+    MAIL_API_URL: httpUrl("MAIL_API_URL").optional(),
+    MAIL_SMTP_URL: z.string().refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…").optional(),
+    FROM_EMAIL: z.email({ error: "FROM_EMAIL must be an e-mail address" }).optional(),
+    ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL must be an e-mail address" }).optional(),
+    ADMIN_PHONE_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "ADMIN_PHONE_NUMBER must be + and the country code and number, digits only").optional(),
+    PUBLIC_SHOW_FOOTER: z.string().optional().transform((v) => v !== "false"),
+    REQUIRE_APPROVAL: z.enum(["true", "false"], { error: "REQUIRE_APPROVAL must be true or false" }).optional().transform((v) => v !== "false"),
+    SANDBOX_CONNECT_AFTER_MS: positiveInt("SANDBOX_CONNECT_AFTER_MS", 0).default(5_000),
+    SCHEDULER_POLL_INTERVAL_MS: positiveInt("SCHEDULER_POLL_INTERVAL_MS", 100).default(30_000),
+    SCHEDULER_LEASE_MS: positiveInt("SCHEDULER_LEASE_MS", 1_000).default(5 * 60_000),
+    SCHEDULER_SEND_TIMEOUT_MS: positiveInt("SCHEDULER_SEND_TIMEOUT_MS", 100).default(30_000),
+    SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100),
+    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000)
+  })
+  .superRefine((e, ctx) => {
+    if ((e.GATEWAY_API_URL === undefined) !== (e.GATEWAY_API_KEY === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["GATEWAY_API_KEY"], message: "GATEWAY_API_URL and GATEWAY_API_KEY go together: set both for WAHA, or neither for the sandbox gateway" })
+    }
+    const api = [e.MAIL_API_KEY, e.MAIL_DOMAIN].filter((v) => v !== undefined).length
+    if (api === 1) ctx.addIssue({ code: "custom", path: ["MAIL_DOMAIN"], message: "MAIL_API_KEY and MAIL_DOMAIN go together" })
+    const realMail = api === 2 || e.MAIL_SMTP_URL !== undefined
+    if (realMail && e.FROM_EMAIL === undefined) ctx.addIssue({ code: "custom", path: ["FROM_EMAIL"], message: "FROM_EMAIL is required to send real mail" })
+    if (realMail && e.ADMIN_EMAIL === undefined) ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "ADMIN_EMAIL is required to send real mail (admin notices need an address)" })
+    if (api === 2 && e.FROM_EMAIL !== undefined && e.FROM_EMAIL.split("@")[1]?.toLowerCase() !== e.MAIL_DOMAIN?.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["FROM_EMAIL"], message: "FROM_EMAIL must be an address at MAIL_DOMAIN" })
+    }
+  })
+
+export interface StandaloneConfig {
+  readonly dataDir: string
+  readonly port: number
+  readonly authUrl: string
+  readonly authSecret: { readonly value: string; readonly generatedIn: string | null }
+  readonly store: { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "mongo"; readonly url: string; readonly redacted: string }
+  readonly gateway: { readonly kind: "sandbox"; readonly dir: string; readonly connectAfterMs: number } | { readonly kind: "waha"; readonly url: string; readonly apiKey: string }
+  readonly mail:
+    | { readonly kind: "files"; readonly dir: string }
+    | { readonly kind: "api"; readonly apiKey: string; readonly domain: string; readonly baseUrl: string | null }
+    | { readonly kind: "smtp"; readonly url: string }
+  readonly fromEmail: string
+  readonly adminEmail: string | null
+  readonly adminPhoneNumber: string | null
+  readonly showFooter: boolean
+  readonly requireApproval: boolean
+  readonly pollIntervalMs: number
+  readonly leaseMs: number
+  readonly sendTimeoutMs: number
+  readonly sessionConcurrency: number
+  readonly alertIntervalMs: number
+}
+
+/** The AUTH_SECRET kept in the data folder (made on first start, readable only by its owner). */
+const keptSecret = (dataDir: string): { value: string; generatedIn: string } => {
+  const file = join(dataDir, "auth-secret")
+  try {
+    const value = readFileSync(file, "utf8").trim()
+    if (value.length >= 32) return { value, generatedIn: file }
+  } catch { /* first start */ }
+  mkdirSync(dataDir, { recursive: true })
+  const value = randomBytes(48).toString("base64")
+  writeFileSync(file, `${value}\n`, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return { value, generatedIn: file }
+}
+
+export const loadStandaloneConfig = (env: Record<string, string | undefined>): ConfigResult<StandaloneConfig> => {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""))
+  const parsed = Env.safeParse(present)
+  const problems = parsed.success ? [] : describeProblems(parsed.error)
+  const db = present.DATABASE_URL === undefined ? null : parseDatabaseUrl(present.DATABASE_URL)
+  if (db && !db.ok) problems.push(...db.problems.map((p) => `DATABASE_URL: ${p}`))
+  if (!parsed.success || (db && !db.ok) || problems.length > 0) return { ok: false, problems }
+  const e = parsed.data
+  const dataDir = resolve(e.HERALD_DATA_DIR)
+  return {
+    ok: true,
+    config: {
+      dataDir,
+      port: e.PORT,
+      authUrl: e.AUTH_URL ?? `http://localhost:${e.PORT}`,
+      authSecret: e.AUTH_SECRET !== undefined ? { value: e.AUTH_SECRET, generatedIn: null } : keptSecret(dataDir),
+      store: db?.ok ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },
+      gateway: e.GATEWAY_API_URL !== undefined && e.GATEWAY_API_KEY !== undefined
+        ? { kind: "waha", url: e.GATEWAY_API_URL, apiKey: e.GATEWAY_API_KEY }
+        : { kind: "sandbox", dir: join(dataDir, "sandbox"), connectAfterMs: e.SANDBOX_CONNECT_AFTER_MS },
+      mail: e.MAIL_SMTP_URL !== undefined
+        ? { kind: "smtp", url: e.MAIL_SMTP_URL }
+        : e.MAIL_API_KEY !== undefined && e.MAIL_DOMAIN !== undefined
+        ? { kind: "api", apiKey: e.MAIL_API_KEY, domain: e.MAIL_DOMAIN, baseUrl: e.MAIL_API_URL ?? null }
+        : { kind: "files", dir: join(dataDir, "mail") },
+      fromEmail: e.FROM_EMAIL ?? "herald@localhost",
+      adminEmail: e.ADMIN_EMAIL === undefined ? null : normalizeEmail(e.ADMIN_EMAIL),
+      adminPhoneNumber: e.ADMIN_PHONE_NUMBER ?? null,
+      showFooter: e.PUBLIC_SHOW_FOOTER,
+      requireApproval: e.REQUIRE_APPROVAL,
+      pollIntervalMs: e.SCHEDULER_POLL_INTERVAL_MS,
+      leaseMs: e.SCHEDULER_LEASE_MS,
+      sendTimeoutMs: e.SCHEDULER_SEND_TIMEOUT_MS,
+      sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
+      alertIntervalMs: e.ALERT_INTERVAL_MS
+    }
+  }
+}
