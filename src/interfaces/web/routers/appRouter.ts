@@ -6,5 +6,5 @@ import { userRouter } from "./userRouter.ts"
 
 export const appRouter = router({ auth: authRouter, admin: adminRouter, user: userRouter, campaign: campaignRouter })
 
-/** The API's type, for typed clients (tests use it with @trpc/client). */
+/** The API's type, for typed clients (e.g. @trpc/client in a front end). */
 export type AppRouter = typeof appRouter
