@@ -1,0 +1,278 @@
+import { mkdirSync, statSync } from "node:fs"
+import { dirname, resolve } from "node:path"
+import { DatabaseSync } from "node:sqlite"
+import type { StatementSync } from "node:sqlite"
+import { Context, Effect, Layer } from "effect"
+import type { Scope } from "effect"
+import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { toStoreUnavailable } from "./sqliteErrors.ts"
+
+/**
+ * The embedded store of the standalone mode (DESIGN §6): one SQLite file through `node:sqlite`
+ * (Node 24 and Deno 2), with the same event-log semantics as MongoDB: PRIMARY KEY (stream,
+ * version) makes an append exclusive.
+ *
+ * `node:sqlite` is synchronous. Every transaction here runs inside ONE synchronous call
+ * (BEGIN IMMEDIATE … COMMIT, never across an `await` or a fiber yield), so no connection
+ * ever holds a lock while another fiber of the same process waits for it: the busy timeout
+ * only ever waits for another process (a separate scheduler sharing the file).
+ */
+export interface SqliteDatabaseOptions {
+  /** the database file, e.g. `./data/herald.db`; its folder is created if absent */
+  readonly path: string
+  /** how long a statement waits for another process's write lock before StoreUnavailable. Default 5 000. */
+  readonly busyTimeoutMs?: number
+  /**
+   * `PRAGMA synchronous`. Default FULL. In WAL mode both survive a crash of the process
+   * (kill -9): a commit is in the WAL file, which the OS keeps. They differ on an OS crash or
+   * power loss: NORMAL fsyncs only at checkpoints, so the last commits before the crash can
+   * be lost; FULL fsyncs the WAL at every commit, so an acknowledged append survives too.
+   * The log is the truth and an append precedes an irreversible act (MessagePicked before
+   * the send, MessageSent after it): losing one would re-send a message to a group. The
+   * standalone mode writes at human pace, so one fsync per commit costs nothing noticeable.
+   */
+  readonly synchronous?: "FULL" | "NORMAL"
+}
+
+/** What the adapters get: the open database and its path (for messages). */
+export interface SqliteConnection {
+  readonly path: string
+  readonly db: DatabaseSync
+  /** a prepared statement, prepared once per connection */
+  readonly statement: (sql: string) => StatementSync
+}
+
+/** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
+export const SQLITE_SCHEMA_VERSION = 1
+
+/**
+ * The tables and indexes, created idempotently at every start ("migrations managed by the
+ * data layer"). Views keep every field as a column (booleans 0/1, `messageIds` as a JSON
+ * array), so the file reads plainly with the sqlite3 shell; events keep their data as JSON.
+ */
+export const SQLITE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  stream      TEXT    NOT NULL,
+  version     INTEGER NOT NULL,
+  type        TEXT    NOT NULL,
+  data        TEXT    NOT NULL,
+  recorded_at INTEGER NOT NULL,
+  PRIMARY KEY (stream, version)
+);
+CREATE INDEX IF NOT EXISTS events_recorded_at ON events (recorded_at);
+
+CREATE TABLE IF NOT EXISTS messages (
+  id             TEXT    NOT NULL PRIMARY KEY,
+  campaign_id    TEXT    NOT NULL,
+  session_id     TEXT    NOT NULL,
+  group_id       TEXT    NOT NULL,
+  group_name     TEXT    NOT NULL,
+  content        TEXT    NOT NULL,
+  scheduled_at   INTEGER NOT NULL,
+  status         TEXT    NOT NULL,
+  is_sent        INTEGER NOT NULL,
+  is_picked      INTEGER NOT NULL,
+  is_deleted     INTEGER NOT NULL,
+  picked_at      INTEGER,
+  sent_at        INTEGER,
+  failure_reason TEXT,
+  version        INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
+CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
+CREATE INDEX IF NOT EXISTS messages_campaign_id ON messages (campaign_id, scheduled_at, id);
+CREATE INDEX IF NOT EXISTS messages_session_id_status ON messages (session_id, status);
+
+CREATE TABLE IF NOT EXISTS campaigns (
+  id             TEXT    NOT NULL PRIMARY KEY,
+  user_id        TEXT    NOT NULL,
+  session_id     TEXT    NOT NULL,
+  group_id       TEXT    NOT NULL,
+  group_name     TEXT    NOT NULL,
+  title          TEXT    NOT NULL,
+  status         TEXT    NOT NULL,
+  failure_reason TEXT,
+  message_ids    TEXT    NOT NULL,
+  created_at     INTEGER NOT NULL,
+  updated_at     INTEGER NOT NULL,
+  version        INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS campaigns_user_id ON campaigns (user_id, created_at, id);
+CREATE INDEX IF NOT EXISTS campaigns_session_id ON campaigns (session_id, created_at, id);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  id           TEXT    NOT NULL PRIMARY KEY,
+  user_id      TEXT    NOT NULL,
+  session_name TEXT    NOT NULL,
+  phone_number TEXT    NOT NULL,
+  active       INTEGER NOT NULL,
+  created_at   INTEGER NOT NULL,
+  updated_at   INTEGER NOT NULL,
+  version      INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_session_name ON sessions (session_name);
+CREATE INDEX IF NOT EXISTS sessions_user_id ON sessions (user_id, created_at, id);
+
+CREATE TABLE IF NOT EXISTS users (
+  id         TEXT    NOT NULL PRIMARY KEY,
+  email      TEXT    NOT NULL,
+  name       TEXT    NOT NULL,
+  role       TEXT    NOT NULL,
+  status     TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  version    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS users_email ON users (email, created_at, id);
+CREATE INDEX IF NOT EXISTS users_created_at ON users (created_at, id);
+
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  id         TEXT    NOT NULL PRIMARY KEY,
+  user_id    TEXT    NOT NULL,
+  expires_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS auth_sessions_user_id ON auth_sessions (user_id);
+
+CREATE TABLE IF NOT EXISTS password_resets (
+  id         TEXT    NOT NULL PRIMARY KEY,
+  user_id    TEXT    NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+`
+
+/**
+ * Runs `f` in one write transaction. BEGIN IMMEDIATE takes the write lock up front (waiting
+ * up to the busy timeout for another process), so the transaction never fails half way for
+ * a lock; any error rolls everything back and is rethrown.
+ */
+export const inTransaction = <A>(db: DatabaseSync, f: () => A): A => {
+  db.exec("BEGIN IMMEDIATE")
+  try {
+    const result = f()
+    db.exec("COMMIT")
+    return result
+  } catch (error) {
+    if (db.isTransaction) {
+      try {
+        db.exec("ROLLBACK")
+      } catch {
+        // the connection rolled back by itself (or is gone): nothing is committed either way
+      }
+    }
+    throw error
+  }
+}
+
+/** Runs one synchronous SQLite call; any error is StoreUnavailable naming the file. */
+export const attempt = <A>(connection: SqliteConnection, f: () => A): Effect.Effect<A, StoreUnavailable> =>
+  Effect.try({ try: f, catch: (error) => toStoreUnavailable(connection.path, error) })
+
+const pragmaValue = (db: DatabaseSync, pragma: string): unknown => {
+  const row = db.prepare(`PRAGMA ${pragma}`).get()
+  return row === undefined ? undefined : Object.values(row)[0]
+}
+
+/**
+ * `mkdir -p`, one level at a time. Not `mkdirSync(…, { recursive: true })`: on Node 24 that
+ * loops forever under a parent that exists but cannot hold folders (a path in /proc, a
+ * dangling symlink), where this fails at once with the parent's error.
+ */
+const makeFolder = (folder: string): void => {
+  const missing: Array<string> = []
+  let current = folder
+  for (;;) {
+    try {
+      if (!statSync(current).isDirectory()) throw new Error(`${current} exists and is not a folder`)
+      break
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "ENOENT") throw error
+      const parent = dirname(current)
+      if (parent === current) break
+      missing.unshift(current)
+      current = parent
+    }
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level)
+    } catch (error) {
+      // created meanwhile by another process starting at the same time
+      if ((error as { code?: unknown }).code !== "EEXIST" || !statSync(level).isDirectory()) throw error
+    }
+  }
+}
+
+const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
+  const { path } = options
+  const inMemory = path === ":memory:" || path === ""
+  if (!inMemory) {
+    try {
+      makeFolder(dirname(resolve(path)))
+    } catch (error) {
+      throw new StoreUnavailable({
+        message: `cannot create the folder of SQLite database ${path}: ${error instanceof Error ? error.message : String(error)}`
+      })
+    }
+  }
+  const db = new DatabaseSync(path)
+  try {
+    // first, so that the pragmas and the schema below wait for another process too
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5_000))}`)
+    const mode = String(pragmaValue(db, "journal_mode = WAL")).toLowerCase()
+    if (!inMemory && mode !== "wal") {
+      throw new StoreUnavailable({
+        message: `SQLite database ${path} cannot use WAL mode (journal_mode is ${mode}); put it on a local file system`
+      })
+    }
+    db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`)
+    inTransaction(db, () => {
+      const version = Number(pragmaValue(db, "user_version"))
+      if (version > SQLITE_SCHEMA_VERSION) {
+        throw new StoreUnavailable({
+          message: `SQLite database ${path} has schema version ${version}, written by a newer Herald; this one knows up to ${SQLITE_SCHEMA_VERSION}`
+        })
+      }
+      db.exec(SQLITE_SCHEMA)
+      if (version < SQLITE_SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`)
+    })
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  const statements = new Map<string, StatementSync>()
+  return {
+    path,
+    db,
+    statement: (sql) => {
+      let statement = statements.get(sql)
+      if (statement === undefined) {
+        statement = db.prepare(sql)
+        statements.set(sql, statement)
+      }
+      return statement
+    }
+  }
+}
+
+/** Opens the file (creating it, its folder and the schema if absent); closed when the scope closes. */
+export const openSqlite = (options: SqliteDatabaseOptions): Effect.Effect<SqliteConnection, StoreUnavailable, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.try({ try: () => openSync(options), catch: (error) => toStoreUnavailable(options.path, error) }),
+    ({ db }) =>
+      Effect.sync(() => {
+        try {
+          if (db.isOpen) db.close()
+        } catch {
+          // already closed
+        }
+      })
+  )
+
+/** One connection to the SQLite file: one "process" of the store. */
+export class SqliteDatabase extends Context.Service<SqliteDatabase, SqliteConnection>()(
+  "herald/infrastructure/sqlite/SqliteDatabase"
+) {
+  static readonly layer = (options: SqliteDatabaseOptions): Layer.Layer<SqliteDatabase, StoreUnavailable> =>
+    Layer.effect(SqliteDatabase, openSqlite(options))
+}

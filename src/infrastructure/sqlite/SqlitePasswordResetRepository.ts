@@ -1,0 +1,36 @@
+import { Effect, Layer } from "effect"
+import { z } from "zod"
+import { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
+import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
+import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
+import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { decodeRow } from "./sqliteErrors.ts"
+
+const TABLE = "password_resets"
+
+const PasswordResetRow: z.ZodType<PasswordReset> = z
+  .object({ id: z.string(), user_id: z.string(), expires_at: z.number() })
+  .transform((r) => ({ id: r.id, userId: r.user_id, expiresAt: r.expires_at }))
+
+export const makeSqlitePasswordResetRepository = (connection: SqliteConnection): PasswordResetRepository["Service"] => ({
+  // An id already stored is replaced (ids are hashes of random tokens: it does not happen).
+  create: (reset) =>
+    attempt(connection, () =>
+      connection
+        .statement(
+          `INSERT INTO password_resets (id, user_id, expires_at) VALUES (?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, expires_at = excluded.expires_at`
+        )
+        .run(reset.id, reset.userId, reset.expiresAt)
+    ).pipe(Effect.asVoid),
+  // One statement: the row comes back only to the take whose DELETE removed it, so a token
+  // works once, whichever connection or process asks. It is spent even if it fails to decode.
+  take: (id) =>
+    attempt(connection, () => connection.statement(`DELETE FROM password_resets WHERE id = ? RETURNING id, user_id, expires_at`).get(id)).pipe(
+      Effect.flatMap((row) => (row === undefined ? Effect.succeed(null) : decodeRow(PasswordResetRow, TABLE, row)))
+    )
+})
+
+export const SqlitePasswordResetRepository = {
+  layer: Layer.effect(PasswordResetRepository, SqliteDatabase.useSync(makeSqlitePasswordResetRepository))
+}

@@ -1,0 +1,21 @@
+import { Layer } from "effect"
+import { SqliteAuthSessionRepository } from "./SqliteAuthSessionRepository.ts"
+import { SqliteCampaignRepository } from "./SqliteCampaignRepository.ts"
+import { SqliteEventStore } from "./SqliteEventStore.ts"
+import { SqliteMessageRepository } from "./SqliteMessageRepository.ts"
+import { SqlitePasswordResetRepository } from "./SqlitePasswordResetRepository.ts"
+import { SqliteSessionRepository } from "./SqliteSessionRepository.ts"
+import { SqliteUserRepository } from "./SqliteUserRepository.ts"
+
+/** Every store port on one SqliteDatabase (provide `SqliteDatabase.layer({ path })`): one connection to the file. */
+export const SqliteStore = {
+  layer: Layer.mergeAll(
+    SqliteEventStore.layer,
+    SqliteMessageRepository.layer,
+    SqliteCampaignRepository.layer,
+    SqliteSessionRepository.layer,
+    SqliteUserRepository.layer,
+    SqliteAuthSessionRepository.layer,
+    SqlitePasswordResetRepository.layer
+  )
+}

@@ -1,0 +1,220 @@
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+import { Worker } from "node:worker_threads"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { afterAll } from "vitest"
+import { EventStore } from "../../src/application/ports/EventStore.ts"
+import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
+import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
+import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
+import { describeEventStoreContract } from "./EventStore.contract.ts"
+import { expectStoreUnavailable, failureOf } from "./harness.ts"
+import type { StoreHarness } from "./harness.ts"
+import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
+import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
+
+const ev = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra })
+
+const folders: Array<string> = []
+const tempFolder = (): string => {
+  const folder = mkdtempSync(join(tmpdir(), "herald-sqlite-"))
+  folders.push(folder)
+  return folder
+}
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+/** One connection (its own DatabaseSync) to the file at `path`, as another process would open. */
+const client = (path: string) => SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path })))
+
+const freshPath = () => join(tempFolder(), "data", "herald.db")
+
+const sqlite: StoreHarness = {
+  freshDatabase: () => {
+    const path = freshPath()
+    return { connect: () => client(path) }
+  },
+  // INSERT … ON CONFLICT DO UPDATE … WHERE excluded.version > version is one atomic statement
+  atomicUpdates: true,
+  // a folder is not a database file: SQLite cannot open it
+  unreachable: () => client(tempFolder())
+}
+
+describeEventStoreContract("sqlite", sqlite)
+describeMessageRepositoryContract("sqlite", sqlite)
+describeCampaignRepositoryContract("sqlite", sqlite)
+describeSessionRepositoryContract("sqlite", sqlite)
+describeUserRepositoryContract("sqlite", sqlite)
+describeAuthSessionRepositoryContract("sqlite", sqlite)
+describePasswordResetRepositoryContract("sqlite", sqlite)
+
+const STORE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteStore.ts")).href
+const DATABASE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteDatabase.ts")).href
+const PORT_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/application/ports/EventStore.ts")).href
+
+/**
+ * A script (plain Node, type stripping) that connects to `path`, waits at a barrier shared
+ * with the other threads, then appends one event at `version`, and reports the outcome.
+ */
+const APPEND_IN_THREAD = `
+const { workerData, parentPort } = require("node:worker_threads")
+;(async () => {
+  const { Effect, Layer, Scope } = await import("effect")
+  const { SqliteStore } = await import(workerData.store)
+  const { SqliteDatabase } = await import(workerData.database)
+  const { EventStore } = await import(workerData.port)
+  const barrier = new Int32Array(workerData.barrier)
+  const outcome = await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+    const context = yield* Layer.build(SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path: workerData.path }))))
+    Atomics.add(barrier, 0, 1)
+    while (Atomics.load(barrier, 0) < workerData.parties) Atomics.wait(barrier, 0, Atomics.load(barrier, 0), 5)
+    const result = yield* EventStore.use((s) => s.append("message-m1", 1, [{ type: "MessagePicked", by: workerData.name }])).pipe(
+      Effect.provide(context),
+      Effect.result
+    )
+    return result._tag === "Success" ? "won" : result.failure._tag
+  })))
+  parentPort.postMessage(outcome)
+})().catch((error) => parentPort.postMessage("error: " + String(error && error.stack || error)))
+`
+
+const appendInThread = (path: string, name: string, barrier: SharedArrayBuffer, parties: number) =>
+  Effect.promise(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const worker = new Worker(APPEND_IN_THREAD, {
+          eval: true,
+          workerData: { path, name, barrier, parties, store: STORE_MODULE, database: DATABASE_MODULE, port: PORT_MODULE }
+        })
+        worker.once("message", (outcome: string) => {
+          resolve(outcome)
+          void worker.terminate()
+        })
+        worker.once("error", reject)
+      })
+  )
+
+/** A child process that appends one event, says "acked", and waits to be killed. */
+const APPEND_THEN_WAIT = `
+const { Effect, Layer } = await import("effect")
+const { SqliteStore } = await import(process.env.STORE)
+const { SqliteDatabase } = await import(process.env.DATABASE)
+const { EventStore } = await import(process.env.PORT)
+const layer = SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path: process.env.DB_PATH })))
+await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+  const context = yield* Layer.build(layer)
+  yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(Effect.provide(context))
+  yield* EventStore.use((s) => s.append("message-m1", 1, [{ type: "MessageSent" }])).pipe(Effect.provide(context))
+  process.stdout.write("acked\\n")
+  yield* Effect.never
+})))
+`
+
+describe("SQLite adapters: several connections to one file", () => {
+  it.effect("two connections appending the same (stream, version): exactly one wins, the other gets ConcurrencyConflict", () => {
+    const path = freshPath()
+    return Effect.gen(function*() {
+      const [a, b] = yield* Effect.forEach([client(path), client(path)], Layer.build)
+      yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(Effect.provide(a!))
+      const outcomes = yield* Effect.forEach(
+        [a!, b!],
+        (c, i) =>
+          EventStore.use((s) => s.append("message-m1", 1, [ev("MessagePicked", { by: i })])).pipe(Effect.provide(c), Effect.result),
+        { concurrency: "unbounded" }
+      )
+      expect(outcomes.map((r) => (r._tag === "Success" ? "won" : r.failure._tag)).sort()).toEqual(["ConcurrencyConflict", "won"])
+      const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(b!))
+      expect(read.map((e) => e.type)).toEqual(["MessageScheduled", "MessagePicked"])
+    })
+  })
+
+  it.live("four threads, each with its own connection, appending the same version at the same instant: exactly one wins", () => {
+    const path = freshPath()
+    const parties = 4
+    return Effect.gen(function*() {
+      yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(Effect.provide(client(path)))
+      const barrier = new SharedArrayBuffer(4)
+      const outcomes = yield* Effect.forEach(
+        Array.from({ length: parties }, (_, i) => `t${i}`),
+        (name) => appendInThread(path, name, barrier, parties),
+        { concurrency: "unbounded" }
+      )
+      expect(outcomes.slice().sort()).toEqual(["ConcurrencyConflict", "ConcurrencyConflict", "ConcurrencyConflict", "won"])
+      const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(client(path)))
+      expect(read).toHaveLength(2)
+      expect(read[1]).toMatchObject({ version: 2, type: "MessagePicked", data: { by: `t${outcomes.indexOf("won")}` } })
+    })
+  }, 60_000)
+
+  it.effect("a write acknowledged by one connection is read by a fresh connection, while the first stays open", () => {
+    const path = freshPath()
+    return Effect.gen(function*() {
+      const writer = yield* Layer.build(client(path))
+      yield* EventStore.use((s) => s.append("user-ada", 0, [ev("UserRegistered", { email: "ada@example.com" })])).pipe(
+        Effect.provide(writer)
+      )
+      const read = yield* EventStore.use((s) => s.read("user-ada")).pipe(Effect.provide(client(path)))
+      expect(read.map((e) => e.data)).toEqual([{ type: "UserRegistered", email: "ada@example.com" }])
+    })
+  })
+
+  it.live("a write acknowledged by a process survives kill -9 of that process", () => {
+    const path = freshPath()
+    return Effect.gen(function*() {
+      yield* Effect.promise(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(process.execPath, ["--input-type=module", "-e", APPEND_THEN_WAIT], {
+              env: { ...process.env, DB_PATH: path, STORE: STORE_MODULE, DATABASE: DATABASE_MODULE, PORT: PORT_MODULE },
+              stdio: ["ignore", "pipe", "pipe"]
+            })
+            let stderr = ""
+            child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()))
+            child.stdout.on("data", (chunk: Buffer) => {
+              if (chunk.toString().includes("acked")) child.kill("SIGKILL")
+            })
+            child.once("exit", (_code, signal) =>
+              signal === "SIGKILL" ? resolve() : reject(new Error(`child exited without being killed: ${stderr}`)))
+            child.once("error", reject)
+          })
+      )
+      const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(client(path)))
+      expect(read.map((e) => [e.version, e.type])).toEqual([[1, "MessageScheduled"], [2, "MessageSent"]])
+    })
+  }, 60_000)
+
+  it.effect("creates the folder and the schema; a second start on the same file is a no-op", () => {
+    const path = join(tempFolder(), "a", "b", "herald.db")
+    return Effect.gen(function*() {
+      yield* EventStore.use((s) => s.append("s", 0, [{ type: "A" }])).pipe(Effect.provide(client(path)))
+      yield* EventStore.use((s) => s.append("s", 1, [{ type: "B" }])).pipe(Effect.provide(client(path)))
+      const read = yield* EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path)))
+      expect(read.map((e) => e.type)).toEqual(["A", "B"])
+    })
+  })
+
+  it.effect("a path in a folder that cannot be created is StoreUnavailable saying which", () =>
+    Effect.gen(function*() {
+      const error = yield* expectStoreUnavailable(
+        EventStore.use((s) => s.read("s")).pipe(Effect.provide(client("/proc/herald/x.db")))
+      )
+      expect(error.message).toContain("/proc/herald/x.db")
+    }))
+
+  it.effect("a file that is not a database is StoreUnavailable, not a defect", () =>
+    Effect.gen(function*() {
+      const path = join(tempFolder(), "not-a-db")
+      const { writeFileSync } = yield* Effect.promise(() => import("node:fs"))
+      writeFileSync(path, "this is not an SQLite file, just text that is long enough to have a header...".repeat(10))
+      const error = yield* failureOf(EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path))))
+      expect(error).toMatchObject({ _tag: "StoreUnavailable" })
+    }))
+})
