@@ -1,0 +1,117 @@
+import { Deferred, Effect, Fiber, Layer } from "effect"
+import { hostname } from "node:os"
+import process from "node:process"
+import { makeInProcessScheduleChanges, ScheduleChanges } from "../../application/ports/ScheduleChanges.ts"
+import { Dispatcher } from "../../application/scheduler/Dispatcher.ts"
+import { SchedulerSettings } from "../../application/scheduler/SchedulerSettings.ts"
+import { ScryptPasswordHasher } from "../../infrastructure/auth/ScryptPasswordHasher.ts"
+import { formatConfigProblems } from "../../infrastructure/config/schedulerConfig.ts"
+import { loadStandaloneConfig } from "../../infrastructure/config/standaloneConfig.ts"
+import type { StandaloneConfig } from "../../infrastructure/config/standaloneConfig.ts"
+import { SandboxGateway } from "../../infrastructure/gateway/sandbox/SandboxGateway.ts"
+import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
+import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
+import { makeFileMailSender } from "../../infrastructure/mail/FileMailSender.ts"
+import { makeHttpApiMailSender, makeSmtpMailSender } from "../../infrastructure/mail/MailSender.ts"
+import { MongoDatabase } from "../../infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
+import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
+import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
+import { SqliteDatabase } from "../../infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../infrastructure/sqlite/SqliteStore.ts"
+import { runSchedulerUntil } from "../scheduler/SchedulerApp.ts"
+import { failureAlerts } from "../web/failureAlerts.ts"
+import { startWebServer, webServicesLayer } from "../web/WebServer.ts"
+
+// Entry point: `npm start` (node src/interfaces/standalone/main.ts) or `deno task start`.
+// Web application and scheduler in one process; every part not configured is simulated.
+const loaded = loadStandaloneConfig(process.env)
+if (!loaded.ok) {
+  console.error(formatConfigProblems("standalone", loaded.problems))
+  process.exit(1)
+}
+const config = loaded.config
+
+const store = config.store.kind === "mongo"
+  ? MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.store.url, maxPoolSize: 10 })))
+  : SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: config.store.path })))
+const gateway = config.gateway.kind === "waha"
+  ? WahaGateway.layer({ baseUrl: config.gateway.url, apiKey: config.gateway.apiKey, timeoutMs: config.sendTimeoutMs })
+  : SandboxGateway.layer({ dir: config.gateway.dir, connectAfterMs: config.gateway.connectAfterMs })
+const mail = config.mail.kind === "smtp"
+  ? makeSmtpMailSender({ url: config.mail.url, from: config.fromEmail })
+  : config.mail.kind === "api"
+  ? makeHttpApiMailSender({ apiKey: config.mail.apiKey, domain: config.mail.domain, from: config.fromEmail, ...(config.mail.baseUrl === null ? {} : { baseUrl: config.mail.baseUrl }) })
+  : makeFileMailSender({ dir: config.mail.dir, from: config.fromEmail })
+
+const ports = Layer.mergeAll(store, gateway, ScryptPasswordHasher.layer)
+const notifier = BackgroundNotifier.layer(
+  AdminNotifier.layer({ adminEmail: config.adminEmail ?? "admin@localhost", adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail })
+)
+const schedulerId = `${hostname()}:${process.pid}:standalone`
+const settings = Layer.succeed(SchedulerSettings, { ...SchedulerSettings.defaultValue(), schedulerId, leaseMs: config.leaseMs, sessionConcurrency: config.sessionConcurrency })
+const base = Layer.mergeAll(notifier, Dispatcher.layer).pipe(
+  Layer.provideMerge(ports),
+  Layer.provideMerge(settings),
+  // one signal between the web requests and the scheduler: a planned message wakes it at once
+  Layer.provideMerge(Layer.succeed(ScheduleChanges, makeInProcessScheduleChanges())),
+  Layer.provideMerge(PlainLogger)
+)
+const layer = webServicesLayer(base, {
+  adminEmail: config.adminEmail,
+  firstAccountIsAdmin: config.adminEmail === null,
+  requireApproval: config.requireApproval,
+  appUrl: config.authUrl
+})
+
+const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
+
+const describe = (c: StandaloneConfig): Array<string> => [
+  `Herald is running: open ${c.authUrl}`,
+  `  data:     ${c.dataDir}${c.authSecret.generatedIn === null ? "" : ` (AUTH_SECRET generated and kept in ${c.authSecret.generatedIn})`}`,
+  c.store.kind === "sqlite"
+    ? `  store:    SQLite at ${c.store.path} (set DATABASE_URL for MongoDB)`
+    : `  store:    MongoDB ${c.store.redacted}`,
+  c.gateway.kind === "sandbox"
+    ? `  gateway:  SIMULATED: a session connects by itself ${c.gateway.connectAfterMs / 1000} s after its QR code is first shown; groups and contacts are samples; sends are logged and kept in ${c.gateway.dir}/sent.jsonl (set GATEWAY_API_URL and GATEWAY_API_KEY for WAHA)`
+    : `  gateway:  WAHA at ${c.gateway.url}`,
+  c.mail.kind === "files"
+    ? `  mail:     SIMULATED: written to ${c.mail.dir} as .eml files (set MAIL_API_KEY, MAIL_DOMAIN and FROM_EMAIL, or MAIL_SMTP_URL, for real mail)`
+    : `  mail:     ${c.mail.kind === "smtp" ? "SMTP" : "mail provider's HTTP API"}, from ${c.fromEmail}`,
+  c.adminEmail === null
+    ? "  admin:    the first account you create (set ADMIN_EMAIL to choose it)"
+    : `  admin:    ${c.adminEmail}`,
+  `  scheduler: in this process, every ${c.pollIntervalMs / 1000} s and at once when a message is planned or edited`
+]
+
+try {
+  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, background: [failureAlerts(config.alertIntervalMs)], showFooter: config.showFooter })
+  const stop = Deferred.makeUnsafe<string>()
+  const scheduler = server.runtime.runFork(runSchedulerUntil(stop, config))
+  for (const line of describe(config)) log(line)
+  let stopping = false
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      if (stopping) return
+      stopping = true
+      // the scheduler logs its shutdown line and lets in-flight sends finish, then the web closes
+      Deferred.doneUnsafe(stop, Effect.succeed(signal))
+      server.runtime
+        .runPromise(Fiber.await(scheduler))
+        .then(() => server.close())
+        .then(
+          () => {
+            log("Herald stopped")
+            process.exit(0)
+          },
+          (error: unknown) => {
+            console.error(`Herald stopped on an error: ${String(error)}`)
+            process.exit(1)
+          }
+        )
+    })
+  }
+} catch (error) {
+  console.error(`Herald could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}

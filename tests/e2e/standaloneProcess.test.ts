@@ -1,0 +1,104 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { closedPort } from "../support/net.ts"
+import { standaloneEntry, startProcess } from "../support/processes.ts"
+import type { Runtime } from "../support/processes.ts"
+import { trpcClient } from "../support/webHarness.ts"
+import type { TrpcClient } from "../support/webHarness.ts"
+
+const dirs: Array<string> = []
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+/** Polls until `read` gives something `holds` accepts, or fails at the deadline. */
+const eventually = async <A>(read: () => Promise<A> | A, holds: (a: A) => boolean, what: string, timeoutMs = 15_000): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (holds(value)) return value
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const start = (dataDir: string, port: number, runtime: Runtime) =>
+  startProcess(standaloneEntry, { HERALD_DATA_DIR: dataDir, PORT: String(port), SANDBOX_CONNECT_AFTER_MS: "300" }, runtime)
+
+/** A browser on http://localhost:<port> (AUTH_URL's default), talking to 127.0.0.1. */
+const browser = (port: number): TrpcClient => {
+  const client = trpcClient(`http://127.0.0.1:${port}`)
+  const mutation = client.mutation
+  client.mutation = (path, input, init) => mutation(path, input, { origin: `http://localhost:${port}`, ...init })
+  return client
+}
+
+describe("npm start: web and scheduler in one process, nothing configured", () => {
+  for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
+    it(`under ${runtime}: first account is admin, sandbox session connects, a campaign is sent, data survives kill -9, SIGTERM exits 0`, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), `herald-standalone-${runtime}-`))
+      dirs.push(dataDir)
+      const port = await closedPort()
+      let proc = start(dataDir, port, runtime)
+      try {
+        await proc.waitForOutput(new RegExp(`Herald is running: open http://localhost:${port}`), 30_000)
+        await proc.waitForOutput(/scheduler: in this process/)
+        expect(proc.output()).toMatch(/gateway: +SIMULATED/)
+        expect(proc.output()).toMatch(/mail: +SIMULATED/)
+
+        const admin = browser(port)
+        const first = await admin.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
+        expect(first.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
+        const second = await browser(port).mutation("auth.signUp", { email: "friend@example.org", password: "correct horse battery", name: "Friend" })
+        expect(second.data).toMatchObject({ user: { role: "USER", status: "PENDING" } })
+
+        const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+        expect(((await admin.query("user.getSessionQR", { sessionName })).data as { qr: string }).qr.length).toBeGreaterThan(100)
+        await eventually(async () => ((await admin.query("user.getSessionStatus", { sessionName })).data as { status: string }).status, (s) => s === "WORKING", "the sandbox session to connect")
+        const groups = (await admin.query("user.getMessagingGroups", { sessionName, limit: 2 })).data as { items: Array<{ groupId: string; groupName: string }>; nextCursor?: number }
+        expect(groups.items).toHaveLength(2)
+        expect(groups.nextCursor).toBe(2)
+        const group = groups.items[0]!
+
+        const created = await admin.mutation("campaign.create", {
+          sessionName,
+          groupId: group.groupId,
+          groupName: group.groupName,
+          messages: [{ content: `hello from ${runtime}`, scheduledAt: new Date(Date.now() + 1_500).toISOString() }]
+        })
+        const { id } = created.data as { id: string }
+        const sentFile = join(dataDir, "sandbox", "sent.jsonl")
+        const sent = await eventually(() => {
+          try {
+            return readFileSync(sentFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
+          } catch {
+            return []
+          }
+        }, (lines) => lines.length === 1, "the send to reach the sandbox gateway")
+        expect(sent[0]).toMatchObject({ session: sessionName, chatId: group.groupId, text: `hello from ${runtime}` })
+        await eventually(async () => ((await admin.query("campaign.get", { id })).data as { status: string }).status, (s) => s === "COMPLETED", "the campaign to complete")
+        // the registration notices, as mail files
+        await eventually(() => readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(".eml")).length, (n) => n >= 2, "the registration mails")
+
+        // kill -9, start again on the same folder: everything acknowledged is still there
+        proc.child.kill("SIGKILL")
+        await proc.exited
+        proc = start(dataDir, port, runtime)
+        await proc.waitForOutput(/Herald is running/, 30_000)
+        const again = browser(port)
+        expect((await again.mutation("auth.signIn", { email: "me@example.org", password: "correct horse battery" })).data).toMatchObject({ user: { role: "ADMIN" } })
+        expect(((await again.query("campaign.get", { id })).data as { status: string }).status).toBe("COMPLETED")
+        expect(((await again.query("user.getSessionStatus", { sessionName })).data as { status: string }).status).toBe("WORKING")
+        expect(readFileSync(sentFile, "utf8").trim().split("\n")).toHaveLength(1)
+
+        proc.child.kill("SIGTERM")
+        expect(await proc.exited).toEqual({ code: 0, signal: null })
+        expect(proc.output()).toMatch(/Received SIGTERM, shutting down the scheduler/)
+        expect(proc.output()).toMatch(/Herald stopped/)
+        expect(proc.output()).not.toContain(readFileSync(join(dataDir, "auth-secret"), "utf8").trim())
+      } finally {
+        proc.child.kill("SIGKILL")
+      }
+    }, 90_000)
+  }
+})
