@@ -1,7 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
+import { startMailSink } from "../support/MailSink.ts"
+import { dropTestDatabases, freshDatabaseUrl, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import { standaloneEntry, startProcess } from "../support/processes.ts"
 import type { Runtime } from "../support/processes.ts"
@@ -9,7 +12,10 @@ import { trpcClient } from "../support/webHarness.ts"
 import type { TrpcClient } from "../support/webHarness.ts"
 
 const dirs: Array<string> = []
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+afterAll(async () => {
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }))
+  if (mongoTestUrl() !== null) await dropTestDatabases()
+})
 
 /** Polls until `read` gives something `holds` accepts, or fails at the deadline. */
 const eventually = async <A>(read: () => Promise<A> | A, holds: (a: A) => boolean, what: string, timeoutMs = 15_000): Promise<A> => {
@@ -102,3 +108,57 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
     }, 90_000)
   }
 })
+
+describe.skipIf(mongoTestUrl() === null)("npm start with real parts configured", () => {
+  it("DATABASE_URL, GATEWAY_API_URL/KEY and the mail variables switch store, gateway and mail to the real ones", async () => {
+    const fake = await startFakeWaha()
+    const mail = await startMailSink({ apiKey: "key-standalone" })
+    const dataDir = mkdtempSync(join(tmpdir(), "herald-standalone-real-"))
+    dirs.push(dataDir)
+    const port = await closedPort()
+    const proc = startProcess(standaloneEntry, {
+      HERALD_DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: freshDatabaseUrl("standalone"),
+      GATEWAY_API_URL: fake.url,
+      GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
+      MAIL_API_KEY: "key-standalone",
+      MAIL_DOMAIN: "mg.example.org",
+      MAIL_API_URL: mail.url,
+      FROM_EMAIL: "herald@mg.example.org",
+      ADMIN_EMAIL: "boss@example.org"
+    })
+    try {
+      await proc.waitForOutput(/scheduler: in this process/, 30_000)
+      expect(proc.output()).toMatch(/store: +MongoDB mongodb:\/\//)
+      expect(proc.output()).toMatch(new RegExp(`gateway: +WAHA at ${fake.url.replace(/[.]/g, "\\.")}`))
+      expect(proc.output()).toMatch(/mail: +mail provider's HTTP API, from herald@mg\.example\.org/)
+      expect(proc.output()).toMatch(/admin: +boss@example\.org/)
+      expect(proc.output()).not.toMatch(/SIMULATED/)
+      // the first account is not the admin when ADMIN_EMAIL names another
+      const someone = browser(port)
+      expect((await someone.mutation("auth.signUp", { email: "first@example.org", password: "correct horse battery", name: "First" })).data).toMatchObject({ user: { role: "USER", status: "PENDING" } })
+      const boss = browser(port)
+      expect((await boss.mutation("auth.signUp", { email: "boss@example.org", password: "correct horse battery", name: "Boss" })).data).toMatchObject({ user: { role: "ADMIN" } })
+      const { sessionName } = (await boss.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+      fake.setSessionStatus(sessionName, "WORKING")
+      await boss.mutation("campaign.create", {
+        sessionName,
+        groupId: "120363000000000077@g.us",
+        groupName: "Real",
+        messages: [{ content: "through WAHA", scheduledAt: new Date(Date.now() + 1_500).toISOString() }]
+      })
+      await eventually(() => fake.sent.map((m) => m.text), (texts) => texts.includes("through WAHA"), "the send to reach the gateway")
+      await eventually(() => mail.received.length, (n) => n >= 2, "the registration mails at the mail API")
+      // no SQLite file: the store is MongoDB
+      expect(existsSync(join(dataDir, "herald.db"))).toBe(false)
+      proc.child.kill("SIGTERM")
+      expect((await proc.exited).code).toBe(0)
+    } finally {
+      proc.child.kill("SIGKILL")
+      await fake.close()
+      await mail.close()
+    }
+  }, 60_000)
+})
+
