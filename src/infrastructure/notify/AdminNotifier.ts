@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import type { MailSender } from "../mail/MailSender.ts"
-import { describeNotification } from "./LogNotifier.ts"
+import { describeNotification } from "./describeNotification.ts"
 import { makeMailNotifier } from "./MailNotifier.ts"
 import { makeMessagingNotifier } from "./MessagingNotifier.ts"
 

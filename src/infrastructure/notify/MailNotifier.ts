@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
-import { describeNotification } from "./LogNotifier.ts"
+import { describeNotification } from "./describeNotification.ts"
 
 /**
  * Notifications by e-mail (SPEC "What the service does"): every kind goes to ADMIN_EMAIL, except the

@@ -5,7 +5,7 @@ import type { Notification } from "../../application/ports/Notifier.ts"
 import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { describeNotification } from "./LogNotifier.ts"
+import { describeNotification } from "./describeNotification.ts"
 
 /**
  * Admin notifications by messaging (SPEC "What the service does": real-time registration alerts and

@@ -1,5 +1,3 @@
-import { Effect, Layer } from "effect"
-import { Notifier } from "../../application/ports/Notifier.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
 
 /** One log line per notification, without secrets (a reset link is a secret: only its recipient is named). */
@@ -16,8 +14,4 @@ export const describeNotification = (n: Notification): string => {
     case "SystemAlert":
       return `system alert: ${n.text}`
   }
-}
-
-export const LogNotifier = {
-  layer: Layer.succeed(Notifier, Notifier.of({ notify: (n) => Effect.logInfo(`notification: ${describeNotification(n)}`) }))
 }
