@@ -10,15 +10,20 @@ import { SessionCreationFailed } from "./SessionErrors.ts"
 const NOT_RUNNING = new Set(["STOPPED", "FAILED"])
 
 // One initiation per user at a time in this process, so a double click makes one session.
-const locks = new Map<string, Semaphore.Semaphore>()
-const lockOf = (userId: string) => {
-  let lock = locks.get(userId)
-  if (lock === undefined) {
-    lock = Semaphore.makeUnsafe(1)
-    locks.set(userId, lock)
-  }
-  return lock
-}
+// A user's lock lives only while someone holds or waits for it.
+const locks = new Map<string, { readonly lock: Semaphore.Semaphore; users: number }>()
+const oneAtATime = <A, E, R>(userId: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => {
+    const entry = locks.get(userId) ?? { lock: Semaphore.makeUnsafe(1), users: 0 }
+    entry.users += 1
+    locks.set(userId, entry)
+    return entry.lock.withPermits(1)(effect).pipe(
+      Effect.ensuring(Effect.sync(() => {
+        entry.users -= 1
+        if (entry.users === 0) locks.delete(userId)
+      }))
+    )
+  })
 
 /** A gateway-safe unique name (^[a-zA-Z0-9_-]+$): not derived from the user's data. */
 const newSessionName = (id: string) => `herald_${id.replace(/[^a-zA-Z0-9]/g, "").slice(0, 20)}`
@@ -30,7 +35,8 @@ const newSessionName = (id: string) => `herald_${id.replace(/[^a-zA-Z0-9]/g, "")
  * "failed to create session".
  */
 export const initiateMessagingSession = (userId: string) =>
-  lockOf(userId).withPermits(1)(
+  oneAtATime(
+    userId,
     Effect.gen(function*() {
       const gateway = yield* GatewayPort
       const existing = yield* (yield* SessionRepository).findActiveByUser(userId)
