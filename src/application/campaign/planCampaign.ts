@@ -30,7 +30,9 @@ export const planCampaign = Effect.fn("planCampaign")(function*(userId: string, 
   const now = yield* Clock.currentTimeMillis
   let messages: ReadonlyArray<PlannedMessage>
   if (input.recurrence !== undefined) {
-    const planned = planRecurrence(input.recurrence, title)
+    // Bounded: occurrences already past count too, so a plan that starts in the past cannot grow
+    // without limit before they are dropped.
+    const planned = planRecurrence(input.recurrence, title, MAX_MESSAGES_PER_CAMPAIGN * 4)
     if (planned._tag === "Invalid") return yield* new InvalidCampaign({ message: describeRecurrenceProblem(planned.problem) })
     messages = planned.messages.filter((m) => m.scheduledAt >= now)
     if (messages.length === 0) return yield* new InvalidCampaign({ message: "every occurrence of this recurrence is in the past" })

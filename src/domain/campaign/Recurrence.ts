@@ -44,6 +44,7 @@ export type RecurrenceProblem =
   | { readonly _tag: "UnknownTimeZone"; readonly value: string }
   | { readonly _tag: "EndBeforeStart" }
   | { readonly _tag: "EmptyTemplate" }
+  | { readonly _tag: "TooManyMessages"; readonly max: number }
 
 interface LocalDate {
   readonly year: number
@@ -76,16 +77,16 @@ const monthsLater = (start: LocalDate, months: number, day: number): LocalDate =
   return { year, month, day: Math.min(day, daysInMonth(year, month)) }
 }
 
-/** The calendar dates of a plan, in order, both ends inclusive. */
-export const occurrenceDates = (frequency: Frequency, start: LocalDate, end: LocalDate): Array<LocalDate> => {
+/** The calendar dates of a plan, in order, both ends inclusive; at most `max` of them. */
+export const occurrenceDates = (frequency: Frequency, start: LocalDate, end: LocalDate, max = Number.MAX_SAFE_INTEGER): Array<LocalDate> => {
   const first = dayNumber(start)
   const last = dayNumber(end)
   const dates: Array<LocalDate> = []
   const everyDays = (step: number) => {
-    for (let n = first; n <= last; n += step) dates.push(fromDayNumber(n))
+    for (let n = first; n <= last && dates.length < max; n += step) dates.push(fromDayNumber(n))
   }
   const everyMonths = (step: number, days: ReadonlyArray<number>) => {
-    for (let k = 0; ; k += step) {
+    for (let k = 0; dates.length < max; k += step) {
       const inMonth = days.map((d) => monthsLater(start, k, d))
       if (dayNumber(inMonth[0]!) > last) break
       for (const d of inMonth) if (dayNumber(d) >= first && dayNumber(d) <= last) dates.push(d)
@@ -127,7 +128,9 @@ export const isKnownTimeZone = (timeZone: string): boolean => Option.isSome(Date
 /** Every message of a recurrence, in order, or why it cannot be planned. */
 export const planRecurrence = (
   recurrence: Recurrence,
-  header: string
+  header: string,
+  /** refuse a plan of more messages than this, without building them (a 9999-year DAILY plan) */
+  maxMessages = Number.MAX_SAFE_INTEGER
 ): { readonly _tag: "Planned"; readonly messages: Array<PlannedMessage> } | { readonly _tag: "Invalid"; readonly problem: RecurrenceProblem } => {
   const invalid = (problem: RecurrenceProblem) => ({ _tag: "Invalid" as const, problem })
   const start = parseDate(recurrence.startDate)
@@ -142,7 +145,10 @@ export const planRecurrence = (
   if (parts.length === 0) return invalid({ _tag: "EmptyTemplate" })
   const withHeader = !recurrence.isFreeForm && header.trim() !== ""
   const messages: Array<PlannedMessage> = []
-  for (const date of occurrenceDates(recurrence.frequency, start, end)) {
+  // one date past the bound is enough to know the plan is too big
+  const dates = occurrenceDates(recurrence.frequency, start, end, Math.floor(maxMessages / parts.length) + 1)
+  if (dates.length * parts.length > maxMessages) return invalid({ _tag: "TooManyMessages", max: maxMessages })
+  for (const date of dates) {
     const at = wallClockInstant(date, Number(time[1]), Number(time[2]), recurrence.timeZone)
     if (at === null) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
     const daysLeft = dayNumber(end) - dayNumber(date)
@@ -166,5 +172,7 @@ export const describeRecurrenceProblem = (problem: RecurrenceProblem): string =>
       return "endDate must not be before startDate"
     case "EmptyTemplate":
       return "template must hold some text"
+    case "TooManyMessages":
+      return `this recurrence makes more than ${problem.max} messages; shorten it (a campaign may hold at most ${problem.max})`
   }
 }

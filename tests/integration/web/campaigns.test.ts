@@ -170,6 +170,7 @@ describe("campaign input and ownership", () => {
     ["too many messages", { messages: Array.from({ length: 1_001 }, () => ({ content: "x", scheduledAt: inMs(60_000) })) }],
     ["a message too long", { messages: [{ content: "x".repeat(4_097), scheduledAt: inMs(60_000) }] }],
     ["an unknown time zone", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "Mars/Base", frequency: "DAILY", template: "x" } }],
+    ["a recurrence of eight thousand years", { recurrence: { startDate: "2027-01-01", endDate: "9999-12-31", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }],
     ["a recurrence wholly in the past", { recurrence: { startDate: "2020-01-01", endDate: "2020-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }]
   ])("%s is BAD_REQUEST and creates nothing", async (_, input) => {
     const before = web.memory!.campaigns.size

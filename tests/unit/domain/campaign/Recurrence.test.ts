@@ -82,4 +82,11 @@ describe("invalid recurrences", () => {
   ])("%j → %s", (overrides, tag) => {
     expect(planRecurrence(recurrence(overrides), "T")).toMatchObject({ _tag: "Invalid", problem: { _tag: tag } })
   })
+
+  it("a plan beyond the bound is refused without being built (8000 years of days, 2048 parts)", () => {
+    const huge = recurrence({ startDate: "2027-01-01", endDate: "9999-12-31", frequency: "DAILY", template: Array.from({ length: 2048 }, () => "a").join("*") })
+    expect(planRecurrence(huge, "T", 4_000)).toEqual({ _tag: "Invalid", problem: { _tag: "TooManyMessages", max: 4_000 } })
+    expect(planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-10", frequency: "DAILY" }), "T", 10)._tag).toBe("Planned")
+    expect(planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-11", frequency: "DAILY" }), "T", 10)._tag).toBe("Invalid")
+  })
 })
