@@ -20,15 +20,12 @@ const UNKNOWN_USER_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAA
 export const signIn = Effect.fn("signIn")(function*(input: { readonly email: string; readonly password: string }, client: string) {
   const email = normalizeEmail(input.email)
   const throttle = yield* SignInThrottle
-  yield* throttle.check(email, client)
+  yield* throttle.reserve(email, client)
   const hasher = yield* PasswordHasher
   let user = yield* load(UserAggregate, email)
   const matches = yield* hasher.verify(input.password, user.status === "NEW" ? UNKNOWN_USER_HASH : user.passwordHash)
-  if (user.status === "NEW" || !matches) {
-    yield* throttle.recordFailure(email, client)
-    return yield* new InvalidCredentials()
-  }
-  yield* throttle.recordSuccess(email)
+  if (user.status === "NEW" || !matches) return yield* new InvalidCredentials()
+  yield* throttle.succeeded(email)
   // ADMIN_EMAIL may name an account made before it was configured
   const { adminEmail } = yield* AuthSettings
   if (email === adminEmail && (user.role !== "ADMIN" || user.status !== "ACTIVE")) {

@@ -75,6 +75,8 @@ export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
     trpcServer({
       endpoint: "/api/trpc",
       router: appRouter,
+      // a batch is one request: without a bound one POST could carry any number of sign-in guesses
+      maxBatchSize: 10,
       createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
         const token = sessionTokenOf(opts.req.headers.get("cookie"))
         // A database that cannot be reached must not read as "signed out": remember it, and the

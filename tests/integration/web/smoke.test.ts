@@ -33,10 +33,27 @@ describe("web smoke (memory)", () => {
     web.memory!.unavailable = "connect ECONNREFUSED 127.0.0.1:27017"
     try {
       expect((await user.query("user.getMessagingSession")).error?.code).toBe("SERVICE_UNAVAILABLE")
+      expect((await user.query("auth.me")).error?.code).toBe("SERVICE_UNAVAILABLE")
       expect((await web.client().query("user.getMessagingSession")).error?.code).toBe("UNAUTHORIZED")
     } finally {
       web.memory!.unavailable = null
     }
     expect((await user.query("auth.me")).data).toMatchObject({ user: { email: "outage@example.com" } })
+  })
+
+  it("concurrent wrong passwords cannot slip past the throttle, nor can a batch carry more than 10 calls", async () => {
+    await signUp(web.client(), "target@example.com")
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, () => web.client().mutation("auth.signIn", { email: "target@example.com", password: "wrong password" }))
+    )
+    const codes = attempts.map((a) => a.error?.code)
+    expect(codes.filter((c) => c === "UNAUTHORIZED")).toHaveLength(5)
+    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(7)
+    const batch = await fetch(`${web.url}/api/trpc/${Array.from({ length: 11 }, () => "auth.signIn").join(",")}?batch=1`, {
+      method: "POST",
+      headers: { origin: "http://herald.test", "content-type": "application/json" },
+      body: JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { email: "other@example.com", password: "guess" }])))
+    })
+    expect(batch.status).toBe(400)
   })
 })

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { TRPCError } from "@trpc/server"
 import { z } from "zod"
 import { requestPasswordReset } from "../../../application/auth/requestPasswordReset.ts"
 import { resetPassword } from "../../../application/auth/resetPassword.ts"
@@ -25,12 +26,12 @@ export const authRouter = router({
       run(
         ctx,
         Effect.gen(function*() {
-          // sign-up attempts count against the same allowance as failed sign-ins
+          // sign-up attempts count against the same allowance as sign-ins (probing taken addresses)
           const throttle = yield* SignInThrottle
-          yield* throttle.check(input.email.trim().toLowerCase(), ctx.client())
-          const result = yield* signUp(input).pipe(
-            Effect.tapError(() => throttle.recordFailure(input.email.trim().toLowerCase(), ctx.client()))
-          )
+          const email = input.email.toLowerCase()
+          yield* throttle.reserve(email, ctx.client())
+          const result = yield* signUp(input)
+          yield* throttle.succeeded(email)
           yield* setSession(ctx, result)
           return { user: result.user }
         })
@@ -58,7 +59,11 @@ export const authRouter = router({
       })
     )
   ),
-  me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+  me: publicProcedure.query(({ ctx }) => {
+    // "signed out" would be a lie while the session cannot be checked
+    if (ctx.authUnavailable) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
+    return { user: ctx.user }
+  }),
   requestPasswordReset: publicProcedure
     .input(z.object({ email: z.string().max(254) }))
     .mutation(({ ctx, input }) => run(ctx, requestPasswordReset(input).pipe(Effect.as({ success: true as const })))),
