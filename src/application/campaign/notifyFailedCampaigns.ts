@@ -13,7 +13,7 @@ const PAGE = 1_000
  * settings (SPEC), so the web process relays: it records CampaignFailureNotified on the
  * campaign's stream first and notifies only when its append won, so of several web processes
  * exactly one tells, once. A crash between the two loses that notice rather than repeating it.
- * Returns the time of the newest event seen, for the next pass.
+ * Returns the time of the newest event seen.
  */
 export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function*(since: number) {
   const store = yield* EventStore

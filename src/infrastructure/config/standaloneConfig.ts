@@ -18,6 +18,8 @@ const Env = z
   .object({
     HERALD_DATA_DIR: z.string().default("./data"),
     PORT: positiveInt("PORT", 1).max(65_535, "PORT must be at most 65535").default(8080),
+    // localhost only by default: the first account made becomes the admin
+    HOST: z.string().min(1).default("127.0.0.1"),
     AUTH_URL: httpUrl("AUTH_URL").optional(),
     AUTH_SECRET: z.string().refine((v) => v.length >= 32, "AUTH_SECRET must be at least 32 characters (or unset: one is generated and kept in the data folder)").optional(),
     DATABASE_URL: z.string().optional(),
@@ -56,6 +58,8 @@ const Env = z
 export interface StandaloneConfig {
   readonly dataDir: string
   readonly port: number
+  /** the address to listen on (HOST; default 127.0.0.1) */
+  readonly host: string
   readonly authUrl: string
   readonly authSecret: { readonly value: string; readonly generatedIn: string | null }
   readonly store: { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "mongo"; readonly url: string; readonly redacted: string }
@@ -83,7 +87,7 @@ const keptSecret = (dataDir: string): { value: string; generatedIn: string } => 
     const value = readFileSync(file, "utf8").trim()
     if (value.length >= 32) return { value, generatedIn: file }
   } catch { /* first start */ }
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const value = randomBytes(48).toString("base64")
   writeFileSync(file, `${value}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
@@ -99,11 +103,14 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
   if (!parsed.success || (db && !db.ok) || problems.length > 0) return { ok: false, problems }
   const e = parsed.data
   const dataDir = resolve(e.HERALD_DATA_DIR)
+  // password hashes (the event log), reset links (mail files): for the owner only
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   return {
     ok: true,
     config: {
       dataDir,
       port: e.PORT,
+      host: e.HOST,
       authUrl: e.AUTH_URL ?? `http://localhost:${e.PORT}`,
       authSecret: e.AUTH_SECRET !== undefined ? { value: e.AUTH_SECRET, generatedIn: null } : keptSecret(dataDir),
       store: db?.ok ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },

@@ -67,7 +67,7 @@ const layer = webServicesLayer(base, {
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 
 const describe = (c: StandaloneConfig): Array<string> => [
-  `Herald is running: open ${c.authUrl}`,
+  `Herald is running: open ${c.authUrl}${c.host === "127.0.0.1" ? " (this machine only; set HOST=0.0.0.0 to listen on the network)" : ""}`,
   `  data:     ${c.dataDir}${c.authSecret.generatedIn === null ? "" : ` (AUTH_SECRET generated and kept in ${c.authSecret.generatedIn})`}`,
   c.store.kind === "sqlite"
     ? `  store:    SQLite at ${c.store.path} (set DATABASE_URL for MongoDB)`
@@ -85,7 +85,7 @@ const describe = (c: StandaloneConfig): Array<string> => [
 ]
 
 try {
-  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, background: [failureAlerts(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, background: [failureAlerts(config.alertIntervalMs)], showFooter: config.showFooter })
   const stop = Deferred.makeUnsafe<string>()
   const scheduler = server.runtime.runFork(runSchedulerUntil(stop, config))
   for (const line of describe(config)) log(line)

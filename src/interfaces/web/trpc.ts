@@ -19,7 +19,8 @@ export interface WebContext {
   readonly secureCookies: boolean
 }
 
-const t = initTRPC.context<WebContext>().create()
+// isDev would put server stack traces in every error body unless NODE_ENV=production
+const t = initTRPC.context<WebContext>().create({ isDev: false })
 
 /** Typed application errors → tRPC codes. Anything unexpected is logged and shown as a bare 500. */
 const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
@@ -75,11 +76,7 @@ const signInFirst = (ctx: WebContext) =>
     ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
     : new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" })
 
-/** Needs a signed-in user. (One middleware per kind: each one costs tRPC a context merge.) */
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.user === null) throw signInFirst(ctx)
-  return next({ ctx: { user: ctx.user } })
-})
+// One middleware per access level: each one costs tRPC a context merge on every call.
 
 /** Needs an approved (ACTIVE) user: user.* and campaign.*. */
 export const activeProcedure = t.procedure.use(({ ctx, next }) => {

@@ -19,10 +19,13 @@ const problemsOf = (env: Record<string, string>) => {
 
 describe("loadStandaloneConfig", () => {
   it("with nothing set: SQLite, sandbox gateway, mail as files, the first account as admin, a kept AUTH_SECRET", () => {
-    const dir = dataDir()
+    const dir = join(dataDir(), "data")
     const config = configOf({ HERALD_DATA_DIR: dir })
+    // made for its owner only: it holds password hashes and reset links
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
     expect(config).toMatchObject({
       port: 8080,
+      host: "127.0.0.1",
       authUrl: "http://localhost:8080",
       store: { kind: "sqlite", path: join(dir, "herald.db") },
       gateway: { kind: "sandbox", dir: join(dir, "sandbox"), connectAfterMs: 5_000 },
