@@ -39,6 +39,7 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
     // the previous one, with a margin for writers whose clocks run behind ours.
     let catchUpFrom = 0
     while (true) {
+      const changed = yield* changes.subscribe
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
         nextCycle = now + options.pollIntervalMs
@@ -52,6 +53,6 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
       const wakeAt = upcoming === null ? nextCycle : Math.min(nextCycle, upcoming)
       const after = yield* Clock.currentTimeMillis
       // a plan changed in this process (standalone mode) wakes us at once to look again
-      yield* Effect.raceFirst(Effect.sleep(Duration.millis(Math.max(0, wakeAt - after))), changes.changed)
+      yield* Effect.raceFirst(Effect.sleep(Duration.millis(Math.max(0, wakeAt - after))), changed)
     }
   })
