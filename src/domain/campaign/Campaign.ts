@@ -102,7 +102,11 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
   const status = state.status
   switch (command.type) {
     case "RecordProgress": {
-      if (isFinished(status) || command.sent === 0) return accept()
+      if (isFinished(status)) return accept()
+      if (command.sent === 0) {
+        // every message deleted before any was sent: nothing is left to do
+        return command.open === 0 && status === "SCHEDULED" ? accept({ type: "CampaignCompleted", at: command.now }) : accept()
+      }
       const events: Array<CampaignEvent> = []
       if (status !== "IN_PROGRESS") events.push({ type: "CampaignStarted", at: command.now })
       if (command.open === 0) events.push({ type: "CampaignCompleted", at: command.now })

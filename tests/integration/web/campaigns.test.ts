@@ -148,6 +148,14 @@ describe("campaign lifecycle with the scheduler", () => {
     expect(final.status).toBe("COMPLETED")
   })
 
+  it("deleting every message of a campaign before any was sent leaves nothing to do: COMPLETED, no longer active", async () => {
+    const id = await create({ messages: [{ content: "one", scheduledAt: inMs(60_000) }, { content: "two", scheduledAt: inMs(120_000) }] })
+    for (const m of (await get(id)).messages) await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: m.id })
+    expect((await get(id)).status).toBe("COMPLETED")
+    const session = (await owner.query("user.getMessagingSession")).data as { session: { MessagingGroups: Array<{ campaigns: Array<{ id: string }> }> } }
+    expect(session.session.MessagingGroups.flatMap((g) => g.campaigns.map((c) => c.id))).not.toContain(id)
+  })
+
   it("a recurrence plans its messages in the zone, with the header and {days_left}", async () => {
     const id = await create({
       title: "Countdown",

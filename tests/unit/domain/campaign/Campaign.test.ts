@@ -91,6 +91,13 @@ describe("RecordProgress", () => {
     expect(decideCampaign(Command.recordProgress({ sent: 0, open: 2 }), State.inStatus("SCHEDULED"))).toEqual(accept())
   })
 
+  it("a SCHEDULED campaign whose every message was deleted (sent = 0, open = 0) is COMPLETED: nothing is left to send", () => {
+    const command = Command.recordProgress({ sent: 0, open: 0 })
+    const events = acceptedEvents(command, State.inStatus("SCHEDULED"))
+    expect(events).toEqual([{ type: "CampaignCompleted", at: command.now }])
+    expect(decideCampaign(command, State.inStatus("DRAFT"))).toEqual(accept())
+  })
+
   it("the last send of an IN_PROGRESS campaign (open = 0) completes it", () => {
     const command = Command.recordProgress({ sent: 2, open: 0 })
     const events = acceptedEvents(command, State.inStatus("IN_PROGRESS"))
@@ -210,7 +217,8 @@ describe("Campaign decider: properties over random command sequences", () => {
   const allowed: Record<CampaignStatus | "NEW", ReadonlyArray<CampaignStatus>> = {
     NEW: ["DRAFT", "SCHEDULED"],
     DRAFT: ["CANCELLED", "FAILED"],
-    SCHEDULED: ["IN_PROGRESS", "CANCELLED", "FAILED"],
+    // COMPLETED straight from SCHEDULED: every message was deleted before any was sent
+    SCHEDULED: ["IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"],
     IN_PROGRESS: ["COMPLETED", "CANCELLED", "FAILED"],
     COMPLETED: ["FAILED"],
     CANCELLED: ["FAILED"],
