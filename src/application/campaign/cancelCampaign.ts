@@ -17,8 +17,14 @@ export const cancelCampaign = Effect.fn("cancelCampaign")(function*(userId: stri
   }
   const now = yield* Clock.currentTimeMillis
   // Rejections (picked, sent, deleted, already cancelled) are the messages that stay as they are.
-  yield* Effect.forEach(campaign.messageIds, (id) => execute(MessageAggregate)(id, () => ({ type: "Cancel", now })), { discard: true })
+  const cancelEach = (ids: ReadonlyArray<string>) =>
+    Effect.forEach(ids, (id) => execute(MessageAggregate)(id, () => ({ type: "Cancel", now })).pipe(Effect.map((o) => ({ id, o }))))
+  const first = yield* cancelEach(campaign.messageIds)
   const outcome = yield* execute(CampaignAggregate)(campaignId, () => ({ type: "Cancel", now }))
+  // Messages not scheduled yet (the campaign is still being created) are cancelled by the
+  // creator if it sees the campaign CANCELLED; if it looked before, they exist by now.
+  const notYet = first.filter(({ o }) => o._tag === "Rejected" && o.rejection._tag === "MessageNotFound").map(({ id }) => id)
+  if (notYet.length > 0) yield* cancelEach(notYet)
   // FAILED campaigns keep their status (the failure is what the user must see); their remaining messages are cancelled all the same.
   if (outcome._tag === "Rejected" && outcome.rejection._tag !== "CampaignNotCancellable") {
     return yield* new CampaignConflict({ message: outcome.rejection._tag })

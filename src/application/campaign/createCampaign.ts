@@ -1,7 +1,7 @@
 import { Clock, Data, Effect } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
-import { execute } from "../eventSourcing/execute.ts"
+import { execute, load } from "../eventSourcing/execute.ts"
 import { Ids } from "../ports/Ids.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 
@@ -51,6 +51,13 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
       now
     }))
     if (scheduled._tag === "Rejected") return yield* new CampaignRejected({ message: scheduled.rejection._tag })
+  }
+  // Cancelled while its messages were being scheduled (campaign.cancel skips messages not yet
+  // scheduled): cancel them now, so a cancelled campaign sends nothing.
+  const after = yield* load(CampaignAggregate, campaignId)
+  if (after.status === "CANCELLED") {
+    const at = yield* Clock.currentTimeMillis
+    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, () => ({ type: "Cancel", now: at })), { discard: true })
   }
   yield* (yield* ScheduleChanges).announce
   return { id: campaignId, messageIds: planned.map((m) => m.id) }
