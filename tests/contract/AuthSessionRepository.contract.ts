@@ -99,6 +99,20 @@ export const describeAuthSessionRepositoryContract = (name: string, harness: Sto
         })
       ))
 
+    it.effect("deleteExpired removes the sessions expired at or before the time given, and no other", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const T0 = Date.parse("2026-05-01T00:00:00.000Z")
+          yield* repo.create(authSession("old", { expiresAt: T0 - 1 }))
+          yield* repo.create(authSession("edge", { expiresAt: T0 }))
+          yield* repo.create(authSession("live", { expiresAt: T0 + 1 }))
+          yield* repo.deleteExpired(T0)
+          expect(yield* repo.get("old")).toBeNull()
+          expect(yield* repo.get("edge")).toBeNull()
+          expect(yield* repo.get("live")).toEqual(authSession("live", { expiresAt: T0 + 1 }))
+        })
+      ))
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function*() {
         const unreachable = <A, E>(f: (repo: AuthSessionRepository["Service"]) => Effect.Effect<A, E>) =>

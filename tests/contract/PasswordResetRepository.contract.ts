@@ -38,6 +38,24 @@ export const describePasswordResetRepositoryContract = (name: string, harness: S
         })
       ))
 
+    it.effect("deleteAllOf removes every token of that user; deleteExpired those expired at or before the time given", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          yield* repo.create(passwordReset("a1", { userId: "alice" }))
+          yield* repo.create(passwordReset("a2", { userId: "alice" }))
+          yield* repo.create(passwordReset("b1", { userId: "bob" }))
+          yield* repo.deleteAllOf("alice")
+          expect(yield* repo.take("a1")).toBeNull()
+          expect(yield* repo.take("a2")).toBeNull()
+          yield* repo.create(passwordReset("old", { expiresAt: T - 1 }))
+          yield* repo.create(passwordReset("edge", { expiresAt: T }))
+          yield* repo.deleteExpired(T)
+          expect(yield* repo.take("old")).toBeNull()
+          expect(yield* repo.take("edge")).toBeNull()
+          expect(yield* repo.take("b1")).toEqual(passwordReset("b1", { userId: "bob" }))
+        })
+      ))
+
     it.effect("create with an id already stored replaces it", () =>
       withRepo((repo) =>
         Effect.gen(function*() {

@@ -19,7 +19,10 @@ export const requestPasswordReset = Effect.fn("requestPasswordReset")(function*(
   const now = yield* Clock.currentTimeMillis
   const token = generateToken()
   const expiresAt = now + resetTokenTtlMs
-  yield* (yield* PasswordResetRepository).create({ id: hashToken(token), userId: user.id, expiresAt })
+  const resets = yield* PasswordResetRepository
+  // one link at a time: asking again makes the earlier links useless
+  yield* resets.deleteAllOf(user.id)
+  yield* resets.create({ id: hashToken(token), userId: user.id, expiresAt })
   const notifier = yield* Notifier
   yield* notifier.notify({ kind: "PasswordResetLink", to: user.email, link: `${appUrl}/reset-password?token=${token}`, expiresAt })
   yield* notifier.notify({ kind: "PasswordResetRequested", email: user.email })

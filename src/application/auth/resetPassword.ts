@@ -19,4 +19,6 @@ export const resetPassword = Effect.fn("resetPassword")(function*(input: { reado
   const outcome = yield* execute(UserAggregate)(user.email, () => ({ type: "ChangePassword", passwordHash, now }))
   if (outcome._tag === "Rejected") return yield* new InvalidResetToken()
   yield* (yield* AuthSessionRepository).deleteAllOf(user.id)
+  // any other link still in a mailbox stops working too
+  yield* (yield* PasswordResetRepository).deleteAllOf(user.id)
 })

@@ -19,4 +19,6 @@ export class AuthSessionRepository extends Context.Service<AuthSessionRepository
   readonly setExpiry: (id: string, expiresAt: number) => Effect.Effect<void, StoreUnavailable>
   readonly delete: (id: string) => Effect.Effect<void, StoreUnavailable>
   readonly deleteAllOf: (userId: string) => Effect.Effect<void, StoreUnavailable>
+  /** removes every session that expired at or before `now` */
+  readonly deleteExpired: (now: number) => Effect.Effect<void, StoreUnavailable>
 }>()("herald/application/ports/AuthSessionRepository") {}

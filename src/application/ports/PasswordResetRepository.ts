@@ -13,4 +13,8 @@ export class PasswordResetRepository extends Context.Service<PasswordResetReposi
   readonly create: (reset: PasswordReset) => Effect.Effect<void, StoreUnavailable>
   /** Removes the token and returns it, or null when there was none: a token works once. */
   readonly take: (id: string) => Effect.Effect<PasswordReset | null, StoreUnavailable>
+  /** a user's every token: one link at a time, and none left after a reset */
+  readonly deleteAllOf: (userId: string) => Effect.Effect<void, StoreUnavailable>
+  /** removes every token that expired at or before `now` */
+  readonly deleteExpired: (now: number) => Effect.Effect<void, StoreUnavailable>
 }>()("herald/application/ports/PasswordResetRepository") {}

@@ -16,6 +16,10 @@ export const makeMemoryAuthSessionRepository = (db: MemoryDatabase): AuthSession
   deleteAllOf: (userId) =>
     withDb(db, () => {
       for (const [id, session] of db.authSessions) if (session.userId === userId) db.authSessions.delete(id)
+    }),
+  deleteExpired: (now) =>
+    withDb(db, () => {
+      for (const [id, session] of db.authSessions) if (session.expiresAt <= now) db.authSessions.delete(id)
     })
 })
 

@@ -12,6 +12,14 @@ export const makeMemoryPasswordResetRepository = (db: MemoryDatabase): PasswordR
       const reset = db.passwordResets.get(id) ?? null
       db.passwordResets.delete(id)
       return reset
+    }),
+  deleteAllOf: (userId) =>
+    withDb(db, () => {
+      for (const [id, reset] of db.passwordResets) if (reset.userId === userId) db.passwordResets.delete(id)
+    }),
+  deleteExpired: (now) =>
+    withDb(db, () => {
+      for (const [id, reset] of db.passwordResets) if (reset.expiresAt <= now) db.passwordResets.delete(id)
     })
 })
 

@@ -34,7 +34,8 @@ export const makeMongoAuthSessionRepository = (db: Db): AuthSessionRepository["S
     // no upsert: a session deleted meanwhile stays deleted
     setExpiry: (id, expiresAt) => attempt(() => sessions.updateOne({ _id: id }, { $set: { expiresAt } })).pipe(Effect.asVoid),
     delete: (id) => attempt(() => sessions.deleteOne({ _id: id })).pipe(Effect.asVoid),
-    deleteAllOf: (userId) => attempt(() => sessions.deleteMany({ userId })).pipe(Effect.asVoid)
+    deleteAllOf: (userId) => attempt(() => sessions.deleteMany({ userId })).pipe(Effect.asVoid),
+    deleteExpired: (now) => attempt(() => sessions.deleteMany({ expiresAt: { $lte: now } })).pipe(Effect.asVoid)
   }
 }
 

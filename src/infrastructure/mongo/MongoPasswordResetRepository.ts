@@ -38,7 +38,9 @@ export const makeMongoPasswordResetRepository = (db: Db): PasswordResetRepositor
         const { deletedCount } = yield* attempt(() => resets.deleteOne({ _id: id }))
         if (deletedCount !== 1) return null
         return yield* decodeDocument(PasswordResetSchema, COLLECTION, doc)
-      })
+      }),
+    deleteAllOf: (userId) => attempt(() => resets.deleteMany({ userId })).pipe(Effect.asVoid),
+    deleteExpired: (now) => attempt(() => resets.deleteMany({ expiresAt: { $lte: now } })).pipe(Effect.asVoid)
   }
 }
 

@@ -34,7 +34,9 @@ export const makeSqliteAuthSessionRepository = (connection: SqliteConnection): A
     ),
   delete: (id) => attempt(connection, () => connection.statement(`DELETE FROM auth_sessions WHERE id = ?`).run(id)).pipe(Effect.asVoid),
   deleteAllOf: (userId) =>
-    attempt(connection, () => connection.statement(`DELETE FROM auth_sessions WHERE user_id = ?`).run(userId)).pipe(Effect.asVoid)
+    attempt(connection, () => connection.statement(`DELETE FROM auth_sessions WHERE user_id = ?`).run(userId)).pipe(Effect.asVoid),
+  deleteExpired: (now) =>
+    attempt(connection, () => connection.statement(`DELETE FROM auth_sessions WHERE expires_at <= ?`).run(now)).pipe(Effect.asVoid)
 })
 
 export const SqliteAuthSessionRepository = {

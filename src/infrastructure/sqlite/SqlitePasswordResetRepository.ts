@@ -28,7 +28,11 @@ export const makeSqlitePasswordResetRepository = (connection: SqliteConnection):
   take: (id) =>
     attempt(connection, () => connection.statement(`DELETE FROM password_resets WHERE id = ? RETURNING id, user_id, expires_at`).get(id)).pipe(
       Effect.flatMap((row) => (row === undefined ? Effect.succeed(null) : decodeRow(PasswordResetRow, TABLE, row)))
-    )
+    ),
+  deleteAllOf: (userId) =>
+    attempt(connection, () => connection.statement(`DELETE FROM password_resets WHERE user_id = ?`).run(userId)).pipe(Effect.asVoid),
+  deleteExpired: (now) =>
+    attempt(connection, () => connection.statement(`DELETE FROM password_resets WHERE expires_at <= ?`).run(now)).pipe(Effect.asVoid)
 })
 
 export const SqlitePasswordResetRepository = {

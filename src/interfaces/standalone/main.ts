@@ -20,7 +20,7 @@ import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifi
 import { SqliteDatabase } from "../../infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../infrastructure/sqlite/SqliteStore.ts"
 import { runSchedulerUntil } from "../scheduler/SchedulerApp.ts"
-import { failureAlerts } from "../web/failureAlerts.ts"
+import { backgroundTasks } from "../web/backgroundTasks.ts"
 import { startWebServer, webServicesLayer } from "../web/WebServer.ts"
 
 // Entry point: `npm start` (node src/interfaces/standalone/main.ts) or `deno task start`.
@@ -85,7 +85,7 @@ const describe = (c: StandaloneConfig): Array<string> => [
 ]
 
 try {
-  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, background: [failureAlerts(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
   const stop = Deferred.makeUnsafe<string>()
   const scheduler = server.runtime.runFork(runSchedulerUntil(stop, config))
   for (const line of describe(config)) log(line)

@@ -10,7 +10,7 @@ import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
 import { makeHttpApiMailSender, makeSmtpMailSender } from "../../infrastructure/mail/MailSender.ts"
 import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
 import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
-import { failureAlerts } from "./failureAlerts.ts"
+import { backgroundTasks } from "./backgroundTasks.ts"
 import { startWebServer, webServicesLayer } from "./WebServer.ts"
 
 // Entry point: `node src/interfaces/web/main.ts` or `deno task web`.
@@ -38,7 +38,7 @@ const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApp
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 
 try {
-  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, background: [failureAlerts(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
   log(`Herald web listening on port ${server.port} (${config.authUrl}): database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}`)
   let stopping = false
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

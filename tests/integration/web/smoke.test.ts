@@ -56,4 +56,25 @@ describe("web smoke (memory)", () => {
     })
     expect(batch.status).toBe(400)
   })
+
+  it("a reset link works only while it is the newest, and asking for links is throttled per address", async () => {
+    await signUp(web.client(), "forgetful@example.com")
+    const linkOf = () => {
+      const sent = web.notifications.filter((n) => n.kind === "PasswordResetLink" && n.to === "forgetful@example.com")
+      return new URL((sent.at(-1) as { link: string }).link).searchParams.get("token")!
+    }
+    const anon = web.client()
+    await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })
+    const first = linkOf()
+    await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })
+    const second = linkOf()
+    expect(second).not.toBe(first)
+    expect((await anon.mutation("auth.resetPassword", { token: first, password: "new password 1" })).error?.code).toBe("BAD_REQUEST")
+    expect((await anon.mutation("auth.resetPassword", { token: second, password: "new password 1" })).data).toEqual({ success: true })
+    for (let i = 0; i < 3; i++) await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })
+    expect((await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })).error?.code).toBe("TOO_MANY_REQUESTS")
+    // the same for an address without an account: the answer tells nothing
+    for (let i = 0; i < 5; i++) expect((await anon.mutation("auth.requestPasswordReset", { email: "nobody@example.com" })).data).toEqual({ success: true })
+    expect((await anon.mutation("auth.requestPasswordReset", { email: "nobody@example.com" })).error?.code).toBe("TOO_MANY_REQUESTS")
+  })
 })

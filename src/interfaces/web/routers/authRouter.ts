@@ -66,7 +66,17 @@ export const authRouter = router({
   }),
   requestPasswordReset: publicProcedure
     .input(z.object({ email: z.string().max(254) }))
-    .mutation(({ ctx, input }) => run(ctx, requestPasswordReset(input).pipe(Effect.as({ success: true as const })))),
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        Effect.gen(function*() {
+          // each request mails the user and the admin: at most a few per address, whether it has an account or not
+          yield* (yield* SignInThrottle).reserve(`reset:${input.email.trim().toLowerCase()}`, ctx.client())
+          yield* requestPasswordReset(input)
+          return { success: true as const }
+        })
+      )
+    ),
   resetPassword: publicProcedure
     .input(z.object({ token: z.string().min(1).max(128), password }))
     .mutation(({ ctx, input }) =>

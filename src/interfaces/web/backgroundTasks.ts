@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
+import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
@@ -11,14 +12,19 @@ const SKEW_MS = 60_000
 /** A stalled scheduler is announced at most this often by one web process. */
 const STALL_ALERT_EVERY_MS = 60 * 60 * 1000
 
+/** Expired sign-in sessions and reset tokens are swept this often. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
 /**
- * The web process's alerts to the admin, every `intervalMs`, for ever: campaigns that failed,
- * and a system alert when no scheduler seems to run (messages overdue and still unpicked).
+ * The web process's work beside requests, every `intervalMs`, for ever: tell the admin of
+ * campaigns that failed and, when no scheduler seems to run (messages overdue and still
+ * unpicked), raise a system alert; hourly, sweep expired credentials.
  */
-export const failureAlerts = (intervalMs: number) =>
+export const backgroundTasks = (intervalMs: number) =>
   Effect.gen(function*() {
     let since = (yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS
     let lastStallAlert = Number.NEGATIVE_INFINITY
+    let lastSweep = Number.NEGATIVE_INFINITY
     for (;;) {
       const passStart = yield* Clock.currentTimeMillis
       yield* notifyFailedCampaigns(since).pipe(
@@ -32,6 +38,10 @@ export const failureAlerts = (intervalMs: number) =>
         lastStallAlert = passStart
         yield* Effect.logWarning(stalled)
         yield* (yield* Notifier).notify({ kind: "SystemAlert", text: stalled })
+      }
+      if (passStart - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = passStart
+        yield* sweepExpiredCredentials().pipe(Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${error.message}`)))
       }
       yield* Effect.sleep(intervalMs)
     }
