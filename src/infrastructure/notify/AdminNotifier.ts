@@ -5,6 +5,10 @@ import type { MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { makeMailNotifier } from "./MailNotifier.ts"
 import { makeMessagingNotifier } from "./MessagingNotifier.ts"
+import { UserRepository } from "../../application/ports/UserRepository.ts"
+
+/** Where admin mail goes before any admin account exists (standalone, mail as files). */
+const NO_ADMIN_YET = "admin@localhost"
 
 /**
  * The web application's Notifier (SPEC "What the service does"): every notification is mailed (to
@@ -14,20 +18,28 @@ import { makeMessagingNotifier } from "./MessagingNotifier.ts"
  */
 
 export interface AdminNotifierOptions {
-  /** ADMIN_EMAIL */
-  readonly adminEmail: string
+  /** ADMIN_EMAIL; null (standalone without it): the first ACTIVE admin account's address */
+  readonly adminEmail: string | null
   /** ADMIN_PHONE_NUMBER; unset or empty: e-mail only. */
   readonly adminPhoneNumber?: string | undefined
   readonly mail: MailSender
 }
 
 export const makeAdminNotifier = Effect.fnUntraced(function*(options: AdminNotifierOptions) {
-  const mail = makeMailNotifier({ adminEmail: options.adminEmail, mail: options.mail })
+  const users = yield* UserRepository
+  // without ADMIN_EMAIL the admin is whoever made the first account: look it up when needed
+  const adminAddress: Effect.Effect<string> = options.adminEmail !== null
+    ? Effect.succeed(options.adminEmail)
+    : users.list({ status: "ACTIVE" }).pipe(
+      Effect.map((all) => all.find((u) => u.role === "ADMIN")?.email ?? NO_ADMIN_YET),
+      Effect.orElseSucceed(() => NO_ADMIN_YET)
+    )
   const phone = options.adminPhoneNumber?.trim() ?? ""
   const messaging = phone === "" ? null : yield* makeMessagingNotifier({ adminEmail: options.adminEmail, adminPhoneNumber: phone })
 
   const notify = (n: Notification): Effect.Effect<void> =>
     Effect.gen(function*() {
+      const mail = makeMailNotifier({ adminEmail: yield* adminAddress, mail: options.mail })
       if (messaging === null) return yield* mail.notify(n)
       const failure = yield* messaging.deliver(n).pipe(
         Effect.as(undefined),

@@ -17,7 +17,8 @@ import { describeNotification } from "./describeNotification.ts"
 
 export interface MessagingNotifierOptions {
   /** ADMIN_EMAIL: the account whose active messaging session sends the notification. */
-  readonly adminEmail: string
+  /** ADMIN_EMAIL; null (standalone without it): the first ACTIVE admin account */
+  readonly adminEmail: string | null
   /** ADMIN_PHONE_NUMBER, e.g. `+15551234567`. */
   readonly adminPhoneNumber: string
 }
@@ -62,17 +63,21 @@ export const makeMessagingNotifier = Effect.fnUntraced(function*(options: Messag
   const gateway = yield* GatewayPort
   const users = yield* UserRepository
   const sessions = yield* SessionRepository
-  const adminEmail = normalizeEmail(options.adminEmail)
+  const adminEmail = options.adminEmail === null ? null : normalizeEmail(options.adminEmail)
   const chatId = chatIdForPhone(options.adminPhoneNumber)
 
   const undelivered = (message: string) => new MessagingUndelivered({ message })
 
   /** The sessionName of the admin account's active messaging session. */
   const adminSession = Effect.gen(function*() {
-    const user = yield* users.findByEmail(adminEmail).pipe(
+    const user = yield* (adminEmail === null
+      ? users.list({ status: "ACTIVE" }).pipe(Effect.map((all) => all.find((u) => u.role === "ADMIN") ?? null))
+      : users.findByEmail(adminEmail)).pipe(
       Effect.mapError((e) => undelivered(`could not look up the admin account: ${e.message}`))
     )
-    if (user === null) return yield* undelivered(`there is no account for the admin e-mail ${adminEmail}`)
+    if (user === null) {
+      return yield* undelivered(adminEmail === null ? "there is no admin account yet" : `there is no account for the admin e-mail ${adminEmail}`)
+    }
     const session = yield* sessions.findActiveByUser(user.id).pipe(
       Effect.mapError((e) => undelivered(`could not look up the admin's messaging session: ${e.message}`))
     )

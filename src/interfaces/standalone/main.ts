@@ -46,7 +46,7 @@ const mail = config.mail.kind === "smtp"
 
 const ports = Layer.mergeAll(store, gateway, ScryptPasswordHasher.layer)
 const notifier = BackgroundNotifier.layer(
-  AdminNotifier.layer({ adminEmail: config.adminEmail ?? "admin@localhost", adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail })
+  AdminNotifier.layer({ adminEmail: config.adminEmail, adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail })
 )
 const schedulerId = `${hostname()}:${process.pid}:standalone`
 const settings = Layer.succeed(SchedulerSettings, { ...SchedulerSettings.defaultValue(), schedulerId, leaseMs: config.leaseMs, sessionConcurrency: config.sessionConcurrency })

@@ -56,6 +56,8 @@ interface Setup {
   readonly adminSession?: boolean
   /** mail API base URL (default the sink) */
   readonly mailUrl?: string
+  /** ADMIN_EMAIL as configured (default ADMIN_EMAIL; null: standalone without it) */
+  readonly configuredAdmin?: string | null
 }
 
 const seed = (db: MemoryDatabase, setup: Setup) =>
@@ -80,7 +82,8 @@ const notify = async (n: Notification, setup: Setup = {}) => {
     lines.push({ level: logLevel, text: Array.isArray(message) ? message.map(String).join(" ") : String(message) })
   })
   const mail = makeHttpApiMailSender({ apiKey: MAIL_KEY, domain: "mg.example.test", from: FROM, baseUrl: setup.mailUrl ?? sink.url, timeoutMs: 5_000 })
-  const layer = AdminNotifier.layer({ adminEmail: ADMIN_EMAIL, adminPhoneNumber: setup.phone, mail }).pipe(
+  const adminEmail = setup.configuredAdmin === undefined ? ADMIN_EMAIL : setup.configuredAdmin
+  const layer = AdminNotifier.layer({ adminEmail, adminPhoneNumber: setup.phone, mail }).pipe(
     Layer.provide(Layer.mergeAll(MemoryStore.layer(db), WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 })))
   )
   await Effect.runPromise(
@@ -98,6 +101,12 @@ describe("AdminNotifier", () => {
   it("chat ids are the digits of the phone number at c.us", () => {
     expect(chatIdForPhone("+15551234567")).toBe(ADMIN_CHAT)
     expect(chatIdForPhone("+")).toBeNull()
+  })
+
+  it("without ADMIN_EMAIL (standalone) the first ADMIN account is the admin: its session sends, its address gets the mail", async () => {
+    await notify(campaignFailed, { phone: ADMIN_PHONE, configuredAdmin: null })
+    expect(fake.sent.map((m) => [m.chatId, m.session])).toEqual([[ADMIN_CHAT, ADMIN_SESSION]])
+    expect(sink.received.map((m) => m.to)).toEqual([ADMIN_EMAIL])
   })
 
   it("CampaignFailed with a phone: a message on the admin's session AND a mail to the admin", async () => {
