@@ -3,204 +3,225 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { notifyFailedCampaigns } from "../../../src/application/campaign/notifyFailedCampaigns.ts"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
-import type { TestWeb, TrpcClient } from "../../support/webHarness.ts"
+import type { StoreKind, TestWeb, TrpcClient } from "../../support/webHarness.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 
-let web: TestWeb
-let owner: TrpcClient
-let sessionName: string
-beforeAll(async () => {
-  web = await startTestWeb()
-  owner = web.client()
-  await signUp(owner, ADMIN_EMAIL)
-  sessionName = ((await owner.mutation("user.initiateMessagingSession")).data as { sessionName: string }).sessionName
-  // as if the phone had scanned the QR code
-  web.fake.setSessionStatus(sessionName, "WORKING")
-})
-afterAll(() => web.close())
-beforeEach(() => {
-  web.fake.latency(0)
-  return web.fake.accept()
-})
+/** The campaign suite on one store: the web server, and the scheduler as another client of the same store. */
+const describeCampaigns = (name: string, store: () => StoreKind) => {
+  let web: TestWeb
+  let owner: TrpcClient
+  let sessionName: string
+  let kind: StoreKind
+  beforeAll(async () => {
+    kind = store()
+    web = await startTestWeb(kind)
+    owner = web.client()
+    await signUp(owner, ADMIN_EMAIL)
+    sessionName = ((await owner.mutation("user.initiateMessagingSession")).data as { sessionName: string }).sessionName
+    // as if the phone had scanned the QR code
+    web.fake.setSessionStatus(sessionName, "WORKING")
+  })
+  afterAll(() => web.close())
+  beforeEach(() => {
+    web.fake.latency(0)
+    return web.fake.accept()
+  })
 
-/** Waits for a condition, polling, up to a deadline. */
-const waitUntil = async (condition: () => boolean, what: string, deadlineMs = 5_000) => {
-  const deadline = Date.now() + deadlineMs
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms`)
-    await new Promise((r) => setTimeout(r, 10))
+  /** Waits for a condition, polling, up to a deadline. */
+  const waitUntil = async (condition: () => boolean, what: string, deadlineMs = 5_000) => {
+    const deadline = Date.now() + deadlineMs
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms`)
+      await new Promise((r) => setTimeout(r, 10))
+    }
   }
-}
 
-const GROUP = { groupId: "120363000000000009@g.us", groupName: "Choir" }
-const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
+  const GROUP = { groupId: "120363000000000009@g.us", groupName: "Choir" }
+  const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
 
-/** A scheduler on the web's own store: runs passes until `count` messages were found or the deadline passes. */
-const schedule = async (count: number, deadlineMs = 10_000) => {
-  const layer = schedulerClient(MemoryStore.layer(web.memory!), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-  const deadline = Date.now() + deadlineMs
-  let found = 0
-  while (found < count) {
-    if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-    found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-    if (found < count) await new Promise((r) => setTimeout(r, 20))
+  /** A scheduler on the web's own store: runs passes until `count` messages were found or the deadline passes. */
+  const schedule = async (count: number, deadlineMs = 10_000) => {
+    const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+    const deadline = Date.now() + deadlineMs
+    let found = 0
+    while (found < count) {
+      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
+      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
+      if (found < count) await new Promise((r) => setTimeout(r, 20))
+    }
   }
-}
 
-const create = async (input: Record<string, unknown>) => {
-  const response = await owner.mutation("campaign.create", { sessionName, ...GROUP, ...input })
-  if (response.error) throw new Error(`${response.error.code}: ${response.error.message}`)
-  return (response.data as { id: string }).id
-}
-const get = async (id: string) => (await owner.query("campaign.get", { id })).data as {
-  status: string
-  failureReason?: string
-  messages: Array<{ id: string; content: string; isSent: boolean; isPicked: boolean; isDeleted: boolean; sentAt: string | null; failureReason?: string }>
-}
-
-describe("campaign lifecycle with the scheduler", () => {
-  it("create → sent at the gateway with the exact body → COMPLETED, listed with its progress and the group attached", async () => {
-    const id = await create({ title: "Rehearsal", messages: [{ content: "first", scheduledAt: inMs(200) }, { content: "second", scheduledAt: inMs(250) }] })
-    expect((await get(id)).status).toBe("SCHEDULED")
-    const listed = (await owner.query("campaign.list")).data as { items: Array<Record<string, unknown>> }
-    expect(listed.items.find((c) => c["id"] === id)).toMatchObject({ title: "Rehearsal", status: "SCHEDULED", group: GROUP, totalMessages: 2, sentMessages: 0 })
-    const session = (await owner.query("user.getMessagingSession")).data as { session: { MessagingGroups: Array<{ groupId: string; campaigns: Array<{ id: string }> }> } }
-    expect(session.session.MessagingGroups.find((g) => g.groupId === GROUP.groupId)?.campaigns.map((c) => c.id)).toContain(id)
-
-    await schedule(2)
-    const sent = web.fake.sent.filter((s) => s.chatId === GROUP.groupId)
-    expect(sent.map((s) => s.text)).toEqual(["first", "second"])
-    expect(sent[0]).toEqual({ chatId: GROUP.groupId, text: "first", linkPreview: true, linkPreviewHighQuality: false, session: sessionName })
-    const done = await get(id)
-    expect(done.status).toBe("COMPLETED")
-    expect(done.messages.every((m) => m.isSent && m.isPicked && m.sentAt !== null)).toBe(true)
-    const after = (await owner.query("campaign.list")).data as { items: Array<Record<string, unknown>> }
-    expect(after.items.find((c) => c["id"] === id)).toMatchObject({ status: "COMPLETED", totalMessages: 2, sentMessages: 2, nextScheduledAt: null })
-  })
-
-  it("a gateway that refuses connections fails the campaign with SPEC's text, visible in campaign.get", async () => {
-    const id = await create({ messages: [{ content: "lost", scheduledAt: inMs(150) }] })
-    await web.fake.refuse()
-    await schedule(1)
-    const failed = await get(id)
-    expect(failed.status).toBe("FAILED")
-    expect(failed.failureReason).toMatch(/^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)
-    expect(failed.messages[0]?.failureReason).toBe(failed.failureReason)
-
-    // two web processes relay failures at once: the admin is told exactly once, with the reason
-    const told: Array<Notification> = []
-    const relay = () =>
-      Effect.runPromise(
-        notifyFailedCampaigns(0).pipe(Effect.provide(Layer.mergeAll(MemoryStore.layer(web.memory!), MemoryNotifier.layer(told))), Effect.provide(Logger.layer([])))
-      )
-    await Promise.all([relay(), relay()])
-    await relay()
-    const aboutThis = told.filter((n) => n.kind === "CampaignFailed" && n.campaignId === id)
-    expect(aboutThis).toEqual([{ kind: "CampaignFailed", campaignId: id, title: GROUP.groupName, reason: failed.failureReason }])
-  })
-
-  it("cancel: the remaining messages are never sent; the campaign is CANCELLED and cannot be cancelled twice", async () => {
-    const due = inMs(150)
-    const id = await create({ messages: [{ content: "never", scheduledAt: due }] })
-    expect((await owner.mutation("campaign.cancel", { id })).data).toEqual({ success: true })
-    expect((await get(id)).status).toBe("CANCELLED")
-    await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
-    const layer = schedulerClient(MemoryStore.layer(web.memory!), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))).toBe(0)
-    expect(web.fake.sent.some((s) => s.text === "never")).toBe(false)
-    expect((await owner.mutation("campaign.cancel", { id })).error?.code).toBe("CONFLICT")
-  })
-
-  it("cancel while a message is being sent: that one finishes and is SENT, the rest never go out", async () => {
-    const due = inMs(100)
-    const id = await create({ messages: [{ content: "in flight", scheduledAt: due }, { content: "later", scheduledAt: inMs(60_000) }] })
-    web.fake.latency(400)
-    await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
-    const layer = schedulerClient(MemoryStore.layer(web.memory!), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const sending = Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-    // the request is at the gateway: the message is picked
-    await waitUntil(() => web.fake.requests.some((r) => (r.body as { text?: string } | undefined)?.text === "in flight"), "the send to reach the gateway")
-    expect((await owner.mutation("campaign.cancel", { id })).data).toEqual({ success: true })
-    expect(await sending).toBe(1)
-    const after = await get(id)
-    expect(after.status).toBe("CANCELLED")
-    expect(after.messages.map((m) => [m.content, m.isSent])).toEqual([["in flight", true], ["later", false]])
-    expect((after.messages[1] as unknown as { status: string }).status).toBe("CANCELLED")
-  })
-
-  it("updateMessage and deleteMessage work until the message is picked, then CONFLICT", async () => {
-    const id = await create({ messages: [{ content: "draft", scheduledAt: inMs(60_000) }, { content: "soon", scheduledAt: inMs(150) }] })
-    // listed in scheduledAt order
-    const [soon, later] = (await get(id)).messages
-    expect([soon?.content, later?.content]).toEqual(["soon", "draft"])
-    expect((await owner.mutation("campaign.updateMessage", { campaignId: id, messageId: later!.id, content: "edited" })).data).toEqual({ success: true })
-    expect((await get(id)).messages[1]?.content).toBe("edited")
-    expect((await owner.mutation("campaign.updateMessage", { campaignId: id, messageId: later!.id, scheduledAt: inMs(-60_000) })).error?.code).toBe("BAD_REQUEST")
-    await schedule(1)
-    expect((await owner.mutation("campaign.updateMessage", { campaignId: id, messageId: soon!.id, content: "too late" })).error?.code).toBe("CONFLICT")
-    expect((await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: soon!.id })).error?.code).toBe("CONFLICT")
-    // deleting the last unsent message completes the campaign
-    expect((await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: later!.id })).data).toEqual({ success: true })
-    const final = await get(id)
-    expect(final.messages.find((m) => m.id === later!.id)?.isDeleted).toBe(true)
-    expect(final.status).toBe("COMPLETED")
-  })
-
-  it("deleting every message of a campaign before any was sent leaves nothing to do: COMPLETED, no longer active", async () => {
-    const id = await create({ messages: [{ content: "one", scheduledAt: inMs(60_000) }, { content: "two", scheduledAt: inMs(120_000) }] })
-    for (const m of (await get(id)).messages) await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: m.id })
-    expect((await get(id)).status).toBe("COMPLETED")
-    const session = (await owner.query("user.getMessagingSession")).data as { session: { MessagingGroups: Array<{ campaigns: Array<{ id: string }> }> } }
-    expect(session.session.MessagingGroups.flatMap((g) => g.campaigns.map((c) => c.id))).not.toContain(id)
-  })
-
-  it("a recurrence plans its messages in the zone, with the header and {days_left}", async () => {
-    const id = await create({
-      title: "Countdown",
-      recurrence: { startDate: "2099-03-27", endDate: "2099-03-29", sendTime: "09:00", timeZone: "Europe/Berlin", frequency: "DAILY", template: "{days_left} days left", isFreeForm: false }
-    })
-    const campaign = await get(id)
-    expect(campaign.messages.map((m) => [m.content, (m as unknown as { scheduledAt: string }).scheduledAt])).toEqual([
-      ["*Countdown*\n2 days left", "2099-03-27T08:00:00.000Z"],
-      ["*Countdown*\n1 days left", "2099-03-28T08:00:00.000Z"],
-      ["*Countdown*\n0 days left", "2099-03-29T07:00:00.000Z"]
-    ])
-  })
-})
-
-describe("campaign input and ownership", () => {
-  it.each([
-    ["a message in the past", { messages: [{ content: "x", scheduledAt: inMs(-1_000) }] }],
-    ["no messages and no recurrence", {}],
-    ["both messages and a recurrence", { messages: [{ content: "x", scheduledAt: inMs(60_000) }], recurrence: { startDate: "2099-01-01", endDate: "2099-01-01", sendTime: "09:00", timeZone: "UTC", frequency: "ONCE", template: "x" } }],
-    ["too many messages", { messages: Array.from({ length: 1_001 }, () => ({ content: "x", scheduledAt: inMs(60_000) })) }],
-    ["a message too long", { messages: [{ content: "x".repeat(4_097), scheduledAt: inMs(60_000) }] }],
-    ["an unknown time zone", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "Mars/Base", frequency: "DAILY", template: "x" } }],
-    ["a recurrence of eight thousand years", { recurrence: { startDate: "2027-01-01", endDate: "9999-12-31", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }],
-    ["a recurrence wholly in the past", { recurrence: { startDate: "2020-01-01", endDate: "2020-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }]
-  ])("%s is BAD_REQUEST and creates nothing", async (_, input) => {
-    const before = web.memory!.campaigns.size
+  const create = async (input: Record<string, unknown>) => {
     const response = await owner.mutation("campaign.create", { sessionName, ...GROUP, ...input })
-    expect(response.error?.code).toBe("BAD_REQUEST")
-    expect(web.memory!.campaigns.size).toBe(before)
+    if (response.error) throw new Error(`${response.error.code}: ${response.error.message}`)
+    return (response.data as { id: string }).id
+  }
+  const get = async (id: string) => (await owner.query("campaign.get", { id })).data as {
+    status: string
+    failureReason?: string
+    messages: Array<{ id: string; content: string; isSent: boolean; isPicked: boolean; isDeleted: boolean; sentAt: string | null; failureReason?: string }>
+  }
+
+  describe(`campaign lifecycle with the scheduler (${name})`, () => {
+    it("create → sent at the gateway with the exact body → COMPLETED, listed with its progress and the group attached", async () => {
+      const id = await create({ title: "Rehearsal", messages: [{ content: "first", scheduledAt: inMs(200) }, { content: "second", scheduledAt: inMs(250) }] })
+      expect((await get(id)).status).toBe("SCHEDULED")
+      const listed = (await owner.query("campaign.list")).data as { items: Array<Record<string, unknown>> }
+      expect(listed.items.find((c) => c["id"] === id)).toMatchObject({ title: "Rehearsal", status: "SCHEDULED", group: GROUP, totalMessages: 2, sentMessages: 0 })
+      const session = (await owner.query("user.getMessagingSession")).data as { session: { MessagingGroups: Array<{ groupId: string; campaigns: Array<{ id: string }> }> } }
+      expect(session.session.MessagingGroups.find((g) => g.groupId === GROUP.groupId)?.campaigns.map((c) => c.id)).toContain(id)
+
+      await schedule(2)
+      const sent = web.fake.sent.filter((s) => s.chatId === GROUP.groupId)
+      expect(sent.map((s) => s.text)).toEqual(["first", "second"])
+      expect(sent[0]).toEqual({ chatId: GROUP.groupId, text: "first", linkPreview: true, linkPreviewHighQuality: false, session: sessionName })
+      const done = await get(id)
+      expect(done.status).toBe("COMPLETED")
+      expect(done.messages.every((m) => m.isSent && m.isPicked && m.sentAt !== null)).toBe(true)
+      const after = (await owner.query("campaign.list")).data as { items: Array<Record<string, unknown>> }
+      expect(after.items.find((c) => c["id"] === id)).toMatchObject({ status: "COMPLETED", totalMessages: 2, sentMessages: 2, nextScheduledAt: null })
+    })
+
+    it("a gateway that refuses connections fails the campaign with SPEC's text, visible in campaign.get", async () => {
+      const id = await create({ messages: [{ content: "lost", scheduledAt: inMs(150) }] })
+      await web.fake.refuse()
+      await schedule(1)
+      const failed = await get(id)
+      expect(failed.status).toBe("FAILED")
+      expect(failed.failureReason).toMatch(/^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)
+      expect(failed.messages[0]?.failureReason).toBe(failed.failureReason)
+
+      // two web processes relay failures at once: the admin is told exactly once, with the reason
+      const told: Array<Notification> = []
+      const relay = () =>
+        Effect.runPromise(
+          notifyFailedCampaigns(0).pipe(Effect.provide(Layer.mergeAll(storeClient(), MemoryNotifier.layer(told))), Effect.provide(Logger.layer([])))
+        )
+      await Promise.all([relay(), relay()])
+      await relay()
+      const aboutThis = told.filter((n) => n.kind === "CampaignFailed" && n.campaignId === id)
+      expect(aboutThis).toEqual([{ kind: "CampaignFailed", campaignId: id, title: GROUP.groupName, reason: failed.failureReason }])
+    })
+
+    it("cancel: the remaining messages are never sent; the campaign is CANCELLED and cannot be cancelled twice", async () => {
+      const due = inMs(150)
+      const id = await create({ messages: [{ content: "never", scheduledAt: due }] })
+      expect((await owner.mutation("campaign.cancel", { id })).data).toEqual({ success: true })
+      expect((await get(id)).status).toBe("CANCELLED")
+      await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
+      const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+      expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))).toBe(0)
+      expect(web.fake.sent.some((s) => s.text === "never")).toBe(false)
+      expect((await owner.mutation("campaign.cancel", { id })).error?.code).toBe("CONFLICT")
+    })
+
+    it("cancel while a message is being sent: that one finishes and is SENT, the rest never go out", async () => {
+      const due = inMs(100)
+      const id = await create({ messages: [{ content: "in flight", scheduledAt: due }, { content: "later", scheduledAt: inMs(60_000) }] })
+      web.fake.latency(400)
+      await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
+      const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+      const sending = Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
+      // the request is at the gateway: the message is picked
+      await waitUntil(() => web.fake.requests.some((r) => (r.body as { text?: string } | undefined)?.text === "in flight"), "the send to reach the gateway")
+      expect((await owner.mutation("campaign.cancel", { id })).data).toEqual({ success: true })
+      expect(await sending).toBe(1)
+      const after = await get(id)
+      expect(after.status).toBe("CANCELLED")
+      expect(after.messages.map((m) => [m.content, m.isSent])).toEqual([["in flight", true], ["later", false]])
+      expect((after.messages[1] as unknown as { status: string }).status).toBe("CANCELLED")
+    })
+
+    it("updateMessage and deleteMessage work until the message is picked, then CONFLICT", async () => {
+      const id = await create({ messages: [{ content: "draft", scheduledAt: inMs(60_000) }, { content: "soon", scheduledAt: inMs(150) }] })
+      // listed in scheduledAt order
+      const [soon, later] = (await get(id)).messages
+      expect([soon?.content, later?.content]).toEqual(["soon", "draft"])
+      expect((await owner.mutation("campaign.updateMessage", { campaignId: id, messageId: later!.id, content: "edited" })).data).toEqual({ success: true })
+      expect((await get(id)).messages[1]?.content).toBe("edited")
+      expect((await owner.mutation("campaign.updateMessage", { campaignId: id, messageId: later!.id, scheduledAt: inMs(-60_000) })).error?.code).toBe("BAD_REQUEST")
+      await schedule(1)
+      expect((await owner.mutation("campaign.updateMessage", { campaignId: id, messageId: soon!.id, content: "too late" })).error?.code).toBe("CONFLICT")
+      expect((await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: soon!.id })).error?.code).toBe("CONFLICT")
+      // deleting the last unsent message completes the campaign
+      expect((await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: later!.id })).data).toEqual({ success: true })
+      const final = await get(id)
+      expect(final.messages.find((m) => m.id === later!.id)?.isDeleted).toBe(true)
+      expect(final.status).toBe("COMPLETED")
+    })
+
+    it("deleting every message of a campaign before any was sent leaves nothing to do: COMPLETED, no longer active", async () => {
+      const id = await create({ messages: [{ content: "one", scheduledAt: inMs(60_000) }, { content: "two", scheduledAt: inMs(120_000) }] })
+      for (const m of (await get(id)).messages) await owner.mutation("campaign.deleteMessage", { campaignId: id, messageId: m.id })
+      expect((await get(id)).status).toBe("COMPLETED")
+      const session = (await owner.query("user.getMessagingSession")).data as { session: { MessagingGroups: Array<{ campaigns: Array<{ id: string }> }> } }
+      expect(session.session.MessagingGroups.flatMap((g) => g.campaigns.map((c) => c.id))).not.toContain(id)
+    })
+
+    it("a recurrence plans its messages in the zone, with the header and {days_left}", async () => {
+      const id = await create({
+        title: "Countdown",
+        recurrence: { startDate: "2099-03-27", endDate: "2099-03-29", sendTime: "09:00", timeZone: "Europe/Berlin", frequency: "DAILY", template: "{days_left} days left", isFreeForm: false }
+      })
+      const campaign = await get(id)
+      expect(campaign.messages.map((m) => [m.content, (m as unknown as { scheduledAt: string }).scheduledAt])).toEqual([
+        ["*Countdown*\n2 days left", "2099-03-27T08:00:00.000Z"],
+        ["*Countdown*\n1 days left", "2099-03-28T08:00:00.000Z"],
+        ["*Countdown*\n0 days left", "2099-03-29T07:00:00.000Z"]
+      ])
+    })
   })
 
-  it("another user's session, campaign or message is NOT_FOUND and nothing changes", async () => {
-    const id = await create({ messages: [{ content: "mine", scheduledAt: inMs(60_000) }] })
-    const messageId = (await get(id)).messages[0]!.id
-    const stranger = web.client()
-    await signUp(stranger, "stranger@example.com")
-    await owner.mutation("admin.approveUser", { userId: ((await stranger.query("auth.me")).data as { user: { id: string } }).user.id })
-    expect((await stranger.mutation("campaign.create", { sessionName, ...GROUP, messages: [{ content: "x", scheduledAt: inMs(60_000) }] })).error?.code).toBe("NOT_FOUND")
-    expect((await stranger.query("campaign.get", { id })).error?.code).toBe("NOT_FOUND")
-    expect((await stranger.mutation("campaign.cancel", { id })).error?.code).toBe("NOT_FOUND")
-    expect((await stranger.mutation("campaign.updateMessage", { campaignId: id, messageId, content: "theirs" })).error?.code).toBe("NOT_FOUND")
-    expect((await stranger.mutation("campaign.deleteMessage", { campaignId: id, messageId })).error?.code).toBe("NOT_FOUND")
-    expect(((await stranger.query("campaign.list")).data as { items: Array<unknown> }).items).toEqual([])
-    const mine = await get(id)
-    expect(mine.status).toBe("SCHEDULED")
-    expect(mine.messages[0]).toMatchObject({ content: "mine", isDeleted: false })
+  describe(`campaign input and ownership (${name})`, () => {
+    it.each([
+      ["a message in the past", { messages: [{ content: "x", scheduledAt: inMs(-1_000) }] }],
+      ["no messages and no recurrence", {}],
+      ["both messages and a recurrence", { messages: [{ content: "x", scheduledAt: inMs(60_000) }], recurrence: { startDate: "2099-01-01", endDate: "2099-01-01", sendTime: "09:00", timeZone: "UTC", frequency: "ONCE", template: "x" } }],
+      ["too many messages", { messages: Array.from({ length: 1_001 }, () => ({ content: "x", scheduledAt: inMs(60_000) })) }],
+      ["a message too long", { messages: [{ content: "x".repeat(4_097), scheduledAt: inMs(60_000) }] }],
+      ["an unknown time zone", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "Mars/Base", frequency: "DAILY", template: "x" } }],
+      ["a recurrence of eight thousand years", { recurrence: { startDate: "2027-01-01", endDate: "9999-12-31", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }],
+      ["a recurrence wholly in the past", { recurrence: { startDate: "2020-01-01", endDate: "2020-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }]
+    ])("%s is BAD_REQUEST and creates nothing", async (_, input) => {
+      const before = await web.eventCount()
+      const response = await owner.mutation("campaign.create", { sessionName, ...GROUP, ...input })
+      expect(response.error?.code).toBe("BAD_REQUEST")
+      expect(await web.eventCount()).toBe(before)
+    })
+
+    it("another user's session, campaign or message is NOT_FOUND and nothing changes", async () => {
+      const id = await create({ messages: [{ content: "mine", scheduledAt: inMs(60_000) }] })
+      const messageId = (await get(id)).messages[0]!.id
+      const stranger = web.client()
+      await signUp(stranger, "stranger@example.com")
+      await owner.mutation("admin.approveUser", { userId: ((await stranger.query("auth.me")).data as { user: { id: string } }).user.id })
+      expect((await stranger.mutation("campaign.create", { sessionName, ...GROUP, messages: [{ content: "x", scheduledAt: inMs(60_000) }] })).error?.code).toBe("NOT_FOUND")
+      expect((await stranger.query("campaign.get", { id })).error?.code).toBe("NOT_FOUND")
+      expect((await stranger.mutation("campaign.cancel", { id })).error?.code).toBe("NOT_FOUND")
+      expect((await stranger.mutation("campaign.updateMessage", { campaignId: id, messageId, content: "theirs" })).error?.code).toBe("NOT_FOUND")
+      expect((await stranger.mutation("campaign.deleteMessage", { campaignId: id, messageId })).error?.code).toBe("NOT_FOUND")
+      expect(((await stranger.query("campaign.list")).data as { items: Array<unknown> }).items).toEqual([])
+      const mine = await get(id)
+      expect(mine.status).toBe("SCHEDULED")
+      expect(mine.messages[0]).toMatchObject({ content: "mine", isDeleted: false })
+    })
   })
+
+  /** Another client of the web's store, as a scheduler process would have. */
+  function storeClient() {
+    return kind.kind === "memory"
+      ? MemoryStore.layer(web.memory!)
+      : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: kind.url, serverSelectionTimeoutMs: 5_000 })))
+  }
+}
+
+describeCampaigns("memory", () => ({ kind: "memory" }))
+describe.skipIf(mongoTestUrl() === null)(mongoTestUrl() === null ? `campaigns on Mongo: ${MONGO_SKIP_REASON}` : "campaigns on Mongo", () => {
+  afterAll(dropTestDatabases)
+  describeCampaigns("mongo", () => ({ kind: "mongo", url: freshDatabaseUrl("campaigns") }))
 })
