@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
+import { DeadlinePassed, fetchWithDeadline, oneLine, truncate } from "../http/fetchWithDeadline.ts"
 import type {
   GatewayContact,
   PageOf,
@@ -66,8 +67,6 @@ const ContactsBody = z.array(ContactItem)
 // ---------------------------------------------------------------------------
 // Error helpers
 
-const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
-const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
 
 interface ErrnoLike {
   readonly code?: unknown
@@ -173,35 +172,10 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
         const headers: Record<string, string> = { "accept": "application/json", "X-Api-Key": apiKey }
         if (opts.body !== undefined) headers["Content-Type"] = "application/json"
-        // One controller for both the deadline and an interruption (AbortSignal.any and
-        // AbortSignal.timeout cost measurably more per call on the send path).
-        const abort = new AbortController()
-        let timedOut = false
-        const timer = setTimeout(() => {
-          timedOut = true
-          abort.abort()
-        }, timeoutMs)
-        const onInterrupt = () => abort.abort()
-        interrupt.addEventListener("abort", onInterrupt, { once: true })
-        try {
-          const response = await fetch(url, {
-            method,
-            headers,
-            ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-            signal: abort.signal
-          })
-          return { status: response.status, text: await response.text() }
-        } catch (cause) {
-          if (timedOut && !interrupt.aborted) {
-            throw fail(prefix, "Timeout", `timed out after ${timeoutMs} ms`)
-          }
-          throw cause
-        } finally {
-          clearTimeout(timer)
-          interrupt.removeEventListener("abort", onInterrupt)
-        }
+        return fetchWithDeadline(url, { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) }, timeoutMs, interrupt)
       },
-      catch: (cause) => cause instanceof GatewayError ? cause : networkError(prefix, cause)
+      catch: (cause) =>
+        cause instanceof DeadlinePassed ? fail(prefix, "Timeout", cause.message) : networkError(prefix, cause)
     })
 
   const ok = (prefix: string) => (response: RawResponse): Effect.Effect<RawResponse, GatewayError> =>

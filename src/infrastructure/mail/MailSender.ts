@@ -1,6 +1,7 @@
 import { Data, Effect } from "effect"
 import nodemailer from "nodemailer"
 import MailComposer from "nodemailer/lib/mail-composer"
+import { DeadlinePassed, fetchWithDeadline, oneLine, truncate } from "../http/fetchWithDeadline.ts"
 
 /**
  * Sending one plain-text e-mail. Two implementations: the mail provider's HTTP API (Mailgun-style,
@@ -36,8 +37,6 @@ export interface MailSender {
 const DEFAULT_TIMEOUT_MS = 30_000
 const SNIPPET_MAX = 200
 
-const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
-const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
 
 /** Replaces every secret (and its URL-encoded form) in text that came from outside. */
 const scrubber = (secrets: ReadonlyArray<string>) => {
@@ -115,34 +114,12 @@ export const makeHttpApiMailSender = (options: HttpApiMailSenderOptions): MailSe
         const form = new FormData()
         form.append("to", mail.to)
         form.append("message", new Blob([new Uint8Array(mime)], { type: "message/rfc822" }), "message.mime")
-        const abort = new AbortController()
-        let timedOut = false
-        const timer = setTimeout(() => {
-          timedOut = true
-          abort.abort()
-        }, timeoutMs)
-        const onInterrupt = () => abort.abort()
-        interrupt.addEventListener("abort", onInterrupt, { once: true })
-        try {
-          const response = await fetch(endpoint, {
-            method: "POST",
-            headers: { authorization, accept: "application/json" },
-            body: form,
-            signal: abort.signal
-          })
-          return { status: response.status, text: await response.text() }
-        } catch (cause) {
-          if (timedOut && !interrupt.aborted) {
-            throw new MailError({ reason: "Timeout", message: `failed to send mail to ${mail.to}: timed out after ${timeoutMs} ms` })
-          }
-          throw cause
-        } finally {
-          clearTimeout(timer)
-          interrupt.removeEventListener("abort", onInterrupt)
-        }
+        return fetchWithDeadline(endpoint, { method: "POST", headers: { authorization, accept: "application/json" }, body: form }, timeoutMs, interrupt)
       },
       catch: (cause) =>
-        cause instanceof MailError ? cause : new MailError({
+        cause instanceof DeadlinePassed
+          ? new MailError({ reason: "Timeout", message: `failed to send mail to ${mail.to}: ${cause.message}` })
+          : new MailError({
           reason: "Unreachable",
           message: `failed to send mail to ${mail.to}: ${truncate(scrub(describeCause(cause)), SNIPPET_MAX)}`
         })

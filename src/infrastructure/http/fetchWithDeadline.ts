@@ -1,0 +1,43 @@
+/** The deadline passed before the answer (not thrown when the caller itself interrupted). */
+export class DeadlinePassed extends Error {
+  readonly timeoutMs: number
+  constructor(timeoutMs: number) {
+    super(`timed out after ${timeoutMs} ms`)
+    this.timeoutMs = timeoutMs
+  }
+}
+
+/**
+ * One HTTP exchange read to the end, aborted at `timeoutMs` or when `interrupt` fires. One
+ * controller serves both (AbortSignal.any and AbortSignal.timeout cost measurably more per
+ * call on the scheduler's send path). Any status is an answer; network failures are thrown.
+ */
+export const fetchWithDeadline = async (
+  url: string | URL,
+  init: Omit<RequestInit, "signal">,
+  timeoutMs: number,
+  interrupt: AbortSignal
+): Promise<{ readonly status: number; readonly text: string }> => {
+  const abort = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    abort.abort()
+  }, timeoutMs)
+  const onInterrupt = () => abort.abort()
+  interrupt.addEventListener("abort", onInterrupt, { once: true })
+  try {
+    const response = await fetch(url, { ...init, signal: abort.signal })
+    return { status: response.status, text: await response.text() }
+  } catch (cause) {
+    if (timedOut && !interrupt.aborted) throw new DeadlinePassed(timeoutMs)
+    throw cause
+  } finally {
+    clearTimeout(timer)
+    interrupt.removeEventListener("abort", onInterrupt)
+  }
+}
+
+/** Text from outside, on one line, for a log or an error message. */
+export const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
+export const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
