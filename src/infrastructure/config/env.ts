@@ -28,19 +28,33 @@ export const positiveInt = (name: string, min: number) =>
     .int(`${name} must be a whole number`)
     .min(min, `${name} must be at least ${min}`)
 
+type Parsed<T, D> = { readonly ok: true; readonly env: T; readonly database: D } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
+
 /**
- * Parses a process's variables: empty values count as unset (as in most .env tooling), and
- * DATABASE_URL gets its own checks (URL-encoding, redaction). Every problem at once, no values.
+ * Parses a process's variables: empty values count as unset (as in most .env tooling), and a
+ * DATABASE_URL that is set gets its own checks (URL-encoding, redaction). Every problem at
+ * once, no values. `database` is null when DATABASE_URL is unset.
  */
-export const parseEnvWithDatabaseUrl = <T extends { readonly DATABASE_URL: string }>(
+export const parseEnv = <T>(
   schema: z.ZodType<T>,
   env: Record<string, string | undefined>
-): { readonly ok: true; readonly env: T; readonly databaseUrl: string; readonly databaseUrlRedacted: string } | { readonly ok: false; readonly problems: ReadonlyArray<string> } => {
+): Parsed<T, { readonly url: string; readonly redacted: string } | null> => {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""))
   const parsed = schema.safeParse(present)
   const problems = parsed.success ? [] : describeProblems(parsed.error)
   const db = present.DATABASE_URL === undefined ? null : parseDatabaseUrl(present.DATABASE_URL)
   if (db && !db.ok) problems.push(...db.problems.map((p) => `DATABASE_URL: ${p}`))
-  if (!parsed.success || !db || !db.ok || problems.length > 0) return { ok: false, problems }
-  return { ok: true, env: parsed.data, databaseUrl: db.url, databaseUrlRedacted: db.redacted }
+  if (!parsed.success || (db && !db.ok) || problems.length > 0) return { ok: false, problems }
+  return { ok: true, env: parsed.data, database: db === null ? null : { url: db.url, redacted: db.redacted } }
+}
+
+/** parseEnv for a process that cannot run without DATABASE_URL (its schema requires it). */
+export const parseEnvWithDatabaseUrl = <T>(
+  schema: z.ZodType<T>,
+  env: Record<string, string | undefined>
+): Parsed<T, { readonly url: string; readonly redacted: string }> => {
+  const parsed = parseEnv(schema, env)
+  if (!parsed.ok) return parsed
+  if (parsed.database === null) return { ok: false, problems: ["DATABASE_URL is required"] }
+  return { ok: true, env: parsed.env, database: parsed.database }
 }

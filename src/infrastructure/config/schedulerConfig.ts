@@ -36,8 +36,8 @@ export const loadSchedulerConfig = (env: Record<string, string | undefined>): Co
   return {
     ok: true,
     config: {
-      databaseUrl: parsed.databaseUrl,
-      databaseUrlRedacted: parsed.databaseUrlRedacted,
+      databaseUrl: parsed.database.url,
+      databaseUrlRedacted: parsed.database.redacted,
       gatewayUrl: e.GATEWAY_API_URL,
       gatewayApiKey: e.GATEWAY_API_KEY,
       pollIntervalMs: e.SCHEDULER_POLL_INTERVAL_MS,

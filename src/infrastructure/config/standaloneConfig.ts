@@ -3,8 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { randomBytes } from "node:crypto"
 import { join, resolve } from "node:path"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
-import { describeProblems, httpUrl, positiveInt } from "./env.ts"
+import { httpUrl, parseEnv, positiveInt } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
@@ -95,13 +94,10 @@ const keptSecret = (dataDir: string): { value: string; generatedIn: string } => 
 }
 
 export const loadStandaloneConfig = (env: Record<string, string | undefined>): ConfigResult<StandaloneConfig> => {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""))
-  const parsed = Env.safeParse(present)
-  const problems = parsed.success ? [] : describeProblems(parsed.error)
-  const db = present.DATABASE_URL === undefined ? null : parseDatabaseUrl(present.DATABASE_URL)
-  if (db && !db.ok) problems.push(...db.problems.map((p) => `DATABASE_URL: ${p}`))
-  if (!parsed.success || (db && !db.ok) || problems.length > 0) return { ok: false, problems }
-  const e = parsed.data
+  const parsed = parseEnv(Env, env)
+  if (!parsed.ok) return parsed
+  const e = parsed.env
+  const db = parsed.database
   const dataDir = resolve(e.HERALD_DATA_DIR)
   // password hashes (the event log), reset links (mail files): for the owner only
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -113,7 +109,7 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       host: e.HOST,
       authUrl: e.AUTH_URL ?? `http://localhost:${e.PORT}`,
       authSecret: e.AUTH_SECRET !== undefined ? { value: e.AUTH_SECRET, generatedIn: null } : keptSecret(dataDir),
-      store: db?.ok ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },
+      store: db !== null ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },
       gateway: e.GATEWAY_API_URL !== undefined && e.GATEWAY_API_KEY !== undefined
         ? { kind: "waha", url: e.GATEWAY_API_URL, apiKey: e.GATEWAY_API_KEY }
         : { kind: "sandbox", dir: join(dataDir, "sandbox"), connectAfterMs: e.SANDBOX_CONNECT_AFTER_MS },

@@ -79,8 +79,8 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
   return {
     ok: true,
     config: {
-      databaseUrl: parsed.databaseUrl,
-      databaseUrlRedacted: parsed.databaseUrlRedacted,
+      databaseUrl: parsed.database.url,
+      databaseUrlRedacted: parsed.database.redacted,
       gatewayUrl: e.GATEWAY_API_URL,
       gatewayApiKey: e.GATEWAY_API_KEY,
       gatewayTimeoutMs: e.WEB_GATEWAY_TIMEOUT_MS,
