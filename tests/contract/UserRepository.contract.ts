@@ -13,6 +13,7 @@ export const userView = (id: string, overrides: Partial<UserView> = {}): UserVie
   name: `User ${id}`,
   role: "USER",
   status: "ACTIVE",
+  emailVerified: true,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -36,7 +37,7 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
             updatedAt: T + 9,
             version: 4
           })
-          const pending = userView("u2", { name: "", role: "USER", status: "PENDING" })
+          const pending = userView("u2", { name: "", role: "USER", status: "PENDING", emailVerified: false })
           yield* repo.save(admin)
           yield* repo.save(pending)
           expect(yield* repo.get("u1")).toEqual(admin)

@@ -88,12 +88,15 @@ export interface TrpcClient {
   mutation(path: string, input?: unknown, init?: { readonly origin?: string | null }): Promise<TrpcResponse>
   /** the session cookie this client holds, if any */
   cookie: string | null
+  /** its name: `session`, or `__Host-session` from an https AUTH_URL */
+  cookieName: string
 }
 
 /** A browser-like caller of /api/trpc over real HTTP: keeps the session cookie, sends Origin on mutations. */
 export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClient => {
   const client: TrpcClient = {
     cookie: null,
+    cookieName: "session",
     query: (path, input) =>
       send(`${baseUrl}/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { method: "GET" }),
     mutation: (path, input, init = {}) =>
@@ -108,11 +111,14 @@ export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClie
   }
   const send = async (url: string, init: RequestInit): Promise<TrpcResponse> => {
     const headers = new Headers(init.headers)
-    if (client.cookie !== null) headers.set("cookie", `session=${client.cookie}`)
+    if (client.cookie !== null) headers.set("cookie", `${client.cookieName}=${client.cookie}`)
     const response = await fetch(url, { ...init, headers })
     for (const setCookie of response.headers.getSetCookie()) {
-      const match = /^session=([^;]*)/.exec(setCookie)
-      if (match) client.cookie = match[1] === "" ? null : match[1]!
+      const match = /^((?:__Host-)?session)=([^;]*)/.exec(setCookie)
+      if (match) {
+        client.cookieName = match[1]!
+        client.cookie = match[2] === "" ? null : match[2]!
+      }
     }
     const text = await response.text()
     let body: Record<string, unknown> = {}

@@ -30,3 +30,16 @@ export class UserNotFound extends Data.TaggedError("UserNotFound")<{ readonly us
     return "user not found"
   }
 }
+
+export class InvalidVerificationToken extends Data.TaggedError("InvalidVerificationToken")<{}> {
+  override get message() {
+    return "this verification link is invalid, already used or expired; sign up again for a new one"
+  }
+}
+
+/** The right password for an account whose address was never confirmed. */
+export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{}> {
+  override get message() {
+    return "confirm your e-mail address first: follow the link in the mail we sent you (or sign up again for a new link)"
+  }
+}

@@ -7,12 +7,14 @@ export interface PublicUser {
   readonly name: string
   readonly role: UserRole
   readonly status: UserStatus
+  readonly emailVerified: boolean
 }
 
-export const publicUser = (u: { readonly id: string; readonly email: string; readonly name: string; readonly role: UserRole; readonly status: UserStatus | "NEW" }): PublicUser => ({
+export const publicUser = (u: { readonly id: string; readonly email: string; readonly name: string; readonly role: UserRole; readonly status: UserStatus | "NEW"; readonly emailVerified: boolean }): PublicUser => ({
   id: u.id,
   email: u.email,
   name: u.name,
   role: u.role,
-  status: u.status === "ACTIVE" ? "ACTIVE" : "PENDING"
+  status: u.status === "ACTIVE" ? "ACTIVE" : "PENDING",
+  emailVerified: u.emailVerified
 })

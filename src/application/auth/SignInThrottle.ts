@@ -1,22 +1,33 @@
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Duration, Effect, Layer } from "effect"
 import { AuthSettings } from "./AuthSettings.ts"
 import { TooManySignInAttempts } from "./AuthErrors.ts"
 
+/** Above this many failures on one address from all clients together, attempts on it are slowed (not refused). */
+export const ADDRESS_CAP_FACTOR = 10
+/** How much slower, while the address is over its cap. */
+export const ADDRESS_SLOWDOWN = Duration.seconds(2)
+/** A client may fail this many times the per-address allowance over all addresses (many users may share one address behind a NAT). */
+export const CLIENT_FACTOR = 20
+
 /**
- * Counts failed sign-ins per e-mail address and per client (IP) in a sliding window, so a
- * password cannot be guessed by brute force against one account, nor many accounts sprayed
- * from one client. An attempt is counted as failed when it starts (`reserve`, in the same step
- * as the check, so concurrent attempts cannot all slip past the check while the password hash
- * is computed) and the address's count is cleared when it succeeds. Kept in the process:
- * several web processes each count on their own, which multiplies the allowance by their
- * number. The client allowance is 20x the address's, as many users may share one address
- * behind a proxy.
+ * Counts failed sign-ins in a sliding window so a password cannot be guessed by brute force,
+ * without letting anyone lock an account they do not own (docs/security.md):
+ * - per (address, client): `maxFailedSignIns` failures, then that client is refused for that
+ *   address until the window passes; another client, the owner's, is not affected;
+ * - per client: `CLIENT_FACTOR` times that over all addresses (spraying many accounts);
+ * - per address, all clients together: above `ADDRESS_CAP_FACTOR` times the allowance, every
+ *   attempt on it waits `ADDRESS_SLOWDOWN` first. It only ever slows: a distributed guesser is
+ *   held back, the owner still gets in.
+ * An attempt is counted as failed when it starts (`reserve`, in the same step as the check, so
+ * concurrent attempts cannot all slip past the check while the password hash is computed); a
+ * success clears its (address, client) count. Kept in the process: several web processes each
+ * count on their own, which multiplies the allowance by their number.
  */
 export class SignInThrottle extends Context.Service<SignInThrottle, {
-  /** fails when the address or the client is over its allowance; else counts this attempt */
+  /** fails when the client is over its allowance for this address or overall; else counts this attempt (and waits if the address is busy) */
   readonly reserve: (email: string, client: string) => Effect.Effect<void, TooManySignInAttempts>
-  /** the attempt succeeded: the address starts afresh */
-  readonly succeeded: (email: string) => Effect.Effect<void>
+  /** the attempt succeeded: this client starts afresh on this address */
+  readonly succeeded: (email: string, client: string) => Effect.Effect<void>
 }>()("herald/application/auth/SignInThrottle") {
   static readonly layer = Layer.sync(SignInThrottle, () => {
     const failures = new Map<string, Array<number>>()
@@ -27,28 +38,32 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
       else failures.set(key, kept)
       return kept
     }
+    const pairKey = (email: string, client: string) => `pair:${email}\u0000${client}`
     return SignInThrottle.of({
       reserve: (email, client) =>
         Effect.gen(function*() {
           const { maxFailedSignIns, signInWindowMs } = yield* AuthSettings
           const now = yield* Clock.currentTimeMillis
-          // from here to the end, no yield: check and count are one step
-          return yield* Effect.suspend(() => {
+          // from here to the count, no yield: check and count are one step
+          const busy = yield* Effect.suspend(() => {
             // forget idle keys once per window, not on every attempt
             if (now - lastSweep > signInWindowMs) {
               lastSweep = now
               for (const key of [...failures.keys()]) recent(key, now, signInWindowMs)
             }
-            const byEmail = recent(`email:${email}`, now, signInWindowMs)
+            const byPair = recent(pairKey(email, client), now, signInWindowMs)
             const byClient = recent(`client:${client}`, now, signInWindowMs)
-            const blocking = byEmail.length >= maxFailedSignIns ? byEmail : byClient.length >= maxFailedSignIns * 20 ? byClient : null
+            const byAddress = recent(`email:${email}`, now, signInWindowMs)
+            const blocking = byPair.length >= maxFailedSignIns ? byPair : byClient.length >= maxFailedSignIns * CLIENT_FACTOR ? byClient : null
             if (blocking !== null) return Effect.fail(new TooManySignInAttempts({ retryAfterMs: blocking[0]! + signInWindowMs - now }))
-            failures.set(`email:${email}`, [...byEmail, now])
+            failures.set(pairKey(email, client), [...byPair, now])
             failures.set(`client:${client}`, [...byClient, now])
-            return Effect.void
+            failures.set(`email:${email}`, [...byAddress, now])
+            return Effect.succeed(byAddress.length >= maxFailedSignIns * ADDRESS_CAP_FACTOR)
           })
+          if (busy) yield* Effect.sleep(ADDRESS_SLOWDOWN)
         }),
-      succeeded: (email) => Effect.sync(() => void failures.delete(`email:${email}`))
+      succeeded: (email, client) => Effect.sync(() => void failures.delete(pairKey(email, client)))
     })
   })
 }

@@ -4,7 +4,7 @@ import { UserRepository } from "../ports/UserRepository.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { publicUser } from "./PublicUser.ts"
 import type { PublicUser } from "./PublicUser.ts"
-import { hashToken } from "./tokens.ts"
+import { tokenDigest } from "./tokens.ts"
 
 export interface Authenticated {
   readonly user: PublicUser
@@ -15,24 +15,26 @@ export interface Authenticated {
 /**
  * The user a session token belongs to, or null (unknown, expired, or the user is gone).
  * Expired sessions are deleted; a session used in the second half of its life is extended
- * to a full term (sliding expiry), so an active user stays signed in.
+ * to a full term (sliding expiry), so an active user stays signed in, but never past its
+ * absolute lifetime from sign-in (90 days): a stolen cookie does not live for ever.
  */
 export const authenticate = Effect.fnUntraced(function*(token: string) {
   const sessions = yield* AuthSessionRepository
-  const id = hashToken(token)
+  const id = yield* tokenDigest(token)
   const session = yield* sessions.get(id)
   if (session === null) return null
   const now = yield* Clock.currentTimeMillis
-  if (session.expiresAt <= now) {
+  const { sessionTtlMs, renewWithinMs, sessionMaxLifetimeMs } = yield* AuthSettings
+  const endOfLife = session.createdAt + sessionMaxLifetimeMs
+  if (session.expiresAt <= now || endOfLife <= now) {
     yield* sessions.delete(id)
     return null
   }
   const user = yield* (yield* UserRepository).get(session.userId)
   if (user === null) return null
-  const { sessionTtlMs, renewWithinMs } = yield* AuthSettings
   let renewedUntil: number | null = null
-  if (session.expiresAt - now < renewWithinMs) {
-    renewedUntil = now + sessionTtlMs
+  if (session.expiresAt - now < renewWithinMs && session.expiresAt < endOfLife) {
+    renewedUntil = Math.min(now + sessionTtlMs, endOfLife)
     yield* sessions.setExpiry(id, renewedUntil)
   }
   const result: Authenticated = { user: publicUser(user), renewedUntil }

@@ -5,7 +5,7 @@ import { load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordResetRepository } from "../ports/PasswordResetRepository.ts"
 import { AuthSettings } from "./AuthSettings.ts"
-import { generateToken, hashToken } from "./tokens.ts"
+import { generateToken, tokenDigest } from "./tokens.ts"
 
 /**
  * Mails a one-time reset link when the address has an account, and tells the admin. The
@@ -22,7 +22,7 @@ export const requestPasswordReset = Effect.fn("requestPasswordReset")(function*(
   const resets = yield* PasswordResetRepository
   // one link at a time: asking again makes the earlier links useless
   yield* resets.deleteAllOf(user.id)
-  yield* resets.create({ id: hashToken(token), userId: user.id, expiresAt })
+  yield* resets.create({ id: yield* tokenDigest(token), userId: user.id, expiresAt })
   const notifier = yield* Notifier
   yield* notifier.notify({ kind: "PasswordResetLink", to: user.email, link: `${appUrl}/reset-password?token=${token}`, expiresAt })
   yield* notifier.notify({ kind: "PasswordResetRequested", email: user.email })

@@ -3,7 +3,7 @@ import { normalizeEmail } from "../../domain/user/User.ts"
 import { UserAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
 import { PasswordHasher } from "../ports/PasswordHasher.ts"
-import { InvalidCredentials } from "./AuthErrors.ts"
+import { EmailNotVerified, InvalidCredentials } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { publicUser } from "./PublicUser.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
@@ -25,7 +25,9 @@ export const signIn = Effect.fn("signIn")(function*(input: { readonly email: str
   let user = yield* load(UserAggregate, email)
   const matches = yield* hasher.verify(input.password, user.status === "NEW" ? UNKNOWN_USER_HASH : user.passwordHash)
   if (user.status === "NEW" || !matches) return yield* new InvalidCredentials()
-  yield* throttle.succeeded(email)
+  // said only to whoever knows the password: it tells nothing to a guesser
+  if (!user.emailVerified) return yield* new EmailNotVerified()
+  yield* throttle.succeeded(email, client)
   // ADMIN_EMAIL may name an account made before it was configured
   const { adminEmail } = yield* AuthSettings
   if (email === adminEmail && (user.role !== "ADMIN" || user.status !== "ACTIVE")) {

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { AuthSessionRepository } from "../ports/AuthSessionRepository.ts"
-import { hashToken } from "./tokens.ts"
+import { tokenDigest } from "./tokens.ts"
 
 /** Ends the session of this token (nothing to do for an unknown one). */
 export const signOut = Effect.fn("signOut")(function*(token: string) {
-  yield* (yield* AuthSessionRepository).delete(hashToken(token))
+  yield* (yield* AuthSessionRepository).delete(yield* tokenDigest(token))
 })

@@ -9,26 +9,69 @@ import { UserRepository } from "../ports/UserRepository.ts"
 import { EmailAlreadyRegistered } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { publicUser } from "./PublicUser.ts"
+import type { PublicUser } from "./PublicUser.ts"
 import { startAuthSession } from "./startAuthSession.ts"
+import { generateToken, tokenDigest } from "./tokens.ts"
+
+export interface SignUpResult {
+  /** the new account, signed in; null while its address waits for confirmation */
+  readonly user: PublicUser | null
+  readonly verificationSent: boolean
+  readonly session: { readonly token: string; readonly expiresAt: number } | null
+}
+
+/** The one-time link of a verification: it names the account, so the account's stream can check it. */
+export const verificationLink = (appUrl: string, userId: string, secret: string): string => `${appUrl}/verify-email?token=${userId}.${secret}`
 
 /**
- * Creates an account and signs it in. The ADMIN_EMAIL account (without one, in the standalone
- * mode, the first account) is ADMIN and ACTIVE; others are
- * PENDING until approved when approval is required. Sign-up has to say when an address is
- * taken (there is no e-mail verification step to hide it behind); it is rate-limited by the
- * web layer like sign-in.
+ * Creates an account. Where real mail goes out (`verifyEmail`), nobody is signed in and every
+ * address gets the same answer: a new (or still unconfirmed) address gets a one-time link, the
+ * owner of a taken one a mail saying someone tried, and the admin hears of the account only once
+ * it is confirmed (verifyEmail.ts), so junk sign-ups cannot spam the admin nor claim ADMIN_EMAIL.
+ * In standalone with mail as files (nobody reads that mailbox) the account is confirmed at once
+ * and signed in, and a taken address is CONFLICT, as before; the first account is the admin
+ * when there is no ADMIN_EMAIL. Others are PENDING until approved when approval is required.
  */
 export const signUp = Effect.fn("signUp")(function*(input: { readonly email: string; readonly password: string; readonly name: string }) {
   const settings = yield* AuthSettings
   const email = normalizeEmail(input.email)
+  // hashed on every path, so a taken address answers as slowly as a new one
+  const passwordHash = yield* (yield* PasswordHasher).hash(input.password)
+  const userId = (yield* Ids).next()
+  const now = yield* Clock.currentTimeMillis
+  const notifier = yield* Notifier
+
+  if (settings.verifyEmail) {
+    const secret = generateToken()
+    const expiresAt = now + settings.verificationTtlMs
+    const digest = yield* tokenDigest(secret)
+    const outcome = yield* execute(UserAggregate)(email, () => ({
+      type: "Register",
+      userId,
+      email,
+      name: input.name,
+      passwordHash,
+      // ADMIN_EMAIL becomes ADMIN only when confirmed
+      role: "USER",
+      status: settings.requireApproval ? "PENDING" : "ACTIVE",
+      emailVerified: false,
+      verification: { digest, expiresAt },
+      now
+    }))
+    yield* notifier.notify(
+      outcome._tag === "Rejected"
+        ? { kind: "SignUpAttempted", to: email }
+        : { kind: "EmailVerificationLink", to: email, link: verificationLink(settings.appUrl, outcome.state.id, secret), expiresAt }
+    )
+    const result: SignUpResult = { user: null, verificationSent: true, session: null }
+    return result
+  }
+
   // Two first sign-ups at the same instant on a fresh install could both be made admin; that
   // window is one request wide and only exists without ADMIN_EMAIL (the standalone mode).
   const isAdmin = settings.adminEmail !== null
     ? email === settings.adminEmail
     : settings.firstAccountIsAdmin && (yield* (yield* UserRepository).list({})).length === 0
-  const passwordHash = yield* (yield* PasswordHasher).hash(input.password)
-  const userId = (yield* Ids).next()
-  const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(UserAggregate)(email, () => ({
     type: "Register",
     userId,
@@ -37,11 +80,13 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
     passwordHash,
     role: isAdmin ? "ADMIN" : "USER",
     status: isAdmin || !settings.requireApproval ? "ACTIVE" : "PENDING",
+    emailVerified: true,
+    verification: null,
     now
   }))
   if (outcome._tag === "Rejected") return yield* new EmailAlreadyRegistered()
   const user = publicUser(outcome.state)
-  yield* (yield* Notifier).notify({ kind: "NewRegistration", email: user.email, name: user.name, pending: user.status === "PENDING" })
-  const session = yield* startAuthSession(user.id)
-  return { user, ...session }
+  yield* notifier.notify({ kind: "NewRegistration", email: user.email, name: user.name, pending: user.status === "PENDING" })
+  const result: SignUpResult = { user, verificationSent: false, session: yield* startAuthSession(user.id) }
+  return result
 })

@@ -146,6 +146,7 @@ export const userView = (s: UserState): UserView | null =>
         name: s.name,
         role: s.role,
         status: s.status,
+        emailVerified: s.emailVerified,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -62,8 +62,12 @@ export const UserEventSchema: z.ZodType<UserEvent> = z.discriminatedUnion("type"
     passwordHash: z.string(),
     role: z.enum(USER_ROLES),
     status: z.enum(USER_STATUSES),
+    // accounts registered before verification existed were trusted as they were
+    emailVerified: z.boolean().default(true),
+    verification: z.object({ digest: z.string(), expiresAt: z.number() }).nullable().default(null),
     at
   }),
+  z.object({ type: z.literal("UserEmailVerified"), at }),
   z.object({ type: z.literal("UserApproved"), at }),
   z.object({ type: z.literal("UserMadeAdmin"), at }),
   z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })

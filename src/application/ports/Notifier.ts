@@ -3,13 +3,18 @@ import type { Effect } from "effect"
 
 /**
  * Notifications (SPEC "What the service does"): to the admin by e-mail and, for critical ones
- * when an admin phone number is set, by messaging; to a user by e-mail (a reset link).
+ * when an admin phone number is set, by messaging; to a user by e-mail (a reset or verification
+ * link, or word that someone tried to sign up with their address).
  * Delivery problems are the adapter's to log: a notification never fails the caller.
  */
 export type Notification =
   | { readonly kind: "NewRegistration"; readonly email: string; readonly name: string; readonly pending: boolean }
   | { readonly kind: "PasswordResetRequested"; readonly email: string }
   | { readonly kind: "PasswordResetLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
+  /** to a new address: confirm it (the link is a secret, like a reset link) */
+  | { readonly kind: "EmailVerificationLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
+  /** to the owner of an address that already has an account, when someone signs up with it */
+  | { readonly kind: "SignUpAttempted"; readonly to: string }
   | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
   | { readonly kind: "SystemAlert"; readonly text: string }
 

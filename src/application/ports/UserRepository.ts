@@ -10,6 +10,7 @@ export interface UserView {
   readonly name: string
   readonly role: UserRole
   readonly status: UserStatus
+  readonly emailVerified: boolean
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number

@@ -8,6 +8,14 @@ import type { DecideResult, Decider } from "../shared/Decider.ts"
  * version 1 of `user-<email>` and exactly one wins, on every store (no unique index needed).
  * The e-mail therefore never changes; the public id is a random id kept in the first event.
  * Auth sessions and reset tokens are not domain facts (short-lived secrets): plain records.
+ *
+ * E-mail verification (docs/security.md): where real mail goes out, an account is registered
+ * unverified with the keyed digest of a one-time link; following the link verifies it, and only
+ * then may it sign in (and the ADMIN_EMAIL account become ADMIN). The digest lives in the
+ * registration event rather than a token table because the link names the account, so the
+ * stream itself can check it: nothing else has to be stored, swept or kept in step. Until it is
+ * verified, a new registration of the address replaces the old one (same id), so nobody can
+ * hold an address they cannot read mail for.
  */
 export const USER_ROLES = ["ADMIN", "USER"] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -23,8 +31,13 @@ export type UserEvent =
       readonly passwordHash: string
       readonly role: UserRole
       readonly status: UserStatus
+      /** false: the address must be confirmed through the mailed link before the account is usable */
+      readonly emailVerified: boolean
+      /** keyed digest of the link's secret, and when the link expires (unverified accounts only) */
+      readonly verification: { readonly digest: string; readonly expiresAt: number } | null
       readonly at: number
     }
+  | { readonly type: "UserEmailVerified"; readonly at: number }
   | { readonly type: "UserApproved"; readonly at: number }
   | { readonly type: "UserMadeAdmin"; readonly at: number }
   | { readonly type: "UserPasswordChanged"; readonly passwordHash: string; readonly at: number }
@@ -36,6 +49,8 @@ export interface UserState {
   readonly name: string
   readonly role: UserRole
   readonly passwordHash: string
+  readonly emailVerified: boolean
+  readonly verification: { readonly digest: string; readonly expiresAt: number } | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -50,13 +65,21 @@ export type UserCommand =
       readonly passwordHash: string
       readonly role: UserRole
       readonly status: UserStatus
+      readonly emailVerified: boolean
+      readonly verification: { readonly digest: string; readonly expiresAt: number } | null
       readonly now: number
     }
+  /** follow the mailed link: `digest` is the keyed digest of the link's secret */
+  | { readonly type: "VerifyEmail"; readonly digest: string; readonly makeAdmin: boolean; readonly now: number }
   | { readonly type: "Approve"; readonly now: number }
   | { readonly type: "MakeAdmin"; readonly now: number }
   | { readonly type: "ChangePassword"; readonly passwordHash: string; readonly now: number }
 
-export type UserRejection = { readonly _tag: "UserAlreadyExists" } | { readonly _tag: "UserNotFound" }
+export type UserRejection =
+  | { readonly _tag: "UserAlreadyExists" }
+  | { readonly _tag: "UserNotFound" }
+  /** unknown, used, replaced or expired link: one rejection, so a link says nothing about the account */
+  | { readonly _tag: "VerificationInvalid" }
 
 export const initialUserState: UserState = {
   id: "",
@@ -65,6 +88,8 @@ export const initialUserState: UserState = {
   name: "",
   role: "USER",
   passwordHash: "",
+  emailVerified: false,
+  verification: null,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -79,20 +104,32 @@ type Result = DecideResult<UserEvent, UserRejection>
 
 export const decideUser = (command: UserCommand, state: UserState): Result => {
   if (command.type === "Register") {
-    if (state.status !== "NEW") return reject({ _tag: "UserAlreadyExists" })
+    // an unverified registration is only a claim on the address: a new one replaces it
+    if (state.status !== "NEW" && state.emailVerified) return reject({ _tag: "UserAlreadyExists" })
     return accept({
       type: "UserRegistered",
-      userId: command.userId,
-      email: normalizeEmail(command.email),
+      userId: state.status === "NEW" ? command.userId : state.id,
+      // the stream is the address's: a replacement cannot move it
+      email: state.status === "NEW" ? normalizeEmail(command.email) : state.email,
       name: command.name,
       passwordHash: command.passwordHash,
       role: command.role,
       status: command.status,
+      emailVerified: command.emailVerified,
+      verification: command.emailVerified ? null : command.verification,
       at: command.now
     })
   }
   if (state.status === "NEW") return reject({ _tag: "UserNotFound" })
   switch (command.type) {
+    case "VerifyEmail": {
+      const v = state.verification
+      if (state.emailVerified || v === null || v.digest !== command.digest || v.expiresAt <= command.now) {
+        return reject({ _tag: "VerificationInvalid" })
+      }
+      const verified: UserEvent = { type: "UserEmailVerified", at: command.now }
+      return command.makeAdmin ? accept<UserEvent>(verified, { type: "UserMadeAdmin", at: command.now }) : accept(verified)
+    }
     case "Approve":
       // approving an active account is a no-op, not an error: two admins may click at once
       return state.status === "ACTIVE" ? accept() : accept({ type: "UserApproved", at: command.now })
@@ -114,10 +151,15 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         name: event.name,
         role: event.role,
         passwordHash: event.passwordHash,
-        createdAt: event.at,
+        emailVerified: event.emailVerified,
+        verification: event.verification,
+        // a replaced registration keeps the account's first date
+        createdAt: state.status === "NEW" ? event.at : state.createdAt,
         updatedAt: event.at,
         version
       }
+    case "UserEmailVerified":
+      return { ...state, emailVerified: true, verification: null, updatedAt: event.at, version }
     case "UserApproved":
       return { ...state, status: "ACTIVE", updatedAt: event.at, version }
     case "UserMadeAdmin":

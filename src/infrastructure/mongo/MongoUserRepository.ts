@@ -18,6 +18,8 @@ const UserDocument: z.ZodType<UserView> = z
     name: z.string(),
     role: z.enum(USER_ROLES),
     status: z.enum(USER_STATUSES),
+    // views written before verification existed: those accounts were trusted as they were
+    emailVerified: z.boolean().default(true),
     createdAt: z.number(),
     updatedAt: z.number(),
     version: z.number().int()

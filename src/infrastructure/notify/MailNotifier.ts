@@ -6,8 +6,8 @@ import { describeNotification } from "./describeNotification.ts"
 
 /**
  * Notifications by e-mail (SPEC "What the service does"): every kind goes to ADMIN_EMAIL, except the
- * password reset link, which goes to the user who asked for it (and only there: the admin gets a
- * notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
+ * password reset link, the verification link and the sign-up-attempt notice, which go to the user
+ * they concern (and only there: the admin gets a reset notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
  */
 
 export interface MailNotifierOptions {
@@ -70,6 +70,31 @@ export const composeMail = (n: Notification, adminEmail: string, context: MailCo
           "",
           `The link works once and expires at ${new Date(n.expiresAt).toISOString()}.`,
           "If you did not ask for this, ignore this e-mail: your password stays as it is."
+        ].join("\n")
+      }
+    case "EmailVerificationLink":
+      return {
+        to: n.to,
+        subject: `[${PRODUCT}] Confirm your e-mail address`,
+        text: [
+          `Someone (hopefully you) signed up for ${PRODUCT} with this address.`,
+          "",
+          "Open this link to confirm it; until then the account cannot be used:",
+          n.link,
+          "",
+          `The link works once and expires at ${new Date(n.expiresAt).toISOString()}.`,
+          "If you did not sign up, ignore this e-mail: nothing happens without the link."
+        ].join("\n")
+      }
+    case "SignUpAttempted":
+      return {
+        to: n.to,
+        subject: `[${PRODUCT}] Someone tried to sign up with your address`,
+        text: [
+          `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one.`,
+          "",
+          "Nothing was changed. If it was you, sign in instead; if you forgot your password, use",
+          "\"Forgot password\" on the sign-in page. If it was not you, you can ignore this e-mail."
         ].join("\n")
       }
     case "CampaignFailed":

@@ -47,6 +47,8 @@ export const messagingText = (n: Notification): string | null => {
       return `*Herald*: system alert\n${n.text}`
     case "PasswordResetRequested":
     case "PasswordResetLink":
+    case "EmailVerificationLink":
+    case "SignUpAttempted":
       return null
   }
 }

@@ -9,6 +9,10 @@ export const describeNotification = (n: Notification): string => {
       return `password reset requested for ${n.email}`
     case "PasswordResetLink":
       return `password reset link for ${n.to} (not shown)`
+    case "EmailVerificationLink":
+      return `e-mail verification link for ${n.to} (not shown)`
+    case "SignUpAttempted":
+      return `sign-up attempted with the registered address ${n.to}`
     case "CampaignFailed":
       return `campaign ${n.title} (${n.campaignId}) failed: ${n.reason}`
     case "SystemAlert":

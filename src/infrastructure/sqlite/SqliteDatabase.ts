@@ -43,7 +43,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 1
+export const SQLITE_SCHEMA_VERSION = 2
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -119,6 +119,7 @@ CREATE TABLE IF NOT EXISTS users (
   name       TEXT    NOT NULL,
   role       TEXT    NOT NULL,
   status     TEXT    NOT NULL,
+  email_verified INTEGER NOT NULL DEFAULT 1,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   version    INTEGER NOT NULL
@@ -234,6 +235,8 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         })
       }
       db.exec(SQLITE_SCHEMA)
+      // version 1 files predate e-mail verification: their accounts count as verified
+      if (version === 1) db.exec("ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1")
       if (version < SQLITE_SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`)
     })
   } catch (error) {

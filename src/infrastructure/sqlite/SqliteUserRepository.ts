@@ -6,11 +6,11 @@ import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { decodeRow, decodeRows } from "./sqliteErrors.ts"
-import { saveNewer } from "./viewRows.ts"
+import { flag, saveNewer, toFlag } from "./viewRows.ts"
 
 const TABLE = "users"
 
-const COLUMNS = "id, email, name, role, status, created_at, updated_at, version"
+const COLUMNS = "id, email, name, role, status, email_verified, created_at, updated_at, version"
 
 const UserRow: z.ZodType<UserView> = z
   .object({
@@ -19,6 +19,7 @@ const UserRow: z.ZodType<UserView> = z
     name: z.string(),
     role: z.enum(USER_ROLES),
     status: z.enum(USER_STATUSES),
+    email_verified: flag,
     created_at: z.number(),
     updated_at: z.number(),
     version: z.number().int()
@@ -29,6 +30,7 @@ const UserRow: z.ZodType<UserView> = z
     name: r.name,
     role: r.role,
     status: r.status,
+    emailVerified: r.email_verified,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     version: r.version
@@ -50,6 +52,7 @@ export const makeSqliteUserRepository = (connection: SqliteConnection): UserRepo
         name: view.name,
         role: view.role,
         status: view.status,
+        email_verified: toFlag(view.emailVerified),
         created_at: view.createdAt,
         updated_at: view.updatedAt,
         version: view.version

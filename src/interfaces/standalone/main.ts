@@ -61,7 +61,10 @@ const layer = webServicesLayer(base, {
   adminEmail: config.adminEmail,
   firstAccountIsAdmin: config.adminEmail === null,
   requireApproval: config.requireApproval,
-  appUrl: config.authUrl
+  appUrl: config.authUrl,
+  tokenKey: config.authSecret.value,
+  // a mailbox of files nobody reads cannot confirm an address: accounts are confirmed at once there
+  verifyEmail: config.mail.kind !== "files"
 })
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
@@ -76,8 +79,8 @@ const describe = (c: StandaloneConfig): Array<string> => [
     ? `  gateway:  SIMULATED: a session connects by itself ${c.gateway.connectAfterMs / 1000} s after its QR code is first shown; groups and contacts are samples; sends are logged and kept in ${c.gateway.dir}/sent.jsonl (set GATEWAY_API_URL and GATEWAY_API_KEY for WAHA)`
     : `  gateway:  WAHA at ${c.gateway.url}`,
   c.mail.kind === "files"
-    ? `  mail:     SIMULATED: written to ${c.mail.dir} as .eml files (set MAIL_API_KEY, MAIL_DOMAIN and FROM_EMAIL, or MAIL_SMTP_URL, for real mail)`
-    : `  mail:     ${c.mail.kind === "smtp" ? "SMTP" : "mail provider's HTTP API"}, from ${c.fromEmail}`,
+    ? `  mail:     SIMULATED: written to ${c.mail.dir} as .eml files; new accounts are confirmed at once, without a verification link (set MAIL_API_KEY, MAIL_DOMAIN and FROM_EMAIL, or MAIL_SMTP_URL, for real mail)`
+    : `  mail:     ${c.mail.kind === "smtp" ? "SMTP" : "mail provider's HTTP API"}, from ${c.fromEmail}; new accounts confirm their address through a mailed link`,
   c.adminEmail === null
     ? "  admin:    the first account you create (set ADMIN_EMAIL to choose it)"
     : `  admin:    ${c.adminEmail}`,

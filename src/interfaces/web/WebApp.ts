@@ -78,7 +78,7 @@ export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
       // a batch is one request: without a bound one POST could carry any number of sign-in guesses
       maxBatchSize: 10,
       createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
-        const token = sessionTokenOf(opts.req.headers.get("cookie"))
+        const token = sessionTokenOf(opts.req.headers.get("cookie"), secureCookies)
         // A database that cannot be reached must not read as "signed out": remember it, and the
         // procedures that need a user answer SERVICE_UNAVAILABLE instead of UNAUTHORIZED.
         const auth = token === null

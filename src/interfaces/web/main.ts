@@ -33,7 +33,8 @@ const ports = Layer.mergeAll(
 const notifier = BackgroundNotifier.layer(AdminNotifier.layer({ adminEmail: config.adminEmail, adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail }))
 const base = notifier.pipe(Layer.provideMerge(ports), Layer.provideMerge(PlainLogger))
 
-const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl })
+// real mail always goes out here, so every new account confirms its address (docs/security.md)
+const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl, tokenKey: config.authSecret, verifyEmail: true })
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 

@@ -28,6 +28,8 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   TooManySignInAttempts: "TOO_MANY_REQUESTS",
   EmailAlreadyRegistered: "CONFLICT",
   InvalidResetToken: "BAD_REQUEST",
+  InvalidVerificationToken: "BAD_REQUEST",
+  EmailNotVerified: "FORBIDDEN",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
   SessionCreationFailed: "INTERNAL_SERVER_ERROR",

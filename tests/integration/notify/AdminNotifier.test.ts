@@ -66,7 +66,7 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
     const sessions = yield* SessionRepository
     const now = Date.now()
     if (setup.adminAccount === false) return
-    yield* users.save({ id: "user-admin", email: ADMIN_EMAIL, name: "Admin", role: "ADMIN", status: "ACTIVE", createdAt: now, updatedAt: now, version: 1 })
+    yield* users.save({ id: "user-admin", email: ADMIN_EMAIL, name: "Admin", role: "ADMIN", status: "ACTIVE", emailVerified: true, createdAt: now, updatedAt: now, version: 1 })
     // another user's session must never be used
     yield* sessions.save({ id: "s-other", userId: "user-other", sessionName: "other-session", phoneNumber: "+15550000001", active: true, createdAt: now, updatedAt: now, version: 1 })
     if (setup.adminSession === false) return

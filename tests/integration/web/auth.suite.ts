@@ -3,7 +3,7 @@ import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
 import type { StoreKind, TestWeb, TrpcClient } from "../../support/webHarness.ts"
 import { activeClient, cookieAttributes, expectOk, PASSWORD, sessionSetCookie, THIRTY_DAYS_S, webStarter } from "./webSuite.support.ts"
 
-type User = { id: string; email: string; name: string; role: string; status: string }
+type User = { id: string; email: string; name: string; role: string; status: string; emailVerified: boolean }
 
 const me = async (client: TrpcClient) => (expectOk<{ user: User | null }>(await client.query("auth.me"))).user
 
@@ -24,7 +24,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const client = web.client()
         const response = await client.mutation("auth.signUp", { email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD, name: "Ada" })
         const { user } = expectOk<{ user: User }>(response)
-        expect(user).toEqual({ id: expect.any(String), email: ADMIN_EMAIL, name: "Ada", role: "ADMIN", status: "ACTIVE" })
+        expect(user).toEqual({ id: expect.any(String), email: ADMIN_EMAIL, name: "Ada", role: "ADMIN", status: "ACTIVE", emailVerified: true })
         expect(client.cookie).not.toBeNull()
         expect(await me(client)).toEqual(user)
       })
@@ -106,6 +106,89 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       })
     })
 
+    describe("e-mail verification (real mail configured)", () => {
+      const links = (web: TestWeb) => web.notifications.flatMap((n) => n.kind === "EmailVerificationLink" ? [n] : [])
+      const tokenOf = (link: string) => new URL(link).searchParams.get("token")!
+      const SAME_ANSWER = { user: null, verificationSent: true }
+
+      it("signUp signs nobody in, mails a one-time link; the account can sign in only once the link is followed, and the admin hears of it only then", async () => {
+        const web = await start({ verifyEmail: true })
+        const client = web.client()
+        const response = await client.mutation("auth.signUp", { email: "Una@Example.com", password: PASSWORD, name: "Una" })
+        expect(expectOk(response)).toEqual(SAME_ANSWER)
+        expect(sessionSetCookie(response)).toBeUndefined()
+        expect(client.cookie).toBeNull()
+        const [link] = links(web)
+        expect(link).toMatchObject({ to: "una@example.com", expiresAt: expect.any(Number) })
+        expect(link!.link.startsWith(`${web.authUrl}/verify-email?token=`)).toBe(true)
+        expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([])
+
+        // the right password before verification: FORBIDDEN, saying what to do; a wrong one: UNAUTHORIZED as ever
+        const early = await web.client().mutation("auth.signIn", { email: "una@example.com", password: PASSWORD })
+        expect(early.error?.code).toBe("FORBIDDEN")
+        expect(early.error?.message).toMatch(/confirm your e-mail address/)
+        expect(sessionSetCookie(early)).toBeUndefined()
+        expect((await web.client().mutation("auth.signIn", { email: "una@example.com", password: "wrong password" })).error?.code).toBe("UNAUTHORIZED")
+
+        expect(expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link) }))).toEqual({ success: true })
+        expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([{ kind: "NewRegistration", email: "una@example.com", name: "Una", pending: true }])
+        const signedIn = web.client()
+        const user = expectOk<{ user: User }>(await signedIn.mutation("auth.signIn", { email: "una@example.com", password: PASSWORD })).user
+        expect(user).toMatchObject({ email: "una@example.com", role: "USER", status: "PENDING", emailVerified: true })
+        // the link works once
+        const again = await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link) })
+        expect(again.error?.code).toBe("BAD_REQUEST")
+        expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toHaveLength(1)
+      })
+
+      it("a taken address gets the same answer, writes nothing, and its owner is told by mail; the owner's password still works", async () => {
+        const web = await start({ verifyEmail: true, requireApproval: false })
+        await web.client().mutation("auth.signUp", { email: "vera@example.com", password: PASSWORD, name: "Vera" })
+        expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(links(web)[0]!.link) }))
+        const events = await web.eventCount()
+        const taken = await web.client().mutation("auth.signUp", { email: " VERA@example.com ", password: "mallory's password", name: "Mallory" })
+        expect(taken.status).toBe(200)
+        expect(expectOk(taken)).toEqual(SAME_ANSWER)
+        expect(await web.eventCount()).toBe(events)
+        expect(web.notifications.filter((n) => n.kind === "SignUpAttempted")).toEqual([{ kind: "SignUpAttempted", to: "vera@example.com" }])
+        expect(links(web)).toHaveLength(1)
+        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: "vera@example.com", password: PASSWORD })).user.name).toBe("Vera")
+      })
+
+      it("nobody can squat ADMIN_EMAIL: an unverified sign-up is USER and PENDING, the real admin's sign-up replaces it (the squatter's link dies), and verifying makes it ADMIN and ACTIVE", async () => {
+        const web = await start({ verifyEmail: true })
+        const squat = await web.client().mutation("auth.signUp", { email: `  ${ADMIN_EMAIL.toUpperCase()}  `, password: "squatter password", name: "Mallory" })
+        expect(expectOk(squat)).toEqual(SAME_ANSWER)
+        const squatterLink = tokenOf(links(web)[0]!.link)
+        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "squatter password" })).error?.code).toBe("FORBIDDEN")
+
+        expect(expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))).toEqual(SAME_ANSWER)
+        const adminLink = tokenOf(links(web)[1]!.link)
+        expect((await web.client().mutation("auth.verifyEmail", { token: squatterLink })).error?.code).toBe("BAD_REQUEST")
+        expectOk(await web.client().mutation("auth.verifyEmail", { token: adminLink }))
+        const admin = web.client()
+        const user = expectOk<{ user: User }>(await admin.mutation("auth.signIn", { email: ADMIN_EMAIL, password: PASSWORD })).user
+        expect(user).toMatchObject({ name: "Boss", role: "ADMIN", status: "ACTIVE", emailVerified: true })
+        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "squatter password" })).error?.code).toBe("UNAUTHORIZED")
+        const listed = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers")).items
+        expect(listed.map((u) => [u.email, u.name])).toEqual([[ADMIN_EMAIL, "Boss"]])
+      })
+
+      it("verifyEmail refuses unknown, malformed and expired tokens with BAD_REQUEST and changes nothing", async () => {
+        const web = await start({ verifyEmail: true, verificationTtlMs: 1 })
+        await web.client().mutation("auth.signUp", { email: "walt@example.com", password: PASSWORD, name: "Walt" })
+        const token = tokenOf(links(web)[0]!.link)
+        const events = await web.eventCount()
+        const [userId, secret] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)]
+        for (const bad of ["", "no-dot", `${userId}.`, `.${secret}`, `${userId}.${secret}x`, `someone-else.${secret}`, "x".repeat(201), token]) {
+          const response = await web.client().mutation("auth.verifyEmail", { token: bad })
+          expect(response.error?.code, bad).toBe("BAD_REQUEST")
+        }
+        expect(await web.eventCount()).toBe(events)
+        expect((await web.client().mutation("auth.signIn", { email: "walt@example.com", password: PASSWORD })).error?.code).toBe("FORBIDDEN")
+      })
+    })
+
     describe("signIn, cookies, signOut, me", () => {
       it("answers a wrong password and an unknown address alike (UNAUTHORIZED, same message), without a cookie", async () => {
         const web = await start()
@@ -136,18 +219,25 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const maxAge = Number(attributes.get("max-age"))
         expect(maxAge).toBeGreaterThan(THIRTY_DAYS_S - 120)
         expect(maxAge).toBeLessThanOrEqual(THIRTY_DAYS_S)
-        expect(await me(client)).toEqual({ id: user.id, email: "frank@example.com", name: "frank", role: "USER", status: "PENDING" })
+        expect(await me(client)).toEqual({ id: user.id, email: "frank@example.com", name: "frank", role: "USER", status: "PENDING", emailVerified: true })
       })
 
-      it("marks the cookie Secure when AUTH_URL is https (sign-up, sign-in and sign-out)", async () => {
+      it("names the cookie __Host-session and marks it Secure when AUTH_URL is https (sign-up, sign-in and sign-out); a plain `session` cookie is ignored there", async () => {
         const web = await start({}, { authUrl: "https://herald.example" })
         const client = web.client()
         const up = await client.mutation("auth.signUp", { email: "grace@example.com", password: PASSWORD, name: "Grace" })
+        expect(sessionSetCookie(up)).toMatch(/^__Host-session=[a-z2-7]{16,64}; Path=\/;/)
         expect(cookieAttributes(sessionSetCookie(up)!).has("secure")).toBe(true)
+        expect((await me(client))?.email).toBe("grace@example.com")
+        // the same token under the http name (as a cookie set by a plain-http page would be) signs nobody in
+        const downgraded = withToken(web, client.cookie!)
+        downgraded.cookieName = "session"
+        expect(await me(downgraded)).toBeNull()
         const inResponse = await web.client().mutation("auth.signIn", { email: "grace@example.com", password: PASSWORD })
         expect(cookieAttributes(sessionSetCookie(inResponse)!).has("secure")).toBe(true)
         const out = await client.mutation("auth.signOut")
         expect(cookieAttributes(sessionSetCookie(out)!).has("secure")).toBe(true)
+        expect(sessionSetCookie(out)).toMatch(/^__Host-session=;/)
         // the CSRF check follows AUTH_URL's origin too
         expect((await web.client().mutation("auth.signOut", undefined, { origin: "http://herald.test" })).status).toBe(403)
       })
@@ -193,7 +283,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(await me(withToken(web, "abcdefghijklmnopqrstuvwxyz234567"))).toBeNull()
         const client = web.client()
         await signUp(client, "ivan@example.com")
-        expect(Object.keys((await me(client))!).sort()).toEqual(["email", "id", "name", "role", "status"])
+        expect(Object.keys((await me(client))!).sort()).toEqual(["email", "emailVerified", "id", "name", "role", "status"])
       })
 
       it("rate-limits failed sign-ins per address: the 6th attempt is TOO_MANY_REQUESTS even with the right password", async () => {
@@ -290,7 +380,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const q = await signUp(web.client(), "quinn@example.com")
         const all = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers"))
         expect(all.items.map((u) => u.id).sort()).toEqual([adminId, p.id, q.id].sort())
-        expect(all.items.every((u) => Object.keys(u).sort().join() === "email,id,name,role,status")).toBe(true)
+        expect(all.items.every((u) => Object.keys(u).sort().join() === "email,emailVerified,id,name,role,status")).toBe(true)
         const pendingOnly = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers", { status: "PENDING" }))
         expect(pendingOnly.items.map((u) => u.email).sort()).toEqual(["pat@example.com", "quinn@example.com"])
         expect((await admin.query("admin.listUsers", { status: "BANNED" })).error?.code).toBe("BAD_REQUEST")

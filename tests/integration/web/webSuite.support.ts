@@ -34,7 +34,7 @@ export const activeClient = async (web: TestWeb, email: string, admin?: TrpcClie
 
 /** The session cookie's Set-Cookie line of a response, if any. */
 export const sessionSetCookie = (response: TrpcResponse): string | undefined =>
-  response.headers.getSetCookie().find((c) => c.startsWith("session="))
+  response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c))
 
 export const cookieAttributes = (setCookie: string): Map<string, string> => {
   const attributes = new Map<string, string>()

@@ -6,6 +6,7 @@ import { resetPassword } from "../../../application/auth/resetPassword.ts"
 import { signIn } from "../../../application/auth/signIn.ts"
 import { signOut } from "../../../application/auth/signOut.ts"
 import { signUp } from "../../../application/auth/signUp.ts"
+import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
 import { SignInThrottle } from "../../../application/auth/SignInThrottle.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import { publicProcedure, router, run } from "../trpc.ts"
@@ -26,17 +27,18 @@ export const authRouter = router({
       run(
         ctx,
         Effect.gen(function*() {
-          // sign-up attempts count against the same allowance as sign-ins (probing taken addresses)
-          const throttle = yield* SignInThrottle
-          const email = input.email.toLowerCase()
-          yield* throttle.reserve(email, ctx.client())
+          // every sign-up mails someone (the new address, or the owner of a taken one): a few
+          // per address and client, and they count towards the client's overall allowance
+          yield* (yield* SignInThrottle).reserve(`signup:${input.email.toLowerCase()}`, ctx.client())
           const result = yield* signUp(input)
-          yield* throttle.succeeded(email)
-          yield* setSession(ctx, result)
-          return { user: result.user }
+          if (result.session !== null) yield* setSession(ctx, result.session)
+          return { user: result.user, verificationSent: result.verificationSent }
         })
       )
     ),
+  verifyEmail: publicProcedure
+    .input(z.object({ token: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => run(ctx, verifyEmail(input).pipe(Effect.as({ success: true as const })))),
   signIn: publicProcedure
     .input(z.object({ email: z.string().max(254), password: z.string().max(256) }))
     .mutation(({ ctx, input }) =>

@@ -13,9 +13,15 @@ const register = (overrides: Partial<Extract<UserCommand, { type: "Register" }>>
   passwordHash: "scrypt$hash",
   role: "USER",
   status: "PENDING",
+  emailVerified: true,
+  verification: null,
   now: AT,
   ...overrides
 })
+const unverified = (digest: string, expiresAt = AT + 1000, overrides: Partial<Extract<UserCommand, { type: "Register" }>> = {}) =>
+  register({ emailVerified: false, verification: { digest, expiresAt }, ...overrides })
+const verify = (digest: string, now = AT + 1, makeAdmin = false): UserCommand => ({ type: "VerifyEmail", digest, makeAdmin, now })
+const INVALID = { _tag: "Rejected", rejection: { _tag: "VerificationInvalid" } }
 
 const run = (commands: ReadonlyArray<UserCommand>) => {
   let state: UserState = UserDecider.initialState
@@ -56,13 +62,51 @@ describe("User decider", () => {
     }
   })
 
+  it("an unverified account is verified once by its link's digest before it expires; never by another, a used or an expired one", () => {
+    const { state } = run([unverified("d1")])
+    expect(state).toMatchObject({ emailVerified: false, verification: { digest: "d1", expiresAt: AT + 1000 } })
+    expect(decideUser(verify("d2"), state)).toEqual(INVALID)
+    expect(decideUser(verify("d1", AT + 1000), state)).toEqual(INVALID)
+    const verified = run([unverified("d1"), verify("d1")]).state
+    expect(verified).toMatchObject({ emailVerified: true, verification: null, role: "USER", status: "PENDING" })
+    expect(decideUser(verify("d1", AT + 2), verified)).toEqual(INVALID)
+    expect(decideUser(verify("d1"), UserDecider.initialState)).toEqual({ _tag: "Rejected", rejection: { _tag: "UserNotFound" } })
+  })
+
+  it("verifying the ADMIN_EMAIL account makes it ADMIN and ACTIVE in the same step", () => {
+    const { state, events } = run([unverified("d1"), verify("d1", AT + 1, true)])
+    expect(events.map((e) => e.type)).toEqual(["UserRegistered", "UserEmailVerified", "UserMadeAdmin"])
+    expect(state).toMatchObject({ role: "ADMIN", status: "ACTIVE", emailVerified: true })
+  })
+
+  it("a new registration replaces an unverified one (same id and creation date, the old link dead); a verified one is never replaced", () => {
+    const { state } = run([unverified("d1"), unverified("d2", AT + 5000, { userId: "u2", name: "Eve", passwordHash: "scrypt$eve", now: AT + 10 })])
+    expect(state).toMatchObject({ id: "u1", name: "Eve", passwordHash: "scrypt$eve", createdAt: AT, updatedAt: AT + 10, version: 2 })
+    expect(decideUser(verify("d1", AT + 11), state)).toEqual(INVALID)
+    expect(decideUser(verify("d2", AT + 11), state)._tag).toBe("Accepted")
+    const verified = run([unverified("d1"), verify("d1")]).state
+    expect(decideUser(unverified("d3"), verified)).toEqual({ _tag: "Rejected", rejection: { _tag: "UserAlreadyExists" } })
+  })
+
   it("ChangePassword replaces the hash", () => {
     expect(run([register(), { type: "ChangePassword", passwordHash: "scrypt$new", now: AT + 1 }]).state.passwordHash).toBe("scrypt$new")
   })
 
-  it("property: state is the fold of the events, email never changes after registration, and an ACTIVE account never goes back to PENDING", () => {
+  it("property: state is the fold of the events, id and email never change after registration, a verified account is never registered again nor unverified, and a verified ACTIVE account never goes back to PENDING", () => {
     const command = fc.oneof(
-      fc.record({ type: fc.constant("Register" as const), userId: fc.string(), email: fc.emailAddress(), name: fc.string(), passwordHash: fc.string(), role: fc.constantFrom("ADMIN" as const, "USER" as const), status: fc.constantFrom("ACTIVE" as const, "PENDING" as const), now: fc.nat() }),
+      fc.record({
+        type: fc.constant("Register" as const),
+        userId: fc.string(),
+        email: fc.emailAddress(),
+        name: fc.string(),
+        passwordHash: fc.string(),
+        role: fc.constantFrom("ADMIN" as const, "USER" as const),
+        status: fc.constantFrom("ACTIVE" as const, "PENDING" as const),
+        emailVerified: fc.boolean(),
+        verification: fc.option(fc.record({ digest: fc.constantFrom("d1", "d2"), expiresAt: fc.nat() })),
+        now: fc.nat()
+      }),
+      fc.record({ type: fc.constant("VerifyEmail" as const), digest: fc.constantFrom("d1", "d2"), makeAdmin: fc.boolean(), now: fc.nat() }),
       fc.record({ type: fc.constant("Approve" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("MakeAdmin" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("ChangePassword" as const), passwordHash: fc.string(), now: fc.nat() })
@@ -71,15 +115,18 @@ describe("User decider", () => {
       fc.property(fc.array(command, { maxLength: 12 }), (commands) => {
         const { state, events } = run(commands)
         expect(fold(UserDecider, events)).toEqual(state)
-        expect(events.filter((e) => e.type === "UserRegistered").length).toBeLessThanOrEqual(1)
-        const first = commands.find((c) => c.type === "Register")
-        if (first?.type === "Register") expect(state.email).toBe(normalizeEmail(first.email))
+        const first = events.find((e) => e.type === "UserRegistered")
+        if (first?.type === "UserRegistered") expect(state).toMatchObject({ id: first.userId, email: first.email })
         let wasActive = false
+        let wasVerified = false
         let s: UserState = UserDecider.initialState
         for (const e of events) {
+          if (wasVerified) expect(e.type).not.toBe("UserRegistered")
           s = UserDecider.evolve(s, e)
-          if (wasActive) expect(s.status).toBe("ACTIVE")
+          if (wasVerified) expect(s.emailVerified).toBe(true)
+          if (wasActive && wasVerified) expect(s.status).toBe("ACTIVE")
           wasActive = s.status === "ACTIVE"
+          wasVerified = s.emailVerified
         }
       })
     )
