@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { startMailSink } from "../support/MailSink.ts"
+import { signUpAndVerify } from "../support/verifyByMail.ts"
 import type { MailSink } from "../support/MailSink.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
@@ -101,10 +102,10 @@ describe.skipIf(mongoUrl === null)(`Herald in its production shape ${mongoUrl ==
       const admin: TrpcClient = trpcClient(baseUrl, origin)
       const user: TrpcClient = trpcClient(baseUrl, origin)
 
-      // 1. sign-up; the user waits for the admin's approval
-      const adminUser = ok<{ user: { role: string; status: string } }>("auth.signUp", await admin.mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Ada Admin" })).user
+      // 1. sign-up, confirmed through the mailed link; the user waits for the admin's approval
+      const adminUser = await signUpAndVerify(admin, mail, { email: ADMIN_EMAIL, password: PASSWORD, name: "Ada Admin" })
       expect(adminUser).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
-      const signedUp = ok<{ user: { id: string; role: string; status: string } }>("auth.signUp", await user.mutation("auth.signUp", { email: USER_EMAIL, password: PASSWORD, name: "Uma User" })).user
+      const signedUp = await signUpAndVerify(user, mail, { email: USER_EMAIL, password: PASSWORD, name: "Uma User" })
       expect(signedUp).toMatchObject({ role: "USER", status: "PENDING" })
       expect((await user.query("user.getMessagingSession")).error?.code).toBe("FORBIDDEN")
       expect((await user.mutation("user.initiateMessagingSession")).error?.code).toBe("FORBIDDEN")

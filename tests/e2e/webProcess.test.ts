@@ -6,6 +6,7 @@ import { closedPort } from "../support/net.ts"
 import { startProcess, webEntry } from "../support/processes.ts"
 import type { Runtime } from "../support/processes.ts"
 import { startMailSink } from "../support/MailSink.ts"
+import { signUpAndVerify } from "../support/verifyByMail.ts"
 import type { MailSink } from "../support/MailSink.ts"
 import { trpcClient } from "../support/webHarness.ts"
 
@@ -57,8 +58,9 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
         expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: "ok" })
         expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
         const admin = clientFor(port)
-        const signedUp = await admin.mutation("auth.signUp", { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
-        expect(signedUp.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
+        // real mail is configured: the address is confirmed through the mailed link first
+        const signedUp = await signUpAndVerify(admin, mail, { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
+        expect(signedUp).toMatchObject({ role: "ADMIN", status: "ACTIVE", emailVerified: true })
         // the registration notice goes to ADMIN_EMAIL through the mail API, off the request's path
         const deadline = Date.now() + 10_000
         while (!mail.received.some((m) => m.mail.to.includes("admin@example.test") && m.mail.text.includes("Admin"))) {
