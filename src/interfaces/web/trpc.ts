@@ -41,7 +41,7 @@ const t = initTRPC.context<WebContext>().create({
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
 const newErrorId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
 
-/** Typed application errors → tRPC codes. Anything unexpected is logged and shown as a bare 500. */
+/** Typed application errors → tRPC codes. Anything unexpected is logged under an error id and shown as a 500 with that id. */
 const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   InvalidCredentials: "UNAUTHORIZED",
   TooManySignInAttempts: "TOO_MANY_REQUESTS",
@@ -84,6 +84,8 @@ const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readon
 }
 
 const toTrpcError = (error: unknown): TRPCError => {
+  // a defect or an interruption has no failure: null here
+  if (typeof error !== "object" || error === null) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
   const tagged = error as { readonly _tag?: string; readonly reason?: string; readonly message?: string }
   const tag = tagged._tag ?? ""
   if (tag === "StoreUnavailable") return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
@@ -108,7 +110,12 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
     throw new IdentifiedError({ code: explanation.code, message, errorId })
   }
   const mapped = toTrpcError(error)
-  if (mapped.code === "INTERNAL_SERVER_ERROR" || mapped.code === "SERVICE_UNAVAILABLE") {
+  if (mapped.code === "INTERNAL_SERVER_ERROR") {
+    const errorId = newErrorId()
+    await ctx.runtime.runPromise(Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${Cause.pretty(exit.cause)}`))
+    throw new IdentifiedError({ code: mapped.code, message: `${mapped.message} (error id ${errorId})`, errorId })
+  }
+  if (mapped.code === "SERVICE_UNAVAILABLE") {
     await ctx.runtime.runPromise(Effect.logError(`request failed: ${Cause.pretty(exit.cause)}`))
   }
   throw mapped
