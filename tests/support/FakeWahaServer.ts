@@ -50,6 +50,11 @@ type SendMode =
   | { readonly kind: "respond"; readonly status: number; readonly body: unknown }
   | { readonly kind: "hang" }
 
+/** How every /api/ call is answered when the whole gateway is made to fail (a string body is sent as is, not as JSON). */
+type Breakdown =
+  | { readonly kind: "respond"; readonly status: number; readonly body: unknown }
+  | { readonly kind: "hang" }
+
 export interface FakeWaha {
   readonly url: string
   readonly port: number
@@ -61,6 +66,10 @@ export interface FakeWaha {
   respondWith(status: number, body?: unknown): void
   hang(): void
   latency(ms: number): void
+  /** Every /api/ call (after the key check) gets this answer, until reset(); a string body is written raw. */
+  answerEverythingWith(status: number, body?: unknown): void
+  /** Every /api/ call is left unanswered, until reset(). */
+  hangEverything(): void
   /** Stops listening and drops open connections: new connections are refused. */
   refuse(): Promise<void>
   /** Listens again on the same port. */
@@ -86,6 +95,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
   const contacts = new Map<string, ReadonlyArray<unknown>>()
   let mode: SendMode = { kind: "normal", latencyMs: 0 }
+  let breakdown: Breakdown | null = null
   let listening = false
   let messageCounter = 0
   const started = Date.now()
@@ -218,6 +228,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (recorded.path.startsWith("/api/") && headers["x-api-key"] !== apiKey) {
       return json(res, 401, { message: "Unauthorized", statusCode: 401 })
     }
+    if (breakdown !== null && recorded.path.startsWith("/api/")) {
+      if (breakdown.kind === "hang") return
+      if (typeof breakdown.body !== "string") return json(res, breakdown.status, breakdown.body)
+      return void res.writeHead(breakdown.status, { "content-type": "text/plain", connection }).end(breakdown.body)
+    }
     route(recorded, res, headers["accept"] ?? "")
   }
 
@@ -254,10 +269,13 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     respondWith: (status, body) => void (mode = { kind: "respond", status, body }),
     hang: () => void (mode = { kind: "hang" }),
     latency: (ms) => void (mode = { kind: "normal", latencyMs: ms }),
+    answerEverythingWith: (status, body) => void (breakdown = { kind: "respond", status, body }),
+    hangEverything: () => void (breakdown = { kind: "hang" }),
     refuse: stop,
     accept: () => listening ? Promise.resolve() : listen(port),
     reset: async () => {
       mode = { kind: "normal", latencyMs: 0 }
+      breakdown = null
       requests.length = 0
       sent.length = 0
       sessions.clear()

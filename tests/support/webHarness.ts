@@ -31,27 +31,33 @@ export interface TestWeb {
   readonly authUrl: string
   /** how many events the store holds (memory map or the Mongo `events` collection): to assert nothing was written */
   readonly eventCount: () => Promise<number>
+  /** every line the server logged, as written */
+  readonly logs: Array<{ readonly level: string; readonly text: string }>
   readonly close: () => Promise<void>
 }
 
 export const startTestWeb = async (
   store: StoreKind = { kind: "memory" },
   settings: Partial<AuthSettingsShape> = {},
-  options: { readonly fake?: FakeWaha; readonly authUrl?: string } = {}
+  options: { readonly fake?: FakeWaha; readonly authUrl?: string; readonly gatewayTimeoutMs?: number } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
   const fake = options.fake ?? (await startFakeWaha())
   const notifications: Array<Notification> = []
+  const logs: TestWeb["logs"] = []
+  const capture = Logger.make(({ message, logLevel }) => {
+    logs.push({ level: logLevel, text: Array.isArray(message) ? message.map(String).join(" ") : String(message) })
+  })
   const memory = store.kind === "memory" ? makeMemoryDatabase() : null
   const storeLayer = memory !== null
     ? MemoryStore.layer(memory)
     : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: store.kind === "mongo" ? store.url : "", maxPoolSize: 5, serverSelectionTimeoutMs: 5_000 })))
   const base = Layer.mergeAll(
     storeLayer,
-    WahaGateway.layer({ baseUrl: fake.url, apiKey: FAKE_WAHA_API_KEY, timeoutMs: 2_000 }),
+    WahaGateway.layer({ baseUrl: fake.url, apiKey: FAKE_WAHA_API_KEY, timeoutMs: options.gatewayTimeoutMs ?? 2_000 }),
     ScryptPasswordHasher.layer as Layer.Layer<PasswordHasher>,
     MemoryNotifier.layer(notifications)
-  ).pipe(Layer.provideMerge(Logger.layer([])))
+  ).pipe(Layer.provideMerge(Logger.layer([capture])))
   const server = await startWebServer(
     webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }),
     { port: 0, authUrl, hostname: "127.0.0.1" }
@@ -62,6 +68,7 @@ export const startTestWeb = async (
     fake,
     notifications,
     memory,
+    logs,
     client: () => trpcClient(server.url, new URL(authUrl).origin),
     authUrl,
     eventCount: async () =>
@@ -80,7 +87,9 @@ export interface TrpcResponse {
   /** `result.data` on success */
   readonly data: unknown
   /** the tRPC error (`code` e.g. "NOT_FOUND", `message`), or null */
-  readonly error: { readonly code: string; readonly message: string; readonly httpStatus: number } | null
+  readonly error: { readonly code: string; readonly message: string; readonly httpStatus: number; readonly errorId?: string } | null
+  /** the response body as sent */
+  readonly raw: string
 }
 
 export interface TrpcClient {
@@ -125,14 +134,20 @@ export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClie
     try {
       body = JSON.parse(text) as Record<string, unknown>
     } catch { /* not JSON */ }
-    const error = body["error"] as { message?: string; data?: { code?: string; httpStatus?: number }; code?: string } | undefined
+    const error = body["error"] as { message?: string; data?: { code?: string; httpStatus?: number; errorId?: string }; code?: string } | undefined
     return {
       status: response.status,
       headers: response.headers,
       data: (body["result"] as { data?: unknown } | undefined)?.data,
       error: error === undefined
         ? null
-        : { code: error.data?.code ?? String(error.code ?? ""), message: error.message ?? "", httpStatus: error.data?.httpStatus ?? response.status }
+        : {
+          code: error.data?.code ?? String(error.code ?? ""),
+          message: error.message ?? "",
+          httpStatus: error.data?.httpStatus ?? response.status,
+          ...(error.data?.errorId === undefined ? {} : { errorId: error.data.errorId })
+        },
+      raw: text
     }
   }
   return client

@@ -15,12 +15,40 @@ export type GatewayFailure =
   | "ServerError"
   | "BadResponse"
 
-/** `message` is what a user or operator reads, e.g. `failed to send message: connect ECONNREFUSED 127.0.0.1:3000`. It never contains the API key. */
+/**
+ * `message` is the detail for the operator's log and the scheduler's recorded reason, e.g.
+ * `failed to send message: connect ECONNREFUSED 127.0.0.1:3000`: it may hold the gateway's
+ * address and answer, never the API key. `summary` is what an end user may read.
+ */
 export class GatewayError extends Data.TaggedError("GatewayError")<{
   readonly reason: GatewayFailure
   readonly message: string
   readonly status?: number
-}> {}
+}> {
+  /** What happened in the user's terms: built from the reason and status only, so no address or body can reach it. */
+  get summary(): string {
+    const http = this.status === undefined ? "" : ` (HTTP ${this.status})`
+    switch (this.reason) {
+      case "Unreachable":
+        return "the messaging gateway could not be reached"
+      case "Timeout":
+        return "the messaging gateway did not answer in time"
+      case "Unauthorized":
+        return `the messaging gateway rejected Herald's credentials${http}`
+      case "SessionNotFound":
+        return `the messaging gateway does not know this session${http}`
+      case "SessionNotReady":
+        return `the messaging gateway rejected the request: the session is not in a state that allows it${http}`
+      case "ServerError":
+        return `the messaging gateway answered an error${http}`
+      case "BadResponse":
+        // an unmapped 4xx is a refusal; anything else is an answer that could not be read
+        return this.status !== undefined && this.status >= 400 && this.status < 500
+          ? `the messaging gateway rejected the request${http}`
+          : `the messaging gateway answered in a form Herald could not read${http}`
+    }
+  }
+}
 
 export interface SendTextRequest {
   readonly session: string

@@ -55,13 +55,12 @@ export const initiateMessagingSession = (userId: string) =>
       if (outcome._tag === "Rejected") return yield* new SessionCreationFailed({ cause: outcome.rejection._tag })
       const created = yield* gateway.createSession(sessionName).pipe(Effect.result)
       if (created._tag === "Failure") {
-        // undo on both sides; each undo is best effort and logged, the user sees one error
+        // undo on both sides; each undo is best effort and logged, the user sees one error (the web logs its detail)
         yield* gateway.deleteSession(sessionName).pipe(Effect.ignore)
         const at = yield* Clock.currentTimeMillis
         yield* execute(SessionAggregate)(id, () => ({ type: "LogOut", now: at })).pipe(
           Effect.catch((error) => Effect.logWarning(`could not undo session ${id}: ${error.message}`))
         )
-        yield* Effect.logError(`initiateMessagingSession: ${created.failure.message}`)
         return yield* new SessionCreationFailed({ cause: created.failure.message })
       }
       return { sessionName, id }

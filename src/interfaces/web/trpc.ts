@@ -3,6 +3,8 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import { Cause, Effect, Exit } from "effect"
 import type { ManagedRuntime } from "effect"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
+import { GatewayError } from "../../application/ports/GatewayPort.ts"
+import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** What every procedure gets: the Effect runtime, the caller and the response headers (cookies). */
@@ -17,12 +19,29 @@ export interface WebContext {
   readonly client: () => string
   readonly resHeaders: Headers
   readonly secureCookies: boolean
+  /** the procedure's path (`user.getSessionQR`), set by the procedure's middleware, for the log */
+  readonly procedure?: string
+}
+
+/** An error the log explains: its id is in the message or `data.errorId`, the detail in the log line `[error <id>] <procedure>: …`. */
+class IdentifiedError extends TRPCError {
+  readonly errorId: string
+  constructor(options: { readonly code: TRPC_ERROR_CODE_KEY; readonly message: string; readonly errorId: string }) {
+    super({ code: options.code, message: options.message })
+    this.errorId = options.errorId
+  }
 }
 
 // isDev would put server stack traces in every error body unless NODE_ENV=production
-const t = initTRPC.context<WebContext>().create({ isDev: false })
+const t = initTRPC.context<WebContext>().create({
+  isDev: false,
+  errorFormatter: ({ shape, error }) => error instanceof IdentifiedError ? { ...shape, data: { ...shape.data, errorId: error.errorId } } : shape
+})
 
-/** Typed application errors → tRPC codes. Anything unexpected is logged and shown as a bare 500. */
+/** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
+const newErrorId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
+
+/** Typed application errors → tRPC codes. Anything unexpected is logged under an error id and shown as a 500 with that id. */
 const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   InvalidCredentials: "UNAUTHORIZED",
   TooManySignInAttempts: "TOO_MANY_REQUESTS",
@@ -32,7 +51,6 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   EmailNotVerified: "FORBIDDEN",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
-  SessionCreationFailed: "INTERNAL_SERVER_ERROR",
   CampaignNotFound: "NOT_FOUND",
   CampaignMessageNotFound: "NOT_FOUND",
   InvalidCampaign: "BAD_REQUEST",
@@ -45,12 +63,33 @@ const GATEWAY_CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   Timeout: "GATEWAY_TIMEOUT"
 }
 
+/**
+ * Failures whose detail (the gateway's address and answer) is for the operator only: the user
+ * reads `summary` and an error id, the log has `detail` under that id. SessionCreationFailed
+ * keeps SPEC's exact message, so its id travels in `data.errorId` alone.
+ */
+const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readonly summary: string; readonly showId: boolean; readonly detail: string; readonly warning: boolean } | null => {
+  if (error instanceof GatewayError) {
+    return {
+      code: GATEWAY_CODES[error.reason] ?? "BAD_GATEWAY",
+      summary: error.summary,
+      showId: true,
+      detail: error.message,
+      // the user's session is gone or in the wrong state: nothing is broken
+      warning: error.reason === "SessionNotFound" || error.reason === "SessionNotReady"
+    }
+  }
+  if (error instanceof SessionCreationFailed) {
+    return { code: "INTERNAL_SERVER_ERROR", summary: error.message, showId: false, detail: `${error.message}: ${error.cause}`, warning: false }
+  }
+  return null
+}
+
 const toTrpcError = (error: unknown): TRPCError => {
+  // a defect or an interruption has no failure: null here
+  if (typeof error !== "object" || error === null) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
   const tagged = error as { readonly _tag?: string; readonly reason?: string; readonly message?: string }
   const tag = tagged._tag ?? ""
-  if (tag === "GatewayError") {
-    return new TRPCError({ code: GATEWAY_CODES[tagged.reason ?? ""] ?? "BAD_GATEWAY", message: tagged.message ?? "gateway error" })
-  }
   if (tag === "StoreUnavailable") return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
   const code = CODES[tag]
   if (code !== undefined) return new TRPCError({ code, message: tagged.message ?? tag })
@@ -63,32 +102,49 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
   if (Exit.isSuccess(exit)) return exit.value
   const failure = exit.cause.reasons.find(Cause.isFailReason)
   const error = failure === undefined ? null : failure.error
+  const explanation = explained(error)
+  if (explanation !== null) {
+    const errorId = newErrorId()
+    const line = `[error ${errorId}] ${ctx.procedure ?? "?"}: ${explanation.detail}`
+    // logged before the answer leaves, so the id is in the log by the time the user can quote it
+    await ctx.runtime.runPromise(explanation.warning ? Effect.logWarning(line) : Effect.logError(line))
+    const message = explanation.showId ? `${explanation.summary} (error id ${errorId})` : explanation.summary
+    throw new IdentifiedError({ code: explanation.code, message, errorId })
+  }
   const mapped = toTrpcError(error)
-  if (mapped.code === "INTERNAL_SERVER_ERROR" || mapped.code === "SERVICE_UNAVAILABLE") {
+  if (mapped.code === "INTERNAL_SERVER_ERROR") {
+    const errorId = newErrorId()
+    await ctx.runtime.runPromise(Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${Cause.pretty(exit.cause)}`))
+    throw new IdentifiedError({ code: mapped.code, message: `${mapped.message} (error id ${errorId})`, errorId })
+  }
+  if (mapped.code === "SERVICE_UNAVAILABLE") {
     await ctx.runtime.runPromise(Effect.logError(`request failed: ${Cause.pretty(exit.cause)}`))
   }
   throw mapped
 }
 
 export const router = t.router
-export const publicProcedure = t.procedure
+
+// One middleware per access level: each one costs tRPC a context merge on every call. Each
+// also names the procedure, for the log line of an error id.
+
+/** Anyone. */
+export const publicProcedure = t.procedure.use(({ path, next }) => next({ ctx: { procedure: path } }))
 
 const signInFirst = (ctx: WebContext) =>
   ctx.authUnavailable
     ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
     : new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" })
 
-// One middleware per access level: each one costs tRPC a context merge on every call.
-
 /** Needs an approved (ACTIVE) user: user.* and campaign.*. */
-export const activeProcedure = t.procedure.use(({ ctx, next }) => {
+export const activeProcedure = t.procedure.use(({ ctx, path, next }) => {
   if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.status !== "ACTIVE") throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
-  return next({ ctx: { user: ctx.user } })
+  return next({ ctx: { user: ctx.user, procedure: path } })
 })
 
-export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+export const adminProcedure = t.procedure.use(({ ctx, path, next }) => {
   if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.role !== "ADMIN" || ctx.user.status !== "ACTIVE") throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" })
-  return next({ ctx: { user: ctx.user } })
+  return next({ ctx: { user: ctx.user, procedure: path } })
 })

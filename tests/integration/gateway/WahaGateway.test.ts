@@ -437,3 +437,56 @@ describe("WahaGateway.listContacts", () => {
     )
   })
 })
+
+describe("GatewayError.summary: what a user may read", () => {
+  const LEAKY = { message: "cannot reach mongodb://admin:hunter2@db.internal:27017/herald", path: "/var/lib/waha/engine.js" }
+  const INTERNALS = ["hunter2", "mongodb://", "db.internal", "/var/lib/waha", "127.0.0.1", API_KEY]
+
+  it.each<[number, string]>([
+    [400, "the messaging gateway rejected the request (HTTP 400)"],
+    [401, "the messaging gateway rejected Herald's credentials (HTTP 401)"],
+    [403, "the messaging gateway rejected the request (HTTP 403)"],
+    [404, "the messaging gateway does not know this session (HTTP 404)"],
+    [422, "the messaging gateway rejected the request: the session is not in a state that allows it (HTTP 422)"],
+    [500, "the messaging gateway answered an error (HTTP 500)"],
+    [502, "the messaging gateway answered an error (HTTP 502)"]
+  ])("%i: the kind and the status, while the message keeps the body for the log", async (status, summary) => {
+    fake.respondWith(status, LEAKY)
+    const error = await failure(gateway().sendText({ session: "s", chatId: "1@g.us", text: "hi" }))
+    expect(error.summary).toBe(summary)
+    expect(error.message).toContain("mongodb://admin:hunter2@db.internal:27017/herald")
+  })
+
+  it("a refused connection: 'could not be reached', no address; the message keeps SPEC's text", async () => {
+    await fake.refuse()
+    const error = await failure(gateway().getSession("s"))
+    expect(error.summary).toBe("the messaging gateway could not be reached")
+    expect(error.message).toBe(`failed to get session status: connect ECONNREFUSED 127.0.0.1:${fake.port}`)
+  })
+
+  it("a timeout: 'did not answer in time'", async () => {
+    fake.hang()
+    const error = await failure(gateway({ timeoutMs: 200 }).sendText({ session: "s", chatId: "1@g.us", text: "hi" }))
+    expect(error.summary).toBe("the messaging gateway did not answer in time")
+  })
+
+  it("an answer that cannot be read: 'could not read', with the status when there is one", () => {
+    const detail = "failed to get QR code: invalid JSON from gateway (200): <html>mongodb://admin:hunter2@db.internal</html>"
+    expect(new GatewayError({ reason: "BadResponse", message: detail, status: 200 }).summary)
+      .toBe("the messaging gateway answered in a form Herald could not read (HTTP 200)")
+    expect(new GatewayError({ reason: "BadResponse", message: detail }).summary)
+      .toBe("the messaging gateway answered in a form Herald could not read")
+  })
+
+  it.each<GatewayFailure>(["Unreachable", "Timeout", "Unauthorized", "SessionNotFound", "SessionNotReady", "ServerError", "BadResponse"])(
+    "%s: nothing of the detail, whatever it holds",
+    (reason) => {
+      const message = `failed: ${JSON.stringify(LEAKY)} 127.0.0.1:3000 ${API_KEY}`
+      for (const status of [undefined, 200, 401, 500]) {
+        const summary = new GatewayError({ reason, message, ...(status === undefined ? {} : { status }) }).summary
+        expect(summary).toMatch(/^the messaging gateway /)
+        for (const secret of INTERNALS) expect(summary).not.toContain(secret)
+      }
+    }
+  )
+})

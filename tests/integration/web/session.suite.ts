@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { FAKE_QR_PNG_BASE64, FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import type { StoreKind, TrpcClient } from "../../support/webHarness.ts"
+import type { StoreKind, TestWeb, TrpcClient, TrpcResponse } from "../../support/webHarness.ts"
 import { activeClient, expectOk, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
 
 type Session = { id: string; sessionName: string; phoneNumber: string | null; userId: string; createdAt: string; updatedAt: string; MessagingGroups: Array<unknown> }
@@ -304,6 +304,131 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         await fake.accept()
         fake.setGroups(sessionName, groupFixture(2))
         expect(expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName })).items).toHaveLength(2)
+      })
+    })
+
+    describe("gateway failures: the user reads what happened and an error id; the detail goes to the server log", () => {
+      // what a broken gateway might put in its answer: none of it is the user's business
+      const LEAKY_BODY = {
+        message: "pool error: cannot reach mongodb://admin:hunter2@db.internal:27017/herald",
+        stack: "Error at /var/lib/waha/sessions/engine.js:42"
+      }
+      const SECRETS = ["hunter2", "mongodb://", "db.internal", "/var/lib/waha", "127.0.0.1"]
+      const ERROR_ID = /\(error id ([0-9a-f]{8})\)$/
+
+      type Call = readonly [kind: "query" | "mutation", path: string]
+      const GATEWAY_PROCEDURES: ReadonlyArray<Call> = [
+        ["mutation", "user.initiateMessagingSession"],
+        ["query", "user.getSessionStatus"],
+        ["query", "user.getSessionQR"],
+        ["mutation", "user.restartSession"],
+        ["mutation", "user.logoutSession"],
+        ["query", "user.getMessagingGroups"],
+        ["query", "user.getMessagingContacts"]
+      ]
+      const call = (client: TrpcClient, [kind, path]: Call, sessionName: string) =>
+        path === "user.initiateMessagingSession" ? client.mutation(path) : client[kind](path, { sessionName })
+
+      /** Nothing of the gateway's answer, its address or the key in the body; the id in the message is the one in `data`. */
+      const expectSafe = (response: TrpcResponse, fake: FakeWaha): string => {
+        for (const secret of [...SECRETS, `:${fake.port}`, fake.apiKey]) expect(response.raw, secret).not.toContain(secret)
+        const errorId = response.error?.errorId
+        expect(errorId).toMatch(/^[0-9a-f]{8}$/)
+        return errorId!
+      }
+      /** The one log line of this error id names the procedure and holds the detail, never the key. */
+      const loggedDetail = (logs: TestWeb["logs"], errorId: string, path: string): string => {
+        const lines = logs.filter((l) => l.text.includes(`[error ${errorId}]`))
+        expect(lines.map((l) => l.text)).toHaveLength(1)
+        expect(lines[0]!.text.startsWith(`[error ${errorId}] ${path}: `)).toBe(true)
+        expect(lines[0]!.text).not.toContain(FAKE_WAHA_API_KEY)
+        return lines[0]!.text
+      }
+
+      it.each(GATEWAY_PROCEDURES)("%s %s: a gateway answering 500 with internals in its body", async (kind, path) => {
+        const { web, client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.answerEverythingWith(500, LEAKY_BODY)
+        const response = await call(client, [kind, path], sessionName)
+        const errorId = expectSafe(response, fake)
+        if (path === "user.initiateMessagingSession") {
+          expect(response.error).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+        } else {
+          expect(response.error?.code).toBe("BAD_GATEWAY")
+          expect(response.error?.message).toBe(`the messaging gateway answered an error (HTTP 500) (error id ${errorId})`)
+        }
+        const line = loggedDetail(web.logs, errorId, path)
+        expect(line).toContain("gateway answered 500")
+        expect(line).toContain("mongodb://admin:hunter2@db.internal:27017/herald")
+        expect(line).toContain("/var/lib/waha/sessions/engine.js")
+      })
+
+      it.each(GATEWAY_PROCEDURES)("%s %s: a gateway refusing connections", async (kind, path) => {
+        const { web, client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        await fake.refuse()
+        const response = await call(client, [kind, path], sessionName)
+        const errorId = expectSafe(response, fake)
+        if (path === "user.initiateMessagingSession") {
+          expect(response.error).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+        } else {
+          expect(response.error?.code).toBe("BAD_GATEWAY")
+          expect(response.error?.message).toBe(`the messaging gateway could not be reached (error id ${errorId})`)
+        }
+        expect(loggedDetail(web.logs, errorId, path)).toContain(`connect ECONNREFUSED 127.0.0.1:${fake.port}`)
+      })
+
+      it("a gateway that does not answer in time: GATEWAY_TIMEOUT, 'did not answer in time'", async () => {
+        const web = await start({ requireApproval: false }, { gatewayTimeoutMs: 200 })
+        const { client } = await activeClient(web, "owner@example.com")
+        const { sessionName } = await initiate(client)
+        web.fake.hangEverything()
+        const response = await client.query("user.getSessionStatus", { sessionName })
+        const errorId = expectSafe(response, web.fake)
+        expect(response.error?.code).toBe("GATEWAY_TIMEOUT")
+        expect(response.error?.message).toBe(`the messaging gateway did not answer in time (error id ${errorId})`)
+        expect(loggedDetail(web.logs, errorId, "user.getSessionStatus")).toContain("timed out after 200 ms")
+      })
+
+      it.each<[status: number, code: string, summary: string]>([
+        [401, "BAD_GATEWAY", "the messaging gateway rejected Herald's credentials (HTTP 401)"],
+        [403, "BAD_GATEWAY", "the messaging gateway rejected the request (HTTP 403)"],
+        [404, "NOT_FOUND", "the messaging gateway does not know this session (HTTP 404)"],
+        [422, "PRECONDITION_FAILED", "the messaging gateway rejected the request: the session is not in a state that allows it (HTTP 422)"],
+        [503, "BAD_GATEWAY", "the messaging gateway answered an error (HTTP 503)"]
+      ])("a gateway answering %i: %s with what the gateway said in the user's terms", async (status, code, summary) => {
+        const { web, client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.answerEverythingWith(status, LEAKY_BODY)
+        const response = await client.query("user.getSessionQR", { sessionName })
+        const errorId = expectSafe(response, fake)
+        expect(response.error?.code).toBe(code)
+        expect(response.error?.message).toBe(`${summary} (error id ${errorId})`)
+        expect(loggedDetail(web.logs, errorId, "user.getSessionQR")).toContain(`gateway answered ${status}: {"message":"pool error: cannot reach mongodb://admin:hunter2@`)
+      })
+
+      it("a gateway answering 200 with something that is not the expected JSON: 'could not read', detail in the log", async () => {
+        const { web, client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.answerEverythingWith(200, "<html>proxy at 10.0.0.7: upstream mongodb://admin:hunter2@db.internal:27017/herald</html>")
+        const response = await client.query("user.getSessionStatus", { sessionName })
+        const errorId = expectSafe(response, fake)
+        expect(response.raw).not.toContain("10.0.0.7")
+        expect(response.error?.code).toBe("BAD_GATEWAY")
+        expect(response.error?.message).toBe(`the messaging gateway answered in a form Herald could not read (HTTP 200) (error id ${errorId})`)
+        expect(loggedDetail(web.logs, errorId, "user.getSessionStatus")).toContain("invalid JSON from gateway (200): <html>proxy at 10.0.0.7")
+      })
+
+      it("each failure gets its own id", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.answerEverythingWith(500, LEAKY_BODY)
+        const first = await client.query("user.getSessionStatus", { sessionName })
+        const second = await client.query("user.getSessionStatus", { sessionName })
+        expect(first.error?.errorId).toMatch(/^[0-9a-f]{8}$/)
+        expect(second.error?.errorId).toMatch(/^[0-9a-f]{8}$/)
+        expect(first.error?.errorId).not.toBe(second.error?.errorId)
+        expect(first.error?.message).toMatch(ERROR_ID)
       })
     })
   })

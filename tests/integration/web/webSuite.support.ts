@@ -13,7 +13,10 @@ export const webStarter = (store: () => StoreKind) => {
   afterEach(async () => {
     for (const web of started.splice(0)) await web.close()
   })
-  return async (settings: Partial<AuthSettingsShape> = {}, options: { readonly fake?: FakeWaha; readonly authUrl?: string } = {}) => {
+  return async (
+    settings: Partial<AuthSettingsShape> = {},
+    options: { readonly fake?: FakeWaha; readonly authUrl?: string; readonly gatewayTimeoutMs?: number } = {}
+  ) => {
     const web = await startTestWeb(store(), settings, options)
     started.push(web)
     return web
