@@ -8,6 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
+import { UserRepository } from "../../src/application/ports/UserRepository.ts"
 import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
@@ -198,6 +199,26 @@ describe("SQLite adapters: several connections to one file", () => {
       yield* EventStore.use((s) => s.append("s", 1, [{ type: "B" }])).pipe(Effect.provide(client(path)))
       const read = yield* EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path)))
       expect(read.map((e) => e.type)).toEqual(["A", "B"])
+    })
+  })
+
+  it.effect("a file of schema version 1 (before e-mail verification) gains the column on start: its accounts read as verified", () => {
+    const path = join(tempFolder(), "herald.db")
+    return Effect.gen(function*() {
+      const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+      const old = new DatabaseSync(path)
+      old.exec(`CREATE TABLE users (id TEXT NOT NULL PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL, status TEXT NOT NULL,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
+        INSERT INTO users VALUES ('u1', 'ada@example.com', 'Ada', 'ADMIN', 'ACTIVE', 1, 2, 3);
+        PRAGMA user_version = 1;`)
+      old.close()
+      const user = yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))
+      expect(user).toEqual({ id: "u1", email: "ada@example.com", name: "Ada", role: "ADMIN", status: "ACTIVE", emailVerified: true, createdAt: 1, updatedAt: 2, version: 3 })
+      // and a second start finds nothing left to do
+      expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
+      const reopened = new DatabaseSync(path)
+      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 2 })
+      reopened.close()
     })
   })
 
