@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import { startMailSink } from "../support/MailSink.ts"
+import { signUpAndVerify } from "../support/verifyByMail.ts"
 import { dropTestDatabases, freshDatabaseUrl, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import { standaloneEntry, startProcess } from "../support/processes.ts"
@@ -50,7 +51,7 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         await proc.waitForOutput(new RegExp(`Herald is running: open http://localhost:${port}`), 30_000)
         await proc.waitForOutput(/scheduler: in this process/)
         expect(proc.output()).toMatch(/gateway: +SIMULATED/)
-        expect(proc.output()).toMatch(/mail: +SIMULATED/)
+        expect(proc.output()).toMatch(/mail: +SIMULATED: .*new accounts are confirmed at once/)
 
         const admin = browser(port)
         const first = await admin.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
@@ -135,11 +136,12 @@ describe.skipIf(mongoTestUrl() === null)("npm start with real parts configured",
       expect(proc.output()).toMatch(/mail: +mail provider's HTTP API, from herald@mg\.example\.org/)
       expect(proc.output()).toMatch(/admin: +boss@example\.org/)
       expect(proc.output()).not.toMatch(/SIMULATED/)
-      // the first account is not the admin when ADMIN_EMAIL names another
+      expect(proc.output()).toMatch(/new accounts confirm their address through a mailed link/)
+      // real mail: each address is confirmed through its link; the first account is not the admin when ADMIN_EMAIL names another
       const someone = browser(port)
-      expect((await someone.mutation("auth.signUp", { email: "first@example.org", password: "correct horse battery", name: "First" })).data).toMatchObject({ user: { role: "USER", status: "PENDING" } })
+      expect(await signUpAndVerify(someone, mail, { email: "first@example.org", password: "correct horse battery", name: "First" })).toMatchObject({ role: "USER", status: "PENDING" })
       const boss = browser(port)
-      expect((await boss.mutation("auth.signUp", { email: "boss@example.org", password: "correct horse battery", name: "Boss" })).data).toMatchObject({ user: { role: "ADMIN" } })
+      expect(await signUpAndVerify(boss, mail, { email: "boss@example.org", password: "correct horse battery", name: "Boss" })).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
       const { sessionName } = (await boss.mutation("user.initiateMessagingSession")).data as { sessionName: string }
       fake.setSessionStatus(sessionName, "WORKING")
       await boss.mutation("campaign.create", {
@@ -149,7 +151,8 @@ describe.skipIf(mongoTestUrl() === null)("npm start with real parts configured",
         messages: [{ content: "through WAHA", scheduledAt: new Date(Date.now() + 1_500).toISOString() }]
       })
       await eventually(() => fake.sent.map((m) => m.text), (texts) => texts.includes("through WAHA"), "the send to reach the gateway")
-      await eventually(() => mail.received.length, (n) => n >= 2, "the registration mails at the mail API")
+      // two verification links, then the two registration notices
+      await eventually(() => mail.received.length, (n) => n >= 4, "the registration mails at the mail API")
       // no SQLite file: the store is MongoDB
       expect(existsSync(join(dataDir, "herald.db"))).toBe(false)
       proc.child.kill("SIGTERM")
