@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import type { ManagedRuntime } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
+import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
@@ -52,6 +53,13 @@ export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
   app.use(secureHeaders())
   app.get("/", (c) => c.html(landingPage(showFooter)))
   app.get("/health", (c) => c.json({ status: "ok" }))
+  // API answers are per user and per moment: no browser or proxy cache may keep or replay them
+  const noStore = createMiddleware(async (c, next) => {
+    await next()
+    c.res.headers.set("Cache-Control", "no-store")
+  })
+  app.use("/api/*", noStore)
+  app.use("/ready", noStore)
   app.get("/ready", async (c) => {
     // any read proves the database answers
     const exit = await runtime.runPromiseExit(UserRepository.use((users) => users.get("readiness-probe")))
@@ -60,7 +68,12 @@ export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
 
   app.use(
     "/api/*",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413) })
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The rest of the body is left unread, so the connection cannot carry another request:
+      // say so, or a keep-alive client sends its next request into a socket about to close.
+      onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, { Connection: "close" })
+    })
   )
   // CSRF: a browser names the page's origin on every POST; anything else is not ours.
   app.use("/api/trpc/*", async (c, next) => {
