@@ -57,6 +57,11 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         expect(first.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
         const second = await browser(port).mutation("auth.signUp", { email: "friend@example.org", password: "correct horse battery", name: "Friend" })
         expect(second.data).toMatchObject({ user: { role: "USER", status: "PENDING" } })
+        // a browser opened on another loopback name of the same port is not cross-site
+        for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+          const signIn = await trpcClient(`http://127.0.0.1:${port}`, origin).mutation("auth.signIn", { email: "friend@example.org", password: "correct horse battery" })
+          expect(signIn.status, origin).toBe(200)
+        }
 
         const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
         expect(((await admin.query("user.getSessionQR", { sessionName })).data as { qr: string }).qr.length).toBeGreaterThan(100)

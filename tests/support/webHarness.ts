@@ -37,7 +37,12 @@ export interface TestWeb {
 export const startTestWeb = async (
   store: StoreKind = { kind: "memory" },
   settings: Partial<AuthSettingsShape> = {},
-  options: { readonly fake?: FakeWaha; readonly authUrl?: string } = {}
+  options: {
+    readonly fake?: FakeWaha
+    readonly authUrl?: string
+    /** the origins mutations are accepted from (default: AUTH_URL's) */
+    readonly allowedOrigins?: ReadonlyArray<string>
+  } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
   const fake = options.fake ?? (await startFakeWaha())
@@ -54,7 +59,12 @@ export const startTestWeb = async (
   ).pipe(Layer.provideMerge(Logger.layer([])))
   const server = await startWebServer(
     webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }),
-    { port: 0, authUrl, hostname: "127.0.0.1" }
+    {
+      port: 0,
+      authUrl,
+      hostname: "127.0.0.1",
+      ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins })
+    }
   )
   const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null
   return {

@@ -60,6 +60,11 @@ export interface StandaloneConfig {
   /** the address to listen on (HOST; default 127.0.0.1) */
   readonly host: string
   readonly authUrl: string
+  /**
+   * The origins mutations are accepted from (CSRF): AUTH_URL's when it is set; else this port
+   * on every loopback name, as a browser may be pointed at any of them.
+   */
+  readonly allowedOrigins: ReadonlyArray<string>
   readonly authSecret: { readonly value: string; readonly generatedIn: string | null }
   readonly store: { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "mongo"; readonly url: string; readonly redacted: string }
   readonly gateway: { readonly kind: "sandbox"; readonly dir: string; readonly connectAfterMs: number } | { readonly kind: "waha"; readonly url: string; readonly apiKey: string }
@@ -108,6 +113,9 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       port: e.PORT,
       host: e.HOST,
       authUrl: e.AUTH_URL ?? `http://localhost:${e.PORT}`,
+      allowedOrigins: e.AUTH_URL !== undefined
+        ? [new URL(e.AUTH_URL).origin]
+        : ["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${e.PORT}`),
       authSecret: e.AUTH_SECRET !== undefined ? { value: e.AUTH_SECRET, generatedIn: null } : keptSecret(dataDir),
       store: db !== null ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },
       gateway: e.GATEWAY_API_URL !== undefined && e.GATEWAY_API_KEY !== undefined

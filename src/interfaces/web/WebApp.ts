@@ -30,8 +30,10 @@ ${showFooter ? "<footer style=\"margin-top: 3rem; color: #666\">Herald: schedule
 
 export interface WebAppOptions {
   readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
-  /** AUTH_URL: mutations must come from its origin; https makes cookies Secure */
+  /** AUTH_URL: https makes cookies Secure */
   readonly authUrl: string
+  /** the origins mutations are accepted from (CSRF); default AUTH_URL's alone */
+  readonly allowedOrigins?: ReadonlyArray<string>
   /** PUBLIC_SHOW_FOOTER */
   readonly showFooter: boolean
 }
@@ -45,8 +47,8 @@ const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
 }
 
 /** The HTTP surface of DESIGN §4: /health, /ready and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
-  const origin = new URL(authUrl).origin
+export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter }: WebAppOptions) => {
+  const origins = new Set(allowedOrigins ?? [new URL(authUrl).origin])
   const secureCookies = authUrl.startsWith("https:")
   const app = new Hono()
 
@@ -77,7 +79,8 @@ export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
   )
   // CSRF: a browser names the page's origin on every POST; anything else is not ours.
   app.use("/api/trpc/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("origin") !== origin) {
+    const origin = c.req.header("origin")
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && (origin === undefined || !origins.has(origin))) {
       return c.json({ error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } }, 403)
     }
     return next()

@@ -34,6 +34,8 @@ export const startWebServer = async <R, E>(
   options: {
     readonly port: number
     readonly authUrl: string
+    /** the origins mutations are accepted from (default: AUTH_URL's) */
+    readonly allowedOrigins?: ReadonlyArray<string>
     readonly hostname?: string
     /** loops that run beside the server until it closes (e.g. the failure alerts) */
     readonly background?: ReadonlyArray<Effect.Effect<void, never, NoInfer<WebServices | R>>>
@@ -44,7 +46,12 @@ export const startWebServer = async <R, E>(
   const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices | R, never>)
   await runtime.runPromise(runtime.contextEffect)
   const loops = (options.background ?? []).map((loop) => runtime.runFork(loop))
-  const app = makeWebApp({ runtime: runtime as unknown as ManagedRuntime.ManagedRuntime<WebServices, never>, authUrl: options.authUrl, showFooter: options.showFooter ?? true })
+  const app = makeWebApp({
+    runtime: runtime as unknown as ManagedRuntime.ManagedRuntime<WebServices, never>,
+    authUrl: options.authUrl,
+    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+    showFooter: options.showFooter ?? true
+  })
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))
   })
