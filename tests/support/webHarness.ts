@@ -42,6 +42,8 @@ export const startTestWeb = async (
     readonly authUrl?: string
     /** the origins mutations are accepted from (default: AUTH_URL's) */
     readonly allowedOrigins?: ReadonlyArray<string>
+    /** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For */
+    readonly trustProxy?: number
   } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
@@ -63,7 +65,8 @@ export const startTestWeb = async (
       port: 0,
       authUrl,
       hostname: "127.0.0.1",
-      ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins })
+      ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+      ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy })
     }
   )
   const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null

@@ -8,6 +8,7 @@ import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -36,9 +37,11 @@ export interface WebAppOptions {
   readonly allowedOrigins?: ReadonlyArray<string>
   /** PUBLIC_SHOW_FOOTER */
   readonly showFooter: boolean
+  /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0: the header is ignored) */
+  readonly trustProxy?: number
 }
 
-const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
+const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   try {
     return getConnInfo(c).remote.address ?? "unknown"
   } catch {
@@ -47,7 +50,9 @@ const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
 }
 
 /** The HTTP surface of DESIGN §4: /health, /ready and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter }: WebAppOptions) => {
+export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trustProxy = 0 }: WebAppOptions) => {
+  const clientOf = (c: Parameters<typeof getConnInfo>[0]): string =>
+    clientAddress({ socket: socketAddress(c), forwardedFor: c.req.header("x-forwarded-for"), trustedProxies: trustProxy })
   const origins = new Set(allowedOrigins ?? [new URL(authUrl).origin])
   const secureCookies = authUrl.startsWith("https:")
   const app = new Hono()

@@ -77,6 +77,12 @@ describe("loadStandaloneConfig", () => {
     expect(configOf({ HERALD_DATA_DIR: dataDir(), AUTH_URL: "http://localhost:8080/herald" }).allowedOrigins).toEqual(["http://localhost:8080"])
   })
 
+  it("TRUST_PROXY: 0 by default, a number of proxies when set", () => {
+    expect(configOf({ HERALD_DATA_DIR: dataDir() }).trustProxy).toBe(0)
+    expect(configOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1)
+    expect(problemsOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "yes" })).toMatch(/TRUST_PROXY must be the number of proxies/)
+  })
+
   it.each([
     [{ GATEWAY_API_URL: "http://waha:3000" }, /GATEWAY_API_URL and GATEWAY_API_KEY go together/],
     [{ MAIL_API_KEY: "key-abc" }, /MAIL_API_KEY and MAIL_DOMAIN go together/],
