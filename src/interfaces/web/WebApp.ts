@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit"
 import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
 import { authenticate } from "../../application/auth/authenticate.ts"
-import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import { clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
@@ -68,8 +68,8 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trust
   app.use("/api/*", noStore)
   app.use("/ready", noStore)
   app.get("/ready", async (c) => {
-    // any read proves the database answers
-    const exit = await runtime.runPromiseExit(UserRepository.use((users) => users.get("readiness-probe")))
+    // a write, not a read: a read-only database still answers reads while every action fails
+    const exit = await runtime.runPromiseExit(StoreHealth.use((health) => health.probeWrite()))
     return exit._tag === "Success" ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503)
   })
 
