@@ -11,6 +11,7 @@ import { openSqlite, SqliteDatabase } from "../../../src/infrastructure/sqlite/S
 import type { SqliteConnection } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
 import { startWebServer, webServicesLayer } from "../../../src/interfaces/web/WebServer.ts"
+import { ferretDbAvailable, startFerretDb } from "../../support/ferretdb.ts"
 import { AUTH_URL, startTestWeb, trpcClient } from "../../support/webHarness.ts"
 
 const cleanups: Array<() => Promise<void> | void> = []
@@ -73,4 +74,15 @@ describe("GET /ready proves the store takes writes, not only reads", () => {
     db.exec("PRAGMA query_only = 0")
     expect((await ready(server.url)).status).toBe(200)
   })
+
+  it.skipIf(!ferretDbAvailable())("Mongo (a FerretDB of its own): 200 while it takes writes, 503 once it is gone", async () => {
+    const ferret = await startFerretDb()
+    cleanups.push(() => ferret.stop())
+    const web = await startTestWeb({ kind: "mongo", url: `${ferret.url}herald` })
+    cleanups.push(() => web.close())
+    expect(await ready(web.url)).toEqual({ status: 200, body: { status: "ready" } })
+    await ferret.kill()
+    expect(await ready(web.url)).toEqual({ status: 503, body: { status: "unavailable" } })
+    expect((await fetch(`${web.url}/health`)).status).toBe(200)
+  }, 60_000)
 })
