@@ -51,6 +51,8 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         await proc.waitForOutput(/scheduler: in this process/)
         expect(proc.output()).toMatch(/gateway: +SIMULATED/)
         expect(proc.output()).toMatch(/mail: +SIMULATED/)
+        // the embedded store takes writes (the readiness probe rewrites its one row)
+        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
 
         const admin = browser(port)
         const first = await admin.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
