@@ -7,6 +7,7 @@ import type { EventStore } from "../../src/application/ports/EventStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
 import type { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
+import type { StoreHealth } from "../../src/application/ports/StoreHealth.ts"
 import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
 import type { UserRepository } from "../../src/application/ports/UserRepository.ts"
 
@@ -18,6 +19,7 @@ export type StorePorts =
   | UserRepository
   | AuthSessionRepository
   | PasswordResetRepository
+  | StoreHealth
 
 /** One database of the adapter under test, empty when made. */
 export interface TestDatabase {
@@ -34,6 +36,8 @@ export interface StoreHarness {
   readonly freshDatabase: () => TestDatabase
   /** a client of a database that cannot be reached */
   readonly unreachable: () => Layer.Layer<StorePorts, StoreUnavailable>
+  /** a client of a database that answers reads but refuses writes (where the test can make one) */
+  readonly readOnly?: () => Layer.Layer<StorePorts, StoreUnavailable>
   /**
    * Whether a filtered update is atomic (memory, MongoDB). FerretDB v1 runs it as
    * find-then-write, so two concurrent saves of one view may leave the older stored; the

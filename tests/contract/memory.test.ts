@@ -6,6 +6,7 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
@@ -19,6 +20,11 @@ const memory: StoreHarness = {
     const db = makeMemoryDatabase()
     db.unavailable = "connect ECONNREFUSED 127.0.0.1:27017"
     return MemoryStore.layer(db)
+  },
+  readOnly: () => {
+    const db = makeMemoryDatabase()
+    db.readOnly = "the database is read-only"
+    return MemoryStore.layer(db)
   }
 }
 
@@ -29,3 +35,4 @@ describeSessionRepositoryContract("memory", memory)
 describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
+describeStoreHealthContract("memory", memory)

@@ -12,6 +12,7 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
@@ -52,4 +53,5 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeUserRepositoryContract("mongo", mongo)
   describeAuthSessionRepositoryContract("mongo", mongo)
   describePasswordResetRepositoryContract("mongo", mongo)
+  describeStoreHealthContract("mongo", mongo)
 })

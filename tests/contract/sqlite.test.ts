@@ -9,7 +9,7 @@ import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
-import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { openSqlite, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
@@ -18,6 +18,7 @@ import { expectStoreUnavailable, failureOf } from "./harness.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
@@ -46,7 +47,17 @@ const sqlite: StoreHarness = {
   // INSERT … ON CONFLICT DO UPDATE … WHERE excluded.version > version is one atomic statement
   atomicUpdates: true,
   // a folder is not a database file: SQLite cannot open it
-  unreachable: () => client(tempFolder())
+  unreachable: () => client(tempFolder()),
+  // opened (schema and all), then refusing every write, as on a file system remounted read-only
+  readOnly: () =>
+    SqliteStore.layer.pipe(
+      Layer.provide(
+        Layer.effect(
+          SqliteDatabase,
+          Effect.tap(openSqlite({ path: freshPath() }), (connection) => Effect.sync(() => connection.db.exec("PRAGMA query_only = 1")))
+        )
+      )
+    )
 }
 
 describeEventStoreContract("sqlite", sqlite)
@@ -56,6 +67,7 @@ describeSessionRepositoryContract("sqlite", sqlite)
 describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
+describeStoreHealthContract("sqlite", sqlite)
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteStore.ts")).href
 const DATABASE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteDatabase.ts")).href

@@ -52,12 +52,19 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         await proc.waitForOutput(/scheduler: in this process/)
         expect(proc.output()).toMatch(/gateway: +SIMULATED/)
         expect(proc.output()).toMatch(/mail: +SIMULATED: .*new accounts are confirmed at once/)
+        // the embedded store takes writes (the readiness probe rewrites its one row)
+        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
 
         const admin = browser(port)
         const first = await admin.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
         expect(first.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
         const second = await browser(port).mutation("auth.signUp", { email: "friend@example.org", password: "correct horse battery", name: "Friend" })
         expect(second.data).toMatchObject({ user: { role: "USER", status: "PENDING" } })
+        // a browser opened on another loopback name of the same port is not cross-site
+        for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+          const signIn = await trpcClient(`http://127.0.0.1:${port}`, origin).mutation("auth.signIn", { email: "friend@example.org", password: "correct horse battery" })
+          expect(signIn.status, origin).toBe(200)
+        }
 
         const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
         expect(((await admin.query("user.getSessionQR", { sessionName })).data as { qr: string }).qr.length).toBeGreaterThan(100)

@@ -39,7 +39,15 @@ export interface TestWeb {
 export const startTestWeb = async (
   store: StoreKind = { kind: "memory" },
   settings: Partial<AuthSettingsShape> = {},
-  options: { readonly fake?: FakeWaha; readonly authUrl?: string; readonly gatewayTimeoutMs?: number } = {}
+  options: {
+    readonly fake?: FakeWaha
+    readonly authUrl?: string
+    readonly gatewayTimeoutMs?: number
+    /** the origins mutations are accepted from (default: AUTH_URL's) */
+    readonly allowedOrigins?: ReadonlyArray<string>
+    /** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For */
+    readonly trustProxy?: number
+  } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
   const fake = options.fake ?? (await startFakeWaha())
@@ -60,7 +68,13 @@ export const startTestWeb = async (
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
   const server = await startWebServer(
     webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }),
-    { port: 0, authUrl, hostname: "127.0.0.1" }
+    {
+      port: 0,
+      authUrl,
+      hostname: "127.0.0.1",
+      ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+      ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy })
+    }
   )
   const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null
   return {

@@ -28,6 +28,17 @@ export const positiveInt = (name: string, min: number) =>
     .int(`${name} must be a whole number`)
     .min(min, `${name} must be at least ${min}`)
 
+/**
+ * TRUST_PROXY: how many proxies in front of the web application append to X-Forwarded-For
+ * (0, the default: none, and the header is ignored).
+ */
+export const trustProxy = z
+  .string()
+  .regex(/^\d{1,2}$/, "TRUST_PROXY must be the number of proxies in front of Herald that append to X-Forwarded-For (0, 1, 2, …; 0 or unset: none)")
+  .transform(Number)
+  .optional()
+  .transform((v) => v ?? 0)
+
 type Parsed<T, D> = { readonly ok: true; readonly env: T; readonly database: D } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
 
 /**

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { randomBytes } from "node:crypto"
 import { join, resolve } from "node:path"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { httpUrl, parseEnv, positiveInt } from "./env.ts"
+import { httpUrl, parseEnv, positiveInt, trustProxy } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
@@ -38,7 +38,8 @@ const Env = z
     SCHEDULER_LEASE_MS: positiveInt("SCHEDULER_LEASE_MS", 1_000).default(5 * 60_000),
     SCHEDULER_SEND_TIMEOUT_MS: positiveInt("SCHEDULER_SEND_TIMEOUT_MS", 100).default(30_000),
     SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100),
-    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000)
+    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
+    TRUST_PROXY: trustProxy
   })
   .superRefine((e, ctx) => {
     if ((e.GATEWAY_API_URL === undefined) !== (e.GATEWAY_API_KEY === undefined)) {
@@ -60,6 +61,11 @@ export interface StandaloneConfig {
   /** the address to listen on (HOST; default 127.0.0.1) */
   readonly host: string
   readonly authUrl: string
+  /**
+   * The origins mutations are accepted from (CSRF): AUTH_URL's when it is set; else this port
+   * on every loopback name, as a browser may be pointed at any of them.
+   */
+  readonly allowedOrigins: ReadonlyArray<string>
   readonly authSecret: { readonly value: string; readonly generatedIn: string | null }
   readonly store: { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "mongo"; readonly url: string; readonly redacted: string }
   readonly gateway: { readonly kind: "sandbox"; readonly dir: string; readonly connectAfterMs: number } | { readonly kind: "waha"; readonly url: string; readonly apiKey: string }
@@ -77,6 +83,8 @@ export interface StandaloneConfig {
   readonly sendTimeoutMs: number
   readonly sessionConcurrency: number
   readonly alertIntervalMs: number
+  /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
+  readonly trustProxy: number
 }
 
 /** The AUTH_SECRET kept in the data folder (made on first start, readable only by its owner). */
@@ -108,6 +116,9 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       port: e.PORT,
       host: e.HOST,
       authUrl: e.AUTH_URL ?? `http://localhost:${e.PORT}`,
+      allowedOrigins: e.AUTH_URL !== undefined
+        ? [new URL(e.AUTH_URL).origin]
+        : ["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${e.PORT}`),
       authSecret: e.AUTH_SECRET !== undefined ? { value: e.AUTH_SECRET, generatedIn: null } : keptSecret(dataDir),
       store: db !== null ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },
       gateway: e.GATEWAY_API_URL !== undefined && e.GATEWAY_API_KEY !== undefined
@@ -127,7 +138,8 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       leaseMs: e.SCHEDULER_LEASE_MS,
       sendTimeoutMs: e.SCHEDULER_SEND_TIMEOUT_MS,
       sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
-      alertIntervalMs: e.ALERT_INTERVAL_MS
+      alertIntervalMs: e.ALERT_INTERVAL_MS,
+      trustProxy: e.TRUST_PROXY
     }
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { httpUrl, parseEnvWithDatabaseUrl, positiveInt } from "./env.ts"
+import { httpUrl, parseEnvWithDatabaseUrl, positiveInt, trustProxy } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`)
@@ -41,7 +41,8 @@ const WebEnv = z
       .string()
       .refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…, user and password URL-encoded")
       .optional(),
-    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000)
+    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
+    TRUST_PROXY: trustProxy
   })
   .superRefine((env, ctx) => {
     const domain = env.FROM_EMAIL.split("@")[1]?.toLowerCase()
@@ -70,6 +71,8 @@ export interface WebConfig {
   readonly mail: { readonly kind: "api"; readonly baseUrl: string | null } | { readonly kind: "smtp"; readonly url: string }
   /** how often the web process looks for failed campaigns to tell the admin about */
   readonly alertIntervalMs: number
+  /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
+  readonly trustProxy: number
 }
 
 export const loadWebConfig = (env: Record<string, string | undefined>): ConfigResult<WebConfig> => {
@@ -95,7 +98,8 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
       port: e.PORT,
       requireApproval: e.REQUIRE_APPROVAL,
       mail: e.MAIL_SMTP_URL !== undefined ? { kind: "smtp", url: e.MAIL_SMTP_URL } : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
-      alertIntervalMs: e.ALERT_INTERVAL_MS
+      alertIntervalMs: e.ALERT_INTERVAL_MS,
+      trustProxy: e.TRUST_PROXY
     }
   }
 }

@@ -1,24 +1,24 @@
 import { Layer } from "effect"
 import { AuthSessionRepository } from "../../application/ports/AuthSessionRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
-import { withDb } from "./guard.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryAuthSessionRepository = (db: MemoryDatabase): AuthSessionRepository["Service"] => ({
   // an id already stored is replaced, as the Mongo adapter's upsert does
-  create: (session) => withDb(db, () => void db.authSessions.set(session.id, session)),
+  create: (session) => withDbWrite(db, () => void db.authSessions.set(session.id, session)),
   get: (id) => withDb(db, () => db.authSessions.get(id) ?? null),
   setExpiry: (id, expiresAt) =>
-    withDb(db, () => {
+    withDbWrite(db, () => {
       const current = db.authSessions.get(id)
       if (current) db.authSessions.set(id, { ...current, expiresAt })
     }),
-  delete: (id) => withDb(db, () => void db.authSessions.delete(id)),
+  delete: (id) => withDbWrite(db, () => void db.authSessions.delete(id)),
   deleteAllOf: (userId) =>
-    withDb(db, () => {
+    withDbWrite(db, () => {
       for (const [id, session] of db.authSessions) if (session.userId === userId) db.authSessions.delete(id)
     }),
   deleteExpired: (now) =>
-    withDb(db, () => {
+    withDbWrite(db, () => {
       for (const [id, session] of db.authSessions) if (session.expiresAt <= now) db.authSessions.delete(id)
     })
 })

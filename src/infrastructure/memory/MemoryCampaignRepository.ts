@@ -2,10 +2,10 @@ import { Layer } from "effect"
 import { CampaignRepository } from "../../application/ports/CampaignRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
-import { withDb } from "./guard.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignRepository["Service"] => ({
-  save: (view) => withDb(db, () => saveNewer(db.campaigns, view)),
+  save: (view) => withDbWrite(db, () => saveNewer(db.campaigns, view)),
   get: (id) => withDb(db, () => db.campaigns.get(id) ?? null),
   listBySession: (sessionId) =>
     withDb(db, () => [...db.campaigns.values()].filter((c) => c.sessionId === sessionId).sort(byCreatedAt)),

@@ -22,8 +22,12 @@ export interface MemoryDatabase {
   readonly users: Map<string, UserView>
   readonly authSessions: Map<string, AuthSession>
   readonly passwordResets: Map<string, PasswordReset>
+  /** the readiness probe's record: when it was last written */
+  readonly probes: Map<string, number>
   /** set to a message to make every call fail as if the database were unreachable */
   unavailable: string | null
+  /** set to a message to make every write fail as on a read-only database (reads still answer) */
+  readOnly: string | null
 }
 
 export const makeMemoryDatabase = (): MemoryDatabase => ({
@@ -36,7 +40,9 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   users: new Map(),
   authSessions: new Map(),
   passwordResets: new Map(),
-  unavailable: null
+  probes: new Map(),
+  unavailable: null,
+  readOnly: null
 })
 
 /** Keeps a read model's newest version: an older projection never overwrites a newer one. */

@@ -3,13 +3,13 @@ import { EventStore } from "../../application/ports/EventStore.ts"
 import type { StreamRef } from "../../application/ports/EventStore.ts"
 import { ConcurrencyConflict } from "../../application/ports/StoreErrors.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
-import { withDb } from "./guard.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] => ({
   append: (streamId, expectedVersion, events) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.flatMap(
-        withDb(db, () => {
+        withDbWrite(db, () => {
           // Same rule as the unique _id in Mongo: any taken version fails the whole append.
           const keys = events.map((_, i) => `${streamId}:${expectedVersion + 1 + i}`)
           if (keys.some((key) => db.events.has(key))) return false

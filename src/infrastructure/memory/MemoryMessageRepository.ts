@@ -3,7 +3,7 @@ import { MessageRepository } from "../../application/ports/MessageRepository.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { saveNewer } from "./MemoryDatabase.ts"
-import { withDb } from "./guard.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 
 // ties by id in binary order, as MongoDB sorts strings
 const byScheduledAt = (a: MessageView, b: MessageView) =>
@@ -16,7 +16,7 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
     [...(db.messagesByCampaign.get(campaignId) ?? [])].map((id) => db.messages.get(id)!)
   return {
     save: (view) =>
-      withDb(db, () => {
+      withDbWrite(db, () => {
         saveNewer(db.messages, view)
         const ids = db.messagesByCampaign.get(view.campaignId) ?? new Set<string>()
         db.messagesByCampaign.set(view.campaignId, ids.add(view.id))

@@ -1,24 +1,24 @@
 import { Layer } from "effect"
 import { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
-import { withDb } from "./guard.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryPasswordResetRepository = (db: MemoryDatabase): PasswordResetRepository["Service"] => ({
   // an id already stored is replaced, as the Mongo adapter's upsert does
-  create: (reset) => withDb(db, () => void db.passwordResets.set(reset.id, reset)),
+  create: (reset) => withDbWrite(db, () => void db.passwordResets.set(reset.id, reset)),
   // synchronous: two takes of one id cannot interleave, so only one gets it
   take: (id) =>
-    withDb(db, () => {
+    withDbWrite(db, () => {
       const reset = db.passwordResets.get(id) ?? null
       db.passwordResets.delete(id)
       return reset
     }),
   deleteAllOf: (userId) =>
-    withDb(db, () => {
+    withDbWrite(db, () => {
       for (const [id, reset] of db.passwordResets) if (reset.userId === userId) db.passwordResets.delete(id)
     }),
   deleteExpired: (now) =>
-    withDb(db, () => {
+    withDbWrite(db, () => {
       for (const [id, reset] of db.passwordResets) if (reset.expiresAt <= now) db.passwordResets.delete(id)
     })
 })

@@ -6,6 +6,7 @@ import { MemoryEventStore } from "./MemoryEventStore.ts"
 import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
 import { MemoryPasswordResetRepository } from "./MemoryPasswordResetRepository.ts"
 import { MemorySessionRepository } from "./MemorySessionRepository.ts"
+import { MemoryStoreHealth } from "./MemoryStoreHealth.ts"
 import { MemoryUserRepository } from "./MemoryUserRepository.ts"
 
 /** Every store port on one in-memory database: one "client" of it. */
@@ -18,6 +19,7 @@ export const MemoryStore = {
       MemorySessionRepository.layer(db),
       MemoryUserRepository.layer(db),
       MemoryAuthSessionRepository.layer(db),
-      MemoryPasswordResetRepository.layer(db)
+      MemoryPasswordResetRepository.layer(db),
+      MemoryStoreHealth.layer(db)
     )
 }

@@ -2,10 +2,10 @@ import { Layer } from "effect"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
-import { withDb } from "./guard.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryUserRepository = (db: MemoryDatabase): UserRepository["Service"] => ({
-  save: (view) => withDb(db, () => saveNewer(db.users, view)),
+  save: (view) => withDbWrite(db, () => saveNewer(db.users, view)),
   get: (id) => withDb(db, () => db.users.get(id) ?? null),
   // The event log makes an address exclusive; should two views share one, the oldest answers.
   findByEmail: (email) =>

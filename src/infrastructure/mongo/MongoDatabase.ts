@@ -42,7 +42,7 @@ interface IndexDef {
  */
 export const MONGO_SCHEMA: Readonly<
   Record<
-    "events" | "messages" | "campaigns" | "sessions" | "users" | "authSessions" | "passwordResets",
+    "events" | "messages" | "campaigns" | "sessions" | "users" | "authSessions" | "passwordResets" | "health",
     ReadonlyArray<IndexDef>
   >
 > = {
@@ -71,7 +71,9 @@ export const MONGO_SCHEMA: Readonly<
   ],
   authSessions: [{ name: "userId_1", key: { userId: 1 } }],
   // looked up by _id only; expired tokens are not swept by a TTL index (FerretDB v1 has none)
-  passwordResets: []
+  passwordResets: [],
+  // one document, rewritten in place by the readiness probe (looked up by _id only)
+  health: []
 }
 
 export interface SchemaReport {

@@ -5,6 +5,7 @@ import { MongoEventStore } from "./MongoEventStore.ts"
 import { MongoMessageRepository } from "./MongoMessageRepository.ts"
 import { MongoPasswordResetRepository } from "./MongoPasswordResetRepository.ts"
 import { MongoSessionRepository } from "./MongoSessionRepository.ts"
+import { MongoStoreHealth } from "./MongoStoreHealth.ts"
 import { MongoUserRepository } from "./MongoUserRepository.ts"
 
 /** Every store port on one MongoDatabase (provide `MongoDatabase.layer(...)`): one client of it. */
@@ -16,6 +17,7 @@ export const MongoStore = {
     MongoSessionRepository.layer,
     MongoUserRepository.layer,
     MongoAuthSessionRepository.layer,
-    MongoPasswordResetRepository.layer
+    MongoPasswordResetRepository.layer,
+    MongoStoreHealth.layer
   )
 }

@@ -140,6 +140,12 @@ CREATE TABLE IF NOT EXISTS password_resets (
   user_id    TEXT    NOT NULL,
   expires_at INTEGER NOT NULL
 );
+
+-- the readiness probe's row, rewritten in place: proves the file still takes writes
+CREATE TABLE IF NOT EXISTS health (
+  id        TEXT    NOT NULL PRIMARY KEY,
+  probed_at INTEGER NOT NULL
+);
 `
 
 /**

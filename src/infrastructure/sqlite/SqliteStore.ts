@@ -5,6 +5,7 @@ import { SqliteEventStore } from "./SqliteEventStore.ts"
 import { SqliteMessageRepository } from "./SqliteMessageRepository.ts"
 import { SqlitePasswordResetRepository } from "./SqlitePasswordResetRepository.ts"
 import { SqliteSessionRepository } from "./SqliteSessionRepository.ts"
+import { SqliteStoreHealth } from "./SqliteStoreHealth.ts"
 import { SqliteUserRepository } from "./SqliteUserRepository.ts"
 
 /** Every store port on one SqliteDatabase (provide `SqliteDatabase.layer({ path })`): one connection to the file. */
@@ -16,6 +17,7 @@ export const SqliteStore = {
     SqliteSessionRepository.layer,
     SqliteUserRepository.layer,
     SqliteAuthSessionRepository.layer,
-    SqlitePasswordResetRepository.layer
+    SqlitePasswordResetRepository.layer,
+    SqliteStoreHealth.layer
   )
 }

@@ -88,7 +88,7 @@ const describe = (c: StandaloneConfig): Array<string> => [
 ]
 
 try {
-  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
   const stop = Deferred.makeUnsafe<string>()
   const scheduler = server.runtime.runFork(runSchedulerUntil(stop, config))
   for (const line of describe(config)) log(line)

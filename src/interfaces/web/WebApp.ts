@@ -4,9 +4,11 @@ import { Effect } from "effect"
 import type { ManagedRuntime } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
+import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
 import { authenticate } from "../../application/auth/authenticate.ts"
-import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { StoreHealth } from "../../application/ports/StoreHealth.ts"
+import { clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -29,13 +31,17 @@ ${showFooter ? "<footer style=\"margin-top: 3rem; color: #666\">Herald: schedule
 
 export interface WebAppOptions {
   readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
-  /** AUTH_URL: mutations must come from its origin; https makes cookies Secure */
+  /** AUTH_URL: https makes cookies Secure */
   readonly authUrl: string
+  /** the origins mutations are accepted from (CSRF); default AUTH_URL's alone */
+  readonly allowedOrigins?: ReadonlyArray<string>
   /** PUBLIC_SHOW_FOOTER */
   readonly showFooter: boolean
+  /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0: the header is ignored) */
+  readonly trustProxy?: number
 }
 
-const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
+const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   try {
     return getConnInfo(c).remote.address ?? "unknown"
   } catch {
@@ -44,27 +50,42 @@ const clientOf = (c: Parameters<typeof getConnInfo>[0]): string => {
 }
 
 /** The HTTP surface of DESIGN §4: /health, /ready and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
-  const origin = new URL(authUrl).origin
+export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trustProxy = 0 }: WebAppOptions) => {
+  const clientOf = (c: Parameters<typeof getConnInfo>[0]): string =>
+    clientAddress({ socket: socketAddress(c), forwardedFor: c.req.header("x-forwarded-for"), trustedProxies: trustProxy })
+  const origins = new Set(allowedOrigins ?? [new URL(authUrl).origin])
   const secureCookies = authUrl.startsWith("https:")
   const app = new Hono()
 
   app.use(secureHeaders())
   app.get("/", (c) => c.html(landingPage(showFooter)))
   app.get("/health", (c) => c.json({ status: "ok" }))
+  // API answers are per user and per moment: no browser or proxy cache may keep or replay them
+  const noStore = createMiddleware(async (c, next) => {
+    await next()
+    c.res.headers.set("Cache-Control", "no-store")
+  })
+  app.use("/api/*", noStore)
+  app.use("/ready", noStore)
   app.get("/ready", async (c) => {
-    // any read proves the database answers
-    const exit = await runtime.runPromiseExit(UserRepository.use((users) => users.get("readiness-probe")))
+    // a write, not a read: a read-only database still answers reads while every action fails
+    const exit = await runtime.runPromiseExit(StoreHealth.use((health) => health.probeWrite()))
     return exit._tag === "Success" ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503)
   })
 
   app.use(
     "/api/*",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413) })
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The rest of the body is left unread, so the connection cannot carry another request:
+      // say so, or a keep-alive client sends its next request into a socket about to close.
+      onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, { Connection: "close" })
+    })
   )
   // CSRF: a browser names the page's origin on every POST; anything else is not ours.
   app.use("/api/trpc/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("origin") !== origin) {
+    const origin = c.req.header("origin")
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && (origin === undefined || !origins.has(origin))) {
       return c.json({ error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } }, 403)
     }
     return next()

@@ -34,6 +34,10 @@ export const startWebServer = async <R, E>(
   options: {
     readonly port: number
     readonly authUrl: string
+    /** the origins mutations are accepted from (default: AUTH_URL's) */
+    readonly allowedOrigins?: ReadonlyArray<string>
+    /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0) */
+    readonly trustProxy?: number
     readonly hostname?: string
     /** loops that run beside the server until it closes (e.g. the failure alerts) */
     readonly background?: ReadonlyArray<Effect.Effect<void, never, NoInfer<WebServices | R>>>
@@ -44,7 +48,13 @@ export const startWebServer = async <R, E>(
   const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices | R, never>)
   await runtime.runPromise(runtime.contextEffect)
   const loops = (options.background ?? []).map((loop) => runtime.runFork(loop))
-  const app = makeWebApp({ runtime: runtime as unknown as ManagedRuntime.ManagedRuntime<WebServices, never>, authUrl: options.authUrl, showFooter: options.showFooter ?? true })
+  const app = makeWebApp({
+    runtime: runtime as unknown as ManagedRuntime.ManagedRuntime<WebServices, never>,
+    authUrl: options.authUrl,
+    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+    showFooter: options.showFooter ?? true,
+    trustProxy: options.trustProxy ?? 0
+  })
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))
   })

@@ -4,6 +4,7 @@ import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import type { Notifier } from "../../application/ports/Notifier.ts"
 import type { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
 import type { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
+import type { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import type { ProjectionStores } from "../../application/eventSourcing/Aggregates.ts"
 import type { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
 import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
@@ -14,6 +15,7 @@ export type WebServices =
   | ProjectionStores
   | AuthSessionRepository
   | PasswordResetRepository
+  | StoreHealth
   | PasswordHasher
   | Notifier
   | GatewayPort

@@ -39,7 +39,7 @@ const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApp
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 
 try {
-  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
   log(`Herald web listening on port ${server.port} (${config.authUrl}): database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}`)
   let stopping = false
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -66,7 +66,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     expect(before.databases.map((d) => d.name)).not.toContain(dbName)
 
     const first = await run(Effect.scoped(Effect.flatMap(connectMongo({ url: databaseUrl, ensureSchema: false }), ({ db }) => ensureSchema(db))))
-    expect([...first.createdCollections].sort()).toEqual(["authSessions", "campaigns", "events", "messages", "passwordResets", "sessions", "users"])
+    expect([...first.createdCollections].sort()).toEqual(["authSessions", "campaigns", "events", "health", "messages", "passwordResets", "sessions", "users"])
     expect(first.createdIndexes).toHaveLength(Object.values(MONGO_SCHEMA).flat().length)
 
     const summary = await indexSummary(databaseUrl)
@@ -74,6 +74,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       authSessions: ['{"_id":1}', '{"userId":1}'],
       campaigns: ['{"_id":1}', '{"sessionId":1}', '{"userId":1}'],
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],
+      health: ['{"_id":1}'],
       messages: [
         '{"_id":1}',
         '{"campaignId":1}',

@@ -1,4 +1,5 @@
-import { request } from "node:http"
+import { Agent, request } from "node:http"
+import type { IncomingMessage } from "node:http"
 import { describe, expect, it } from "vitest"
 import { ADMIN_EMAIL, AUTH_URL } from "../../support/webHarness.ts"
 import type { StoreKind } from "../../support/webHarness.ts"
@@ -28,6 +29,29 @@ const postStatus = (url: string, body: string, chunked = false): Promise<number 
     if (!chunked) return void req.end(body)
     // no Content-Length: the limit has to be enforced while reading
     for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024))
+    req.end()
+  })
+
+
+/** One request over `agent` (keep-alive): the status, or "closed" when the server hung up first. */
+const overAgent = (agent: Agent, url: string, init: { readonly method: string; readonly body?: string; readonly chunked?: boolean }): Promise<number | "closed"> =>
+  new Promise((resolve, reject) => {
+    let answered = false
+    const headers: Record<string, string | number> = { "content-type": "application/json", origin: AUTH_URL }
+    if (init.body !== undefined && init.chunked !== true) headers["content-length"] = Buffer.byteLength(init.body)
+    const req = request(url, { method: init.method, agent, headers }, (res) => {
+      answered = true
+      res.resume()
+      res.on("end", () => resolve(res.statusCode ?? 0))
+    })
+    req.on("error", (error) => {
+      if (answered) return
+      if (/socket hang up|ECONNRESET|EPIPE/.test(error.message)) resolve("closed")
+      else reject(error)
+    })
+    if (init.body === undefined) return void req.end()
+    if (init.chunked !== true) return void req.end(init.body)
+    for (let at = 0; at < init.body.length; at += 64 * 1024) req.write(init.body.slice(at, at + 64 * 1024))
     req.end()
   })
 
@@ -117,6 +141,61 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       // just under the limit is read (and refused by validation, not by size)
       const under = await web.client().mutation("auth.signUp", { email: "big@example.com", password: PASSWORD, name: "x".repeat(1000 * 1000) })
       expect(under.status).toBe(400)
+    })
+
+    it("after a 413 the next request on the same kept-alive connection is answered (sized and chunked bodies)", async () => {
+      const web = await start()
+      const body = JSON.stringify({ email: "big@example.com", password: PASSWORD, name: "x".repeat(1024 * 1024 + 10) })
+      for (const chunked of [false, true]) {
+        // one socket, kept alive: the second request goes where the first went unless the server closed it
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+        try {
+          const first = await overAgent(agent, `${web.url}/api/trpc/auth.signUp`, { method: "POST", body, chunked })
+          expect(chunked ? [413, "closed"] : [413], `chunked: ${chunked}`).toContain(first)
+          expect(await overAgent(agent, `${web.url}/api/trpc/auth.me`, { method: "GET" }), `chunked: ${chunked}`).toBe(200)
+          const small = JSON.stringify({ email: "small@example.com", password: "wrong password" })
+          expect(await overAgent(agent, `${web.url}/api/trpc/auth.signIn`, { method: "POST", body: small }), `chunked: ${chunked}`).toBe(401)
+        } finally {
+          agent.destroy()
+        }
+      }
+    })
+
+    it("API answers and /ready are never cached (Cache-Control: no-store), errors included", async () => {
+      const web = await start()
+      const big = JSON.stringify({ email: "big@example.com", password: PASSWORD, name: "x".repeat(1024 * 1024 + 10) })
+      const responses: Array<[string, Response]> = [
+        ["query", await fetch(`${web.url}/api/trpc/auth.me`)],
+        ["batched query", await fetch(`${web.url}/api/trpc/auth.me,auth.me?batch=1&input=%7B%7D`)],
+        ["mutation error", await fetch(`${web.url}/api/trpc/auth.signIn`, { method: "POST", headers: { "content-type": "application/json", origin: AUTH_URL }, body: JSON.stringify({ email: "a@example.com", password: "wrong password" }) })],
+        ["bad input", await fetch(`${web.url}/api/trpc/auth.signIn`, { method: "POST", headers: { "content-type": "application/json", origin: AUTH_URL }, body: "{not json" })],
+        ["unknown procedure", await fetch(`${web.url}/api/trpc/no.such.procedure`)],
+        ["CSRF", await fetch(`${web.url}/api/trpc/auth.signOut`, { method: "POST", headers: { origin: "http://evil.example" } })],
+        ["other /api path", await fetch(`${web.url}/api/nothing-here`)],
+        ["ready", await fetch(`${web.url}/ready`)]
+      ]
+      expect(responses.map(([name, r]) => [name, r.status])).toEqual([
+        ["query", 200], ["batched query", 200], ["mutation error", 401], ["bad input", 400], ["unknown procedure", 404],
+        ["CSRF", 403], ["other /api path", 404], ["ready", 200]
+      ])
+      for (const [name, response] of responses) {
+        expect(response.headers.get("cache-control"), name).toBe("no-store")
+        await response.body?.cancel()
+      }
+      // the 413 is read as soon as it arrives: the server closes with the upload unread
+      const tooLarge = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = request(`${web.url}/api/trpc/auth.signUp`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: AUTH_URL, "content-length": Buffer.byteLength(big) }
+        }, (res) => {
+          res.resume()
+          resolve(res)
+        })
+        req.on("error", reject)
+        req.end(big)
+      })
+      expect(tooLarge.statusCode).toBe(413)
+      expect(tooLarge.headers["cache-control"]).toBe("no-store")
     })
 
     it("sends security headers on every answer", async () => {

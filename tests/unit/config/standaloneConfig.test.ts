@@ -65,6 +65,24 @@ describe("loadStandaloneConfig", () => {
     expect(configOf({ HERALD_DATA_DIR: dataDir(), MAIL_SMTP_URL: "smtp://u:p@mail:587", FROM_EMAIL: "a@b.org", ADMIN_EMAIL: "c@d.org" }).mail).toEqual({ kind: "smtp", url: "smtp://u:p@mail:587" })
   })
 
+  it("without AUTH_URL, mutations are accepted from its own port on every loopback name; with AUTH_URL, from that origin only", () => {
+    expect(configOf({ HERALD_DATA_DIR: dataDir(), PORT: "9090" }).allowedOrigins).toEqual([
+      "http://localhost:9090",
+      "http://127.0.0.1:9090",
+      "http://[::1]:9090"
+    ])
+    expect(configOf({ HERALD_DATA_DIR: dataDir() }).allowedOrigins).toEqual(["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"])
+    const behindProxy = configOf({ HERALD_DATA_DIR: dataDir(), PORT: "9090", AUTH_URL: "https://herald.example.org" })
+    expect(behindProxy.allowedOrigins).toEqual(["https://herald.example.org"])
+    expect(configOf({ HERALD_DATA_DIR: dataDir(), AUTH_URL: "http://localhost:8080/herald" }).allowedOrigins).toEqual(["http://localhost:8080"])
+  })
+
+  it("TRUST_PROXY: 0 by default, a number of proxies when set", () => {
+    expect(configOf({ HERALD_DATA_DIR: dataDir() }).trustProxy).toBe(0)
+    expect(configOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1)
+    expect(problemsOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "yes" })).toMatch(/TRUST_PROXY must be the number of proxies/)
+  })
+
   it.each([
     [{ GATEWAY_API_URL: "http://waha:3000" }, /GATEWAY_API_URL and GATEWAY_API_KEY go together/],
     [{ MAIL_API_KEY: "key-abc" }, /MAIL_API_KEY and MAIL_DOMAIN go together/],

@@ -41,6 +41,15 @@ describe("loadWebConfig", () => {
     expect(loadWebConfig({ ...valid, PUBLIC_SHOW_FOOTER: "no" })).toMatchObject({ ok: true, config: { showFooter: true } })
   })
 
+  it("TRUST_PROXY: the number of trusted proxies, 0 (none: X-Forwarded-For is ignored) by default", () => {
+    expect(loadWebConfig(valid)).toMatchObject({ ok: true, config: { trustProxy: 0 } })
+    expect(loadWebConfig({ ...valid, TRUST_PROXY: "1" })).toMatchObject({ ok: true, config: { trustProxy: 1 } })
+    expect(loadWebConfig({ ...valid, TRUST_PROXY: "2" })).toMatchObject({ ok: true, config: { trustProxy: 2 } })
+    for (const bad of ["true", "-1", "1.5", "one", "0x1", "1e1"]) {
+      expect(problemsOf({ ...valid, TRUST_PROXY: bad }).join("\n"), bad).toMatch(/TRUST_PROXY must be the number of proxies/)
+    }
+  })
+
   it("names every missing variable at once", () => {
     const problems = problemsOf({})
     for (const name of ["DATABASE_URL", "GATEWAY_API_URL", "GATEWAY_API_KEY", "AUTH_SECRET", "AUTH_URL", "MAIL_API_KEY", "MAIL_DOMAIN", "FROM_EMAIL", "ADMIN_EMAIL"]) {
