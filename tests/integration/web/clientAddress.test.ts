@@ -60,3 +60,28 @@ describe("the client the sign-in throttle counts (TRUST_PROXY)", () => {
     expect(await failedSignIn(web, null)).toBe("TOO_MANY_REQUESTS")
   })
 })
+
+describe("nobody can lock an account they do not own (issue 9.3)", () => {
+  const signIn = async (web: TestWeb, forwardedFor: string, password: string) => {
+    const response = await fetch(`${web.url}/api/trpc/auth.signIn`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: AUTH_URL, "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ email: "boss@example.com", password })
+    })
+    const body = await response.json() as { error?: { data?: { code?: string } } }
+    return body.error?.data?.code ?? "OK"
+  }
+
+  it("a batch of wrong passwords from one client refuses that client only; the owner, from another client, signs in", async () => {
+    const web = await startTestWeb({ kind: "memory" }, { requireApproval: false }, { trustProxy: 1 })
+    started.push(web)
+    const up = await web.client().mutation("auth.signUp", { email: "boss@example.com", password: "the right password", name: "Boss" })
+    expect(up.error).toBeNull()
+    const codes: Array<string> = []
+    for (let i = 0; i < 10; i++) codes.push(await signIn(web, "203.0.113.66", `wrong ${i}`))
+    expect(codes).toEqual([...Array(5).fill("UNAUTHORIZED"), ...Array(5).fill("TOO_MANY_REQUESTS")])
+    // the attacker is refused even with the right password; the owner is not
+    expect(await signIn(web, "203.0.113.66", "the right password")).toBe("TOO_MANY_REQUESTS")
+    expect(await signIn(web, "192.0.2.10", "the right password")).toBe("OK")
+  })
+})
