@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit"
 import { secureHeaders } from "hono/secure-headers"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -94,7 +95,7 @@ export const makeWebApp = ({ runtime, authUrl, showFooter }: WebAppOptions) => {
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {
-          runtime.runFork(Effect.logError(`tRPC ${path ?? "?"}: ${String(error.cause)}`))
+          runtime.runFork(Effect.logError(`tRPC ${oneLine(path ?? "?")}: ${oneLine(String(error.cause))}`))
         }
       }
     })

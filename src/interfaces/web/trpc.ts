@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import { Cause, Effect, Exit } from "effect"
 import type { ManagedRuntime } from "effect"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** What every procedure gets: the Effect runtime, the caller and the response headers (cookies). */
@@ -63,7 +64,7 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
   const error = failure === undefined ? null : failure.error
   const mapped = toTrpcError(error)
   if (mapped.code === "INTERNAL_SERVER_ERROR" || mapped.code === "SERVICE_UNAVAILABLE") {
-    await ctx.runtime.runPromise(Effect.logError(`request failed: ${Cause.pretty(exit.cause)}`))
+    await ctx.runtime.runPromise(Effect.logError(`request failed: ${oneLine(Cause.pretty(exit.cause))}`))
   }
   throw mapped
 }

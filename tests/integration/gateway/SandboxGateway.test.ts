@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Logger } from "effect"
 import { TestClock } from "effect/testing"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -50,6 +50,21 @@ describe("SandboxGateway", () => {
       expect(yield* again.getSession("bob")).toBeNull()
       expect((yield* failureOf(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe("SessionNotFound")
     }))
+
+  it.effect("logs each send on one line: a text with line breaks is escaped there, and kept as written in sent.jsonl", () => {
+    const lines: Array<string> = []
+    const capture = Logger.layer([Logger.make(({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
+    return Effect.gen(function*() {
+      const dir = freshDir()
+      const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+      yield* gateway.createSession("dave")
+      yield* gateway.getQr("dave")
+      const text = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully\u2028"
+      yield* gateway.sendText({ session: "dave", chatId: "1@g.us", text })
+      expect(lines).toEqual(["Sandbox gateway: delivered to 1@g.us from session dave: hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully\\u2028"])
+      expect(JSON.parse(readFileSync(join(dir, "sent.jsonl"), "utf8"))).toMatchObject({ text })
+    }).pipe(Effect.provide(capture))
+  })
 
   it.effect("serves sample groups and contacts in pages to a WORKING session", () =>
     Effect.gen(function*() {

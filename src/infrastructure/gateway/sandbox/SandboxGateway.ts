@@ -2,6 +2,7 @@ import { Clock, Effect, Layer } from "effect"
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { GatewayError, GatewayPort } from "../../../application/ports/GatewayPort.ts"
+import { oneLine } from "../../../application/text/oneLine.ts"
 import type { GatewayContact, GatewayGroup, GatewayFailure, PageOf } from "../../../application/ports/GatewayPort.ts"
 import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
 
@@ -90,7 +91,7 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         yield* working("failed to send message", request.session)
         const now = yield* Clock.currentTimeMillis
         appendFileSync(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`)
-        yield* Effect.logInfo(`Sandbox gateway: delivered to ${request.chatId} from session ${request.session}: ${request.text}`)
+        yield* Effect.logInfo(`Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(request.text)}`)
       }),
     createSession: (name) =>
       Effect.sync(() => {
