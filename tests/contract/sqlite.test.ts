@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -231,6 +232,31 @@ describe("SQLite adapters: several connections to one file", () => {
       const reopened = new DatabaseSync(path)
       expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 2 })
       reopened.close()
+    })
+  })
+
+  it.effect("the file and SQLite's -wal and -shm are for their owner only (0600), fresh, reopened, or left 0644 by an earlier run", () => {
+    const folder = join(tempFolder(), "data")
+    const path = join(folder, "herald.db")
+    const modes = () => Object.fromEntries(readdirSync(folder).map((f) => [f, (statSync(join(folder, f)).mode & 0o777).toString(8)]))
+    const ownerOnly = { "herald.db": "600", "herald.db-wal": "600", "herald.db-shm": "600" }
+    const appendAndLook = (version: number) =>
+      EventStore.use((s) => s.append("s", version, [{ type: "A" }])).pipe(Effect.map(modes), Effect.provide(client(path)))
+    return Effect.gen(function*() {
+      expect(yield* appendAndLook(0)).toEqual(ownerOnly)
+      expect((statSync(folder).mode & 0o777).toString(8)).toBe("700")
+      // closed: SQLite removed its -wal and -shm; it makes them again on the next open
+      expect(yield* appendAndLook(1)).toEqual(ownerOnly)
+      // an earlier Herald made them 0644, and another connection keeps -wal and -shm on disk
+      const other = new DatabaseSync(path)
+      try {
+        other.prepare("SELECT count(*) FROM events").get()
+        for (const f of readdirSync(folder)) chmodSync(join(folder, f), 0o644)
+        expect(Object.values(modes())).toEqual(["644", "644", "644"])
+        expect(yield* appendAndLook(2)).toEqual(ownerOnly)
+      } finally {
+        other.close()
+      }
     })
   })
 

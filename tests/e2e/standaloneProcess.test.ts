@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -29,6 +29,13 @@ const eventually = async <A>(read: () => Promise<A> | A, holds: (a: A) => boolea
   }
 }
 
+/** Every entry under `dir` (itself included, as "."), with its permission bits in octal. */
+const modesUnder = (dir: string): Record<string, string> => {
+  const modes: Record<string, string> = { ".": (statSync(dir).mode & 0o777).toString(8) }
+  for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) modes[entry] = (statSync(join(dir, entry)).mode & 0o777).toString(8)
+  return modes
+}
+
 const start = (dataDir: string, port: number, runtime: Runtime) =>
   startProcess(standaloneEntry, { HERALD_DATA_DIR: dataDir, PORT: String(port), SANDBOX_CONNECT_AFTER_MS: "300" }, runtime)
 
@@ -45,6 +52,8 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
     it(`under ${runtime}: first account is admin, sandbox session connects, a campaign is sent, data survives kill -9, SIGTERM exits 0`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), `herald-standalone-${runtime}-`))
       dirs.push(dataDir)
+      // made by an operator with a usual umask: open to everyone
+      chmodSync(dataDir, 0o755)
       const port = await closedPort()
       let proc = start(dataDir, port, runtime)
       try {
@@ -93,6 +102,10 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         await eventually(async () => ((await admin.query("campaign.get", { id })).data as { status: string }).status, (s) => s === "COMPLETED", "the campaign to complete")
         // the registration notices, as mail files
         await eventually(() => readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(".eml")).length, (n) => n >= 2, "the registration mails")
+        // password hashes, mails, the secret, the sandbox's sends: all for the owner only, SQLite's own files too
+        const modes = modesUnder(dataDir)
+        expect(Object.keys(modes)).toEqual(expect.arrayContaining(["auth-secret", "herald.db", "herald.db-wal", "herald.db-shm", "mail", "sandbox", "sandbox/sent.jsonl"]))
+        expect(modes).toEqual(Object.fromEntries(Object.keys(modes).map((entry) => [entry, statSync(join(dataDir, entry)).isDirectory() ? "700" : "600"])))
 
         // kill -9, start again on the same folder: everything acknowledged is still there
         proc.child.kill("SIGKILL")

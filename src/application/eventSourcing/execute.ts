@@ -3,6 +3,7 @@ import { EventStore } from "../ports/EventStore.ts"
 import type { StoredEvent } from "../ports/EventStore.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
 import type { ConcurrencyConflict, StoreUnavailable } from "../ports/StoreErrors.ts"
+import { oneLine } from "../text/oneLine.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 
 export type Outcome<S, E, R> =
@@ -69,7 +70,7 @@ export const execute = <C, S extends { readonly version: number }, E extends { r
       if (!appended) continue
       const next = decision.events.reduce(aggregate.decider.evolve, state)
       yield* aggregate.project(next).pipe(
-        Effect.catch((error) => Effect.logWarning(`projection of ${streamId} deferred to catch-up: ${error.message}`))
+        Effect.catch((error) => Effect.logWarning(`projection of ${oneLine(streamId)} deferred to catch-up: ${oneLine(error.message)}`))
       )
       return { _tag: "Accepted", state: next, events: decision.events }
     }

@@ -4,7 +4,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { processMessage } from "./processMessage.ts"
-import { logFound, logNoPending } from "./SchedulerLog.ts"
+import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
 
 interface Queued {
@@ -49,7 +49,7 @@ export class Dispatcher extends Context.Service<Dispatcher, {
             // that is about to end.
             if (next === undefined) return void lanes.delete(sessionId)
             const result = yield* Semaphore.withPermit(permits)(processMessage(next.view, next.selectedAt)).pipe(
-              Effect.catch((error) => Effect.logError(`Error processing message ${next.view.id}: ${error.message}`).pipe(Effect.as("failed" as const))),
+              Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as("failed" as const))),
               Effect.provideContext(context)
             )
             mine.delete(next.view.id)

@@ -2,6 +2,7 @@ import { Clock, Duration, Effect } from "effect"
 import { catchUpProjections } from "../eventSourcing/project.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
+import { oneLine } from "../text/oneLine.ts"
 import { Dispatcher } from "./Dispatcher.ts"
 import { recordMissedMessages } from "./recordMissedMessages.ts"
 import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
@@ -17,7 +18,7 @@ const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>, fallback: A) =>
   step.pipe(
     Effect.catch((error) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.logError(`${stamp(now)} Database error: ${error.message}`)).pipe(
+      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.logError(`${stamp(now)} Database error: ${oneLine(error.message)}`)).pipe(
         Effect.as(fallback)
       )
     )

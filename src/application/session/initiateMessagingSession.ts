@@ -4,6 +4,7 @@ import { execute } from "../eventSourcing/execute.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { Ids } from "../ports/Ids.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
+import { oneLine } from "../text/oneLine.ts"
 import { SessionCreationFailed } from "./SessionErrors.ts"
 
 /** Statuses from which a session has to be started again. */
@@ -59,7 +60,7 @@ export const initiateMessagingSession = (userId: string) =>
         yield* gateway.deleteSession(sessionName).pipe(Effect.ignore)
         const at = yield* Clock.currentTimeMillis
         yield* execute(SessionAggregate)(id, () => ({ type: "LogOut", now: at })).pipe(
-          Effect.catch((error) => Effect.logWarning(`could not undo session ${id}: ${error.message}`))
+          Effect.catch((error) => Effect.logWarning(`could not undo session ${oneLine(id)}: ${oneLine(error.message)}`))
         )
         return yield* new SessionCreationFailed({ cause: created.failure.message })
       }

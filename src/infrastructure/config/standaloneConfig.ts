@@ -1,8 +1,9 @@
 import { z } from "zod"
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { readFileSync, statSync } from "node:fs"
 import { randomBytes } from "node:crypto"
-import { join, resolve } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { normalizeEmail } from "../../domain/user/User.ts"
+import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../fs/ownerOnly.ts"
 import { httpUrl, parseEnv, positiveInt, trustProxy } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
@@ -87,18 +88,40 @@ export interface StandaloneConfig {
   readonly trustProxy: number
 }
 
+const secretFile = (dataDir: string) => join(dataDir, "auth-secret")
+
 /** The AUTH_SECRET kept in the data folder (made on first start, readable only by its owner). */
 const keptSecret = (dataDir: string): { value: string; generatedIn: string } => {
-  const file = join(dataDir, "auth-secret")
+  const file = secretFile(dataDir)
   try {
     const value = readFileSync(file, "utf8").trim()
     if (value.length >= 32) return { value, generatedIn: file }
   } catch { /* first start */ }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const value = randomBytes(48).toString("base64")
-  writeFileSync(file, `${value}\n`, { mode: 0o600 })
-  chmodSync(file, 0o600)
+  writeOwnerOnlyFile(file, `${value}\n`, "w")
   return { value, generatedIn: file }
+}
+
+/**
+ * Password hashes (the event log), reset links (mail files), the AUTH_SECRET: the data folder is
+ * its owner's only (0700) whatever it was, and so is the secret kept there (0600). The store, the
+ * mail and the sandbox do the same for their own files. Files Herald does not know are left alone
+ * (HERALD_DATA_DIR might name a folder that holds other things), and a folder that is shared by
+ * design (the root, or sticky like /tmp) is refused, never closed to the others (Herald may run as
+ * root). Null when done, else the problem.
+ */
+const makeDataFolderPrivate = (dataDir: string): string | null => {
+  try {
+    const mode = statSync(dataDir, { throwIfNoEntry: false })?.mode
+    if (dirname(dataDir) === dataDir || (mode !== undefined && (mode & 0o1000) !== 0)) {
+      return `HERALD_DATA_DIR ${dataDir} is a shared folder (the file system root, or sticky like /tmp): give Herald a folder of its own, e.g. ./data`
+    }
+    makeOwnerOnlyFolder(dataDir)
+    restrictToOwner(secretFile(dataDir))
+    return null
+  } catch (error) {
+    return `HERALD_DATA_DIR ${dataDir} cannot be made readable by its owner only (${error instanceof Error ? error.message : String(error)}): choose a folder this account owns`
+  }
 }
 
 export const loadStandaloneConfig = (env: Record<string, string | undefined>): ConfigResult<StandaloneConfig> => {
@@ -107,8 +130,8 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
   const e = parsed.env
   const db = parsed.database
   const dataDir = resolve(e.HERALD_DATA_DIR)
-  // password hashes (the event log), reset links (mail files): for the owner only
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const folderProblem = makeDataFolderPrivate(dataDir)
+  if (folderProblem !== null) return { ok: false, problems: [folderProblem] }
   return {
     ok: true,
     config: {

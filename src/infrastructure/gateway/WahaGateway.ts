@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
-import { DeadlinePassed, fetchWithDeadline, oneLine, truncate } from "../http/fetchWithDeadline.ts"
+import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
 import type {
   GatewayContact,
   PageOf,
@@ -115,7 +115,7 @@ const describeNetworkFailure = (u: unknown): string => {
     message = e.errors.map((inner) => asErrno(inner)?.message).filter((m) => typeof m === "string").join(", ")
   }
   if (code !== "" && message.includes(code)) return message
-  return oneLine(`${code} ${message}`) || String(u)
+  return squeezed(`${code} ${message}`) || String(u)
 }
 
 // ---------------------------------------------------------------------------
@@ -144,7 +144,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const networkError = (prefix: string, cause: unknown): GatewayError => {
     const refused = refusedAddress(cause)
     if (refused !== undefined) {
-      return fail(prefix, "Unreachable", scrub(oneLine(`connect ECONNREFUSED ${refused}`)))
+      return fail(prefix, "Unreachable", scrub(squeezed(`connect ECONNREFUSED ${refused}`)))
     }
     return fail(prefix, "Unreachable", truncate(scrub(describeNetworkFailure(cause)), BODY_SNIPPET_MAX))
   }
@@ -160,7 +160,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       : status >= 500
       ? "ServerError"
       : "BadResponse"
-    const snippet = truncate(scrub(oneLine(response.text)), BODY_SNIPPET_MAX)
+    const snippet = truncate(scrub(squeezed(response.text)), BODY_SNIPPET_MAX)
     return fail(prefix, reason, `gateway answered ${status}${snippet === "" ? "" : `: ${snippet}`}`, status)
   }
 
@@ -188,14 +188,14 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     try {
       json = JSON.parse(response.text)
     } catch {
-      const snippet = truncate(scrub(oneLine(response.text)), BODY_SNIPPET_MAX)
+      const snippet = truncate(scrub(squeezed(response.text)), BODY_SNIPPET_MAX)
       return Effect.fail(fail(prefix, "BadResponse", `invalid JSON from gateway (${response.status}): ${snippet}`, response.status))
     }
     const result = schema.safeParse(json)
     if (result.success) return Effect.succeed(result.data)
     const issues = result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
     return Effect.fail(
-      fail(prefix, "BadResponse", `unexpected response shape: ${truncate(scrub(oneLine(issues)), BODY_SNIPPET_MAX)}`, response.status)
+      fail(prefix, "BadResponse", `unexpected response shape: ${truncate(scrub(squeezed(issues)), BODY_SNIPPET_MAX)}`, response.status)
     )
   }
 

@@ -1,3 +1,5 @@
+import { oneLine } from "../../application/text/oneLine.ts"
+
 /** The deadline passed before the answer (not thrown when the caller itself interrupted). */
 export class DeadlinePassed extends Error {
   readonly timeoutMs: number
@@ -38,6 +40,9 @@ export const fetchWithDeadline = async (
   }
 }
 
-/** Text from outside, on one line, for a log or an error message. */
-export const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
+/**
+ * Text from outside (a response body, an error), on one line, for a log or an error message: runs of
+ * whitespace as one space (a pretty-printed body reads as one line), any other control escaped.
+ */
+export const squeezed = (s: string): string => oneLine(s.replace(/\s+/g, " ").trim())
 export const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`

@@ -1,7 +1,7 @@
 import { Data, Effect } from "effect"
 import nodemailer from "nodemailer"
 import MailComposer from "nodemailer/lib/mail-composer"
-import { DeadlinePassed, fetchWithDeadline, oneLine, truncate } from "../http/fetchWithDeadline.ts"
+import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
 
 /**
  * Sending one plain-text e-mail. Two implementations: the mail provider's HTTP API (Mailgun-style,
@@ -65,12 +65,12 @@ const describeCause = (u: unknown): string => {
   if (message === "" && Array.isArray(e.errors)) {
     message = e.errors.map((inner) => asErrorLike(inner)?.message).filter((m) => typeof m === "string").join(", ")
   }
-  if (code !== "" && message.includes(code)) return oneLine(message)
-  return oneLine(`${code} ${message}`) || String(u)
+  if (code !== "" && message.includes(code)) return squeezed(message)
+  return squeezed(`${code} ${message}`) || String(u)
 }
 
 const compose = (from: string, mail: Mail): Promise<Buffer> =>
-  new MailComposer({ from, to: mail.to, subject: oneLine(mail.subject), text: mail.text, newline: "\r\n" }).compile().build()
+  new MailComposer({ from, to: mail.to, subject: squeezed(mail.subject), text: mail.text, newline: "\r\n" }).compile().build()
 
 export const composeEffect = (from: string, mail: Mail, scrub: (s: string) => string) =>
   Effect.tryPromise({
@@ -131,7 +131,7 @@ export const makeHttpApiMailSender = (options: HttpApiMailSenderOptions): MailSe
         const mime = yield* composeEffect(options.from, mail, scrub)
         const response = yield* post(mail, mime)
         if (response.status >= 200 && response.status < 300) return
-        const snippet = truncate(scrub(oneLine(response.text)), SNIPPET_MAX)
+        const snippet = truncate(scrub(squeezed(response.text)), SNIPPET_MAX)
         return yield* new MailError({
           reason: "Rejected",
           status: response.status,

@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import { Notifier } from "../../application/ports/Notifier.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import type { MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
@@ -45,12 +46,12 @@ export const makeAdminNotifier = Effect.fnUntraced(function*(options: AdminNotif
         Effect.as(undefined),
         Effect.catchTag("MessagingUndelivered", (e) =>
           Effect.as(
-            Effect.logWarning(`messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${e.message}`),
+            Effect.logWarning(`messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${oneLine(e.message)}`),
             e.message
           )),
         Effect.catchDefect((defect) =>
           Effect.as(
-            Effect.logWarning(`messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${String(defect)}`),
+            Effect.logWarning(`messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${oneLine(String(defect))}`),
             "unexpected error"
           ))
       )

@@ -1,8 +1,10 @@
 import { Effect, Layer } from "effect"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
+import { oneLineValues } from "./oneLineValues.ts"
 
 /**
  * Notifications by e-mail (SPEC "What the service does"): every kind goes to ADMIN_EMAIL, except the
@@ -23,14 +25,19 @@ export interface MailContext {
 
 const PRODUCT = "Herald"
 
-const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
+/** A multi-line text as a subject: its whitespace runs as one space. */
+const squeezed = (s: string): string => oneLine(s.replace(/\s+/g, " ").trim())
 const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
 
 const messagingFailureNote = (reason: string): string =>
-  `\n\n--\nThe messaging notification failed: ${reason}\nThis e-mail is sent instead.`
+  `\n\n--\nThe messaging notification failed: ${oneLine(reason)}\nThis e-mail is sent instead.`
 
-/** The mail for a notification: recipient, subject and plain-text body. */
-export const composeMail = (n: Notification, adminEmail: string, context: MailContext = {}): Mail => {
+/**
+ * The mail for a notification: recipient, subject and plain-text body. The body's lines are ours;
+ * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
+ */
+export const composeMail = (notification: Notification, adminEmail: string, context: MailContext = {}): Mail => {
+  const n = oneLineValues(notification)
   const note = context.messagingFailure === undefined ? "" : messagingFailureNote(context.messagingFailure)
   switch (n.kind) {
     case "NewRegistration":
@@ -112,7 +119,7 @@ export const composeMail = (n: Notification, adminEmail: string, context: MailCo
     case "SystemAlert":
       return {
         to: adminEmail,
-        subject: `[${PRODUCT}] System alert: ${truncate(oneLine(n.text), 100)}`,
+        subject: `[${PRODUCT}] System alert: ${truncate(squeezed(n.text), 100)}`,
         text: n.text + note
       }
   }
@@ -127,9 +134,9 @@ export const makeMailNotifier = (options: MailNotifierOptions): MailNotifierServ
     const mail = composeMail(n, options.adminEmail, context)
     return options.mail.send(mail).pipe(
       Effect.catchTag("MailError", (error) =>
-        Effect.logError(`notification mail to ${mail.to} failed (${describeNotification(n)}): ${error.message}`)),
+        Effect.logError(`notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`)),
       Effect.catchDefect((defect) =>
-        Effect.logError(`notification mail to ${mail.to} failed (${describeNotification(n)}): ${String(defect)}`))
+        Effect.logError(`notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`))
     )
   }
 })

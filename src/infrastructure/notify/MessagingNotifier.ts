@@ -1,11 +1,13 @@
 import { Data, Effect, Layer } from "effect"
 import { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import { describeNotification } from "./describeNotification.ts"
+import { oneLineValues } from "./oneLineValues.ts"
 
 /**
  * Admin notifications by messaging (SPEC "What the service does": real-time registration alerts and
@@ -34,8 +36,12 @@ export const chatIdForPhone = (phoneNumber: string): string | null => {
   return digits === "" ? null : `${digits}@c.us`
 }
 
-/** The messaging text of a notification, or null for the kinds that only go by e-mail. */
-export const messagingText = (n: Notification): string | null => {
+/**
+ * The messaging text of a notification, or null for the kinds that only go by e-mail. Its lines are
+ * ours: the values in them are escaped first (oneLineValues), so none adds a line.
+ */
+export const messagingText = (notification: Notification): string | null => {
+  const n = oneLineValues(notification)
   switch (n.kind) {
     case "NewRegistration":
       return `*Herald*: new registration\n${n.name} <${n.email}>\n${
@@ -116,7 +122,7 @@ export const MessagingNotifier = {
             messaging.deliver(n).pipe(
               Effect.asVoid,
               Effect.catchTag("MessagingUndelivered", (e) =>
-                Effect.logWarning(`messaging notification failed (${describeNotification(n)}): ${e.message}`))
+                Effect.logWarning(`messaging notification failed (${describeNotification(n)}): ${oneLine(e.message)}`))
             )
         }))
     )

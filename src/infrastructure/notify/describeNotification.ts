@@ -1,21 +1,25 @@
 import type { Notification } from "../../application/ports/Notifier.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 
-/** One log line per notification, without secrets (a reset link is a secret: only its recipient is named). */
+/**
+ * One log line per notification, without secrets (a reset link is a secret: only its recipient is
+ * named). Names, titles and reasons come from users or the gateway: escaped, so they stay on this line.
+ */
 export const describeNotification = (n: Notification): string => {
   switch (n.kind) {
     case "NewRegistration":
-      return `new registration: ${n.name} <${n.email}>${n.pending ? " (waiting for approval)" : ""}`
+      return `new registration: ${oneLine(n.name)} <${oneLine(n.email)}>${n.pending ? " (waiting for approval)" : ""}`
     case "PasswordResetRequested":
-      return `password reset requested for ${n.email}`
+      return `password reset requested for ${oneLine(n.email)}`
     case "PasswordResetLink":
-      return `password reset link for ${n.to} (not shown)`
+      return `password reset link for ${oneLine(n.to)} (not shown)`
     case "EmailVerificationLink":
-      return `e-mail verification link for ${n.to} (not shown)`
+      return `e-mail verification link for ${oneLine(n.to)} (not shown)`
     case "SignUpAttempted":
-      return `sign-up attempted with the registered address ${n.to}`
+      return `sign-up attempted with the registered address ${oneLine(n.to)}`
     case "CampaignFailed":
-      return `campaign ${n.title} (${n.campaignId}) failed: ${n.reason}`
+      return `campaign ${oneLine(n.title)} (${oneLine(n.campaignId)}) failed: ${oneLine(n.reason)}`
     case "SystemAlert":
-      return `system alert: ${n.text}`
+      return `system alert: ${oneLine(n.text)}`
   }
 }

@@ -1,10 +1,10 @@
-import { mkdirSync, statSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import type { StatementSync } from "node:sqlite"
 import { Context, Effect, Layer } from "effect"
 import type { Scope } from "effect"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { ensureOwnerOnlyFile, makeMissingFolders, restrictToOwner } from "../fs/ownerOnly.ts"
 import { toStoreUnavailable } from "./sqliteErrors.ts"
 
 /**
@@ -180,45 +180,26 @@ const pragmaValue = (db: DatabaseSync, pragma: string): unknown => {
   return row === undefined ? undefined : Object.values(row)[0]
 }
 
-/**
- * `mkdir -p`, one level at a time. Not `mkdirSync(…, { recursive: true })`: on Node 24 that
- * loops forever under a parent that exists but cannot hold folders (a path in /proc, a
- * dangling symlink), where this fails at once with the parent's error.
- */
-const makeFolder = (folder: string): void => {
-  const missing: Array<string> = []
-  let current = folder
-  for (;;) {
-    try {
-      if (!statSync(current).isDirectory()) throw new Error(`${current} exists and is not a folder`)
-      break
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== "ENOENT") throw error
-      const parent = dirname(current)
-      if (parent === current) break
-      missing.unshift(current)
-      current = parent
-    }
-  }
-  for (const level of missing) {
-    try {
-      mkdirSync(level)
-    } catch (error) {
-      // created meanwhile by another process starting at the same time
-      if ((error as { code?: unknown }).code !== "EEXIST" || !statSync(level).isDirectory()) throw error
-    }
-  }
-}
-
 const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
   const { path } = options
   const inMemory = path === ":memory:" || path === ""
   if (!inMemory) {
     try {
-      makeFolder(dirname(resolve(path)))
+      makeMissingFolders(dirname(resolve(path)))
     } catch (error) {
       throw new StoreUnavailable({
         message: `cannot create the folder of SQLite database ${path}: ${error instanceof Error ? error.message : String(error)}`
+      })
+    }
+    // Password hashes: the file is 0600 before SQLite opens it, as SQLite gives the -wal and -shm
+    // files it makes (now, or after any later open) the mode of the database file, whatever the
+    // umask. Those an earlier run left behind at another mode are set too.
+    try {
+      ensureOwnerOnlyFile(path)
+      for (const companion of ["-wal", "-shm", "-journal"]) restrictToOwner(`${path}${companion}`)
+    } catch (error) {
+      throw new StoreUnavailable({
+        message: `cannot make SQLite database ${path} readable by its owner only: ${error instanceof Error ? error.message : String(error)}`
       })
     }
   }

@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import { clientAddress } from "./clientAddress.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -115,7 +116,7 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trust
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {
-          runtime.runFork(Effect.logError(`tRPC ${path ?? "?"}: ${String(error.cause)}`))
+          runtime.runFork(Effect.logError(`tRPC ${oneLine(path ?? "?")}: ${oneLine(String(error.cause))}`))
         }
       }
     })

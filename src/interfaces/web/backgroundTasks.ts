@@ -3,6 +3,7 @@ import { detectStalledScheduler } from "../../application/campaign/detectStalled
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
 const LOOK_BACK_AT_START_MS = 24 * 60 * 60 * 1000
@@ -29,10 +30,10 @@ export const backgroundTasks = (intervalMs: number) =>
       const passStart = yield* Clock.currentTimeMillis
       yield* notifyFailedCampaigns(since).pipe(
         Effect.tap(() => Effect.sync(() => (since = passStart - SKEW_MS))),
-        Effect.catch((error) => Effect.logError(`failure alerts: ${error.message}`))
+        Effect.catch((error) => Effect.logError(`failure alerts: ${oneLine(error.message)}`))
       )
       const stalled = yield* detectStalledScheduler().pipe(
-        Effect.catch((error) => Effect.as(Effect.logError(`scheduler check: ${error.message}`), null))
+        Effect.catch((error) => Effect.as(Effect.logError(`scheduler check: ${oneLine(error.message)}`), null))
       )
       if (stalled !== null && passStart - lastStallAlert >= STALL_ALERT_EVERY_MS) {
         lastStallAlert = passStart
@@ -41,7 +42,7 @@ export const backgroundTasks = (intervalMs: number) =>
       }
       if (passStart - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = passStart
-        yield* sweepExpiredCredentials().pipe(Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${error.message}`)))
+        yield* sweepExpiredCredentials().pipe(Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`)))
       }
       yield* Effect.sleep(intervalMs)
     }

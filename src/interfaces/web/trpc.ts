@@ -5,6 +5,7 @@ import type { ManagedRuntime } from "effect"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
 import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** What every procedure gets: the Effect runtime, the caller and the response headers (cookies). */
@@ -105,7 +106,7 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
   const explanation = explained(error)
   if (explanation !== null) {
     const errorId = newErrorId()
-    const line = `[error ${errorId}] ${ctx.procedure ?? "?"}: ${explanation.detail}`
+    const line = `[error ${errorId}] ${ctx.procedure ?? "?"}: ${oneLine(explanation.detail)}`
     // logged before the answer leaves, so the id is in the log by the time the user can quote it
     await ctx.runtime.runPromise(explanation.warning ? Effect.logWarning(line) : Effect.logError(line))
     const message = explanation.showId ? `${explanation.summary} (error id ${errorId})` : explanation.summary
@@ -114,11 +115,11 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
   const mapped = toTrpcError(error)
   if (mapped.code === "INTERNAL_SERVER_ERROR") {
     const errorId = newErrorId()
-    await ctx.runtime.runPromise(Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${Cause.pretty(exit.cause)}`))
+    await ctx.runtime.runPromise(Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${oneLine(Cause.pretty(exit.cause))}`))
     throw new IdentifiedError({ code: mapped.code, message: `${mapped.message} (error id ${errorId})`, errorId })
   }
   if (mapped.code === "SERVICE_UNAVAILABLE") {
-    await ctx.runtime.runPromise(Effect.logError(`request failed: ${Cause.pretty(exit.cause)}`))
+    await ctx.runtime.runPromise(Effect.logError(`request failed: ${oneLine(Cause.pretty(exit.cause))}`))
   }
   throw mapped
 }

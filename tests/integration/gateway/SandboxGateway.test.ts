@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Logger } from "effect"
 import { TestClock } from "effect/testing"
-import { mkdtempSync, readFileSync } from "node:fs"
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { makeSandboxGateway, SANDBOX_ME_ID } from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
@@ -49,6 +49,38 @@ describe("SandboxGateway", () => {
       yield* again.deleteSession("bob")
       expect(yield* again.getSession("bob")).toBeNull()
       expect((yield* failureOf(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe("SessionNotFound")
+    }))
+
+  it.effect("logs each send on one line: a text with line breaks is escaped there, and kept as written in sent.jsonl", () => {
+    const lines: Array<string> = []
+    const capture = Logger.layer([Logger.make(({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
+    return Effect.gen(function*() {
+      const dir = freshDir()
+      const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+      yield* gateway.createSession("dave")
+      yield* gateway.getQr("dave")
+      const text = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully\u2028"
+      yield* gateway.sendText({ session: "dave", chatId: "1@g.us", text })
+      expect(lines).toEqual(["Sandbox gateway: delivered to 1@g.us from session dave: hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully\\u2028"])
+      expect(JSON.parse(readFileSync(join(dir, "sent.jsonl"), "utf8"))).toMatchObject({ text })
+    }).pipe(Effect.provide(capture))
+  })
+
+  it.effect("keeps its folder and files for their owner only (0700, 0600), even when they existed open to others", () =>
+    Effect.gen(function*() {
+      const dir = freshDir()
+      chmodSync(dir, 0o755)
+      for (const [file, text] of [["sessions.json", "{}"], ["sent.jsonl", ""]] as const) {
+        writeFileSync(join(dir, file), text, { mode: 0o644 })
+        chmodSync(join(dir, file), 0o644)
+      }
+      const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+      yield* gateway.createSession("erin")
+      yield* gateway.getQr("erin")
+      yield* gateway.sendText({ session: "erin", chatId: "1@g.us", text: "hello" })
+      const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
+      expect(modeOf(dir)).toBe("700")
+      expect(Object.fromEntries(readdirSync(dir).map((f) => [f, modeOf(join(dir, f))]))).toEqual({ "sessions.json": "600", "sent.jsonl": "600" })
     }))
 
   it.effect("serves sample groups and contacts in pages to a WORKING session", () =>

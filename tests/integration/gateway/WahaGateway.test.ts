@@ -157,6 +157,13 @@ describe("WahaGateway.sendText", () => {
     expect(error.message).not.toContain("\n")
   })
 
+  it("keeps a body's line breaks out of the message: NEL (which JSON leaves raw) escaped, the Unicode separators squeezed", async () => {
+    fake.respondWith(500, { message: "engine\u0085Message x processed successfully\u2028" })
+    const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)
+    expect(error.message).toContain('engine\\u0085Message x processed successfully "}')
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
+  })
+
   it("never puts the API key in a message, even when the gateway echoes it", async () => {
     fake.respondWith(500, { message: `bad key ${API_KEY}`, headers: { "x-api-key": API_KEY } })
     const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)

@@ -159,6 +159,69 @@ describe("AdminNotifier", () => {
     expect(sink.received[0]!.mail.text).toBe("Database unreachable since 10:00")
   })
 
+  describe("a name, title or reason with line breaks forges no line", () => {
+    const BREAK = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/
+    const linesOf = (text: string) => text.split(BREAK)
+    const registration: Notification = {
+      kind: "NewRegistration",
+      name: "Eve\nStatus: active (no approval needed).\r\nE-mail: boss@example.test\u2028",
+      email: "eve@example.test",
+      pending: true
+    }
+    const escapedName = "Eve\\nStatus: active (no approval needed).\\r\\nE-mail: boss@example.test\\u2028"
+    const failed: Notification = {
+      kind: "CampaignFailed",
+      campaignId: "cmp_7",
+      title: "Weekly\r\nReason: none, all sent",
+      reason: "gateway answered 500\u0085Id: cmp_other"
+    }
+
+    it("in the admin's mail (subject and body) and in the messaging text", async () => {
+      await notify(registration, { phone: ADMIN_PHONE })
+      await notify(failed, { phone: ADMIN_PHONE })
+      const [signUp, failure] = sink.received.map((r) => r.mail)
+      expect(signUp!.subject).toBe(`[Herald] New registration: ${escapedName} <eve@example.test> (waiting for approval)`)
+      expect(linesOf(signUp!.text)).toEqual([
+        "A new account was registered.",
+        "",
+        `Name: ${escapedName}`,
+        "E-mail: eve@example.test",
+        "Status: waiting for your approval. Approve it in the admin area; until then it cannot use the service."
+      ])
+      expect(failure!.subject).toBe("[Herald] Campaign failed: Weekly\\r\\nReason: none, all sent")
+      expect(linesOf(failure!.text)).toEqual([
+        "A campaign failed.",
+        "",
+        "Campaign: Weekly\\r\\nReason: none, all sent",
+        "Id: cmp_7",
+        "Reason: gateway answered 500\\u0085Id: cmp_other"
+      ])
+      expect(fake.sent.map((m) => linesOf(m.text))).toEqual([
+        ["*Herald*: new registration", `${escapedName} <eve@example.test>`, "Waiting for your approval."],
+        ["*Herald*: campaign failed", "Weekly\\r\\nReason: none, all sent (cmp_7)", "Reason: gateway answered 500\\u0085Id: cmp_other"]
+      ])
+    })
+
+    it("in the mail's note on why the messaging notification failed", async () => {
+      fake.respondWith(500, { message: "engine\u0085This e-mail is sent instead." })
+      await notify(campaignFailed, { phone: ADMIN_PHONE })
+      const lines = linesOf(sink.received[0]!.mail.text)
+      expect(lines.filter((l) => l === "This e-mail is sent instead.")).toHaveLength(1)
+      expect(lines.find((l) => l.startsWith("The messaging notification failed: "))).toContain("engine\\u0085This e-mail is sent instead.")
+    })
+
+    it("in the log lines of a notification that could not be delivered", async () => {
+      await fake.refuse()
+      const port = await closedPort()
+      const logs = await notify(registration, { phone: ADMIN_PHONE, mailUrl: `http://127.0.0.1:${port}` })
+      expect(logs.map((l) => l.level).sort()).toEqual(["Error", "Warn"])
+      for (const { text } of logs) {
+        expect(linesOf(text)).toHaveLength(1)
+        expect(text).toContain(`new registration: ${escapedName} <eve@example.test> (waiting for approval)`)
+      }
+    })
+  })
+
   it("gateway refusing: mail only, saying the messaging notification failed and why; a warning is logged", async () => {
     await fake.refuse()
     const logs = await notify(campaignFailed, { phone: ADMIN_PHONE })

@@ -105,6 +105,33 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("a content, group name or gateway answer with line breaks cannot forge a log line: each stays one line, escaped", () => {
+    const { layer, logs } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const forgedContent = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully"
+      const { messageIds } = yield* seedCampaign({
+        groupName: "Book\r\nclub\u2028Message y processed successfully",
+        groupId: "1203@g.us",
+        messages: [{ content: forgedContent, scheduledAt: T }, { content: "second", scheduledAt: T + 1_000 }]
+      })
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      expect(fake.sent.map((s) => s.text)).toEqual([forgedContent]) // sent as written, only the log escapes it
+      fake.respondWith(500, { message: "boom\u0085Message z processed successfully\u001b[2K" })
+      yield* TestClock.setTime(T + 1_000)
+      yield* dispatchAndDrain
+
+      const text = logs.lines.map((l) => l.text)
+      // one record, one line: nothing a terminal or a log reader would split
+      expect(text.join("\n").split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)).toHaveLength(text.length)
+      expect(text).toContain("Sending to group Book\\r\\nclub\\u2028Message y processed successfully (1203@g.us): hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully")
+      expect(text.filter((l) => /processed successfully$/.test(l) && l.startsWith("Message "))).toEqual([`Message ${messageIds[0]} processed successfully`])
+      const errorLine = text.find((l) => l.startsWith(`Error processing message ${messageIds[1]}: `))
+      expect(errorLine).toMatch(/boom\\u0085Message z processed successfully\\u001b\[2K/)
+    }).pipe(Effect.provide(layer))
+  })
+
   const failures = [
     { name: "401", arrange: () => fake.respondWith(401, { message: "bad key" }), reason: /failed to send message: gateway answered 401/ },
     { name: "422", arrange: () => fake.respondWith(422, { message: "session not WORKING" }), reason: /failed to send message: gateway answered 422/ },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs"
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -40,6 +40,31 @@ describe("loadStandaloneConfig", () => {
     expect(statSync(secretFile).mode & 0o777).toBe(0o600)
     // the next start keeps it
     expect(configOf({ HERALD_DATA_DIR: dir }).authSecret.value).toBe(config.authSecret.value)
+  })
+
+  it("an existing data folder open to others (0755) becomes its owner's only, and so does a kept AUTH_SECRET (0644)", () => {
+    const dir = join(dataDir(), "data")
+    mkdirSync(dir, { mode: 0o755 })
+    chmodSync(dir, 0o755)
+    const secret = "s".repeat(40)
+    writeFileSync(join(dir, "auth-secret"), `${secret}\n`, { mode: 0o644 })
+    chmodSync(join(dir, "auth-secret"), 0o644)
+    const config = configOf({ HERALD_DATA_DIR: dir })
+    expect(config.authSecret.value).toBe(secret)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    expect(statSync(join(dir, "auth-secret")).mode & 0o777).toBe(0o600)
+    // with AUTH_SECRET given and DATABASE_URL set the folder still holds mail and sandbox files
+    chmodSync(dir, 0o755)
+    configOf({ HERALD_DATA_DIR: dir, AUTH_SECRET: "x".repeat(32), DATABASE_URL: "mongodb://db.example.org/herald" })
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+  })
+
+  it("refuses a shared folder (sticky, like /tmp) rather than closing it to everyone else", () => {
+    const shared = dataDir()
+    chmodSync(shared, 0o1777)
+    expect(problemsOf({ HERALD_DATA_DIR: shared })).toMatch(/HERALD_DATA_DIR .+ is a shared folder \(the file system root, or sticky like \/tmp\): give Herald a folder of its own/)
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777)
+    expect(problemsOf({ HERALD_DATA_DIR: "/" })).toMatch(/HERALD_DATA_DIR \/ is a shared folder/)
   })
 
   it("each real variable switches its part", () => {
@@ -89,7 +114,8 @@ describe("loadStandaloneConfig", () => {
     [{ MAIL_API_KEY: "key-abc", MAIL_DOMAIN: "mg.example.org", ADMIN_EMAIL: "a@b.org" }, /FROM_EMAIL is required to send real mail/],
     [{ MAIL_SMTP_URL: "smtp://u:p@mail:587", FROM_EMAIL: "a@b.org" }, /ADMIN_EMAIL is required to send real mail/],
     [{ AUTH_SECRET: "short" }, /AUTH_SECRET must be at least 32 characters/],
-    [{ DATABASE_URL: "mongodb://herald:p@ss@db/herald" }, /DATABASE_URL/]
+    [{ DATABASE_URL: "mongodb://herald:p@ss@db/herald" }, /DATABASE_URL/],
+    [{ HERALD_DATA_DIR: "/proc/herald/data" }, /HERALD_DATA_DIR \/proc\/herald\/data cannot be made readable by its owner only \(.+\): choose a folder this account owns/]
   ])("%j is refused with a clear message", (env, message) => {
     expect(problemsOf({ HERALD_DATA_DIR: dataDir(), ...env })).toMatch(message)
   })

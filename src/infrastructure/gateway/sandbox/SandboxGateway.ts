@@ -1,7 +1,9 @@
 import { Clock, Effect, Layer } from "effect"
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { GatewayError, GatewayPort } from "../../../application/ports/GatewayPort.ts"
+import { oneLine } from "../../../application/text/oneLine.ts"
+import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../../fs/ownerOnly.ts"
 import type { GatewayContact, GatewayGroup, GatewayFailure, PageOf } from "../../../application/ports/GatewayPort.ts"
 import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
 
@@ -42,18 +44,21 @@ export interface SandboxGatewayOptions {
  * A gateway that needs no WhatsApp: for trying Herald out (standalone mode). Sessions behave
  * like WAHA's (SCAN_QR_CODE → WORKING, as if the phone had scanned the code a few seconds after
  * it was first shown), groups and contacts are samples, and sends are logged and appended to
- * sent.jsonl instead of being delivered. Sessions survive a restart (sessions.json).
+ * sent.jsonl instead of being delivered. Sessions survive a restart (sessions.json). Like the rest
+ * of the data folder, its folder is 0700 and its files 0600.
  */
 export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort["Service"] => {
   const connectAfterMs = options.connectAfterMs ?? 5_000
-  mkdirSync(options.dir, { recursive: true })
+  makeOwnerOnlyFolder(options.dir)
   const sessionsFile = join(options.dir, "sessions.json")
   const sentFile = join(options.dir, "sent.jsonl")
+  restrictToOwner(sessionsFile)
+  restrictToOwner(sentFile)
   const sessions = new Map<string, SandboxSession>()
   try {
     for (const [name, s] of Object.entries(JSON.parse(readFileSync(sessionsFile, "utf8")) as Record<string, SandboxSession>)) sessions.set(name, s)
   } catch { /* first run */ }
-  const save = () => writeFileSync(sessionsFile, JSON.stringify(Object.fromEntries(sessions), null, 2))
+  const save = () => writeOwnerOnlyFile(sessionsFile, JSON.stringify(Object.fromEntries(sessions), null, 2), "w")
 
   const fail = (prefix: string, reason: GatewayFailure, detail: string) => new GatewayError({ reason, message: `${prefix}: ${detail}` })
   /** the session, its QR code "scanned" once enough time has passed */
@@ -89,8 +94,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       Effect.gen(function*() {
         yield* working("failed to send message", request.session)
         const now = yield* Clock.currentTimeMillis
-        appendFileSync(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`)
-        yield* Effect.logInfo(`Sandbox gateway: delivered to ${request.chatId} from session ${request.session}: ${request.text}`)
+        writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
+        yield* Effect.logInfo(`Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(request.text)}`)
       }),
     createSession: (name) =>
       Effect.sync(() => {
