@@ -11,6 +11,8 @@ import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.ts"
+import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { startWebServer, webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
 import type { FakeWaha } from "./FakeWahaServer.ts"
@@ -18,7 +20,11 @@ import type { FakeWaha } from "./FakeWahaServer.ts"
 export const AUTH_URL = "http://herald.test"
 export const ADMIN_EMAIL = "admin@herald.test"
 
-export type StoreKind = { readonly kind: "memory" } | { readonly kind: "mongo"; readonly url: string }
+export type StoreKind =
+  | { readonly kind: "memory" }
+  | { readonly kind: "mongo"; readonly url: string }
+  /** the standalone mode's store (benchmarks); eventCount is not available on it */
+  | { readonly kind: "sqlite"; readonly path: string }
 
 export interface TestWeb {
   readonly url: string
@@ -45,6 +51,8 @@ export const startTestWeb = async (
   const memory = store.kind === "memory" ? makeMemoryDatabase() : null
   const storeLayer = memory !== null
     ? MemoryStore.layer(memory)
+    : store.kind === "sqlite"
+    ? SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: store.path })))
     : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: store.kind === "mongo" ? store.url : "", maxPoolSize: 5, serverSelectionTimeoutMs: 5_000 })))
   const base = Layer.mergeAll(
     storeLayer,
@@ -64,8 +72,11 @@ export const startTestWeb = async (
     memory,
     client: () => trpcClient(server.url, new URL(authUrl).origin),
     authUrl,
-    eventCount: async () =>
-      memory !== null ? memory.events.size : await mongoClient!.db().collection("events").countDocuments(),
+    eventCount: async () => {
+      if (memory !== null) return memory.events.size
+      if (mongoClient === null) throw new Error("eventCount: not available on this store")
+      return await mongoClient.db().collection("events").countDocuments()
+    },
     close: async () => {
       await server.close()
       await mongoClient?.close()
