@@ -1,6 +1,7 @@
 import { Layer, Logger } from "effect"
 import { MongoClient } from "mongodb"
 import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.ts"
+import type { CampaignQuotaShape } from "../../src/application/campaign/CampaignQuota.ts"
 import type { Notification } from "../../src/application/ports/Notifier.ts"
 import { PasswordHasher } from "../../src/application/ports/PasswordHasher.ts"
 import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
@@ -28,6 +29,7 @@ export type StoreKind =
 
 export interface TestWeb {
   readonly url: string
+  readonly store: StoreKind
   readonly fake: FakeWaha
   readonly notifications: Array<Notification>
   /** the memory database, when the store is memory (to inspect or take it down) */
@@ -43,7 +45,7 @@ export interface TestWeb {
 export const startTestWeb = async (
   store: StoreKind = { kind: "memory" },
   settings: Partial<AuthSettingsShape> = {},
-  options: { readonly fake?: FakeWaha; readonly authUrl?: string } = {}
+  options: { readonly fake?: FakeWaha; readonly authUrl?: string; readonly quota?: Partial<CampaignQuotaShape> } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
   const fake = options.fake ?? (await startFakeWaha())
@@ -61,12 +63,13 @@ export const startTestWeb = async (
     MemoryNotifier.layer(notifications)
   ).pipe(Layer.provideMerge(Logger.layer([])))
   const server = await startWebServer(
-    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }),
+    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }, options.quota),
     { port: 0, authUrl, hostname: "127.0.0.1" }
   )
   const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null
   return {
     url: server.url,
+    store,
     fake,
     notifications,
     memory,
