@@ -3,7 +3,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { randomBytes } from "node:crypto"
 import { join, resolve } from "node:path"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { httpUrl, parseEnv, positiveInt } from "./env.ts"
+import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
+import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
@@ -38,7 +39,8 @@ const Env = z
     SCHEDULER_LEASE_MS: positiveInt("SCHEDULER_LEASE_MS", 1_000).default(5 * 60_000),
     SCHEDULER_SEND_TIMEOUT_MS: positiveInt("SCHEDULER_SEND_TIMEOUT_MS", 100).default(30_000),
     SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100),
-    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000)
+    ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
+    ...quotaVariables
   })
   .superRefine((e, ctx) => {
     if ((e.GATEWAY_API_URL === undefined) !== (e.GATEWAY_API_KEY === undefined)) {
@@ -77,6 +79,8 @@ export interface StandaloneConfig {
   readonly sendTimeoutMs: number
   readonly sessionConcurrency: number
   readonly alertIntervalMs: number
+  /** per-user limits of campaign.create */
+  readonly quota: CampaignQuotaShape
 }
 
 /** The AUTH_SECRET kept in the data folder (made on first start, readable only by its owner). */
@@ -127,7 +131,8 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       leaseMs: e.SCHEDULER_LEASE_MS,
       sendTimeoutMs: e.SCHEDULER_SEND_TIMEOUT_MS,
       sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
-      alertIntervalMs: e.ALERT_INTERVAL_MS
+      alertIntervalMs: e.ALERT_INTERVAL_MS,
+      quota: quotaOf(e)
     }
   }
 }

@@ -62,7 +62,7 @@ const layer = webServicesLayer(base, {
   firstAccountIsAdmin: config.adminEmail === null,
   requireApproval: config.requireApproval,
   appUrl: config.authUrl
-})
+}, config.quota)
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 

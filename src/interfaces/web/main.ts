@@ -33,7 +33,7 @@ const ports = Layer.mergeAll(
 const notifier = BackgroundNotifier.layer(AdminNotifier.layer({ adminEmail: config.adminEmail, adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail }))
 const base = notifier.pipe(Layer.provideMerge(ports), Layer.provideMerge(PlainLogger))
 
-const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl })
+const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl }, config.quota)
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 
