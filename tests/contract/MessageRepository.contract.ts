@@ -274,6 +274,34 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         })
       ))
 
+    it.effect("countPending: SCHEDULED messages of the given sessions and how many campaigns they belong to", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.countPending(["s1"])).toEqual({ messages: 0, campaigns: 0 })
+          yield* Effect.forEach(
+            [
+              messageView("a1", { campaignId: "c1" }),
+              messageView("a2", { campaignId: "c1" }),
+              messageView("a3", { campaignId: "c2", sessionId: "s2" }),
+              // finished or being sent: not pending
+              ...(["PICKED", "SENT", "FAILED", "OUTCOME_UNKNOWN", "MISSED", "DELETED", "CANCELLED"] as const).map((status) =>
+                messageView(`f-${status}`, { campaignId: "c3", status })
+              ),
+              // another user's session
+              messageView("x1", { campaignId: "c9", sessionId: "s9" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(yield* repo.countPending(["s1"])).toEqual({ messages: 2, campaigns: 1 })
+          expect(yield* repo.countPending(["s1", "s2"])).toEqual({ messages: 3, campaigns: 2 })
+          expect(yield* repo.countPending([])).toEqual({ messages: 0, campaigns: 0 })
+          // a newer version that is no longer pending stops counting
+          yield* repo.save(messageView("a3", { campaignId: "c2", sessionId: "s2", status: "CANCELLED", version: 2 }))
+          expect(yield* repo.countPending(["s1", "s2"])).toEqual({ messages: 2, campaigns: 1 })
+        })
+      ))
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function*() {
         const unreachable = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
@@ -282,5 +310,6 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         yield* unreachable((r) => r.get("m1"))
         yield* unreachable((r) => r.findScheduledBetween(T - 1, T, 10))
         yield* unreachable((r) => r.progress("c1"))
+        yield* unreachable((r) => r.countPending(["s1"]))
       }))
   })

@@ -97,11 +97,24 @@ export const describeSessionRepositoryContract = (name: string, harness: StoreHa
         })
       ))
 
+    it.effect("listIdsByUser: the ids of every session of that user, logged out ones too", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          expect(yield* repo.listIdsByUser("alice")).toEqual([])
+          yield* repo.save(sessionView("s2", { userId: "alice", createdAt: T + 1 }))
+          yield* repo.save(sessionView("s1", { userId: "alice", active: false }))
+          yield* repo.save(sessionView("b1", { userId: "bob" }))
+          expect([...(yield* repo.listIdsByUser("alice"))].sort()).toEqual(["s1", "s2"])
+          expect(yield* repo.listIdsByUser("bob")).toEqual(["b1"])
+        })
+      ))
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function*() {
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.save(sessionView("s1"))).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.findByName("alice")).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(SessionRepository.use((r) => r.findActiveByUser("u1")).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(SessionRepository.use((r) => r.listIdsByUser("u1")).pipe(Effect.provide(harness.unreachable())))
       }))
   })

@@ -130,6 +130,37 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
   }
 })
 
+describe("npm start with MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER", () => {
+  it("refuses the campaign over a configured limit with PRECONDITION_FAILED, on the SQLite store", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "herald-standalone-quota-"))
+    dirs.push(dataDir)
+    const port = await closedPort()
+    const proc = startProcess(standaloneEntry, { HERALD_DATA_DIR: dataDir, PORT: String(port), MAX_OPEN_CAMPAIGNS_PER_USER: "2", MAX_PENDING_MESSAGES_PER_USER: "3" }, "node")
+    try {
+      await proc.waitForOutput(/Herald is running/, 30_000)
+      const me = browser(port)
+      await me.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
+      const { sessionName } = (await me.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+      const plan = (n: number) => ({
+        sessionName,
+        groupId: "120363000000000001@g.us",
+        groupName: "Family",
+        messages: Array.from({ length: n }, (_, i) => ({ content: `m${i}`, scheduledAt: new Date(Date.now() + 3_600_000 + i * 1_000).toISOString() }))
+      })
+      expect((await me.mutation("campaign.create", plan(2))).error).toBeNull()
+      const overMessages = await me.mutation("campaign.create", plan(2))
+      expect(overMessages.error).toMatchObject({ code: "PRECONDITION_FAILED" })
+      expect(overMessages.error?.message).toMatch(/^this campaign would bring your pending messages to 4; the limit is 3/)
+      expect((await me.mutation("campaign.create", plan(1))).error).toBeNull()
+      const overCampaigns = await me.mutation("campaign.create", plan(1))
+      expect(overCampaigns.error?.message).toMatch(/^this campaign would bring your open campaigns to 3; the limit is 2/)
+      expect(((await me.query("campaign.list")).data as { items: Array<unknown> }).items).toHaveLength(2)
+    } finally {
+      proc.child.kill("SIGKILL")
+    }
+  }, 60_000)
+})
+
 describe.skipIf(mongoTestUrl() === null)("npm start with real parts configured", () => {
   it("DATABASE_URL, GATEWAY_API_URL/KEY and the mail variables switch store, gateway and mail to the real ones", async () => {
     const fake = await startFakeWaha()

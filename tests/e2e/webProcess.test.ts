@@ -82,12 +82,31 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
     }, 60_000)
   }
 
+  it("honours MAX_OPEN_CAMPAIGNS_PER_USER: the campaign over it is PRECONDITION_FAILED", async () => {
+    const port = await closedPort()
+    const proc = startProcess(webEntry, env(freshDatabaseUrl("webquota"), port, { MAX_OPEN_CAMPAIGNS_PER_USER: "1" }))
+    try {
+      await proc.waitForOutput(/Herald web listening on port \d+/, 30_000)
+      const admin = clientFor(port)
+      await admin.mutation("auth.signUp", { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
+      const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+      const plan = { sessionName, groupId: "120363000000000001@g.us", groupName: "Family", messages: [{ content: "hi", scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }] }
+      expect((await admin.mutation("campaign.create", plan)).error).toBeNull()
+      const refused = await admin.mutation("campaign.create", plan)
+      expect(refused.error).toMatchObject({ code: "PRECONDITION_FAILED" })
+      expect(refused.error?.message).toMatch(/^this campaign would bring your open campaigns to 2; the limit is 1/)
+    } finally {
+      proc.child.kill("SIGKILL")
+    }
+  }, 60_000)
+
   it("refuses to start with every problem listed and no secret printed", async () => {
     const proc = startProcess(webEntry, {
       ...env("mongodb://herald:p@ss-hush@db.example/herald", 1),
       AUTH_SECRET: "short-hush",
       MAIL_API_KEY: "hush-mail",
-      FROM_EMAIL: "herald@elsewhere.test"
+      FROM_EMAIL: "herald@elsewhere.test",
+      MAX_PENDING_MESSAGES_PER_USER: "0"
     })
     expect((await proc.exited).code).toBe(1)
     const output = proc.output()
@@ -96,6 +115,7 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
     expect(output).toMatch(/MAIL_API_KEY must start with key-/)
     expect(output).toMatch(/FROM_EMAIL must be an address at MAIL_DOMAIN/)
     expect(output).toMatch(/DATABASE_URL/)
+    expect(output).toMatch(/MAX_PENDING_MESSAGES_PER_USER must be at least 1/)
     expect(output).not.toMatch(/hush/)
   }, 30_000)
 })

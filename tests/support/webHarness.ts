@@ -1,6 +1,7 @@
 import { Layer, Logger } from "effect"
 import { MongoClient } from "mongodb"
 import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.ts"
+import type { CampaignQuotaShape } from "../../src/application/campaign/CampaignQuota.ts"
 import type { Notification } from "../../src/application/ports/Notifier.ts"
 import { PasswordHasher } from "../../src/application/ports/PasswordHasher.ts"
 import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
@@ -11,6 +12,8 @@ import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.ts"
+import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { startWebServer, webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
 import type { FakeWaha } from "./FakeWahaServer.ts"
@@ -18,10 +21,15 @@ import type { FakeWaha } from "./FakeWahaServer.ts"
 export const AUTH_URL = "http://herald.test"
 export const ADMIN_EMAIL = "admin@herald.test"
 
-export type StoreKind = { readonly kind: "memory" } | { readonly kind: "mongo"; readonly url: string }
+export type StoreKind =
+  | { readonly kind: "memory" }
+  | { readonly kind: "mongo"; readonly url: string }
+  /** the standalone mode's store (benchmarks); eventCount is not available on it */
+  | { readonly kind: "sqlite"; readonly path: string }
 
 export interface TestWeb {
   readonly url: string
+  readonly store: StoreKind
   readonly fake: FakeWaha
   readonly notifications: Array<Notification>
   /** the memory database, when the store is memory (to inspect or take it down) */
@@ -47,6 +55,7 @@ export const startTestWeb = async (
     readonly allowedOrigins?: ReadonlyArray<string>
     /** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For */
     readonly trustProxy?: number
+    readonly quota?: Partial<CampaignQuotaShape>
   } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
@@ -59,6 +68,8 @@ export const startTestWeb = async (
   const memory = store.kind === "memory" ? makeMemoryDatabase() : null
   const storeLayer = memory !== null
     ? MemoryStore.layer(memory)
+    : store.kind === "sqlite"
+    ? SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: store.path })))
     : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: store.kind === "mongo" ? store.url : "", maxPoolSize: 5, serverSelectionTimeoutMs: 5_000 })))
   const base = Layer.mergeAll(
     storeLayer,
@@ -67,7 +78,7 @@ export const startTestWeb = async (
     MemoryNotifier.layer(notifications)
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
   const server = await startWebServer(
-    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }),
+    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }, options.quota),
     {
       port: 0,
       authUrl,
@@ -79,14 +90,18 @@ export const startTestWeb = async (
   const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null
   return {
     url: server.url,
+    store,
     fake,
     notifications,
     memory,
     logs,
     client: () => trpcClient(server.url, new URL(authUrl).origin),
     authUrl,
-    eventCount: async () =>
-      memory !== null ? memory.events.size : await mongoClient!.db().collection("events").countDocuments(),
+    eventCount: async () => {
+      if (memory !== null) return memory.events.size
+      if (mongoClient === null) throw new Error("eventCount: not available on this store")
+      return await mongoClient.db().collection("events").countDocuments()
+    },
     close: async () => {
       await server.close()
       await mongoClient?.close()

@@ -18,3 +18,9 @@ export class InvalidCampaign extends Data.TaggedError("InvalidCampaign")<{ reado
 
 /** Too late to change: the scheduler already picked the message, or it is finished. CONFLICT. */
 export class CampaignConflict extends Data.TaggedError("CampaignConflict")<{ readonly message: string }> {}
+
+/**
+ * The user's open campaigns or pending messages would go over their limit (CampaignQuota):
+ * PRECONDITION_FAILED, as the same request succeeds once a campaign is cancelled or sent.
+ */
+export class CampaignQuotaExceeded extends Data.TaggedError("CampaignQuotaExceeded")<{ readonly message: string }> {}

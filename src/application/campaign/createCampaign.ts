@@ -13,6 +13,9 @@ export interface CreateCampaignInput {
   readonly messages: ReadonlyArray<{ readonly content: string; readonly scheduledAt: number }>
 }
 
+/** Longest stretch of scheduling work before other requests get a turn. */
+const YIELD_EVERY_MS = 5
+
 export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ readonly message: string }> {}
 
 /**
@@ -41,6 +44,7 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
   }))
   if (created._tag === "Rejected") return yield* new CampaignRejected({ message: created.rejection._tag })
   const target = { campaignId, sessionId: input.sessionId, groupId: input.group.groupId, groupName: input.group.groupName }
+  let sliceStart = yield* Clock.currentTimeMillis
   for (const m of planned) {
     const scheduled = yield* execute(MessageAggregate)(m.id, () => ({
       type: "Schedule",
@@ -51,6 +55,14 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
       now
     }))
     if (scheduled._tag === "Rejected") return yield* new CampaignRejected({ message: scheduled.rejection._tag })
+    // On the memory and SQLite stores an append is synchronous work: without a yield a
+    // 1000-message plan held the event loop for seconds and every other request waited. A yield
+    // per time slice, not per message, keeps the cost of yielding out of fast stores.
+    const at = yield* Clock.currentTimeMillis
+    if (at - sliceStart >= YIELD_EVERY_MS) {
+      yield* Effect.yieldNow
+      sliceStart = yield* Clock.currentTimeMillis
+    }
   }
   // Cancelled while its messages were being scheduled (campaign.cancel skips messages not yet
   // scheduled): cancel them now, so a cancelled campaign sends nothing.

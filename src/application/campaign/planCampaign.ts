@@ -2,9 +2,16 @@ import { Clock, Effect } from "effect"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
 import type { PlannedMessage, Recurrence } from "../../domain/campaign/Recurrence.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
+import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "./CampaignLimits.ts"
 import { createCampaign } from "./createCampaign.ts"
+import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
+
+// The quota is counted on the read models, which a create in flight has not finished writing:
+// one create per user at a time, so two cannot both pass the check. In this process only:
+// several web processes could each admit one create of the same user past a limit.
+const oneCreatePerUser = oneAtATimePerKey()
 
 export interface PlanCampaignInput {
   readonly sessionName: string
@@ -50,12 +57,18 @@ export const planCampaign = Effect.fn("planCampaign")(function*(userId: string, 
   const tooLong = messages.find((m) => m.content.length > MAX_CONTENT_LENGTH)
   if (tooLong !== undefined) return yield* new InvalidCampaign({ message: `a message may hold at most ${MAX_CONTENT_LENGTH} characters` })
   if (messages.some((m) => m.content.trim() === "")) return yield* new InvalidCampaign({ message: "message content must not be empty" })
-  const created = yield* createCampaign({
+  const created = yield* oneCreatePerUser(
     userId,
-    sessionId: session.id,
-    group: { groupId: input.groupId, groupName: input.groupName },
-    title,
-    messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt)
-  }).pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
+    Effect.gen(function*() {
+      yield* enforceCampaignQuota(userId, messages.length)
+      return yield* createCampaign({
+        userId,
+        sessionId: session.id,
+        group: { groupId: input.groupId, groupName: input.groupName },
+        title,
+        messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt)
+      })
+    })
+  ).pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
   return { id: created.id }
 })

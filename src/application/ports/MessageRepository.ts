@@ -29,6 +29,14 @@ export interface CampaignProgress {
   readonly open: number
 }
 
+/** A user's scheduled work, for the quota (see planCampaign). */
+export interface PendingCount {
+  /** SCHEDULED: not yet picked, sent, deleted, cancelled or missed */
+  readonly messages: number
+  /** distinct campaigns those messages belong to */
+  readonly campaigns: number
+}
+
 export class MessageRepository extends Context.Service<MessageRepository, {
   /** Upsert unless the stored view already reflects this version or a later one. */
   readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
@@ -45,4 +53,6 @@ export class MessageRepository extends Context.Service<MessageRepository, {
   readonly findInFlight: (sessionIds: ReadonlyArray<string>, pickedAfter: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
   readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
   readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
+  /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
+  readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
 }>()("herald/application/ports/MessageRepository") {}

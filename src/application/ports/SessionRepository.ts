@@ -19,4 +19,6 @@ export class SessionRepository extends Context.Service<SessionRepository, {
   readonly findByName: (sessionName: string) => Effect.Effect<SessionView | null, StoreUnavailable>
   /** The user's active session (a user has at most one; should there be two, the oldest). */
   readonly findActiveByUser: (userId: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+  /** Ids of every session the user ever had, logged out ones too (their messages may still be pending). */
+  readonly listIdsByUser: (userId: string) => Effect.Effect<ReadonlyArray<string>, StoreUnavailable>
 }>()("herald/application/ports/SessionRepository") {}

@@ -1,30 +1,18 @@
-import { Clock, Effect, Semaphore } from "effect"
+import { Clock, Effect } from "effect"
 import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { Ids } from "../ports/Ids.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { oneLine } from "../text/oneLine.ts"
+import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
 import { SessionCreationFailed } from "./SessionErrors.ts"
 
 /** Statuses from which a session has to be started again. */
 const NOT_RUNNING = new Set(["STOPPED", "FAILED"])
 
 // One initiation per user at a time in this process, so a double click makes one session.
-// A user's lock lives only while someone holds or waits for it.
-const locks = new Map<string, { readonly lock: Semaphore.Semaphore; users: number }>()
-const oneAtATime = <A, E, R>(userId: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.suspend(() => {
-    const entry = locks.get(userId) ?? { lock: Semaphore.makeUnsafe(1), users: 0 }
-    entry.users += 1
-    locks.set(userId, entry)
-    return entry.lock.withPermits(1)(effect).pipe(
-      Effect.ensuring(Effect.sync(() => {
-        entry.users -= 1
-        if (entry.users === 0) locks.delete(userId)
-      }))
-    )
-  })
+const oneAtATime = oneAtATimePerKey()
 
 /** A gateway-safe unique name (^[a-zA-Z0-9_-]+$): not derived from the user's data. */
 const newSessionName = (id: string) => `herald_${id.replace(/[^a-zA-Z0-9]/g, "").slice(0, 20)}`

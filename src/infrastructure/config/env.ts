@@ -1,4 +1,6 @@
 import { z } from "zod"
+import { DEFAULT_CAMPAIGN_QUOTA } from "../../application/campaign/CampaignQuota.ts"
+import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
 
 /** "problem and how to fix it" lines from a zod error, naming variables, never their values. */
@@ -38,6 +40,17 @@ export const trustProxy = z
   .transform(Number)
   .optional()
   .transform((v) => v ?? 0)
+
+/** The per-user quota of campaign.create (CampaignQuota), for the web and standalone schemas. */
+export const quotaVariables = {
+  MAX_OPEN_CAMPAIGNS_PER_USER: positiveInt("MAX_OPEN_CAMPAIGNS_PER_USER", 1).default(DEFAULT_CAMPAIGN_QUOTA.maxOpenCampaigns),
+  MAX_PENDING_MESSAGES_PER_USER: positiveInt("MAX_PENDING_MESSAGES_PER_USER", 1).default(DEFAULT_CAMPAIGN_QUOTA.maxPendingMessages)
+}
+
+export const quotaOf = (env: { readonly MAX_OPEN_CAMPAIGNS_PER_USER: number; readonly MAX_PENDING_MESSAGES_PER_USER: number }): CampaignQuotaShape => ({
+  maxOpenCampaigns: env.MAX_OPEN_CAMPAIGNS_PER_USER,
+  maxPendingMessages: env.MAX_PENDING_MESSAGES_PER_USER
+})
 
 type Parsed<T, D> = { readonly ok: true; readonly env: T; readonly database: D } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
 

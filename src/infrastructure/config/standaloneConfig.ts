@@ -3,8 +3,9 @@ import { readFileSync, statSync } from "node:fs"
 import { randomBytes } from "node:crypto"
 import { dirname, join, resolve } from "node:path"
 import { normalizeEmail } from "../../domain/user/User.ts"
+import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../fs/ownerOnly.ts"
-import { httpUrl, parseEnv, positiveInt, trustProxy } from "./env.ts"
+import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables, trustProxy } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
@@ -40,7 +41,8 @@ const Env = z
     SCHEDULER_SEND_TIMEOUT_MS: positiveInt("SCHEDULER_SEND_TIMEOUT_MS", 100).default(30_000),
     SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100),
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
-    TRUST_PROXY: trustProxy
+    TRUST_PROXY: trustProxy,
+    ...quotaVariables
   })
   .superRefine((e, ctx) => {
     if ((e.GATEWAY_API_URL === undefined) !== (e.GATEWAY_API_KEY === undefined)) {
@@ -86,6 +88,8 @@ export interface StandaloneConfig {
   readonly alertIntervalMs: number
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
   readonly trustProxy: number
+  /** per-user limits of campaign.create */
+  readonly quota: CampaignQuotaShape
 }
 
 const secretFile = (dataDir: string) => join(dataDir, "auth-secret")
@@ -162,7 +166,8 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       sendTimeoutMs: e.SCHEDULER_SEND_TIMEOUT_MS,
       sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
       alertIntervalMs: e.ALERT_INTERVAL_MS,
-      trustProxy: e.TRUST_PROXY
+      trustProxy: e.TRUST_PROXY,
+      quota: quotaOf(e)
     }
   }
 }

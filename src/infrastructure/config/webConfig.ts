@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { normalizeEmail } from "../../domain/user/User.ts"
-import { httpUrl, parseEnvWithDatabaseUrl, positiveInt, trustProxy } from "./env.ts"
+import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
+import { httpUrl, parseEnvWithDatabaseUrl, positiveInt, quotaOf, quotaVariables, trustProxy } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`)
@@ -15,7 +16,8 @@ const flag = (name: string, fallback: boolean) =>
  * SPEC "Environment configuration": the web application needs all eleven variables
  * (ADMIN_PHONE_NUMBER and PUBLIC_SHOW_FOOTER optional). PORT and REQUIRE_APPROVAL are
  * DESIGN §4's; MAIL_API_URL (EU region, a relay) and MAIL_SMTP_URL (SMTP instead of the HTTP
- * API) choose how mail leaves; WEB_GATEWAY_TIMEOUT_MS and ALERT_INTERVAL_MS are optional tuning.
+ * API) choose how mail leaves; WEB_GATEWAY_TIMEOUT_MS and ALERT_INTERVAL_MS are optional tuning;
+ * MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER bound what one user schedules.
  */
 const WebEnv = z
   .object({
@@ -42,7 +44,8 @@ const WebEnv = z
       .refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…, user and password URL-encoded")
       .optional(),
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
-    TRUST_PROXY: trustProxy
+    TRUST_PROXY: trustProxy,
+    ...quotaVariables
   })
   .superRefine((env, ctx) => {
     const domain = env.FROM_EMAIL.split("@")[1]?.toLowerCase()
@@ -73,6 +76,8 @@ export interface WebConfig {
   readonly alertIntervalMs: number
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
   readonly trustProxy: number
+  /** per-user limits of campaign.create */
+  readonly quota: CampaignQuotaShape
 }
 
 export const loadWebConfig = (env: Record<string, string | undefined>): ConfigResult<WebConfig> => {
@@ -99,7 +104,8 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
       requireApproval: e.REQUIRE_APPROVAL,
       mail: e.MAIL_SMTP_URL !== undefined ? { kind: "smtp", url: e.MAIL_SMTP_URL } : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
       alertIntervalMs: e.ALERT_INTERVAL_MS,
-      trustProxy: e.TRUST_PROXY
+      trustProxy: e.TRUST_PROXY,
+      quota: quotaOf(e)
     }
   }
 }

@@ -44,6 +44,18 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
           sent: all.filter((m) => m.isSent).length,
           open: all.filter((m) => m.status === "SCHEDULED" || m.status === "PICKED").length
         }
+      }),
+    countPending: (sessionIds) =>
+      withDb(db, () => {
+        const sessions = new Set(sessionIds)
+        const campaigns = new Set<string>()
+        let messages = 0
+        for (const m of db.messages.values()) {
+          if (m.status !== "SCHEDULED" || !sessions.has(m.sessionId)) continue
+          messages += 1
+          campaigns.add(m.campaignId)
+        }
+        return { messages, campaigns: campaigns.size }
       })
   }
 }

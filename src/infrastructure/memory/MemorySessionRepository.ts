@@ -10,7 +10,8 @@ export const makeMemorySessionRepository = (db: MemoryDatabase): SessionReposito
   findByName: (sessionName) =>
     withDb(db, () => [...db.sessions.values()].find((s) => s.sessionName === sessionName && s.active) ?? null),
   findActiveByUser: (userId) =>
-    withDb(db, () => [...db.sessions.values()].filter((s) => s.userId === userId && s.active).sort(byCreatedAt)[0] ?? null)
+    withDb(db, () => [...db.sessions.values()].filter((s) => s.userId === userId && s.active).sort(byCreatedAt)[0] ?? null),
+  listIdsByUser: (userId) => withDb(db, () => [...db.sessions.values()].filter((s) => s.userId === userId).map((s) => s.id))
 })
 
 export const MemorySessionRepository = {

@@ -79,7 +79,20 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
           sent: docs.filter((d) => d.isSent === true).length,
           open: docs.filter((d) => d.status === "SCHEDULED" || d.status === "PICKED").length
         }))
-      )
+      ),
+    // One pass, grouped by campaign: the answer has one small document per open campaign,
+    // never one per message.
+    countPending: (sessionIds) =>
+      sessionIds.length === 0
+        ? Effect.succeed({ messages: 0, campaigns: 0 })
+        : attempt(() =>
+          messages
+            .aggregate<{ _id: unknown; n: number }>([
+              { $match: { status: "SCHEDULED", sessionId: { $in: [...sessionIds] } } },
+              { $group: { _id: "$campaignId", n: { $sum: 1 } } }
+            ])
+            .toArray()
+        ).pipe(Effect.map((groups) => ({ messages: groups.reduce((sum, g) => sum + Number(g.n), 0), campaigns: groups.length })))
   }
 }
 

@@ -36,7 +36,11 @@ export const makeMongoSessionRepository = (db: Db): SessionRepository["Service"]
       attempt(() => sessions.findOne({ sessionName, active: true }, { sort: { _id: 1 } })).pipe(Effect.flatMap(one)),
     // A user has at most one active session; should there be two, the oldest (ties by id).
     findActiveByUser: (userId) =>
-      attempt(() => sessions.findOne({ userId, active: true }, { sort: { createdAt: 1, _id: 1 } })).pipe(Effect.flatMap(one))
+      attempt(() => sessions.findOne({ userId, active: true }, { sort: { createdAt: 1, _id: 1 } })).pipe(Effect.flatMap(one)),
+    listIdsByUser: (userId) =>
+      attempt(() => sessions.find({ userId }).project<{ _id: unknown }>({ _id: 1 }).toArray()).pipe(
+        Effect.map((docs) => docs.map((d) => String(d._id)))
+      )
   }
 }
 

@@ -118,7 +118,19 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
         Effect.flatMap((row) =>
           decodeRow(z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() }), TABLE, row)
         )
-      )
+      ),
+    // on the (session_id, status) index
+    countPending: (sessionIds) =>
+      sessionIds.length === 0
+        ? Effect.succeed({ messages: 0, campaigns: 0 })
+        : attempt(connection, () =>
+          connection
+            .statement(
+              `SELECT count(*) AS messages, count(DISTINCT campaign_id) AS campaigns FROM messages
+               WHERE status = 'SCHEDULED' AND session_id IN (SELECT value FROM json_each(?))`
+            )
+            .get(JSON.stringify(sessionIds))
+        ).pipe(Effect.flatMap((row) => decodeRow(z.object({ messages: z.number().int(), campaigns: z.number().int() }), TABLE, row)))
   }
 }
 

@@ -4,7 +4,7 @@ import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { decodeRow } from "./sqliteErrors.ts"
+import { decodeRow, decodeRows } from "./sqliteErrors.ts"
 import { flag, saveNewer, toFlag } from "./viewRows.ts"
 
 const TABLE = "sessions"
@@ -55,7 +55,12 @@ export const makeSqliteSessionRepository = (connection: SqliteConnection): Sessi
     // two active sessions share a name, the smallest id wins, as in the Mongo adapter.
     findByName: (sessionName) => one("session_name = ? AND active = 1", "id", sessionName),
     // A user has at most one active session; should there be two, the oldest (ties by id).
-    findActiveByUser: (userId) => one("user_id = ? AND active = 1", "created_at, id", userId)
+    findActiveByUser: (userId) => one("user_id = ? AND active = 1", "created_at, id", userId),
+    listIdsByUser: (userId) =>
+      attempt(connection, () => connection.statement("SELECT id FROM sessions WHERE user_id = ?").all(userId)).pipe(
+        Effect.flatMap((rows) => decodeRows(z.object({ id: z.string() }), "sessions", rows)),
+        Effect.map((rows) => rows.map((r) => r.id))
+      )
   }
 }
 

@@ -65,7 +65,7 @@ const layer = webServicesLayer(base, {
   tokenKey: config.authSecret.value,
   // a mailbox of files nobody reads cannot confirm an address: accounts are confirmed at once there
   verifyEmail: config.mail.kind !== "files"
-})
+}, config.quota)
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 

@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net"
 import { AuthSettings } from "../../application/auth/AuthSettings.ts"
 import type { AuthSettingsShape } from "../../application/auth/AuthSettings.ts"
 import { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
+import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
+import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -12,11 +14,13 @@ import type { WebServices } from "./WebServices.ts"
 /** The process-local services on top of the store, gateway, hasher and notifier layers (and whatever else `base` gives). */
 export const webServicesLayer = <R, E>(
   base: Layer.Layer<R, E>,
-  settings: Partial<AuthSettingsShape>
+  settings: Partial<AuthSettingsShape>,
+  quota: Partial<CampaignQuotaShape> = {}
 ): Layer.Layer<R | SignInThrottle | GatewayDirectory, E> =>
   Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer).pipe(
     Layer.provideMerge(base),
-    Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings }))
+    Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
+    Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))
   ) as Layer.Layer<R | SignInThrottle | GatewayDirectory, E>
 
 export interface RunningWebServer<R = WebServices> {

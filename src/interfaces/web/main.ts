@@ -34,7 +34,7 @@ const notifier = BackgroundNotifier.layer(AdminNotifier.layer({ adminEmail: conf
 const base = notifier.pipe(Layer.provideMerge(ports), Layer.provideMerge(PlainLogger))
 
 // real mail always goes out here, so every new account confirms its address (docs/security.md)
-const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl, tokenKey: config.authSecret, verifyEmail: true })
+const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApproval: config.requireApproval, appUrl: config.authUrl, tokenKey: config.authSecret, verifyEmail: true }, config.quota)
 
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 

@@ -56,6 +56,9 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   CampaignMessageNotFound: "NOT_FOUND",
   InvalidCampaign: "BAD_REQUEST",
   CampaignConflict: "CONFLICT",
+  // not FORBIDDEN (the caller may create campaigns; clients read it as "awaiting approval"):
+  // the request is valid and succeeds once the user's own state changes (cancel, sends)
+  CampaignQuotaExceeded: "PRECONDITION_FAILED",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 }
 const GATEWAY_CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {

@@ -8,6 +8,7 @@ import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
+import { expectOk } from "./webSuite.support.ts"
 import type { StoreKind, TestWeb, TrpcClient } from "../../support/webHarness.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 
@@ -212,11 +213,157 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     })
   })
 
+  describe(`per-user quota: open campaigns and pending messages (${name})`, () => {
+    // small limits, so that a test reaches them with a few messages
+    const QUOTA = { maxOpenCampaigns: 2, maxPendingMessages: 5 }
+    let quotaWeb: TestWeb
+    let users = 0
+    beforeAll(async () => {
+      quotaWeb = await startTestWeb(store(), { requireApproval: false }, { quota: QUOTA })
+    })
+    afterAll(() => quotaWeb.close())
+    beforeEach(() => quotaWeb.fake.accept())
+
+    /** A new ACTIVE user with a messaging session: each test counts from zero. */
+    const newUser = async () => {
+      const client = quotaWeb.client()
+      await signUp(client, `quota${++users}@example.com`)
+      const { sessionName } = expectOk<{ sessionName: string }>(await client.mutation("user.initiateMessagingSession"))
+      const plan = (messages: number, offsetMs = 60_000) => ({
+        sessionName,
+        ...GROUP,
+        messages: Array.from({ length: messages }, (_, i) => ({ content: `m${i}`, scheduledAt: inMs(offsetMs + i * 1_000) }))
+      })
+      const listed = async () => expectOk<{ items: Array<{ id: string; status: string }> }>(await client.query("campaign.list")).items
+      return { client, sessionName, plan, listed }
+    }
+
+    it("the campaign over the open-campaign limit is PRECONDITION_FAILED with the numbers, and nothing is saved", async () => {
+      const u = await newUser()
+      expectOk(await u.client.mutation("campaign.create", u.plan(1)))
+      expectOk(await u.client.mutation("campaign.create", u.plan(1)))
+      const before = await u.listed()
+      const events = await quotaWeb.eventCount()
+      const refused = await u.client.mutation("campaign.create", u.plan(1))
+      expect(refused.error?.code).toBe("PRECONDITION_FAILED")
+      expect(refused.error?.message).toMatch(/^this campaign would bring your open campaigns to 3; the limit is 2/)
+      expect(await u.listed()).toEqual(before)
+      expect(await quotaWeb.eventCount()).toBe(events)
+    })
+
+    it("the plan over the pending-message limit is PRECONDITION_FAILED with the numbers; up to the limit is accepted", async () => {
+      const u = await newUser()
+      expectOk(await u.client.mutation("campaign.create", u.plan(3)))
+      const before = await u.listed()
+      const events = await quotaWeb.eventCount()
+      const refused = await u.client.mutation("campaign.create", u.plan(3))
+      expect(refused.error?.code).toBe("PRECONDITION_FAILED")
+      expect(refused.error?.message).toMatch(/^this campaign would bring your pending messages to 6; the limit is 5/)
+      expect(await u.listed()).toEqual(before)
+      expect(await quotaWeb.eventCount()).toBe(events)
+      // exactly the limit
+      expectOk(await u.client.mutation("campaign.create", u.plan(2)))
+    })
+
+    it("one user's quota is not another's", async () => {
+      const full = await newUser()
+      expectOk(await full.client.mutation("campaign.create", full.plan(5)))
+      expect((await full.client.mutation("campaign.create", full.plan(1))).error?.code).toBe("PRECONDITION_FAILED")
+      const other = await newUser()
+      expectOk(await other.client.mutation("campaign.create", other.plan(5)))
+    })
+
+    it("cancelling a campaign, or deleting a message, gives its place back", async () => {
+      const u = await newUser()
+      const first = expectOk<{ id: string }>(await u.client.mutation("campaign.create", u.plan(2))).id
+      expectOk(await u.client.mutation("campaign.create", u.plan(3)))
+      expect((await u.client.mutation("campaign.create", u.plan(1))).error?.code).toBe("PRECONDITION_FAILED")
+      const [message] = expectOk<{ messages: Array<{ id: string }> }>(await u.client.query("campaign.get", { id: first })).messages
+      expectOk(await u.client.mutation("campaign.deleteMessage", { campaignId: first, messageId: message!.id }))
+      // one message is free again, but not two campaigns' worth
+      expect((await u.client.mutation("campaign.create", u.plan(2))).error?.message).toMatch(/pending messages to 6; the limit is 5/)
+      expectOk(await u.client.mutation("campaign.cancel", { id: first }))
+      expectOk(await u.client.mutation("campaign.create", u.plan(2)))
+    })
+
+    it("concurrent creates by one user cannot slip past a limit together", async () => {
+      // Plans large enough that a create yields half way, as a real one does (on memory that
+      // takes a few hundred messages; on Mongo every step waits for the server, and FerretDB is slow).
+      const size = name === "memory" ? 200 : 4
+      const limit = size * 2 + size / 2
+      const racing = await startTestWeb(store(), { requireApproval: false }, { quota: { maxOpenCampaigns: 2, maxPendingMessages: limit } })
+      try {
+        const user = async () => {
+          const client = racing.client()
+          await signUp(client, `racer${++users}@example.com`)
+          const { sessionName } = expectOk<{ sessionName: string }>(await client.mutation("user.initiateMessagingSession"))
+          const plan = { sessionName, ...GROUP, messages: Array.from({ length: size }, (_, i) => ({ content: `m${i}`, scheduledAt: inMs(60_000 + i * 1_000) })) }
+          const listed = async () => expectOk<{ items: Array<unknown> }>(await client.query("campaign.list")).items
+          return { client, plan, listed }
+        }
+        // separate requests: within the pending limit, over the open-campaign limit together
+        const u = await user()
+        const separate = await Promise.all(Array.from({ length: 4 }, () => u.client.mutation("campaign.create", u.plan)))
+        expect(separate.filter((r) => r.error === null)).toHaveLength(2)
+        expect(separate.filter((r) => r.error?.code === "PRECONDITION_FAILED")).toHaveLength(2)
+        expect(await u.listed()).toHaveLength(2)
+
+        // one batch of three: over the pending limit together
+        const v = await user()
+        const batch = await fetch(`${racing.url}/api/trpc/campaign.create,campaign.create,campaign.create?batch=1`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: new URL(racing.authUrl).origin, cookie: `session=${v.client.cookie}` },
+          body: JSON.stringify({ 0: v.plan, 1: v.plan, 2: v.plan })
+        })
+        const results = (await batch.json()) as Array<{ result?: unknown; error?: { message?: string; data?: { code?: string } } }>
+        expect(results.filter((r) => r.result !== undefined)).toHaveLength(2)
+        const refused = results.filter((r) => r.error !== undefined)
+        expect(refused.map((r) => r.error?.data?.code)).toEqual(["PRECONDITION_FAILED"])
+        expect(refused[0]?.error?.message).toContain(`pending messages to ${size * 3}; the limit is ${limit}`)
+        expect(await v.listed()).toHaveLength(2)
+      } finally {
+        await racing.close()
+      }
+    })
+
+    it("a FAILED campaign whose other messages still go out stays open until they are gone (or it is cancelled)", async () => {
+      const u = await newUser()
+      await quotaWeb.fake.refuse()
+      const failing = expectOk<{ id: string }>(await u.client.mutation("campaign.create", {
+        sessionName: u.sessionName,
+        ...GROUP,
+        messages: [{ content: "fails", scheduledAt: inMs(100) }, { content: "still pending", scheduledAt: inMs(600_000) }]
+      })).id
+      await scheduleOn(quotaWeb, 1)
+      expect(expectOk<{ status: string }>(await u.client.query("campaign.get", { id: failing })).status).toBe("FAILED")
+      expectOk(await u.client.mutation("campaign.create", u.plan(1)))
+      expect((await u.client.mutation("campaign.create", u.plan(1))).error?.message).toMatch(/open campaigns to 3; the limit is 2/)
+      expectOk(await u.client.mutation("campaign.cancel", { id: failing }))
+      expectOk(await u.client.mutation("campaign.create", u.plan(1)))
+    })
+  })
+
+  /** A scheduler on `target`'s store: runs passes until `count` messages were found or the deadline passes. */
+  const scheduleOn = async (target: TestWeb, count: number, deadlineMs = 10_000) => {
+    const layer = schedulerClient(storeClientOf(target), target.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+    const deadline = Date.now() + deadlineMs
+    let found = 0
+    while (found < count) {
+      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
+      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
+      if (found < count) await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
   /** Another client of the web's store, as a scheduler process would have. */
   function storeClient() {
-    return kind.kind === "memory"
-      ? MemoryStore.layer(web.memory!)
-      : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: kind.url, serverSelectionTimeoutMs: 5_000 })))
+    return storeClientOf(web)
+  }
+  function storeClientOf(target: TestWeb) {
+    if (target.store.kind === "sqlite") throw new Error("the campaign suite runs on memory and Mongo")
+    return target.store.kind === "memory"
+      ? MemoryStore.layer(target.memory!)
+      : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: target.store.url, serverSelectionTimeoutMs: 5_000 })))
   }
 }
 

@@ -108,7 +108,15 @@ describe("loadStandaloneConfig", () => {
     expect(problemsOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "yes" })).toMatch(/TRUST_PROXY must be the number of proxies/)
   })
 
+  it("per-user quota: 100 open campaigns and 10,000 pending messages by default, or MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER", () => {
+    expect(configOf({ HERALD_DATA_DIR: dataDir() }).quota).toEqual({ maxOpenCampaigns: 100, maxPendingMessages: 10_000 })
+    expect(configOf({ HERALD_DATA_DIR: dataDir(), MAX_OPEN_CAMPAIGNS_PER_USER: "3", MAX_PENDING_MESSAGES_PER_USER: "40" }).quota)
+      .toEqual({ maxOpenCampaigns: 3, maxPendingMessages: 40 })
+  })
+
   it.each([
+    [{ MAX_OPEN_CAMPAIGNS_PER_USER: "0" }, /MAX_OPEN_CAMPAIGNS_PER_USER must be at least 1/],
+    [{ MAX_PENDING_MESSAGES_PER_USER: "lots" }, /MAX_PENDING_MESSAGES_PER_USER must be a whole number/],
     [{ GATEWAY_API_URL: "http://waha:3000" }, /GATEWAY_API_URL and GATEWAY_API_KEY go together/],
     [{ MAIL_API_KEY: "key-abc" }, /MAIL_API_KEY and MAIL_DOMAIN go together/],
     [{ MAIL_API_KEY: "key-abc", MAIL_DOMAIN: "mg.example.org", ADMIN_EMAIL: "a@b.org" }, /FROM_EMAIL is required to send real mail/],

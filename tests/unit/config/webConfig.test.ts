@@ -50,6 +50,12 @@ describe("loadWebConfig", () => {
     }
   })
 
+  it("per-user quota: 100 open campaigns and 10,000 pending messages by default, or MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER", () => {
+    expect(loadWebConfig(valid)).toMatchObject({ ok: true, config: { quota: { maxOpenCampaigns: 100, maxPendingMessages: 10_000 } } })
+    expect(loadWebConfig({ ...valid, MAX_OPEN_CAMPAIGNS_PER_USER: "5", MAX_PENDING_MESSAGES_PER_USER: "250000" }))
+      .toMatchObject({ ok: true, config: { quota: { maxOpenCampaigns: 5, maxPendingMessages: 250_000 } } })
+  })
+
   it("names every missing variable at once", () => {
     const problems = problemsOf({})
     for (const name of ["DATABASE_URL", "GATEWAY_API_URL", "GATEWAY_API_KEY", "AUTH_SECRET", "AUTH_URL", "MAIL_API_KEY", "MAIL_DOMAIN", "FROM_EMAIL", "ADMIN_EMAIL"]) {
@@ -68,6 +74,10 @@ describe("loadWebConfig", () => {
     [{ ADMIN_PHONE_NUMBER: "+1 555 123" }, /ADMIN_PHONE_NUMBER must be \+ and the country code/],
     [{ ADMIN_PHONE_NUMBER: "15551234567" }, /ADMIN_PHONE_NUMBER must be \+/],
     [{ REQUIRE_APPROVAL: "yes" }, /REQUIRE_APPROVAL must be true or false/],
+    [{ MAX_OPEN_CAMPAIGNS_PER_USER: "0" }, /MAX_OPEN_CAMPAIGNS_PER_USER must be at least 1/],
+    [{ MAX_OPEN_CAMPAIGNS_PER_USER: "ten" }, /MAX_OPEN_CAMPAIGNS_PER_USER must be a whole number/],
+    [{ MAX_PENDING_MESSAGES_PER_USER: "-5" }, /MAX_PENDING_MESSAGES_PER_USER must be at least 1/],
+    [{ MAX_PENDING_MESSAGES_PER_USER: "1.5" }, /MAX_PENDING_MESSAGES_PER_USER must be a whole number/],
     [{ DATABASE_URL: "mongodb://herald:p@ss@db/herald" }, /DATABASE_URL/]
   ])("rejects %j with a message saying how to fix it", (override, message) => {
     expect(problemsOf({ ...valid, ...override }).join("\n")).toMatch(message)

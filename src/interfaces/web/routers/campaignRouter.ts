@@ -9,6 +9,7 @@ import { planCampaign } from "../../../application/campaign/planCampaign.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
+import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
 
 const id = z.string().min(1).max(100)
@@ -37,7 +38,13 @@ const create = z.object({
 
 /** DESIGN §4 campaign.*: the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
-  create: activeProcedure.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
+  create: activeProcedure
+    .use(async ({ next }) => {
+      await oneLargeInputAtATime()
+      return next()
+    })
+    .input(create)
+    .mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
   list: activeProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.number().int().min(0).max(1_000_000).default(0) }).optional())
     .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }))),

@@ -1,0 +1,31 @@
+import { Effect } from "effect"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
+import { CampaignQuotaExceeded } from "./CampaignErrors.ts"
+import { CampaignQuota } from "./CampaignQuota.ts"
+
+const count = (n: number) => n.toLocaleString("en-US")
+
+/**
+ * Refuses a new campaign of `messages` messages that would take the user over a limit of
+ * CampaignQuota. Counted on the read models (a user's messages are those of their sessions,
+ * logged-out ones included): cheap, but blind to what another create is writing right now, so
+ * callers run it and the create under one lock per user (see planCampaign).
+ */
+export const enforceCampaignQuota = Effect.fn("enforceCampaignQuota")(function*(userId: string, messages: number) {
+  const quota = yield* CampaignQuota
+  const sessionIds = yield* (yield* SessionRepository).listIdsByUser(userId)
+  const pending = yield* (yield* MessageRepository).countPending(sessionIds)
+  const over: Array<string> = []
+  if (pending.campaigns + 1 > quota.maxOpenCampaigns) {
+    over.push(`this campaign would bring your open campaigns to ${count(pending.campaigns + 1)}; the limit is ${count(quota.maxOpenCampaigns)}`)
+  }
+  if (pending.messages + messages > quota.maxPendingMessages) {
+    over.push(`this campaign would bring your pending messages to ${count(pending.messages + messages)}; the limit is ${count(quota.maxPendingMessages)}`)
+  }
+  if (over.length > 0) {
+    return yield* new CampaignQuotaExceeded({
+      message: `${over.join("; and ")} (cancel a campaign or delete messages, or wait until some are sent)`
+    })
+  }
+})
