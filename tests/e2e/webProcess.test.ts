@@ -88,7 +88,7 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
     try {
       await proc.waitForOutput(/Herald web listening on port \d+/, 30_000)
       const admin = clientFor(port)
-      await admin.mutation("auth.signUp", { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
+      await signUpAndVerify(admin, mail, { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
       const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
       const plan = { sessionName, groupId: "120363000000000001@g.us", groupName: "Family", messages: [{ content: "hi", scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }] }
       expect((await admin.mutation("campaign.create", plan)).error).toBeNull()

@@ -1,5 +1,6 @@
 import { Clock, Effect } from "effect"
 import { normalizeEmail } from "../../domain/user/User.ts"
+import type { UserCommand } from "../../domain/user/User.ts"
 import { UserAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { Ids } from "../ports/Ids.ts"
@@ -40,24 +41,20 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
   const userId = (yield* Ids).next()
   const now = yield* Clock.currentTimeMillis
   const notifier = yield* Notifier
+  const register = (account: Pick<Extract<UserCommand, { type: "Register" }>, "role" | "status" | "emailVerified" | "verification">) =>
+    execute(UserAggregate)(email, () => ({ type: "Register", userId, email, name: input.name, passwordHash, now, ...account }))
 
   if (settings.verifyEmail) {
     const secret = generateToken()
     const expiresAt = now + settings.verificationTtlMs
     const digest = yield* tokenDigest(secret)
-    const outcome = yield* execute(UserAggregate)(email, () => ({
-      type: "Register",
-      userId,
-      email,
-      name: input.name,
-      passwordHash,
+    const outcome = yield* register({
       // ADMIN_EMAIL becomes ADMIN only when confirmed
       role: "USER",
       status: settings.requireApproval ? "PENDING" : "ACTIVE",
       emailVerified: false,
-      verification: { digest, expiresAt },
-      now
-    }))
+      verification: { digest, expiresAt }
+    })
     yield* notifier.notify(
       outcome._tag === "Rejected"
         ? { kind: "SignUpAttempted", to: email }
@@ -72,18 +69,12 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
   const isAdmin = settings.adminEmail !== null
     ? email === settings.adminEmail
     : settings.firstAccountIsAdmin && (yield* (yield* UserRepository).list({})).length === 0
-  const outcome = yield* execute(UserAggregate)(email, () => ({
-    type: "Register",
-    userId,
-    email,
-    name: input.name,
-    passwordHash,
+  const outcome = yield* register({
     role: isAdmin ? "ADMIN" : "USER",
     status: isAdmin || !settings.requireApproval ? "ACTIVE" : "PENDING",
     emailVerified: true,
-    verification: null,
-    now
-  }))
+    verification: null
+  })
   if (outcome._tag === "Rejected") return yield* new EmailAlreadyRegistered()
   const user = publicUser(outcome.state)
   yield* notifier.notify({ kind: "NewRegistration", email: user.email, name: user.name, pending: user.status === "PENDING" })
