@@ -79,6 +79,13 @@ export interface FakeWaha {
   setSessionStatus(name: string, status: string, meId?: string): void
   setGroups(session: string, groups: ReadonlyArray<unknown> | Record<string, unknown>): void
   setContacts(session: string, contacts: ReadonlyArray<unknown>): void
+  /** The session's lid table (GET /api/{session}/lids), e.g. [{lid: "123@lid", pn: "15551234567@c.us"}]. */
+  setLids(session: string, lids: ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>): void
+  /**
+   * Answer lists as WAHA did before paging (contacts before 2024.10.9, groups before 2024.12.3): the whole
+   * list in engine order whatever limit/offset/sortBy/exclude say, and no /lids endpoint (added in 2025.5.4).
+   */
+  legacy(on: boolean): void
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>
   close(): Promise<void>
 }
@@ -94,6 +101,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
   const contacts = new Map<string, ReadonlyArray<unknown>>()
+  const lids = new Map<string, ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>>()
+  let legacy = false
   let mode: SendMode = { kind: "normal", latencyMs: 0 }
   let breakdown: Breakdown | null = null
   let listening = false
@@ -113,9 +122,32 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     return shown
   }
   const page = (items: ReadonlyArray<unknown>, query: Record<string, string>) => {
+    if (legacy) return items
     const offset = Number(query["offset"] ?? 0)
     const limit = query["limit"] === undefined ? items.length : Number(query["limit"])
     return items.slice(offset, offset + limit)
+  }
+  /** WAHA sorts only when asked (PaginatorInMemory); without sortBy the engine's own order stands. */
+  const sorted = <T>(items: ReadonlyArray<T>, query: Record<string, string>, field: (item: T, sortBy: string) => string): ReadonlyArray<T> => {
+    const sortBy = query["sortBy"]
+    if (legacy || sortBy === undefined) return items
+    const direction = query["sortOrder"] === "desc" ? -1 : 1
+    return [...items].sort((a, b) => direction * (field(a, sortBy) < field(b, sortBy) ? -1 : field(a, sortBy) > field(b, sortBy) ? 1 : 0))
+  }
+  const text = (value: unknown): string => typeof value === "string" ? value : ""
+  const record = (value: unknown): Record<string, unknown> => typeof value === "object" && value !== null ? value as Record<string, unknown> : {}
+  /** sortBy=id|subject on any engine's group: WEBJS id._serialized / groupMetadata.subject, NOWEB id / subject, GOWS JID / Name */
+  const groupField = (group: unknown, sortBy: string): string => {
+    const g = record(group)
+    if (sortBy === "subject") return text(g["subject"]) || text(g["Name"]) || text(record(g["groupMetadata"])["subject"])
+    return text(g["id"]) || text(record(g["id"])["_serialized"]) || text(g["JID"])
+  }
+  /** exclude=participants drops each engine's participant lists (WhatsappSession.filterGroupsFields) */
+  const withoutParticipants = (group: unknown): unknown => {
+    const { participants: _p, Participants: _P, groupMetadata, ...rest } = record(group)
+    if (groupMetadata === undefined) return rest
+    const { participants: _mp, pendingParticipants: _pp, pastParticipants: _pa, membershipApprovalRequests: _mr, ...metadata } = record(groupMetadata)
+    return { ...rest, groupMetadata: metadata }
   }
   const knows = (name: string) => sessions.has(name) || autoSessions
 
@@ -177,14 +209,27 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       const name = query["session"]
       if (name === undefined) return json(res, 400, { message: "session is required" })
       if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
-      return json(res, 200, page(contacts.get(name) ?? [], query))
+      const fixture = contacts.get(name) ?? []
+      if (!Array.isArray(fixture)) return json(res, 200, fixture)
+      return json(res, 200, page(sorted(fixture, query, (c, sortBy) => text(record(c)[sortBy])), query))
     }
     const name = parts[1]
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
       if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
       const fixture = groups.get(name) ?? []
-      if (Array.isArray(fixture)) return json(res, 200, page(fixture, query))
-      return json(res, 200, Object.fromEntries(page(Object.entries(fixture), query) as Array<[string, unknown]>))
+      const shown = !legacy && query["exclude"]?.split(",").includes("participants") ? withoutParticipants : (g: unknown) => g
+      if (Array.isArray(fixture)) return json(res, 200, page(sorted(fixture, query, groupField), query).map(shown))
+      const entries = page(sorted(Object.entries(fixture), query, ([, g], sortBy) => groupField(g, sortBy)), query) as Array<[string, unknown]>
+      return json(res, 200, Object.fromEntries(entries.map(([id, g]) => [id, shown(g)])))
+    }
+    if (name !== undefined && method === "GET" && parts[2] === "lids" && !legacy) {
+      if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
+      const table = [...(lids.get(name) ?? [])].sort((a, b) => a.lid < b.lid ? -1 : a.lid > b.lid ? 1 : 0)
+      if (parts.length === 4 && parts[3] === "count") return json(res, 200, { count: table.length })
+      if (parts.length === 3) {
+        const offset = Number(query["offset"] ?? 0)
+        return json(res, 200, table.slice(offset, offset + Number(query["limit"] ?? 100)))
+      }
     }
     if (name !== undefined && method === "GET" && parts[2] === "auth" && parts[3] === "qr") {
       const session = sessions.get(name)
@@ -281,6 +326,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       sessions.clear()
       groups.clear()
       contacts.clear()
+      lids.clear()
+      legacy = false
       if (!listening) await listen(port)
     },
     setSessionStatus: (name, status, meId) => {
@@ -291,6 +338,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     },
     setGroups: (session, fixture) => void groups.set(session, fixture),
     setContacts: (session, fixture) => void contacts.set(session, fixture),
+    setLids: (session, table) => void lids.set(session, table),
+    legacy: (on) => void (legacy = on),
     waitFor: (predicate, timeoutMs = 5_000) =>
       new Promise<void>((resolve, reject) => {
         const deadline = Date.now() + timeoutMs
