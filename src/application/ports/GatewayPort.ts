@@ -89,12 +89,16 @@ export interface Page {
 
 /**
  * One page as the gateway served it. `more` is whether the gateway may have more after it
- * (its page was full): the adapter drops entries that are not contacts, so fewer items than
- * asked for does not mean the end.
+ * (its page was exactly full): the adapter drops entries that are not contacts, so fewer items than
+ * asked for does not mean the end; more than asked for means the gateway ignored paging and
+ * served everything. `served` holds the id of every entry the gateway served on this page, kept
+ * or dropped, so a reader can tell a page that only repeats earlier ones (a gateway that ignores
+ * offset) from a new one.
  */
 export interface PageOf<T> {
   readonly items: ReadonlyArray<T>
   readonly more: boolean
+  readonly served: ReadonlyArray<string>
 }
 
 /** The messaging gateway (WAHA's HTTP API, DESIGN §5). */
@@ -110,6 +114,9 @@ export class GatewayPort extends Context.Service<GatewayPort, {
   readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
   readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
   readonly listGroups: (name: string, page: Page) => Effect.Effect<PageOf<GatewayGroup>, GatewayError>
-  /** Only real WhatsApp contacts: `@c.us` ids, not groups, not blocked, not me, with a number. */
+  /**
+   * Only real WhatsApp contacts: `@c.us` ids, not groups, not blocked, not me, with a number; a contact
+   * the gateway lists by `@lid` comes under the phone number its lid maps to, when the gateway knows it.
+   */
   readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
 }>()("herald/application/ports/GatewayPort") {}

@@ -1,6 +1,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { GatewayPort } from "../ports/GatewayPort.ts"
-import type { GatewayContact, GatewayError, GatewayGroup, PageOf } from "../ports/GatewayPort.ts"
+import type { GatewayContact, GatewayError, GatewayGroup, Page, PageOf } from "../ports/GatewayPort.ts"
+import { walkPages } from "./walkPages.ts"
 
 /** How long a fetched list of groups or contacts serves further pages and searches. */
 export const DIRECTORY_TTL_MS = 60_000
@@ -24,16 +25,8 @@ export class GatewayDirectory extends Context.Service<GatewayDirectory, {
       const gateway = yield* GatewayPort
       const cache = new Map<string, { readonly at: number; readonly items: ReadonlyArray<unknown> }>()
 
-      const walk = <T>(list: (offset: number) => Effect.Effect<PageOf<T>, GatewayError>) =>
-        Effect.gen(function*() {
-          const items: Array<T> = []
-          for (let offset = 0; offset < MAX_ENTRIES; offset += GATEWAY_PAGE) {
-            const page = yield* list(offset)
-            items.push(...page.items)
-            if (!page.more) break
-          }
-          return items
-        })
+      const walk = <T extends { readonly groupId: string }>(what: string, list: (page: Page) => Effect.Effect<PageOf<T>, GatewayError>) =>
+        walkPages({ pageSize: GATEWAY_PAGE, maxEntries: MAX_ENTRIES, keyOf: (item: T) => item.groupId, what }, list)
 
       const cached = <T>(key: string, fetch: Effect.Effect<ReadonlyArray<T>, GatewayError>) =>
         Effect.gen(function*() {
@@ -47,10 +40,8 @@ export class GatewayDirectory extends Context.Service<GatewayDirectory, {
         })
 
       return GatewayDirectory.of({
-        groups: (sessionName) =>
-          cached(`groups:${sessionName}`, walk((offset) => gateway.listGroups(sessionName, { limit: GATEWAY_PAGE, offset }))),
-        contacts: (sessionName) =>
-          cached(`contacts:${sessionName}`, walk((offset) => gateway.listContacts(sessionName, { limit: GATEWAY_PAGE, offset })))
+        groups: (sessionName) => cached(`groups:${sessionName}`, walk("groups", (page) => gateway.listGroups(sessionName, page))),
+        contacts: (sessionName) => cached(`contacts:${sessionName}`, walk("contacts", (page) => gateway.listContacts(sessionName, page)))
       })
     })
   )

@@ -1,7 +1,10 @@
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
+import { walkPages } from "../../application/session/walkPages.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
+import { ContactsBody, GroupsBody, isLidContact, LidsBody, mappedContact, readContacts, readGroups } from "./wahaListing.ts"
 import type {
   GatewayContact,
   PageOf,
@@ -27,13 +30,14 @@ export interface WahaGatewayOptions {
 export type WahaGatewayService = GatewayPort["Service"]
 
 const DEFAULT_TIMEOUT_MS = 30_000
+/** Lid table pages (WAHA's default is 100), and a bound on the table. */
+const LID_PAGE = 500
+const MAX_LIDS = 100_000
+const countOf = (n: number) => n === 1 ? "1 contact" : `${n} contacts`
 const BODY_SNIPPET_MAX = 200
 
 // ---------------------------------------------------------------------------
 // Response shapes (only the fields we read; unknown keys are stripped)
-
-const SerializedId = z.union([z.string(), z.object({ _serialized: z.string() })])
-const idOf = (id: z.infer<typeof SerializedId>): string => typeof id === "string" ? id : id._serialized
 
 const SessionBody = z.object({
   name: z.string(),
@@ -43,26 +47,7 @@ const SessionBody = z.object({
 
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 
-const GroupItem = z.object({
-  id: SerializedId.optional(),
-  subject: z.string().nullish(),
-  name: z.string().nullish()
-})
-/** WEBJS answers an array, NOWEB an object keyed by group id. */
-const GroupsBody = z.union([z.array(GroupItem), z.record(z.string(), GroupItem)])
-
-const ContactItem = z.object({
-  id: SerializedId,
-  number: z.string().nullish(),
-  name: z.string().nullish(),
-  pushname: z.string().nullish(),
-  shortName: z.string().nullish(),
-  isGroup: z.boolean().nullish(),
-  isBlocked: z.boolean().nullish(),
-  isMe: z.boolean().nullish(),
-  isWAContact: z.boolean().nullish()
-})
-const ContactsBody = z.array(ContactItem)
+// groups, contacts and lids of each engine: wahaListing.ts
 
 // ---------------------------------------------------------------------------
 // Error helpers
@@ -252,43 +237,73 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return qr
   })
 
+  // sortBy=id keeps pages apart when the engine's own order moves (WEBJS: recent activity); participant
+  // lists are the bulk of a group and Herald needs none of them. A WAHA without paging ignores all four.
+  const LIST_ORDER = { sortBy: "id", sortOrder: "asc" } as const
+
+  /** More than asked for: the gateway ignored paging and served the whole list, so this page is the last. */
+  const moreAfter = (served: number, page: Page) => served === page.limit
+
   const listGroups = Effect.fn("WahaGateway.listGroups")(function*(name: string, page: Page) {
     const prefix = "failed to list groups"
     const response = yield* call(prefix, "GET", `/api/${seg(name)}/groups`, {
-      query: { limit: page.limit, offset: page.offset }
+      query: { limit: page.limit, offset: page.offset, ...LIST_ORDER, exclude: "participants" }
     })
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, GroupsBody)))
-    const entries: ReadonlyArray<readonly [string | undefined, z.infer<typeof GroupItem>]> = Array.isArray(body)
-      ? body.map((g) => [undefined, g] as const)
-      : Object.entries(body)
-    const groups: Array<GatewayGroup> = []
-    for (const [key, g] of entries) {
-      const groupId = g.id !== undefined ? idOf(g.id) : key
-      if (groupId === undefined || groupId === "") {
-        return yield* Effect.fail(fail(prefix, "BadResponse", "unexpected response shape: group without id", response.status))
-      }
-      groups.push({ groupId, groupName: g.subject ?? g.name ?? "" })
-    }
-    const result: PageOf<GatewayGroup> = { items: groups, more: entries.length >= page.limit }
+    const read = readGroups(body)
+    if (!read.ok) return yield* Effect.fail(fail(prefix, "BadResponse", `unexpected response shape: ${read.problem}`, response.status))
+    const served = read.groups.map((g) => g.groupId)
+    const result: PageOf<GatewayGroup> = { items: read.groups, more: moreAfter(served.length, page), served }
     return result
   })
+
+  /** The whole lid table (lid → `<digits>@c.us`), read page after page. */
+  const lidTable = (name: string) =>
+    walkPages(
+      { pageSize: LID_PAGE, maxEntries: MAX_LIDS, keyOf: (entry: { readonly lid: string }) => entry.lid, what: "lids" },
+      (page) =>
+        Effect.gen(function*() {
+          const prefix = "failed to read the lid table"
+          const response = yield* call(prefix, "GET", `/api/${seg(name)}/lids`, { query: { limit: page.limit, offset: page.offset } })
+          const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, LidsBody)))
+          return { items: body, more: moreAfter(body.length, page), served: body.map((entry) => entry.lid) }
+        })
+    ).pipe(Effect.map((entries) => new Map(entries.map((entry) => [entry.lid, entry.pn]))))
 
   const listContacts = Effect.fn("WahaGateway.listContacts")(function*(name: string, page: Page) {
     const prefix = "failed to list contacts"
     const response = yield* call(prefix, "GET", "/api/contacts/all", {
-      query: { session: name, limit: page.limit, offset: page.offset }
+      query: { session: name, limit: page.limit, offset: page.offset, ...LIST_ORDER }
     })
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, ContactsBody)))
+    const read = readContacts(body)
+    const lids = read.entries.filter(isLidContact)
+    // NOWEB and GOWS list more and more people by lid only; their number comes from WAHA's lid table
+    const table = lids.length === 0
+      ? new Map<string, string | null | undefined>()
+      : yield* lidTable(name).pipe(
+        Effect.catch((error) =>
+          Effect.as(
+            Effect.logWarning(`Session ${oneLine(name)}: ${countOf(lids.length)} listed by @lid left out, no phone number for them: ${error.message}`),
+            undefined
+          )
+        )
+      )
     const contacts: Array<GatewayContact> = []
-    for (const c of body) {
-      const id = idOf(c.id)
-      if (!id.endsWith("@c.us") || c.isGroup === true || c.isBlocked === true || c.isMe === true) continue
-      if (c.isWAContact === false) continue
-      const number = c.number || id.slice(0, -"@c.us".length).replace(/\D/g, "")
-      if (number === "") continue
-      contacts.push({ groupId: id, groupName: c.name || c.pushname || c.shortName || number, number, isContact: true })
+    let unmapped = 0
+    for (const entry of read.entries) {
+      if (!isLidContact(entry)) {
+        contacts.push(entry)
+        continue
+      }
+      const contact = table === undefined ? undefined : mappedContact(entry, table.get(entry.lid))
+      if (contact === undefined) unmapped += 1
+      else contacts.push(contact)
     }
-    const result: PageOf<GatewayContact> = { items: contacts, more: body.length >= page.limit }
+    if (table !== undefined && unmapped > 0) {
+      yield* Effect.logWarning(`Session ${oneLine(name)}: ${countOf(unmapped)} listed by @lid left out, no phone number for them in the gateway's lid table`)
+    }
+    const result: PageOf<GatewayContact> = { items: contacts, more: moreAfter(read.served.length, page), served: read.served }
     return result
   })
 

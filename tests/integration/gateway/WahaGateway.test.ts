@@ -1,6 +1,6 @@
 import { connect, createServer } from "node:net"
 import type { AddressInfo } from "node:net"
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Exit, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { GatewayError, GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
 import type { GatewayFailure } from "../../../src/application/ports/GatewayPort.ts"
@@ -8,6 +8,8 @@ import { makeWahaGateway, WahaGateway } from "../../../src/infrastructure/gatewa
 import type { WahaGatewayOptions } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { engineContacts, engineGroups, ENGINES } from "../../support/wahaEngineFixtures.ts"
+import type { ContactSpec, GroupSpec } from "../../support/wahaEngineFixtures.ts"
 
 const API_KEY = "k3y-Th4t-Must-N3ver-Leak-0123456789"
 
@@ -350,37 +352,76 @@ describe("WahaGateway sessions", () => {
   })
 })
 
-describe("WahaGateway.listGroups", () => {
-  it("parses the array shape with {_serialized} ids and `name` (WEBJS)", async () => {
-    fake.setGroups("s1", [
-      { id: { server: "g.us", user: "1203", _serialized: "1203@g.us" }, name: "Family", isGroup: true },
-      { id: { _serialized: "4567@g.us" }, name: "Work" }
+/** Log lines an effect writes, for checks that something was said rather than dropped silently. */
+const withLogs = async <A>(effect: Effect.Effect<A, GatewayError>): Promise<{ readonly value: A; readonly logs: Array<string> }> => {
+  const logs: Array<string> = []
+  const capture = Logger.layer([Logger.make(({ message }) => void logs.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
+  const value = await Effect.runPromise(effect.pipe(Effect.provide(capture)))
+  return { value, logs }
+}
+
+describe.each(ENGINES)("WahaGateway.listGroups on %s", (engine) => {
+  const family: GroupSpec = { id: "120363000000000001@g.us", subject: "Family", participants: ["15551110001@c.us", "98765432109876@lid"] }
+  const work: GroupSpec = { id: "120363000000000002@g.us", subject: "Work", participants: ["15551110002@c.us"] }
+  const choir: GroupSpec = { id: "120363000000000003@g.us", subject: "Choir" }
+
+  it("reads the engine's own shape: id and name of every group", async () => {
+    fake.setGroups("s1", engineGroups(engine, [work, family, choir]))
+    const page = await run(gateway().listGroups("s1", { limit: 10, offset: 0 }))
+    expect(page.items).toEqual([
+      { groupId: family.id, groupName: "Family" },
+      { groupId: work.id, groupName: "Work" },
+      { groupId: choir.id, groupName: "Choir" }
     ])
-    expect((await run(gateway().listGroups("s1", { limit: 10, offset: 0 }))).items).toEqual([
-      { groupId: "1203@g.us", groupName: "Family" },
-      { groupId: "4567@g.us", groupName: "Work" }
-    ])
+    expect(page.more).toBe(false)
+    expect(page.served).toEqual([family.id, work.id, choir.id])
   })
 
-  it("parses the object-keyed shape with string ids and `subject` (NOWEB), and passes limit/offset", async () => {
-    fake.setGroups("s2", {
-      "1@g.us": { id: "1@g.us", subject: "One" },
-      "2@g.us": { id: "2@g.us", subject: "Two" },
-      "3@g.us": { id: "3@g.us", subject: "Three" },
-      "4@g.us": { subject: "Four, id only in the key" }
-    })
-    expect((await run(gateway().listGroups("s2", { limit: 2, offset: 1 }))).items).toEqual([
-      { groupId: "2@g.us", groupName: "Two" },
-      { groupId: "3@g.us", groupName: "Three" }
-    ])
-    expect((await run(gateway().listGroups("s2", { limit: 5, offset: 3 }))).items).toEqual([
-      { groupId: "4@g.us", groupName: "Four, id only in the key" }
-    ])
+  it("asks for a page in id order without participant lists", async () => {
+    fake.setGroups("s2", engineGroups(engine, [family, work]))
+    await run(gateway().listGroups("s2", { limit: 2, offset: 4 }))
     const seen = fake.requests[0]!
-    expect([seen.method, seen.path, seen.query]).toEqual(["GET", "/api/s2/groups", { limit: "2", offset: "1" }])
+    expect([seen.method, seen.path, seen.query]).toEqual([
+      "GET",
+      "/api/s2/groups",
+      { limit: "2", offset: "4", sortBy: "id", sortOrder: "asc", exclude: "participants" }
+    ])
     expect(seen.headers["x-api-key"]).toBe(API_KEY)
   })
 
+  it("pages stay apart while the engine reorders its list between calls (recent activity)", async () => {
+    const groups: Array<GroupSpec> = ["A", "B", "C", "D", "E"].map((n, i) => ({ id: `12036300000000001${i}@g.us`, subject: n }))
+    // the engine's order: most recent activity first
+    fake.setGroups("s3", engineGroups(engine, [groups[1]!, groups[0]!, groups[3]!, groups[2]!, groups[4]!]))
+    const g = gateway()
+    const first = await run(g.listGroups("s3", { limit: 2, offset: 0 }))
+    // a message arrives in E: it moves to the front
+    fake.setGroups("s3", engineGroups(engine, [groups[4]!, groups[1]!, groups[0]!, groups[3]!, groups[2]!]))
+    const second = await run(g.listGroups("s3", { limit: 2, offset: 2 }))
+    const third = await run(g.listGroups("s3", { limit: 2, offset: 4 }))
+    expect([...first.items, ...second.items, ...third.items].map((x) => x.groupName)).toEqual(["A", "B", "C", "D", "E"])
+  })
+
+  it("the fake serves participants unless they are excluded, as WAHA does", async () => {
+    fake.setGroups("s4", engineGroups(engine, [family]))
+    const raw = async (query: string) => {
+      const response = await fetch(`${fake.url}/api/s4/groups${query}`, { headers: { "X-Api-Key": API_KEY } })
+      return JSON.stringify(await response.json())
+    }
+    expect(await raw("")).toContain("15551110001@")
+    expect(await raw("?exclude=participants")).not.toContain("15551110001@")
+  })
+
+  it("a WAHA that ignores paging (before 2024.12.3) answers the whole list: all of it is kept, and it is the last page", async () => {
+    fake.legacy(true)
+    fake.setGroups("s5", engineGroups(engine, [family, work, choir]))
+    const page = await run(gateway().listGroups("s5", { limit: 2, offset: 0 }))
+    expect(page.items.map((x) => x.groupName).sort()).toEqual(["Choir", "Family", "Work"])
+    expect(page.more).toBe(false)
+  })
+})
+
+describe("WahaGateway.listGroups: malformed answers", () => {
   it("reports a malformed group list as BadResponse", async () => {
     fake.setGroups("s3", [{ id: 12, subject: "numeric id" }])
     await expectFailure(
@@ -391,36 +432,86 @@ describe("WahaGateway.listGroups", () => {
     fake.setGroups("s3", [{ subject: "no id at all" }])
     await expectFailure(gateway().listGroups("s3", { limit: 10, offset: 0 }), "BadResponse", /group without id/)
   })
+
+  it("takes a NOWEB group's id from its key when the object lacks one", async () => {
+    fake.setGroups("s6", { "4@g.us": { subject: "Four, id only in the key" } })
+    expect((await run(gateway().listGroups("s6", { limit: 5, offset: 0 }))).items).toEqual([
+      { groupId: "4@g.us", groupName: "Four, id only in the key" }
+    ])
+  })
 })
 
-describe("WahaGateway.listContacts", () => {
-  it("keeps only real WhatsApp contacts with a number and passes session/limit/offset", async () => {
-    fake.setContacts("s1", [
-      { id: "15551110001@c.us", number: "15551110001", name: "Ann", isWAContact: true, isMyContact: true },
-      { id: { _serialized: "15551110002@c.us" }, pushname: "Ben" },
-      { id: "15551110003@c.us", name: "Group-ish", isGroup: true },
-      { id: "15551110004@c.us", name: "Blocked", isBlocked: true },
-      { id: "15551110005@c.us", name: "Me", isMe: true },
-      { id: "15551110006@c.us", name: "Not on WhatsApp", isWAContact: false },
-      { id: "1203630@g.us", name: "A group" },
-      { id: "status@broadcast", name: "Status" },
-      { id: "123456@lid", name: "Linked id" },
-      { id: "@c.us", name: "No number" },
-      { id: "15551110007@c.us", number: null, shortName: "Cid" }
-    ])
-    const { items: contacts, more } = await run(gateway().listContacts("s1", { limit: 50, offset: 0 }))
-    expect(more).toBe(false)
-    expect(contacts).toEqual([
+describe.each(ENGINES)("WahaGateway.listContacts on %s", (engine) => {
+  const people: ReadonlyArray<ContactSpec> = [
+    { id: "15551110001@c.us", name: "Ann" },
+    { id: "15551110002@c.us", pushname: "Ben" },
+    { id: "120363000000000001@g.us", name: "A group" },
+    { id: "status@broadcast", name: "Status" },
+    { id: "111111111111111@lid", name: "Lia" },
+    { id: "222222222222222@lid", pushname: "Unmapped" },
+    { id: "15551110003@c.us" }
+  ]
+
+  it("keeps @c.us contacts and maps @lid contacts to their phone number; counts and logs those it cannot map", async () => {
+    fake.setContacts("s1", engineContacts(engine, people))
+    fake.setLids("s1", [{ lid: "111111111111111@lid", pn: "15551110009@c.us" }, { lid: "333333333333333@lid", pn: "15551110008@c.us" }])
+    const { value: page, logs } = await withLogs(gateway().listContacts("s1", { limit: 50, offset: 0 }))
+    expect(page.more).toBe(false)
+    // in the gateway's (id) order, a mapped contact where its @lid entry was
+    expect(page.items).toEqual([
+      { groupId: "15551110009@c.us", groupName: "Lia", number: "15551110009", isContact: true },
       { groupId: "15551110001@c.us", groupName: "Ann", number: "15551110001", isContact: true },
       { groupId: "15551110002@c.us", groupName: "Ben", number: "15551110002", isContact: true },
-      { groupId: "15551110007@c.us", groupName: "Cid", number: "15551110007", isContact: true }
+      { groupId: "15551110003@c.us", groupName: "15551110003", number: "15551110003", isContact: true }
     ])
+    expect(logs.filter((l) => /1 contact .*@lid.* no phone number/.test(l))).toHaveLength(1)
     const seen = fake.requests[0]!
     expect([seen.method, seen.path, seen.query]).toEqual([
       "GET",
       "/api/contacts/all",
-      { session: "s1", limit: "50", offset: "0" }
+      { session: "s1", limit: "50", offset: "0", sortBy: "id", sortOrder: "asc" }
     ])
+    expect(fake.requests.filter((r) => r.path === "/api/s1/lids").every((r) => r.headers["x-api-key"] === API_KEY)).toBe(true)
+  })
+
+  it("reads the whole lid table, page after page", async () => {
+    fake.setContacts("s2", engineContacts(engine, [{ id: "999999999999999@lid", name: "Last" }]))
+    const table = Array.from({ length: 1_234 }, (_, i) => ({ lid: `${String(100_000_000_000_000 + i)}@lid`, pn: `1555${String(i).padStart(7, "0")}@c.us` }))
+    fake.setLids("s2", [...table, { lid: "999999999999999@lid", pn: "15559999999@c.us" }])
+    const page = await run(gateway().listContacts("s2", { limit: 50, offset: 0 }))
+    expect(page.items).toEqual([{ groupId: "15559999999@c.us", groupName: "Last", number: "15559999999", isContact: true }])
+    const lidCalls = fake.requests.filter((r) => r.path === "/api/s2/lids")
+    expect(lidCalls.length).toBeGreaterThan(1)
+  })
+
+  it("a WAHA without the lid endpoint (before 2025.5.4): @c.us contacts are kept, @lid ones counted and logged", async () => {
+    fake.legacy(true)
+    fake.setContacts("s3", engineContacts(engine, people))
+    const { value: page, logs } = await withLogs(gateway().listContacts("s3", { limit: 50, offset: 0 }))
+    expect(page.items.map((c) => c.groupId)).toEqual(["15551110001@c.us", "15551110002@c.us", "15551110003@c.us"])
+    expect(logs.filter((l) => /2 contacts .*@lid.* no phone number.*404/.test(l))).toHaveLength(1)
+  })
+
+  it("a WAHA that ignores paging (before 2024.10.9) answers the whole list: all of it is kept, and it is the last page", async () => {
+    fake.legacy(true)
+    fake.setContacts("s4", engineContacts(engine, people.filter((c) => c.id.endsWith("@c.us"))))
+    const page = await run(gateway().listContacts("s4", { limit: 2, offset: 0 }))
+    expect(page.items).toHaveLength(3)
+    expect(page.more).toBe(false)
+  })
+})
+
+describe("WahaGateway.listContacts: WEBJS flags", () => {
+  it("leaves out groups, blocked contacts, me and numbers not on WhatsApp", async () => {
+    fake.setContacts("s1", engineContacts("WEBJS", [
+      { id: "15551110001@c.us", name: "Ann" },
+      { id: "15551110004@c.us", name: "Blocked", isBlocked: true },
+      { id: "15551110005@c.us", name: "Me", isMe: true },
+      { id: "15551110006@c.us", name: "Not on WhatsApp", isWAContact: false }
+    ]))
+    const page = await run(gateway().listContacts("s1", { limit: 50, offset: 0 }))
+    expect(page.items.map((c) => c.groupName)).toEqual(["Ann"])
+    expect(page.served).toHaveLength(4)
   })
 
   it("honours limit/offset on the gateway side and URL-encodes query values", async () => {
@@ -432,7 +523,7 @@ describe("WahaGateway.listContacts", () => {
     const page = await run(gateway().listContacts("a&b=c", { limit: 1, offset: 1 }))
     expect(page.items.map((c) => c.groupName)).toEqual(["two"])
     expect(page.more).toBe(true)
-    expect(fake.requests[0]!.query).toEqual({ session: "a&b=c", limit: "1", offset: "1" })
+    expect(fake.requests[0]!.query).toMatchObject({ session: "a&b=c", limit: "1", offset: "1" })
   })
 
   it("reports a non-array body as BadResponse", async () => {
@@ -444,7 +535,6 @@ describe("WahaGateway.listContacts", () => {
     )
   })
 })
-
 describe("GatewayError.summary: what a user may read", () => {
   const LEAKY = { message: "cannot reach mongodb://admin:hunter2@db.internal:27017/herald", path: "/var/lib/waha/engine.js" }
   const INTERNALS = ["hunter2", "mongodb://", "db.internal", "/var/lib/waha", "127.0.0.1", API_KEY]

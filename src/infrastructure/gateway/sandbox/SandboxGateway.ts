@@ -84,10 +84,11 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
     Effect.flatMap(current(name), (session) =>
       session === undefined ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`)) : Effect.succeed(session)
     )
-  const page = <T>(items: ReadonlyArray<T>, p: { readonly limit: number; readonly offset: number }): PageOf<T> => ({
-    items: items.slice(p.offset, p.offset + p.limit),
-    more: p.offset + p.limit < items.length
-  })
+  /** In id order, as Herald asks WAHA for them (sortBy=id), so pages never overlap. */
+  const page = <T extends { readonly groupId: string }>(items: ReadonlyArray<T>, p: { readonly limit: number; readonly offset: number }): PageOf<T> => {
+    const slice = items.slice(p.offset, p.offset + p.limit)
+    return { items: slice, more: p.offset + p.limit < items.length, served: slice.map((item) => item.groupId) }
+  }
 
   return GatewayPort.of({
     sendText: (request) =>

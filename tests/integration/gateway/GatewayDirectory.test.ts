@@ -1,0 +1,75 @@
+import { Effect, Layer, Logger } from "effect"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { GatewayDirectory } from "../../../src/application/session/GatewayDirectory.ts"
+import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { engineContacts, engineGroups, ENGINES } from "../../support/wahaEngineFixtures.ts"
+
+// the directory reads the gateway's lists in pages of 500
+const PAGE = 500
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterEach(async () => {
+  await fake.reset()
+})
+afterAll(async () => {
+  await fake.close()
+})
+
+const read = <A>(use: (directory: GatewayDirectory["Service"]) => Effect.Effect<A, unknown>) => {
+  const logs: Array<string> = []
+  const capture = Logger.layer([Logger.make(({ message }) => void logs.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
+  const layer = GatewayDirectory.layer.pipe(Layer.provide(WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey })))
+  return Effect.runPromise(
+    Effect.gen(function*() {
+      return { value: yield* use(yield* GatewayDirectory), logs }
+    }).pipe(Effect.provide(Layer.merge(layer, capture)))
+  )
+}
+
+const groups = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `1203630${String(i).padStart(11, "0")}@g.us`, subject: `Group ${i}` }))
+const listCalls = () => fake.requests.filter((r) => r.path === "/api/s/groups").length
+
+describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
+  it("reads every group once over several pages", async () => {
+    fake.setGroups("s", engineGroups(engine, [...groups(1_200)].reverse()))
+    const { value } = await read((d) => d.groups("s"))
+    expect(value.map((g) => g.groupName)).toEqual(groups(1_200).map((g) => g.subject))
+    expect(listCalls()).toBe(3)
+  })
+
+  it("a WAHA that ignores paging and has more than a page: one call, no duplicates", async () => {
+    fake.legacy(true)
+    fake.setGroups("s", engineGroups(engine, groups(1_200)))
+    const { value } = await read((d) => d.groups("s"))
+    expect(value).toHaveLength(1_200)
+    expect(new Set(value.map((g) => g.groupId)).size).toBe(1_200)
+    expect(listCalls()).toBe(1)
+  })
+
+  it("a WAHA that ignores paging and has exactly a page: the repeated page ends the walk, and it is logged", async () => {
+    fake.legacy(true)
+    fake.setGroups("s", engineGroups(engine, groups(PAGE)))
+    const { value, logs } = await read((d) => d.groups("s"))
+    expect(value).toHaveLength(PAGE)
+    expect(new Set(value.map((g) => g.groupId)).size).toBe(PAGE)
+    expect(listCalls()).toBe(2)
+    expect(logs.filter((l) => l.includes("same groups again at offset 500"))).toHaveLength(1)
+  })
+
+  it("contacts: a page of nothing but groups and lids does not end the walk", async () => {
+    // sorted by id, every group id (1203…@g.us) comes before these numbers: the first page holds no contact
+    const contacts = [
+      ...groups(PAGE).map((g) => ({ id: g.id, name: g.subject })),
+      ...Array.from({ length: 10 }, (_, i) => ({ id: `1555${String(i).padStart(7, "0")}@c.us`, name: `Friend ${i}` }))
+    ]
+    fake.setContacts("s", engineContacts(engine, contacts))
+    const { value } = await read((d) => d.contacts("s"))
+    expect(value.map((c) => c.groupName)).toEqual(Array.from({ length: 10 }, (_, i) => `Friend ${i}`))
+  })
+})
