@@ -136,9 +136,14 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   }
   const text = (value: unknown): string => typeof value === "string" ? value : ""
   const record = (value: unknown): Record<string, unknown> => typeof value === "object" && value !== null ? value as Record<string, unknown> : {}
-  /** sortBy=id|subject on any engine's group: WEBJS id._serialized / groupMetadata.subject, NOWEB id / subject, GOWS JID / Name */
+  /**
+   * sortBy=id|subject: NOWEB id / subject, GOWS JID / Name. WEBJS maps them to the paths "id._serialized" /
+   * "groupMetadata.subject", which WAHA's PaginatorInMemory reads as single keys (item["id._serialized"]):
+   * every WEBJS group compares equal, so its groups stay in the engine's order (recent activity) even when sorted.
+   */
   const groupField = (group: unknown, sortBy: string): string => {
     const g = record(group)
+    if (g["groupMetadata"] !== undefined) return ""
     if (sortBy === "subject") return text(g["subject"]) || text(g["Name"]) || text(record(g["groupMetadata"])["subject"])
     return text(g["id"]) || text(record(g["id"])["_serialized"]) || text(g["JID"])
   }

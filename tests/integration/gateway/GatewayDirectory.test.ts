@@ -39,7 +39,9 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
   it("reads every group once over several pages", async () => {
     fake.setGroups("s", engineGroups(engine, [...groups(1_200)].reverse()))
     const { value } = await read((d) => d.groups("s"))
-    expect(value.map((g) => g.groupName)).toEqual(groups(1_200).map((g) => g.subject))
+    // WAHA sorts NOWEB and GOWS groups by id when asked; WEBJS groups stay in the engine's order
+    const expected = engine === "WEBJS" ? [...groups(1_200)].reverse() : groups(1_200)
+    expect(value.map((g) => g.groupName)).toEqual(expected.map((g) => g.subject))
     expect(listCalls()).toBe(3)
   })
 
