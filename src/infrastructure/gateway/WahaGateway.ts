@@ -1,6 +1,7 @@
-import { Effect, Layer } from "effect"
+import { Clock, Effect, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
+import { DIRECTORY_TTL_MS } from "../../application/session/GatewayDirectory.ts"
 import { walkPages } from "../../application/session/walkPages.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
@@ -33,6 +34,9 @@ const DEFAULT_TIMEOUT_MS = 30_000
 /** Lid table pages (WAHA's default is 100), and a bound on the table. */
 const LID_PAGE = 500
 const MAX_LIDS = 100_000
+const LID_TABLE_TTL_MS = DIRECTORY_TTL_MS
+type LidTable = ReadonlyMap<string, string | null | undefined>
+const NO_LIDS: LidTable = new Map()
 const countOf = (n: number) => n === 1 ? "1 contact" : `${n} contacts`
 const BODY_SNIPPET_MAX = 200
 
@@ -268,7 +272,20 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
           const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, LidsBody)))
           return { items: body, more: moreAfter(body.length, page), served: body.map((entry) => entry.lid) }
         })
-    ).pipe(Effect.map((entries) => new Map(entries.map((entry) => [entry.lid, entry.pn]))))
+    ).pipe(Effect.map((entries): LidTable => new Map(entries.map((entry) => [entry.lid, entry.pn]))))
+
+  // a walk over many contact pages, each with lids in it, reads the table once; kept as long as GatewayDirectory keeps a list
+  const lidTables = new Map<string, { readonly at: number; readonly table: LidTable }>()
+  const lidTableOf = (name: string) =>
+    Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const hit = lidTables.get(name)
+      if (hit !== undefined && now - hit.at < LID_TABLE_TTL_MS) return hit.table
+      const table = yield* lidTable(name)
+      for (const [k, v] of lidTables) if (now - v.at >= LID_TABLE_TTL_MS) lidTables.delete(k)
+      lidTables.set(name, { at: now, table })
+      return table
+    })
 
   const listContacts = Effect.fn("WahaGateway.listContacts")(function*(name: string, page: Page) {
     const prefix = "failed to list contacts"
@@ -280,8 +297,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     const lids = read.entries.filter(isLidContact)
     // NOWEB and GOWS list more and more people by lid only; their number comes from WAHA's lid table
     const table = lids.length === 0
-      ? new Map<string, string | null | undefined>()
-      : yield* lidTable(name).pipe(
+      ? NO_LIDS
+      : yield* lidTableOf(name).pipe(
         Effect.catch((error) =>
           Effect.as(
             Effect.logWarning(`Session ${oneLine(name)}: ${countOf(lids.length)} listed by @lid left out, no phone number for them: ${error.message}`),

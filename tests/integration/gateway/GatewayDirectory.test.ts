@@ -64,6 +64,19 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
     expect(logs.filter((l) => l.includes("same groups again at offset 500"))).toHaveLength(1)
   })
 
+  it("contacts over several pages, @lid ones on each: the lid table is read once for the whole walk", async () => {
+    const people = Array.from({ length: 700 }, (_, i) =>
+      i % 2 === 0
+        ? { id: `1555${String(i).padStart(7, "0")}@c.us`, name: `Friend ${i}` }
+        : { id: `1555${String(i).padStart(7, "0")}0000@lid`, name: `Friend ${i}` })
+    fake.setContacts("s", engineContacts(engine, people))
+    fake.setLids("s", people.filter((p) => p.id.endsWith("@lid")).map((p) => ({ lid: p.id, pn: `1666${p.id.slice(4, 11)}@c.us` })))
+    const { value } = await read((d) => d.contacts("s"))
+    expect(value).toHaveLength(700)
+    expect(fake.requests.filter((r) => r.path === "/api/contacts/all")).toHaveLength(2)
+    expect(fake.requests.filter((r) => r.path === "/api/s/lids")).toHaveLength(1)
+  })
+
   it("contacts: a page of nothing but groups and lids does not end the walk", async () => {
     // sorted by id, every group id (1203…@g.us) comes before these numbers: the first page holds no contact
     const contacts = [
