@@ -4,6 +4,7 @@ import { TestClock } from "effect/testing"
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { walkPages } from "../../../src/application/session/walkPages.ts"
 import { makeSandboxGateway, SANDBOX_ME_ID } from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
 
 const freshDir = () => mkdtempSync(join(tmpdir(), "herald-sandbox-"))
@@ -96,5 +97,20 @@ describe("SandboxGateway", () => {
       expect(last.more).toBe(false)
       const contacts = yield* gateway.listContacts("carol", { limit: 100, offset: 0 })
       expect(contacts.items.every((c) => c.groupId === `${c.number}@c.us` && c.isContact)).toBe(true)
+    }))
+
+  it.effect("pages as Herald asks WAHA for them: in id order, each saying what it served, read whole once by the directory's walk", () =>
+    Effect.gen(function*() {
+      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+      yield* gateway.createSession("dora")
+      yield* gateway.getQr("dora")
+      for (const list of [gateway.listGroups, gateway.listContacts]) {
+        const all = yield* walkPages({ pageSize: 5, maxEntries: 1_000, keyOf: (item: { readonly groupId: string }) => item.groupId, what: "entries" }, (page) =>
+          Effect.tap(list("dora", page), (served) => Effect.sync(() => expect(served.served).toEqual(served.items.map((item) => item.groupId)))))
+        const ids = all.map((item) => item.groupId)
+        expect(ids).toEqual([...ids].sort())
+        expect(new Set(ids).size).toBe(ids.length)
+        expect(ids.length).toBeGreaterThan(10)
+      }
     }))
 })
