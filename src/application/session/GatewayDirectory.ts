@@ -41,7 +41,19 @@ export class GatewayDirectory extends Context.Service<GatewayDirectory, {
 
       return GatewayDirectory.of({
         groups: (sessionName) => cached(`groups:${sessionName}`, walk("groups", (page) => gateway.listGroups(sessionName, page))),
-        contacts: (sessionName) => cached(`contacts:${sessionName}`, walk("contacts", (page) => gateway.listContacts(sessionName, page)))
+        contacts: (sessionName) =>
+          cached(
+            `contacts:${sessionName}`,
+            Effect.gen(function*() {
+              const contacts = yield* walk("contacts", (page) => gateway.listContacts(sessionName, page))
+              // NOWEB and GOWS do not flag the session's own entry (isMe is WEBJS's), and it may come by lid
+              const me = yield* gateway.getSession(sessionName).pipe(
+                Effect.map((session) => session?.meId),
+                Effect.catch((error) => Effect.as(Effect.logWarning(`Could not read which number is the session's own: ${error.message}`), undefined))
+              )
+              return me === undefined ? contacts : contacts.filter((c) => c.groupId !== me)
+            })
+          )
       })
     })
   )

@@ -77,6 +77,18 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
     expect(fake.requests.filter((r) => r.path === "/api/s/lids")).toHaveLength(1)
   })
 
+  it("contacts: the session's own number is left out, also where the engine does not flag it (NOWEB, GOWS) or lists it by lid", async () => {
+    fake.setSessionStatus("s", "WORKING", "15557770000@c.us")
+    fake.setContacts("s", engineContacts(engine, [
+      { id: "15557770000@c.us", name: "Me myself", isMe: true },
+      { id: "15551110001@c.us", name: "Ann" },
+      { id: "177770000000000@lid", name: "Me by lid" }
+    ]))
+    fake.setLids("s", [{ lid: "177770000000000@lid", pn: "15557770000@c.us" }])
+    const { value } = await read((d) => d.contacts("s"))
+    expect(value.map((c) => c.groupName)).toEqual(["Ann"])
+  })
+
   it("contacts: a page of nothing but groups and lids does not end the walk", async () => {
     // sorted by id, every group id (1203…@g.us) comes before these numbers: the first page holds no contact
     const contacts = [
