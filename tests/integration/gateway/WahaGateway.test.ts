@@ -514,6 +514,18 @@ describe("WahaGateway.listContacts: WEBJS flags", () => {
     expect(page.served).toHaveLength(4)
   })
 
+  it("takes the number from the id when WAHA sends none, names from pushname or shortName, and drops an id without digits", async () => {
+    fake.setContacts("s2", [
+      { id: { _serialized: "15551110002@c.us" }, pushname: "Ben" },
+      { id: "@c.us", name: "No number" },
+      { id: "15551110007@c.us", number: null, shortName: "Cid" }
+    ])
+    expect((await run(gateway().listContacts("s2", { limit: 50, offset: 0 }))).items).toEqual([
+      { groupId: "15551110002@c.us", groupName: "Ben", number: "15551110002", isContact: true },
+      { groupId: "15551110007@c.us", groupName: "Cid", number: "15551110007", isContact: true }
+    ])
+  })
+
   it("honours limit/offset on the gateway side and URL-encodes query values", async () => {
     fake.setContacts("a&b=c", [
       { id: "1@c.us", name: "one" },
