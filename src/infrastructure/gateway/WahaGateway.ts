@@ -31,13 +31,6 @@ export interface WahaGatewayOptions {
 export type WahaGatewayService = GatewayPort["Service"]
 
 const DEFAULT_TIMEOUT_MS = 30_000
-/** Lid table pages (WAHA's default is 100), and a bound on the table. */
-const LID_PAGE = 500
-const MAX_LIDS = 100_000
-const LID_TABLE_TTL_MS = DIRECTORY_TTL_MS
-type LidTable = ReadonlyMap<string, string | null | undefined>
-const NO_LIDS: LidTable = new Map()
-const countOf = (n: number) => n === 1 ? "1 contact" : `${n} contacts`
 const BODY_SNIPPET_MAX = 200
 
 // ---------------------------------------------------------------------------
@@ -52,6 +45,14 @@ const SessionBody = z.object({
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 
 // groups, contacts and lids of each engine: wahaListing.ts
+
+/** Lid table pages (WAHA's default is 100), and a bound on the table. */
+const LID_PAGE = 500
+const MAX_LIDS = 100_000
+const LID_TABLE_TTL_MS = DIRECTORY_TTL_MS
+type LidTable = ReadonlyMap<string, string | null | undefined>
+const NO_LIDS: LidTable = new Map()
+const countOf = (n: number) => n === 1 ? "1 contact" : `${n} contacts`
 
 // ---------------------------------------------------------------------------
 // Error helpers
@@ -241,8 +242,10 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return qr
   })
 
-  // sortBy=id keeps pages apart when the engine's own order moves (WEBJS: recent activity); participant
-  // lists are the bulk of a group and Herald needs none of them. A WAHA without paging ignores all four.
+  // Without sortBy, WAHA pages in the engine's own order (WEBJS: recent activity), which moves between calls.
+  // WAHA sorts by id every list but WEBJS groups (it reads the path "id._serialized" as one key there), so
+  // pages of those may still shift; the directory reads 500 at a time. Participant lists are the bulk of a
+  // group and Herald needs none of them. A WAHA without paging ignores all of these.
   const LIST_ORDER = { sortBy: "id", sortOrder: "asc" } as const
 
   /** More than asked for: the gateway ignored paging and served the whole list, so this page is the last. */
