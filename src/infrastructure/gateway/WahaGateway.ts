@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
+import { makeFindSentMessage } from "./WahaChatHistory.ts"
 import type {
   GatewayContact,
   PageOf,
@@ -302,7 +303,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     deleteSession,
     getQr,
     listGroups,
-    listContacts
+    listContacts,
+    findSentMessage: makeFindSentMessage({ call, ok, parse })
   })
 }
 
