@@ -5,6 +5,7 @@ import { projectStream } from "../eventSourcing/project.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
+import type { SentMessageLookup } from "../ports/GatewayPort.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { failCampaign } from "./failCampaign.ts"
@@ -24,6 +25,8 @@ type Settlement =
   | { readonly _tag: "CannotTell"; readonly why: string }
 
 const cannotTell = (why: string): Settlement => ({ _tag: "CannotTell", why })
+const sent = (sentAt: number, evidence: string): Settlement => ({ _tag: "Sent", sentAt, evidence })
+const timedOut: SentMessageLookup = { _tag: "Unsure", reason: "the gateway did not answer in time" }
 
 /**
  * Asks the chat's own history whether the claimed send reached it (docs/outcome-unknown.md).
@@ -49,14 +52,14 @@ const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
       .pipe(
         Effect.timeoutOrElse({
           duration: HISTORY_LOOKUP_TIMEOUT_MS,
-          orElse: () => Effect.succeed({ _tag: "Unsure", reason: "the gateway did not answer in time" } as const)
+          orElse: () => Effect.succeed(timedOut)
         }),
         Effect.result
       )
     if (lookup._tag === "Failure") return cannotTell(lookup.failure.message)
     switch (lookup.success._tag) {
       case "Found":
-        return { _tag: "Sent", sentAt: lookup.success.timestamp, evidence: `gateway message ${lookup.success.messageId}` } as const
+        return sent(lookup.success.timestamp, `gateway message ${lookup.success.messageId}`)
       case "NotFound":
         return cannotTell("not in the chat's history, which does not prove it was never sent")
       case "Unsure":
