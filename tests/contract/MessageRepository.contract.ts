@@ -231,6 +231,31 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         })
       ))
 
+    it.effect("findPickedInGroup: this group's messages picked within [from, to] (inclusive), any status since, oldest first", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const group = "120363000000000009@g.us"
+          yield* Effect.forEach(
+            [
+              messageView("g-picked", { status: "PICKED", groupId: group, pickedAt: T, scheduledAt: T - 3 }),
+              messageView("g-sent", { status: "SENT", groupId: group, pickedAt: T + 10, scheduledAt: T - 2 }),
+              messageView("g-failed", { status: "FAILED", groupId: group, pickedAt: T + 20, scheduledAt: T - 1 }),
+              messageView("g-unknown", { status: "OUTCOME_UNKNOWN", groupId: group, pickedAt: T + 30 }),
+              messageView("g-before", { status: "SENT", groupId: group, pickedAt: T - 1 }),
+              messageView("g-after", { status: "SENT", groupId: group, pickedAt: T + 31 }),
+              messageView("g-scheduled", { groupId: group }),
+              messageView("g-missed", { status: "MISSED", groupId: group }),
+              messageView("other-group", { status: "SENT", pickedAt: T + 10 })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.findPickedInGroup(group, T, T + 30))).toEqual(["g-picked", "g-sent", "g-failed", "g-unknown"])
+          expect(ids(yield* repo.findPickedInGroup(group, T + 11, T + 20))).toEqual(["g-failed"])
+          expect(yield* repo.findPickedInGroup("120363000000000404@g.us", 0, T + 100)).toEqual([])
+        })
+      ))
+
     it.effect("listByCampaign: every message of the campaign, any status, oldest first", () =>
       withRepo((repo) =>
         Effect.gen(function*() {

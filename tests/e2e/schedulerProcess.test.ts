@@ -106,6 +106,38 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
       second.child.kill("SIGKILL")
     }
   })
+
+  it("killed with SIGKILL right after the gateway took the send: settled SENT from the chat's history after the lease, never resent", async () => {
+    const url = freshDatabaseUrl("killsent")
+    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "delivered, then the crash", scheduledAt: Date.now() + 1_000 }] }))
+    fake.deliverThenHang()
+    const first = startProcess(schedulerEntry, env(url))
+    await fake.waitFor(() => fake.sent.length === 1, 20_000)
+    first.child.kill("SIGKILL")
+    expect((await first.exited).signal).toBe("SIGKILL")
+
+    fake.latency(0) // answers again; the chat's history keeps the delivered message
+    const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
+    try {
+      const message = await eventually(
+        () => withStore(url, MessageRepository.use((r) => r.get(seeded.messageIds[0]!))),
+        (m) => m?.status === "SENT"
+      )
+      expect(message).toMatchObject({ isPicked: true, isSent: true, failureReason: null })
+      const campaign = await eventually(
+        () => withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId))),
+        (c) => c?.status === "COMPLETED"
+      )
+      expect(campaign?.failureReason ?? null).toBeNull()
+      await second.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} settled as sent from the chat's history`))
+      expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(1)
+      expect(fake.requests.some((r) => r.method === "GET" && r.path.endsWith("/messages"))).toBe(true)
+      second.child.kill("SIGTERM")
+      expect((await second.exited).code).toBe(0)
+    } finally {
+      second.child.kill("SIGKILL")
+    }
+  })
 })
 
 describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that goes away", () => {

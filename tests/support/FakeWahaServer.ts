@@ -43,12 +43,33 @@ export interface FakeWahaOptions {
    * `refuse()` to take effect on the very next call; the benchmark wants realistic sockets).
    */
   readonly keepAlive?: boolean
+  /** The clock (ms) that stamps accepted sends in the chat history (default Date.now). */
+  readonly clock?: () => number
 }
+
+/** WAHA's WAMessage as GET /api/{session}/chats/{chatId}/messages answers it; `timestamp` in seconds. */
+export interface FakeChatMessage {
+  id: string
+  timestamp: number
+  from: string
+  fromMe: boolean
+  to: string
+  body: string | null
+  hasMedia: boolean
+  /** -1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED */
+  ack: number
+  ackName: string
+  replyTo: null
+  _data: Record<string, unknown>
+}
+
+export const ACK_NAMES: Record<number, string> = { [-1]: "ERROR", 0: "PENDING", 1: "SERVER", 2: "DEVICE", 3: "READ", 4: "PLAYED" }
 
 type SendMode =
   | { readonly kind: "normal"; readonly latencyMs: number }
   | { readonly kind: "respond"; readonly status: number; readonly body: unknown }
   | { readonly kind: "hang" }
+  | { readonly kind: "deliverThenHang" }
 
 /** How every /api/ call is answered when the whole gateway is made to fail (a string body is sent as is, not as JSON). */
 type Breakdown =
@@ -65,6 +86,8 @@ export interface FakeWaha {
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
+  /** sendText delivers (records the send and its chat message) but never answers: a crash right after the send. */
+  deliverThenHang(): void
   latency(ms: number): void
   /** Every /api/ call (after the key check) gets this answer, until reset(); a string body is written raw. */
   answerEverythingWith(status: number, body?: unknown): void
@@ -88,6 +111,13 @@ export interface FakeWaha {
   legacy(on: boolean): void
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>
   close(): Promise<void>
+  /**
+   * The chat's history as this session sees it (accepted sendText calls land here with ack SERVER),
+   * oldest first; tests may add, change or remove entries.
+   */
+  chatHistory(session: string, chatId: string): Array<FakeChatMessage>
+  /** This session's engine keeps no history: the messages endpoint answers 400, as NOWEB without its store does. */
+  withoutHistory(session: string): void
 }
 
 const SESSION_NAME = /^[a-zA-Z0-9_-]+$/
@@ -103,6 +133,17 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const contacts = new Map<string, ReadonlyArray<unknown>>()
   const lids = new Map<string, ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>>()
   let legacy = false
+  const histories = new Map<string, Array<FakeChatMessage>>()
+  const noHistory = new Set<string>()
+  const clock = options.clock ?? Date.now
+  const chatHistory = (session: string, chatId: string) => {
+    const key = `${session}\u0000${chatId}`
+    const found = histories.get(key)
+    if (found !== undefined) return found
+    const created: Array<FakeChatMessage> = []
+    histories.set(key, created)
+    return created
+  }
   let mode: SendMode = { kind: "normal", latencyMs: 0 }
   let breakdown: Breakdown | null = null
   let listening = false
@@ -156,7 +197,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   }
   const knows = (name: string) => sessions.has(name) || autoSessions
 
-  const sendText = (req: RecordedRequest, res: ServerResponse) => {
+  const sendText = (req: RecordedRequest, res: ServerResponse, answer = true) => {
     const body = req.body as Record<string, unknown> | undefined
     if (typeof body?.["chatId"] !== "string" || typeof body["text"] !== "string" || typeof body["session"] !== "string") {
       return json(res, 400, { message: "chatId, text and session are required" })
@@ -168,7 +209,47 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     }
     sent.push(body as FakeWaha["sent"][number])
     messageCounter += 1
-    json(res, 201, { id: `true_${body["chatId"]}_FAKE${messageCounter}`, timestamp: Math.floor(Date.now() / 1000), body: body["text"] })
+    const id = `true_${body["chatId"]}_FAKE${messageCounter}`
+    const timestamp = Math.floor(clock() / 1000)
+    chatHistory(body["session"], body["chatId"]).push({
+      id,
+      timestamp,
+      from: session?.me?.id ?? "15550000000@c.us",
+      fromMe: true,
+      to: body["chatId"],
+      body: body["text"],
+      hasMedia: false,
+      ack: 1,
+      ackName: "SERVER",
+      replyTo: null,
+      _data: {}
+    })
+    if (answer) json(res, 201, { id, timestamp, body: body["text"] })
+  }
+
+  /** WAHA: a WORKING session only; filters as query parameters; newest first; `limit` default 100. */
+  const chatMessages = (name: string, chatId: string, query: Record<string, string>, res: ServerResponse) => {
+    const session = sessions.get(name)
+    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${name}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING") {
+      return json(res, 422, { message: "Session status is not as expected", status: session.status, expected: ["WORKING"] })
+    }
+    if (noHistory.has(name)) {
+      return json(res, 400, {
+        statusCode: 400,
+        message: 'Enable NOWEB store "config.noweb.store.enabled=True" and "config.noweb.store.full_sync=True" when starting a new session.',
+        error: "Bad Request"
+      })
+    }
+    const number = (key: string) => (query[key] === undefined ? undefined : Number(query[key]))
+    const fromMe = query["filter.fromMe"] === undefined ? undefined : query["filter.fromMe"] === "true"
+    const gte = number("filter.timestamp.gte")
+    const lte = number("filter.timestamp.lte")
+    const matching = chatHistory(name, chatId).filter((m) =>
+      (fromMe === undefined || m.fromMe === fromMe) && (gte === undefined || m.timestamp >= gte) && (lte === undefined || m.timestamp <= lte)
+    )
+    const newestFirst = [...matching].sort((a, b) => b.timestamp - a.timestamp)
+    return json(res, 200, page(newestFirst, { limit: "100", ...query }))
   }
 
   const route = (req: RecordedRequest, res: ServerResponse, accept: string) => {
@@ -180,6 +261,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     }
     if (method === "POST" && path === "/api/sendText") {
       if (mode.kind === "hang") return
+      if (mode.kind === "deliverThenHang") return sendText(req, res, false)
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       if (mode.latencyMs > 0) return void setTimeout(() => sendText(req, res), mode.latencyMs)
       return sendText(req, res)
@@ -219,6 +301,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       return json(res, 200, page(sorted(fixture, query, (c, sortBy) => text(record(c)[sortBy])), query))
     }
     const name = parts[1]
+    if (name !== undefined && method === "GET" && parts.length === 5 && parts[2] === "chats" && parts[4] === "messages") {
+      return chatMessages(name, parts[3]!, query, res)
+    }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
       if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
       const fixture = groups.get(name) ?? []
@@ -318,6 +403,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     sessions,
     respondWith: (status, body) => void (mode = { kind: "respond", status, body }),
     hang: () => void (mode = { kind: "hang" }),
+    deliverThenHang: () => void (mode = { kind: "deliverThenHang" }),
     latency: (ms) => void (mode = { kind: "normal", latencyMs: ms }),
     answerEverythingWith: (status, body) => void (breakdown = { kind: "respond", status, body }),
     hangEverything: () => void (breakdown = { kind: "hang" }),
@@ -333,6 +419,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       contacts.clear()
       lids.clear()
       legacy = false
+      histories.clear()
+      noHistory.clear()
       if (!listening) await listen(port)
     },
     setSessionStatus: (name, status, meId) => {
@@ -355,6 +443,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         }
         poll()
       }),
-    close: stop
+    close: stop,
+    chatHistory,
+    withoutHistory: (session) => void noHistory.add(session)
   }
 }

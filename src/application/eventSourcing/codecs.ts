@@ -21,7 +21,7 @@ export const MessageEventSchema: z.ZodType<MessageEvent> = z.discriminatedUnion(
   z.object({ type: z.literal("MessageDeleted"), at }),
   z.object({ type: z.literal("MessageCancelled"), at }),
   z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),
-  z.object({ type: z.literal("MessageSent"), at }),
+  z.object({ type: z.literal("MessageSent"), at, note: z.string().optional() }),
   z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
   z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
   z.object({ type: z.literal("MessageMissed"), at })

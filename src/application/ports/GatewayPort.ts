@@ -101,6 +101,28 @@ export interface PageOf<T> {
   readonly served: ReadonlyArray<string>
 }
 
+/** Where to look for a text this session may have sent: `since` in ms, the earliest time the send could have happened. */
+export interface SentMessageQuery {
+  readonly session: string
+  readonly chatId: string
+  readonly text: string
+  readonly since: number
+}
+
+/**
+ * What the chat's own history says about a send (see docs/outcome-unknown.md).
+ * - `Found`: a message from this session in that chat, with exactly that text, timestamped at or
+ *   after `since`, that WhatsApp's server acknowledged (ack SERVER or later). `timestamp` in ms.
+ * - `NotFound`: the history was read and holds no such message. This is NOT proof that the message
+ *   was never sent: the engine may keep no or partial history, or still hold the send in a queue.
+ * - `Unsure`: a matching message is there but not acknowledged (PENDING, ERROR or no ack): it may
+ *   still leave, or may never have left.
+ */
+export type SentMessageLookup =
+  | { readonly _tag: "Found"; readonly messageId: string; readonly timestamp: number }
+  | { readonly _tag: "NotFound" }
+  | { readonly _tag: "Unsure"; readonly reason: string }
+
 /** The messaging gateway (WAHA's HTTP API, DESIGN §5). */
 export class GatewayPort extends Context.Service<GatewayPort, {
   readonly sendText: (request: SendTextRequest) => Effect.Effect<void, GatewayError>
@@ -119,4 +141,6 @@ export class GatewayPort extends Context.Service<GatewayPort, {
    * the gateway lists by `@lid` comes under the phone number its lid maps to, when the gateway knows it.
    */
   readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
+  /** GET /api/{session}/chats/{chatId}/messages: did this session's send of `text` reach the chat? */
+  readonly findSentMessage: (query: SentMessageQuery) => Effect.Effect<SentMessageLookup, GatewayError>
 }>()("herald/application/ports/GatewayPort") {}

@@ -51,6 +51,12 @@ export class MessageRepository extends Context.Service<MessageRepository, {
   readonly findPickedBefore: (pickedBefore: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
   /** Picked, not finished, picked after `pickedAfter`, for these sessions: sends in flight elsewhere. */
   readonly findInFlight: (sessionIds: ReadonlyArray<string>, pickedAfter: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  /**
+   * Messages to this group claimed between `pickedFrom` and `pickedTo` (inclusive), whatever became
+   * of them since (still picked, sent, failed, outcome-unknown); oldest first. What else Herald may
+   * have sent to the chat while a claim was open (see recoverExpiredClaims).
+   */
+  readonly findPickedInGroup: (groupId: string, pickedFrom: number, pickedTo: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
   readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
   readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
   /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */

@@ -2,22 +2,100 @@ import { Clock, Effect } from "effect"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { MessageView } from "../ports/MessageRepository.ts"
+import type { SentMessageLookup } from "../ports/GatewayPort.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
+import { oneLine } from "../text/oneLine.ts"
 import { failCampaign } from "./failCampaign.ts"
 import { logFailed } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
+import { updateCampaignProgress } from "./updateCampaignProgress.ts"
+
+/** How far the gateway's clock may be behind ours: a send is looked for from this long before its claim. */
+export const HISTORY_CLOCK_SKEW_MS = 60_000
+/** One read of a chat's history may take this long; past it the answer is "cannot tell". */
+export const HISTORY_LOOKUP_TIMEOUT_MS = 10_000
+/** A pass reads histories for at most this long; the claims left are reported outcome-unknown as before. */
+export const HISTORY_PASS_BUDGET_MS = 30_000
+
+type Settlement =
+  | { readonly _tag: "Sent"; readonly sentAt: number; readonly evidence: string }
+  | { readonly _tag: "CannotTell"; readonly why: string }
+
+const cannotTell = (why: string): Settlement => ({ _tag: "CannotTell", why })
+const sent = (sentAt: number, evidence: string): Settlement => ({ _tag: "Sent", sentAt, evidence })
+const timedOut: SentMessageLookup = { _tag: "Unsure", reason: "the gateway did not answer in time" }
 
 /**
- * A claim that never finished (its scheduler died mid-send) is found after the lease. Whether
- * the gateway delivered it is unknown, so it is never resent: a duplicate in a group is worse
- * than a gap. The message is marked outcome-unknown and its campaign FAILED, so the user sees it.
+ * Asks the chat's own history whether the claimed send reached it (docs/outcome-unknown.md).
+ * Only a certain answer settles the message: this session's message in that chat, with exactly
+ * its text, timestamped after the claim (less the clock margin), acknowledged by WhatsApp — and
+ * no other Herald message with the same text to the same group claimed around that time, which
+ * the chat could not tell apart from this one. Anything else, absence included, cannot tell:
+ * WAHA offers no way to know that a send never happened.
+ */
+const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
+  Effect.gen(function*() {
+    const pickedAt = view.pickedAt ?? 0
+    const since = pickedAt - HISTORY_CLOCK_SKEW_MS
+    // a send claimed up to a lease before `since` may have reached the chat after it
+    const around = yield* (yield* MessageRepository).findPickedInGroup(view.groupId, since - leaseMs, now)
+    if (around.some((other) => other.id !== view.id && other.content === view.content)) {
+      return cannotTell("another message with the same text to this group was claimed around the same time")
+    }
+    const session = yield* (yield* SessionRepository).get(view.sessionId)
+    if (session === null) return cannotTell("its session is gone")
+    const lookup = yield* (yield* GatewayPort)
+      .findSentMessage({ session: session.sessionName, chatId: view.groupId, text: view.content, since })
+      .pipe(
+        Effect.timeoutOrElse({
+          duration: HISTORY_LOOKUP_TIMEOUT_MS,
+          orElse: () => Effect.succeed(timedOut)
+        }),
+        Effect.result
+      )
+    if (lookup._tag === "Failure") return cannotTell(lookup.failure.message)
+    switch (lookup.success._tag) {
+      case "Found":
+        return sent(lookup.success.timestamp, `gateway message ${lookup.success.messageId}`)
+      case "NotFound":
+        return cannotTell("not in the chat's history, which does not prove it was never sent")
+      case "Unsure":
+        return cannotTell(lookup.success.reason)
+    }
+  })
+
+/**
+ * A claim that never finished (its scheduler died mid-send) is found after the lease. When the
+ * chat's history shows for certain that the send arrived, the message is settled as SENT (and its
+ * campaign's progress updated, as after any send). Otherwise whether the gateway delivered it is
+ * unknown, so it is never resent: a duplicate in a group is worse than a gap. The message is
+ * marked outcome-unknown and its campaign FAILED, so the user sees it.
  */
 export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*() {
   const { leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
   const expired = yield* (yield* MessageRepository).findPickedBefore(now - leaseMs, 100)
+  const budgetEnds = now + HISTORY_PASS_BUDGET_MS
   let recovered = 0
   for (const view of expired) {
+    const settlement = (yield* Clock.currentTimeMillis) < budgetEnds
+      ? yield* lookForSend(view, leaseMs, now)
+      : cannotTell("no time left in this pass to read the chat's history")
+    if (settlement._tag === "Sent") {
+      const { sentAt, evidence } = settlement
+      const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "SettleSentFromHistory", leaseMs, now, sentAt, evidence }))
+      if (outcome._tag === "Rejected") {
+        yield* projectStream(MessageAggregate.streamId(view.id))
+        continue
+      }
+      yield* Effect.logInfo(`Message ${oneLine(view.id)} settled as sent from the chat's history (${oneLine(evidence)})`)
+      yield* updateCampaignProgress(view.campaignId)
+      recovered++
+      continue
+    }
     const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "RecordOutcomeUnknown", leaseMs, now }))
     if (outcome._tag === "Rejected") {
       // the read model was behind its stream: bring it up to date so it is not found again
@@ -26,6 +104,7 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*(
     }
     const reason = outcome.state.failureReason ?? "outcome unknown"
     yield* logFailed(view.id, reason)
+    yield* Effect.logInfo(`Message ${oneLine(view.id)}: the chat's history cannot settle it: ${oneLine(settlement.why)}`)
     yield* failCampaign(view.campaignId, view.id, reason)
     recovered++
   }

@@ -24,7 +24,8 @@ export type MessageEvent =
   | { readonly type: "MessageDeleted"; readonly at: number }
   | { readonly type: "MessageCancelled"; readonly at: number }
   | { readonly type: "MessagePicked"; readonly at: number; readonly by: string }
-  | { readonly type: "MessageSent"; readonly at: number }
+  /** `note` says how it is known when the sender itself did not report it (settled from the chat's history). */
+  | { readonly type: "MessageSent"; readonly at: number; readonly note?: string }
   | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageMissed"; readonly at: number }
@@ -71,6 +72,12 @@ export type MessageCommand =
   | { readonly type: "RecordSendFailure"; readonly reason: string; readonly now: number }
   /** A claim older than the lease whose send never reported back. */
   | { readonly type: "RecordOutcomeUnknown"; readonly leaseMs: number; readonly now: number }
+  /**
+   * The same claim, when the chat's own history shows the text, sent by this session after the
+   * claim and acknowledged by WhatsApp: it was sent. `sentAt` is the chat's timestamp of it,
+   * `evidence` what was found (e.g. the gateway's message id).
+   */
+  | { readonly type: "SettleSentFromHistory"; readonly leaseMs: number; readonly now: number; readonly sentAt: number; readonly evidence: string }
   | { readonly type: "RecordMissed"; readonly now: number }
 
 export type MessageRejection =
@@ -123,6 +130,16 @@ const whenInFlight = (state: MessageState, then: () => Result): Result => {
   return then()
 }
 
+/** The prefix of a MessageSent note written by SettleSentFromHistory. */
+export const SETTLED_FROM_HISTORY = "settled from the chat's history"
+
+const whenLeaseExpired = (state: MessageState, leaseMs: number, now: number, then: (pickedAt: number) => Result): Result =>
+  whenInFlight(state, () => {
+    const pickedAt = state.pickedAt ?? 0
+    if (pickedAt + leaseMs > now) return reject({ _tag: "LeaseNotExpired", pickedAt })
+    return then(pickedAt)
+  })
+
 export const decideMessage = (command: MessageCommand, state: MessageState): Result => {
   switch (command.type) {
     case "Schedule":
@@ -171,15 +188,22 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
     case "RecordSendFailure":
       return whenInFlight(state, () => accept({ type: "MessageSendFailed", at: command.now, reason: command.reason }))
     case "RecordOutcomeUnknown":
-      return whenInFlight(state, () => {
-        const pickedAt = state.pickedAt ?? 0
-        if (pickedAt + command.leaseMs > command.now) return reject({ _tag: "LeaseNotExpired", pickedAt })
-        return accept({
+      return whenLeaseExpired(state, command.leaseMs, command.now, (pickedAt) =>
+        accept({
           type: "MessageOutcomeUnknown",
           at: command.now,
           reason: `outcome unknown: the send claimed at ${new Date(pickedAt).toISOString()} never reported back; not resent to avoid a duplicate`
         })
-      })
+      )
+    case "SettleSentFromHistory":
+      // sent between the claim and now, whatever the two clocks say
+      return whenLeaseExpired(state, command.leaseMs, command.now, (pickedAt) =>
+        accept({
+          type: "MessageSent",
+          at: Math.min(Math.max(command.sentAt, pickedAt), command.now),
+          note: `${SETTLED_FROM_HISTORY}: ${command.evidence}`
+        })
+      )
   }
 }
 

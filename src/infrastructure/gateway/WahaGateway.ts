@@ -6,6 +6,7 @@ import { walkPages } from "../../application/session/walkPages.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
 import { ContactsBody, GroupsBody, isLidContact, LidsBody, mappedContact, readContacts, readGroups } from "./wahaListing.ts"
+import { makeFindSentMessage } from "./WahaChatHistory.ts"
 import type {
   GatewayContact,
   PageOf,
@@ -337,7 +338,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     deleteSession,
     getQr,
     listGroups,
-    listContacts
+    listContacts,
+    findSentMessage: makeFindSentMessage({ call, ok, parse })
   })
 }
 

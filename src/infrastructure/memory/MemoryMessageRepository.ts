@@ -35,6 +35,10 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         const sessions = new Set(sessionIds)
         return where((m) => m.status === "PICKED" && sessions.has(m.sessionId) && (m.pickedAt ?? 0) > pickedAfter)
       }),
+    findPickedInGroup: (groupId, pickedFrom, pickedTo) =>
+      withDb(db, () =>
+        where((m) => m.groupId === groupId && m.pickedAt !== null && m.pickedAt >= pickedFrom && m.pickedAt <= pickedTo)
+      ),
     listByCampaign: (campaignId) => withDb(db, () => ofCampaign(campaignId).sort(byScheduledAt)),
     progress: (campaignId) =>
       withDb(db, () => {

@@ -70,6 +70,7 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
       sessionIds.length === 0
         ? Effect.succeed([])
         : where({ status: "PICKED", sessionId: { $in: [...sessionIds] }, ...pickedAfter(after) }),
+    findPickedInGroup: (groupId, pickedFrom, pickedTo) => where({ groupId, pickedAt: { $gte: pickedFrom, $lte: pickedTo } }),
     listByCampaign: (campaignId) => where({ campaignId }),
     // One pass over the campaign's messages (three counts would be three scans on FerretDB).
     progress: (campaignId) =>

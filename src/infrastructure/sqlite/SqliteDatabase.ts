@@ -82,6 +82,7 @@ CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, sch
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
 CREATE INDEX IF NOT EXISTS messages_campaign_id ON messages (campaign_id, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_session_id_status ON messages (session_id, status);
+CREATE INDEX IF NOT EXISTS messages_group_id_picked_at ON messages (group_id, picked_at);
 
 CREATE TABLE IF NOT EXISTS campaigns (
   id             TEXT    NOT NULL PRIMARY KEY,

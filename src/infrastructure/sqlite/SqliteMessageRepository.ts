@@ -105,6 +105,9 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
           "status = 'PICKED' AND session_id IN (SELECT value FROM json_each(?)) AND coalesce(picked_at, 0) > ?",
           [JSON.stringify(sessionIds), pickedAfter]
         ),
+    // on the (group_id, picked_at) index
+    findPickedInGroup: (groupId, pickedFrom, pickedTo) =>
+      where("group_id = ? AND picked_at >= ? AND picked_at <= ?", [groupId, pickedFrom, pickedTo]),
     listByCampaign: (campaignId) => where("campaign_id = ?", [campaignId]),
     progress: (campaignId) =>
       attempt(connection, () =>

@@ -95,6 +95,16 @@ export const MessageCommandMother = {
     now: T.PICKED_AT + T.LEASE_MS + 60_000,
     ...overrides
   }),
+  settleSentFromHistory: (
+    overrides: Overrides<CommandOf<"SettleSentFromHistory">> = {}
+  ): CommandOf<"SettleSentFromHistory"> => ({
+    type: "SettleSentFromHistory",
+    leaseMs: T.LEASE_MS,
+    now: T.PICKED_AT + T.LEASE_MS + 60_000,
+    sentAt: T.SENT_AT,
+    evidence: "gateway message true_120363000000000001@g.us_3EB0AA",
+    ...overrides
+  }),
   recordMissed: (overrides: Overrides<CommandOf<"RecordMissed">> = {}): CommandOf<"RecordMissed"> => ({
     type: "RecordMissed",
     now: T.SCHEDULED_AT + LOOKBACK_MS + 60_000,

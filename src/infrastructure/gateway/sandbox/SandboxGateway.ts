@@ -91,6 +91,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
   }
 
   return GatewayPort.of({
+    // the sandbox keeps no chat history it could be sure of: a cut-off send stays outcome-unknown
+    findSentMessage: () => Effect.succeed({ _tag: "Unsure", reason: "the sandbox gateway keeps no chat history" }),
     sendText: (request) =>
       Effect.gen(function*() {
         yield* working("failed to send message", request.session)

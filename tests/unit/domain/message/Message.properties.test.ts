@@ -89,6 +89,16 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       now: time
     })
   },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant("SettleSentFromHistory" as const),
+      leaseMs: fc.constantFrom(MINUTE, 5 * MINUTE),
+      now: time,
+      sentAt: time,
+      evidence: fc.constantFrom("gateway message A", "gateway message B")
+    })
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("RecordMissed" as const), now: time }) }
 )
 
@@ -157,6 +167,11 @@ describe("Message decider: properties over random command sequences", () => {
     ] as const) {
       expect(withEvent(type), type).toBeGreaterThan(20)
     }
+    // both ways a claim ends in SENT: the sender's report and a settlement from the chat's history
+    const settled = sample.filter((r) => r.events.some((e) => e.type === "MessageSent" && e.note !== undefined)).length
+    const reported = sample.filter((r) => r.events.some((e) => e.type === "MessageSent" && e.note === undefined)).length
+    expect(settled, "settled").toBeGreaterThan(20)
+    expect(reported, "reported").toBeGreaterThan(20)
     const rejections = sample.flatMap((r) => r.steps.filter((s) => s.result._tag === "Rejected"))
     expect(rejections.length).toBeGreaterThan(100)
   })
@@ -180,6 +195,35 @@ describe("Message decider: properties over random command sequences", () => {
           expect(count(earlier, "MessageCancelled")).toBe(0)
           expect(count(earlier, "MessagePicked")).toBe(1)
         })
+      }),
+      settings
+    )
+  })
+
+  it("(2b) a message settled from the chat's history was claimed, its lease had expired, and it was never deleted, cancelled or finished before", () => {
+    fc.assert(
+      fc.property(runs, ({ steps }) => {
+        for (const { command, before, result, after } of steps) {
+          if (command.type !== "SettleSentFromHistory" || result._tag !== "Accepted") continue
+          expect(before.status).toBe("PICKED")
+          expect(before.pickedAt).not.toBeNull()
+          expect(command.now).toBeGreaterThanOrEqual((before.pickedAt ?? 0) + command.leaseMs)
+          // sent between the claim and the settlement, never outside
+          expect(after.sentAt).toBeGreaterThanOrEqual(before.pickedAt ?? 0)
+          expect(after.sentAt).toBeLessThanOrEqual(command.now)
+        }
+      }),
+      settings
+    )
+  })
+
+  it("(2c) a claim ends once: never both outcome-unknown and sent, never sent after a failure", () => {
+    fc.assert(
+      fc.property(runs, ({ events }) => {
+        const endings = events.filter((e) =>
+          e.type === "MessageSent" || e.type === "MessageSendFailed" || e.type === "MessageOutcomeUnknown"
+        )
+        expect(endings.length).toBeLessThanOrEqual(1)
       }),
       settings
     )

@@ -8,7 +8,8 @@ import {
   isDue,
   isPicked,
   isSent,
-  LOOKBACK_MS
+  LOOKBACK_MS,
+  SETTLED_FROM_HISTORY
 } from "../../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,
@@ -53,7 +54,8 @@ describe("decideMessage: every command in every status", () => {
     RecordMissed:         ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
     RecordSent:           ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
     RecordSendFailure:    ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    RecordOutcomeUnknown: ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"]
+    RecordOutcomeUnknown: ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
+    SettleSentFromHistory: ["notFound", "inFlight", "ok",     "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"]
   }
 
   /** A command that is valid on the time line of the mothers, so only the status decides. */
@@ -66,7 +68,8 @@ describe("decideMessage: every command in every status", () => {
     RecordMissed: Command.recordMissed(),
     RecordSent: Command.recordSent(),
     RecordSendFailure: Command.recordSendFailure(),
-    RecordOutcomeUnknown: Command.recordOutcomeUnknown()
+    RecordOutcomeUnknown: Command.recordOutcomeUnknown(),
+    SettleSentFromHistory: Command.settleSentFromHistory()
   }
 
   const rejectionFor = (outcome: Exclude<Outcome, "ok">, status: MessageStatus): MessageRejection => {
@@ -92,7 +95,7 @@ describe("decideMessage: every command in every status", () => {
   )
 
   it("covers every command in every status", () => {
-    expect(cases).toHaveLength(9 * 9)
+    expect(cases).toHaveLength(10 * 9)
   })
 
   it.each(rejected)("$command on a $status message is rejected with $rejection._tag", ({ command, status, rejection }) => {
@@ -128,6 +131,12 @@ describe("decideMessage: every command in every status", () => {
       from: "PICKED",
       events: [{ type: "MessageSendFailed", at: T.SENT_AT, reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000" }],
       to: "FAILED"
+    },
+    {
+      command: "SettleSentFromHistory",
+      from: "PICKED",
+      events: [{ type: "MessageSent", at: T.SENT_AT, note: `${SETTLED_FROM_HISTORY}: gateway message true_120363000000000001@g.us_3EB0AA` }],
+      to: "SENT"
     }
     // RecordOutcomeUnknown has a generated reason; see its own describe block.
   ]
@@ -361,6 +370,44 @@ describe("RecordOutcomeUnknown: only once the lease has expired", () => {
     expect(isPicked(state)).toBe(true)
     expect(decideMessage(Command.recordSent(), state)).toEqual(reject({ _tag: "MessageNotInFlight", status: "OUTCOME_UNKNOWN" }))
     expect(decideMessage(Command.pick(), state)).toEqual(reject({ _tag: "MessageAlreadyPicked", status: "OUTCOME_UNKNOWN" }))
+  })
+})
+
+describe("SettleSentFromHistory: a claim past its lease that the chat shows sent", () => {
+  const pickedAt = T.PICKED_AT
+  const leaseMs = T.LEASE_MS
+  const picked = State.picked(pickedAt)
+
+  it("is refused before the lease expires, like RecordOutcomeUnknown", () => {
+    expect(decideMessage(Command.settleSentFromHistory({ leaseMs, now: pickedAt + leaseMs - 1 }), picked)).toEqual(
+      reject({ _tag: "LeaseNotExpired", pickedAt })
+    )
+    expect(acceptedEvents(Command.settleSentFromHistory({ leaseMs, now: pickedAt + leaseMs }), picked)).toHaveLength(1)
+  })
+
+  it("records MessageSent at the chat's time, kept between the claim and now whatever the clocks say", () => {
+    const now = pickedAt + leaseMs
+    const at = (sentAt: number) => {
+      const [event] = acceptedEvents(Command.settleSentFromHistory({ now, sentAt }), picked)
+      return event?.type === "MessageSent" ? event.at : null
+    }
+    expect(at(pickedAt + 1_000)).toBe(pickedAt + 1_000)
+    expect(at(pickedAt - 30_000)).toBe(pickedAt)
+    expect(at(now + 30_000)).toBe(now)
+  })
+
+  it("says how it is known, and leads to SENT with sentAt, like a reported send", () => {
+    const events = acceptedEvents(Command.settleSentFromHistory({ sentAt: pickedAt + 2_000, evidence: "gateway message X" }), picked)
+    expect(events).toEqual([{ type: "MessageSent", at: pickedAt + 2_000, note: "settled from the chat's history: gateway message X" }])
+    const next = evolveAll(picked, events)
+    expect(next).toMatchObject({ status: "SENT", sentAt: pickedAt + 2_000, failureReason: null })
+    expect(isSent(next)).toBe(true)
+  })
+
+  it("a message already finished another way is never settled again", () => {
+    for (const status of ["SENT", "FAILED", "OUTCOME_UNKNOWN"] as const) {
+      expect(decideMessage(Command.settleSentFromHistory(), State.inStatus(status))).toEqual(reject({ _tag: "MessageNotInFlight", status }))
+    }
   })
 })
 
