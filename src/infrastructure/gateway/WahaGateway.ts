@@ -10,7 +10,8 @@ import type {
   GatewayQr,
   GatewaySession,
   Page,
-  SendTextRequest
+  SendTextRequest,
+  SentText
 } from "../../application/ports/GatewayPort.ts"
 
 /** WAHA HTTP API adapter for {@link GatewayPort} (DESIGN §5, SPEC "Gateway call made by the scheduler"). */
@@ -40,6 +41,32 @@ const SessionBody = z.object({
   status: z.string(),
   me: z.object({ id: z.string() }).nullish()
 })
+
+/**
+ * sendText's answer names the message in each engine's own shape (WAHA's source and issues
+ * #407, #760, #1615, #1778): WEBJS `id: {_serialized}`, NOWEB the Baileys key
+ * `key: {remoteJid, fromMe, id}`, GOWS and WAMessage-shaped answers `id: "<fromMe>_<chat>_<key>"`
+ * (GOWS also `_data.Info.ID`). Some versions answer an empty body (#1087): no id then.
+ */
+const SentBody = z.object({
+  id: SerializedId.optional().catch(undefined),
+  key: z.object({ id: z.string().min(1) }).optional().catch(undefined),
+  _data: z.object({ Info: z.object({ ID: z.string().min(1) }) }).optional().catch(undefined)
+})
+/** The gateway's id of a sent message, or null: a 2xx is a sent message whatever its body says. */
+const sentMessageId = (text: string): string | null => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const body = SentBody.safeParse(json)
+  if (!body.success) return null
+  const id = body.data.id === undefined ? "" : idOf(body.data.id)
+  if (id !== "") return id
+  return body.data.key?.id ?? body.data._data?.Info.ID ?? null
+}
 
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 
@@ -205,13 +232,18 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     call(prefix, method, path, body === undefined ? {} : { body }).pipe(Effect.flatMap(ok(prefix)), Effect.asVoid)
 
   const sendText = Effect.fnUntraced(function*(request: SendTextRequest) {
-    yield* command("failed to send message", "POST", "/api/sendText", {
-      chatId: request.chatId,
-      text: request.text,
-      linkPreview: true,
-      linkPreviewHighQuality: false,
-      session: request.session
-    })
+    const prefix = "failed to send message"
+    const response = yield* call(prefix, "POST", "/api/sendText", {
+      body: {
+        chatId: request.chatId,
+        text: request.text,
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: request.session
+      }
+    }).pipe(Effect.flatMap(ok(prefix)))
+    const sent: SentText = { messageId: sentMessageId(response.text) }
+    return sent
   })
 
   const createSession = Effect.fn("WahaGateway.createSession")(function*(name: string) {

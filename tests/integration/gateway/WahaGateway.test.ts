@@ -101,12 +101,25 @@ describe("WahaGateway.sendText", () => {
 
   it.each([200, 201, 202, 204])("succeeds on %i", async (status) => {
     fake.respondWith(status, status === 204 ? undefined : { id: "x" })
-    await expect(run(gateway().sendText(request))).resolves.toBeUndefined()
+    await expect(run(gateway().sendText(request))).resolves.toEqual({ messageId: status === 204 ? null : "x" })
   })
 
-  it("succeeds on a 2xx whose body is not JSON", async () => {
+  it("succeeds on a 2xx whose body is not JSON, with no message id", async () => {
     fake.respondWith(201, "not json at all")
-    await expect(run(gateway().sendText(request))).resolves.toBeUndefined()
+    await expect(run(gateway().sendText(request))).resolves.toEqual({ messageId: null })
+  })
+
+  // the shapes each WAHA engine answers (WAHA issues #407/#760 NOWEB, #1615/#1464 WEBJS, #1778 GOWS)
+  it.each<[string, unknown, string | null]>([
+    ["WEBJS", { id: { fromMe: true, remote: "120363@g.us", id: "3EB0378E", _serialized: "true_120363@g.us_3EB0378E" }, _data: { ack: 0 } }, "true_120363@g.us_3EB0378E"],
+    ["NOWEB", { key: { remoteJid: "120363@g.us", fromMe: true, id: "3EB00EA4283A" }, message: { extendedTextMessage: { text: "hi" } }, status: "PENDING" }, "3EB00EA4283A"],
+    ["GOWS", { id: "true_120363@g.us_3EB0ABCD", _data: { Info: { ID: "3EB0ABCD", Chat: "120363@g.us" } } }, "true_120363@g.us_3EB0ABCD"],
+    ["GOWS without a top-level id", { _data: { Info: { ID: "3EB0ABCD" } } }, "3EB0ABCD"],
+    ["WEBJS 2025.6.5 (empty body)", undefined, null],
+    ["an id of the wrong type", { id: 42 }, null]
+  ])("reads the sent message's id from a %s answer", async (_engine, body, messageId) => {
+    fake.respondWith(201, body)
+    await expect(run(gateway().sendText(request))).resolves.toEqual({ messageId })
   })
 
   it.each<[number, GatewayFailure]>([

@@ -72,7 +72,7 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       by: fc.constantFrom("scheduler-a", "scheduler-b")
     })
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("RecordSent" as const), now: time }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("RecordSent" as const), gatewayMessageId: fc.constantFrom("true_1@g.us_AB", null), now: time }) },
   {
     weight: 2,
     arbitrary: fc.record({
