@@ -35,6 +35,11 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         const sessions = new Set(sessionIds)
         return where((m) => m.status === "PICKED" && sessions.has(m.sessionId) && (m.pickedAt ?? 0) > pickedAfter)
       }),
+    findByGatewayMessage: (sessionId, key) =>
+      withDb(db, () => {
+        for (const m of db.messages.values()) if (m.sessionId === sessionId && m.gatewayMessageKey === key) return m
+        return null
+      }),
     listByCampaign: (campaignId) => withDb(db, () => ofCampaign(campaignId).sort(byScheduledAt)),
     progress: (campaignId) =>
       withDb(db, () => {
