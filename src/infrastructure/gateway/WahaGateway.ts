@@ -23,6 +23,19 @@ export interface WahaGatewayOptions {
   readonly apiKey: string
   /** Whole-call deadline (connect, headers and body); the fetch is aborted when it passes. Default 30000. */
   readonly timeoutMs?: number
+  /**
+   * Where WAHA should post the events of the sessions Herald creates, and the key it signs them
+   * with (GATEWAY_WEBHOOK_SECRET): registered as the session's `config.webhooks` on create.
+   * Absent: sessions are created without webhooks.
+   */
+  readonly webhook?: WahaWebhookRegistration
+}
+
+export interface WahaWebhookRegistration {
+  /** `${AUTH_URL}/api/webhooks/waha` */
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly hmacKey: string
 }
 
 export type WahaGatewayService = GatewayPort["Service"]
@@ -162,8 +175,9 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const apiKey = options.apiKey
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
-  /** Removes the key from text that came from outside (response bodies, network error messages). */
-  const scrub = (s: string): string => apiKey === "" ? s : s.split(apiKey).join("***")
+  /** Removes the API key and the webhook key from text that came from outside (response bodies, network error messages). */
+  const secrets = [apiKey, options.webhook?.hmacKey ?? ""].filter((secret) => secret !== "")
+  const scrub = (s: string): string => secrets.reduce((text, secret) => text.split(secret).join("***"), s)
 
   const fail = (prefix: string, reason: GatewayFailure, detail: string, status?: number): GatewayError =>
     new GatewayError({ reason, message: `${prefix}: ${detail}`, ...(status === undefined ? {} : { status }) })
@@ -246,8 +260,16 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return sent
   })
 
+  // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
+  const webhooks = options.webhook === undefined ? undefined : [{
+    url: options.webhook.url,
+    events: [...options.webhook.events],
+    hmac: { key: options.webhook.hmacKey },
+    retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+  }]
+
   const createSession = Effect.fn("WahaGateway.createSession")(function*(name: string) {
-    yield* command("failed to create session", "POST", "/api/sessions", { name, start: true })
+    yield* command("failed to create session", "POST", "/api/sessions", webhooks === undefined ? { name, start: true } : { name, start: true, config: { webhooks } })
   })
 
   const getSession = Effect.fn("WahaGateway.getSession")(function*(name: string) {

@@ -285,6 +285,28 @@ describe("WahaGateway sessions", () => {
     expect(fake.sessions.get("alice_1")?.status).toBe("STARTING")
   })
 
+  it("with a webhook, registers it as the session's config.webhooks (url, events, hmac.key, retries); the key never reaches an error", async () => {
+    const hmacKey = "whsec-NEVER-IN-AN-ERROR-0123456789abcdef"
+    const g = gateway({ webhook: { url: "https://herald.example.org/api/webhooks/waha", events: ["message.ack", "session.status"], hmacKey } })
+    await run(g.createSession("carol"))
+    expect(fake.requests[0]!.body).toEqual({
+      name: "carol",
+      start: true,
+      config: {
+        webhooks: [{
+          url: "https://herald.example.org/api/webhooks/waha",
+          events: ["message.ack", "session.status"],
+          hmac: { key: hmacKey },
+          retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+        }]
+      }
+    })
+    // a gateway that echoes the request in its refusal (as a validation error may)
+    fake.answerEverythingWith(400, { message: `bad config: ${JSON.stringify(fake.requests[0]!.body)}` })
+    const error = await expectFailure(g.createSession("carol2"), "BadResponse", /^failed to create session: gateway answered 400: /)
+    expect(error.message).not.toContain(hmacKey)
+  })
+
   it("fails to create a session that exists with its own prefix", async () => {
     await run(gateway().createSession("dup"))
     await expectFailure(gateway().createSession("dup"), "BadResponse", /^failed to create session: gateway answered 409: /)
