@@ -359,6 +359,8 @@ export const postWebhook = async (
     readonly signature?: "valid" | "none" | "wrong-key" | "sha256"
     /** post these bytes instead of the envelope (a replay, or a body that is not an event) */
     readonly raw?: string
+    /** the envelope's `timestamp` (default now) */
+    readonly timestamp?: number
   }
 ): Promise<ReadonlyArray<PostedWebhook>> => {
   const { createHmac, randomUUID } = await import("node:crypto")
@@ -368,7 +370,7 @@ export const postWebhook = async (
     webhookCounter += 1
     const raw = options.raw ?? JSON.stringify({
       id: `evt_fake${String(webhookCounter).padStart(22, "0")}`,
-      timestamp: Date.now(),
+      timestamp: options.timestamp ?? Date.now(),
       event: options.event,
       session: options.session,
       metadata: {},

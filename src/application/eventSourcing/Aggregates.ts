@@ -137,6 +137,8 @@ export const sessionView = (s: SessionState): SessionView | null =>
         sessionName: s.sessionName,
         phoneNumber: s.phoneNumber,
         active: s.status === "ACTIVE",
+        gatewayStatus: s.gatewayStatus,
+        gatewayStatusAt: s.gatewayStatusAt,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

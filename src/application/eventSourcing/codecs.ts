@@ -53,7 +53,8 @@ export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnio
 export const SessionEventSchema: z.ZodType<SessionEvent> = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SessionInitiated"), sessionId: z.string(), userId: z.string(), sessionName: z.string(), at }),
   z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
-  z.object({ type: z.literal("SessionLoggedOut"), at })
+  z.object({ type: z.literal("SessionLoggedOut"), at }),
+  z.object({ type: z.literal("SessionGatewayStatusChanged"), status: z.string(), previousStatus: z.string().nullable(), reportedAt: z.number(), at })
 ])
 
 export const UserEventSchema: z.ZodType<UserEvent> = z.discriminatedUnion("type", [

@@ -111,6 +111,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   session_name TEXT    NOT NULL,
   phone_number TEXT    NOT NULL,
   active       INTEGER NOT NULL,
+  gateway_status TEXT,
+  gateway_status_at INTEGER,
   created_at   INTEGER NOT NULL,
   updated_at   INTEGER NOT NULL,
   version      INTEGER NOT NULL
@@ -160,6 +162,12 @@ const MESSAGES_DELIVERY_COLUMNS: Readonly<Record<string, string>> = {
   read_at: "INTEGER",
   delivered_count: "INTEGER NOT NULL DEFAULT 0",
   read_count: "INTEGER NOT NULL DEFAULT 0"
+}
+
+/** What schema version 3 added to the sessions table: the gateway's last reported status. */
+const SESSIONS_GATEWAY_STATUS_COLUMNS: Readonly<Record<string, string>> = {
+  gateway_status: "TEXT",
+  gateway_status_at: "INTEGER"
 }
 
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
@@ -246,8 +254,11 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
       db.exec(SQLITE_SCHEMA)
       // version 1 files predate e-mail verification: their accounts count as verified
       if (version === 1) db.exec("ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1")
-      // versions 1 and 2 predate delivery receipts: no message of theirs has any
-      if (version >= 1 && version < 3) addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
+      // versions 1 and 2 predate delivery receipts and session events: no message or session of theirs has any
+      if (version >= 1 && version < 3) {
+        addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
+        addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
+      }
       db.exec("CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)")
       if (version < SQLITE_SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`)
     })

@@ -7,6 +7,7 @@ import type { ManagedRuntime } from "effect"
 import type { Context as HonoContext } from "hono"
 import { z } from "zod"
 import { recordMessageAck } from "../../application/delivery/recordMessageAck.ts"
+import { recordSessionStatus } from "../../application/session/recordSessionStatus.ts"
 import type { AckOutcome } from "../../application/delivery/recordMessageAck.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
@@ -36,7 +37,15 @@ export const validWahaSignature = (secret: string, body: Uint8Array, signature: 
 const WebhookBody = z.object({
   event: z.string().min(1),
   session: z.string().min(1),
+  /** when WAHA emitted the event (ms; newer versions) */
+  timestamp: z.number().int().positive().optional().catch(undefined),
   payload: z.unknown()
+})
+
+/** `session.status`: `status`, and `statuses` (the recent ones, each with its `timestamp` in ms). */
+const StatusPayload = z.object({
+  status: z.string().min(1).max(64),
+  statuses: z.array(z.object({ status: z.string(), timestamp: z.number() })).nullish().catch(null)
 })
 
 const SerializedId = z.union([z.string().min(1), z.object({ _serialized: z.string().min(1) }).transform((id) => id._serialized)])
@@ -53,6 +62,14 @@ const AckPayload = z.object({
 })
 
 /** DEVICE: reached a phone; READ and PLAYED: read there. SERVER, PENDING and ERROR say nothing about delivery. */
+const unavailable = (event: string) => (error: { readonly message: string }) =>
+  Effect.logWarning(`WAHA webhook ${event} not recorded: ${oneLine(error.message)}`).pipe(
+    Effect.as<Reply>({ status: 503, body: { error: { message: "the database is unavailable; try again", code: "SERVICE_UNAVAILABLE" } } })
+  )
+
+const issuesOf = (event: string, error: z.ZodError) =>
+  `${event}: ${error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")}`
+
 const ackLevel = (ack: number | null | undefined, ackName: string | null | undefined): AckLevel | null => {
   switch (ackName) {
     case "DEVICE":
@@ -81,7 +98,7 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
     case "message.ack":
     case "message.ack.group": {
       const payload = AckPayload.safeParse(body.payload)
-      if (!payload.success) return Effect.succeed(invalid(`${body.event}: ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")}`))
+      if (!payload.success) return Effect.succeed(invalid(issuesOf(body.event, payload.error)))
       const level = ackLevel(payload.data.ack, payload.data.ackName)
       if (level === null) return Effect.succeed({ status: 200, body: { result: "ignored" } })
       return recordMessageAck({
@@ -91,11 +108,17 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
         level
       }).pipe(
         Effect.map((result: AckOutcome): Reply => ({ status: 200, body: { result } })),
-        Effect.catch((error) =>
-          Effect.logWarning(`WAHA webhook ${body.event} not recorded: ${oneLine(error.message)}`).pipe(
-            Effect.as<Reply>({ status: 503, body: { error: { message: "the database is unavailable; try again", code: "SERVICE_UNAVAILABLE" } } })
-          )
-        )
+        Effect.catch(unavailable(body.event))
+      )
+    }
+    case "session.status": {
+      const payload = StatusPayload.safeParse(body.payload)
+      if (!payload.success) return Effect.succeed(invalid(issuesOf(body.event, payload.error)))
+      // when it happened: the envelope's timestamp, else that of the newest matching entry in `statuses`
+      const listed = payload.data.statuses?.filter((s) => s.status === payload.data.status).at(-1)?.timestamp
+      return recordSessionStatus({ sessionName: body.session, status: payload.data.status, reportedAt: body.timestamp ?? listed ?? null }).pipe(
+        Effect.map((result): Reply => ({ status: 200, body: { result } })),
+        Effect.catch(unavailable(body.event))
       )
     }
     default:

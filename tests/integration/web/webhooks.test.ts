@@ -189,6 +189,68 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       expect(web.logs.some((l) => l.text.includes(SECRET))).toBe(false)
     })
 
+    it("session.status: the session view follows the gateway; leaving WORKING mails the owner once, naming what is due in 24 h", async () => {
+      const t0 = Date.now()
+      const status = (value: string, timestamp: number) =>
+        postWebhook(fake, {
+          session: sessionName,
+          event: "session.status",
+          deliverTo: web.url,
+          timestamp,
+          payload: { status: value, statuses: [{ status: value, timestamp }], data: null }
+        })
+      const view = async () =>
+        ((await owner.query("user.getMessagingSession")).data as { session: { gatewayStatus: string | null; gatewayStatusAt: string | null } }).session
+      expect((await status("WORKING", t0)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect(await view()).toMatchObject({ gatewayStatus: "WORKING", gatewayStatusAt: new Date(t0).toISOString() })
+
+      const created = await owner.mutation("campaign.create", {
+        sessionName,
+        ...GROUP,
+        messages: [
+          { content: "in two days", scheduledAt: inMs(48 * 3_600_000) },
+          { content: "in two hours", scheduledAt: inMs(2 * 3_600_000) },
+          { content: "in an hour", scheduledAt: inMs(3_600_000) }
+        ]
+      })
+      expect(created.error).toBeNull()
+      const told = () => web.notifications.filter((n) => n.kind === "SessionLeftWorking")
+      expect(told()).toEqual([])
+
+      const [left] = await status("FAILED", t0 + 1_000)
+      expect(left).toMatchObject({ status: 200, body: { result: "recorded" } })
+      expect(await view()).toMatchObject({ gatewayStatus: "FAILED", gatewayStatusAt: new Date(t0 + 1_000).toISOString() })
+      expect(told()).toEqual([
+        {
+          kind: "SessionLeftWorking",
+          to: ADMIN_EMAIL,
+          sessionName,
+          status: "FAILED",
+          at: t0 + 1_000,
+          dueSoon: [
+            { groupName: GROUP.groupName, content: "in an hour", scheduledAt: expect.any(Number) },
+            { groupName: GROUP.groupName, content: "in two hours", scheduledAt: expect.any(Number) }
+          ]
+        }
+      ])
+
+      // the same call replayed, the same status again, a stale WORKING: nothing changes, nobody is mailed again
+      const again = [
+        ...(await postWebhook(fake, { session: sessionName, event: "session.status", deliverTo: web.url, payload: null, raw: left!.raw })),
+        ...(await status("FAILED", t0 + 2_000)),
+        ...(await status("WORKING", t0 + 500))
+      ]
+      expect(again.map((a) => a.body)).toEqual([{ result: "duplicate" }, { result: "duplicate" }, { result: "duplicate" }])
+      expect(await view()).toMatchObject({ gatewayStatus: "FAILED", gatewayStatusAt: new Date(t0 + 1_000).toISOString() })
+      expect(told()).toHaveLength(1)
+
+      // reconnected, then lost again: a new departure, a new mail
+      expect((await status("WORKING", t0 + 3_000)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect((await status("STOPPED", t0 + 4_000)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect(told().map((n) => n.kind === "SessionLeftWorking" && n.status)).toEqual(["FAILED", "STOPPED"])
+      expect((await status("WORKING", t0 + 5_000)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+    })
+
     it("a signed call that is not a valid event is a 400 and changes nothing; an unknown message or session is answered and ignored", async () => {
       const events = web.store.kind === "memory" ? await web.eventCount() : null
       const notJson = await postWebhook(fake, { session: sessionName, event: "message.ack", deliverTo: web.url, payload: null, raw: "{not json" })
@@ -197,8 +259,16 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       expect([...notJson, ...noEnvelope, ...badPayload].map((a) => a.status)).toEqual([400, 400, 400])
       const unknown = await ack(`true_${GROUP.groupId}_NEVERSENT`, "READ", 3, null)
       expect(unknown.map((a) => a.body)).toEqual([{ result: "unknown" }])
-      const otherEvent = await postWebhook(fake, { session: sessionName, event: "session.status", deliverTo: web.url, payload: { status: "WORKING" } })
-      expect(otherEvent.map((a) => a.status)).toEqual([200])
+      const badStatus = await postWebhook(fake, { session: sessionName, event: "session.status", deliverTo: web.url, payload: { status: 7 } })
+      expect(badStatus.map((a) => a.status)).toEqual([400])
+      const otherSession = await postWebhook(fake, {
+        session: sessionName,
+        event: "session.status",
+        deliverTo: web.url,
+        payload: null,
+        raw: JSON.stringify({ event: "session.status", session: "nobody_here", payload: { status: "FAILED" } })
+      })
+      expect(otherSession.map((a) => a.body)).toEqual([{ result: "unknown" }])
       if (events !== null) expect(await web.eventCount()).toBe(events)
     })
   })

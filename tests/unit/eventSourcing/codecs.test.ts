@@ -20,3 +20,13 @@ describe("MessageEventSchema", () => {
     expect(MessageEventSchema.safeParse({ ...event, level: "PLAYED" }).success).toBe(false)
   })
 })
+
+describe("SessionEventSchema", () => {
+  it("decodes SessionGatewayStatusChanged, and the events written before it still decode", async () => {
+    const { SessionEventSchema } = await import("../../../src/application/eventSourcing/codecs.ts")
+    const changed = { type: "SessionGatewayStatusChanged", status: "FAILED", previousStatus: "WORKING", reportedAt: 7, at: 8 }
+    expect(SessionEventSchema.parse(changed)).toEqual(changed)
+    expect(SessionEventSchema.parse({ type: "SessionLoggedOut", at: 3 })).toEqual({ type: "SessionLoggedOut", at: 3 })
+    expect(SessionEventSchema.safeParse({ ...changed, status: 5 }).success).toBe(false)
+  })
+})
