@@ -61,7 +61,7 @@ const AckPayload = z.object({
   participant: z.string().nullish()
 })
 
-/** DEVICE: reached a phone; READ and PLAYED: read there. SERVER, PENDING and ERROR say nothing about delivery. */
+/** A store that cannot be reached: 503, so WAHA's retries try again later. */
 const unavailable = (event: string) => (error: { readonly message: string }) =>
   Effect.logWarning(`WAHA webhook ${event} not recorded: ${oneLine(error.message)}`).pipe(
     Effect.as<Reply>({ status: 503, body: { error: { message: "the database is unavailable; try again", code: "SERVICE_UNAVAILABLE" } } })
@@ -70,6 +70,7 @@ const unavailable = (event: string) => (error: { readonly message: string }) =>
 const issuesOf = (event: string, error: z.ZodError) =>
   `${event}: ${error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")}`
 
+/** DEVICE: reached a phone; READ and PLAYED: read there. SERVER, PENDING and ERROR say nothing about delivery. */
 const ackLevel = (ack: number | null | undefined, ackName: string | null | undefined): AckLevel | null => {
   switch (ackName) {
     case "DEVICE":
