@@ -30,6 +30,11 @@ export const messageView = (
     pickedAt: picked ? T : null,
     sentAt: status === "SENT" ? T + 1_000 : null,
     failureReason: status === "FAILED" ? "failed to send message: connect ECONNREFUSED 127.0.0.1:3000" : null,
+    gatewayMessageKey: null,
+    deliveredAt: null,
+    readAt: null,
+    deliveredCount: 0,
+    readCount: 0,
     version: 1,
     ...overrides
   }
@@ -272,6 +277,39 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(ids(yield* repo.listByCampaign("c1"))).toEqual(["m1", "m2", "m3"])
           expect(ids(yield* repo.listByCampaign("c2"))).toEqual(["other"])
           expect(yield* repo.listByCampaign("c3")).toEqual([])
+        })
+      ))
+
+    it.effect("findByGatewayMessage: the session's message with that key; another session's or an unknown key → null; delivery fields kept", () =>
+      withRepo((repo) =>
+        Effect.gen(function*() {
+          const delivered = messageView("m1", {
+            status: "SENT",
+            gatewayMessageKey: "3EB0AAA",
+            deliveredAt: T + 5_000,
+            readAt: T + 9_000,
+            deliveredCount: 3,
+            readCount: 1,
+            version: 6
+          })
+          yield* Effect.forEach(
+            [
+              delivered,
+              messageView("m2", { status: "SENT", gatewayMessageKey: "3EB0BBB" }),
+              messageView("m3", { status: "SENT", sessionId: "s2", gatewayMessageKey: "3EB0CCC" }),
+              messageView("m4")
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(yield* repo.findByGatewayMessage("s1", "3EB0AAA")).toEqual(delivered)
+          expect((yield* repo.findByGatewayMessage("s1", "3EB0BBB"))?.id).toBe("m2")
+          expect(yield* repo.findByGatewayMessage("s1", "3EB0CCC")).toBeNull()
+          expect((yield* repo.findByGatewayMessage("s2", "3EB0CCC"))?.id).toBe("m3")
+          expect(yield* repo.findByGatewayMessage("s1", "UNKNOWN")).toBeNull()
+          // a newer version carries the newer counts
+          yield* repo.save({ ...delivered, deliveredCount: 4, readCount: 2, version: 7 })
+          expect(yield* repo.findByGatewayMessage("s1", "3EB0AAA")).toMatchObject({ deliveredCount: 4, readCount: 2, version: 7 })
         })
       ))
 

@@ -13,6 +13,8 @@ export const sessionView = (id: string, overrides: Partial<SessionView> = {}): S
   sessionName: `session_${id}`,
   phoneNumber: "+15550100",
   active: true,
+  gatewayStatus: null,
+  gatewayStatusAt: null,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -30,6 +32,10 @@ export const describeSessionRepositoryContract = (name: string, harness: StoreHa
           const s1 = sessionView("s1", { phoneNumber: "", version: 3, updatedAt: T + 9 })
           yield* repo.save(s1)
           expect(yield* repo.get("s1")).toEqual(s1)
+          const reported = sessionView("s3", { gatewayStatus: "FAILED", gatewayStatusAt: T + 5, version: 4 })
+          yield* repo.save(reported)
+          expect(yield* repo.get("s3")).toEqual(reported)
+          expect(yield* repo.findByName("session_s3")).toEqual(reported)
           expect(yield* repo.get("s2")).toBeNull()
         })
       ))

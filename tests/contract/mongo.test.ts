@@ -1,9 +1,12 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { MongoClient } from "mongodb"
-import { afterAll, describe } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
+import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import type { MongoDatabaseOptions } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
+import type { ViewDocument } from "../../src/infrastructure/mongo/viewDocuments.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
@@ -54,4 +57,29 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeAuthSessionRepositoryContract("mongo", mongo)
   describePasswordResetRepositoryContract("mongo", mongo)
   describeStoreHealthContract("mongo", mongo)
+
+  it("reads message and session documents written before delivery receipts and session events: with none", async () => {
+    const databaseUrl = freshDatabaseUrl("contract")
+    const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
+    try {
+      await raw.db().collection<ViewDocument>("messages").insertOne({
+        _id: "m-old", campaignId: "c1", sessionId: "s-old", groupId: "g@g.us", groupName: "Family", content: "hi", scheduledAt: 10,
+        status: "SENT", isSent: true, isPicked: true, isDeleted: false, pickedAt: 11, sentAt: 12, failureReason: null, version: 4
+      })
+      await raw.db().collection<ViewDocument>("sessions").insertOne({
+        _id: "s-old", userId: "u1", sessionName: "alice", phoneNumber: "", active: true, createdAt: 1, updatedAt: 2, version: 1
+      })
+    } finally {
+      await raw.close()
+    }
+    const read = Effect.gen(function*() {
+      return {
+        message: yield* MessageRepository.use((r) => r.get("m-old")),
+        session: yield* SessionRepository.use((r) => r.get("s-old"))
+      }
+    })
+    const { message, session } = await Effect.runPromise(read.pipe(Effect.provide(client(databaseUrl))))
+    expect(message).toMatchObject({ id: "m-old", status: "SENT", gatewayMessageKey: null, deliveredAt: null, readAt: null, deliveredCount: 0, readCount: 0, version: 4 })
+    expect(session).toMatchObject({ id: "s-old", active: true, gatewayStatus: null, gatewayStatusAt: null })
+  })
 })

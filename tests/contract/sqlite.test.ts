@@ -9,6 +9,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
+import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
 import { openSqlite, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
@@ -230,7 +232,32 @@ describe("SQLite adapters: several connections to one file", () => {
       // and a second start finds nothing left to do
       expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
       const reopened = new DatabaseSync(path)
-      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 2 })
+      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+      reopened.close()
+    })
+  })
+
+  it.effect("a file of schema version 2 (before delivery receipts and session events) gains the columns on start: its messages and sessions read with none", () => {
+    const path = join(tempFolder(), "herald.db")
+    return Effect.gen(function*() {
+      const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+      const old = new DatabaseSync(path)
+      old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, content TEXT NOT NULL, scheduled_at INTEGER NOT NULL, status TEXT NOT NULL, is_sent INTEGER NOT NULL,
+        is_picked INTEGER NOT NULL, is_deleted INTEGER NOT NULL, picked_at INTEGER, sent_at INTEGER, failure_reason TEXT, version INTEGER NOT NULL);
+        INSERT INTO messages VALUES ('m1', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 1, 1, 0, 11, 12, NULL, 4);
+        CREATE TABLE sessions (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_name TEXT NOT NULL, phone_number TEXT NOT NULL,
+        active INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
+        INSERT INTO sessions VALUES ('s1', 'u1', 'alice', '', 1, 1, 2, 1);
+        PRAGMA user_version = 2;`)
+      old.close()
+      const view = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
+      expect(view).toMatchObject({ id: "m1", status: "SENT", sentAt: 12, gatewayMessageKey: null, deliveredAt: null, readAt: null, deliveredCount: 0, readCount: 0, version: 4 })
+      expect(yield* MessageRepository.use((r) => r.findByGatewayMessage("s1", "KEY")).pipe(Effect.provide(client(path)))).toBeNull()
+      // and its sessions, with no gateway status
+      expect(yield* SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(client(path)))).toMatchObject({ id: "s1", active: true, gatewayStatus: null, gatewayStatusAt: null })
+      const reopened = new DatabaseSync(path)
+      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
       reopened.close()
     })
   })

@@ -448,3 +448,103 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     withoutHistory: (session) => void noHistory.add(session)
   }
 }
+
+// ---------------------------------------------------------------------------
+// Webhooks: WAHA posting a session's events to the URLs registered on it
+//
+// Kept apart from the gateway above: it reads the registrations from the recorded
+// `POST /api/sessions` bodies (`config.webhooks`, WAHA's WebhookConfig) and posts each event as
+// WAHA does (src/core/webhooks.core.ts; docs "Events" → "HMAC authentication"): a JSON envelope
+// `{id, timestamp, event, session, me, payload, engine, environment}`, `X-Webhook-Request-Id`,
+// `X-Webhook-Timestamp`, and, with `hmac.key`, `X-Webhook-Hmac` = hex HMAC-SHA512 of the raw
+// body and `X-Webhook-Hmac-Algorithm: sha512`.
+
+export interface FakeWebhookRegistration {
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly hmac?: { readonly key?: string } | null
+  readonly retries?: unknown
+  readonly customHeaders?: unknown
+}
+
+/** The webhooks registered on a session when it was created, [] if none. */
+export const registeredWebhooks = (fake: FakeWaha, session: string): ReadonlyArray<FakeWebhookRegistration> => {
+  const created = fake.requests.find((r) =>
+    r.method === "POST" && r.path === "/api/sessions" && typeof r.body === "object" && r.body !== null && (r.body as { name?: unknown }).name === session
+  )
+  const config = (created?.body as { config?: { webhooks?: ReadonlyArray<FakeWebhookRegistration> } } | undefined)?.config
+  return config?.webhooks ?? []
+}
+
+export interface PostedWebhook {
+  readonly status: number
+  readonly body: unknown
+  /** the exact bytes posted, to replay them */
+  readonly raw: string
+  readonly headers: Record<string, string>
+}
+
+let webhookCounter = 0
+
+/**
+ * Posts one event of `session` to every webhook registered on it for that event (answers of
+ * each, in order). `deliverTo` replaces the registered URL's origin (the registered one is the
+ * public AUTH_URL; the test server listens elsewhere, as behind a reverse proxy). `signature`
+ * tampers with the signing: "none" leaves the HMAC headers out, "wrong-key" signs with another
+ * key, "sha256" names another algorithm.
+ */
+export const postWebhook = async (
+  fake: FakeWaha,
+  options: {
+    readonly session: string
+    readonly event: string
+    readonly payload: unknown
+    readonly deliverTo: string
+    readonly signature?: "valid" | "none" | "wrong-key" | "sha256"
+    /** post these bytes instead of the envelope (a replay, or a body that is not an event) */
+    readonly raw?: string
+    /** the envelope's `timestamp` (default now) */
+    readonly timestamp?: number
+  }
+): Promise<ReadonlyArray<PostedWebhook>> => {
+  const { createHmac, randomUUID } = await import("node:crypto")
+  const targets = registeredWebhooks(fake, options.session).filter((w) => w.events.includes(options.event) || w.events.includes("*"))
+  const answers: Array<PostedWebhook> = []
+  for (const webhook of targets) {
+    webhookCounter += 1
+    const raw = options.raw ?? JSON.stringify({
+      id: `evt_fake${String(webhookCounter).padStart(22, "0")}`,
+      timestamp: options.timestamp ?? Date.now(),
+      event: options.event,
+      session: options.session,
+      metadata: {},
+      me: { id: "15550000000@c.us", pushName: "Fake" },
+      payload: options.payload,
+      engine: "WEBJS",
+      environment: { version: "fake", engine: "WEBJS", tier: "CORE" }
+    })
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "user-agent": "WAHA/fake",
+      "x-webhook-request-id": randomUUID(),
+      "x-webhook-timestamp": String(Date.now())
+    }
+    const key = webhook.hmac?.key
+    const signing = options.signature ?? "valid"
+    if (key !== undefined && signing !== "none") {
+      const signingKey = signing === "wrong-key" ? `${key}-not-it` : key
+      headers["x-webhook-hmac"] = createHmac("sha512", signingKey).update(raw).digest("hex")
+      headers["x-webhook-hmac-algorithm"] = signing === "sha256" ? "sha256" : "sha512"
+    }
+    const registered = new URL(webhook.url)
+    const url = new URL(`${registered.pathname}${registered.search}`, options.deliverTo)
+    const response = await fetch(url, { method: "POST", headers, body: raw })
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch { /* keep the text */ }
+    answers.push({ status: response.status, body, raw, headers })
+  }
+  return answers
+}

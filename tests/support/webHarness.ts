@@ -15,6 +15,7 @@ import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.t
 import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { startWebServer, webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
+import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../../src/interfaces/web/wahaWebhook.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
 import type { FakeWaha } from "./FakeWahaServer.ts"
 
@@ -56,6 +57,8 @@ export const startTestWeb = async (
     /** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For */
     readonly trustProxy?: number
     readonly quota?: Partial<CampaignQuotaShape>
+    /** GATEWAY_WEBHOOK_SECRET: registers `${authUrl}/api/webhooks/waha` on new sessions and accepts calls signed with it */
+    readonly webhookSecret?: string
   } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
@@ -73,7 +76,12 @@ export const startTestWeb = async (
     : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: store.kind === "mongo" ? store.url : "", maxPoolSize: 5, serverSelectionTimeoutMs: 5_000 })))
   const base = Layer.mergeAll(
     storeLayer,
-    WahaGateway.layer({ baseUrl: fake.url, apiKey: FAKE_WAHA_API_KEY, timeoutMs: options.gatewayTimeoutMs ?? 2_000 }),
+    WahaGateway.layer({
+      baseUrl: fake.url,
+      apiKey: FAKE_WAHA_API_KEY,
+      timeoutMs: options.gatewayTimeoutMs ?? 2_000,
+      ...(options.webhookSecret === undefined ? {} : { webhook: { url: `${authUrl}${WAHA_WEBHOOK_PATH}`, events: WAHA_WEBHOOK_EVENTS, hmacKey: options.webhookSecret } })
+    }),
     ScryptPasswordHasher.layer as Layer.Layer<PasswordHasher>,
     MemoryNotifier.layer(notifications)
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
@@ -84,7 +92,8 @@ export const startTestWeb = async (
       authUrl,
       hostname: "127.0.0.1",
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
-      ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy })
+      ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+      ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret })
     }
   )
   const mongoClient = store.kind === "mongo" ? new MongoClient(store.url, { serverSelectionTimeoutMS: 5_000 }) : null

@@ -14,6 +14,8 @@ export const campaignSummary = (campaign: CampaignView, messages: ReadonlyArray<
     group: { groupId: campaign.groupId, groupName: campaign.groupName },
     totalMessages: live.length,
     sentMessages: live.filter((m) => m.isSent).length,
+    /** sent messages the gateway reported delivered (to at least one phone of the group) */
+    deliveredMessages: live.filter((m) => m.deliveredAt !== null).length,
     nextScheduledAt: iso(next)
   }
 }
@@ -28,5 +30,12 @@ export const campaignMessage = (m: MessageView) => ({
   isPicked: m.isPicked,
   isDeleted: m.isDeleted,
   sentAt: iso(m.sentAt),
+  // delivery receipts from the gateway's webhook: when first delivered / read, and for a group how many members
+  isDelivered: m.deliveredAt !== null,
+  deliveredAt: iso(m.deliveredAt),
+  isRead: m.readAt !== null,
+  readAt: iso(m.readAt),
+  deliveredCount: m.deliveredCount,
+  readCount: m.readCount,
   ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
 })

@@ -1,6 +1,6 @@
 import { CampaignDecider, campaignStreamId } from "../../domain/campaign/Campaign.ts"
 import type { CampaignCommand, CampaignEvent, CampaignRejection, CampaignState } from "../../domain/campaign/Campaign.ts"
-import { MessageDecider, isDeleted, isPicked, isSent, messageStreamId } from "../../domain/message/Message.ts"
+import { MessageDecider, gatewayMessageKey, isDeleted, isPicked, isSent, messageStreamId } from "../../domain/message/Message.ts"
 import type { MessageCommand, MessageEvent, MessageRejection, MessageState } from "../../domain/message/Message.ts"
 import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingSession.ts"
 import type { SessionCommand, SessionEvent, SessionRejection, SessionState } from "../../domain/session/MessagingSession.ts"
@@ -102,6 +102,11 @@ export const messageView = (s: MessageState): MessageView | null =>
         pickedAt: s.pickedAt,
         sentAt: s.sentAt,
         failureReason: s.failureReason,
+        gatewayMessageKey: s.gatewayMessageId === null ? null : gatewayMessageKey(s.gatewayMessageId),
+        deliveredAt: s.delivery.deliveredAt,
+        readAt: s.delivery.readAt,
+        deliveredCount: s.delivery.deliveredTo.length,
+        readCount: s.delivery.readBy.length,
         version: s.version
       }
 
@@ -132,6 +137,8 @@ export const sessionView = (s: SessionState): SessionView | null =>
         sessionName: s.sessionName,
         phoneNumber: s.phoneNumber,
         active: s.status === "ACTIVE",
+        gatewayStatus: s.gatewayStatus,
+        gatewayStatusAt: s.gatewayStatusAt,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
+import { ACK_LEVELS } from "../../domain/message/Message.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
 import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
@@ -21,10 +22,12 @@ export const MessageEventSchema: z.ZodType<MessageEvent> = z.discriminatedUnion(
   z.object({ type: z.literal("MessageDeleted"), at }),
   z.object({ type: z.literal("MessageCancelled"), at }),
   z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),
-  z.object({ type: z.literal("MessageSent"), at, note: z.string().optional() }),
+  // messages sent before gateway ids were recorded have none; `note`: settled from the chat's history
+  z.object({ type: z.literal("MessageSent"), at, gatewayMessageId: z.string().nullable().default(null), note: z.string().optional() }),
   z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
   z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
-  z.object({ type: z.literal("MessageMissed"), at })
+  z.object({ type: z.literal("MessageMissed"), at }),
+  z.object({ type: z.literal("MessageAcknowledged"), at, level: z.enum(ACK_LEVELS), participant: z.string().nullable() })
 ])
 
 const group = z.object({ groupId: z.string(), groupName: z.string() })
@@ -50,7 +53,8 @@ export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnio
 export const SessionEventSchema: z.ZodType<SessionEvent> = z.discriminatedUnion("type", [
   z.object({ type: z.literal("SessionInitiated"), sessionId: z.string(), userId: z.string(), sessionName: z.string(), at }),
   z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
-  z.object({ type: z.literal("SessionLoggedOut"), at })
+  z.object({ type: z.literal("SessionLoggedOut"), at }),
+  z.object({ type: z.literal("SessionGatewayStatusChanged"), status: z.string(), previousStatus: z.string().nullable(), reportedAt: z.number(), at })
 ])
 
 export const UserEventSchema: z.ZodType<UserEvent> = z.discriminatedUnion("type", [

@@ -56,6 +56,12 @@ export interface SendTextRequest {
   readonly text: string
 }
 
+/** What the gateway said about a message it accepted. */
+export interface SentText {
+  /** its id for the message (WAHA's serialized `<fromMe>_<chatId>_<key>`, or the bare key), null when the answer named none */
+  readonly messageId: string | null
+}
+
 export interface GatewaySession {
   readonly name: string
   /** WORKING, SCAN_QR_CODE, STOPPED, STARTING, FAILED, … (open-ended). */
@@ -125,7 +131,7 @@ export type SentMessageLookup =
 
 /** The messaging gateway (WAHA's HTTP API, DESIGN §5). */
 export class GatewayPort extends Context.Service<GatewayPort, {
-  readonly sendText: (request: SendTextRequest) => Effect.Effect<void, GatewayError>
+  readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
   /** POST /api/sessions {name, start: true} */
   readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
   /** null when the gateway does not know the session (404). */

@@ -19,6 +19,14 @@ export interface MessageView {
   readonly pickedAt: number | null
   readonly sentAt: number | null
   readonly failureReason: string | null
+  /** the key of the gateway's id for the sent message (see gatewayMessageKey), to match receipts; null before it is sent */
+  readonly gatewayMessageKey: string | null
+  /** the first delivery receipt, the first read receipt */
+  readonly deliveredAt: number | null
+  readonly readAt: number | null
+  /** group members it reached (read ones included), and who read it */
+  readonly deliveredCount: number
+  readonly readCount: number
   readonly version: number
 }
 
@@ -57,6 +65,8 @@ export class MessageRepository extends Context.Service<MessageRepository, {
    * have sent to the chat while a claim was open (see recoverExpiredClaims).
    */
   readonly findPickedInGroup: (groupId: string, pickedFrom: number, pickedTo: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+  /** The message of this session the gateway knows by this key (see gatewayMessageKey), or null. */
+  readonly findByGatewayMessage: (sessionId: string, gatewayMessageKey: string) => Effect.Effect<MessageView | null, StoreUnavailable>
   readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
   readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
   /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */

@@ -15,6 +15,18 @@ export type Notification =
   | { readonly kind: "EmailVerificationLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
   /** to the owner of an address that already has an account, when someone signs up with it */
   | { readonly kind: "SignUpAttempted"; readonly to: string }
+  /**
+   * to a session's owner (by e-mail only: the session may be the very channel that broke) when
+   * the gateway reports it left WORKING, naming what is due in the next 24 hours
+   */
+  | {
+    readonly kind: "SessionLeftWorking"
+    readonly to: string
+    readonly sessionName: string
+    readonly status: string
+    readonly at: number
+    readonly dueSoon: ReadonlyArray<{ readonly groupName: string; readonly content: string; readonly scheduledAt: number }>
+  }
   | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
   | { readonly kind: "SystemAlert"; readonly text: string }
 

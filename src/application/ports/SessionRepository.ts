@@ -8,6 +8,9 @@ export interface SessionView {
   readonly sessionName: string
   readonly phoneNumber: string
   readonly active: boolean
+  /** the last status the gateway reported (WORKING, FAILED, …) and when it says it happened; null before any report */
+  readonly gatewayStatus: string | null
+  readonly gatewayStatusAt: number | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number

@@ -11,10 +11,10 @@ import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
 export type ProcessResult = "sent" | "failed" | "lost"
 
-const recordSent = (message: MessageState) =>
+const recordSent = (message: MessageState, gatewayMessageId: string | null) =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
-    yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSent", now }), { known: message })
+    yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSent", gatewayMessageId, now }), { known: message })
     yield* logProcessed(message.id)
     yield* updateCampaignProgress(message.target!.campaignId)
   })
@@ -38,7 +38,7 @@ export const processMessage = Effect.fnUntraced(function*(view: MessageView, sel
   if (claimed === null) return "lost" satisfies ProcessResult
   const sent = yield* sendMessage(claimed).pipe(Effect.result)
   if (sent._tag === "Success") {
-    yield* recordSent(claimed)
+    yield* recordSent(claimed, sent.success.messageId)
     return "sent" satisfies ProcessResult
   }
   const reason = sent.failure.message

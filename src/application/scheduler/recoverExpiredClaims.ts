@@ -21,11 +21,11 @@ export const HISTORY_LOOKUP_TIMEOUT_MS = 10_000
 export const HISTORY_PASS_BUDGET_MS = 30_000
 
 type Settlement =
-  | { readonly _tag: "Sent"; readonly sentAt: number; readonly evidence: string }
+  | { readonly _tag: "Sent"; readonly sentAt: number; readonly gatewayMessageId: string; readonly evidence: string }
   | { readonly _tag: "CannotTell"; readonly why: string }
 
 const cannotTell = (why: string): Settlement => ({ _tag: "CannotTell", why })
-const sent = (sentAt: number, evidence: string): Settlement => ({ _tag: "Sent", sentAt, evidence })
+const sent = (sentAt: number, gatewayMessageId: string): Settlement => ({ _tag: "Sent", sentAt, gatewayMessageId, evidence: `gateway message ${gatewayMessageId}` })
 const timedOut: SentMessageLookup = { _tag: "Unsure", reason: "the gateway did not answer in time" }
 
 /**
@@ -59,7 +59,7 @@ const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
     if (lookup._tag === "Failure") return cannotTell(lookup.failure.message)
     switch (lookup.success._tag) {
       case "Found":
-        return sent(lookup.success.timestamp, `gateway message ${lookup.success.messageId}`)
+        return sent(lookup.success.timestamp, lookup.success.messageId)
       case "NotFound":
         return cannotTell("not in the chat's history, which does not prove it was never sent")
       case "Unsure":
@@ -85,8 +85,8 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*(
       ? yield* lookForSend(view, leaseMs, now)
       : cannotTell("no time left in this pass to read the chat's history")
     if (settlement._tag === "Sent") {
-      const { sentAt, evidence } = settlement
-      const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "SettleSentFromHistory", leaseMs, now, sentAt, evidence }))
+      const { sentAt, gatewayMessageId, evidence } = settlement
+      const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "SettleSentFromHistory", leaseMs, now, sentAt, gatewayMessageId, evidence }))
       if (outcome._tag === "Rejected") {
         yield* projectStream(MessageAggregate.streamId(view.id))
         continue

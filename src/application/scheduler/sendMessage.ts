@@ -11,12 +11,12 @@ export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonl
   }
 }
 
-/** Sends a claimed message to its group through the gateway (SPEC "Gateway call made by the scheduler"). */
+/** Sends a claimed message to its group through the gateway (SPEC "Gateway call made by the scheduler"); answers the gateway's id for it. */
 export const sendMessage = Effect.fnUntraced(function*(message: MessageState) {
   const target = message.target!
   yield* logSending(target.groupName, target.groupId, message.content)
   yield* logScheduled(message.id, message.scheduledAt)
   const session = yield* (yield* SessionRepository).get(target.sessionId)
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
-  yield* (yield* GatewayPort).sendText({ session: session.sessionName, chatId: target.groupId, text: message.content })
+  return yield* (yield* GatewayPort).sendText({ session: session.sessionName, chatId: target.groupId, text: message.content })
 })

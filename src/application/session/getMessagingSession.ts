@@ -26,6 +26,9 @@ export const getMessagingSession = Effect.fnUntraced(function*(userId: string) {
     id: session.id,
     sessionName: session.sessionName,
     phoneNumber: session.phoneNumber,
+    // what the gateway last reported through its webhook (null without GATEWAY_WEBHOOK_SECRET or before any report)
+    gatewayStatus: session.gatewayStatus,
+    gatewayStatusAt: session.gatewayStatusAt === null ? null : new Date(session.gatewayStatusAt).toISOString(),
     userId: session.userId,
     createdAt: new Date(session.createdAt).toISOString(),
     updatedAt: new Date(session.updatedAt).toISOString(),

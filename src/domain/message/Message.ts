@@ -24,12 +24,36 @@ export type MessageEvent =
   | { readonly type: "MessageDeleted"; readonly at: number }
   | { readonly type: "MessageCancelled"; readonly at: number }
   | { readonly type: "MessagePicked"; readonly at: number; readonly by: string }
-  /** `note` says how it is known when the sender itself did not report it (settled from the chat's history). */
-  | { readonly type: "MessageSent"; readonly at: number; readonly note?: string }
+  /**
+   * `gatewayMessageId`: the id the gateway gave the sent message (null when its answer named none);
+   * `note` says how it is known when the sender itself did not report it (settled from the chat's history).
+   */
+  | { readonly type: "MessageSent"; readonly at: number; readonly gatewayMessageId: string | null; readonly note?: string }
   | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageMissed"; readonly at: number }
+  /**
+   * A delivery receipt from the gateway: the message reached a phone (DELIVERED) or was read
+   * there (READ). `participant` names the group member it came from; null for a receipt of
+   * the message as a whole (a direct chat, or the gateway's summary for a group).
+   */
+  | { readonly type: "MessageAcknowledged"; readonly at: number; readonly level: AckLevel; readonly participant: string | null }
 
+/** How far a sent message got: a read message was delivered too. */
+export const ACK_LEVELS = ["DELIVERED", "READ"] as const
+export type AckLevel = (typeof ACK_LEVELS)[number]
+
+/** Who has acknowledged a sent message, and when the first receipt of each level came. */
+export interface Delivery {
+  readonly deliveredAt: number | null
+  readonly readAt: number | null
+  /** group members the message reached, read ones included */
+  readonly deliveredTo: ReadonlyArray<string>
+  /** group members who read it */
+  readonly readBy: ReadonlyArray<string>
+}
+
+export const noDelivery: Delivery = { deliveredAt: null, readAt: null, deliveredTo: [], readBy: [] }
 /**
  * Where a message is in its life. `SPEC`'s flags are derived from it: isPicked once claimed,
  * isSent once sent, isDeleted when deleted or cancelled before being picked.
@@ -57,6 +81,9 @@ export interface MessageState {
   readonly pickedBy: string | null
   readonly sentAt: number | null
   readonly failureReason: string | null
+  /** the gateway's id of the sent message, to match its delivery receipts */
+  readonly gatewayMessageId: string | null
+  readonly delivery: Delivery
   /** number of events folded into this state; the stream version it reflects */
   readonly version: number
 }
@@ -68,7 +95,9 @@ export type MessageCommand =
   | { readonly type: "Cancel"; readonly now: number }
   /** `selectedAt` is the time of the cycle that selected the message, `now` the time of the claim. */
   | { readonly type: "Pick"; readonly selectedAt: number; readonly now: number; readonly by: string }
-  | { readonly type: "RecordSent"; readonly now: number }
+  | { readonly type: "RecordSent"; readonly gatewayMessageId: string | null; readonly now: number }
+  /** A receipt: recorded once per level and participant, so a replayed one changes nothing. */
+  | { readonly type: "RecordAck"; readonly level: AckLevel; readonly participant: string | null; readonly now: number }
   | { readonly type: "RecordSendFailure"; readonly reason: string; readonly now: number }
   /** A claim older than the lease whose send never reported back. */
   | { readonly type: "RecordOutcomeUnknown"; readonly leaseMs: number; readonly now: number }
@@ -77,7 +106,7 @@ export type MessageCommand =
    * claim and acknowledged by WhatsApp: it was sent. `sentAt` is the chat's timestamp of it,
    * `evidence` what was found (e.g. the gateway's message id).
    */
-  | { readonly type: "SettleSentFromHistory"; readonly leaseMs: number; readonly now: number; readonly sentAt: number; readonly evidence: string }
+  | { readonly type: "SettleSentFromHistory"; readonly leaseMs: number; readonly now: number; readonly sentAt: number; readonly gatewayMessageId: string; readonly evidence: string }
   | { readonly type: "RecordMissed"; readonly now: number }
 
 export type MessageRejection =
@@ -91,6 +120,7 @@ export type MessageRejection =
   | { readonly _tag: "LeaseNotExpired"; readonly pickedAt: number }
   | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
   | { readonly _tag: "EmptyContent" }
+  | { readonly _tag: "MessageNotSent"; readonly status: MessageStatus }
 
 export const initialMessageState: MessageState = {
   id: "",
@@ -102,6 +132,8 @@ export const initialMessageState: MessageState = {
   pickedBy: null,
   sentAt: null,
   failureReason: null,
+  gatewayMessageId: null,
+  delivery: noDelivery,
   version: 0
 }
 
@@ -139,6 +171,25 @@ const whenLeaseExpired = (state: MessageState, leaseMs: number, now: number, the
     if (pickedAt + leaseMs > now) return reject({ _tag: "LeaseNotExpired", pickedAt })
     return then(pickedAt)
   })
+
+/**
+ * Whether this receipt (level, participant) would change nothing: a member already counted at
+ * this level, or — for a receipt of the whole message — that level already reached.
+ */
+const alreadyAcknowledged = (d: Delivery, level: AckLevel, participant: string | null): boolean => {
+  if (participant === null) return level === "READ" ? d.readAt !== null : d.deliveredAt !== null
+  return level === "READ" ? d.readBy.includes(participant) : d.deliveredTo.includes(participant)
+}
+
+const withMember = (members: ReadonlyArray<string>, participant: string | null): ReadonlyArray<string> =>
+  participant === null || members.includes(participant) ? members : [...members, participant]
+
+const acknowledged = (d: Delivery, level: AckLevel, participant: string | null, at: number): Delivery => ({
+  deliveredAt: d.deliveredAt ?? at,
+  readAt: level === "READ" ? d.readAt ?? at : d.readAt,
+  deliveredTo: withMember(d.deliveredTo, participant),
+  readBy: level === "READ" ? withMember(d.readBy, participant) : d.readBy
+})
 
 export const decideMessage = (command: MessageCommand, state: MessageState): Result => {
   switch (command.type) {
@@ -184,7 +235,13 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.now })
       )
     case "RecordSent":
-      return whenInFlight(state, () => accept({ type: "MessageSent", at: command.now }))
+      return whenInFlight(state, () => accept({ type: "MessageSent", at: command.now, gatewayMessageId: command.gatewayMessageId }))
+    case "RecordAck":
+      if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
+      if (state.status !== "SENT") return reject({ _tag: "MessageNotSent", status: state.status })
+      return alreadyAcknowledged(state.delivery, command.level, command.participant)
+        ? accept()
+        : accept({ type: "MessageAcknowledged", at: command.now, level: command.level, participant: command.participant })
     case "RecordSendFailure":
       return whenInFlight(state, () => accept({ type: "MessageSendFailed", at: command.now, reason: command.reason }))
     case "RecordOutcomeUnknown":
@@ -201,6 +258,7 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         accept({
           type: "MessageSent",
           at: Math.min(Math.max(command.sentAt, pickedAt), command.now),
+          gatewayMessageId: command.gatewayMessageId,
           note: `${SETTLED_FROM_HISTORY}: ${command.evidence}`
         })
       )
@@ -229,7 +287,9 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
     case "MessagePicked":
       return { ...state, status: "PICKED", pickedAt: event.at, pickedBy: event.by, version }
     case "MessageSent":
-      return { ...state, status: "SENT", sentAt: event.at, version }
+      return { ...state, status: "SENT", sentAt: event.at, gatewayMessageId: event.gatewayMessageId, version }
+    case "MessageAcknowledged":
+      return { ...state, delivery: acknowledged(state.delivery, event.level, event.participant, event.at), version }
     case "MessageSendFailed":
       return { ...state, status: "FAILED", failureReason: event.reason, version }
     case "MessageOutcomeUnknown":
@@ -243,6 +303,16 @@ export const MessageDecider: Decider<MessageCommand, MessageState, MessageEvent,
   initialState: initialMessageState,
   decide: decideMessage,
   evolve: evolveMessage
+}
+
+/**
+ * The part of a gateway message id that names the message itself. WAHA serializes ids as
+ * `<fromMe>_<chatId>_<key>` and, in receipts from a group member, appends `_<participant>`;
+ * an id without `_` is the key already. Receipts are matched on this key.
+ */
+export const gatewayMessageKey = (gatewayMessageId: string): string => {
+  const parts = gatewayMessageId.split("_")
+  return parts.length >= 3 && (parts[0] === "true" || parts[0] === "false") ? parts[2]! : gatewayMessageId
 }
 
 export const messageStreamId = (messageId: string): string => `message-${messageId}`

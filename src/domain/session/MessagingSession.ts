@@ -8,6 +8,22 @@ export type SessionEvent =
   | { readonly type: "SessionInitiated"; readonly sessionId: string; readonly userId: string; readonly sessionName: string; readonly at: number }
   | { readonly type: "SessionPhoneUpdated"; readonly phoneNumber: string; readonly at: number }
   | { readonly type: "SessionLoggedOut"; readonly at: number }
+  /**
+   * The gateway reported a new status for the session (WAHA's `session.status`: STARTING,
+   * SCAN_QR_CODE, WORKING, FAILED, STOPPED, …). `reportedAt` is when the gateway says it
+   * happened, so an older report arriving late is not taken for news.
+   */
+  | {
+    readonly type: "SessionGatewayStatusChanged"
+    readonly status: string
+    /** the status it had before (null: none reported yet) */
+    readonly previousStatus: string | null
+    readonly reportedAt: number
+    readonly at: number
+  }
+
+/** The gateway status in which a session sends. */
+export const WORKING = "WORKING"
 
 export interface SessionState {
   readonly id: string
@@ -15,6 +31,9 @@ export interface SessionState {
   readonly userId: string
   readonly sessionName: string
   readonly phoneNumber: string
+  /** the last status the gateway reported, and when it says it happened; null before any report */
+  readonly gatewayStatus: string | null
+  readonly gatewayStatusAt: number | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -24,6 +43,8 @@ export type SessionCommand =
   | { readonly type: "Initiate"; readonly sessionId: string; readonly userId: string; readonly sessionName: string; readonly now: number }
   | { readonly type: "UpdatePhone"; readonly phoneNumber: string; readonly now: number }
   | { readonly type: "LogOut"; readonly now: number }
+  /** A status report from the gateway: recorded when it is news (a new status, reported after the last one). */
+  | { readonly type: "RecordGatewayStatus"; readonly status: string; readonly reportedAt: number; readonly now: number }
 
 export type SessionRejection =
   | { readonly _tag: "SessionNotFound" }
@@ -36,6 +57,8 @@ export const initialSessionState: SessionState = {
   userId: "",
   sessionName: "",
   phoneNumber: "",
+  gatewayStatus: null,
+  gatewayStatusAt: null,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -63,8 +86,24 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
     case "LogOut":
       if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
       return accept({ type: "SessionLoggedOut", at: command.now })
+    case "RecordGatewayStatus":
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      // a replay (the same status), or a report older than the last one: nothing new
+      if (command.status === state.gatewayStatus) return accept()
+      if (state.gatewayStatusAt !== null && command.reportedAt < state.gatewayStatusAt) return accept()
+      return accept({
+        type: "SessionGatewayStatusChanged",
+        status: command.status,
+        previousStatus: state.gatewayStatus,
+        reportedAt: command.reportedAt,
+        at: command.now
+      })
   }
 }
+
+/** The status a session went to when this event took it out of WORKING, else null. */
+export const leftWorking = (event: SessionEvent): string | null =>
+  event.type === "SessionGatewayStatusChanged" && event.previousStatus === WORKING && event.status !== WORKING ? event.status : null
 
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   const version = state.version + 1
@@ -84,6 +123,8 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
       return { ...state, phoneNumber: event.phoneNumber, updatedAt: event.at, version }
     case "SessionLoggedOut":
       return { ...state, status: "LOGGED_OUT", updatedAt: event.at, version }
+    case "SessionGatewayStatusChanged":
+      return { ...state, gatewayStatus: event.status, gatewayStatusAt: event.reportedAt, updatedAt: event.at, version }
   }
 }
 

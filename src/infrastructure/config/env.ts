@@ -41,6 +41,16 @@ export const trustProxy = z
   .optional()
   .transform((v) => v ?? 0)
 
+/**
+ * GATEWAY_WEBHOOK_SECRET: the key WAHA signs its webhooks with (web and standalone). Unset: no
+ * webhook is registered on new sessions and /api/webhooks/waha refuses every call.
+ */
+export const webhookSecret = z
+  .string()
+  .refine((v) => v.length >= 32, "GATEWAY_WEBHOOK_SECRET must be at least 32 characters (make one with: openssl rand -hex 32), or unset to go without delivery receipts")
+  .optional()
+  .transform((v) => v ?? null)
+
 /** The per-user quota of campaign.create (CampaignQuota), for the web and standalone schemas. */
 export const quotaVariables = {
   MAX_OPEN_CAMPAIGNS_PER_USER: positiveInt("MAX_OPEN_CAMPAIGNS_PER_USER", 1).default(DEFAULT_CAMPAIGN_QUOTA.maxOpenCampaigns),

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../fs/ownerOnly.ts"
-import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables, trustProxy } from "./env.ts"
+import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables, trustProxy, webhookSecret } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
@@ -42,6 +42,7 @@ const Env = z
     SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100),
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
     TRUST_PROXY: trustProxy,
+    GATEWAY_WEBHOOK_SECRET: webhookSecret,
     ...quotaVariables
   })
   .superRefine((e, ctx) => {
@@ -90,6 +91,8 @@ export interface StandaloneConfig {
   readonly trustProxy: number
   /** per-user limits of campaign.create */
   readonly quota: CampaignQuotaShape
+  /** GATEWAY_WEBHOOK_SECRET: WAHA signs its webhooks with it; null: no webhooks (no delivery receipts) */
+  readonly webhookSecret: string | null
 }
 
 const secretFile = (dataDir: string) => join(dataDir, "auth-secret")
@@ -167,7 +170,8 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
       alertIntervalMs: e.ALERT_INTERVAL_MS,
       trustProxy: e.TRUST_PROXY,
-      quota: quotaOf(e)
+      quota: quotaOf(e),
+      webhookSecret: e.GATEWAY_WEBHOOK_SECRET
     }
   }
 }

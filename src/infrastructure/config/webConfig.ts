@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
-import { httpUrl, parseEnvWithDatabaseUrl, positiveInt, quotaOf, quotaVariables, trustProxy } from "./env.ts"
+import { httpUrl, parseEnvWithDatabaseUrl, positiveInt, quotaOf, quotaVariables, trustProxy, webhookSecret } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`)
@@ -45,6 +45,7 @@ const WebEnv = z
       .optional(),
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
     TRUST_PROXY: trustProxy,
+    GATEWAY_WEBHOOK_SECRET: webhookSecret,
     ...quotaVariables
   })
   .superRefine((env, ctx) => {
@@ -78,6 +79,8 @@ export interface WebConfig {
   readonly trustProxy: number
   /** per-user limits of campaign.create */
   readonly quota: CampaignQuotaShape
+  /** GATEWAY_WEBHOOK_SECRET: WAHA signs its webhooks with it; null: no webhooks (no delivery receipts) */
+  readonly webhookSecret: string | null
 }
 
 export const loadWebConfig = (env: Record<string, string | undefined>): ConfigResult<WebConfig> => {
@@ -105,7 +108,8 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
       mail: e.MAIL_SMTP_URL !== undefined ? { kind: "smtp", url: e.MAIL_SMTP_URL } : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
       alertIntervalMs: e.ALERT_INTERVAL_MS,
       trustProxy: e.TRUST_PROXY,
-      quota: quotaOf(e)
+      quota: quotaOf(e),
+      webhookSecret: e.GATEWAY_WEBHOOK_SECRET
     }
   }
 }

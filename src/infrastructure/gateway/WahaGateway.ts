@@ -15,7 +15,8 @@ import type {
   GatewayQr,
   GatewaySession,
   Page,
-  SendTextRequest
+  SendTextRequest,
+  SentText
 } from "../../application/ports/GatewayPort.ts"
 
 /** WAHA HTTP API adapter for {@link GatewayPort} (DESIGN §5, SPEC "Gateway call made by the scheduler"). */
@@ -27,6 +28,19 @@ export interface WahaGatewayOptions {
   readonly apiKey: string
   /** Whole-call deadline (connect, headers and body); the fetch is aborted when it passes. Default 30000. */
   readonly timeoutMs?: number
+  /**
+   * Where WAHA should post the events of the sessions Herald creates, and the key it signs them
+   * with (GATEWAY_WEBHOOK_SECRET): registered as the session's `config.webhooks` on create.
+   * Absent: sessions are created without webhooks.
+   */
+  readonly webhook?: WahaWebhookRegistration
+}
+
+export interface WahaWebhookRegistration {
+  /** `${AUTH_URL}/api/webhooks/waha` */
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly hmacKey: string
 }
 
 export type WahaGatewayService = GatewayPort["Service"]
@@ -42,6 +56,35 @@ const SessionBody = z.object({
   status: z.string(),
   me: z.object({ id: z.string() }).nullish()
 })
+
+const SerializedId = z.union([z.string(), z.object({ _serialized: z.string() })])
+const idOf = (id: z.infer<typeof SerializedId>): string => typeof id === "string" ? id : id._serialized
+
+/**
+ * sendText's answer names the message in each engine's own shape (WAHA's source and issues
+ * #407, #760, #1615, #1778): WEBJS `id: {_serialized}`, NOWEB the Baileys key
+ * `key: {remoteJid, fromMe, id}`, GOWS and WAMessage-shaped answers `id: "<fromMe>_<chat>_<key>"`
+ * (GOWS also `_data.Info.ID`). Some versions answer an empty body (#1087): no id then.
+ */
+const SentBody = z.object({
+  id: SerializedId.optional().catch(undefined),
+  key: z.object({ id: z.string().min(1) }).optional().catch(undefined),
+  _data: z.object({ Info: z.object({ ID: z.string().min(1) }) }).optional().catch(undefined)
+})
+/** The gateway's id of a sent message, or null: a 2xx is a sent message whatever its body says. */
+const sentMessageId = (text: string): string | null => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const body = SentBody.safeParse(json)
+  if (!body.success) return null
+  const id = body.data.id === undefined ? "" : idOf(body.data.id)
+  if (id !== "") return id
+  return body.data.key?.id ?? body.data._data?.Info.ID ?? null
+}
 
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 
@@ -126,8 +169,9 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const apiKey = options.apiKey
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
-  /** Removes the key from text that came from outside (response bodies, network error messages). */
-  const scrub = (s: string): string => apiKey === "" ? s : s.split(apiKey).join("***")
+  /** Removes the API key and the webhook key from text that came from outside (response bodies, network error messages). */
+  const secrets = [apiKey, options.webhook?.hmacKey ?? ""].filter((secret) => secret !== "")
+  const scrub = (s: string): string => secrets.reduce((text, secret) => text.split(secret).join("***"), s)
 
   const fail = (prefix: string, reason: GatewayFailure, detail: string, status?: number): GatewayError =>
     new GatewayError({ reason, message: `${prefix}: ${detail}`, ...(status === undefined ? {} : { status }) })
@@ -196,17 +240,30 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     call(prefix, method, path, body === undefined ? {} : { body }).pipe(Effect.flatMap(ok(prefix)), Effect.asVoid)
 
   const sendText = Effect.fnUntraced(function*(request: SendTextRequest) {
-    yield* command("failed to send message", "POST", "/api/sendText", {
-      chatId: request.chatId,
-      text: request.text,
-      linkPreview: true,
-      linkPreviewHighQuality: false,
-      session: request.session
-    })
+    const prefix = "failed to send message"
+    const response = yield* call(prefix, "POST", "/api/sendText", {
+      body: {
+        chatId: request.chatId,
+        text: request.text,
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: request.session
+      }
+    }).pipe(Effect.flatMap(ok(prefix)))
+    const sent: SentText = { messageId: sentMessageId(response.text) }
+    return sent
   })
 
+  // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
+  const webhooks = options.webhook === undefined ? undefined : [{
+    url: options.webhook.url,
+    events: [...options.webhook.events],
+    hmac: { key: options.webhook.hmacKey },
+    retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+  }]
+
   const createSession = Effect.fn("WahaGateway.createSession")(function*(name: string) {
-    yield* command("failed to create session", "POST", "/api/sessions", { name, start: true })
+    yield* command("failed to create session", "POST", "/api/sessions", webhooks === undefined ? { name, start: true } : { name, start: true, config: { webhooks } })
   })
 
   const getSession = Effect.fn("WahaGateway.getSession")(function*(name: string) {

@@ -39,6 +39,11 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
       withDb(db, () =>
         where((m) => m.groupId === groupId && m.pickedAt !== null && m.pickedAt >= pickedFrom && m.pickedAt <= pickedTo)
       ),
+    findByGatewayMessage: (sessionId, key) =>
+      withDb(db, () => {
+        for (const m of db.messages.values()) if (m.sessionId === sessionId && m.gatewayMessageKey === key) return m
+        return null
+      }),
     listByCampaign: (campaignId) => withDb(db, () => ofCampaign(campaignId).sort(byScheduledAt)),
     progress: (campaignId) =>
       withDb(db, () => {

@@ -55,7 +55,8 @@ export const MONGO_SCHEMA: Readonly<
     { name: "status_1_pickedAt_1", key: { status: 1, pickedAt: 1 } },
     { name: "campaignId_1", key: { campaignId: 1 } },
     { name: "sessionId_1_status_1", key: { sessionId: 1, status: 1 } },
-    { name: "groupId_1_pickedAt_1", key: { groupId: 1, pickedAt: 1 } }
+    { name: "groupId_1_pickedAt_1", key: { groupId: 1, pickedAt: 1 } },
+    { name: "sessionId_1_gatewayMessageKey_1", key: { sessionId: 1, gatewayMessageKey: 1 } }
   ],
   campaigns: [
     { name: "userId_1", key: { userId: 1 } },

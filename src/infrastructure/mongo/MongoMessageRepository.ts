@@ -29,6 +29,12 @@ const MessageDocument: z.ZodType<MessageView> = z
     pickedAt: z.number().nullable(),
     sentAt: z.number().nullable(),
     failureReason: z.string().nullable(),
+    // documents written before delivery receipts have none of these
+    gatewayMessageKey: z.string().nullable().default(null),
+    deliveredAt: z.number().nullable().default(null),
+    readAt: z.number().nullable().default(null),
+    deliveredCount: z.number().int().default(0),
+    readCount: z.number().int().default(0),
     version: z.number().int()
   })
   .transform(({ _id, ...view }) => ({ id: _id, ...view }))
@@ -71,6 +77,8 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
         ? Effect.succeed([])
         : where({ status: "PICKED", sessionId: { $in: [...sessionIds] }, ...pickedAfter(after) }),
     findPickedInGroup: (groupId, pickedFrom, pickedTo) => where({ groupId, pickedAt: { $gte: pickedFrom, $lte: pickedTo } }),
+    findByGatewayMessage: (sessionId, key) =>
+      where({ sessionId, gatewayMessageKey: key }, 1).pipe(Effect.map((found) => found[0] ?? null)),
     listByCampaign: (campaignId) => where({ campaignId }),
     // One pass over the campaign's messages (three counts would be three scans on FerretDB).
     progress: (campaignId) =>

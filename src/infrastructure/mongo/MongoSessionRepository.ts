@@ -17,6 +17,9 @@ const SessionDocument: z.ZodType<SessionView> = z
     sessionName: z.string(),
     phoneNumber: z.string(),
     active: z.boolean(),
+    // documents written before session events have no gateway status
+    gatewayStatus: z.string().nullable().default(null),
+    gatewayStatusAt: z.number().nullable().default(null),
     createdAt: z.number(),
     updatedAt: z.number(),
     version: z.number().int()

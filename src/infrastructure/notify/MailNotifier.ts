@@ -104,6 +104,26 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
           "\"Forgot password\" on the sign-in page. If it was not you, you can ignore this e-mail."
         ].join("\n")
       }
+    case "SessionLeftWorking": {
+      const content = (text: string) => truncate(text, 200)
+      return {
+        to: n.to,
+        subject: `[${PRODUCT}] Your WhatsApp session ${n.sessionName} stopped working (${n.status})`,
+        text: [
+          `The messaging gateway reports that your session ${n.sessionName} is ${n.status} since ${new Date(n.at).toISOString()}:`,
+          "it is no longer connected, so scheduled messages cannot be sent through it.",
+          "",
+          ...(n.dueSoon.length === 0
+            ? ["No message of yours is due in the next 24 hours."]
+            : [
+              `Due in the next 24 hours (${n.dueSoon.length}):`,
+              ...n.dueSoon.map((m) => `- ${new Date(m.scheduledAt).toISOString()} to ${m.groupName}: ${content(m.content)}`)
+            ]),
+          "",
+          "Reconnect the session (scan its QR code again) before they are due, or they will fail."
+        ].join("\n")
+      }
+    }
     case "CampaignFailed":
       return {
         to: adminEmail,

@@ -55,6 +55,7 @@ export const messagingText = (notification: Notification): string | null => {
     case "PasswordResetLink":
     case "EmailVerificationLink":
     case "SignUpAttempted":
+    case "SessionLeftWorking":
       return null
   }
 }

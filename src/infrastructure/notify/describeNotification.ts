@@ -17,6 +17,8 @@ export const describeNotification = (n: Notification): string => {
       return `e-mail verification link for ${oneLine(n.to)} (not shown)`
     case "SignUpAttempted":
       return `sign-up attempted with the registered address ${oneLine(n.to)}`
+    case "SessionLeftWorking":
+      return `session ${oneLine(n.sessionName)} left WORKING (${oneLine(n.status)}): told ${oneLine(n.to)}, ${n.dueSoon.length} message(s) due in 24 h`
     case "CampaignFailed":
       return `campaign ${oneLine(n.title)} (${oneLine(n.campaignId)}) failed: ${oneLine(n.reason)}`
     case "SystemAlert":

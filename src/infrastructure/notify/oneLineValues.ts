@@ -16,6 +16,13 @@ export const oneLineValues = (n: Notification): Notification => {
       return { ...n, email: oneLine(n.email) }
     case "CampaignFailed":
       return { ...n, campaignId: oneLine(n.campaignId), title: oneLine(n.title), reason: oneLine(n.reason) }
+    case "SessionLeftWorking":
+      return {
+        ...n,
+        sessionName: oneLine(n.sessionName),
+        status: oneLine(n.status),
+        dueSoon: n.dueSoon.map((m) => ({ ...m, groupName: oneLine(m.groupName), content: oneLine(m.content) }))
+      }
     case "PasswordResetLink":
     case "EmailVerificationLink":
     case "SignUpAttempted":

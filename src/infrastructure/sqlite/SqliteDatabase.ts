@@ -43,7 +43,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 2
+export const SQLITE_SCHEMA_VERSION = 3
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -76,6 +76,11 @@ CREATE TABLE IF NOT EXISTS messages (
   picked_at      INTEGER,
   sent_at        INTEGER,
   failure_reason TEXT,
+  gateway_message_key TEXT,
+  delivered_at   INTEGER,
+  read_at        INTEGER,
+  delivered_count INTEGER NOT NULL DEFAULT 0,
+  read_count     INTEGER NOT NULL DEFAULT 0,
   version        INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
@@ -107,6 +112,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   session_name TEXT    NOT NULL,
   phone_number TEXT    NOT NULL,
   active       INTEGER NOT NULL,
+  gateway_status TEXT,
+  gateway_status_at INTEGER,
   created_at   INTEGER NOT NULL,
   updated_at   INTEGER NOT NULL,
   version      INTEGER NOT NULL
@@ -148,6 +155,29 @@ CREATE TABLE IF NOT EXISTS health (
   probed_at INTEGER NOT NULL
 );
 `
+
+/** What schema version 3 added to the messages table of an older file: column → its definition. */
+const MESSAGES_DELIVERY_COLUMNS: Readonly<Record<string, string>> = {
+  gateway_message_key: "TEXT",
+  delivered_at: "INTEGER",
+  read_at: "INTEGER",
+  delivered_count: "INTEGER NOT NULL DEFAULT 0",
+  read_count: "INTEGER NOT NULL DEFAULT 0"
+}
+
+/** What schema version 3 added to the sessions table: the gateway's last reported status. */
+const SESSIONS_GATEWAY_STATUS_COLUMNS: Readonly<Record<string, string>> = {
+  gateway_status: "TEXT",
+  gateway_status_at: "INTEGER"
+}
+
+/** Adds the columns a table lacks (names and definitions from the code above, never from input). */
+const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
+  const present = new Set(db.prepare(`PRAGMA table_info(${table})`).all().map((row) => String(row["name"])))
+  for (const [name, definition] of Object.entries(columns)) {
+    if (!present.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${definition}`)
+  }
+}
 
 /**
  * Runs `f` in one write transaction. BEGIN IMMEDIATE takes the write lock up front (waiting
@@ -225,6 +255,12 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
       db.exec(SQLITE_SCHEMA)
       // version 1 files predate e-mail verification: their accounts count as verified
       if (version === 1) db.exec("ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1")
+      // versions 1 and 2 predate delivery receipts and session events: no message or session of theirs has any
+      if (version >= 1 && version < 3) {
+        addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
+        addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
+      }
+      db.exec("CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)")
       if (version < SQLITE_SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`)
     })
   } catch (error) {

@@ -13,7 +13,7 @@ import { flag, saveNewer, toFlag } from "./viewRows.ts"
 const TABLE = "messages"
 
 const COLUMNS =
-  "id, campaign_id, session_id, group_id, group_name, content, scheduled_at, status, is_sent, is_picked, is_deleted, picked_at, sent_at, failure_reason, version"
+  "id, campaign_id, session_id, group_id, group_name, content, scheduled_at, status, is_sent, is_picked, is_deleted, picked_at, sent_at, failure_reason, gateway_message_key, delivered_at, read_at, delivered_count, read_count, version"
 
 const MessageRow: z.ZodType<MessageView> = z
   .object({
@@ -31,6 +31,11 @@ const MessageRow: z.ZodType<MessageView> = z
     picked_at: z.number().nullable(),
     sent_at: z.number().nullable(),
     failure_reason: z.string().nullable(),
+    gateway_message_key: z.string().nullable(),
+    delivered_at: z.number().nullable(),
+    read_at: z.number().nullable(),
+    delivered_count: z.number().int(),
+    read_count: z.number().int(),
     version: z.number().int()
   })
   .transform((r) => ({
@@ -48,6 +53,11 @@ const MessageRow: z.ZodType<MessageView> = z
     pickedAt: r.picked_at,
     sentAt: r.sent_at,
     failureReason: r.failure_reason,
+    gatewayMessageKey: r.gateway_message_key,
+    deliveredAt: r.delivered_at,
+    readAt: r.read_at,
+    deliveredCount: r.delivered_count,
+    readCount: r.read_count,
     version: r.version
   }))
 
@@ -85,6 +95,11 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
         picked_at: view.pickedAt,
         sent_at: view.sentAt,
         failure_reason: view.failureReason,
+        gateway_message_key: view.gatewayMessageKey,
+        delivered_at: view.deliveredAt,
+        read_at: view.readAt,
+        delivered_count: view.deliveredCount,
+        read_count: view.readCount,
         version: view.version
       }),
     get: (id) =>
@@ -108,6 +123,9 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
     // on the (group_id, picked_at) index
     findPickedInGroup: (groupId, pickedFrom, pickedTo) =>
       where("group_id = ? AND picked_at >= ? AND picked_at <= ?", [groupId, pickedFrom, pickedTo]),
+    // on the (session_id, gateway_message_key) index
+    findByGatewayMessage: (sessionId, key) =>
+      where("session_id = ? AND gateway_message_key = ?", [sessionId, key], 1).pipe(Effect.map((found) => found[0] ?? null)),
     listByCampaign: (campaignId) => where("campaign_id = ?", [campaignId]),
     progress: (campaignId) =>
       attempt(connection, () =>

@@ -9,7 +9,7 @@ import { flag, saveNewer, toFlag } from "./viewRows.ts"
 
 const TABLE = "sessions"
 
-const COLUMNS = "id, user_id, session_name, phone_number, active, created_at, updated_at, version"
+const COLUMNS = "id, user_id, session_name, phone_number, active, gateway_status, gateway_status_at, created_at, updated_at, version"
 
 const SessionRow: z.ZodType<SessionView> = z
   .object({
@@ -18,6 +18,8 @@ const SessionRow: z.ZodType<SessionView> = z
     session_name: z.string(),
     phone_number: z.string(),
     active: flag,
+    gateway_status: z.string().nullable(),
+    gateway_status_at: z.number().nullable(),
     created_at: z.number(),
     updated_at: z.number(),
     version: z.number().int()
@@ -28,6 +30,8 @@ const SessionRow: z.ZodType<SessionView> = z
     sessionName: r.session_name,
     phoneNumber: r.phone_number,
     active: r.active,
+    gatewayStatus: r.gateway_status,
+    gatewayStatusAt: r.gateway_status_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     version: r.version
@@ -46,6 +50,8 @@ export const makeSqliteSessionRepository = (connection: SqliteConnection): Sessi
         session_name: view.sessionName,
         phone_number: view.phoneNumber,
         active: toFlag(view.active),
+        gateway_status: view.gatewayStatus,
+        gateway_status_at: view.gatewayStatusAt,
         created_at: view.createdAt,
         updated_at: view.updatedAt,
         version: view.version

@@ -22,6 +22,7 @@ import { SqliteStore } from "../../infrastructure/sqlite/SqliteStore.ts"
 import { runSchedulerUntil } from "../scheduler/SchedulerApp.ts"
 import { backgroundTasks } from "../web/backgroundTasks.ts"
 import { startWebServer, webServicesLayer } from "../web/WebServer.ts"
+import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../web/wahaWebhook.ts"
 
 // Entry point: `npm start` (node src/interfaces/standalone/main.ts) or `deno task start`.
 // Web application and scheduler in one process; every part not configured is simulated.
@@ -35,8 +36,14 @@ const config = loaded.config
 const store = config.store.kind === "mongo"
   ? MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.store.url, maxPoolSize: 10 })))
   : SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: config.store.path })))
+const webhookUrl = `${config.authUrl.replace(/\/+$/, "")}${WAHA_WEBHOOK_PATH}`
 const gateway = config.gateway.kind === "waha"
-  ? WahaGateway.layer({ baseUrl: config.gateway.url, apiKey: config.gateway.apiKey, timeoutMs: config.sendTimeoutMs })
+  ? WahaGateway.layer({
+    baseUrl: config.gateway.url,
+    apiKey: config.gateway.apiKey,
+    timeoutMs: config.sendTimeoutMs,
+    ...(config.webhookSecret === null ? {} : { webhook: { url: webhookUrl, events: WAHA_WEBHOOK_EVENTS, hmacKey: config.webhookSecret } })
+  })
   : SandboxGateway.layer({ dir: config.gateway.dir, connectAfterMs: config.gateway.connectAfterMs })
 const mail = config.mail.kind === "smtp"
   ? makeSmtpMailSender({ url: config.mail.url, from: config.fromEmail })
@@ -77,7 +84,7 @@ const describe = (c: StandaloneConfig): Array<string> => [
     : `  store:    MongoDB ${c.store.redacted}`,
   c.gateway.kind === "sandbox"
     ? `  gateway:  SIMULATED: a session connects by itself ${c.gateway.connectAfterMs / 1000} s after its QR code is first shown; groups and contacts are samples; sends are logged and kept in ${c.gateway.dir}/sent.jsonl (set GATEWAY_API_URL and GATEWAY_API_KEY for WAHA)`
-    : `  gateway:  WAHA at ${c.gateway.url}`,
+    : `  gateway:  WAHA at ${c.gateway.url}; ${c.webhookSecret === null ? `webhooks off (set GATEWAY_WEBHOOK_SECRET for delivery receipts; ${WAHA_WEBHOOK_PATH} refuses every call)` : `new sessions post their receipts and status to ${webhookUrl}, signed`}`,
   c.mail.kind === "files"
     ? `  mail:     SIMULATED: written to ${c.mail.dir} as .eml files; new accounts are confirmed at once, without a verification link (set MAIL_API_KEY, MAIL_DOMAIN and FROM_EMAIL, or MAIL_SMTP_URL, for real mail)`
     : `  mail:     ${c.mail.kind === "smtp" ? "SMTP" : "mail provider's HTTP API"}, from ${c.fromEmail}; new accounts confirm their address through a mailed link`,
@@ -88,7 +95,7 @@ const describe = (c: StandaloneConfig): Array<string> => [
 ]
 
 try {
-  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter, webhookSecret: config.gateway.kind === "waha" ? config.webhookSecret : null })
   const stop = Deferred.makeUnsafe<string>()
   const scheduler = server.runtime.runFork(runSchedulerUntil(stop, config))
   for (const line of describe(config)) log(line)

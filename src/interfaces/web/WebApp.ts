@@ -14,6 +14,7 @@ import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
+import { WAHA_WEBHOOK_PATH, wahaWebhookHandler } from "./wahaWebhook.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -40,6 +41,8 @@ export interface WebAppOptions {
   readonly showFooter: boolean
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0: the header is ignored) */
   readonly trustProxy?: number
+  /** GATEWAY_WEBHOOK_SECRET: the key WAHA signs its webhooks with; null or absent refuses every webhook call */
+  readonly webhookSecret?: string | null
 }
 
 const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
@@ -50,8 +53,8 @@ const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   }
 }
 
-/** The HTTP surface of DESIGN §4: /health, /ready and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trustProxy = 0 }: WebAppOptions) => {
+/** The HTTP surface of DESIGN §4: /health, /ready, WAHA's webhooks and tRPC at /api/trpc. */
+export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trustProxy = 0, webhookSecret = null }: WebAppOptions) => {
   const clientOf = (c: Parameters<typeof getConnInfo>[0]): string =>
     clientAddress({ socket: socketAddress(c), forwardedFor: c.req.header("x-forwarded-for"), trustedProxies: trustProxy })
   const origins = new Set(allowedOrigins ?? [new URL(authUrl).origin])
@@ -83,6 +86,9 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trust
       onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, { Connection: "close" })
     })
   )
+  // the gateway's signed calls: authenticated by their HMAC, not by a cookie or an Origin
+  app.post(WAHA_WEBHOOK_PATH, wahaWebhookHandler(runtime, webhookSecret))
+
   // CSRF: a browser names the page's origin on every POST; anything else is not ours.
   app.use("/api/trpc/*", async (c, next) => {
     const origin = c.req.header("origin")

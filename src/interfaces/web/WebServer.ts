@@ -47,6 +47,8 @@ export const startWebServer = async <R, E>(
     readonly background?: ReadonlyArray<Effect.Effect<void, never, NoInfer<WebServices | R>>>
     /** show the footer on the landing page (PUBLIC_SHOW_FOOTER) */
     readonly showFooter?: boolean
+    /** GATEWAY_WEBHOOK_SECRET (null or absent: webhook calls are refused) */
+    readonly webhookSecret?: string | null
   }
 ): Promise<RunningWebServer<WebServices | R>> => {
   const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices | R, never>)
@@ -57,7 +59,8 @@ export const startWebServer = async <R, E>(
     authUrl: options.authUrl,
     ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     showFooter: options.showFooter ?? true,
-    trustProxy: options.trustProxy ?? 0
+    trustProxy: options.trustProxy ?? 0,
+    webhookSecret: options.webhookSecret ?? null
   })
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))

@@ -11,6 +11,7 @@ import { makeHttpApiMailSender, makeSmtpMailSender } from "../../infrastructure/
 import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
 import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
 import { backgroundTasks } from "./backgroundTasks.ts"
+import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "./wahaWebhook.ts"
 import { startWebServer, webServicesLayer } from "./WebServer.ts"
 
 // Entry point: `node src/interfaces/web/main.ts` or `deno task web`.
@@ -26,7 +27,13 @@ const mail = config.mail.kind === "smtp"
   : makeHttpApiMailSender({ apiKey: config.mailApiKey, domain: config.mailDomain, from: config.fromEmail, ...(config.mail.baseUrl === null ? {} : { baseUrl: config.mail.baseUrl }) })
 const ports = Layer.mergeAll(
   MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 10 }))),
-  WahaGateway.layer({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.gatewayTimeoutMs }),
+  // with GATEWAY_WEBHOOK_SECRET, every session created here tells WAHA to post its receipts and status changes back
+  WahaGateway.layer({
+    baseUrl: config.gatewayUrl,
+    apiKey: config.gatewayApiKey,
+    timeoutMs: config.gatewayTimeoutMs,
+    ...(config.webhookSecret === null ? {} : { webhook: { url: `${config.authUrl.replace(/\/+$/, "")}${WAHA_WEBHOOK_PATH}`, events: WAHA_WEBHOOK_EVENTS, hmacKey: config.webhookSecret } })
+  }),
   ScryptPasswordHasher.layer
 )
 // notifications go out in the background: e-mail to ADMIN_EMAIL, and by messaging when ADMIN_PHONE_NUMBER is set
@@ -39,8 +46,13 @@ const layer = webServicesLayer(base, { adminEmail: config.adminEmail, requireApp
 const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.provide(PlainLogger)))
 
 try {
-  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter })
+  const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter, webhookSecret: config.webhookSecret })
   log(`Herald web listening on port ${server.port} (${config.authUrl}): database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}`)
+  log(
+    config.webhookSecret === null
+      ? `WAHA webhooks off: GATEWAY_WEBHOOK_SECRET is not set, so no delivery receipts or session events; ${WAHA_WEBHOOK_PATH} refuses every call`
+      : `WAHA webhooks on: new sessions post ${WAHA_WEBHOOK_EVENTS.join(", ")} to ${config.authUrl.replace(/\/+$/, "")}${WAHA_WEBHOOK_PATH}, signed with GATEWAY_WEBHOOK_SECRET`
+  )
   let stopping = false
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -103,12 +103,25 @@ describe("WahaGateway.sendText", () => {
 
   it.each([200, 201, 202, 204])("succeeds on %i", async (status) => {
     fake.respondWith(status, status === 204 ? undefined : { id: "x" })
-    await expect(run(gateway().sendText(request))).resolves.toBeUndefined()
+    await expect(run(gateway().sendText(request))).resolves.toEqual({ messageId: status === 204 ? null : "x" })
   })
 
-  it("succeeds on a 2xx whose body is not JSON", async () => {
+  it("succeeds on a 2xx whose body is not JSON, with no message id", async () => {
     fake.respondWith(201, "not json at all")
-    await expect(run(gateway().sendText(request))).resolves.toBeUndefined()
+    await expect(run(gateway().sendText(request))).resolves.toEqual({ messageId: null })
+  })
+
+  // the shapes each WAHA engine answers (WAHA issues #407/#760 NOWEB, #1615/#1464 WEBJS, #1778 GOWS)
+  it.each<[string, unknown, string | null]>([
+    ["WEBJS", { id: { fromMe: true, remote: "120363@g.us", id: "3EB0378E", _serialized: "true_120363@g.us_3EB0378E" }, _data: { ack: 0 } }, "true_120363@g.us_3EB0378E"],
+    ["NOWEB", { key: { remoteJid: "120363@g.us", fromMe: true, id: "3EB00EA4283A" }, message: { extendedTextMessage: { text: "hi" } }, status: "PENDING" }, "3EB00EA4283A"],
+    ["GOWS", { id: "true_120363@g.us_3EB0ABCD", _data: { Info: { ID: "3EB0ABCD", Chat: "120363@g.us" } } }, "true_120363@g.us_3EB0ABCD"],
+    ["GOWS without a top-level id", { _data: { Info: { ID: "3EB0ABCD" } } }, "3EB0ABCD"],
+    ["WEBJS 2025.6.5 (empty body)", undefined, null],
+    ["an id of the wrong type", { id: 42 }, null]
+  ])("reads the sent message's id from a %s answer", async (_engine, body, messageId) => {
+    fake.respondWith(201, body)
+    await expect(run(gateway().sendText(request))).resolves.toEqual({ messageId })
   })
 
   it.each<[number, GatewayFailure]>([
@@ -272,6 +285,28 @@ describe("WahaGateway sessions", () => {
     expect(seen.headers["accept"]).toBe("application/json")
     expect(seen.headers["content-type"]).toBe("application/json")
     expect(fake.sessions.get("alice_1")?.status).toBe("STARTING")
+  })
+
+  it("with a webhook, registers it as the session's config.webhooks (url, events, hmac.key, retries); the key never reaches an error", async () => {
+    const hmacKey = "whsec-NEVER-IN-AN-ERROR-0123456789abcdef"
+    const g = gateway({ webhook: { url: "https://herald.example.org/api/webhooks/waha", events: ["message.ack", "session.status"], hmacKey } })
+    await run(g.createSession("carol"))
+    expect(fake.requests[0]!.body).toEqual({
+      name: "carol",
+      start: true,
+      config: {
+        webhooks: [{
+          url: "https://herald.example.org/api/webhooks/waha",
+          events: ["message.ack", "session.status"],
+          hmac: { key: hmacKey },
+          retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+        }]
+      }
+    })
+    // a gateway that echoes the request in its refusal (as a validation error may)
+    fake.answerEverythingWith(400, { message: `bad config: ${JSON.stringify(fake.requests[0]!.body)}` })
+    const error = await expectFailure(g.createSession("carol2"), "BadResponse", /^failed to create session: gateway answered 400: /)
+    expect(error.message).not.toContain(hmacKey)
   })
 
   it("fails to create a session that exists with its own prefix", async () => {

@@ -232,7 +232,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     await run(
       Effect.forEach([1, 3, 2], (version) =>
         SessionRepository.use((r) =>
-          r.save({ id: "s1", userId: "u1", sessionName: "alice", phoneNumber: "", active: true, createdAt: 1, updatedAt: version, version })
+          r.save({ id: "s1", userId: "u1", sessionName: "alice", phoneNumber: "", active: true, gatewayStatus: null, gatewayStatusAt: null, createdAt: 1, updatedAt: version, version })
         ), { discard: true }).pipe(Effect.provide(store(databaseUrl)))
     )
     const doc = await raw(databaseUrl, (client) => client.db().collection<AnyDoc>("sessions").findOne({ _id: "s1" }))
@@ -271,6 +271,8 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
           sessionName: "alice",
           phoneNumber: "",
           active: true,
+          gatewayStatus: null,
+          gatewayStatusAt: null,
           createdAt: 1,
           updatedAt: 1,
           version: 1

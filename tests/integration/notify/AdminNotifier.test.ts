@@ -68,9 +68,9 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
     if (setup.adminAccount === false) return
     yield* users.save({ id: "user-admin", email: ADMIN_EMAIL, name: "Admin", role: "ADMIN", status: "ACTIVE", emailVerified: true, createdAt: now, updatedAt: now, version: 1 })
     // another user's session must never be used
-    yield* sessions.save({ id: "s-other", userId: "user-other", sessionName: "other-session", phoneNumber: "+15550000001", active: true, createdAt: now, updatedAt: now, version: 1 })
+    yield* sessions.save({ id: "s-other", userId: "user-other", sessionName: "other-session", phoneNumber: "+15550000001", active: true, gatewayStatus: null, gatewayStatusAt: null, createdAt: now, updatedAt: now, version: 1 })
     if (setup.adminSession === false) return
-    yield* sessions.save({ id: "s-admin", userId: "user-admin", sessionName: ADMIN_SESSION, phoneNumber: "+15559999999", active: true, createdAt: now, updatedAt: now, version: 1 })
+    yield* sessions.save({ id: "s-admin", userId: "user-admin", sessionName: ADMIN_SESSION, phoneNumber: "+15559999999", active: true, gatewayStatus: null, gatewayStatusAt: null, createdAt: now, updatedAt: now, version: 1 })
   }).pipe(Effect.provide(MemoryStore.layer(db)))
 
 /** Runs one notification through a fresh AdminNotifier; returns the log lines it wrote. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/v
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
-import { execute } from "../../../src/application/eventSourcing/execute.ts"
+import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { logOutMessagingSession } from "../../../src/application/session/createMessagingSession.ts"
@@ -47,6 +47,11 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
       const repo = yield* MessageRepository
       const edge = yield* repo.get(messageIds[0]!)
       expect(edge).toMatchObject({ isPicked: true, isSent: true, sentAt: T, status: "SENT" })
+      // the gateway's id for each sent message is recorded on its MessageSent
+      const recorded = yield* Effect.forEach([messageIds[0]!, messageIds[1]!], (id) => load(MessageAggregate, id))
+      const ids = recorded.map((m) => m.gatewayMessageId)
+      expect(ids).toEqual([expect.stringMatching(/^true_120363000000000001@g\.us_FAKE\d+$/), expect.stringMatching(/^true_120363000000000001@g\.us_FAKE\d+$/)])
+      expect(new Set(ids).size).toBe(2)
       expect(yield* repo.get(messageIds[2]!)).toMatchObject({ isPicked: false, isSent: false })
       expect(yield* repo.get(messageIds[4]!)).toMatchObject({ isDeleted: true, isSent: false, isPicked: false })
     }).pipe(Effect.provide(layer))

@@ -94,6 +94,8 @@ describe("lease recovery settles a cut-off send from the chat's history", () => 
       expect(yield* lastEvent(id)).toEqual({
         type: "MessageSent",
         at: T + 1_000,
+        // the chat's own id for it, so its delivery receipts find it too
+        gatewayMessageId: chatId,
         note: `settled from the chat's history: gateway message ${chatId}`
       })
       const campaign = yield* (yield* CampaignRepository).get(campaignId)

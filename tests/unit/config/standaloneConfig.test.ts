@@ -18,6 +18,15 @@ const problemsOf = (env: Record<string, string>) => {
 }
 
 describe("loadStandaloneConfig", () => {
+  it("GATEWAY_WEBHOOK_SECRET is optional (null by default) and at least 32 characters when set", () => {
+    expect(configOf({ HERALD_DATA_DIR: join(dataDir(), "data") }).webhookSecret).toBeNull()
+    const secret = "whsec-0123456789abcdef0123456789abcdef"
+    expect(configOf({ HERALD_DATA_DIR: join(dataDir(), "data"), GATEWAY_WEBHOOK_SECRET: secret }).webhookSecret).toBe(secret)
+    const problems = problemsOf({ HERALD_DATA_DIR: join(dataDir(), "data"), GATEWAY_WEBHOOK_SECRET: "too-short" })
+    expect(problems).toMatch(/GATEWAY_WEBHOOK_SECRET must be at least 32 characters/)
+    expect(problems).not.toContain("too-short")
+  })
+
   it("with nothing set: SQLite, sandbox gateway, mail as files, the first account as admin, a kept AUTH_SECRET", () => {
     const dir = join(dataDir(), "data")
     const config = configOf({ HERALD_DATA_DIR: dir })

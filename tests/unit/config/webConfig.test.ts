@@ -20,6 +20,15 @@ const problemsOf = (env: Record<string, string | undefined>) => {
 }
 
 describe("loadWebConfig", () => {
+  it("GATEWAY_WEBHOOK_SECRET is optional (null: no webhooks), at least 32 characters when set, and never echoed", () => {
+    expect(loadWebConfig(valid)).toMatchObject({ ok: true, config: { webhookSecret: null } })
+    const secret = "whsec-0123456789abcdef0123456789abcdef"
+    expect(loadWebConfig({ ...valid, GATEWAY_WEBHOOK_SECRET: secret })).toMatchObject({ ok: true, config: { webhookSecret: secret } })
+    const problems = problemsOf({ ...valid, GATEWAY_WEBHOOK_SECRET: "short-WEBHOOK-SECRET" })
+    expect(problems.join("\n")).toMatch(/GATEWAY_WEBHOOK_SECRET must be at least 32 characters/)
+    expect(problems.join("\n")).not.toContain("short-WEBHOOK-SECRET")
+  })
+
   it("accepts the nine required variables and applies the defaults", () => {
     const loaded = loadWebConfig(valid)
     expect(loaded).toMatchObject({

@@ -78,7 +78,15 @@ export const MessageCommandMother = {
   }),
   recordSent: (overrides: Overrides<CommandOf<"RecordSent">> = {}): CommandOf<"RecordSent"> => ({
     type: "RecordSent",
+    gatewayMessageId: GATEWAY_MESSAGE_ID,
     now: T.SENT_AT,
+    ...overrides
+  }),
+  recordAck: (overrides: Overrides<CommandOf<"RecordAck">> = {}): CommandOf<"RecordAck"> => ({
+    type: "RecordAck",
+    level: "DELIVERED",
+    participant: "15551230001@c.us",
+    now: T.SENT_AT + 60_000,
     ...overrides
   }),
   recordSendFailure: (overrides: Overrides<CommandOf<"RecordSendFailure">> = {}): CommandOf<"RecordSendFailure"> => ({
@@ -102,6 +110,7 @@ export const MessageCommandMother = {
     leaseMs: T.LEASE_MS,
     now: T.PICKED_AT + T.LEASE_MS + 60_000,
     sentAt: T.SENT_AT,
+    gatewayMessageId: "true_120363000000000001@g.us_3EB0AA",
     evidence: "gateway message true_120363000000000001@g.us_3EB0AA",
     ...overrides
   }),
@@ -111,6 +120,9 @@ export const MessageCommandMother = {
     ...overrides
   })
 }
+
+/** WAHA's serialized id of a message sent to the mothers' group (WEBJS / GOWS form). */
+export const GATEWAY_MESSAGE_ID = "true_120363000000000001@g.us_3EB0A1B2C3D4E5F6"
 
 export const MessageEventMother = {
   scheduled: (overrides: Overrides<EventOf<"MessageScheduled">> = {}): EventOf<"MessageScheduled"> => ({
@@ -137,7 +149,7 @@ export const MessageEventMother = {
     by: "scheduler-a",
     ...overrides
   }),
-  sent: (at: number = T.SENT_AT): EventOf<"MessageSent"> => ({ type: "MessageSent", at }),
+  sent: (at: number = T.SENT_AT): EventOf<"MessageSent"> => ({ type: "MessageSent", at, gatewayMessageId: GATEWAY_MESSAGE_ID }),
   sendFailed: (overrides: Overrides<EventOf<"MessageSendFailed">> = {}): EventOf<"MessageSendFailed"> => ({
     type: "MessageSendFailed",
     at: T.SENT_AT,

@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { GatewayError, GatewayPort } from "../../../application/ports/GatewayPort.ts"
 import { oneLine } from "../../../application/text/oneLine.ts"
 import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../../fs/ownerOnly.ts"
-import type { GatewayContact, GatewayGroup, GatewayFailure, PageOf } from "../../../application/ports/GatewayPort.ts"
+import type { GatewayContact, GatewayGroup, GatewayFailure, PageOf, SentText } from "../../../application/ports/GatewayPort.ts"
 import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
 
 /** The phone a sandbox session pretends to be. */
@@ -99,6 +99,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         const now = yield* Clock.currentTimeMillis
         writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
         yield* Effect.logInfo(`Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(request.text)}`)
+        const sent: SentText = { messageId: `true_${request.chatId}_SANDBOX${now.toString(16).toUpperCase()}${Math.floor(Math.random() * 0xffff).toString(16).toUpperCase()}` }
+        return sent
       }),
     createSession: (name) =>
       Effect.sync(() => {

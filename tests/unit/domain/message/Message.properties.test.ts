@@ -72,7 +72,7 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       by: fc.constantFrom("scheduler-a", "scheduler-b")
     })
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("RecordSent" as const), now: time }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("RecordSent" as const), gatewayMessageId: fc.constantFrom("true_1@g.us_AB", null), now: time }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -96,6 +96,7 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       leaseMs: fc.constantFrom(MINUTE, 5 * MINUTE),
       now: time,
       sentAt: time,
+      gatewayMessageId: fc.constantFrom("A", "B"),
       evidence: fc.constantFrom("gateway message A", "gateway message B")
     })
   },

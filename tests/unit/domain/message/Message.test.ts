@@ -9,7 +9,8 @@ import {
   isPicked,
   isSent,
   LOOKBACK_MS,
-  SETTLED_FROM_HISTORY
+  SETTLED_FROM_HISTORY,
+  gatewayMessageKey
 } from "../../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,
@@ -24,7 +25,8 @@ import {
   MessageEventMother as Event,
   MessageStateMother as State,
   MessageTargetMother,
-  MessageTimes as T
+  MessageTimes as T,
+  GATEWAY_MESSAGE_ID
 } from "../MessageMother.ts"
 
 const evolveAll = (state: MessageState, events: ReadonlyArray<MessageEvent>): MessageState =>
@@ -41,7 +43,7 @@ describe("decideMessage: every command in every status", () => {
    * What each command does in each status. `ok` = accepted (the events are checked below);
    * the others are the rejection tag (`picked` and `inFlight` carry the current status).
    */
-  type Outcome = "ok" | "notFound" | "exists" | "picked" | "inFlight"
+  type Outcome = "ok" | "notFound" | "exists" | "picked" | "inFlight" | "notSent"
   type Row = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]
   // prettier-ignore
   const matrix: Record<MessageCommand["type"], Row> = {
@@ -55,7 +57,8 @@ describe("decideMessage: every command in every status", () => {
     RecordSent:           ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
     RecordSendFailure:    ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
     RecordOutcomeUnknown: ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    SettleSentFromHistory: ["notFound", "inFlight", "ok",     "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"]
+    SettleSentFromHistory: ["notFound", "inFlight", "ok",     "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
+    RecordAck:            ["notFound", "notSent", "notSent",  "ok",       "notSent",  "notSent",  "notSent",  "notSent",  "notSent"]
   }
 
   /** A command that is valid on the time line of the mothers, so only the status decides. */
@@ -69,7 +72,8 @@ describe("decideMessage: every command in every status", () => {
     RecordSent: Command.recordSent(),
     RecordSendFailure: Command.recordSendFailure(),
     RecordOutcomeUnknown: Command.recordOutcomeUnknown(),
-    SettleSentFromHistory: Command.settleSentFromHistory()
+    SettleSentFromHistory: Command.settleSentFromHistory(),
+    RecordAck: Command.recordAck()
   }
 
   const rejectionFor = (outcome: Exclude<Outcome, "ok">, status: MessageStatus): MessageRejection => {
@@ -84,6 +88,8 @@ describe("decideMessage: every command in every status", () => {
           : { _tag: "MessageAlreadyPicked", status }
       case "inFlight":
         return { _tag: "MessageNotInFlight", status }
+      case "notSent":
+        return { _tag: "MessageNotSent", status }
     }
   }
 
@@ -95,7 +101,7 @@ describe("decideMessage: every command in every status", () => {
   )
 
   it("covers every command in every status", () => {
-    expect(cases).toHaveLength(10 * 9)
+    expect(cases).toHaveLength(11 * 9)
   })
 
   it.each(rejected)("$command on a $status message is rejected with $rejection._tag", ({ command, status, rejection }) => {
@@ -125,7 +131,13 @@ describe("decideMessage: every command in every status", () => {
       events: [{ type: "MessageMissed", at: T.SCHEDULED_AT + LOOKBACK_MS + 60_000 }],
       to: "MISSED"
     },
-    { command: "RecordSent", from: "PICKED", events: [{ type: "MessageSent", at: T.SENT_AT }], to: "SENT" },
+    { command: "RecordSent", from: "PICKED", events: [{ type: "MessageSent", at: T.SENT_AT, gatewayMessageId: GATEWAY_MESSAGE_ID }], to: "SENT" },
+    {
+      command: "RecordAck",
+      from: "SENT",
+      events: [{ type: "MessageAcknowledged", at: T.SENT_AT + 60_000, level: "DELIVERED", participant: "15551230001@c.us" }],
+      to: "SENT"
+    },
     {
       command: "RecordSendFailure",
       from: "PICKED",
@@ -135,7 +147,7 @@ describe("decideMessage: every command in every status", () => {
     {
       command: "SettleSentFromHistory",
       from: "PICKED",
-      events: [{ type: "MessageSent", at: T.SENT_AT, note: `${SETTLED_FROM_HISTORY}: gateway message true_120363000000000001@g.us_3EB0AA` }],
+      events: [{ type: "MessageSent", at: T.SENT_AT, gatewayMessageId: "true_120363000000000001@g.us_3EB0AA", note: `${SETTLED_FROM_HISTORY}: gateway message true_120363000000000001@g.us_3EB0AA` }],
       to: "SENT"
     }
     // RecordOutcomeUnknown has a generated reason; see its own describe block.
@@ -397,8 +409,8 @@ describe("SettleSentFromHistory: a claim past its lease that the chat shows sent
   })
 
   it("says how it is known, and leads to SENT with sentAt, like a reported send", () => {
-    const events = acceptedEvents(Command.settleSentFromHistory({ sentAt: pickedAt + 2_000, evidence: "gateway message X" }), picked)
-    expect(events).toEqual([{ type: "MessageSent", at: pickedAt + 2_000, note: "settled from the chat's history: gateway message X" }])
+    const events = acceptedEvents(Command.settleSentFromHistory({ sentAt: pickedAt + 2_000, gatewayMessageId: "X", evidence: "gateway message X" }), picked)
+    expect(events).toEqual([{ type: "MessageSent", at: pickedAt + 2_000, gatewayMessageId: "X", note: "settled from the chat's history: gateway message X" }])
     const next = evolveAll(picked, events)
     expect(next).toMatchObject({ status: "SENT", sentAt: pickedAt + 2_000, failureReason: null })
     expect(isSent(next)).toBe(true)
@@ -415,6 +427,13 @@ describe("after the send", () => {
   it("RecordSent keeps sentAt", () => {
     const sent = evolveAll(State.picked(), acceptedEvents(Command.recordSent({ now: T.SENT_AT + 7 }), State.picked()))
     expect(sent.sentAt).toBe(T.SENT_AT + 7)
+  })
+
+  it("RecordSent keeps the gateway's message id; a send whose answer named none keeps null", () => {
+    const sent = evolveAll(State.picked(), acceptedEvents(Command.recordSent(), State.picked()))
+    expect(sent.gatewayMessageId).toBe(GATEWAY_MESSAGE_ID)
+    const unnamed = evolveAll(State.picked(), acceptedEvents(Command.recordSent({ gatewayMessageId: null }), State.picked()))
+    expect(unnamed.gatewayMessageId).toBeNull()
   })
 
   it("RecordSendFailure keeps the reason", () => {
@@ -445,5 +464,55 @@ describe("derived flags (SPEC: isPicked, isSent, isDeleted)", () => {
       isSent: sent,
       isDeleted: deleted
     })
+  })
+})
+
+describe("delivery receipts", () => {
+  const ack = (state: MessageState, level: "DELIVERED" | "READ", participant: string | null, now = T.SENT_AT + 60_000) =>
+    evolveAll(state, acceptedEvents(Command.recordAck({ level, participant, now }), state))
+
+  it("counts each group member once per level; a read message counts as delivered", () => {
+    let state = State.inStatus("SENT")
+    expect(state.delivery).toEqual({ deliveredAt: null, readAt: null, deliveredTo: [], readBy: [] })
+    state = ack(state, "DELIVERED", "1@c.us", T.SENT_AT + 1_000)
+    state = ack(state, "DELIVERED", "2@c.us", T.SENT_AT + 2_000)
+    state = ack(state, "READ", "3@lid", T.SENT_AT + 3_000)
+    expect(state.delivery).toEqual({
+      deliveredAt: T.SENT_AT + 1_000,
+      readAt: T.SENT_AT + 3_000,
+      deliveredTo: ["1@c.us", "2@c.us", "3@lid"],
+      readBy: ["3@lid"]
+    })
+    expect(state.status).toBe("SENT")
+  })
+
+  it("a replayed receipt changes nothing: no event", () => {
+    const once = ack(State.inStatus("SENT"), "READ", "1@c.us")
+    expect(decideMessage(Command.recordAck({ level: "READ", participant: "1@c.us" }), once)).toEqual(accept())
+    // read implies delivered: a late DELIVERED from the same member is a duplicate too
+    expect(decideMessage(Command.recordAck({ level: "DELIVERED", participant: "1@c.us" }), once)).toEqual(accept())
+    // but another member's receipt still counts
+    expect(acceptedEvents(Command.recordAck({ level: "DELIVERED", participant: "2@c.us" }), once)).toHaveLength(1)
+  })
+
+  it("a receipt for the whole message (no participant) sets the level once", () => {
+    const delivered = ack(State.inStatus("SENT"), "DELIVERED", null, T.SENT_AT + 5)
+    expect(delivered.delivery).toEqual({ deliveredAt: T.SENT_AT + 5, readAt: null, deliveredTo: [], readBy: [] })
+    expect(decideMessage(Command.recordAck({ level: "DELIVERED", participant: null }), delivered)).toEqual(accept())
+    const read = ack(delivered, "READ", null, T.SENT_AT + 9)
+    expect(read.delivery).toMatchObject({ deliveredAt: T.SENT_AT + 5, readAt: T.SENT_AT + 9 })
+  })
+})
+
+describe("gatewayMessageKey", () => {
+  it.each([
+    ["true_120363000000000001@g.us_3EB0A1B2C3", "3EB0A1B2C3"],
+    // a group member's receipt appends the member (WEBJS, message.ack.group)
+    ["true_120363000000000001@g.us_3EB0A1B2C3_9999@lid", "3EB0A1B2C3"],
+    ["false_15551234567@c.us_AAAA", "AAAA"],
+    // a bare key (NOWEB's key.id, GOWS's Info.ID)
+    ["3EB0A1B2C3", "3EB0A1B2C3"]
+  ])("%s → %s", (id, key) => {
+    expect(gatewayMessageKey(id)).toBe(key)
   })
 })

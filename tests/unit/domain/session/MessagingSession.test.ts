@@ -4,6 +4,7 @@ import {
   decideSession,
   evolveSession,
   initialSessionState,
+  leftWorking,
   SESSION_NAME_PATTERN
 } from "../../../../src/domain/session/MessagingSession.ts"
 import type { SessionCommand, SessionEvent, SessionState } from "../../../../src/domain/session/MessagingSession.ts"
@@ -118,5 +119,35 @@ describe("LogOut", () => {
 
   it.each(["NEW", "LOGGED_OUT"] as const)("is rejected with SessionNotFound on a %s session", (status) => {
     expect(decideSession(Command.logOut(), State.inStatus(status))).toEqual(reject({ _tag: "SessionNotFound" }))
+  })
+})
+
+describe("RecordGatewayStatus", () => {
+  const report = (status: string, reportedAt: number) => ({ type: "RecordGatewayStatus" as const, status, reportedAt, now: reportedAt + 50 })
+  const record = (state: SessionState, status: string, reportedAt: number) => evolveAll(state, acceptedEvents(report(status, reportedAt), state))
+
+  it("records a new status with the one before it; leaving WORKING is told from the event alone", () => {
+    const working = record(State.inStatus("ACTIVE"), "WORKING", 1_000)
+    expect(working).toMatchObject({ gatewayStatus: "WORKING", gatewayStatusAt: 1_000 })
+    const events = acceptedEvents(report("FAILED", 2_000), working)
+    expect(events).toEqual([{ type: "SessionGatewayStatusChanged", status: "FAILED", previousStatus: "WORKING", reportedAt: 2_000, at: 2_050 }])
+    expect(events.map(leftWorking)).toEqual(["FAILED"])
+    const failed = evolveAll(working, events)
+    expect(failed).toMatchObject({ status: "ACTIVE", gatewayStatus: "FAILED", gatewayStatusAt: 2_000 })
+    // back to WORKING, or from one non-working status to another: not a departure
+    expect(acceptedEvents(report("WORKING", 3_000), failed).map(leftWorking)).toEqual([null])
+    expect(acceptedEvents(report("STOPPED", 3_000), failed).map(leftWorking)).toEqual([null])
+  })
+
+  it("a replay, the same status again, or a report older than the last one changes nothing", () => {
+    const failed = record(record(State.inStatus("ACTIVE"), "WORKING", 1_000), "FAILED", 2_000)
+    expect(decideSession(report("FAILED", 2_000), failed)).toEqual(accept())
+    expect(decideSession(report("FAILED", 2_500), failed)).toEqual(accept())
+    expect(decideSession(report("WORKING", 1_500), failed)).toEqual(accept())
+  })
+
+  it("is refused for a session that does not exist or was logged out", () => {
+    expect(decideSession(report("WORKING", 1), initialSessionState)).toEqual(reject({ _tag: "SessionNotFound" }))
+    expect(decideSession(report("WORKING", 1), State.inStatus("LOGGED_OUT"))).toEqual(reject({ _tag: "SessionNotFound" }))
   })
 })

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest"
+import { MessageEventSchema } from "../../../src/application/eventSourcing/codecs.ts"
+
+describe("MessageEventSchema", () => {
+  it("decodes a MessageSent recorded before gateway ids were kept: no id", () => {
+    expect(MessageEventSchema.parse({ type: "MessageSent", at: 5 })).toEqual({ type: "MessageSent", at: 5, gatewayMessageId: null })
+  })
+
+  it("keeps the gateway id of a MessageSent that has one", () => {
+    expect(MessageEventSchema.parse({ type: "MessageSent", at: 5, gatewayMessageId: "true_1@g.us_AB" })).toEqual({
+      type: "MessageSent",
+      at: 5,
+      gatewayMessageId: "true_1@g.us_AB"
+    })
+  })
+
+  it("decodes MessageAcknowledged and refuses an unknown level", () => {
+    const event = { type: "MessageAcknowledged", at: 9, level: "READ", participant: "9999@lid" }
+    expect(MessageEventSchema.parse(event)).toEqual(event)
+    expect(MessageEventSchema.safeParse({ ...event, level: "PLAYED" }).success).toBe(false)
+  })
+})
+
+describe("SessionEventSchema", () => {
+  it("decodes SessionGatewayStatusChanged, and the events written before it still decode", async () => {
+    const { SessionEventSchema } = await import("../../../src/application/eventSourcing/codecs.ts")
+    const changed = { type: "SessionGatewayStatusChanged", status: "FAILED", previousStatus: "WORKING", reportedAt: 7, at: 8 }
+    expect(SessionEventSchema.parse(changed)).toEqual(changed)
+    expect(SessionEventSchema.parse({ type: "SessionLoggedOut", at: 3 })).toEqual({ type: "SessionLoggedOut", at: 3 })
+    expect(SessionEventSchema.safeParse({ ...changed, status: 5 }).success).toBe(false)
+  })
+})
