@@ -2,12 +2,14 @@ import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
+import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
 import type {
   GatewayContact,
   PageOf,
   GatewayFailure,
   GatewayGroup,
   GatewayQr,
+  GatewayServerVersion,
   GatewaySession,
   Page,
   SendTextRequest
@@ -42,6 +44,8 @@ const SessionBody = z.object({
 })
 
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
+
+const ServerVersionBody = z.object({ version: z.string(), engine: z.string(), tier: z.string() })
 
 const GroupItem = z.object({
   id: SerializedId.optional(),
@@ -151,17 +155,14 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
 
   const statusError = (prefix: string, response: RawResponse): GatewayError => {
     const { status } = response
-    const reason: GatewayFailure = status === 401
-      ? "Unauthorized"
-      : status === 404
-      ? "SessionNotFound"
-      : status === 422
-      ? "SessionNotReady"
-      : status >= 500
-      ? "ServerError"
-      : "BadResponse"
+    const meaning = meaningOfWahaAnswer(status, response.text)
     const snippet = truncate(scrub(squeezed(response.text)), BODY_SNIPPET_MAX)
-    return fail(prefix, reason, `gateway answered ${status}${snippet === "" ? "" : `: ${snippet}`}`, status)
+    return new GatewayError({
+      reason: meaning.reason,
+      message: `${prefix}: gateway answered ${status}${snippet === "" ? "" : `: ${snippet}`}`,
+      status,
+      ...(meaning.sessionStatus === undefined ? {} : { sessionStatus: meaning.sessionStatus })
+    })
   }
 
   /** One HTTP exchange; any status is a success here. Network failures and the deadline become GatewayErrors. */
@@ -233,6 +234,17 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     yield* command("failed to start session", "POST", `/api/sessions/${seg(name)}/start`)
   })
 
+  const restartSession = Effect.fn("WahaGateway.restartSession")(function*(name: string) {
+    yield* command("failed to restart session", "POST", `/api/sessions/${seg(name)}/restart`)
+  })
+
+  const serverVersion = Effect.fn("WahaGateway.serverVersion")(function*() {
+    const prefix = "failed to read the gateway's version"
+    const response = yield* call(prefix, "GET", "/api/server/version")
+    const version: GatewayServerVersion = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, ServerVersionBody)))
+    return version
+  })
+
   const stopSession = Effect.fn("WahaGateway.stopSession")(function*(name: string) {
     yield* command("failed to stop session", "POST", `/api/sessions/${seg(name)}/stop`)
   })
@@ -297,9 +309,11 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     createSession,
     getSession,
     startSession,
+    restartSession,
     stopSession,
     logoutSession,
     deleteSession,
+    serverVersion,
     getQr,
     listGroups,
     listContacts

@@ -195,6 +195,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("groups: default page of 10, cursor paging, nextCursor absent at the end, never a total", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         fake.setGroups(sessionName, groupFixture(25))
         const first = expectOk<Page<{ groupId: string; groupName: string }>>(await client.query("user.getMessagingGroups", { sessionName }))
         expect(first.items).toHaveLength(10)
@@ -221,6 +223,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("groups: search by name (any case), paged; the gateway's list is fetched once for all pages", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         fake.setGroups(sessionName, groupFixture(30))
         const listCalls = () => fake.requests.filter((r) => r.method === "GET" && r.path === `/api/${sessionName}/groups`).length
         const seen: Array<string> = []
@@ -267,6 +271,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("contacts: default page of 50, paging to the end, search by name or by number, one gateway walk", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         fake.setContacts(sessionName, [
           ...contactFixture(60),
           { id: "120363000000000001@g.us", name: "A group", isGroup: true },
@@ -297,6 +303,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("a gateway failure while listing is an error answer, not a crash (no 2xx with partial data)", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         await fake.refuse()
         const response = await client.query("user.getMessagingGroups", { sessionName })
         expect(response.error).not.toBeNull()
