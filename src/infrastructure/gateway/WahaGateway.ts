@@ -45,7 +45,8 @@ const SessionBody = z.object({
 
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 
-const ServerVersionBody = z.object({ version: z.string(), engine: z.string(), tier: z.string() })
+// WAHA 2023 answered no engine
+const ServerVersionBody = z.object({ version: z.string(), engine: z.string().optional().transform((e) => e ?? "unknown"), tier: z.string() })
 
 const GroupItem = z.object({
   id: SerializedId.optional(),

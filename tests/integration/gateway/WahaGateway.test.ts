@@ -462,6 +462,11 @@ describe("WahaGateway and WAHA Core before 2026.6.1 (only the session `default`)
     expect([seen.method, seen.path, seen.headers["x-api-key"]]).toEqual(["GET", "/api/server/version", API_KEY])
   })
 
+  it("reads the version of a WAHA from before `engine` was in it (2023) as engine unknown", async () => {
+    fake.answerEverythingWith(200, { version: "2023.9.3", tier: "CORE", browser: "/usr/bin/chromium" })
+    expect(await run(gateway().serverVersion())).toEqual({ version: "2023.9.3", engine: "unknown", tier: "CORE" })
+  })
+
   it("maps 422 OnlyDefaultSessionIsAllowed at creation (and elsewhere) to NamedSessionsUnsupported with one clear summary", async () => {
     fake.setServerVersion({ version: "2025.11.2", tier: "CORE" })
     const error = await expectFailure(gateway().createSession("herald_abc"), "NamedSessionsUnsupported", /^failed to create session: gateway answered 422: .*WAHA Core support only 'default' session/)
