@@ -18,6 +18,8 @@ import type { FakeServerVersion } from "./fakeWahaRules.ts"
 /**
  * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
  * sessions in memory, serves group/contact fixtures, and lets a test switch how sendText answers.
+ * Sessions follow WAHA's rules (fakeWahaRules.ts: 422 bodies, 404 "start it first" for a stopped
+ * session, the wait for a status, idempotent stop/delete, the Core "only default" rule).
  * Everything under /api/ requires `X-Api-Key`; /health does not. Answers carry `Connection: close`, so no
  * keep-alive socket outlives a request and `refuse()` reliably yields ECONNREFUSED on the next call.
  */
