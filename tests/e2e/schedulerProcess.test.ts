@@ -59,6 +59,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
       const proc = startProcess(schedulerEntry, env(url), runtime)
       try {
         await proc.waitForOutput(/Herald scheduler .* started/)
+        expect(proc.output()).toMatch(/gateway: WAHA 2026\.7\.1 CORE engine WEBJS/)
         await fake.waitFor(() => fake.sent.length === 1, 20_000)
         expect(fake.sent[0]).toMatchObject({ text: `hello from ${runtime}`, session: "alice" })
         await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))

@@ -55,6 +55,7 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
       const proc = startProcess(webEntry, env(freshDatabaseUrl(`web${runtime}`), port), runtime)
       try {
         await proc.waitForOutput(/Herald web listening on port \d+/, 30_000)
+        expect(proc.output()).toMatch(/gateway: WAHA 2026\.7\.1 CORE engine WEBJS/)
         expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: "ok" })
         expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
         const admin = clientFor(port)

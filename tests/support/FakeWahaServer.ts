@@ -1,10 +1,25 @@
 import { createServer } from "node:http"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
+import {
+  alreadyExists,
+  alreadyStarted,
+  DEFAULT_FAKE_VERSION,
+  onlyDefaultAllowed,
+  onlyDefaultSession,
+  sessionNotFound,
+  startItFirst,
+  statusNotExpected,
+  waitUntil,
+  WAHA_STATUS_WAIT_MS
+} from "./fakeWahaRules.ts"
+import type { FakeServerVersion } from "./fakeWahaRules.ts"
 
 /**
  * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
  * sessions in memory, serves group/contact fixtures, and lets a test switch how sendText answers.
+ * Sessions follow WAHA's rules (fakeWahaRules.ts: 422 bodies, 404 "start it first" for a stopped
+ * session, the wait for a status, idempotent stop/delete, the Core "only default" rule).
  * Everything under /api/ requires `X-Api-Key`; /health does not. Answers carry `Connection: close`, so no
  * keep-alive socket outlives a request and `refuse()` reliably yields ECONNREFUSED on the next call.
  */
@@ -45,6 +60,13 @@ export interface FakeWahaOptions {
   readonly keepAlive?: boolean
   /** The clock (ms) that stamps accepted sends in the chat history (default Date.now). */
   readonly clock?: () => number
+  /** What GET /api/server/version answers (default DEFAULT_FAKE_VERSION); a CORE before 2026.6.1 allows only `default`. */
+  readonly serverVersion?: Partial<FakeServerVersion>
+  /**
+   * How long a call that needs a WORKING (or SCAN_QR_CODE) session waits for it before answering 422,
+   * as WAHA does (default WAHA_STATUS_WAIT_MS).
+   */
+  readonly statusWaitMs?: number
 }
 
 /** WAHA's WAMessage as GET /api/{session}/chats/{chatId}/messages answers it; `timestamp` in seconds. */
@@ -100,6 +122,8 @@ export interface FakeWaha {
   /** Normal behaviour, listening, and empty requests/sent/sessions/fixtures. */
   reset(): Promise<void>
   setSessionStatus(name: string, status: string, meId?: string): void
+  /** Changes what GET /api/server/version answers (and so whether named sessions are allowed), until reset(). */
+  setServerVersion(version: Partial<FakeServerVersion>): void
   setGroups(session: string, groups: ReadonlyArray<unknown> | Record<string, unknown>): void
   setContacts(session: string, contacts: ReadonlyArray<unknown>): void
   /** The session's lid table (GET /api/{session}/lids), e.g. [{lid: "123@lid", pn: "15551234567@c.us"}]. */
@@ -147,6 +171,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   let mode: SendMode = { kind: "normal", latencyMs: 0 }
   let breakdown: Breakdown | null = null
   let listening = false
+  const initialVersion: FakeServerVersion = { ...DEFAULT_FAKE_VERSION, ...options.serverVersion }
+  let serverVersion = initialVersion
+  const statusWaitMs = options.statusWaitMs ?? WAHA_STATUS_WAIT_MS
   let messageCounter = 0
   const started = Date.now()
 
@@ -252,10 +279,35 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     return json(res, 200, page(newestFirst, { limit: "100", ...query }))
   }
 
+  /** OnlyDefaultSessionIsAllowed: WAHA Core before 2026.6.1 refuses every session but `default`. */
+  const refusedByCore = (name: string, res: ServerResponse): boolean => {
+    if (!onlyDefaultSession(serverVersion) || name === "default") return false
+    json(res, 422, onlyDefaultAllowed(name))
+    return true
+  }
+  /**
+   * WAHA's SessionManager.waitUntilStatus: a session that is not running (unknown or STOPPED) is 404
+   * "start it first"; a running one gets until the wait is over to reach `expected`, else 422.
+   */
+  const whenStatus = (name: string, expected: string, res: ServerResponse, then: () => void) => {
+    if (refusedByCore(name, res)) return
+    const session = sessions.get(name)
+    if (session === undefined) return autoSessions && expected === "WORKING" ? then() : json(res, 404, startItFirst(name))
+    if (session.status === "STOPPED") return json(res, 404, startItFirst(name))
+    if (expected === "SCAN_QR_CODE" && session.status === "STARTING") session.status = "SCAN_QR_CODE"
+    const reached = () => sessions.get(name)?.status === expected
+    if (reached()) return then()
+    void waitUntil(() => reached() || res.destroyed, statusWaitMs).then((ok) => {
+      if (ok && reached()) return then()
+      json(res, 422, statusNotExpected(name, sessions.get(name)?.status ?? "STOPPED", [expected]))
+    })
+  }
+
   const route = (req: RecordedRequest, res: ServerResponse, accept: string) => {
     const { method, path, query } = req
     const parts = path.split("/").filter((p) => p !== "").map(decodeURIComponent)
     if (method === "GET" && path === "/health") return json(res, 200, { status: "ok" })
+    if (method === "GET" && path === "/api/server/version") return json(res, 200, serverVersion)
     if (method === "GET" && path === "/api/server/status") {
       return json(res, 200, { startTimestamp: started, uptime: Date.now() - started, worker: { id: "fake" } })
     }
@@ -263,8 +315,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "hang") return
       if (mode.kind === "deliverThenHang") return sendText(req, res, false)
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
-      if (mode.latencyMs > 0) return void setTimeout(() => sendText(req, res), mode.latencyMs)
-      return sendText(req, res)
+      const session = (req.body as { session?: unknown } | undefined)?.session
+      const send = () => mode.kind === "normal" && mode.latencyMs > 0 ? void setTimeout(() => sendText(req, res), mode.latencyMs) : sendText(req, res)
+      return typeof session === "string" ? whenStatus(session, "WORKING", res, send) : send()
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
@@ -274,43 +327,56 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         if (method !== "POST") return json(res, 405, { message: "Method Not Allowed" })
         const body = (req.body ?? {}) as { name?: unknown; start?: unknown }
         if (typeof body.name !== "string" || !SESSION_NAME.test(body.name)) return json(res, 422, { message: "invalid name" })
-        if (sessions.has(body.name)) return json(res, 409, { message: `Session '${body.name}' already exists` })
-        const created: FakeSession = { name: body.name, status: body.start === false ? "STOPPED" : "STARTING", me: null }
+        if (refusedByCore(body.name, res)) return
+        if (sessions.has(body.name)) return json(res, 422, alreadyExists(body.name))
+        const created: FakeSession = { name: body.name, status: body.start === true ? "STARTING" : "STOPPED", me: null }
         sessions.set(created.name, created)
         return json(res, 201, view(created))
       }
+      if (refusedByCore(name, res)) return
       const session = sessions.get(name)
-      if (session === undefined) return json(res, 404, { message: `Session "${name}" does not exist` })
       const action = parts[3]
+      // stop and delete are idempotent: an unknown session is no error
+      if (action === undefined && method === "DELETE") return sessions.delete(name), json(res, 200, undefined)
+      if (action === "stop" && method === "POST") {
+        if (session !== undefined) session.status = "STOPPED"
+        return json(res, 201, session === undefined ? undefined : view(session))
+      }
+      if (session === undefined) return json(res, 404, sessionNotFound())
       if (action === undefined && method === "GET") return json(res, 200, observe(session))
-      if (action === undefined && method === "DELETE") return sessions.delete(name), json(res, 200, {})
-      if (method === "POST" && (action === "start" || action === "restart")) session.status = "STARTING"
-      else if (method === "POST" && action === "stop") session.status = "STOPPED"
+      if (method === "POST" && action === "start") {
+        // the session manager refuses to start a session that runs, FAILED included: that needs restart
+        if (session.status !== "STOPPED") return json(res, 422, alreadyStarted(name))
+        session.status = "STARTING"
+      } else if (method === "POST" && action === "restart") session.status = "STARTING"
       else if (method === "POST" && action === "logout") {
+        // logs out, and starts again a session that was running
         session.me = null
-        if (session.status !== "STOPPED") session.status = "SCAN_QR_CODE"
+        if (session.status !== "STOPPED") session.status = "STARTING"
       } else return json(res, 404, { message: "Not Found" })
       return json(res, 201, view(session))
     }
     if (parts[1] === "contacts" && parts[2] === "all" && method === "GET") {
       const name = query["session"]
       if (name === undefined) return json(res, 400, { message: "session is required" })
-      if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
-      const fixture = contacts.get(name) ?? []
-      if (!Array.isArray(fixture)) return json(res, 200, fixture)
-      return json(res, 200, page(sorted(fixture, query, (c, sortBy) => text(record(c)[sortBy])), query))
+      return whenStatus(name, "WORKING", res, () => {
+        const fixture = contacts.get(name) ?? []
+        if (!Array.isArray(fixture)) return json(res, 200, fixture)
+        return json(res, 200, page(sorted(fixture, query, (c, sortBy) => text(record(c)[sortBy])), query))
+      })
     }
     const name = parts[1]
     if (name !== undefined && method === "GET" && parts.length === 5 && parts[2] === "chats" && parts[4] === "messages") {
       return chatMessages(name, parts[3]!, query, res)
     }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
-      if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
-      const fixture = groups.get(name) ?? []
-      const shown = !legacy && query["exclude"]?.split(",").includes("participants") ? withoutParticipants : (g: unknown) => g
-      if (Array.isArray(fixture)) return json(res, 200, page(sorted(fixture, query, groupField), query).map(shown))
-      const entries = page(sorted(Object.entries(fixture), query, ([, g], sortBy) => groupField(g, sortBy)), query) as Array<[string, unknown]>
-      return json(res, 200, Object.fromEntries(entries.map(([id, g]) => [id, shown(g)])))
+      return whenStatus(name, "WORKING", res, () => {
+        const fixture = groups.get(name) ?? []
+        const shown = !legacy && query["exclude"]?.split(",").includes("participants") ? withoutParticipants : (g: unknown) => g
+        if (Array.isArray(fixture)) return json(res, 200, page(sorted(fixture, query, groupField), query).map(shown))
+        const entries = page(sorted(Object.entries(fixture), query, ([, g], sortBy) => groupField(g, sortBy)), query) as Array<[string, unknown]>
+        return json(res, 200, Object.fromEntries(entries.map(([id, g]) => [id, shown(g)])))
+      })
     }
     if (name !== undefined && method === "GET" && parts[2] === "lids" && !legacy) {
       if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
@@ -322,14 +388,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       }
     }
     if (name !== undefined && method === "GET" && parts[2] === "auth" && parts[3] === "qr") {
-      const session = sessions.get(name)
-      if (session === undefined) return json(res, 404, { message: `Session "${name}" does not exist` })
-      if (session.status !== "STARTING" && session.status !== "SCAN_QR_CODE") {
-        return json(res, 422, { message: "Session status is not as expected", status: session.status, expected: ["SCAN_QR_CODE"] })
-      }
-      session.status = "SCAN_QR_CODE"
-      if (accept.includes("application/json")) return json(res, 200, { mimetype: "image/png", data: FAKE_QR_PNG_BASE64 })
-      return void res.writeHead(200, { "content-type": "image/png", connection }).end(Buffer.from(FAKE_QR_PNG_BASE64, "base64"))
+      return whenStatus(name, "SCAN_QR_CODE", res, () => {
+        // BufferResponseInterceptor: base64 JSON only for exactly `Accept: application/json`, else the PNG itself
+        if (accept === "application/json") return json(res, 200, { mimetype: "image/png", data: FAKE_QR_PNG_BASE64 })
+        res.writeHead(200, { "content-type": "image/png", connection }).end(Buffer.from(FAKE_QR_PNG_BASE64, "base64"))
+      })
     }
     return json(res, 404, { message: "Not Found" })
   }
@@ -421,6 +484,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       legacy = false
       histories.clear()
       noHistory.clear()
+      serverVersion = initialVersion
       if (!listening) await listen(port)
     },
     setSessionStatus: (name, status, meId) => {
@@ -429,6 +493,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       session.me = status === "WORKING" ? { id: meId ?? "15550000000@c.us", pushName: "Fake" } : null
       sessions.set(name, session)
     },
+    setServerVersion: (version) => void (serverVersion = { ...serverVersion, ...version }),
     setGroups: (session, fixture) => void groups.set(session, fixture),
     setContacts: (session, fixture) => void contacts.set(session, fixture),
     setLids: (session, table) => void lids.set(session, table),

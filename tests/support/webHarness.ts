@@ -62,7 +62,8 @@ export const startTestWeb = async (
   } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
-  const fake = options.fake ?? (await startFakeWaha())
+  // WAHA's wait for a session's status (5 s) is shorter than Herald's web timeout (15 s): kept so here
+  const fake = options.fake ?? (await startFakeWaha({ statusWaitMs: 500 }))
   const notifications: Array<Notification> = []
   const logs: TestWeb["logs"] = []
   const capture = Logger.make(({ message, logLevel }) => {

@@ -3,17 +3,28 @@ import type { Effect } from "effect"
 
 /**
  * Why a gateway call failed. `Unreachable` covers refused connections and DNS failures,
- * `Timeout` a call that did not answer in time; the others map WAHA's status codes
- * (401 bad key, 404 unknown session, 422 session not WORKING, 5xx, anything unexpected).
+ * `Timeout` a call that did not answer in time; the others map WAHA's answers: 401 bad key,
+ * 404 unknown session, 404 "start it first" (the session exists but is STOPPED: not running),
+ * 422 session not in the status the call needs (not WORKING), 422 "already exists" and
+ * "already started", 422 OnlyDefaultSessionIsAllowed (WAHA Core before 2026.6.1 has only the
+ * session `default`), 5xx, anything unexpected.
  */
 export type GatewayFailure =
   | "Unreachable"
   | "Timeout"
   | "Unauthorized"
   | "SessionNotFound"
+  | "SessionNotRunning"
   | "SessionNotReady"
+  | "SessionAlreadyExists"
+  | "SessionAlreadyStarted"
+  | "NamedSessionsUnsupported"
   | "ServerError"
   | "BadResponse"
+
+/** What an operator must do when the gateway is WAHA Core before 2026.6.1 (one sentence, used in logs and answers). */
+export const NAMED_SESSIONS_UNSUPPORTED =
+  "the messaging gateway is WAHA Core before 2026.6.1, which allows only the session 'default'; Herald needs a session per user: upgrade WAHA to 2026.6.1 or later (or use WAHA Plus)"
 
 /**
  * `message` is the detail for the operator's log and the scheduler's recorded reason, e.g.
@@ -24,6 +35,8 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
   readonly reason: GatewayFailure
   readonly message: string
   readonly status?: number
+  /** the session's status as the gateway reported it in a 422 (e.g. SCAN_QR_CODE, FAILED): upper-case letters and _ only */
+  readonly sessionStatus?: string
 }> {
   /** What happened in the user's terms: built from the reason and status only, so no address or body can reach it. */
   get summary(): string {
@@ -37,8 +50,18 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
         return `the messaging gateway rejected Herald's credentials${http}`
       case "SessionNotFound":
         return `the messaging gateway does not know this session${http}`
+      case "SessionNotRunning":
+        return `the messaging session is stopped on the gateway: reconnect or restart it first${http}`
       case "SessionNotReady":
-        return `the messaging gateway rejected the request: the session is not in a state that allows it${http}`
+        return this.sessionStatus === undefined
+          ? `the messaging gateway rejected the request: the session is not in a state that allows it${http}`
+          : `the messaging gateway rejected the request: the session is ${this.sessionStatus}, not in a state that allows it${http}`
+      case "SessionAlreadyExists":
+        return `the messaging gateway already has a session of this name${http}`
+      case "SessionAlreadyStarted":
+        return `the messaging session is already running on the gateway${http}`
+      case "NamedSessionsUnsupported":
+        return `${NAMED_SESSIONS_UNSUPPORTED}${http}`
       case "ServerError":
         return `the messaging gateway answered an error${http}`
       case "BadResponse":
@@ -62,9 +85,19 @@ export interface SentText {
   readonly messageId: string | null
 }
 
+/** GET /api/server/version: e.g. {version: "2026.6.1", engine: "WEBJS", tier: "CORE"}. */
+export interface GatewayServerVersion {
+  readonly version: string
+  readonly engine: string
+  readonly tier: string
+}
+
 export interface GatewaySession {
   readonly name: string
-  /** WORKING, SCAN_QR_CODE, STOPPED, STARTING, FAILED, … (open-ended). */
+  /**
+   * WORKING, SCAN_QR_CODE, STOPPED, STARTING, FAILED, PASSKEY_REQUIRED, PASSKEY_CONFIRMATION_REQUIRED
+   * (GOWS pairing by passkey), … (open-ended: shown as the gateway says it).
+   */
   readonly status: string
   /** `<digits>@c.us` of the connected phone, when WORKING. */
   readonly meId?: string
@@ -136,10 +169,16 @@ export class GatewayPort extends Context.Service<GatewayPort, {
   readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
   /** null when the gateway does not know the session (404). */
   readonly getSession: (name: string) => Effect.Effect<GatewaySession | null, GatewayError>
+  /** POST …/start: a session that runs (FAILED included) answers SessionAlreadyStarted. */
   readonly startSession: (name: string) => Effect.Effect<void, GatewayError>
+  /** POST …/restart: stops (if running) and starts again; what a FAILED session needs. */
+  readonly restartSession: (name: string) => Effect.Effect<void, GatewayError>
   readonly stopSession: (name: string) => Effect.Effect<void, GatewayError>
   readonly logoutSession: (name: string) => Effect.Effect<void, GatewayError>
+  /** DELETE: stops, logs out and deletes; idempotent. */
   readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
+  /** GET /api/server/version */
+  readonly serverVersion: () => Effect.Effect<GatewayServerVersion, GatewayError>
   readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
   readonly listGroups: (name: string, page: Page) => Effect.Effect<PageOf<GatewayGroup>, GatewayError>
   /**

@@ -7,9 +7,13 @@ export class MessagingSessionNotFound extends Data.TaggedError("MessagingSession
   }
 }
 
-/** SPEC "Errors": initiateMessagingSession → INTERNAL_SERVER_ERROR "failed to create session". */
-export class SessionCreationFailed extends Data.TaggedError("SessionCreationFailed")<{ readonly cause: string }> {
+/**
+ * SPEC "Errors": initiateMessagingSession → INTERNAL_SERVER_ERROR "failed to create session".
+ * `hint` follows it only when the user cannot fix it by trying again and must tell the
+ * administrator (a gateway that allows no named sessions).
+ */
+export class SessionCreationFailed extends Data.TaggedError("SessionCreationFailed")<{ readonly cause: string; readonly hint?: string }> {
   override get message() {
-    return "failed to create session"
+    return this.hint === undefined ? "failed to create session" : `failed to create session: ${this.hint}`
   }
 }

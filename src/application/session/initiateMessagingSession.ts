@@ -1,15 +1,31 @@
 import { Clock, Effect } from "effect"
 import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
-import { GatewayPort } from "../ports/GatewayPort.ts"
+import { GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../ports/GatewayPort.ts"
+import type { GatewayError } from "../ports/GatewayPort.ts"
 import { Ids } from "../ports/Ids.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
 import { SessionCreationFailed } from "./SessionErrors.ts"
 
-/** Statuses from which a session has to be started again. */
-const NOT_RUNNING = new Set(["STOPPED", "FAILED"])
+/** Why creation failed, for the user: only what retrying cannot fix gets a hint. */
+const creationFailed = (error: GatewayError) =>
+  new SessionCreationFailed(
+    error.reason === "NamedSessionsUnsupported" ? { cause: error.message, hint: NAMED_SESSIONS_UNSUPPORTED } : { cause: error.message }
+  )
+
+/**
+ * Brings a session the gateway knows back to running: STOPPED is started; FAILED is restarted
+ * (WAHA answers start of a FAILED session 422 "already started"); another call that started it
+ * meanwhile is no error. Other statuses are running already.
+ */
+const reconnect = (gateway: GatewayPort["Service"], name: string, status: string) =>
+  status === "FAILED"
+    ? gateway.restartSession(name)
+    : status === "STOPPED"
+    ? gateway.startSession(name).pipe(Effect.catchIf((e) => e.reason === "SessionAlreadyStarted", () => Effect.void))
+    : Effect.void
 
 // One initiation per user at a time in this process, so a double click makes one session.
 const oneAtATime = oneAtATimePerKey()
@@ -32,9 +48,11 @@ export const initiateMessagingSession = (userId: string) =>
       if (existing !== null) {
         yield* Effect.gen(function*() {
           const remote = yield* gateway.getSession(existing.sessionName)
-          if (remote === null) yield* gateway.createSession(existing.sessionName)
-          else if (NOT_RUNNING.has(remote.status)) yield* gateway.startSession(existing.sessionName)
-        }).pipe(Effect.mapError((error) => new SessionCreationFailed({ cause: error.message })))
+          if (remote === null) {
+            // created meanwhile by another process: as good as done
+            yield* gateway.createSession(existing.sessionName).pipe(Effect.catchIf((e) => e.reason === "SessionAlreadyExists", () => Effect.void))
+          } else yield* reconnect(gateway, existing.sessionName, remote.status)
+        }).pipe(Effect.mapError(creationFailed))
         return { sessionName: existing.sessionName, id: existing.id }
       }
       const id = (yield* Ids).next()
@@ -50,7 +68,7 @@ export const initiateMessagingSession = (userId: string) =>
         yield* execute(SessionAggregate)(id, () => ({ type: "LogOut", now: at })).pipe(
           Effect.catch((error) => Effect.logWarning(`could not undo session ${oneLine(id)}: ${oneLine(error.message)}`))
         )
-        return yield* new SessionCreationFailed({ cause: created.failure.message })
+        return yield* creationFailed(created.failure)
       }
       return { sessionName, id }
     })

@@ -6,20 +6,20 @@ import type { GatewayError, GatewayFailure } from "../ports/GatewayPort.ts"
 import { findOwnedSession } from "./findOwnedSession.ts"
 import { MessagingSessionNotFound } from "./SessionErrors.ts"
 
-// A session the gateway no longer has, or one that never got past the QR code, is as
-// logged out as it will get.
+// A session the gateway no longer has is as logged out as it will get.
 const unless = (...reasons: ReadonlyArray<GatewayFailure>) => (effect: Effect.Effect<void, GatewayError>) =>
   effect.pipe(Effect.catchIf((e) => reasons.includes(e.reason), () => Effect.void))
 
 /**
  * SPEC user.logoutSession: logs out and deletes the session on the gateway, then on Herald's
- * side (its pending messages will fail with "session missing" and say so). A gateway that
- * cannot be reached fails the call and changes nothing, so it can be retried.
+ * side (its pending messages will fail with "session missing" and say so). WAHA's DELETE
+ * stops, unpairs, logs out and deletes in one idempotent call (its POST …/logout would start a
+ * running session again first). A gateway that cannot be reached fails the call and changes
+ * nothing, so it can be retried.
  */
 export const logoutSession = Effect.fn("logoutSession")(function*(userId: string, sessionName: string) {
   const session = yield* findOwnedSession(userId, sessionName)
   const gateway = yield* GatewayPort
-  yield* unless("SessionNotFound", "SessionNotReady")(gateway.logoutSession(session.sessionName))
   yield* unless("SessionNotFound")(gateway.deleteSession(session.sessionName))
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(SessionAggregate)(session.id, () => ({ type: "LogOut", now }))

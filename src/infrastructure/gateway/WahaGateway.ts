@@ -7,12 +7,14 @@ import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
 import { ContactsBody, GroupsBody, isLidContact, LidsBody, mappedContact, readContacts, readGroups } from "./wahaListing.ts"
 import { makeFindSentMessage } from "./WahaChatHistory.ts"
+import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
 import type {
   GatewayContact,
   PageOf,
   GatewayFailure,
   GatewayGroup,
   GatewayQr,
+  GatewayServerVersion,
   GatewaySession,
   Page,
   SendTextRequest,
@@ -89,6 +91,9 @@ const sentMessageId = (text: string): string | null => {
 const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 
 // groups, contacts and lids of each engine: wahaListing.ts
+
+// WAHA 2023 answered no engine
+const ServerVersionBody = z.object({ version: z.string(), engine: z.string().optional().transform((e) => e ?? "unknown"), tier: z.string() })
 
 /** Lid table pages (WAHA's default is 100), and a bound on the table. */
 const LID_PAGE = 500
@@ -186,17 +191,14 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
 
   const statusError = (prefix: string, response: RawResponse): GatewayError => {
     const { status } = response
-    const reason: GatewayFailure = status === 401
-      ? "Unauthorized"
-      : status === 404
-      ? "SessionNotFound"
-      : status === 422
-      ? "SessionNotReady"
-      : status >= 500
-      ? "ServerError"
-      : "BadResponse"
+    const meaning = meaningOfWahaAnswer(status, response.text)
     const snippet = truncate(scrub(squeezed(response.text)), BODY_SNIPPET_MAX)
-    return fail(prefix, reason, `gateway answered ${status}${snippet === "" ? "" : `: ${snippet}`}`, status)
+    return new GatewayError({
+      reason: meaning.reason,
+      message: `${prefix}: gateway answered ${status}${snippet === "" ? "" : `: ${snippet}`}`,
+      status,
+      ...(meaning.sessionStatus === undefined ? {} : { sessionStatus: meaning.sessionStatus })
+    })
   }
 
   /** One HTTP exchange; any status is a success here. Network failures and the deadline become GatewayErrors. */
@@ -279,6 +281,17 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
 
   const startSession = Effect.fn("WahaGateway.startSession")(function*(name: string) {
     yield* command("failed to start session", "POST", `/api/sessions/${seg(name)}/start`)
+  })
+
+  const restartSession = Effect.fn("WahaGateway.restartSession")(function*(name: string) {
+    yield* command("failed to restart session", "POST", `/api/sessions/${seg(name)}/restart`)
+  })
+
+  const serverVersion = Effect.fn("WahaGateway.serverVersion")(function*() {
+    const prefix = "failed to read the gateway's version"
+    const response = yield* call(prefix, "GET", "/api/server/version")
+    const version: GatewayServerVersion = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, ServerVersionBody)))
+    return version
   })
 
   const stopSession = Effect.fn("WahaGateway.stopSession")(function*(name: string) {
@@ -390,9 +403,11 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     createSession,
     getSession,
     startSession,
+    restartSession,
     stopSession,
     logoutSession,
     deleteSession,
+    serverVersion,
     getQr,
     listGroups,
     listContacts,

@@ -3,6 +3,7 @@ import { hostname } from "node:os"
 import process from "node:process"
 import { formatConfigProblems, loadSchedulerConfig } from "../../infrastructure/config/schedulerConfig.ts"
 import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
+import { gatewayRefusal } from "../gatewayAtStart.ts"
 import { runSchedulerUntil, schedulerLayer } from "./SchedulerApp.ts"
 
 // Entry point: `node src/interfaces/scheduler/main.ts` or `deno task scheduler`.
@@ -12,6 +13,11 @@ if (!loaded.ok) {
   process.exit(1)
 }
 const config = loaded.config
+const refusal = await gatewayRefusal({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.sendTimeoutMs })
+if (refusal !== null) {
+  console.error(`Herald scheduler cannot start: ${refusal}`)
+  process.exit(1)
+}
 const schedulerId = `${hostname()}:${process.pid}`
 
 const program = Effect.gen(function*() {

@@ -20,6 +20,7 @@ import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifi
 import { SqliteDatabase } from "../../infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../infrastructure/sqlite/SqliteStore.ts"
 import { runSchedulerUntil } from "../scheduler/SchedulerApp.ts"
+import { gatewayRefusal } from "../gatewayAtStart.ts"
 import { backgroundTasks } from "../web/backgroundTasks.ts"
 import { startWebServer, webServicesLayer } from "../web/WebServer.ts"
 import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../web/wahaWebhook.ts"
@@ -32,6 +33,13 @@ if (!loaded.ok) {
   process.exit(1)
 }
 const config = loaded.config
+if (config.gateway.kind === "waha") {
+  const refusal = await gatewayRefusal({ baseUrl: config.gateway.url, apiKey: config.gateway.apiKey, timeoutMs: config.sendTimeoutMs })
+  if (refusal !== null) {
+    console.error(`Herald cannot start: ${refusal}`)
+    process.exit(1)
+  }
+}
 
 const store = config.store.kind === "mongo"
   ? MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.store.url, maxPoolSize: 10 })))

@@ -10,6 +10,7 @@ import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
 import { makeHttpApiMailSender, makeSmtpMailSender } from "../../infrastructure/mail/MailSender.ts"
 import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
 import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
+import { gatewayRefusal } from "../gatewayAtStart.ts"
 import { backgroundTasks } from "./backgroundTasks.ts"
 import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "./wahaWebhook.ts"
 import { startWebServer, webServicesLayer } from "./WebServer.ts"
@@ -21,6 +22,11 @@ if (!loaded.ok) {
   process.exit(1)
 }
 const config = loaded.config
+const refusal = await gatewayRefusal({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.gatewayTimeoutMs })
+if (refusal !== null) {
+  console.error(`Herald web application cannot start: ${refusal}`)
+  process.exit(1)
+}
 
 const mail = config.mail.kind === "smtp"
   ? makeSmtpMailSender({ url: config.mail.url, from: config.fromEmail })

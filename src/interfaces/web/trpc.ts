@@ -63,9 +63,16 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
 }
 const GATEWAY_CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   SessionNotFound: "NOT_FOUND",
+  // the session exists but is stopped: the user can reconnect or restart it
+  SessionNotRunning: "PRECONDITION_FAILED",
   SessionNotReady: "PRECONDITION_FAILED",
+  SessionAlreadyExists: "CONFLICT",
+  SessionAlreadyStarted: "CONFLICT",
   Timeout: "GATEWAY_TIMEOUT"
 }
+
+/** Gateway answers about the user's session being gone or in the wrong state: logged as warnings. */
+const USER_STATE: ReadonlySet<string> = new Set(["SessionNotFound", "SessionNotRunning", "SessionNotReady", "SessionAlreadyExists", "SessionAlreadyStarted"])
 
 /**
  * Failures whose detail (the gateway's address and answer) is for the operator only: the user
@@ -80,7 +87,7 @@ const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readon
       showId: true,
       detail: error.message,
       // the user's session is gone or in the wrong state: nothing is broken
-      warning: error.reason === "SessionNotFound" || error.reason === "SessionNotReady"
+      warning: USER_STATE.has(error.reason)
     }
   }
   if (error instanceof SessionCreationFailed) {

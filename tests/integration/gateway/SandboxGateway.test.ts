@@ -84,6 +84,35 @@ describe("SandboxGateway", () => {
       expect(Object.fromEntries(readdirSync(dir).map((f) => [f, modeOf(join(dir, f))]))).toEqual({ "sessions.json": "600", "sent.jsonl": "600" })
     }))
 
+  it.effect("follows WAHA's session rules: duplicate create, start of a running session, stopped sessions, idempotent stop/delete, restart", () =>
+    Effect.gen(function*() {
+      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+      yield* gateway.createSession("fay")
+      expect((yield* failureOf(gateway.createSession("fay"))).reason).toBe("SessionAlreadyExists")
+      // a running session is not started again: nothing changes
+      expect((yield* failureOf(gateway.startSession("fay"))).reason).toBe("SessionAlreadyStarted")
+      expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
+      yield* gateway.getQr("fay")
+      expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
+      yield* gateway.stopSession("fay")
+      yield* gateway.stopSession("fay")
+      for (const call of [
+        gateway.sendText({ session: "fay", chatId: "1@g.us", text: "x" }).pipe(Effect.asVoid),
+        gateway.getQr("fay").pipe(Effect.asVoid),
+        gateway.listGroups("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid),
+        gateway.listContacts("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid)
+      ]) expect((yield* failureOf(call)).reason).toBe("SessionNotRunning")
+      yield* gateway.restartSession("fay")
+      expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
+      // logout of a running session starts it again, unpaired
+      yield* gateway.logoutSession("fay")
+      expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
+      yield* gateway.deleteSession("fay")
+      yield* gateway.deleteSession("fay")
+      expect((yield* failureOf(gateway.restartSession("fay"))).reason).toBe("SessionNotFound")
+      expect(yield* gateway.serverVersion()).toEqual({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" })
+    }))
+
   it.effect("serves sample groups and contacts in pages to a WORKING session", () =>
     Effect.gen(function*() {
       const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })

@@ -2,7 +2,7 @@ import { connect, createServer } from "node:net"
 import type { AddressInfo } from "node:net"
 import { Effect, Exit, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { GatewayError, GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
+import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import type { GatewayFailure } from "../../../src/application/ports/GatewayPort.ts"
 import { makeWahaGateway, WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import type { WahaGatewayOptions } from "../../../src/infrastructure/gateway/WahaGateway.ts"
@@ -150,10 +150,11 @@ describe("WahaGateway.sendText", () => {
   })
 
   it("404 for an unknown session and 422 for a session that is not WORKING (fake without auto sessions)", async () => {
-    const strict = await startFakeWaha({ apiKey: API_KEY, autoSessions: false })
+    const strict = await startFakeWaha({ apiKey: API_KEY, autoSessions: false, statusWaitMs: 20 })
     try {
       const g = makeWahaGateway({ baseUrl: strict.url, apiKey: API_KEY })
-      await expectFailure(g.sendText(request), "SessionNotFound", /^failed to send message: gateway answered 404: /)
+      // WAHA cannot tell an unknown session from a stopped one here: both are "start it first"
+      await expectFailure(g.sendText(request), "SessionNotRunning", /^failed to send message: gateway answered 404: /)
       strict.setSessionStatus(request.session, "SCAN_QR_CODE")
       await expectFailure(g.sendText(request), "SessionNotReady", /^failed to send message: gateway answered 422: /)
       strict.setSessionStatus(request.session, "WORKING")
@@ -309,9 +310,10 @@ describe("WahaGateway sessions", () => {
     expect(error.message).not.toContain(hmacKey)
   })
 
-  it("fails to create a session that exists with its own prefix", async () => {
+  it("fails to create a session that exists: WAHA's 422 'already exists' is SessionAlreadyExists", async () => {
     await run(gateway().createSession("dup"))
-    await expectFailure(gateway().createSession("dup"), "BadResponse", /^failed to create session: gateway answered 409: /)
+    const error = await expectFailure(gateway().createSession("dup"), "SessionAlreadyExists", /^failed to create session: gateway answered 422: .*already exists/)
+    expect(error.summary).toBe("the messaging gateway already has a session of this name (HTTP 422)")
   })
 
   it("reads a session's status and me.id; null for an unknown one", async () => {
@@ -331,12 +333,15 @@ describe("WahaGateway sessions", () => {
     await expectFailure(gateway({ apiKey: "nope" }).getSession("bob"), "Unauthorized", /^failed to get session status: gateway answered 401/)
   })
 
-  it("starts, stops, logs out and deletes", async () => {
+  it("starts, stops, restarts, logs out and deletes", async () => {
     const g = gateway()
     fake.setSessionStatus("carol", "WORKING")
     await run(g.stopSession("carol"))
     expect(fake.sessions.get("carol")?.status).toBe("STOPPED")
     await run(g.startSession("carol"))
+    expect(fake.sessions.get("carol")?.status).toBe("STARTING")
+    fake.setSessionStatus("carol", "FAILED")
+    await run(g.restartSession("carol"))
     expect(fake.sessions.get("carol")?.status).toBe("STARTING")
     await run(g.logoutSession("carol"))
     expect(fake.sessions.get("carol")?.me).toBeNull()
@@ -345,13 +350,26 @@ describe("WahaGateway sessions", () => {
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /api/sessions/carol/stop",
       "POST /api/sessions/carol/start",
+      "POST /api/sessions/carol/restart",
       "POST /api/sessions/carol/logout",
       "DELETE /api/sessions/carol"
     ])
     await expectFailure(g.startSession("carol"), "SessionNotFound", /^failed to start session: gateway answered 404: /)
-    await expectFailure(g.stopSession("carol"), "SessionNotFound", /^failed to stop session: /)
+    await expectFailure(g.restartSession("carol"), "SessionNotFound", /^failed to restart session: gateway answered 404: /)
     await expectFailure(g.logoutSession("carol"), "SessionNotFound", /^failed to log out session: /)
-    await expectFailure(g.deleteSession("carol"), "SessionNotFound", /^failed to delete session: /)
+    // stop and delete are idempotent in WAHA
+    await run(g.stopSession("carol"))
+    await run(g.deleteSession("carol"))
+  })
+
+  it("start of a running session (FAILED included) is 422 'already started' and changes nothing: FAILED needs restart", async () => {
+    const g = gateway()
+    fake.setSessionStatus("frank", "FAILED")
+    const error = await expectFailure(g.startSession("frank"), "SessionAlreadyStarted", /^failed to start session: gateway answered 422: .*already started/)
+    expect(error.summary).toBe("the messaging session is already running on the gateway (HTTP 422)")
+    expect(fake.sessions.get("frank")?.status).toBe("FAILED")
+    await run(g.restartSession("frank"))
+    expect(fake.sessions.get("frank")?.status).toBe("STARTING")
   })
 
   it("URL-encodes path segments", async () => {
@@ -368,8 +386,32 @@ describe("WahaGateway sessions", () => {
     const seen = fake.requests.at(-1)!
     expect([seen.method, seen.path, seen.query]).toEqual(["GET", "/api/dave/auth/qr", { format: "image" }])
     expect(seen.headers["accept"]).toBe("application/json")
-    fake.setSessionStatus("dave", "WORKING")
-    await expectFailure(g.getQr("dave"), "SessionNotReady", /^failed to get QR code: gateway answered 422: /)
+  })
+
+  it("no QR code for a WORKING session once WAHA's wait is over: SessionNotReady", async () => {
+    const quick = await startFakeWaha({ apiKey: API_KEY, statusWaitMs: 20 })
+    try {
+      quick.setSessionStatus("dave", "WORKING")
+      const error = await expectFailure(makeWahaGateway({ baseUrl: quick.url, apiKey: API_KEY }).getQr("dave"), "SessionNotReady", /^failed to get QR code: gateway answered 422: /)
+      expect(error.sessionStatus).toBe("WORKING")
+    } finally {
+      await quick.close()
+    }
+  })
+
+  it("asks for the QR code with exactly `Accept: application/json` (WAHA answers the PNG itself for anything else)", async () => {
+    await run(gateway().createSession("gina"))
+    await run(gateway().getQr("gina"))
+    expect(fake.requests.at(-1)!.headers["accept"]).toBe("application/json")
+    const png = await fetch(`${fake.url}/api/gina/auth/qr?format=image`, { headers: { "X-Api-Key": API_KEY, accept: "application/json, text/plain" } })
+    expect(png.headers.get("content-type")).toBe("image/png")
+  })
+
+  it("shows PASSKEY_REQUIRED and PASSKEY_CONFIRMATION_REQUIRED (GOWS) as they are", async () => {
+    for (const status of ["PASSKEY_REQUIRED", "PASSKEY_CONFIRMATION_REQUIRED"]) {
+      fake.setSessionStatus("hal", status)
+      expect(await run(gateway().getSession("hal"))).toEqual({ name: "hal", status })
+    }
   })
 
   it("reports a session body of the wrong shape as BadResponse", async () => {
@@ -384,6 +426,91 @@ describe("WahaGateway sessions", () => {
     } finally {
       await bad.close()
     }
+  })
+})
+
+describe("WahaGateway: a session that is not running or not ready, as WAHA answers", () => {
+  const request = { session: "ivy", chatId: "1@g.us", text: "hi" }
+  const calls = (g: ReturnType<typeof gateway>) => [
+    ["failed to send message", g.sendText(request)],
+    ["failed to get QR code", g.getQr("ivy")],
+    ["failed to list groups", g.listGroups("ivy", { limit: 10, offset: 0 })],
+    ["failed to list contacts", g.listContacts("ivy", { limit: 10, offset: 0 })]
+  ] as const
+
+  it("a STOPPED session: 404 'start it first' on sendText, QR, groups and contacts is SessionNotRunning, not SessionNotFound", async () => {
+    const g = gateway()
+    fake.setSessionStatus("ivy", "STOPPED")
+    for (const [prefix, call] of calls(g)) {
+      const error = await expectFailure(call, "SessionNotRunning", new RegExp(`^${prefix}: gateway answered 404: .*start it first`))
+      expect(error.summary).toBe("the messaging session is stopped on the gateway: reconnect or restart it first (HTTP 404)")
+    }
+    expect(fake.sent).toEqual([])
+  })
+
+  it("a session that is not WORKING gets no answer until WAHA's wait is over, and succeeds if it turns WORKING meanwhile", async () => {
+    fake.setSessionStatus("ivy", "STARTING")
+    fake.setGroups("ivy", [{ id: "1@g.us", subject: "One" }])
+    let settled = false
+    const listing = run(gateway().listGroups("ivy", { limit: 10, offset: 0 })).finally(() => void (settled = true))
+    await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/ivy/groups"))
+    expect(settled).toBe(false)
+    fake.setSessionStatus("ivy", "WORKING")
+    expect((await listing).items).toEqual([{ groupId: "1@g.us", groupName: "One" }])
+  })
+
+  it("after the wait: 422 with the session's status, which the summary names", async () => {
+    const quick = await startFakeWaha({ apiKey: API_KEY, statusWaitMs: 20 })
+    try {
+      quick.setSessionStatus("ivy", "SCAN_QR_CODE")
+      const error = await expectFailure(
+        makeWahaGateway({ baseUrl: quick.url, apiKey: API_KEY }).listContacts("ivy", { limit: 10, offset: 0 }),
+        "SessionNotReady",
+        /^failed to list contacts: gateway answered 422: /
+      )
+      expect(error.sessionStatus).toBe("SCAN_QR_CODE")
+      expect(error.summary).toBe("the messaging gateway rejected the request: the session is SCAN_QR_CODE, not in a state that allows it (HTTP 422)")
+    } finally {
+      await quick.close()
+    }
+  })
+
+  it("reads newer WAHA's 422 bodies: a stopped session (status STOPPED) and one that does not exist", async () => {
+    const g = gateway()
+    fake.answerEverythingWith(422, { error: "Session status is not as expected. Try again later or restart the session", session: "ivy", status: "STOPPED", expected: ["WORKING"] })
+    await expectFailure(g.sendText(request), "SessionNotRunning", /^failed to send message: gateway answered 422: /)
+    fake.answerEverythingWith(422, { error: "Session \"ivy\" does not exist", session: "ivy" })
+    await expectFailure(g.sendText(request), "SessionNotFound", /^failed to send message: gateway answered 422: /)
+  })
+
+  it("a status in a 422 that is not a plain status word never reaches the summary", async () => {
+    fake.answerEverythingWith(422, { error: "Session status is not as expected", status: "<b>http://evil</b>", expected: ["WORKING"] })
+    const error = await expectFailure(gateway().sendText(request), "SessionNotReady", /^failed to send message: gateway answered 422: /)
+    expect(error.sessionStatus).toBeUndefined()
+    expect(error.summary).not.toContain("evil")
+  })
+})
+
+describe("WahaGateway and WAHA Core before 2026.6.1 (only the session `default`)", () => {
+  it("reads GET /api/server/version", async () => {
+    fake.setServerVersion({ version: "2026.6.1", engine: "GOWS", tier: "CORE" })
+    expect(await run(gateway().serverVersion())).toEqual({ version: "2026.6.1", engine: "GOWS", tier: "CORE" })
+    const seen = fake.requests.at(-1)!
+    expect([seen.method, seen.path, seen.headers["x-api-key"]]).toEqual(["GET", "/api/server/version", API_KEY])
+  })
+
+  it("reads the version of a WAHA from before `engine` was in it (2023) as engine unknown", async () => {
+    fake.answerEverythingWith(200, { version: "2023.9.3", tier: "CORE", browser: "/usr/bin/chromium" })
+    expect(await run(gateway().serverVersion())).toEqual({ version: "2023.9.3", engine: "unknown", tier: "CORE" })
+  })
+
+  it("maps 422 OnlyDefaultSessionIsAllowed at creation (and elsewhere) to NamedSessionsUnsupported with one clear summary", async () => {
+    fake.setServerVersion({ version: "2025.11.2", tier: "CORE" })
+    const error = await expectFailure(gateway().createSession("herald_abc"), "NamedSessionsUnsupported", /^failed to create session: gateway answered 422: .*WAHA Core support only 'default' session/)
+    expect(error.summary).toBe(`${NAMED_SESSIONS_UNSUPPORTED} (HTTP 422)`)
+    await expectFailure(gateway().getSession("herald_abc"), "NamedSessionsUnsupported", /^failed to get session status: /)
+    await expectFailure(gateway().sendText({ session: "herald_abc", chatId: "1@g.us", text: "x" }), "NamedSessionsUnsupported", /^failed to send message: /)
+    expect(fake.sessions.size).toBe(0)
   })
 })
 

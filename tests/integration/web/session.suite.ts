@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import { FAKE_QR_PNG_BASE64, FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import type { StoreKind, TestWeb, TrpcClient, TrpcResponse } from "../../support/webHarness.ts"
@@ -67,6 +68,29 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: `/api/sessions/${first.sessionName}/start` })
       })
 
+      it("reconnects a FAILED session with restart (WAHA answers start of a FAILED session 422 'already started')", async () => {
+        const { client, fake } = await setup()
+        const first = await initiate(client)
+        fake.setSessionStatus(first.sessionName, "FAILED")
+        const before = fake.requests.length
+        expect(await initiate(client)).toEqual(first)
+        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+          `GET /api/sessions/${first.sessionName}`,
+          `POST /api/sessions/${first.sessionName}/restart`
+        ])
+        expect(fake.sessions.get(first.sessionName)?.status).toBe("STARTING")
+      })
+
+      it("a gateway that allows only the session `default` (WAHA Core before 2026.6.1): one clear error, nothing left", async () => {
+        const { client, fake } = await setup()
+        fake.setServerVersion({ version: "2025.11.2", tier: "CORE" })
+        const response = await client.mutation("user.initiateMessagingSession")
+        expect(response.error?.code).toBe("INTERNAL_SERVER_ERROR")
+        expect(response.error?.message).toBe(`failed to create session: ${NAMED_SESSIONS_UNSUPPORTED}`)
+        expect(await sessionOf(client)).toBeNull()
+        expect(fake.sessions.size).toBe(0)
+      })
+
       it("gateway refusing connections → INTERNAL_SERVER_ERROR 'failed to create session', and no session is left", async () => {
         const { client, fake } = await setup()
         await fake.refuse()
@@ -112,6 +136,27 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect((await client.query("user.getSessionStatus", { sessionName: "../etc" })).error?.code).toBe("BAD_REQUEST")
       })
 
+      it("a STOPPED session is 'not running' (PRECONDITION_FAILED: reconnect or restart), not 'not found', for QR, groups and contacts", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        fake.setSessionStatus(sessionName, "STOPPED")
+        for (const path of ["user.getSessionQR", "user.getMessagingGroups", "user.getMessagingContacts"]) {
+          const response = await client.query(path, { sessionName })
+          expect(response.error?.code, path).toBe("PRECONDITION_FAILED")
+          expect(response.error?.message, path).toMatch(/^the messaging session is stopped on the gateway: reconnect or restart it first \(HTTP 404\) \(error id [0-9a-f]{8}\)$/)
+        }
+        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "STOPPED" })
+      })
+
+      it("getSessionStatus shows GOWS's passkey statuses as they are", async () => {
+        const { client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        for (const status of ["PASSKEY_REQUIRED", "PASSKEY_CONFIRMATION_REQUIRED"]) {
+          fake.setSessionStatus(sessionName, status)
+          expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status })
+        }
+      })
+
       it("getSessionQR returns the gateway's PNG as base64; a connected session has none (4xx)", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
@@ -124,17 +169,16 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect((await client.query("user.getSessionQR", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
       })
 
-      it("restartSession stops, then starts the session on the gateway", async () => {
+      it("restartSession stops, then starts the session on the gateway (WAHA's restart: a FAILED session needs it)", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
-        fake.setSessionStatus(sessionName, "WORKING")
-        const before = fake.requests.length
-        expect(expectOk(await client.mutation("user.restartSession", { sessionName }))).toEqual({ success: true })
-        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
-          `POST /api/sessions/${sessionName}/stop`,
-          `POST /api/sessions/${sessionName}/start`
-        ])
-        expect(fake.sessions.get(sessionName)?.status).toBe("STARTING")
+        for (const status of ["WORKING", "FAILED", "STOPPED"]) {
+          fake.setSessionStatus(sessionName, status)
+          const before = fake.requests.length
+          expect(expectOk(await client.mutation("user.restartSession", { sessionName }))).toEqual({ success: true })
+          expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/sessions/${sessionName}/restart`])
+          expect(fake.sessions.get(sessionName)?.status).toBe("STARTING")
+        }
         expect((await client.mutation("user.restartSession", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
         expect((await client.mutation("user.restartSession", { sessionName: 12 })).error?.code).toBe("BAD_REQUEST")
       })
@@ -154,15 +198,13 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
       })
 
-      it("logoutSession logs out and deletes on the gateway, then the session is gone for every procedure", async () => {
+      it("logoutSession logs out and deletes on the gateway (WAHA's DELETE stops and logs out), then the session is gone for every procedure", async () => {
         const { client, fake } = await setup()
         const { sessionName, id } = await initiate(client)
+        fake.setSessionStatus(sessionName, "WORKING")
         const before = fake.requests.length
         expect(expectOk(await client.mutation("user.logoutSession", { sessionName }))).toEqual({ success: true })
-        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
-          `POST /api/sessions/${sessionName}/logout`,
-          `DELETE /api/sessions/${sessionName}`
-        ])
+        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/sessions/${sessionName}`])
         expect(fake.sessions.has(sessionName)).toBe(false)
         expect(await sessionOf(client)).toBeNull()
         for (const path of ["user.getSessionStatus", "user.getSessionQR", "user.getMessagingGroups", "user.getMessagingContacts"]) {
@@ -195,6 +237,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("groups: default page of 10, cursor paging, nextCursor absent at the end, never a total", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         fake.setGroups(sessionName, groupFixture(25))
         const first = expectOk<Page<{ groupId: string; groupName: string }>>(await client.query("user.getMessagingGroups", { sessionName }))
         expect(first.items).toHaveLength(10)
@@ -221,6 +265,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("groups: search by name (any case), paged; the gateway's list is fetched once for all pages", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         fake.setGroups(sessionName, groupFixture(30))
         const listCalls = () => fake.requests.filter((r) => r.method === "GET" && r.path === `/api/${sessionName}/groups`).length
         const seen: Array<string> = []
@@ -267,6 +313,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("contacts: default page of 50, paging to the end, search by name or by number, one gateway walk", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only; its own number is never a contact
+        fake.setSessionStatus(sessionName, "WORKING", "15557654321@c.us")
         fake.setContacts(sessionName, [
           ...contactFixture(60),
           { id: "120363000000000001@g.us", name: "A group", isGroup: true },
@@ -297,6 +345,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("a gateway failure while listing is an error answer, not a crash (no 2xx with partial data)", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // WAHA lists groups and contacts of a paired (WORKING) session only
+        fake.setSessionStatus(sessionName, "WORKING")
         await fake.refuse()
         const response = await client.query("user.getMessagingGroups", { sessionName })
         expect(response.error).not.toBeNull()

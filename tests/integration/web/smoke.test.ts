@@ -19,6 +19,8 @@ describe("web smoke (memory)", () => {
     const initiated = await admin.mutation("user.initiateMessagingSession")
     expect(initiated.error).toBeNull()
     const { sessionName } = initiated.data as { sessionName: string }
+    // WAHA lists the groups of a paired (WORKING) session only
+    web.fake.setSessionStatus(sessionName, "WORKING")
     web.fake.setGroups(sessionName, [{ id: "1@g.us", subject: "Alpha" }, { id: "2@g.us", subject: "Beta" }])
     const groups = await admin.query("user.getMessagingGroups", { sessionName, limit: 1 })
     expect(groups.data).toEqual({ items: [{ groupId: "1@g.us", groupName: "Alpha" }], nextCursor: 1 })

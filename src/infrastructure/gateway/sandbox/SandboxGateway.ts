@@ -72,10 +72,13 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       }
       return session
     })
+  // as WAHA: a STOPPED session has to be started first; a running one may not be ready yet
   const working = (prefix: string, name: string) =>
     Effect.flatMap(current(name), (session) =>
       session === undefined
         ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`))
+        : session.status === "STOPPED"
+        ? Effect.fail(fail(prefix, "SessionNotRunning", `session ${name} is STOPPED: start it first (sandbox)`))
         : session.status !== "WORKING"
         ? Effect.fail(fail(prefix, "SessionNotReady", `session ${name} is ${session.status}, not WORKING (sandbox)`))
         : Effect.void
@@ -103,10 +106,12 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         return sent
       }),
     createSession: (name) =>
-      Effect.sync(() => {
-        sessions.set(name, { status: "SCAN_QR_CODE", paired: false, qrShownAt: null })
-        save()
-      }),
+      sessions.has(name)
+        ? Effect.fail(fail("failed to create session", "SessionAlreadyExists", `session ${name} already exists (sandbox)`))
+        : Effect.sync(() => {
+          sessions.set(name, { status: "SCAN_QR_CODE", paired: false, qrShownAt: null })
+          save()
+        }),
     getSession: (name) =>
       Effect.map(current(name), (session) =>
         session === undefined
@@ -117,35 +122,47 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       ),
     startSession: (name) =>
       Effect.flatMap(known("failed to start session", name), (session) =>
+        session.status !== "STOPPED"
+          ? Effect.fail(fail("failed to start session", "SessionAlreadyStarted", `session ${name} is already started (sandbox)`))
+          : Effect.sync(() => {
+            session.status = session.paired ? "WORKING" : "SCAN_QR_CODE"
+            save()
+          })
+      ),
+    restartSession: (name) =>
+      Effect.flatMap(known("failed to restart session", name), (session) =>
         Effect.sync(() => {
           session.status = session.paired ? "WORKING" : "SCAN_QR_CODE"
           save()
         })
       ),
+    // stop and delete are idempotent, as in WAHA
     stopSession: (name) =>
-      Effect.flatMap(known("failed to stop session", name), (session) =>
-        Effect.sync(() => {
-          session.status = "STOPPED"
-          save()
-        })
-      ),
+      Effect.sync(() => {
+        const session = sessions.get(name)
+        if (session === undefined) return
+        session.status = "STOPPED"
+        save()
+      }),
     logoutSession: (name) =>
       Effect.flatMap(known("failed to log out session", name), (session) =>
         Effect.sync(() => {
-          Object.assign(session, { status: "STOPPED", paired: false, qrShownAt: null })
+          // WAHA starts a session that was running again after the logout, unpaired
+          Object.assign(session, { status: session.status === "STOPPED" ? "STOPPED" : "SCAN_QR_CODE", paired: false, qrShownAt: null })
           save()
         })
       ),
     deleteSession: (name) =>
-      Effect.flatMap(known("failed to delete session", name), () =>
-        Effect.sync(() => {
-          sessions.delete(name)
-          save()
-        })
-      ),
+      Effect.sync(() => {
+        if (sessions.delete(name)) save()
+      }),
+    serverVersion: () => Effect.succeed({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" }),
     getQr: (name) =>
       Effect.gen(function*() {
         const session = yield* known("failed to get QR code", name)
+        if (session.status === "STOPPED") {
+          return yield* fail("failed to get QR code", "SessionNotRunning", `session ${name} is STOPPED: start it first (sandbox)`)
+        }
         if (session.status !== "SCAN_QR_CODE") {
           return yield* fail("failed to get QR code", "SessionNotReady", `session ${name} is ${session.status}: no QR code to scan (sandbox)`)
         }

@@ -1,0 +1,57 @@
+import { z } from "zod"
+import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
+
+/**
+ * What a WAHA error answer means. WAHA (NestJS) answers an error built from a string as
+ * `{statusCode, message, error}` and one built from an object as that object, e.g. the 422 of
+ * SessionManager.waitUntilStatus `{error, session, status, expected}`. The same status code
+ * means different things, told apart by the text (WAHA's src/api/sessions.controller.ts,
+ * src/core/manager.core.ts, src/core/abc/manager.abc.ts):
+ * - 404 "We didn't find a session with name 'x'. Please start it first …": the session exists
+ *   but is STOPPED (WAHA cannot tell it from an unknown one there); other 404s: unknown session.
+ * - 422 "WAHA Core support only 'default' session …" (OnlyDefaultSessionIsAllowed, Core before 2026.6.1).
+ * - 422 "Session 'x' already exists. Use PUT to update it." / "Session 'x' is already started."
+ * - 422 `{status: "STOPPED", expected}` (newer WAHA, after its wait): not running;
+ *   `{error: 'Session "x" does not exist'}`: unknown; `{status, expected}`: not in the status needed.
+ */
+export interface WahaAnswerMeaning {
+  readonly reason: GatewayFailure
+  /** the session's status named by a 422, when it is a plain status word */
+  readonly sessionStatus?: string
+}
+
+const ErrorBody = z.object({
+  message: z.union([z.string(), z.array(z.string())]).optional(),
+  error: z.string().optional(),
+  status: z.string().optional()
+})
+
+/** Statuses are upper-case words (WORKING, SCAN_QR_CODE, PASSKEY_REQUIRED…): anything else is not repeated to a user. */
+const STATUS_WORD = /^[A-Z][A-Z_]{0,39}$/
+
+const bodyOf = (text: string): z.infer<typeof ErrorBody> | null => {
+  try {
+    const parsed = ErrorBody.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+export const meaningOfWahaAnswer = (status: number, text: string): WahaAnswerMeaning => {
+  if (status === 401) return { reason: "Unauthorized" }
+  if (status >= 500) return { reason: "ServerError" }
+  if (status !== 404 && status !== 422) return { reason: "BadResponse" }
+  const body = bodyOf(text)
+  const message = body === null ? text : [body.message ?? [], body.error ?? ""].flat().join(" ")
+  if (status === 404) return { reason: /start it first/i.test(message) ? "SessionNotRunning" : "SessionNotFound" }
+  if (/only 'default' session/i.test(message)) return { reason: "NamedSessionsUnsupported" }
+  if (/already exists/i.test(message)) return { reason: "SessionAlreadyExists" }
+  if (/already started/i.test(message)) return { reason: "SessionAlreadyStarted" }
+  if (/does not exist/i.test(message)) return { reason: "SessionNotFound" }
+  const sessionStatus = body?.status
+  if (sessionStatus === "STOPPED") return { reason: "SessionNotRunning" }
+  return sessionStatus !== undefined && STATUS_WORD.test(sessionStatus)
+    ? { reason: "SessionNotReady", sessionStatus }
+    : { reason: "SessionNotReady" }
+}

@@ -1,0 +1,77 @@
+/**
+ * WAHA's session rules and error bodies, for the fake gateway. Taken from WAHA's source
+ * (github.com/devlikeapro/waha: src/api/sessions.controller.ts, src/core/manager.core.ts,
+ * src/core/abc/manager.abc.ts, src/nestjs/BufferResponseInterceptor.ts) and docs; NestJS writes an
+ * HttpException built from a string as {statusCode, message, error} and one built from an object
+ * as that object.
+ */
+
+export interface FakeServerVersion {
+  readonly version: string
+  readonly engine: string
+  /** CORE or PLUS */
+  readonly tier: string
+  readonly browser: string
+}
+
+/** A WAHA that allows named sessions (2026.6.1 put every Plus feature in Core). */
+export const DEFAULT_FAKE_VERSION: FakeServerVersion = {
+  version: "2026.7.1",
+  engine: "WEBJS",
+  tier: "CORE",
+  browser: "/usr/bin/chromium"
+}
+
+/** How long WAHA waits for a session to reach the status a call needs before it answers 422 (WAIT_STATUS_TIMEOUT). */
+export const WAHA_STATUS_WAIT_MS = 5_000
+
+const versionParts = (version: string): ReadonlyArray<number> | null => {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version)
+  return m === null ? null : [Number(m[1]), Number(m[2]), Number(m[3])]
+}
+
+/** WAHA Core before 2026.6.1 throws OnlyDefaultSessionIsAllowed for any session but `default`. */
+export const onlyDefaultSession = (v: FakeServerVersion): boolean => {
+  if (v.tier !== "CORE") return false
+  const parts = versionParts(v.version)
+  if (parts === null) return false
+  const [y = 0, m = 0, b = 0] = parts
+  return y < 2026 || (y === 2026 && (m < 6 || (m === 6 && b < 1)))
+}
+
+export const notFound = (message: string) => ({ statusCode: 404, message, error: "Not Found" })
+export const unprocessable = (message: string) => ({ statusCode: 422, message, error: "Unprocessable Entity" })
+
+export const sessionNotFound = () => notFound("Session not found")
+/** SessionManager.getSession for a session that is not running (stopped or unknown). */
+export const startItFirst = (name: string) =>
+  notFound(`We didn't find a session with name '${name}'.\nPlease start it first by using POST /api/sessions/${name}/start request`)
+export const alreadyExists = (name: string) => unprocessable(`Session '${name}' already exists. Use PUT to update it.`)
+export const alreadyStarted = (name: string) => unprocessable(`Session '${name}' is already started.`)
+export const onlyDefaultAllowed = (name: string) =>
+  unprocessable(
+    `WAHA Core support only 'default' session. You tried to access '${name}' session (base64: ${Buffer.from(name, "utf8").toString("base64")}). ` +
+      "If you want to run more then one WhatsApp account - please get WAHA PLUS version. Check this out: https://waha.devlike.pro/"
+  )
+/** SessionManager.waitUntilStatus once its wait is over. */
+export const statusNotExpected = (session: string, status: string, expected: ReadonlyArray<string>) => ({
+  error: "Session status is not as expected. Try again later or restart the session",
+  session,
+  status,
+  expected
+})
+
+/**
+ * Resolves true as soon as `ready()` holds, false once `timeoutMs` passed without it, as WAHA's
+ * waitUntil does (it polls every 500 ms; the fake looks more often so tests stay quick).
+ */
+export const waitUntil = (ready: () => boolean, timeoutMs: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const deadline = Date.now() + timeoutMs
+    const look = () => {
+      if (ready()) return resolve(true)
+      if (Date.now() >= deadline) return resolve(false)
+      setTimeout(look, Math.min(10, Math.max(0, deadline - Date.now())))
+    }
+    look()
+  })
