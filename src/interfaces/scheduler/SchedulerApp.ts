@@ -17,8 +17,11 @@ export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => 
     leaseMs: config.leaseMs,
     sessionConcurrency: config.sessionConcurrency
   })
-  // SPEC "Limits": the scheduler holds one persistent database connection.
-  const store = MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 1 })))
+  // SPEC "Limits": the scheduler holds one persistent database connection. Every operation on
+  // it is bounded, so one that never gets an answer cannot hold it, and the loop, forever.
+  const store = MongoStore.layer.pipe(
+    Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 1, operationTimeoutMs: config.databaseTimeoutMs }))
+  )
   const gateway = WahaGateway.layer({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.sendTimeoutMs })
   return Dispatcher.layer.pipe(Layer.provideMerge(Layer.mergeAll(store, gateway, settings)))
 }
