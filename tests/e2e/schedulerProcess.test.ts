@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest"
 import { Effect } from "effect"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
@@ -110,29 +110,48 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
 
 describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that goes away", () => {
   it("logs the data-layer error, keeps running, and sends once the database is back, without a restart", async () => {
-    const ferret = await startFerretDb({ dataDir: await mkdtemp(join(tmpdir(), "herald-outage-")) })
-    const url = `${ferret.url.replace(/\/$/, "")}/herald_outage`
-    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "after the outage", scheduledAt: Date.now() + 8_000 }] }))
-    const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
-    try {
-      await proc.waitForOutput(/No pending messages/)
-      await ferret.kill()
-      await proc.waitForOutput(/Database error: /)
-      const back = await startFerretDb({ port: ferret.port, dataDir: ferret.dataDir })
-      try {
-        await fake.waitFor(() => fake.sent.length === 1, 30_000)
-        expect(fake.sent[0]?.text).toBe("after the outage")
-        await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
-        proc.child.kill("SIGTERM")
-        expect((await proc.exited).code).toBe(0)
-      } finally {
-        await back.stop()
+    // Everything this test starts is stopped when it ends, even when it fails or times out: a
+    // server started after the test ended is stopped at once.
+    let ended = false
+    const teardown: Array<() => Promise<void>> = []
+    const started = async <A extends { stop: () => Promise<void> }>(resource: A): Promise<A> => {
+      if (ended) {
+        await resource.stop()
+        throw new Error("the test ended while this was starting")
       }
-    } finally {
-      proc.child.kill("SIGKILL")
-      await rm(ferret.dataDir, { recursive: true, force: true })
+      teardown.push(() => resource.stop())
+      return resource
     }
-  }, 60_000)
+    onTestFinished(async () => {
+      ended = true
+      for (const stop of teardown.splice(0).reverse()) await stop().catch(() => undefined)
+    })
+
+    const dataDir = await mkdtemp(join(tmpdir(), "herald-outage-"))
+    teardown.push(() => rm(dataDir, { recursive: true, force: true }))
+    const ferret = await started(await startFerretDb({ dataDir }))
+    const url = `${ferret.url.replace(/\/$/, "")}/herald_outage`
+    const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
+    teardown.push(async () => {
+      proc.child.kill("SIGKILL")
+      await proc.exited
+    })
+    await proc.waitForOutput(/No pending messages/, 30_000)
+    await ferret.kill()
+    // each query waits for the server up to the driver's server selection timeout (10 s)
+    await proc.waitForOutput(/Database error: /, 30_000)
+    await started(await startFerretDb({ port: ferret.port, dataDir }))
+
+    // Planned once the database is back, so it falls due after the outage whatever the load:
+    // a message due while the server is going down may be claimed or sent on a connection
+    // the server cuts before it answers, which is another case (outcome unknown).
+    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "after the outage", scheduledAt: Date.now() + 1_000 }] }))
+    await fake.waitFor(() => fake.sent.length === 1, 30_000)
+    expect(fake.sent[0]?.text).toBe("after the outage")
+    await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
+    proc.child.kill("SIGTERM")
+    expect((await proc.exited).code).toBe(0)
+  }, 120_000)
 })
 
 describe("the scheduler process refuses a bad configuration", () => {
