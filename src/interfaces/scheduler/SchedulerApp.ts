@@ -33,7 +33,9 @@ export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => 
 export const runSchedulerUntil = (stop: Deferred.Deferred<string>, config: Pick<SchedulerConfig, "pollIntervalMs" | "sendTimeoutMs">) =>
   Effect.gen(function*() {
     const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: config.pollIntervalMs }))
-    const signal = yield* Deferred.await(stop)
+    // The loop only ends on a defect (its database errors are logged and retried). Then the
+    // process stops with that error, for its supervisor to restart, instead of idling forever.
+    const signal = yield* Effect.raceFirst(Deferred.await(stop), Fiber.join(loop))
     const now = yield* Clock.currentTimeMillis
     yield* Effect.logInfo(`[${new Date(now).toISOString()}] Received ${signal}, shutting down the scheduler`)
     yield* Fiber.interrupt(loop)
