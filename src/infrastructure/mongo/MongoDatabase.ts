@@ -183,7 +183,8 @@ export const connectMongo = (
             // gets a fresh connection instead of queueing behind a dead one.
             socketTimeoutMS: operationTimeoutMs,
             waitQueueTimeoutMS: operationTimeoutMs,
-            // Also the monitor's heartbeat timeout: a silent server is noticed this soon.
+            // Also bounds the monitor's heartbeat (plus its interval): a silent server is
+            // noticed within about 20 s, not 40.
             connectTimeoutMS: Math.min(operationTimeoutMs, 10_000),
             // A field set to undefined is left out (read back as absent, as from the memory
             // store's objects), instead of being stored as null.

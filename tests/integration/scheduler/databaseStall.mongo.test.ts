@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Deferred, Effect, Fiber, Layer } from "effect"
+import { Clock, Deferred, Effect, Fiber, Layer } from "effect"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import type { SchedulerConfig } from "../../../src/infrastructure/config/schedulerConfig.ts"
@@ -66,7 +66,10 @@ describe.skipIf(mongoUrl === null)(`the scheduler and a database connection that
       await until("a query sent into the silent connection", () => proxy.swallowedBytes() > 0, 10_000)
       proxy.restore()
 
-      const seeded = await seed(seedCampaign({ messages: [{ content: "after the stall", scheduledAt: Date.now() + 300 }] }))
+      // due shortly after the seeding client has connected (which is slow on a loaded machine)
+      const seeded = await seed(
+        Effect.flatMap(Clock.currentTimeMillis, (now) => seedCampaign({ messages: [{ content: "after the stall", scheduledAt: now + 2_000 }] }))
+      )
       // Without a bound the query waits forever, holding the only connection, and nothing is
       // sent until the driver's monitor gives up on its own silent connection (30 s and more).
       // With it, the query fails (or the driver retries it on a new connection) within 1 s.
