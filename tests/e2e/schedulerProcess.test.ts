@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
@@ -21,6 +21,13 @@ const mongoUrl = mongoTestUrl()
 /** Runs an effect against the database at `url` from the test process (a separate client). */
 const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<typeof MongoStore.layer>>) =>
   Effect.runPromise(effect.pipe(Effect.provide(MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url }))))))
+
+/**
+ * One message due `inMs` after the seeding client is connected: computed before connecting,
+ * the time could already be past on a loaded machine ("scheduledAt is in the past").
+ */
+const seedDueIn = (content: string, inMs: number) =>
+  Effect.flatMap(Clock.currentTimeMillis, (now) => seedCampaign({ messages: [{ content, scheduledAt: now + inMs }] }))
 
 /** Polls a condition against the database until it holds, or fails at the deadline. */
 const eventually = async <A>(read: () => Promise<A>, holds: (a: A) => boolean, timeoutMs = 20_000): Promise<A> => {
@@ -55,7 +62,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
   for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
     it(`starts under ${runtime}, sends a due message, and exits 0 on SIGTERM with the shutdown line`, async () => {
       const url = freshDatabaseUrl(`proc${runtime}`)
-      const seeded = await withStore(url, seedCampaign({ messages: [{ content: `hello from ${runtime}`, scheduledAt: Date.now() + 1_500 }] }))
+      const seeded = await withStore(url, seedDueIn(`hello from ${runtime}`, 1_500))
       const proc = startProcess(schedulerEntry, env(url), runtime)
       try {
         await proc.waitForOutput(/Herald scheduler .* started/)
@@ -77,7 +84,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
 
   it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
     const url = freshDatabaseUrl("kill")
-    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "maybe delivered", scheduledAt: Date.now() + 1_000 }] }))
+    const seeded = await withStore(url, seedDueIn("maybe delivered", 1_000))
     fake.hang()
     const first = startProcess(schedulerEntry, env(url))
     await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText"), 20_000)
@@ -134,7 +141,7 @@ describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that
     // Under load its due time may fall before, in or after the outage: the server may cut the
     // claim or the record of the send off between its write and its reply. Every case ends
     // with one send, recorded.
-    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "after the outage", scheduledAt: Date.now() + 8_000 }] }))
+    const seeded = await withStore(url, seedDueIn("after the outage", 8_000))
     const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
     teardown.push(async () => {
       proc.child.kill("SIGKILL")
