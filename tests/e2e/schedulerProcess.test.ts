@@ -79,9 +79,10 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
       } finally {
         proc.child.kill("SIGKILL")
       }
-    })
+    }, 60_000)
   }
 
+  // Two process starts, a lease and a catch-up: a loaded machine needs more than the default 30 s.
   it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
     const url = freshDatabaseUrl("kill")
     const seeded = await withStore(url, seedDueIn("maybe delivered", 1_000))
@@ -112,7 +113,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
     } finally {
       second.child.kill("SIGKILL")
     }
-  })
+  }, 90_000)
 })
 
 describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that goes away", () => {
