@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { Effect } from "effect"
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest"
+import { Clock, Effect } from "effect"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
@@ -21,6 +21,13 @@ const mongoUrl = mongoTestUrl()
 /** Runs an effect against the database at `url` from the test process (a separate client). */
 const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<typeof MongoStore.layer>>) =>
   Effect.runPromise(effect.pipe(Effect.provide(MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url }))))))
+
+/**
+ * One message due `inMs` after the seeding client is connected: computed before connecting,
+ * the time could already be past on a loaded machine ("scheduledAt is in the past").
+ */
+const seedDueIn = (content: string, inMs: number) =>
+  Effect.flatMap(Clock.currentTimeMillis, (now) => seedCampaign({ messages: [{ content, scheduledAt: now + inMs }] }))
 
 /** Polls a condition against the database until it holds, or fails at the deadline. */
 const eventually = async <A>(read: () => Promise<A>, holds: (a: A) => boolean, timeoutMs = 20_000): Promise<A> => {
@@ -55,7 +62,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
   for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
     it(`starts under ${runtime}, sends a due message, and exits 0 on SIGTERM with the shutdown line`, async () => {
       const url = freshDatabaseUrl(`proc${runtime}`)
-      const seeded = await withStore(url, seedCampaign({ messages: [{ content: `hello from ${runtime}`, scheduledAt: Date.now() + 1_500 }] }))
+      const seeded = await withStore(url, seedDueIn(`hello from ${runtime}`, 1_500))
       const proc = startProcess(schedulerEntry, env(url), runtime)
       try {
         await proc.waitForOutput(/Herald scheduler .* started/)
@@ -73,12 +80,13 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
       } finally {
         proc.child.kill("SIGKILL")
       }
-    })
+    }, 60_000)
   }
 
+  // Two process starts, a lease and a catch-up: a loaded machine needs more than the default 30 s.
   it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
     const url = freshDatabaseUrl("kill")
-    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "maybe delivered", scheduledAt: Date.now() + 1_000 }] }))
+    const seeded = await withStore(url, seedDueIn("maybe delivered", 1_000))
     fake.hang()
     const first = startProcess(schedulerEntry, env(url))
     await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText"), 20_000)
@@ -106,7 +114,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
     } finally {
       second.child.kill("SIGKILL")
     }
-  })
+  }, 90_000)
 
   it("killed with SIGKILL right after the gateway took the send: settled SENT from the chat's history after the lease, never resent", async () => {
     const url = freshDatabaseUrl("killsent")
@@ -138,34 +146,53 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
     } finally {
       second.child.kill("SIGKILL")
     }
-  })
+  }, 90_000)
 })
 
 describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that goes away", () => {
   it("logs the data-layer error, keeps running, and sends once the database is back, without a restart", async () => {
-    const ferret = await startFerretDb({ dataDir: await mkdtemp(join(tmpdir(), "herald-outage-")) })
-    const url = `${ferret.url.replace(/\/$/, "")}/herald_outage`
-    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "after the outage", scheduledAt: Date.now() + 8_000 }] }))
-    const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
-    try {
-      await proc.waitForOutput(/No pending messages/)
-      await ferret.kill()
-      await proc.waitForOutput(/Database error: /)
-      const back = await startFerretDb({ port: ferret.port, dataDir: ferret.dataDir })
-      try {
-        await fake.waitFor(() => fake.sent.length === 1, 30_000)
-        expect(fake.sent[0]?.text).toBe("after the outage")
-        await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
-        proc.child.kill("SIGTERM")
-        expect((await proc.exited).code).toBe(0)
-      } finally {
-        await back.stop()
+    // Everything this test starts is stopped when it ends, even when it fails or times out: a
+    // server started after the test ended is stopped at once.
+    let ended = false
+    const teardown: Array<() => Promise<void>> = []
+    const started = async <A extends { stop: () => Promise<void> }>(resource: A): Promise<A> => {
+      if (ended) {
+        await resource.stop()
+        throw new Error("the test ended while this was starting")
       }
-    } finally {
-      proc.child.kill("SIGKILL")
-      await rm(ferret.dataDir, { recursive: true, force: true })
+      teardown.push(() => resource.stop())
+      return resource
     }
-  }, 60_000)
+    onTestFinished(async () => {
+      ended = true
+      for (const stop of teardown.splice(0).reverse()) await stop().catch(() => undefined)
+    })
+
+    const dataDir = await mkdtemp(join(tmpdir(), "herald-outage-"))
+    teardown.push(() => rm(dataDir, { recursive: true, force: true }))
+    const ferret = await started(await startFerretDb({ dataDir }))
+    const url = `${ferret.url.replace(/\/$/, "")}/herald_outage`
+    // Under load its due time may fall before, in or after the outage: the server may cut the
+    // claim or the record of the send off between its write and its reply. Every case ends
+    // with one send, recorded.
+    const seeded = await withStore(url, seedDueIn("after the outage", 8_000))
+    const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
+    teardown.push(async () => {
+      proc.child.kill("SIGKILL")
+      await proc.exited
+    })
+    await proc.waitForOutput(/No pending messages/, 30_000)
+    await ferret.kill()
+    // each query waits for the server up to the driver's server selection timeout (10 s)
+    await proc.waitForOutput(/Database error: /, 30_000)
+    await started(await startFerretDb({ port: ferret.port, dataDir }))
+    await fake.waitFor(() => fake.sent.length === 1, 30_000)
+    expect(fake.sent[0]?.text).toBe("after the outage")
+    await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
+    proc.child.kill("SIGTERM")
+    expect((await proc.exited).code).toBe(0)
+    expect(fake.sent).toHaveLength(1)
+  }, 120_000)
 })
 
 describe("the scheduler process refuses a bad configuration", () => {

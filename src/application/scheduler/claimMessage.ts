@@ -1,9 +1,10 @@
 import { Clock, Effect } from "effect"
 import type { MessageState } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
-import { execute } from "../eventSourcing/execute.ts"
+import { execute, load } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
+import { retryWhileUnavailable } from "./retryWhileUnavailable.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
 
 /**
@@ -17,7 +18,20 @@ export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selec
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "Pick", selectedAt, now, by: schedulerId }), {
     retries: 0
-  }).pipe(Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)))
+  }).pipe(
+    Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),
+    // No answer to the append (the connection was cut, it timed out): it may be stored all
+    // the same. Read back; a pick with our id and time is ours, to send, or no one ever would.
+    Effect.catchTag("StoreUnavailable", (error) =>
+      load(MessageAggregate, view.id).pipe(
+        retryWhileUnavailable(view.id, "its claim"),
+        Effect.flatMap((state) =>
+          state.status === "PICKED" && state.pickedBy === schedulerId && state.pickedAt === now
+            ? Effect.succeed({ _tag: "Accepted" as const, state, events: [] })
+            : Effect.fail(error)
+        )
+      ))
+  )
   if (outcome === null) return null
   if (outcome._tag === "Rejected") {
     // The read model was behind the stream; bring it up to date so no one selects it again.

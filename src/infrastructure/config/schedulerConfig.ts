@@ -12,7 +12,8 @@ const SchedulerEnv = z.object({
   SCHEDULER_POLL_INTERVAL_MS: positiveInt("SCHEDULER_POLL_INTERVAL_MS", 100).default(30_000),
   SCHEDULER_LEASE_MS: positiveInt("SCHEDULER_LEASE_MS", 1_000).default(5 * 60_000),
   SCHEDULER_SEND_TIMEOUT_MS: positiveInt("SCHEDULER_SEND_TIMEOUT_MS", 100).default(30_000),
-  SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100)
+  SCHEDULER_SESSION_CONCURRENCY: positiveInt("SCHEDULER_SESSION_CONCURRENCY", 1).default(100),
+  SCHEDULER_DATABASE_TIMEOUT_MS: positiveInt("SCHEDULER_DATABASE_TIMEOUT_MS", 100).default(30_000)
 })
 
 export interface SchedulerConfig {
@@ -25,6 +26,8 @@ export interface SchedulerConfig {
   readonly leaseMs: number
   readonly sendTimeoutMs: number
   readonly sessionConcurrency: number
+  /** how long one database operation may take (answer, or wait for the connection) before it fails */
+  readonly databaseTimeoutMs: number
 }
 
 export type ConfigResult<C> = { readonly ok: true; readonly config: C } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
@@ -43,7 +46,8 @@ export const loadSchedulerConfig = (env: Record<string, string | undefined>): Co
       pollIntervalMs: e.SCHEDULER_POLL_INTERVAL_MS,
       leaseMs: e.SCHEDULER_LEASE_MS,
       sendTimeoutMs: e.SCHEDULER_SEND_TIMEOUT_MS,
-      sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY
+      sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
+      databaseTimeoutMs: e.SCHEDULER_DATABASE_TIMEOUT_MS
     }
   }
 }

@@ -20,6 +20,13 @@ export interface MongoDatabaseOptions {
   readonly maxPoolSize?: number
   /** how long an operation waits for a reachable server before StoreUnavailable. Default 10 000. */
   readonly serverSelectionTimeoutMs?: number
+  /**
+   * How long an operation waits for its answer, or for a pooled connection, before
+   * StoreUnavailable. Default 30 000. The driver's own default is to wait forever: one query
+   * on a connection whose peer vanished without a reset would then hold the scheduler's only
+   * connection, and every later query queued behind it, for good.
+   */
+  readonly operationTimeoutMs?: number
   /** create the collections and indexes at start (default true) */
   readonly ensureSchema?: boolean
 }
@@ -158,6 +165,8 @@ const createCollection = (db: Db, name: string): Effect.Effect<boolean, StoreUna
     )
   )
 
+export const DEFAULT_OPERATION_TIMEOUT_MS = 30_000
+
 /** Connects (and creates the schema); the client is closed when the scope closes. */
 export const connectMongo = (
   options: MongoDatabaseOptions
@@ -167,12 +176,20 @@ export const connectMongo = (
     if (!parsed.ok) {
       return yield* new StoreUnavailable({ message: `DATABASE_URL is not valid: ${parsed.problems.join("; ")}` })
     }
+    const operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS
     const client = yield* Effect.acquireRelease(
       Effect.try({
         try: () =>
           new MongoClient(parsed.url, {
             maxPoolSize: options.maxPoolSize ?? 1,
             serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
+            // A timed-out operation fails and its connection is discarded, so the next one
+            // gets a fresh connection instead of queueing behind a dead one.
+            socketTimeoutMS: operationTimeoutMs,
+            waitQueueTimeoutMS: operationTimeoutMs,
+            // Also bounds the monitor's heartbeat (plus its interval): a silent server is
+            // noticed within about 20 s, not 40.
+            connectTimeoutMS: Math.min(operationTimeoutMs, 10_000),
             // A field set to undefined is left out (read back as absent, as from the memory
             // store's objects), instead of being stored as null.
             ignoreUndefined: true

@@ -17,8 +17,11 @@ export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => 
     leaseMs: config.leaseMs,
     sessionConcurrency: config.sessionConcurrency
   })
-  // SPEC "Limits": the scheduler holds one persistent database connection.
-  const store = MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 1 })))
+  // SPEC "Limits": the scheduler holds one persistent database connection. Every operation on
+  // it is bounded, so one that never gets an answer cannot hold it, and the loop, forever.
+  const store = MongoStore.layer.pipe(
+    Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 1, operationTimeoutMs: config.databaseTimeoutMs }))
+  )
   const gateway = WahaGateway.layer({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.sendTimeoutMs })
   return Dispatcher.layer.pipe(Layer.provideMerge(Layer.mergeAll(store, gateway, settings)))
 }
@@ -30,7 +33,9 @@ export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => 
 export const runSchedulerUntil = (stop: Deferred.Deferred<string>, config: Pick<SchedulerConfig, "pollIntervalMs" | "sendTimeoutMs">) =>
   Effect.gen(function*() {
     const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: config.pollIntervalMs }))
-    const signal = yield* Deferred.await(stop)
+    // The loop only ends on a defect (its database errors are logged and retried). Then the
+    // process stops with that error, for its supervisor to restart, instead of idling forever.
+    const signal = yield* Effect.raceFirst(Deferred.await(stop), Fiber.join(loop))
     const now = yield* Clock.currentTimeMillis
     yield* Effect.logInfo(`[${new Date(now).toISOString()}] Received ${signal}, shutting down the scheduler`)
     yield* Fiber.interrupt(loop)

@@ -18,15 +18,21 @@ describe("loadSchedulerConfig", () => {
         pollIntervalMs: 30_000,
         leaseMs: 300_000,
         sendTimeoutMs: 30_000,
-        sessionConcurrency: 100
+        sessionConcurrency: 100,
+        databaseTimeoutMs: 30_000
       }
     })
     if (loaded.ok) expect(loaded.config.databaseUrlRedacted).not.toContain("s3cr")
   })
 
   it("reads the optional tuning variables", () => {
-    const loaded = loadSchedulerConfig({ ...valid, SCHEDULER_POLL_INTERVAL_MS: "500", SCHEDULER_SESSION_CONCURRENCY: "8" })
-    expect(loaded).toMatchObject({ ok: true, config: { pollIntervalMs: 500, sessionConcurrency: 8 } })
+    const loaded = loadSchedulerConfig({
+      ...valid,
+      SCHEDULER_POLL_INTERVAL_MS: "500",
+      SCHEDULER_SESSION_CONCURRENCY: "8",
+      SCHEDULER_DATABASE_TIMEOUT_MS: "5000"
+    })
+    expect(loaded).toMatchObject({ ok: true, config: { pollIntervalMs: 500, sessionConcurrency: 8, databaseTimeoutMs: 5_000 } })
   })
 
   it("lists every problem at once, without echoing any value", () => {
