@@ -78,6 +78,8 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       messages: [
         '{"_id":1}',
         '{"campaignId":1}',
+        '{"groupId":1,"pickedAt":1}',
+        '{"sessionId":1,"gatewayMessageKey":1}',
         '{"sessionId":1,"status":1}',
         '{"status":1,"pickedAt":1}',
         '{"status":1,"scheduledAt":1}'
@@ -103,7 +105,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     )
     const summary = await indexSummary(databaseUrl)
     expect(summary.events).toEqual(['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'])
-    expect(summary.messages ?? []).toHaveLength(5)
+    expect(summary.messages ?? []).toHaveLength(7)
   })
 
   it("accepts an existing index with the same keys under another name, and refuses one that lacks the unique constraint", async () => {
