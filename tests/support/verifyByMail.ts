@@ -3,7 +3,7 @@ import type { TrpcClient } from "./webHarness.ts"
 
 /**
  * Signs up where real mail goes out, as a person would: reads the verification link from the mail
- * that reached the sink, follows it (auth.verifyEmail), then signs in. Returns the signed-in user.
+ * that reached the sink, follows it with the password (auth.verifyEmail), then signs in. Returns the signed-in user.
  */
 export const signUpAndVerify = async (
   client: TrpcClient,
@@ -25,7 +25,7 @@ export const signUpAndVerify = async (
     if (Date.now() > deadline) throw new Error(`no verification mail for ${input.email}; the sink saw ${mail.requests.length} requests`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  const verified = await client.mutation("auth.verifyEmail", { token })
+  const verified = await client.mutation("auth.verifyEmail", { token, password: input.password })
   if (verified.error !== null) throw new Error(`verifyEmail ${input.email}: ${verified.error.code} ${verified.error.message}`)
   const signedIn = await client.mutation("auth.signIn", { email: input.email, password: input.password })
   if (signedIn.error !== null) throw new Error(`signIn ${input.email}: ${signedIn.error.code} ${signedIn.error.message}`)

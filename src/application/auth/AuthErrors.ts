@@ -43,3 +43,10 @@ export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{}> {
     return "confirm your e-mail address first: follow the link in the mail we sent you (or sign up again for a new link)"
   }
 }
+
+/** A valid verification link followed with another password than the one chosen at that sign-up. */
+export class VerificationPasswordMismatch extends Data.TaggedError("VerificationPasswordMismatch")<{}> {
+  override get message() {
+    return "this link belongs to a sign-up with another password; if you did not make it, sign up again and follow the newest link with your password"
+  }
+}

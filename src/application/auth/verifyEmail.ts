@@ -1,18 +1,22 @@
 import { Clock, Effect } from "effect"
 import { UserAggregate } from "../eventSourcing/Aggregates.ts"
-import { execute } from "../eventSourcing/execute.ts"
+import { execute, load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
+import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
-import { InvalidVerificationToken } from "./AuthErrors.ts"
+import { InvalidVerificationToken, VerificationPasswordMismatch } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { tokenDigest } from "./tokens.ts"
 
 /**
  * Confirms an address from its mailed link (`<userId>.<secret>`, see signUp.ts): once, before it
- * expires, and only the newest link of the account. The ADMIN_EMAIL account becomes ADMIN and
- * ACTIVE here, and only now does the admin hear of the registration.
+ * expires, only the newest link of the account, and only with the password chosen at that
+ * sign-up. The password binds the link to the person who registered: a stranger's sign-up of the
+ * same address also mails a link to the owner, and without this check an owner who clicked that
+ * newest link would confirm the stranger's password (docs/security.md). The ADMIN_EMAIL account
+ * becomes ADMIN and ACTIVE here, and only now does the admin hear of the registration.
  */
-export const verifyEmail = Effect.fn("verifyEmail")(function*(input: { readonly token: string }) {
+export const verifyEmail = Effect.fn("verifyEmail")(function*(input: { readonly token: string; readonly password: string }) {
   const dot = input.token.lastIndexOf(".")
   if (dot <= 0) return yield* new InvalidVerificationToken()
   const view = yield* (yield* UserRepository).get(input.token.slice(0, dot))
@@ -20,6 +24,11 @@ export const verifyEmail = Effect.fn("verifyEmail")(function*(input: { readonly 
   const { adminEmail } = yield* AuthSettings
   const digest = yield* tokenDigest(input.token.slice(dot + 1))
   const now = yield* Clock.currentTimeMillis
+  const registered = yield* load(UserAggregate, view.email)
+  const pending = registered.verification
+  if (registered.emailVerified || pending === null || pending.digest !== digest || pending.expiresAt <= now) return yield* new InvalidVerificationToken()
+  if (!(yield* (yield* PasswordHasher).verify(input.password, registered.passwordHash))) return yield* new VerificationPasswordMismatch()
+  // a sign-up that replaced this one meanwhile changed the digest: the decider refuses then
   const outcome = yield* execute(UserAggregate)(view.email, () => ({ type: "VerifyEmail", digest, makeAdmin: view.email === adminEmail, now }))
   if (outcome._tag === "Rejected") return yield* new InvalidVerificationToken()
   const user = outcome.state

@@ -86,11 +86,12 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
         text: [
           `Someone (hopefully you) signed up for ${PRODUCT} with this address.`,
           "",
-          "Open this link to confirm it; until then the account cannot be used:",
+          "Open this link and enter the password you chose when signing up, to confirm it;",
+          "until then the account cannot be used:",
           n.link,
           "",
           `The link works once and expires at ${new Date(n.expiresAt).toISOString()}.`,
-          "If you did not sign up, ignore this e-mail: nothing happens without the link."
+          "If you did not sign up, ignore this e-mail: nothing happens without the link and that password."
         ].join("\n")
       }
     case "SignUpAttempted":

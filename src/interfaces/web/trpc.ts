@@ -49,6 +49,7 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   EmailAlreadyRegistered: "CONFLICT",
   InvalidResetToken: "BAD_REQUEST",
   InvalidVerificationToken: "BAD_REQUEST",
+  VerificationPasswordMismatch: "BAD_REQUEST",
   EmailNotVerified: "FORBIDDEN",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",

@@ -130,13 +130,18 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(sessionSetCookie(early)).toBeUndefined()
         expect((await web.client().mutation("auth.signIn", { email: "una@example.com", password: "wrong password" })).error?.code).toBe("UNAUTHORIZED")
 
-        expect(expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link) }))).toEqual({ success: true })
+        // the link alone is not enough: it confirms only with the password chosen at that sign-up
+        const wrong = await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link), password: "not the password" })
+        expect(wrong.error?.code).toBe("BAD_REQUEST")
+        expect(wrong.error?.message).toMatch(/another password/)
+        expect((await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link) })).error?.code).toBe("BAD_REQUEST")
+        expect(expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link), password: PASSWORD }))).toEqual({ success: true })
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([{ kind: "NewRegistration", email: "una@example.com", name: "Una", pending: true }])
         const signedIn = web.client()
         const user = expectOk<{ user: User }>(await signedIn.mutation("auth.signIn", { email: "una@example.com", password: PASSWORD })).user
         expect(user).toMatchObject({ email: "una@example.com", role: "USER", status: "PENDING", emailVerified: true })
         // the link works once
-        const again = await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link) })
+        const again = await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link), password: PASSWORD })
         expect(again.error?.code).toBe("BAD_REQUEST")
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toHaveLength(1)
       })
@@ -144,7 +149,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("a taken address gets the same answer, writes nothing, and its owner is told by mail; the owner's password still works", async () => {
         const web = await start({ verifyEmail: true, requireApproval: false })
         await web.client().mutation("auth.signUp", { email: "vera@example.com", password: PASSWORD, name: "Vera" })
-        expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(links(web)[0]!.link) }))
+        expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(links(web)[0]!.link), password: PASSWORD }))
         const events = await web.eventCount()
         const taken = await web.client().mutation("auth.signUp", { email: " VERA@example.com ", password: "mallory's password", name: "Mallory" })
         expect(taken.status).toBe(200)
@@ -164,14 +169,31 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
 
         expect(expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))).toEqual(SAME_ANSWER)
         const adminLink = tokenOf(links(web)[1]!.link)
-        expect((await web.client().mutation("auth.verifyEmail", { token: squatterLink })).error?.code).toBe("BAD_REQUEST")
-        expectOk(await web.client().mutation("auth.verifyEmail", { token: adminLink }))
+        expect((await web.client().mutation("auth.verifyEmail", { token: squatterLink, password: "squatter password" })).error?.code).toBe("BAD_REQUEST")
+        expectOk(await web.client().mutation("auth.verifyEmail", { token: adminLink, password: PASSWORD }))
         const admin = web.client()
         const user = expectOk<{ user: User }>(await admin.mutation("auth.signIn", { email: ADMIN_EMAIL, password: PASSWORD })).user
         expect(user).toMatchObject({ name: "Boss", role: "ADMIN", status: "ACTIVE", emailVerified: true })
         expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "squatter password" })).error?.code).toBe("UNAUTHORIZED")
         const listed = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers")).items
         expect(listed.map((u) => [u.email, u.name])).toEqual([[ADMIN_EMAIL, "Boss"]])
+      })
+
+      it("a stranger signing up the owner's pending address after the owner cannot be confirmed by the owner's click: the newest link needs the stranger's password; the owner signs up again and wins", async () => {
+        const web = await start({ verifyEmail: true })
+        expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))
+        expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: "attacker password", name: "Mallory" }))
+        const [ownersLink, strangersLink] = links(web).map((l) => tokenOf(l.link))
+        // the owner's own link died with the replacement; the newest one, in the owner's mailbox, is the stranger's
+        expect((await web.client().mutation("auth.verifyEmail", { token: ownersLink!, password: PASSWORD })).error?.code).toBe("BAD_REQUEST")
+        const clicked = await web.client().mutation("auth.verifyEmail", { token: strangersLink!, password: PASSWORD })
+        expect(clicked.error?.code).toBe("BAD_REQUEST")
+        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "attacker password" })).error?.code).toBe("FORBIDDEN")
+        // the owner signs up again and follows the newest link with their own password
+        expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))
+        expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(links(web)[2]!.link), password: PASSWORD }))
+        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "attacker password" })).error?.code).toBe("UNAUTHORIZED")
+        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: PASSWORD })).user).toMatchObject({ name: "Boss", role: "ADMIN" })
       })
 
       it("verifyEmail refuses unknown, malformed and expired tokens with BAD_REQUEST and changes nothing", async () => {
@@ -181,7 +203,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const events = await web.eventCount()
         const [userId, secret] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)]
         for (const bad of ["", "no-dot", `${userId}.`, `.${secret}`, `${userId}.${secret}x`, `someone-else.${secret}`, "x".repeat(201), token]) {
-          const response = await web.client().mutation("auth.verifyEmail", { token: bad })
+          const response = await web.client().mutation("auth.verifyEmail", { token: bad, password: PASSWORD })
           expect(response.error?.code, bad).toBe("BAD_REQUEST")
         }
         expect(await web.eventCount()).toBe(events)
