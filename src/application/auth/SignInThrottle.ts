@@ -1,4 +1,5 @@
 import { Clock, Context, Duration, Effect, Layer } from "effect"
+import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { TooManySignInAttempts } from "./AuthErrors.ts"
 
@@ -16,8 +17,10 @@ export const CLIENT_FACTOR = 20
  *   address until the window passes; another client, the owner's, is not affected;
  * - per client: `CLIENT_FACTOR` times that over all addresses (spraying many accounts);
  * - per address, all clients together: above `ADDRESS_CAP_FACTOR` times the allowance, every
- *   attempt on it waits `ADDRESS_SLOWDOWN` first. It only ever slows: a distributed guesser is
- *   held back, the owner still gets in.
+ *   attempt on it waits `ADDRESS_SLOWDOWN` first, and attempts from clients that already failed
+ *   on it wait their turn one after another (one every `ADDRESS_SLOWDOWN`, however many arrive
+ *   in parallel). It only ever slows: a distributed guesser is held back, the owner, who has
+ *   not failed, waits 2 s and gets in.
  * An attempt is counted as failed when it starts (`reserve`, in the same step as the check, so
  * concurrent attempts cannot all slip past the check while the password hash is computed); a
  * success clears its (address, client) count. Kept in the process: several web processes each
@@ -31,6 +34,14 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
 }>()("herald/application/auth/SignInThrottle") {
   static readonly layer = Layer.sync(SignInThrottle, () => {
     const failures = new Map<string, Array<number>>()
+    const inTurn = oneAtATimePerKey()
+    /** a success takes its own attempt back from the shared counts (it was not a failure) */
+    const forgetOne = (key: string) => {
+      const kept = failures.get(key)
+      if (kept === undefined) return
+      if (kept.length <= 1) failures.delete(key)
+      else failures.set(key, kept.slice(0, -1))
+    }
     let lastSweep = 0
     const recent = (key: string, now: number, windowMs: number) => {
       const kept = (failures.get(key) ?? []).filter((at) => at > now - windowMs)
@@ -45,7 +56,7 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
           const { maxFailedSignIns, signInWindowMs } = yield* AuthSettings
           const now = yield* Clock.currentTimeMillis
           // from here to the count, no yield: check and count are one step
-          const busy = yield* Effect.suspend(() => {
+          const slowdown = yield* Effect.suspend(() => {
             // forget idle keys once per window, not on every attempt
             if (now - lastSweep > signInWindowMs) {
               lastSweep = now
@@ -59,11 +70,18 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
             failures.set(pairKey(email, client), [...byPair, now])
             failures.set(`client:${client}`, [...byClient, now])
             failures.set(`email:${email}`, [...byAddress, now])
-            return Effect.succeed(byAddress.length >= maxFailedSignIns * ADDRESS_CAP_FACTOR)
+            if (byAddress.length < maxFailedSignIns * ADDRESS_CAP_FACTOR) return Effect.succeed("none" as const)
+            return Effect.succeed(byPair.length > 0 ? "in turn" as const : "wait" as const)
           })
-          if (busy) yield* Effect.sleep(ADDRESS_SLOWDOWN)
+          if (slowdown === "wait") yield* Effect.sleep(ADDRESS_SLOWDOWN)
+          if (slowdown === "in turn") yield* inTurn(email, Effect.sleep(ADDRESS_SLOWDOWN))
         }),
-      succeeded: (email, client) => Effect.sync(() => void failures.delete(pairKey(email, client)))
+      succeeded: (email, client) =>
+        Effect.sync(() => {
+          failures.delete(pairKey(email, client))
+          forgetOne(`client:${client}`)
+          forgetOne(`email:${email}`)
+        })
     })
   })
 }

@@ -255,8 +255,9 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
       db.exec(SQLITE_SCHEMA)
       // version 1 files predate e-mail verification: their accounts count as verified
       if (version === 1) db.exec("ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1")
-      // versions 1 and 2 predate delivery receipts and session events: no message or session of theirs has any
-      if (version >= 1 && version < 3) {
+      // versions 1 and 2 predate delivery receipts and session events: no message or session of theirs
+      // has any (checked on every existing file: adding only what is missing is idempotent and cheap)
+      if (version >= 1) {
         addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
       }

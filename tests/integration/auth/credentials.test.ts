@@ -114,4 +114,31 @@ describe("sign-in throttle", () => {
       yield* TestClock.adjust(1)
       expect(Exit.isSuccess(yield* Fiber.join(owner))).toBe(true)
     })))
+
+  it.effect("successful sign-ins give their attempt back: a client (many users behind one NAT) is never refused for succeeding", () =>
+    throttled(Effect.gen(function*() {
+      yield* TestClock.setTime(T)
+      const throttle = yield* SignInThrottle
+      for (let i = 0; i < 300; i++) {
+        yield* throttle.reserve(`user${i}@example.com`, "office-nat")
+        yield* throttle.succeeded(`user${i}@example.com`, "office-nat")
+      }
+      expect(Exit.isSuccess(yield* attempt("someone@example.com", "office-nat"))).toBe(true)
+    })))
+
+  it.effect("over the address's cap, attempts from clients that already failed on it go one at a time (one per 2 s, however many in parallel); the owner waits 2 s", () =>
+    throttled(Effect.gen(function*() {
+      yield* TestClock.setTime(T)
+      for (let i = 0; i < 5 * ADDRESS_CAP_FACTOR; i++) yield* attempt("boss@example.com", `bot-${i % 25}`)
+      const bots = yield* Effect.forEach([1, 2, 3], () => Effect.forkChild(attempt("boss@example.com", "bot-7")))
+      const owner = yield* Effect.forkChild(attempt("boss@example.com", "owner"))
+      const done = () => bots.filter((f) => f.pollUnsafe() !== undefined).length
+      yield* TestClock.adjust(2_000)
+      expect(owner.pollUnsafe()).toBeDefined()
+      expect(done()).toBe(1)
+      yield* TestClock.adjust(2_000)
+      expect(done()).toBe(2)
+      yield* TestClock.adjust(2_000)
+      expect(done()).toBe(3)
+    })))
 })
