@@ -14,7 +14,7 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
  * of the cycle that found the message due (SPEC: selection happens at the cycle).
  */
 export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
-  const { schedulerId } = yield* SchedulerSettings
+  const { schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "Pick", selectedAt, now, by: schedulerId }), {
     retries: 0
@@ -22,12 +22,19 @@ export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selec
     Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),
     // No answer to the append (the connection was cut, it timed out): it may be stored all
     // the same. Read back; a pick with our id and time is ours, to send, or no one ever would.
+    // Unless half its lease is gone by then: the lease recovery of another scheduler may soon
+    // report it, and a send racing that report would be recorded wrongly; it is left to that
+    // recovery (settled from the chat's history, or reported outcome-unknown), never sent late.
     Effect.catchTag("StoreUnavailable", (error) =>
       load(MessageAggregate, view.id).pipe(
         retryWhileUnavailable(view.id, "its claim"),
         Effect.flatMap((state) =>
           state.status === "PICKED" && state.pickedBy === schedulerId && state.pickedAt === now
-            ? Effect.succeed({ _tag: "Accepted" as const, state, events: [] })
+            ? Effect.flatMap(Clock.currentTimeMillis, (at) =>
+              at < now + leaseMs / 2
+                ? Effect.succeed({ _tag: "Accepted" as const, state, events: [] })
+                : Effect.logWarning(`Message ${view.id}: its claim was read back too late to send (half its lease gone); left to the lease recovery`).pipe(Effect.as(null))
+            )
             : Effect.fail(error)
         )
       ))

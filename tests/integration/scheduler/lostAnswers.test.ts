@@ -22,7 +22,7 @@ beforeEach(() => fake.reset())
  * A store whose first append of an event of `type` is stored but answered with an error, as
  * when the server goes down between its write and its reply.
  */
-const answerLostOnce = (type: string) => {
+const answerLostOnce = (type: string, options: { readonly thenDown?: boolean } = {}) => {
   const db = makeMemoryDatabase()
   let lost = 0
   const store = MemoryStore.layer(db)
@@ -36,7 +36,11 @@ const answerLostOnce = (type: string) => {
           inner.append(streamId, expectedVersion, events).pipe(
             Effect.flatMap((version) =>
               lost === 0 && events.some((e) => e.type === type)
-                ? Effect.sync(() => lost++).pipe(
+                ? Effect.sync(() => {
+                  lost++
+                  // the server stays away after the lost answer (until the test brings it back)
+                  if (options.thenDown === true) db.unavailable = "connection refused"
+                }).pipe(
                   Effect.andThen(Effect.fail(new StoreUnavailable({ message: "connection 1 to 127.0.0.1:27017 closed" })))
                 )
                 : Effect.succeed(version)
@@ -47,7 +51,7 @@ const answerLostOnce = (type: string) => {
   ).pipe(Layer.provide(store))
   const logs = captureLogs()
   const layer = schedulerClient(Layer.merge(store, lossy), fake.url).pipe(Layer.provideMerge(logs.layer))
-  return { layer, logs, lost: () => lost }
+  return { layer, logs, lost: () => lost, db }
 }
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
@@ -68,6 +72,28 @@ describe("a database answer lost after the write (the server went down between t
       expect(yield* (yield* MessageRepository).get(messageIds[0]!)).toMatchObject({ status: "SENT", isSent: true })
       expect((yield* (yield* CampaignRepository).get(campaignId))?.status).toBe("COMPLETED")
       expect(logs.lines.map((l) => l.text)).toContain(`Message ${messageIds[0]} processed successfully`)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a claim whose answer was lost and that is read back only after half its lease is not sent: it is left to the lease recovery", () => {
+    const { layer, logs, lost, db } = answerLostOnce("MessagePicked", { thenDown: true })
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { messageIds } = yield* seedCampaign({ messages: [{ content: "claimed, then a long outage", scheduledAt: T }] })
+      yield* TestClock.setTime(T)
+      const pass = yield* Effect.forkChild(dispatchAndDrain)
+      yield* TestClock.adjust(0)
+      expect(lost()).toBe(1)
+      // the default lease is 5 minutes: the database comes back after 3
+      yield* TestClock.adjust(3 * 60_000)
+      db.unavailable = null
+      yield* TestClock.adjust(1_000)
+      yield* Fiber.join(pass)
+      expect(fake.sent).toEqual([])
+      // the stream ends with the claim: nothing was sent or recorded
+      const events = yield* (yield* EventStore).read(`message-${messageIds[0]}`)
+      expect(events.map((e) => e.type)).toEqual(["MessageScheduled", "MessagePicked"])
+      expect(logs.lines.map((l) => l.text).join("\n")).toContain(`Message ${messageIds[0]}: its claim was read back too late to send`)
     }).pipe(Effect.provide(layer))
   })
 
