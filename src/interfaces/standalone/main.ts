@@ -106,7 +106,6 @@ try {
   const server = await startWebServer(layer, { port: config.port, hostname: config.host, authUrl: config.authUrl, allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter, webhookSecret: config.gateway.kind === "waha" ? config.webhookSecret : null })
   const stop = Deferred.makeUnsafe<string>()
   const scheduler = server.runtime.runFork(runSchedulerUntil(stop, config))
-  for (const line of describe(config)) log(line)
   let stopping = false
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -129,6 +128,9 @@ try {
         )
     })
   }
+  // said only once SIGTERM is handled: whoever reads "running" may stop it at once (a signal that
+  // arrives before a listener exists kills the process instead of draining it)
+  for (const line of describe(config)) log(line)
 } catch (error) {
   console.error(`Herald could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

@@ -53,12 +53,6 @@ const log = (line: string) => Effect.runSync(Effect.logInfo(line).pipe(Effect.pr
 
 try {
   const server = await startWebServer(layer, { port: config.port, authUrl: config.authUrl, trustProxy: config.trustProxy, background: [backgroundTasks(config.alertIntervalMs)], showFooter: config.showFooter, webhookSecret: config.webhookSecret })
-  log(`Herald web listening on port ${server.port} (${config.authUrl}): database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}`)
-  log(
-    config.webhookSecret === null
-      ? `WAHA webhooks off: GATEWAY_WEBHOOK_SECRET is not set, so no delivery receipts or session events; ${WAHA_WEBHOOK_PATH} refuses every call`
-      : `WAHA webhooks on: new sessions post ${WAHA_WEBHOOK_EVENTS.join(", ")} to ${config.authUrl.replace(/\/+$/, "")}${WAHA_WEBHOOK_PATH}, signed with GATEWAY_WEBHOOK_SECRET`
-  )
   let stopping = false
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -77,6 +71,13 @@ try {
       )
     })
   }
+  // said only once SIGTERM is handled (a signal before a listener exists kills instead of draining)
+  log(`Herald web listening on port ${server.port} (${config.authUrl}): database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}`)
+  log(
+    config.webhookSecret === null
+      ? `WAHA webhooks off: GATEWAY_WEBHOOK_SECRET is not set, so no delivery receipts or session events; ${WAHA_WEBHOOK_PATH} refuses every call`
+      : `WAHA webhooks on: new sessions post ${WAHA_WEBHOOK_EVENTS.join(", ")} to ${config.authUrl.replace(/\/+$/, "")}${WAHA_WEBHOOK_PATH}, signed with GATEWAY_WEBHOOK_SECRET`
+  )
 } catch (error) {
   console.error(`Herald web application could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
