@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { z } from "zod"
+import { WahaId } from "./wahaId.ts"
 import type { GatewayError, SentMessageLookup, SentMessageQuery } from "../../application/ports/GatewayPort.ts"
 
 /**
@@ -37,7 +38,7 @@ export const HISTORY_PAGE = 100
 
 /** WAHA's WAMessage, only the fields read here. `timestamp` is in seconds. */
 const ChatMessage = z.object({
-  id: z.union([z.string(), z.object({ _serialized: z.string() })]),
+  id: WahaId,
   timestamp: z.number(),
   fromMe: z.boolean(),
   body: z.string().nullish(),
@@ -51,7 +52,6 @@ const ChatMessages = z.array(z.unknown())
 /** WAMessageAck.SERVER: WhatsApp's server has the message. */
 const ACK_SERVER = 1
 
-const idOf = (id: ChatMessage["id"]): string => (typeof id === "string" ? id : id._serialized)
 
 export const makeFindSentMessage = (http: WahaHttp) =>
   Effect.fnUntraced(function*(query: SentMessageQuery) {
@@ -81,7 +81,7 @@ export const makeFindSentMessage = (http: WahaHttp) =>
     }
     const acknowledged = matches.find((m) => (m.ack ?? -Infinity) >= ACK_SERVER)
     const lookup: SentMessageLookup = acknowledged !== undefined
-      ? { _tag: "Found", messageId: idOf(acknowledged.id), timestamp: acknowledged.timestamp * 1000 }
+      ? { _tag: "Found", messageId: acknowledged.id, timestamp: acknowledged.timestamp * 1000 }
       : matches.length > 0
       ? { _tag: "Unsure", reason: `the chat holds the text, not yet acknowledged by WhatsApp (ack ${matches.map((m) => m.ack ?? "none").join(", ")})` }
       : { _tag: "NotFound" }

@@ -7,6 +7,7 @@ import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
 import { ContactsBody, GroupsBody, isLidContact, LidsBody, mappedContact, readContacts, readGroups } from "./wahaListing.ts"
 import { makeFindSentMessage } from "./WahaChatHistory.ts"
+import { WahaId } from "./wahaId.ts"
 import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
 import type {
   GatewayContact,
@@ -59,9 +60,6 @@ const SessionBody = z.object({
   me: z.object({ id: z.string() }).nullish()
 })
 
-const SerializedId = z.union([z.string(), z.object({ _serialized: z.string() })])
-const idOf = (id: z.infer<typeof SerializedId>): string => typeof id === "string" ? id : id._serialized
-
 /**
  * sendText's answer names the message in each engine's own shape (WAHA's source and issues
  * #407, #760, #1615, #1778): WEBJS `id: {_serialized}`, NOWEB the Baileys key
@@ -69,7 +67,7 @@ const idOf = (id: z.infer<typeof SerializedId>): string => typeof id === "string
  * (GOWS also `_data.Info.ID`). Some versions answer an empty body (#1087): no id then.
  */
 const SentBody = z.object({
-  id: SerializedId.optional().catch(undefined),
+  id: WahaId.optional().catch(undefined),
   key: z.object({ id: z.string().min(1) }).optional().catch(undefined),
   _data: z.object({ Info: z.object({ ID: z.string().min(1) }) }).optional().catch(undefined)
 })
@@ -83,7 +81,7 @@ const sentMessageId = (text: string): string | null => {
   }
   const body = SentBody.safeParse(json)
   if (!body.success) return null
-  const id = body.data.id === undefined ? "" : idOf(body.data.id)
+  const id = body.data.id ?? ""
   if (id !== "") return id
   return body.data.key?.id ?? body.data._data?.Info.ID ?? null
 }

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { WahaId } from "./wahaId.ts"
 import type { GatewayContact, GatewayGroup } from "../../application/ports/GatewayPort.ts"
 
 /**
@@ -23,14 +24,11 @@ import type { GatewayContact, GatewayGroup } from "../../application/ports/Gatew
  * GET /api/{session}/lids?limit&offset (since 2025.5.4): `[{lid: "…@lid", pn: "…@c.us" | null}]`, in lid order.
  */
 
-/** WEBJS serializes ids as {server, user, _serialized}; the others send the string. */
-const SerializedId = z.union([z.string(), z.object({ _serialized: z.string() })])
-const idOf = (id: z.infer<typeof SerializedId>): string => typeof id === "string" ? id : id._serialized
 
 /** One group of any engine; unknown keys (participants among them) are not kept. */
 const GroupItem = z.object({
   // WEBJS, NOWEB
-  id: SerializedId.optional(),
+  id: WahaId.optional(),
   subject: z.string().nullish(),
   name: z.string().nullish(),
   groupMetadata: z.object({ subject: z.string().nullish() }).nullish(),
@@ -53,7 +51,7 @@ export const readGroups = (body: z.infer<typeof GroupsBody>): GroupsRead => {
     : Object.entries(body)
   const groups: Array<GatewayGroup> = []
   for (const [key, g] of entries) {
-    const groupId = g.id !== undefined ? idOf(g.id) : g.JID ?? key
+    const groupId = g.id ?? g.JID ?? key
     if (groupId === undefined || groupId === "") return { ok: false, problem: "group without id" }
     groups.push({ groupId, groupName: g.subject || g.Name || g.name || g.groupMetadata?.subject || "" })
   }
@@ -61,7 +59,7 @@ export const readGroups = (body: z.infer<typeof GroupsBody>): GroupsRead => {
 }
 
 const ContactItem = z.object({
-  id: SerializedId,
+  id: WahaId,
   number: z.string().nullish(),
   name: z.string().nullish(),
   pushname: z.string().nullish(),
@@ -102,7 +100,7 @@ export const readContacts = (body: z.infer<typeof ContactsBody>): ContactsRead =
   const entries: Array<GatewayContact | LidContact> = []
   const served: Array<string> = []
   for (const c of body) {
-    const id = idOf(c.id)
+    const id = c.id
     served.push(id)
     if (c.isGroup === true || c.isBlocked === true || c.isMe === true || c.isWAContact === false) continue
     if (id.endsWith(LID)) {

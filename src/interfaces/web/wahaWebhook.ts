@@ -10,6 +10,7 @@ import { recordMessageAck } from "../../application/delivery/recordMessageAck.ts
 import { recordSessionStatus } from "../../application/session/recordSessionStatus.ts"
 import type { AckOutcome } from "../../application/delivery/recordMessageAck.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import { WahaId } from "../../infrastructure/gateway/wahaId.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
 import type { WebServices } from "./WebServices.ts"
 
@@ -48,7 +49,7 @@ const StatusPayload = z.object({
   statuses: z.array(z.object({ status: z.string(), timestamp: z.number() })).nullish().catch(null)
 })
 
-const SerializedId = z.union([z.string().min(1), z.object({ _serialized: z.string().min(1) }).transform((id) => id._serialized)])
+const SerializedId = WahaId.pipe(z.string().min(1))
 
 /**
  * `message.ack` / `message.ack.group`: `id` (serialized), `ack` (-1 ERROR, 0 PENDING, 1 SERVER,
