@@ -1,4 +1,4 @@
-import { Clock, Effect, Layer } from "effect"
+import { Cache, Duration, Effect, Exit, Layer } from "effect"
 import { z } from "zod"
 import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { DIRECTORY_TTL_MS } from "../../application/session/GatewayDirectory.ts"
@@ -346,18 +346,12 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         })
     ).pipe(Effect.map((entries): LidTable => new Map(entries.map((entry) => [entry.lid, entry.pn]))))
 
-  // a walk over many contact pages, each with lids in it, reads the table once; kept as long as GatewayDirectory keeps a list
-  const lidTables = new Map<string, { readonly at: number; readonly table: LidTable }>()
-  const lidTableOf = (name: string) =>
-    Effect.gen(function*() {
-      const now = yield* Clock.currentTimeMillis
-      const hit = lidTables.get(name)
-      if (hit !== undefined && now - hit.at < LID_TABLE_TTL_MS) return hit.table
-      const table = yield* lidTable(name)
-      for (const [k, v] of lidTables) if (now - v.at >= LID_TABLE_TTL_MS) lidTables.delete(k)
-      lidTables.set(name, { at: now, table })
-      return table
-    })
+  // a walk over many contact pages, each with lids in it, reads the table once; kept as long as
+  // GatewayDirectory keeps a list; a failed read is not kept (the next page asks again)
+  const lidTables = Effect.runSync(
+    Cache.makeWith(lidTable, { capacity: 1_000, timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(LID_TABLE_TTL_MS) : Duration.zero) })
+  )
+  const lidTableOf = (name: string) => Cache.get(lidTables, name)
 
   const listContacts = Effect.fn("WahaGateway.listContacts")(function*(name: string, page: Page) {
     const prefix = "failed to list contacts"
