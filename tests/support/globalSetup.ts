@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
 import type { TestProject } from "vitest/node"
 import { ferretDbAvailable, startFerretDb } from "./ferretdb.ts"
 import { MONGO_SKIP_REASON } from "./mongoProvided.ts"
@@ -9,6 +11,8 @@ import { MONGO_SKIP_REASON } from "./mongoProvided.ts"
  * otherwise null, and the Mongo suites say they are skipped (never under CI=true).
  */
 export default async function setup(project: TestProject) {
+  // the processes the tests start serve the browser app from dist/browser: build it when stale
+  execFileSync(process.execPath, [fileURLToPath(new URL("../../tools/buildBrowserApp.ts", import.meta.url)), "--if-stale"], { stdio: "inherit" })
   const external = process.env.MONGODB_TEST_URL
   if (external !== undefined && external !== "") {
     project.provide("mongoUrl", external)

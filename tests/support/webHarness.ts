@@ -126,7 +126,7 @@ export interface TrpcResponse {
   /** `result.data` on success */
   readonly data: unknown
   /** the tRPC error (`code` e.g. "NOT_FOUND", `message`), or null */
-  readonly error: { readonly code: string; readonly message: string; readonly httpStatus: number; readonly errorId?: string } | null
+  readonly error: { readonly code: string; readonly message: string; readonly httpStatus: number; readonly errorId?: string; readonly issues?: ReadonlyArray<{ readonly path: string; readonly message: string }> } | null
   /** the response body as sent */
   readonly raw: string
 }
@@ -173,7 +173,7 @@ export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClie
     try {
       body = JSON.parse(text) as Record<string, unknown>
     } catch { /* not JSON */ }
-    const error = body["error"] as { message?: string; data?: { code?: string; httpStatus?: number; errorId?: string }; code?: string } | undefined
+    const error = body["error"] as { message?: string; data?: { code?: string; httpStatus?: number; errorId?: string; issues?: ReadonlyArray<{ path: string; message: string }> }; code?: string } | undefined
     return {
       status: response.status,
       headers: response.headers,
@@ -184,7 +184,8 @@ export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClie
           code: error.data?.code ?? String(error.code ?? ""),
           message: error.message ?? "",
           httpStatus: error.data?.httpStatus ?? response.status,
-          ...(error.data?.errorId === undefined ? {} : { errorId: error.data.errorId })
+          ...(error.data?.errorId === undefined ? {} : { errorId: error.data.errorId }),
+          ...(error.data?.issues === undefined ? {} : { issues: error.data.issues })
         },
       raw: text
     }

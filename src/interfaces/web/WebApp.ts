@@ -6,6 +6,8 @@ import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
+import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
+import type { BrowserApp } from "./browserApp.ts"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import { clientAddress } from "./clientAddress.ts"
@@ -18,27 +20,16 @@ import { WAHA_WEBHOOK_PATH, wahaWebhookHandler } from "./wahaWebhook.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
-/** Herald has no browser UI yet: the root says what is here instead of a 404. */
-const landingPage = (showFooter: boolean) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Herald</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
-<h1>Herald</h1>
-<p>Herald is running. Its API is tRPC at <code>/api/trpc</code> (see the README's API reference):
-sign up with <code>auth.signUp</code>, connect WhatsApp with <code>user.initiateMessagingSession</code>
-and <code>user.getSessionQR</code>, plan messages with <code>campaign.create</code>.</p>
-<p>Health: <a href="/health">/health</a> · readiness: <a href="/ready">/ready</a></p>
-${showFooter ? "<footer style=\"margin-top: 3rem; color: #666\">Herald: scheduled messages to chat groups, self-hosted.</footer>" : ""}
-</body></html>`
-
 export interface WebAppOptions {
   readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
   /** AUTH_URL: https makes cookies Secure */
   readonly authUrl: string
   /** the origins mutations are accepted from (CSRF); default AUTH_URL's alone */
   readonly allowedOrigins?: ReadonlyArray<string>
-  /** PUBLIC_SHOW_FOOTER */
+  /** PUBLIC_SHOW_FOOTER, handed to the browser app at run time */
   readonly showFooter: boolean
+  /** the built browser app (default: dist/browser, read at start) */
+  readonly browserApp?: BrowserApp
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0: the header is ignored) */
   readonly trustProxy?: number
   /** GATEWAY_WEBHOOK_SECRET: the key WAHA signs its webhooks with; null or absent refuses every webhook call */
@@ -53,8 +44,8 @@ const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   }
 }
 
-/** The HTTP surface of DESIGN §4: /health, /ready, WAHA's webhooks and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trustProxy = 0, webhookSecret = null }: WebAppOptions) => {
+/** The HTTP surface: the browser app at /, /health, /ready, WAHA's webhooks and tRPC at /api/trpc. */
+export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, browserApp = loadBrowserApp(), trustProxy = 0, webhookSecret = null }: WebAppOptions) => {
   const clientOf = (c: Parameters<typeof getConnInfo>[0]): string =>
     clientAddress({ socket: socketAddress(c), forwardedFor: c.req.header("x-forwarded-for"), trustedProxies: trustProxy })
   const origins = new Set(allowedOrigins ?? [new URL(authUrl).origin])
@@ -62,7 +53,6 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trust
   const app = new Hono()
 
   app.use(secureHeaders())
-  app.get("/", (c) => c.html(landingPage(showFooter)))
   app.get("/health", (c) => c.json({ status: "ok" }))
   // API answers are per user and per moment: no browser or proxy cache may keep or replay them
   const noStore = createMiddleware(async (c, next) => {
@@ -127,5 +117,7 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, trust
       }
     })
   )
+  // last: every other GET is the browser app (its files, or index.html for its own routes)
+  serveBrowserApp(app, browserApp, { showFooter })
   return app
 }

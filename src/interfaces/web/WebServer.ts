@@ -45,7 +45,7 @@ export const startWebServer = async <R, E>(
     readonly hostname?: string
     /** loops that run beside the server until it closes (e.g. the failure alerts) */
     readonly background?: ReadonlyArray<Effect.Effect<void, never, NoInfer<WebServices | R>>>
-    /** show the footer on the landing page (PUBLIC_SHOW_FOOTER) */
+    /** show the footer in the browser app (PUBLIC_SHOW_FOOTER) */
     readonly showFooter?: boolean
     /** GATEWAY_WEBHOOK_SECRET (null or absent: webhook calls are refused) */
     readonly webhookSecret?: string | null

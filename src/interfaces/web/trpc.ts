@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server"
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import { Cause, Effect, Exit } from "effect"
+import { ZodError } from "zod"
 import type { ManagedRuntime } from "effect"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
@@ -34,9 +35,16 @@ class IdentifiedError extends TRPCError {
 }
 
 // isDev would put server stack traces in every error body unless NODE_ENV=production
+// Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
+// message), so the browser app shows each error at its field.
 const t = initTRPC.context<WebContext>().create({
   isDev: false,
-  errorFormatter: ({ shape, error }) => error instanceof IdentifiedError ? { ...shape, data: { ...shape.data, errorId: error.errorId } } : shape
+  errorFormatter: ({ shape, error }) =>
+    error instanceof IdentifiedError
+      ? { ...shape, data: { ...shape.data, errorId: error.errorId } }
+      : error.cause instanceof ZodError
+      ? { ...shape, data: { ...shape.data, issues: error.cause.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })) } }
+      : shape
 })
 
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */

@@ -102,6 +102,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           expect(response.status).toBe(400)
           expect(client.cookie).toBeNull()
         }
+        // each problem names its field, for the browser app to show it there
+        const short = await web.client().mutation("auth.signUp", { email: "short@example.com", password: "1234567", name: "X" })
+        expect(short.error?.issues).toEqual([{ path: "password", message: expect.stringContaining("8") }])
         expect(await web.eventCount()).toBe(0)
       })
     })

@@ -1,0 +1,4 @@
+import { PageTitle } from "../ui/kit.tsx"
+
+// placeholder: built in issue 11
+export const AdminPage = () => <PageTitle>AdminPage</PageTitle>

@@ -1,0 +1,42 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client"
+import { createTRPCContext } from "@trpc/tanstack-react-query"
+import type { AppRouter } from "../web/routers/appRouter.ts"
+
+/** Typed straight from the server's router: a renamed procedure or field fails the build. */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
+
+export const makeTrpcClient = () =>
+  createTRPCClient<AppRouter>({
+    // same origin: the browser sends the cookie and the Origin header the CSRF check wants
+    links: [httpBatchLink({ url: "/api/trpc", maxItems: 10 })]
+  })
+
+export type AppError = TRPCClientError<AppRouter>
+
+export const isAppError = (error: unknown): error is AppError => error instanceof TRPCClientError
+
+/** The server's words for a failure, or a plain sentence when the server could not be reached. */
+export const errorText = (error: unknown): string => {
+  if (isAppError(error)) {
+    if (error.data?.code === "TOO_MANY_REQUESTS") return error.message
+    if (error.data === undefined || error.data === null) return "Herald could not be reached. Check your connection and try again."
+    return error.message
+  }
+  return error instanceof Error ? error.message : "Something went wrong."
+}
+
+export const errorCode = (error: unknown): string | null => (isAppError(error) ? error.data?.code ?? null : null)
+
+/** Invalid input, field by field (the server's `data.issues`, path like "recurrence.startDate"). */
+export const fieldErrors = (error: unknown): Readonly<Record<string, string>> => {
+  if (!isAppError(error)) return {}
+  const issues: unknown = (error.data as { issues?: unknown } | null | undefined)?.issues
+  if (!Array.isArray(issues)) return {}
+  const out: Record<string, string> = {}
+  for (const issue of issues) {
+    if (typeof issue === "object" && issue !== null && "path" in issue && "message" in issue && typeof issue.path === "string" && typeof issue.message === "string") {
+      out[issue.path] ??= issue.message
+    }
+  }
+  return out
+}

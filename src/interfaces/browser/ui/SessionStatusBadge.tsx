@@ -1,0 +1,2 @@
+// placeholder: the WhatsApp status, always visible in the header
+export const SessionStatusBadge = () => null

@@ -1,0 +1,38 @@
+// Builds the browser app (src/interfaces/browser → dist/browser) with Vite. With `--if-stale` it
+// builds only when dist/browser is missing or was built from other sources: `npm start` and the
+// tests call it that way, so a fresh clone needs no separate build step (README "The browser app").
+import { createHash } from "node:crypto"
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join, relative } from "node:path"
+import process from "node:process"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const appDir = join(root, "src/interfaces/browser")
+const outDir = join(root, "dist/browser")
+const stampFile = join(outDir, ".source-hash")
+
+const filesUnder = (dir: string): ReadonlyArray<string> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]
+  )
+
+/** What the build depends on: the app's files and the exact versions of its packages. */
+const sourceHash = (): string => {
+  const hash = createHash("sha256")
+  for (const file of [...filesUnder(appDir), join(root, "package-lock.json")].sort()) {
+    hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0")
+  }
+  return hash.digest("hex")
+}
+
+const ifStale = process.argv.includes("--if-stale")
+const wanted = sourceHash()
+if (ifStale && existsSync(join(outDir, "index.html")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === wanted) {
+  process.exit(0)
+}
+console.log("Building the browser app (dist/browser)…")
+const { build } = await import("vite")
+await build({ configFile: join(appDir, "vite.config.ts"), logLevel: "warn" })
+writeFileSync(stampFile, wanted)
+console.log("Built the browser app.")
