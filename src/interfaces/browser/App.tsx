@@ -1,21 +1,25 @@
+import { lazy, Suspense } from "react"
 import type { ComponentType } from "react"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { Layout } from "./Layout.tsx"
-import { AdminPage } from "./pages/AdminPage.tsx"
-import { CampaignPage } from "./pages/CampaignPage.tsx"
-import { CampaignsPage } from "./pages/CampaignsPage.tsx"
-import { ForgotPasswordPage } from "./pages/ForgotPasswordPage.tsx"
-import { NewCampaignPage } from "./pages/NewCampaignPage.tsx"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
-import { PendingPage } from "./pages/PendingPage.tsx"
-import { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx"
 import { SignInPage } from "./pages/SignInPage.tsx"
-import { SignUpPage } from "./pages/SignUpPage.tsx"
-import { VerifyEmailPage } from "./pages/VerifyEmailPage.tsx"
-import { WhatsAppPage } from "./pages/WhatsAppPage.tsx"
 import { useMe } from "./session.tsx"
 import { Alert, Loading } from "./ui/kit.tsx"
 import { errorText } from "./trpc.ts"
+
+// The sign-in page is in the first chunk; every other screen is its own chunk, loaded when
+// visited, so the first page's JavaScript stays small (bench:ui).
+const AdminPage = lazy(() => import("./pages/AdminPage.tsx").then((m) => ({ default: m.AdminPage })))
+const CampaignPage = lazy(() => import("./pages/CampaignPage.tsx").then((m) => ({ default: m.CampaignPage })))
+const CampaignsPage = lazy(() => import("./pages/CampaignsPage.tsx").then((m) => ({ default: m.CampaignsPage })))
+const ForgotPasswordPage = lazy(() => import("./pages/ForgotPasswordPage.tsx").then((m) => ({ default: m.ForgotPasswordPage })))
+const NewCampaignPage = lazy(() => import("./pages/NewCampaignPage.tsx").then((m) => ({ default: m.NewCampaignPage })))
+const PendingPage = lazy(() => import("./pages/PendingPage.tsx").then((m) => ({ default: m.PendingPage })))
+const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage.tsx").then((m) => ({ default: m.ResetPasswordPage })))
+const SignUpPage = lazy(() => import("./pages/SignUpPage.tsx").then((m) => ({ default: m.SignUpPage })))
+const VerifyEmailPage = lazy(() => import("./pages/VerifyEmailPage.tsx").then((m) => ({ default: m.VerifyEmailPage })))
+const WhatsAppPage = lazy(() => import("./pages/WhatsAppPage.tsx").then((m) => ({ default: m.WhatsAppPage })))
 
 /** A screen for signed-in, approved users: others go to sign-in or the "waiting for approval" page. */
 const signedIn = (Page: ComponentType, options: { readonly admin?: boolean } = {}) => () => {
@@ -30,10 +34,12 @@ const signedIn = (Page: ComponentType, options: { readonly admin?: boolean } = {
   return <Page />
 }
 
-/** Sign-in and friends: a signed-in visitor goes on to the app. */
+/**
+ * Sign-in and friends: shown at once (not after auth.me answers: the form is the first thing a
+ * visitor needs, within the 1 s budget of bench:ui); a signed-in visitor goes on to the app.
+ */
 const signedOut = (Page: ComponentType) => () => {
   const me = useMe()
-  if (me.isPending) return <Loading />
   if (me.data?.user != null) return <Redirect to="/campaigns" replace />
   return <Page />
 }
@@ -52,6 +58,7 @@ const Admin = signedIn(AdminPage, { admin: true })
 
 export const App = () => (
   <Layout>
+    <Suspense fallback={<Loading />}>
     <Switch>
       <Route path="/" component={Home} />
       <Route path="/sign-in" component={SignIn} />
@@ -66,5 +73,6 @@ export const App = () => (
       <Route path="/admin" component={Admin} />
       <Route component={NotFoundPage} />
     </Switch>
+    </Suspense>
   </Layout>
 )
