@@ -3,12 +3,16 @@
 # file must load every module it imports (ESM resolves the whole graph before running anything)
 # and reach its configuration check: with no variables set it refuses with its own message, exit 1.
 # A missing runtime dependency would fail earlier with ERR_MODULE_NOT_FOUND instead.
+# The browser app is built where the dev dependencies are (README "Production install": build,
+# then install for production); standalone in the production copy must then serve it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 node="${NODE_BIN:-$root/node_modules/.bin/node}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$root" && git ls-files -z | xargs -0 tar -cf - ) | tar -xf - -C "$work"
+"$node" "$root/tools/buildBrowserApp.ts" --if-stale
+mkdir -p "$work/dist" && cp -R "$root/dist/browser" "$work/dist/browser"
 (cd "$work" && npm ci --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
 [ ! -e "$work/node_modules/vitest" ] || { echo "production install: dev dependencies were installed" >&2; exit 1; }
 for entry in web scheduler standalone; do
@@ -22,4 +26,19 @@ for entry in web scheduler standalone; do
     exit 1
   fi
 done
-echo "production install: npm ci --omit=dev, every entry file loads on $("$node" -v)"
+# standalone from the production copy serves the built app and its script
+data="$work/data"
+port="$("$node" -e 'const s=require("node:net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')"
+(cd "$work" && env -i PATH=/usr/bin:/bin HERALD_DATA_DIR="$data" PORT="$port" "$node" src/interfaces/standalone/main.ts >"$work/standalone.log" 2>&1) &
+pid=$!
+for _ in $(seq 1 100); do grep -q "Herald is running" "$work/standalone.log" 2>/dev/null && break; sleep 0.2; done
+page="$(curl -fsS "http://127.0.0.1:$port/" || true)"
+script="$(grep -o '/assets/index-[^"]*\.js' <<<"$page" | head -1 || true)"
+status="$( [ -n "$script" ] && curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$script" || echo none)"
+kill -TERM "$pid"; wait "$pid" || true
+if [ "$status" != "200" ]; then
+  echo "production install: standalone did not serve the browser app (script: ${script:-none}, status: $status):" >&2
+  cat "$work/standalone.log" >&2
+  exit 1
+fi
+echo "production install: npm ci --omit=dev, every entry file loads on $("$node" -v), the browser app is served"
