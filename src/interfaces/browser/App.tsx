@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react"
+import { Suspense, useEffect } from "react"
 import type { ComponentType } from "react"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { Layout } from "./Layout.tsx"
+import { lazyPage, preloadPages } from "./lazyPage.ts"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
 import { SignInPage } from "./pages/SignInPage.tsx"
 import { useMe } from "./session.tsx"
@@ -10,16 +11,16 @@ import { errorText } from "./trpc.ts"
 
 // The sign-in page is in the first chunk; every other screen is its own chunk, loaded when
 // visited, so the first page's JavaScript stays small (bench:ui).
-const AdminPage = lazy(() => import("./pages/AdminPage.tsx").then((m) => ({ default: m.AdminPage })))
-const CampaignPage = lazy(() => import("./pages/CampaignPage.tsx").then((m) => ({ default: m.CampaignPage })))
-const CampaignsPage = lazy(() => import("./pages/CampaignsPage.tsx").then((m) => ({ default: m.CampaignsPage })))
-const ForgotPasswordPage = lazy(() => import("./pages/ForgotPasswordPage.tsx").then((m) => ({ default: m.ForgotPasswordPage })))
-const NewCampaignPage = lazy(() => import("./pages/NewCampaignPage.tsx").then((m) => ({ default: m.NewCampaignPage })))
-const PendingPage = lazy(() => import("./pages/PendingPage.tsx").then((m) => ({ default: m.PendingPage })))
-const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage.tsx").then((m) => ({ default: m.ResetPasswordPage })))
-const SignUpPage = lazy(() => import("./pages/SignUpPage.tsx").then((m) => ({ default: m.SignUpPage })))
-const VerifyEmailPage = lazy(() => import("./pages/VerifyEmailPage.tsx").then((m) => ({ default: m.VerifyEmailPage })))
-const WhatsAppPage = lazy(() => import("./pages/WhatsAppPage.tsx").then((m) => ({ default: m.WhatsAppPage })))
+const AdminPage = lazyPage(() => import("./pages/AdminPage.tsx").then((m) => m.AdminPage))
+const CampaignPage = lazyPage(() => import("./pages/CampaignPage.tsx").then((m) => m.CampaignPage))
+const CampaignsPage = lazyPage(() => import("./pages/CampaignsPage.tsx").then((m) => m.CampaignsPage))
+const ForgotPasswordPage = lazyPage(() => import("./pages/ForgotPasswordPage.tsx").then((m) => m.ForgotPasswordPage))
+const NewCampaignPage = lazyPage(() => import("./pages/NewCampaignPage.tsx").then((m) => m.NewCampaignPage))
+const PendingPage = lazyPage(() => import("./pages/PendingPage.tsx").then((m) => m.PendingPage))
+const ResetPasswordPage = lazyPage(() => import("./pages/ResetPasswordPage.tsx").then((m) => m.ResetPasswordPage))
+const SignUpPage = lazyPage(() => import("./pages/SignUpPage.tsx").then((m) => m.SignUpPage))
+const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmailPage.tsx").then((m) => m.VerifyEmailPage))
+const WhatsAppPage = lazyPage(() => import("./pages/WhatsAppPage.tsx").then((m) => m.WhatsAppPage))
 
 /** A screen for signed-in, approved users: others go to sign-in or the "waiting for approval" page. */
 const signedIn = (Page: ComponentType, options: { readonly admin?: boolean } = {}) => () => {
@@ -56,7 +57,10 @@ const NewCampaign = signedIn(NewCampaignPage)
 const Campaign = signedIn(CampaignPage)
 const Admin = signedIn(AdminPage, { admin: true })
 
-export const App = () => (
+export const App = () => {
+  // once the first screen is up, fetch the other screens' code while the browser is idle
+  useEffect(preloadPages, [])
+  return (
   <Layout>
     <Suspense fallback={<Loading />}>
     <Switch>
@@ -75,4 +79,5 @@ export const App = () => (
     </Switch>
     </Suspense>
   </Layout>
-)
+  )
+}
