@@ -26,4 +26,18 @@ describe.skipIf(!chromiumAvailable)(`the browser app is served by the standalone
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it("hides the footer when the server runs with PUBLIC_SHOW_FOOTER=false: read at run time, one build serves both", async () => {
+    const hidden = await startStandalone({ PUBLIC_SHOW_FOOTER: "false" })
+    try {
+      const { page, errors, context } = await newPage(browser)
+      await page.goto(`${hidden.url}/sign-in`)
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
+      expect(await page.getByRole("contentinfo").count()).toBe(0)
+      expect(errors).toEqual([])
+      await context.close()
+    } finally {
+      await hidden.stop()
+    }
+  })
 })
