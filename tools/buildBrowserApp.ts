@@ -32,7 +32,9 @@ if (ifStale && existsSync(join(outDir, "index.html")) && existsSync(stampFile) &
   process.exit(0)
 }
 console.log("Building the browser app (dist/browser)…")
+// always a production build: under vitest NODE_ENV is "test", which would bundle React's development build
+process.env.NODE_ENV = "production"
 const { build } = await import("vite")
-await build({ configFile: join(appDir, "vite.config.ts"), logLevel: "warn" })
+await build({ configFile: join(appDir, "vite.config.ts"), mode: "production", logLevel: "warn" })
 writeFileSync(stampFile, wanted)
 console.log("Built the browser app.")
