@@ -82,7 +82,11 @@ export const instantOf = (date: string, time: string, timeZone: string): string 
   const d = DATE.exec(date)
   const t = TIME.exec(time)
   if (d === null || t === null) return null
-  const at = wallClockInstant({ year: Number(d[1]), month: Number(d[2]), day: Number(d[3]) }, Number(t[1]), Number(t[2]), timeZone)
+  const day = { year: Number(d[1]), month: Number(d[2]), day: Number(d[3]) }
+  // no rolling over: 2027-02-30 is not March 2nd
+  const calendar = new Date(Date.UTC(day.year, day.month - 1, day.day))
+  if (calendar.getUTCMonth() !== day.month - 1 || calendar.getUTCDate() !== day.day) return null
+  const at = wallClockInstant(day, Number(t[1]), Number(t[2]), timeZone)
   return at === null || Number.isNaN(at) ? null : new Date(at).toISOString()
 }
 

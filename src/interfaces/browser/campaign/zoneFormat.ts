@@ -20,7 +20,7 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
   return `${part("year")}-${part("month")}-${part("day")}`
 }
 
-/** `Sun 28 Mar 2027, 09:00` in `timeZone` (24-hour clock, the viewer's language). */
+/** `Sun, 28 Mar 2027, 09:00` in `timeZone` (24-hour clock, the viewer's language). */
 export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
   new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
     .format(new Date(iso))
