@@ -35,15 +35,18 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     }
   }
 
-  /** Signed up (the first account: ADMIN and ACTIVE, the cookie in the context) with a connected sandbox session. */
-  const signedUpAndConnected = async (request: APIRequestContext) => {
+  /** Signs up: the first account is ADMIN and ACTIVE, its cookie lands in the context. */
+  const signUp = async (request: APIRequestContext) => {
     const trpc = api(request)
     await trpc.mutation("auth.signUp", { email: "planner@example.com", password: "correct horse battery", name: "Planner" })
+    return trpc
+  }
+
+  /** Connects the user's sandbox session: its phone "scans" the QR code a moment after it is first shown. */
+  const connect = async (trpc: ReturnType<typeof api>) => {
     const { sessionName } = (await trpc.mutation("user.initiateMessagingSession")) as { sessionName: string }
-    // the sandbox's phone "scans" the QR code a moment after it is first shown
     await trpc.query("user.getSessionQR", { sessionName })
     await expect.poll(async () => ((await trpc.query("user.getSessionStatus", { sessionName })) as { status: string }).status, { timeout: 15_000 }).toBe("WORKING")
-    return trpc
   }
 
   /**
@@ -66,7 +69,13 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
   it("a DAILY plan across the spring DST change: previewed at 09:00 Paris every day, the change day marked, saved as previewed", { timeout: 90_000 }, async () => {
     // the viewer is in New York: the preview shows both clocks
     const { context, page, errors } = await newPage(browser, { timezoneId: "America/New_York", viewport: { width: 375, height: 800 } })
-    const trpc = await signedUpAndConnected(context.request)
+    const trpc = await signUp(context.request)
+    // no WhatsApp session yet: the page says so and leads to /whatsapp
+    await page.goto(`${herald.url}/campaigns/new`)
+    await page.getByText("You have no WhatsApp session yet").waitFor()
+    expect(await page.getByRole("link", { name: "Connect WhatsApp" }).getAttribute("href")).toBe("/whatsapp")
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await connect(trpc)
     await openFormFor(page, CHOIR)
     expect(await page.getByLabel("Time zone").inputValue()).toBe("America/New_York")
 
@@ -83,6 +92,7 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
 
     await page.getByRole("button", { name: "Preview" }).click()
     await page.getByRole("heading", { name: "Preview: 7 messages" }).waitFor()
+    if (process.env.PLAN_SCREENSHOT) await page.screenshot({ path: process.env.PLAN_SCREENSHOT, fullPage: true })
     const items = page.getByTestId("preview-message")
     expect(await items.count()).toBe(7)
     const instants = await page.getByTestId("campaign-time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")))

@@ -42,8 +42,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
               </div>
               {yours === null ? null : <p className="text-sm text-slate-600">Your time: {yours}</p>}
               {note === null ? null : (
-                <p className="mt-1 text-sm font-medium text-amber-900" data-testid="dst-mark">
-                  <span aria-hidden="true">⏰ </span>
+                <p className="mt-1 inline-block rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950" data-testid="dst-mark">
                   {note}
                 </p>
               )}
