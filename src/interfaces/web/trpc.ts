@@ -34,6 +34,15 @@ class IdentifiedError extends TRPCError {
   }
 }
 
+/** A refusal that names the input's field it concerns (InvalidCampaign's `field`): shown as `data.issues`, like invalid input. */
+class FieldError extends TRPCError {
+  readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }>
+  constructor(options: { readonly code: TRPC_ERROR_CODE_KEY; readonly message: string; readonly field: string }) {
+    super({ code: options.code, message: options.message })
+    this.issues = [{ path: options.field, message: options.message }]
+  }
+}
+
 // isDev would put server stack traces in every error body unless NODE_ENV=production
 // Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
 // message), so the browser app shows each error at its field.
@@ -42,6 +51,8 @@ const t = initTRPC.context<WebContext>().create({
   errorFormatter: ({ shape, error }) =>
     error instanceof IdentifiedError
       ? { ...shape, data: { ...shape.data, errorId: error.errorId } }
+      : error instanceof FieldError
+      ? { ...shape, data: { ...shape.data, issues: error.issues } }
       : error.cause instanceof ZodError
       ? { ...shape, data: { ...shape.data, issues: error.cause.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })) } }
       : shape
@@ -108,10 +119,11 @@ const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readon
 const toTrpcError = (error: unknown): TRPCError => {
   // a defect or an interruption has no failure: null here
   if (typeof error !== "object" || error === null) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
-  const tagged = error as { readonly _tag?: string; readonly reason?: string; readonly message?: string }
+  const tagged = error as { readonly _tag?: string; readonly reason?: string; readonly message?: string; readonly field?: unknown }
   const tag = tagged._tag ?? ""
   if (tag === "StoreUnavailable") return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
   const code = CODES[tag]
+  if (code !== undefined && typeof tagged.field === "string") return new FieldError({ code, message: tagged.message ?? tag, field: tagged.field })
   if (code !== undefined) return new TRPCError({ code, message: tagged.message ?? tag })
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
 }

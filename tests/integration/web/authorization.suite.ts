@@ -23,6 +23,12 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "user.logoutSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.getMessagingContacts", kind: "query", input: { sessionName: owner.sessionName, search: "a" } },
+  // reads only, but of the owner's session
+  {
+    path: "campaign.preview",
+    kind: "mutation",
+    input: { sessionName: owner.sessionName, groupId: "1@g.us", groupName: "Secret group", messages: [{ content: "x", scheduledAt: "2099-01-01T09:00:00Z" }] }
+  },
   // invalid input too: authorization is decided first, so nothing about the input leaks
   { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName, limit: 0 } },
   { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "nope" } }

@@ -213,6 +213,83 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     })
   })
 
+  describe(`campaign.preview (${name})`, () => {
+    interface Preview {
+      title: string
+      timeZone: string
+      messages: Array<{ content: string; scheduledAt: string; localTime: string; utcOffset: string; utcOffsetDayBefore: string; dstChange: boolean }>
+    }
+    const stored = async (id: string) => (await get(id)).messages.map((m) => ({ content: m.content, scheduledAt: (m as unknown as { scheduledAt: string }).scheduledAt }))
+
+    it("preview is what create then stores, read in the zone with the DST change day marked, and writes nothing", async () => {
+      const input = {
+        sessionName,
+        ...GROUP,
+        title: "Spring",
+        recurrence: { startDate: "2099-03-28", endDate: "2099-03-30", sendTime: "09:00", timeZone: "Europe/Paris", frequency: "DAILY", template: "{days_left} left * see you", isFreeForm: false }
+      }
+      const before = await web.eventCount()
+      const preview = expectOk<Preview>(await owner.mutation("campaign.preview", input))
+      expect(await web.eventCount()).toBe(before)
+      expect(preview.title).toBe("Spring")
+      expect(preview.timeZone).toBe("Europe/Paris")
+      // 2099-03-29 is the last Sunday of March: Paris moves from +01:00 to +02:00
+      expect(preview.messages.map((m) => [m.content, m.scheduledAt, m.localTime, m.dstChange])).toEqual([
+        ["*Spring*\n2 left", "2099-03-28T08:00:00.000Z", "2099-03-28T09:00:00.000+01:00", false],
+        ["see you", "2099-03-28T08:00:01.000Z", "2099-03-28T09:00:01.000+01:00", false],
+        ["*Spring*\n1 left", "2099-03-29T07:00:00.000Z", "2099-03-29T09:00:00.000+02:00", true],
+        ["see you", "2099-03-29T07:00:01.000Z", "2099-03-29T09:00:01.000+02:00", true],
+        ["*Spring*\n0 left", "2099-03-30T07:00:00.000Z", "2099-03-30T09:00:00.000+02:00", false],
+        ["see you", "2099-03-30T07:00:01.000Z", "2099-03-30T09:00:01.000+02:00", false]
+      ])
+      expect(preview.messages[2]).toMatchObject({ utcOffset: "+02:00", utcOffsetDayBefore: "+01:00" })
+      const id = expectOk<{ id: string }>(await owner.mutation("campaign.create", input)).id
+      expect(await stored(id)).toEqual(preview.messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt })))
+    })
+
+    it("explicit messages come back sorted, read in the zone they were written in (UTC by default)", async () => {
+      const later = "2099-07-01T10:00:00+02:00"
+      const sooner = "2099-07-01T09:00:00+02:00"
+      const input = { sessionName, ...GROUP, messages: [{ content: "b", scheduledAt: later }, { content: "a", scheduledAt: sooner }] }
+      const inParis = expectOk<Preview>(await owner.mutation("campaign.preview", { ...input, timeZone: "Europe/Paris" }))
+      expect(inParis.title).toBe(GROUP.groupName)
+      expect(inParis.messages.map((m) => [m.content, m.scheduledAt, m.localTime, m.utcOffset])).toEqual([
+        ["a", "2099-07-01T07:00:00.000Z", "2099-07-01T09:00:00.000+02:00", "+02:00"],
+        ["b", "2099-07-01T08:00:00.000Z", "2099-07-01T10:00:00.000+02:00", "+02:00"]
+      ])
+      const inUtc = expectOk<Preview>(await owner.mutation("campaign.preview", input))
+      expect(inUtc.messages.map((m) => m.localTime)).toEqual(["2099-07-01T07:00:00.000+00:00", "2099-07-01T08:00:00.000+00:00"])
+      const id = expectOk<{ id: string }>(await owner.mutation("campaign.create", input)).id
+      expect(await stored(id)).toEqual(inParis.messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt })))
+    })
+
+    it.each([
+      ["a message in the past", { messages: [{ content: "ok", scheduledAt: inMs(60_000) }, { content: "x", scheduledAt: inMs(-1_000) }] }, "messages.1.scheduledAt", /in the past/],
+      ["an empty message", { messages: [{ content: "ok", scheduledAt: inMs(60_000) }, { content: "  ", scheduledAt: inMs(60_000) }] }, "messages.1.content", /must not be empty/],
+      ["an end before the start", { recurrence: { startDate: "2099-01-02", endDate: "2099-01-01", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }, "recurrence.endDate", /endDate/],
+      ["an unknown time zone", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "Mars/Base", frequency: "DAILY", template: "x" } }, "recurrence.timeZone", /unknown time zone/],
+      ["a recurrence wholly in the past", { recurrence: { startDate: "2020-01-01", endDate: "2020-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }, "recurrence.endDate", /in the past/],
+      ["a malformed send time", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "9", timeZone: "UTC", frequency: "DAILY", template: "x" } }, "recurrence.sendTime", /HH:MM/],
+      ["an empty template (refused by the input schema)", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "" } }, "recurrence.template", /./]
+    ])("%s: BAD_REQUEST naming its field, from preview and create alike, and nothing written", async (_, plan, path, message) => {
+      const before = await web.eventCount()
+      for (const procedure of ["campaign.preview", "campaign.create"]) {
+        const response = await owner.mutation(procedure, { sessionName, ...GROUP, ...plan })
+        expect(response.error?.code).toBe("BAD_REQUEST")
+        expect(response.error?.issues).toEqual([{ path, message: expect.stringMatching(message) }])
+      }
+      expect(await web.eventCount()).toBe(before)
+    })
+
+    it("someone else's session is NOT_FOUND", async () => {
+      const stranger = web.client()
+      await signUp(stranger, "peeker@example.com")
+      await owner.mutation("admin.approveUser", { userId: ((await stranger.query("auth.me")).data as { user: { id: string } }).user.id })
+      const response = await stranger.mutation("campaign.preview", { sessionName, ...GROUP, messages: [{ content: "x", scheduledAt: inMs(60_000) }] })
+      expect(response.error?.code).toBe("NOT_FOUND")
+    })
+  })
+
   describe(`per-user quota: open campaigns and pending messages (${name})`, () => {
     // small limits, so that a test reaches them with a few messages
     const QUOTA = { maxOpenCampaigns: 2, maxPendingMessages: 5 }

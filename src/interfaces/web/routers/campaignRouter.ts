@@ -6,6 +6,7 @@ import { deleteCampaignMessage } from "../../../application/campaign/deleteCampa
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import { planCampaign } from "../../../application/campaign/planCampaign.ts"
+import { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
@@ -36,15 +37,26 @@ const create = z.object({
     .optional()
 })
 
+/** create's input, and the zone explicit messages were written in (to read their times in; UTC if absent). */
+const preview = create.extend({ timeZone: z.string().min(1).max(64).optional() })
+
+/** Large inputs are admitted one at a time (create and preview). */
+const largeInput = activeProcedure.use(async ({ next }) => {
+  await oneLargeInputAtATime()
+  return next()
+})
+
 /** DESIGN §4 campaign.*: the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
-  create: activeProcedure
-    .use(async ({ next }) => {
-      await oneLargeInputAtATime()
-      return next()
-    })
-    .input(create)
-    .mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
+  create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
+  /**
+   * What create would save for the same input, saving nothing: {title, timeZone, messages:
+   * [{content, scheduledAt, localTime, utcOffset, utcOffsetDayBefore, dstChange}]} in time order,
+   * read in the campaign's zone. A mutation only because its input can be large (a query puts it
+   * in the URL); it has no side effect. Same rules and errors as create (one checkPlan), the
+   * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
+   */
+  preview: largeInput.input(preview).mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input))),
   list: activeProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.number().int().min(0).max(1_000_000).default(0) }).optional())
     .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }))),

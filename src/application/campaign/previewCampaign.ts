@@ -1,0 +1,31 @@
+import { Effect } from "effect"
+import { readInZone } from "../../domain/campaign/zonedTime.ts"
+import { InvalidCampaign } from "./CampaignErrors.ts"
+import { checkPlan } from "./planCampaign.ts"
+import type { PlanCampaignInput } from "./planCampaign.ts"
+
+export interface PreviewCampaignInput extends PlanCampaignInput {
+  /**
+   * The zone to read explicit messages' times in (the one the user wrote them in); a
+   * recurrence is read in its own zone. UTC when neither is given.
+   */
+  readonly timeZone?: string | undefined
+}
+
+/**
+ * campaign.preview: what campaign.create would save for the same input, saving nothing. The same
+ * rules (checkPlan), so a preview that succeeds is a create that succeeds, bar the quota and
+ * the clock moving on. Each message also says how it reads in the campaign's zone: the local
+ * time, the UTC offset and whether that day is a daylight-saving change.
+ */
+export const previewCampaign = Effect.fn("previewCampaign")(function*(userId: string, input: PreviewCampaignInput) {
+  const { title, messages } = yield* checkPlan(userId, input)
+  // a recurrence's zone is known by now (checkPlan); the explicit messages' zone is preview's own
+  const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
+  if (readInZone(0, timeZone) === null) return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
+  return {
+    title,
+    timeZone,
+    messages: messages.map((m) => ({ content: m.content, scheduledAt: new Date(m.scheduledAt).toISOString(), ...readInZone(m.scheduledAt, timeZone)! }))
+  }
+})

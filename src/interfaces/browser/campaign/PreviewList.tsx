@@ -1,0 +1,56 @@
+import type { inferRouterOutputs } from "@trpc/server"
+import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { characterCount } from "./planInput.ts"
+import { dstNote, formatInZone, offsetLabel, viewerReading } from "./zoneFormat.ts"
+
+export type Preview = inferRouterOutputs<AppRouter>["campaign"]["preview"]
+
+/** Every message campaign.preview says will go out, in order, as it will read and when. */
+export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; readonly viewer: string }) => {
+  const count = preview.messages.length
+  const changes = preview.messages.filter((m) => m.dstChange).length
+  return (
+    <section aria-labelledby="preview-heading" className="space-y-3">
+      <h2 id="preview-heading" className="text-lg font-semibold">
+        Preview: {count} {count === 1 ? "message" : "messages"}
+      </h2>
+      <p className="text-sm text-slate-700">
+        “{preview.title}”, times in {preview.timeZone}
+        {viewer === preview.timeZone ? "" : ` (and in your zone, ${viewer}, where it reads differently)`}.
+        {changes > 0 ? ` ${changes} ${changes === 1 ? "message falls" : "messages fall"} on a day the clocks change there.` : ""}
+      </p>
+      <ol className="space-y-3" aria-label="Messages to be sent">
+        {preview.messages.map((m, i) => {
+          const note = dstNote(m)
+          const yours = viewerReading(m.scheduledAt, preview.timeZone, viewer)
+          const chars = characterCount(m.content)
+          return (
+            <li key={i} className={`rounded-md border p-3 ${note === null ? "border-slate-200" : "border-amber-400 bg-amber-50"}`} data-testid="preview-message">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
+                <p>
+                  <span className="sr-only">Message {i + 1} of {count}, sent </span>
+                  <time dateTime={m.scheduledAt} className="font-medium" data-testid="campaign-time">
+                    {formatInZone(m.scheduledAt, preview.timeZone)}
+                  </time>{" "}
+                  <span className="text-slate-600">{offsetLabel(m.utcOffset)}</span>
+                </p>
+                <p className={chars.over ? "font-semibold text-red-800" : "text-slate-600"}>
+                  <span className="sr-only">Characters: </span>
+                  {chars.text}
+                  {chars.over ? " — too long" : ""}
+                </p>
+              </div>
+              {yours === null ? null : <p className="text-sm text-slate-600">Your time: {yours}</p>}
+              {note === null ? null : (
+                <p className="mt-1 inline-block rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950" data-testid="dst-mark">
+                  {note}
+                </p>
+              )}
+              <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{m.content}</p>
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}

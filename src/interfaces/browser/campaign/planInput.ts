@@ -1,0 +1,138 @@
+import { MAX_CONTENT_LENGTH } from "../../../application/campaign/CampaignLimits.ts"
+import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
+import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
+
+// The new-campaign form's state and what it sends: pure, so it is unit-tested without a browser.
+//
+// Zone maths: a one-off row is a wall-clock date and time in the campaign's zone. It is turned
+// into an instant here, with the domain's own wallClockInstant (effect's DateTime, the same
+// rule as a recurrence: a time in a spring-forward gap moves forward by the gap, a repeated one
+// is the first), and travels as an ISO instant: campaign.create's input stays as it is (instants
+// with an offset, what every other client sends), and the preview then reads each instant back
+// in the zone on the server, so what the user checks is the server's reading, not ours.
+
+export type Mode = "messages" | "recurrence"
+
+export interface OneOffRow {
+  /** stable React key: rows are added and removed */
+  readonly key: string
+  /** `YYYY-MM-DD` (input type=date) */
+  readonly date: string
+  /** `HH:MM` (input type=time) */
+  readonly time: string
+  readonly content: string
+}
+
+export interface RecurrenceFields {
+  readonly startDate: string
+  readonly endDate: string
+  readonly sendTime: string
+  readonly frequency: Frequency
+  readonly template: string
+  readonly isFreeForm: boolean
+}
+
+export interface PlanForm {
+  readonly target: { readonly groupId: string; readonly groupName: string } | null
+  readonly title: string
+  readonly mode: Mode
+  /** the campaign's IANA zone: a recurrence's and the one-off rows' */
+  readonly timeZone: string
+  readonly rows: ReadonlyArray<OneOffRow>
+  readonly recurrence: RecurrenceFields
+}
+
+/** campaign.create's input as sent (times as ISO strings). */
+export interface CreateInput {
+  readonly sessionName: string
+  readonly groupId: string
+  readonly groupName: string
+  readonly title?: string
+  readonly messages?: Array<{ readonly content: string; readonly scheduledAt: string }>
+  readonly recurrence?: RecurrenceFields & { readonly timeZone: string }
+}
+
+/** campaign.preview's: create's, and the zone to read one-off times in. */
+export interface PreviewInput extends CreateInput {
+  readonly timeZone: string
+}
+
+export type Built =
+  | { readonly ok: true; readonly create: CreateInput; readonly preview: PreviewInput }
+  /** what must be filled in first, by the server's field paths (`messages.2.scheduledAt`) */
+  | { readonly ok: false; readonly errors: Readonly<Record<string, string>> }
+
+let rowCount = 0
+export const newRow = (date = "", time = "09:00"): OneOffRow => ({ key: `row-${++rowCount}`, date, time, content: "" })
+
+export const emptyForm = (timeZone: string, today: string): PlanForm => ({
+  target: null,
+  title: "",
+  mode: "recurrence",
+  timeZone,
+  rows: [newRow(today)],
+  recurrence: { startDate: today, endDate: today, sendTime: "09:00", frequency: "DAILY", template: "", isFreeForm: false }
+})
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** The instant of a wall-clock date and time in `timeZone`, as ISO (UTC), or null if it cannot be read. */
+export const instantOf = (date: string, time: string, timeZone: string): string | null => {
+  const d = DATE.exec(date)
+  const t = TIME.exec(time)
+  if (d === null || t === null) return null
+  const day = { year: Number(d[1]), month: Number(d[2]), day: Number(d[3]) }
+  // no rolling over: 2027-02-30 is not March 2nd
+  const calendar = new Date(Date.UTC(day.year, day.month - 1, day.day))
+  if (calendar.getUTCMonth() !== day.month - 1 || calendar.getUTCDate() !== day.day) return null
+  const at = wallClockInstant(day, Number(t[1]), Number(t[2]), timeZone)
+  return at === null || Number.isNaN(at) ? null : new Date(at).toISOString()
+}
+
+/** The form as campaign.create / campaign.preview input, or the fields to fill in first. */
+export const buildPlan = (sessionName: string, form: PlanForm): Built => {
+  const errors: Record<string, string> = {}
+  if (form.target === null) errors["groupId"] = "Choose a group or contact."
+  const title = form.title.trim()
+  const base = {
+    sessionName,
+    groupId: form.target?.groupId ?? "",
+    groupName: form.target?.groupName ?? "",
+    ...(title === "" ? {} : { title })
+  }
+  let create: CreateInput
+  if (form.mode === "messages") {
+    if (form.rows.length === 0) errors["messages"] = "Add at least one message."
+    const messages = form.rows.map((row, i) => {
+      const scheduledAt = instantOf(row.date, row.time, form.timeZone)
+      if (scheduledAt === null) errors[`messages.${i}.scheduledAt`] = row.date === "" || row.time === "" ? "Choose a date and a time." : "This date or time cannot be read."
+      return { content: row.content, scheduledAt: scheduledAt ?? "" }
+    })
+    create = { ...base, messages }
+  } else {
+    const r = form.recurrence
+    if (r.startDate === "") errors["recurrence.startDate"] = "Choose a start date."
+    if (r.endDate === "" && r.frequency !== "ONCE") errors["recurrence.endDate"] = "Choose an end date."
+    if (r.sendTime === "") errors["recurrence.sendTime"] = "Choose a time."
+    // ONCE uses startDate alone: its end is the same day
+    const endDate = r.frequency === "ONCE" ? r.startDate : r.endDate
+    create = { ...base, recurrence: { ...r, endDate, timeZone: form.timeZone } }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, create, preview: { ...create, timeZone: form.timeZone } }
+}
+
+/** A stable key of an input: a preview is current while the input's key is the previewed one. */
+export const inputKey = (input: PreviewInput): string => JSON.stringify(input)
+
+/** Where a server or form error of `path` is shown on the form. */
+export const errorAt = (errors: Readonly<Record<string, string>>, path: string): string | undefined => errors[path]
+
+/** The target's error: the picker stands for both groupId and groupName. */
+export const targetError = (errors: Readonly<Record<string, string>>): string | undefined => errors["groupId"] ?? errors["groupName"]
+
+export const characterCount = (content: string): { readonly text: string; readonly over: boolean } => ({
+  text: `${content.length} / ${MAX_CONTENT_LENGTH}`,
+  over: content.length > MAX_CONTENT_LENGTH
+})

@@ -1,0 +1,40 @@
+// Showing a previewed message's time: in the campaign's zone and, when it reads differently,
+// in the viewer's. Intl does the zone maths (the browser's own tz database); the instants and
+// offsets come from the server's preview.
+
+/** The viewer's IANA zone, as the browser reports it. */
+export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** Every zone the select offers, sorted, UTC first; `extra` (the viewer's, maybe an alias) is kept. */
+export const zoneChoices = (extra: ReadonlyArray<string> = []): Array<string> => {
+  const zones = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [])
+  for (const zone of extra) zones.add(zone)
+  zones.delete("UTC")
+  return ["UTC", ...[...zones].sort()]
+}
+
+/** Today's date (`YYYY-MM-DD`) on the wall calendar of `timeZone`. */
+export const todayIn = (timeZone: string, now: Date = new Date()): string => {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ""
+  return `${part("year")}-${part("month")}-${part("day")}`
+}
+
+/** `Sun, 28 Mar 2027, 09:00` in `timeZone` (24-hour clock, the viewer's language). */
+export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
+  new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    .format(new Date(iso))
+
+/** The viewer's reading of the instant, or null when it reads the same as in the campaign's zone. */
+export const viewerReading = (iso: string, campaignZone: string, viewer: string, locale?: string): string | null => {
+  if (viewer === campaignZone) return null
+  const theirs = formatInZone(iso, viewer, locale)
+  return theirs === formatInZone(iso, campaignZone, locale) ? null : theirs
+}
+
+/** The words of a daylight-saving change day, or null on any other day. */
+export const dstNote = (m: { readonly dstChange: boolean; readonly utcOffset: string; readonly utcOffsetDayBefore: string }): string | null =>
+  m.dstChange ? `Clocks change this day: UTC${m.utcOffsetDayBefore} → UTC${m.utcOffset}` : null
+
+/** `UTC+02:00`, or `UTC` for +00:00. */
+export const offsetLabel = (utcOffset: string): string => (utcOffset === "+00:00" || utcOffset === "Z" ? "UTC" : `UTC${utcOffset}`)

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest"
+import { dstNote, formatInZone, offsetLabel, todayIn, viewerReading, zoneChoices } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
+
+describe("zone formatting for the preview", () => {
+  it("an instant on the wall clock of a zone, 24-hour", () => {
+    expect(formatInZone("2027-03-28T07:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sun, 28 Mar 2027, 09:00")
+    expect(formatInZone("2027-03-27T08:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sat, 27 Mar 2027, 09:00")
+  })
+  it("the viewer's reading only when it differs", () => {
+    expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "Europe/Paris", "en-GB")).toBeNull()
+    // same clock, another name: nothing to add
+    expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "Europe/Berlin", "en-GB")).toBeNull()
+    expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "America/New_York", "en-GB")).toBe("Sun, 28 Mar 2027, 03:00")
+  })
+  it("a DST change day says so in words", () => {
+    expect(dstNote({ dstChange: true, utcOffset: "+02:00", utcOffsetDayBefore: "+01:00" })).toBe("Clocks change this day: UTC+01:00 → UTC+02:00")
+    expect(dstNote({ dstChange: false, utcOffset: "+02:00", utcOffsetDayBefore: "+02:00" })).toBeNull()
+    expect(offsetLabel("+00:00")).toBe("UTC")
+    expect(offsetLabel("-05:00")).toBe("UTC-05:00")
+  })
+  it("today's date in a zone; the zone list starts with UTC and keeps the viewer's", () => {
+    const now = new Date("2027-03-27T23:30:00Z")
+    expect(todayIn("Europe/Paris", now)).toBe("2027-03-28")
+    expect(todayIn("America/New_York", now)).toBe("2027-03-27")
+    const zones = zoneChoices(["Europe/Kiev"])
+    expect(zones[0]).toBe("UTC")
+    expect(zones).toContain("Europe/Paris")
+    expect(zones).toContain("Europe/Kiev")
+    expect(new Set(zones).size).toBe(zones.length)
+  })
+})
