@@ -131,8 +131,11 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
   const restart = useMutation(trpc.user.restartSession.mutationOptions({ onSuccess: refresh }))
   const logout = useMutation(trpc.user.logoutSession.mutationOptions({
     onSuccess: async () => {
+      // gone at once for the page and the badge, before anything asks about the deleted session
+      queryClient.setQueryData(trpc.user.getMessagingSession.queryKey(), { session: null })
+      queryClient.removeQueries({ queryKey: trpc.user.getSessionStatus.queryKey() })
       queryClient.removeQueries({ queryKey: trpc.user.getSessionQR.queryKey() })
-      await refresh()
+      await queryClient.invalidateQueries({ queryKey: trpc.user.getMessagingSession.queryKey() })
     }
   }))
   const busy = restart.isPending || logout.isPending

@@ -30,7 +30,7 @@ export interface PickerOption extends Target {
   readonly number?: string
 }
 
-export const PAGE_SIZE = 20
+export const PAGE_SIZE = 10
 export const SEARCH_DEBOUNCE_MS = 300
 
 /**
