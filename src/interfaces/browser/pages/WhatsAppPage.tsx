@@ -79,8 +79,8 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
         {status.isError ? <ErrorNote error={status.error} /> : null}
         {current === undefined
           ? status.isError ? <p>The connection's status is unknown until the gateway answers; this page keeps asking.</p> : <Loading label="Asking WhatsApp for the status…" />
-          : <StatusPanel status={current} phoneNumber={session.phoneNumber} />}
-        {current === "SCAN_QR_CODE" ? <QrCode sessionName={session.sessionName} /> : null}
+          : <StatusPanel status={current} phoneNumber={session.phoneNumber} stale={status.isError} />}
+        {current === "SCAN_QR_CODE" && !status.isError ? <QrCode sessionName={session.sessionName} /> : null}
         <Actions session={session} />
       </Card>
       <PhoneNumberForm session={session} />
@@ -89,11 +89,12 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
   )
 }
 
-const StatusPanel = ({ status, phoneNumber }: { readonly status: string; readonly phoneNumber: string }) => {
+/** The status, what it means and what to do; `stale`: the last answer before the gateway stopped answering. */
+const StatusPanel = ({ status, phoneNumber, stale }: { readonly status: string; readonly phoneNumber: string; readonly stale: boolean }) => {
   const description = describeStatus(status)
   return (
-    <div role="status" className={`rounded-md border px-4 py-3 ${TONE_LOOK[description.tone]}`} data-testid="session-status">
-      <p className="font-semibold">{description.title}</p>
+    <div role="status" className={`rounded-md border px-4 py-3 ${TONE_LOOK[stale ? "unknown" : description.tone]}`} data-testid="session-status">
+      <p className="font-semibold">{stale ? `Last known: ${description.title}` : description.title}</p>
       {status === "WORKING"
         ? <p>{phoneNumber === "" ? "Phone number: not recorded yet (add it below)." : <>Phone number: <span className="font-mono">{phoneNumber}</span></>}</p>
         : null}

@@ -22,10 +22,10 @@ export const SessionStatusBadge = () => {
     ? ["status unavailable", "unknown"]
     : sessionName === null
     ? ["not connected", "none"]
-    : status.data !== undefined
-    ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
     : status.isError
     ? ["status unavailable", "unknown"]
+    : status.data !== undefined
+    ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
     : ["…", "none"]
   return (
     <Link

@@ -3,6 +3,8 @@ import { useId, useState } from "react"
 import { useTRPC } from "../trpc.ts"
 import { errorWithId } from "./ErrorNote.tsx"
 import { Alert, Button, TextField } from "./kit.tsx"
+import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
+import type { TargetKind } from "./targetOptions.ts"
 import { useDebounced } from "./useDebounced.ts"
 
 // Choose a group or a contact of the user's messaging session: Groups / Contacts, a search box
@@ -21,39 +23,6 @@ export interface TargetPickerProps {
   readonly onChange: (target: Target | null) => void
   /** the server's validation message for the target, shown at the picker */
   readonly error?: string | null | undefined
-}
-
-export type TargetKind = "groups" | "contacts"
-
-export interface PickerOption extends Target {
-  /** a contact's phone number, shown under its name */
-  readonly number?: string
-}
-
-export const PAGE_SIZE = 10
-export const SEARCH_DEBOUNCE_MS = 300
-
-/**
- * The options of all pages loaded so far, in order, each chat once (pages are offsets into a
- * list the gateway may change between two requests, so one can show up twice).
- */
-export const optionsOf = (pages: ReadonlyArray<{ readonly items: ReadonlyArray<PickerOption> }>): ReadonlyArray<PickerOption> => {
-  const seen = new Set<string>()
-  const out: Array<PickerOption> = []
-  for (const page of pages) {
-    for (const item of page.items) {
-      if (seen.has(item.groupId)) continue
-      seen.add(item.groupId)
-      out.push(item.number === undefined ? { groupId: item.groupId, groupName: item.groupName } : { groupId: item.groupId, groupName: item.groupName, number: item.number })
-    }
-  }
-  return out
-}
-
-/** The server's input for a search box's text: blank means no filter. */
-export const searchInput = (text: string): string | undefined => {
-  const trimmed = text.trim()
-  return trimmed === "" ? undefined : trimmed.slice(0, 100)
 }
 
 const KINDS: ReadonlyArray<{ readonly kind: TargetKind; readonly label: string }> = [
