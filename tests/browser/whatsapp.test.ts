@@ -165,26 +165,60 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
   })
 })
 
-describe.skipIf(!chromiumAvailable)(`the WhatsApp page when the gateway fails (${title})`, () => {
+describe.skipIf(!chromiumAvailable)(`the WhatsApp page on a WAHA-like gateway: every status explained, and failures shown (${title})`, () => {
   let browser: Browser
   let fake: FakeWaha
   let herald: Standalone
+  let context: BrowserContext
+  let page: Page
+  let errors: Array<string>
   beforeAll(async () => {
     fake = await startFakeWaha()
     ;[browser, herald] = await Promise.all([launchChromium(), startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey })])
+    ;({ context, page, errors } = await newPage(browser))
+    await signUp(context, herald.url)
   })
   afterAll(async () => {
+    await context?.close()
     await browser?.close()
     await herald?.stop()
     await fake?.close()
   })
 
-  it("shows the gateway's error with its error id instead of a blank page", async () => {
-    const { context, page, errors } = await newPage(browser)
-    await signUp(context, herald.url)
+  const qrReads = () => fake.requests.filter((r) => r.method === "GET" && r.path.endsWith("/auth/qr")).length
+
+  it("fetches the QR code again while it waits, and says what each status means and what to do", async () => {
     await page.goto(`${herald.url}/whatsapp`)
     await page.getByRole("button", { name: "Connect WhatsApp" }).click()
     await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor()
+    // QR codes expire: the page asks for a fresh one every few seconds
+    // (STARTING is not among the statuses below: the fake reports it once, then SCAN_QR_CODE)
+    await fake.waitFor(() => qrReads() >= 2, 15_000)
+    const name = [...fake.sessions.keys()][0] ?? ""
+    expect(name).toMatch(/^herald_/)
+
+    const expectations: ReadonlyArray<readonly [string, string, string, string]> = [
+      ["FAILED", "Failed", "log out and connect again", "WhatsApp: failed"],
+      ["STOPPED", "Stopped", "Press Restart", "WhatsApp: stopped"],
+      ["PASSKEY_REQUIRED", "Passkey needed", "Follow the prompt on your phone", "WhatsApp: passkey needed"],
+      ["PASSKEY_CONFIRMATION_REQUIRED", "Passkey confirmation needed", "Confirm it on your phone", "WhatsApp: confirm passkey"],
+      ["NEW_IN_WAHA", "Status NEW_IN_WAHA", "a status Herald does not know", "WhatsApp: new in waha"]
+    ]
+    for (const [gatewayStatus, heading, advice, badgeText] of expectations) {
+      fake.setSessionStatus(name, gatewayStatus)
+      await status(page).getByText(heading, { exact: true }).waitFor({ timeout: 10_000 })
+      expect(await status(page).textContent()).toContain(advice)
+      await expect.poll(() => badge(page).textContent()).toBe(badgeText)
+      expect(await page.getByRole("img", { name: "QR code to link WhatsApp" }).count()).toBe(0)
+    }
+    await noSeriousA11yViolations(page)
+
+    fake.setSessionStatus(name, "SCAN_QR_CODE")
+    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
+    expect(errors).toEqual([])
+  }, 60_000)
+
+  it("shows the gateway's error with its error id instead of a blank page", async () => {
     fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })
     const alert = page.getByRole("alert").first()
     await alert.waitFor({ timeout: 10_000 })
@@ -199,7 +233,10 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page when the gateway fails ($
     await expect.poll(() => badge(page).textContent()).toBe("WhatsApp: status unavailable")
     await noSeriousA11yViolations(page)
 
+    // a restart that fails says so too
+    await page.getByRole("button", { name: "Restart", exact: true }).click()
+    await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThanOrEqual(2)
+    expect(await page.getByRole("alert").allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)]))
     expect(unexpected(errors, 502, 500)).toEqual([])
-    await context.close()
   })
 })
