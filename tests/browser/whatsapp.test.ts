@@ -26,6 +26,9 @@ const unexpected = (errors: ReadonlyArray<string>, ...statuses: ReadonlyArray<nu
 const badge = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^WhatsApp:/ })
 const status = (page: Page) => page.getByTestId("session-status")
 
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 })
+
 const noSeriousA11yViolations = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([])
 
 describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway (${title})`, () => {
@@ -49,7 +52,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await page.goto(`${herald.url}/whatsapp`)
     await page.getByRole("heading", { name: "Not connected" }).waitFor()
     await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor()
-    await expect.poll(() => badge(page).textContent()).toBe("WhatsApp: not connected")
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: not connected")
     expect(await badge(page).getAttribute("href")).toBe("/whatsapp")
     await noSeriousA11yViolations(page)
     expect(errors).toEqual([])
@@ -61,14 +64,14 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await qr.waitFor()
     expect(await qr.getAttribute("src")).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/)
     await page.getByText("Linked devices").waitFor()
-    await expect.poll(() => status(page).textContent()).toContain("Waiting for the QR code to be scanned")
-    await expect.poll(() => badge(page).textContent()).toBe("WhatsApp: scan QR")
+    await eventually(() => status(page).textContent()).toContain("Waiting for the QR code to be scanned")
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: scan QR")
     await noSeriousA11yViolations(page)
     // the sandbox "scans" the code 1.5 s after it was first shown; the page polls every 2 s
     await status(page).getByText("Connected").waitFor({ timeout: 10_000 })
     expect(await status(page).textContent()).toContain("Phone number: not recorded yet")
     await qr.waitFor({ state: "detached" })
-    await expect.poll(() => badge(page).textContent()).toBe("WhatsApp: connected")
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: connected")
     await noSeriousA11yViolations(page)
     expect(errors).toEqual([])
   })
@@ -78,18 +81,18 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await browse.getByRole("radio").first().waitFor()
     expect(await browse.getByRole("radio").count()).toBe(10)
     await browse.getByRole("button", { name: "Show more groups" }).click()
-    await expect.poll(() => browse.getByRole("radio").count()).toBe(12)
+    await eventually(() => browse.getByRole("radio").count()).toBe(12)
     await browse.getByRole("button", { name: /Show more/ }).waitFor({ state: "detached" })
 
     await browse.getByLabel("Search groups").fill("club")
-    await expect.poll(async () => (await browse.locator("label:has(input[type=radio])").allTextContents()).map((t) => t.trim())).toEqual(["Book club", "Running club"])
+    await eventually(async () => (await browse.locator("label:has(input[type=radio])").allTextContents()).map((t) => t.trim())).toEqual(["Book club", "Running club"])
     await browse.getByRole("radio", { name: "Running club" }).focus()
     await page.keyboard.press("Space")
     expect(await browse.getByRole("radio", { name: "Running club" }).isChecked()).toBe(true)
     expect(await browse.getByText("Chosen: Running club").count()).toBe(1)
     // arrow keys move the choice, as in any radio group
     await page.keyboard.press("ArrowUp")
-    await expect.poll(() => browse.getByRole("radio", { name: "Book club" }).isChecked()).toBe(true)
+    await eventually(() => browse.getByRole("radio", { name: "Book club" }).isChecked()).toBe(true)
     await browse.getByText("Chosen: Book club").waitFor()
     await noSeriousA11yViolations(page)
 
@@ -107,11 +110,11 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await browse.getByRole("button", { name: "Contacts" }).click()
     expect(await browse.getByRole("button", { name: "Contacts" }).getAttribute("aria-pressed")).toBe("true")
     await browse.getByLabel("Search contacts").fill("")
-    await expect.poll(() => browse.getByRole("radio").count()).toBe(10)
+    await eventually(() => browse.getByRole("radio").count()).toBe(10)
     await browse.getByRole("button", { name: "Show more contacts" }).click()
-    await expect.poll(() => browse.getByRole("radio").count()).toBe(20)
+    await eventually(() => browse.getByRole("radio").count()).toBe(20)
     await browse.getByLabel("Search contacts").fill("grace")
-    await expect.poll(() => browse.getByRole("radio").count()).toBe(1)
+    await eventually(() => browse.getByRole("radio").count()).toBe(1)
     await browse.getByRole("radio", { name: /Grace Hopper/ }).check()
     await browse.getByText("Chosen: Grace Hopper").waitFor()
 
@@ -157,7 +160,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await page.getByRole("button", { name: "Log out…" }).click()
     await page.getByRole("button", { name: "Yes, log out" }).click()
     await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor()
-    await expect.poll(() => badge(page).textContent()).toBe("WhatsApp: not connected")
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: not connected")
     // a page opened afresh agrees
     await page.reload()
     await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor()
@@ -208,7 +211,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on a WAHA-like gateway: e
       fake.setSessionStatus(name, gatewayStatus)
       await status(page).getByText(heading, { exact: true }).waitFor({ timeout: 10_000 })
       expect(await status(page).textContent()).toContain(advice)
-      await expect.poll(() => badge(page).textContent()).toBe(badgeText)
+      await eventually(() => badge(page).textContent()).toBe(badgeText)
       expect(await page.getByRole("img", { name: "QR code to link WhatsApp" }).count()).toBe(0)
     }
     await noSeriousA11yViolations(page)
@@ -230,12 +233,12 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on a WAHA-like gateway: e
     // what was known before is kept, marked as such; an old QR code is not shown
     await status(page).getByText("Last known: Waiting for the QR code to be scanned").waitFor()
     await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ state: "detached" })
-    await expect.poll(() => badge(page).textContent()).toBe("WhatsApp: status unavailable")
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: status unavailable")
     await noSeriousA11yViolations(page)
 
     // a restart that fails says so too
     await page.getByRole("button", { name: "Restart", exact: true }).click()
-    await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThanOrEqual(2)
+    await eventually(() => page.getByRole("alert").count()).toBeGreaterThanOrEqual(2)
     expect(await page.getByRole("alert").allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)]))
     expect(unexpected(errors, 502, 500)).toEqual([])
   })
