@@ -1,2 +1,40 @@
-// placeholder: the WhatsApp status, always visible in the header
-export const SessionStatusBadge = () => null
+import { Link } from "wouter"
+import { BADGE_POLL_MS, describeStatus } from "./sessionStatus.ts"
+import type { StatusTone } from "./sessionStatus.ts"
+import { useMessagingSession, useSessionStatus } from "./whatsappQueries.ts"
+
+const DOT: Readonly<Record<StatusTone | "none", string>> = {
+  good: "bg-green-600",
+  waiting: "bg-amber-500",
+  bad: "bg-red-600",
+  unknown: "bg-slate-500",
+  none: "bg-slate-400"
+}
+
+/** "WhatsApp: connected / scan QR / not connected / …" in the header, linking to the WhatsApp page. */
+export const SessionStatusBadge = () => {
+  const session = useMessagingSession()
+  const sessionName = session.data?.session?.sessionName ?? null
+  const status = useSessionStatus(sessionName, () => BADGE_POLL_MS)
+  const [text, tone]: readonly [string, StatusTone | "none"] = session.isPending
+    ? ["…", "none"]
+    : session.isError
+    ? ["status unavailable", "unknown"]
+    : sessionName === null
+    ? ["not connected", "none"]
+    : status.isError
+    ? ["status unavailable", "unknown"]
+    : status.data !== undefined
+    ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
+    : ["…", "none"]
+  return (
+    <Link
+      href="/whatsapp"
+      className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      data-testid="whatsapp-badge"
+    >
+      <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT[tone]}`} />
+      <span>WhatsApp: {text}</span>
+    </Link>
+  )
+}

@@ -1,0 +1,14 @@
+import { errorText, isAppError } from "../trpc.ts"
+import { Alert } from "./kit.tsx"
+
+/**
+ * The server's words for a failure with its error id: gateway failures carry "(error id …)" in
+ * the message; "failed to create session" carries it in `data.errorId` only, added here.
+ */
+export const errorWithId = (error: unknown): string => {
+  const text = errorText(error)
+  const id = isAppError(error) ? (error.data as { errorId?: unknown } | null | undefined)?.errorId : undefined
+  return typeof id === "string" && !text.includes(id) ? `${text} (error id ${id})` : text
+}
+
+export const ErrorNote = ({ error }: { readonly error: unknown }) => <Alert>{errorWithId(error)}</Alert>

@@ -1,0 +1,38 @@
+// The TargetPicker's logic without React: its page size, how pages become one list, and what a
+// search box's text asks the server for.
+
+export type TargetKind = "groups" | "contacts"
+
+/** A listed group or contact: the shape of TargetPicker's `Target`, and a contact's number. */
+export interface PickerOption {
+  readonly groupId: string
+  readonly groupName: string
+  /** a contact's phone number, shown under its name */
+  readonly number?: string
+}
+
+export const PAGE_SIZE = 10
+export const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The options of all pages loaded so far, in order, each chat once (pages are offsets into a
+ * list the gateway may change between two requests, so one can show up twice).
+ */
+export const optionsOf = (pages: ReadonlyArray<{ readonly items: ReadonlyArray<PickerOption> }>): ReadonlyArray<PickerOption> => {
+  const seen = new Set<string>()
+  const out: Array<PickerOption> = []
+  for (const page of pages) {
+    for (const item of page.items) {
+      if (seen.has(item.groupId)) continue
+      seen.add(item.groupId)
+      out.push(item.number === undefined ? { groupId: item.groupId, groupName: item.groupName } : { groupId: item.groupId, groupName: item.groupName, number: item.number })
+    }
+  }
+  return out
+}
+
+/** The server's input for a search box's text: blank means no filter. */
+export const searchInput = (text: string): string | undefined => {
+  const trimmed = text.trim()
+  return trimmed === "" ? undefined : trimmed.slice(0, 100)
+}

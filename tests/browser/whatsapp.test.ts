@@ -1,0 +1,245 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
+import type { Standalone } from "../support/browser.ts"
+import { startFakeWaha } from "../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../support/FakeWahaServer.ts"
+
+// The WhatsApp screen end to end: connect, QR code, WORKING, header badge, restart, phone
+// number, the groups/contacts picker, log out; and a gateway that fails while the page is open.
+
+const title = chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON
+
+/** The first account of a fresh install (admin, active), signed in through the API: the cookie lands in the context. */
+const signUp = async (context: BrowserContext, url: string) => {
+  const response = await context.request.post(`${url}/api/trpc/auth.signUp`, {
+    data: { email: "ada@example.org", password: "correct horse battery staple", name: "Ada" },
+    headers: { Origin: url }
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+/** A failed call the test provoked on purpose shows up as Chromium's "Failed to load resource … status of N": only those are set aside. */
+const unexpected = (errors: ReadonlyArray<string>, ...statuses: ReadonlyArray<number>) =>
+  errors.filter((e) => !statuses.some((s) => e.includes(`Failed to load resource: the server responded with a status of ${s}`)))
+
+const badge = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^WhatsApp:/ })
+const status = (page: Page) => page.getByTestId("session-status")
+
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 })
+
+const noSeriousA11yViolations = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([])
+
+describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway (${title})`, () => {
+  let browser: Browser
+  let herald: Standalone
+  let context: BrowserContext
+  let page: Page
+  let errors: Array<string>
+  beforeAll(async () => {
+    ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
+    ;({ context, page, errors } = await newPage(browser))
+    await signUp(context, herald.url)
+  })
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await herald?.stop()
+  })
+
+  it("explains what connecting does and offers it; the header says not connected", async () => {
+    await page.goto(`${herald.url}/whatsapp`)
+    await page.getByRole("heading", { name: "Not connected" }).waitFor()
+    await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor()
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: not connected")
+    expect(await badge(page).getAttribute("href")).toBe("/whatsapp")
+    await noSeriousA11yViolations(page)
+    expect(errors).toEqual([])
+  })
+
+  it("connects: the QR code with instructions, then Connected without a reload, and the badge follows", async () => {
+    await page.getByRole("button", { name: "Connect WhatsApp" }).click()
+    const qr = page.getByRole("img", { name: "QR code to link WhatsApp" })
+    await qr.waitFor()
+    expect(await qr.getAttribute("src")).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/)
+    await page.getByText("Linked devices").waitFor()
+    await eventually(() => status(page).textContent()).toContain("Waiting for the QR code to be scanned")
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: scan QR")
+    await noSeriousA11yViolations(page)
+    // the sandbox "scans" the code 1.5 s after it was first shown; the page polls every 2 s
+    await status(page).getByText("Connected").waitFor({ timeout: 10_000 })
+    expect(await status(page).textContent()).toContain("Phone number: not recorded yet")
+    await qr.waitFor({ state: "detached" })
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: connected")
+    await noSeriousA11yViolations(page)
+    expect(errors).toEqual([])
+  })
+
+  it("lists the groups a page at a time, searches them, and marks the one chosen (keyboard)", async () => {
+    const browse = page.getByRole("group", { name: "Group or contact" })
+    await browse.getByRole("radio").first().waitFor()
+    expect(await browse.getByRole("radio").count()).toBe(10)
+    await browse.getByRole("button", { name: "Show more groups" }).click()
+    await eventually(() => browse.getByRole("radio").count()).toBe(12)
+    await browse.getByRole("button", { name: /Show more/ }).waitFor({ state: "detached" })
+
+    await browse.getByLabel("Search groups").fill("club")
+    await eventually(async () => (await browse.locator("label:has(input[type=radio])").allTextContents()).map((t) => t.trim())).toEqual(["Book club", "Running club"])
+    await browse.getByRole("radio", { name: "Running club" }).focus()
+    await page.keyboard.press("Space")
+    expect(await browse.getByRole("radio", { name: "Running club" }).isChecked()).toBe(true)
+    expect(await browse.getByText("Chosen: Running club").count()).toBe(1)
+    // arrow keys move the choice, as in any radio group
+    await page.keyboard.press("ArrowUp")
+    await eventually(() => browse.getByRole("radio", { name: "Book club" }).isChecked()).toBe(true)
+    await browse.getByText("Chosen: Book club").waitFor()
+    await noSeriousA11yViolations(page)
+
+    await browse.getByLabel("Search groups").fill("no such group")
+    await browse.getByText("No groups match “no such group”.").waitFor()
+    // the choice stays shown when it is not in the list
+    await browse.getByText("Chosen: Book club").waitFor()
+    await browse.getByRole("button", { name: "Clear choice" }).click()
+    await browse.getByText("None chosen yet.").waitFor()
+    expect(errors).toEqual([])
+  })
+
+  it("switches to contacts, pages and searches them by name or number, and fits a 375 px screen", async () => {
+    const browse = page.getByRole("group", { name: "Group or contact" })
+    await browse.getByRole("button", { name: "Contacts" }).click()
+    expect(await browse.getByRole("button", { name: "Contacts" }).getAttribute("aria-pressed")).toBe("true")
+    await browse.getByLabel("Search contacts").fill("")
+    await eventually(() => browse.getByRole("radio").count()).toBe(10)
+    await browse.getByRole("button", { name: "Show more contacts" }).click()
+    await eventually(() => browse.getByRole("radio").count()).toBe(20)
+    await browse.getByLabel("Search contacts").fill("grace")
+    await eventually(() => browse.getByRole("radio").count()).toBe(1)
+    await browse.getByRole("radio", { name: /Grace Hopper/ }).check()
+    await browse.getByText("Chosen: Grace Hopper").waitFor()
+
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375)
+    expect(await badge(page).isVisible()).toBe(true)
+    await noSeriousA11yViolations(page)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(errors).toEqual([])
+  })
+
+  it("restarts the connection", async () => {
+    await page.getByRole("button", { name: "Restart", exact: true }).click()
+    await page.getByText("Restart requested").waitFor()
+    await status(page).getByText("Connected").waitFor()
+    expect(errors).toEqual([])
+  })
+
+  it("changes the phone number: a bad one is refused at the field, a good one is saved and shown", async () => {
+    const field = page.getByLabel("Phone number of the linked phone")
+    await field.fill("12-ab")
+    await page.getByRole("button", { name: "Save phone number" }).click()
+    await page.getByText("phoneNumber must be digits, optionally after a +").waitFor()
+    expect(await field.getAttribute("aria-invalid")).toBe("true")
+    expect(await page.getByRole("alert").count()).toBe(0)
+    await noSeriousA11yViolations(page)
+
+    await field.fill("+441234567890")
+    await page.getByRole("button", { name: "Save phone number" }).click()
+    await page.getByText("Phone number saved.").waitFor()
+    expect(await field.getAttribute("aria-invalid")).toBeNull()
+    await status(page).getByText("+441234567890").waitFor()
+    expect(unexpected(errors, 400)).toEqual([])
+    errors.length = 0
+  })
+
+  it("logs out only after a confirmation, and is back at Connect", async () => {
+    await page.getByRole("button", { name: "Log out…" }).click()
+    await page.getByText("This unlinks your phone and deletes the session").waitFor()
+    await page.getByRole("button", { name: "Cancel" }).click()
+    await status(page).getByText("Connected").waitFor()
+
+    await page.getByRole("button", { name: "Log out…" }).click()
+    await page.getByRole("button", { name: "Yes, log out" }).click()
+    await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor()
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: not connected")
+    // a page opened afresh agrees
+    await page.reload()
+    await page.getByRole("button", { name: "Connect WhatsApp" }).waitFor()
+    expect(errors).toEqual([])
+  })
+})
+
+describe.skipIf(!chromiumAvailable)(`the WhatsApp page on a WAHA-like gateway: every status explained, and failures shown (${title})`, () => {
+  let browser: Browser
+  let fake: FakeWaha
+  let herald: Standalone
+  let context: BrowserContext
+  let page: Page
+  let errors: Array<string>
+  beforeAll(async () => {
+    fake = await startFakeWaha()
+    ;[browser, herald] = await Promise.all([launchChromium(), startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey })])
+    ;({ context, page, errors } = await newPage(browser))
+    await signUp(context, herald.url)
+  })
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await herald?.stop()
+    await fake?.close()
+  })
+
+  const qrReads = () => fake.requests.filter((r) => r.method === "GET" && r.path.endsWith("/auth/qr")).length
+
+  it("fetches the QR code again while it waits, and says what each status means and what to do", async () => {
+    await page.goto(`${herald.url}/whatsapp`)
+    await page.getByRole("button", { name: "Connect WhatsApp" }).click()
+    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor()
+    // QR codes expire: the page asks for a fresh one every few seconds
+    // (STARTING is not among the statuses below: the fake reports it once, then SCAN_QR_CODE)
+    await fake.waitFor(() => qrReads() >= 2, 15_000)
+    const name = [...fake.sessions.keys()][0] ?? ""
+    expect(name).toMatch(/^herald_/)
+
+    const expectations: ReadonlyArray<readonly [string, string, string, string]> = [
+      ["FAILED", "Failed", "log out and connect again", "WhatsApp: failed"],
+      ["STOPPED", "Stopped", "Press Restart", "WhatsApp: stopped"],
+      ["PASSKEY_REQUIRED", "Passkey needed", "Follow the prompt on your phone", "WhatsApp: passkey needed"],
+      ["PASSKEY_CONFIRMATION_REQUIRED", "Passkey confirmation needed", "Confirm it on your phone", "WhatsApp: confirm passkey"],
+      ["NEW_IN_WAHA", "Status NEW_IN_WAHA", "a status Herald does not know", "WhatsApp: new in waha"]
+    ]
+    for (const [gatewayStatus, heading, advice, badgeText] of expectations) {
+      fake.setSessionStatus(name, gatewayStatus)
+      await status(page).getByText(heading, { exact: true }).waitFor({ timeout: 10_000 })
+      expect(await status(page).textContent()).toContain(advice)
+      await eventually(() => badge(page).textContent()).toBe(badgeText)
+      expect(await page.getByRole("img", { name: "QR code to link WhatsApp" }).count()).toBe(0)
+    }
+    await noSeriousA11yViolations(page)
+
+    fake.setSessionStatus(name, "SCAN_QR_CODE")
+    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
+    expect(errors).toEqual([])
+  }, 60_000)
+
+  it("shows the gateway's error with its error id instead of a blank page", async () => {
+    fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })
+    const alert = page.getByRole("alert").first()
+    await alert.waitFor({ timeout: 10_000 })
+    expect(await alert.textContent()).toMatch(/\(error id [0-9a-f]+\)/)
+    // the gateway's own words stay in the server log
+    expect(await alert.textContent()).not.toContain("engine crashed")
+    await page.getByRole("heading", { name: "Connection" }).waitFor()
+    await page.getByRole("button", { name: "Restart" }).waitFor()
+    // what was known before is kept, marked as such; an old QR code is not shown
+    await status(page).getByText("Last known: Waiting for the QR code to be scanned").waitFor()
+    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ state: "detached" })
+    await eventually(() => badge(page).textContent()).toBe("WhatsApp: status unavailable")
+    await noSeriousA11yViolations(page)
+
+    // a restart that fails says so too
+    await page.getByRole("button", { name: "Restart", exact: true }).click()
+    await eventually(() => page.getByRole("alert").count()).toBeGreaterThanOrEqual(2)
+    expect(await page.getByRole("alert").allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)]))
+    expect(unexpected(errors, 502, 500)).toEqual([])
+  })
+})
