@@ -1,4 +1,46 @@
-import { PageTitle } from "../ui/kit.tsx"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useLocation } from "wouter"
+import { useMe } from "../session.tsx"
+import { useTRPC } from "../trpc.ts"
+import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
+import { Button } from "../ui/kit.tsx"
 
-// placeholder: built in issue 11
-export const PendingPage = () => <PageTitle>PendingPage</PageTitle>
+/**
+ * A signed-in account that an administrator has not approved yet (App.tsx shows it in place of
+ * every screen of the app). "Check again" asks the server (auth.me): once approved, the screen
+ * the user opened appears.
+ */
+export const PendingPage = () => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  const me = useMe()
+  const signOut = useMutation(trpc.auth.signOut.mutationOptions({
+    onSettled: () => {
+      queryClient.clear()
+      navigate("/sign-in")
+    }
+  }))
+  const user = me.data?.user ?? null
+  // isRefetching alone would miss a check still going when the answer did not change
+  const checking = me.isFetching
+  return (
+    <AccountPanel title="Waiting for approval">
+      <div className="space-y-4">
+        <p>
+          {user !== null ? <>Thank you, {user.name}. </> : null}
+          Your account{user !== null ? <> (<strong className="break-all">{user.email}</strong>)</> : null} is made, but an administrator of this Herald has to approve it before you can connect WhatsApp and schedule messages.
+        </p>
+        <p>The administrator has been told about your account. There is nothing else you need to do: come back later, or check again now.</p>
+        {me.isError ? <ErrorAlert error={me.error} /> : null}
+        {me.isSuccess && !checking && user?.status === "PENDING"
+          ? <p role="status" className="text-sm text-slate-600">Last checked at {new Date(me.dataUpdatedAt).toLocaleTimeString()}: still waiting.</p>
+          : null}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void me.refetch()} disabled={checking}>{checking ? "Checking…" : "Check again"}</Button>
+          <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>Sign out</Button>
+        </div>
+      </div>
+    </AccountPanel>
+  )
+}
