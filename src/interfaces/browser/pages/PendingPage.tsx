@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useLocation } from "wouter"
 import { useMe } from "../session.tsx"
-import { useTRPC } from "../trpc.ts"
+import { useSignOut } from "../useSignOut.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
 import { Button } from "../ui/kit.tsx"
 
@@ -11,16 +9,8 @@ import { Button } from "../ui/kit.tsx"
  * the user opened appears.
  */
 export const PendingPage = () => {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
   const me = useMe()
-  const signOut = useMutation(trpc.auth.signOut.mutationOptions({
-    onSettled: () => {
-      queryClient.clear()
-      navigate("/sign-in")
-    }
-  }))
+  const signOut = useSignOut()
   const user = me.data?.user ?? null
   // isRefetching alone would miss a check still going when the answer did not change
   const checking = me.isFetching
