@@ -62,6 +62,8 @@ describe.skipIf(!chromiumAvailable)(`account and admin screens (${chromiumAvaila
     await page.getByText("Tell us your name.").waitFor()
     await page.getByText("Use at least 8 characters (this one has 5).").waitFor()
     expect(await page.getByLabel("Your name").getAttribute("aria-invalid")).toBe("true")
+    // the first field to fix has the focus
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null")).toBe("name")
     // the server judges the address: its complaint appears at the field
     await page.getByLabel("Your name").fill(ADMIN.name)
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password)

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useRef, useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { hasProblems, MIN_PASSWORD_LENGTH, newPasswordProblems, tokenFrom } from "../accountForms.ts"
 import type { Problems } from "../accountForms.ts"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
-import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
+import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
 const askAgain = <Link href="/forgot-password" className={linkLook}>Ask for a new link</Link>
@@ -19,6 +19,9 @@ export const ResetPasswordPage = () => {
   const [password, setPassword] = useState("")
   const [repeat, setRepeat] = useState("")
   const [problems, setProblems] = useState<Problems<"password" | "repeat">>({})
+  const form = useRef<HTMLFormElement>(null)
+  const [refused, setRefused] = useState(0)
+  useFocusFirstInvalid(form, refused)
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions({
     onSuccess: () => {
       // every session of the account has ended, this browser's too
@@ -41,11 +44,12 @@ export const ResetPasswordPage = () => {
     event.preventDefault()
     const found = newPasswordProblems(password, repeat)
     setProblems(found)
-    if (!hasProblems(found)) reset.mutate({ token, password })
+    if (hasProblems(found)) setRefused((n) => n + 1)
+    else reset.mutate({ token, password })
   }
   return (
     <AccountPanel title="Choose a new password" after={<p><Link href="/sign-in" className={linkLook}>Back to sign-in</Link></p>}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form ref={form} onSubmit={submit} className="space-y-4" noValidate>
         {reset.isError && server["password"] === undefined
           ? <ErrorAlert error={reset.error}>{errorCode(reset.error) === "BAD_REQUEST" ? <>{askAgain}.</> : undefined}</ErrorAlert>
           : null}

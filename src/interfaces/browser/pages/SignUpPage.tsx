@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useRef, useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation } from "wouter"
 import { afterSignUp, hasProblems, MIN_PASSWORD_LENGTH, signUpProblems } from "../accountForms.ts"
 import type { Problems } from "../accountForms.ts"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
-import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
+import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
 type Field = "name" | "email" | "password"
@@ -30,7 +30,11 @@ export const SignUpPage = () => {
   const [password, setPassword] = useState("")
   const [problems, setProblems] = useState<Problems<Field>>({})
   const [mailedTo, setMailedTo] = useState<string | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const [refused, setRefused] = useState(0)
+  useFocusFirstInvalid(form, refused)
   const signUp = useMutation(trpc.auth.signUp.mutationOptions({
+    onError: () => setRefused((n) => n + 1),
     onSuccess: (result, input) => {
       const next = afterSignUp(result)
       if (next === "check-mailbox" || result.user === null) {
@@ -51,7 +55,10 @@ export const SignUpPage = () => {
     event.preventDefault()
     const found = signUpProblems({ name, email, password })
     setProblems(found)
-    if (hasProblems(found)) return
+    if (hasProblems(found)) {
+      setRefused((n) => n + 1)
+      return
+    }
     signUp.mutate({ name: name.trim(), email: email.trim(), password })
   }
   return (
@@ -59,7 +66,7 @@ export const SignUpPage = () => {
       title="Create an account"
       after={<p>Already have an account? <Link href="/sign-in" className={linkLook}>Sign in</Link></p>}
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form ref={form} onSubmit={submit} className="space-y-4" noValidate>
         {signUp.isError && Object.keys(server).length === 0
           ? (
             <ErrorAlert error={signUp.error}>

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react"
+import { useEffect } from "react"
+import type { ReactNode, RefObject } from "react"
 import { sentence } from "../accountForms.ts"
 import { errorText } from "../trpc.ts"
 import { Alert, Card, PageTitle } from "./kit.tsx"
@@ -19,3 +20,14 @@ export const ErrorAlert = ({ error, children }: { readonly error: unknown; reado
     {children === undefined ? null : <p className="mt-1">{children}</p>}
   </Alert>
 )
+
+/**
+ * After a refused submit, focus the first field marked invalid, so keyboard and screen-reader
+ * users land on what needs fixing. `attempt` changes with each refused submit.
+ */
+export const useFocusFirstInvalid = (form: RefObject<HTMLFormElement | null>, attempt: unknown) => {
+  useEffect(() => {
+    if (attempt === 0) return
+    form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus()
+  }, [form, attempt])
+}
