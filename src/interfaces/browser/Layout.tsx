@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { Link, useLocation } from "wouter"
 import { SessionStatusBadge } from "./ui/SessionStatusBadge.tsx"
 import { useMe, useRuntimeConfig } from "./session.tsx"
-import { useTRPC } from "./trpc.ts"
+import { useSignOut } from "./useSignOut.ts"
 
 const navLink = "rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 
@@ -14,15 +13,7 @@ const NavLink = ({ href, children }: { readonly href: string; readonly children:
 }
 
 const SignOut = () => {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
-  const signOut = useMutation(trpc.auth.signOut.mutationOptions({
-    onSettled: async () => {
-      queryClient.clear()
-      navigate("/sign-in")
-    }
-  }))
+  const signOut = useSignOut()
   return <button type="button" className={navLink} onClick={() => signOut.mutate()} disabled={signOut.isPending}>Sign out</button>
 }
 

@@ -2,22 +2,49 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation, useSearch } from "wouter"
-import { errorText, useTRPC } from "../trpc.ts"
+import { errorCode, useTRPC } from "../trpc.ts"
+import { ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, Card, linkLook, PageTitle, TextField } from "../ui/kit.tsx"
 
 /** Only an in-app path may follow sign-in: `next=https://elsewhere` would be an open redirect. */
 export const safeNext = (next: string | null): string => (next !== null && next.startsWith("/") && !next.startsWith("//") ? next : "/campaigns")
 
+/** Wrong password, too many tries, an unconfirmed address: each said plainly, with the way out. */
+const SignInError = ({ error }: { readonly error: unknown }) => {
+  switch (errorCode(error)) {
+    case "UNAUTHORIZED":
+      return (
+        <ErrorAlert error={error}>
+          Check both and try again, or <Link href="/forgot-password" className={linkLook}>reset your password</Link>.
+        </ErrorAlert>
+      )
+    case "TOO_MANY_REQUESTS":
+      return <ErrorAlert error={error}>This protects your account from password guessing.</ErrorAlert>
+    case "FORBIDDEN":
+      return <ErrorAlert error={error}><Link href="/sign-up" className={linkLook}>Sign up again</Link> if the link is lost or expired.</ErrorAlert>
+    default:
+      return <ErrorAlert error={error} />
+  }
+}
+
 export const SignInPage = () => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
-  const next = safeNext(new URLSearchParams(useSearch()).get("next"))
+  const params = new URLSearchParams(useSearch())
+  const next = safeNext(params.get("next"))
+  // set by the reset and verification pages when they send the user here
+  const notice = params.get("reset") === "done"
+    ? "Your password has been changed and every session signed out. Sign in with the new password."
+    : params.get("verified") === "done"
+    ? "Your e-mail address is confirmed. Sign in to continue."
+    : null
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
   const signIn = useMutation(trpc.auth.signIn.mutationOptions({
     onSuccess: async (result) => {
       queryClient.setQueryData(trpc.auth.me.queryKey(), { user: result.user })
+      // a PENDING account sees the "waiting for approval" page there (App.tsx's guard)
       navigate(next, { replace: true })
     }
   }))
@@ -30,7 +57,8 @@ export const SignInPage = () => {
       <PageTitle>Sign in</PageTitle>
       <Card>
         <form onSubmit={submit} className="space-y-4" noValidate>
-          {signIn.isError ? <Alert>{errorText(signIn.error)}</Alert> : null}
+          {notice !== null && !signIn.isError ? <Alert kind="success">{notice}</Alert> : null}
+          {signIn.isError ? <SignInError error={signIn.error} /> : null}
           <TextField label="E-mail address" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <Button type="submit" disabled={signIn.isPending} className="w-full">{signIn.isPending ? "Signing in…" : "Sign in"}</Button>

@@ -1,0 +1,33 @@
+import { useEffect } from "react"
+import type { ReactNode, RefObject } from "react"
+import { sentence } from "../accountForms.ts"
+import { errorText } from "../trpc.ts"
+import { Alert, Card, PageTitle } from "./kit.tsx"
+
+/** The narrow column the account screens (sign-in, sign-up, reset, …) share: a title and a card. */
+export const AccountPanel = ({ title, children, after }: { readonly title: string; readonly children: ReactNode; readonly after?: ReactNode }) => (
+  <div className="mx-auto max-w-md">
+    <PageTitle>{title}</PageTitle>
+    <Card>{children}</Card>
+    {after === undefined ? null : <div className="mt-4 space-y-2 text-sm">{after}</div>}
+  </div>
+)
+
+/** A failed call as an alert: the server's words as a sentence, and what to do next when given. */
+export const ErrorAlert = ({ error, children }: { readonly error: unknown; readonly children?: ReactNode }) => (
+  <Alert>
+    <p>{sentence(errorText(error))}</p>
+    {children === undefined ? null : <p className="mt-1">{children}</p>}
+  </Alert>
+)
+
+/**
+ * After a refused submit, focus the first field marked invalid, so keyboard and screen-reader
+ * users land on what needs fixing. `attempt` changes with each refused submit.
+ */
+export const useFocusFirstInvalid = (form: RefObject<HTMLFormElement | null>, attempt: unknown) => {
+  useEffect(() => {
+    if (attempt === 0) return
+    form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus()
+  }, [form, attempt])
+}
