@@ -27,7 +27,7 @@ export const CampaignsPage = () => {
       </div>
       {campaigns.isPending
         ? <Loading label="Loading campaigns…" />
-        : campaigns.isError
+        : campaigns.data === undefined
         ? (
           <Alert>
             {errorText(campaigns.error)}{" "}
@@ -50,6 +50,7 @@ export const CampaignsPage = () => {
             <ul className="grid gap-3 md:grid-cols-2" aria-label="Your campaigns">
               {items.map((c) => <CampaignCard key={c.id} campaign={c} />)}
             </ul>
+            {/* a failed "Show more" (or refresh) keeps what is shown and says why beneath it */}
             {campaigns.error !== null ? <div className="mt-3"><Alert>{errorText(campaigns.error)}</Alert></div> : null}
             {campaigns.hasNextPage
               ? (
