@@ -1,0 +1,272 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, seriousA11yViolations, startStandalone, watchForErrors } from "../support/browser.ts"
+import type { Standalone } from "../support/browser.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
+import type { FakeWaha } from "../support/FakeWahaServer.ts"
+
+// The campaign list and campaign page in Chromium, against the standalone process. Campaigns are
+// planned through the API (the planning form is tested on its own). The browser runs in
+// Asia/Kolkata (UTC+05:30, no daylight saving) so that times shown and typed are visibly the
+// viewer's, not the server's or UTC.
+
+const TIME_ZONE = "Asia/Kolkata"
+const LOCALE = "en-US"
+const shown = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE })
+/** `yyyy-mm-dd` and `hh:mm` of an instant in TIME_ZONE (UTC+05:30), as the date and time inputs want them. */
+const kolkata = (ms: number) => {
+  const iso = new Date(ms + 5.5 * 3_600_000).toISOString()
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) }
+}
+const minute = 60_000
+const hour = 60 * minute
+
+/** tRPC over HTTP from the browser context (its cookie, the Origin the CSRF check wants). */
+const api = (context: BrowserContext, origin: string) => {
+  const unwrap = async (response: Awaited<ReturnType<BrowserContext["request"]["get"]>>, path: string) => {
+    const body = await response.json() as { result?: { data: unknown }; error?: unknown }
+    if (!response.ok() || body.result === undefined) throw new Error(`${path} answered ${response.status()}: ${JSON.stringify(body)}`)
+    return body.result.data
+  }
+  return {
+    mutation: async <T>(path: string, input?: unknown): Promise<T> =>
+      await unwrap(await context.request.post(`${origin}/api/trpc/${path}`, { data: input ?? {}, headers: { Origin: origin } }), path) as T,
+    query: async <T>(path: string, input: unknown): Promise<T> =>
+      await unwrap(await context.request.get(`${origin}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { Origin: origin } }), path) as T
+  }
+}
+type Api = ReturnType<typeof api>
+
+interface Account {
+  readonly context: BrowserContext
+  readonly api: Api
+  readonly sessionName: string
+  readonly group: { readonly groupId: string; readonly groupName: string }
+}
+
+/** The first account (ADMIN, ACTIVE) with its WhatsApp session WORKING; `connect` makes it so on the gateway in use. */
+const signUpAndConnect = async (browser: Browser, origin: string, connect: (sessionName: string, call: Api) => Promise<Account["group"]>): Promise<Account> => {
+  const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: LOCALE })
+  const call = api(context, origin)
+  await call.mutation("auth.signUp", { email: "owner@example.org", password: "correct horse battery", name: "Owner" })
+  const { sessionName } = await call.mutation<{ sessionName: string }>("user.initiateMessagingSession")
+  const group = await connect(sessionName, call)
+  await expect.poll(async () => (await call.query<{ status: string }>("user.getSessionStatus", { sessionName })).status, { timeout: 15_000, interval: 200 }).toBe("WORKING")
+  return { context, api: call, sessionName, group }
+}
+
+const plan = async (account: Account, title: string, messages: ReadonlyArray<{ content: string; at: number }>) =>
+  (await account.api.mutation<{ id: string }>("campaign.create", {
+    sessionName: account.sessionName,
+    ...account.group,
+    title,
+    messages: messages.map((m) => ({ content: m.content, scheduledAt: new Date(m.at).toISOString() }))
+  })).id
+
+interface CampaignGot {
+  status: string
+  messages: Array<{ id: string; content: string; scheduledAt: string; status: string; failureReason?: string }>
+}
+
+const openPage = async (account: Account): Promise<{ page: Page; errors: Array<string> }> => {
+  const page = await account.context.newPage()
+  return { page, errors: watchForErrors(page) }
+}
+
+const messageRow = (page: Page, text: string) => page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: text })
+
+describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`, () => {
+  let browser: Browser
+  let herald: Standalone
+  let account: Account
+  beforeAll(async () => {
+    ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
+    // the sandbox gateway: the session connects 1.5 s after its QR code is first shown
+    account = await signUpAndConnect(browser, herald.url, async (sessionName, call) => {
+      await call.query("user.getSessionQR", { sessionName })
+      const groups = await call.query<{ items: Array<{ groupId: string; groupName: string }> }>("user.getMessagingGroups", { sessionName })
+      return groups.items[0]!
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await herald?.stop()
+  })
+
+  it("says there are no campaigns yet, with a link to plan one", async () => {
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns`)
+    await page.getByRole("heading", { name: "No campaigns yet" }).waitFor()
+    await page.getByRole("link", { name: "Plan your first campaign" }).click()
+    await page.waitForURL(`${herald.url}/campaigns/new`)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("lists each campaign with its group, status in words, progress and next send in the viewer's zone; no serious a11y violation; fits 375 px", async () => {
+    const first = Date.now() + 2 * hour
+    await plan(account, "Weekly news", [{ content: "Issue 1", at: first }, { content: "Issue 2", at: first + hour }])
+    const { page, errors } = await openPage(account)
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto(`${herald.url}/campaigns`)
+    const card = page.getByRole("list", { name: "Your campaigns" }).getByRole("listitem").filter({ hasText: "Weekly news" })
+    await card.getByRole("link", { name: "Weekly news" }).waitFor()
+    await expect(card.textContent()).resolves.toContain(account.group.groupName)
+    await expect(card.textContent()).resolves.toContain("Scheduled")
+    const bar = card.getByRole("progressbar", { name: "Progress of Weekly news" })
+    await expect(bar.getAttribute("aria-valuetext")).resolves.toBe("0 sent / 0 delivered / 2 total")
+    await expect(card.textContent()).resolves.toContain(`Next message: ${shown.format(first)}`)
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await card.getByRole("link", { name: "Weekly news" }).click()
+    await page.getByRole("heading", { name: "Weekly news" }).waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("shows a message due in 3 s sent and the campaign COMPLETED without reloading", async () => {
+    const id = await plan(account, "Right now", [{ content: "Hello in three seconds", at: Date.now() + 3_000 }])
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    const row = messageRow(page, "Hello in three seconds")
+    await row.waitFor()
+    await page.evaluate(() => Object.assign(globalThis, { notReloaded: true }))
+    await row.getByText(/^Sent at /).waitFor({ timeout: 20_000 })
+    await page.getByText("Status: Completed").waitFor({ timeout: 10_000 })
+    await expect(page.getByRole("progressbar").getAttribute("aria-valuetext")).resolves.toMatch(/^1 sent \/ \d delivered \/ 1 total$/)
+    expect(await page.evaluate(() => (globalThis as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    await expect(page.getByRole("button", { name: "Cancel campaign" }).count()).resolves.toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("edits a message's text and time (typed in the viewer's zone)", async () => {
+    const at = Date.now() + 3 * hour
+    const id = await plan(account, "To edit", [{ content: "First draft", at }, { content: "Untouched", at: at + hour }])
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    await messageRow(page, "First draft").getByRole("button", { name: /^Edit/ }).click()
+    const form = page.getByRole("form", { name: "Edit this message" })
+    // a time already past is refused at the field, before anything is sent
+    const past = kolkata(Date.now() - hour)
+    await form.getByLabel("Date").fill(past.date)
+    await form.getByLabel("Time").fill(past.time)
+    await form.getByRole("button", { name: "Save changes" }).click()
+    await form.getByText("This time has already passed").waitFor()
+    const later = Math.floor((Date.now() + 5 * hour) / minute) * minute
+    await form.getByLabel("Message text").fill("Final text")
+    await form.getByLabel("Date").fill(kolkata(later).date)
+    await form.getByLabel("Time").fill(kolkata(later).time)
+    await form.getByRole("button", { name: "Save changes" }).click()
+    const row = messageRow(page, "Final text")
+    await row.waitFor()
+    await expect(row.locator("time").first().textContent()).resolves.toBe(shown.format(later))
+    // focus is back on the row's Edit button
+    await expect(page.evaluate<string | undefined>("document.activeElement?.textContent")).resolves.toBe("Edit")
+    const got = await account.api.query<CampaignGot>("campaign.get", { id })
+    expect(got.messages.find((m) => m.content === "Final text")?.scheduledAt).toBe(new Date(later).toISOString())
+    // the list is in time order: the edited message now comes after the untouched one
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first().textContent()).resolves.toContain("Untouched")
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("deletes a message after asking, and counts it out of the progress", async () => {
+    const at = Date.now() + 3 * hour
+    const id = await plan(account, "To trim", [{ content: "Keep me", at }, { content: "Drop me", at: at + hour }])
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    const row = messageRow(page, "Drop me")
+    await row.getByRole("button", { name: /^Delete/ }).click()
+    await row.getByRole("button", { name: "No, keep it" }).click()
+    await row.getByRole("button", { name: /^Delete/ }).click()
+    await row.getByRole("button", { name: "Yes, delete it" }).click()
+    await row.getByText("Deleted: it will not be sent.").waitFor()
+    await expect(row.getByRole("button").count()).resolves.toBe(0)
+    await expect(page.getByRole("progressbar").getAttribute("aria-valuetext")).resolves.toBe("0 sent / 0 delivered / 1 total")
+    const got = await account.api.query<CampaignGot>("campaign.get", { id })
+    expect(got.messages.map((m) => m.status).sort()).toEqual(["DELETED", "SCHEDULED"])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("cancels the campaign after asking: CANCELLED, and its messages can no longer be edited or deleted", async () => {
+    const at = Date.now() + 3 * hour
+    const id = await plan(account, "To cancel", [{ content: "Never sent", at }, { content: "Nor this", at: at + hour }])
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    await page.getByRole("button", { name: "Cancel campaign" }).click()
+    await page.getByRole("button", { name: "Yes, cancel the campaign" }).click()
+    await page.getByText("Status: Cancelled").first().waitFor()
+    await expect(page.getByRole("button", { name: /^(Edit|Delete|Cancel campaign)/ }).count()).resolves.toBe(0)
+    await messageRow(page, "Never sent").getByText("Cancelled with the campaign").waitFor()
+    expect((await account.api.query<CampaignGot>("campaign.get", { id })).status).toBe("CANCELLED")
+    expect(await seriousA11yViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("says so when a campaign does not exist", async () => {
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/no-such-campaign`)
+    await page.getByText("This campaign does not exist, or it is not yours.").waitFor()
+    // the 404 answer of campaign.get is logged by the browser as a failed resource
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([])
+    await page.close()
+  })
+
+  it("opens a 1,000-message campaign with every message listed", async () => {
+    const start = Date.now() + 6 * hour
+    const messages = Array.from({ length: 1_000 }, (_, i) => ({ content: `Message number ${i + 1}`, at: start + i * minute }))
+    await plan(account, "A thousand", messages)
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns`)
+    await page.getByRole("link", { name: "A thousand" }).waitFor()
+    const began = Date.now()
+    await page.getByRole("link", { name: "A thousand" }).click()
+    await messageRow(page, "Message number 1000").waitFor({ state: "attached" })
+    const tookMs = Date.now() - began
+    console.info(`[campaigns] 1,000-message campaign listed ${tookMs} ms after the click (fetch included)`)
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").count()).resolves.toBe(1_000)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe.skipIf(!chromiumAvailable)(`a gateway failure on the campaign page (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`, () => {
+  let browser: Browser
+  let fake: FakeWaha
+  let herald: Standalone
+  let account: Account
+  beforeAll(async () => {
+    fake = await startFakeWaha()
+    ;[browser, herald] = await Promise.all([launchChromium(), startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: FAKE_WAHA_API_KEY })])
+    account = await signUpAndConnect(browser, herald.url, async (sessionName) => {
+      fake.setSessionStatus(sessionName, "WORKING")
+      return { groupId: "1000@g.us", groupName: "Fake group" }
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await herald?.stop()
+    await fake?.close()
+  })
+
+  it("shows the FAILED campaign and the message's reason", async () => {
+    fake.respondWith(500, { message: "boom" })
+    const id = await plan(account, "Doomed", [{ content: "Will fail", at: Date.now() + 2_000 }, { content: "Later one", at: Date.now() + 3 * hour }])
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    await page.getByText("Status: Failed").first().waitFor({ timeout: 20_000 })
+    const reason = (await account.api.query<CampaignGot>("campaign.get", { id })).messages.find((m) => m.content === "Will fail")?.failureReason
+    expect(reason).toMatch(/gateway answered 500/)
+    await messageRow(page, "Will fail").getByText(`Not sent: ${reason}`).waitFor()
+    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("This campaign failed")
+    // its other message is still due: the campaign can still be cancelled
+    await page.getByRole("button", { name: "Cancel campaign" }).waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
