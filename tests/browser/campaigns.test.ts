@@ -44,15 +44,31 @@ interface Account {
   readonly group: { readonly groupId: string; readonly groupName: string }
 }
 
-/** The first account (ADMIN, ACTIVE) with its WhatsApp session WORKING; `connect` makes it so on the gateway in use. */
-const signUpAndConnect = async (browser: Browser, origin: string, connect: (sessionName: string, call: Api) => Promise<Account["group"]>): Promise<Account> => {
+/** Asks until `done` says yes, or fails after `timeoutMs` (hooks cannot use expect.poll). */
+const eventually = async (what: string, done: () => Promise<boolean>, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/**
+ * The first account (ADMIN, ACTIVE) with its WhatsApp session WORKING: `connect` makes it so on
+ * the gateway in use, `group` names the group its campaigns go to.
+ */
+const signUpAndConnect = async (
+  browser: Browser,
+  origin: string,
+  gateway: { readonly connect: (sessionName: string, call: Api) => Promise<void>; readonly group: (sessionName: string, call: Api) => Promise<Account["group"]> }
+): Promise<Account> => {
   const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: LOCALE })
   const call = api(context, origin)
   await call.mutation("auth.signUp", { email: "owner@example.org", password: "correct horse battery", name: "Owner" })
   const { sessionName } = await call.mutation<{ sessionName: string }>("user.initiateMessagingSession")
-  const group = await connect(sessionName, call)
-  await expect.poll(async () => (await call.query<{ status: string }>("user.getSessionStatus", { sessionName })).status, { timeout: 15_000, interval: 200 }).toBe("WORKING")
-  return { context, api: call, sessionName, group }
+  await gateway.connect(sessionName, call)
+  await eventually("the session is WORKING", async () => (await call.query<{ status: string }>("user.getSessionStatus", { sessionName })).status === "WORKING")
+  return { context, api: call, sessionName, group: await gateway.group(sessionName, call) }
 }
 
 const plan = async (account: Account, title: string, messages: ReadonlyArray<{ content: string; at: number }>) =>
@@ -82,10 +98,9 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
   beforeAll(async () => {
     ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
     // the sandbox gateway: the session connects 1.5 s after its QR code is first shown
-    account = await signUpAndConnect(browser, herald.url, async (sessionName, call) => {
-      await call.query("user.getSessionQR", { sessionName })
-      const groups = await call.query<{ items: Array<{ groupId: string; groupName: string }> }>("user.getMessagingGroups", { sessionName })
-      return groups.items[0]!
+    account = await signUpAndConnect(browser, herald.url, {
+      connect: async (sessionName, call) => void await call.query("user.getSessionQR", { sessionName }),
+      group: async (sessionName, call) => (await call.query<{ items: Array<{ groupId: string; groupName: string }> }>("user.getMessagingGroups", { sessionName })).items[0]!
     })
   })
   afterAll(async () => {
@@ -159,8 +174,9 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     await form.getByLabel("Date").fill(kolkata(later).date)
     await form.getByLabel("Time").fill(kolkata(later).time)
     await form.getByRole("button", { name: "Save changes" }).click()
+    // the form closes once the change is saved and shown
+    await form.waitFor({ state: "detached" })
     const row = messageRow(page, "Final text")
-    await row.waitFor()
     await expect(row.locator("time").first().textContent()).resolves.toBe(shown.format(later))
     // focus is back on the row's Edit button
     await expect(page.evaluate<string | undefined>("document.activeElement?.textContent")).resolves.toBe("Edit")
@@ -242,9 +258,9 @@ describe.skipIf(!chromiumAvailable)(`a gateway failure on the campaign page (${c
   beforeAll(async () => {
     fake = await startFakeWaha()
     ;[browser, herald] = await Promise.all([launchChromium(), startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: FAKE_WAHA_API_KEY })])
-    account = await signUpAndConnect(browser, herald.url, async (sessionName) => {
-      fake.setSessionStatus(sessionName, "WORKING")
-      return { groupId: "1000@g.us", groupName: "Fake group" }
+    account = await signUpAndConnect(browser, herald.url, {
+      connect: async (sessionName) => fake.setSessionStatus(sessionName, "WORKING"),
+      group: async () => ({ groupId: "1000@g.us", groupName: "Fake group" })
     })
   })
   afterAll(async () => {
