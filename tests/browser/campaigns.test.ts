@@ -240,10 +240,12 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     await page.goto(`${herald.url}/campaigns`)
     await page.getByRole("link", { name: "A thousand" }).waitFor()
     const began = Date.now()
+    const answered = page.waitForResponse((r) => r.url().includes("campaign.get")).then(() => Date.now())
     await page.getByRole("link", { name: "A thousand" }).click()
     await messageRow(page, "Message number 1000").waitFor({ state: "attached" })
-    const tookMs = Date.now() - began
-    console.info(`[campaigns] 1,000-message campaign listed ${tookMs} ms after the click (fetch included)`)
+    const done = Date.now()
+    // for information (the bench measures the rendering itself); React's development build under vitest is slower
+    console.info(`[campaigns] 1,000-message campaign listed ${done - began} ms after the click, ${done - await answered} ms after campaign.get answered`)
     await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").count()).resolves.toBe(1_000)
     expect(errors).toEqual([])
     await page.close()

@@ -161,12 +161,13 @@ const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: stri
     actions.current?.querySelector("button")?.focus()
   }, [mode])
   const state = messageStatusWords[m.status]
+  const when = formatDateTime(m.scheduledAt)
   const gone = m.status === "DELETED" || m.status === "CANCELLED"
   return (
     // content-visibility: rows off screen are neither laid out nor painted (a 1,000-message campaign opens at once)
     <li className={`rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <time dateTime={m.scheduledAt} className="font-medium text-slate-900">{formatDateTime(m.scheduledAt)}</time>
+        <time dateTime={m.scheduledAt} className="font-medium text-slate-900">{when}</time>
         <StatusPill label={state.label} tone={state.tone} prefix="State:" />
       </div>
       {shownMode === "edit"
@@ -180,8 +181,8 @@ const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: stri
                 ? <DeleteMessage campaignId={campaignId} messageId={m.id} onKeep={back} />
                 : (
                   <div ref={actions} className="mt-3 flex flex-wrap gap-2">
-                    <Button variant="secondary" className="px-3 py-1" aria-label={`Edit the message of ${formatDateTime(m.scheduledAt)}`} onClick={() => setMode("edit")}>Edit</Button>
-                    <Button variant="secondary" className="px-3 py-1" aria-label={`Delete the message of ${formatDateTime(m.scheduledAt)}`} onClick={() => setMode("delete")}>Delete</Button>
+                    <Button variant="secondary" className="px-3 py-1" aria-label={`Edit the message of ${when}`} onClick={() => setMode("edit")}>Edit</Button>
+                    <Button variant="secondary" className="px-3 py-1" aria-label={`Delete the message of ${when}`} onClick={() => setMode("delete")}>Delete</Button>
                   </div>
                 )
               : null}
