@@ -250,6 +250,26 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     expect(errors).toEqual([])
     await page.close()
   })
+
+  it("pages the list 20 at a time with Show more", async () => {
+    const at = Date.now() + 8 * hour
+    for (let i = 1; i <= 16; i++) await plan(account, `Filler ${i}`, [{ content: "x", at: at + i * minute }])
+    const total = (await account.api.query<{ items: Array<unknown> }>("campaign.list", { limit: 100 })).items.length
+    expect(total).toBeGreaterThan(20)
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns`)
+    const cards = page.getByRole("list", { name: "Your campaigns" }).getByRole("listitem")
+    await page.getByRole("link", { name: "Filler 16" }).waitFor()
+    await expect(cards.count()).resolves.toBe(20)
+    // newest first: the first campaign planned is on the second page
+    await expect(page.getByRole("link", { name: "Weekly news" }).count()).resolves.toBe(0)
+    await page.getByRole("button", { name: "Show more" }).click()
+    await page.getByRole("link", { name: "Weekly news" }).waitFor()
+    await expect(cards.count()).resolves.toBe(total)
+    await expect(page.getByRole("button", { name: "Show more" }).count()).resolves.toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
 })
 
 describe.skipIf(!chromiumAvailable)(`a gateway failure on the campaign page (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`, () => {
