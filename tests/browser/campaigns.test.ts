@@ -163,6 +163,8 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     await page.goto(`${herald.url}/campaigns/${id}`)
     await messageRow(page, "First draft").getByRole("button", { name: /^Edit/ }).click()
     const form = page.getByRole("form", { name: "Edit this message" })
+    await form.getByLabel("Message text").waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
     // a time already past is refused at the field, before anything is sent
     const past = kolkata(Date.now() - hour)
     await form.getByLabel("Date").fill(past.date)
@@ -190,9 +192,17 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
 
   it("deletes a message after asking, and counts it out of the progress", async () => {
     const at = Date.now() + 3 * hour
-    const id = await plan(account, "To trim", [{ content: "Keep me", at }, { content: "Drop me", at: at + hour }])
+    const long = `Keep me. ${"A long announcement line. ".repeat(30)}The very end.`
+    const id = await plan(account, "To trim", [{ content: long, at }, { content: "Drop me", at: at + hour }])
     const { page, errors } = await openPage(account)
+    await page.setViewportSize({ width: 375, height: 800 })
     await page.goto(`${herald.url}/campaigns/${id}`)
+    // a long text starts folded and opens on demand; the page fits a 375 px screen
+    const unfold = messageRow(page, "Keep me").getByRole("button", { name: "Show the whole text" })
+    await expect(unfold.getAttribute("aria-expanded")).resolves.toBe("false")
+    await unfold.click()
+    await expect(messageRow(page, "Keep me").getByRole("button", { name: "Show less" }).getAttribute("aria-expanded")).resolves.toBe("true")
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375)
     const row = messageRow(page, "Drop me")
     await row.getByRole("button", { name: /^Delete/ }).click()
     await row.getByRole("button", { name: "No, keep it" }).click()

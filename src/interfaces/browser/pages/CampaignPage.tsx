@@ -149,7 +149,8 @@ const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: stri
   const actions = useRef<HTMLDivElement>(null)
   const returnFocus = useRef(false)
   const changeable = isChangeable(m)
-  const shownMode = changeable ? mode : "view"
+  // an open form stays open (the text typed is not lost) and says why it can no longer be saved
+  const shownMode = mode === "edit" ? "edit" : changeable ? mode : "view"
   const back = () => {
     returnFocus.current = true
     setMode("view")
@@ -171,7 +172,7 @@ const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: stri
         <StatusPill label={state.label} tone={state.tone} prefix="State:" />
       </div>
       {shownMode === "edit"
-        ? <EditMessage campaignId={campaignId} message={m} onDone={back} />
+        ? <EditMessage campaignId={campaignId} message={m} stillChangeable={changeable} onDone={back} />
         : (
           <>
             <MessageText text={m.content} gone={gone} />
@@ -266,7 +267,12 @@ const DeleteMessage = ({ campaignId, messageId, onKeep }: { readonly campaignId:
   )
 }
 
-const EditMessage = ({ campaignId, message, onDone }: { readonly campaignId: string; readonly message: CampaignMessage; readonly onDone: () => void }) => {
+const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
+  readonly campaignId: string
+  readonly message: CampaignMessage
+  readonly stillChangeable: boolean
+  readonly onDone: () => void
+}) => {
   const trpc = useTRPC()
   const refresh = useRefresh(campaignId)
   const initial = useMemo(() => localDateAndTime(message.scheduledAt), [message.scheduledAt])
@@ -313,14 +319,14 @@ const EditMessage = ({ campaignId, message, onDone }: { readonly campaignId: str
     : null
   return (
     <form onSubmit={submit} className="mt-3 space-y-3" noValidate aria-label="Edit this message">
-      {general !== null ? <Alert>{general}</Alert> : null}
+      {general !== null ? <Alert>{general}</Alert> : !stillChangeable ? <Alert kind="warning">{conflictText}</Alert> : null}
       <TextArea label="Message text" rows={Math.min(10, Math.max(3, content.split("\n").length + 1))} value={content} error={contentError} onChange={(e) => setContent(e.target.value)} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
         <TextField label="Time" type="time" value={time} hint={`Your time zone: ${viewerTimeZone}`} onChange={(e) => setTime(e.target.value)} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={update.isPending}>{update.isPending ? "Saving…" : "Save changes"}</Button>
+        <Button type="submit" disabled={update.isPending || !stillChangeable}>{update.isPending ? "Saving…" : "Save changes"}</Button>
         <Button variant="secondary" disabled={update.isPending} onClick={onDone}>Discard changes</Button>
       </div>
     </form>
