@@ -13,6 +13,8 @@ export type MessageStatus = CampaignMessage["status"]
 
 /** Within this long of its time a message counts as "due soon": the screen follows it closely. */
 export const DUE_SOON_MS = 2 * 60 * 1000
+/** A message still SCHEDULED this long after its time will not be sent (the scheduler's window is 2 minutes). */
+export const OVERDUE_MS = 3 * 60 * 1000
 /** How often a screen asks while a send is due soon or under way. */
 export const FAST_POLL_MS = 2_000
 /** How often the list asks while a campaign in it is due soon or under way (it fetches every page shown). */
@@ -25,7 +27,7 @@ export const isFinishedStatus = (status: CampaignStatus): boolean => status === 
 
 /**
  * How often campaign.get is asked again (react-query's refetchInterval): every 2 s while a message
- * is being sent or due within 2 minutes, every 30 s while messages are planned further ahead (or the
+ * is being sent or due within 2 minutes (or overdue by less than 3), every 30 s while messages are planned further ahead (or the
  * campaign is not finished), never once nothing is left to send. A FAILED campaign still sends its
  * remaining messages, so it is followed while it has any.
  */
@@ -38,7 +40,10 @@ export const campaignPollInterval = (
   for (const m of campaign.messages) {
     if (m.status === "PICKED") return FAST_POLL_MS
     if (m.status === "SCHEDULED" || m.status === "NEW") {
-      if (Date.parse(m.scheduledAt) <= now + DUE_SOON_MS) return FAST_POLL_MS
+      const at = Date.parse(m.scheduledAt)
+      // overdue past the scheduler's 2-minute window: it is about to be recorded missed, or no
+      // scheduler is running; either way there is nothing to follow closely
+      if (at <= now + DUE_SOON_MS && at >= now - OVERDUE_MS) return FAST_POLL_MS
       planned = true
     }
   }
@@ -59,7 +64,8 @@ export const listPollInterval = (
   let active = false
   for (const c of items) {
     if (isFinishedStatus(c.status)) continue
-    if (c.nextScheduledAt !== null && Date.parse(c.nextScheduledAt) <= now + DUE_SOON_MS) return LIST_FAST_POLL_MS
+    const next = c.nextScheduledAt === null ? null : Date.parse(c.nextScheduledAt)
+    if (next !== null && next <= now + DUE_SOON_MS && next >= now - OVERDUE_MS) return LIST_FAST_POLL_MS
     if (c.status === "FAILED") {
       if (c.nextScheduledAt !== null) active = true
       continue

@@ -29,6 +29,10 @@ describe("campaignPollInterval: how often the campaign page asks again", () => {
     expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", -5_000]), now)).toBe(FAST_POLL_MS)
   })
 
+  it("asks every 30 s for a message long overdue (no scheduler running): it will not be sent now", () => {
+    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", -10 * 60_000]), now)).toBe(SLOW_POLL_MS)
+  })
+
   it("asks every 30 s while messages are planned further ahead", () => {
     expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", 121_000], ["SCHEDULED", 86_400_000]), now)).toBe(SLOW_POLL_MS)
     expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -60_000], ["DELETED", 10_000], ["SCHEDULED", 600_000]), now)).toBe(SLOW_POLL_MS)
@@ -66,8 +70,9 @@ describe("listPollInterval: how often the campaign list asks again", () => {
     expect(listPollInterval([item("IN_PROGRESS", null)], now)).toBe(LIST_FAST_POLL_MS)
   })
 
-  it("asks every 30 s while campaigns are planned further ahead", () => {
+  it("asks every 30 s while campaigns are planned further ahead, or long overdue", () => {
     expect(listPollInterval([item("SCHEDULED", 3_600_000), item("FAILED", 7_200_000), item("CANCELLED", null)], now)).toBe(SLOW_POLL_MS)
+    expect(listPollInterval([item("SCHEDULED", -600_000)], now)).toBe(SLOW_POLL_MS)
   })
 
   it("stops when every campaign is finished", () => {
