@@ -87,7 +87,7 @@ const CampaignView = ({ campaign, refreshError }: { readonly campaign: CampaignD
             <div className="mt-4">
               <Alert>
                 <strong>This campaign failed</strong>
-                {campaign.failureReason !== undefined ? <>: {campaign.failureReason}</> : "."}
+                {campaign.failureReason !== undefined ? <>: {campaign.failureReason.replace(/\.$/, "")}.</> : "."}
                 {canCancel(campaign) ? " Its other messages are still sent at their times unless you cancel it." : null}
               </Alert>
             </div>
