@@ -1,0 +1,139 @@
+import type { inferRouterOutputs } from "@trpc/server"
+import type { AppRouter } from "../web/routers/appRouter.ts"
+
+// What the campaign screens show and when they ask again: pure, so it is unit-tested
+// (tests/unit/browser/campaignView.test.ts) without a browser.
+
+type Outputs = inferRouterOutputs<AppRouter>
+export type CampaignDetail = Outputs["campaign"]["get"]
+export type CampaignMessage = CampaignDetail["messages"][number]
+export type CampaignListItem = Outputs["campaign"]["list"]["items"][number]
+export type CampaignStatus = CampaignDetail["status"]
+export type MessageStatus = CampaignMessage["status"]
+
+/** Within this long of its time a message counts as "due soon": the screen follows it closely. */
+export const DUE_SOON_MS = 2 * 60 * 1000
+/** A message still SCHEDULED this long after its time will not be sent (the scheduler's window is 2 minutes). */
+export const OVERDUE_MS = 3 * 60 * 1000
+/** How often a screen asks while a send is due soon or under way. */
+export const FAST_POLL_MS = 2_000
+/** How often the list asks while a campaign in it is due soon or under way (it fetches every page shown). */
+export const LIST_FAST_POLL_MS = 5_000
+/** How often a screen asks while something is planned further ahead (a change made elsewhere shows within this). */
+export const SLOW_POLL_MS = 30_000
+
+/** Finished for good: nothing more will be sent. */
+export const isFinishedStatus = (status: CampaignStatus): boolean => status === "COMPLETED" || status === "CANCELLED"
+
+/**
+ * How often campaign.get is asked again (react-query's refetchInterval): every 2 s while a message
+ * is being sent or due within 2 minutes (or overdue by less than 3), every 30 s while messages are planned further ahead (or the
+ * campaign is not finished), never once nothing is left to send. A FAILED campaign still sends its
+ * remaining messages, so it is followed while it has any.
+ */
+export const campaignPollInterval = (
+  campaign: { readonly status: CampaignStatus; readonly messages: ReadonlyArray<{ readonly status: MessageStatus; readonly scheduledAt: string }> } | undefined,
+  now: number
+): number | false => {
+  if (campaign === undefined) return false
+  let planned = false
+  for (const m of campaign.messages) {
+    if (m.status === "PICKED") return FAST_POLL_MS
+    if (m.status === "SCHEDULED" || m.status === "NEW") {
+      const at = Date.parse(m.scheduledAt)
+      // overdue past the scheduler's 2-minute window: it is about to be recorded missed, or no
+      // scheduler is running; either way there is nothing to follow closely
+      if (at <= now + DUE_SOON_MS && at >= now - OVERDUE_MS) return FAST_POLL_MS
+      planned = true
+    }
+  }
+  if (planned) return SLOW_POLL_MS
+  if (isFinishedStatus(campaign.status) || campaign.status === "FAILED") return false
+  // not finished but nothing planned: its messages are still being created, or its last send is being recorded
+  return SLOW_POLL_MS
+}
+
+/**
+ * The same for campaign.list: every 5 s while a campaign shown has a message due within 2 minutes
+ * or is sending, every 30 s while any is still to send, never when all are finished.
+ */
+export const listPollInterval = (
+  items: ReadonlyArray<Pick<CampaignListItem, "status" | "nextScheduledAt" | "sentMessages" | "totalMessages">>,
+  now: number
+): number | false => {
+  let active = false
+  for (const c of items) {
+    if (isFinishedStatus(c.status)) continue
+    const next = c.nextScheduledAt === null ? null : Date.parse(c.nextScheduledAt)
+    if (next !== null && next <= now + DUE_SOON_MS && next >= now - OVERDUE_MS) return LIST_FAST_POLL_MS
+    if (c.status === "FAILED") {
+      if (c.nextScheduledAt !== null) active = true
+      continue
+    }
+    // in progress with nothing planned left: its last message is being sent
+    if (c.status === "IN_PROGRESS" && c.nextScheduledAt === null) return LIST_FAST_POLL_MS
+    active = true
+  }
+  return active ? SLOW_POLL_MS : false
+}
+
+/** A campaign can be cancelled while it may still send something. */
+export const canCancel = (campaign: { readonly status: CampaignStatus; readonly messages: ReadonlyArray<{ readonly status: MessageStatus }> }): boolean =>
+  !isFinishedStatus(campaign.status) && (campaign.status !== "FAILED" || campaign.messages.some((m) => m.status === "SCHEDULED"))
+
+/** Edit and delete: only a message the scheduler has not picked yet. */
+export const isChangeable = (message: { readonly status: MessageStatus }): boolean => message.status === "SCHEDULED"
+
+export type Tone = "neutral" | "info" | "progress" | "success" | "danger" | "warning" | "muted"
+
+/** The campaign's status in words (colour is never the only sign). */
+export const campaignStatusWords: Readonly<Record<CampaignStatus, { readonly label: string; readonly tone: Tone }>> = {
+  DRAFT: { label: "Draft", tone: "neutral" },
+  SCHEDULED: { label: "Scheduled", tone: "info" },
+  IN_PROGRESS: { label: "In progress", tone: "progress" },
+  COMPLETED: { label: "Completed", tone: "success" },
+  CANCELLED: { label: "Cancelled", tone: "muted" },
+  FAILED: { label: "Failed", tone: "danger" }
+}
+
+/** The message's state in words. */
+export const messageStatusWords: Readonly<Record<MessageStatus, { readonly label: string; readonly tone: Tone }>> = {
+  NEW: { label: "Being planned", tone: "neutral" },
+  SCHEDULED: { label: "Scheduled", tone: "info" },
+  PICKED: { label: "Sending", tone: "progress" },
+  SENT: { label: "Sent", tone: "success" },
+  FAILED: { label: "Failed", tone: "danger" },
+  OUTCOME_UNKNOWN: { label: "Outcome unknown", tone: "warning" },
+  MISSED: { label: "Missed", tone: "danger" },
+  DELETED: { label: "Deleted", tone: "muted" },
+  CANCELLED: { label: "Cancelled", tone: "muted" }
+}
+
+/** What a sent message's receipts say: delivered / read, and for a group how many members. */
+export const deliveryWords = (m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount">): string | null => {
+  if (m.status !== "SENT") return null
+  if (m.isRead) return m.readCount > 1 ? `Read by ${m.readCount}` : "Read"
+  if (m.isDelivered) return m.deliveredCount > 1 ? `Delivered to ${m.deliveredCount}` : "Delivered"
+  return null
+}
+
+export const MISSED_EXPLANATION = "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
+export const OUTCOME_UNKNOWN_EXPLANATION =
+  "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, plan it again."
+
+/** `yyyy-mm-dd` and `hh:mm` of an instant in the viewer's zone, for date and time inputs. */
+export const localDateAndTime = (iso: string): { readonly date: string; readonly time: string } => {
+  const d = new Date(iso)
+  const two = (n: number) => String(n).padStart(2, "0")
+  return { date: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`, time: `${two(d.getHours())}:${two(d.getMinutes())}` }
+}
+
+/** The instant a date and time input mean in the viewer's zone, as ISO; null when either is not a valid value. */
+export const instantFromLocal = (date: string, time: string): string | null => {
+  const dm = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  const tm = /^(\d{2}):(\d{2})$/.exec(time)
+  if (dm === null || tm === null) return null
+  const d = new Date(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), Number(tm[1]), Number(tm[2]))
+  if (Number.isNaN(d.getTime()) || d.getDate() !== Number(dm[3])) return null
+  return d.toISOString()
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from "react"
+import type { ReactNode } from "react"
+import { Button } from "./kit.tsx"
+
+/**
+ * A destructive action asked twice, in the page (no window.confirm): the first button shows the
+ * question with "yes" and "no" buttons; focus moves to "no", and back to the first button after it.
+ */
+export const ConfirmButton = ({ label, question, confirmLabel, keepLabel = "Keep it", pending, onConfirm, small = false }: {
+  readonly label: string
+  readonly question: ReactNode
+  readonly confirmLabel: string
+  readonly keepLabel?: string
+  readonly pending: boolean
+  readonly onConfirm: () => void
+  readonly small?: boolean
+}) => {
+  const [asking, setAsking] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  const wasAsking = useRef(false)
+  useEffect(() => {
+    // asking: the last button ("no"); done asking: the one button left
+    if (asking || wasAsking.current) box.current?.querySelector<HTMLButtonElement>("button:last-of-type")?.focus()
+    wasAsking.current = asking
+  }, [asking])
+  const size = small ? "px-3 py-1" : ""
+  if (!asking) {
+    return <div ref={box} className="inline-block"><Button variant="secondary" className={size} onClick={() => setAsking(true)}>{label}</Button></div>
+  }
+  return (
+    <div ref={box} role="group" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+      <span>{question}</span>
+      <Button variant="danger" className={size} disabled={pending} onClick={onConfirm}>{pending ? "Working…" : confirmLabel}</Button>
+      <Button variant="secondary" className={size} disabled={pending} onClick={() => setAsking(false)}>{keepLabel}</Button>
+    </div>
+  )
+}

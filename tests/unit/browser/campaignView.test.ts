@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest"
+import {
+  campaignPollInterval,
+  canCancel,
+  deliveryWords,
+  FAST_POLL_MS,
+  instantFromLocal,
+  LIST_FAST_POLL_MS,
+  listPollInterval,
+  localDateAndTime,
+  SLOW_POLL_MS
+} from "../../../src/interfaces/browser/campaignView.ts"
+import type { CampaignStatus, MessageStatus } from "../../../src/interfaces/browser/campaignView.ts"
+
+const now = Date.parse("2026-05-01T10:00:00Z")
+const at = (offsetMs: number) => new Date(now + offsetMs).toISOString()
+const campaign = (status: CampaignStatus, ...messages: Array<[MessageStatus, number]>) => ({
+  status,
+  messages: messages.map(([s, offset]) => ({ status: s, scheduledAt: at(offset) }))
+})
+
+describe("campaignPollInterval: how often the campaign page asks again", () => {
+  it("asks every 2 s while a message is being sent", () => {
+    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -60_000], ["PICKED", -1_000], ["SCHEDULED", 3_600_000]), now)).toBe(FAST_POLL_MS)
+  })
+
+  it("asks every 2 s when a message is due within 2 minutes, or overdue and not picked yet", () => {
+    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", 119_000]), now)).toBe(FAST_POLL_MS)
+    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", -5_000]), now)).toBe(FAST_POLL_MS)
+  })
+
+  it("asks every 30 s for a message long overdue (no scheduler running): it will not be sent now", () => {
+    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", -10 * 60_000]), now)).toBe(SLOW_POLL_MS)
+  })
+
+  it("asks every 30 s while messages are planned further ahead", () => {
+    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", 121_000], ["SCHEDULED", 86_400_000]), now)).toBe(SLOW_POLL_MS)
+    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -60_000], ["DELETED", 10_000], ["SCHEDULED", 600_000]), now)).toBe(SLOW_POLL_MS)
+  })
+
+  it("keeps following a FAILED campaign while it has messages to send", () => {
+    expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["SCHEDULED", 30_000]), now)).toBe(FAST_POLL_MS)
+    expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["SCHEDULED", 3_600_000]), now)).toBe(SLOW_POLL_MS)
+  })
+
+  it("stops once nothing is left to send", () => {
+    expect(campaignPollInterval(campaign("COMPLETED", ["SENT", -60_000]), now)).toBe(false)
+    expect(campaignPollInterval(campaign("CANCELLED", ["SENT", -60_000], ["CANCELLED", 60_000]), now)).toBe(false)
+    expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["CANCELLED", 60_000]), now)).toBe(false)
+    expect(campaignPollInterval(campaign("FAILED", ["OUTCOME_UNKNOWN", -600_000], ["MISSED", -300_000]), now)).toBe(false)
+  })
+
+  it("asks slowly while an unfinished campaign has nothing planned (its last send being recorded)", () => {
+    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -1_000]), now)).toBe(SLOW_POLL_MS)
+  })
+
+  it("does not ask before there is anything", () => {
+    expect(campaignPollInterval(undefined, now)).toBe(false)
+  })
+})
+
+describe("listPollInterval: how often the campaign list asks again", () => {
+  const item = (status: CampaignStatus, next: number | null) => ({ status, nextScheduledAt: next === null ? null : at(next), sentMessages: 0, totalMessages: 1 })
+
+  it("asks every 5 s when a campaign shown has a message due within 2 minutes", () => {
+    expect(listPollInterval([item("COMPLETED", null), item("SCHEDULED", 60_000)], now)).toBe(LIST_FAST_POLL_MS)
+  })
+
+  it("asks every 5 s while a campaign is sending its last message", () => {
+    expect(listPollInterval([item("IN_PROGRESS", null)], now)).toBe(LIST_FAST_POLL_MS)
+  })
+
+  it("asks every 30 s while campaigns are planned further ahead, or long overdue", () => {
+    expect(listPollInterval([item("SCHEDULED", 3_600_000), item("FAILED", 7_200_000), item("CANCELLED", null)], now)).toBe(SLOW_POLL_MS)
+    expect(listPollInterval([item("SCHEDULED", -600_000)], now)).toBe(SLOW_POLL_MS)
+  })
+
+  it("stops when every campaign is finished", () => {
+    expect(listPollInterval([item("COMPLETED", null), item("CANCELLED", null), item("FAILED", null)], now)).toBe(false)
+    expect(listPollInterval([], now)).toBe(false)
+  })
+})
+
+describe("what the campaign page offers", () => {
+  it("cancel while something may still be sent", () => {
+    expect(canCancel(campaign("SCHEDULED", ["SCHEDULED", 1]))).toBe(true)
+    expect(canCancel(campaign("IN_PROGRESS", ["SENT", -1], ["SCHEDULED", 1]))).toBe(true)
+    expect(canCancel(campaign("FAILED", ["FAILED", -1], ["SCHEDULED", 1]))).toBe(true)
+    expect(canCancel(campaign("FAILED", ["FAILED", -1]))).toBe(false)
+    expect(canCancel(campaign("COMPLETED", ["SENT", -1]))).toBe(false)
+    expect(canCancel(campaign("CANCELLED", ["CANCELLED", 1]))).toBe(false)
+  })
+
+  it("receipts in words, a group's count when more than one member", () => {
+    const sent = { status: "SENT" as const, isDelivered: true, isRead: false, deliveredCount: 1, readCount: 0 }
+    expect(deliveryWords(sent)).toBe("Delivered")
+    expect(deliveryWords({ ...sent, deliveredCount: 4 })).toBe("Delivered to 4")
+    expect(deliveryWords({ ...sent, isRead: true, readCount: 3 })).toBe("Read by 3")
+    expect(deliveryWords({ ...sent, isDelivered: false })).toBeNull()
+    expect(deliveryWords({ ...sent, status: "SCHEDULED" })).toBeNull()
+  })
+})
+
+describe("date and time inputs in the viewer's zone", () => {
+  it("round-trips an instant through the date and time inputs (to the minute)", () => {
+    const iso = "2026-07-14T18:45:00.000Z"
+    const { date, time } = localDateAndTime(iso)
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(time).toMatch(/^\d{2}:\d{2}$/)
+    expect(instantFromLocal(date, time)).toBe(iso)
+  })
+
+  it("refuses values the inputs would not give", () => {
+    expect(instantFromLocal("", "10:00")).toBeNull()
+    expect(instantFromLocal("2026-02-30", "10:00")).toBeNull()
+    expect(instantFromLocal("2026-02-10", "")).toBeNull()
+  })
+})
