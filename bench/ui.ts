@@ -20,7 +20,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { launchChromium, startStandalone } from "../tests/support/browser.ts"
-import { browserApi } from "../tests/support/browserApi.ts"
+import { browserApi, connectSandboxSession } from "../tests/support/browserApi.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const runs = Number(process.env.BENCH_RUNS ?? 7)
@@ -77,16 +77,11 @@ try {
   // 3. a 1,000-message campaign
   const context = await browser.newContext()
   const api = browserApi(context.request, herald.url)
-  await api.mutation("auth.signUp", { email: "bench@example.org", password: "correct horse battery", name: "Bench" })
-  const { sessionName } = (await api.mutation("user.initiateMessagingSession")) as { sessionName: string }
-  await api.query("user.getSessionQR", { sessionName })
-  for (const deadline = Date.now() + 15_000; ((await api.query("user.getSessionStatus", { sessionName })) as { status: string }).status !== "WORKING";) {
-    if (Date.now() > deadline) throw new Error("the sandbox session did not connect")
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await api.auth.signUp.mutate({ email: "bench@example.org", password: "correct horse battery", name: "Bench" })
+  const sessionName = await connectSandboxSession(api)
   const start = Date.now() + 24 * 3_600_000
   const messages = Array.from({ length: MESSAGES }, (_, i) => ({ content: `Message ${i + 1}: rehearsal at 7pm, bring your music.`, scheduledAt: new Date(start + i * 60_000).toISOString() }))
-  const { id } = (await api.mutation("campaign.create", { sessionName, groupId: "120363000000000001@g.us", groupName: "Bench choir", title: "A thousand", messages })) as { id: string }
+  const { id } = await api.campaign.create.mutate({ sessionName, groupId: "120363000000000001@g.us", groupName: "Bench choir", title: "A thousand", messages })
   const page = await context.newPage()
   // Timed in the page at each animation frame (a Playwright locator polls at up to 500 ms
   // intervals, which would measure its own back-off): `rowsAt` resolves with performance.now()

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, seriousA11yViolations, startStandalone, watchForErrors } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
+import { browserApi, eventually } from "../support/browserApi.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 
@@ -21,36 +22,13 @@ const kolkata = (ms: number) => {
 const minute = 60_000
 const hour = 60 * minute
 
-/** tRPC over HTTP from the browser context (its cookie, the Origin the CSRF check wants). */
-const api = (context: BrowserContext, origin: string) => {
-  const unwrap = async (response: Awaited<ReturnType<BrowserContext["request"]["get"]>>, path: string) => {
-    const body = await response.json() as { result?: { data: unknown }; error?: unknown }
-    if (!response.ok() || body.result === undefined) throw new Error(`${path} answered ${response.status()}: ${JSON.stringify(body)}`)
-    return body.result.data
-  }
-  return {
-    mutation: async <T>(path: string, input?: unknown): Promise<T> =>
-      await unwrap(await context.request.post(`${origin}/api/trpc/${path}`, { data: input ?? {}, headers: { Origin: origin } }), path) as T,
-    query: async <T>(path: string, input: unknown): Promise<T> =>
-      await unwrap(await context.request.get(`${origin}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { Origin: origin } }), path) as T
-  }
-}
-type Api = ReturnType<typeof api>
+type Api = ReturnType<typeof browserApi>
 
 interface Account {
   readonly context: BrowserContext
   readonly api: Api
   readonly sessionName: string
   readonly group: { readonly groupId: string; readonly groupName: string }
-}
-
-/** Asks until `done` says yes, or fails after `timeoutMs` (hooks cannot use expect.poll). */
-const eventually = async (what: string, done: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 /**
@@ -63,26 +41,21 @@ const signUpAndConnect = async (
   gateway: { readonly connect: (sessionName: string, call: Api) => Promise<void>; readonly group: (sessionName: string, call: Api) => Promise<Account["group"]> }
 ): Promise<Account> => {
   const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: LOCALE })
-  const call = api(context, origin)
-  await call.mutation("auth.signUp", { email: "owner@example.org", password: "correct horse battery", name: "Owner" })
-  const { sessionName } = await call.mutation<{ sessionName: string }>("user.initiateMessagingSession")
+  const call = browserApi(context.request, origin)
+  await call.auth.signUp.mutate({ email: "owner@example.org", password: "correct horse battery", name: "Owner" })
+  const { sessionName } = await call.user.initiateMessagingSession.mutate()
   await gateway.connect(sessionName, call)
-  await eventually("the session is WORKING", async () => (await call.query<{ status: string }>("user.getSessionStatus", { sessionName })).status === "WORKING")
+  await eventually("the session is WORKING", () => call.user.getSessionStatus.query({ sessionName }), (s) => s.status === "WORKING")
   return { context, api: call, sessionName, group: await gateway.group(sessionName, call) }
 }
 
 const plan = async (account: Account, title: string, messages: ReadonlyArray<{ content: string; at: number }>) =>
-  (await account.api.mutation<{ id: string }>("campaign.create", {
+  (await account.api.campaign.create.mutate({
     sessionName: account.sessionName,
     ...account.group,
     title,
     messages: messages.map((m) => ({ content: m.content, scheduledAt: new Date(m.at).toISOString() }))
   })).id
-
-interface CampaignGot {
-  status: string
-  messages: Array<{ id: string; content: string; scheduledAt: string; status: string; failureReason?: string }>
-}
 
 const openPage = async (account: Account): Promise<{ page: Page; errors: Array<string> }> => {
   const page = await account.context.newPage()
@@ -99,8 +72,8 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
     // the sandbox gateway: the session connects 1.5 s after its QR code is first shown
     account = await signUpAndConnect(browser, herald.url, {
-      connect: async (sessionName, call) => void await call.query("user.getSessionQR", { sessionName }),
-      group: async (sessionName, call) => (await call.query<{ items: Array<{ groupId: string; groupName: string }> }>("user.getMessagingGroups", { sessionName })).items[0]!
+      connect: async (sessionName, call) => void await call.user.getSessionQR.query({ sessionName }),
+      group: async (sessionName, call) => (await call.user.getMessagingGroups.query({ sessionName })).items[0]!
     })
   })
   afterAll(async () => {
@@ -182,7 +155,7 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     await expect(row.locator("time").first().textContent()).resolves.toBe(shown.format(later))
     // focus is back on the row's Edit button
     await expect(page.evaluate<string | undefined>("document.activeElement?.textContent")).resolves.toBe("Edit")
-    const got = await account.api.query<CampaignGot>("campaign.get", { id })
+    const got = await account.api.campaign.get.query({ id })
     expect(got.messages.find((m) => m.content === "Final text")?.scheduledAt).toBe(new Date(later).toISOString())
     // the list is in time order: the edited message now comes after the untouched one
     await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first().textContent()).resolves.toContain("Untouched")
@@ -211,7 +184,7 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     await row.getByText("Deleted: it will not be sent.").waitFor()
     await expect(row.getByRole("button").count()).resolves.toBe(0)
     await expect(page.getByRole("progressbar").getAttribute("aria-valuetext")).resolves.toBe("0 sent / 0 delivered / 1 total")
-    const got = await account.api.query<CampaignGot>("campaign.get", { id })
+    const got = await account.api.campaign.get.query({ id })
     expect(got.messages.map((m) => m.status).sort()).toEqual(["DELETED", "SCHEDULED"])
     expect(errors).toEqual([])
     await page.close()
@@ -227,7 +200,7 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     await page.getByText("Status: Cancelled").first().waitFor()
     await expect(page.getByRole("button", { name: /^(Edit|Delete|Cancel campaign)/ }).count()).resolves.toBe(0)
     await messageRow(page, "Never sent").getByText("Cancelled with the campaign").waitFor()
-    expect((await account.api.query<CampaignGot>("campaign.get", { id })).status).toBe("CANCELLED")
+    expect((await account.api.campaign.get.query({ id })).status).toBe("CANCELLED")
     expect(await seriousA11yViolations(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
@@ -273,7 +246,7 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
   it("pages the list 20 at a time with Show more", async () => {
     const at = Date.now() + 8 * hour
     for (let i = 1; i <= 16; i++) await plan(account, `Filler ${i}`, [{ content: "x", at: at + i * minute }])
-    const total = (await account.api.query<{ items: Array<unknown> }>("campaign.list", { limit: 100 })).items.length
+    const total = (await account.api.campaign.list.query({ limit: 100 })).items.length
     expect(total).toBeGreaterThan(20)
     const { page, errors } = await openPage(account)
     await page.goto(`${herald.url}/campaigns`)
@@ -316,7 +289,7 @@ describe.skipIf(!chromiumAvailable)(`a gateway failure on the campaign page (${c
     const { page, errors } = await openPage(account)
     await page.goto(`${herald.url}/campaigns/${id}`)
     await page.getByText("Status: Failed").first().waitFor({ timeout: 20_000 })
-    const reason = (await account.api.query<CampaignGot>("campaign.get", { id })).messages.find((m) => m.content === "Will fail")?.failureReason
+    const reason = (await account.api.campaign.get.query({ id })).messages.find((m) => m.content === "Will fail")?.failureReason
     expect(reason).toMatch(/gateway answered 500/)
     await messageRow(page, "Will fail").getByText(`Not sent: ${reason}`).waitFor()
     await expect(page.getByRole("alert").first().textContent()).resolves.toContain("This campaign failed")

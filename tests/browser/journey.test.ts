@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
-import { browserApi } from "../support/browserApi.ts"
+import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
 
 // A newcomer's whole first visit, in Chromium, on `npm start`'s standalone (SQLite, sandbox gateway,
 // mail as files): sign up, connect WhatsApp, pick a group, plan a message due within the next
@@ -45,14 +45,8 @@ const PASSWORD = "a long enough password"
 /** Set-up the test is not about: an account (REQUIRE_APPROVAL=false: active at once) whose sandbox WhatsApp session is WORKING. */
 const connectedAccount = async (context: BrowserContext, url: string, email: string) => {
   const api = browserApi(context.request, url)
-  await api.mutation("auth.signUp", { email, password: PASSWORD, name: email.split("@")[0] })
-  const { sessionName } = (await api.mutation("user.initiateMessagingSession")) as { sessionName: string }
-  await api.query("user.getSessionQR", { sessionName })
-  for (const deadline = Date.now() + 20_000; ((await api.query("user.getSessionStatus", { sessionName })) as { status: string }).status !== "WORKING";) {
-    if (Date.now() > deadline) throw new Error("the sandbox session did not connect")
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { api, sessionName }
+  await api.auth.signUp.mutate({ email, password: PASSWORD, name: email.split("@")[0] ?? email })
+  return { api, sessionName: await connectSandboxSession(api) }
 }
 
 describe.skipIf(!chromiumAvailable)(`a newcomer's first visit (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`, () => {
@@ -186,7 +180,7 @@ describe.skipIf(!chromiumAvailable)(`a newcomer's first visit (${chromiumAvailab
       await noHorizontalScroll(page)
     }
     const { api, sessionName } = await connectedAccount(await browser.newContext(), herald.url, "pat@example.org")
-    await api.mutation("campaign.create", {
+    await api.campaign.create.mutate({
       sessionName,
       groupId: "120363000000000012@g.us",
       groupName: "Choir",

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
+import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
 
 // Planning a campaign in the browser against `npm start` (standalone, sandbox gateway): the
 // account and the WhatsApp connection are made through the API, the plan through the page.
@@ -20,39 +21,16 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     await herald?.stop()
   })
 
-  /** tRPC over the context's cookie jar, as the page's own requests are. */
-  const api = (request: APIRequestContext) => {
-    const unwrap = async (response: Awaited<ReturnType<APIRequestContext["get"]>>) => {
-      const body = (await response.json()) as { result?: { data: unknown }; error?: { message: string } }
-      if (body.result === undefined) throw new Error(`tRPC call failed: ${response.status()} ${body.error?.message}`)
-      return body.result.data
-    }
-    return {
-      mutation: async (path: string, input?: unknown) =>
-        unwrap(await request.post(`${herald.url}/api/trpc/${path}`, { data: input ?? {}, headers: { Origin: herald.url } })),
-      query: async (path: string, input?: unknown) =>
-        unwrap(await request.get(`${herald.url}/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`))
-    }
-  }
-
   /** Signs up: the first account is ADMIN and ACTIVE, its cookie lands in the context. */
   const signUp = async (request: APIRequestContext) => {
-    const trpc = api(request)
-    await trpc.mutation("auth.signUp", { email: "planner@example.com", password: "correct horse battery", name: "Planner" })
+    const trpc = browserApi(request, herald.url)
+    await trpc.auth.signUp.mutate({ email: "planner@example.com", password: "correct horse battery", name: "Planner" })
     return trpc
   }
 
-  /** Connects the user's sandbox session: its phone "scans" the QR code a moment after it is first shown. */
-  const connect = async (trpc: ReturnType<typeof api>) => {
-    const { sessionName } = (await trpc.mutation("user.initiateMessagingSession")) as { sessionName: string }
-    await trpc.query("user.getSessionQR", { sessionName })
-    await expect.poll(async () => ((await trpc.query("user.getSessionStatus", { sessionName })) as { status: string }).status, { timeout: 15_000 }).toBe("WORKING")
-  }
-
   /**
-   * Opens the form with the campaign's target chosen. The placeholder picker cannot choose, so
-   * the page's `?groupId=&groupName=` preselection does it; once the real picker is in, this is
-   * the one step to change (search "Choir" in the picker and pick it).
+   * Opens the form with the campaign's target chosen through the page's `?groupId=&groupName=`
+   * preselection (a link to "plan a campaign for this group"; journey.test.ts drives the picker).
    */
   const openFormFor = async (page: Page, target: { groupId: string; groupName: string }) => {
     await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent(target.groupId)}&groupName=${encodeURIComponent(target.groupName)}`)
@@ -75,7 +53,7 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     await page.getByText("You have no WhatsApp session yet").waitFor()
     expect(await page.getByRole("link", { name: "Connect WhatsApp" }).getAttribute("href")).toBe("/whatsapp")
     expect(await seriousA11yViolations(page)).toEqual([])
-    await connect(trpc)
+    await connectSandboxSession(trpc)
     await openFormFor(page, CHOIR)
     expect(await page.getByLabel("Time zone").inputValue()).toBe("America/New_York")
 
@@ -131,7 +109,7 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     await page.getByRole("button", { name: "Save campaign" }).click()
     await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
     const id = new URL(page.url()).pathname.split("/").at(-1)!
-    const saved = (await trpc.query("campaign.get", { id })) as { title: string; group: unknown; messages: Array<{ content: string; scheduledAt: string }> }
+    const saved = await trpc.campaign.get.query({ id })
     expect(saved.title).toBe("Spring concert")
     expect(saved.group).toEqual(CHOIR)
     expect(saved.messages.map((m) => m.scheduledAt)).toEqual(instants)
@@ -142,7 +120,7 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
 
   it("one-off messages: one in the past, then an empty text, each shows the server's error at its field", { timeout: 60_000 }, async () => {
     const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
-    await api(context.request).mutation("auth.signIn", { email: "planner@example.com", password: "correct horse battery" })
+    await browserApi(context.request, herald.url).auth.signIn.mutate({ email: "planner@example.com", password: "correct horse battery" })
     await openFormFor(page, CHOIR)
     await page.getByLabel("Messages on dates I choose").check()
     await page.getByLabel("Date of message 1").fill("2026-11-01")

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
+import { browserApi } from "../support/browserApi.ts"
 import { startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 
@@ -12,11 +13,7 @@ const title = chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON
 
 /** The first account of a fresh install (admin, active), signed in through the API: the cookie lands in the context. */
 const signUp = async (context: BrowserContext, url: string) => {
-  const response = await context.request.post(`${url}/api/trpc/auth.signUp`, {
-    data: { email: "ada@example.org", password: "correct horse battery staple", name: "Ada" },
-    headers: { Origin: url }
-  })
-  expect(response.status(), await response.text()).toBe(200)
+  await browserApi(context.request, url).auth.signUp.mutate({ email: "ada@example.org", password: "correct horse battery staple", name: "Ada" })
 }
 
 /** A failed call the test provoked on purpose shows up as Chromium's "Failed to load resource … status of N": only those are set aside. */

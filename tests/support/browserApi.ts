@@ -1,19 +1,48 @@
+import { createTRPCClient, httpLink } from "@trpc/client"
+import type { TRPCClient } from "@trpc/client"
 import type { APIRequestContext } from "playwright-core"
+import type { AppRouter } from "../../src/interfaces/web/routers/appRouter.ts"
 
 /**
- * tRPC calls made with a browser context's own cookie jar (Playwright's `context.request`):
- * set-up a test does not need to click through (a sign-up whose cookie the page then uses).
+ * A tRPC client typed from the server's AppRouter whose calls go through a browser context's own
+ * cookie jar (Playwright's `context.request`): set-up a test does not click through (a sign-up,
+ * a connected session, a planned campaign) lands in the same signed-in state the page sees.
+ * Mutations carry the Origin the CSRF check wants.
  */
-export const browserApi = (request: APIRequestContext, baseUrl: string) => {
-  const unwrap = async (response: Awaited<ReturnType<APIRequestContext["get"]>>, path: string): Promise<unknown> => {
-    const body: unknown = await response.json()
-    if (!response.ok()) throw new Error(`${path}: HTTP ${response.status()} ${JSON.stringify(body)}`)
-    return (body as { result: { data: unknown } }).result.data
+export const browserApi = (request: APIRequestContext, baseUrl: string): TRPCClient<AppRouter> =>
+  createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${baseUrl}/api/trpc`,
+        fetch: async (url, init) => {
+          const headers = new Headers(init?.headers)
+          headers.set("Origin", baseUrl)
+          const response = await request.fetch(String(url), {
+            method: init?.method ?? "GET",
+            headers: Object.fromEntries(headers),
+            ...(typeof init?.body === "string" ? { data: init.body } : {})
+          })
+          return new Response(new Uint8Array(await response.body()), { status: response.status(), headers: response.headers() })
+        }
+      })
+    ]
+  })
+
+/** Polls `read` until `holds`, or fails after `timeoutMs` (set-up outside a page: no locator to wait on). */
+export const eventually = async <A>(what: string, read: () => Promise<A>, holds: (a: A) => boolean, timeoutMs = 20_000): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (holds(value)) return value
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return {
-    mutation: async (path: string, input?: unknown): Promise<unknown> =>
-      unwrap(await request.post(`${baseUrl}/api/trpc/${path}`, { headers: { Origin: baseUrl, "Content-Type": "application/json" }, ...(input === undefined ? {} : { data: JSON.stringify(input) }) }), path),
-    query: async (path: string, input?: unknown): Promise<unknown> =>
-      unwrap(await request.get(`${baseUrl}/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`), path)
-  }
+}
+
+/** Under `npm start` (sandbox gateway): the caller's session, connected (the sandbox "scans" the QR code by itself). */
+export const connectSandboxSession = async (api: TRPCClient<AppRouter>): Promise<string> => {
+  const { sessionName } = await api.user.initiateMessagingSession.mutate()
+  await api.user.getSessionQR.query({ sessionName })
+  await eventually("the sandbox session is WORKING", () => api.user.getSessionStatus.query({ sessionName }), (s) => s.status === "WORKING")
+  return sessionName
 }
