@@ -29,7 +29,8 @@ done
 # standalone from the production copy serves the built app and its script
 data="$work/data"
 port="$("$node" -e 'const s=require("node:net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')"
-(cd "$work" && env -i PATH=/usr/bin:/bin HERALD_DATA_DIR="$data" PORT="$port" "$node" src/interfaces/standalone/main.ts >"$work/standalone.log" 2>&1) &
+# exec: $! is then node itself, which the kill below must reach (not a subshell around it)
+(cd "$work" && exec env -i PATH=/usr/bin:/bin HERALD_DATA_DIR="$data" PORT="$port" "$node" src/interfaces/standalone/main.ts >"$work/standalone.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 100); do grep -q "Herald is running" "$work/standalone.log" 2>/dev/null && break; sleep 0.2; done
 page="$(curl -fsS "http://127.0.0.1:$port/" || true)"

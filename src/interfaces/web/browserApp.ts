@@ -59,12 +59,13 @@ export interface BrowserRuntimeConfig {
 }
 
 const withRuntimeConfig = (html: string, config: BrowserRuntimeConfig): string =>
-  html.replace("<head>", `<head>\n    <meta name="herald-config" content="${escapeAttribute(JSON.stringify(config))}" />`)
+  // a function, not a string: `$&` or `$'` in a setting must not be read as replacement patterns
+  html.replace("<head>", () => `<head>\n    <meta name="herald-config" content="${escapeAttribute(JSON.stringify(config))}" />`)
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Herald</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<body>
 <h1>Herald</h1>
 <p>Herald is running, but its browser app has not been built. Run <code>npm run build</code> (or start
 Herald with <code>npm start</code>, which builds it) and reload this page. The API is at <code>/api/trpc</code>.</p>
