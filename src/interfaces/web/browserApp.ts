@@ -60,7 +60,8 @@ export interface BrowserRuntimeConfig {
 
 const withRuntimeConfig = (html: string, config: BrowserRuntimeConfig): string =>
   // a function, not a string: `$&` or `$'` in a setting must not be read as replacement patterns
-  html.replace("<head>", () => `<head>\n    <meta name="herald-config" content="${escapeAttribute(JSON.stringify(config))}" />`)
+  // (the app's module script runs after the whole document is parsed, so the end of <head> is early enough)
+  html.replace("</head>", () => `  <meta name="herald-config" content="${escapeAttribute(JSON.stringify(config))}" />\n  </head>`)
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Herald</title>
