@@ -4,6 +4,7 @@ import { SessionStatusBadge } from "./ui/SessionStatusBadge.tsx"
 import { useMe, useRuntimeConfig } from "./session.tsx"
 import { signOutErrorText, useSignOut } from "./useSignOut.ts"
 import { Alert } from "./ui/kit.tsx"
+import { useAnnouncement } from "./ui/pageHeading.ts"
 
 const navLink = "rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 
@@ -16,6 +17,9 @@ const NavLink = ({ href, children }: { readonly href: string; readonly children:
 const SignOut = ({ signOut }: { readonly signOut: ReturnType<typeof useSignOut> }) => (
   <button type="button" className={navLink} onClick={() => signOut.mutate()} disabled={signOut.isPending}>Sign out</button>
 )
+
+/** What an action did, said politely by screen readers once its control is gone (pageHeading.ts's announce). */
+const Announcer = () => <div role="status" aria-live="polite" className="sr-only">{useAnnouncement()}</div>
 
 /** Header (navigation, WhatsApp status, sign-out), the page, and the footer when PUBLIC_SHOW_FOOTER allows it. */
 export const Layout = ({ children }: { readonly children: ReactNode }) => {
@@ -48,6 +52,7 @@ export const Layout = ({ children }: { readonly children: ReactNode }) => {
       </header>
       {signOut.isError ? <div className="mx-auto w-full max-w-5xl px-4 pt-4"><Alert>{signOutErrorText(signOut.error)}</Alert></div> : null}
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">{children}</main>
+      <Announcer />
       {showFooter
         ? <footer className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">Herald: scheduled messages to chat groups, self-hosted.</footer>
         : null}
