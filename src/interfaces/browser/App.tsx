@@ -6,6 +6,7 @@ import { lazyPage, preloadPages } from "./lazyPage.ts"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
 import { SignInPage } from "./pages/SignInPage.tsx"
 import { useMe } from "./session.tsx"
+import { ErrorBoundary } from "./ui/ErrorBoundary.tsx"
 import { Alert, Loading } from "./ui/kit.tsx"
 import { errorText } from "./trpc.ts"
 
@@ -60,8 +61,10 @@ const Admin = signedIn(AdminPage, { admin: true })
 export const App = () => {
   // once the first screen is up, fetch the other screens' code while the browser is idle
   useEffect(preloadPages, [])
+  const [location] = useLocation()
   return (
   <Layout>
+    <ErrorBoundary resetKey={location}>
     <Suspense fallback={<Loading />}>
     <Switch>
       <Route path="/" component={Home} />
@@ -78,6 +81,7 @@ export const App = () => {
       <Route component={NotFoundPage} />
     </Switch>
     </Suspense>
+    </ErrorBoundary>
   </Layout>
   )
 }

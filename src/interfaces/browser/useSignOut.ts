@@ -1,24 +1,27 @@
-import { hashKey, useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useLocation } from "wouter"
-import { useTRPC } from "./trpc.ts"
+import { useSetSignedInUser } from "./session.tsx"
+import { errorText, useTRPC } from "./trpc.ts"
 
 /**
- * Signs out and forgets what the signed-in user saw. auth.me is set to "nobody" rather than
- * removed: queryClient.clear() would leave the header's mounted auth.me observer on the removed
- * query, still showing the user's name and navigation after sign-out. Whatever the server
- * answered, this browser forgets the session.
+ * Signs out. Once the server has ended the session, auth.me is set to "nobody" (rather than
+ * removed: the header's mounted auth.me observer would stay on the removed query, still showing
+ * the user) and that change of user forgets the rest (signedInUser.ts). When signing out fails,
+ * nothing is pretended: auth.me is asked again (the server clears the cookie even then, so it may
+ * well answer "nobody", and the guard leads to sign-in) and the caller shows signOutError.
  */
 export const useSignOut = () => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
+  const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
   return useMutation(trpc.auth.signOut.mutationOptions({
-    onSettled: () => {
-      const meKey = trpc.auth.me.queryKey()
-      const meHash = hashKey(meKey)
-      queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash })
-      queryClient.setQueryData(meKey, { user: null })
+    onSuccess: () => {
+      setSignedInUser(null)
       navigate("/sign-in")
-    }
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), exact: true })
   }))
 }
+
+export const signOutErrorText = (error: unknown) => `Could not sign out: ${errorText(error)}`

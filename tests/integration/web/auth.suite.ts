@@ -285,6 +285,23 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(expectOk(await old.mutation("auth.signOut"))).toEqual({ success: true })
       })
 
+      it("signOut clears the cookie even when the database is unavailable (the call still fails with its error)", async (test) => {
+        const web = await start({ requireApproval: false })
+        if (web.memory === null) return test.skip("needs the memory store to take the database down")
+        const client = web.client()
+        await signUp(client, "ivan@example.com")
+        const token = client.cookie!
+        web.memory.unavailable = "down"
+        const out = await client.mutation("auth.signOut")
+        expect(out.error?.code).toBe("SERVICE_UNAVAILABLE")
+        expect(sessionSetCookie(out)).toMatch(/^session=;/)
+        expect(cookieAttributes(sessionSetCookie(out)!).get("max-age")).toBe("0")
+        expect(client.cookie).toBeNull()
+        // the session itself lives on server-side (nothing could be deleted): the old token still works
+        web.memory.unavailable = null
+        expect((await me(withToken(web, token)))?.email).toBe("ivan@example.com")
+      })
+
       it("renews the cookie (sliding expiry) once the session is in its renewal window", async () => {
         const web = await start({ requireApproval: false, renewWithinMs: 31 * 24 * 60 * 60 * 1000 })
         const client = web.client()

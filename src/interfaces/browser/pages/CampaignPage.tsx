@@ -19,6 +19,7 @@ import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, linkLook, Loading, PageTitle, TextArea, TextField } from "../ui/kit.tsx"
+import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
@@ -123,7 +124,15 @@ const useRefresh = (campaignId: string) => {
 const CancelCampaign = ({ id }: { readonly id: string }) => {
   const trpc = useTRPC()
   const refresh = useRefresh(id)
-  const cancel = useMutation(trpc.campaign.cancel.mutationOptions({ onSuccess: refresh, onError: refresh }))
+  const cancel = useMutation(trpc.campaign.cancel.mutationOptions({
+    // the cancel button goes with the campaign's cancellation: the focus goes to the heading
+    onSuccess: async () => {
+      await refresh()
+      focusPageHeading()
+      announce("The campaign is cancelled: its messages not yet sent will not be sent.")
+    },
+    onError: refresh
+  }))
   return (
     <div className="mt-4 space-y-2">
       {cancel.isError ? <Alert>Could not cancel the campaign: {errorText(cancel.error)}</Alert> : null}
@@ -147,6 +156,7 @@ const isLong = (text: string) => text.length > LONG_TEXT_CHARS || text.split("\n
 const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: string; readonly message: CampaignMessage }) => {
   const [mode, setMode] = useState<"view" | "edit" | "delete">("view")
   const actions = useRef<HTMLDivElement>(null)
+  const row = useRef<HTMLLIElement>(null)
   const returnFocus = useRef(false)
   const changeable = isChangeable(m)
   // an open form stays open (the text typed is not lost) and says why it can no longer be saved
@@ -163,10 +173,16 @@ const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: stri
   }, [mode])
   const state = messageStatusWords[m.status]
   const when = formatDateTime(m.scheduledAt)
+  // the question's buttons were disabled while it ran, and are gone once the message is deleted
+  // (or being sent): the focus goes to the row, and the outcome is said
+  const deleted = (outcome: string | null) => {
+    row.current?.focus()
+    announce(outcome ?? `The message of ${when} is deleted: it will not be sent.`)
+  }
   const gone = m.status === "DELETED" || m.status === "CANCELLED"
   return (
     // content-visibility: rows off screen are neither laid out nor painted (a 1,000-message campaign opens at once)
-    <li className={`rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}>
+    <li ref={row} tabIndex={-1} className={`focus:outline-2 focus:outline-offset-2 focus:outline-sky-700 rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <time dateTime={m.scheduledAt} className="font-medium text-slate-900">{when}</time>
         <StatusPill label={state.label} tone={state.tone} prefix="State:" />
@@ -179,7 +195,7 @@ const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: stri
             <MessageState message={m} />
             {changeable
               ? shownMode === "delete"
-                ? <DeleteMessage campaignId={campaignId} messageId={m.id} onKeep={back} />
+                ? <DeleteMessage campaignId={campaignId} messageId={m.id} onKeep={back} onDeleted={deleted} />
                 : (
                   <div ref={actions} className="mt-3 flex flex-wrap gap-2">
                     <Button variant="secondary" className="px-3 py-1" aria-label={`Edit the message of ${when}`} onClick={() => setMode("edit")}>Edit</Button>
@@ -249,10 +265,25 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
 
 const conflictText = "This message is already being sent (or has been), so it can no longer be changed or deleted."
 
-const DeleteMessage = ({ campaignId, messageId, onKeep }: { readonly campaignId: string; readonly messageId: string; readonly onKeep: () => void }) => {
+const DeleteMessage = ({ campaignId, messageId, onKeep, onDeleted }: {
+  readonly campaignId: string
+  readonly messageId: string
+  readonly onKeep: () => void
+  /** after the refresh: `null` once deleted, else why not (the row shows it too while the question stays) */
+  readonly onDeleted: (outcome: string | null) => void
+}) => {
   const trpc = useTRPC()
   const refresh = useRefresh(campaignId)
-  const remove = useMutation(trpc.campaign.deleteMessage.mutationOptions({ onSuccess: refresh, onError: refresh }))
+  const remove = useMutation(trpc.campaign.deleteMessage.mutationOptions({
+    onSuccess: async () => {
+      await refresh()
+      onDeleted(null)
+    },
+    onError: async (error) => {
+      await refresh()
+      onDeleted(errorCode(error) === "CONFLICT" ? conflictText : `Could not delete the message: ${errorText(error)}`)
+    }
+  }))
   return (
     <div role="group" aria-label="Delete this message" className="mt-3 space-y-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
       {remove.isError ? <Alert>{errorCode(remove.error) === "CONFLICT" ? conflictText : errorText(remove.error)}</Alert> : null}

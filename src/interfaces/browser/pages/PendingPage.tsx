@@ -1,8 +1,8 @@
 import { useState } from "react"
 import { useMe } from "../session.tsx"
-import { useSignOut } from "../useSignOut.ts"
+import { signOutErrorText, useSignOut } from "../useSignOut.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
-import { Button } from "../ui/kit.tsx"
+import { Alert, Button } from "../ui/kit.tsx"
 
 /**
  * A signed-in account that an administrator has not approved yet (App.tsx shows it in place of
@@ -26,6 +26,7 @@ export const PendingPage = () => {
         </p>
         <p>The administrator has been told about your account. There is nothing else you need to do: come back later, or check again now.</p>
         {me.isError ? <ErrorAlert error={me.error} /> : null}
+        {signOut.isError ? <Alert>{signOutErrorText(signOut.error)}</Alert> : null}
         {checkedAt !== null && me.isSuccess && !checking && user?.status === "PENDING"
           ? <p role="status" className="text-sm text-slate-600">Checked at {checkedAt.toLocaleTimeString()}: still waiting.</p>
           : null}

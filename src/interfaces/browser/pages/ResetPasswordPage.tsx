@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import { useRef, useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { hasProblems, MIN_PASSWORD_LENGTH, newPasswordProblems, tokenFrom } from "../accountForms.ts"
 import type { Problems } from "../accountForms.ts"
+import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
@@ -13,7 +14,7 @@ const askAgain = <Link href="/forgot-password" className={linkLook}>Ask for a ne
 /** `/reset-password?token=…`, the link of the reset mail: a new password, typed twice. */
 export const ResetPasswordPage = () => {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
+  const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
   const token = tokenFrom(useSearch())
   const [password, setPassword] = useState("")
@@ -25,7 +26,7 @@ export const ResetPasswordPage = () => {
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions({
     onSuccess: () => {
       // every session of the account has ended, this browser's too
-      queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null })
+      setSignedInUser(null)
       navigate("/sign-in?reset=done", { replace: true })
     }
   }))

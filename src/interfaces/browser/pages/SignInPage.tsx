@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation, useSearch } from "wouter"
+import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, useTRPC } from "../trpc.ts"
 import { ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, Card, linkLook, PageTitle, TextField } from "../ui/kit.tsx"
@@ -29,7 +30,7 @@ const SignInError = ({ error }: { readonly error: unknown }) => {
 
 export const SignInPage = () => {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
+  const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
   const next = safeNext(params.get("next"))
@@ -42,8 +43,8 @@ export const SignInPage = () => {
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
   const signIn = useMutation(trpc.auth.signIn.mutationOptions({
-    onSuccess: async (result) => {
-      queryClient.setQueryData(trpc.auth.me.queryKey(), { user: result.user })
+    onSuccess: (result) => {
+      setSignedInUser(result.user)
       // a PENDING account sees the "waiting for approval" page there (App.tsx's guard)
       navigate(next, { replace: true })
     }

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import { useRef, useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation } from "wouter"
 import { afterSignUp, hasProblems, MIN_PASSWORD_LENGTH, signUpProblems } from "../accountForms.ts"
 import type { Problems } from "../accountForms.ts"
+import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
@@ -23,7 +24,7 @@ const CheckMailbox = ({ email }: { readonly email: string }) => (
 
 export const SignUpPage = () => {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
+  const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
   const [name, setName] = useState("")
   const [email, setEmail] = useState("")
@@ -41,7 +42,7 @@ export const SignUpPage = () => {
         setMailedTo(input.email)
         return
       }
-      queryClient.setQueryData(trpc.auth.me.queryKey(), { user: result.user })
+      setSignedInUser(result.user)
       // a newcomer's next step is connecting WhatsApp; a pending account sees the waiting page there
       navigate(next === "app" ? "/whatsapp" : "/", { replace: true })
     }

@@ -18,11 +18,19 @@ export const ConfirmButton = ({ label, question, confirmLabel, keepLabel = "Keep
   const [asking, setAsking] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   const wasAsking = useRef(false)
+  const wasPending = useRef(false)
   useEffect(() => {
     // asking: the last button ("no"); done asking: the one button left
     if (asking || wasAsking.current) box.current?.querySelector<HTMLButtonElement>("button:last-of-type")?.focus()
     wasAsking.current = asking
   }, [asking])
+  useEffect(() => {
+    // the buttons were disabled while the action ran (the focus fell to the page): still here
+    // once it failed, the question takes it back ("no"); once it succeeded and this control went
+    // with it, the page moves the focus
+    if (wasPending.current && !pending && asking) box.current?.querySelector<HTMLButtonElement>("button:last-of-type")?.focus()
+    wasPending.current = pending
+  }, [pending, asking])
   const size = small ? "px-3 py-1" : ""
   if (!asking) {
     return <div ref={box} className="inline-block"><Button variant="secondary" className={size} onClick={() => setAsking(true)}>{label}</Button></div>

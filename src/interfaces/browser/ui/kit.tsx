@@ -1,4 +1,5 @@
 import { useId } from "react"
+import { usePageHeading } from "./pageHeading.ts"
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react"
 
 // The app's few building blocks, styled once. Native controls (input, select, textarea) with a
@@ -87,9 +88,11 @@ export const Card = ({ children, className = "" }: { readonly children: ReactNod
   <section className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>{children}</section>
 )
 
-export const PageTitle = ({ children }: { readonly children: ReactNode }) => (
-  <h1 className="mb-4 text-2xl font-semibold tracking-tight">{children}</h1>
-)
+/** The screen's one <h1>: also the tab's title, and where the focus goes after an in-app navigation (pageHeading.ts). */
+export const PageTitle = ({ children }: { readonly children: ReactNode }) => {
+  const heading = usePageHeading(typeof children === "string" ? children : null)
+  return <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-semibold tracking-tight focus:outline-none">{children}</h1>
+}
 
 /** An in-app link styled as a link; `href` is handled by the router (wouter's Link). */
 export const linkLook = `text-sky-800 underline underline-offset-2 hover:text-sky-950 ${focus}`

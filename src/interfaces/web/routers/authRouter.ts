@@ -55,8 +55,11 @@ export const authRouter = router({
     run(
       ctx,
       Effect.gen(function*() {
-        if (ctx.token !== null) yield* signOut(ctx.token)
+        // the browser forgets its cookie whatever happens next: a sign-out whose database call
+        // fails still fails (the session may live on server-side until it expires), but this
+        // browser is no longer signed in, as its user asked
         ctx.resHeaders.append("Set-Cookie", clearedSessionCookie(ctx.secureCookies))
+        if (ctx.token !== null) yield* signOut(ctx.token)
         return { success: true }
       })
     )
