@@ -2,13 +2,11 @@ import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation, useSearch } from "wouter"
+import { safeNextPath } from "../nextPath.ts"
 import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, useTRPC } from "../trpc.ts"
 import { ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, Card, linkLook, PageTitle, TextField } from "../ui/kit.tsx"
-
-/** Only an in-app path may follow sign-in: `next=https://elsewhere` would be an open redirect. */
-export const safeNext = (next: string | null): string => (next !== null && next.startsWith("/") && !next.startsWith("//") ? next : "/campaigns")
 
 /** Wrong password, too many tries, an unconfirmed address: each said plainly, with the way out. */
 const SignInError = ({ error }: { readonly error: unknown }) => {
@@ -33,7 +31,7 @@ export const SignInPage = () => {
   const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
-  const next = safeNext(params.get("next"))
+  const next = safeNextPath(params.get("next"), window.location.origin)
   // set by the reset and verification pages when they send the user here
   const notice = params.get("reset") === "done"
     ? "Your password has been changed and every session signed out. Sign in with the new password."
