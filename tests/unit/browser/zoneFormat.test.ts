@@ -13,8 +13,8 @@ describe("zone formatting for the preview", () => {
     expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "America/New_York", "en-GB")).toBe("Sun, 28 Mar 2027, 03:00")
   })
   it("a DST change day says so in words", () => {
-    expect(dstNote({ dstChange: true, utcOffset: "+02:00", utcOffsetDayBefore: "+01:00" })).toBe("Clocks change this day: UTC+01:00 → UTC+02:00")
-    expect(dstNote({ dstChange: false, utcOffset: "+02:00", utcOffsetDayBefore: "+02:00" })).toBeNull()
+    expect(dstNote({ dstChange: true, utcOffsetDayStart: "+01:00", utcOffsetDayEnd: "+02:00" })).toBe("Clocks change this day: UTC+01:00 → UTC+02:00")
+    expect(dstNote({ dstChange: false, utcOffsetDayStart: "+02:00", utcOffsetDayEnd: "+02:00" })).toBeNull()
     expect(offsetLabel("+00:00")).toBe("UTC")
     expect(offsetLabel("-05:00")).toBe("UTC-05:00")
   })

@@ -32,9 +32,9 @@ export const viewerReading = (iso: string, campaignZone: string, viewer: string,
   return theirs === formatInZone(iso, campaignZone, locale) ? null : theirs
 }
 
-/** The words of a daylight-saving change day, or null on any other day. */
-export const dstNote = (m: { readonly dstChange: boolean; readonly utcOffset: string; readonly utcOffsetDayBefore: string }): string | null =>
-  m.dstChange ? `Clocks change this day: UTC${m.utcOffsetDayBefore} → UTC${m.utcOffset}` : null
+/** The words of a daylight-saving change day (the local day the clocks change on), or null on any other day. */
+export const dstNote = (m: { readonly dstChange: boolean; readonly utcOffsetDayStart: string; readonly utcOffsetDayEnd: string }): string | null =>
+  m.dstChange ? `Clocks change this day: UTC${m.utcOffsetDayStart} → UTC${m.utcOffsetDayEnd}` : null
 
 /** `UTC+02:00`, or `UTC` for +00:00. */
 export const offsetLabel = (utcOffset: string): string => (utcOffset === "+00:00" || utcOffset === "Z" ? "UTC" : `UTC${utcOffset}`)
