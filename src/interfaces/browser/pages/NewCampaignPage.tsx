@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import type { FormEvent } from "react"
-import { Link, useLocation, useSearch } from "wouter"
+import { Link, useLocation } from "wouter"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { PreviewList } from "../campaign/PreviewList.tsx"
@@ -67,21 +67,13 @@ export const NewCampaignPage = () => {
   )
 }
 
-/** `?groupId=…&groupName=…` preselects the target (a link from a group to "plan a campaign for it"). */
-const targetFromSearch = (search: string): PlanForm["target"] => {
-  const params = new URLSearchParams(search)
-  const groupId = params.get("groupId")
-  return groupId === null || groupId === "" ? null : { groupId, groupName: params.get("groupName") ?? groupId }
-}
-
 const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
-  const search = useSearch()
   const viewer = useMemo(viewerZone, [])
   const zones = useMemo(() => zoneChoices([viewer]), [viewer])
-  const [form, setForm] = useState<PlanForm>(() => ({ ...emptyForm(viewer, todayIn(viewer)), target: targetFromSearch(search) }))
+  const [form, setForm] = useState<PlanForm>(() => emptyForm(viewer, todayIn(viewer)))
   /** what the form itself says is missing, from the last Preview press */
   const [formErrors, setFormErrors] = useState<Readonly<Record<string, string>>>({})
   /** the input the current preview is of */
