@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import { dstNote, formatInZone, offsetLabel, todayIn, viewerReading, zoneChoices } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
 
 describe("zone formatting for the preview", () => {
@@ -27,5 +27,33 @@ describe("zone formatting for the preview", () => {
     expect(zones).toContain("Europe/Paris")
     expect(zones).toContain("Europe/Kiev")
     expect(new Set(zones).size).toBe(zones.length)
+  })
+
+  describe("formatters are made once per zone and options", () => {
+    const Original = Intl.DateTimeFormat
+    afterEach(() => {
+      Intl.DateTimeFormat = Original
+    })
+    it("a 1,000-message preview builds a handful of Intl.DateTimeFormat, not thousands", () => {
+      let made = 0
+      // counts the formatters built while the preview is formatted
+      Intl.DateTimeFormat = class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args)
+          made++
+        }
+      } as typeof Intl.DateTimeFormat
+      const start = Date.parse("2031-01-01T09:00:00Z")
+      for (let i = 0; i < 1_000; i++) {
+        const iso = new Date(start + i * 86_400_000).toISOString()
+        formatInZone(iso, "Asia/Kolkata")
+        viewerReading(iso, "Asia/Kolkata", "America/Lima")
+      }
+      todayIn("Asia/Kolkata")
+      todayIn("Asia/Kolkata")
+      // Kolkata and Lima for the readable form, Kolkata for today's date
+      expect(made).toBeLessThanOrEqual(3)
+      expect(formatInZone("2031-01-01T09:00:00.000Z", "Asia/Kolkata", "en-GB")).toBe("Wed, 1 Jan 2031, 14:30")
+    })
   })
 })
