@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { z } from "zod"
 import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
-import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN, MAX_TITLE_LENGTH } from "../../../application/campaign/CampaignLimits.ts"
+import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN, MAX_TITLE_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
