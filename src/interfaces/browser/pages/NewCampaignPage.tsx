@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import type { FormEvent } from "react"
 import { Link, useLocation } from "wouter"
-import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
+import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import { buildPlan, characterCount, emptyForm, inputKey, newRow, targetError } from "../campaign/planInput.ts"
@@ -182,7 +182,10 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
           )
           : (
             <div className="space-y-4">
-              <SelectField label="How often" value={r.frequency} error={errors["recurrence.frequency"]} onChange={(e) => updateRecurrence({ frequency: e.target.value as Frequency })}>
+              <SelectField label="How often" value={r.frequency} error={errors["recurrence.frequency"]} onChange={(e) => {
+                  const frequency = e.target.value
+                  if (isFrequency(frequency)) updateRecurrence({ frequency })
+                }}>
                 {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
               </SelectField>
               <div className="grid gap-3 sm:grid-cols-3">
