@@ -171,7 +171,16 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     expect(await date1.getAttribute("aria-invalid")).toBeNull()
     expect(await seriousA11yViolations(page)).toEqual([])
 
-    await text2.fill("Happy new year, a bit late")
+    // errors name rows by position: removing a row above clears them rather than moving them onto another row
+    await page.getByRole("button", { name: "Add a message" }).click()
+    await page.getByLabel("Text of message 3").fill("A third one")
+    await page.getByRole("button", { name: "Remove message 1" }).click()
+    expect(await page.getByLabel("Text of message 2").inputValue()).toBe("A third one")
+    expect(await page.getByLabel("Text of message 2").getAttribute("aria-invalid")).toBeNull()
+    expect(await page.getByLabel("Text of message 1").getAttribute("aria-invalid")).toBeNull()
+    expect(await page.getByText("message content must not be empty").count()).toBe(0)
+
+    await page.getByLabel("Text of message 1").fill("Happy new year, a bit late")
     await page.getByRole("button", { name: "Preview" }).click()
     await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
     expect(errors).toEqual([])

@@ -100,6 +100,12 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
   }
   const updateRecurrence = (change: Partial<RecurrenceFields>) => update({ recurrence: { ...form.recurrence, ...change } })
   const updateRow = (key: string, change: Partial<OneOffRow>) => update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
+  /** Errors name rows by position (`messages.2.content`): once a row is gone they would point at the wrong one, so they go too. */
+  const removeRow = (key: string) => {
+    update({ rows: form.rows.filter((x) => x.key !== key) })
+    setFormErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith("messages."))))
+    if (preview.isError && Object.keys(fieldErrors(preview.error)).some((path) => path.startsWith("messages."))) preview.reset()
+  }
 
   const runPreview = (event: FormEvent) => {
     event.preventDefault()
@@ -169,7 +175,7 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
                       hint={<span className={chars.over ? "font-semibold text-red-800" : undefined}>{chars.text} characters{chars.over ? " — too long" : ""}</span>}
                       onChange={(e) => updateRow(row.key, { content: e.target.value })}
                     />
-                    <Button variant="secondary" onClick={() => update({ rows: form.rows.filter((x) => x.key !== row.key) })}>
+                    <Button variant="secondary" onClick={() => removeRow(row.key)}>
                       Remove message {i + 1}
                     </Button>
                   </fieldset>
