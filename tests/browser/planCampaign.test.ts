@@ -4,6 +4,7 @@ import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriou
 import type { Standalone } from "../support/browser.ts"
 import { wallClockInstant } from "../../src/domain/campaign/Recurrence.ts"
 import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
+import { addDays, nextSpringForward, todayInParis } from "../support/calendar.ts"
 
 // Planning a campaign in the browser against `npm start` (standalone, sandbox gateway): the
 // account and the WhatsApp connection are made through the API, the plan through the page.
@@ -11,24 +12,6 @@ import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
 /** The sandbox's "Choir" group (SandboxGateway's sample groups). */
 const CHOIR = { groupId: "120363000000000012@g.us", groupName: "Choir" }
 
-// Dates relative to today, so that the plans stay in the future whenever the test runs.
-const DAY_MS = 86_400_000
-/** `YYYY-MM-DD` `days` after the date `date`. */
-const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-/** Today's date on the wall calendar of Paris. */
-const todayInParis = (): string =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date())
-/** The last Sunday of March of `year`: the day Paris moves from +01:00 to +02:00 (EU rule). */
-const lastSundayOfMarch = (year: number): string => {
-  const march31 = new Date(Date.UTC(year, 2, 31))
-  return addDays(march31.toISOString().slice(0, 10), -march31.getUTCDay())
-}
-/** The next spring-forward day in Paris whose eve is still ahead of `today` (this year's, else next year's). */
-const nextSpringForward = (today: string): string => {
-  const year = Number(today.slice(0, 4))
-  const thisYear = lastSundayOfMarch(year)
-  return addDays(thisYear, -1) > today ? thisYear : lastSundayOfMarch(year + 1)
-}
 /** `2027-03-27T08:00:00.000Z`: 09:00 on `date` in Paris, when Paris is at `offset`. */
 const parisNineAm = (date: string, offset: "+01:00" | "+02:00"): string => new Date(`${date}T09:00:00${offset}`).toISOString()
 
