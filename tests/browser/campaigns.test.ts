@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, seriousA11yViolations, startStandalone, watchForErrors } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
 import { browserApi, eventually } from "../support/browserApi.ts"
+import { nextSpringForward, todayInParis } from "../support/calendar.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 
@@ -159,6 +160,53 @@ describe.skipIf(!chromiumAvailable)(`campaign list and campaign page (${chromium
     expect(got.messages.find((m) => m.content === "Final text")?.scheduledAt).toBe(new Date(later).toISOString())
     // the list is in time order: the edited message now comes after the untouched one
     await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first().textContent()).resolves.toContain("Untouched")
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("refuses a time the clocks skip in the viewer's zone (spring forward), at the field, instead of moving it", async () => {
+    const at = Math.floor((Date.now() + 3 * hour) / minute) * minute
+    const planned = new Date(at).toISOString()
+    const id = await plan(account, "Gap", [{ content: "Before the change", at }])
+    // the same account, seen from Paris
+    const context = await browser.newContext({ timezoneId: "Europe/Paris", locale: LOCALE, storageState: await account.context.storageState() })
+    const page = await context.newPage()
+    const errors = watchForErrors(page)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    await messageRow(page, "Before the change").getByRole("button", { name: /^Edit/ }).click()
+    const form = page.getByRole("form", { name: "Edit this message" })
+    await form.getByLabel("Date").fill(nextSpringForward(todayInParis()))
+    await form.getByLabel("Time").fill("02:30")
+    await form.getByRole("button", { name: "Save changes" }).click()
+    await form.getByText("This time does not exist on that day in Europe/Paris: the clocks go forward.").waitFor()
+    expect(await form.getByLabel("Date").getAttribute("aria-invalid")).toBe("true")
+    // nothing was sent: the message keeps its time
+    expect((await account.api.campaign.get.query({ id })).messages[0]!.scheduledAt).toBe(planned)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("an edit made elsewhere while the form is open is not overwritten: the form says so and reloads", async () => {
+    // due within two minutes: the page asks every 2 s, so the other edit shows at once
+    const id = await plan(account, "Shared", [{ content: "Original", at: Date.now() + 100_000 }])
+    const { page, errors } = await openPage(account)
+    await page.goto(`${herald.url}/campaigns/${id}`)
+    await messageRow(page, "Original").getByRole("button", { name: /^Edit/ }).click()
+    const form = page.getByRole("form", { name: "Edit this message" })
+    await form.getByLabel("Message text").fill("Mine")
+    const messageId = (await account.api.campaign.get.query({ id })).messages[0]!.id
+    await account.api.campaign.updateMessage.mutate({ campaignId: id, messageId, content: "Theirs" })
+    await form.getByText("This message was changed elsewhere since you opened this form").waitFor()
+    expect(await form.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true)
+    // the typed text is still there until the user reloads
+    expect(await form.getByLabel("Message text").inputValue()).toBe("Mine")
+    expect((await account.api.campaign.get.query({ id })).messages[0]!.content).toBe("Theirs")
+    await form.getByRole("button", { name: "Reload the form" }).click()
+    expect(await form.getByLabel("Message text").inputValue()).toBe("Theirs")
+    await form.getByLabel("Message text").fill("Theirs, and mine")
+    await form.getByRole("button", { name: "Save changes" }).click()
+    await form.waitFor({ state: "detached" })
+    expect((await account.api.campaign.get.query({ id })).messages[0]!.content).toBe("Theirs, and mine")
     expect(errors).toEqual([])
     await page.close()
   })

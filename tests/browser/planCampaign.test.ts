@@ -2,13 +2,18 @@ import type { APIRequestContext, Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
+import { wallClockInstant } from "../../src/domain/campaign/Recurrence.ts"
 import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
+import { addDays, nextSpringForward, todayInParis } from "../support/calendar.ts"
 
 // Planning a campaign in the browser against `npm start` (standalone, sandbox gateway): the
 // account and the WhatsApp connection are made through the API, the plan through the page.
 
 /** The sandbox's "Choir" group (SandboxGateway's sample groups). */
 const CHOIR = { groupId: "120363000000000012@g.us", groupName: "Choir" }
+
+/** `2027-03-27T08:00:00.000Z`: 09:00 on `date` in Paris, when Paris is at `offset`. */
+const parisNineAm = (date: string, offset: "+01:00" | "+02:00"): string => new Date(`${date}T09:00:00${offset}`).toISOString()
 
 describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`, () => {
   let browser: Browser
@@ -28,14 +33,13 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     return trpc
   }
 
-  /**
-   * Opens the form with the campaign's target chosen through the page's `?groupId=&groupName=`
-   * preselection (a link to "plan a campaign for this group"; journey.test.ts drives the picker).
-   */
-  const openFormFor = async (page: Page, target: { groupId: string; groupName: string }) => {
-    await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent(target.groupId)}&groupName=${encodeURIComponent(target.groupName)}`)
+  /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its radio. */
+  const openFormForChoir = async (page: Page) => {
+    await page.goto(`${herald.url}/campaigns/new`)
     await page.getByRole("button", { name: "Preview" }).waitFor()
-    await page.getByText(target.groupName, { exact: true }).first().waitFor()
+    await page.getByLabel("Search groups").fill("Choir")
+    await page.getByRole("radio", { name: "Choir" }).check()
+    await page.getByText(`Chosen: ${CHOIR.groupName}`).waitFor()
   }
 
   /** The text a field's error or hint says (its aria-describedby). */
@@ -54,15 +58,17 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     expect(await page.getByRole("link", { name: "Connect WhatsApp" }).getAttribute("href")).toBe("/whatsapp")
     expect(await seriousA11yViolations(page)).toEqual([])
     await connectSandboxSession(trpc)
-    await openFormFor(page, CHOIR)
+    await openFormForChoir(page)
     expect(await page.getByLabel("Time zone").inputValue()).toBe("America/New_York")
 
     await page.getByLabel("Title (optional)").fill("Spring concert")
     await page.getByLabel("A repeating message").check()
     await page.getByLabel("Time zone").selectOption("Europe/Paris")
     await page.getByLabel("How often").selectOption("DAILY")
-    await page.getByLabel("Start date").fill("2027-03-27")
-    await page.getByLabel("End date (included)").fill("2027-04-02")
+    // from the eve of the next spring-forward day in Paris to five days after it
+    const change = nextSpringForward(todayInParis())
+    await page.getByLabel("Start date").fill(addDays(change, -1))
+    await page.getByLabel("End date (included)").fill(addDays(change, 5))
     await page.getByLabel("Send time").fill("09:00")
     await page.getByLabel("Message template").fill("Concert in {days_left} days")
     expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
@@ -74,15 +80,10 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     const items = page.getByTestId("preview-message")
     expect(await items.count()).toBe(7)
     const instants = await page.getByTestId("campaign-time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")))
-    // Paris is +01:00 until Sunday 2027-03-28, +02:00 from then on: the UTC instant moves an hour earlier
+    // Paris is +01:00 until the change day (a Sunday), +02:00 from then on: the UTC instant moves an hour earlier
     expect(instants).toEqual([
-      "2027-03-27T08:00:00.000Z",
-      "2027-03-28T07:00:00.000Z",
-      "2027-03-29T07:00:00.000Z",
-      "2027-03-30T07:00:00.000Z",
-      "2027-03-31T07:00:00.000Z",
-      "2027-04-01T07:00:00.000Z",
-      "2027-04-02T07:00:00.000Z"
+      parisNineAm(addDays(change, -1), "+01:00"),
+      ...[0, 1, 2, 3, 4, 5].map((n) => parisNineAm(addDays(change, n), "+02:00"))
     ])
     const parisTimes = await page.getByTestId("campaign-time").allTextContents()
     expect(parisTimes.every((t) => t.endsWith("09:00"))).toBe(true)
@@ -121,23 +122,31 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
   it("one-off messages: one in the past, then an empty text, each shows the server's error at its field", { timeout: 60_000 }, async () => {
     const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
     await browserApi(context.request, herald.url).auth.signIn.mutate({ email: "planner@example.com", password: "correct horse battery" })
-    await openFormFor(page, CHOIR)
+    // a link cannot choose the recipient (nor the name shown for it): the query is ignored
+    await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent("123@c.us")}&groupName=Choir`)
+    await page.getByRole("button", { name: "Preview" }).waitFor()
+    await page.getByText("None chosen yet.").waitFor()
+    await openFormForChoir(page)
+    const today = todayInParis()
+    const past = addDays(today, -3)
     await page.getByLabel("Messages on dates I choose").check()
-    await page.getByLabel("Date of message 1").fill("2026-11-01")
+    await page.getByLabel("Date of message 1").fill(past)
     await page.getByLabel("Time of message 1").fill("09:00")
     await page.getByLabel("Text of message 1").fill("Too late")
     await page.getByRole("button", { name: "Add a message" }).click()
-    await page.getByLabel("Date of message 2").fill("2027-01-10")
+    await page.getByLabel("Date of message 2").fill(addDays(today, 4))
     expect(await seriousA11yViolations(page)).toEqual([])
 
     await page.getByRole("button", { name: "Preview" }).click()
     const date1 = page.getByLabel("Date of message 1")
     await expect.poll(() => date1.getAttribute("aria-invalid")).toBe("true")
-    expect(await noteOf(page, date1)).toBe("scheduledAt 2026-11-01T08:00:00.000Z is in the past")
+    const [year, month, day] = past.split("-").map(Number) as [number, number, number]
+    const pastInstant = new Date(wallClockInstant({ year, month, day }, 9, 0, "Europe/Paris")!).toISOString()
+    expect(await noteOf(page, date1)).toBe(`scheduledAt ${pastInstant} is in the past`)
     await page.getByRole("alert").filter({ hasText: "The plan cannot be saved as it is" }).waitFor()
     expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
 
-    await date1.fill("2027-01-09")
+    await date1.fill(addDays(today, 3))
     await page.getByRole("button", { name: "Preview" }).click()
     const text2 = page.getByLabel("Text of message 2")
     await expect.poll(() => text2.getAttribute("aria-invalid")).toBe("true")
@@ -145,7 +154,16 @@ describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chrom
     expect(await date1.getAttribute("aria-invalid")).toBeNull()
     expect(await seriousA11yViolations(page)).toEqual([])
 
-    await text2.fill("Happy new year, a bit late")
+    // errors name rows by position: removing a row above clears them rather than moving them onto another row
+    await page.getByRole("button", { name: "Add a message" }).click()
+    await page.getByLabel("Text of message 3").fill("A third one")
+    await page.getByRole("button", { name: "Remove message 1" }).click()
+    expect(await page.getByLabel("Text of message 2").inputValue()).toBe("A third one")
+    expect(await page.getByLabel("Text of message 2").getAttribute("aria-invalid")).toBeNull()
+    expect(await page.getByLabel("Text of message 1").getAttribute("aria-invalid")).toBeNull()
+    expect(await page.getByText("message content must not be empty").count()).toBe(0)
+
+    await page.getByLabel("Text of message 1").fill("Happy new year, a bit late")
     await page.getByRole("button", { name: "Preview" }).click()
     await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
     expect(errors).toEqual([])

@@ -4,7 +4,7 @@ import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
-import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "./CampaignLimits.ts"
+import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
 import { createCampaign } from "./createCampaign.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 

@@ -23,6 +23,9 @@ import { DateTime, Option } from "effect"
 export const FREQUENCIES = ["ONCE", "DAILY", "WEEKLY", "SEMI_MONTHLY", "MONTHLY", "SEMI_ANNUALLY", "ANNUALLY"] as const
 export type Frequency = (typeof FREQUENCIES)[number]
 
+/** One of FREQUENCIES (a select's value, say). */
+export const isFrequency = (value: string): value is Frequency => FREQUENCIES.some((f) => f === value)
+
 export interface Recurrence {
   readonly startDate: string
   readonly endDate: string

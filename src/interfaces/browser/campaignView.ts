@@ -1,5 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server"
+import { DateTime } from "effect"
 import type { AppRouter } from "../web/routers/appRouter.ts"
+import { instantOf } from "./campaign/planInput.ts"
 
 // What the campaign screens show and when they ask again: pure, so it is unit-tested
 // (tests/unit/browser/campaignView.test.ts) without a browser.
@@ -121,19 +123,37 @@ export const MISSED_EXPLANATION = "Was not sent: Herald was not running, or not 
 export const OUTCOME_UNKNOWN_EXPLANATION =
   "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, plan it again."
 
-/** `yyyy-mm-dd` and `hh:mm` of an instant in the viewer's zone, for date and time inputs. */
-export const localDateAndTime = (iso: string): { readonly date: string; readonly time: string } => {
-  const d = new Date(iso)
+/** The viewer's IANA zone, as the browser reports it. */
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** `yyyy-mm-dd` and `hh:mm` of an instant on the wall clock of `timeZone` (the viewer's by default), for date and time inputs. */
+export const localDateAndTime = (iso: string, timeZone: string = browserZone()): { readonly date: string; readonly time: string } => {
+  const p = DateTime.toParts(DateTime.makeZonedUnsafe(Date.parse(iso), { timeZone }))
   const two = (n: number) => String(n).padStart(2, "0")
-  return { date: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`, time: `${two(d.getHours())}:${two(d.getMinutes())}` }
+  return { date: `${String(p.year).padStart(4, "0")}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` }
 }
 
-/** The instant a date and time input mean in the viewer's zone, as ISO; null when either is not a valid value. */
-export const instantFromLocal = (date: string, time: string): string | null => {
-  const dm = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
-  const tm = /^(\d{2}):(\d{2})$/.exec(time)
-  if (dm === null || tm === null) return null
-  const d = new Date(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), Number(tm[1]), Number(tm[2]))
-  if (Number.isNaN(d.getTime()) || d.getDate() !== Number(dm[3])) return null
-  return d.toISOString()
+/** What a date and a time input mean on the wall clock of a zone. */
+export type LocalInstant =
+  | { readonly _tag: "Instant"; readonly iso: string }
+  /** not a date or a time the inputs give */
+  | { readonly _tag: "Invalid" }
+  /** a time the clocks skip that day (spring forward): it does not exist there */
+  | { readonly _tag: "Gap" }
+
+/**
+ * The instant a date and time input mean in `timeZone` (the viewer's by default), converted as
+ * planning converts (the domain's wallClockInstant, effect's DateTime). A time in a
+ * spring-forward gap is refused rather than moved by the gap; a repeated time (autumn) is the
+ * first of the two.
+ */
+export const instantFromLocal = (date: string, time: string, timeZone: string = browserZone()): LocalInstant => {
+  const iso = instantOf(date, time, timeZone)
+  if (iso === null) return { _tag: "Invalid" }
+  // read back: a time in the gap comes back an hour later
+  const back = localDateAndTime(iso, timeZone)
+  return back.date === date && back.time === time ? { _tag: "Instant", iso } : { _tag: "Gap" }
 }
+
+/** The words for a time that does not exist on that day in `timeZone`. */
+export const gapText = (timeZone: string): string => `This time does not exist on that day in ${timeZone}: the clocks go forward.`

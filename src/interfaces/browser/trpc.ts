@@ -30,13 +30,10 @@ export const errorCode = (error: unknown): string | null => (isAppError(error) ?
 /** Invalid input, field by field (the server's `data.issues`, path like "recurrence.startDate"). */
 export const fieldErrors = (error: unknown): Readonly<Record<string, string>> => {
   if (!isAppError(error)) return {}
-  const issues: unknown = (error.data as { issues?: unknown } | null | undefined)?.issues
-  if (!Array.isArray(issues)) return {}
+  const data = error.data
+  // the server's errorFormatter adds `issues` to invalid input's data alone
+  if (data === null || data === undefined || !("issues" in data)) return {}
   const out: Record<string, string> = {}
-  for (const issue of issues) {
-    if (typeof issue === "object" && issue !== null && "path" in issue && "message" in issue && typeof issue.path === "string" && typeof issue.message === "string") {
-      out[issue.path] ??= issue.message
-    }
-  }
+  for (const issue of data.issues) out[issue.path] ??= issue.message
   return out
 }

@@ -4,6 +4,7 @@ import {
   canCancel,
   deliveryWords,
   FAST_POLL_MS,
+  gapText,
   instantFromLocal,
   LIST_FAST_POLL_MS,
   listPollInterval,
@@ -107,12 +108,25 @@ describe("date and time inputs in the viewer's zone", () => {
     const { date, time } = localDateAndTime(iso)
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(time).toMatch(/^\d{2}:\d{2}$/)
-    expect(instantFromLocal(date, time)).toBe(iso)
+    expect(instantFromLocal(date, time)).toEqual({ _tag: "Instant", iso })
+    expect(localDateAndTime(iso, "Asia/Kolkata")).toEqual({ date: "2026-07-15", time: "00:15" })
+    expect(instantFromLocal("2026-07-15", "00:15", "Asia/Kolkata")).toEqual({ _tag: "Instant", iso })
   })
 
   it("refuses values the inputs would not give", () => {
-    expect(instantFromLocal("", "10:00")).toBeNull()
-    expect(instantFromLocal("2026-02-30", "10:00")).toBeNull()
-    expect(instantFromLocal("2026-02-10", "")).toBeNull()
+    expect(instantFromLocal("", "10:00")).toEqual({ _tag: "Invalid" })
+    expect(instantFromLocal("2026-02-30", "10:00")).toEqual({ _tag: "Invalid" })
+    expect(instantFromLocal("2026-02-10", "")).toEqual({ _tag: "Invalid" })
+  })
+
+  it("refuses a time the clocks skip (spring forward) instead of moving it by the gap", () => {
+    // Paris, Sunday 2027-03-28: 02:00 becomes 03:00
+    expect(instantFromLocal("2027-03-28", "02:30", "Europe/Paris")).toEqual({ _tag: "Gap" })
+    expect(instantFromLocal("2027-03-28", "02:00", "Europe/Paris")).toEqual({ _tag: "Gap" })
+    expect(instantFromLocal("2027-03-28", "01:59", "Europe/Paris")).toEqual({ _tag: "Instant", iso: "2027-03-28T00:59:00.000Z" })
+    expect(instantFromLocal("2027-03-28", "03:00", "Europe/Paris")).toEqual({ _tag: "Instant", iso: "2027-03-28T01:00:00.000Z" })
+    // autumn's repeated 02:30 exists (twice): the first
+    expect(instantFromLocal("2027-10-31", "02:30", "Europe/Paris")).toEqual({ _tag: "Instant", iso: "2027-10-31T00:30:00.000Z" })
+    expect(gapText("Europe/Paris")).toBe("This time does not exist on that day in Europe/Paris: the clocks go forward.")
   })
 })

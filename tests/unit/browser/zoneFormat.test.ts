@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import { dstNote, formatInZone, offsetLabel, todayIn, viewerReading, zoneChoices } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
 
 describe("zone formatting for the preview", () => {
@@ -13,8 +13,8 @@ describe("zone formatting for the preview", () => {
     expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "America/New_York", "en-GB")).toBe("Sun, 28 Mar 2027, 03:00")
   })
   it("a DST change day says so in words", () => {
-    expect(dstNote({ dstChange: true, utcOffset: "+02:00", utcOffsetDayBefore: "+01:00" })).toBe("Clocks change this day: UTC+01:00 → UTC+02:00")
-    expect(dstNote({ dstChange: false, utcOffset: "+02:00", utcOffsetDayBefore: "+02:00" })).toBeNull()
+    expect(dstNote({ dstChange: true, utcOffsetDayStart: "+01:00", utcOffsetDayEnd: "+02:00" })).toBe("Clocks change this day: UTC+01:00 → UTC+02:00")
+    expect(dstNote({ dstChange: false, utcOffsetDayStart: "+02:00", utcOffsetDayEnd: "+02:00" })).toBeNull()
     expect(offsetLabel("+00:00")).toBe("UTC")
     expect(offsetLabel("-05:00")).toBe("UTC-05:00")
   })
@@ -27,5 +27,33 @@ describe("zone formatting for the preview", () => {
     expect(zones).toContain("Europe/Paris")
     expect(zones).toContain("Europe/Kiev")
     expect(new Set(zones).size).toBe(zones.length)
+  })
+
+  describe("formatters are made once per zone and options", () => {
+    const Original = Intl.DateTimeFormat
+    afterEach(() => {
+      Intl.DateTimeFormat = Original
+    })
+    it("a 1,000-message preview builds a handful of Intl.DateTimeFormat, not thousands", () => {
+      let made = 0
+      // counts the formatters built while the preview is formatted
+      Intl.DateTimeFormat = class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args)
+          made++
+        }
+      } as typeof Intl.DateTimeFormat
+      const start = Date.parse("2031-01-01T09:00:00Z")
+      for (let i = 0; i < 1_000; i++) {
+        const iso = new Date(start + i * 86_400_000).toISOString()
+        formatInZone(iso, "Asia/Kolkata")
+        viewerReading(iso, "Asia/Kolkata", "America/Lima")
+      }
+      todayIn("Asia/Kolkata")
+      todayIn("Asia/Kolkata")
+      // Kolkata and Lima for the readable form, Kolkata for today's date
+      expect(made).toBeLessThanOrEqual(3)
+      expect(formatInZone("2031-01-01T09:00:00.000Z", "Asia/Kolkata", "en-GB")).toBe("Wed, 1 Jan 2031, 14:30")
+    })
   })
 })

@@ -1,4 +1,4 @@
-import { MAX_CONTENT_LENGTH } from "../../../application/campaign/CampaignLimits.ts"
+import { MAX_CONTENT_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 

@@ -7,6 +7,7 @@ import {
   campaignStatusWords,
   canCancel,
   deliveryWords,
+  gapText,
   instantFromLocal,
   isChangeable,
   localDateAndTime,
@@ -306,11 +307,15 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
 }) => {
   const trpc = useTRPC()
   const refresh = useRefresh(campaignId)
-  const initial = useMemo(() => localDateAndTime(message.scheduledAt), [message.scheduledAt])
-  const [content, setContent] = useState(message.content)
+  // the message as it was when the form opened (or was last reloaded): what the user edits, and
+  // what a save is compared against; a poll bringing someone else's change does not move it
+  const [opened, setOpened] = useState(() => ({ content: message.content, scheduledAt: message.scheduledAt }))
+  const initial = useMemo(() => localDateAndTime(opened.scheduledAt, viewerTimeZone), [opened.scheduledAt])
+  const [content, setContent] = useState(opened.content)
   const [date, setDate] = useState(initial.date)
   const [time, setTime] = useState(initial.time)
   const [local, setLocal] = useState<{ content?: string; when?: string }>({})
+  const changedMeanwhile = message.content !== opened.content || message.scheduledAt !== opened.scheduledAt
   const update = useMutation(trpc.campaign.updateMessage.mutationOptions({
     onSuccess: async () => {
       await refresh()
@@ -320,15 +325,28 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
       if (errorCode(error) === "CONFLICT") await refresh()
     }
   }))
+  /** Starts the form again from the message as it is now (someone else's change included). */
+  const reload = () => {
+    const now = localDateAndTime(message.scheduledAt, viewerTimeZone)
+    setOpened({ content: message.content, scheduledAt: message.scheduledAt })
+    setContent(message.content)
+    setDate(now.date)
+    setTime(now.time)
+    setLocal({})
+    update.reset()
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const contentChanged = content !== message.content
+    // saving would overwrite a change the user has not seen
+    if (changedMeanwhile) return
+    const contentChanged = content !== opened.content
     const timeChanged = date !== initial.date || time !== initial.time
-    const at = timeChanged ? instantFromLocal(date, time) : null
+    const at = timeChanged ? instantFromLocal(date, time, viewerTimeZone) : null
     const problems: { content?: string; when?: string } = {}
     if (content.trim() === "") problems.content = "Write the message's text."
-    if (timeChanged && at === null) problems.when = "Give a valid date and time."
-    else if (at !== null && Date.parse(at) <= Date.now()) problems.when = "This time has already passed: choose a later one."
+    if (at?._tag === "Invalid") problems.when = "Give a valid date and time."
+    else if (at?._tag === "Gap") problems.when = gapText(viewerTimeZone)
+    else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now()) problems.when = "This time has already passed: choose a later one."
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
     if (!contentChanged && !timeChanged) return onDone()
@@ -336,7 +354,7 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
       campaignId,
       messageId: message.id,
       ...(contentChanged ? { content } : {}),
-      ...(at !== null ? { scheduledAt: at } : {})
+      ...(at?._tag === "Instant" ? { scheduledAt: at.iso } : {})
     })
   }
   const server = update.error
@@ -351,13 +369,21 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
   return (
     <form onSubmit={submit} className="mt-3 space-y-3" noValidate aria-label="Edit this message">
       {general !== null ? <Alert>{general}</Alert> : !stillChangeable ? <Alert kind="warning">{conflictText}</Alert> : null}
+      {stillChangeable && changedMeanwhile
+        ? (
+          <Alert kind="warning">
+            <p>This message was changed elsewhere since you opened this form: saving now would overwrite that change.</p>
+            <Button variant="secondary" className="mt-2 px-3 py-1" onClick={reload}>Reload the form</Button>
+          </Alert>
+        )
+        : null}
       <TextArea label="Message text" rows={Math.min(10, Math.max(3, content.split("\n").length + 1))} value={content} error={contentError} onChange={(e) => setContent(e.target.value)} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
         <TextField label="Time" type="time" value={time} hint={`Your time zone: ${viewerTimeZone}`} onChange={(e) => setTime(e.target.value)} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={update.isPending || !stillChangeable}>{update.isPending ? "Saving…" : "Save changes"}</Button>
+        <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>{update.isPending ? "Saving…" : "Save changes"}</Button>
         <Button variant="secondary" disabled={update.isPending} onClick={onDone}>Discard changes</Button>
       </div>
     </form>

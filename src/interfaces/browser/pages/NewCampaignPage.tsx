@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import type { FormEvent } from "react"
-import { Link, useLocation, useSearch } from "wouter"
-import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
+import { Link, useLocation } from "wouter"
+import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import { buildPlan, characterCount, emptyForm, inputKey, newRow, targetError } from "../campaign/planInput.ts"
@@ -67,21 +67,13 @@ export const NewCampaignPage = () => {
   )
 }
 
-/** `?groupId=…&groupName=…` preselects the target (a link from a group to "plan a campaign for it"). */
-const targetFromSearch = (search: string): PlanForm["target"] => {
-  const params = new URLSearchParams(search)
-  const groupId = params.get("groupId")
-  return groupId === null || groupId === "" ? null : { groupId, groupName: params.get("groupName") ?? groupId }
-}
-
 const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
-  const search = useSearch()
   const viewer = useMemo(viewerZone, [])
   const zones = useMemo(() => zoneChoices([viewer]), [viewer])
-  const [form, setForm] = useState<PlanForm>(() => ({ ...emptyForm(viewer, todayIn(viewer)), target: targetFromSearch(search) }))
+  const [form, setForm] = useState<PlanForm>(() => emptyForm(viewer, todayIn(viewer)))
   /** what the form itself says is missing, from the last Preview press */
   const [formErrors, setFormErrors] = useState<Readonly<Record<string, string>>>({})
   /** the input the current preview is of */
@@ -108,6 +100,12 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
   }
   const updateRecurrence = (change: Partial<RecurrenceFields>) => update({ recurrence: { ...form.recurrence, ...change } })
   const updateRow = (key: string, change: Partial<OneOffRow>) => update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
+  /** Errors name rows by position (`messages.2.content`): once a row is gone they would point at the wrong one, so they go too. */
+  const removeRow = (key: string) => {
+    update({ rows: form.rows.filter((x) => x.key !== key) })
+    setFormErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith("messages."))))
+    if (preview.isError && Object.keys(fieldErrors(preview.error)).some((path) => path.startsWith("messages."))) preview.reset()
+  }
 
   const runPreview = (event: FormEvent) => {
     event.preventDefault()
@@ -177,7 +175,7 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
                       hint={<span className={chars.over ? "font-semibold text-red-800" : undefined}>{chars.text} characters{chars.over ? " — too long" : ""}</span>}
                       onChange={(e) => updateRow(row.key, { content: e.target.value })}
                     />
-                    <Button variant="secondary" onClick={() => update({ rows: form.rows.filter((x) => x.key !== row.key) })}>
+                    <Button variant="secondary" onClick={() => removeRow(row.key)}>
                       Remove message {i + 1}
                     </Button>
                   </fieldset>
@@ -190,7 +188,10 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
           )
           : (
             <div className="space-y-4">
-              <SelectField label="How often" value={r.frequency} error={errors["recurrence.frequency"]} onChange={(e) => updateRecurrence({ frequency: e.target.value as Frequency })}>
+              <SelectField label="How often" value={r.frequency} error={errors["recurrence.frequency"]} onChange={(e) => {
+                  const frequency = e.target.value
+                  if (isFrequency(frequency)) updateRecurrence({ frequency })
+                }}>
                 {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
               </SelectField>
               <div className="grid gap-3 sm:grid-cols-3">

@@ -7,8 +7,10 @@ import { Alert } from "./kit.tsx"
  */
 export const errorWithId = (error: unknown): string => {
   const text = errorText(error)
-  const id = isAppError(error) ? (error.data as { errorId?: unknown } | null | undefined)?.errorId : undefined
-  return typeof id === "string" && !text.includes(id) ? `${text} (error id ${id})` : text
+  const data = isAppError(error) ? error.data : undefined
+  // the server's errorFormatter adds `errorId` to an unexpected failure's data alone
+  const id = data !== null && data !== undefined && "errorId" in data ? data.errorId : undefined
+  return id !== undefined && !text.includes(id) ? `${text} (error id ${id})` : text
 }
 
 export const ErrorNote = ({ error }: { readonly error: unknown }) => <Alert>{errorWithId(error)}</Alert>

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { z } from "zod"
 import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
-import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN, MAX_TITLE_LENGTH } from "../../../application/campaign/CampaignLimits.ts"
+import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN, MAX_TITLE_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
@@ -51,8 +51,8 @@ export const campaignRouter = router({
   create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
   /**
    * What create would save for the same input, saving nothing: {title, timeZone, messages:
-   * [{content, scheduledAt, localTime, utcOffset, utcOffsetDayBefore, dstChange}]} in time order,
-   * read in the campaign's zone. A mutation only because its input can be large (a query puts it
+   * [{content, scheduledAt, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
+   * in time order, read in the campaign's zone (dstChange: the clocks change on that local day). A mutation only because its input can be large (a query puts it
    * in the URL); it has no side effect. Same rules and errors as create (one checkPlan), the
    * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { planRecurrence } from "../../../../src/domain/campaign/Recurrence.ts"
+import { FREQUENCIES, isFrequency, planRecurrence } from "../../../../src/domain/campaign/Recurrence.ts"
 import type { Frequency, Recurrence } from "../../../../src/domain/campaign/Recurrence.ts"
 
 const recurrence = (overrides: Partial<Recurrence> = {}): Recurrence => ({
@@ -88,5 +88,12 @@ describe("invalid recurrences", () => {
     expect(planRecurrence(huge, "T", 4_000)).toEqual({ _tag: "Invalid", problem: { _tag: "TooManyMessages", max: 4_000 } })
     expect(planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-10", frequency: "DAILY" }), "T", 10)._tag).toBe("Planned")
     expect(planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-11", frequency: "DAILY" }), "T", 10)._tag).toBe("Invalid")
+  })
+})
+
+describe("isFrequency", () => {
+  it("accepts the frequencies and nothing else", () => {
+    for (const f of FREQUENCIES) expect(isFrequency(f)).toBe(true)
+    for (const other of ["", "daily", "HOURLY", "DAILY "]) expect(isFrequency(other)).toBe(false)
   })
 })
