@@ -40,7 +40,7 @@ try {
   )
   check("the gateway received exactly the due message", JSON.stringify(fake.sent.map((s) => s.text)) === '["due"]')
   check(
-    "with SPEC's body",
+    "with the documented body",
     JSON.stringify(fake.sent[0]) ===
       JSON.stringify({ chatId: "1203@g.us", text: "due", linkPreview: true, linkPreviewHighQuality: false, session: "deno" })
   )

@@ -11,7 +11,7 @@ import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDataba
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { FAKE_WAHA_API_KEY } from "./FakeWahaServer.ts"
 
-/** Collects log lines so tests can assert SPEC's shapes. */
+/** Collects log lines so tests can assert the documented shapes. */
 export const captureLogs = () => {
   const lines: Array<{ level: string; text: string }> = []
   const logger = Logger.make(({ message, logLevel }) => {

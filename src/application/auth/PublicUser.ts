@@ -1,6 +1,6 @@
 import type { UserRole, UserStatus } from "../../domain/user/User.ts"
 
-/** A user as the API shows it (DESIGN §4): never a hash, never a token. */
+/** A user as the API shows it (docs/architecture.md#the-web-contract): never a hash, never a token. */
 export interface PublicUser {
   readonly id: string
   readonly email: string

@@ -10,7 +10,7 @@ const PAGE = 1_000
 /**
  * Tells the admin of every campaign that failed (a send error, a missed message, an unknown
  * outcome) among the campaigns with events recorded since `since`. The scheduler has no mail
- * settings (SPEC), so the web process relays: it records CampaignFailureNotified on the
+ * settings (README "Notifications"), so the web process relays: it records CampaignFailureNotified on the
  * campaign's stream first and notifies only when its append won, so of several web processes
  * exactly one tells, once. A crash between the two loses that notice rather than repeating it.
  * Returns the time of the newest event seen.

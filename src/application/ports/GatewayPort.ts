@@ -162,7 +162,7 @@ export type SentMessageLookup =
   | { readonly _tag: "NotFound" }
   | { readonly _tag: "Unsure"; readonly reason: string }
 
-/** The messaging gateway (WAHA's HTTP API, DESIGN §5). */
+/** The messaging gateway (WAHA's HTTP API, docs/architecture.md#the-gateway). */
 export class GatewayPort extends Context.Service<GatewayPort, {
   readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
   /** POST /api/sessions {name, start: true} */

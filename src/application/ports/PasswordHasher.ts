@@ -1,7 +1,7 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
 
-/** A memory-hard password hash (DESIGN §4); verification compares in constant time. */
+/** A memory-hard password hash (docs/security.md); verification compares in constant time. */
 export class PasswordHasher extends Context.Service<PasswordHasher, {
   readonly hash: (password: string) => Effect.Effect<string>
   readonly verify: (password: string, hash: string) => Effect.Effect<boolean>

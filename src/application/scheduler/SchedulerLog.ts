@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { oneLine } from "../text/oneLine.ts"
 
-// SPEC "Events": the scheduler's six log line shapes, in one place. Every value from a user or
-// from the gateway goes through oneLine, so a content or a group name holding a line break
+// The scheduler's six log line shapes, in one place (README "Running the scheduler",
+// docs/architecture.md#logging). Every value from a user or from the gateway goes through oneLine, so a content or a group name holding a line break
 // cannot forge another line (e.g. "Message … processed successfully").
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 

@@ -11,7 +11,7 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
  * Claims a message by appending MessagePicked at the next version of its stream: of any
  * number of schedulers, exactly one succeeds. Returns null when this one did not get it
  * (already picked, edited out of the window, deleted, cancelled). `selectedAt` is the time
- * of the cycle that found the message due (SPEC: selection happens at the cycle).
+ * of the cycle that found the message due (selection happens at the cycle, docs/architecture.md#the-scheduler).
  */
 export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
   const { schedulerId, leaseMs } = yield* SchedulerSettings

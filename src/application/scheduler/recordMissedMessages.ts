@@ -8,8 +8,9 @@ import { failCampaign } from "./failCampaign.ts"
 import { logFailed } from "./SchedulerLog.ts"
 
 /**
- * SPEC: a message older than the 2-minute window is never sent. So that nothing is lost
- * silently it is recorded as missed and its campaign FAILED with reason `missed`.
+ * A message older than the 2-minute window is never sent (docs/architecture.md#missed-messages).
+ * So that nothing is lost silently it is recorded as missed and its campaign FAILED with
+ * reason `missed`.
  */
 export const recordMissedMessages = Effect.fn("recordMissedMessages")(function*() {
   const now = yield* Clock.currentTimeMillis

@@ -4,14 +4,14 @@ import { GatewayPort } from "../ports/GatewayPort.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { logScheduled, logSending } from "./SchedulerLog.ts"
 
-/** SPEC: the session of a message was deleted or disconnected, so its sessionName cannot be read. */
+/** The session of a message was deleted or disconnected, so its sessionName cannot be read. */
 export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonly sessionId: string }> {
   override get message() {
     return `cannot read sessionName: session ${this.sessionId} was deleted or logged out`
   }
 }
 
-/** Sends a claimed message to its group through the gateway (SPEC "Gateway call made by the scheduler"); answers the gateway's id for it. */
+/** Sends a claimed message to its group through the gateway (docs/architecture.md#claim-send-record); answers the gateway's id for it. */
 export const sendMessage = Effect.fnUntraced(function*(message: MessageState) {
   const target = message.target!
   yield* logSending(target.groupName, target.groupId, message.content)

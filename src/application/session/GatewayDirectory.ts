@@ -12,7 +12,7 @@ const MAX_ENTRIES = 20_000
 /**
  * The groups and contacts a session can see, fetched whole from the gateway and kept for a
  * minute per session. Paging through a search then costs one gateway walk, not one per
- * page (SPEC: totals are not returned because that needs everything; filtering by name does
+ * page (totals are not returned because that needs everything; filtering by name does
  * need everything, so it is fetched once and reused).
  */
 export class GatewayDirectory extends Context.Service<GatewayDirectory, {

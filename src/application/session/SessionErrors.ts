@@ -8,7 +8,7 @@ export class MessagingSessionNotFound extends Data.TaggedError("MessagingSession
 }
 
 /**
- * SPEC "Errors": initiateMessagingSession → INTERNAL_SERVER_ERROR "failed to create session".
+ * initiateMessagingSession → INTERNAL_SERVER_ERROR "failed to create session".
  * `hint` follows it only when the user cannot fix it by trying again and must tell the
  * administrator (a gateway that allows no named sessions).
  */

@@ -3,7 +3,7 @@ import { findOwnedSession } from "./findOwnedSession.ts"
 import { GatewayDirectory } from "./GatewayDirectory.ts"
 import { pageOf } from "./pageOf.ts"
 
-/** SPEC user.getMessagingContacts: an offset page, optionally only names or numbers containing `search`. */
+/** user.getMessagingContacts: an offset page, optionally only names or numbers containing `search`. */
 export const getMessagingContacts = Effect.fn("getMessagingContacts")(function*(
   userId: string,
   input: { readonly sessionName: string; readonly limit: number; readonly cursor: number; readonly search?: string | undefined }

@@ -3,7 +3,7 @@ import { findOwnedSession } from "./findOwnedSession.ts"
 import { GatewayDirectory } from "./GatewayDirectory.ts"
 import { pageOf } from "./pageOf.ts"
 
-/** SPEC user.getMessagingGroups: an offset page, optionally only names containing `search` (any case). */
+/** user.getMessagingGroups: an offset page, optionally only names containing `search` (any case). */
 export const getMessagingGroups = Effect.fn("getMessagingGroups")(function*(
   userId: string,
   input: { readonly sessionName: string; readonly limit: number; readonly cursor: number; readonly search?: string | undefined }

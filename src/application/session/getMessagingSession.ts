@@ -7,7 +7,7 @@ import { SessionRepository } from "../ports/SessionRepository.ts"
 const ACTIVE: ReadonlySet<CampaignStatus> = new Set(["DRAFT", "SCHEDULED", "IN_PROGRESS"])
 
 /**
- * SPEC user.getMessagingSession: the caller's session with its groups (those its campaigns
+ * user.getMessagingSession: the caller's session with its groups (those its campaigns
  * target) and each group's active campaigns; null when the caller has no connected session.
  */
 export const getMessagingSession = Effect.fnUntraced(function*(userId: string) {

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { findOwnedSession } from "./findOwnedSession.ts"
 
-/** SPEC user.getSessionQR: the QR code as base64 PNG (usable as a data URL). */
+/** user.getSessionQR: the QR code as base64 PNG (usable as a data URL). */
 export const getSessionQR = Effect.fn("getSessionQR")(function*(userId: string, sessionName: string) {
   const session = yield* findOwnedSession(userId, sessionName)
   const qr = yield* (yield* GatewayPort).getQr(session.sessionName)

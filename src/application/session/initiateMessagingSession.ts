@@ -34,7 +34,7 @@ const oneAtATime = oneAtATimePerKey()
 const newSessionName = (id: string) => `herald_${id.replace(/[^a-zA-Z0-9]/g, "").slice(0, 20)}`
 
 /**
- * SPEC user.initiateMessagingSession: reuses the caller's session (reconnect: created again
+ * user.initiateMessagingSession: reuses the caller's session (reconnect: created again
  * or started on the gateway when it is gone or stopped) or creates one on both sides. When a
  * step fails, what was made is undone on both sides and the call fails with
  * "failed to create session".

@@ -11,7 +11,7 @@ const unless = (...reasons: ReadonlyArray<GatewayFailure>) => (effect: Effect.Ef
   effect.pipe(Effect.catchIf((e) => reasons.includes(e.reason), () => Effect.void))
 
 /**
- * SPEC user.logoutSession: logs out and deletes the session on the gateway, then on Herald's
+ * user.logoutSession: logs out and deletes the session on the gateway, then on Herald's
  * side (its pending messages will fail with "session missing" and say so). WAHA's DELETE
  * stops, unpairs, logs out and deletes in one idempotent call (its POST …/logout would start a
  * running session again first). A gateway that cannot be reached fails the call and changes

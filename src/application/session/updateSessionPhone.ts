@@ -4,7 +4,7 @@ import { execute } from "../eventSourcing/execute.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { MessagingSessionNotFound } from "./SessionErrors.ts"
 
-/** SPEC user.updateSessionPhone, by the session's database id. */
+/** user.updateSessionPhone, by the session's database id. */
 export const updateSessionPhone = Effect.fn("updateSessionPhone")(function*(userId: string, sessionId: string, phoneNumber: string) {
   const session = yield* (yield* SessionRepository).get(sessionId)
   if (session === null || session.userId !== userId || !session.active) return yield* new MessagingSessionNotFound()

@@ -8,7 +8,7 @@ import type { DecideResult, Decider } from "../shared/Decider.ts"
  * really conflict with it (an edit, a delete, a cancel, another scheduler's claim).
  */
 
-/** SPEC "States and transitions": a message is due when now − 2 min ≤ scheduledAt ≤ now. */
+/** A message is due (docs/architecture.md#the-scheduler) when now − 2 min ≤ scheduledAt ≤ now. */
 export const LOOKBACK_MS = 2 * 60 * 1000
 
 export interface MessageTarget {
@@ -55,7 +55,7 @@ export interface Delivery {
 
 export const noDelivery: Delivery = { deliveredAt: null, readAt: null, deliveredTo: [], readBy: [] }
 /**
- * Where a message is in its life. `SPEC`'s flags are derived from it: isPicked once claimed,
+ * Where a message is in its life. The API's flags are derived from it: isPicked once claimed,
  * isSent once sent, isDeleted when deleted or cancelled before being picked.
  */
 export const MESSAGE_STATUSES = [

@@ -1,7 +1,7 @@
 import { accept, reject } from "../shared/Decider.ts"
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 
-/** The gateway identifies a session by this name (DESIGN §5). */
+/** The gateway identifies a session by this name (docs/architecture.md#the-gateway). */
 export const SESSION_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/
 
 export type SessionEvent =

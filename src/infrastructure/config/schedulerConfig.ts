@@ -2,8 +2,8 @@ import { z } from "zod"
 import { httpUrl, parseEnvWithDatabaseUrl, positiveInt } from "./env.ts"
 
 /**
- * SPEC "Variables per process": the scheduler needs DATABASE_URL, GATEWAY_API_URL and
- * GATEWAY_API_KEY only. The SCHEDULER_* variables are optional tuning.
+ * The scheduler needs DATABASE_URL, GATEWAY_API_URL and
+ * GATEWAY_API_KEY only (README "Configuration"). The SCHEDULER_* variables are optional tuning.
  */
 const SchedulerEnv = z.object({
   DATABASE_URL: z.string({ error: "DATABASE_URL is required" }).min(1, "DATABASE_URL is required"),

@@ -9,7 +9,7 @@ import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables, trustProxy, we
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
- * `npm start`: web and scheduler in one process with no configuration at all (DESIGN §6).
+ * `npm start`: web and scheduler in one process with no configuration at all (docs/architecture.md#processes-and-configuration).
  * Every variable is optional; each one that is set switches its part to the real thing:
  * DATABASE_URL → MongoDB (else SQLite under the data folder), GATEWAY_API_URL + GATEWAY_API_KEY
  * → WAHA (else the sandbox gateway), MAIL_SMTP_URL or MAIL_API_KEY + MAIL_DOMAIN + FROM_EMAIL →

@@ -13,9 +13,9 @@ const flag = (name: string, fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === "true"))
 
 /**
- * SPEC "Environment configuration": the web application needs all eleven variables
+ * The web application needs all eleven variables of README "Configuration"
  * (ADMIN_PHONE_NUMBER and PUBLIC_SHOW_FOOTER optional). PORT and REQUIRE_APPROVAL are
- * DESIGN §4's; MAIL_API_URL (EU region, a relay) and MAIL_SMTP_URL (SMTP instead of the HTTP
+ * Herald's own; MAIL_API_URL (EU region, a relay) and MAIL_SMTP_URL (SMTP instead of the HTTP
  * API) choose how mail leaves; WEB_GATEWAY_TIMEOUT_MS and ALERT_INTERVAL_MS are optional tuning;
  * MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER bound what one user schedules.
  */

@@ -22,7 +22,7 @@ import type {
   SentText
 } from "../../application/ports/GatewayPort.ts"
 
-/** WAHA HTTP API adapter for {@link GatewayPort} (DESIGN §5, SPEC "Gateway call made by the scheduler"). */
+/** WAHA HTTP API adapter for {@link GatewayPort} (docs/architecture.md#the-gateway; the send request: README "Running the scheduler"). */
 
 export interface WahaGatewayOptions {
   /** e.g. `http://127.0.0.1:3000` (GATEWAY_API_URL); a trailing slash is ignored. */

@@ -93,7 +93,7 @@ export interface ContactsRead {
 const nameOf = (c: z.infer<typeof ContactItem>): string => c.name || c.pushname || c.shortName || c.verifiedName || ""
 
 /**
- * DESIGN §5's filter: `@c.us` ids that are not groups, not blocked, not me, WhatsApp contacts with a
+ * Which entries are contacts: `@c.us` ids that are not groups, not blocked, not me, WhatsApp contacts with a
  * number; `@lid` entries that pass the same flags are set aside to be mapped.
  */
 export const readContacts = (body: z.infer<typeof ContactsBody>): ContactsRead => {

@@ -1,5 +1,5 @@
 /**
- * DATABASE_URL (SPEC "Environment configuration"): `<scheme>://<user>:<password>@<host>/<database>`,
+ * DATABASE_URL (README "Configuration"): `<scheme>://<user>:<password>@<host>/<database>`,
  * scheme `mongodb` or `mongodb+srv`, user and password optional (together) and URL-encoded,
  * a database name required (the database itself is created if absent).
  *

@@ -16,7 +16,7 @@ import {
 export interface MongoDatabaseOptions {
   /** DATABASE_URL: `mongodb[+srv]://[user:password@]host[:port]/<database>[?options]` */
   readonly url: string
-  /** connections in the pool; the scheduler uses 1 (SPEC: one persistent connection). Default 1. */
+  /** connections in the pool; the scheduler uses 1 (one persistent connection, docs/architecture.md#the-stores). Default 1. */
   readonly maxPoolSize?: number
   /** how long an operation waits for a reachable server before StoreUnavailable. Default 10 000. */
   readonly serverSelectionTimeoutMs?: number

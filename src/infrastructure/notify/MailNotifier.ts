@@ -7,7 +7,7 @@ import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 
 /**
- * Notifications by e-mail (SPEC "What the service does"): every kind goes to ADMIN_EMAIL, except the
+ * Notifications by e-mail (README "Notifications"): every kind goes to ADMIN_EMAIL, except the
  * password reset link, the verification link and the sign-up-attempt notice, which go to the user
  * they concern (and only there: the admin gets a reset notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
  */

@@ -8,7 +8,7 @@ import { ensureOwnerOnlyFile, makeMissingFolders, restrictToOwner } from "../fs/
 import { toStoreUnavailable } from "./sqliteErrors.ts"
 
 /**
- * The embedded store of the standalone mode (DESIGN §6): one SQLite file through `node:sqlite`
+ * The embedded store of the standalone mode (docs/architecture.md#the-stores): one SQLite file through `node:sqlite`
  * (Node 24 and Deno 2), with the same event-log semantics as MongoDB: PRIMARY KEY (stream,
  * version) makes an append exclusive.
  *

@@ -17,8 +17,9 @@ export const schedulerLayer = (config: SchedulerConfig, schedulerId: string) => 
     leaseMs: config.leaseMs,
     sessionConcurrency: config.sessionConcurrency
   })
-  // SPEC "Limits": the scheduler holds one persistent database connection. Every operation on
-  // it is bounded, so one that never gets an answer cannot hold it, and the loop, forever.
+  // The scheduler holds one persistent database connection (docs/architecture.md#the-stores).
+  // Every operation on it is bounded, so one that never gets an answer cannot hold it, and the
+  // loop, forever.
   const store = MongoStore.layer.pipe(
     Layer.provideMerge(MongoDatabase.layer({ url: config.databaseUrl, maxPoolSize: 1, operationTimeoutMs: config.databaseTimeoutMs }))
   )

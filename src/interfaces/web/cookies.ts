@@ -1,5 +1,5 @@
 /**
- * The session cookie (DESIGN §4): HttpOnly, SameSite=Lax, expiring with the session. On https it
+ * The session cookie (docs/architecture.md#the-web-contract): HttpOnly, SameSite=Lax, expiring with the session. On https it
  * is `__Host-session`: the prefix makes browsers insist on Secure, Path=/ and no Domain, so a
  * sibling subdomain or a plain-http page cannot set or shadow it. On http (localhost) it is
  * `session`, as a browser refuses `__Host-` cookies without https.

@@ -97,7 +97,7 @@ const USER_STATE: ReadonlySet<string> = new Set(["SessionNotFound", "SessionNotR
 /**
  * Failures whose detail (the gateway's address and answer) is for the operator only: the user
  * reads `summary` and an error id, the log has `detail` under that id. SessionCreationFailed
- * keeps SPEC's exact message, so its id travels in `data.errorId` alone.
+ * keeps its exact message ("failed to create session"), so its id travels in `data.errorId` alone.
  */
 const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readonly summary: string; readonly showId: boolean; readonly detail: string; readonly warning: boolean } | null => {
   if (error instanceof GatewayError) {

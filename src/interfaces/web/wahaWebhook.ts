@@ -15,7 +15,7 @@ import type { AckLevel } from "../../domain/message/Message.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /**
- * WAHA's webhooks at `/api/webhooks/waha` (DESIGN §4). Herald registers this URL on every
+ * WAHA's webhooks at `/api/webhooks/waha` (docs/architecture.md#the-web-contract). Herald registers this URL on every
  * session it creates (`config.webhooks`, see WahaGateway) with `hmac.key` =
  * GATEWAY_WEBHOOK_SECRET. WAHA then signs each call: `X-Webhook-Hmac` is the hex HMAC of the
  * raw body and `X-Webhook-Hmac-Algorithm` names the hash, `sha512` (WAHA's docs, "Events" →

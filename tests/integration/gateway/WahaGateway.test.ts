@@ -65,7 +65,7 @@ afterAll(async () => {
 describe("WahaGateway.sendText", () => {
   const request = { session: "sales_team-1", chatId: "120363012345678901@g.us", text: "Hello, world ✓\nline two" }
 
-  it("POSTs exactly the SPEC request to /api/sendText", async () => {
+  it("POSTs exactly the documented request to /api/sendText", async () => {
     await run(gateway().sendText(request))
 
     expect(fake.requests).toHaveLength(1)
@@ -728,7 +728,7 @@ describe("GatewayError.summary: what a user may read", () => {
     expect(error.message).toContain("mongodb://admin:hunter2@db.internal:27017/herald")
   })
 
-  it("a refused connection: 'could not be reached', no address; the message keeps SPEC's text", async () => {
+  it("a refused connection: 'could not be reached', no address; the message keeps the documented text", async () => {
     await fake.refuse()
     const error = await failure(gateway().getSession("s"))
     expect(error.summary).toBe("the messaging gateway could not be reached")

@@ -120,7 +120,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     expect(error.message).toMatch(/events\.sv .*unique/)
   })
 
-  it("uses one connection by default (SPEC: the scheduler holds 1 persistent connection)", async () => {
+  it("uses one connection by default (the scheduler holds 1 persistent connection)", async () => {
     const maxPoolSize = await run(
       Effect.scoped(Effect.map(connectMongo({ url: freshDatabaseUrl("pool") }), ({ client }) => client.options.maxPoolSize))
     )

@@ -57,7 +57,7 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.effect("sends the exact request SPEC describes", () => {
+  it.effect("sends the exact request the README describes", () => {
     const { layer } = setup()
     return Effect.gen(function*() {
       yield* TestClock.setTime(PLANNED_AT)
@@ -81,7 +81,7 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.effect("writes SPEC's log lines and completes the campaign when all its messages are sent", () => {
+  it.effect("writes the documented log lines and completes the campaign when all its messages are sent", () => {
     const { layer, logs } = setup()
     return Effect.gen(function*() {
       yield* TestClock.setTime(PLANNED_AT)

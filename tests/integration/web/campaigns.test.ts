@@ -88,7 +88,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       expect(after.items.find((c) => c["id"] === id)).toMatchObject({ status: "COMPLETED", totalMessages: 2, sentMessages: 2, nextScheduledAt: null })
     })
 
-    it("a gateway that refuses connections fails the campaign with SPEC's text, visible in campaign.get", async () => {
+    it("a gateway that refuses connections fails the campaign with the documented text, visible in campaign.get", async () => {
       const id = await create({ messages: [{ content: "lost", scheduledAt: inMs(150) }] })
       await web.fake.refuse()
       await schedule(1)

@@ -15,7 +15,7 @@ const written = (effect: Effect.Effect<void>) => {
 }
 
 describe("PlainLogger", () => {
-  it("writes SPEC's lines exactly as they are: info to stdout, warnings and errors to stderr", () => {
+  it("writes the documented lines exactly as they are: info to stdout, warnings and errors to stderr", () => {
     expect(written(Effect.logInfo("Sending to group Zoë's 🎉 club (1203@g.us): Happy birthday!"))).toEqual({
       out: ["Sending to group Zoë's 🎉 club (1203@g.us): Happy birthday!"],
       err: []

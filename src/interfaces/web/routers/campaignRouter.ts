@@ -46,7 +46,7 @@ const largeInput = activeProcedure.use(async ({ next }) => {
   return next()
 })
 
-/** DESIGN §4 campaign.*: the caller's own campaigns only; anything else is NOT_FOUND. */
+/** campaign.* (docs/architecture.md#the-web-contract): the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
   create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
   /**

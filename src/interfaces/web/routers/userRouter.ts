@@ -21,7 +21,7 @@ const page = (defaultLimit: number) => ({
   search: z.string().max(100).optional()
 })
 
-/** SPEC "User procedures": names and shapes exactly as there. */
+/** user.*: names and shapes exactly as README "Running the web application" lists them. */
 export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
     run(ctx, getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session }))))

@@ -213,7 +213,7 @@ describe("RecordFailureNotified", () => {
 })
 
 describe("Campaign decider: properties over random command sequences", () => {
-  /** Statuses a campaign may move to from each status (SPEC: FAILED from any state). */
+  /** Statuses a campaign may move to from each status (FAILED from any state). */
   const allowed: Record<CampaignStatus | "NEW", ReadonlyArray<CampaignStatus>> = {
     NEW: ["DRAFT", "SCHEDULED"],
     DRAFT: ["CANCELLED", "FAILED"],

@@ -445,7 +445,7 @@ describe("after the send", () => {
   })
 })
 
-describe("derived flags (SPEC: isPicked, isSent, isDeleted)", () => {
+describe("derived flags (the API's isPicked, isSent, isDeleted)", () => {
   it.each([
     { status: "NEW", picked: false, sent: false, deleted: false },
     { status: "SCHEDULED", picked: false, sent: false, deleted: false },
