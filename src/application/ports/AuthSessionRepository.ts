@@ -14,6 +14,7 @@ export interface AuthSession {
 }
 
 export class AuthSessionRepository extends Context.Service<AuthSessionRepository, {
+  /** an id already stored is replaced (ids are digests of random tokens: it does not happen) */
   readonly create: (session: AuthSession) => Effect.Effect<void, StoreUnavailable>
   readonly get: (id: string) => Effect.Effect<AuthSession | null, StoreUnavailable>
   readonly setExpiry: (id: string, expiresAt: number) => Effect.Effect<void, StoreUnavailable>

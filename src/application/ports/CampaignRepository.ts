@@ -19,9 +19,10 @@ export interface CampaignView {
 }
 
 export class CampaignRepository extends Context.Service<CampaignRepository, {
+  /** Upsert unless the stored view already reflects this version or a later one. */
   readonly save: (view: CampaignView) => Effect.Effect<void, StoreUnavailable>
   readonly get: (id: string) => Effect.Effect<CampaignView | null, StoreUnavailable>
-  /** oldest first */
+  /** oldest first (createdAt), ties by id in binary order */
   readonly listBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
   /** a user's campaigns, newest first (createdAt, then id, both descending), `offset` skipped */
   readonly listByUser: (userId: string, page: { readonly limit: number; readonly offset: number }) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>

@@ -18,9 +18,11 @@ export interface StreamRef {
 }
 
 /**
- * The log of every state change, the only source of truth. `append` is exclusive: the
- * events take versions expectedVersion+1…, and if any of those exists the whole append
- * fails with ConcurrencyConflict (Mongo: inserts keyed `<streamId>:<version>`).
+ * The log of every state change, the only source of truth (docs/architecture.md#the-stores).
+ * `append` is exclusive: the events take versions expectedVersion+1…, and if any of those
+ * exists the whole append fails with ConcurrencyConflict and none of its events is kept.
+ * `read` returns a stream's events in version order, and only whole appends: never the
+ * first events of an append that did not complete.
  */
 export class EventStore extends Context.Service<EventStore, {
   readonly append: (

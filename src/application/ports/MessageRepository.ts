@@ -45,6 +45,14 @@ export interface PendingCount {
   readonly campaigns: number
 }
 
+/**
+ * Every adapter answers alike, so what follows holds for all of them:
+ * - lists are oldest `scheduledAt` first, ties by id in binary (code-unit) order, the order in
+ *   which MongoDB sorts strings;
+ * - a `limit` is read as `Array.prototype.slice(0, limit)`: 0, a negative number or NaN match
+ *   nothing, Infinity means no limit;
+ * - a picked view without `pickedAt` counts as picked at 0.
+ */
 export class MessageRepository extends Context.Service<MessageRepository, {
   /** Upsert unless the stored view already reflects this version or a later one. */
   readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>

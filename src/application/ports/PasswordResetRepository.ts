@@ -10,8 +10,12 @@ export interface PasswordReset {
 }
 
 export class PasswordResetRepository extends Context.Service<PasswordResetRepository, {
+  /** an id already stored is replaced (ids are digests of random tokens: it does not happen) */
   readonly create: (reset: PasswordReset) => Effect.Effect<void, StoreUnavailable>
-  /** Removes the token and returns it, or null when there was none: a token works once. */
+  /**
+   * Removes the token and returns it, or null when there was none: a token works once, even
+   * when several processes take it at the same moment. It is spent even if it fails to decode.
+   */
   readonly take: (id: string) => Effect.Effect<PasswordReset | null, StoreUnavailable>
   /** a user's every token: one link at a time, and none left after a reset */
   readonly deleteAllOf: (userId: string) => Effect.Effect<void, StoreUnavailable>

@@ -17,10 +17,12 @@ export interface SessionView {
 }
 
 export class SessionRepository extends Context.Service<SessionRepository, {
+  /** Upsert unless the stored view already reflects this version or a later one. */
   readonly save: (view: SessionView) => Effect.Effect<void, StoreUnavailable>
   readonly get: (id: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+  /** Only an active session answers to its name; a logged-out one keeps its view but not the name. */
   readonly findByName: (sessionName: string) => Effect.Effect<SessionView | null, StoreUnavailable>
-  /** The user's active session (a user has at most one; should there be two, the oldest). */
+  /** The user's active session (a user has at most one; should there be two, the oldest, ties by id). */
   readonly findActiveByUser: (userId: string) => Effect.Effect<SessionView | null, StoreUnavailable>
   /** Ids of every session the user ever had, logged out ones too (their messages may still be pending). */
   readonly listIdsByUser: (userId: string) => Effect.Effect<ReadonlyArray<string>, StoreUnavailable>

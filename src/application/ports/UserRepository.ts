@@ -17,10 +17,14 @@ export interface UserView {
 }
 
 export class UserRepository extends Context.Service<UserRepository, {
+  /** Upsert unless the stored view already reflects this version or a later one. */
   readonly save: (view: UserView) => Effect.Effect<void, StoreUnavailable>
   readonly get: (id: string) => Effect.Effect<UserView | null, StoreUnavailable>
-  /** `email` already normalized */
+  /**
+   * `email` already normalized. The `user-<email>` stream makes an address exclusive, so the
+   * store needs no unique index; should two views share one, the oldest answers.
+   */
   readonly findByEmail: (email: string) => Effect.Effect<UserView | null, StoreUnavailable>
-  /** oldest first */
+  /** oldest first (createdAt), ties by id in binary order */
   readonly list: (filter: { readonly status?: UserStatus }) => Effect.Effect<ReadonlyArray<UserView>, StoreUnavailable>
 }>()("herald/application/ports/UserRepository") {}

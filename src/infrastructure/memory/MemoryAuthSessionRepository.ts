@@ -4,7 +4,6 @@ import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryAuthSessionRepository = (db: MemoryDatabase): AuthSessionRepository["Service"] => ({
-  // an id already stored is replaced, as the Mongo adapter's upsert does
   create: (session) => withDbWrite(db, () => void db.authSessions.set(session.id, session)),
   get: (id) => withDb(db, () => db.authSessions.get(id) ?? null),
   setExpiry: (id, expiresAt) =>

@@ -10,7 +10,6 @@ export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] 
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.flatMap(
         withDbWrite(db, () => {
-          // Same rule as the unique _id in Mongo: any taken version fails the whole append.
           const keys = events.map((_, i) => `${streamId}:${expectedVersion + 1 + i}`)
           if (keys.some((key) => db.events.has(key))) return false
           events.forEach((event, i) =>

@@ -4,7 +4,6 @@ import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryPasswordResetRepository = (db: MemoryDatabase): PasswordResetRepository["Service"] => ({
-  // an id already stored is replaced, as the Mongo adapter's upsert does
   create: (reset) => withDbWrite(db, () => void db.passwordResets.set(reset.id, reset)),
   // synchronous: two takes of one id cannot interleave, so only one gets it
   take: (id) =>

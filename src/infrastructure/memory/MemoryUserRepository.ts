@@ -7,7 +7,6 @@ import { withDb, withDbWrite } from "./guard.ts"
 export const makeMemoryUserRepository = (db: MemoryDatabase): UserRepository["Service"] => ({
   save: (view) => withDbWrite(db, () => saveNewer(db.users, view)),
   get: (id) => withDb(db, () => db.users.get(id) ?? null),
-  // The event log makes an address exclusive; should two views share one, the oldest answers.
   findByEmail: (email) =>
     withDb(db, () => [...db.users.values()].filter((u) => u.email === email).sort(byCreatedAt)[0] ?? null),
   list: (filter) =>

@@ -24,7 +24,6 @@ const AuthSessionSchema: z.ZodType<AuthSession> = z
 export const makeMongoAuthSessionRepository = (db: Db): AuthSessionRepository["Service"] => {
   const sessions = db.collection<AuthSessionDocument>(COLLECTION)
   return {
-    // An id already stored is replaced (ids are hashes of random tokens: it does not happen).
     create: ({ id, ...fields }) =>
       attempt(() => sessions.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
     get: (id) =>

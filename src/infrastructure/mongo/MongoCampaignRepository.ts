@@ -37,7 +37,6 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
       attempt(() => campaigns.findOne({ _id: id })).pipe(
         Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decodeDocument(CampaignDocument, COLLECTION, doc)))
       ),
-    // oldest first, ties by id, like the memory adapter
     listBySession: (sessionId) =>
       attempt(() => campaigns.find({ sessionId }).sort({ createdAt: 1, _id: 1 }).toArray()).pipe(
         Effect.flatMap((docs) => decodeDocuments(CampaignDocument, COLLECTION, docs))

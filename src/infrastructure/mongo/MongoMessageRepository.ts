@@ -39,7 +39,7 @@ const MessageDocument: z.ZodType<MessageView> = z
   })
   .transform(({ _id, ...view }) => ({ id: _id, ...view }))
 
-/** `(pickedAt ?? 0) <= t`, as the memory adapter reads a missing pickedAt */
+/** `(pickedAt ?? 0) <= t`: the port counts a missing pickedAt as 0 */
 const pickedAtMost = (t: number): Filter<ViewDocument> =>
   0 <= t ? { $or: [{ pickedAt: { $lte: t } }, { pickedAt: null }] } : { pickedAt: { $lte: t } }
 
@@ -50,7 +50,7 @@ const pickedAfter = (t: number): Filter<ViewDocument> =>
 export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"] => {
   const messages = db.collection<ViewDocument>(COLLECTION)
 
-  /** Oldest first, ties by id, like the memory adapter; `limit` as its `slice(0, limit)`. */
+  /** In the port's order, `limit` as the port reads it (queryLimit). */
   const where = (filter: Filter<ViewDocument>, limit = Infinity): Effect.Effect<Array<MessageView>, StoreUnavailable> => {
     const max = queryLimit(limit)
     if (max === null) return Effect.succeed([])

@@ -23,14 +23,13 @@ const PasswordResetSchema: z.ZodType<PasswordReset> = z
 export const makeMongoPasswordResetRepository = (db: Db): PasswordResetRepository["Service"] => {
   const resets = db.collection<PasswordResetDocument>(COLLECTION)
   return {
-    // An id already stored is replaced (ids are hashes of random tokens: it does not happen).
     create: ({ id, ...fields }) =>
       attempt(() => resets.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
     // Read, then delete and count: only the take whose deleteOne removed the document gets
     // it. Not findOneAndDelete: FerretDB v1 runs that as find-then-delete and returns the
     // document to every concurrent caller that found it, whereas its deleteOne reports the
     // rows the SQL DELETE actually removed, so two racing takes cannot both see 1 (on
-    // MongoDB both are atomic). The token is spent even if the document then fails to decode.
+    // MongoDB both are atomic).
     take: (id) =>
       Effect.gen(function*() {
         const doc = yield* attempt(() => resets.findOne({ _id: id }))

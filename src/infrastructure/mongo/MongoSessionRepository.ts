@@ -33,11 +33,9 @@ export const makeMongoSessionRepository = (db: Db): SessionRepository["Service"]
   return {
     save: (view) => saveNewer(db, COLLECTION, view),
     get: (id) => attempt(() => sessions.findOne({ _id: id })).pipe(Effect.flatMap(one)),
-    // Only an active session answers to its name (a logged-out one keeps its document).
     // Should two active sessions share a name, the smallest id wins, for a stable answer.
     findByName: (sessionName) =>
       attempt(() => sessions.findOne({ sessionName, active: true }, { sort: { _id: 1 } })).pipe(Effect.flatMap(one)),
-    // A user has at most one active session; should there be two, the oldest (ties by id).
     findActiveByUser: (userId) =>
       attempt(() => sessions.findOne({ userId, active: true }, { sort: { createdAt: 1, _id: 1 } })).pipe(Effect.flatMap(one)),
     listIdsByUser: (userId) =>

@@ -26,7 +26,6 @@ const UserDocument: z.ZodType<UserView> = z
   })
   .transform(({ _id, ...view }) => ({ id: _id, ...view }))
 
-/** oldest first, ties by id, like the memory adapter */
 const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const
 
 export const makeMongoUserRepository = (db: Db): UserRepository["Service"] => {
@@ -35,8 +34,6 @@ export const makeMongoUserRepository = (db: Db): UserRepository["Service"] => {
   return {
     save: (view) => saveNewer(db, COLLECTION, view),
     get: (id) => attempt(() => users.findOne({ _id: id })).pipe(Effect.flatMap(one)),
-    // The event log makes an address exclusive (no unique index); should two views share
-    // one, the oldest answers, for a stable answer.
     findByEmail: (email) => attempt(() => users.findOne({ email }, { sort: OLDEST_FIRST })).pipe(Effect.flatMap(one)),
     list: (filter) =>
       attempt(() => users.find(filter.status === undefined ? {} : { status: filter.status }).sort(OLDEST_FIRST).toArray()).pipe(

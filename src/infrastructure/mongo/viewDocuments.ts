@@ -44,7 +44,7 @@ export const saveNewer = <V extends { readonly id: string; readonly version: num
 }
 
 /**
- * A query limit as the memory adapter's `slice(0, limit)` reads it: null when nothing can
+ * A query limit as the ports read it (`slice(0, limit)`): null when nothing can
  * match (0, negative, NaN), 0 (the driver's "no limit") for Infinity.
  */
 export const queryLimit = (limit: number): number | null => {

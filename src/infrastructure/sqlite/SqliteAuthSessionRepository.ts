@@ -13,7 +13,6 @@ const AuthSessionRow: z.ZodType<AuthSession> = z
   .transform((r) => ({ id: r.id, userId: r.user_id, expiresAt: r.expires_at, createdAt: r.created_at }))
 
 export const makeSqliteAuthSessionRepository = (connection: SqliteConnection): AuthSessionRepository["Service"] => ({
-  // An id already stored is replaced (ids are hashes of random tokens: it does not happen).
   create: (session) =>
     attempt(connection, () =>
       connection

@@ -74,12 +74,10 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
     attempt(connection, () => connection.statement(`SELECT ${COLUMNS} FROM campaigns WHERE id = ?`).get(id)).pipe(
       Effect.flatMap((row) => (row === undefined ? Effect.succeed(null) : decodeRow(CampaignRow, TABLE, row)))
     ),
-  // oldest first, ties by id, like the memory adapter
   listBySession: (sessionId) =>
     attempt(connection, () =>
       connection.statement(`SELECT ${COLUMNS} FROM campaigns WHERE session_id = ? ORDER BY created_at, id`).all(sessionId)
     ).pipe(Effect.flatMap((rows) => decodeRows(CampaignRow, TABLE, rows))),
-  // newest first (createdAt, then id, both descending), `offset` skipped
   listByUser: (userId, page) => {
     const max = sqlLimit(page.limit)
     if (max === null) return Effect.succeed([])

@@ -61,11 +61,11 @@ const MessageRow: z.ZodType<MessageView> = z
     version: r.version
   }))
 
-/** Oldest scheduled first, ties by id (binary order), like the memory adapter. */
+/** The port's order (MessageRepository); SQLite compares text in binary order by default. */
 const ORDER = "ORDER BY scheduled_at, id"
 
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
-  /** `limit` as the memory adapter's `slice(0, limit)` */
+  /** `limit` as the port reads it, through sqlLimit */
   const where = (
     condition: string,
     params: ReadonlyArray<SQLInputValue>,
@@ -111,7 +111,7 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
     findScheduledBefore: (before, limit) => where("status = 'SCHEDULED' AND scheduled_at < ?", [before], limit),
     nextScheduledAfter: (after) =>
       where("status = 'SCHEDULED' AND scheduled_at > ?", [after], 1).pipe(Effect.map((found) => found[0]?.scheduledAt ?? null)),
-    // a picked view without pickedAt counts as picked at 0, as in the memory adapter
+    // coalesce: the port counts a picked view without pickedAt as picked at 0
     findPickedBefore: (pickedBefore, limit) => where("status = 'PICKED' AND coalesce(picked_at, 0) <= ?", [pickedBefore], limit),
     findInFlight: (sessionIds, pickedAfter) =>
       sessionIds.length === 0

@@ -13,7 +13,6 @@ const PasswordResetRow: z.ZodType<PasswordReset> = z
   .transform((r) => ({ id: r.id, userId: r.user_id, expiresAt: r.expires_at }))
 
 export const makeSqlitePasswordResetRepository = (connection: SqliteConnection): PasswordResetRepository["Service"] => ({
-  // An id already stored is replaced (ids are hashes of random tokens: it does not happen).
   create: (reset) =>
     attempt(connection, () =>
       connection
@@ -23,8 +22,8 @@ export const makeSqlitePasswordResetRepository = (connection: SqliteConnection):
         )
         .run(reset.id, reset.userId, reset.expiresAt)
     ).pipe(Effect.asVoid),
-  // One statement: the row comes back only to the take whose DELETE removed it, so a token
-  // works once, whichever connection or process asks. It is spent even if it fails to decode.
+  // One statement (DELETE … RETURNING): the row comes back only to the take whose DELETE
+  // removed it, whichever connection or process asks.
   take: (id) =>
     attempt(connection, () => connection.statement(`DELETE FROM password_resets WHERE id = ? RETURNING id, user_id, expires_at`).get(id)).pipe(
       Effect.flatMap((row) => (row === undefined ? Effect.succeed(null) : decodeRow(PasswordResetRow, TABLE, row)))

@@ -57,10 +57,8 @@ export const makeSqliteSessionRepository = (connection: SqliteConnection): Sessi
         version: view.version
       }),
     get: (id) => one("id = ?", "id", id),
-    // Only an active session answers to its name (a logged-out one keeps its row). Should
-    // two active sessions share a name, the smallest id wins, as in the Mongo adapter.
+    // Should two active sessions share a name, the smallest id wins, for a stable answer.
     findByName: (sessionName) => one("session_name = ? AND active = 1", "id", sessionName),
-    // A user has at most one active session; should there be two, the oldest (ties by id).
     findActiveByUser: (userId) => one("user_id = ? AND active = 1", "created_at, id", userId),
     listIdsByUser: (userId) =>
       attempt(connection, () => connection.statement("SELECT id FROM sessions WHERE user_id = ?").all(userId)).pipe(

@@ -36,7 +36,6 @@ const UserRow: z.ZodType<UserView> = z
     version: r.version
   }))
 
-/** oldest first, ties by id, like the memory adapter */
 const OLDEST_FIRST = "ORDER BY created_at, id"
 
 export const makeSqliteUserRepository = (connection: SqliteConnection): UserRepository["Service"] => {
@@ -58,8 +57,6 @@ export const makeSqliteUserRepository = (connection: SqliteConnection): UserRepo
         version: view.version
       }),
     get: (id) => one("id = ?", id),
-    // The event log makes an address exclusive (no unique index); should two views share
-    // one, the oldest answers.
     findByEmail: (email) => one("email = ?", email),
     list: (filter) =>
       attempt(connection, () =>

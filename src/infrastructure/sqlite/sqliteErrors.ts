@@ -95,7 +95,7 @@ export const decodeRows = <S extends z.ZodType>(
 ): Effect.Effect<Array<z.output<S>>, StoreUnavailable> => Effect.forEach(rows, (row) => decodeRow(schema, table, row))
 
 /**
- * A query limit as the memory adapter's `slice(0, limit)` reads it: null when nothing can
+ * A query limit as the ports read it (`slice(0, limit)`): null when nothing can
  * match (0, negative, NaN), -1 (SQLite's "no limit") for Infinity.
  */
 export const sqlLimit = (limit: number): number | null => {
