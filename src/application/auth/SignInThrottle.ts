@@ -3,7 +3,10 @@ import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { TooManySignInAttempts } from "./AuthErrors.ts"
 
-/** Above this many failures on one address from all clients together, attempts on it are slowed (not refused). */
+/**
+ * A factor, not a count: above `maxFailedSignIns` × this failures on one address from all
+ * clients together (50 with the defaults), attempts on it are slowed (not refused).
+ */
 export const ADDRESS_CAP_FACTOR = 10
 /** How much slower, while the address is over its cap. */
 export const ADDRESS_SLOWDOWN = Duration.seconds(2)
@@ -23,8 +26,14 @@ export const CLIENT_FACTOR = 20
  *   not failed, waits 2 s and gets in.
  * An attempt is counted as failed when it starts (`reserve`, in the same step as the check, so
  * concurrent attempts cannot all slip past the check while the password hash is computed); a
- * success clears its (address, client) count. Kept in the process: several web processes each
- * count on their own, which multiplies the allowance by their number.
+ * success clears its (address, client) count and gives its attempt back to the client's and the
+ * address's counts. "Address" is the e-mail address tried; "client" is the caller's network
+ * address (clientAddress.ts). Kept in the process: several web processes each count on their
+ * own, which multiplies the allowance by their number.
+ *
+ * Sign-in is throttled in the use case (signIn.ts), so every way in counts. The web layer
+ * also uses this throttle, with keys of their own (`signup:<email>`, `reset:<email>`), to bound
+ * the mails auth.signUp and auth.requestPasswordReset send (authRouter.ts).
  */
 export class SignInThrottle extends Context.Service<SignInThrottle, {
   /** fails when the client is over its allowance for this address or overall; else counts this attempt (and waits if the address is busy) */

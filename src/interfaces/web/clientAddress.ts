@@ -1,5 +1,5 @@
 /**
- * The caller's address, for the sign-in throttle (TRUST_PROXY).
+ * The caller's address, for SignInThrottle (sign-in, sign-up and reset requests; TRUST_PROXY).
  *
  * Each proxy appends to X-Forwarded-For the address it was reached from, so the last
  * `trustedProxies` entries were written by our own proxies and anything to their left was

@@ -17,7 +17,7 @@ export interface WebContext {
   readonly token: string | null
   /** the session could not be checked (database unreachable) */
   readonly authUnavailable: boolean
-  /** the caller's address, for the sign-in throttle (looked up only when asked) */
+  /** the caller's address, for SignInThrottle: sign-in, sign-up and reset requests (looked up only when asked) */
   readonly client: () => string
   readonly resHeaders: Headers
   readonly secureCookies: boolean
