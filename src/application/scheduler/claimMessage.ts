@@ -16,7 +16,7 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
 export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
   const { schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "Pick", selectedAt, now, by: schedulerId }), {
+  const outcome = yield* execute(MessageAggregate)(view.id, { type: "Pick", selectedAt, now, by: schedulerId }, {
     retries: 0
   }).pipe(
     Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),

@@ -16,7 +16,7 @@ export type ProcessResult = "sent" | "failed" | "lost"
 const recordSent = (message: MessageState, gatewayMessageId: string | null) =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSent", gatewayMessageId, now }), { known: message }).pipe(
+    const recorded = yield* execute(MessageAggregate)(message.id, { type: "RecordSent", gatewayMessageId, now }, { known: message }).pipe(
       retryWhileUnavailable(message.id, "recording its send")
     )
     // Rejected: an earlier attempt was stored though its answer was lost, and not projected.
@@ -28,7 +28,7 @@ const recordSent = (message: MessageState, gatewayMessageId: string | null) =>
 const recordFailure = (message: MessageState, reason: string) =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSendFailure", reason, now }), { known: message }).pipe(
+    const recorded = yield* execute(MessageAggregate)(message.id, { type: "RecordSendFailure", reason, now }, { known: message }).pipe(
       retryWhileUnavailable(message.id, "recording its failure")
     )
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
