@@ -9,6 +9,6 @@ export const approveUser = Effect.fn("approveUser")(function*(userId: string) {
   const user = yield* (yield* UserRepository).get(userId)
   if (user === null) return yield* new UserNotFound({ userId })
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(UserAggregate)(user.email, () => ({ type: "Approve", now }))
+  const outcome = yield* execute(UserAggregate)(user.email, { type: "Approve", now })
   if (outcome._tag === "Rejected") return yield* new UserNotFound({ userId })
 })

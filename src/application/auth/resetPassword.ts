@@ -22,7 +22,7 @@ export const resetPassword = Effect.fn("resetPassword")(function*(input: { reado
   if (user === null) return yield* new InvalidResetToken()
   const passwordHash = yield* (yield* PasswordHasher).hash(input.password)
   yield* (yield* AuthSessionRepository).deleteAllOf(user.id)
-  const outcome = yield* execute(UserAggregate)(user.email, () => ({ type: "ChangePassword", passwordHash, now }))
+  const outcome = yield* execute(UserAggregate)(user.email, { type: "ChangePassword", passwordHash, now })
   if (outcome._tag === "Rejected") return yield* new InvalidResetToken()
   // any other link still in a mailbox stops working too
   yield* (yield* PasswordResetRepository).deleteAllOf(user.id)

@@ -32,7 +32,7 @@ export const signIn = Effect.fn("signIn")(function*(input: { readonly email: str
   const { adminEmail } = yield* AuthSettings
   if (email === adminEmail && (user.role !== "ADMIN" || user.status !== "ACTIVE")) {
     const now = yield* Clock.currentTimeMillis
-    const outcome = yield* execute(UserAggregate)(email, () => ({ type: "MakeAdmin", now }))
+    const outcome = yield* execute(UserAggregate)(email, { type: "MakeAdmin", now })
     user = outcome.state
   }
   const session = yield* startAuthSession(user.id)

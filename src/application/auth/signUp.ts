@@ -42,7 +42,7 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
   const now = yield* Clock.currentTimeMillis
   const notifier = yield* Notifier
   const register = (account: Pick<Extract<UserCommand, { type: "Register" }>, "role" | "status" | "emailVerified" | "verification">) =>
-    execute(UserAggregate)(email, () => ({ type: "Register", userId, email, name: input.name, passwordHash, now, ...account }))
+    execute(UserAggregate)(email, { type: "Register", userId, email, name: input.name, passwordHash, now, ...account })
 
   if (settings.verifyEmail) {
     const secret = generateToken()

@@ -29,7 +29,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function*(input: { readonly 
   if (registered.emailVerified || pending === null || pending.digest !== digest || pending.expiresAt <= now) return yield* new InvalidVerificationToken()
   if (!(yield* (yield* PasswordHasher).verify(input.password, registered.passwordHash))) return yield* new VerificationPasswordMismatch()
   // a sign-up that replaced this one meanwhile changed the digest: the decider refuses then
-  const outcome = yield* execute(UserAggregate)(view.email, () => ({ type: "VerifyEmail", digest, makeAdmin: view.email === adminEmail, now }))
+  const outcome = yield* execute(UserAggregate)(view.email, { type: "VerifyEmail", digest, makeAdmin: view.email === adminEmail, now })
   if (outcome._tag === "Rejected") return yield* new InvalidVerificationToken()
   const user = outcome.state
   yield* (yield* Notifier).notify({ kind: "NewRegistration", email: user.email, name: user.name, pending: user.status !== "ACTIVE" })

@@ -18,9 +18,9 @@ export const cancelCampaign = Effect.fn("cancelCampaign")(function*(userId: stri
   const now = yield* Clock.currentTimeMillis
   // Rejections (picked, sent, deleted, already cancelled) are the messages that stay as they are.
   const cancelEach = (ids: ReadonlyArray<string>) =>
-    Effect.forEach(ids, (id) => execute(MessageAggregate)(id, () => ({ type: "Cancel", now })).pipe(Effect.map((o) => ({ id, o }))))
+    Effect.forEach(ids, (id) => execute(MessageAggregate)(id, { type: "Cancel", now }).pipe(Effect.map((o) => ({ id, o }))))
   const first = yield* cancelEach(campaign.messageIds)
-  const outcome = yield* execute(CampaignAggregate)(campaignId, () => ({ type: "Cancel", now }))
+  const outcome = yield* execute(CampaignAggregate)(campaignId, { type: "Cancel", now })
   // Messages not scheduled yet (the campaign is still being created) are cancelled by the
   // creator if it sees the campaign CANCELLED; if it looked before, they exist by now.
   const notYet = first.filter(({ o }) => o._tag === "Rejected" && o.rejection._tag === "MessageNotFound").map(({ id }) => id)

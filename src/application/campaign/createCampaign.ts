@@ -32,7 +32,7 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
     if (m.scheduledAt < now) return yield* new CampaignRejected({ message: `scheduledAt ${new Date(m.scheduledAt).toISOString()} is in the past` })
   }
   const campaignId = ids.next()
-  const created = yield* execute(CampaignAggregate)(campaignId, () => ({
+  const created = yield* execute(CampaignAggregate)(campaignId, {
     type: "Create",
     campaignId,
     userId: input.userId,
@@ -41,19 +41,19 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
     title: input.title,
     messageIds: planned.map((m) => m.id),
     now
-  }))
+  })
   if (created._tag === "Rejected") return yield* new CampaignRejected({ message: created.rejection._tag })
   const target = { campaignId, sessionId: input.sessionId, groupId: input.group.groupId, groupName: input.group.groupName }
   let sliceStart = yield* Clock.currentTimeMillis
   for (const m of planned) {
-    const scheduled = yield* execute(MessageAggregate)(m.id, () => ({
+    const scheduled = yield* execute(MessageAggregate)(m.id, {
       type: "Schedule",
       messageId: m.id,
       target,
       content: m.content,
       scheduledAt: m.scheduledAt,
       now
-    }))
+    })
     if (scheduled._tag === "Rejected") return yield* new CampaignRejected({ message: scheduled.rejection._tag })
     // On the memory and SQLite stores an append is synchronous work: without a yield a
     // 1000-message plan held the event loop for seconds and every other request waited. A yield
@@ -69,7 +69,7 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
   const after = yield* load(CampaignAggregate, campaignId)
   if (after.status === "CANCELLED") {
     const at = yield* Clock.currentTimeMillis
-    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, () => ({ type: "Cancel", now: at })), { discard: true })
+    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, { type: "Cancel", now: at }), { discard: true })
   }
   yield* (yield* ScheduleChanges).announce
   return { id: campaignId, messageIds: planned.map((m) => m.id) }

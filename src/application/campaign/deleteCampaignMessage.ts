@@ -12,7 +12,7 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
 ) {
   yield* ownedMessage(userId, input.campaignId, input.messageId)
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(MessageAggregate)(input.messageId, () => ({ type: "Delete", now }))
+  const outcome = yield* execute(MessageAggregate)(input.messageId, { type: "Delete", now })
   if (outcome._tag === "Rejected") {
     const r = outcome.rejection
     if (r._tag === "MessageAlreadyPicked" || r._tag === "MessageClosed") {

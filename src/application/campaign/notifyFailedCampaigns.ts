@@ -24,7 +24,7 @@ export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function
     const campaigns = new Set(page.filter((ref) => ref.streamId.startsWith(CAMPAIGN_STREAM)).map((ref) => ref.streamId.slice(CAMPAIGN_STREAM.length)))
     for (const campaignId of campaigns) {
       const now = yield* Clock.currentTimeMillis
-      const outcome = yield* execute(CampaignAggregate)(campaignId, () => ({ type: "RecordFailureNotified", now }))
+      const outcome = yield* execute(CampaignAggregate)(campaignId, { type: "RecordFailureNotified", now })
       if (outcome._tag === "Accepted" && outcome.events.length > 0) {
         const campaign = outcome.state
         yield* notifier.notify({ kind: "CampaignFailed", campaignId, title: campaign.title, reason: campaign.failureReason ?? "unknown" })

@@ -23,12 +23,12 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
 ) {
   yield* ownedMessage(userId, input.campaignId, input.messageId)
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(MessageAggregate)(input.messageId, () => ({
+  const outcome = yield* execute(MessageAggregate)(input.messageId, {
     type: "Edit",
     ...(input.content === undefined ? {} : { content: input.content }),
     ...(input.scheduledAt === undefined ? {} : { scheduledAt: input.scheduledAt }),
     now
-  }))
+  })
   if (outcome._tag === "Rejected") {
     const r = outcome.rejection
     switch (r._tag) {

@@ -32,12 +32,12 @@ export const recordMessageAck = Effect.fn("recordMessageAck")(function*(ack: Mes
   const message = yield* (yield* MessageRepository).findByGatewayMessage(session.id, gatewayMessageKey(ack.gatewayMessageId))
   if (message === null) return "unknown" satisfies AckOutcome
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(MessageAggregate)(message.id, () => ({
+  const outcome = yield* execute(MessageAggregate)(message.id, {
     type: "RecordAck",
     level: ack.level,
     participant: ack.participant,
     now
-  }))
+  })
   if (outcome._tag === "Rejected") return "ignored" satisfies AckOutcome
   return outcome.events.length === 0 ? "duplicate" satisfies AckOutcome : "recorded" satisfies AckOutcome
 })

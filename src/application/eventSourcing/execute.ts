@@ -48,7 +48,7 @@ export const execute = <C, S extends { readonly version: number }, E extends { r
 ) =>
 (
   id: string,
-  command: (state: S) => C,
+  command: C,
   options: { readonly known?: S; readonly retries?: number } = {}
 ): Effect.Effect<Outcome<S, E, R>, StoreUnavailable | CorruptData | ConcurrencyConflict, EventStore | ProjectionStores> =>
   Effect.gen(function*() {
@@ -58,7 +58,7 @@ export const execute = <C, S extends { readonly version: number }, E extends { r
     for (let attempt = 0; ; attempt++) {
       const state = known ?? (yield* load(aggregate, id))
       known = undefined
-      const decision = aggregate.decider.decide(command(state), state)
+      const decision = aggregate.decider.decide(command, state)
       if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection }
       if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] }
       const appended = yield* store.append(streamId, state.version, decision.events).pipe(

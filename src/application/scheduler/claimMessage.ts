@@ -1,5 +1,5 @@
 import { Clock, Effect } from "effect"
-import type { MessageState } from "../../domain/message/Message.ts"
+import { isClaimed } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
@@ -16,7 +16,7 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
 export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
   const { schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "Pick", selectedAt, now, by: schedulerId }), {
+  const outcome = yield* execute(MessageAggregate)(view.id, { type: "Pick", selectedAt, now, by: schedulerId }, {
     retries: 0
   }).pipe(
     Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),
@@ -45,5 +45,7 @@ export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selec
     if (outcome.state.version !== view.version) yield* projectStream(MessageAggregate.streamId(view.id))
     return null
   }
-  return outcome.state satisfies MessageState
+  // Accepted, or read back as ours: PICKED, and picked only after MessageScheduled set its target
+  if (!isClaimed(outcome.state)) return yield* Effect.die(new Error(`Message ${view.id}: claimed, but its state is not a claimed message's`))
+  return outcome.state
 })

@@ -1,5 +1,5 @@
 import { Clock, Effect } from "effect"
-import type { MessageState } from "../../domain/message/Message.ts"
+import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
@@ -13,26 +13,26 @@ import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
 export type ProcessResult = "sent" | "failed" | "lost"
 
-const recordSent = (message: MessageState, gatewayMessageId: string | null) =>
+const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSent", gatewayMessageId, now }), { known: message }).pipe(
+    const recorded = yield* execute(MessageAggregate)(message.id, { type: "RecordSent", gatewayMessageId, now }, { known: message }).pipe(
       retryWhileUnavailable(message.id, "recording its send")
     )
     // Rejected: an earlier attempt was stored though its answer was lost, and not projected.
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
     yield* logProcessed(message.id)
-    yield* updateCampaignProgress(message.target!.campaignId).pipe(retryWhileUnavailable(message.id, "its campaign's progress"))
+    yield* updateCampaignProgress(message.target.campaignId).pipe(retryWhileUnavailable(message.id, "its campaign's progress"))
   })
 
-const recordFailure = (message: MessageState, reason: string) =>
+const recordFailure = (message: ClaimedMessage, reason: string) =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(message.id, () => ({ type: "RecordSendFailure", reason, now }), { known: message }).pipe(
+    const recorded = yield* execute(MessageAggregate)(message.id, { type: "RecordSendFailure", reason, now }, { known: message }).pipe(
       retryWhileUnavailable(message.id, "recording its failure")
     )
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
-    yield* failCampaign(message.target!.campaignId, message.id, reason).pipe(retryWhileUnavailable(message.id, "failing its campaign"))
+    yield* failCampaign(message.target.campaignId, message.id, reason).pipe(retryWhileUnavailable(message.id, "failing its campaign"))
   })
 
 /**

@@ -17,7 +17,7 @@ export const recordMissedMessages = Effect.fn("recordMissedMessages")(function*(
   const missed = yield* (yield* MessageRepository).findScheduledBefore(now - LOOKBACK_MS, 100)
   let recorded = 0
   for (const view of missed) {
-    const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "RecordMissed", now }))
+    const outcome = yield* execute(MessageAggregate)(view.id, { type: "RecordMissed", now })
     if (outcome._tag === "Rejected") {
       // the read model was behind its stream: bring it up to date so it is not found again
       yield* projectStream(MessageAggregate.streamId(view.id))

@@ -86,7 +86,7 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*(
       : cannotTell("no time left in this pass to read the chat's history")
     if (settlement._tag === "Sent") {
       const { sentAt, gatewayMessageId, evidence } = settlement
-      const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "SettleSentFromHistory", leaseMs, now, sentAt, gatewayMessageId, evidence }))
+      const outcome = yield* execute(MessageAggregate)(view.id, { type: "SettleSentFromHistory", leaseMs, now, sentAt, gatewayMessageId, evidence })
       if (outcome._tag === "Rejected") {
         yield* projectStream(MessageAggregate.streamId(view.id))
         continue
@@ -96,7 +96,7 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*(
       recovered++
       continue
     }
-    const outcome = yield* execute(MessageAggregate)(view.id, () => ({ type: "RecordOutcomeUnknown", leaseMs, now }))
+    const outcome = yield* execute(MessageAggregate)(view.id, { type: "RecordOutcomeUnknown", leaseMs, now })
     if (outcome._tag === "Rejected") {
       // the read model was behind its stream: bring it up to date so it is not found again
       yield* projectStream(MessageAggregate.streamId(view.id))

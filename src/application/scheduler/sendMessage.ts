@@ -1,5 +1,5 @@
 import { Data, Effect } from "effect"
-import type { MessageState } from "../../domain/message/Message.ts"
+import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { logScheduled, logSending } from "./SchedulerLog.ts"
@@ -12,8 +12,8 @@ export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonl
 }
 
 /** Sends a claimed message to its group through the gateway (docs/architecture.md#claim-send-record); answers the gateway's id for it. */
-export const sendMessage = Effect.fnUntraced(function*(message: MessageState) {
-  const target = message.target!
+export const sendMessage = Effect.fnUntraced(function*(message: ClaimedMessage) {
+  const target = message.target
   yield* logSending(target.groupName, target.groupId, message.content)
   yield* logScheduled(message.id, message.scheduledAt)
   const session = yield* (yield* SessionRepository).get(target.sessionId)

@@ -15,5 +15,5 @@ export const updateCampaignProgress = Effect.fnUntraced(function*(campaignId: st
   // Nothing to record: saves a read of the campaign stream on most sends.
   if (campaign?.status === "IN_PROGRESS" && progress.open > 0) return
   const now = yield* Clock.currentTimeMillis
-  yield* execute(CampaignAggregate)(campaignId, () => ({ type: "RecordProgress", sent: progress.sent, open: progress.open, now }))
+  yield* execute(CampaignAggregate)(campaignId, { type: "RecordProgress", sent: progress.sent, open: progress.open, now })
 })

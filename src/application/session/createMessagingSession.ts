@@ -9,7 +9,7 @@ export class SessionRejected extends Data.TaggedError("SessionRejected")<{ reado
 export const createMessagingSession = Effect.fn("createMessagingSession")(function*(userId: string, sessionName: string) {
   const sessionId = (yield* Ids).next()
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(SessionAggregate)(sessionId, () => ({ type: "Initiate", sessionId, userId, sessionName, now }))
+  const outcome = yield* execute(SessionAggregate)(sessionId, { type: "Initiate", sessionId, userId, sessionName, now })
   if (outcome._tag === "Rejected") return yield* new SessionRejected({ message: outcome.rejection._tag })
   return { id: sessionId, sessionName }
 })
@@ -17,6 +17,6 @@ export const createMessagingSession = Effect.fn("createMessagingSession")(functi
 /** Logs a session out on Herald's side: its pending messages will fail with SessionMissing. */
 export const logOutMessagingSession = Effect.fn("logOutMessagingSession")(function*(sessionId: string) {
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(SessionAggregate)(sessionId, () => ({ type: "LogOut", now }))
+  const outcome = yield* execute(SessionAggregate)(sessionId, { type: "LogOut", now })
   if (outcome._tag === "Rejected") return yield* new SessionRejected({ message: outcome.rejection._tag })
 })

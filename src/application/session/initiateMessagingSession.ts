@@ -58,14 +58,14 @@ export const initiateMessagingSession = (userId: string) =>
       const id = (yield* Ids).next()
       const sessionName = newSessionName(id)
       const now = yield* Clock.currentTimeMillis
-      const outcome = yield* execute(SessionAggregate)(id, () => ({ type: "Initiate", sessionId: id, userId, sessionName, now }))
+      const outcome = yield* execute(SessionAggregate)(id, { type: "Initiate", sessionId: id, userId, sessionName, now })
       if (outcome._tag === "Rejected") return yield* new SessionCreationFailed({ cause: outcome.rejection._tag })
       const created = yield* gateway.createSession(sessionName).pipe(Effect.result)
       if (created._tag === "Failure") {
         // undo on both sides; each undo is best effort and logged, the user sees one error (the web logs its detail)
         yield* gateway.deleteSession(sessionName).pipe(Effect.ignore)
         const at = yield* Clock.currentTimeMillis
-        yield* execute(SessionAggregate)(id, () => ({ type: "LogOut", now: at })).pipe(
+        yield* execute(SessionAggregate)(id, { type: "LogOut", now: at }).pipe(
           Effect.catch((error) => Effect.logWarning(`could not undo session ${oneLine(id)}: ${oneLine(error.message)}`))
         )
         return yield* creationFailed(created.failure)

@@ -22,7 +22,7 @@ export const logoutSession = Effect.fn("logoutSession")(function*(userId: string
   const gateway = yield* GatewayPort
   yield* unless("SessionNotFound")(gateway.deleteSession(session.sessionName))
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(SessionAggregate)(session.id, () => ({ type: "LogOut", now }))
+  const outcome = yield* execute(SessionAggregate)(session.id, { type: "LogOut", now })
   if (outcome._tag === "Rejected") return yield* new MessagingSessionNotFound()
   return { success: true }
 })

@@ -48,12 +48,12 @@ export const recordSessionStatus = Effect.fn("recordSessionStatus")(function*(re
   const session = yield* (yield* SessionRepository).findByName(report.sessionName)
   if (session === null) return "unknown" satisfies SessionStatusOutcome
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(SessionAggregate)(session.id, () => ({
+  const outcome = yield* execute(SessionAggregate)(session.id, {
     type: "RecordGatewayStatus",
     status: report.status,
     reportedAt: report.reportedAt ?? now,
     now
-  }))
+  })
   if (outcome._tag === "Rejected") return "unknown" satisfies SessionStatusOutcome
   if (outcome.events.length === 0) return "duplicate" satisfies SessionStatusOutcome
   const left = outcome.events.map(leftWorking).find((status) => status !== null)

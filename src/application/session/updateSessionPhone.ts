@@ -10,7 +10,7 @@ export const updateSessionPhone = Effect.fn("updateSessionPhone")(function*(user
   if (session === null || session.userId !== userId || !session.active) return yield* new MessagingSessionNotFound()
   const now = yield* Clock.currentTimeMillis
   // the owner never changes, so the read model's owner is the stream's
-  const outcome = yield* execute(SessionAggregate)(sessionId, () => ({ type: "UpdatePhone", phoneNumber, now }))
+  const outcome = yield* execute(SessionAggregate)(sessionId, { type: "UpdatePhone", phoneNumber, now })
   if (outcome._tag === "Rejected") return yield* new MessagingSessionNotFound()
   return { success: true }
 })

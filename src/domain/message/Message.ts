@@ -145,6 +145,17 @@ export const isPicked = (s: MessageState): boolean =>
 export const isSent = (s: MessageState): boolean => s.status === "SENT"
 export const isDeleted = (s: MessageState): boolean => s.status === "DELETED" || s.status === "CANCELLED"
 
+/** A message claimed for sending: picked, so it has the target it was scheduled with and the claim's time and owner. */
+export interface ClaimedMessage extends MessageState {
+  readonly status: "PICKED"
+  readonly target: MessageTarget
+  readonly pickedAt: number
+  readonly pickedBy: string
+}
+
+export const isClaimed = (s: MessageState): s is ClaimedMessage =>
+  s.status === "PICKED" && s.target !== null && s.pickedAt !== null && s.pickedBy !== null
+
 type Result = DecideResult<MessageEvent, MessageRejection>
 
 const whenEditable = (state: MessageState, then: () => Result): Result => {

@@ -3,8 +3,10 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import { Cause, Effect, Exit } from "effect"
 import { ZodError } from "zod"
 import type { ManagedRuntime } from "effect"
+import type { AppError } from "../../application/AppError.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
+import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
 import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -61,8 +63,11 @@ const t = initTRPC.context<WebContext>().create({
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
 const newErrorId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
 
+/** The application errors `explained` answers (their code with them), not through CODES. */
+type Explained = GatewayError | SessionCreationFailed
+
 /** Typed application errors → tRPC codes. Anything unexpected is logged under an error id and shown as a 500 with that id. */
-const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
+const CODES = {
   InvalidCredentials: "UNAUTHORIZED",
   TooManySignInAttempts: "TOO_MANY_REQUESTS",
   EmailAlreadyRegistered: "CONFLICT",
@@ -80,19 +85,25 @@ const CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
   // the request is valid and succeeds once the user's own state changes (cancel, sends)
   CampaignQuotaExceeded: "PRECONDITION_FAILED",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
-}
-const GATEWAY_CODES: Readonly<Record<string, TRPC_ERROR_CODE_KEY>> = {
+} satisfies Record<Exclude<AppError["_tag"], Explained["_tag"]>, TRPC_ERROR_CODE_KEY>
+const CODE_OF: ReadonlyMap<string, TRPC_ERROR_CODE_KEY> = new Map(Object.entries(CODES))
+const GATEWAY_CODES = {
   SessionNotFound: "NOT_FOUND",
   // the session exists but is stopped: the user can reconnect or restart it
   SessionNotRunning: "PRECONDITION_FAILED",
   SessionNotReady: "PRECONDITION_FAILED",
   SessionAlreadyExists: "CONFLICT",
   SessionAlreadyStarted: "CONFLICT",
-  Timeout: "GATEWAY_TIMEOUT"
-}
+  Timeout: "GATEWAY_TIMEOUT",
+  Unreachable: "BAD_GATEWAY",
+  Unauthorized: "BAD_GATEWAY",
+  NamedSessionsUnsupported: "BAD_GATEWAY",
+  ServerError: "BAD_GATEWAY",
+  BadResponse: "BAD_GATEWAY"
+} satisfies Record<GatewayFailure, TRPC_ERROR_CODE_KEY>
 
 /** Gateway answers about the user's session being gone or in the wrong state: logged as warnings. */
-const USER_STATE: ReadonlySet<string> = new Set(["SessionNotFound", "SessionNotRunning", "SessionNotReady", "SessionAlreadyExists", "SessionAlreadyStarted"])
+const USER_STATE: ReadonlySet<GatewayFailure> = new Set<GatewayFailure>(["SessionNotFound", "SessionNotRunning", "SessionNotReady", "SessionAlreadyExists", "SessionAlreadyStarted"])
 
 /**
  * Failures whose detail (the gateway's address and answer) is for the operator only: the user
@@ -102,7 +113,7 @@ const USER_STATE: ReadonlySet<string> = new Set(["SessionNotFound", "SessionNotR
 const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readonly summary: string; readonly showId: boolean; readonly detail: string; readonly warning: boolean } | null => {
   if (error instanceof GatewayError) {
     return {
-      code: GATEWAY_CODES[error.reason] ?? "BAD_GATEWAY",
+      code: GATEWAY_CODES[error.reason],
       summary: error.summary,
       showId: true,
       detail: error.message,
@@ -119,13 +130,13 @@ const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readon
 const toTrpcError = (error: unknown): TRPCError => {
   // a defect or an interruption has no failure: null here
   if (typeof error !== "object" || error === null) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
-  const tagged = error as { readonly _tag?: string; readonly reason?: string; readonly message?: string; readonly field?: unknown }
-  const tag = tagged._tag ?? ""
+  const tag = "_tag" in error && typeof error._tag === "string" ? error._tag : ""
   if (tag === "StoreUnavailable") return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
-  const code = CODES[tag]
-  if (code !== undefined && typeof tagged.field === "string") return new FieldError({ code, message: tagged.message ?? tag, field: tagged.field })
-  if (code !== undefined) return new TRPCError({ code, message: tagged.message ?? tag })
-  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
+  const code = CODE_OF.get(tag)
+  if (code === undefined) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
+  const message = "message" in error && typeof error.message === "string" ? error.message : tag
+  if ("field" in error && typeof error.field === "string") return new FieldError({ code, message, field: error.field })
+  return new TRPCError({ code, message })
 }
 
 /** Runs a use case; its typed failures become tRPC errors with their own messages. */

@@ -37,7 +37,7 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
           { content: "deleted", scheduledAt: T - 1_000 }
         ]
       })
-      yield* execute(MessageAggregate)(messageIds[4]!, () => ({ type: "Delete", now: PLANNED_AT }))
+      yield* execute(MessageAggregate)(messageIds[4]!, { type: "Delete", now: PLANNED_AT })
       yield* TestClock.setTime(T)
       expect(yield* dispatchAndDrain).toBe(2)
       expect(fake.sent.map((s) => s.text).sort()).toEqual(["at the lookback edge", "exactly now"])

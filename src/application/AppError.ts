@@ -1,0 +1,34 @@
+import type {
+  EmailAlreadyRegistered,
+  EmailNotVerified,
+  InvalidCredentials,
+  InvalidResetToken,
+  InvalidVerificationToken,
+  TooManySignInAttempts,
+  UserNotFound,
+  VerificationPasswordMismatch
+} from "./auth/AuthErrors.ts"
+import type { CampaignConflict, CampaignMessageNotFound, CampaignNotFound, CampaignQuotaExceeded, InvalidCampaign } from "./campaign/CampaignErrors.ts"
+import type { GatewayError } from "./ports/GatewayPort.ts"
+import type { StoreUnavailable } from "./ports/StoreErrors.ts"
+import type { MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
+
+export type AuthError =
+  | InvalidCredentials
+  | TooManySignInAttempts
+  | EmailAlreadyRegistered
+  | InvalidResetToken
+  | InvalidVerificationToken
+  | VerificationPasswordMismatch
+  | EmailNotVerified
+  | UserNotFound
+
+export type CampaignError = CampaignNotFound | CampaignMessageNotFound | InvalidCampaign | CampaignConflict | CampaignQuotaExceeded
+
+export type SessionError = MessagingSessionNotFound | SessionCreationFailed
+
+/**
+ * The typed failures a use case hands to its caller, each one answered in its own terms
+ * (the web API maps every tag to a tRPC code). Anything else reaching a caller is unexpected.
+ */
+export type AppError = AuthError | CampaignError | SessionError | GatewayError | StoreUnavailable
