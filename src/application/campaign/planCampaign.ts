@@ -100,8 +100,8 @@ export const checkPlan = Effect.fn("checkPlan")(function*(userId: string, input:
 
 /**
  * campaign.create: a campaign to one group of the caller's session, as checkPlan plans it. The
- * group is attached to the session through the campaign: getMessagingSession lists it under
- * MessagingGroups.
+ * group is attached to the session through the campaign: getMessagingSession lists it among
+ * the session's groups.
  */
 export const planCampaign = Effect.fn("planCampaign")(function*(userId: string, input: PlanCampaignInput) {
   const { session, title, messages } = yield* checkPlan(userId, input)

@@ -11,6 +11,7 @@ import { updateSessionPhone } from "../../../application/session/updateSessionPh
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { Effect } from "effect"
 import { activeProcedure, router, run } from "../trpc.ts"
+import { toWireMessagingSession } from "./wire.ts"
 
 const sessionName = z.string().min(1).max(100).regex(SESSION_NAME_PATTERN, "sessionName may hold only letters, digits, _ and -")
 const bySession = z.object({ sessionName })
@@ -24,7 +25,10 @@ const page = (defaultLimit: number) => ({
 /** user.*: names and shapes exactly as README "Running the web application" lists them. */
 export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
-    run(ctx, getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session }))))
+    run(
+      ctx,
+      getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session: session === null ? null : toWireMessagingSession(session) })))
+    )
   ),
   initiateMessagingSession: activeProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
   getSessionStatus: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
