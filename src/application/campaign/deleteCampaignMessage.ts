@@ -22,5 +22,4 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
   }
   // the last message left may have been this one: the campaign may now be complete
   yield* updateCampaignProgress(input.campaignId)
-  return { success: true }
 })

@@ -44,5 +44,4 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     }
   }
   yield* (yield* ScheduleChanges).announce
-  return { success: true }
 })

@@ -62,10 +62,12 @@ export const campaignRouter = router({
     .input(z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.number().int().min(0).max(1_000_000).default(0) }).optional())
     .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }).pipe(Effect.map(toWireCampaignPage)))),
   get: activeProcedure.input(z.object({ id })).query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id).pipe(Effect.map(toWireCampaign)))),
-  cancel: activeProcedure.input(z.object({ id })).mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id))),
+  cancel: activeProcedure
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id).pipe(Effect.as({ success: true })))),
   updateMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id, content: content.optional(), scheduledAt: instant.optional() }))
-    .mutation(({ ctx, input }) => run(ctx, updateCampaignMessage(ctx.user.id, input))),
+    .mutation(({ ctx, input }) => run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))),
   deleteMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id }))
     .mutation(({ ctx, input }) => run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true }))))
