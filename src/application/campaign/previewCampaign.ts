@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { readInZone } from "../../domain/campaign/zonedTime.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
-import { checkPlan } from "./planCampaign.ts"
-import type { PlanCampaignInput } from "./planCampaign.ts"
+import { checkPlan } from "./checkPlan.ts"
+import type { PlanCampaignInput } from "./checkPlan.ts"
 
 export interface PreviewCampaignInput extends PlanCampaignInput {
   /**
