@@ -23,7 +23,7 @@ export interface SignUpResult {
 }
 
 /** The one-time link of a verification: it names the account, so the account's stream can check it. */
-export const verificationLink = (appUrl: string, userId: string, secret: string): string => `${appUrl}/verify-email?token=${userId}.${secret}`
+const verificationLink = (appUrl: string, userId: string, secret: string): string => `${appUrl}/verify-email?token=${userId}.${secret}`
 
 /**
  * Creates an account. Where real mail goes out (`verifyEmail`), nobody is signed in and every
