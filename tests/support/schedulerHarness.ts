@@ -5,7 +5,7 @@ import { createCampaign } from "../../src/application/campaign/createCampaign.ts
 import { Dispatcher } from "../../src/application/scheduler/Dispatcher.ts"
 import { SchedulerSettings } from "../../src/application/scheduler/SchedulerSettings.ts"
 import type { SchedulerSettingsShape } from "../../src/application/scheduler/SchedulerSettings.ts"
-import { createMessagingSession } from "../../src/application/session/createMessagingSession.ts"
+import { createMessagingSession } from "./messagingSessions.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"

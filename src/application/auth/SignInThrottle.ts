@@ -31,9 +31,9 @@ export const CLIENT_FACTOR = 20
  * address (clientAddress.ts). Kept in the process: several web processes each count on their
  * own, which multiplies the allowance by their number.
  *
- * Sign-in is throttled in the use case (signIn.ts), so every way in counts. The web layer
- * also uses this throttle, with keys of their own (`signup:<email>`, `reset:<email>`), to bound
- * the mails auth.signUp and auth.requestPasswordReset send (authRouter.ts).
+ * Sign-in is throttled in the use case (signIn.ts), so every way in counts. Sign-up and reset
+ * requests are throttled in theirs too (signUp.ts, requestPasswordReset.ts), with keys of their
+ * own (`signup:<email>`, `reset:<email>`), to bound the mails they send.
  */
 export class SignInThrottle extends Context.Service<SignInThrottle, {
   /** fails when the client is over its allowance for this address or overall; else counts this attempt (and waits if the address is busy) */

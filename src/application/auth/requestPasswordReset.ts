@@ -5,14 +5,18 @@ import { load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordResetRepository } from "../ports/PasswordResetRepository.ts"
 import { AuthSettings } from "./AuthSettings.ts"
+import { SignInThrottle } from "./SignInThrottle.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
 
 /**
  * Mails a one-time reset link when the address has an account, and tells the admin. The
  * caller always gets the same answer, so it cannot learn which addresses have accounts.
+ * `client` identifies the caller (its IP) for the throttle.
  */
-export const requestPasswordReset = Effect.fn("requestPasswordReset")(function*(input: { readonly email: string }) {
+export const requestPasswordReset = Effect.fn("requestPasswordReset")(function*(input: { readonly email: string }, client: string) {
   const email = normalizeEmail(input.email)
+  // each request mails the user and the admin: at most a few per address, whether it has an account or not
+  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client)
   const user = yield* load(UserAggregate, email)
   if (user.status === "NEW") return
   const { appUrl, resetTokenTtlMs } = yield* AuthSettings

@@ -11,6 +11,7 @@ import { EmailAlreadyRegistered } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { publicUser } from "./PublicUser.ts"
 import type { PublicUser } from "./PublicUser.ts"
+import { SignInThrottle } from "./SignInThrottle.ts"
 import { startAuthSession } from "./startAuthSession.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
 
@@ -22,7 +23,7 @@ export interface SignUpResult {
 }
 
 /** The one-time link of a verification: it names the account, so the account's stream can check it. */
-export const verificationLink = (appUrl: string, userId: string, secret: string): string => `${appUrl}/verify-email?token=${userId}.${secret}`
+const verificationLink = (appUrl: string, userId: string, secret: string): string => `${appUrl}/verify-email?token=${userId}.${secret}`
 
 /**
  * Creates an account. Where real mail goes out (`verifyEmail`), nobody is signed in and every
@@ -32,10 +33,14 @@ export const verificationLink = (appUrl: string, userId: string, secret: string)
  * In standalone with mail as files (nobody reads that mailbox) the account is confirmed at once
  * and signed in, and a taken address is CONFLICT, as before; the first account is the admin
  * when there is no ADMIN_EMAIL. Others are PENDING until approved when approval is required.
+ * `client` identifies the caller (its IP) for the throttle.
  */
-export const signUp = Effect.fn("signUp")(function*(input: { readonly email: string; readonly password: string; readonly name: string }) {
-  const settings = yield* AuthSettings
+export const signUp = Effect.fn("signUp")(function*(input: { readonly email: string; readonly password: string; readonly name: string }, client: string) {
   const email = normalizeEmail(input.email)
+  // every sign-up mails someone (the new address, or the owner of a taken one): a few per
+  // address and client, and they count towards the client's overall allowance
+  yield* (yield* SignInThrottle).reserve(`signup:${email}`, client)
+  const settings = yield* AuthSettings
   // hashed on every path, so a taken address answers as slowly as a new one
   const passwordHash = yield* (yield* PasswordHasher).hash(input.password)
   const userId = (yield* Ids).next()

@@ -29,5 +29,4 @@ export const cancelCampaign = Effect.fn("cancelCampaign")(function*(userId: stri
   if (outcome._tag === "Rejected" && outcome.rejection._tag !== "CampaignNotCancellable") {
     return yield* new CampaignConflict({ message: outcome.rejection._tag })
   }
-  return { success: true }
 })

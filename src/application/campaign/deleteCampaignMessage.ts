@@ -3,7 +3,7 @@ import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { updateCampaignProgress } from "../scheduler/updateCampaignProgress.ts"
 import { CampaignConflict, CampaignMessageNotFound } from "./CampaignErrors.ts"
-import { ownedMessage } from "./updateCampaignMessage.ts"
+import { ownedMessage } from "./ownedMessage.ts"
 
 /** campaign.deleteMessage: a message not yet picked is never sent (else CONFLICT). */
 export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function*(
@@ -22,5 +22,4 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
   }
   // the last message left may have been this one: the campaign may now be complete
   yield* updateCampaignProgress(input.campaignId)
-  return { success: true }
 })

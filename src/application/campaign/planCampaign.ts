@@ -1,10 +1,8 @@
-import { Clock, Effect } from "effect"
-import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
-import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
-import { findOwnedSession } from "../session/findOwnedSession.ts"
+import { Effect } from "effect"
 import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
+import { checkPlan } from "./checkPlan.ts"
+import type { PlanCampaignInput } from "./checkPlan.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
-import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
 import { createCampaign } from "./createCampaign.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 
@@ -13,95 +11,10 @@ import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 // several web processes could each admit one create of the same user past a limit.
 const oneCreatePerUser = oneAtATimePerKey()
 
-export interface PlanCampaignInput {
-  readonly sessionName: string
-  readonly groupId: string
-  readonly groupName: string
-  readonly title?: string | undefined
-  readonly messages?: ReadonlyArray<{ readonly content: string; readonly scheduledAt: number }> | undefined
-  readonly recurrence?: Recurrence | undefined
-}
-
-/** The input's field a recurrence problem concerns. */
-const recurrenceField = (problem: RecurrenceProblem): string => {
-  switch (problem._tag) {
-    case "InvalidDate":
-      return `recurrence.${problem.field}`
-    case "InvalidSendTime":
-      return "recurrence.sendTime"
-    case "UnknownTimeZone":
-      return "recurrence.timeZone"
-    case "EndBeforeStart":
-    case "TooManyMessages":
-      return "recurrence.endDate"
-    case "EmptyTemplate":
-      return "recurrence.template"
-  }
-}
-
-/**
- * The one set of rules of a plan, shared by campaign.create and campaign.preview: the caller's
- * own session, explicit messages (none in the past) or a recurrence (its occurrences already
- * past are left out; if nothing is left the plan is refused), at most MAX_MESSAGES_PER_CAMPAIGN
- * messages of at most MAX_CONTENT_LENGTH characters, none empty. Each refusal names the field it
- * concerns. Reads only: the plan's title and its messages in time order.
- */
-export const checkPlan = Effect.fn("checkPlan")(function*(userId: string, input: PlanCampaignInput) {
-  const session = yield* findOwnedSession(userId, input.sessionName)
-  if ((input.messages === undefined) === (input.recurrence === undefined)) {
-    return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
-  }
-  const title = input.title?.trim() || input.groupName
-  const now = yield* Clock.currentTimeMillis
-  let messages: ReadonlyArray<PlannedMessage>
-  /** where a problem with the n-th planned message is to be fixed */
-  let fieldOf: (index: number, part: "content" | "scheduledAt") => string
-  let countField: string
-  if (input.recurrence !== undefined) {
-    // Bounded: occurrences already past count too, so a plan that starts in the past cannot grow
-    // without limit before they are dropped.
-    const planned = planRecurrence(input.recurrence, title, MAX_MESSAGES_PER_CAMPAIGN * 4)
-    if (planned._tag === "Invalid") {
-      return yield* new InvalidCampaign({ message: describeRecurrenceProblem(planned.problem), field: recurrenceField(planned.problem) })
-    }
-    messages = planned.messages.filter((m) => m.scheduledAt >= now)
-    if (messages.length === 0) {
-      return yield* new InvalidCampaign({ message: "every occurrence of this recurrence is in the past", field: "recurrence.endDate" })
-    }
-    fieldOf = () => "recurrence.template"
-    countField = "recurrence.endDate"
-  } else {
-    messages = input.messages ?? []
-    if (messages.length === 0) return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
-    const past = messages.findIndex((m) => m.scheduledAt < now)
-    if (past !== -1) {
-      return yield* new InvalidCampaign({
-        message: `scheduledAt ${new Date(messages[past]!.scheduledAt).toISOString()} is in the past`,
-        field: `messages.${past}.scheduledAt`
-      })
-    }
-    fieldOf = (index, part) => `messages.${index}.${part}`
-    countField = "messages"
-  }
-  if (messages.length > MAX_MESSAGES_PER_CAMPAIGN) {
-    return yield* new InvalidCampaign({
-      message: `a campaign may hold at most ${MAX_MESSAGES_PER_CAMPAIGN} messages (this plan makes ${messages.length})`,
-      field: countField
-    })
-  }
-  const tooLong = messages.findIndex((m) => m.content.length > MAX_CONTENT_LENGTH)
-  if (tooLong !== -1) {
-    return yield* new InvalidCampaign({ message: `a message may hold at most ${MAX_CONTENT_LENGTH} characters`, field: fieldOf(tooLong, "content") })
-  }
-  const empty = messages.findIndex((m) => m.content.trim() === "")
-  if (empty !== -1) return yield* new InvalidCampaign({ message: "message content must not be empty", field: fieldOf(empty, "content") })
-  return { session, title, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
-})
-
 /**
  * campaign.create: a campaign to one group of the caller's session, as checkPlan plans it. The
- * group is attached to the session through the campaign: getMessagingSession lists it under
- * MessagingGroups.
+ * group is attached to the session through the campaign: getMessagingSession lists it among
+ * the session's groups.
  */
 export const planCampaign = Effect.fn("planCampaign")(function*(userId: string, input: PlanCampaignInput) {
   const { session, title, messages } = yield* checkPlan(userId, input)

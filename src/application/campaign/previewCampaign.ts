@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { readInZone } from "../../domain/campaign/zonedTime.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
-import { checkPlan } from "./planCampaign.ts"
-import type { PlanCampaignInput } from "./planCampaign.ts"
+import { checkPlan } from "./checkPlan.ts"
+import type { PlanCampaignInput } from "./checkPlan.ts"
 
 export interface PreviewCampaignInput extends PlanCampaignInput {
   /**
@@ -16,7 +16,7 @@ export interface PreviewCampaignInput extends PlanCampaignInput {
  * campaign.preview: what campaign.create would save for the same input, saving nothing. The same
  * rules (checkPlan), so a preview that succeeds is a create that succeeds, bar the quota and
  * the clock moving on. Each message also says how it reads in the campaign's zone: the local
- * time, the UTC offset and whether that day is a daylight-saving change.
+ * time, the UTC offset and whether that day is a daylight-saving change; `scheduledAt` is in epoch ms.
  */
 export const previewCampaign = Effect.fn("previewCampaign")(function*(userId: string, input: PreviewCampaignInput) {
   const { title, messages } = yield* checkPlan(userId, input)
@@ -26,6 +26,6 @@ export const previewCampaign = Effect.fn("previewCampaign")(function*(userId: st
   return {
     title,
     timeZone,
-    messages: messages.map((m) => ({ content: m.content, scheduledAt: new Date(m.scheduledAt).toISOString(), ...readInZone(m.scheduledAt, timeZone)! }))
+    messages: messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt, ...readInZone(m.scheduledAt, timeZone)! }))
   }
 })

@@ -1,20 +1,9 @@
 import { Clock, Effect } from "effect"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
-import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
-import { ownedCampaign } from "./ownedCampaign.ts"
-
-/** The caller's message of the caller's campaign. */
-export const ownedMessage = Effect.fnUntraced(function*(userId: string, campaignId: string, messageId: string) {
-  const campaign = yield* ownedCampaign(userId, campaignId)
-  const message = yield* (yield* MessageRepository).get(messageId)
-  if (message === null || message.campaignId !== campaign.id || !campaign.messageIds.includes(messageId)) {
-    return yield* new CampaignMessageNotFound()
-  }
-  return { campaign, message }
-})
+import { ownedMessage } from "./ownedMessage.ts"
 
 /** campaign.updateMessage: content and/or time of a message not yet picked (else CONFLICT). */
 export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function*(
@@ -44,5 +33,4 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     }
   }
   yield* (yield* ScheduleChanges).announce
-  return { success: true }
 })

@@ -8,7 +8,8 @@ const ACTIVE: ReadonlySet<CampaignStatus> = new Set(["DRAFT", "SCHEDULED", "IN_P
 
 /**
  * user.getMessagingSession: the caller's session with its groups (those its campaigns
- * target) and each group's active campaigns; null when the caller has no connected session.
+ * target) and each group's active campaigns, instants in epoch ms; null when the caller has no
+ * connected session.
  */
 export const getMessagingSession = Effect.fnUntraced(function*(userId: string) {
   const session = yield* (yield* SessionRepository).findActiveByUser(userId)
@@ -28,10 +29,10 @@ export const getMessagingSession = Effect.fnUntraced(function*(userId: string) {
     phoneNumber: session.phoneNumber,
     // what the gateway last reported through its webhook (null without GATEWAY_WEBHOOK_SECRET or before any report)
     gatewayStatus: session.gatewayStatus,
-    gatewayStatusAt: session.gatewayStatusAt === null ? null : new Date(session.gatewayStatusAt).toISOString(),
+    gatewayStatusAt: session.gatewayStatusAt,
     userId: session.userId,
-    createdAt: new Date(session.createdAt).toISOString(),
-    updatedAt: new Date(session.updatedAt).toISOString(),
-    MessagingGroups: [...groups.values()]
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    groups: [...groups.values()]
   }
 })

@@ -24,5 +24,4 @@ export const logoutSession = Effect.fn("logoutSession")(function*(userId: string
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(SessionAggregate)(session.id, { type: "LogOut", now })
   if (outcome._tag === "Rejected") return yield* new MessagingSessionNotFound()
-  return { success: true }
 })

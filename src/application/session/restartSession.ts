@@ -9,5 +9,4 @@ import { findOwnedSession } from "./findOwnedSession.ts"
 export const restartSession = Effect.fn("restartSession")(function*(userId: string, sessionName: string) {
   const session = yield* findOwnedSession(userId, sessionName)
   yield* (yield* GatewayPort).restartSession(session.sessionName)
-  return { success: true }
 })

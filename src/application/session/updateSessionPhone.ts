@@ -12,5 +12,4 @@ export const updateSessionPhone = Effect.fn("updateSessionPhone")(function*(user
   // the owner never changes, so the read model's owner is the stream's
   const outcome = yield* execute(SessionAggregate)(sessionId, { type: "UpdatePhone", phoneNumber, now })
   if (outcome._tag === "Rejected") return yield* new MessagingSessionNotFound()
-  return { success: true }
 })

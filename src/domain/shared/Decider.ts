@@ -22,8 +22,3 @@ export const reject = <Rejection>(rejection: Rejection): DecideResult<never, Rej
   _tag: "Rejected",
   rejection
 })
-
-export const fold = <Command, State, Event, Rejection>(
-  decider: Decider<Command, State, Event, Rejection>,
-  events: ReadonlyArray<Event>
-): State => events.reduce(decider.evolve, decider.initialState)

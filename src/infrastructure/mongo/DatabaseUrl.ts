@@ -61,15 +61,6 @@ const credentialProblems = (what: "user name" | "password", value: string): Arra
 
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%-]+)(?::\d{1,5})?$/
 
-/** Masks whatever stands between `://` and the last '@' (best effort, for URLs that do not parse). */
-export const redactDatabaseUrl = (raw: string): string => {
-  const trimmed = raw.trim()
-  const start = trimmed.indexOf("://")
-  const at = trimmed.lastIndexOf("@")
-  const masked = start >= 0 && at > start ? `${trimmed.slice(0, start + 3)}***${trimmed.slice(at)}` : trimmed
-  return masked.replace(/([?&][^=&]*password[^=&]*=)[^&]*/gi, "$1***")
-}
-
 export const parseDatabaseUrl = (raw: string): DatabaseUrlResult => {
   const url = raw.trim()
   const example = "e.g. mongodb://user:password@localhost:27017/herald"

@@ -4,7 +4,7 @@ import { cancelCampaign } from "../../../src/application/campaign/cancelCampaign
 import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
-import { createMessagingSession } from "../../../src/application/session/createMessagingSession.ts"
+import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { parseDatabaseUrl, redactDatabaseUrl } from "../../../src/infrastructure/mongo/DatabaseUrl.ts"
+import { parseDatabaseUrl } from "../../../src/infrastructure/mongo/DatabaseUrl.ts"
+import { redactDatabaseUrl } from "../../support/redactDatabaseUrl.ts"
 
 const PASSWORD = "Sup3r-Secr3t"
 const USER = "heraldAdmin"

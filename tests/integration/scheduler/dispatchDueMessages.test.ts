@@ -5,7 +5,7 @@ import { MessageAggregate } from "../../../src/application/eventSourcing/Aggrega
 import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
-import { logOutMessagingSession } from "../../../src/application/session/createMessagingSession.ts"
+import { logOutMessagingSession } from "../../support/messagingSessions.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"

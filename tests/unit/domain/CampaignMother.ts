@@ -1,4 +1,4 @@
-import { fold } from "../../../src/domain/shared/Decider.ts"
+import { fold } from "../../support/fold.ts"
 import { CAMPAIGN_STATUSES, CampaignDecider } from "../../../src/domain/campaign/Campaign.ts"
 import type {
   CampaignCommand,

@@ -1,4 +1,4 @@
-import { fold } from "../../../src/domain/shared/Decider.ts"
+import { fold } from "../../support/fold.ts"
 import { LOOKBACK_MS, MESSAGE_STATUSES, MessageDecider } from "../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,

@@ -1,4 +1,4 @@
-import { fold } from "../../../src/domain/shared/Decider.ts"
+import { fold } from "../../support/fold.ts"
 import { SessionDecider } from "../../../src/domain/session/MessagingSession.ts"
 import type { SessionCommand, SessionEvent, SessionState } from "../../../src/domain/session/MessagingSession.ts"
 

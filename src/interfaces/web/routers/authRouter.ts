@@ -7,7 +7,6 @@ import { signIn } from "../../../application/auth/signIn.ts"
 import { signOut } from "../../../application/auth/signOut.ts"
 import { signUp } from "../../../application/auth/signUp.ts"
 import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
-import { SignInThrottle } from "../../../application/auth/SignInThrottle.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import { publicProcedure, router, run } from "../trpc.ts"
 import type { WebContext } from "../trpc.ts"
@@ -27,10 +26,7 @@ export const authRouter = router({
       run(
         ctx,
         Effect.gen(function*() {
-          // every sign-up mails someone (the new address, or the owner of a taken one): a few
-          // per address and client, and they count towards the client's overall allowance
-          yield* (yield* SignInThrottle).reserve(`signup:${input.email.toLowerCase()}`, ctx.client())
-          const result = yield* signUp(input)
+          const result = yield* signUp(input, ctx.client())
           if (result.session !== null) yield* setSession(ctx, result.session)
           return { user: result.user, verificationSent: result.verificationSent }
         })
@@ -72,15 +68,7 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(z.object({ email: z.string().max(254) }))
     .mutation(({ ctx, input }) =>
-      run(
-        ctx,
-        Effect.gen(function*() {
-          // each request mails the user and the admin: at most a few per address, whether it has an account or not
-          yield* (yield* SignInThrottle).reserve(`reset:${input.email.trim().toLowerCase()}`, ctx.client())
-          yield* requestPasswordReset(input)
-          return { success: true as const }
-        })
-      )
+      run(ctx, requestPasswordReset(input, ctx.client()).pipe(Effect.as({ success: true as const })))
     ),
   resetPassword: publicProcedure
     .input(z.object({ token: z.string().min(1).max(128), password }))

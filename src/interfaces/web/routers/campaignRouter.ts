@@ -12,6 +12,7 @@ import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
+import { toWireCampaign, toWireCampaignPage, toWirePreview } from "./wire.ts"
 
 const id = z.string().min(1).max(100)
 /** ISO-8601 with an offset or Z (no transformer: dates travel as strings), as epoch ms. */
@@ -56,15 +57,17 @@ export const campaignRouter = router({
    * in the URL); it has no side effect. Same rules and errors as create (one checkPlan), the
    * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
    */
-  preview: largeInput.input(preview).mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input))),
+  preview: largeInput.input(preview).mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input).pipe(Effect.map(toWirePreview)))),
   list: activeProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.number().int().min(0).max(1_000_000).default(0) }).optional())
-    .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }))),
-  get: activeProcedure.input(z.object({ id })).query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id))),
-  cancel: activeProcedure.input(z.object({ id })).mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id))),
+    .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }).pipe(Effect.map(toWireCampaignPage)))),
+  get: activeProcedure.input(z.object({ id })).query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id).pipe(Effect.map(toWireCampaign)))),
+  cancel: activeProcedure
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id).pipe(Effect.as({ success: true })))),
   updateMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id, content: content.optional(), scheduledAt: instant.optional() }))
-    .mutation(({ ctx, input }) => run(ctx, updateCampaignMessage(ctx.user.id, input))),
+    .mutation(({ ctx, input }) => run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))),
   deleteMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id }))
     .mutation(({ ctx, input }) => run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true }))))

@@ -11,6 +11,7 @@ import { updateSessionPhone } from "../../../application/session/updateSessionPh
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { Effect } from "effect"
 import { activeProcedure, router, run } from "../trpc.ts"
+import { toWireMessagingSession } from "./wire.ts"
 
 const sessionName = z.string().min(1).max(100).regex(SESSION_NAME_PATTERN, "sessionName may hold only letters, digits, _ and -")
 const bySession = z.object({ sessionName })
@@ -24,16 +25,23 @@ const page = (defaultLimit: number) => ({
 /** user.*: names and shapes exactly as README "Running the web application" lists them. */
 export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
-    run(ctx, getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session }))))
+    run(
+      ctx,
+      getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session: session === null ? null : toWireMessagingSession(session) })))
+    )
   ),
   initiateMessagingSession: activeProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
   getSessionStatus: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
   getSessionQR: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionQR(ctx.user.id, input.sessionName))),
-  restartSession: activeProcedure.input(bySession).mutation(({ ctx, input }) => run(ctx, restartSession(ctx.user.id, input.sessionName))),
+  restartSession: activeProcedure
+    .input(bySession)
+    .mutation(({ ctx, input }) => run(ctx, restartSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))),
   updateSessionPhone: activeProcedure
     .input(z.object({ id: z.string().min(1).max(100), phoneNumber: z.string().trim().regex(/^\+?[0-9]{6,15}$/, "phoneNumber must be digits, optionally after a +") }))
-    .mutation(({ ctx, input }) => run(ctx, updateSessionPhone(ctx.user.id, input.id, input.phoneNumber))),
-  logoutSession: activeProcedure.input(bySession).mutation(({ ctx, input }) => run(ctx, logoutSession(ctx.user.id, input.sessionName))),
+    .mutation(({ ctx, input }) => run(ctx, updateSessionPhone(ctx.user.id, input.id, input.phoneNumber).pipe(Effect.as({ success: true })))),
+  logoutSession: activeProcedure
+    .input(bySession)
+    .mutation(({ ctx, input }) => run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))),
   getMessagingGroups: activeProcedure.input(z.object(page(10))).query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
   getMessagingContacts: activeProcedure.input(z.object(page(50))).query(({ ctx, input }) => run(ctx, getMessagingContacts(ctx.user.id, input)))
 })

@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { accept, fold, reject } from "../../../../src/domain/shared/Decider.ts"
+import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
+import { fold } from "../../../support/fold.ts"
 import {
   CampaignDecider,
   decideCampaign,

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { fold } from "../../../../src/domain/shared/Decider.ts"
+import { fold } from "../../../support/fold.ts"
 import type { DecideResult } from "../../../../src/domain/shared/Decider.ts"
 import { decideMessage, evolveMessage, initialMessageState, MessageDecider } from "../../../../src/domain/message/Message.ts"
 import type {

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { fold } from "../../../../src/domain/shared/Decider.ts"
+import { fold } from "../../../support/fold.ts"
 import { decideUser, normalizeEmail, UserDecider, userStreamId } from "../../../../src/domain/user/User.ts"
 import type { UserCommand, UserEvent, UserState } from "../../../../src/domain/user/User.ts"
 

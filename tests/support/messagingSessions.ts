@@ -1,7 +1,9 @@
+// For tests and the bench: sessions written straight to the event log, without the gateway
+// (user.initiateMessagingSession does both, in src/application/session).
 import { Clock, Data, Effect } from "effect"
-import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
-import { execute } from "../eventSourcing/execute.ts"
-import { Ids } from "../ports/Ids.ts"
+import { SessionAggregate } from "../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../src/application/eventSourcing/execute.ts"
+import { Ids } from "../../src/application/ports/Ids.ts"
 
 export class SessionRejected extends Data.TaggedError("SessionRejected")<{ readonly message: string }> {}
 

@@ -1,0 +1,69 @@
+import type { Effect } from "effect"
+import type { getCampaign } from "../../../application/campaign/getCampaign.ts"
+import type { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
+import type { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
+import type { MessageView } from "../../../application/ports/MessageRepository.ts"
+import type { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
+
+/**
+ * What the routers send: use cases return instants as epoch ms and name fields for the
+ * application; these shape them as the web contract has them (docs/architecture.md#the-web-contract):
+ * instants as ISO-8601 strings in UTC, field names as clients know them.
+ */
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms))
+
+/** what a use case gives when it succeeds */
+type Output<F extends (...args: never) => Effect.Effect<unknown, unknown, unknown>> = Effect.Success<ReturnType<F>>
+
+/** campaign.list: each item's next send as ISO. */
+export const toWireCampaignPage = (page: Output<typeof listCampaigns>) => ({
+  ...page,
+  items: page.items.map((item) => ({ ...item, nextScheduledAt: isoOrNull(item.nextScheduledAt) }))
+})
+
+/** campaign.get's message: its instants as ISO, whether delivered and read, the failure reason only when there is one. */
+const toWireCampaignMessage = (m: MessageView) => ({
+  id: m.id,
+  content: m.content,
+  scheduledAt: iso(m.scheduledAt),
+  status: m.status,
+  isSent: m.isSent,
+  isPicked: m.isPicked,
+  isDeleted: m.isDeleted,
+  sentAt: isoOrNull(m.sentAt),
+  // delivery receipts from the gateway's webhook: when first delivered / read, and for a group how many members
+  isDelivered: m.deliveredAt !== null,
+  deliveredAt: isoOrNull(m.deliveredAt),
+  isRead: m.readAt !== null,
+  readAt: isoOrNull(m.readAt),
+  deliveredCount: m.deliveredCount,
+  readCount: m.readCount,
+  ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
+})
+
+/** campaign.get: the campaign with its messages shaped for the wire. */
+export const toWireCampaign = (campaign: Output<typeof getCampaign>) => ({
+  ...campaign,
+  messages: campaign.messages.map(toWireCampaignMessage)
+})
+
+/** campaign.preview: each message's time as ISO (its zoned reading as it is). */
+export const toWirePreview = (preview: Output<typeof previewCampaign>) => ({
+  ...preview,
+  messages: preview.messages.map((m) => ({ ...m, scheduledAt: iso(m.scheduledAt) }))
+})
+
+/** user.getMessagingSession's session: instants as ISO, its groups under `MessagingGroups`. */
+export const toWireMessagingSession = (session: NonNullable<Output<typeof getMessagingSession>>) => ({
+  id: session.id,
+  sessionName: session.sessionName,
+  phoneNumber: session.phoneNumber,
+  gatewayStatus: session.gatewayStatus,
+  gatewayStatusAt: isoOrNull(session.gatewayStatusAt),
+  userId: session.userId,
+  createdAt: iso(session.createdAt),
+  updatedAt: iso(session.updatedAt),
+  MessagingGroups: session.groups
+})
