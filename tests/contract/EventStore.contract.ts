@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { ConcurrencyConflict } from "../../src/application/ports/StoreErrors.ts"
-import { expectStoreUnavailable, failureOf } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 import type { StoreHarness } from "./harness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
@@ -66,10 +66,10 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         const store = yield* EventStore
         yield* store.append("message-m1", 0, [ev("A")])
         yield* store.append("message-m1", 1, [ev("B")])
-        const conflict = yield* failureOf(store.append("message-m1", 1, [ev("Late"), ev("Later")]))
+        const conflict = yield* Effect.flip(store.append("message-m1", 1, [ev("Late"), ev("Later")]))
         expect(conflict).toBeInstanceOf(ConcurrencyConflict)
         expect(conflict).toMatchObject({ _tag: "ConcurrencyConflict", streamId: "message-m1", expectedVersion: 1 })
-        const stale = yield* failureOf(store.append("message-m1", 0, [ev("Stale")]))
+        const stale = yield* Effect.flip(store.append("message-m1", 0, [ev("Stale")]))
         expect(stale).toMatchObject({ _tag: "ConcurrencyConflict", expectedVersion: 0 })
         expect((yield* store.read("message-m1")).map((e) => e.type)).toEqual(["A", "B"])
       }).pipe(Effect.provide(harness.freshDatabase().connect())))
@@ -142,7 +142,7 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         yield* store.append("campaign-c1", 0, [ev("Created")])
         // a writer that skipped a version (it never read v2): v3 is taken, v2 is not
         yield* store.append("campaign-c1", 2, [ev("Intruder")])
-        const conflict = yield* failureOf(store.append("campaign-c1", 1, [ev("Half-1"), ev("Half-2")]))
+        const conflict = yield* Effect.flip(store.append("campaign-c1", 1, [ev("Half-1"), ev("Half-2")]))
         expect(conflict).toMatchObject({ _tag: "ConcurrencyConflict", streamId: "campaign-c1", expectedVersion: 1 })
         const types = (yield* store.read("campaign-c1")).map((e) => e.type)
         expect(types).not.toContain("Half-1")

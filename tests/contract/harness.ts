@@ -1,4 +1,4 @@
-import { Cause, Effect, Exit } from "effect"
+import { Effect } from "effect"
 import type { Layer } from "effect"
 import { expect } from "vitest"
 import type { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
@@ -46,20 +46,9 @@ export interface StoreHarness {
   readonly atomicUpdates: boolean
 }
 
-/** The error an effect fails with (a defect or success fails the test). */
-export const failureOf = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<E, never, R> =>
-  Effect.exit(effect).pipe(
-    Effect.map((exit) => {
-      if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
-      const error = exit.cause.reasons.find(Cause.isFailReason)
-      if (error === undefined) throw new Error(`expected a failure, got ${String(exit.cause)}`)
-      return error.error
-    })
-  )
-
 /** Checks the failure is StoreUnavailable with a message saying why. */
 export const expectStoreUnavailable = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  failureOf(effect).pipe(
+  Effect.flip(effect).pipe(
     Effect.map((error) => {
       expect(error).toMatchObject({ _tag: "StoreUnavailable" })
       expect((error as { message?: unknown }).message).toEqual(expect.any(String))

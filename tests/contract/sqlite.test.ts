@@ -17,7 +17,7 @@ import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
-import { expectStoreUnavailable, failureOf } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
@@ -300,7 +300,7 @@ describe("SQLite adapters: several connections to one file", () => {
       const path = join(tempFolder(), "not-a-db")
       const { writeFileSync } = yield* Effect.promise(() => import("node:fs"))
       writeFileSync(path, "this is not an SQLite file, just text that is long enough to have a header...".repeat(10))
-      const error = yield* failureOf(EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path))))
+      const error = yield* Effect.flip(EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path))))
       expect(error).toMatchObject({ _tag: "StoreUnavailable" })
     }))
 })

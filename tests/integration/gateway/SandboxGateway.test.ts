@@ -8,7 +8,6 @@ import { walkPages } from "../../../src/application/session/walkPages.ts"
 import { makeSandboxGateway, SANDBOX_ME_ID } from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
 
 const freshDir = () => mkdtempSync(join(tmpdir(), "herald-sandbox-"))
-const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
 
 describe("SandboxGateway", () => {
   it.effect("a session turns WORKING 5 s after its QR code is first read, as if the phone had scanned it", () =>
@@ -26,7 +25,7 @@ describe("SandboxGateway", () => {
       expect((yield* gateway.getSession("alice"))?.status).toBe("SCAN_QR_CODE")
       yield* TestClock.adjust(1)
       expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "WORKING", meId: SANDBOX_ME_ID })
-      expect((yield* failureOf(gateway.getQr("alice"))).reason).toBe("SessionNotReady")
+      expect((yield* Effect.flip(gateway.getQr("alice"))).reason).toBe("SessionNotReady")
     }))
 
   it.effect("sends only from a WORKING session, writing each send to sent.jsonl; sessions survive a restart", () =>
@@ -34,7 +33,7 @@ describe("SandboxGateway", () => {
       const dir = freshDir()
       const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
       yield* gateway.createSession("bob")
-      const early = yield* failureOf(gateway.sendText({ session: "bob", chatId: "1@g.us", text: "too early" }))
+      const early = yield* Effect.flip(gateway.sendText({ session: "bob", chatId: "1@g.us", text: "too early" }))
       expect(early).toMatchObject({ reason: "SessionNotReady", message: expect.stringMatching(/^failed to send message: session bob is SCAN_QR_CODE/) })
       yield* gateway.getQr("bob")
       yield* gateway.sendText({ session: "bob", chatId: "1@g.us", text: "hello" })
@@ -49,7 +48,7 @@ describe("SandboxGateway", () => {
       yield* again.logoutSession("bob")
       yield* again.deleteSession("bob")
       expect(yield* again.getSession("bob")).toBeNull()
-      expect((yield* failureOf(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe("SessionNotFound")
+      expect((yield* Effect.flip(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe("SessionNotFound")
     }))
 
   it.effect("logs each send on one line: a text with line breaks is escaped there, and kept as written in sent.jsonl", () => {
@@ -88,9 +87,9 @@ describe("SandboxGateway", () => {
     Effect.gen(function*() {
       const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
       yield* gateway.createSession("fay")
-      expect((yield* failureOf(gateway.createSession("fay"))).reason).toBe("SessionAlreadyExists")
+      expect((yield* Effect.flip(gateway.createSession("fay"))).reason).toBe("SessionAlreadyExists")
       // a running session is not started again: nothing changes
-      expect((yield* failureOf(gateway.startSession("fay"))).reason).toBe("SessionAlreadyStarted")
+      expect((yield* Effect.flip(gateway.startSession("fay"))).reason).toBe("SessionAlreadyStarted")
       expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
       yield* gateway.getQr("fay")
       expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
@@ -101,7 +100,7 @@ describe("SandboxGateway", () => {
         gateway.getQr("fay").pipe(Effect.asVoid),
         gateway.listGroups("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid),
         gateway.listContacts("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid)
-      ]) expect((yield* failureOf(call)).reason).toBe("SessionNotRunning")
+      ]) expect((yield* Effect.flip(call)).reason).toBe("SessionNotRunning")
       yield* gateway.restartSession("fay")
       expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
       // logout of a running session starts it again, unpaired
@@ -109,7 +108,7 @@ describe("SandboxGateway", () => {
       expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
       yield* gateway.deleteSession("fay")
       yield* gateway.deleteSession("fay")
-      expect((yield* failureOf(gateway.restartSession("fay"))).reason).toBe("SessionNotFound")
+      expect((yield* Effect.flip(gateway.restartSession("fay"))).reason).toBe("SessionNotFound")
       expect(yield* gateway.serverVersion()).toEqual({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" })
     }))
 
@@ -117,7 +116,7 @@ describe("SandboxGateway", () => {
     Effect.gen(function*() {
       const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
       yield* gateway.createSession("carol")
-      expect((yield* failureOf(gateway.listGroups("carol", { limit: 5, offset: 0 }))).reason).toBe("SessionNotReady")
+      expect((yield* Effect.flip(gateway.listGroups("carol", { limit: 5, offset: 0 }))).reason).toBe("SessionNotReady")
       yield* gateway.getQr("carol")
       const first = yield* gateway.listGroups("carol", { limit: 5, offset: 0 })
       expect(first.items).toHaveLength(5)
