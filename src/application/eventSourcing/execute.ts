@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { EventStore } from "../ports/EventStore.ts"
 import type { StoredEvent } from "../ports/EventStore.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
@@ -54,24 +54,27 @@ export const execute = <C, S extends { readonly version: number }, E extends { r
   Effect.gen(function*() {
     const store = yield* EventStore
     const streamId = aggregate.streamId(id)
+    // the state the caller already holds serves the first attempt only; a retry reads the latest
     let known = options.known
-    for (let attempt = 0; ; attempt++) {
+    const attempt = Effect.gen(function*() {
       const state = known ?? (yield* load(aggregate, id))
       known = undefined
       const decision = aggregate.decider.decide(command, state)
-      if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection }
-      if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] }
-      const appended = yield* store.append(streamId, state.version, decision.events).pipe(
-        Effect.map(() => true),
-        Effect.catchTag("ConcurrencyConflict", (conflict) =>
-          attempt < (options.retries ?? 5) ? Effect.succeed(false) : Effect.fail(conflict)
-        )
-      )
-      if (!appended) continue
-      const next = decision.events.reduce(aggregate.decider.evolve, state)
-      yield* aggregate.project(next).pipe(
+      if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection } as const
+      if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] } as const
+      yield* store.append(streamId, state.version, decision.events)
+      return { _tag: "Accepted", state: decision.events.reduce(aggregate.decider.evolve, state), events: decision.events } as const
+    })
+    const outcome: Outcome<S, E, R> = yield* attempt.pipe(
+      Effect.retry({
+        schedule: Schedule.recurs(options.retries ?? 5),
+        while: (error) => error._tag === "ConcurrencyConflict"
+      })
+    )
+    if (outcome._tag === "Accepted" && outcome.events.length > 0) {
+      yield* aggregate.project(outcome.state).pipe(
         Effect.catch((error) => Effect.logWarning(`projection of ${oneLine(streamId)} deferred to catch-up: ${oneLine(error.message)}`))
       )
-      return { _tag: "Accepted", state: next, events: decision.events }
     }
+    return outcome
   })

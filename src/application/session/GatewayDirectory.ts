@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Layer } from "effect"
+import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import type { GatewayContact, GatewayError, GatewayGroup, Page, PageOf } from "../ports/GatewayPort.ts"
 import { walkPages } from "./walkPages.ts"
@@ -8,6 +8,8 @@ export const DIRECTORY_TTL_MS = 60_000
 /** Pages asked of the gateway while reading a whole list, and a bound on the list. */
 const GATEWAY_PAGE = 500
 const MAX_ENTRIES = 20_000
+/** Sessions whose lists are kept at once (each of groups and contacts); the least recently read goes first. */
+const DIRECTORY_SESSIONS = 1_000
 
 /**
  * The groups and contacts a session can see, fetched whole from the gateway and kept for a
@@ -23,37 +25,33 @@ export class GatewayDirectory extends Context.Service<GatewayDirectory, {
     GatewayDirectory,
     Effect.gen(function*() {
       const gateway = yield* GatewayPort
-      const cache = new Map<string, { readonly at: number; readonly items: ReadonlyArray<unknown> }>()
 
       const walk = <T extends { readonly groupId: string }>(what: string, list: (page: Page) => Effect.Effect<PageOf<T>, GatewayError>) =>
         walkPages({ pageSize: GATEWAY_PAGE, maxEntries: MAX_ENTRIES, keyOf: (item: T) => item.groupId, what }, list)
 
-      const cached = <T>(key: string, fetch: Effect.Effect<ReadonlyArray<T>, GatewayError>) =>
-        Effect.gen(function*() {
-          const now = yield* Clock.currentTimeMillis
-          const hit = cache.get(key)
-          if (hit !== undefined && now - hit.at < DIRECTORY_TTL_MS) return hit.items as ReadonlyArray<T>
-          const items = yield* fetch
-          for (const [k, v] of cache) if (now - v.at >= DIRECTORY_TTL_MS) cache.delete(k)
-          cache.set(key, { at: now, items })
-          return items
+      // a list is kept for DIRECTORY_TTL_MS; a failed read is not kept, so the next call asks the gateway again
+      const cacheOf = <T>(lookup: (sessionName: string) => Effect.Effect<ReadonlyArray<T>, GatewayError>) =>
+        Cache.makeWith(lookup, {
+          capacity: DIRECTORY_SESSIONS,
+          timeToLive: (exit) => Exit.isSuccess(exit) ? Duration.millis(DIRECTORY_TTL_MS) : Duration.zero
         })
 
-      return GatewayDirectory.of({
-        groups: (sessionName) => cached(`groups:${sessionName}`, walk("groups", (page) => gateway.listGroups(sessionName, page))),
-        contacts: (sessionName) =>
-          cached(
-            `contacts:${sessionName}`,
-            Effect.gen(function*() {
-              const contacts = yield* walk("contacts", (page) => gateway.listContacts(sessionName, page))
-              // NOWEB and GOWS do not flag the session's own entry (isMe is WEBJS's), and it may come by lid
-              const me = yield* gateway.getSession(sessionName).pipe(
-                Effect.map((session) => session?.meId),
-                Effect.catch((error) => Effect.as(Effect.logWarning(`Could not read which number is the session's own: ${error.message}`), undefined))
-              )
-              return me === undefined ? contacts : contacts.filter((c) => c.groupId !== me)
-            })
+      const groups = yield* cacheOf((sessionName) => walk("groups", (page) => gateway.listGroups(sessionName, page)))
+      const contacts = yield* cacheOf((sessionName) =>
+        Effect.gen(function*() {
+          const contacts = yield* walk("contacts", (page) => gateway.listContacts(sessionName, page))
+          // NOWEB and GOWS do not flag the session's own entry (isMe is WEBJS's), and it may come by lid
+          const me = yield* gateway.getSession(sessionName).pipe(
+            Effect.map((session) => session?.meId),
+            Effect.catch((error) => Effect.as(Effect.logWarning(`Could not read which number is the session's own: ${error.message}`), undefined))
           )
+          return me === undefined ? contacts : contacts.filter((c) => c.groupId !== me)
+        })
+      )
+
+      return GatewayDirectory.of({
+        groups: (sessionName) => Cache.get(groups, sessionName),
+        contacts: (sessionName) => Cache.get(contacts, sessionName)
       })
     })
   )

@@ -45,6 +45,26 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
     expect(listCalls()).toBe(3)
   })
 
+  it("a failed read is not kept: the next call asks the gateway again, and what it then reads is kept", async () => {
+    fake.answerEverythingWith(500, { message: "down for a moment" })
+    const { value } = await read((d) =>
+      Effect.gen(function*() {
+        const failed = yield* Effect.flip(d.groups("s"))
+        const failedCalls = listCalls()
+        yield* Effect.promise(() => fake.reset())
+        fake.setGroups("s", engineGroups(engine, groups(3)))
+        const first = yield* d.groups("s")
+        const second = yield* d.groups("s")
+        return { failed, failedCalls, first, second, okCalls: listCalls() }
+      }))
+    expect(value.failed._tag).toBe("GatewayError")
+    expect(value.failedCalls).toBeGreaterThan(0)
+    expect(value.first.map((g) => g.groupName)).toEqual(["Group 0", "Group 1", "Group 2"])
+    expect(value.second).toBe(value.first)
+    // after the reset: one page read for the first call, none for the second
+    expect(value.okCalls).toBe(1)
+  })
+
   it("a WAHA that ignores paging and has more than a page: one call, no duplicates", async () => {
     fake.legacy(true)
     fake.setGroups("s", engineGroups(engine, groups(1_200)))
