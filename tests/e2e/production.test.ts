@@ -10,6 +10,7 @@ import { schedulerEntry, startProcess, webEntry } from "../support/processes.ts"
 import type { RunningProcess } from "../support/processes.ts"
 import { trpcClient } from "../support/webHarness.ts"
 import type { TrpcClient, TrpcResponse } from "../support/webHarness.ts"
+import { eventually } from "../support/eventually.ts"
 
 /**
  * The production shape, run as a user would: FerretDB (the suite's server), the fake WAHA gateway, a
@@ -47,16 +48,6 @@ afterAll(async () => {
   await dropTestDatabases()
 })
 
-/** Polls `read` until `holds`, or fails at the deadline with the last value. */
-const eventually = async <A>(what: string, read: () => Promise<A> | A, holds: (a: A) => boolean, timeoutMs = 30_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (holds(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** The data of a successful call, or a failure naming the procedure and the error. */
 const ok = <A>(path: string, response: TrpcResponse): A => {

@@ -15,6 +15,7 @@ import { ferretDbAvailable, startFerretDb } from "../support/ferretdb.ts"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { eventually } from "../support/eventually.ts"
 
 const mongoUrl = mongoTestUrl()
 
@@ -29,16 +30,6 @@ const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<
 const seedDueIn = (content: string, inMs: number) =>
   Effect.flatMap(Clock.currentTimeMillis, (now) => seedCampaign({ messages: [{ content, scheduledAt: now + inMs }] }))
 
-/** Polls a condition against the database until it holds, or fails at the deadline. */
-const eventually = async <A>(read: () => Promise<A>, holds: (a: A) => boolean, timeoutMs = 20_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (holds(value)) return value
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 let fake: FakeWaha
 beforeAll(async () => {
@@ -97,12 +88,14 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
     const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
     try {
       const message = await eventually(
+        "the message to be outcome-unknown",
         () => withStore(url, MessageRepository.use((r) => r.get(seeded.messageIds[0]!))),
         (m) => m?.status === "OUTCOME_UNKNOWN"
       )
       expect(message).toMatchObject({ isPicked: true, isSent: false })
       // the campaign is failed in the step after the message is marked
       const campaign = await eventually(
+        "the campaign to fail",
         () => withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId))),
         (c) => c?.status === "FAILED"
       )
@@ -129,11 +122,13 @@ describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol 
     const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
     try {
       const message = await eventually(
+        "the message to be sent",
         () => withStore(url, MessageRepository.use((r) => r.get(seeded.messageIds[0]!))),
         (m) => m?.status === "SENT"
       )
       expect(message).toMatchObject({ isPicked: true, isSent: true, failureReason: null })
       const campaign = await eventually(
+        "the campaign to complete",
         () => withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId))),
         (c) => c?.status === "COMPLETED"
       )

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
+import { eventually } from "../support/eventually.ts"
 import { startMailSink } from "../support/MailSink.ts"
 import { signUpAndVerify } from "../support/verifyByMail.ts"
 import { dropTestDatabases, freshDatabaseUrl, mongoTestUrl } from "../support/mongo.ts"
@@ -18,16 +19,6 @@ afterAll(async () => {
   if (mongoTestUrl() !== null) await dropTestDatabases()
 })
 
-/** Polls until `read` gives something `holds` accepts, or fails at the deadline. */
-const eventually = async <A>(read: () => Promise<A> | A, holds: (a: A) => boolean, what: string, timeoutMs = 15_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (holds(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** Every entry under `dir` (itself included, as "."), with its permission bits in octal. */
 const modesUnder = (dir: string): Record<string, string> => {
@@ -77,7 +68,7 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
 
         const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
         expect(((await admin.query("user.getSessionQR", { sessionName })).data as { qr: string }).qr.length).toBeGreaterThan(100)
-        await eventually(async () => ((await admin.query("user.getSessionStatus", { sessionName })).data as { status: string }).status, (s) => s === "WORKING", "the sandbox session to connect")
+        await eventually("the sandbox session to connect", async () => ((await admin.query("user.getSessionStatus", { sessionName })).data as { status: string }).status, (s) => s === "WORKING")
         const groups = (await admin.query("user.getMessagingGroups", { sessionName, limit: 2 })).data as { items: Array<{ groupId: string; groupName: string }>; nextCursor?: number }
         expect(groups.items).toHaveLength(2)
         expect(groups.nextCursor).toBe(2)
@@ -91,17 +82,17 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         })
         const { id } = created.data as { id: string }
         const sentFile = join(dataDir, "sandbox", "sent.jsonl")
-        const sent = await eventually(() => {
+        const sent = await eventually("the send to reach the sandbox gateway", () => {
           try {
             return readFileSync(sentFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
           } catch {
             return []
           }
-        }, (lines) => lines.length === 1, "the send to reach the sandbox gateway")
+        }, (lines) => lines.length === 1)
         expect(sent[0]).toMatchObject({ session: sessionName, chatId: group.groupId, text: `hello from ${runtime}` })
-        await eventually(async () => ((await admin.query("campaign.get", { id })).data as { status: string }).status, (s) => s === "COMPLETED", "the campaign to complete")
+        await eventually("the campaign to complete", async () => ((await admin.query("campaign.get", { id })).data as { status: string }).status, (s) => s === "COMPLETED")
         // the registration notices, as mail files
-        await eventually(() => readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(".eml")).length, (n) => n >= 2, "the registration mails")
+        await eventually("the registration mails", () => readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(".eml")).length, (n) => n >= 2)
         // password hashes, mails, the secret, the sandbox's sends: all for the owner only, SQLite's own files too
         const modes = modesUnder(dataDir)
         expect(Object.keys(modes)).toEqual(expect.arrayContaining(["auth-secret", "herald.db", "herald.db-wal", "herald.db-shm", "mail", "sandbox", "sandbox/sent.jsonl"]))
@@ -201,9 +192,9 @@ describe.skipIf(mongoTestUrl() === null)("npm start with real parts configured",
         groupName: "Real",
         messages: [{ content: "through WAHA", scheduledAt: new Date(Date.now() + 1_500).toISOString() }]
       })
-      await eventually(() => fake.sent.map((m) => m.text), (texts) => texts.includes("through WAHA"), "the send to reach the gateway")
+      await eventually("the send to reach the gateway", () => fake.sent.map((m) => m.text), (texts) => texts.includes("through WAHA"))
       // two verification links, then the two registration notices
-      await eventually(() => mail.received.length, (n) => n >= 4, "the registration mails at the mail API")
+      await eventually("the registration mails at the mail API", () => mail.received.length, (n) => n >= 4)
       // no SQLite file: the store is MongoDB
       expect(existsSync(join(dataDir, "herald.db"))).toBe(false)
       proc.child.kill("SIGTERM")

@@ -2,6 +2,7 @@ import { createTRPCClient, httpLink } from "@trpc/client"
 import type { TRPCClient } from "@trpc/client"
 import type { APIRequestContext } from "playwright-core"
 import type { AppRouter } from "../../src/interfaces/web/routers/appRouter.ts"
+import { eventually } from "./eventually.ts"
 
 /**
  * A tRPC client typed from the server's AppRouter whose calls go through a browser context's own
@@ -28,16 +29,6 @@ export const browserApi = (request: APIRequestContext, baseUrl: string): TRPCCli
     ]
   })
 
-/** Polls `read` until `holds`, or fails after `timeoutMs` (set-up outside a page: no locator to wait on). */
-export const eventually = async <A>(what: string, read: () => Promise<A>, holds: (a: A) => boolean, timeoutMs = 20_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (holds(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 /** Under `npm start` (sandbox gateway): the caller's session, connected (the sandbox "scans" the QR code by itself). */
 export const connectSandboxSession = async (api: TRPCClient<AppRouter>): Promise<string> => {
