@@ -337,7 +337,10 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       const session = sessions.get(name)
       const action = parts[3]
       // stop and delete are idempotent: an unknown session is no error
-      if (action === undefined && method === "DELETE") return sessions.delete(name), json(res, 200, undefined)
+      if (action === undefined && method === "DELETE") {
+        sessions.delete(name)
+        return json(res, 200, undefined)
+      }
       if (action === "stop" && method === "POST") {
         if (session !== undefined) session.status = "STOPPED"
         return json(res, 201, session === undefined ? undefined : view(session))
@@ -464,12 +467,24 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     requests,
     sent,
     sessions,
-    respondWith: (status, body) => void (mode = { kind: "respond", status, body }),
-    hang: () => void (mode = { kind: "hang" }),
-    deliverThenHang: () => void (mode = { kind: "deliverThenHang" }),
-    latency: (ms) => void (mode = { kind: "normal", latencyMs: ms }),
-    answerEverythingWith: (status, body) => void (breakdown = { kind: "respond", status, body }),
-    hangEverything: () => void (breakdown = { kind: "hang" }),
+    respondWith: (status, body) => {
+      mode = { kind: "respond", status, body }
+    },
+    hang: () => {
+      mode = { kind: "hang" }
+    },
+    deliverThenHang: () => {
+      mode = { kind: "deliverThenHang" }
+    },
+    latency: (ms) => {
+      mode = { kind: "normal", latencyMs: ms }
+    },
+    answerEverythingWith: (status, body) => {
+      breakdown = { kind: "respond", status, body }
+    },
+    hangEverything: () => {
+      breakdown = { kind: "hang" }
+    },
     refuse: stop,
     accept: () => listening ? Promise.resolve() : listen(port),
     reset: async () => {
@@ -493,11 +508,15 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       session.me = status === "WORKING" ? { id: meId ?? "15550000000@c.us", pushName: "Fake" } : null
       sessions.set(name, session)
     },
-    setServerVersion: (version) => void (serverVersion = { ...serverVersion, ...version }),
+    setServerVersion: (version) => {
+      serverVersion = { ...serverVersion, ...version }
+    },
     setGroups: (session, fixture) => void groups.set(session, fixture),
     setContacts: (session, fixture) => void contacts.set(session, fixture),
     setLids: (session, table) => void lids.set(session, table),
-    legacy: (on) => void (legacy = on),
+    legacy: (on) => {
+      legacy = on
+    },
     waitFor: (predicate, timeoutMs = 5_000) =>
       new Promise<void>((resolve, reject) => {
         const deadline = Date.now() + timeoutMs

@@ -89,8 +89,12 @@ export const startMailSink = async (options: { readonly apiKey: string }): Promi
     apiKey: options.apiKey,
     requests,
     received,
-    respondWith: (status, body) => void (forced = { status, body }),
-    hang: () => void (forced = "hang"),
+    respondWith: (status, body) => {
+      forced = { status, body }
+    },
+    hang: () => {
+      forced = "hang"
+    },
     reset: () => {
       forced = null
       server.closeAllConnections()

@@ -75,7 +75,7 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
             const byClient = recent(`client:${client}`, now, signInWindowMs)
             const byAddress = recent(`email:${email}`, now, signInWindowMs)
             const blocking = byPair.length >= maxFailedSignIns ? byPair : byClient.length >= maxFailedSignIns * CLIENT_FACTOR ? byClient : null
-            if (blocking !== null) return Effect.fail(new TooManySignInAttempts({ retryAfterMs: blocking[0]! + signInWindowMs - now }))
+            if (blocking !== null) return Effect.fail(new TooManySignInAttempts({ retryAfterMs: (blocking[0] ?? now) + signInWindowMs - now }))
             failures.set(pairKey(email, client), [...byPair, now])
             failures.set(`client:${client}`, [...byClient, now])
             failures.set(`email:${email}`, [...byAddress, now])

@@ -66,9 +66,10 @@ export const checkPlan = Effect.fn("checkPlan")(function*(userId: string, input:
     messages = input.messages ?? []
     if (messages.length === 0) return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
     const past = messages.findIndex((m) => m.scheduledAt < now)
-    if (past !== -1) {
+    const pastMessage = messages[past]
+    if (pastMessage !== undefined) {
       return yield* new InvalidCampaign({
-        message: `scheduledAt ${new Date(messages[past]!.scheduledAt).toISOString()} is in the past`,
+        message: `scheduledAt ${new Date(pastMessage.scheduledAt).toISOString()} is in the past`,
         field: `messages.${past}.scheduledAt`
       })
     }

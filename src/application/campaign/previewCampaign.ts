@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { readInZone } from "../../domain/campaign/zonedTime.ts"
+import { zoneReader } from "../../domain/campaign/zonedTime.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import { checkPlan } from "./checkPlan.ts"
 import type { PlanCampaignInput } from "./checkPlan.ts"
@@ -22,10 +22,11 @@ export const previewCampaign = Effect.fn("previewCampaign")(function*(userId: st
   const { title, messages } = yield* checkPlan(userId, input)
   // a recurrence's zone is known by now (checkPlan); the explicit messages' zone is preview's own
   const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
-  if (readInZone(0, timeZone) === null) return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
+  const read = zoneReader(timeZone)
+  if (read === null) return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
   return {
     title,
     timeZone,
-    messages: messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt, ...readInZone(m.scheduledAt, timeZone)! }))
+    messages: messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt, ...read(m.scheduledAt) }))
   }
 })

@@ -39,6 +39,7 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
   readonly sessionStatus?: string
 }> {
   /** What happened in the user's terms: built from the reason and status only, so no address or body can reach it. */
+  // biome-ignore lint/suspicious/useGetterReturn: the switch covers every reason (tsc checks it)
   get summary(): string {
     const http = this.status === undefined ? "" : ` (HTTP ${this.status})`
     switch (this.reason) {

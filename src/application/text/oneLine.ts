@@ -3,6 +3,7 @@
  * paragraph separators: whatever a terminal, a log viewer or a mail client may take as the end of
  * a line or as a command.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu
 
 const SHORT: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" }

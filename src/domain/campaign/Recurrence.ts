@@ -91,7 +91,8 @@ export const occurrenceDates = (frequency: Frequency, start: LocalDate, end: Loc
   const everyMonths = (step: number, days: ReadonlyArray<number>) => {
     for (let k = 0; dates.length < max; k += step) {
       const inMonth = days.map((d) => monthsLater(start, k, d))
-      if (dayNumber(inMonth[0]!) > last) break
+      const earliest = inMonth[0]
+      if (earliest === undefined || dayNumber(earliest) > last) break
       for (const d of inMonth) if (dayNumber(d) >= first && dayNumber(d) <= last) dates.push(d)
     }
   }

@@ -24,10 +24,17 @@ export interface ZonedReading {
  * skipped (a zone that changes at 00:00), so a change at midnight marks the day that begins
  * with the new offset.
  */
-export const readInZone = (epochMs: number, timeZone: string): ZonedReading | null => {
+export const readInZone = (epochMs: number, timeZone: string): ZonedReading | null =>
+  zoneReader(timeZone)?.(epochMs) ?? null
+
+/** A reader of instants in `timeZone` (the zone looked up once), or null for an unknown zone. */
+export const zoneReader = (timeZone: string): ((epochMs: number) => ZonedReading) | null => {
   const zone = DateTime.zoneMakeNamed(timeZone)
-  if (Option.isNone(zone)) return null
-  const at = DateTime.makeZonedUnsafe(epochMs, { timeZone: zone.value })
+  return Option.isNone(zone) ? null : (epochMs) => readIn(zone.value, epochMs)
+}
+
+const readIn = (zone: DateTime.TimeZone, epochMs: number): ZonedReading => {
+  const at = DateTime.makeZonedUnsafe(epochMs, { timeZone: zone })
   const dayStart = DateTime.startOf(at, "day")
   // the next wall-clock midnight (DateTime.add counts days on the zone's calendar)
   const nextDayStart = DateTime.startOf(DateTime.add(dayStart, { days: 1 }), "day")

@@ -322,8 +322,8 @@ export const MessageDecider: Decider<MessageCommand, MessageState, MessageEvent,
  * an id without `_` is the key already. Receipts are matched on this key.
  */
 export const gatewayMessageKey = (gatewayMessageId: string): string => {
-  const parts = gatewayMessageId.split("_")
-  return parts.length >= 3 && (parts[0] === "true" || parts[0] === "false") ? parts[2]! : gatewayMessageId
+  const [fromMe, , key] = gatewayMessageId.split("_")
+  return key !== undefined && (fromMe === "true" || fromMe === "false") ? key : gatewayMessageId
 }
 
 export const messageStreamId = (messageId: string): string => `message-${messageId}`

@@ -35,6 +35,7 @@ const MUST_ENCODE: ReadonlyArray<readonly [string, string]> = [
 ]
 
 /** MongoDB: database names cannot contain these, nor be empty, nor exceed 63 bytes. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters MongoDB forbids
 const DB_NAME_FORBIDDEN = /[/\\. "$*<>:|?\u0000]/
 
 const credentialProblems = (what: "user name" | "password", value: string): Array<string> => {

@@ -25,6 +25,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
           const yours = viewerReading(m.scheduledAt, preview.timeZone, viewer)
           const chars = characterCount(m.content)
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a preview is replaced whole, never reordered; two messages may share text and time
             <li key={i} className={`rounded-md border p-3 ${note === null ? "border-slate-200" : "border-amber-400 bg-amber-50"}`} data-testid="preview-message">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
                 <p>

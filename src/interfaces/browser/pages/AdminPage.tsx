@@ -4,7 +4,7 @@ import type { inferRouterOutputs } from "@trpc/server"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { useTRPC } from "../trpc.ts"
 import { ErrorAlert } from "../ui/account.tsx"
-import { Alert, Button, Card, Loading, PageTitle } from "../ui/kit.tsx"
+import { Button, Card, Loading, PageTitle } from "../ui/kit.tsx"
 
 type User = inferRouterOutputs<AppRouter>["admin"]["listUsers"]["items"][number]
 
@@ -92,6 +92,7 @@ const AllAccounts = () => {
   if (all.data.items.length === 0) return <p className="text-slate-700">There are no accounts yet.</p>
   return (
     // a narrow screen scrolls the table sideways: the region takes focus so keyboards can scroll it too
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable (axe: scrollable-region-focusable)
     <div role="region" aria-labelledby="all-accounts" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-700">
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-50 text-slate-700">
