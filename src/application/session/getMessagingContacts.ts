@@ -2,11 +2,12 @@ import { Effect } from "effect"
 import { findOwnedSession } from "./findOwnedSession.ts"
 import { GatewayDirectory } from "./GatewayDirectory.ts"
 import { pageOf } from "./pageOf.ts"
+import type { DirectoryPageInput } from "./pageOf.ts"
 
 /** user.getMessagingContacts: an offset page, optionally only names or numbers containing `search`. */
 export const getMessagingContacts = Effect.fn("getMessagingContacts")(function*(
   userId: string,
-  input: { readonly sessionName: string; readonly limit: number; readonly cursor: number; readonly search?: string | undefined }
+  input: DirectoryPageInput
 ) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   const contacts = yield* (yield* GatewayDirectory).contacts(session.sessionName)

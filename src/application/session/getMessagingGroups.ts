@@ -2,11 +2,12 @@ import { Effect } from "effect"
 import { findOwnedSession } from "./findOwnedSession.ts"
 import { GatewayDirectory } from "./GatewayDirectory.ts"
 import { pageOf } from "./pageOf.ts"
+import type { DirectoryPageInput } from "./pageOf.ts"
 
 /** user.getMessagingGroups: an offset page, optionally only names containing `search` (any case). */
 export const getMessagingGroups = Effect.fn("getMessagingGroups")(function*(
   userId: string,
-  input: { readonly sessionName: string; readonly limit: number; readonly cursor: number; readonly search?: string | undefined }
+  input: DirectoryPageInput
 ) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   const groups = yield* (yield* GatewayDirectory).groups(session.sessionName)
