@@ -35,9 +35,11 @@ export class Dispatcher extends Context.Service<Dispatcher, {
       const messages = yield* MessageRepository
       const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
       const permits = yield* Semaphore.make(settings.sessionConcurrency)
-      // The lanes' fibers, interrupted when the layer's scope closes (shutdown). A lane's queue,
-      // not its fiber, says whether it still takes messages: the queue map entry is dropped in
-      // the step that finds it empty, while the fiber leaves the set only once it has exited.
+      // The lanes' fibers, interrupted when the layer's scope closes (shutdown). Whether a
+      // session has a lane is its queue's entry in `lanes`, not a fiber keyed by session (a
+      // FiberMap with onlyIfMissing): a lane leaves `lanes` in the step that finds its queue
+      // empty, but its fiber stays registered until it has exited, a window in which a pass
+      // would skip starting a lane and strand what it queued.
       const running = yield* FiberSet.make<void, never>()
       const lanes = new Map<string, Array<Queued>>()
       // ids queued or being sent by this process, so a pass does not take them twice
