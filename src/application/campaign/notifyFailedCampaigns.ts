@@ -1,11 +1,16 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Stream } from "effect"
 import { CampaignAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
-import { EventStore } from "../ports/EventStore.ts"
+import { recordedPages } from "../eventSourcing/recordedPages.ts"
+import type { StreamRef } from "../ports/EventStore.ts"
 import { Notifier } from "../ports/Notifier.ts"
 
 const CAMPAIGN_STREAM = "campaign-"
 const PAGE = 1_000
+
+/** The campaigns a page of the log touches, each once. */
+const campaignsIn = (page: ReadonlyArray<StreamRef>): Set<string> =>
+  new Set(page.filter((ref) => ref.streamId.startsWith(CAMPAIGN_STREAM)).map((ref) => ref.streamId.slice(CAMPAIGN_STREAM.length)))
 
 /**
  * Tells the admin of every campaign that failed (a send error, a missed message, an unknown
@@ -16,22 +21,18 @@ const PAGE = 1_000
  * Returns the time of the newest event seen.
  */
 export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function*(since: number) {
-  const store = yield* EventStore
   const notifier = yield* Notifier
-  let from = since
-  for (;;) {
-    const page = yield* store.recordedSince(from, PAGE)
-    const campaigns = new Set(page.filter((ref) => ref.streamId.startsWith(CAMPAIGN_STREAM)).map((ref) => ref.streamId.slice(CAMPAIGN_STREAM.length)))
-    for (const campaignId of campaigns) {
+  const relay = (campaignId: string) =>
+    Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const outcome = yield* execute(CampaignAggregate)(campaignId, { type: "RecordFailureNotified", now })
       if (outcome._tag === "Accepted" && outcome.events.length > 0) {
         const campaign = outcome.state
         yield* notifier.notify({ kind: "CampaignFailed", campaignId, title: campaign.title, reason: campaign.failureReason ?? "unknown" })
       }
-    }
-    const last = page.at(-1)?.recordedAt
-    if (page.length < PAGE || last === undefined || last === from) return last ?? from
-    from = last
-  }
+    })
+  return yield* recordedPages(since, PAGE).pipe(
+    Stream.tap((page) => Effect.forEach(campaignsIn(page), relay, { discard: true })),
+    Stream.runFold(() => since, (newest, page) => page.at(-1)?.recordedAt ?? newest)
+  )
 })

@@ -1,10 +1,12 @@
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
 import { EventStore } from "../ports/EventStore.ts"
+import type { StreamRef } from "../ports/EventStore.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { CampaignAggregate, MessageAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
+import { recordedPages } from "./recordedPages.ts"
 
 type AnyAggregate = typeof MessageAggregate | typeof CampaignAggregate | typeof SessionAggregate | typeof UserAggregate
 
@@ -52,28 +54,28 @@ export const projectStream = (
   }
 }
 
+/** Each stream the page touches, with the newest version the page shows of it. */
+const latestVersions = (page: ReadonlyArray<StreamRef>): Map<string, number> => {
+  const latest = new Map<string, number>()
+  for (const ref of page) latest.set(ref.streamId, Math.max(latest.get(ref.streamId) ?? 0, ref.version))
+  return latest
+}
+
 /**
  * The catch-up pass: every stream with events recorded since `since` whose read model is
  * behind its last event gets rebuilt (a process that died between append and projection, a
  * database blip). Cheap when nothing is behind: one read-model lookup per touched stream.
  * Returns how many it rebuilt.
  */
-export const catchUpProjections = (since: number, options: { readonly pageSize?: number } = {}) =>
-  Effect.gen(function*() {
-    const store = yield* EventStore
-    const pageSize = options.pageSize ?? 1_000
-    let from = since
-    let rebuilt = 0
-    for (;;) {
-      const page = yield* store.recordedSince(from, pageSize)
-      const latest = new Map<string, number>()
-      for (const ref of page) latest.set(ref.streamId, Math.max(latest.get(ref.streamId) ?? 0, ref.version))
-      for (const [streamId, version] of latest) {
-        if (yield* projectStream(streamId, version)) rebuilt++
-      }
-      const last = page.at(-1)?.recordedAt
-      // a full page whose events all share one instant would not move the cursor: stop there
-      if (page.length < pageSize || last === undefined || last === from) return rebuilt
-      from = last
-    }
-  })
+export const catchUpProjections = (
+  since: number,
+  options: { readonly pageSize?: number } = {}
+): Effect.Effect<number, StoreUnavailable | CorruptData, EventStore | ProjectionStores> =>
+  recordedPages(since, options.pageSize ?? 1_000).pipe(
+    Stream.mapEffect((page) =>
+      Effect.forEach(latestVersions(page), ([streamId, version]) => projectStream(streamId, version)).pipe(
+        Effect.map((rebuilt) => rebuilt.filter(Boolean).length)
+      )
+    ),
+    Stream.runSum
+  )

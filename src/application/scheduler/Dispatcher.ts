@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Fiber, Layer, Scope, Semaphore } from "effect"
+import { Clock, Context, Effect, FiberSet, Layer, Semaphore } from "effect"
 import { LOOKBACK_MS } from "../../domain/message/Message.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -33,11 +33,15 @@ export class Dispatcher extends Context.Service<Dispatcher, {
     Effect.gen(function*() {
       const settings = yield* SchedulerSettings
       const messages = yield* MessageRepository
-      const scope = yield* Scope.Scope
       const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
       const permits = yield* Semaphore.make(settings.sessionConcurrency)
+      // The lanes' fibers, interrupted when the layer's scope closes (shutdown). Whether a
+      // session has a lane is its queue's entry in `lanes`, not a fiber keyed by session (a
+      // FiberMap with onlyIfMissing): a lane leaves `lanes` in the step that finds its queue
+      // empty, but its fiber stays registered until it has exited, a window in which a pass
+      // would skip starting a lane and strand what it queued.
+      const running = yield* FiberSet.make<void, never>()
       const lanes = new Map<string, Array<Queued>>()
-      const fibers = new Set<Fiber.Fiber<void>>()
       // ids queued or being sent by this process, so a pass does not take them twice
       const mine = new Set<string>()
 
@@ -96,20 +100,16 @@ export class Dispatcher extends Context.Service<Dispatcher, {
           }
           const queue: Array<Queued> = [{ view, selectedAt: now }]
           lanes.set(view.sessionId, queue)
-          const fiber = yield* Effect.forkIn(runLane(view.sessionId, queue), scope)
-          fibers.add(fiber)
-          fiber.addObserver(() => fibers.delete(fiber))
+          // started on the next tick, as a fork is, so the pass hands out its whole batch first
+          yield* FiberSet.run(running, runLane(view.sessionId, queue), { startImmediately: false })
         }
         return { found: due.length, more }
       })
 
-      const awaitIdle: Effect.Effect<void> = Effect.suspend(() =>
-        fibers.size === 0 ? Effect.void : Effect.andThen(Fiber.awaitAll([...fibers]), awaitIdle)
-      )
-
       return Dispatcher.of({
         dispatchDueMessages,
-        awaitIdle,
+        // lanes never fail (a failed send is logged and the lane goes on)
+        awaitIdle: FiberSet.awaitEmpty(running),
         inFlight: Effect.sync(() => mine.size)
       })
     })

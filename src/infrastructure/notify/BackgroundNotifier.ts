@@ -1,4 +1,4 @@
-import { Effect, Fiber, Layer, Scope } from "effect"
+import { Effect, FiberSet, Layer } from "effect"
 import { Notifier } from "../../application/ports/Notifier.ts"
 
 /** How long shutdown waits for notifications still being delivered. */
@@ -15,20 +15,14 @@ export const BackgroundNotifier = {
       Notifier,
       Effect.gen(function*() {
         const inner = yield* Notifier
-        // Finalizers run last-added first: the drain below runs before this child scope closes
-        // and interrupts whatever is still delivering.
-        const deliveries = yield* Scope.fork(yield* Scope.Scope)
-        const inFlight = new Set<Fiber.Fiber<void>>()
-        yield* Effect.addFinalizer(() =>
-          Fiber.awaitAll([...inFlight]).pipe(Effect.timeoutOption(DRAIN_MS), Effect.asVoid)
-        )
+        // Finalizers run last-added first: the drain below runs before the set's own finalizer
+        // interrupts whatever is still delivering.
+        const deliveries = yield* FiberSet.make<void, never>()
+        yield* Effect.addFinalizer(() => FiberSet.awaitEmpty(deliveries).pipe(Effect.timeoutOption(DRAIN_MS), Effect.asVoid))
         return Notifier.of({
           notify: (notification) =>
-            Effect.gen(function*() {
-              const fiber = yield* Effect.forkIn(inner.notify(notification), deliveries)
-              inFlight.add(fiber)
-              fiber.addObserver(() => inFlight.delete(fiber))
-            })
+            // started on the next tick, so none of the delivery runs on the caller's fiber
+            FiberSet.run(deliveries, inner.notify(notification), { startImmediately: false }).pipe(Effect.asVoid)
         })
       })
     ).pipe(Layer.provide(deliver))

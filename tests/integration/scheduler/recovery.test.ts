@@ -109,6 +109,32 @@ describe("claims that never finish, missed messages, the run loop", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("the catch-up pass walks the log page by page, and stops at a full page whose events share the instant it started at", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { messageIds } = yield* seedCampaign({
+        messages: [1, 2, 3, 4, 5].map((i) => ({ content: `projected late ${i}`, scheduledAt: T + i }))
+      })
+      const store = yield* EventStore
+      const messages = yield* MessageRepository
+      const deleted = (at: number): { readonly type: string; readonly at: number } => ({ type: "MessageDeleted", at })
+      // appends of a scheduler that died before projecting them: three at instants of their own…
+      for (const [i, id] of messageIds.slice(0, 3).entries()) {
+        yield* TestClock.setTime(PLANNED_AT + 1 + i)
+        yield* store.append(`message-${id}`, 1, [deleted(PLANNED_AT + 1 + i)])
+      }
+      // …pages of two: [+1 +2] [+2 +3] [+3]; a stream seen on two pages is rebuilt once
+      expect(yield* catchUpProjections(PLANNED_AT + 1, { pageSize: 2 })).toBe(3)
+      for (const id of messageIds.slice(0, 3)) expect(yield* messages.get(id)).toMatchObject({ status: "DELETED", version: 2 })
+      // …and two at one instant: a full page that cannot move the cursor ends the pass
+      yield* TestClock.setTime(PLANNED_AT + 10)
+      for (const id of messageIds.slice(3)) yield* store.append(`message-${id}`, 1, [deleted(PLANNED_AT + 10)])
+      expect(yield* catchUpProjections(PLANNED_AT + 10, { pageSize: 2 })).toBe(2)
+      expect(yield* catchUpProjections(PLANNED_AT + 10, { pageSize: 2 })).toBe(0)
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("the loop wakes at a known message's scheduledAt instead of waiting for the next cycle", () => {
     const { layer, logs } = setup()
     return Effect.gen(function*() {
