@@ -20,6 +20,6 @@ echo "$VERSION" >"$work/build/version/version.txt"
 echo "unknown" >"$work/build/version/commit.txt"
 echo "unknown" >"$work/build/version/branch.txt"
 echo "herald-test" >"$work/build/version/package.txt"
-(cd "$work" && CGO_ENABLED=0 GOFLAGS=-mod=mod go build -trimpath -o "$bin.tmp" ./cmd/ferretdb >&2)
-mv "$bin.tmp" "$bin"
+(cd "$work" && CGO_ENABLED=0 GOFLAGS=-mod=mod go build -trimpath -o "$bin.tmp.$$" ./cmd/ferretdb >&2)
+mv "$bin.tmp.$$" "$bin"
 echo "$bin"
