@@ -39,7 +39,7 @@ export const runMain = <E>(main: Effect.Effect<unknown, E>, options: { readonly 
     const listeners = SIGNALS.map((signal) => ({
       signal,
       listener: () => {
-        // a second signal while stopping changes nothing (its default, killing, comes with a third)
+        // the other signal while stopping changes nothing; the same one again kills (its `once` is spent)
         if (received !== null) return
         received = signal
         fiber.interruptUnsafe()
@@ -48,11 +48,12 @@ export const runMain = <E>(main: Effect.Effect<unknown, E>, options: { readonly 
     for (const { signal, listener } of listeners) process.once(signal, listener)
     fiber.addObserver((exit) => {
       for (const { signal, listener } of listeners) process.removeListener(signal, listener)
-      if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) {
+      if (Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)) {
+        if (received !== null) process.exit(0)
+      } else if (Exit.isFailure(exit)) {
         const error = Cause.squash(exit.cause)
         console.error(error instanceof StartRefused ? error.line : options.failed(error instanceof Error ? error.message : String(error)))
       }
-      if (received !== null && Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)) process.exit(0)
       teardown(exit, (code) => process.exit(code))
     })
   })
