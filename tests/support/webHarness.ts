@@ -14,7 +14,8 @@ import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.ts"
 import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
-import { startWebServer, webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
+import { webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
+import { serveWeb } from "./serveWeb.ts"
 import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../../src/interfaces/web/wahaWebhook.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
 import type { FakeWaha } from "./FakeWahaServer.ts"
@@ -86,7 +87,7 @@ export const startTestWeb = async (
     ScryptPasswordHasher.layer as Layer.Layer<PasswordHasher>,
     MemoryNotifier.layer(notifications)
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
-  const server = await startWebServer(
+  const server = await serveWeb(
     webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }, options.quota),
     {
       port: 0,

@@ -1,41 +1,30 @@
-import { Deferred, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { hostname } from "node:os"
 import process from "node:process"
+import { checkGatewayAtStart } from "../../application/session/gatewayAtStart.ts"
 import { formatConfigProblems, loadSchedulerConfig } from "../../infrastructure/config/schedulerConfig.ts"
+import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
 import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
-import { gatewayRefusal } from "../gatewayAtStart.ts"
-import { runSchedulerUntil, schedulerLayer } from "./SchedulerApp.ts"
+import { runMain, StartRefused } from "../runMain.ts"
+import { launchWithScheduler, SchedulerLoop, schedulerLayer } from "./SchedulerApp.ts"
 
 // Entry point: `node src/interfaces/scheduler/main.ts` or `deno task scheduler`.
-const loaded = loadSchedulerConfig(process.env)
-if (!loaded.ok) {
-  console.error(formatConfigProblems("scheduler", loaded.problems))
-  process.exit(1)
-}
-const config = loaded.config
-const refusal = await gatewayRefusal({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.sendTimeoutMs })
-if (refusal !== null) {
-  console.error(`Herald scheduler cannot start: ${refusal}`)
-  process.exit(1)
-}
-const schedulerId = `${hostname()}:${process.pid}`
-
-const program = Effect.gen(function*() {
-  const stop = yield* Deferred.make<string>()
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => Deferred.doneUnsafe(stop, Effect.succeed(signal)))
-  }
-  yield* Effect.logInfo(
-    `Herald scheduler ${schedulerId} started: database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}, every ${config.pollIntervalMs} ms`
+const main = Effect.gen(function*() {
+  const loaded = loadSchedulerConfig(process.env)
+  if (!loaded.ok) return yield* new StartRefused({ line: formatConfigProblems("scheduler", loaded.problems) })
+  const config = loaded.config
+  // before anything else: refusing an unusable gateway needs no database
+  yield* checkGatewayAtStart.pipe(
+    Effect.provide(WahaGateway.layer({ baseUrl: config.gatewayUrl, apiKey: config.gatewayApiKey, timeoutMs: config.sendTimeoutMs })),
+    Effect.catchTag("GatewayUnusable", (refusal) => new StartRefused({ line: `Herald scheduler cannot start: ${refusal.message}` }))
   )
-  yield* runSchedulerUntil(stop, config)
-}).pipe(Effect.provide(schedulerLayer(config, schedulerId).pipe(Layer.provideMerge(PlainLogger))))
+  const schedulerId = `${hostname()}:${process.pid}`
+  const started = Layer.effectDiscard(
+    Effect.logInfo(`Herald scheduler ${schedulerId} started: database ${config.databaseUrlRedacted}, gateway ${config.gatewayUrl}, every ${config.pollIntervalMs} ms`)
+  )
+  // built in this order, released in the reverse: the loop stops and drains, then the database goes
+  const layer = SchedulerLoop.layer(config).pipe(Layer.provide(started), Layer.provide(schedulerLayer(config, schedulerId)))
+  return yield* launchWithScheduler(layer).pipe(Effect.onInterrupt(() => Effect.logInfo("Scheduler stopped")))
+}).pipe(Effect.provide(PlainLogger))
 
-Effect.runPromiseExit(program).then((exit) => {
-  if (exit._tag === "Failure") {
-    console.error(`Herald scheduler stopped on an error: ${String(exit.cause)}`)
-    process.exit(1)
-  }
-  console.log("Scheduler stopped")
-  process.exit(0)
-})
+runMain(main, { failed: (message) => `Herald scheduler stopped on an error: ${message}` })

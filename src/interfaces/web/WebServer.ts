@@ -1,79 +1,89 @@
-import { serve } from "@hono/node-server"
-import type { ServerType } from "@hono/node-server"
-import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
-import type { AddressInfo } from "node:net"
+import { getRequestListener } from "@hono/node-server"
+import { Context, Data, Effect, Layer, ManagedRuntime } from "effect"
+import { createServer } from "node:http"
+import type { Server } from "node:http"
 import { AuthSettings } from "../../application/auth/AuthSettings.ts"
 import type { AuthSettingsShape } from "../../application/auth/AuthSettings.ts"
 import { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
 import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
+import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** The process-local services on top of the store, gateway, hasher and notifier layers (and whatever else `base` gives). */
 export const webServicesLayer = <R, E>(
-  base: Layer.Layer<R, E>,
+  base: Layer.Layer<R | GatewayPort, E>,
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<R | SignInThrottle | GatewayDirectory, E> =>
+): Layer.Layer<R | GatewayPort | SignInThrottle | GatewayDirectory, E> =>
   Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
     Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))
-  ) as Layer.Layer<R | SignInThrottle | GatewayDirectory, E>
+  )
 
-export interface RunningWebServer<R = WebServices> {
-  readonly url: string
+export interface WebServerOptions {
   readonly port: number
-  /** the services' runtime, for an entry point that runs more beside the server (standalone) */
-  readonly runtime: ManagedRuntime.ManagedRuntime<R, never>
-  /** stops accepting, finishes open requests, releases the services (closes the database) */
-  readonly close: () => Promise<void>
+  readonly authUrl: string
+  /** the origins mutations are accepted from (default: AUTH_URL's) */
+  readonly allowedOrigins?: ReadonlyArray<string>
+  /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0) */
+  readonly trustProxy?: number
+  readonly hostname?: string
+  /** show the footer in the browser app (PUBLIC_SHOW_FOOTER) */
+  readonly showFooter?: boolean
+  /** GATEWAY_WEBHOOK_SECRET (null or absent: webhook calls are refused) */
+  readonly webhookSecret?: string | null
 }
 
-/** Serves the web app on `port` (0: any free port) over node:http (also under Deno). */
-export const startWebServer = async <R, E>(
-  layer: Layer.Layer<WebServices | R, E>,
-  options: {
-    readonly port: number
-    readonly authUrl: string
-    /** the origins mutations are accepted from (default: AUTH_URL's) */
-    readonly allowedOrigins?: ReadonlyArray<string>
-    /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (default 0) */
-    readonly trustProxy?: number
-    readonly hostname?: string
-    /** loops that run beside the server until it closes (e.g. the failure alerts) */
-    readonly background?: ReadonlyArray<Effect.Effect<void, never, NoInfer<WebServices | R>>>
-    /** show the footer in the browser app (PUBLIC_SHOW_FOOTER) */
-    readonly showFooter?: boolean
-    /** GATEWAY_WEBHOOK_SECRET (null or absent: webhook calls are refused) */
-    readonly webhookSecret?: string | null
-  }
-): Promise<RunningWebServer<WebServices | R>> => {
-  const runtime = ManagedRuntime.make(layer as Layer.Layer<WebServices | R, never>)
-  await runtime.runPromise(runtime.contextEffect)
-  const loops = (options.background ?? []).map((loop) => runtime.runFork(loop))
-  const app = makeWebApp({
-    runtime: runtime as unknown as ManagedRuntime.ManagedRuntime<WebServices, never>,
-    authUrl: options.authUrl,
-    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
-    showFooter: options.showFooter ?? true,
-    trustProxy: options.trustProxy ?? 0,
-    webhookSecret: options.webhookSecret ?? null
+/** The port could not be listened on (taken, not allowed). */
+export class ListenFailed extends Data.TaggedError("ListenFailed")<{ readonly message: string }> {}
+
+const listen = (server: Server, port: number, hostname: string) =>
+  Effect.callback<number, ListenFailed>((resume) => {
+    const failed = (error: Error) => resume(Effect.fail(new ListenFailed({ message: `cannot listen on ${hostname}:${port}: ${error.message}` })))
+    server.once("error", failed)
+    server.listen(port, hostname, () => {
+      server.off("error", failed)
+      const address = server.address()
+      resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : port))
+    })
   })
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "0.0.0.0" }, () => resolve(s))
-  })
-  const port = (server.address() as AddressInfo).port
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    runtime,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await runtime.runPromise(Fiber.interruptAll(loops))
-      await runtime.dispose()
-    }
-  }
+
+/** Stops accepting and resolves once the open requests are answered. */
+const close = (server: Server) => Effect.callback<void>((resume) => void server.close(() => resume(Effect.void)))
+
+/** The web app being served: where. */
+export class WebServer extends Context.Service<WebServer, { readonly url: string; readonly port: number }>()("herald/interfaces/web/WebServer") {
+  /**
+   * Serves the web app on `port` (0: any free port) over node:http (also under Deno): listens
+   * when the layer is built; when it is released, stops accepting and finishes the open requests
+   * before the services below it are released (docs/architecture.md#processes-and-configuration).
+   */
+  static readonly layer = (options: WebServerOptions) =>
+    Layer.effect(
+      WebServer,
+      Effect.gen(function*() {
+        const services = yield* Effect.context<WebServices>()
+        // the requests' runtime: the services already built here, released with this layer
+        const runtime = yield* Effect.acquireRelease(
+          Effect.sync(() => ManagedRuntime.make(Layer.succeedContext(services))),
+          (runtime) => runtime.disposeEffect
+        )
+        const app = makeWebApp({
+          runtime,
+          authUrl: options.authUrl,
+          ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+          showFooter: options.showFooter ?? true,
+          trustProxy: options.trustProxy ?? 0,
+          webhookSecret: options.webhookSecret ?? null
+        })
+        const hostname = options.hostname ?? "0.0.0.0"
+        const server = createServer(getRequestListener(app.fetch, { hostname }))
+        const port = yield* Effect.acquireRelease(listen(server, options.port, hostname), () => close(server))
+        return WebServer.of({ url: `http://127.0.0.1:${port}`, port })
+      })
+    )
 }

@@ -1,4 +1,4 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Layer, Ref, Schedule } from "effect"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
@@ -16,34 +16,51 @@ const STALL_ALERT_EVERY_MS = 60 * 60 * 1000
 /** Expired sign-in sessions and reset tokens are swept this often. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
-/**
- * The web process's work beside requests, every `intervalMs`, for ever: tell the admin of
- * campaigns that failed and, when no scheduler seems to run (messages overdue and still
- * unpicked), raise a system alert; hourly, sweep expired credentials.
- */
-export const backgroundTasks = (intervalMs: number) =>
+/** Every `intervalMs`, tells the admin of the campaigns that failed since the previous pass that got through. */
+const failureAlerts = (intervalMs: number) =>
   Effect.gen(function*() {
-    let since = (yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS
-    let lastStallAlert = Number.NEGATIVE_INFINITY
-    let lastSweep = Number.NEGATIVE_INFINITY
-    for (;;) {
+    const since = yield* Ref.make((yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS)
+    const pass = Effect.gen(function*() {
       const passStart = yield* Clock.currentTimeMillis
-      yield* notifyFailedCampaigns(since).pipe(
-        Effect.tap(() => Effect.sync(() => (since = passStart - SKEW_MS))),
+      yield* notifyFailedCampaigns(yield* Ref.get(since)).pipe(
+        // the cursor moves only past a pass that got through: a failed one is covered by the next
+        Effect.andThen(Ref.set(since, passStart - SKEW_MS)),
         Effect.catch((error) => Effect.logError(`failure alerts: ${oneLine(error.message)}`))
       )
-      const stalled = yield* detectStalledScheduler().pipe(
-        Effect.catch((error) => Effect.as(Effect.logError(`scheduler check: ${oneLine(error.message)}`), null))
-      )
-      if (stalled !== null && passStart - lastStallAlert >= STALL_ALERT_EVERY_MS) {
-        lastStallAlert = passStart
-        yield* Effect.logWarning(stalled)
-        yield* (yield* Notifier).notify({ kind: "SystemAlert", text: stalled })
-      }
-      if (passStart - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = passStart
-        yield* sweepExpiredCredentials().pipe(Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`)))
-      }
-      yield* Effect.sleep(intervalMs)
-    }
+    })
+    return yield* Effect.repeat(pass, Schedule.spaced(intervalMs))
   })
+
+/**
+ * Every `intervalMs`, looks for a stalled scheduler (messages overdue and still unpicked); once
+ * one is found, raises a system alert, then stays quiet for an hour before looking again.
+ */
+const stallAlerts = (intervalMs: number) => {
+  const check = detectStalledScheduler().pipe(
+    Effect.catch((error) => Effect.as(Effect.logError(`scheduler check: ${oneLine(error.message)}`), null))
+  )
+  const alertOnce = Effect.gen(function*() {
+    const stalled = yield* Effect.repeat(check, { schedule: Schedule.spaced(intervalMs), until: (found) => found !== null })
+    if (stalled === null) return
+    yield* Effect.logWarning(stalled)
+    yield* (yield* Notifier).notify({ kind: "SystemAlert", text: stalled })
+  })
+  return Effect.repeat(alertOnce, Schedule.spaced(STALL_ALERT_EVERY_MS))
+}
+
+/** Hourly, from the start: expired sign-in sessions and reset tokens go. */
+const sweeps = Effect.repeat(
+  sweepExpiredCredentials().pipe(Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`))),
+  Schedule.spaced(SWEEP_EVERY_MS)
+)
+
+/**
+ * The web process's work beside requests, for ever, each job on its own schedule: failure
+ * alerts and the stalled-scheduler check every `intervalMs`, the sweep of expired credentials
+ * hourly.
+ */
+export const backgroundTasks = (intervalMs: number) =>
+  Effect.all([failureAlerts(intervalMs), stallAlerts(intervalMs), sweeps], { concurrency: "unbounded", discard: true })
+
+/** The background tasks, running in the layer's scope: they stop when it closes (docs/architecture.md#processes-and-configuration). */
+export const backgroundTasksLayer = (intervalMs: number) => Layer.effectDiscard(Effect.forkScoped(backgroundTasks(intervalMs)))

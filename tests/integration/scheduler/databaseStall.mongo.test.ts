@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Clock, Deferred, Effect, Fiber, Layer } from "effect"
+import { Clock, Effect, Fiber, Layer } from "effect"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import type { SchedulerConfig } from "../../../src/infrastructure/config/schedulerConfig.ts"
-import { runSchedulerUntil, schedulerLayer } from "../../../src/interfaces/scheduler/SchedulerApp.ts"
+import { launchWithScheduler, SchedulerLoop, schedulerLayer } from "../../../src/interfaces/scheduler/SchedulerApp.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
@@ -52,9 +52,8 @@ describe.skipIf(mongoUrl === null)(`the scheduler and a database connection that
       databaseTimeoutMs: 1_000
     }
     const logs = captureLogs()
-    const stop = Deferred.makeUnsafe<string>()
     const scheduler = Effect.runFork(
-      runSchedulerUntil(stop, config).pipe(Effect.provide(schedulerLayer(config, "stall-test").pipe(Layer.provideMerge(logs.layer))))
+      launchWithScheduler(SchedulerLoop.layer(config).pipe(Layer.provide(schedulerLayer(config, "stall-test").pipe(Layer.provideMerge(logs.layer)))))
     )
     const text = () => logs.lines.map((l) => l.text).join("\n")
     try {
@@ -77,8 +76,7 @@ describe.skipIf(mongoUrl === null)(`the scheduler and a database connection that
       expect(fake.sent[0]?.text).toBe("after the stall")
       await until("the send recorded", () => text().includes(`Message ${seeded.messageIds[0]} processed successfully`), 10_000)
     } finally {
-      Deferred.doneUnsafe(stop, Effect.succeed("test end"))
-      await Effect.runPromise(Fiber.await(scheduler))
+      await Effect.runPromise(Fiber.interrupt(scheduler))
       await proxy.close()
     }
   }, 60_000)

@@ -10,7 +10,8 @@ import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifie
 import { openSqlite, SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import type { SqliteConnection } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
-import { startWebServer, webServicesLayer } from "../../../src/interfaces/web/WebServer.ts"
+import { webServicesLayer } from "../../../src/interfaces/web/WebServer.ts"
+import { serveWeb } from "../../support/serveWeb.ts"
 import { ferretDbAvailable, startFerretDb } from "../../support/ferretdb.ts"
 import { AUTH_URL, startTestWeb, trpcClient } from "../../support/webHarness.ts"
 
@@ -54,7 +55,7 @@ describe("GET /ready proves the store takes writes, not only reads", () => {
       ScryptPasswordHasher.layer as Layer.Layer<PasswordHasher>,
       MemoryNotifier.layer([])
     ).pipe(Layer.provideMerge(Logger.layer([])))
-    const server = await startWebServer(webServicesLayer(base, { appUrl: AUTH_URL }), { port: 0, authUrl: AUTH_URL, hostname: "127.0.0.1" })
+    const server = await serveWeb(webServicesLayer(base, { appUrl: AUTH_URL }), { port: 0, authUrl: AUTH_URL, hostname: "127.0.0.1" })
     cleanups.push(() => server.close())
     const db = (connection as SqliteConnection | null)!.db
     const rowsOf = () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { Cause, Deferred, Effect, Exit, Layer } from "effect"
+import { Cause, Effect, Exit, Layer } from "effect"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
-import { runSchedulerUntil } from "../../../src/interfaces/scheduler/SchedulerApp.ts"
+import { launchWithScheduler, SchedulerLoop } from "../../../src/interfaces/scheduler/SchedulerApp.ts"
 import { memoryScheduler } from "../../support/schedulerHarness.ts"
 
-describe("runSchedulerUntil", () => {
+describe("launchWithScheduler", () => {
   it("stops with the loop's defect instead of idling without a loop until a signal", async () => {
     // no send is attempted: the gateway address is never called
     const { layer } = memoryScheduler("http://127.0.0.1:9")
@@ -13,9 +13,8 @@ describe("runSchedulerUntil", () => {
       awaitIdle: Effect.void,
       inFlight: Effect.succeed(0)
     }))
-    const stop = Deferred.makeUnsafe<string>()
     const exit = await Effect.runPromiseExit(
-      runSchedulerUntil(stop, { pollIntervalMs: 100, sendTimeoutMs: 100 }).pipe(
+      launchWithScheduler(SchedulerLoop.layer({ pollIntervalMs: 100, sendTimeoutMs: 100 })).pipe(
         Effect.provide(broken),
         Effect.provide(layer),
         // the test's deadline; without the fix only a signal would end it
