@@ -111,4 +111,4 @@ const describe = (c: StandaloneConfig): Array<string> => [
   `  scheduler: in this process, every ${c.pollIntervalMs / 1000} s and at once when a message is planned or edited`
 ]
 
-runMain(main, { failed: (message) => `Herald could not start: ${message}` })
+runMain(main, { failed: (message) => `Herald stopped on an error: ${message}` })

@@ -67,4 +67,4 @@ const main = Effect.gen(function*() {
   return yield* Layer.launch(web).pipe(Effect.onInterrupt(() => Effect.logInfo("Web application stopped")))
 }).pipe(Effect.provide(PlainLogger))
 
-runMain(main, { failed: (message) => `Herald web application could not start: ${message}` })
+runMain(main, { failed: (message) => `Herald web application stopped on an error: ${message}` })
