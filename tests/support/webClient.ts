@@ -1,6 +1,6 @@
 import { createTRPCClient, getUntypedClient, httpBatchLink, httpLink, isTRPCClientError } from "@trpc/client"
 import type { TRPCClient, TRPCUntypedClient } from "@trpc/client"
-import type { inferRouterInputs } from "@trpc/server"
+import type { inferRouterInputs, TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import type { AppRouter } from "../../src/interfaces/web/routers/appRouter.ts"
 
 /** An HTTP answer as it arrived: status, headers (Set-Cookie included) and the body as sent. */
@@ -121,8 +121,8 @@ export const failure = (call: Promise<unknown>): Promise<CallError> =>
     callError
   )
 
-/** Awaits a call that must fail with `code`; its CallError, for more checks. */
-export const expectTrpcError = async (call: Promise<unknown>, code: string, label?: string): Promise<CallError> => {
+/** Awaits a call that must fail with `code` (a tRPC code: a typo does not compile); its CallError, for more checks. */
+export const expectTrpcError = async (call: Promise<unknown>, code: TRPC_ERROR_CODE_KEY, label?: string): Promise<CallError> => {
   const error = await failure(call)
   if (error.code !== code) throw new Error(`${label === undefined ? "" : `${label}: `}expected ${code}, got ${error.code} (HTTP ${error.status}): ${error.message}`)
   return error
