@@ -6,6 +6,7 @@ import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
+import { eventually } from "../../support/eventually.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import { callError, codeOf, expectTrpcError, failure } from "../../support/webClient.ts"
 import type { ApiInputs, WebClient } from "../../support/webClient.ts"
@@ -34,29 +35,11 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     return web.fake.accept()
   })
 
-  /** Waits for a condition, polling, up to a deadline. */
-  const waitUntil = async (condition: () => boolean, what: string, deadlineMs = 5_000) => {
-    const deadline = Date.now() + deadlineMs
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  }
-
   const GROUP = { groupId: "120363000000000009@g.us", groupName: "Choir" }
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
 
   /** A scheduler on the web's own store: runs passes until `count` messages were found or the deadline passes. */
-  const schedule = async (count: number, deadlineMs = 10_000) => {
-    const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const deadline = Date.now() + deadlineMs
-    let found = 0
-    while (found < count) {
-      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-      if (found < count) await new Promise((r) => setTimeout(r, 20))
-    }
-  }
+  const schedule = (count: number) => scheduleOn(web, count)
 
   /** campaign.create's input, but the session and the group, which every test shares */
   type Plan = Omit<ApiInputs["campaign"]["create"], "sessionName" | "groupId" | "groupName">
@@ -109,7 +92,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const id = await create({ messages: [{ content: "never", scheduledAt: due }] })
       expect(await owner.api.campaign.cancel.mutate({ id })).toEqual({ success: true })
       expect((await get(id)).status).toBe("CANCELLED")
-      await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
+      await eventually("the message to come due", () => Date.now() >= Date.parse(due), (passed) => passed)
       const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
       expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))).toBe(0)
       expect(web.fake.sent.some((s) => s.text === "never")).toBe(false)
@@ -120,13 +103,14 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const due = inMs(100)
       const id = await create({ messages: [{ content: "in flight", scheduledAt: due }, { content: "later", scheduledAt: inMs(60_000) }] })
       web.fake.latency(400)
-      await waitUntil(() => Date.now() >= Date.parse(due), "the message to come due")
+      await eventually("the message to come due", () => Date.now() >= Date.parse(due), (passed) => passed)
       const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
       const sending = Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
       // the request is at the gateway: the message is picked
-      await waitUntil(
+      await eventually(
+        "the send to reach the gateway",
         () => web.fake.requests.some((r) => typeof r.body === "object" && r.body !== null && "text" in r.body && r.body.text === "in flight"),
-        "the send to reach the gateway"
+        (arrived) => arrived
       )
       expect(await owner.api.campaign.cancel.mutate({ id })).toEqual({ success: true })
       expect(await sending).toBe(1)
@@ -410,13 +394,8 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
   /** A scheduler on `target`'s store: runs passes until `count` messages were found or the deadline passes. */
   const scheduleOn = async (target: TestWeb, count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClientOf(target), target.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const deadline = Date.now() + deadlineMs
     let found = 0
-    while (found < count) {
-      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-      if (found < count) await new Promise((r) => setTimeout(r, 20))
-    }
+    await eventually(`${count} messages to come due (messages found)`, async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))), (n) => n >= count, deadlineMs)
   }
 
   /** Another client of the web's store, as a scheduler process would have. */
