@@ -23,7 +23,7 @@ import { fork } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb, trpcClient } from "../tests/support/webHarness.ts"
+import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
 import type { StoreKind } from "../tests/support/webHarness.ts"
 
 type Store = "memory" | "sqlite"
@@ -45,12 +45,10 @@ const startServer = async (store: Store): Promise<Target & { close: () => Promis
   const folder = store === "sqlite" ? mkdtempSync(join(tmpdir(), "herald-storm-")) : null
   const kind: StoreKind = folder === null ? { kind: "memory" } : { kind: "sqlite", path: join(folder, "herald.db") }
   const web = await startTestWeb(kind)
-  const client = trpcClient(web.url)
+  const client = web.client()
   const user = await signUp(client, ADMIN_EMAIL)
   if (user.status !== "ACTIVE") throw new Error(`expected an ACTIVE user, got ${user.status}`)
-  const initiated = await client.mutation("user.initiateMessagingSession")
-  if (initiated.error) throw new Error(`initiateMessagingSession: ${initiated.error.code} ${initiated.error.message}`)
-  const { sessionName } = initiated.data as { sessionName: string }
+  const { sessionName } = await client.api.user.initiateMessagingSession.mutate()
   return {
     url: web.url,
     cookie: `session=${client.cookie}`,

@@ -27,7 +27,7 @@ import autocannon from "autocannon"
 import { Hono } from "hono"
 import { fork } from "node:child_process"
 import type { AddressInfo } from "node:net"
-import { ADMIN_EMAIL, signUp, startTestWeb, trpcClient } from "../tests/support/webHarness.ts"
+import { ADMIN_EMAIL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
 
 type Kind = "bare" | "trpc" | "herald"
 /** what a server child reports once it is ready: the URL to load and the cookie to send */
@@ -77,15 +77,12 @@ const startTrpc = async (): Promise<Target & { close: () => Promise<void> }> => 
 
 const startHerald = async (): Promise<Target & { close: () => Promise<void> }> => {
   const web = await startTestWeb({ kind: "memory" })
-  const client = trpcClient(web.url)
+  const client = web.client()
   const user = await signUp(client, ADMIN_EMAIL)
   if (user.status !== "ACTIVE") throw new Error(`expected an ACTIVE user, got ${user.status}`)
-  const initiated = await client.mutation("user.initiateMessagingSession")
-  if (initiated.error) throw new Error(`initiateMessagingSession: ${initiated.error.code} ${initiated.error.message}`)
-  const got = await client.query("user.getMessagingSession")
-  if (got.status !== 200 || (got.data as { session: unknown } | undefined)?.session == null) {
-    throw new Error(`getMessagingSession: ${got.status} ${JSON.stringify(got.data ?? got.error)}`)
-  }
+  await client.api.user.initiateMessagingSession.mutate()
+  const got = await client.api.user.getMessagingSession.query()
+  if (got.session === null) throw new Error("getMessagingSession: no session after initiateMessagingSession")
   return { url: `${web.url}/api/trpc/user.getMessagingSession`, cookie: `session=${client.cookie}`, close: web.close }
 }
 

@@ -8,8 +8,7 @@ import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } 
 import { closedPort } from "../support/net.ts"
 import { schedulerEntry, startProcess, webEntry } from "../support/processes.ts"
 import type { RunningProcess } from "../support/processes.ts"
-import { trpcClient } from "../support/webHarness.ts"
-import type { TrpcClient, TrpcResponse } from "../support/webHarness.ts"
+import { expectTrpcError, WebClient } from "../support/webClient.ts"
 import { eventually } from "../support/eventually.ts"
 
 /**
@@ -49,20 +48,6 @@ afterAll(async () => {
 })
 
 
-/** The data of a successful call, or a failure naming the procedure and the error. */
-const ok = <A>(path: string, response: TrpcResponse): A => {
-  if (response.error !== null) throw new Error(`${path}: ${response.error.code} ${response.error.message}`)
-  return response.data as A
-}
-
-interface CampaignView {
-  readonly id: string
-  readonly status: string
-  readonly failureReason?: string
-  readonly group: { readonly groupId: string; readonly groupName: string }
-  readonly messages: ReadonlyArray<{ id: string; content: string; isSent: boolean; isPicked: boolean; failureReason?: string }>
-}
-
 describe.skipIf(mongoUrl === null)(`Herald in its production shape ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
   it("web + two schedulers + FerretDB + gateway + mail: sign-up and approval, session, campaign sent exactly once, a refused gateway fails the next campaign and the admin is mailed, SIGTERM exits 0", async () => {
     const databaseUrl = freshDatabaseUrl("production")
@@ -90,37 +75,35 @@ describe.skipIf(mongoUrl === null)(`Herald in its production shape ${mongoUrl ==
 
       const baseUrl = `http://127.0.0.1:${port}`
       const origin = new URL(AUTH_URL).origin
-      const admin: TrpcClient = trpcClient(baseUrl, origin)
-      const user: TrpcClient = trpcClient(baseUrl, origin)
+      const admin = new WebClient(baseUrl, { origin })
+      const user = new WebClient(baseUrl, { origin })
 
       // 1. sign-up, confirmed through the mailed link; the user waits for the admin's approval
       const adminUser = await signUpAndVerify(admin, mail, { email: ADMIN_EMAIL, password: PASSWORD, name: "Ada Admin" })
       expect(adminUser).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
       const signedUp = await signUpAndVerify(user, mail, { email: USER_EMAIL, password: PASSWORD, name: "Uma User" })
       expect(signedUp).toMatchObject({ role: "USER", status: "PENDING" })
-      expect((await user.query("user.getMessagingSession")).error?.code).toBe("FORBIDDEN")
-      expect((await user.mutation("user.initiateMessagingSession")).error?.code).toBe("FORBIDDEN")
+      await expectTrpcError(user.api.user.getMessagingSession.query(), "FORBIDDEN")
+      await expectTrpcError(user.api.user.initiateMessagingSession.mutate(), "FORBIDDEN")
       expect(fake.requests.some((r) => r.path === "/api/sessions")).toBe(false)
 
-      const pending = ok<{ items: Array<{ id: string; email: string; status: string }> }>("admin.listUsers", await admin.query("admin.listUsers", { status: "PENDING" })).items
+      const pending = (await admin.api.admin.listUsers.query({ status: "PENDING" })).items
       expect(pending.map((u) => u.email)).toEqual([USER_EMAIL])
-      expect(ok("admin.approveUser", await admin.mutation("admin.approveUser", { userId: pending[0]!.id }))).toEqual({ success: true })
-      expect(ok<{ items: Array<unknown> }>("admin.listUsers", await admin.query("admin.listUsers", { status: "PENDING" })).items).toEqual([])
-      expect(ok<{ user: { status: string } }>("auth.me", await user.query("auth.me")).user.status).toBe("ACTIVE")
-      expect(ok("user.getMessagingSession", await user.query("user.getMessagingSession"))).toEqual({ session: null })
+      expect(await admin.api.admin.approveUser.mutate({ userId: pending[0]!.id })).toEqual({ success: true })
+      expect((await admin.api.admin.listUsers.query({ status: "PENDING" })).items).toEqual([])
+      expect((await user.api.auth.me.query()).user?.status).toBe("ACTIVE")
+      expect(await user.api.user.getMessagingSession.query()).toEqual({ session: null })
 
       // 2. messaging session: created at the gateway, QR read, the phone scans it, groups listed
-      const { sessionName } = ok<{ sessionName: string; id: string }>("user.initiateMessagingSession", await user.mutation("user.initiateMessagingSession"))
-      expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions" && (r.body as { name?: string }).name === sessionName)).toBe(true)
-      const qr = ok<{ qr: string }>("user.getSessionQR", await user.query("user.getSessionQR", { sessionName }))
+      const { sessionName } = await user.api.user.initiateMessagingSession.mutate()
+      const creates = fake.requests.filter((r) => r.method === "POST" && r.path === "/api/sessions")
+      expect(creates.map((r) => r.body)).toContainEqual(expect.objectContaining({ name: sessionName }))
+      const qr = await user.api.user.getSessionQR.query({ sessionName })
       expect(qr.qr).toBe(FAKE_QR_PNG_BASE64)
       fake.setSessionStatus(sessionName, "WORKING")
-      expect(ok("user.getSessionStatus", await user.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "WORKING" })
+      expect(await user.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "WORKING" })
       fake.setGroups(sessionName, GROUPS)
-      const groups = ok<{ items: Array<{ groupId: string; groupName: string }>; nextCursor?: number }>(
-        "user.getMessagingGroups",
-        await user.query("user.getMessagingGroups", { sessionName })
-      )
+      const groups = await user.api.user.getMessagingGroups.query({ sessionName })
       expect(groups.items).toEqual([
         { groupId: "120363000000000001@g.us", groupName: "Family" },
         { groupId: "120363000000000002@g.us", groupName: "Book club" }
@@ -131,19 +114,16 @@ describe.skipIf(mongoUrl === null)(`Herald in its production shape ${mongoUrl ==
       // 3. a campaign falls due within a few seconds; both schedulers race for its messages
       const texts = ["Good morning, family", "Lunch at one", "See you tonight"]
       const base = Date.now()
-      const first = ok<{ id: string }>(
-        "campaign.create",
-        await user.mutation("campaign.create", {
-          sessionName,
-          groupId: family.groupId,
-          groupName: family.groupName,
-          title: "Family day",
-          messages: texts.map((content, i) => ({ content, scheduledAt: new Date(base + 2_000 + i * 500).toISOString() }))
-        })
-      )
+      const first = await user.api.campaign.create.mutate({
+        sessionName,
+        groupId: family.groupId,
+        groupName: family.groupName,
+        title: "Family day",
+        messages: texts.map((content, i) => ({ content, scheduledAt: new Date(base + 2_000 + i * 500).toISOString() }))
+      })
       const completed = await eventually(
         "first campaign COMPLETED",
-        async () => ok<CampaignView>("campaign.get", await user.query("campaign.get", { id: first.id })),
+        () => user.api.campaign.get.query({ id: first.id }),
         (c) => c.status === "COMPLETED" || c.status === "FAILED"
       )
       expect(completed.status).toBe("COMPLETED")
@@ -171,19 +151,16 @@ describe.skipIf(mongoUrl === null)(`Herald in its production shape ${mongoUrl ==
       // 4. the gateway goes down; the next campaign fails with the refused connection, and the admin hears of it
       await fake.refuse()
       const failedContent = "This one cannot go out"
-      const second = ok<{ id: string }>(
-        "campaign.create",
-        await user.mutation("campaign.create", {
-          sessionName,
-          groupId: family.groupId,
-          groupName: family.groupName,
-          title: "Doomed reminder",
-          messages: [{ content: failedContent, scheduledAt: new Date(Date.now() + 2_000).toISOString() }]
-        })
-      )
+      const second = await user.api.campaign.create.mutate({
+        sessionName,
+        groupId: family.groupId,
+        groupName: family.groupName,
+        title: "Doomed reminder",
+        messages: [{ content: failedContent, scheduledAt: new Date(Date.now() + 2_000).toISOString() }]
+      })
       const failed = await eventually(
         "second campaign FAILED",
-        async () => ok<CampaignView>("campaign.get", await user.query("campaign.get", { id: second.id })),
+        () => user.api.campaign.get.query({ id: second.id }),
         (c) => c.status === "FAILED" || c.status === "COMPLETED"
       )
       expect(failed.status).toBe("FAILED")

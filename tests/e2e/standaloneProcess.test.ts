@@ -10,8 +10,7 @@ import { dropTestDatabases, freshDatabaseUrl, mongoTestUrl } from "../support/mo
 import { closedPort } from "../support/net.ts"
 import { standaloneEntry, startProcess } from "../support/processes.ts"
 import type { Runtime } from "../support/processes.ts"
-import { trpcClient } from "../support/webHarness.ts"
-import type { TrpcClient } from "../support/webHarness.ts"
+import { expectTrpcError, failure, WebClient } from "../support/webClient.ts"
 
 const dirs: Array<string> = []
 afterAll(async () => {
@@ -31,12 +30,7 @@ const start = (dataDir: string, port: number, runtime: Runtime) =>
   startProcess(standaloneEntry, { HERALD_DATA_DIR: dataDir, PORT: String(port), SANDBOX_CONNECT_AFTER_MS: "300" }, runtime)
 
 /** A browser on http://localhost:<port> (AUTH_URL's default), talking to 127.0.0.1. */
-const browser = (port: number): TrpcClient => {
-  const client = trpcClient(`http://127.0.0.1:${port}`)
-  const mutation = client.mutation
-  client.mutation = (path, input, init) => mutation(path, input, { origin: `http://localhost:${port}`, ...init })
-  return client
-}
+const browser = (port: number, origin = `http://localhost:${port}`) => new WebClient(`http://127.0.0.1:${port}`, { origin })
 
 describe("npm start: web and scheduler in one process, nothing configured", () => {
   for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
@@ -56,41 +50,41 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
 
         const admin = browser(port)
-        const first = await admin.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
-        expect(first.data).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
-        const second = await browser(port).mutation("auth.signUp", { email: "friend@example.org", password: "correct horse battery", name: "Friend" })
-        expect(second.data).toMatchObject({ user: { role: "USER", status: "PENDING" } })
+        const first = await admin.api.auth.signUp.mutate({ email: "me@example.org", password: "correct horse battery", name: "Me" })
+        expect(first).toMatchObject({ user: { role: "ADMIN", status: "ACTIVE" } })
+        const second = await browser(port).api.auth.signUp.mutate({ email: "friend@example.org", password: "correct horse battery", name: "Friend" })
+        expect(second).toMatchObject({ user: { role: "USER", status: "PENDING" } })
         // a browser opened on another loopback name of the same port is not cross-site
         for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
-          const signIn = await trpcClient(`http://127.0.0.1:${port}`, origin).mutation("auth.signIn", { email: "friend@example.org", password: "correct horse battery" })
-          expect(signIn.status, origin).toBe(200)
+          const friend = browser(port, origin)
+          await friend.api.auth.signIn.mutate({ email: "friend@example.org", password: "correct horse battery" })
+          expect(friend.lastAnswer.status, origin).toBe(200)
         }
 
-        const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
-        expect(((await admin.query("user.getSessionQR", { sessionName })).data as { qr: string }).qr.length).toBeGreaterThan(100)
-        await eventually("the sandbox session to connect", async () => ((await admin.query("user.getSessionStatus", { sessionName })).data as { status: string }).status, (s) => s === "WORKING")
-        const groups = (await admin.query("user.getMessagingGroups", { sessionName, limit: 2 })).data as { items: Array<{ groupId: string; groupName: string }>; nextCursor?: number }
+        const { sessionName } = await admin.api.user.initiateMessagingSession.mutate()
+        expect((await admin.api.user.getSessionQR.query({ sessionName })).qr.length).toBeGreaterThan(100)
+        await eventually("the sandbox session to connect", async () => (await admin.api.user.getSessionStatus.query({ sessionName })).status, (s) => s === "WORKING")
+        const groups = await admin.api.user.getMessagingGroups.query({ sessionName, limit: 2 })
         expect(groups.items).toHaveLength(2)
         expect(groups.nextCursor).toBe(2)
         const group = groups.items[0]!
 
-        const created = await admin.mutation("campaign.create", {
+        const { id } = await admin.api.campaign.create.mutate({
           sessionName,
           groupId: group.groupId,
           groupName: group.groupName,
           messages: [{ content: `hello from ${runtime}`, scheduledAt: new Date(Date.now() + 1_500).toISOString() }]
         })
-        const { id } = created.data as { id: string }
         const sentFile = join(dataDir, "sandbox", "sent.jsonl")
         const sent = await eventually("the send to reach the sandbox gateway", () => {
           try {
-            return readFileSync(sentFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
+            return readFileSync(sentFile, "utf8").trim().split("\n").map((l): unknown => JSON.parse(l))
           } catch {
             return []
           }
         }, (lines) => lines.length === 1)
         expect(sent[0]).toMatchObject({ session: sessionName, chatId: group.groupId, text: `hello from ${runtime}` })
-        await eventually("the campaign to complete", async () => ((await admin.query("campaign.get", { id })).data as { status: string }).status, (s) => s === "COMPLETED")
+        await eventually("the campaign to complete", async () => (await admin.api.campaign.get.query({ id })).status, (s) => s === "COMPLETED")
         // the registration notices, as mail files
         await eventually("the registration mails", () => readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(".eml")).length, (n) => n >= 2)
         // password hashes, mails, the secret, the sandbox's sends: all for the owner only, SQLite's own files too
@@ -104,9 +98,9 @@ describe("npm start: web and scheduler in one process, nothing configured", () =
         proc = start(dataDir, port, runtime)
         await proc.waitForOutput(/Herald is running/, 30_000)
         const again = browser(port)
-        expect((await again.mutation("auth.signIn", { email: "me@example.org", password: "correct horse battery" })).data).toMatchObject({ user: { role: "ADMIN" } })
-        expect(((await again.query("campaign.get", { id })).data as { status: string }).status).toBe("COMPLETED")
-        expect(((await again.query("user.getSessionStatus", { sessionName })).data as { status: string }).status).toBe("WORKING")
+        expect(await again.api.auth.signIn.mutate({ email: "me@example.org", password: "correct horse battery" })).toMatchObject({ user: { role: "ADMIN" } })
+        expect((await again.api.campaign.get.query({ id })).status).toBe("COMPLETED")
+        expect((await again.api.user.getSessionStatus.query({ sessionName })).status).toBe("WORKING")
         expect(readFileSync(sentFile, "utf8").trim().split("\n")).toHaveLength(1)
 
         proc.child.kill("SIGTERM")
@@ -130,22 +124,21 @@ describe("npm start with MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PE
     try {
       await proc.waitForOutput(/Herald is running/, 30_000)
       const me = browser(port)
-      await me.mutation("auth.signUp", { email: "me@example.org", password: "correct horse battery", name: "Me" })
-      const { sessionName } = (await me.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+      await me.api.auth.signUp.mutate({ email: "me@example.org", password: "correct horse battery", name: "Me" })
+      const { sessionName } = await me.api.user.initiateMessagingSession.mutate()
       const plan = (n: number) => ({
         sessionName,
         groupId: "120363000000000001@g.us",
         groupName: "Family",
         messages: Array.from({ length: n }, (_, i) => ({ content: `m${i}`, scheduledAt: new Date(Date.now() + 3_600_000 + i * 1_000).toISOString() }))
       })
-      expect((await me.mutation("campaign.create", plan(2))).error).toBeNull()
-      const overMessages = await me.mutation("campaign.create", plan(2))
-      expect(overMessages.error).toMatchObject({ code: "PRECONDITION_FAILED" })
-      expect(overMessages.error?.message).toMatch(/^this campaign would bring your pending messages to 4; the limit is 3/)
-      expect((await me.mutation("campaign.create", plan(1))).error).toBeNull()
-      const overCampaigns = await me.mutation("campaign.create", plan(1))
-      expect(overCampaigns.error?.message).toMatch(/^this campaign would bring your open campaigns to 3; the limit is 2/)
-      expect(((await me.query("campaign.list")).data as { items: Array<unknown> }).items).toHaveLength(2)
+      await me.api.campaign.create.mutate(plan(2))
+      const overMessages = await expectTrpcError(me.api.campaign.create.mutate(plan(2)), "PRECONDITION_FAILED")
+      expect(overMessages.message).toMatch(/^this campaign would bring your pending messages to 4; the limit is 3/)
+      await me.api.campaign.create.mutate(plan(1))
+      const overCampaigns = await failure(me.api.campaign.create.mutate(plan(1)))
+      expect(overCampaigns.message).toMatch(/^this campaign would bring your open campaigns to 3; the limit is 2/)
+      expect((await me.api.campaign.list.query()).items).toHaveLength(2)
     } finally {
       proc.child.kill("SIGKILL")
     }
@@ -184,9 +177,9 @@ describe.skipIf(mongoTestUrl() === null)("npm start with real parts configured",
       expect(await signUpAndVerify(someone, mail, { email: "first@example.org", password: "correct horse battery", name: "First" })).toMatchObject({ role: "USER", status: "PENDING" })
       const boss = browser(port)
       expect(await signUpAndVerify(boss, mail, { email: "boss@example.org", password: "correct horse battery", name: "Boss" })).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
-      const { sessionName } = (await boss.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+      const { sessionName } = await boss.api.user.initiateMessagingSession.mutate()
       fake.setSessionStatus(sessionName, "WORKING")
-      await boss.mutation("campaign.create", {
+      await boss.api.campaign.create.mutate({
         sessionName,
         groupId: "120363000000000077@g.us",
         groupName: "Real",

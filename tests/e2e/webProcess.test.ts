@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
+import { eventually } from "../support/eventually.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import { startProcess, webEntry } from "../support/processes.ts"
@@ -8,7 +9,7 @@ import type { Runtime } from "../support/processes.ts"
 import { startMailSink } from "../support/MailSink.ts"
 import { signUpAndVerify } from "../support/verifyByMail.ts"
 import type { MailSink } from "../support/MailSink.ts"
-import { trpcClient } from "../support/webHarness.ts"
+import { expectTrpcError, WebClient } from "../support/webClient.ts"
 
 const mongoUrl = mongoTestUrl()
 const AUTH_URL = "http://herald.example.test"
@@ -41,12 +42,7 @@ const env = (databaseUrl: string, port: number, extra: Record<string, string> = 
 })
 
 /** A browser-like client whose mutations carry AUTH_URL's origin. */
-const clientFor = (port: number) => {
-  const client = trpcClient(`http://127.0.0.1:${port}`)
-  const mutation = client.mutation
-  client.mutation = (path, input, init) => mutation(path, input, { origin: AUTH_URL, ...init })
-  return client
-}
+const clientFor = (port: number) => new WebClient(`http://127.0.0.1:${port}`, { origin: AUTH_URL })
 
 describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
   for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
@@ -63,14 +59,14 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
         const signedUp = await signUpAndVerify(admin, mail, { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
         expect(signedUp).toMatchObject({ role: "ADMIN", status: "ACTIVE", emailVerified: true })
         // the registration notice goes to ADMIN_EMAIL through the mail API, off the request's path
-        const deadline = Date.now() + 10_000
-        while (!mail.received.some((m) => m.mail.to.includes("admin@example.test") && m.mail.text.includes("Admin"))) {
-          if (Date.now() > deadline) throw new Error(`no registration mail; sink saw ${mail.requests.length} requests`)
-          await new Promise((r) => setTimeout(r, 20))
-        }
+        await eventually(
+          "the registration mail",
+          () => ({ registered: mail.received.some((m) => m.mail.to.includes("admin@example.test") && m.mail.text.includes("Admin")), sinkRequests: mail.requests.length }),
+          (seen) => seen.registered,
+          10_000
+        )
         expect(mail.received.at(-1)?.mail.from).toContain("herald@mg.example.test")
-        const initiated = await admin.mutation("user.initiateMessagingSession")
-        expect(initiated.error).toBeNull()
+        await admin.api.user.initiateMessagingSession.mutate()
         expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)
         proc.child.kill("SIGTERM")
         expect(await proc.exited).toEqual({ code: 0, signal: null })
@@ -90,12 +86,11 @@ describe.skipIf(mongoUrl === null)(`the web process on a MongoDB-protocol server
       await proc.waitForOutput(/Herald web listening on port \d+/, 30_000)
       const admin = clientFor(port)
       await signUpAndVerify(admin, mail, { email: "admin@example.test", password: "correct horse battery", name: "Admin" })
-      const { sessionName } = (await admin.mutation("user.initiateMessagingSession")).data as { sessionName: string }
+      const { sessionName } = await admin.api.user.initiateMessagingSession.mutate()
       const plan = { sessionName, groupId: "120363000000000001@g.us", groupName: "Family", messages: [{ content: "hi", scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }] }
-      expect((await admin.mutation("campaign.create", plan)).error).toBeNull()
-      const refused = await admin.mutation("campaign.create", plan)
-      expect(refused.error).toMatchObject({ code: "PRECONDITION_FAILED" })
-      expect(refused.error?.message).toMatch(/^this campaign would bring your open campaigns to 2; the limit is 1/)
+      await admin.api.campaign.create.mutate(plan)
+      const refused = await expectTrpcError(admin.api.campaign.create.mutate(plan), "PRECONDITION_FAILED")
+      expect(refused.message).toMatch(/^this campaign would bring your open campaigns to 2; the limit is 1/)
     } finally {
       proc.child.kill("SIGKILL")
     }

@@ -3,7 +3,6 @@ import { MongoClient } from "mongodb"
 import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.ts"
 import type { CampaignQuotaShape } from "../../src/application/campaign/CampaignQuota.ts"
 import type { Notification } from "../../src/application/ports/Notifier.ts"
-import { PasswordHasher } from "../../src/application/ports/PasswordHasher.ts"
 import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -19,6 +18,8 @@ import { serveWeb } from "./serveWeb.ts"
 import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../../src/interfaces/web/wahaWebhook.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
 import type { FakeWaha } from "./FakeWahaServer.ts"
+import { WebClient } from "./webClient.ts"
+import type { WebClientOptions } from "./webClient.ts"
 
 export const AUTH_URL = "http://herald.test"
 export const ADMIN_EMAIL = "admin@herald.test"
@@ -36,7 +37,8 @@ export interface TestWeb {
   readonly notifications: Array<Notification>
   /** the memory database, when the store is memory (to inspect or take it down) */
   readonly memory: MemoryDatabase | null
-  readonly client: () => TrpcClient
+  /** a new browser-like client of this server (see WebClient); mutations carry AUTH_URL's origin unless told otherwise */
+  readonly client: (options?: Partial<WebClientOptions>) => WebClient
   /** AUTH_URL this server was started with (its origin is the only one mutations are accepted from) */
   readonly authUrl: string
   /** how many events the store holds (memory map or the Mongo `events` collection): to assert nothing was written */
@@ -84,7 +86,7 @@ export const startTestWeb = async (
       timeoutMs: options.gatewayTimeoutMs ?? 2_000,
       ...(options.webhookSecret === undefined ? {} : { webhook: { url: `${authUrl}${WAHA_WEBHOOK_PATH}`, events: WAHA_WEBHOOK_EVENTS, hmacKey: options.webhookSecret } })
     }),
-    ScryptPasswordHasher.layer as Layer.Layer<PasswordHasher>,
+    ScryptPasswordHasher.layer,
     MemoryNotifier.layer(notifications)
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
   const server = await serveWeb(
@@ -106,7 +108,7 @@ export const startTestWeb = async (
     notifications,
     memory,
     logs,
-    client: () => trpcClient(server.url, new URL(authUrl).origin),
+    client: (clientOptions = {}) => new WebClient(server.url, { origin: new URL(authUrl).origin, ...clientOptions }),
     authUrl,
     eventCount: async () => {
       if (memory !== null) return memory.events.size
@@ -121,82 +123,9 @@ export const startTestWeb = async (
   }
 }
 
-export interface TrpcResponse {
-  readonly status: number
-  readonly headers: Headers
-  /** `result.data` on success */
-  readonly data: unknown
-  /** the tRPC error (`code` e.g. "NOT_FOUND", `message`), or null */
-  readonly error: { readonly code: string; readonly message: string; readonly httpStatus: number; readonly errorId?: string; readonly issues?: ReadonlyArray<{ readonly path: string; readonly message: string }> } | null
-  /** the response body as sent */
-  readonly raw: string
-}
-
-export interface TrpcClient {
-  query(path: string, input?: unknown): Promise<TrpcResponse>
-  mutation(path: string, input?: unknown, init?: { readonly origin?: string | null }): Promise<TrpcResponse>
-  /** the session cookie this client holds, if any */
-  cookie: string | null
-  /** its name: `session`, or `__Host-session` from an https AUTH_URL */
-  cookieName: string
-}
-
-/** A browser-like caller of /api/trpc over real HTTP: keeps the session cookie, sends Origin on mutations. */
-export const trpcClient = (baseUrl: string, origin: string = AUTH_URL): TrpcClient => {
-  const client: TrpcClient = {
-    cookie: null,
-    cookieName: "session",
-    query: (path, input) =>
-      send(`${baseUrl}/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { method: "GET" }),
-    mutation: (path, input, init = {}) =>
-      send(`${baseUrl}/api/trpc/${path}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(init.origin === null ? {} : { origin: init.origin ?? origin })
-        },
-        ...(input === undefined ? {} : { body: JSON.stringify(input) })
-      })
-  }
-  const send = async (url: string, init: RequestInit): Promise<TrpcResponse> => {
-    const headers = new Headers(init.headers)
-    if (client.cookie !== null) headers.set("cookie", `${client.cookieName}=${client.cookie}`)
-    const response = await fetch(url, { ...init, headers })
-    for (const setCookie of response.headers.getSetCookie()) {
-      const match = /^((?:__Host-)?session)=([^;]*)/.exec(setCookie)
-      if (match) {
-        client.cookieName = match[1]!
-        client.cookie = match[2] === "" ? null : match[2]!
-      }
-    }
-    const text = await response.text()
-    let body: Record<string, unknown> = {}
-    try {
-      body = JSON.parse(text) as Record<string, unknown>
-    } catch { /* not JSON */ }
-    const error = body["error"] as { message?: string; data?: { code?: string; httpStatus?: number; errorId?: string; issues?: ReadonlyArray<{ path: string; message: string }> }; code?: string } | undefined
-    return {
-      status: response.status,
-      headers: response.headers,
-      data: (body["result"] as { data?: unknown } | undefined)?.data,
-      error: error === undefined
-        ? null
-        : {
-          code: error.data?.code ?? String(error.code ?? ""),
-          message: error.message ?? "",
-          httpStatus: error.data?.httpStatus ?? response.status,
-          ...(error.data?.errorId === undefined ? {} : { errorId: error.data.errorId }),
-          ...(error.data?.issues === undefined ? {} : { issues: error.data.issues })
-        },
-      raw: text
-    }
-  }
-  return client
-}
-
-/** Signs up (and, for the admin address, is ACTIVE at once). */
-export const signUp = async (client: TrpcClient, email: string, name = email.split("@")[0]!, password = "correct horse battery") => {
-  const response = await client.mutation("auth.signUp", { email, password, name })
-  if (response.error) throw new Error(`signUp ${email}: ${response.error.code} ${response.error.message}`)
-  return (response.data as { user: { id: string; status: string; role: string } }).user
+/** Signs up (and, for the admin address, is ACTIVE at once): the new account, when the sign-up signs in. */
+export const signUp = async (client: WebClient, email: string, name = email.split("@")[0]!, password = "correct horse battery") => {
+  const { user } = await client.api.auth.signUp.mutate({ email, password, name })
+  if (user === null) throw new Error(`signUp ${email}: the account waits for its e-mail to be verified`)
+  return user
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { codeOf, expectTrpcError, failure } from "../../support/webClient.ts"
+import type { WebClient } from "../../support/webClient.ts"
 import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
-import type { StoreKind, TestWeb, TrpcClient } from "../../support/webHarness.ts"
-import { activeClient, cookieAttributes, expectOk, PASSWORD, sessionSetCookie, THIRTY_DAYS_S, webStarter } from "./webSuite.support.ts"
+import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { activeClient, cookieAttributes, PASSWORD, sessionSetCookie, THIRTY_DAYS_S, webStarter } from "./webSuite.support.ts"
 
-type User = { id: string; email: string; name: string; role: string; status: string; emailVerified: boolean }
-
-const me = async (client: TrpcClient) => (expectOk<{ user: User | null }>(await client.query("auth.me"))).user
+const me = async (client: WebClient) => (await client.api.auth.me.query()).user
 
 /** A client holding `token` as its cookie (as a browser that kept an old cookie would). */
 const withToken = (web: TestWeb, token: string) => {
@@ -22,8 +22,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("makes the ADMIN_EMAIL account ADMIN and ACTIVE (any case), and signs it in", async () => {
         const web = await start()
         const client = web.client()
-        const response = await client.mutation("auth.signUp", { email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD, name: "Ada" })
-        const { user } = expectOk<{ user: User }>(response)
+        const { user } = await client.api.auth.signUp.mutate({ email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD, name: "Ada" })
         expect(user).toEqual({ id: expect.any(String), email: ADMIN_EMAIL, name: "Ada", role: "ADMIN", status: "ACTIVE", emailVerified: true })
         expect(client.cookie).not.toBeNull()
         expect(await me(client)).toEqual(user)
@@ -34,7 +33,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const client = web.client()
         const user = await signUp(client, "bob@example.com", "Bob")
         expect(user).toMatchObject({ role: "USER", status: "PENDING" })
-        expect((await client.query("user.getMessagingSession")).error?.code).toBe("FORBIDDEN")
+        await expectTrpcError(client.api.user.getMessagingSession.query(), "FORBIDDEN")
         const registrations = web.notifications.filter((n) => n.kind === "NewRegistration")
         expect(registrations).toEqual([{ kind: "NewRegistration", email: "bob@example.com", name: "Bob", pending: true }])
       })
@@ -43,7 +42,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const web = await start({ requireApproval: false })
         const client = web.client()
         expect(await signUp(client, "carol@example.com")).toMatchObject({ role: "USER", status: "ACTIVE" })
-        expect(expectOk(await client.query("user.getMessagingSession"))).toEqual({ session: null })
+        expect(await client.api.user.getMessagingSession.query()).toEqual({ session: null })
       })
 
       it("refuses an address already registered, in any case, with CONFLICT and changes nothing", async () => {
@@ -53,32 +52,30 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const events = await web.eventCount()
         for (const email of ["dave@example.com", "DAVE@Example.COM", "Dave@EXAMPLE.com"]) {
           const other = web.client()
-          const response = await other.mutation("auth.signUp", { email, password: "another password", name: "Mallory" })
-          expect(response.error?.code).toBe("CONFLICT")
-          expect(response.status).toBe(409)
+          const refused = await expectTrpcError(other.api.auth.signUp.mutate({ email, password: "another password", name: "Mallory" }), "CONFLICT")
+          expect(refused.status).toBe(409)
           expect(other.cookie).toBeNull()
-          expect(sessionSetCookie(response)).toBeUndefined()
+          expect(sessionSetCookie(refused)).toBeUndefined()
         }
         expect(await web.eventCount()).toBe(events)
         // the original account is untouched: same name, old password works, new one does not
         const signIn = web.client()
-        expect(expectOk<{ user: User }>(await signIn.mutation("auth.signIn", { email: "dave@example.com", password: PASSWORD })).user)
+        expect((await signIn.api.auth.signIn.mutate({ email: "dave@example.com", password: PASSWORD })).user)
           .toEqual({ ...original, email: "dave@example.com", name: "Dave" })
-        expect((await web.client().mutation("auth.signIn", { email: "dave@example.com", password: "another password" })).error?.code)
-          .toBe("UNAUTHORIZED")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "dave@example.com", password: "another password" }), "UNAUTHORIZED")
       })
 
       it("concurrent sign-ups of one address: exactly one succeeds, the others are CONFLICT", async () => {
         const web = await start()
-        const responses = await Promise.all(
+        const codes = await Promise.all(
           ["Zoe@example.com", "zoe@example.com", "ZOE@example.com"].map((email, i) =>
-            web.client().mutation("auth.signUp", { email, password: `${PASSWORD} ${i}`, name: `Zoe ${i}` })
+            codeOf(web.client().api.auth.signUp.mutate({ email, password: `${PASSWORD} ${i}`, name: `Zoe ${i}` }))
           )
         )
-        expect(responses.filter((r) => r.error === null)).toHaveLength(1)
-        expect(responses.filter((r) => r.error?.code === "CONFLICT")).toHaveLength(2)
-        const winner = responses.findIndex((r) => r.error === null)
-        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: "zoe@example.com", password: `${PASSWORD} ${winner}` })).user.name)
+        expect(codes.filter((c) => c === "OK")).toHaveLength(1)
+        expect(codes.filter((c) => c === "CONFLICT")).toHaveLength(2)
+        const winner = codes.indexOf("OK")
+        expect((await web.client().api.auth.signIn.mutate({ email: "zoe@example.com", password: `${PASSWORD} ${winner}` })).user.name)
           .toBe(`Zoe ${winner}`)
       })
 
@@ -97,14 +94,14 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         ]
         for (const input of invalid) {
           const client = web.client()
-          const response = await client.mutation("auth.signUp", input)
-          expect(response.error?.code, JSON.stringify(input)).toBe("BAD_REQUEST")
-          expect(response.status).toBe(400)
+          // wrong on purpose: the untyped client sends what the types would refuse
+          const refused = await expectTrpcError(client.untyped.mutation("auth.signUp", input), "BAD_REQUEST", JSON.stringify(input))
+          expect(refused.status).toBe(400)
           expect(client.cookie).toBeNull()
         }
         // each problem names its field, for the browser app to show it there
-        const short = await web.client().mutation("auth.signUp", { email: "short@example.com", password: "1234567", name: "X" })
-        expect(short.error?.issues).toEqual([{ path: "password", message: expect.stringContaining("8") }])
+        const short = await failure(web.client().api.auth.signUp.mutate({ email: "short@example.com", password: "1234567", name: "X" }))
+        expect(short.issues).toEqual([{ path: "password", message: expect.stringContaining("8") }])
         expect(await web.eventCount()).toBe(0)
       })
     })
@@ -117,9 +114,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("signUp signs nobody in, mails a one-time link; the account can sign in only once the link is followed, and the admin hears of it only then", async () => {
         const web = await start({ verifyEmail: true })
         const client = web.client()
-        const response = await client.mutation("auth.signUp", { email: "Una@Example.com", password: PASSWORD, name: "Una" })
-        expect(expectOk(response)).toEqual(SAME_ANSWER)
-        expect(sessionSetCookie(response)).toBeUndefined()
+        expect(await client.api.auth.signUp.mutate({ email: "Una@Example.com", password: PASSWORD, name: "Una" })).toEqual(SAME_ANSWER)
+        expect(sessionSetCookie(client.lastAnswer)).toBeUndefined()
         expect(client.cookie).toBeNull()
         const [link] = links(web)
         expect(link).toMatchObject({ to: "una@example.com", expiresAt: expect.any(Number) })
@@ -127,90 +123,86 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([])
 
         // the right password before verification: FORBIDDEN, saying what to do; a wrong one: UNAUTHORIZED as ever
-        const early = await web.client().mutation("auth.signIn", { email: "una@example.com", password: PASSWORD })
-        expect(early.error?.code).toBe("FORBIDDEN")
-        expect(early.error?.message).toMatch(/confirm your e-mail address/)
+        const early = await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "una@example.com", password: PASSWORD }), "FORBIDDEN")
+        expect(early.message).toMatch(/confirm your e-mail address/)
         expect(sessionSetCookie(early)).toBeUndefined()
-        expect((await web.client().mutation("auth.signIn", { email: "una@example.com", password: "wrong password" })).error?.code).toBe("UNAUTHORIZED")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "una@example.com", password: "wrong password" }), "UNAUTHORIZED")
 
         // the link alone is not enough: it confirms only with the password chosen at that sign-up
-        const wrong = await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link), password: "not the password" })
-        expect(wrong.error?.code).toBe("BAD_REQUEST")
-        expect(wrong.error?.message).toMatch(/another password/)
-        expect((await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link) })).error?.code).toBe("BAD_REQUEST")
-        expect(expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link), password: PASSWORD }))).toEqual({ success: true })
+        const wrong = await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: "not the password" }), "BAD_REQUEST")
+        expect(wrong.message).toMatch(/another password/)
+        await expectTrpcError(web.client().untyped.mutation("auth.verifyEmail", { token: tokenOf(link!.link) }), "BAD_REQUEST")
+        expect(await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD })).toEqual({ success: true })
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([{ kind: "NewRegistration", email: "una@example.com", name: "Una", pending: true }])
         const signedIn = web.client()
-        const user = expectOk<{ user: User }>(await signedIn.mutation("auth.signIn", { email: "una@example.com", password: PASSWORD })).user
+        const { user } = await signedIn.api.auth.signIn.mutate({ email: "una@example.com", password: PASSWORD })
         expect(user).toMatchObject({ email: "una@example.com", role: "USER", status: "PENDING", emailVerified: true })
         // the link works once
-        const again = await web.client().mutation("auth.verifyEmail", { token: tokenOf(link!.link), password: PASSWORD })
-        expect(again.error?.code).toBe("BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD }), "BAD_REQUEST")
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toHaveLength(1)
       })
 
       it("a taken address gets the same answer, writes nothing, and its owner is told by mail; the owner's password still works", async () => {
         const web = await start({ verifyEmail: true, requireApproval: false })
-        await web.client().mutation("auth.signUp", { email: "vera@example.com", password: PASSWORD, name: "Vera" })
-        expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(links(web)[0]!.link), password: PASSWORD }))
+        await web.client().api.auth.signUp.mutate({ email: "vera@example.com", password: PASSWORD, name: "Vera" })
+        await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(links(web)[0]!.link), password: PASSWORD })
         const events = await web.eventCount()
-        const taken = await web.client().mutation("auth.signUp", { email: " VERA@example.com ", password: "mallory's password", name: "Mallory" })
-        expect(taken.status).toBe(200)
-        expect(expectOk(taken)).toEqual(SAME_ANSWER)
+        const mallory = web.client()
+        const taken = await mallory.api.auth.signUp.mutate({ email: " VERA@example.com ", password: "mallory's password", name: "Mallory" })
+        expect(mallory.lastAnswer.status).toBe(200)
+        expect(taken).toEqual(SAME_ANSWER)
         expect(await web.eventCount()).toBe(events)
         expect(web.notifications.filter((n) => n.kind === "SignUpAttempted")).toEqual([{ kind: "SignUpAttempted", to: "vera@example.com" }])
         expect(links(web)).toHaveLength(1)
-        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: "vera@example.com", password: PASSWORD })).user.name).toBe("Vera")
+        expect((await web.client().api.auth.signIn.mutate({ email: "vera@example.com", password: PASSWORD })).user.name).toBe("Vera")
       })
 
       it("nobody can squat ADMIN_EMAIL: an unverified sign-up is USER and PENDING, the real admin's sign-up replaces it (the squatter's link dies), and verifying makes it ADMIN and ACTIVE", async () => {
         const web = await start({ verifyEmail: true })
-        const squat = await web.client().mutation("auth.signUp", { email: `  ${ADMIN_EMAIL.toUpperCase()}  `, password: "squatter password", name: "Mallory" })
-        expect(expectOk(squat)).toEqual(SAME_ANSWER)
+        const squat = await web.client().api.auth.signUp.mutate({ email: `  ${ADMIN_EMAIL.toUpperCase()}  `, password: "squatter password", name: "Mallory" })
+        expect(squat).toEqual(SAME_ANSWER)
         const squatterLink = tokenOf(links(web)[0]!.link)
-        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "squatter password" })).error?.code).toBe("FORBIDDEN")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "squatter password" }), "FORBIDDEN")
 
-        expect(expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))).toEqual(SAME_ANSWER)
+        expect(await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })).toEqual(SAME_ANSWER)
         const adminLink = tokenOf(links(web)[1]!.link)
-        expect((await web.client().mutation("auth.verifyEmail", { token: squatterLink, password: "squatter password" })).error?.code).toBe("BAD_REQUEST")
-        expectOk(await web.client().mutation("auth.verifyEmail", { token: adminLink, password: PASSWORD }))
+        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: squatterLink, password: "squatter password" }), "BAD_REQUEST")
+        await web.client().api.auth.verifyEmail.mutate({ token: adminLink, password: PASSWORD })
         const admin = web.client()
-        const user = expectOk<{ user: User }>(await admin.mutation("auth.signIn", { email: ADMIN_EMAIL, password: PASSWORD })).user
+        const { user } = await admin.api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: PASSWORD })
         expect(user).toMatchObject({ name: "Boss", role: "ADMIN", status: "ACTIVE", emailVerified: true })
-        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "squatter password" })).error?.code).toBe("UNAUTHORIZED")
-        const listed = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers")).items
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "squatter password" }), "UNAUTHORIZED")
+        const listed = (await admin.api.admin.listUsers.query()).items
         expect(listed.map((u) => [u.email, u.name])).toEqual([[ADMIN_EMAIL, "Boss"]])
       })
 
       it("a stranger signing up the owner's pending address after the owner cannot be confirmed by the owner's click: the newest link needs the stranger's password; the owner signs up again and wins", async () => {
         const web = await start({ verifyEmail: true })
-        expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))
-        expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: "attacker password", name: "Mallory" }))
+        await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })
+        await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: "attacker password", name: "Mallory" })
         const [ownersLink, strangersLink] = links(web).map((l) => tokenOf(l.link))
         // the owner's own link died with the replacement; the newest one, in the owner's mailbox, is the stranger's
-        expect((await web.client().mutation("auth.verifyEmail", { token: ownersLink!, password: PASSWORD })).error?.code).toBe("BAD_REQUEST")
-        const clicked = await web.client().mutation("auth.verifyEmail", { token: strangersLink!, password: PASSWORD })
-        expect(clicked.error?.code).toBe("BAD_REQUEST")
-        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "attacker password" })).error?.code).toBe("FORBIDDEN")
+        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: ownersLink!, password: PASSWORD }), "BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: strangersLink!, password: PASSWORD }), "BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "attacker password" }), "FORBIDDEN")
         // the owner signs up again and follows the newest link with their own password
-        expectOk(await web.client().mutation("auth.signUp", { email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" }))
-        expectOk(await web.client().mutation("auth.verifyEmail", { token: tokenOf(links(web)[2]!.link), password: PASSWORD }))
-        expect((await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: "attacker password" })).error?.code).toBe("UNAUTHORIZED")
-        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: ADMIN_EMAIL, password: PASSWORD })).user).toMatchObject({ name: "Boss", role: "ADMIN" })
+        await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })
+        await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(links(web)[2]!.link), password: PASSWORD })
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "attacker password" }), "UNAUTHORIZED")
+        expect((await web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: PASSWORD })).user).toMatchObject({ name: "Boss", role: "ADMIN" })
       })
 
       it("verifyEmail refuses unknown, malformed and expired tokens with BAD_REQUEST and changes nothing", async () => {
         const web = await start({ verifyEmail: true, verificationTtlMs: 1 })
-        await web.client().mutation("auth.signUp", { email: "walt@example.com", password: PASSWORD, name: "Walt" })
+        await web.client().api.auth.signUp.mutate({ email: "walt@example.com", password: PASSWORD, name: "Walt" })
         const token = tokenOf(links(web)[0]!.link)
         const events = await web.eventCount()
         const [userId, secret] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)]
         for (const bad of ["", "no-dot", `${userId}.`, `.${secret}`, `${userId}.${secret}x`, `someone-else.${secret}`, "x".repeat(201), token]) {
-          const response = await web.client().mutation("auth.verifyEmail", { token: bad, password: PASSWORD })
-          expect(response.error?.code, bad).toBe("BAD_REQUEST")
+          await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: bad, password: PASSWORD }), "BAD_REQUEST", bad)
         }
         expect(await web.eventCount()).toBe(events)
-        expect((await web.client().mutation("auth.signIn", { email: "walt@example.com", password: PASSWORD })).error?.code).toBe("FORBIDDEN")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "walt@example.com", password: PASSWORD }), "FORBIDDEN")
       })
     })
 
@@ -218,12 +210,10 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("answers a wrong password and an unknown address alike (UNAUTHORIZED, same message), without a cookie", async () => {
         const web = await start()
         await signUp(web.client(), "erin@example.com")
-        const wrong = await web.client().mutation("auth.signIn", { email: "erin@example.com", password: "not the password" })
-        const unknown = await web.client().mutation("auth.signIn", { email: "nobody@example.com", password: "not the password" })
-        expect(wrong.error?.code).toBe("UNAUTHORIZED")
-        expect(unknown.error?.code).toBe("UNAUTHORIZED")
+        const wrong = await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "erin@example.com", password: "not the password" }), "UNAUTHORIZED")
+        const unknown = await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "nobody@example.com", password: "not the password" }), "UNAUTHORIZED")
         expect(wrong.status).toBe(401)
-        expect(unknown.error?.message).toBe(wrong.error?.message)
+        expect(unknown.message).toBe(wrong.message)
         expect(sessionSetCookie(wrong)).toBeUndefined()
         expect(sessionSetCookie(unknown)).toBeUndefined()
       })
@@ -232,9 +222,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const web = await start()
         const user = await signUp(web.client(), "frank@example.com")
         const client = web.client()
-        const response = await client.mutation("auth.signIn", { email: "Frank@Example.com", password: PASSWORD })
-        expect(expectOk<{ user: User }>(response).user).toMatchObject({ id: user.id, email: "frank@example.com" })
-        const setCookie = sessionSetCookie(response)!
+        expect((await client.api.auth.signIn.mutate({ email: "Frank@Example.com", password: PASSWORD })).user).toMatchObject({ id: user.id, email: "frank@example.com" })
+        const setCookie = sessionSetCookie(client.lastAnswer)!
         expect(setCookie).toMatch(/^session=[a-z2-7]{16,64};/)
         const attributes = cookieAttributes(setCookie)
         expect(attributes.has("httponly")).toBe(true)
@@ -250,7 +239,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("names the cookie __Host-session and marks it Secure when AUTH_URL is https (sign-up, sign-in and sign-out); a plain `session` cookie is ignored there", async () => {
         const web = await start({}, { authUrl: "https://herald.example" })
         const client = web.client()
-        const up = await client.mutation("auth.signUp", { email: "grace@example.com", password: PASSWORD, name: "Grace" })
+        await client.api.auth.signUp.mutate({ email: "grace@example.com", password: PASSWORD, name: "Grace" })
+        const up = client.lastAnswer
         expect(sessionSetCookie(up)).toMatch(/^__Host-session=[a-z2-7]{16,64}; Path=\/;/)
         expect(cookieAttributes(sessionSetCookie(up)!).has("secure")).toBe(true)
         expect((await me(client))?.email).toBe("grace@example.com")
@@ -258,13 +248,15 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const downgraded = withToken(web, client.cookie!)
         downgraded.cookieName = "session"
         expect(await me(downgraded)).toBeNull()
-        const inResponse = await web.client().mutation("auth.signIn", { email: "grace@example.com", password: PASSWORD })
-        expect(cookieAttributes(sessionSetCookie(inResponse)!).has("secure")).toBe(true)
-        const out = await client.mutation("auth.signOut")
+        const signingIn = web.client()
+        await signingIn.api.auth.signIn.mutate({ email: "grace@example.com", password: PASSWORD })
+        expect(cookieAttributes(sessionSetCookie(signingIn.lastAnswer)!).has("secure")).toBe(true)
+        await client.api.auth.signOut.mutate()
+        const out = client.lastAnswer
         expect(cookieAttributes(sessionSetCookie(out)!).has("secure")).toBe(true)
         expect(sessionSetCookie(out)).toMatch(/^__Host-session=;/)
         // the CSRF check follows AUTH_URL's origin too
-        expect((await web.client().mutation("auth.signOut", undefined, { origin: "http://herald.test" })).status).toBe(403)
+        expect((await failure(web.client({ origin: "http://herald.test" }).api.auth.signOut.mutate())).status).toBe(403)
       })
 
       it("signOut clears the cookie and the old token no longer works", async () => {
@@ -272,17 +264,17 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const client = web.client()
         await signUp(client, "heidi@example.com")
         const token = client.cookie!
-        const out = await client.mutation("auth.signOut")
-        expect(expectOk(out)).toEqual({ success: true })
+        expect(await client.api.auth.signOut.mutate()).toEqual({ success: true })
+        const out = client.lastAnswer
         const cleared = cookieAttributes(sessionSetCookie(out)!)
         expect(sessionSetCookie(out)).toMatch(/^session=;/)
         expect(cleared.get("max-age")).toBe("0")
         expect(client.cookie).toBeNull()
         const old = withToken(web, token)
         expect(await me(old)).toBeNull()
-        expect((await old.query("user.getMessagingSession")).error?.code).toBe("UNAUTHORIZED")
+        await expectTrpcError(old.api.user.getMessagingSession.query(), "UNAUTHORIZED")
         // signing out again (or anonymously) is harmless
-        expect(expectOk(await old.mutation("auth.signOut"))).toEqual({ success: true })
+        expect(await old.api.auth.signOut.mutate()).toEqual({ success: true })
       })
 
       it("signOut clears the cookie even when the database is unavailable (the call still fails with its error)", async (test) => {
@@ -292,8 +284,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await signUp(client, "ivan@example.com")
         const token = client.cookie!
         web.memory.unavailable = "down"
-        const out = await client.mutation("auth.signOut")
-        expect(out.error?.code).toBe("SERVICE_UNAVAILABLE")
+        const out = await expectTrpcError(client.api.auth.signOut.mutate(), "SERVICE_UNAVAILABLE")
         expect(sessionSetCookie(out)).toMatch(/^session=;/)
         expect(cookieAttributes(sessionSetCookie(out)!).get("max-age")).toBe("0")
         expect(client.cookie).toBeNull()
@@ -307,8 +298,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const client = web.client()
         await signUp(client, "rene@example.com")
         const token = client.cookie
-        const response = await client.query("auth.me")
-        const renewed = sessionSetCookie(response)
+        await client.api.auth.me.query()
+        const renewed = sessionSetCookie(client.lastAnswer)
         expect(renewed).toBeDefined()
         expect(renewed!.startsWith(`session=${token};`)).toBe(true)
         expect(Number(cookieAttributes(renewed!).get("max-age"))).toBeGreaterThan(THIRTY_DAYS_S - 120)
@@ -316,7 +307,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const other = await start({ requireApproval: false })
         const plain = other.client()
         await signUp(plain, "rene@example.com")
-        expect(sessionSetCookie(await plain.query("auth.me"))).toBeUndefined()
+        await plain.api.auth.me.query()
+        expect(sessionSetCookie(plain.lastAnswer)).toBeUndefined()
       })
 
       it("me: null when anonymous or with a made-up cookie; never shows a hash", async () => {
@@ -333,15 +325,14 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await signUp(web.client(), "judy@example.com")
         await signUp(web.client(), "ken@example.com")
         for (let i = 0; i < 5; i++) {
-          expect((await web.client().mutation("auth.signIn", { email: "judy@example.com", password: `wrong ${i}` })).error?.code).toBe("UNAUTHORIZED")
+          await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "judy@example.com", password: `wrong ${i}` }), "UNAUTHORIZED")
         }
         const blocked = web.client()
-        const response = await blocked.mutation("auth.signIn", { email: "JUDY@example.com", password: PASSWORD })
-        expect(response.error?.code).toBe("TOO_MANY_REQUESTS")
-        expect(response.status).toBe(429)
+        const refused = await expectTrpcError(blocked.api.auth.signIn.mutate({ email: "JUDY@example.com", password: PASSWORD }), "TOO_MANY_REQUESTS")
+        expect(refused.status).toBe(429)
         expect(blocked.cookie).toBeNull()
         // another address is not blocked
-        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: "ken@example.com", password: PASSWORD })).user.email)
+        expect((await web.client().api.auth.signIn.mutate({ email: "ken@example.com", password: PASSWORD })).user.email)
           .toBe("ken@example.com")
       })
     })
@@ -355,9 +346,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const web = await start()
         await signUp(web.client(), "liz@example.com")
         const events = await web.eventCount()
-        expect(expectOk(await web.client().mutation("auth.requestPasswordReset", { email: "nobody@example.com" }))).toEqual({ success: true })
+        expect(await web.client().api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" })).toEqual({ success: true })
         expect(resetLinks(web)).toEqual([])
-        expect(expectOk(await web.client().mutation("auth.requestPasswordReset", { email: "LIZ@example.com" }))).toEqual({ success: true })
+        expect(await web.client().api.auth.requestPasswordReset.mutate({ email: "LIZ@example.com" })).toEqual({ success: true })
         const links = resetLinks(web)
         expect(links).toHaveLength(1)
         expect(links[0]!.to).toBe("liz@example.com")
@@ -370,46 +361,41 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const first = web.client()
         await signUp(first, "mike@example.com")
         const second = web.client()
-        expectOk(await second.mutation("auth.signIn", { email: "mike@example.com", password: PASSWORD }))
+        await second.api.auth.signIn.mutate({ email: "mike@example.com", password: PASSWORD })
         const bystander = web.client()
         await signUp(bystander, "nina@example.com")
-        await web.client().mutation("auth.requestPasswordReset", { email: "mike@example.com" })
+        await web.client().api.auth.requestPasswordReset.mutate({ email: "mike@example.com" })
         const token = tokenOf(resetLinks(web)[0]!.link)
 
-        const reset = await web.client().mutation("auth.resetPassword", { token, password: "a brand new secret" })
-        expect(expectOk(reset)).toEqual({ success: true })
+        expect(await web.client().api.auth.resetPassword.mutate({ token, password: "a brand new secret" })).toEqual({ success: true })
         expect(await me(first)).toBeNull()
         expect(await me(second)).toBeNull()
         expect((await me(bystander))?.email).toBe("nina@example.com")
 
-        const again = await web.client().mutation("auth.resetPassword", { token, password: "yet another secret" })
-        expect(again.error?.code).toBe("BAD_REQUEST")
-        expect((await web.client().mutation("auth.signIn", { email: "mike@example.com", password: PASSWORD })).error?.code).toBe("UNAUTHORIZED")
-        expect((await web.client().mutation("auth.signIn", { email: "mike@example.com", password: "yet another secret" })).error?.code)
-          .toBe("UNAUTHORIZED")
-        expect(expectOk<{ user: User }>(await web.client().mutation("auth.signIn", { email: "mike@example.com", password: "a brand new secret" })).user.email)
+        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token, password: "yet another secret" }), "BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: PASSWORD }), "UNAUTHORIZED")
+        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: "yet another secret" }), "UNAUTHORIZED")
+        expect((await web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: "a brand new secret" })).user.email)
           .toBe("mike@example.com")
       })
 
       it("refuses a bad token or a short password with BAD_REQUEST and changes nothing", async () => {
         const web = await start()
         await signUp(web.client(), "olga@example.com")
-        await web.client().mutation("auth.requestPasswordReset", { email: "olga@example.com" })
+        await web.client().api.auth.requestPasswordReset.mutate({ email: "olga@example.com" })
         const token = tokenOf(resetLinks(web)[0]!.link)
         const events = await web.eventCount()
-        expect((await web.client().mutation("auth.resetPassword", { token: "not-a-token", password: "a brand new secret" })).error?.code)
-          .toBe("BAD_REQUEST")
-        expect((await web.client().mutation("auth.resetPassword", { token: `${token}x`, password: "a brand new secret" })).error?.code)
-          .toBe("BAD_REQUEST")
-        expect((await web.client().mutation("auth.resetPassword", { token, password: "short" })).error?.code).toBe("BAD_REQUEST")
-        expect((await web.client().mutation("auth.resetPassword", { token })).error?.code).toBe("BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token: "not-a-token", password: "a brand new secret" }), "BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token: `${token}x`, password: "a brand new secret" }), "BAD_REQUEST")
+        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token, password: "short" }), "BAD_REQUEST")
+        await expectTrpcError(web.client().untyped.mutation("auth.resetPassword", { token }), "BAD_REQUEST")
         expect(await web.eventCount()).toBe(events)
         // the real token survived the failed attempts, and concurrent uses of it succeed once
         const uses = await Promise.all(
-          ["first new secret", "second new secret", "third new secret"].map((password) => web.client().mutation("auth.resetPassword", { token, password }))
+          ["first new secret", "second new secret", "third new secret"].map((password) => codeOf(web.client().api.auth.resetPassword.mutate({ token, password })))
         )
-        expect(uses.filter((r) => r.error === null)).toHaveLength(1)
-        expect(uses.filter((r) => r.error?.code === "BAD_REQUEST")).toHaveLength(2)
+        expect(uses.filter((c) => c === "OK")).toHaveLength(1)
+        expect(uses.filter((c) => c === "BAD_REQUEST")).toHaveLength(2)
       })
     })
 
@@ -420,38 +406,37 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const pending = web.client()
         const p = await signUp(pending, "pat@example.com")
         const q = await signUp(web.client(), "quinn@example.com")
-        const all = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers"))
+        const all = await admin.api.admin.listUsers.query()
         expect(all.items.map((u) => u.id).sort()).toEqual([adminId, p.id, q.id].sort())
         expect(all.items.every((u) => Object.keys(u).sort().join() === "email,emailVerified,id,name,role,status")).toBe(true)
-        const pendingOnly = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers", { status: "PENDING" }))
+        const pendingOnly = await admin.api.admin.listUsers.query({ status: "PENDING" })
         expect(pendingOnly.items.map((u) => u.email).sort()).toEqual(["pat@example.com", "quinn@example.com"])
-        expect((await admin.query("admin.listUsers", { status: "BANNED" })).error?.code).toBe("BAD_REQUEST")
+        await expectTrpcError(admin.untyped.query("admin.listUsers", { status: "BANNED" }), "BAD_REQUEST")
 
-        expect((await pending.query("user.getMessagingSession")).error?.code).toBe("FORBIDDEN")
-        expect(expectOk(await admin.mutation("admin.approveUser", { userId: p.id }))).toEqual({ success: true })
+        await expectTrpcError(pending.api.user.getMessagingSession.query(), "FORBIDDEN")
+        expect(await admin.api.admin.approveUser.mutate({ userId: p.id })).toEqual({ success: true })
         // the same cookie now has access
-        expect(expectOk(await pending.query("user.getMessagingSession"))).toEqual({ session: null })
+        expect(await pending.api.user.getMessagingSession.query()).toEqual({ session: null })
         expect((await me(pending))?.status).toBe("ACTIVE")
-        const active = expectOk<{ items: Array<User> }>(await admin.query("admin.listUsers", { status: "ACTIVE" }))
+        const active = await admin.api.admin.listUsers.query({ status: "ACTIVE" })
         expect(active.items.map((u) => u.id).sort()).toEqual([adminId, p.id].sort())
         // approving again changes nothing
-        expect(expectOk(await admin.mutation("admin.approveUser", { userId: p.id }))).toEqual({ success: true })
+        expect(await admin.api.admin.approveUser.mutate({ userId: p.id })).toEqual({ success: true })
       })
 
       it("approveUser of an unknown id is NOT_FOUND; non-admins get FORBIDDEN from admin.*", async () => {
         const web = await start()
         const { client: admin } = await activeClient(web, ADMIN_EMAIL)
         const events = await web.eventCount()
-        expect((await admin.mutation("admin.approveUser", { userId: "no-such-user" })).error?.code).toBe("NOT_FOUND")
-        expect((await admin.mutation("admin.approveUser", { userId: "" })).error?.code).toBe("BAD_REQUEST")
+        await expectTrpcError(admin.api.admin.approveUser.mutate({ userId: "no-such-user" }), "NOT_FOUND")
+        await expectTrpcError(admin.api.admin.approveUser.mutate({ userId: "" }), "BAD_REQUEST")
         expect(await web.eventCount()).toBe(events)
         const { client: user } = await activeClient(web, "rita@example.com", admin)
         const pendingClient = web.client()
         const pendingUser = await signUp(pendingClient, "sam@example.com")
         for (const caller of [user, pendingClient]) {
-          expect((await caller.query("admin.listUsers")).error?.code).toBe("FORBIDDEN")
-          const approve = await caller.mutation("admin.approveUser", { userId: pendingUser.id })
-          expect(approve.error?.code).toBe("FORBIDDEN")
+          await expectTrpcError(caller.api.admin.listUsers.query(), "FORBIDDEN")
+          const approve = await expectTrpcError(caller.api.admin.approveUser.mutate({ userId: pendingUser.id }), "FORBIDDEN")
           expect(approve.status).toBe(403)
         }
         expect((await me(pendingClient))?.status).toBe("PENDING")

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest"
+import { expectTrpcError, failure } from "../../support/webClient.ts"
+import type { ProcedurePath, WebClient } from "../../support/webClient.ts"
 import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
-import type { StoreKind, TestWeb, TrpcClient, TrpcResponse } from "../../support/webHarness.ts"
-import { activeClient, expectOk, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
+import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { activeClient, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
 
 interface Call {
-  readonly path: string
+  readonly path: ProcedurePath
   readonly kind: "query" | "mutation"
   readonly input?: unknown
+  /** the input is invalid on purpose (authorization is decided first: still no answer about the input) */
+  readonly invalid?: true
 }
 
 /** Every non-public procedure, aimed at the owner's session where it takes one. */
@@ -30,12 +34,13 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
     input: { sessionName: owner.sessionName, groupId: "1@g.us", groupName: "Secret group", messages: [{ content: "x", scheduledAt: "2099-01-01T09:00:00Z" }] }
   },
   // invalid input too: authorization is decided first, so nothing about the input leaks
-  { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName, limit: 0 } },
-  { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "nope" } }
+  { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName, limit: 0 }, invalid: true },
+  { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "nope" }, invalid: true }
 ]
 
-const call = (client: TrpcClient, c: Call): Promise<TrpcResponse> =>
-  c.kind === "query" ? client.query(c.path, c.input) : client.mutation(c.path, c.input)
+/** One call of the matrix, untyped: the table holds every procedure, with inputs of every shape. */
+const call = (client: WebClient, c: Call): Promise<unknown> =>
+  c.kind === "query" ? client.untyped.query(c.path, c.input) : client.untyped.mutation(c.path, c.input)
 
 const OWNER_PHONE = "+15550001111"
 
@@ -49,23 +54,23 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       const { client: admin } = await activeClient(web, ADMIN_EMAIL)
       const { client: owner, id: userId } = await activeClient(web, "owner@example.com", admin)
       const { sessionName, id: sessionId } = await initiate(owner)
-      expectOk(await owner.mutation("user.updateSessionPhone", { id: sessionId, phoneNumber: OWNER_PHONE }))
+      await owner.api.user.updateSessionPhone.mutate({ id: sessionId, phoneNumber: OWNER_PHONE })
       web.fake.setGroups(sessionName, [{ id: "1@g.us", subject: "Secret group" }])
       web.fake.setContacts(sessionName, [{ id: "15551112222@c.us", number: "15551112222", name: "A secret contact" }])
-      const ownerState = expectOk<{ session: unknown }>(await owner.query("user.getMessagingSession")).session
+      const ownerState = (await owner.api.user.getMessagingSession.query()).session
       return { web, admin, owner, ownerState, target: { sessionName, sessionId, userId } }
     }
 
     /** The owner's session is as it was, the gateway saw no stop/logout/delete/create. */
     const expectNothingChanged = async (
       web: TestWeb,
-      owner: TrpcClient,
+      owner: WebClient,
       ownerState: unknown,
       sessionName: string,
       mutatingBefore: number,
       events: number
     ) => {
-      expect(expectOk<{ session: unknown }>(await owner.query("user.getMessagingSession")).session).toEqual(ownerState)
+      expect((await owner.api.user.getMessagingSession.query()).session).toEqual(ownerState)
       expect(mutatingRequests(web.fake).length).toBe(mutatingBefore)
       expect(web.fake.sessions.has(sessionName)).toBe(true)
       expect(await web.eventCount()).toBe(events)
@@ -77,20 +82,19 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       const events = await web.eventCount()
       const anonymous = web.client()
       for (const c of protectedCalls(target)) {
-        const response = await call(anonymous, c)
-        expect(response.error?.code, `${c.path} ${JSON.stringify(c.input)}`).toBe("UNAUTHORIZED")
-        expect(response.status).toBe(401)
-        expect(response.data).toBeUndefined()
+        // a refusal carries no data (failure throws on an answer with data)
+        const refused = await expectTrpcError(call(anonymous, c), "UNAUTHORIZED", `${c.path} ${JSON.stringify(c.input)}`)
+        expect(refused.status).toBe(401)
       }
       // a made-up cookie is anonymous too
       const forged = web.client()
       forged.cookie = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-      expect((await forged.query("user.getMessagingSession")).error?.code).toBe("UNAUTHORIZED")
-      expect(expectOk(await anonymous.query("auth.me"))).toEqual({ user: null })
-      expect(expectOk(await anonymous.mutation("auth.signOut"))).toEqual({ success: true })
-      expect(expectOk(await anonymous.mutation("auth.requestPasswordReset", { email: "owner@example.com" }))).toEqual({ success: true })
-      expect((await anonymous.mutation("auth.resetPassword", { token: "whatever", password: "long enough pw" })).error?.code).toBe("BAD_REQUEST")
-      expect((await anonymous.mutation("auth.signIn", { email: "owner@example.com", password: "wrong password" })).error?.code).toBe("UNAUTHORIZED")
+      await expectTrpcError(forged.api.user.getMessagingSession.query(), "UNAUTHORIZED")
+      expect(await anonymous.api.auth.me.query()).toEqual({ user: null })
+      expect(await anonymous.api.auth.signOut.mutate()).toEqual({ success: true })
+      expect(await anonymous.api.auth.requestPasswordReset.mutate({ email: "owner@example.com" })).toEqual({ success: true })
+      await expectTrpcError(anonymous.api.auth.resetPassword.mutate({ token: "whatever", password: "long enough pw" }), "BAD_REQUEST")
+      await expectTrpcError(anonymous.api.auth.signIn.mutate({ email: "owner@example.com", password: "wrong password" }), "UNAUTHORIZED")
       await expectNothingChanged(web, owner, ownerState, target.sessionName, mutatingBefore, events)
     })
 
@@ -102,17 +106,16 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       const mutatingBefore = mutatingRequests(web.fake).length
       const events = await web.eventCount()
       for (const c of protectedCalls(target)) {
-        const response = await call(pending, c)
-        expect(response.error?.code, `${c.path} ${JSON.stringify(c.input)}`).toBe("FORBIDDEN")
-        expect(response.status).toBe(403)
+        const refused = await expectTrpcError(call(pending, c), "FORBIDDEN", `${c.path} ${JSON.stringify(c.input)}`)
+        expect(refused.status).toBe(403)
       }
       // not even on what would be its own session
       for (const c of protectedCalls({ sessionName: "herald_mine", sessionId: "mine", userId: user.id })) {
-        expect((await call(pending, c)).error?.code, c.path).toBe("FORBIDDEN")
+        await expectTrpcError(call(pending, c), "FORBIDDEN", c.path)
       }
-      expect(expectOk<{ user: { status: string } }>(await pending.query("auth.me")).user.status).toBe("PENDING")
+      expect((await pending.api.auth.me.query()).user?.status).toBe("PENDING")
       await expectNothingChanged(web, owner, ownerState, target.sessionName, mutatingBefore, events)
-      expect(expectOk(await pending.mutation("auth.signOut"))).toEqual({ success: true })
+      expect(await pending.api.auth.signOut.mutate()).toEqual({ success: true })
     })
 
     it("another ACTIVE user gets NOT_FOUND for the owner's session (and FORBIDDEN from admin.*); nothing of the owner changes", async () => {
@@ -120,43 +123,38 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       const { client: other } = await activeClient(web, "other@example.com", admin)
       const mutatingBefore = mutatingRequests(web.fake).length
       const events = await web.eventCount()
-      const bySession = ["user.getSessionStatus", "user.getSessionQR", "user.restartSession", "user.logoutSession", "user.getMessagingGroups", "user.getMessagingContacts"]
+      const bySession: ReadonlyArray<ProcedurePath> = ["user.getSessionStatus", "user.getSessionQR", "user.restartSession", "user.logoutSession", "user.getMessagingGroups", "user.getMessagingContacts"]
       for (const c of protectedCalls(target)) {
         if (c.path === "user.initiateMessagingSession" || c.path === "user.getMessagingSession") continue
-        const response = await call(other, c)
-        const expected = c.path.startsWith("admin.")
-          ? "FORBIDDEN"
-          : (c.input as { limit?: number; phoneNumber?: string }).limit === 0 || (c.input as { phoneNumber?: string }).phoneNumber === "nope"
-          ? "BAD_REQUEST"
-          : "NOT_FOUND"
-        expect(response.error?.code, `${c.path} ${JSON.stringify(c.input)}`).toBe(expected)
-        expect(JSON.stringify(response)).not.toContain("Secret")
-        expect(JSON.stringify(response)).not.toContain(OWNER_PHONE)
-        if (bySession.includes(c.path) && expected === "NOT_FOUND") expect(response.error?.message).toBe("messaging session not found")
+        const expected = c.path.startsWith("admin.") ? "FORBIDDEN" : c.invalid === true ? "BAD_REQUEST" : "NOT_FOUND"
+        const refused = await expectTrpcError(call(other, c), expected, `${c.path} ${JSON.stringify(c.input)}`)
+        expect(refused.body).not.toContain("Secret")
+        expect(refused.body).not.toContain(OWNER_PHONE)
+        if (bySession.includes(c.path) && expected === "NOT_FOUND") expect(refused.message).toBe("messaging session not found")
       }
       // a name that does not exist at all gives the same answer as someone else's (no existence oracle)
-      const missing = await other.query("user.getSessionStatus", { sessionName: "herald_doesnotexist" })
-      const owned = await other.query("user.getSessionStatus", { sessionName: target.sessionName })
-      expect(missing.error).toEqual(owned.error)
+      const missing = await failure(other.api.user.getSessionStatus.query({ sessionName: "herald_doesnotexist" }))
+      const owned = await failure(other.api.user.getSessionStatus.query({ sessionName: target.sessionName }))
+      expect(missing.body).toEqual(owned.body)
       // its own view shows none of the owner's session
-      expect(expectOk(await other.query("user.getMessagingSession"))).toEqual({ session: null })
+      expect(await other.api.user.getMessagingSession.query()).toEqual({ session: null })
       await expectNothingChanged(web, owner, ownerState, target.sessionName, mutatingBefore, events)
       // initiating makes its own, separate session
       const own = await initiate(other)
       expect(own.sessionName).not.toBe(target.sessionName)
       expect(own.id).not.toBe(target.sessionId)
-      expect(expectOk<{ session: unknown }>(await owner.query("user.getMessagingSession")).session).toEqual(ownerState)
+      expect((await owner.api.user.getMessagingSession.query()).session).toEqual(ownerState)
       expect(web.fake.requests.filter((r) => r.path.startsWith(`/api/sessions/${target.sessionName}/`) && r.method === "POST")).toEqual([])
     })
 
     it("a signed-out user's old cookie gets UNAUTHORIZED everywhere", async () => {
       const { web, owner, target } = await setup()
       const token = owner.cookie!
-      expectOk(await owner.mutation("auth.signOut"))
+      await owner.api.auth.signOut.mutate()
       const stale = web.client()
       stale.cookie = token
       for (const c of protectedCalls(target)) {
-        expect((await call(stale, c)).error?.code, c.path).toBe("UNAUTHORIZED")
+        await expectTrpcError(call(stale, c), "UNAUTHORIZED", c.path)
       }
       expect(web.fake.sessions.has(target.sessionName)).toBe(true)
     })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { AUTH_URL, startTestWeb } from "../../support/webHarness.ts"
+import { codeOf } from "../../support/webClient.ts"
+import { startTestWeb } from "../../support/webHarness.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
 
 const started: Array<TestWeb> = []
@@ -16,19 +17,11 @@ const start = async (trustProxy: number) => {
 
 let addresses = 0
 /** A failed sign-in for a fresh address, with the X-Forwarded-For a proxy in front would send. */
-const failedSignIn = async (web: TestWeb, forwardedFor: string | null): Promise<string> => {
-  const response = await fetch(`${web.url}/api/trpc/auth.signIn`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: AUTH_URL,
-      ...(forwardedFor === null ? {} : { "x-forwarded-for": forwardedFor })
-    },
-    body: JSON.stringify({ email: `nobody${addresses++}@example.com`, password: "not the password" })
-  })
-  const body = await response.json() as { error?: { data?: { code?: string } } }
-  return body.error?.data?.code ?? String(response.status)
-}
+const failedSignIn = (web: TestWeb, forwardedFor: string | null): Promise<string> =>
+  codeOf(
+    web.client(forwardedFor === null ? {} : { headers: { "x-forwarded-for": forwardedFor } })
+      .api.auth.signIn.mutate({ email: `nobody${addresses++}@example.com`, password: "not the password" })
+  )
 
 /** Fails sign-ins (each for another address) as `forwardedFor(i)` until the client is throttled; how many it took. */
 const exhaust = async (web: TestWeb, forwardedFor: (i: number) => string | null): Promise<number> => {
@@ -62,21 +55,13 @@ describe("the client the sign-in throttle counts (TRUST_PROXY)", () => {
 })
 
 describe("nobody can lock an account they do not own (issue 9.3)", () => {
-  const signIn = async (web: TestWeb, forwardedFor: string, password: string) => {
-    const response = await fetch(`${web.url}/api/trpc/auth.signIn`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: AUTH_URL, "x-forwarded-for": forwardedFor },
-      body: JSON.stringify({ email: "boss@example.com", password })
-    })
-    const body = await response.json() as { error?: { data?: { code?: string } } }
-    return body.error?.data?.code ?? "OK"
-  }
+  const signIn = (web: TestWeb, forwardedFor: string, password: string) =>
+    codeOf(web.client({ headers: { "x-forwarded-for": forwardedFor } }).api.auth.signIn.mutate({ email: "boss@example.com", password }))
 
   it("a batch of wrong passwords from one client refuses that client only; the owner, from another client, signs in", async () => {
     const web = await startTestWeb({ kind: "memory" }, { requireApproval: false }, { trustProxy: 1 })
     started.push(web)
-    const up = await web.client().mutation("auth.signUp", { email: "boss@example.com", password: "the right password", name: "Boss" })
-    expect(up.error).toBeNull()
+    await web.client().api.auth.signUp.mutate({ email: "boss@example.com", password: "the right password", name: "Boss" })
     const codes: Array<string> = []
     for (let i = 0; i < 10; i++) codes.push(await signIn(web, "203.0.113.66", `wrong ${i}`))
     expect(codes).toEqual([...Array(5).fill("UNAUTHORIZED"), ...Array(5).fill("TOO_MANY_REQUESTS")])

@@ -1,9 +1,10 @@
 import { Agent, request } from "node:http"
 import type { IncomingMessage } from "node:http"
 import { describe, expect, it } from "vitest"
+import { expectTrpcError, failure } from "../../support/webClient.ts"
 import { ADMIN_EMAIL, AUTH_URL } from "../../support/webHarness.ts"
 import type { StoreKind } from "../../support/webHarness.ts"
-import { activeClient, expectOk, initiate, mutatingRequests, PASSWORD, webStarter } from "./webSuite.support.ts"
+import { activeClient, initiate, mutatingRequests, PASSWORD, webStarter } from "./webSuite.support.ts"
 
 /**
  * POSTs `body` and resolves with the answer's status as soon as it arrives: the server may answer
@@ -67,28 +68,31 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       const gatewayWrites = mutatingRequests(web.fake).length
       const origins: Array<string | null> = [null, "http://evil.example", "http://herald.test.evil.example", "https://herald.test", "null", `${AUTH_URL}:8443`]
       for (const origin of origins) {
-        const fresh = web.client()
-        const signUp = await fresh.mutation("auth.signUp", { email: "csrf@example.com", password: PASSWORD, name: "C" }, { origin })
+        const fresh = web.client({ origin })
+        const signUp = await failure(fresh.api.auth.signUp.mutate({ email: "csrf@example.com", password: PASSWORD, name: "C" }))
         expect(signUp.status, String(origin)).toBe(403)
         expect(fresh.cookie).toBeNull()
-        expect((await fresh.mutation("auth.signIn", { email: "user@example.com", password: PASSWORD }, { origin })).status).toBe(403)
+        expect((await failure(fresh.api.auth.signIn.mutate({ email: "user@example.com", password: PASSWORD }))).status).toBe(403)
         expect(fresh.cookie).toBeNull()
-        for (const [path, input] of [
-          ["user.initiateMessagingSession", undefined],
-          ["user.restartSession", { sessionName }],
-          ["user.logoutSession", { sessionName }],
-          ["auth.signOut", undefined]
+        // the signed-in user's cookie, from a page of another origin (failure throws on an answer with data)
+        const crossSite = web.client({ origin })
+        crossSite.cookie = client.cookie
+        for (const [path, call] of [
+          ["user.initiateMessagingSession", () => crossSite.api.user.initiateMessagingSession.mutate()],
+          ["user.restartSession", () => crossSite.api.user.restartSession.mutate({ sessionName })],
+          ["user.logoutSession", () => crossSite.api.user.logoutSession.mutate({ sessionName })],
+          ["auth.signOut", () => crossSite.api.auth.signOut.mutate()]
         ] as const) {
-          const response = await client.mutation(path, input, { origin })
-          expect(response.status, `${path} ${String(origin)}`).toBe(403)
-          expect(response.data).toBeUndefined()
+          expect((await failure(call())).status, `${path} ${String(origin)}`).toBe(403)
         }
+        // no answer touched the cookie either (a refused sign-out clears nothing)
+        expect(crossSite.cookie).toBe(client.cookie)
       }
       expect(await web.eventCount()).toBe(events)
       expect(mutatingRequests(web.fake).length).toBe(gatewayWrites)
-      expect((await web.client().mutation("auth.signIn", { email: "csrf@example.com", password: PASSWORD })).error?.code).toBe("UNAUTHORIZED")
+      await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "csrf@example.com", password: PASSWORD }), "UNAUTHORIZED")
       // the session cookie survived the refused sign-out
-      expect(expectOk<{ session: { sessionName: string } }>(await client.query("user.getMessagingSession")).session.sessionName).toBe(sessionName)
+      expect((await client.api.user.getMessagingSession.query()).session?.sessionName).toBe(sessionName)
       // a raw cross-site form post is refused the same way
       const form = await fetch(`${web.url}/api/trpc/auth.signUp`, {
         method: "POST",
@@ -121,9 +125,8 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       expect((await fetch(`${web.url}/ready`)).status).toBe(503)
       expect((await fetch(`${web.url}/health`)).status).toBe(200)
       // a procedure needing the database answers a clean error, not a crash
-      const response = await web.client().mutation("auth.signUp", { email: "x@example.com", password: PASSWORD, name: "X" })
-      expect(response.error?.code).toBe("SERVICE_UNAVAILABLE")
-      expect(response.error?.message).not.toContain("down")
+      const refused = await expectTrpcError(web.client().api.auth.signUp.mutate({ email: "x@example.com", password: PASSWORD, name: "X" }), "SERVICE_UNAVAILABLE")
+      expect(refused.message).not.toContain("down")
       web.memory!.unavailable = null
       expect((await fetch(`${web.url}/ready`)).status).toBe(200)
     })
@@ -139,7 +142,7 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       expect([413, "closed"]).toContain(await postStatus(`${web.url}/api/trpc/auth.signUp`, body, true))
       expect(await web.eventCount()).toBe(events)
       // just under the limit is read (and refused by validation, not by size)
-      const under = await web.client().mutation("auth.signUp", { email: "big@example.com", password: PASSWORD, name: "x".repeat(1000 * 1000) })
+      const under = await failure(web.client().api.auth.signUp.mutate({ email: "big@example.com", password: PASSWORD, name: "x".repeat(1000 * 1000) }))
       expect(under.status).toBe(400)
     })
 
@@ -219,11 +222,12 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
     it("an unknown procedure is 404 and a query sent as POST is refused (4xx)", async () => {
       const web = await start()
       const { client } = await activeClient(web, ADMIN_EMAIL)
-      expect((await client.query("user.noSuchThing")).status).toBe(404)
-      const wrongMethod = await client.mutation("user.getMessagingSession")
+      // wrong on purpose: paths and methods the typed API does not have
+      expect((await failure(client.untyped.query("user.noSuchThing"))).status).toBe(404)
+      const wrongMethod = await failure(client.untyped.mutation("user.getMessagingSession"))
       expect(wrongMethod.status).toBeGreaterThanOrEqual(400)
       expect(wrongMethod.status).toBeLessThan(500)
-      const wrongMethod2 = await client.query("user.initiateMessagingSession")
+      const wrongMethod2 = await failure(client.untyped.query("user.initiateMessagingSession"))
       expect(wrongMethod2.status).toBeGreaterThanOrEqual(400)
       expect(wrongMethod2.status).toBeLessThan(500)
       expect(web.fake.requests).toEqual([])

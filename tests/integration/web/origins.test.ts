@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { loadStandaloneConfig } from "../../../src/infrastructure/config/standaloneConfig.ts"
-import { startTestWeb, trpcClient } from "../../support/webHarness.ts"
+import { failure } from "../../support/webClient.ts"
+import { startTestWeb } from "../../support/webHarness.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -24,7 +25,7 @@ const standaloneOrigins = (env: Record<string, string>): ReadonlyArray<string> =
 
 /** The status of a failed sign-in sent with `origin`: 401 when the origin is accepted, 403 when refused as cross-site. */
 const signInStatus = async (web: TestWeb, origin: string) =>
-  (await trpcClient(web.url, origin).mutation("auth.signIn", { email: "nobody@example.com", password: "not the password" })).status
+  (await failure(web.client({ origin }).api.auth.signIn.mutate({ email: "nobody@example.com", password: "not the password" }))).status
 
 describe("CSRF: the origins mutations are accepted from", () => {
   it("standalone without AUTH_URL: its port on localhost, 127.0.0.1 and [::1]; nothing else", async () => {

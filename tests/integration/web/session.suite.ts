@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest"
 import { NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import { FAKE_QR_PNG_BASE64, FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import type { StoreKind, TestWeb, TrpcClient, TrpcResponse } from "../../support/webHarness.ts"
-import { activeClient, expectOk, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
+import { expectTrpcError, failure } from "../../support/webClient.ts"
+import type { CallError, ProcedurePath, WebClient } from "../../support/webClient.ts"
+import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { activeClient, initiate, webStarter } from "./webSuite.support.ts"
 
-type Session = { id: string; sessionName: string; phoneNumber: string | null; userId: string; createdAt: string; updatedAt: string; MessagingGroups: Array<unknown> }
-type Page<T> = { items: Array<T>; nextCursor?: number; total?: number }
-
-const sessionOf = async (client: TrpcClient) => expectOk<{ session: Session | null }>(await client.query("user.getMessagingSession")).session
+const sessionOf = async (client: WebClient) => (await client.api.user.getMessagingSession.query()).session
 
 const sessionCalls = (fake: FakeWaha, name: string) =>
   fake.requests.filter((r) => r.path.startsWith(`/api/sessions/${name}`) || (r.path === "/api/sessions" && r.method === "POST"))
@@ -84,9 +83,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("a gateway that allows only the session `default` (WAHA Core before 2026.6.1): one clear error, nothing left", async () => {
         const { client, fake } = await setup()
         fake.setServerVersion({ version: "2025.11.2", tier: "CORE" })
-        const response = await client.mutation("user.initiateMessagingSession")
-        expect(response.error?.code).toBe("INTERNAL_SERVER_ERROR")
-        expect(response.error?.message).toBe(`failed to create session: ${NAMED_SESSIONS_UNSUPPORTED}`)
+        const refused = await expectTrpcError(initiate(client), "INTERNAL_SERVER_ERROR")
+        expect(refused.message).toBe(`failed to create session: ${NAMED_SESSIONS_UNSUPPORTED}`)
         expect(await sessionOf(client)).toBeNull()
         expect(fake.sessions.size).toBe(0)
       })
@@ -94,10 +92,9 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("gateway refusing connections → INTERNAL_SERVER_ERROR 'failed to create session', and no session is left", async () => {
         const { client, fake } = await setup()
         await fake.refuse()
-        const response = await client.mutation("user.initiateMessagingSession")
-        expect(response.error?.code).toBe("INTERNAL_SERVER_ERROR")
-        expect(response.error?.message).toBe("failed to create session")
-        expect(response.status).toBe(500)
+        const refused = await expectTrpcError(initiate(client), "INTERNAL_SERVER_ERROR")
+        expect(refused.message).toBe("failed to create session")
+        expect(refused.status).toBe(500)
         await fake.accept()
         expect(await sessionOf(client)).toBeNull()
         expect(fake.sessions.size).toBe(0)
@@ -110,8 +107,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const fake = await startFakeWaha({ apiKey: "a-different-key" })
         try {
           const { client } = await setup({ fake })
-          const response = await client.mutation("user.initiateMessagingSession")
-          expect(response.error).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+          expect(await failure(initiate(client))).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
           expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)
           expect(await sessionOf(client)).toBeNull()
           expect(fake.sessions.size).toBe(0)
@@ -125,27 +121,26 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("getSessionStatus reports the gateway's status (STOPPED when the gateway lost it)", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
-        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "STARTING" })
-        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "SCAN_QR_CODE" })
+        expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "STARTING" })
+        expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "SCAN_QR_CODE" })
         fake.setSessionStatus(sessionName, "WORKING")
-        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "WORKING" })
+        expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "WORKING" })
         fake.sessions.delete(sessionName)
-        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "STOPPED" })
-        expect((await client.query("user.getSessionStatus", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
-        expect((await client.query("user.getSessionStatus", {})).error?.code).toBe("BAD_REQUEST")
-        expect((await client.query("user.getSessionStatus", { sessionName: "../etc" })).error?.code).toBe("BAD_REQUEST")
+        expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "STOPPED" })
+        await expectTrpcError(client.api.user.getSessionStatus.query({ sessionName: "no_such_session" }), "NOT_FOUND")
+        await expectTrpcError(client.untyped.query("user.getSessionStatus", {}), "BAD_REQUEST")
+        await expectTrpcError(client.api.user.getSessionStatus.query({ sessionName: "../etc" }), "BAD_REQUEST")
       })
 
       it("a STOPPED session is 'not running' (PRECONDITION_FAILED: reconnect or restart), not 'not found', for QR, groups and contacts", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
         fake.setSessionStatus(sessionName, "STOPPED")
-        for (const path of ["user.getSessionQR", "user.getMessagingGroups", "user.getMessagingContacts"]) {
-          const response = await client.query(path, { sessionName })
-          expect(response.error?.code, path).toBe("PRECONDITION_FAILED")
-          expect(response.error?.message, path).toMatch(/^the messaging session is stopped on the gateway: reconnect or restart it first \(HTTP 404\) \(error id [0-9a-f]{8}\)$/)
+        for (const path of ["getSessionQR", "getMessagingGroups", "getMessagingContacts"] as const) {
+          const refused = await expectTrpcError(client.api.user[path].query({ sessionName }), "PRECONDITION_FAILED", path)
+          expect(refused.message, path).toMatch(/^the messaging session is stopped on the gateway: reconnect or restart it first \(HTTP 404\) \(error id [0-9a-f]{8}\)$/)
         }
-        expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status: "STOPPED" })
+        expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "STOPPED" })
       })
 
       it("getSessionStatus shows GOWS's passkey statuses as they are", async () => {
@@ -153,20 +148,19 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { sessionName } = await initiate(client)
         for (const status of ["PASSKEY_REQUIRED", "PASSKEY_CONFIRMATION_REQUIRED"]) {
           fake.setSessionStatus(sessionName, status)
-          expect(expectOk(await client.query("user.getSessionStatus", { sessionName }))).toEqual({ status })
+          expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status })
         }
       })
 
       it("getSessionQR returns the gateway's PNG as base64; a connected session has none (4xx)", async () => {
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
-        const { qr } = expectOk<{ qr: string }>(await client.query("user.getSessionQR", { sessionName }))
+        const { qr } = await client.api.user.getSessionQR.query({ sessionName })
         expect(qr).toBe(FAKE_QR_PNG_BASE64)
         expect(Buffer.from(qr, "base64").subarray(1, 4).toString("latin1")).toBe("PNG")
         fake.setSessionStatus(sessionName, "WORKING")
-        const connected = await client.query("user.getSessionQR", { sessionName })
-        expect(connected.error?.code).toBe("PRECONDITION_FAILED")
-        expect((await client.query("user.getSessionQR", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
+        await expectTrpcError(client.api.user.getSessionQR.query({ sessionName }), "PRECONDITION_FAILED")
+        await expectTrpcError(client.api.user.getSessionQR.query({ sessionName: "no_such_session" }), "NOT_FOUND")
       })
 
       it("restartSession stops, then starts the session on the gateway (WAHA's restart: a FAILED session needs it)", async () => {
@@ -175,25 +169,25 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         for (const status of ["WORKING", "FAILED", "STOPPED"]) {
           fake.setSessionStatus(sessionName, status)
           const before = fake.requests.length
-          expect(expectOk(await client.mutation("user.restartSession", { sessionName }))).toEqual({ success: true })
+          expect(await client.api.user.restartSession.mutate({ sessionName })).toEqual({ success: true })
           expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/sessions/${sessionName}/restart`])
           expect(fake.sessions.get(sessionName)?.status).toBe("STARTING")
         }
-        expect((await client.mutation("user.restartSession", { sessionName: "no_such_session" })).error?.code).toBe("NOT_FOUND")
-        expect((await client.mutation("user.restartSession", { sessionName: 12 })).error?.code).toBe("BAD_REQUEST")
+        await expectTrpcError(client.api.user.restartSession.mutate({ sessionName: "no_such_session" }), "NOT_FOUND")
+        await expectTrpcError(client.untyped.mutation("user.restartSession", { sessionName: 12 }), "BAD_REQUEST")
       })
 
       it("updateSessionPhone stores the number (seen by getMessagingSession); bad input is BAD_REQUEST, unknown id NOT_FOUND", async () => {
         const { web, client } = await setup()
         const { id } = await initiate(client)
-        expect(expectOk(await client.mutation("user.updateSessionPhone", { id, phoneNumber: "+15551234567" }))).toEqual({ success: true })
+        expect(await client.api.user.updateSessionPhone.mutate({ id, phoneNumber: "+15551234567" })).toEqual({ success: true })
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
         const events = await web.eventCount()
         for (const phoneNumber of ["call me", "", "+1", "1".repeat(16), 15551234567]) {
-          expect((await client.mutation("user.updateSessionPhone", { id, phoneNumber })).error?.code, String(phoneNumber)).toBe("BAD_REQUEST")
+          await expectTrpcError(client.untyped.mutation("user.updateSessionPhone", { id, phoneNumber }), "BAD_REQUEST", String(phoneNumber))
         }
-        expect((await client.mutation("user.updateSessionPhone", { phoneNumber: "+15551234567" })).error?.code).toBe("BAD_REQUEST")
-        expect((await client.mutation("user.updateSessionPhone", { id: "no-such-session", phoneNumber: "+15550000000" })).error?.code).toBe("NOT_FOUND")
+        await expectTrpcError(client.untyped.mutation("user.updateSessionPhone", { phoneNumber: "+15551234567" }), "BAD_REQUEST")
+        await expectTrpcError(client.api.user.updateSessionPhone.mutate({ id: "no-such-session", phoneNumber: "+15550000000" }), "NOT_FOUND")
         expect(await web.eventCount()).toBe(events)
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
       })
@@ -203,17 +197,17 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { sessionName, id } = await initiate(client)
         fake.setSessionStatus(sessionName, "WORKING")
         const before = fake.requests.length
-        expect(expectOk(await client.mutation("user.logoutSession", { sessionName }))).toEqual({ success: true })
+        expect(await client.api.user.logoutSession.mutate({ sessionName })).toEqual({ success: true })
         expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/sessions/${sessionName}`])
         expect(fake.sessions.has(sessionName)).toBe(false)
         expect(await sessionOf(client)).toBeNull()
-        for (const path of ["user.getSessionStatus", "user.getSessionQR", "user.getMessagingGroups", "user.getMessagingContacts"]) {
-          expect((await client.query(path, { sessionName })).error?.code, path).toBe("NOT_FOUND")
+        for (const path of ["getSessionStatus", "getSessionQR", "getMessagingGroups", "getMessagingContacts"] as const) {
+          await expectTrpcError(client.api.user[path].query({ sessionName }), "NOT_FOUND", path)
         }
-        for (const path of ["user.restartSession", "user.logoutSession"]) {
-          expect((await client.mutation(path, { sessionName })).error?.code, path).toBe("NOT_FOUND")
+        for (const path of ["restartSession", "logoutSession"] as const) {
+          await expectTrpcError(client.api.user[path].mutate({ sessionName }), "NOT_FOUND", path)
         }
-        expect((await client.mutation("user.updateSessionPhone", { id, phoneNumber: "+15551234567" })).error?.code).toBe("NOT_FOUND")
+        await expectTrpcError(client.api.user.updateSessionPhone.mutate({ id, phoneNumber: "+15551234567" }), "NOT_FOUND")
         // a new initiation makes a new session
         const next = await initiate(client)
         expect(next.id).not.toBe(id)
@@ -224,12 +218,11 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { client, fake } = await setup()
         const { sessionName, id } = await initiate(client)
         await fake.refuse()
-        const response = await client.mutation("user.logoutSession", { sessionName })
-        expect(response.error).not.toBeNull()
-        expect(response.status).toBeGreaterThanOrEqual(500)
+        const refused = await failure(client.api.user.logoutSession.mutate({ sessionName }))
+        expect(refused.status).toBeGreaterThanOrEqual(500)
         await fake.accept()
         expect((await sessionOf(client))?.id).toBe(id)
-        expect(expectOk(await client.mutation("user.logoutSession", { sessionName }))).toEqual({ success: true })
+        expect(await client.api.user.logoutSession.mutate({ sessionName })).toEqual({ success: true })
       })
     })
 
@@ -240,24 +233,24 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         // WAHA lists groups and contacts of a paired (WORKING) session only
         fake.setSessionStatus(sessionName, "WORKING")
         fake.setGroups(sessionName, groupFixture(25))
-        const first = expectOk<Page<{ groupId: string; groupName: string }>>(await client.query("user.getMessagingGroups", { sessionName }))
+        const first = await client.api.user.getMessagingGroups.query({ sessionName })
         expect(first.items).toHaveLength(10)
         expect(first.items[0]).toEqual({ groupId: "1000@g.us", groupName: "Family 0" })
         expect(first.nextCursor).toBe(10)
         expect("total" in first).toBe(false)
-        const second = expectOk<Page<{ groupId: string }>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 10 }))
+        const second = await client.api.user.getMessagingGroups.query({ sessionName, cursor: 10 })
         expect(second.items.map((g) => g.groupId)).toEqual(groupFixture(25).slice(10, 20).map((g) => g.id))
         expect(second.nextCursor).toBe(20)
-        const last = expectOk<Page<{ groupId: string }>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 20 }))
+        const last = await client.api.user.getMessagingGroups.query({ sessionName, cursor: 20 })
         expect(last.items).toHaveLength(5)
         expect("nextCursor" in last).toBe(false)
         expect("total" in last).toBe(false)
-        const exact = expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 15, limit: 10 }))
+        const exact = await client.api.user.getMessagingGroups.query({ sessionName, cursor: 15, limit: 10 })
         expect(exact.items).toHaveLength(10)
         expect("nextCursor" in exact).toBe(false)
-        const beyond = expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, cursor: 100 }))
+        const beyond = await client.api.user.getMessagingGroups.query({ sessionName, cursor: 100 })
         expect(beyond).toEqual({ items: [] })
-        const big = expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, limit: 100 }))
+        const big = await client.api.user.getMessagingGroups.query({ sessionName, limit: 100 })
         expect(big.items).toHaveLength(25)
         expect("nextCursor" in big).toBe(false)
       })
@@ -273,9 +266,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         let cursor: number | undefined = 0
         let pages = 0
         while (cursor !== undefined) {
-          const page: Page<{ groupId: string; groupName: string }> = expectOk(
-            await client.query("user.getMessagingGroups", { sessionName, search: "fAmIlY", limit: 3, cursor })
-          )
+          const page = await client.api.user.getMessagingGroups.query({ sessionName, search: "fAmIlY", limit: 3, cursor })
           expect(page.items.every((g) => g.groupName.startsWith("Family"))).toBe(true)
           seen.push(...page.items.map((g) => g.groupId))
           cursor = page.nextCursor
@@ -284,7 +275,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect(seen).toEqual(groupFixture(30).filter((g) => g.subject.startsWith("Family")).map((g) => g.id))
         expect(pages).toBe(4)
         expect(listCalls()).toBe(1)
-        expect(expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName, search: "nothing like it" }))).toEqual({ items: [] })
+        expect(await client.api.user.getMessagingGroups.query({ sessionName, search: "nothing like it" })).toEqual({ items: [] })
         expect(listCalls()).toBe(1)
       })
 
@@ -292,7 +283,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
         const before = fake.requests.length
-        for (const path of ["user.getMessagingGroups", "user.getMessagingContacts"]) {
+        for (const path of ["user.getMessagingGroups", "user.getMessagingContacts"] as const) {
           for (const input of [
             { sessionName, limit: 0 },
             { sessionName, limit: 101 },
@@ -302,9 +293,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
             { sessionName, search: 7 },
             { limit: 10 }
           ]) {
-            const response = await client.query(path, input)
-            expect(response.error?.code, `${path} ${JSON.stringify(input)}`).toBe("BAD_REQUEST")
-            expect(response.status).toBe(400)
+            const refused = await expectTrpcError(client.untyped.query(path, input), "BAD_REQUEST", `${path} ${JSON.stringify(input)}`)
+            expect(refused.status).toBe(400)
           }
         }
         expect(fake.requests.length).toBe(before)
@@ -320,23 +310,22 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
           { id: "120363000000000001@g.us", name: "A group", isGroup: true },
           { id: "15559999999@c.us", name: "Blocked", isBlocked: true }
         ])
-        type Contact = { groupId: string; groupName: string; number: string; isContact: boolean }
-        const first = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName }))
+        const first = await client.api.user.getMessagingContacts.query({ sessionName })
         expect(first.items).toHaveLength(50)
         expect(first.items[0]).toEqual({ groupId: "15550000000@c.us", groupName: "Friend 0", number: "15550000000", isContact: true })
         expect(first.nextCursor).toBe(50)
         expect("total" in first).toBe(false)
-        const rest = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, cursor: 50 }))
+        const rest = await client.api.user.getMessagingContacts.query({ sessionName, cursor: 50 })
         expect(rest.items).toHaveLength(10)
         expect("nextCursor" in rest).toBe(false)
         expect("total" in rest).toBe(false)
         expect([...first.items, ...rest.items].some((c) => c.groupName === "A group" || c.groupName === "Blocked")).toBe(false)
 
-        const byName = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, search: "friend", limit: 100 }))
+        const byName = await client.api.user.getMessagingContacts.query({ sessionName, search: "friend", limit: 100 })
         expect(byName.items.map((c) => c.groupName)).toEqual(contactFixture(60).filter((c) => c.name.startsWith("Friend")).map((c) => c.name))
-        const byNumber = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, search: "+1 555 000 0042" }))
+        const byNumber = await client.api.user.getMessagingContacts.query({ sessionName, search: "+1 555 000 0042" })
         expect(byNumber).toEqual({ items: [{ groupId: "15550000042@c.us", groupName: "Colleague 42", number: "15550000042", isContact: true }] })
-        const paged = expectOk<Page<Contact>>(await client.query("user.getMessagingContacts", { sessionName, search: "colleague", limit: 20, cursor: 40 }))
+        const paged = await client.api.user.getMessagingContacts.query({ sessionName, search: "colleague", limit: 20, cursor: 40 })
         expect(paged.items).toHaveLength(5)
         expect("nextCursor" in paged).toBe(false)
         expect(fake.requests.filter((r) => r.method === "GET" && r.path === "/api/contacts/all")).toHaveLength(1)
@@ -348,12 +337,11 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         // WAHA lists groups and contacts of a paired (WORKING) session only
         fake.setSessionStatus(sessionName, "WORKING")
         await fake.refuse()
-        const response = await client.query("user.getMessagingGroups", { sessionName })
-        expect(response.error).not.toBeNull()
-        expect(response.data).toBeUndefined()
+        // an error answer, with no data (failure throws on an answer with data)
+        await failure(client.api.user.getMessagingGroups.query({ sessionName }))
         await fake.accept()
         fake.setGroups(sessionName, groupFixture(2))
-        expect(expectOk<Page<unknown>>(await client.query("user.getMessagingGroups", { sessionName })).items).toHaveLength(2)
+        expect((await client.api.user.getMessagingGroups.query({ sessionName })).items).toHaveLength(2)
       })
     })
 
@@ -366,7 +354,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       const SECRETS = ["hunter2", "mongodb://", "db.internal", "/var/lib/waha", "127.0.0.1"]
       const ERROR_ID = /\(error id ([0-9a-f]{8})\)$/
 
-      type Call = readonly [kind: "query" | "mutation", path: string]
+      type Call = readonly [kind: "query" | "mutation", path: ProcedurePath]
       const GATEWAY_PROCEDURES: ReadonlyArray<Call> = [
         ["mutation", "user.initiateMessagingSession"],
         ["query", "user.getSessionStatus"],
@@ -376,13 +364,14 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         ["query", "user.getMessagingGroups"],
         ["query", "user.getMessagingContacts"]
       ]
-      const call = (client: TrpcClient, [kind, path]: Call, sessionName: string) =>
-        path === "user.initiateMessagingSession" ? client.mutation(path) : client[kind](path, { sessionName })
+      /** The procedure's failure; untyped, since the table names the procedures by path. */
+      const call = (client: WebClient, [kind, path]: Call, sessionName: string) =>
+        failure(path === "user.initiateMessagingSession" ? client.untyped.mutation(path) : client.untyped[kind](path, { sessionName }))
 
       /** Nothing of the gateway's answer, its address or the key in the body; the id in the message is the one in `data`. */
-      const expectSafe = (response: TrpcResponse, fake: FakeWaha): string => {
-        for (const secret of [...SECRETS, `:${fake.port}`, fake.apiKey]) expect(response.raw, secret).not.toContain(secret)
-        const errorId = response.error?.errorId
+      const expectSafe = (response: CallError, fake: FakeWaha): string => {
+        for (const secret of [...SECRETS, `:${fake.port}`, fake.apiKey]) expect(response.body, secret).not.toContain(secret)
+        const errorId = response.errorId
         expect(errorId).toMatch(/^[0-9a-f]{8}$/)
         return errorId!
       }
@@ -402,10 +391,10 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const response = await call(client, [kind, path], sessionName)
         const errorId = expectSafe(response, fake)
         if (path === "user.initiateMessagingSession") {
-          expect(response.error).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+          expect(response).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
         } else {
-          expect(response.error?.code).toBe("BAD_GATEWAY")
-          expect(response.error?.message).toBe(`the messaging gateway answered an error (HTTP 500) (error id ${errorId})`)
+          expect(response.code).toBe("BAD_GATEWAY")
+          expect(response.message).toBe(`the messaging gateway answered an error (HTTP 500) (error id ${errorId})`)
         }
         const line = loggedDetail(web.logs, errorId, path)
         expect(line).toContain("gateway answered 500")
@@ -420,10 +409,10 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const response = await call(client, [kind, path], sessionName)
         const errorId = expectSafe(response, fake)
         if (path === "user.initiateMessagingSession") {
-          expect(response.error).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+          expect(response).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
         } else {
-          expect(response.error?.code).toBe("BAD_GATEWAY")
-          expect(response.error?.message).toBe(`the messaging gateway could not be reached (error id ${errorId})`)
+          expect(response.code).toBe("BAD_GATEWAY")
+          expect(response.message).toBe(`the messaging gateway could not be reached (error id ${errorId})`)
         }
         expect(loggedDetail(web.logs, errorId, path)).toContain(`connect ECONNREFUSED 127.0.0.1:${fake.port}`)
       })
@@ -433,10 +422,10 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { client } = await activeClient(web, "owner@example.com")
         const { sessionName } = await initiate(client)
         web.fake.hangEverything()
-        const response = await client.query("user.getSessionStatus", { sessionName })
+        const response = await failure(client.api.user.getSessionStatus.query({ sessionName }))
         const errorId = expectSafe(response, web.fake)
-        expect(response.error?.code).toBe("GATEWAY_TIMEOUT")
-        expect(response.error?.message).toBe(`the messaging gateway did not answer in time (error id ${errorId})`)
+        expect(response.code).toBe("GATEWAY_TIMEOUT")
+        expect(response.message).toBe(`the messaging gateway did not answer in time (error id ${errorId})`)
         expect(loggedDetail(web.logs, errorId, "user.getSessionStatus")).toContain("timed out after 200 ms")
       })
 
@@ -450,10 +439,10 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { web, client, fake } = await setup()
         const { sessionName } = await initiate(client)
         fake.answerEverythingWith(status, LEAKY_BODY)
-        const response = await client.query("user.getSessionQR", { sessionName })
+        const response = await failure(client.api.user.getSessionQR.query({ sessionName }))
         const errorId = expectSafe(response, fake)
-        expect(response.error?.code).toBe(code)
-        expect(response.error?.message).toBe(`${summary} (error id ${errorId})`)
+        expect(response.code).toBe(code)
+        expect(response.message).toBe(`${summary} (error id ${errorId})`)
         expect(loggedDetail(web.logs, errorId, "user.getSessionQR")).toContain(`gateway answered ${status}: {"message":"pool error: cannot reach mongodb://admin:hunter2@`)
       })
 
@@ -461,11 +450,11 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { web, client, fake } = await setup()
         const { sessionName } = await initiate(client)
         fake.answerEverythingWith(200, "<html>proxy at 10.0.0.7: upstream mongodb://admin:hunter2@db.internal:27017/herald</html>")
-        const response = await client.query("user.getSessionStatus", { sessionName })
+        const response = await failure(client.api.user.getSessionStatus.query({ sessionName }))
         const errorId = expectSafe(response, fake)
-        expect(response.raw).not.toContain("10.0.0.7")
-        expect(response.error?.code).toBe("BAD_GATEWAY")
-        expect(response.error?.message).toBe(`the messaging gateway answered in a form Herald could not read (HTTP 200) (error id ${errorId})`)
+        expect(response.body).not.toContain("10.0.0.7")
+        expect(response.code).toBe("BAD_GATEWAY")
+        expect(response.message).toBe(`the messaging gateway answered in a form Herald could not read (HTTP 200) (error id ${errorId})`)
         expect(loggedDetail(web.logs, errorId, "user.getSessionStatus")).toContain("invalid JSON from gateway (200): <html>proxy at 10.0.0.7")
       })
 
@@ -473,12 +462,12 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { client, fake } = await setup()
         const { sessionName } = await initiate(client)
         fake.answerEverythingWith(500, LEAKY_BODY)
-        const first = await client.query("user.getSessionStatus", { sessionName })
-        const second = await client.query("user.getSessionStatus", { sessionName })
-        expect(first.error?.errorId).toMatch(/^[0-9a-f]{8}$/)
-        expect(second.error?.errorId).toMatch(/^[0-9a-f]{8}$/)
-        expect(first.error?.errorId).not.toBe(second.error?.errorId)
-        expect(first.error?.message).toMatch(ERROR_ID)
+        const first = await failure(client.api.user.getSessionStatus.query({ sessionName }))
+        const second = await failure(client.api.user.getSessionStatus.query({ sessionName }))
+        expect(first.errorId).toMatch(/^[0-9a-f]{8}$/)
+        expect(second.errorId).toMatch(/^[0-9a-f]{8}$/)
+        expect(first.errorId).not.toBe(second.errorId)
+        expect(first.message).toMatch(ERROR_ID)
       })
     })
   })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { codeOf, expectTrpcError } from "../../support/webClient.ts"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
 
@@ -15,18 +16,16 @@ describe("web smoke (memory)", () => {
     const admin = web.client()
     const user = await signUp(admin, ADMIN_EMAIL)
     expect(user).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
-    expect((await admin.query("auth.me")).data).toEqual({ user: expect.objectContaining({ email: ADMIN_EMAIL }) })
-    const initiated = await admin.mutation("user.initiateMessagingSession")
-    expect(initiated.error).toBeNull()
-    const { sessionName } = initiated.data as { sessionName: string }
+    expect(await admin.api.auth.me.query()).toEqual({ user: expect.objectContaining({ email: ADMIN_EMAIL }) })
+    const { sessionName } = await admin.api.user.initiateMessagingSession.mutate()
     // WAHA lists the groups of a paired (WORKING) session only
     web.fake.setSessionStatus(sessionName, "WORKING")
     web.fake.setGroups(sessionName, [{ id: "1@g.us", subject: "Alpha" }, { id: "2@g.us", subject: "Beta" }])
-    const groups = await admin.query("user.getMessagingGroups", { sessionName, limit: 1 })
-    expect(groups.data).toEqual({ items: [{ groupId: "1@g.us", groupName: "Alpha" }], nextCursor: 1 })
+    const groups = await admin.api.user.getMessagingGroups.query({ sessionName, limit: 1 })
+    expect(groups).toEqual({ items: [{ groupId: "1@g.us", groupName: "Alpha" }], nextCursor: 1 })
     const other = web.client()
     await signUp(other, "someone@example.com")
-    expect((await other.query("user.getMessagingGroups", { sessionName })).error?.code).toBe("FORBIDDEN")
+    await expectTrpcError(other.api.user.getMessagingGroups.query({ sessionName }), "FORBIDDEN")
   })
 
   it("a database outage reads as SERVICE_UNAVAILABLE for a signed-in caller, not as signed out", async () => {
@@ -34,21 +33,20 @@ describe("web smoke (memory)", () => {
     await signUp(user, "outage@example.com")
     web.memory!.unavailable = "connect ECONNREFUSED 127.0.0.1:27017"
     try {
-      expect((await user.query("user.getMessagingSession")).error?.code).toBe("SERVICE_UNAVAILABLE")
-      expect((await user.query("auth.me")).error?.code).toBe("SERVICE_UNAVAILABLE")
-      expect((await web.client().query("user.getMessagingSession")).error?.code).toBe("UNAUTHORIZED")
+      await expectTrpcError(user.api.user.getMessagingSession.query(), "SERVICE_UNAVAILABLE")
+      await expectTrpcError(user.api.auth.me.query(), "SERVICE_UNAVAILABLE")
+      await expectTrpcError(web.client().api.user.getMessagingSession.query(), "UNAUTHORIZED")
     } finally {
       web.memory!.unavailable = null
     }
-    expect((await user.query("auth.me")).data).toMatchObject({ user: { email: "outage@example.com" } })
+    expect(await user.api.auth.me.query()).toMatchObject({ user: { email: "outage@example.com" } })
   })
 
   it("concurrent wrong passwords cannot slip past the throttle, nor can a batch carry more than 10 calls", async () => {
     await signUp(web.client(), "target@example.com")
-    const attempts = await Promise.all(
-      Array.from({ length: 12 }, () => web.client().mutation("auth.signIn", { email: "target@example.com", password: "wrong password" }))
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, () => codeOf(web.client().api.auth.signIn.mutate({ email: "target@example.com", password: "wrong password" })))
     )
-    const codes = attempts.map((a) => a.error?.code)
     expect(codes.filter((c) => c === "UNAUTHORIZED")).toHaveLength(5)
     expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(7)
     const batch = await fetch(`${web.url}/api/trpc/${Array.from({ length: 11 }, () => "auth.signIn").join(",")}?batch=1`, {
@@ -62,21 +60,21 @@ describe("web smoke (memory)", () => {
   it("a reset link works only while it is the newest, and asking for links is throttled per address", async () => {
     await signUp(web.client(), "forgetful@example.com")
     const linkOf = () => {
-      const sent = web.notifications.filter((n) => n.kind === "PasswordResetLink" && n.to === "forgetful@example.com")
-      return new URL((sent.at(-1) as { link: string }).link).searchParams.get("token")!
+      const sent = web.notifications.flatMap((n) => n.kind === "PasswordResetLink" && n.to === "forgetful@example.com" ? [n] : [])
+      return new URL(sent.at(-1)!.link).searchParams.get("token")!
     }
     const anon = web.client()
-    await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })
+    await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
     const first = linkOf()
-    await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })
+    await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
     const second = linkOf()
     expect(second).not.toBe(first)
-    expect((await anon.mutation("auth.resetPassword", { token: first, password: "new password 1" })).error?.code).toBe("BAD_REQUEST")
-    expect((await anon.mutation("auth.resetPassword", { token: second, password: "new password 1" })).data).toEqual({ success: true })
-    for (let i = 0; i < 3; i++) await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })
-    expect((await anon.mutation("auth.requestPasswordReset", { email: "forgetful@example.com" })).error?.code).toBe("TOO_MANY_REQUESTS")
+    await expectTrpcError(anon.api.auth.resetPassword.mutate({ token: first, password: "new password 1" }), "BAD_REQUEST")
+    expect(await anon.api.auth.resetPassword.mutate({ token: second, password: "new password 1" })).toEqual({ success: true })
+    for (let i = 0; i < 3; i++) await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
+    await expectTrpcError(anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" }), "TOO_MANY_REQUESTS")
     // the same for an address without an account: the answer tells nothing
-    for (let i = 0; i < 5; i++) expect((await anon.mutation("auth.requestPasswordReset", { email: "nobody@example.com" })).data).toEqual({ success: true })
-    expect((await anon.mutation("auth.requestPasswordReset", { email: "nobody@example.com" })).error?.code).toBe("TOO_MANY_REQUESTS")
+    for (let i = 0; i < 5; i++) expect(await anon.api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" })).toEqual({ success: true })
+    await expectTrpcError(anon.api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" }), "TOO_MANY_REQUESTS")
   })
 })

@@ -1,8 +1,9 @@
 import { afterEach } from "vitest"
 import type { AuthSettingsShape } from "../../../src/application/auth/AuthSettings.ts"
 import type { FakeWaha, RecordedRequest } from "../../support/FakeWahaServer.ts"
+import type { Answer, WebClient } from "../../support/webClient.ts"
 import { signUp, startTestWeb } from "../../support/webHarness.ts"
-import type { StoreKind, TestWeb, TrpcClient, TrpcResponse } from "../../support/webHarness.ts"
+import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
 
 export const PASSWORD = "correct horse battery"
 export const THIRTY_DAYS_S = 30 * 24 * 60 * 60
@@ -24,20 +25,19 @@ export const webStarter = (store: () => StoreKind) => {
 }
 
 /** A signed-in client whose account is ACTIVE (signs up, and has the admin approve it when needed). */
-export const activeClient = async (web: TestWeb, email: string, admin?: TrpcClient): Promise<{ client: TrpcClient; id: string }> => {
+export const activeClient = async (web: TestWeb, email: string, admin?: WebClient): Promise<{ client: WebClient; id: string }> => {
   const client = web.client()
   const user = await signUp(client, email)
   if (user.status !== "ACTIVE") {
     if (admin === undefined) throw new Error(`activeClient: ${email} is ${user.status} and no admin was given`)
-    const approved = await admin.mutation("admin.approveUser", { userId: user.id })
-    if (approved.error) throw new Error(`approve ${email}: ${approved.error.code}`)
+    await admin.api.admin.approveUser.mutate({ userId: user.id })
   }
   return { client, id: user.id }
 }
 
-/** The session cookie's Set-Cookie line of a response, if any. */
-export const sessionSetCookie = (response: TrpcResponse): string | undefined =>
-  response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c))
+/** The session cookie's Set-Cookie line of an answer, if any. */
+export const sessionSetCookie = (answer: Answer): string | undefined =>
+  answer.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c))
 
 export const cookieAttributes = (setCookie: string): Map<string, string> => {
   const attributes = new Map<string, string>()
@@ -48,12 +48,7 @@ export const cookieAttributes = (setCookie: string): Map<string, string> => {
   return attributes
 }
 
-export const expectOk = <T>(response: TrpcResponse): T => {
-  if (response.error !== null) throw new Error(`expected success, got ${response.status} ${response.error.code}: ${response.error.message}`)
-  return response.data as T
-}
-
-export const initiate = async (client: TrpcClient) => expectOk<{ sessionName: string; id: string }>(await client.mutation("user.initiateMessagingSession"))
+export const initiate = (client: WebClient) => client.api.user.initiateMessagingSession.mutate()
 
 export const isMutating = (r: RecordedRequest) => r.method !== "GET" && r.method !== "HEAD"
 export const mutatingRequests = (fake: FakeWaha) => fake.requests.filter(isMutating)

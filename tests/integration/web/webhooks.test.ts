@@ -6,24 +6,14 @@ import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { postWebhook, registeredWebhooks, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { eventually } from "../../support/eventually.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
+import type { WebClient } from "../../support/webClient.ts"
 import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../../support/webHarness.ts"
-import type { StoreKind, TestWeb, TrpcClient } from "../../support/webHarness.ts"
+import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
 
 const SECRET = "whsec-test-0123456789abcdef0123456789abcdef"
 const GROUP = { groupId: "120363000000000042@g.us", groupName: "Choir" }
-
-interface CampaignMessage {
-  readonly id: string
-  readonly content: string
-  readonly isSent: boolean
-  readonly isDelivered: boolean
-  readonly deliveredAt: string | null
-  readonly isRead: boolean
-  readonly readAt: string | null
-  readonly deliveredCount: number
-  readonly readCount: number
-}
 
 /**
  * Delivery receipts end to end: the web app registers its webhook on the session it creates at
@@ -33,7 +23,7 @@ interface CampaignMessage {
 const describeWebhooks = (name: string, store: () => StoreKind) => {
   let fake: FakeWaha
   let web: TestWeb
-  let owner: TrpcClient
+  let owner: WebClient
   let sessionName: string
 
   beforeAll(async () => {
@@ -41,7 +31,7 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
     web = await startTestWeb(store(), {}, { fake, webhookSecret: SECRET })
     owner = web.client()
     await signUp(owner, ADMIN_EMAIL)
-    sessionName = ((await owner.mutation("user.initiateMessagingSession")).data as { sessionName: string }).sessionName
+    sessionName = (await owner.api.user.initiateMessagingSession.mutate()).sessionName
     fake.setSessionStatus(sessionName, "WORKING")
   })
   afterAll(async () => {
@@ -57,31 +47,22 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
   /** A scheduler on the web's store: passes until `count` messages were found, up to a deadline. */
   const schedule = async (count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClient(), fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const deadline = Date.now() + deadlineMs
     let found = 0
-    while (found < count) {
-      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-      if (found < count) await new Promise((r) => setTimeout(r, 20))
-    }
+    await eventually(`${count} messages to come due (messages found)`, async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))), (n) => n >= count, deadlineMs)
   }
 
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
-  const get = async (id: string) =>
-    (await owner.query("campaign.get", { id })).data as { status: string; messages: Array<CampaignMessage> }
-  const listed = async (id: string) =>
-    ((await owner.query("campaign.list")).data as { items: Array<Record<string, unknown>> }).items.find((c) => c["id"] === id)
+  const get = (id: string) => owner.api.campaign.get.query({ id })
+  const listed = async (id: string) => (await owner.api.campaign.list.query()).items.find((c) => c.id === id)
 
   /** A campaign of `contents`, sent through the fake: its id and the gateway id of each message, in order. */
   const sentCampaign = async (contents: ReadonlyArray<string>) => {
     const before = fake.sent.length
-    const created = await owner.mutation("campaign.create", {
+    const { id } = await owner.api.campaign.create.mutate({
       sessionName,
       ...GROUP,
       messages: contents.map((content, i) => ({ content, scheduledAt: inMs(150 + i * 10) }))
     })
-    if (created.error) throw new Error(`${created.error.code}: ${created.error.message}`)
-    const id = (created.data as { id: string }).id
     await schedule(contents.length)
     // the fake answers sendText with `true_<chatId>_FAKE<n>`, n counting its accepted sends
     const gatewayIds = contents.map((_, i) => `true_${GROUP.groupId}_FAKE${before + i + 1}`)
@@ -112,16 +93,16 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
 
     it("group receipts become delivered / read counts in campaign.get, and campaign.list counts the delivered messages", async () => {
       const { id, gatewayIds } = await sentCampaign(["first", "second"])
-      const [first, second] = gatewayIds as [string, string]
+      const [first, second] = gatewayIds
       expect((await get(id)).messages.map((m) => [m.isDelivered, m.deliveredCount, m.isRead, m.readCount])).toEqual([[false, 0, false, 0], [false, 0, false, 0]])
       expect(await listed(id)).toMatchObject({ sentMessages: 2, deliveredMessages: 0 })
 
       const answers = [
-        ...(await ack(first, "DEVICE", 2, "15551110001@c.us")),
-        ...(await ack(first, "DEVICE", 2, "15551110002@c.us")),
-        ...(await ack(first, "READ", 3, "9999@lid")),
+        ...(await ack(first!, "DEVICE", 2, "15551110001@c.us")),
+        ...(await ack(first!, "DEVICE", 2, "15551110002@c.us")),
+        ...(await ack(first!, "READ", 3, "9999@lid")),
         // SERVER says nothing about a phone
-        ...(await ack(second, "SERVER", 1, null))
+        ...(await ack(second!, "SERVER", 1, null))
       ]
       expect(answers.map((a) => [a.status, a.body])).toEqual([
         [200, { result: "recorded" }],
@@ -130,14 +111,14 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
         [200, { result: "ignored" }]
       ])
       const after = await get(id)
-      const [m1, m2] = after.messages as [CampaignMessage, CampaignMessage]
+      const [m1, m2] = after.messages
       expect(m1).toMatchObject({ content: "first", isDelivered: true, isRead: true, deliveredCount: 3, readCount: 1 })
-      expect(Date.parse(m1.deliveredAt!)).toBeLessThanOrEqual(Date.parse(m1.readAt!))
+      expect(Date.parse(m1!.deliveredAt!)).toBeLessThanOrEqual(Date.parse(m1!.readAt!))
       expect(m2).toMatchObject({ content: "second", isDelivered: false, deliveredAt: null, isRead: false, readAt: null, deliveredCount: 0, readCount: 0 })
       expect(await listed(id)).toMatchObject({ sentMessages: 2, deliveredMessages: 1 })
 
       // a receipt for the whole message (a direct chat's, or the gateway's summary) marks it without a member count
-      expect((await ack(second, "PLAYED", 4, null)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect((await ack(second!, "PLAYED", 4, null)).map((a) => a.body)).toEqual([{ result: "recorded" }])
       expect((await get(id)).messages[1]).toMatchObject({ isDelivered: true, isRead: true, deliveredCount: 0, readCount: 0 })
       expect(await listed(id)).toMatchObject({ deliveredMessages: 2 })
     })
@@ -199,12 +180,11 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
           timestamp,
           payload: { status: value, statuses: [{ status: value, timestamp }], data: null }
         })
-      const view = async () =>
-        ((await owner.query("user.getMessagingSession")).data as { session: { gatewayStatus: string | null; gatewayStatusAt: string | null } }).session
+      const view = async () => (await owner.api.user.getMessagingSession.query()).session
       expect((await status("WORKING", t0)).map((a) => a.body)).toEqual([{ result: "recorded" }])
       expect(await view()).toMatchObject({ gatewayStatus: "WORKING", gatewayStatusAt: new Date(t0).toISOString() })
 
-      const created = await owner.mutation("campaign.create", {
+      await owner.api.campaign.create.mutate({
         sessionName,
         ...GROUP,
         messages: [
@@ -213,7 +193,6 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
           { content: "in an hour", scheduledAt: inMs(3_600_000) }
         ]
       })
-      expect(created.error).toBeNull()
       const told = () => web.notifications.filter((n) => n.kind === "SessionLeftWorking")
       expect(told()).toEqual([])
 
@@ -290,7 +269,7 @@ describe("WAHA webhooks without GATEWAY_WEBHOOK_SECRET", () => {
   it("registers no webhook on new sessions, and the endpoint refuses every call, signed or not", async () => {
     const owner = web.client()
     await signUp(owner, ADMIN_EMAIL)
-    const sessionName = ((await owner.mutation("user.initiateMessagingSession")).data as { sessionName: string }).sessionName
+    const { sessionName } = await owner.api.user.initiateMessagingSession.mutate()
     const created = web.fake.requests.find((r) => r.method === "POST" && r.path === "/api/sessions")
     expect(created?.body).toEqual({ name: sessionName, start: true })
     const events = await web.eventCount()
