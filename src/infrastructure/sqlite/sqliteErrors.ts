@@ -69,12 +69,13 @@ export const toStoreUnavailable = (path: string, error: unknown): StoreUnavailab
 /**
  * Decodes a row read back from a table. The ports allow only StoreUnavailable on reads, so a
  * row that does not decode is reported as that, naming the table, the row and what is wrong:
- * never silently skipped.
+ * never silently skipped. `column` names a field of the schema as the table's column.
  */
 export const decodeRow = <S extends z.ZodType>(
   schema: S,
   table: string,
-  row: unknown
+  row: unknown,
+  column: (field: string) => string = (field) => field
 ): Effect.Effect<z.output<S>, StoreUnavailable> => {
   const parsed = schema.safeParse(row)
   if (parsed.success) return Effect.succeed(parsed.data)
@@ -84,15 +85,18 @@ export const decodeRow = <S extends z.ZodType>(
     : "stream" in fields
     ? `stream ${String(fields.stream)} version ${String(fields.version)}`
     : "?"
-  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(row)"}: ${i.message}`).join("; ")
+  const issues = parsed.error.issues
+    .map((i) => `${i.path.map((p, n) => (n === 0 ? column(String(p)) : String(p))).join(".") || "(row)"}: ${i.message}`)
+    .join("; ")
   return Effect.fail(new StoreUnavailable({ message: `corrupt row in ${table} (${which}): ${issues}` }))
 }
 
 export const decodeRows = <S extends z.ZodType>(
   schema: S,
   table: string,
-  rows: ReadonlyArray<unknown>
-): Effect.Effect<Array<z.output<S>>, StoreUnavailable> => Effect.forEach(rows, (row) => decodeRow(schema, table, row))
+  rows: ReadonlyArray<unknown>,
+  column?: (field: string) => string
+): Effect.Effect<Array<z.output<S>>, StoreUnavailable> => Effect.forEach(rows, (row) => decodeRow(schema, table, row, column))
 
 /**
  * A query limit as the ports read it (`slice(0, limit)`): null when nothing can
