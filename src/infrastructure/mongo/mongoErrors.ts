@@ -35,22 +35,27 @@ export const attempt = <A>(f: () => Promise<A>): Effect.Effect<A, StoreUnavailab
  * Decodes a document read back from the database. A document that does not decode is
  * reported as StoreUnavailable (the only error the ports allow on reads), with a message
  * that names the collection, the _id and what is wrong, so it is never silently skipped.
+ * `field` names a field of the schema as the document's.
  */
 export const decodeDocument = <S extends z.ZodType>(
   schema: S,
   collection: string,
-  doc: unknown
+  doc: unknown,
+  field: (name: string) => string = (name) => name
 ): Effect.Effect<z.output<S>, StoreUnavailable> => {
   const parsed = schema.safeParse(doc)
   if (parsed.success) return Effect.succeed(parsed.data)
   const id = typeof doc === "object" && doc !== null && "_id" in doc ? String(doc._id) : "?"
-  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`).join("; ")
+  const issues = parsed.error.issues
+    .map((i) => `${i.path.map((p, n) => (n === 0 ? field(String(p)) : String(p))).join(".") || "(document)"}: ${i.message}`)
+    .join("; ")
   return Effect.fail(new StoreUnavailable({ message: `corrupt document in ${collection} (_id ${id}): ${issues}` }))
 }
 
 export const decodeDocuments = <S extends z.ZodType>(
   schema: S,
   collection: string,
-  docs: ReadonlyArray<unknown>
+  docs: ReadonlyArray<unknown>,
+  field?: (name: string) => string
 ): Effect.Effect<Array<z.output<S>>, StoreUnavailable> =>
-  Effect.forEach(docs, (doc) => decodeDocument(schema, collection, doc))
+  Effect.forEach(docs, (doc) => decodeDocument(schema, collection, doc, field))
