@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { z } from "zod"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { decodeStored } from "../decodeStored.ts"
 
 /** SQLite primary result codes (the low byte of an extended code). */
 const SQLITE_BUSY = 5
@@ -67,29 +68,23 @@ export const toStoreUnavailable = (path: string, error: unknown): StoreUnavailab
 }
 
 /**
- * Decodes a row read back from a table. The ports allow only StoreUnavailable on reads, so a
- * row that does not decode is reported as that, naming the table, the row and what is wrong:
- * never silently skipped. `column` names a field of the schema as the table's column.
+ * Decodes a row read back from a table (see decodeStored): a row that does not decode is
+ * StoreUnavailable naming the table, the row and what is wrong. `column` names a field of
+ * the schema as the table's column.
  */
 export const decodeRow = <S extends z.ZodType>(
   schema: S,
   table: string,
   row: unknown,
-  column: (field: string) => string = (field) => field
-): Effect.Effect<z.output<S>, StoreUnavailable> => {
-  const parsed = schema.safeParse(row)
-  if (parsed.success) return Effect.succeed(parsed.data)
-  const fields = typeof row === "object" && row !== null ? (row as Record<string, unknown>) : {}
-  const which = "id" in fields
-    ? `id ${String(fields.id)}`
-    : "stream" in fields
-    ? `stream ${String(fields.stream)} version ${String(fields.version)}`
-    : "?"
-  const issues = parsed.error.issues
-    .map((i) => `${i.path.map((p, n) => (n === 0 ? column(String(p)) : String(p))).join(".") || "(row)"}: ${i.message}`)
-    .join("; ")
-  return Effect.fail(new StoreUnavailable({ message: `corrupt row in ${table} (${which}): ${issues}` }))
-}
+  column?: (field: string) => string
+): Effect.Effect<z.output<S>, StoreUnavailable> =>
+  decodeStored(schema, {
+    noun: "row",
+    place: table,
+    which: (r) =>
+      "id" in r ? `id ${String(r["id"])}` : "stream" in r ? `stream ${String(r["stream"])} version ${String(r["version"])}` : "?",
+    ...(column === undefined ? {} : { field: column })
+  }, row)
 
 export const decodeRows = <S extends z.ZodType>(
   schema: S,

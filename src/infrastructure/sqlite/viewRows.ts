@@ -100,23 +100,21 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
   )
   const toRow = (record: object) =>
     Object.fromEntries(fields.map((f) => [f.column, toColumn(Reflect.get(record, f.name))]))
-  const decodeAll = (rows: ReadonlyArray<unknown>) => decodeRows(rowSchema, table, rows, columnOf)
+  const decode = (row: unknown) => (row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf))
   return {
     select,
     saveNewer: (view) => upsert(connection, table, toRow(view), true),
     put: (record) => upsert(connection, table, toRow(record), false),
     one: (clause, params) =>
-      attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(
-        Effect.flatMap((row) => (row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf)))
-      ),
+      attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(Effect.flatMap(decode)),
     list: (clause, params, limit = Infinity, offset = 0) => {
       const max = sqlLimit(limit)
       if (max === null) return Effect.succeed([])
       return attempt(connection, () =>
         connection.statement(`${select} ${clause} LIMIT ? OFFSET ?`).all(...params, max, Math.max(0, Math.floor(offset) || 0))
-      ).pipe(Effect.flatMap(decodeAll))
+      ).pipe(Effect.flatMap((rows) => decodeRows(rowSchema, table, rows, columnOf)))
     },
     run: (sql, ...params) => attempt(connection, () => connection.statement(sql).run(...params)).pipe(Effect.asVoid),
-    decode: (row) => (row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf))
+    decode
   }
 }
