@@ -6,7 +6,7 @@ import { SessionRepository } from "../../src/application/ports/SessionRepository
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import type { MongoDatabaseOptions } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
-import type { ViewDocument } from "../../src/infrastructure/mongo/viewDocuments.ts"
+import type { RecordDocument } from "../../src/infrastructure/mongo/viewDocuments.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
@@ -62,11 +62,11 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
     const databaseUrl = freshDatabaseUrl("contract")
     const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
     try {
-      await raw.db().collection<ViewDocument>("messages").insertOne({
+      await raw.db().collection<RecordDocument>("messages").insertOne({
         _id: "m-old", campaignId: "c1", sessionId: "s-old", groupId: "g@g.us", groupName: "Family", content: "hi", scheduledAt: 10,
         status: "SENT", isSent: true, isPicked: true, isDeleted: false, pickedAt: 11, sentAt: 12, failureReason: null, version: 4
       })
-      await raw.db().collection<ViewDocument>("sessions").insertOne({
+      await raw.db().collection<RecordDocument>("sessions").insertOne({
         _id: "s-old", userId: "u1", sessionName: "alice", phoneNumber: "", active: true, createdAt: 1, updatedAt: 2, version: 1
       })
     } finally {

@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
+import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
@@ -284,6 +285,31 @@ describe("SQLite adapters: several connections to one file", () => {
       } finally {
         other.close()
       }
+    })
+  })
+
+  it.effect("views keep their columns as the sqlite3 shell shows them; a row that does not decode is StoreUnavailable naming the table, id and column", () => {
+    const path = freshPath()
+    return Effect.gen(function*() {
+      const campaign = {
+        id: "c1", userId: "u1", sessionId: "s1", groupId: "g@g.us", groupName: "Family", title: "t", status: "SCHEDULED" as const,
+        failureReason: null, messageIds: ["m1", "m2"], createdAt: 1, updatedAt: 2, version: 1
+      }
+      yield* CampaignRepository.use((r) => r.save(campaign)).pipe(Effect.provide(client(path)))
+      const raw = new DatabaseSync(path)
+      try {
+        expect(raw.prepare("SELECT user_id, message_ids, created_at FROM campaigns WHERE id = 'c1'").get()).toEqual({
+          user_id: "u1", message_ids: "[\"m1\",\"m2\"]", created_at: 1
+        })
+        raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4);
+          UPDATE campaigns SET message_ids = 'not json' WHERE id = 'c1'`)
+      } finally {
+        raw.close()
+      }
+      const message = yield* expectStoreUnavailable(MessageRepository.use((r) => r.get("m-bad")).pipe(Effect.provide(client(path))))
+      expect(message.message).toMatch(/corrupt row in messages \(id m-bad\): is_sent: /)
+      const listed = yield* expectStoreUnavailable(CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(client(path))))
+      expect(listed.message).toMatch(/corrupt row in campaigns \(id c1\): message_ids: /)
     })
   })
 

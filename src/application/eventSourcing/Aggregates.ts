@@ -1,24 +1,24 @@
-import { CampaignDecider, campaignStreamId } from "../../domain/campaign/Campaign.ts"
-import type { CampaignCommand, CampaignEvent, CampaignRejection, CampaignState } from "../../domain/campaign/Campaign.ts"
-import { MessageDecider, gatewayMessageKey, isDeleted, isPicked, isSent, messageStreamId } from "../../domain/message/Message.ts"
-import type { MessageCommand, MessageEvent, MessageRejection, MessageState } from "../../domain/message/Message.ts"
-import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingSession.ts"
-import type { SessionCommand, SessionEvent, SessionRejection, SessionState } from "../../domain/session/MessagingSession.ts"
-import type { Decider } from "../../domain/shared/Decider.ts"
-import type { CampaignView } from "../ports/CampaignRepository.ts"
-import type { MessageView } from "../ports/MessageRepository.ts"
-import type { SessionView } from "../ports/SessionRepository.ts"
-import { UserDecider, userStreamId } from "../../domain/user/User.ts"
-import type { UserCommand, UserEvent, UserRejection, UserState } from "../../domain/user/User.ts"
-import type { UserView } from "../ports/UserRepository.ts"
-import { UserRepository } from "../ports/UserRepository.ts"
-import { CampaignEventSchema, MessageEventSchema, SessionEventSchema, UserEventSchema } from "./codecs.ts"
-import type { z } from "zod"
 import { Effect } from "effect"
+import type { z } from "zod"
+import { CampaignDecider, campaignStreamId } from "../../domain/campaign/Campaign.ts"
+import type { CampaignState } from "../../domain/campaign/Campaign.ts"
+import { gatewayMessageKey, isDeleted, isPicked, isSent, MessageDecider, messageStreamId } from "../../domain/message/Message.ts"
+import type { MessageState } from "../../domain/message/Message.ts"
+import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingSession.ts"
+import type { SessionState } from "../../domain/session/MessagingSession.ts"
+import type { Decider } from "../../domain/shared/Decider.ts"
+import { UserDecider, userStreamId } from "../../domain/user/User.ts"
+import type { UserState } from "../../domain/user/User.ts"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
+import type { CampaignView } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { MessageView } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
+import { UserRepository } from "../ports/UserRepository.ts"
+import type { UserView } from "../ports/UserRepository.ts"
+import { CampaignEventSchema, MessageEventSchema, SessionEventSchema, UserEventSchema } from "./codecs.ts"
 
 export type ProjectionStores = MessageRepository | CampaignRepository | SessionRepository | UserRepository
 
@@ -34,55 +34,30 @@ export interface Aggregate<C, S extends { readonly version: number }, E extends 
   readonly projectedVersion: (id: string) => Effect.Effect<number, StoreUnavailable, ProjectionStores>
 }
 
-
-export const MessageAggregate: Aggregate<MessageCommand, MessageState, MessageEvent, MessageRejection> = {
-  name: "message",
-  decider: MessageDecider,
-  schema: MessageEventSchema,
-  streamId: messageStreamId,
+/**
+ * An aggregate from its decider, its event codec and its read model: `view` is the read model
+ * of a state (null before the stream begins), `save` stores it, `find` reads back the stored
+ * one by the id its stream is keyed by (docs/architecture.md#the-event-log-and-the-read-models).
+ */
+export const makeAggregate = <C, S extends { readonly version: number }, E extends { readonly type: string }, R, V>(spec: {
+  readonly name: string
+  readonly decider: Decider<C, S, E, R>
+  readonly schema: z.ZodType<E>
+  readonly streamId: (id: string) => string
+  readonly view: (state: S) => V | null
+  readonly save: (view: V) => Effect.Effect<void, StoreUnavailable, ProjectionStores>
+  readonly find: (id: string) => Effect.Effect<{ readonly version: number } | null, StoreUnavailable, ProjectionStores>
+}): Aggregate<C, S, E, R> => ({
+  name: spec.name,
+  decider: spec.decider,
+  schema: spec.schema,
+  streamId: spec.streamId,
   project: (state) => {
-    const view = messageView(state)
-    return view ? MessageRepository.use((r) => r.save(view)) : Effect.void
+    const view = spec.view(state)
+    return view === null ? Effect.void : spec.save(view)
   },
-  projectedVersion: (id) => MessageRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
-}
-
-export const CampaignAggregate: Aggregate<CampaignCommand, CampaignState, CampaignEvent, CampaignRejection> = {
-  name: "campaign",
-  decider: CampaignDecider,
-  schema: CampaignEventSchema,
-  streamId: campaignStreamId,
-  project: (state) => {
-    const view = campaignView(state)
-    return view ? CampaignRepository.use((r) => r.save(view)) : Effect.void
-  },
-  projectedVersion: (id) => CampaignRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
-}
-
-export const SessionAggregate: Aggregate<SessionCommand, SessionState, SessionEvent, SessionRejection> = {
-  name: "session",
-  decider: SessionDecider,
-  schema: SessionEventSchema,
-  streamId: sessionStreamId,
-  project: (state) => {
-    const view = sessionView(state)
-    return view ? SessionRepository.use((r) => r.save(view)) : Effect.void
-  },
-  projectedVersion: (id) => SessionRepository.use((r) => r.get(id)).pipe(Effect.map((view) => view?.version ?? 0))
-}
-
-/** A user's stream is keyed by e-mail (see User.ts): its "id" here is the e-mail address. */
-export const UserAggregate: Aggregate<UserCommand, UserState, UserEvent, UserRejection> = {
-  name: "user",
-  decider: UserDecider,
-  schema: UserEventSchema,
-  streamId: userStreamId,
-  project: (state) => {
-    const view = userView(state)
-    return view ? UserRepository.use((r) => r.save(view)) : Effect.void
-  },
-  projectedVersion: (email) => UserRepository.use((r) => r.findByEmail(email)).pipe(Effect.map((view) => view?.version ?? 0))
-}
+  projectedVersion: (id) => spec.find(id).pipe(Effect.map((view) => view?.version ?? 0))
+})
 
 export const messageView = (s: MessageState): MessageView | null =>
   s.target === null
@@ -158,3 +133,44 @@ export const userView = (s: UserState): UserView | null =>
         updatedAt: s.updatedAt,
         version: s.version
       }
+
+export const MessageAggregate = makeAggregate({
+  name: "message",
+  decider: MessageDecider,
+  schema: MessageEventSchema,
+  streamId: messageStreamId,
+  view: messageView,
+  save: (view) => MessageRepository.use((r) => r.save(view)),
+  find: (id) => MessageRepository.use((r) => r.get(id))
+})
+
+export const CampaignAggregate = makeAggregate({
+  name: "campaign",
+  decider: CampaignDecider,
+  schema: CampaignEventSchema,
+  streamId: campaignStreamId,
+  view: campaignView,
+  save: (view) => CampaignRepository.use((r) => r.save(view)),
+  find: (id) => CampaignRepository.use((r) => r.get(id))
+})
+
+export const SessionAggregate = makeAggregate({
+  name: "session",
+  decider: SessionDecider,
+  schema: SessionEventSchema,
+  streamId: sessionStreamId,
+  view: sessionView,
+  save: (view) => SessionRepository.use((r) => r.save(view)),
+  find: (id) => SessionRepository.use((r) => r.get(id))
+})
+
+/** A user's stream is keyed by e-mail (see User.ts): its "id" here is the e-mail address. */
+export const UserAggregate = makeAggregate({
+  name: "user",
+  decider: UserDecider,
+  schema: UserEventSchema,
+  streamId: userStreamId,
+  view: userView,
+  save: (view) => UserRepository.use((r) => r.save(view)),
+  find: (email) => UserRepository.use((r) => r.findByEmail(email))
+})

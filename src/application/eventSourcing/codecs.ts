@@ -9,7 +9,16 @@ import type { UserEvent } from "../../domain/user/User.ts"
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
 
-export const MessageEventSchema: z.ZodType<MessageEvent> = z.discriminatedUnion("type", [
+/**
+ * The domain's event types are the one definition of the events (the domain holds no codec);
+ * `codecOf<E>()(schema)` compiles only when the schema decodes to exactly `E`, so a variant or
+ * a field that is in one and not the other is a type error here, not a surprise on reading
+ * the log. (`z.ZodType<E>` alone would let the domain gain an event the codec does not know.)
+ */
+const codecOf = <E>() => <S extends z.ZodType<E>>(schema: S & ([E] extends [z.output<S>] ? unknown : never)): z.ZodType<E> =>
+  schema
+
+export const MessageEventSchema = codecOf<MessageEvent>()(z.discriminatedUnion("type", [
   z.object({
     type: z.literal("MessageScheduled"),
     messageId: z.string(),
@@ -28,11 +37,11 @@ export const MessageEventSchema: z.ZodType<MessageEvent> = z.discriminatedUnion(
   z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
   z.object({ type: z.literal("MessageMissed"), at }),
   z.object({ type: z.literal("MessageAcknowledged"), at, level: z.enum(ACK_LEVELS), participant: z.string().nullable() })
-])
+]))
 
 const group = z.object({ groupId: z.string(), groupName: z.string() })
 
-export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnion("type", [
+export const CampaignEventSchema = codecOf<CampaignEvent>()(z.discriminatedUnion("type", [
   z.object({
     type: z.literal("CampaignCreated"),
     campaignId: z.string(),
@@ -40,7 +49,7 @@ export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnio
     sessionId: z.string(),
     group,
     title: z.string(),
-    messageIds: z.array(z.string()),
+    messageIds: z.array(z.string()).readonly(),
     at
   }),
   z.object({ type: z.literal("CampaignStarted"), at }),
@@ -48,16 +57,16 @@ export const CampaignEventSchema: z.ZodType<CampaignEvent> = z.discriminatedUnio
   z.object({ type: z.literal("CampaignFailed"), at, reason: z.string(), messageId: z.string().nullable() }),
   z.object({ type: z.literal("CampaignCancelled"), at }),
   z.object({ type: z.literal("CampaignFailureNotified"), at })
-])
+]))
 
-export const SessionEventSchema: z.ZodType<SessionEvent> = z.discriminatedUnion("type", [
+export const SessionEventSchema = codecOf<SessionEvent>()(z.discriminatedUnion("type", [
   z.object({ type: z.literal("SessionInitiated"), sessionId: z.string(), userId: z.string(), sessionName: z.string(), at }),
   z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
   z.object({ type: z.literal("SessionLoggedOut"), at }),
   z.object({ type: z.literal("SessionGatewayStatusChanged"), status: z.string(), previousStatus: z.string().nullable(), reportedAt: z.number(), at })
-])
+]))
 
-export const UserEventSchema: z.ZodType<UserEvent> = z.discriminatedUnion("type", [
+export const UserEventSchema = codecOf<UserEvent>()(z.discriminatedUnion("type", [
   z.object({
     type: z.literal("UserRegistered"),
     userId: z.string(),
@@ -75,4 +84,4 @@ export const UserEventSchema: z.ZodType<UserEvent> = z.discriminatedUnion("type"
   z.object({ type: z.literal("UserApproved"), at }),
   z.object({ type: z.literal("UserMadeAdmin"), at }),
   z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })
-])
+]))

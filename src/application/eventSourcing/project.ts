@@ -8,16 +8,6 @@ import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
 import { recordedPages } from "./recordedPages.ts"
 
-type AnyAggregate = typeof MessageAggregate | typeof CampaignAggregate | typeof SessionAggregate | typeof UserAggregate
-
-const aggregateOf = (streamId: string): { readonly aggregate: AnyAggregate; readonly id: string } | null => {
-  const dash = streamId.indexOf("-")
-  const kind = streamId.slice(0, dash)
-  const id = streamId.slice(dash + 1)
-  const aggregate = [MessageAggregate, CampaignAggregate, SessionAggregate, UserAggregate].find((a) => a.name === kind)
-  return aggregate ? { aggregate, id } : null
-}
-
 const rebuild = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
   aggregate: Aggregate<C, S, E, R>,
   id: string,
@@ -39,18 +29,20 @@ export const projectStream = (
   streamId: string,
   version = Number.MAX_SAFE_INTEGER
 ): Effect.Effect<boolean, StoreUnavailable | CorruptData, EventStore | ProjectionStores> => {
-  const found = aggregateOf(streamId)
-  if (found === null) return Effect.fail(new CorruptData({ message: `unknown stream ${streamId}` }))
+  const dash = streamId.indexOf("-")
+  const id = streamId.slice(dash + 1)
   // one call per kind keeps the generic types of each aggregate
-  switch (found.aggregate.name) {
-    case "message":
-      return rebuild(MessageAggregate, found.id, version)
-    case "campaign":
-      return rebuild(CampaignAggregate, found.id, version)
-    case "session":
-      return rebuild(SessionAggregate, found.id, version)
+  switch (streamId.slice(0, dash)) {
+    case MessageAggregate.name:
+      return rebuild(MessageAggregate, id, version)
+    case CampaignAggregate.name:
+      return rebuild(CampaignAggregate, id, version)
+    case SessionAggregate.name:
+      return rebuild(SessionAggregate, id, version)
+    case UserAggregate.name:
+      return rebuild(UserAggregate, id, version)
     default:
-      return rebuild(UserAggregate, found.id, version)
+      return Effect.fail(new CorruptData({ message: `unknown stream ${streamId}` }))
   }
 }
 

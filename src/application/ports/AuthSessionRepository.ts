@@ -1,17 +1,19 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
+import { z } from "zod"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 /**
  * A signed-in browser. `id` is the SHA-256 (hex) of the token in the cookie: the token itself
  * is never stored, so a leaked database does not sign anyone in.
  */
-export interface AuthSession {
-  readonly id: string
-  readonly userId: string
-  readonly expiresAt: number
-  readonly createdAt: number
-}
+export const AuthSessionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  expiresAt: z.number(),
+  createdAt: z.number()
+})
+export type AuthSession = Readonly<z.output<typeof AuthSessionSchema>>
 
 export class AuthSessionRepository extends Context.Service<AuthSessionRepository, {
   /** an id already stored is replaced (ids are digests of random tokens: it does not happen) */

@@ -1,22 +1,25 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
-import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
+import { z } from "zod"
+import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
-export interface CampaignView {
-  readonly id: string
-  readonly userId: string
-  readonly sessionId: string
-  readonly groupId: string
-  readonly groupName: string
-  readonly title: string
-  readonly status: CampaignStatus
-  readonly failureReason: string | null
-  readonly messageIds: ReadonlyArray<string>
-  readonly createdAt: number
-  readonly updatedAt: number
-  readonly version: number
-}
+/** The `campaigns` read model; every store decodes what it reads back with this schema. */
+export const CampaignViewSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  sessionId: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  title: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  failureReason: z.string().nullable(),
+  messageIds: z.array(z.string()).readonly(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number().int()
+})
+export type CampaignView = Readonly<z.output<typeof CampaignViewSchema>>
 
 export class CampaignRepository extends Context.Service<CampaignRepository, {
   /** Upsert unless the stored view already reflects this version or a later one. */

@@ -1,34 +1,40 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
-import type { MessageStatus } from "../../domain/message/Message.ts"
+import { z } from "zod"
+import { MESSAGE_STATUSES } from "../../domain/message/Message.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
-/** The `messages` read model the scheduler queries; derived from message streams, may lag. */
-export interface MessageView {
-  readonly id: string
-  readonly campaignId: string
-  readonly sessionId: string
-  readonly groupId: string
-  readonly groupName: string
-  readonly content: string
-  readonly scheduledAt: number
-  readonly status: MessageStatus
-  readonly isSent: boolean
-  readonly isPicked: boolean
-  readonly isDeleted: boolean
-  readonly pickedAt: number | null
-  readonly sentAt: number | null
-  readonly failureReason: string | null
+/**
+ * The `messages` read model the scheduler queries; derived from message streams, may lag.
+ * The one definition of its fields: every store decodes what it reads back with this schema.
+ */
+export const MessageViewSchema = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  sessionId: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  content: z.string(),
+  scheduledAt: z.number(),
+  status: z.enum(MESSAGE_STATUSES),
+  isSent: z.boolean(),
+  isPicked: z.boolean(),
+  isDeleted: z.boolean(),
+  pickedAt: z.number().nullable(),
+  sentAt: z.number().nullable(),
+  failureReason: z.string().nullable(),
+  // Views stored before delivery receipts have none of the next five fields.
   /** the key of the gateway's id for the sent message (see gatewayMessageKey), to match receipts; null before it is sent */
-  readonly gatewayMessageKey: string | null
+  gatewayMessageKey: z.string().nullable().default(null),
   /** the first delivery receipt, the first read receipt */
-  readonly deliveredAt: number | null
-  readonly readAt: number | null
+  deliveredAt: z.number().nullable().default(null),
+  readAt: z.number().nullable().default(null),
   /** group members it reached (read ones included), and who read it */
-  readonly deliveredCount: number
-  readonly readCount: number
-  readonly version: number
-}
+  deliveredCount: z.number().int().default(0),
+  readCount: z.number().int().default(0),
+  version: z.number().int()
+})
+export type MessageView = Readonly<z.output<typeof MessageViewSchema>>
 
 export interface CampaignProgress {
   readonly total: number

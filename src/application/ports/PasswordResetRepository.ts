@@ -1,13 +1,15 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
+import { z } from "zod"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 /** A one-time password-reset token, stored as its SHA-256 (hex) like a session token. */
-export interface PasswordReset {
-  readonly id: string
-  readonly userId: string
-  readonly expiresAt: number
-}
+export const PasswordResetSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  expiresAt: z.number()
+})
+export type PasswordReset = Readonly<z.output<typeof PasswordResetSchema>>
 
 export class PasswordResetRepository extends Context.Service<PasswordResetRepository, {
   /** an id already stored is replaced (ids are digests of random tokens: it does not happen) */

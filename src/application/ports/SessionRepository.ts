@@ -1,20 +1,26 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
+import { z } from "zod"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
-export interface SessionView {
-  readonly id: string
-  readonly userId: string
-  readonly sessionName: string
-  readonly phoneNumber: string
-  readonly active: boolean
-  /** the last status the gateway reported (WORKING, FAILED, …) and when it says it happened; null before any report */
-  readonly gatewayStatus: string | null
-  readonly gatewayStatusAt: number | null
-  readonly createdAt: number
-  readonly updatedAt: number
-  readonly version: number
-}
+/** The `sessions` read model; every store decodes what it reads back with this schema. */
+export const SessionViewSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  sessionName: z.string(),
+  phoneNumber: z.string(),
+  active: z.boolean(),
+  /**
+   * the last status the gateway reported (WORKING, FAILED, …) and when it says it happened; null
+   * before any report, and in views stored before session events
+   */
+  gatewayStatus: z.string().nullable().default(null),
+  gatewayStatusAt: z.number().nullable().default(null),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number().int()
+})
+export type SessionView = Readonly<z.output<typeof SessionViewSchema>>
 
 export class SessionRepository extends Context.Service<SessionRepository, {
   /** Upsert unless the stored view already reflects this version or a later one. */

@@ -1,20 +1,27 @@
 import { Context } from "effect"
 import type { Effect } from "effect"
-import type { UserRole, UserStatus } from "../../domain/user/User.ts"
+import { z } from "zod"
+import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
+import type { UserStatus } from "../../domain/user/User.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
-/** The users read model: what lists and lookups need. No password hash: only the stream has it. */
-export interface UserView {
-  readonly id: string
-  readonly email: string
-  readonly name: string
-  readonly role: UserRole
-  readonly status: UserStatus
-  readonly emailVerified: boolean
-  readonly createdAt: number
-  readonly updatedAt: number
-  readonly version: number
-}
+/**
+ * The users read model: what lists and lookups need. No password hash: only the stream has it.
+ * Every store decodes what it reads back with this schema.
+ */
+export const UserViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  // views stored before verification existed: those accounts were trusted as they were
+  emailVerified: z.boolean().default(true),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number().int()
+})
+export type UserView = Readonly<z.output<typeof UserViewSchema>>
 
 export class UserRepository extends Context.Service<UserRepository, {
   /** Upsert unless the stored view already reflects this version or a later one. */

@@ -1,70 +1,29 @@
 import { Effect, Layer } from "effect"
 import type { Db, Filter } from "mongodb"
-import { z } from "zod"
-import { MessageRepository } from "../../application/ports/MessageRepository.ts"
-import type { MessageView } from "../../application/ports/MessageRepository.ts"
-import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import { MESSAGE_STATUSES } from "../../domain/message/Message.ts"
+import { MessageRepository, MessageViewSchema } from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
-import { attempt, decodeDocument, decodeDocuments } from "./mongoErrors.ts"
-import { queryLimit, saveNewer } from "./viewDocuments.ts"
-import type { ViewDocument } from "./viewDocuments.ts"
-
-const COLLECTION = "messages"
-
-
-const MessageDocument: z.ZodType<MessageView> = z
-  .object({
-    _id: z.string(),
-    campaignId: z.string(),
-    sessionId: z.string(),
-    groupId: z.string(),
-    groupName: z.string(),
-    content: z.string(),
-    scheduledAt: z.number(),
-    status: z.enum(MESSAGE_STATUSES),
-    isSent: z.boolean(),
-    isPicked: z.boolean(),
-    isDeleted: z.boolean(),
-    pickedAt: z.number().nullable(),
-    sentAt: z.number().nullable(),
-    failureReason: z.string().nullable(),
-    // documents written before delivery receipts have none of these
-    gatewayMessageKey: z.string().nullable().default(null),
-    deliveredAt: z.number().nullable().default(null),
-    readAt: z.number().nullable().default(null),
-    deliveredCount: z.number().int().default(0),
-    readCount: z.number().int().default(0),
-    version: z.number().int()
-  })
-  .transform(({ _id, ...view }) => ({ id: _id, ...view }))
+import { attempt } from "./mongoErrors.ts"
+import { mongoViewStore } from "./viewDocuments.ts"
+import type { RecordDocument } from "./viewDocuments.ts"
 
 /** `(pickedAt ?? 0) <= t`: the port counts a missing pickedAt as 0 */
-const pickedAtMost = (t: number): Filter<ViewDocument> =>
+const pickedAtMost = (t: number): Filter<RecordDocument> =>
   0 <= t ? { $or: [{ pickedAt: { $lte: t } }, { pickedAt: null }] } : { pickedAt: { $lte: t } }
 
 /** `(pickedAt ?? 0) > t` */
-const pickedAfter = (t: number): Filter<ViewDocument> =>
+const pickedAfter = (t: number): Filter<RecordDocument> =>
   0 > t ? { $or: [{ pickedAt: { $gt: t } }, { pickedAt: null }] } : { pickedAt: { $gt: t } }
 
 export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"] => {
-  const messages = db.collection<ViewDocument>(COLLECTION)
+  const store = mongoViewStore(db, "messages", MessageViewSchema)
+  const messages = store.collection
 
-  /** In the port's order, `limit` as the port reads it (queryLimit). */
-  const where = (filter: Filter<ViewDocument>, limit = Infinity): Effect.Effect<Array<MessageView>, StoreUnavailable> => {
-    const max = queryLimit(limit)
-    if (max === null) return Effect.succeed([])
-    return attempt(() => messages.find(filter).sort({ scheduledAt: 1, _id: 1 }).limit(max).toArray()).pipe(
-      Effect.flatMap((docs) => decodeDocuments(MessageDocument, COLLECTION, docs))
-    )
-  }
+  /** In the port's order, `limit` as the port reads it. */
+  const where = (filter: Filter<RecordDocument>, limit = Infinity) => store.list(filter, { sort: { scheduledAt: 1, _id: 1 }, limit })
 
   return {
-    save: (view) => saveNewer(db, COLLECTION, view),
-    get: (id) =>
-      attempt(() => messages.findOne({ _id: id })).pipe(
-        Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decodeDocument(MessageDocument, COLLECTION, doc)))
-      ),
+    save: store.saveNewer,
+    get: (id) => store.one({ _id: id }),
     findScheduledBetween: (from, to, limit) => where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to } }, limit),
     findScheduledBefore: (before, limit) => where({ status: "SCHEDULED", scheduledAt: { $lt: before } }, limit),
     nextScheduledAfter: (after) =>

@@ -1,30 +1,15 @@
 import { Effect, Layer } from "effect"
-import type { Db, Document } from "mongodb"
-import { z } from "zod"
-import { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
-import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
+import type { Db } from "mongodb"
+import { PasswordResetRepository, PasswordResetSchema } from "../../application/ports/PasswordResetRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
-import { attempt, decodeDocument } from "./mongoErrors.ts"
-
-const COLLECTION = "passwordResets"
-
-interface PasswordResetDocument extends Document {
-  readonly _id: string
-}
-
-const PasswordResetSchema: z.ZodType<PasswordReset> = z
-  .object({
-    _id: z.string(),
-    userId: z.string(),
-    expiresAt: z.number()
-  })
-  .transform(({ _id, ...reset }) => ({ id: _id, ...reset }))
+import { attempt } from "./mongoErrors.ts"
+import { mongoViewStore } from "./viewDocuments.ts"
 
 export const makeMongoPasswordResetRepository = (db: Db): PasswordResetRepository["Service"] => {
-  const resets = db.collection<PasswordResetDocument>(COLLECTION)
+  const store = mongoViewStore(db, "passwordResets", PasswordResetSchema)
+  const resets = store.collection
   return {
-    create: ({ id, ...fields }) =>
-      attempt(() => resets.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
+    create: store.put,
     // Read, then delete and count: only the take whose deleteOne removed the document gets
     // it. Not findOneAndDelete: FerretDB v1 runs that as find-then-delete and returns the
     // document to every concurrent caller that found it, whereas its deleteOne reports the
@@ -36,7 +21,7 @@ export const makeMongoPasswordResetRepository = (db: Db): PasswordResetRepositor
         if (doc === null) return null
         const { deletedCount } = yield* attempt(() => resets.deleteOne({ _id: id }))
         if (deletedCount !== 1) return null
-        return yield* decodeDocument(PasswordResetSchema, COLLECTION, doc)
+        return yield* store.decode(doc)
       }),
     deleteAllOf: (userId) => attempt(() => resets.deleteMany({ userId })).pipe(Effect.asVoid),
     deleteExpired: (now) => attempt(() => resets.deleteMany({ expiresAt: { $lte: now } })).pipe(Effect.asVoid)

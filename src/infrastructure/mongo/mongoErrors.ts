@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { MongoServerError } from "mongodb"
 import type { z } from "zod"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { decodeStored } from "../decodeStored.ts"
 
 export const DUPLICATE_KEY = 11000
 export const NAMESPACE_EXISTS = 48
@@ -32,25 +33,27 @@ export const attempt = <A>(f: () => Promise<A>): Effect.Effect<A, StoreUnavailab
   Effect.tryPromise({ try: f, catch: toStoreUnavailable })
 
 /**
- * Decodes a document read back from the database. A document that does not decode is
- * reported as StoreUnavailable (the only error the ports allow on reads), with a message
- * that names the collection, the _id and what is wrong, so it is never silently skipped.
+ * Decodes a document read back from the database (see decodeStored): a document that does
+ * not decode is StoreUnavailable naming the collection, the _id and what is wrong.
+ * `field` names a field of the schema as the document's.
  */
 export const decodeDocument = <S extends z.ZodType>(
   schema: S,
   collection: string,
-  doc: unknown
-): Effect.Effect<z.output<S>, StoreUnavailable> => {
-  const parsed = schema.safeParse(doc)
-  if (parsed.success) return Effect.succeed(parsed.data)
-  const id = typeof doc === "object" && doc !== null && "_id" in doc ? String(doc._id) : "?"
-  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`).join("; ")
-  return Effect.fail(new StoreUnavailable({ message: `corrupt document in ${collection} (_id ${id}): ${issues}` }))
-}
+  doc: unknown,
+  field?: (name: string) => string
+): Effect.Effect<z.output<S>, StoreUnavailable> =>
+  decodeStored(schema, {
+    noun: "document",
+    place: collection,
+    which: (d) => `_id ${"_id" in d ? String(d["_id"]) : "?"}`,
+    ...(field === undefined ? {} : { field })
+  }, doc)
 
 export const decodeDocuments = <S extends z.ZodType>(
   schema: S,
   collection: string,
-  docs: ReadonlyArray<unknown>
+  docs: ReadonlyArray<unknown>,
+  field?: (name: string) => string
 ): Effect.Effect<Array<z.output<S>>, StoreUnavailable> =>
-  Effect.forEach(docs, (doc) => decodeDocument(schema, collection, doc))
+  Effect.forEach(docs, (doc) => decodeDocument(schema, collection, doc, field))

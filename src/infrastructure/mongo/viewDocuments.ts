@@ -1,15 +1,33 @@
 import { Effect } from "effect"
-import type { Db, Document } from "mongodb"
+import type { Collection, Db, Document, Filter, Sort } from "mongodb"
+import { z } from "zod"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import { DUPLICATE_KEY, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
+import { attempt, decodeDocument, decodeDocuments, DUPLICATE_KEY, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
 
 /**
- * A read model document: the view's fields, its id as `_id`, times as numbers (ms), exactly
- * as the views have them.
+ * A record of a port (a view, an auth session, a reset token) as a document: its fields as
+ * the port's schema has them (times as numbers, ms), its id as `_id`.
  */
-export interface ViewDocument extends Document {
+export interface RecordDocument extends Document {
   readonly _id: string
-  readonly version: number
+}
+
+/** What an adapter of one collection needs; it states only its filters, sorts and indexes. */
+export interface MongoViewStore<V> {
+  readonly collection: Collection<RecordDocument>
+  /** Upserts unless the stored document already reflects this version or a later one (see below). */
+  readonly saveNewer: (view: V & { readonly id: string; readonly version: number }) => Effect.Effect<void, StoreUnavailable>
+  /** Inserts, or replaces the document of the same id. */
+  readonly put: (record: V & { readonly id: string }) => Effect.Effect<void, StoreUnavailable>
+  /** The first match (in `sort` order), or null. */
+  readonly one: (filter: Filter<RecordDocument>, sort?: Sort) => Effect.Effect<V | null, StoreUnavailable>
+  /** Every match in `sort` order, `limit` as the ports read it (queryLimit). */
+  readonly list: (
+    filter: Filter<RecordDocument>,
+    options: { readonly sort: Sort; readonly limit?: number; readonly skip?: number }
+  ) => Effect.Effect<Array<V>, StoreUnavailable>
+  /** Decodes a document the adapter read itself. */
+  readonly decode: (doc: RecordDocument) => Effect.Effect<V, StoreUnavailable>
 }
 
 const ignoreDuplicate = <A>(f: () => Promise<A>): Effect.Effect<void, StoreUnavailable> =>
@@ -20,9 +38,12 @@ const ignoreDuplicate = <A>(f: () => Promise<A>): Effect.Effect<void, StoreUnava
     )
   )
 
+/** `id` is stored as `_id`; issues name the document's field. */
+const fieldOf = (name: string): string => (name === "id" ? "_id" : name)
+
 /**
- * Upserts `view` into `collection` unless the stored document already reflects this version
- * or a later one: `updateOne({_id, version: {$lt: v}}, {$set}, {upsert: true})`. Against a
+ * `saveNewer` upserts a view unless the stored document already reflects this version or a
+ * later one: `updateOne({_id, version: {$lt: v}}, {$set}, {upsert: true})`. Against a
  * document of this version or newer the filter does not match and the upsert's insert hits
  * the `_id`: a duplicate key, meaning "a newer version is already stored".
  *
@@ -30,17 +51,40 @@ const ignoreDuplicate = <A>(f: () => Promise<A>): Effect.Effect<void, StoreUnava
  * one view racing each other may leave the older one stored. That is tolerable because a
  * read model never decides anything on its own: every command re-reads its stream, a use
  * case that finds the view behind rebuilds it, and the scheduler's catch-up pass rebuilds
- * any view whose version is behind the events recorded since its previous pass.
+ * any view whose version is behind the events recorded since its previous pass
+ * (docs/architecture.md#the-stores).
  */
-export const saveNewer = <V extends { readonly id: string; readonly version: number }>(
+export const mongoViewStore = <Shape extends z.core.$ZodShape & { readonly id: z.ZodString }>(
   db: Db,
-  collection: string,
-  view: V
-): Effect.Effect<void, StoreUnavailable> => {
-  const { id, ...fields } = view
-  return ignoreDuplicate(() =>
-    db.collection<ViewDocument>(collection).updateOne({ _id: id, version: { $lt: view.version } }, { $set: fields }, { upsert: true })
-  )
+  name: string,
+  schema: z.ZodObject<Shape>
+): MongoViewStore<Readonly<z.output<z.ZodObject<Shape>>>> => {
+  const collection = db.collection<RecordDocument>(name)
+  // the document with `_id` as `id`, so that the port's schema alone decides what is valid
+  const documentSchema = z.preprocess((doc) => {
+    if (typeof doc !== "object" || doc === null || !("_id" in doc)) return doc
+    const { _id, ...fields } = doc
+    return { ...fields, id: _id }
+  }, schema)
+  const decode = (doc: RecordDocument) => decodeDocument(documentSchema, name, doc, fieldOf)
+  return {
+    collection,
+    saveNewer: ({ id, ...fields }) =>
+      ignoreDuplicate(() => collection.updateOne({ _id: id, version: { $lt: fields.version } }, { $set: fields }, { upsert: true })),
+    put: ({ id, ...fields }) => attempt(() => collection.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
+    one: (filter, sort) =>
+      attempt(() => collection.findOne(filter, sort === undefined ? {} : { sort })).pipe(
+        Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decode(doc)))
+      ),
+    list: (filter, { sort, limit = Infinity, skip = 0 }) => {
+      const max = queryLimit(limit)
+      if (max === null) return Effect.succeed([])
+      return attempt(() => collection.find(filter).sort(sort).skip(skip).limit(max).toArray()).pipe(
+        Effect.flatMap((docs) => decodeDocuments(documentSchema, name, docs, fieldOf))
+      )
+    },
+    decode
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { z } from "zod"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { decodeStored } from "../decodeStored.ts"
 
 /** SQLite primary result codes (the low byte of an extended code). */
 const SQLITE_BUSY = 5
@@ -67,32 +68,30 @@ export const toStoreUnavailable = (path: string, error: unknown): StoreUnavailab
 }
 
 /**
- * Decodes a row read back from a table. The ports allow only StoreUnavailable on reads, so a
- * row that does not decode is reported as that, naming the table, the row and what is wrong:
- * never silently skipped.
+ * Decodes a row read back from a table (see decodeStored): a row that does not decode is
+ * StoreUnavailable naming the table, the row and what is wrong. `column` names a field of
+ * the schema as the table's column.
  */
 export const decodeRow = <S extends z.ZodType>(
   schema: S,
   table: string,
-  row: unknown
-): Effect.Effect<z.output<S>, StoreUnavailable> => {
-  const parsed = schema.safeParse(row)
-  if (parsed.success) return Effect.succeed(parsed.data)
-  const fields = typeof row === "object" && row !== null ? (row as Record<string, unknown>) : {}
-  const which = "id" in fields
-    ? `id ${String(fields.id)}`
-    : "stream" in fields
-    ? `stream ${String(fields.stream)} version ${String(fields.version)}`
-    : "?"
-  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(row)"}: ${i.message}`).join("; ")
-  return Effect.fail(new StoreUnavailable({ message: `corrupt row in ${table} (${which}): ${issues}` }))
-}
+  row: unknown,
+  column?: (field: string) => string
+): Effect.Effect<z.output<S>, StoreUnavailable> =>
+  decodeStored(schema, {
+    noun: "row",
+    place: table,
+    which: (r) =>
+      "id" in r ? `id ${String(r["id"])}` : "stream" in r ? `stream ${String(r["stream"])} version ${String(r["version"])}` : "?",
+    ...(column === undefined ? {} : { field: column })
+  }, row)
 
 export const decodeRows = <S extends z.ZodType>(
   schema: S,
   table: string,
-  rows: ReadonlyArray<unknown>
-): Effect.Effect<Array<z.output<S>>, StoreUnavailable> => Effect.forEach(rows, (row) => decodeRow(schema, table, row))
+  rows: ReadonlyArray<unknown>,
+  column?: (field: string) => string
+): Effect.Effect<Array<z.output<S>>, StoreUnavailable> => Effect.forEach(rows, (row) => decodeRow(schema, table, row, column))
 
 /**
  * A query limit as the ports read it (`slice(0, limit)`): null when nothing can

@@ -4,25 +4,117 @@ import { z } from "zod"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { attempt } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-
-/** A view as a row: column name → value; `id` and `version` are required. */
-export type ViewRow = Readonly<Record<string, SQLInputValue>> & { readonly id: string; readonly version: number }
+import { decodeRow, decodeRows, sqlLimit } from "./sqliteErrors.ts"
 
 /**
- * Upserts a view's row unless the stored one already reflects this version or a later one:
- * `INSERT … ON CONFLICT(id) DO UPDATE SET … WHERE excluded.version > version`. One statement,
- * atomic in SQLite: of concurrent saves (any connection, any process) the newest stays.
- * Column names come from the adapters' own code, never from input.
+ * A record of a port (a view, an auth session, a reset token) as a table row, derived from
+ * the port's schema so that each adapter states only its queries: every field is a column of
+ * the field's name in snake_case (`campaignId` → `campaign_id`), booleans are 0/1 and arrays
+ * are JSON text, so the file reads plainly with the sqlite3 shell (see SQLITE_SCHEMA).
  */
-export const saveNewer = (connection: SqliteConnection, table: string, row: ViewRow): Effect.Effect<void, StoreUnavailable> => {
+export interface SqliteViewStore<V> {
+  /** `SELECT <every column> FROM <table>`, for a query of the adapter's own */
+  readonly select: string
+  /** Upserts unless the stored row already reflects this version or a later one (see upsert). */
+  readonly saveNewer: (view: V & { readonly version: number }) => Effect.Effect<void, StoreUnavailable>
+  /** Inserts, or replaces the row of the same id. */
+  readonly put: (record: V) => Effect.Effect<void, StoreUnavailable>
+  /** The first row of `SELECT … <clause> LIMIT 1` (clause: WHERE …, ORDER BY …), or null. */
+  readonly one: (clause: string, params: ReadonlyArray<SQLInputValue>) => Effect.Effect<V | null, StoreUnavailable>
+  /** `SELECT … <clause> LIMIT ? OFFSET ?`, `limit` as the ports read it (sqlLimit). */
+  readonly list: (
+    clause: string,
+    params: ReadonlyArray<SQLInputValue>,
+    limit?: number,
+    offset?: number
+  ) => Effect.Effect<Array<V>, StoreUnavailable>
+  /** Runs a statement of the adapter's own (a DELETE, an UPDATE), its result unused. */
+  readonly run: (sql: string, ...params: ReadonlyArray<SQLInputValue>) => Effect.Effect<void, StoreUnavailable>
+  /** Decodes a row the adapter read itself (e.g. `DELETE … RETURNING`); undefined is null. */
+  readonly decode: (row: unknown) => Effect.Effect<V | null, StoreUnavailable>
+}
+
+const columnOf = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** The kind of value a field holds under its wrappers (nullable, default, readonly). */
+const kindOf = (field: z.core.$ZodType): string => {
+  const def = field._zod.def
+  return "innerType" in def && def.innerType instanceof z.core.$ZodType ? kindOf(def.innerType) : def.type
+}
+
+const toColumn = (value: unknown): SQLInputValue =>
+  typeof value === "boolean"
+    ? (value ? 1 : 0)
+    : typeof value === "string" || typeof value === "number"
+    ? value
+    : value === null || value === undefined
+    ? null
+    : JSON.stringify(value)
+
+/** A column's value as the schema's field wants it; anything unexpected is left for the schema to reject. */
+const fromColumn = (kind: string, value: unknown): unknown => {
+  if (kind === "boolean") return value === 1 ? true : value === 0 ? false : value
+  if (kind === "array" && typeof value === "string") {
+    try {
+      return JSON.parse(value)
+    } catch {
+      return value
+    }
+  }
+  return value
+}
+
+/**
+ * Upserts a row; with `newerOnly`, unless the stored one already reflects this version or a
+ * later one: `INSERT … ON CONFLICT(id) DO UPDATE SET … WHERE excluded.version > version`. One
+ * statement, atomic in SQLite: of concurrent saves (any connection, any process) the newest
+ * stays. Column names come from the adapters' schemas, never from input.
+ */
+const upsert = (
+  connection: SqliteConnection,
+  table: string,
+  row: Readonly<Record<string, SQLInputValue>>,
+  newerOnly: boolean
+): Effect.Effect<void, StoreUnavailable> => {
   const columns = Object.keys(row)
   const sql = `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})` +
     ` ON CONFLICT (id) DO UPDATE SET ${columns.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`).join(", ")}` +
-    ` WHERE excluded.version > ${table}.version`
+    (newerOnly ? ` WHERE excluded.version > ${table}.version` : "")
   return attempt(connection, () => connection.statement(sql).run(...columns.map((c) => row[c] ?? null))).pipe(Effect.asVoid)
 }
 
-/** A boolean stored as 0/1. */
-export const flag = z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1)
-
-export const toFlag = (b: boolean): 0 | 1 => (b ? 1 : 0)
+export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: z.ZodString }>(
+  connection: SqliteConnection,
+  table: string,
+  schema: z.ZodObject<Shape>
+): SqliteViewStore<Readonly<z.output<z.ZodObject<Shape>>>> => {
+  const fields = Object.entries(schema.shape).map(([name, field]) => ({ name, column: columnOf(name), kind: kindOf(field) }))
+  const select = `SELECT ${fields.map((f) => f.column).join(", ")} FROM ${table}`
+  // the row renamed to the schema's fields, so that the schema alone decides what is valid
+  const rowSchema = z.preprocess(
+    (row) =>
+      typeof row === "object" && row !== null
+        ? Object.fromEntries(fields.map((f) => [f.name, fromColumn(f.kind, Reflect.get(row, f.column))]))
+        : row,
+    schema
+  )
+  const toRow = (record: object) =>
+    Object.fromEntries(fields.map((f) => [f.column, toColumn(Reflect.get(record, f.name))]))
+  const decode = (row: unknown) => (row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf))
+  return {
+    select,
+    saveNewer: (view) => upsert(connection, table, toRow(view), true),
+    put: (record) => upsert(connection, table, toRow(record), false),
+    one: (clause, params) =>
+      attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(Effect.flatMap(decode)),
+    list: (clause, params, limit = Infinity, offset = 0) => {
+      const max = sqlLimit(limit)
+      if (max === null) return Effect.succeed([])
+      return attempt(connection, () =>
+        connection.statement(`${select} ${clause} LIMIT ? OFFSET ?`).all(...params, max, Math.max(0, Math.floor(offset) || 0))
+      ).pipe(Effect.flatMap((rows) => decodeRows(rowSchema, table, rows, columnOf)))
+    },
+    run: (sql, ...params) => attempt(connection, () => connection.statement(sql).run(...params)).pipe(Effect.asVoid),
+    decode
+  }
+}
