@@ -8,6 +8,7 @@ import { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
 import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
 
@@ -16,12 +17,12 @@ export const webServicesLayer = <R, E>(
   base: Layer.Layer<R, E>,
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<R | SignInThrottle | GatewayDirectory, E> =>
-  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer).pipe(
+): Layer.Layer<R | SignInThrottle | GatewayDirectory | KeyedLocks, E> =>
+  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer, KeyedLocks.layer).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
     Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))
-  ) as Layer.Layer<R | SignInThrottle | GatewayDirectory, E>
+  ) as Layer.Layer<R | SignInThrottle | GatewayDirectory | KeyedLocks, E>
 
 export interface RunningWebServer<R = WebServices> {
   readonly url: string
