@@ -1,3 +1,4 @@
+import { eventually } from "./eventually.ts"
 import type { MailSink } from "./MailSink.ts"
 import type { TrpcClient } from "./webHarness.ts"
 
@@ -14,17 +15,21 @@ export const signUpAndVerify = async (
   const before = mail.received.length
   const up = await client.mutation("auth.signUp", input)
   if (up.error !== null) throw new Error(`signUp ${input.email}: ${up.error.code} ${up.error.message}`)
-  const deadline = Date.now() + timeoutMs
-  let token: string | null = null
-  while (token === null) {
+  const tokenInMail = () => {
+    let token: string | null = null
     for (const m of mail.received.slice(before)) {
       const match = /\/verify-email\?token=([A-Za-z0-9._-]+)/.exec(m.mail.text)
       if (m.mail.to.includes(input.email) && match !== null) token = match[1]!
     }
-    if (token !== null) break
-    if (Date.now() > deadline) throw new Error(`no verification mail for ${input.email}; the sink saw ${mail.requests.length} requests`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    return token
   }
+  // the sink's request count goes into the failure too: did any mail arrive at all?
+  const { token } = await eventually(
+    `a verification mail for ${input.email}`,
+    () => ({ token: tokenInMail(), sinkRequests: mail.requests.length }),
+    (seen) => seen.token !== null,
+    timeoutMs
+  )
   const verified = await client.mutation("auth.verifyEmail", { token, password: input.password })
   if (verified.error !== null) throw new Error(`verifyEmail ${input.email}: ${verified.error.code} ${verified.error.message}`)
   const signedIn = await client.mutation("auth.signIn", { email: input.email, password: input.password })

@@ -6,6 +6,7 @@ import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
+import { eventually } from "../../support/eventually.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
 import { expectOk } from "./webSuite.support.ts"
@@ -34,13 +35,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
   })
 
   /** Waits for a condition, polling, up to a deadline. */
-  const waitUntil = async (condition: () => boolean, what: string, deadlineMs = 5_000) => {
-    const deadline = Date.now() + deadlineMs
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  }
+  const waitUntil = (condition: () => boolean, what: string, deadlineMs = 5_000) => eventually(what, condition, (holds) => holds, deadlineMs)
 
   const GROUP = { groupId: "120363000000000009@g.us", groupName: "Choir" }
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -48,13 +43,9 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
   /** A scheduler on the web's own store: runs passes until `count` messages were found or the deadline passes. */
   const schedule = async (count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const deadline = Date.now() + deadlineMs
     let found = 0
-    while (found < count) {
-      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-      if (found < count) await new Promise((r) => setTimeout(r, 20))
-    }
+    const pass = async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer))))
+    await eventually(`${count} messages found due`, pass, (n) => n >= count, deadlineMs)
   }
 
   const create = async (input: Record<string, unknown>) => {
@@ -423,13 +414,9 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
   /** A scheduler on `target`'s store: runs passes until `count` messages were found or the deadline passes. */
   const scheduleOn = async (target: TestWeb, count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClientOf(target), target.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const deadline = Date.now() + deadlineMs
     let found = 0
-    while (found < count) {
-      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-      if (found < count) await new Promise((r) => setTimeout(r, 20))
-    }
+    const pass = async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer))))
+    await eventually(`${count} messages found due`, pass, (n) => n >= count, deadlineMs)
   }
 
   /** Another client of the web's store, as a scheduler process would have. */

@@ -6,6 +6,7 @@ import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { postWebhook, registeredWebhooks, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { eventually } from "../../support/eventually.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../../support/webHarness.ts"
 import type { StoreKind, TestWeb, TrpcClient } from "../../support/webHarness.ts"
@@ -57,13 +58,9 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
   /** A scheduler on the web's store: passes until `count` messages were found, up to a deadline. */
   const schedule = async (count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClient(), fake.url).pipe(Layer.provideMerge(Logger.layer([])))
-    const deadline = Date.now() + deadlineMs
     let found = 0
-    while (found < count) {
-      if (Date.now() > deadline) throw new Error(`only ${found} of ${count} messages came due`)
-      found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
-      if (found < count) await new Promise((r) => setTimeout(r, 20))
-    }
+    const pass = async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer))))
+    await eventually(`${count} messages found due`, pass, (n) => n >= count, deadlineMs)
   }
 
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
