@@ -12,10 +12,10 @@ export class DeadlinePassed extends Error {
 /**
  * One HTTP exchange read to the end, aborted at `timeoutMs` or when `interrupt` fires. Any
  * status is an answer; network failures are thrown. One controller and one timer serve both:
- * `Effect.timeout` on the fiber's own signal (a race of two fibers per call) cost 16–50 µs more
- * CPU per exchange than this, +11–28 %, in four runs of bench/fetchDeadline.ts (Node 24, a
- * loopback server; about 2–6 % of the scheduler's 0.86 ms CPU per message in bench:scheduler).
- * AbortSignal.any with AbortSignal.timeout measured the same as this within the runs' noise.
+ * `Effect.timeout` on the fiber's own signal (it races two fibers per call) cost 9–54 µs, +6–28 %,
+ * more CPU per exchange than this in four runs of bench/fetchDeadline.ts (Node 24, loopback
+ * server); in bench:scheduler the difference hides in the run-to-run noise of ~1 ms CPU per
+ * message. AbortSignal.any with AbortSignal.timeout measured within a few percent of this.
  */
 export const fetchWithDeadline = async (
   url: string | URL,
