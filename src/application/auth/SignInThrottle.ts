@@ -1,5 +1,5 @@
 import { Clock, Context, Duration, Effect, Layer } from "effect"
-import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
+import { makeKeyedLocks } from "../shared/KeyedLocks.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { TooManySignInAttempts } from "./AuthErrors.ts"
 
@@ -41,9 +41,10 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
   /** the attempt succeeded: this client starts afresh on this address */
   readonly succeeded: (email: string, client: string) => Effect.Effect<void>
 }>()("herald/application/auth/SignInThrottle") {
-  static readonly layer = Layer.sync(SignInThrottle, () => {
+  static readonly layer = Layer.effect(SignInThrottle, Effect.gen(function*() {
     const failures = new Map<string, Array<number>>()
-    const inTurn = oneAtATimePerKey()
+    // its own locks: the throttle's keys are e-mail addresses, apart from the use cases' (KeyedLocks)
+    const inTurn = (yield* makeKeyedLocks).oneAtATime
     /** a success takes its own attempt back from the shared counts (it was not a failure) */
     const forgetOne = (key: string) => {
       const kept = failures.get(key)
@@ -83,7 +84,7 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
             return Effect.succeed(byPair.length > 0 ? "in turn" as const : "wait" as const)
           })
           if (slowdown === "wait") yield* Effect.sleep(ADDRESS_SLOWDOWN)
-          if (slowdown === "in turn") yield* inTurn(email, Effect.sleep(ADDRESS_SLOWDOWN))
+          if (slowdown === "in turn") yield* inTurn(email)(Effect.sleep(ADDRESS_SLOWDOWN))
         }),
       succeeded: (email, client) =>
         Effect.sync(() => {
@@ -92,5 +93,5 @@ export class SignInThrottle extends Context.Service<SignInThrottle, {
           forgetOne(`email:${email}`)
         })
     })
-  })
+  }))
 }

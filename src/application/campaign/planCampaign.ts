@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { oneAtATimePerKey } from "../shared/oneAtATimePerKey.ts"
+import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { checkPlan } from "./checkPlan.ts"
 import type { PlanCampaignInput } from "./checkPlan.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
@@ -9,7 +9,6 @@ import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 // The quota is counted on the read models, which a create in flight has not finished writing:
 // one create per user at a time, so two cannot both pass the check. In this process only:
 // several web processes could each admit one create of the same user past a limit.
-const oneCreatePerUser = oneAtATimePerKey()
 
 /**
  * campaign.create: a campaign to one group of the caller's session, as checkPlan plans it. The
@@ -18,8 +17,7 @@ const oneCreatePerUser = oneAtATimePerKey()
  */
 export const planCampaign = Effect.fn("planCampaign")(function*(userId: string, input: PlanCampaignInput) {
   const { session, title, messages } = yield* checkPlan(userId, input)
-  const created = yield* oneCreatePerUser(
-    userId,
+  const created = yield* (yield* KeyedLocks).oneAtATime(`planCampaign:${userId}`)(
     Effect.gen(function*() {
       yield* enforceCampaignQuota(userId, messages.length)
       return yield* createCampaign({

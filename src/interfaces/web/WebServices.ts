@@ -8,6 +8,7 @@ import type { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import type { ProjectionStores } from "../../application/eventSourcing/Aggregates.ts"
 import type { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
 import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+import type { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 
 /** Everything the web process's use cases need, provided by WebServer's layer. */
 export type WebServices =
@@ -21,3 +22,4 @@ export type WebServices =
   | GatewayPort
   | SignInThrottle
   | GatewayDirectory
+  | KeyedLocks

@@ -7,6 +7,7 @@ import { launchWithScheduler, SchedulerLoop, schedulerLayer } from "../../../src
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { eventually } from "../../support/eventually.ts"
 import { captureLogs, seedCampaign } from "../../support/schedulerHarness.ts"
 import { startTcpProxy } from "../../support/tcpProxy.ts"
 
@@ -23,11 +24,7 @@ afterAll(async () => {
 
 /** Waits for a condition, failing with `what` at the deadline (no fixed sleeps). */
 const until = async (what: string, holds: () => boolean, timeoutMs: number): Promise<void> => {
-  const deadline = Date.now() + timeoutMs
-  while (!holds()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
+  await eventually(what, holds, (held) => held, timeoutMs)
 }
 
 describe.skipIf(mongoUrl === null)(`the scheduler and a database connection that stops answering ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
