@@ -88,7 +88,7 @@ if (process.argv[2] === "--server") {
   let verdict = true
   for (const concurrency of [1, 100]) {
     for (const make of Object.values(contenders)) await run(make, concurrency) // warm-up, discarded
-    const samples = new Map(Object.keys(contenders).map((name) => [name, { cpu: new Array<number>(), wall: new Array<number>() }]))
+    const samples = new Map(Object.keys(contenders).map((name) => [name, { cpu: [] as Array<number>, wall: [] as Array<number> }]))
     for (let round = 0; round < ROUNDS; round++) {
       // a different order each round, so no contender always runs right after the same other
       const names = Object.keys(contenders)

@@ -95,7 +95,7 @@ const runHerald = async (gateway: Gateway, latency: number, messages: number, se
       for (let s = 0; s < sessions; s++) {
         const session = yield* createMessagingSession("bench", `bench-${s}`)
         const planned = Array.from({ length: perSession }, (_, i) => ({ content: `s${s}m${i}`, scheduledAt: startAt }))
-        planned.forEach((m) => times.set(m.content, m.scheduledAt))
+        for (const m of planned) times.set(m.content, m.scheduledAt)
         yield* createCampaign({ userId: "bench", sessionId: session.id, group: { groupId: `g${s}@g.us`, groupName: `G${s}` }, title: "bench", messages: planned })
       }
       cpu = process.cpuUsage()

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core"
+import type { Browser, Page, Route } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, startStandalone } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"

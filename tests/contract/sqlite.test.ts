@@ -194,7 +194,9 @@ describe("SQLite adapters: several connections to one file", () => {
               stdio: ["ignore", "pipe", "pipe"]
             })
             let stderr = ""
-            child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()))
+            child.stderr.on("data", (chunk: Buffer) => {
+              stderr += chunk.toString()
+            })
             child.stdout.on("data", (chunk: Buffer) => {
               if (chunk.toString().includes("acked")) child.kill("SIGKILL")
             })

@@ -18,7 +18,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await fake.close()
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }))
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
 const webEnv = () => ({

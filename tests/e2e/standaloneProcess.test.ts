@@ -14,7 +14,7 @@ import { expectTrpcError, failure, WebClient } from "../support/webClient.ts"
 
 const dirs: Array<string> = []
 afterAll(async () => {
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }))
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
   if (mongoTestUrl() !== null) await dropTestDatabases()
 })
 

@@ -10,17 +10,17 @@ export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] 
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.flatMap(
         withDbWrite(db, () => {
-          const keys = events.map((_, i) => `${streamId}:${expectedVersion + 1 + i}`)
-          if (keys.some((key) => db.events.has(key))) return false
-          events.forEach((event, i) =>
-            db.events.set(keys[i]!, {
+          const versions = events.map((event, i) => ({ event, version: expectedVersion + 1 + i }))
+          if (versions.some(({ version }) => db.events.has(`${streamId}:${version}`))) return false
+          for (const { event, version } of versions) {
+            db.events.set(`${streamId}:${version}`, {
               streamId,
-              version: expectedVersion + 1 + i,
+              version,
               type: event.type,
               data: structuredClone(event),
               recordedAt: now
             })
-          )
+          }
           db.streamVersions.set(streamId, expectedVersion + events.length)
           return true
         }),

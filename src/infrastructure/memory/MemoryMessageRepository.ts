@@ -13,7 +13,7 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
   const where = (predicate: (m: MessageView) => boolean, limit = Infinity): Array<MessageView> =>
     [...db.messages.values()].filter(predicate).sort(byScheduledAt).slice(0, limit)
   const ofCampaign = (campaignId: string): Array<MessageView> =>
-    [...(db.messagesByCampaign.get(campaignId) ?? [])].map((id) => db.messages.get(id)!)
+    [...(db.messagesByCampaign.get(campaignId) ?? [])].flatMap((id) => db.messages.get(id) ?? [])
   return {
     save: (view) =>
       withDbWrite(db, () => {

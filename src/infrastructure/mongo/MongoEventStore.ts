@@ -132,11 +132,12 @@ const append = (events: EventDocs) => (
       if (writeError === null) return yield* toStoreUnavailable(failed)
       // ordered: documents before the failed one are in, none after it
       const at = next + writeError.index
-      if (writeError.code !== DUPLICATE_KEY) {
+      const clashing = docs[at]
+      if (writeError.code !== DUPLICATE_KEY || clashing === undefined) {
         yield* withdraw(at)
         return yield* toStoreUnavailable(failed)
       }
-      const owner = yield* attempt(() => events.findOne({ _id: docs[at]!._id }, { projection: { appendId: 1 } }))
+      const owner = yield* attempt(() => events.findOne({ _id: clashing._id }, { projection: { appendId: 1 } }))
       if (owner?.appendId === appendId) {
         next = at + 1
         continue
@@ -151,8 +152,7 @@ const append = (events: EventDocs) => (
 const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>>): Array<StoredEvent> => {
   const out: Array<StoredEvent> = []
   let i = 0
-  while (i < docs.length) {
-    const head = docs[i]!
+  for (let head = docs[i]; head !== undefined; head = docs[i]) {
     const first = head.firstVersion ?? head.version
     const last = head.lastVersion ?? head.version
     if (head.version !== out.length + 1 || first !== head.version || last < first) break

@@ -452,7 +452,9 @@ describe("WahaGateway: a session that is not running or not ready, as WAHA answe
     fake.setSessionStatus("ivy", "STARTING")
     fake.setGroups("ivy", [{ id: "1@g.us", subject: "One" }])
     let settled = false
-    const listing = run(gateway().listGroups("ivy", { limit: 10, offset: 0 })).finally(() => void (settled = true))
+    const listing = run(gateway().listGroups("ivy", { limit: 10, offset: 0 })).finally(() => {
+      settled = true
+    })
     await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/ivy/groups"))
     expect(settled).toBe(false)
     fake.setSessionStatus("ivy", "WORKING")

@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from "vitest"
 import { makeFileMailSender } from "../../../src/infrastructure/mail/FileMailSender.ts"
 
 const folders: Array<string> = []
-afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })))
+afterAll(() => {
+  for (const f of folders) rmSync(f, { recursive: true, force: true })
+})
 const tempFolder = () => {
   const folder = mkdtempSync(join(tmpdir(), "herald-mail-"))
   folders.push(folder)

@@ -120,7 +120,9 @@ describe("SMTP mail sender", () => {
   beforeAll(async () => {
     sink = await startSmtpSink({ user: SMTP_USER, password: SMTP_PASSWORD })
   })
-  afterEach(() => void (sink.received.length = 0))
+  afterEach(() => {
+    sink.received.length = 0
+  })
   afterAll(() => sink.close())
 
   it("delivers the message with the URL's credentials", async () => {

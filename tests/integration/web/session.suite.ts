@@ -9,10 +9,6 @@ import { activeClient, initiate, webStarter } from "./webSuite.support.ts"
 
 const sessionOf = async (client: WebClient) => (await client.api.user.getMessagingSession.query()).session
 
-const sessionCalls = (fake: FakeWaha, name: string) =>
-  fake.requests.filter((r) => r.path.startsWith(`/api/sessions/${name}`) || (r.path === "/api/sessions" && r.method === "POST"))
-    .map((r) => `${r.method} ${r.path}`)
-
 const groupFixture = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: `${1000 + i}@g.us`, subject: i % 3 === 0 ? `Family ${i}` : `Work ${i}` }))
 const contactFixture = (n: number) =>

@@ -42,7 +42,11 @@ const run = <A, E>(competing: number, program: Effect.Effect<A, E, EventStore | 
   let left = competing
   const contested: EventStore["Service"] = {
     ...store,
-    read: (streamId) => Effect.suspend(() => (counts.reads++, store.read(streamId))),
+    read: (streamId) =>
+      Effect.suspend(() => {
+        counts.reads++
+        return store.read(streamId)
+      }),
     append: (streamId, expectedVersion, events) =>
       Effect.suspend(() => {
         counts.appends++

@@ -3,10 +3,8 @@ import { describe, expect, it } from "vitest"
 import { oneLine } from "../../../src/application/text/oneLine.ts"
 
 // what must never reach a log line or a one-line mail field: C0, DEL, C1 (with NEL), LS, PS
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the test looks for
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u
 // what a terminal, a log viewer or a mail client may take as the end of a line
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the test looks for
 const BREAKS = /[\n\r\u000b\u000c\u0085\u2028\u2029]/u
 
 const anyText = fc.string({ unit: "binary", maxLength: 200 })

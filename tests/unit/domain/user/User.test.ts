@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { fold } from "../../../support/fold.ts"
-import { decideUser, normalizeEmail, UserDecider, userStreamId } from "../../../../src/domain/user/User.ts"
+import { decideUser, UserDecider, userStreamId } from "../../../../src/domain/user/User.ts"
 import type { UserCommand, UserEvent, UserState } from "../../../../src/domain/user/User.ts"
 
 const AT = Date.UTC(2026, 0, 1)
