@@ -23,8 +23,8 @@ import { fork } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
 import type { StoreKind } from "../tests/support/webHarness.ts"
+import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
 
 type Store = "memory" | "sqlite"
 interface Target {
@@ -100,7 +100,9 @@ async function main() {
   const perCall = numberEnv("BENCH_MESSAGES", 1_000)
   const idleSamples = numberEnv("BENCH_IDLE_SAMPLES", 300)
   const boundMs = numberEnv("BENCH_BOUND_MS", 100)
-  console.log(`bench:create-storm  ${calls} batched campaign.create × ${perCall} messages, /health polled back to back; bound: storm p99 <= idle p99 + ${boundMs} ms`)
+  console.log(
+    `bench:create-storm  ${calls} batched campaign.create × ${perCall} messages, /health polled back to back; bound: storm p99 <= idle p99 + ${boundMs} ms`
+  )
   let allPassed = true
 
   for (const store of stores) {
@@ -121,7 +123,10 @@ async function main() {
         sessionName: target.sessionName,
         groupId: `12036300000000${String(call).padStart(4, "0")}@g.us`,
         groupName: `Storm ${call}`,
-        messages: Array.from({ length: perCall }, (_, i) => ({ content: `storm ${call}.${i}`, scheduledAt: new Date(at + i * 1_000).toISOString() }))
+        messages: Array.from({ length: perCall }, (_, i) => ({
+          content: `storm ${call}.${i}`,
+          scheduledAt: new Date(at + i * 1_000).toISOString()
+        }))
       })
       const body = JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [String(i), input(i)])))
       const path = Array.from({ length: calls }, () => "campaign.create").join(",")
@@ -132,16 +137,23 @@ async function main() {
         method: "POST",
         headers: { "content-type": "application/json", origin: new URL(AUTH_URL).origin, cookie: target.cookie },
         body
-      }).then(async (response) => {
-        const results = (await response.json()) as Array<{ result?: unknown; error?: { message?: string } }>
-        done = true
-        return { status: response.status, failed: results.filter((r) => r.error !== undefined).map((r) => r.error?.message ?? "?"), ms: performance.now() - started }
-      }).finally(() => {
-        done = true
       })
+        .then(async (response) => {
+          const results = (await response.json()) as Array<{ result?: unknown; error?: { message?: string } }>
+          done = true
+          return {
+            status: response.status,
+            failed: results.filter((r) => r.error !== undefined).map((r) => r.error?.message ?? "?"),
+            ms: performance.now() - started
+          }
+        })
+        .finally(() => {
+          done = true
+        })
       while (!done) storm.push(await healthOnce(target.url))
       const created = await create
-      if (created.failed.length > 0) throw new Error(`${store}: ${created.failed.length} of ${calls} creates failed: ${created.failed[0]}`)
+      if (created.failed.length > 0)
+        throw new Error(`${store}: ${created.failed.length} of ${calls} creates failed: ${created.failed[0]}`)
 
       const i = summarize(idle)
       const s = summarize(storm)
@@ -149,10 +161,14 @@ async function main() {
       allPassed &&= pass
       const row = (name: string, l: Latencies) =>
         `  ${name.padEnd(6)} /health p50 ${l.p50.toFixed(1).padStart(7)} ms   p99 ${l.p99.toFixed(1).padStart(7)} ms   max ${l.max.toFixed(1).padStart(7)} ms   (${l.count} requests)`
-      console.log(`${store}: ${calls * perCall} messages created in ${(created.ms / 1000).toFixed(2)} s (${((calls * perCall) / (created.ms / 1000)).toFixed(0)} messages/s)`)
+      console.log(
+        `${store}: ${calls * perCall} messages created in ${(created.ms / 1000).toFixed(2)} s (${((calls * perCall) / (created.ms / 1000)).toFixed(0)} messages/s)`
+      )
       console.log(row("idle", i))
       console.log(row("storm", s))
-      console.log(`  ${pass ? "PASS" : "FAIL"}: storm p99 ${s.p99.toFixed(1)} ms ${pass ? "<=" : ">"} idle p99 ${i.p99.toFixed(1)} ms + ${boundMs} ms`)
+      console.log(
+        `  ${pass ? "PASS" : "FAIL"}: storm p99 ${s.p99.toFixed(1)} ms ${pass ? "<=" : ">"} idle p99 ${i.p99.toFixed(1)} ms + ${boundMs} ms`
+      )
     } finally {
       child.disconnect()
       await exited

@@ -6,7 +6,11 @@ import { startFakeWaha } from "../tests/support/FakeWahaServer.ts"
 
 // keep-alive, as a real WAHA: a new TCP connection per send would measure the loopback, not Herald
 const fake = await startFakeWaha({ keepAlive: true })
-type Command = { id: number; cmd: "reset" } | { id: number; cmd: "latency"; ms: number } | { id: number; cmd: "count" } | { id: number; cmd: "received" }
+type Command =
+  | { id: number; cmd: "reset" }
+  | { id: number; cmd: "latency"; ms: number }
+  | { id: number; cmd: "count" }
+  | { id: number; cmd: "received" }
 
 process.on("message", async (message: Command) => {
   const reply = (value: unknown) => process.send?.({ id: message.id, value })
@@ -21,7 +25,11 @@ process.on("message", async (message: Command) => {
       return reply(fake.sent.length)
     case "received":
       // text and receive time of every accepted send
-      return reply(fake.requests.filter((r) => r.path === "/api/sendText" && !r.aborted).map((r) => [(r.body as { text: string }).text, r.receivedAt]))
+      return reply(
+        fake.requests
+          .filter((r) => r.path === "/api/sendText" && !r.aborted)
+          .map((r) => [(r.body as { text: string }).text, r.receivedAt])
+      )
   }
 })
 process.on("disconnect", () => process.exit(0))

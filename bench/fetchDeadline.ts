@@ -65,10 +65,14 @@ if (process.argv[2] === "--server") {
         },
         catch: failed
       }),
-    library: () => Effect.tryPromise({ try: (signal) => fetch(url, { signal }).then(read), catch: failed }).pipe(Effect.timeout(TIMEOUT_MS)),
+    library: () =>
+      Effect.tryPromise({ try: (signal) => fetch(url, { signal }).then(read), catch: failed }).pipe(
+        Effect.timeout(TIMEOUT_MS)
+      ),
     anySignal: () =>
       Effect.tryPromise({
-        try: (interrupt) => fetch(url, { signal: AbortSignal.any([interrupt, AbortSignal.timeout(TIMEOUT_MS)]) }).then(read),
+        try: (interrupt) =>
+          fetch(url, { signal: AbortSignal.any([interrupt, AbortSignal.timeout(TIMEOUT_MS)]) }).then(read),
         catch: failed
       })
   }
@@ -88,7 +92,9 @@ if (process.argv[2] === "--server") {
   let verdict = true
   for (const concurrency of [1, 100]) {
     for (const make of Object.values(contenders)) await run(make, concurrency) // warm-up, discarded
-    const samples = new Map(Object.keys(contenders).map((name) => [name, { cpu: [] as Array<number>, wall: [] as Array<number> }]))
+    const samples = new Map(
+      Object.keys(contenders).map((name) => [name, { cpu: [] as Array<number>, wall: [] as Array<number> }])
+    )
     for (let round = 0; round < ROUNDS; round++) {
       // a different order each round, so no contender always runs right after the same other
       const names = Object.keys(contenders)
@@ -104,9 +110,11 @@ if (process.argv[2] === "--server") {
     console.log(`\nconcurrency ${concurrency}: median per request (CPU µs, wall µs), against bare`)
     for (const name of Object.keys(contenders)) {
       console.log(
-        `  ${name.padEnd(12)} cpu ${cpu(name).toFixed(1).padStart(7)} µs (${pct(cpu(name), cpu("bare")).padStart(7)})   wall ${
-          wall(name).toFixed(1).padStart(7)
-        } µs (${pct(wall(name), wall("bare")).padStart(7)})`
+        `  ${name.padEnd(12)} cpu ${cpu(name).toFixed(1).padStart(7)} µs (${pct(cpu(name), cpu("bare")).padStart(7)})   wall ${wall(
+          name
+        )
+          .toFixed(1)
+          .padStart(7)} µs (${pct(wall(name), wall("bare")).padStart(7)})`
       )
     }
     for (const other of ["library", "anySignal"]) {

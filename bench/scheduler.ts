@@ -8,16 +8,17 @@
  * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts) and keeps
  * connections alive, as WAHA does. Both contenders are warmed up first and the warm-up discarded.
  */
+
+import { fork } from "node:child_process"
 import { Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
 import { Dispatcher } from "../src/application/scheduler/Dispatcher.ts"
-import { SchedulerSettings } from "../src/application/scheduler/SchedulerSettings.ts"
 import { runScheduler } from "../src/application/scheduler/runScheduler.ts"
-import { createMessagingSession } from "../tests/support/messagingSessions.ts"
+import { SchedulerSettings } from "../src/application/scheduler/SchedulerSettings.ts"
 import { makeMemoryDatabase } from "../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../src/infrastructure/memory/MemoryStore.ts"
-import { fork } from "node:child_process"
 import { FAKE_WAHA_API_KEY } from "../tests/support/FakeWahaServer.ts"
+import { createMessagingSession } from "../tests/support/messagingSessions.ts"
 import { schedulerClient } from "../tests/support/schedulerHarness.ts"
 
 const LEAD_MS = 2_000
@@ -37,11 +38,14 @@ const cpuMsSince = (start: NodeJS.CpuUsage, count: number) => {
   return (used.user + used.system) / 1000 / count
 }
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
 /** The fake gateway process, driven over IPC. */
 const startGateway = async () => {
-  const child = fork(new URL("./fakeGatewayProcess.ts", import.meta.url), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
+  const child = fork(new URL("./fakeGatewayProcess.ts", import.meta.url), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"]
+  })
   let nextId = 1
   const pending = new Map<number, (value: unknown) => void>()
   const ready = new Promise<string>((resolve) => pending.set(0, (url) => resolve(url as string)))
@@ -73,14 +77,30 @@ const startGateway = async () => {
 }
 type Gateway = Awaited<ReturnType<typeof startGateway>>
 
-const summarise = async (gateway: Gateway, startAt: number, scheduledAt: (text: string) => number, cpuMs: number): Promise<Result> => {
+const summarise = async (
+  gateway: Gateway,
+  startAt: number,
+  scheduledAt: (text: string) => number,
+  cpuMs: number
+): Promise<Result> => {
   const received = await gateway.received()
   const lags = received.map(([text, at]) => at - scheduledAt(text)).sort((a, b) => a - b)
   const last = Math.max(...received.map(([, at]) => at))
-  return { perSecond: received.length / ((last - startAt) / 1000), p50: percentile(lags, 50), p99: percentile(lags, 99), cpuMs }
+  return {
+    perSecond: received.length / ((last - startAt) / 1000),
+    p50: percentile(lags, 50),
+    p99: percentile(lags, 99),
+    cpuMs
+  }
 }
 
-const runHerald = async (gateway: Gateway, latency: number, messages: number, sessions: number, sessionConcurrency: number): Promise<Result> => {
+const runHerald = async (
+  gateway: Gateway,
+  latency: number,
+  messages: number,
+  sessions: number,
+  sessionConcurrency: number
+): Promise<Result> => {
   await gateway.reset(latency)
   const db = makeMemoryDatabase()
   const layer = schedulerClient(MemoryStore.layer(db), gateway.url, { sessionConcurrency }, 30_000).pipe(
@@ -91,12 +111,18 @@ const runHerald = async (gateway: Gateway, latency: number, messages: number, se
   const perSession = Math.ceil(messages / sessions)
   let cpu = process.cpuUsage()
   await Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (let s = 0; s < sessions; s++) {
         const session = yield* createMessagingSession("bench", `bench-${s}`)
         const planned = Array.from({ length: perSession }, (_, i) => ({ content: `s${s}m${i}`, scheduledAt: startAt }))
         for (const m of planned) times.set(m.content, m.scheduledAt)
-        yield* createCampaign({ userId: "bench", sessionId: session.id, group: { groupId: `g${s}@g.us`, groupName: `G${s}` }, title: "bench", messages: planned })
+        yield* createCampaign({
+          userId: "bench",
+          sessionId: session.id,
+          group: { groupId: `g${s}@g.us`, groupName: `G${s}` },
+          title: "bench",
+          messages: planned
+        })
       }
       cpu = process.cpuUsage()
       const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
@@ -111,7 +137,12 @@ const runHerald = async (gateway: Gateway, latency: number, messages: number, se
   return summarise(gateway, startAt, (text) => times.get(text)!, cpuMs)
 }
 
-const runBareFetch = async (gateway: Gateway, latency: number, messages: number, concurrency: number): Promise<Result> => {
+const runBareFetch = async (
+  gateway: Gateway,
+  latency: number,
+  messages: number,
+  concurrency: number
+): Promise<Result> => {
   await gateway.reset(latency)
   const startAt = Date.now()
   const cpu = process.cpuUsage()
@@ -122,7 +153,13 @@ const runBareFetch = async (gateway: Gateway, latency: number, messages: number,
         const response = await fetch(`${gateway.url}/api/sendText`, {
           method: "POST",
           headers: { accept: "application/json", "X-Api-Key": FAKE_WAHA_API_KEY, "Content-Type": "application/json" },
-          body: JSON.stringify({ chatId: `g${w}@g.us`, text: `w${w}m${i}`, linkPreview: true, linkPreviewHighQuality: false, session: `bench-${w}` })
+          body: JSON.stringify({
+            chatId: `g${w}@g.us`,
+            text: `w${w}m${i}`,
+            linkPreview: true,
+            linkPreviewHighQuality: false,
+            session: `bench-${w}`
+          })
         })
         await response.arrayBuffer()
       }
@@ -141,7 +178,9 @@ const main = async () => {
     { latency: 0, messages: Number(process.env.BENCH_MESSAGES_0MS ?? 2_000), sequential: 300, sessions: 100 },
     { latency: 50, messages: Number(process.env.BENCH_MESSAGES_50MS ?? 1_000), sequential: 60, sessions: 100 }
   ]
-  console.log(`Herald scheduler benchmark (memory store, fake WAHA in its own process on loopback, node ${process.version})`)
+  console.log(
+    `Herald scheduler benchmark (memory store, fake WAHA in its own process on loopback, node ${process.version})`
+  )
   // Warm-up, discarded: whichever runs first would otherwise pay for the JIT and undici's first sockets.
   await runBareFetch(gateway, 0, 500, CONCURRENCY)
   await runHerald(gateway, 0, 500, 100, CONCURRENCY)
@@ -149,11 +188,15 @@ const main = async () => {
     const herald = await runHerald(gateway, s.latency, s.messages, s.sessions, CONCURRENCY)
     const sequential = await runHerald(gateway, s.latency, s.sequential, Math.min(s.sessions, s.sequential), 1)
     const bare = await runBareFetch(gateway, s.latency, s.messages, CONCURRENCY)
-    console.log(`\ngateway latency ${s.latency} ms, ${s.messages} messages across ${s.sessions} sessions, ${CONCURRENCY} sessions at once`)
+    console.log(
+      `\ngateway latency ${s.latency} ms, ${s.messages} messages across ${s.sessions} sessions, ${CONCURRENCY} sessions at once`
+    )
     console.log(`  herald scheduler       ${fmt(herald)}`)
     console.log(`  sequential dispatcher  ${fmt(sequential)}   (${s.sequential} messages, one send at a time)`)
     console.log(`  bare fetch loop        ${fmt(bare)}   (${CONCURRENCY} concurrent POST loops)`)
-    console.log(`  ratio vs sequential: ${(herald.perSecond / sequential.perSecond).toFixed(1)}x   share of bare fetch: ${((herald.perSecond / bare.perSecond) * 100).toFixed(0)}%`)
+    console.log(
+      `  ratio vs sequential: ${(herald.perSecond / sequential.perSecond).toFixed(1)}x   share of bare fetch: ${((herald.perSecond / bare.perSecond) * 100).toFixed(0)}%`
+    )
   }
   gateway.close()
 }

@@ -14,11 +14,12 @@
  *
  * Env: BENCH_RUNS (default 7).
  */
-import { gzipSync } from "node:zlib"
+
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
 import { launchChromium, startStandalone } from "../tests/support/browser.ts"
 import { browserApi, connectSandboxSession } from "../tests/support/browserApi.ts"
 
@@ -39,14 +40,20 @@ execFileSync(process.execPath, [join(root, "tools/buildBrowserApp.ts"), "--if-st
 // 1. the first page's JavaScript
 const dist = join(root, "dist/browser")
 const html = readFileSync(join(dist, "index.html"), "utf8")
-const scripts = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]!)
+const scripts = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
+  (m) => m[1]!
+)
 const jsSizes = scripts.map((src) => {
   const bytes = readFileSync(join(dist, src))
   return { src, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
 })
 const jsGzipKb = jsSizes.reduce((sum, s) => sum + s.gzip, 0) / 1024
-console.log(`first page JavaScript: ${jsSizes.map((s) => `${s.src} ${(s.raw / 1024).toFixed(1)} KB (${(s.gzip / 1024).toFixed(1)} KB gzipped)`).join(", ")}`)
-console.log(`  total ${jsGzipKb.toFixed(1)} KB gzipped (bound ${JS_BUDGET_KB} KB): ${verdict(jsGzipKb <= JS_BUDGET_KB)}`)
+console.log(
+  `first page JavaScript: ${jsSizes.map((s) => `${s.src} ${(s.raw / 1024).toFixed(1)} KB (${(s.gzip / 1024).toFixed(1)} KB gzipped)`).join(", ")}`
+)
+console.log(
+  `  total ${jsGzipKb.toFixed(1)} KB gzipped (bound ${JS_BUDGET_KB} KB): ${verdict(jsGzipKb <= JS_BUDGET_KB)}`
+)
 
 const herald = await startStandalone({ SANDBOX_CONNECT_AFTER_MS: "0" })
 const browser = await launchChromium()
@@ -64,14 +71,24 @@ try {
     if ((await email.inputValue()) !== "a") throw new Error("the sign-in form did not take input")
     const at = await page.evaluate(() => performance.now())
     if (process.env.BENCH_DEBUG) {
-      console.log(await page.evaluate("JSON.stringify(performance.getEntriesByType('navigation').map((e) => ({ requestStart: e.requestStart, responseStart: e.responseStart, responseEnd: e.responseEnd, domInteractive: e.domInteractive, domContentLoaded: e.domContentLoadedEventEnd })))"))
-      console.log(await page.evaluate("JSON.stringify(performance.getEntries().filter((e) => e.entryType !== 'navigation').map((e) => [e.entryType, e.name.slice(-30), Math.round(e.startTime), Math.round(e.duration)]))"))
+      console.log(
+        await page.evaluate(
+          "JSON.stringify(performance.getEntriesByType('navigation').map((e) => ({ requestStart: e.requestStart, responseStart: e.responseStart, responseEnd: e.responseEnd, domInteractive: e.domInteractive, domContentLoaded: e.domContentLoadedEventEnd })))"
+        )
+      )
+      console.log(
+        await page.evaluate(
+          "JSON.stringify(performance.getEntries().filter((e) => e.entryType !== 'navigation').map((e) => [e.entryType, e.name.slice(-30), Math.round(e.startTime), Math.round(e.duration)]))"
+        )
+      )
     }
     if (i > 0) interactive.push(at) // the first run warms the server's and the browser's caches of this process
     await context.close()
   }
   const slowest = max(interactive)
-  console.log(`sign-in form interactive after navigation (${runs} cold contexts): median ${median(interactive).toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (bound ${INTERACTIVE_BUDGET_MS} ms): ${verdict(slowest <= INTERACTIVE_BUDGET_MS)}`)
+  console.log(
+    `sign-in form interactive after navigation (${runs} cold contexts): median ${median(interactive).toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (bound ${INTERACTIVE_BUDGET_MS} ms): ${verdict(slowest <= INTERACTIVE_BUDGET_MS)}`
+  )
   failed ||= slowest > INTERACTIVE_BUDGET_MS
 
   // 3. a 1,000-message campaign
@@ -80,8 +97,17 @@ try {
   await api.auth.signUp.mutate({ email: "bench@example.org", password: "correct horse battery", name: "Bench" })
   const sessionName = await connectSandboxSession(api)
   const start = Date.now() + 24 * 3_600_000
-  const messages = Array.from({ length: MESSAGES }, (_, i) => ({ content: `Message ${i + 1}: rehearsal at 7pm, bring your music.`, scheduledAt: new Date(start + i * 60_000).toISOString() }))
-  const { id } = await api.campaign.create.mutate({ sessionName, groupId: "120363000000000001@g.us", groupName: "Bench choir", title: "A thousand", messages })
+  const messages = Array.from({ length: MESSAGES }, (_, i) => ({
+    content: `Message ${i + 1}: rehearsal at 7pm, bring your music.`,
+    scheduledAt: new Date(start + i * 60_000).toISOString()
+  }))
+  const { id } = await api.campaign.create.mutate({
+    sessionName,
+    groupId: "120363000000000001@g.us",
+    groupName: "Bench choir",
+    title: "A thousand",
+    messages
+  })
   const page = await context.newPage()
   // Timed in the page at each animation frame (a Playwright locator polls at up to 500 ms
   // intervals, which would measure its own back-off): `rowsAt` resolves with performance.now()
@@ -99,7 +125,9 @@ try {
     const link = page.getByRole("link", { name: /A thousand/ })
     await link.waitFor()
     // the click time is taken in the page, by a listener that runs before the app's own
-    await page.evaluate("window.__clickedAt = null; document.addEventListener('click', () => { window.__clickedAt = performance.now() }, { capture: true, once: true })")
+    await page.evaluate(
+      "window.__clickedAt = null; document.addEventListener('click', () => { window.__clickedAt = performance.now() }, { capture: true, once: true })"
+    )
     await link.click()
     const renderedAt = await page.evaluate<number>(rowsAt)
     const clickedAt = await page.evaluate<number>("window.__clickedAt")
@@ -109,8 +137,12 @@ try {
     }
   }
   const slowestInApp = max(inApp)
-  console.log(`campaign page, ${MESSAGES} messages, from the list (click → every row in the DOM): median ${median(inApp).toFixed(0)} ms, slowest ${slowestInApp.toFixed(0)} ms (bound ${CAMPAIGN_BUDGET_MS} ms): ${verdict(slowestInApp <= CAMPAIGN_BUDGET_MS)}`)
-  console.log(`  cold load of that page from the address bar (navigation start → every row): median ${median(cold).toFixed(0)} ms, slowest ${max(cold).toFixed(0)} ms`)
+  console.log(
+    `campaign page, ${MESSAGES} messages, from the list (click → every row in the DOM): median ${median(inApp).toFixed(0)} ms, slowest ${slowestInApp.toFixed(0)} ms (bound ${CAMPAIGN_BUDGET_MS} ms): ${verdict(slowestInApp <= CAMPAIGN_BUDGET_MS)}`
+  )
+  console.log(
+    `  cold load of that page from the address bar (navigation start → every row): median ${median(cold).toFixed(0)} ms, slowest ${max(cold).toFixed(0)} ms`
+  )
   failed ||= slowestInApp > CAMPAIGN_BUDGET_MS
 } finally {
   await browser.close()

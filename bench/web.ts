@@ -20,13 +20,14 @@
  * Env: BENCH_SECONDS (measured seconds per contender, default 10), BENCH_WARMUP_SECONDS
  * (default 2), BENCH_CONNECTIONS (default 50).
  */
+
+import { fork } from "node:child_process"
+import type { AddressInfo } from "node:net"
 import { serve } from "@hono/node-server"
 import { trpcServer } from "@hono/trpc-server"
 import { initTRPC } from "@trpc/server"
 import autocannon from "autocannon"
 import { Hono } from "hono"
-import { fork } from "node:child_process"
-import type { AddressInfo } from "node:net"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
 
 type Kind = "bare" | "trpc" | "herald"
@@ -110,10 +111,18 @@ async function main() {
   const seconds = numberEnv("BENCH_SECONDS", 10)
   const warmup = numberEnv("BENCH_WARMUP_SECONDS", 2)
   const connections = numberEnv("BENCH_CONNECTIONS", 50)
-  console.log(`bench:web  ${connections} connections, ${warmup} s warm-up (discarded) + ${seconds} s measured per contender, server in its own process`)
+  console.log(
+    `bench:web  ${connections} connections, ${warmup} s warm-up (discarded) + ${seconds} s measured per contender, server in its own process`
+  )
 
   const measure = async (kind: Kind): Promise<Measured> => {
-    const child = fork(new URL(import.meta.url), ["server", kind], { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_PROFILE === kind ? ["--cpu-prof", "--cpu-prof-dir=/tmp/webprof"] : [])] })
+    const child = fork(new URL(import.meta.url), ["server", kind], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      execArgv: [
+        ...process.execArgv,
+        ...(process.env.BENCH_SERVER_PROFILE === kind ? ["--cpu-prof", "--cpu-prof-dir=/tmp/webprof"] : [])
+      ]
+    })
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
     try {
       const target = await new Promise<Target>((resolve, reject) => {
@@ -127,12 +136,18 @@ async function main() {
       const run = async (duration: number) => {
         const result = await autocannon({ url: target.url, connections, duration, headers })
         const failed = result.non2xx + result.errors + result.timeouts
-        if (failed > 0) throw new Error(`${kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+        if (failed > 0)
+          throw new Error(`${kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
         return result
       }
       await run(warmup)
       const result = await run(seconds)
-      return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: Buffer.byteLength(body) }
+      return {
+        perSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        bytes: Buffer.byteLength(body)
+      }
     } finally {
       child.disconnect()
       await exited
@@ -148,6 +163,10 @@ async function main() {
   console.log(row("bare tRPC query (same adapter)", trpc))
   console.log(row("Herald user.getMessagingSession", herald))
   const ratio = herald.perSecond / bare.perSecond
-  console.log(`Herald / bare Hono throughput: ${(ratio * 100).toFixed(1)}%  (target >= 50%: ${ratio >= 0.5 ? "met" : "NOT met"})`)
-  console.log(`Herald / bare tRPC throughput: ${((herald.perSecond / trpc.perSecond) * 100).toFixed(1)}%  (what Herald's own work costs on top of the framework)`)
+  console.log(
+    `Herald / bare Hono throughput: ${(ratio * 100).toFixed(1)}%  (target >= 50%: ${ratio >= 0.5 ? "met" : "NOT met"})`
+  )
+  console.log(
+    `Herald / bare tRPC throughput: ${((herald.perSecond / trpc.perSecond) * 100).toFixed(1)}%  (what Herald's own work costs on top of the framework)`
+  )
 }

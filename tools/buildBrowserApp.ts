@@ -39,7 +39,12 @@ const sourceHash = (): string => {
 
 const ifStale = process.argv.includes("--if-stale")
 const wanted = sourceHash()
-if (ifStale && existsSync(join(outDir, "index.html")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === wanted) {
+if (
+  ifStale &&
+  existsSync(join(outDir, "index.html")) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, "utf8") === wanted
+) {
   process.exit(0)
 }
 console.log("Building the browser app (dist/browser)…")

@@ -8,7 +8,13 @@ import type {
   UserNotFound,
   VerificationPasswordMismatch
 } from "./auth/AuthErrors.ts"
-import type { CampaignConflict, CampaignMessageNotFound, CampaignNotFound, CampaignQuotaExceeded, InvalidCampaign } from "./campaign/CampaignErrors.ts"
+import type {
+  CampaignConflict,
+  CampaignMessageNotFound,
+  CampaignNotFound,
+  CampaignQuotaExceeded,
+  InvalidCampaign
+} from "./campaign/CampaignErrors.ts"
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
 import type { MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
@@ -23,7 +29,12 @@ export type AuthError =
   | EmailNotVerified
   | UserNotFound
 
-export type CampaignError = CampaignNotFound | CampaignMessageNotFound | InvalidCampaign | CampaignConflict | CampaignQuotaExceeded
+export type CampaignError =
+  | CampaignNotFound
+  | CampaignMessageNotFound
+  | InvalidCampaign
+  | CampaignConflict
+  | CampaignQuotaExceeded
 
 export type SessionError = MessagingSessionNotFound | SessionCreationFailed
 

@@ -27,9 +27,13 @@ export const decodeStored = <S extends z.ZodType>(
   const parsed = schema.safeParse(stored)
   if (parsed.success) return Effect.succeed(parsed.data)
   const field = at.field ?? ((name: string) => name)
-  const which = typeof stored === "object" && stored !== null ? at.which(Object.fromEntries(Object.entries(stored))) : "?"
+  const which =
+    typeof stored === "object" && stored !== null ? at.which(Object.fromEntries(Object.entries(stored))) : "?"
   const issues = parsed.error.issues
-    .map((i) => `${i.path.map((p, n) => (n === 0 ? field(String(p)) : String(p))).join(".") || `(${at.noun})`}: ${i.message}`)
+    .map(
+      (i) =>
+        `${i.path.map((p, n) => (n === 0 ? field(String(p)) : String(p))).join(".") || `(${at.noun})`}: ${i.message}`
+    )
     .join("; ")
   return Effect.fail(new StoreUnavailable({ message: `corrupt ${at.noun} in ${at.place} (${which}): ${issues}` }))
 }

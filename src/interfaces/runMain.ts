@@ -1,13 +1,16 @@
-import { Cause, Context, Data, Effect, Exit, Runtime } from "effect"
 import process from "node:process"
+import { Cause, Context, Data, Effect, Exit, Runtime } from "effect"
 
 /**
  * The signal that asked the process to stop (SIGINT or SIGTERM), read by the shutdown lines;
  * null while none came, and always outside `runMain` (tests).
  */
-export const ShutdownSignal = Context.Reference<{ readonly received: Effect.Effect<string | null> }>("herald/interfaces/ShutdownSignal", {
-  defaultValue: () => ({ received: Effect.succeed(null) })
-})
+export const ShutdownSignal = Context.Reference<{ readonly received: Effect.Effect<string | null> }>(
+  "herald/interfaces/ShutdownSignal",
+  {
+    defaultValue: () => ({ received: Effect.succeed(null) })
+  }
+)
 
 /**
  * In a scope being built: when it closes because a signal stopped the process, runs `f(signal)`
@@ -15,7 +18,7 @@ export const ShutdownSignal = Context.Reference<{ readonly received: Effect.Effe
  */
 export const onShutdownSignal = <R>(f: (signal: string) => Effect.Effect<void, never, R>) =>
   Effect.addFinalizer(() =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const signal = yield* (yield* ShutdownSignal).received
       if (signal !== null) yield* f(signal)
     })
@@ -33,7 +36,10 @@ const SIGNALS = ["SIGINT", "SIGTERM"] as const
  * that completes exits 0 (not the 130 of a bare interruption). A failure exits 1 after one line
  * on stderr: a `StartRefused`'s own line, else `failed(<the error's message>)`.
  */
-export const runMain = <E>(main: Effect.Effect<unknown, E>, options: { readonly failed: (message: string) => string }): void => {
+export const runMain = <E>(
+  main: Effect.Effect<unknown, E>,
+  options: { readonly failed: (message: string) => string }
+): void => {
   let received: string | null = null
   const run = Runtime.makeRunMain(({ fiber, teardown }) => {
     const listeners = SIGNALS.map((signal) => ({
@@ -52,10 +58,16 @@ export const runMain = <E>(main: Effect.Effect<unknown, E>, options: { readonly 
         if (received !== null) process.exit(0)
       } else if (Exit.isFailure(exit)) {
         const error = Cause.squash(exit.cause)
-        console.error(error instanceof StartRefused ? error.line : options.failed(error instanceof Error ? error.message : String(error)))
+        console.error(
+          error instanceof StartRefused
+            ? error.line
+            : options.failed(error instanceof Error ? error.message : String(error))
+        )
       }
       teardown(exit, (code) => process.exit(code))
     })
   })
-  run(Effect.provideService(main, ShutdownSignal, { received: Effect.sync(() => received) }), { disableErrorReporting: true })
+  run(Effect.provideService(main, ShutdownSignal, { received: Effect.sync(() => received) }), {
+    disableErrorReporting: true
+  })
 }

@@ -1,8 +1,15 @@
 import type { APIRequestContext, Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
-import type { Standalone } from "../support/browser.ts"
 import { wallClockInstant } from "../../src/domain/campaign/Recurrence.ts"
+import type { Standalone } from "../support/browser.ts"
+import {
+  BROWSER_SKIP_REASON,
+  chromiumAvailable,
+  launchChromium,
+  newPage,
+  seriousA11yViolations,
+  startStandalone
+} from "../support/browser.ts"
 import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
 import { addDays, nextSpringForward, todayInParis } from "../support/calendar.ts"
 
@@ -13,160 +20,192 @@ import { addDays, nextSpringForward, todayInParis } from "../support/calendar.ts
 const CHOIR = { groupId: "120363000000000012@g.us", groupName: "Choir" }
 
 /** `2027-03-27T08:00:00.000Z`: 09:00 on `date` in Paris, when Paris is at `offset`. */
-const parisNineAm = (date: string, offset: "+01:00" | "+02:00"): string => new Date(`${date}T09:00:00${offset}`).toISOString()
+const parisNineAm = (date: string, offset: "+01:00" | "+02:00"): string =>
+  new Date(`${date}T09:00:00${offset}`).toISOString()
 
-describe.skipIf(!chromiumAvailable)(`planning a campaign in the browser (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`, () => {
-  let browser: Browser
-  let herald: Standalone
-  beforeAll(async () => {
-    ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await herald?.stop()
-  })
+describe.skipIf(!chromiumAvailable)(
+  `planning a campaign in the browser (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`,
+  () => {
+    let browser: Browser
+    let herald: Standalone
+    beforeAll(async () => {
+      ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
+    })
+    afterAll(async () => {
+      await browser?.close()
+      await herald?.stop()
+    })
 
-  /** Signs up: the first account is ADMIN and ACTIVE, its cookie lands in the context. */
-  const signUp = async (request: APIRequestContext) => {
-    const trpc = browserApi(request, herald.url)
-    await trpc.auth.signUp.mutate({ email: "planner@example.com", password: "correct horse battery", name: "Planner" })
-    return trpc
+    /** Signs up: the first account is ADMIN and ACTIVE, its cookie lands in the context. */
+    const signUp = async (request: APIRequestContext) => {
+      const trpc = browserApi(request, herald.url)
+      await trpc.auth.signUp.mutate({
+        email: "planner@example.com",
+        password: "correct horse battery",
+        name: "Planner"
+      })
+      return trpc
+    }
+
+    /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its radio. */
+    const openFormForChoir = async (page: Page) => {
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("button", { name: "Preview" }).waitFor()
+      await page.getByLabel("Search groups").fill("Choir")
+      await page.getByRole("radio", { name: "Choir" }).check()
+      await page.getByText(`Chosen: ${CHOIR.groupName}`).waitFor()
+    }
+
+    /** The text a field's error or hint says (its aria-describedby). */
+    const noteOf = async (page: Page, field: Locator): Promise<string> => {
+      const id = await field.getAttribute("aria-describedby")
+      return id === null ? "" : ((await page.locator(`[id="${id}"]`).textContent()) ?? "")
+    }
+
+    it("a DAILY plan across the spring DST change: previewed at 09:00 Paris every day, the change day marked, saved as previewed", {
+      timeout: 90_000
+    }, async () => {
+      // the viewer is in New York: the preview shows both clocks
+      const { context, page, errors } = await newPage(browser, {
+        timezoneId: "America/New_York",
+        viewport: { width: 375, height: 800 }
+      })
+      const trpc = await signUp(context.request)
+      // no WhatsApp session yet: the page says so and leads to /whatsapp
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByText("You have no WhatsApp session yet").waitFor()
+      expect(await page.getByRole("link", { name: "Connect WhatsApp" }).getAttribute("href")).toBe("/whatsapp")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await connectSandboxSession(trpc)
+      await openFormForChoir(page)
+      expect(await page.getByLabel("Time zone").inputValue()).toBe("America/New_York")
+
+      await page.getByLabel("Title (optional)").fill("Spring concert")
+      await page.getByLabel("A repeating message").check()
+      await page.getByLabel("Time zone").selectOption("Europe/Paris")
+      await page.getByLabel("How often").selectOption("DAILY")
+      // from the eve of the next spring-forward day in Paris to five days after it
+      const change = nextSpringForward(todayInParis())
+      await page.getByLabel("Start date").fill(addDays(change, -1))
+      await page.getByLabel("End date (included)").fill(addDays(change, 5))
+      await page.getByLabel("Send time").fill("09:00")
+      await page.getByLabel("Message template").fill("Concert in {days_left} days")
+      expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 7 messages" }).waitFor()
+      if (process.env.PLAN_SCREENSHOT) await page.screenshot({ path: process.env.PLAN_SCREENSHOT, fullPage: true })
+      const items = page.getByTestId("preview-message")
+      expect(await items.count()).toBe(7)
+      const instants = await page
+        .getByTestId("campaign-time")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")))
+      // Paris is +01:00 until the change day (a Sunday), +02:00 from then on: the UTC instant moves an hour earlier
+      expect(instants).toEqual([
+        parisNineAm(addDays(change, -1), "+01:00"),
+        ...[0, 1, 2, 3, 4, 5].map((n) => parisNineAm(addDays(change, n), "+02:00"))
+      ])
+      const parisTimes = await page.getByTestId("campaign-time").allTextContents()
+      expect(parisTimes.every((t) => t.endsWith("09:00"))).toBe(true)
+      // the DST mark is on the change day alone, in words
+      expect(await page.getByTestId("dst-mark").count()).toBe(1)
+      expect(await items.nth(1).getByTestId("dst-mark").textContent()).toContain(
+        "Clocks change this day: UTC+01:00 → UTC+02:00"
+      )
+      // the viewer's own clock (New York is already on summer time: 04:00, then 03:00)
+      expect(await items.nth(0).textContent()).toContain("Your time:")
+      expect(
+        await items
+          .nth(0)
+          .getByText(/^Your time:/)
+          .textContent()
+      ).toMatch(/04:00$/)
+      expect(
+        await items
+          .nth(1)
+          .getByText(/^Your time:/)
+          .textContent()
+      ).toMatch(/03:00$/)
+      expect(await items.nth(0).textContent()).toContain("*Spring concert*\nConcert in 6 days")
+      expect(await items.nth(6).textContent()).toContain("Concert in 0 days")
+      expect(await items.nth(0).textContent()).toContain(`${"*Spring concert*\nConcert in 6 days".length} / 4096`)
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      // editing invalidates the preview; previewing again allows saving
+      await page.getByLabel("Message template").fill("Concert in {days_left} days!")
+      await page.getByText("You changed the plan since the preview").waitFor()
+      expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
+      await page.getByLabel("Message template").fill("Concert in {days_left} days")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 7 messages" }).waitFor()
+
+      await page.getByRole("button", { name: "Save campaign" }).click()
+      await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
+      const id = new URL(page.url()).pathname.split("/").at(-1)!
+      const saved = await trpc.campaign.get.query({ id })
+      expect(saved.title).toBe("Spring concert")
+      expect(saved.group).toEqual(CHOIR)
+      expect(saved.messages.map((m) => m.scheduledAt)).toEqual(instants)
+      expect(saved.messages[0]!.content).toBe("*Spring concert*\nConcert in 6 days")
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("one-off messages: one in the past, then an empty text, each shows the server's error at its field", {
+      timeout: 60_000
+    }, async () => {
+      const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
+      await browserApi(context.request, herald.url).auth.signIn.mutate({
+        email: "planner@example.com",
+        password: "correct horse battery"
+      })
+      // a link cannot choose the recipient (nor the name shown for it): the query is ignored
+      await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent("123@c.us")}&groupName=Choir`)
+      await page.getByRole("button", { name: "Preview" }).waitFor()
+      await page.getByText("None chosen yet.").waitFor()
+      await openFormForChoir(page)
+      const today = todayInParis()
+      const past = addDays(today, -3)
+      await page.getByLabel("Messages on dates I choose").check()
+      await page.getByLabel("Date of message 1").fill(past)
+      await page.getByLabel("Time of message 1").fill("09:00")
+      await page.getByLabel("Text of message 1").fill("Too late")
+      await page.getByRole("button", { name: "Add a message" }).click()
+      await page.getByLabel("Date of message 2").fill(addDays(today, 4))
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      await page.getByRole("button", { name: "Preview" }).click()
+      const date1 = page.getByLabel("Date of message 1")
+      await expect.poll(() => date1.getAttribute("aria-invalid")).toBe("true")
+      const [year, month, day] = past.split("-").map(Number) as [number, number, number]
+      const pastInstant = new Date(wallClockInstant({ year, month, day }, 9, 0, "Europe/Paris")!).toISOString()
+      expect(await noteOf(page, date1)).toBe(`scheduledAt ${pastInstant} is in the past`)
+      await page.getByRole("alert").filter({ hasText: "The plan cannot be saved as it is" }).waitFor()
+      expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
+
+      await date1.fill(addDays(today, 3))
+      await page.getByRole("button", { name: "Preview" }).click()
+      const text2 = page.getByLabel("Text of message 2")
+      await expect.poll(() => text2.getAttribute("aria-invalid")).toBe("true")
+      expect(await noteOf(page, text2)).toBe("message content must not be empty")
+      expect(await date1.getAttribute("aria-invalid")).toBeNull()
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      // errors name rows by position: removing a row above clears them rather than moving them onto another row
+      await page.getByRole("button", { name: "Add a message" }).click()
+      await page.getByLabel("Text of message 3").fill("A third one")
+      await page.getByRole("button", { name: "Remove message 1" }).click()
+      expect(await page.getByLabel("Text of message 2").inputValue()).toBe("A third one")
+      expect(await page.getByLabel("Text of message 2").getAttribute("aria-invalid")).toBeNull()
+      expect(await page.getByLabel("Text of message 1").getAttribute("aria-invalid")).toBeNull()
+      expect(await page.getByText("message content must not be empty").count()).toBe(0)
+
+      await page.getByLabel("Text of message 1").fill("Happy new year, a bit late")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
+      expect(errors).toEqual([])
+      await context.close()
+    })
   }
-
-  /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its radio. */
-  const openFormForChoir = async (page: Page) => {
-    await page.goto(`${herald.url}/campaigns/new`)
-    await page.getByRole("button", { name: "Preview" }).waitFor()
-    await page.getByLabel("Search groups").fill("Choir")
-    await page.getByRole("radio", { name: "Choir" }).check()
-    await page.getByText(`Chosen: ${CHOIR.groupName}`).waitFor()
-  }
-
-  /** The text a field's error or hint says (its aria-describedby). */
-  const noteOf = async (page: Page, field: Locator): Promise<string> => {
-    const id = await field.getAttribute("aria-describedby")
-    return id === null ? "" : (await page.locator(`[id="${id}"]`).textContent()) ?? ""
-  }
-
-  it("a DAILY plan across the spring DST change: previewed at 09:00 Paris every day, the change day marked, saved as previewed", { timeout: 90_000 }, async () => {
-    // the viewer is in New York: the preview shows both clocks
-    const { context, page, errors } = await newPage(browser, { timezoneId: "America/New_York", viewport: { width: 375, height: 800 } })
-    const trpc = await signUp(context.request)
-    // no WhatsApp session yet: the page says so and leads to /whatsapp
-    await page.goto(`${herald.url}/campaigns/new`)
-    await page.getByText("You have no WhatsApp session yet").waitFor()
-    expect(await page.getByRole("link", { name: "Connect WhatsApp" }).getAttribute("href")).toBe("/whatsapp")
-    expect(await seriousA11yViolations(page)).toEqual([])
-    await connectSandboxSession(trpc)
-    await openFormForChoir(page)
-    expect(await page.getByLabel("Time zone").inputValue()).toBe("America/New_York")
-
-    await page.getByLabel("Title (optional)").fill("Spring concert")
-    await page.getByLabel("A repeating message").check()
-    await page.getByLabel("Time zone").selectOption("Europe/Paris")
-    await page.getByLabel("How often").selectOption("DAILY")
-    // from the eve of the next spring-forward day in Paris to five days after it
-    const change = nextSpringForward(todayInParis())
-    await page.getByLabel("Start date").fill(addDays(change, -1))
-    await page.getByLabel("End date (included)").fill(addDays(change, 5))
-    await page.getByLabel("Send time").fill("09:00")
-    await page.getByLabel("Message template").fill("Concert in {days_left} days")
-    expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
-    expect(await seriousA11yViolations(page)).toEqual([])
-
-    await page.getByRole("button", { name: "Preview" }).click()
-    await page.getByRole("heading", { name: "Preview: 7 messages" }).waitFor()
-    if (process.env.PLAN_SCREENSHOT) await page.screenshot({ path: process.env.PLAN_SCREENSHOT, fullPage: true })
-    const items = page.getByTestId("preview-message")
-    expect(await items.count()).toBe(7)
-    const instants = await page.getByTestId("campaign-time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")))
-    // Paris is +01:00 until the change day (a Sunday), +02:00 from then on: the UTC instant moves an hour earlier
-    expect(instants).toEqual([
-      parisNineAm(addDays(change, -1), "+01:00"),
-      ...[0, 1, 2, 3, 4, 5].map((n) => parisNineAm(addDays(change, n), "+02:00"))
-    ])
-    const parisTimes = await page.getByTestId("campaign-time").allTextContents()
-    expect(parisTimes.every((t) => t.endsWith("09:00"))).toBe(true)
-    // the DST mark is on the change day alone, in words
-    expect(await page.getByTestId("dst-mark").count()).toBe(1)
-    expect(await items.nth(1).getByTestId("dst-mark").textContent()).toContain("Clocks change this day: UTC+01:00 → UTC+02:00")
-    // the viewer's own clock (New York is already on summer time: 04:00, then 03:00)
-    expect(await items.nth(0).textContent()).toContain("Your time:")
-    expect(await items.nth(0).getByText(/^Your time:/).textContent()).toMatch(/04:00$/)
-    expect(await items.nth(1).getByText(/^Your time:/).textContent()).toMatch(/03:00$/)
-    expect(await items.nth(0).textContent()).toContain("*Spring concert*\nConcert in 6 days")
-    expect(await items.nth(6).textContent()).toContain("Concert in 0 days")
-    expect(await items.nth(0).textContent()).toContain(`${"*Spring concert*\nConcert in 6 days".length} / 4096`)
-    expect(await seriousA11yViolations(page)).toEqual([])
-
-    // editing invalidates the preview; previewing again allows saving
-    await page.getByLabel("Message template").fill("Concert in {days_left} days!")
-    await page.getByText("You changed the plan since the preview").waitFor()
-    expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
-    await page.getByLabel("Message template").fill("Concert in {days_left} days")
-    await page.getByRole("button", { name: "Preview" }).click()
-    await page.getByRole("heading", { name: "Preview: 7 messages" }).waitFor()
-
-    await page.getByRole("button", { name: "Save campaign" }).click()
-    await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
-    const id = new URL(page.url()).pathname.split("/").at(-1)!
-    const saved = await trpc.campaign.get.query({ id })
-    expect(saved.title).toBe("Spring concert")
-    expect(saved.group).toEqual(CHOIR)
-    expect(saved.messages.map((m) => m.scheduledAt)).toEqual(instants)
-    expect(saved.messages[0]!.content).toBe("*Spring concert*\nConcert in 6 days")
-    expect(errors).toEqual([])
-    await context.close()
-  })
-
-  it("one-off messages: one in the past, then an empty text, each shows the server's error at its field", { timeout: 60_000 }, async () => {
-    const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
-    await browserApi(context.request, herald.url).auth.signIn.mutate({ email: "planner@example.com", password: "correct horse battery" })
-    // a link cannot choose the recipient (nor the name shown for it): the query is ignored
-    await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent("123@c.us")}&groupName=Choir`)
-    await page.getByRole("button", { name: "Preview" }).waitFor()
-    await page.getByText("None chosen yet.").waitFor()
-    await openFormForChoir(page)
-    const today = todayInParis()
-    const past = addDays(today, -3)
-    await page.getByLabel("Messages on dates I choose").check()
-    await page.getByLabel("Date of message 1").fill(past)
-    await page.getByLabel("Time of message 1").fill("09:00")
-    await page.getByLabel("Text of message 1").fill("Too late")
-    await page.getByRole("button", { name: "Add a message" }).click()
-    await page.getByLabel("Date of message 2").fill(addDays(today, 4))
-    expect(await seriousA11yViolations(page)).toEqual([])
-
-    await page.getByRole("button", { name: "Preview" }).click()
-    const date1 = page.getByLabel("Date of message 1")
-    await expect.poll(() => date1.getAttribute("aria-invalid")).toBe("true")
-    const [year, month, day] = past.split("-").map(Number) as [number, number, number]
-    const pastInstant = new Date(wallClockInstant({ year, month, day }, 9, 0, "Europe/Paris")!).toISOString()
-    expect(await noteOf(page, date1)).toBe(`scheduledAt ${pastInstant} is in the past`)
-    await page.getByRole("alert").filter({ hasText: "The plan cannot be saved as it is" }).waitFor()
-    expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
-
-    await date1.fill(addDays(today, 3))
-    await page.getByRole("button", { name: "Preview" }).click()
-    const text2 = page.getByLabel("Text of message 2")
-    await expect.poll(() => text2.getAttribute("aria-invalid")).toBe("true")
-    expect(await noteOf(page, text2)).toBe("message content must not be empty")
-    expect(await date1.getAttribute("aria-invalid")).toBeNull()
-    expect(await seriousA11yViolations(page)).toEqual([])
-
-    // errors name rows by position: removing a row above clears them rather than moving them onto another row
-    await page.getByRole("button", { name: "Add a message" }).click()
-    await page.getByLabel("Text of message 3").fill("A third one")
-    await page.getByRole("button", { name: "Remove message 1" }).click()
-    expect(await page.getByLabel("Text of message 2").inputValue()).toBe("A third one")
-    expect(await page.getByLabel("Text of message 2").getAttribute("aria-invalid")).toBeNull()
-    expect(await page.getByLabel("Text of message 1").getAttribute("aria-invalid")).toBeNull()
-    expect(await page.getByText("message content must not be empty").count()).toBe(0)
-
-    await page.getByLabel("Text of message 1").fill("Happy new year, a bit late")
-    await page.getByRole("button", { name: "Preview" }).click()
-    await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
-    expect(errors).toEqual([])
-    await context.close()
-  })
-})
+)

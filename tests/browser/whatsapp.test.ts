@@ -1,10 +1,17 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BROWSER_SKIP_REASON, chromiumAvailable, launchChromium, newPage, seriousA11yViolations, startStandalone } from "../support/browser.ts"
 import type { Standalone } from "../support/browser.ts"
+import {
+  BROWSER_SKIP_REASON,
+  chromiumAvailable,
+  launchChromium,
+  newPage,
+  seriousA11yViolations,
+  startStandalone
+} from "../support/browser.ts"
 import { browserApi } from "../support/browserApi.ts"
-import { startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
+import { startFakeWaha } from "../support/FakeWahaServer.ts"
 
 // The WhatsApp screen end to end: connect, QR code, WORKING, header badge, restart, phone
 // number, the groups/contacts picker, log out; and a gateway that fails while the page is open.
@@ -13,12 +20,18 @@ const title = chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON
 
 /** The first account of a fresh install (admin, active), signed in through the API: the cookie lands in the context. */
 const signUp = async (context: BrowserContext, url: string) => {
-  await browserApi(context.request, url).auth.signUp.mutate({ email: "ada@example.org", password: "correct horse battery staple", name: "Ada" })
+  await browserApi(context.request, url).auth.signUp.mutate({
+    email: "ada@example.org",
+    password: "correct horse battery staple",
+    name: "Ada"
+  })
 }
 
 /** A failed call the test provoked on purpose shows up as Chromium's "Failed to load resource … status of N": only those are set aside. */
 const unexpected = (errors: ReadonlyArray<string>, ...statuses: ReadonlyArray<number>) =>
-  errors.filter((e) => !statuses.some((s) => e.includes(`Failed to load resource: the server responded with a status of ${s}`)))
+  errors.filter(
+    (e) => !statuses.some((s) => e.includes(`Failed to load resource: the server responded with a status of ${s}`))
+  )
 
 const badge = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^WhatsApp:/ })
 const status = (page: Page) => page.getByTestId("session-status")
@@ -82,7 +95,9 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await browse.getByRole("button", { name: /Show more/ }).waitFor({ state: "detached" })
 
     await browse.getByLabel("Search groups").fill("club")
-    await eventually(async () => (await browse.locator("label:has(input[type=radio])").allTextContents()).map((t) => t.trim())).toEqual(["Book club", "Running club"])
+    await eventually(async () =>
+      (await browse.locator("label:has(input[type=radio])").allTextContents()).map((t) => t.trim())
+    ).toEqual(["Book club", "Running club"])
     await browse.getByRole("radio", { name: "Running club" }).focus()
     await page.keyboard.press("Space")
     expect(await browse.getByRole("radio", { name: "Running club" }).isChecked()).toBe(true)
@@ -165,78 +180,91 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
   })
 })
 
-describe.skipIf(!chromiumAvailable)(`the WhatsApp page on a WAHA-like gateway: every status explained, and failures shown (${title})`, () => {
-  let browser: Browser
-  let fake: FakeWaha
-  let herald: Standalone
-  let context: BrowserContext
-  let page: Page
-  let errors: Array<string>
-  beforeAll(async () => {
-    fake = await startFakeWaha()
-    ;[browser, herald] = await Promise.all([launchChromium(), startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey })])
-    ;({ context, page, errors } = await newPage(browser))
-    await signUp(context, herald.url)
-  })
-  afterAll(async () => {
-    await context?.close()
-    await browser?.close()
-    await herald?.stop()
-    await fake?.close()
-  })
+describe.skipIf(!chromiumAvailable)(
+  `the WhatsApp page on a WAHA-like gateway: every status explained, and failures shown (${title})`,
+  () => {
+    let browser: Browser
+    let fake: FakeWaha
+    let herald: Standalone
+    let context: BrowserContext
+    let page: Page
+    let errors: Array<string>
+    beforeAll(async () => {
+      fake = await startFakeWaha()
+      ;[browser, herald] = await Promise.all([
+        launchChromium(),
+        startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey })
+      ])
+      ;({ context, page, errors } = await newPage(browser))
+      await signUp(context, herald.url)
+    })
+    afterAll(async () => {
+      await context?.close()
+      await browser?.close()
+      await herald?.stop()
+      await fake?.close()
+    })
 
-  const qrReads = () => fake.requests.filter((r) => r.method === "GET" && r.path.endsWith("/auth/qr")).length
+    const qrReads = () => fake.requests.filter((r) => r.method === "GET" && r.path.endsWith("/auth/qr")).length
 
-  it("fetches the QR code again while it waits, and says what each status means and what to do", async () => {
-    await page.goto(`${herald.url}/whatsapp`)
-    await page.getByRole("button", { name: "Connect WhatsApp" }).click()
-    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor()
-    // QR codes expire: the page asks for a fresh one every few seconds
-    // (STARTING is not among the statuses below: the fake reports it once, then SCAN_QR_CODE)
-    await fake.waitFor(() => qrReads() >= 2, 15_000)
-    const name = [...fake.sessions.keys()][0] ?? ""
-    expect(name).toMatch(/^herald_/)
+    it("fetches the QR code again while it waits, and says what each status means and what to do", async () => {
+      await page.goto(`${herald.url}/whatsapp`)
+      await page.getByRole("button", { name: "Connect WhatsApp" }).click()
+      await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor()
+      // QR codes expire: the page asks for a fresh one every few seconds
+      // (STARTING is not among the statuses below: the fake reports it once, then SCAN_QR_CODE)
+      await fake.waitFor(() => qrReads() >= 2, 15_000)
+      const name = [...fake.sessions.keys()][0] ?? ""
+      expect(name).toMatch(/^herald_/)
 
-    const expectations: ReadonlyArray<readonly [string, string, string, string]> = [
-      ["FAILED", "Failed", "log out and connect again", "WhatsApp: failed"],
-      ["STOPPED", "Stopped", "Press Restart", "WhatsApp: stopped"],
-      ["PASSKEY_REQUIRED", "Passkey needed", "Follow the prompt on your phone", "WhatsApp: passkey needed"],
-      ["PASSKEY_CONFIRMATION_REQUIRED", "Passkey confirmation needed", "Confirm it on your phone", "WhatsApp: confirm passkey"],
-      ["NEW_IN_WAHA", "Status NEW_IN_WAHA", "a status Herald does not know", "WhatsApp: new in waha"]
-    ]
-    for (const [gatewayStatus, heading, advice, badgeText] of expectations) {
-      fake.setSessionStatus(name, gatewayStatus)
-      await status(page).getByText(heading, { exact: true }).waitFor({ timeout: 10_000 })
-      expect(await status(page).textContent()).toContain(advice)
-      await eventually(() => badge(page).textContent()).toBe(badgeText)
-      expect(await page.getByRole("img", { name: "QR code to link WhatsApp" }).count()).toBe(0)
-    }
-    await noSeriousA11yViolations(page)
+      const expectations: ReadonlyArray<readonly [string, string, string, string]> = [
+        ["FAILED", "Failed", "log out and connect again", "WhatsApp: failed"],
+        ["STOPPED", "Stopped", "Press Restart", "WhatsApp: stopped"],
+        ["PASSKEY_REQUIRED", "Passkey needed", "Follow the prompt on your phone", "WhatsApp: passkey needed"],
+        [
+          "PASSKEY_CONFIRMATION_REQUIRED",
+          "Passkey confirmation needed",
+          "Confirm it on your phone",
+          "WhatsApp: confirm passkey"
+        ],
+        ["NEW_IN_WAHA", "Status NEW_IN_WAHA", "a status Herald does not know", "WhatsApp: new in waha"]
+      ]
+      for (const [gatewayStatus, heading, advice, badgeText] of expectations) {
+        fake.setSessionStatus(name, gatewayStatus)
+        await status(page).getByText(heading, { exact: true }).waitFor({ timeout: 10_000 })
+        expect(await status(page).textContent()).toContain(advice)
+        await eventually(() => badge(page).textContent()).toBe(badgeText)
+        expect(await page.getByRole("img", { name: "QR code to link WhatsApp" }).count()).toBe(0)
+      }
+      await noSeriousA11yViolations(page)
 
-    fake.setSessionStatus(name, "SCAN_QR_CODE")
-    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
-    expect(errors).toEqual([])
-  }, 60_000)
+      fake.setSessionStatus(name, "SCAN_QR_CODE")
+      await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
+      expect(errors).toEqual([])
+    }, 60_000)
 
-  it("shows the gateway's error with its error id instead of a blank page", async () => {
-    fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })
-    const alert = page.getByRole("alert").first()
-    await alert.waitFor({ timeout: 10_000 })
-    expect(await alert.textContent()).toMatch(/\(error id [0-9a-f]+\)/)
-    // the gateway's own words stay in the server log
-    expect(await alert.textContent()).not.toContain("engine crashed")
-    await page.getByRole("heading", { name: "Connection" }).waitFor()
-    await page.getByRole("button", { name: "Restart" }).waitFor()
-    // what was known before is kept, marked as such; an old QR code is not shown
-    await status(page).getByText("Last known: Waiting for the QR code to be scanned").waitFor()
-    await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ state: "detached" })
-    await eventually(() => badge(page).textContent()).toBe("WhatsApp: status unavailable")
-    await noSeriousA11yViolations(page)
+    it("shows the gateway's error with its error id instead of a blank page", async () => {
+      fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })
+      const alert = page.getByRole("alert").first()
+      await alert.waitFor({ timeout: 10_000 })
+      expect(await alert.textContent()).toMatch(/\(error id [0-9a-f]+\)/)
+      // the gateway's own words stay in the server log
+      expect(await alert.textContent()).not.toContain("engine crashed")
+      await page.getByRole("heading", { name: "Connection" }).waitFor()
+      await page.getByRole("button", { name: "Restart" }).waitFor()
+      // what was known before is kept, marked as such; an old QR code is not shown
+      await status(page).getByText("Last known: Waiting for the QR code to be scanned").waitFor()
+      await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ state: "detached" })
+      await eventually(() => badge(page).textContent()).toBe("WhatsApp: status unavailable")
+      await noSeriousA11yViolations(page)
 
-    // a restart that fails says so too
-    await page.getByRole("button", { name: "Restart", exact: true }).click()
-    await eventually(() => page.getByRole("alert").count()).toBeGreaterThanOrEqual(2)
-    expect(await page.getByRole("alert").allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)]))
-    expect(unexpected(errors, 502, 500)).toEqual([])
-  })
-})
+      // a restart that fails says so too
+      await page.getByRole("button", { name: "Restart", exact: true }).click()
+      await eventually(() => page.getByRole("alert").count()).toBeGreaterThanOrEqual(2)
+      expect(await page.getByRole("alert").allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)])
+      )
+      expect(unexpected(errors, 502, 500)).toEqual([])
+    })
+  }
+)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import type { CampaignView } from "../../src/application/ports/CampaignRepository.ts"
-import { expectStoreUnavailable } from "./harness.ts"
+import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import type { StoreHarness } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 
@@ -30,7 +30,7 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
 
     it.effect("saves and gets a view with every field as given; unknown id → null", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const failed = campaignView("c1", {
             status: "FAILED",
             failureReason: "missed",
@@ -45,11 +45,12 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
           expect(yield* repo.get("c2")).toEqual(scheduled)
           expect(yield* repo.get("c3")).toBeNull()
         })
-      ))
+      )
+    )
 
     it.effect("keeps the newest version: an older or equal version never overwrites it", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* repo.save(campaignView("c1", { status: "IN_PROGRESS", version: 3 }))
           yield* repo.save(campaignView("c1", { status: "SCHEDULED", version: 2 }))
           yield* repo.save(campaignView("c1", { status: "CANCELLED", version: 3 }))
@@ -57,11 +58,12 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
           yield* repo.save(campaignView("c1", { status: "COMPLETED", version: 4 }))
           expect(yield* repo.get("c1")).toEqual(campaignView("c1", { status: "COMPLETED", version: 4 }))
         })
-      ))
+      )
+    )
 
     it.effect("listBySession: only that session's campaigns, oldest first (createdAt, then id)", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           expect(yield* repo.listBySession("s1")).toEqual([])
           yield* repo.save(campaignView("c", { sessionId: "s1", createdAt: T + 2 }))
           yield* repo.save(campaignView("b", { sessionId: "s1", createdAt: T + 1, status: "COMPLETED" }))
@@ -81,35 +83,47 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
             ["c", "SCHEDULED"]
           ])
         })
-      ))
+      )
+    )
 
     it.effect("listByUser: only that user's campaigns, newest first (createdAt, then id), paged", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           expect(yield* repo.listByUser("u1", { limit: 10, offset: 0 })).toEqual([])
           yield* repo.save(campaignView("a", { userId: "u1", createdAt: T + 1 }))
           yield* repo.save(campaignView("c", { userId: "u1", createdAt: T + 2 }))
           yield* repo.save(campaignView("b", { userId: "u1", createdAt: T + 2 }))
           yield* repo.save(campaignView("x", { userId: "u2", createdAt: T + 3 }))
           yield* repo.save(campaignView("d", { userId: "u1", createdAt: T }))
-          const ids = (page: { limit: number; offset: number }) => repo.listByUser("u1", page).pipe(Effect.map((l) => l.map((c) => c.id)))
+          const ids = (page: { limit: number; offset: number }) =>
+            repo.listByUser("u1", page).pipe(Effect.map((l) => l.map((c) => c.id)))
           expect(yield* ids({ limit: 10, offset: 0 })).toEqual(["c", "b", "a", "d"])
           expect(yield* ids({ limit: 2, offset: 0 })).toEqual(["c", "b"])
           expect(yield* ids({ limit: 2, offset: 2 })).toEqual(["a", "d"])
           expect(yield* ids({ limit: 2, offset: 4 })).toEqual([])
-          expect((yield* repo.listByUser("u2", { limit: 10, offset: 0 }))[0]).toEqual(campaignView("x", { userId: "u2", createdAt: T + 3 }))
+          expect((yield* repo.listByUser("u2", { limit: 10, offset: 0 }))[0]).toEqual(
+            campaignView("x", { userId: "u2", createdAt: T + 3 })
+          )
         })
-      ))
+      )
+    )
 
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* expectStoreUnavailable(
           CampaignRepository.use((r) => r.save(campaignView("c1"))).pipe(Effect.provide(harness.unreachable()))
         )
-        yield* expectStoreUnavailable(CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(harness.unreachable())))
-        yield* expectStoreUnavailable(CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(
-          CampaignRepository.use((r) => r.listByUser("u1", { limit: 1, offset: 0 })).pipe(Effect.provide(harness.unreachable()))
+          CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(harness.unreachable()))
         )
-      }))
+        yield* expectStoreUnavailable(
+          CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(harness.unreachable()))
+        )
+        yield* expectStoreUnavailable(
+          CampaignRepository.use((r) => r.listByUser("u1", { limit: 1, offset: 0 })).pipe(
+            Effect.provide(harness.unreachable())
+          )
+        )
+      })
+    )
   })

@@ -3,8 +3,8 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { ConcurrencyConflict } from "../../src/application/ports/StoreErrors.ts"
-import { expectStoreUnavailable } from "./harness.ts"
 import type { StoreHarness } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 
@@ -13,19 +13,20 @@ const ev = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...ex
 export const describeEventStoreContract = (name: string, harness: StoreHarness) =>
   describe(`EventStore contract: ${name}`, () => {
     it.effect("reads nothing from a stream that was never written", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const store = yield* EventStore
         expect(yield* store.read("message-none")).toEqual([])
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("appends and reads back: versions from expectedVersion+1, data, type, recordedAt from the Clock", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* TestClock.setTime(T)
         const store = yield* EventStore
         const first = ev("MessageScheduled", {
           messageId: "m1",
           target: { campaignId: "c1", sessionId: "s1", groupId: "g@g.us", groupName: "Family" },
-          content: "héllo ✓ \"quoted\" $dollar.dot",
+          content: 'héllo ✓ "quoted" $dollar.dot',
           scheduledAt: T + 60_000,
           at: T
         })
@@ -50,19 +51,27 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
             recordedAt: T + 5
           }
         ])
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("a multi-event append takes consecutive versions, in order, and returns the last", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const store = yield* EventStore
         expect(yield* store.append("campaign-c1", 0, [ev("A"), ev("B"), ev("C")])).toBe(3)
         expect(yield* store.append("campaign-c1", 3, [ev("D"), ev("E")])).toBe(5)
         const read = yield* store.read("campaign-c1")
-        expect(read.map((e) => [e.version, e.type])).toEqual([[1, "A"], [2, "B"], [3, "C"], [4, "D"], [5, "E"]])
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+        expect(read.map((e) => [e.version, e.type])).toEqual([
+          [1, "A"],
+          [2, "B"],
+          [3, "C"],
+          [4, "D"],
+          [5, "E"]
+        ])
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("an append at a version already taken fails with ConcurrencyConflict and changes nothing", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const store = yield* EventStore
         yield* store.append("message-m1", 0, [ev("A")])
         yield* store.append("message-m1", 1, [ev("B")])
@@ -72,10 +81,11 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         const stale = yield* Effect.flip(store.append("message-m1", 0, [ev("Stale")]))
         expect(stale).toMatchObject({ _tag: "ConcurrencyConflict", expectedVersion: 0 })
         expect((yield* store.read("message-m1")).map((e) => e.type)).toEqual(["A", "B"])
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("streams are independent", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const store = yield* EventStore
         yield* store.append("message-a", 0, [ev("A1"), ev("A2")])
         expect(yield* store.append("message-b", 0, [ev("B1")])).toBe(1)
@@ -83,12 +93,15 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         expect((yield* store.read("message-b")).map((e) => e.type)).toEqual(["B1"])
         // a prefix of another stream's id is another stream
         expect(yield* store.read("message-")).toEqual([])
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("two appends at the same expected version: exactly one wins, the other gets ConcurrencyConflict", () => {
       const db = harness.freshDatabase()
-      return Effect.gen(function*() {
-        yield* EventStore.use((s) => s.append("message-m1", 0, [ev("MessageScheduled")])).pipe(Effect.provide(db.connect()))
+      return Effect.gen(function* () {
+        yield* EventStore.use((s) => s.append("message-m1", 0, [ev("MessageScheduled")])).pipe(
+          Effect.provide(db.connect())
+        )
         const attempt = (by: string) =>
           EventStore.use((s) => s.append("message-m1", 1, [ev("MessagePicked", { by })])).pipe(
             Effect.provide(db.connect()),
@@ -105,8 +118,10 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
 
     it.effect("20 concurrent appenders from separate clients at the same version: exactly one wins, whole", () => {
       const db = harness.freshDatabase()
-      return Effect.gen(function*() {
-        yield* EventStore.use((s) => s.append("message-m1", 0, [ev("MessageScheduled")])).pipe(Effect.provide(db.connect()))
+      return Effect.gen(function* () {
+        yield* EventStore.use((s) => s.append("message-m1", 0, [ev("MessageScheduled")])).pipe(
+          Effect.provide(db.connect())
+        )
         // twenty clients connected first, then all appending at once; appends of 1, 2 or 3
         // events: the winner's are all there, nothing of a loser's is
         const clients = yield* Effect.forEach(Array.from({ length: 20 }), () => Layer.build(db.connect()), {
@@ -116,7 +131,11 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
           clients,
           (client, i) =>
             EventStore.use((s) =>
-              s.append("message-m1", 1, Array.from({ length: 1 + (i % 3) }, (_, j) => ev(`Claim-${i}-${j}`, { by: i })))
+              s.append(
+                "message-m1",
+                1,
+                Array.from({ length: 1 + (i % 3) }, (_, j) => ev(`Claim-${i}-${j}`, { by: i }))
+              )
             ).pipe(Effect.provide(client), Effect.result),
           { concurrency: "unbounded" }
         )
@@ -136,27 +155,33 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
       })
     })
 
-    it.effect("an append whose LATER version is taken fails whole: none of its events is ever read, and its versions stay free", () =>
-      Effect.gen(function*() {
-        const store = yield* EventStore
-        yield* store.append("campaign-c1", 0, [ev("Created")])
-        // a writer that skipped a version (it never read v2): v3 is taken, v2 is not
-        yield* store.append("campaign-c1", 2, [ev("Intruder")])
-        const conflict = yield* Effect.flip(store.append("campaign-c1", 1, [ev("Half-1"), ev("Half-2")]))
-        expect(conflict).toMatchObject({ _tag: "ConcurrencyConflict", streamId: "campaign-c1", expectedVersion: 1 })
-        const types = (yield* store.read("campaign-c1")).map((e) => e.type)
-        expect(types).not.toContain("Half-1")
-        expect(types).not.toContain("Half-2")
-        expect(types[0]).toBe("Created")
-        // v2 was not left taken by the failed append
-        expect(yield* store.append("campaign-c1", 1, [ev("Next")])).toBe(2)
-        const after = yield* store.read("campaign-c1")
-        expect(after.slice(0, 2).map((e) => [e.version, e.type])).toEqual([[1, "Created"], [2, "Next"]])
-        expect(after.map((e) => e.type)).not.toContain("Half-1")
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+    it.effect(
+      "an append whose LATER version is taken fails whole: none of its events is ever read, and its versions stay free",
+      () =>
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          yield* store.append("campaign-c1", 0, [ev("Created")])
+          // a writer that skipped a version (it never read v2): v3 is taken, v2 is not
+          yield* store.append("campaign-c1", 2, [ev("Intruder")])
+          const conflict = yield* Effect.flip(store.append("campaign-c1", 1, [ev("Half-1"), ev("Half-2")]))
+          expect(conflict).toMatchObject({ _tag: "ConcurrencyConflict", streamId: "campaign-c1", expectedVersion: 1 })
+          const types = (yield* store.read("campaign-c1")).map((e) => e.type)
+          expect(types).not.toContain("Half-1")
+          expect(types).not.toContain("Half-2")
+          expect(types[0]).toBe("Created")
+          // v2 was not left taken by the failed append
+          expect(yield* store.append("campaign-c1", 1, [ev("Next")])).toBe(2)
+          const after = yield* store.read("campaign-c1")
+          expect(after.slice(0, 2).map((e) => [e.version, e.type])).toEqual([
+            [1, "Created"],
+            [2, "Next"]
+          ])
+          expect(after.map((e) => e.type)).not.toContain("Half-1")
+        }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("recordedSince lists the events recorded at or after an instant, oldest first", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const store = yield* EventStore
         yield* TestClock.setTime(T)
         yield* store.append("message-a", 0, [ev("A1"), ev("A2")])
@@ -165,7 +190,9 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         yield* TestClock.setTime(T + 20)
         yield* store.append("message-a", 2, [ev("A3")])
         const refs = (since: number, limit = 100) =>
-          store.recordedSince(since, limit).pipe(Effect.map((r) => r.map((x) => `${x.streamId}@${x.version}:${x.recordedAt - T}`)))
+          store
+            .recordedSince(since, limit)
+            .pipe(Effect.map((r) => r.map((x) => `${x.streamId}@${x.version}:${x.recordedAt - T}`)))
         expect((yield* refs(T)).slice(0, 2).sort()).toEqual(["message-a@1:0", "message-a@2:0"])
         expect((yield* refs(T)).slice(2)).toEqual(["message-b@1:10", "message-a@3:20"])
         expect(yield* refs(T + 10)).toEqual(["message-b@1:10", "message-a@3:20"])
@@ -173,14 +200,20 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         expect(yield* refs(T + 21)).toEqual([])
         expect(yield* refs(T, 2)).toHaveLength(2)
         expect(yield* refs(T, 0)).toEqual([])
-      }).pipe(Effect.provide(harness.freshDatabase().connect())))
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
 
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
-      Effect.gen(function*() {
-        yield* expectStoreUnavailable(EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(harness.unreachable())))
+      Effect.gen(function* () {
+        yield* expectStoreUnavailable(
+          EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(harness.unreachable()))
+        )
         yield* expectStoreUnavailable(
           EventStore.use((s) => s.append("message-m1", 0, [ev("A")])).pipe(Effect.provide(harness.unreachable()))
         )
-        yield* expectStoreUnavailable(EventStore.use((s) => s.recordedSince(T, 10)).pipe(Effect.provide(harness.unreachable())))
-      }))
+        yield* expectStoreUnavailable(
+          EventStore.use((s) => s.recordedSince(T, 10)).pipe(Effect.provide(harness.unreachable()))
+        )
+      })
+    )
   })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { MessageView } from "../../src/application/ports/MessageRepository.ts"
+import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { MessageStatus } from "../../src/domain/message/Message.ts"
-import { expectStoreUnavailable } from "./harness.ts"
 import type { StoreHarness } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 
@@ -49,7 +49,7 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
 
     it.effect("saves and gets a view with every field as given (null fields included); unknown id → null", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const sent = messageView("m1", {
             status: "SENT",
             content: "multi\nline ✓ $x.y",
@@ -66,11 +66,12 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.get("m3")).toEqual(failed)
           expect(yield* repo.get("nope")).toBeNull()
         })
-      ))
+      )
+    )
 
     it.effect("keeps the newest version: an older or equal version never overwrites it", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* repo.save(messageView("m1", { status: "PICKED", version: 2 }))
           yield* repo.save(messageView("m1", { status: "SCHEDULED", version: 1 }))
           expect(yield* repo.get("m1")).toMatchObject({ status: "PICKED", version: 2 })
@@ -81,74 +82,94 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           // an old view no longer matches the queries of its old status
           expect(yield* repo.findScheduledBetween(T, T, 10)).toEqual([])
         })
-      ))
+      )
+    )
 
-    it.effect.skipIf(!harness.atomicUpdates)("concurrent saves of one view from separate clients, in any order, keep the newest (servers with atomic updates)", () => {
-      const db = harness.freshDatabase()
-      const orders = [
-        [5, 2, 8, 1, 7, 3, 6, 4],
-        [1, 2, 3, 4, 5, 6, 7, 8],
-        [8, 7, 6, 5, 4, 3, 2, 1],
-        [2, 4, 6, 8, 1, 3, 5, 7],
-        [7, 5, 3, 1, 8, 6, 4, 2],
-        [4, 8, 3, 7, 2, 6, 1, 5]
-      ]
-      return Effect.gen(function*() {
-        // eight clients (eight MongoClients for Mongo), kept for the whole test
-        const clients = yield* Effect.forEach(orders[0]!, () => Layer.build(db.connect()), { concurrency: "unbounded" })
-        yield* Effect.forEach(
-          orders,
-          (order, round) =>
-            Effect.forEach(
-              order,
-              (version, i) =>
-                MessageRepository.use((r) =>
-                  r.save(messageView(`m${round}`, { version, content: `v${version}`, status: version > 4 ? "PICKED" : "SCHEDULED" }))
-                ).pipe(Effect.provide(clients[i]!)),
-              { concurrency: "unbounded", discard: true }
-            ),
-          { discard: true }
-        )
-        const repo = yield* MessageRepository.pipe(Effect.provide(clients[0]!))
-        const stored = yield* Effect.forEach(orders, (_, round) => repo.get(`m${round}`))
-        expect(stored.map((v) => [v?.version, v?.content, v?.status])).toEqual(orders.map(() => [8, "v8", "PICKED"]))
-      })
-    })
-
-    it.effect("findScheduledBetween: SCHEDULED only, from ≤ scheduledAt ≤ to (both inclusive), oldest first then by id, limited", () =>
-      withRepo((repo) =>
-        Effect.gen(function*() {
-          const from = T - 120_000
+    it.effect.skipIf(!harness.atomicUpdates)(
+      "concurrent saves of one view from separate clients, in any order, keep the newest (servers with atomic updates)",
+      () => {
+        const db = harness.freshDatabase()
+        const orders = [
+          [5, 2, 8, 1, 7, 3, 6, 4],
+          [1, 2, 3, 4, 5, 6, 7, 8],
+          [8, 7, 6, 5, 4, 3, 2, 1],
+          [2, 4, 6, 8, 1, 3, 5, 7],
+          [7, 5, 3, 1, 8, 6, 4, 2],
+          [4, 8, 3, 7, 2, 6, 1, 5]
+        ]
+        return Effect.gen(function* () {
+          // eight clients (eight MongoClients for Mongo), kept for the whole test
+          const clients = yield* Effect.forEach(orders[0]!, () => Layer.build(db.connect()), {
+            concurrency: "unbounded"
+          })
           yield* Effect.forEach(
-            [
-              messageView("m-before", { scheduledAt: from - 1 }),
-              messageView("m-from", { scheduledAt: from }),
-              messageView("m-mid-b", { scheduledAt: T - 60_000 }),
-              messageView("m-mid-a", { scheduledAt: T - 60_000 }),
-              messageView("m-to", { scheduledAt: T }),
-              messageView("m-after", { scheduledAt: T + 1 }),
-              messageView("m-picked", { scheduledAt: T - 1_000, status: "PICKED" }),
-              messageView("m-sent", { scheduledAt: T - 1_000, status: "SENT" }),
-              messageView("m-deleted", { scheduledAt: T - 1_000, status: "DELETED" }),
-              messageView("m-cancelled", { scheduledAt: T - 1_000, status: "CANCELLED" }),
-              messageView("m-missed", { scheduledAt: T - 1_000, status: "MISSED" })
-            ],
-            repo.save,
+            orders,
+            (order, round) =>
+              Effect.forEach(
+                order,
+                (version, i) =>
+                  MessageRepository.use((r) =>
+                    r.save(
+                      messageView(`m${round}`, {
+                        version,
+                        content: `v${version}`,
+                        status: version > 4 ? "PICKED" : "SCHEDULED"
+                      })
+                    )
+                  ).pipe(Effect.provide(clients[i]!)),
+                { concurrency: "unbounded", discard: true }
+              ),
             { discard: true }
           )
-          expect(ids(yield* repo.findScheduledBetween(from, T, 100))).toEqual(["m-from", "m-mid-a", "m-mid-b", "m-to"])
-          expect(ids(yield* repo.findScheduledBetween(from, T, 2))).toEqual(["m-from", "m-mid-a"])
-          expect(ids(yield* repo.findScheduledBetween(T, T, 100))).toEqual(["m-to"])
-          expect(yield* repo.findScheduledBetween(T + 2, T + 10, 100)).toEqual([])
-          expect(yield* repo.findScheduledBetween(from, T, 0)).toEqual([])
-          // the views come back whole
-          expect((yield* repo.findScheduledBetween(T, T, 1))[0]).toEqual(messageView("m-to", { scheduledAt: T }))
+          const repo = yield* MessageRepository.pipe(Effect.provide(clients[0]!))
+          const stored = yield* Effect.forEach(orders, (_, round) => repo.get(`m${round}`))
+          expect(stored.map((v) => [v?.version, v?.content, v?.status])).toEqual(orders.map(() => [8, "v8", "PICKED"]))
         })
-      ))
+      }
+    )
+
+    it.effect(
+      "findScheduledBetween: SCHEDULED only, from ≤ scheduledAt ≤ to (both inclusive), oldest first then by id, limited",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            const from = T - 120_000
+            yield* Effect.forEach(
+              [
+                messageView("m-before", { scheduledAt: from - 1 }),
+                messageView("m-from", { scheduledAt: from }),
+                messageView("m-mid-b", { scheduledAt: T - 60_000 }),
+                messageView("m-mid-a", { scheduledAt: T - 60_000 }),
+                messageView("m-to", { scheduledAt: T }),
+                messageView("m-after", { scheduledAt: T + 1 }),
+                messageView("m-picked", { scheduledAt: T - 1_000, status: "PICKED" }),
+                messageView("m-sent", { scheduledAt: T - 1_000, status: "SENT" }),
+                messageView("m-deleted", { scheduledAt: T - 1_000, status: "DELETED" }),
+                messageView("m-cancelled", { scheduledAt: T - 1_000, status: "CANCELLED" }),
+                messageView("m-missed", { scheduledAt: T - 1_000, status: "MISSED" })
+              ],
+              repo.save,
+              { discard: true }
+            )
+            expect(ids(yield* repo.findScheduledBetween(from, T, 100))).toEqual([
+              "m-from",
+              "m-mid-a",
+              "m-mid-b",
+              "m-to"
+            ])
+            expect(ids(yield* repo.findScheduledBetween(from, T, 2))).toEqual(["m-from", "m-mid-a"])
+            expect(ids(yield* repo.findScheduledBetween(T, T, 100))).toEqual(["m-to"])
+            expect(yield* repo.findScheduledBetween(T + 2, T + 10, 100)).toEqual([])
+            expect(yield* repo.findScheduledBetween(from, T, 0)).toEqual([])
+            // the views come back whole
+            expect((yield* repo.findScheduledBetween(T, T, 1))[0]).toEqual(messageView("m-to", { scheduledAt: T }))
+          })
+        )
+    )
 
     it.effect("findScheduledBefore: SCHEDULED only, scheduledAt < before (exclusive), oldest first, limited", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* Effect.forEach(
             [
               messageView("m1", { scheduledAt: T - 300_000 }),
@@ -165,11 +186,12 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(ids(yield* repo.findScheduledBefore(T + 1, 100))).toEqual(["m1", "m2", "m-edge"])
           expect(yield* repo.findScheduledBefore(T - 300_000, 100)).toEqual([])
         })
-      ))
+      )
+    )
 
     it.effect("nextScheduledAfter: the earliest SCHEDULED strictly after the instant, or null", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           expect(yield* repo.nextScheduledAfter(T)).toBeNull()
           yield* Effect.forEach(
             [
@@ -187,36 +209,40 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.nextScheduledAfter(T + 1_000)).toBe(T + 5_000)
           expect(yield* repo.nextScheduledAfter(T + 5_000)).toBeNull()
         })
-      ))
+      )
+    )
 
-    it.effect("findPickedBefore: PICKED only, pickedAt ≤ the instant (inclusive), oldest scheduled first, limited", () =>
-      withRepo((repo) =>
-        Effect.gen(function*() {
-          yield* Effect.forEach(
-            [
-              messageView("m-old", { status: "PICKED", pickedAt: T - 10_000, scheduledAt: T - 20_000 }),
-              messageView("m-edge", { status: "PICKED", pickedAt: T, scheduledAt: T - 30_000 }),
-              messageView("m-fresh", { status: "PICKED", pickedAt: T + 1, scheduledAt: T - 40_000 }),
-              messageView("m-sent", { status: "SENT", pickedAt: T - 10_000 }),
-              messageView("m-failed", { status: "FAILED", pickedAt: T - 10_000 }),
-              messageView("m-unknown", { status: "OUTCOME_UNKNOWN", pickedAt: T - 10_000 }),
-              messageView("m-scheduled")
-            ],
-            repo.save,
-            { discard: true }
-          )
-          expect(ids(yield* repo.findPickedBefore(T, 100))).toEqual(["m-edge", "m-old"])
-          expect(ids(yield* repo.findPickedBefore(T, 1))).toEqual(["m-edge"])
-          expect(ids(yield* repo.findPickedBefore(T - 10_001, 100))).toEqual([])
-          // a picked view without pickedAt counts as picked at 0
-          yield* repo.save(messageView("m-no-time", { status: "PICKED", pickedAt: null, scheduledAt: T - 50_000 }))
-          expect(ids(yield* repo.findPickedBefore(0, 100))).toEqual(["m-no-time"])
-        })
-      ))
+    it.effect(
+      "findPickedBefore: PICKED only, pickedAt ≤ the instant (inclusive), oldest scheduled first, limited",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            yield* Effect.forEach(
+              [
+                messageView("m-old", { status: "PICKED", pickedAt: T - 10_000, scheduledAt: T - 20_000 }),
+                messageView("m-edge", { status: "PICKED", pickedAt: T, scheduledAt: T - 30_000 }),
+                messageView("m-fresh", { status: "PICKED", pickedAt: T + 1, scheduledAt: T - 40_000 }),
+                messageView("m-sent", { status: "SENT", pickedAt: T - 10_000 }),
+                messageView("m-failed", { status: "FAILED", pickedAt: T - 10_000 }),
+                messageView("m-unknown", { status: "OUTCOME_UNKNOWN", pickedAt: T - 10_000 }),
+                messageView("m-scheduled")
+              ],
+              repo.save,
+              { discard: true }
+            )
+            expect(ids(yield* repo.findPickedBefore(T, 100))).toEqual(["m-edge", "m-old"])
+            expect(ids(yield* repo.findPickedBefore(T, 1))).toEqual(["m-edge"])
+            expect(ids(yield* repo.findPickedBefore(T - 10_001, 100))).toEqual([])
+            // a picked view without pickedAt counts as picked at 0
+            yield* repo.save(messageView("m-no-time", { status: "PICKED", pickedAt: null, scheduledAt: T - 50_000 }))
+            expect(ids(yield* repo.findPickedBefore(0, 100))).toEqual(["m-no-time"])
+          })
+        )
+    )
 
     it.effect("findInFlight: PICKED only, of the given sessions, pickedAt > the instant (exclusive), no limit", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* Effect.forEach(
             [
               messageView("m-s1", { status: "PICKED", sessionId: "s1", pickedAt: T + 5, scheduledAt: T - 2 }),
@@ -234,36 +260,45 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.findInFlight([], T - 1)).toEqual([])
           expect(yield* repo.findInFlight(["s1"], T + 5)).toEqual([])
         })
-      ))
+      )
+    )
 
-    it.effect("findPickedInGroup: this group's messages picked within [from, to] (inclusive), any status since, oldest first", () =>
-      withRepo((repo) =>
-        Effect.gen(function*() {
-          const group = "120363000000000009@g.us"
-          yield* Effect.forEach(
-            [
-              messageView("g-picked", { status: "PICKED", groupId: group, pickedAt: T, scheduledAt: T - 3 }),
-              messageView("g-sent", { status: "SENT", groupId: group, pickedAt: T + 10, scheduledAt: T - 2 }),
-              messageView("g-failed", { status: "FAILED", groupId: group, pickedAt: T + 20, scheduledAt: T - 1 }),
-              messageView("g-unknown", { status: "OUTCOME_UNKNOWN", groupId: group, pickedAt: T + 30 }),
-              messageView("g-before", { status: "SENT", groupId: group, pickedAt: T - 1 }),
-              messageView("g-after", { status: "SENT", groupId: group, pickedAt: T + 31 }),
-              messageView("g-scheduled", { groupId: group }),
-              messageView("g-missed", { status: "MISSED", groupId: group }),
-              messageView("other-group", { status: "SENT", pickedAt: T + 10 })
-            ],
-            repo.save,
-            { discard: true }
-          )
-          expect(ids(yield* repo.findPickedInGroup(group, T, T + 30))).toEqual(["g-picked", "g-sent", "g-failed", "g-unknown"])
-          expect(ids(yield* repo.findPickedInGroup(group, T + 11, T + 20))).toEqual(["g-failed"])
-          expect(yield* repo.findPickedInGroup("120363000000000404@g.us", 0, T + 100)).toEqual([])
-        })
-      ))
+    it.effect(
+      "findPickedInGroup: this group's messages picked within [from, to] (inclusive), any status since, oldest first",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            const group = "120363000000000009@g.us"
+            yield* Effect.forEach(
+              [
+                messageView("g-picked", { status: "PICKED", groupId: group, pickedAt: T, scheduledAt: T - 3 }),
+                messageView("g-sent", { status: "SENT", groupId: group, pickedAt: T + 10, scheduledAt: T - 2 }),
+                messageView("g-failed", { status: "FAILED", groupId: group, pickedAt: T + 20, scheduledAt: T - 1 }),
+                messageView("g-unknown", { status: "OUTCOME_UNKNOWN", groupId: group, pickedAt: T + 30 }),
+                messageView("g-before", { status: "SENT", groupId: group, pickedAt: T - 1 }),
+                messageView("g-after", { status: "SENT", groupId: group, pickedAt: T + 31 }),
+                messageView("g-scheduled", { groupId: group }),
+                messageView("g-missed", { status: "MISSED", groupId: group }),
+                messageView("other-group", { status: "SENT", pickedAt: T + 10 })
+              ],
+              repo.save,
+              { discard: true }
+            )
+            expect(ids(yield* repo.findPickedInGroup(group, T, T + 30))).toEqual([
+              "g-picked",
+              "g-sent",
+              "g-failed",
+              "g-unknown"
+            ])
+            expect(ids(yield* repo.findPickedInGroup(group, T + 11, T + 20))).toEqual(["g-failed"])
+            expect(yield* repo.findPickedInGroup("120363000000000404@g.us", 0, T + 100)).toEqual([])
+          })
+        )
+    )
 
     it.effect("listByCampaign: every message of the campaign, any status, oldest first", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* Effect.forEach(
             [
               messageView("m2", { scheduledAt: T + 2 }),
@@ -278,44 +313,52 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(ids(yield* repo.listByCampaign("c2"))).toEqual(["other"])
           expect(yield* repo.listByCampaign("c3")).toEqual([])
         })
-      ))
+      )
+    )
 
-    it.effect("findByGatewayMessage: the session's message with that key; another session's or an unknown key → null; delivery fields kept", () =>
-      withRepo((repo) =>
-        Effect.gen(function*() {
-          const delivered = messageView("m1", {
-            status: "SENT",
-            gatewayMessageKey: "3EB0AAA",
-            deliveredAt: T + 5_000,
-            readAt: T + 9_000,
-            deliveredCount: 3,
-            readCount: 1,
-            version: 6
+    it.effect(
+      "findByGatewayMessage: the session's message with that key; another session's or an unknown key → null; delivery fields kept",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            const delivered = messageView("m1", {
+              status: "SENT",
+              gatewayMessageKey: "3EB0AAA",
+              deliveredAt: T + 5_000,
+              readAt: T + 9_000,
+              deliveredCount: 3,
+              readCount: 1,
+              version: 6
+            })
+            yield* Effect.forEach(
+              [
+                delivered,
+                messageView("m2", { status: "SENT", gatewayMessageKey: "3EB0BBB" }),
+                messageView("m3", { status: "SENT", sessionId: "s2", gatewayMessageKey: "3EB0CCC" }),
+                messageView("m4")
+              ],
+              repo.save,
+              { discard: true }
+            )
+            expect(yield* repo.findByGatewayMessage("s1", "3EB0AAA")).toEqual(delivered)
+            expect((yield* repo.findByGatewayMessage("s1", "3EB0BBB"))?.id).toBe("m2")
+            expect(yield* repo.findByGatewayMessage("s1", "3EB0CCC")).toBeNull()
+            expect((yield* repo.findByGatewayMessage("s2", "3EB0CCC"))?.id).toBe("m3")
+            expect(yield* repo.findByGatewayMessage("s1", "UNKNOWN")).toBeNull()
+            // a newer version carries the newer counts
+            yield* repo.save({ ...delivered, deliveredCount: 4, readCount: 2, version: 7 })
+            expect(yield* repo.findByGatewayMessage("s1", "3EB0AAA")).toMatchObject({
+              deliveredCount: 4,
+              readCount: 2,
+              version: 7
+            })
           })
-          yield* Effect.forEach(
-            [
-              delivered,
-              messageView("m2", { status: "SENT", gatewayMessageKey: "3EB0BBB" }),
-              messageView("m3", { status: "SENT", sessionId: "s2", gatewayMessageKey: "3EB0CCC" }),
-              messageView("m4")
-            ],
-            repo.save,
-            { discard: true }
-          )
-          expect(yield* repo.findByGatewayMessage("s1", "3EB0AAA")).toEqual(delivered)
-          expect((yield* repo.findByGatewayMessage("s1", "3EB0BBB"))?.id).toBe("m2")
-          expect(yield* repo.findByGatewayMessage("s1", "3EB0CCC")).toBeNull()
-          expect((yield* repo.findByGatewayMessage("s2", "3EB0CCC"))?.id).toBe("m3")
-          expect(yield* repo.findByGatewayMessage("s1", "UNKNOWN")).toBeNull()
-          // a newer version carries the newer counts
-          yield* repo.save({ ...delivered, deliveredCount: 4, readCount: 2, version: 7 })
-          expect(yield* repo.findByGatewayMessage("s1", "3EB0AAA")).toMatchObject({ deliveredCount: 4, readCount: 2, version: 7 })
-        })
-      ))
+        )
+    )
 
     it.effect("progress: total, sent, and open (SCHEDULED or PICKED) of one campaign", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           expect(yield* repo.progress("c1")).toEqual({ total: 0, sent: 0, open: 0 })
           yield* Effect.forEach(
             [
@@ -335,11 +378,12 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.progress("c1")).toEqual({ total: 8, sent: 2, open: 2 })
           expect(yield* repo.progress("c2")).toEqual({ total: 1, sent: 0, open: 1 })
         })
-      ))
+      )
+    )
 
     it.effect("countPending: SCHEDULED messages of the given sessions and how many campaigns they belong to", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           expect(yield* repo.countPending(["s1"])).toEqual({ messages: 0, campaigns: 0 })
           yield* Effect.forEach(
             [
@@ -347,8 +391,8 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
               messageView("a2", { campaignId: "c1" }),
               messageView("a3", { campaignId: "c2", sessionId: "s2" }),
               // finished or being sent: not pending
-              ...(["PICKED", "SENT", "FAILED", "OUTCOME_UNKNOWN", "MISSED", "DELETED", "CANCELLED"] as const).map((status) =>
-                messageView(`f-${status}`, { campaignId: "c3", status })
+              ...(["PICKED", "SENT", "FAILED", "OUTCOME_UNKNOWN", "MISSED", "DELETED", "CANCELLED"] as const).map(
+                (status) => messageView(`f-${status}`, { campaignId: "c3", status })
               ),
               // another user's session
               messageView("x1", { campaignId: "c9", sessionId: "s9" })
@@ -363,10 +407,11 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           yield* repo.save(messageView("a3", { campaignId: "c2", sessionId: "s2", status: "CANCELLED", version: 2 }))
           expect(yield* repo.countPending(["s1", "s2"])).toEqual({ messages: 2, campaigns: 1 })
         })
-      ))
+      )
+    )
 
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const unreachable = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
           expectStoreUnavailable(MessageRepository.use(f).pipe(Effect.provide(harness.unreachable())))
         yield* unreachable((r) => r.save(messageView("m1")))
@@ -374,5 +419,6 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         yield* unreachable((r) => r.findScheduledBetween(T - 1, T, 10))
         yield* unreachable((r) => r.progress("c1"))
         yield* unreachable((r) => r.countPending(["s1"]))
-      }))
+      })
+    )
   })

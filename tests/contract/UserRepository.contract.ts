@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { UserRepository } from "../../src/application/ports/UserRepository.ts"
 import type { UserView } from "../../src/application/ports/UserRepository.ts"
-import { expectStoreUnavailable } from "./harness.ts"
+import { UserRepository } from "../../src/application/ports/UserRepository.ts"
 import type { StoreHarness } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 
@@ -27,7 +27,7 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
 
     it.effect("saves and gets a view with every field as given; unknown id → null", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const admin = userView("u1", {
             email: "ada@example.com",
             name: "Ada Lovelace",
@@ -44,11 +44,12 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           expect(yield* repo.get("u2")).toEqual(pending)
           expect(yield* repo.get("u3")).toBeNull()
         })
-      ))
+      )
+    )
 
     it.effect("keeps the newest version: an older or equal version never overwrites it", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* repo.save(userView("u1", { status: "ACTIVE", version: 2 }))
           yield* repo.save(userView("u1", { status: "PENDING", version: 1 }))
           yield* repo.save(userView("u1", { status: "PENDING", name: "other", version: 2 }))
@@ -57,11 +58,12 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           yield* repo.save(userView("u1", { role: "ADMIN", version: 3 }))
           expect(yield* repo.get("u1")).toEqual(userView("u1", { role: "ADMIN", version: 3 }))
         })
-      ))
+      )
+    )
 
     it.effect("findByEmail matches the stored (normalized) address exactly; unknown → null", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const ada = userView("u1", { email: "ada@example.com" })
           yield* repo.save(ada)
           yield* repo.save(userView("u2", { email: "bob@example.com" }))
@@ -70,11 +72,12 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           expect(yield* repo.findByEmail("ada@example")).toBeNull()
           expect(yield* repo.findByEmail("nobody@example.com")).toBeNull()
         })
-      ))
+      )
+    )
 
     it.effect("findByEmail: should two views share an address, the oldest answers", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* repo.save(userView("u3", { email: "x@example.com", createdAt: T + 1 }))
           yield* repo.save(userView("u2", { email: "x@example.com", createdAt: T }))
           yield* repo.save(userView("u1", { email: "x@example.com", createdAt: T + 1 }))
@@ -83,11 +86,12 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           // same createdAt: the smaller id
           expect(yield* repo.findByEmail("x@example.com")).toMatchObject({ id: "u1" })
         })
-      ))
+      )
+    )
 
     it.effect("list: oldest first (createdAt, then id), optionally by status", () =>
       withRepo((repo) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           expect(yield* repo.list({})).toEqual([])
           yield* repo.save(userView("c", { createdAt: T + 2, status: "PENDING" }))
           yield* repo.save(userView("b", { createdAt: T + 1, status: "ACTIVE" }))
@@ -97,16 +101,19 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           expect(ids(yield* repo.list({}))).toEqual(["d", "b", "a", "c"])
           expect(ids(yield* repo.list({ status: "ACTIVE" }))).toEqual(["b", "a"])
           expect(ids(yield* repo.list({ status: "PENDING" }))).toEqual(["d", "c"])
-          expect((yield* repo.list({ status: "PENDING" }))[0]).toEqual(userView("d", { createdAt: T, status: "PENDING" }))
+          expect((yield* repo.list({ status: "PENDING" }))[0]).toEqual(
+            userView("d", { createdAt: T, status: "PENDING" })
+          )
           // approved: moves from one list to the other
           yield* repo.save(userView("c", { createdAt: T + 2, status: "ACTIVE", version: 2 }))
           expect(ids(yield* repo.list({ status: "ACTIVE" }))).toEqual(["b", "a", "c"])
           expect(ids(yield* repo.list({ status: "PENDING" }))).toEqual(["d"])
         })
-      ))
+      )
+    )
 
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const unreachable = <A, E>(f: (repo: UserRepository["Service"]) => Effect.Effect<A, E>) =>
           expectStoreUnavailable(UserRepository.use(f).pipe(Effect.provide(harness.unreachable())))
         yield* unreachable((r) => r.save(userView("u1")))
@@ -114,5 +121,6 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
         yield* unreachable((r) => r.findByEmail("u1@example.com"))
         yield* unreachable((r) => r.list({}))
         yield* unreachable((r) => r.list({ status: "PENDING" }))
-      }))
+      })
+    )
   })

@@ -1,5 +1,5 @@
-import { Effect } from "effect"
 import type { Layer } from "effect"
+import { Effect } from "effect"
 import { expect } from "vitest"
 import type { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import type { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
@@ -7,8 +7,8 @@ import type { EventStore } from "../../src/application/ports/EventStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
 import type { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
-import type { StoreHealth } from "../../src/application/ports/StoreHealth.ts"
 import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
+import type { StoreHealth } from "../../src/application/ports/StoreHealth.ts"
 import type { UserRepository } from "../../src/application/ports/UserRepository.ts"
 
 export type StorePorts =
@@ -52,7 +52,7 @@ export const expectStoreUnavailable = <A, E, R>(effect: Effect.Effect<A, E, R>) 
     Effect.map((error) => {
       expect(error).toMatchObject({ _tag: "StoreUnavailable" })
       expect((error as { message?: unknown }).message).toEqual(expect.any(String))
-      expect(((error as { message: string }).message).length).toBeGreaterThan(0)
+      expect((error as { message: string }).message.length).toBeGreaterThan(0)
       return error as StoreUnavailable
     })
   )

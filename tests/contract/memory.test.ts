@@ -6,8 +6,8 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
-import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
 const memory: StoreHarness = {

@@ -3,8 +3,8 @@ import { MongoClient } from "mongodb"
 import { afterAll, describe, expect, it } from "vitest"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
-import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import type { MongoDatabaseOptions } from "../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import type { RecordDocument } from "../../src/infrastructure/mongo/viewDocuments.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
@@ -15,8 +15,8 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
-import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
 const url = mongoTestUrl()
@@ -35,7 +35,9 @@ const atomicUpdates = url === null ? false : !(await isFerretDb(url))
 
 /** One client (its own MongoClient) of the database at `databaseUrl`. */
 const client = (databaseUrl: string, options: Partial<MongoDatabaseOptions> = {}) =>
-  MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url: databaseUrl, serverSelectionTimeoutMs: 5_000, ...options })))
+  MongoStore.layer.pipe(
+    Layer.provide(MongoDatabase.layer({ url: databaseUrl, serverSelectionTimeoutMs: 5_000, ...options }))
+  )
 
 const mongo: StoreHarness = {
   freshDatabase: () => {
@@ -63,23 +65,52 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
     const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
     try {
       await raw.db().collection<RecordDocument>("messages").insertOne({
-        _id: "m-old", campaignId: "c1", sessionId: "s-old", groupId: "g@g.us", groupName: "Family", content: "hi", scheduledAt: 10,
-        status: "SENT", isSent: true, isPicked: true, isDeleted: false, pickedAt: 11, sentAt: 12, failureReason: null, version: 4
+        _id: "m-old",
+        campaignId: "c1",
+        sessionId: "s-old",
+        groupId: "g@g.us",
+        groupName: "Family",
+        content: "hi",
+        scheduledAt: 10,
+        status: "SENT",
+        isSent: true,
+        isPicked: true,
+        isDeleted: false,
+        pickedAt: 11,
+        sentAt: 12,
+        failureReason: null,
+        version: 4
       })
       await raw.db().collection<RecordDocument>("sessions").insertOne({
-        _id: "s-old", userId: "u1", sessionName: "alice", phoneNumber: "", active: true, createdAt: 1, updatedAt: 2, version: 1
+        _id: "s-old",
+        userId: "u1",
+        sessionName: "alice",
+        phoneNumber: "",
+        active: true,
+        createdAt: 1,
+        updatedAt: 2,
+        version: 1
       })
     } finally {
       await raw.close()
     }
-    const read = Effect.gen(function*() {
+    const read = Effect.gen(function* () {
       return {
         message: yield* MessageRepository.use((r) => r.get("m-old")),
         session: yield* SessionRepository.use((r) => r.get("s-old"))
       }
     })
     const { message, session } = await Effect.runPromise(read.pipe(Effect.provide(client(databaseUrl))))
-    expect(message).toMatchObject({ id: "m-old", status: "SENT", gatewayMessageKey: null, deliveredAt: null, readAt: null, deliveredCount: 0, readCount: 0, version: 4 })
+    expect(message).toMatchObject({
+      id: "m-old",
+      status: "SENT",
+      gatewayMessageKey: null,
+      deliveredAt: null,
+      readAt: null,
+      deliveredCount: 0,
+      readCount: 0,
+      version: 4
+    })
     expect(session).toMatchObject({ id: "s-old", active: true, gatewayStatus: null, gatewayStatusAt: null })
   })
 })

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process"
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
-import { DatabaseSync } from "node:sqlite"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { pathToFileURL } from "node:url"
 import { Worker } from "node:worker_threads"
 import { describe, expect, it } from "@effect/vitest"
@@ -18,12 +18,12 @@ import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
-import { expectStoreUnavailable } from "./harness.ts"
 import type { StoreHarness } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
-import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
+import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
 
 const ev = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra })
@@ -58,7 +58,9 @@ const sqlite: StoreHarness = {
       Layer.provide(
         Layer.effect(
           SqliteDatabase,
-          Effect.tap(openSqlite({ path: freshPath() }), (connection) => Effect.sync(() => connection.db.exec("PRAGMA query_only = 1")))
+          Effect.tap(openSqlite({ path: freshPath() }), (connection) =>
+            Effect.sync(() => connection.db.exec("PRAGMA query_only = 1"))
+          )
         )
       )
     )
@@ -74,7 +76,9 @@ describePasswordResetRepositoryContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteStore.ts")).href
-const DATABASE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteDatabase.ts")).href
+const DATABASE_MODULE = pathToFileURL(
+  join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteDatabase.ts")
+).href
 const PORT_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/application/ports/EventStore.ts")).href
 
 /**
@@ -109,7 +113,15 @@ const appendInThread = (path: string, name: string, barrier: SharedArrayBuffer, 
       new Promise<string>((resolve, reject) => {
         const worker = new Worker(APPEND_IN_THREAD, {
           eval: true,
-          workerData: { path, name, barrier, parties, store: STORE_MODULE, database: DATABASE_MODULE, port: PORT_MODULE }
+          workerData: {
+            path,
+            name,
+            barrier,
+            parties,
+            store: STORE_MODULE,
+            database: DATABASE_MODULE,
+            port: PORT_MODULE
+          }
         })
         worker.once("message", (outcome: string) => {
           resolve(outcome)
@@ -136,44 +148,68 @@ await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
 `
 
 describe("SQLite adapters: several connections to one file", () => {
-  it.effect("two connections appending the same (stream, version): exactly one wins, the other gets ConcurrencyConflict", () => {
-    const path = freshPath()
-    return Effect.gen(function*() {
-      const [a, b] = yield* Effect.forEach([client(path), client(path)], Layer.build)
-      yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(Effect.provide(a!))
-      const outcomes = yield* Effect.forEach(
-        [a!, b!],
-        (c, i) =>
-          EventStore.use((s) => s.append("message-m1", 1, [ev("MessagePicked", { by: i })])).pipe(Effect.provide(c), Effect.result),
-        { concurrency: "unbounded" }
-      )
-      expect(outcomes.map((r) => (r._tag === "Success" ? "won" : r.failure._tag)).sort()).toEqual(["ConcurrencyConflict", "won"])
-      const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(b!))
-      expect(read.map((e) => e.type)).toEqual(["MessageScheduled", "MessagePicked"])
-    })
-  })
+  it.effect(
+    "two connections appending the same (stream, version): exactly one wins, the other gets ConcurrencyConflict",
+    () => {
+      const path = freshPath()
+      return Effect.gen(function* () {
+        const [a, b] = yield* Effect.forEach([client(path), client(path)], Layer.build)
+        yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(Effect.provide(a!))
+        const outcomes = yield* Effect.forEach(
+          [a!, b!],
+          (c, i) =>
+            EventStore.use((s) => s.append("message-m1", 1, [ev("MessagePicked", { by: i })])).pipe(
+              Effect.provide(c),
+              Effect.result
+            ),
+          { concurrency: "unbounded" }
+        )
+        expect(outcomes.map((r) => (r._tag === "Success" ? "won" : r.failure._tag)).sort()).toEqual([
+          "ConcurrencyConflict",
+          "won"
+        ])
+        const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(b!))
+        expect(read.map((e) => e.type)).toEqual(["MessageScheduled", "MessagePicked"])
+      })
+    }
+  )
 
-  it.live("four threads, each with its own connection, appending the same version at the same instant: exactly one wins", () => {
-    const path = freshPath()
-    const parties = 4
-    return Effect.gen(function*() {
-      yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(Effect.provide(client(path)))
-      const barrier = new SharedArrayBuffer(4)
-      const outcomes = yield* Effect.forEach(
-        Array.from({ length: parties }, (_, i) => `t${i}`),
-        (name) => appendInThread(path, name, barrier, parties),
-        { concurrency: "unbounded" }
-      )
-      expect(outcomes.slice().sort()).toEqual(["ConcurrencyConflict", "ConcurrencyConflict", "ConcurrencyConflict", "won"])
-      const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(client(path)))
-      expect(read).toHaveLength(2)
-      expect(read[1]).toMatchObject({ version: 2, type: "MessagePicked", data: { by: `t${outcomes.indexOf("won")}` } })
-    })
-  }, 60_000)
+  it.live(
+    "four threads, each with its own connection, appending the same version at the same instant: exactly one wins",
+    () => {
+      const path = freshPath()
+      const parties = 4
+      return Effect.gen(function* () {
+        yield* EventStore.use((s) => s.append("message-m1", 0, [{ type: "MessageScheduled" }])).pipe(
+          Effect.provide(client(path))
+        )
+        const barrier = new SharedArrayBuffer(4)
+        const outcomes = yield* Effect.forEach(
+          Array.from({ length: parties }, (_, i) => `t${i}`),
+          (name) => appendInThread(path, name, barrier, parties),
+          { concurrency: "unbounded" }
+        )
+        expect(outcomes.slice().sort()).toEqual([
+          "ConcurrencyConflict",
+          "ConcurrencyConflict",
+          "ConcurrencyConflict",
+          "won"
+        ])
+        const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(client(path)))
+        expect(read).toHaveLength(2)
+        expect(read[1]).toMatchObject({
+          version: 2,
+          type: "MessagePicked",
+          data: { by: `t${outcomes.indexOf("won")}` }
+        })
+      })
+    },
+    60_000
+  )
 
   it.effect("a write acknowledged by one connection is read by a fresh connection, while the first stays open", () => {
     const path = freshPath()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const writer = yield* Layer.build(client(path))
       yield* EventStore.use((s) => s.append("user-ada", 0, [ev("UserRegistered", { email: "ada@example.com" })])).pipe(
         Effect.provide(writer)
@@ -183,36 +219,50 @@ describe("SQLite adapters: several connections to one file", () => {
     })
   })
 
-  it.live("a write acknowledged by a process survives kill -9 of that process", () => {
-    const path = freshPath()
-    return Effect.gen(function*() {
-      yield* Effect.promise(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const child = spawn(process.execPath, ["--input-type=module", "-e", APPEND_THEN_WAIT], {
-              env: { ...process.env, DB_PATH: path, STORE: STORE_MODULE, DATABASE: DATABASE_MODULE, PORT: PORT_MODULE },
-              stdio: ["ignore", "pipe", "pipe"]
+  it.live(
+    "a write acknowledged by a process survives kill -9 of that process",
+    () => {
+      const path = freshPath()
+      return Effect.gen(function* () {
+        yield* Effect.promise(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const child = spawn(process.execPath, ["--input-type=module", "-e", APPEND_THEN_WAIT], {
+                env: {
+                  ...process.env,
+                  DB_PATH: path,
+                  STORE: STORE_MODULE,
+                  DATABASE: DATABASE_MODULE,
+                  PORT: PORT_MODULE
+                },
+                stdio: ["ignore", "pipe", "pipe"]
+              })
+              let stderr = ""
+              child.stderr.on("data", (chunk: Buffer) => {
+                stderr += chunk.toString()
+              })
+              child.stdout.on("data", (chunk: Buffer) => {
+                if (chunk.toString().includes("acked")) child.kill("SIGKILL")
+              })
+              child.once("exit", (_code, signal) =>
+                signal === "SIGKILL" ? resolve() : reject(new Error(`child exited without being killed: ${stderr}`))
+              )
+              child.once("error", reject)
             })
-            let stderr = ""
-            child.stderr.on("data", (chunk: Buffer) => {
-              stderr += chunk.toString()
-            })
-            child.stdout.on("data", (chunk: Buffer) => {
-              if (chunk.toString().includes("acked")) child.kill("SIGKILL")
-            })
-            child.once("exit", (_code, signal) =>
-              signal === "SIGKILL" ? resolve() : reject(new Error(`child exited without being killed: ${stderr}`)))
-            child.once("error", reject)
-          })
-      )
-      const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(client(path)))
-      expect(read.map((e) => [e.version, e.type])).toEqual([[1, "MessageScheduled"], [2, "MessageSent"]])
-    })
-  }, 60_000)
+        )
+        const read = yield* EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(client(path)))
+        expect(read.map((e) => [e.version, e.type])).toEqual([
+          [1, "MessageScheduled"],
+          [2, "MessageSent"]
+        ])
+      })
+    },
+    60_000
+  )
 
   it.effect("creates the folder and the schema; a second start on the same file is a no-op", () => {
     const path = join(tempFolder(), "a", "b", "herald.db")
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* EventStore.use((s) => s.append("s", 0, [{ type: "A" }])).pipe(Effect.provide(client(path)))
       yield* EventStore.use((s) => s.append("s", 1, [{ type: "B" }])).pipe(Effect.provide(client(path)))
       const read = yield* EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path)))
@@ -220,32 +270,47 @@ describe("SQLite adapters: several connections to one file", () => {
     })
   })
 
-  it.effect("a file of schema version 1 (before e-mail verification) gains the column on start: its accounts read as verified", () => {
-    const path = join(tempFolder(), "herald.db")
-    return Effect.gen(function*() {
-      const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
-      const old = new DatabaseSync(path)
-      old.exec(`CREATE TABLE users (id TEXT NOT NULL PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL, status TEXT NOT NULL,
+  it.effect(
+    "a file of schema version 1 (before e-mail verification) gains the column on start: its accounts read as verified",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE users (id TEXT NOT NULL PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL, status TEXT NOT NULL,
         created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
         INSERT INTO users VALUES ('u1', 'ada@example.com', 'Ada', 'ADMIN', 'ACTIVE', 1, 2, 3);
         PRAGMA user_version = 1;`)
-      old.close()
-      const user = yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))
-      expect(user).toEqual({ id: "u1", email: "ada@example.com", name: "Ada", role: "ADMIN", status: "ACTIVE", emailVerified: true, createdAt: 1, updatedAt: 2, version: 3 })
-      // and a second start finds nothing left to do
-      expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
-      const reopened = new DatabaseSync(path)
-      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
-      reopened.close()
-    })
-  })
+        old.close()
+        const user = yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))
+        expect(user).toEqual({
+          id: "u1",
+          email: "ada@example.com",
+          name: "Ada",
+          role: "ADMIN",
+          status: "ACTIVE",
+          emailVerified: true,
+          createdAt: 1,
+          updatedAt: 2,
+          version: 3
+        })
+        // and a second start finds nothing left to do
+        expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+        reopened.close()
+      })
+    }
+  )
 
-  it.effect("a file of schema version 2 (before delivery receipts and session events) gains the columns on start: its messages and sessions read with none", () => {
-    const path = join(tempFolder(), "herald.db")
-    return Effect.gen(function*() {
-      const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
-      const old = new DatabaseSync(path)
-      old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+  it.effect(
+    "a file of schema version 2 (before delivery receipts and session events) gains the columns on start: its messages and sessions read with none",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
         group_name TEXT NOT NULL, content TEXT NOT NULL, scheduled_at INTEGER NOT NULL, status TEXT NOT NULL, is_sent INTEGER NOT NULL,
         is_picked INTEGER NOT NULL, is_deleted INTEGER NOT NULL, picked_at INTEGER, sent_at INTEGER, failure_reason TEXT, version INTEGER NOT NULL);
         INSERT INTO messages VALUES ('m1', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 1, 1, 0, 11, 12, NULL, 4);
@@ -253,82 +318,128 @@ describe("SQLite adapters: several connections to one file", () => {
         active INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
         INSERT INTO sessions VALUES ('s1', 'u1', 'alice', '', 1, 1, 2, 1);
         PRAGMA user_version = 2;`)
-      old.close()
-      const view = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
-      expect(view).toMatchObject({ id: "m1", status: "SENT", sentAt: 12, gatewayMessageKey: null, deliveredAt: null, readAt: null, deliveredCount: 0, readCount: 0, version: 4 })
-      expect(yield* MessageRepository.use((r) => r.findByGatewayMessage("s1", "KEY")).pipe(Effect.provide(client(path)))).toBeNull()
-      // and its sessions, with no gateway status
-      expect(yield* SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(client(path)))).toMatchObject({ id: "s1", active: true, gatewayStatus: null, gatewayStatusAt: null })
-      const reopened = new DatabaseSync(path)
-      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
-      reopened.close()
-    })
-  })
-
-  it.effect("the file and SQLite's -wal and -shm are for their owner only (0600), fresh, reopened, or left 0644 by an earlier run", () => {
-    const folder = join(tempFolder(), "data")
-    const path = join(folder, "herald.db")
-    const modes = () => Object.fromEntries(readdirSync(folder).map((f) => [f, (statSync(join(folder, f)).mode & 0o777).toString(8)]))
-    const ownerOnly = { "herald.db": "600", "herald.db-wal": "600", "herald.db-shm": "600" }
-    const appendAndLook = (version: number) =>
-      EventStore.use((s) => s.append("s", version, [{ type: "A" }])).pipe(Effect.map(modes), Effect.provide(client(path)))
-    return Effect.gen(function*() {
-      expect(yield* appendAndLook(0)).toEqual(ownerOnly)
-      expect((statSync(folder).mode & 0o777).toString(8)).toBe("700")
-      // closed: SQLite removed its -wal and -shm; it makes them again on the next open
-      expect(yield* appendAndLook(1)).toEqual(ownerOnly)
-      // an earlier Herald made them 0644, and another connection keeps -wal and -shm on disk
-      const other = new DatabaseSync(path)
-      try {
-        other.prepare("SELECT count(*) FROM events").get()
-        for (const f of readdirSync(folder)) chmodSync(join(folder, f), 0o644)
-        expect(Object.values(modes())).toEqual(["644", "644", "644"])
-        expect(yield* appendAndLook(2)).toEqual(ownerOnly)
-      } finally {
-        other.close()
-      }
-    })
-  })
-
-  it.effect("views keep their columns as the sqlite3 shell shows them; a row that does not decode is StoreUnavailable naming the table, id and column", () => {
-    const path = freshPath()
-    return Effect.gen(function*() {
-      const campaign = {
-        id: "c1", userId: "u1", sessionId: "s1", groupId: "g@g.us", groupName: "Family", title: "t", status: "SCHEDULED" as const,
-        failureReason: null, messageIds: ["m1", "m2"], createdAt: 1, updatedAt: 2, version: 1
-      }
-      yield* CampaignRepository.use((r) => r.save(campaign)).pipe(Effect.provide(client(path)))
-      const raw = new DatabaseSync(path)
-      try {
-        expect(raw.prepare("SELECT user_id, message_ids, created_at FROM campaigns WHERE id = 'c1'").get()).toEqual({
-          user_id: "u1", message_ids: "[\"m1\",\"m2\"]", created_at: 1
+        old.close()
+        const view = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({
+          id: "m1",
+          status: "SENT",
+          sentAt: 12,
+          gatewayMessageKey: null,
+          deliveredAt: null,
+          readAt: null,
+          deliveredCount: 0,
+          readCount: 0,
+          version: 4
         })
-        raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4);
+        expect(
+          yield* MessageRepository.use((r) => r.findByGatewayMessage("s1", "KEY")).pipe(Effect.provide(client(path)))
+        ).toBeNull()
+        // and its sessions, with no gateway status
+        expect(yield* SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(client(path)))).toMatchObject({
+          id: "s1",
+          active: true,
+          gatewayStatus: null,
+          gatewayStatusAt: null
+        })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "the file and SQLite's -wal and -shm are for their owner only (0600), fresh, reopened, or left 0644 by an earlier run",
+    () => {
+      const folder = join(tempFolder(), "data")
+      const path = join(folder, "herald.db")
+      const modes = () =>
+        Object.fromEntries(readdirSync(folder).map((f) => [f, (statSync(join(folder, f)).mode & 0o777).toString(8)]))
+      const ownerOnly = { "herald.db": "600", "herald.db-wal": "600", "herald.db-shm": "600" }
+      const appendAndLook = (version: number) =>
+        EventStore.use((s) => s.append("s", version, [{ type: "A" }])).pipe(
+          Effect.map(modes),
+          Effect.provide(client(path))
+        )
+      return Effect.gen(function* () {
+        expect(yield* appendAndLook(0)).toEqual(ownerOnly)
+        expect((statSync(folder).mode & 0o777).toString(8)).toBe("700")
+        // closed: SQLite removed its -wal and -shm; it makes them again on the next open
+        expect(yield* appendAndLook(1)).toEqual(ownerOnly)
+        // an earlier Herald made them 0644, and another connection keeps -wal and -shm on disk
+        const other = new DatabaseSync(path)
+        try {
+          other.prepare("SELECT count(*) FROM events").get()
+          for (const f of readdirSync(folder)) chmodSync(join(folder, f), 0o644)
+          expect(Object.values(modes())).toEqual(["644", "644", "644"])
+          expect(yield* appendAndLook(2)).toEqual(ownerOnly)
+        } finally {
+          other.close()
+        }
+      })
+    }
+  )
+
+  it.effect(
+    "views keep their columns as the sqlite3 shell shows them; a row that does not decode is StoreUnavailable naming the table, id and column",
+    () => {
+      const path = freshPath()
+      return Effect.gen(function* () {
+        const campaign = {
+          id: "c1",
+          userId: "u1",
+          sessionId: "s1",
+          groupId: "g@g.us",
+          groupName: "Family",
+          title: "t",
+          status: "SCHEDULED" as const,
+          failureReason: null,
+          messageIds: ["m1", "m2"],
+          createdAt: 1,
+          updatedAt: 2,
+          version: 1
+        }
+        yield* CampaignRepository.use((r) => r.save(campaign)).pipe(Effect.provide(client(path)))
+        const raw = new DatabaseSync(path)
+        try {
+          expect(raw.prepare("SELECT user_id, message_ids, created_at FROM campaigns WHERE id = 'c1'").get()).toEqual({
+            user_id: "u1",
+            message_ids: '["m1","m2"]',
+            created_at: 1
+          })
+          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4);
           UPDATE campaigns SET message_ids = 'not json' WHERE id = 'c1'`)
-      } finally {
-        raw.close()
-      }
-      const message = yield* expectStoreUnavailable(MessageRepository.use((r) => r.get("m-bad")).pipe(Effect.provide(client(path))))
-      expect(message.message).toMatch(/corrupt row in messages \(id m-bad\): is_sent: /)
-      const listed = yield* expectStoreUnavailable(CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(client(path))))
-      expect(listed.message).toMatch(/corrupt row in campaigns \(id c1\): message_ids: /)
-    })
-  })
+        } finally {
+          raw.close()
+        }
+        const message = yield* expectStoreUnavailable(
+          MessageRepository.use((r) => r.get("m-bad")).pipe(Effect.provide(client(path)))
+        )
+        expect(message.message).toMatch(/corrupt row in messages \(id m-bad\): is_sent: /)
+        const listed = yield* expectStoreUnavailable(
+          CampaignRepository.use((r) => r.listBySession("s1")).pipe(Effect.provide(client(path)))
+        )
+        expect(listed.message).toMatch(/corrupt row in campaigns \(id c1\): message_ids: /)
+      })
+    }
+  )
 
   it.effect("a path in a folder that cannot be created is StoreUnavailable saying which", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const error = yield* expectStoreUnavailable(
         EventStore.use((s) => s.read("s")).pipe(Effect.provide(client("/proc/herald/x.db")))
       )
       expect(error.message).toContain("/proc/herald/x.db")
-    }))
+    })
+  )
 
   it.effect("a file that is not a database is StoreUnavailable, not a defect", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const path = join(tempFolder(), "not-a-db")
       const { writeFileSync } = yield* Effect.promise(() => import("node:fs"))
       writeFileSync(path, "this is not an SQLite file, just text that is long enough to have a header...".repeat(10))
       const error = yield* Effect.flip(EventStore.use((s) => s.read("s")).pipe(Effect.provide(client(path))))
       expect(error).toMatchObject({ _tag: "StoreUnavailable" })
-    }))
+    })
+  )
 })

@@ -24,7 +24,7 @@ try {
     Layer.provideMerge(TestClock.layer())
   )
   await Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* TestClock.setTime(T - 60_000)
       yield* seedCampaign({
         sessionName: "deno",
@@ -42,7 +42,13 @@ try {
   check(
     "with the documented body",
     JSON.stringify(fake.sent[0]) ===
-      JSON.stringify({ chatId: "1203@g.us", text: "due", linkPreview: true, linkPreviewHighQuality: false, session: "deno" })
+      JSON.stringify({
+        chatId: "1203@g.us",
+        text: "due",
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: "deno"
+      })
   )
 } catch (error) {
   check(`no error (${String(error)})`, false)

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NAMED_SESSIONS_UNSUPPORTED } from "../../src/application/ports/GatewayPort.ts"
-import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import { closedPort } from "../support/net.ts"
 import { schedulerEntry, standaloneEntry, startProcess, webEntry } from "../support/processes.ts"
 
@@ -33,11 +33,20 @@ const webEnv = () => ({
   ADMIN_EMAIL: "admin@example.test",
   PORT: "1"
 })
-const schedulerEnv = () => ({ DATABASE_URL: UNREACHED_DATABASE, GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: FAKE_WAHA_API_KEY })
+const schedulerEnv = () => ({
+  DATABASE_URL: UNREACHED_DATABASE,
+  GATEWAY_API_URL: fake.url,
+  GATEWAY_API_KEY: FAKE_WAHA_API_KEY
+})
 const standaloneEnv = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "herald-gateway-start-"))
   dirs.push(dataDir)
-  return { HERALD_DATA_DIR: dataDir, PORT: String(await closedPort()), GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: FAKE_WAHA_API_KEY }
+  return {
+    HERALD_DATA_DIR: dataDir,
+    PORT: String(await closedPort()),
+    GATEWAY_API_URL: fake.url,
+    GATEWAY_API_KEY: FAKE_WAHA_API_KEY
+  }
 }
 
 describe("at start, every process that talks to WAHA reads its version (GET /api/server/version)", () => {
@@ -53,7 +62,9 @@ describe("at start, every process that talks to WAHA reads its version (GET /api
       try {
         const proc = startProcess(entry, await env())
         expect((await proc.exited).code).toBe(1)
-        expect(proc.output()).toContain(`${prefix}: gateway: WAHA 2025.11.2 CORE engine NOWEB: ${NAMED_SESSIONS_UNSUPPORTED}`)
+        expect(proc.output()).toContain(
+          `${prefix}: gateway: WAHA 2025.11.2 CORE engine NOWEB: ${NAMED_SESSIONS_UNSUPPORTED}`
+        )
         expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
       } finally {
         fake.setServerVersion({ version: "2026.7.1", tier: "CORE", engine: "WEBJS" })
@@ -80,7 +91,9 @@ describe("at start, every process that talks to WAHA reads its version (GET /api
     const proc = startProcess(standaloneEntry, await standaloneEnv())
     try {
       await proc.waitForOutput(/scheduler: in this process/, 30_000)
-      expect(proc.output()).toMatch(/gateway: could not read WAHA's version \(failed to read the gateway's version: connect ECONNREFUSED 127\.0\.0\.1:\d+\); starting anyway/)
+      expect(proc.output()).toMatch(
+        /gateway: could not read WAHA's version \(failed to read the gateway's version: connect ECONNREFUSED 127\.0\.0\.1:\d+\); starting anyway/
+      )
       await fake.accept()
       await proc.waitForOutput(/gateway: WAHA 2026\.7\.1 CORE engine WEBJS/, 30_000)
       proc.child.kill("SIGTERM")

@@ -1,21 +1,20 @@
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Clock, Effect, Layer } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest"
-import { Clock, Effect } from "effect"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
-import { Layer } from "effect"
-import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
-import type { FakeWaha } from "../support/FakeWahaServer.ts"
-import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
-import { schedulerEntry, startProcess } from "../support/processes.ts"
-import type { Runtime } from "../support/processes.ts"
-import { seedCampaign } from "../support/schedulerHarness.ts"
-import { ferretDbAvailable, startFerretDb } from "../support/ferretdb.ts"
-import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { eventually } from "../support/eventually.ts"
+import type { FakeWaha } from "../support/FakeWahaServer.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
+import { ferretDbAvailable, startFerretDb } from "../support/ferretdb.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
+import type { Runtime } from "../support/processes.ts"
+import { schedulerEntry, startProcess } from "../support/processes.ts"
+import { seedCampaign } from "../support/schedulerHarness.ts"
 
 const mongoUrl = mongoTestUrl()
 
@@ -29,7 +28,6 @@ const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<
  */
 const seedDueIn = (content: string, inMs: number) =>
   Effect.flatMap(Clock.currentTimeMillis, (now) => seedCampaign({ messages: [{ content, scheduledAt: now + inMs }] }))
-
 
 let fake: FakeWaha
 beforeAll(async () => {
@@ -49,100 +47,127 @@ const env = (databaseUrl: string, extra: Record<string, string> = {}) => ({
   ...extra
 })
 
-describe.skipIf(mongoUrl === null)(`the scheduler process on a MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
-  for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
-    it(`starts under ${runtime}, sends a due message, and exits 0 on SIGTERM with the shutdown line`, async () => {
-      const url = freshDatabaseUrl(`proc${runtime}`)
-      const seeded = await withStore(url, seedDueIn(`hello from ${runtime}`, 1_500))
-      const proc = startProcess(schedulerEntry, env(url), runtime)
+describe.skipIf(mongoUrl === null)(
+  `the scheduler process on a MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`,
+  () => {
+    for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
+      it(`starts under ${runtime}, sends a due message, and exits 0 on SIGTERM with the shutdown line`, async () => {
+        const url = freshDatabaseUrl(`proc${runtime}`)
+        const seeded = await withStore(url, seedDueIn(`hello from ${runtime}`, 1_500))
+        const proc = startProcess(schedulerEntry, env(url), runtime)
+        try {
+          await proc.waitForOutput(/Herald scheduler .* started/)
+          expect(proc.output()).toMatch(/gateway: WAHA 2026\.7\.1 CORE engine WEBJS/)
+          await fake.waitFor(() => fake.sent.length === 1, 20_000)
+          expect(fake.sent[0]).toMatchObject({ text: `hello from ${runtime}`, session: "alice" })
+          await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
+          proc.child.kill("SIGTERM")
+          expect(await proc.exited).toEqual({ code: 0, signal: null })
+          expect(proc.output()).toMatch(/\] Received SIGTERM, shutting down the scheduler/)
+          expect(proc.output()).toMatch(/\[\d{4}-\d\d-\d\dT[\d:.]+Z\] Found 1 message to send/)
+          expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
+          const campaign = await withStore(
+            url,
+            CampaignRepository.use((r) => r.get(seeded.campaignId))
+          )
+          expect(campaign?.status).toBe("COMPLETED")
+        } finally {
+          proc.child.kill("SIGKILL")
+        }
+      }, 60_000)
+    }
+
+    // Two process starts, a lease and a catch-up: a loaded machine needs more than the default 30 s.
+    it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
+      const url = freshDatabaseUrl("kill")
+      const seeded = await withStore(url, seedDueIn("maybe delivered", 1_000))
+      fake.hang()
+      const first = startProcess(schedulerEntry, env(url))
+      await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText"), 20_000)
+      first.child.kill("SIGKILL")
+      expect((await first.exited).signal).toBe("SIGKILL")
+
+      await fake.reset()
+      const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
       try {
-        await proc.waitForOutput(/Herald scheduler .* started/)
-        expect(proc.output()).toMatch(/gateway: WAHA 2026\.7\.1 CORE engine WEBJS/)
-        await fake.waitFor(() => fake.sent.length === 1, 20_000)
-        expect(fake.sent[0]).toMatchObject({ text: `hello from ${runtime}`, session: "alice" })
-        await proc.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} processed successfully`))
-        proc.child.kill("SIGTERM")
-        expect(await proc.exited).toEqual({ code: 0, signal: null })
-        expect(proc.output()).toMatch(/\] Received SIGTERM, shutting down the scheduler/)
-        expect(proc.output()).toMatch(/\[\d{4}-\d\d-\d\dT[\d:.]+Z\] Found 1 message to send/)
-        expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
-        const campaign = await withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId)))
-        expect(campaign?.status).toBe("COMPLETED")
+        const message = await eventually(
+          "the message to be outcome-unknown",
+          () =>
+            withStore(
+              url,
+              MessageRepository.use((r) => r.get(seeded.messageIds[0]!))
+            ),
+          (m) => m?.status === "OUTCOME_UNKNOWN"
+        )
+        expect(message).toMatchObject({ isPicked: true, isSent: false })
+        // the campaign is failed in the step after the message is marked
+        const campaign = await eventually(
+          "the campaign to fail",
+          () =>
+            withStore(
+              url,
+              CampaignRepository.use((r) => r.get(seeded.campaignId))
+            ),
+          (c) => c?.status === "FAILED"
+        )
+        expect(campaign?.failureReason).toMatch(/outcome unknown/)
+        await second.waitForOutput(new RegExp(`Error processing message ${seeded.messageIds[0]}: outcome unknown`))
+        expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(0)
+        second.child.kill("SIGTERM")
+        expect((await second.exited).code).toBe(0)
       } finally {
-        proc.child.kill("SIGKILL")
+        second.child.kill("SIGKILL")
       }
-    }, 60_000)
+    }, 90_000)
+
+    it("killed with SIGKILL right after the gateway took the send: settled SENT from the chat's history after the lease, never resent", async () => {
+      const url = freshDatabaseUrl("killsent")
+      const seeded = await withStore(
+        url,
+        seedCampaign({ messages: [{ content: "delivered, then the crash", scheduledAt: Date.now() + 1_000 }] })
+      )
+      fake.deliverThenHang()
+      const first = startProcess(schedulerEntry, env(url))
+      await fake.waitFor(() => fake.sent.length === 1, 20_000)
+      first.child.kill("SIGKILL")
+      expect((await first.exited).signal).toBe("SIGKILL")
+
+      fake.latency(0) // answers again; the chat's history keeps the delivered message
+      const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
+      try {
+        const message = await eventually(
+          "the message to be sent",
+          () =>
+            withStore(
+              url,
+              MessageRepository.use((r) => r.get(seeded.messageIds[0]!))
+            ),
+          (m) => m?.status === "SENT"
+        )
+        expect(message).toMatchObject({ isPicked: true, isSent: true, failureReason: null })
+        const campaign = await eventually(
+          "the campaign to complete",
+          () =>
+            withStore(
+              url,
+              CampaignRepository.use((r) => r.get(seeded.campaignId))
+            ),
+          (c) => c?.status === "COMPLETED"
+        )
+        expect(campaign?.failureReason ?? null).toBeNull()
+        await second.waitForOutput(
+          new RegExp(`Message ${seeded.messageIds[0]} settled as sent from the chat's history`)
+        )
+        expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(1)
+        expect(fake.requests.some((r) => r.method === "GET" && r.path.endsWith("/messages"))).toBe(true)
+        second.child.kill("SIGTERM")
+        expect((await second.exited).code).toBe(0)
+      } finally {
+        second.child.kill("SIGKILL")
+      }
+    }, 90_000)
   }
-
-  // Two process starts, a lease and a catch-up: a loaded machine needs more than the default 30 s.
-  it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
-    const url = freshDatabaseUrl("kill")
-    const seeded = await withStore(url, seedDueIn("maybe delivered", 1_000))
-    fake.hang()
-    const first = startProcess(schedulerEntry, env(url))
-    await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText"), 20_000)
-    first.child.kill("SIGKILL")
-    expect((await first.exited).signal).toBe("SIGKILL")
-
-    await fake.reset()
-    const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
-    try {
-      const message = await eventually(
-        "the message to be outcome-unknown",
-        () => withStore(url, MessageRepository.use((r) => r.get(seeded.messageIds[0]!))),
-        (m) => m?.status === "OUTCOME_UNKNOWN"
-      )
-      expect(message).toMatchObject({ isPicked: true, isSent: false })
-      // the campaign is failed in the step after the message is marked
-      const campaign = await eventually(
-        "the campaign to fail",
-        () => withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId))),
-        (c) => c?.status === "FAILED"
-      )
-      expect(campaign?.failureReason).toMatch(/outcome unknown/)
-      await second.waitForOutput(new RegExp(`Error processing message ${seeded.messageIds[0]}: outcome unknown`))
-      expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(0)
-      second.child.kill("SIGTERM")
-      expect((await second.exited).code).toBe(0)
-    } finally {
-      second.child.kill("SIGKILL")
-    }
-  }, 90_000)
-
-  it("killed with SIGKILL right after the gateway took the send: settled SENT from the chat's history after the lease, never resent", async () => {
-    const url = freshDatabaseUrl("killsent")
-    const seeded = await withStore(url, seedCampaign({ messages: [{ content: "delivered, then the crash", scheduledAt: Date.now() + 1_000 }] }))
-    fake.deliverThenHang()
-    const first = startProcess(schedulerEntry, env(url))
-    await fake.waitFor(() => fake.sent.length === 1, 20_000)
-    first.child.kill("SIGKILL")
-    expect((await first.exited).signal).toBe("SIGKILL")
-
-    fake.latency(0) // answers again; the chat's history keeps the delivered message
-    const second = startProcess(schedulerEntry, env(url, { SCHEDULER_LEASE_MS: "2000" }))
-    try {
-      const message = await eventually(
-        "the message to be sent",
-        () => withStore(url, MessageRepository.use((r) => r.get(seeded.messageIds[0]!))),
-        (m) => m?.status === "SENT"
-      )
-      expect(message).toMatchObject({ isPicked: true, isSent: true, failureReason: null })
-      const campaign = await eventually(
-        "the campaign to complete",
-        () => withStore(url, CampaignRepository.use((r) => r.get(seeded.campaignId))),
-        (c) => c?.status === "COMPLETED"
-      )
-      expect(campaign?.failureReason ?? null).toBeNull()
-      await second.waitForOutput(new RegExp(`Message ${seeded.messageIds[0]} settled as sent from the chat's history`))
-      expect(fake.requests.filter((r) => r.path === "/api/sendText")).toHaveLength(1)
-      expect(fake.requests.some((r) => r.method === "GET" && r.path.endsWith("/messages"))).toBe(true)
-      second.child.kill("SIGTERM")
-      expect((await second.exited).code).toBe(0)
-    } finally {
-      second.child.kill("SIGKILL")
-    }
-  }, 90_000)
-})
+)
 
 describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that goes away", () => {
   it("logs the data-layer error, keeps running, and sends once the database is back, without a restart", async () => {

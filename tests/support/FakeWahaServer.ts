@@ -1,6 +1,7 @@
-import { createServer } from "node:http"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
+import type { FakeServerVersion } from "./fakeWahaRules.ts"
 import {
   alreadyExists,
   alreadyStarted,
@@ -10,10 +11,9 @@ import {
   sessionNotFound,
   startItFirst,
   statusNotExpected,
-  waitUntil,
-  WAHA_STATUS_WAIT_MS
+  WAHA_STATUS_WAIT_MS,
+  waitUntil
 } from "./fakeWahaRules.ts"
-import type { FakeServerVersion } from "./fakeWahaRules.ts"
 
 /**
  * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
@@ -85,7 +85,14 @@ export interface FakeChatMessage {
   _data: Record<string, unknown>
 }
 
-export const ACK_NAMES: Record<number, string> = { [-1]: "ERROR", 0: "PENDING", 1: "SERVER", 2: "DEVICE", 3: "READ", 4: "PLAYED" }
+export const ACK_NAMES: Record<number, string> = {
+  [-1]: "ERROR",
+  0: "PENDING",
+  1: "SERVER",
+  2: "DEVICE",
+  3: "READ",
+  4: "PLAYED"
+}
 
 type SendMode =
   | { readonly kind: "normal"; readonly latencyMs: number }
@@ -182,7 +189,13 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const text = body === undefined ? "" : JSON.stringify(body)
     res.writeHead(status, { "content-type": "application/json", connection }).end(text)
   }
-  const view = (s: FakeSession) => ({ name: s.name, status: s.status, config: {}, me: s.me, engine: { engine: "WEBJS" } })
+  const view = (s: FakeSession) => ({
+    name: s.name,
+    status: s.status,
+    config: {},
+    me: s.me,
+    engine: { engine: "WEBJS" }
+  })
   /** A just-started session reports STARTING once, then SCAN_QR_CODE. */
   const observe = (s: FakeSession) => {
     const shown = view(s)
@@ -196,14 +209,21 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     return items.slice(offset, offset + limit)
   }
   /** WAHA sorts only when asked (PaginatorInMemory); without sortBy the engine's own order stands. */
-  const sorted = <T>(items: ReadonlyArray<T>, query: Record<string, string>, field: (item: T, sortBy: string) => string): ReadonlyArray<T> => {
+  const sorted = <T>(
+    items: ReadonlyArray<T>,
+    query: Record<string, string>,
+    field: (item: T, sortBy: string) => string
+  ): ReadonlyArray<T> => {
     const sortBy = query["sortBy"]
     if (legacy || sortBy === undefined) return items
     const direction = query["sortOrder"] === "desc" ? -1 : 1
-    return [...items].sort((a, b) => direction * (field(a, sortBy) < field(b, sortBy) ? -1 : field(a, sortBy) > field(b, sortBy) ? 1 : 0))
+    return [...items].sort(
+      (a, b) => direction * (field(a, sortBy) < field(b, sortBy) ? -1 : field(a, sortBy) > field(b, sortBy) ? 1 : 0)
+    )
   }
-  const text = (value: unknown): string => typeof value === "string" ? value : ""
-  const record = (value: unknown): Record<string, unknown> => typeof value === "object" && value !== null ? value as Record<string, unknown> : {}
+  const text = (value: unknown): string => (typeof value === "string" ? value : "")
+  const record = (value: unknown): Record<string, unknown> =>
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {}
   /**
    * sortBy=id|subject: NOWEB id / subject, GOWS JID / Name. WEBJS maps them to the paths "id._serialized" /
    * "groupMetadata.subject", which WAHA's PaginatorInMemory reads as single keys (item["id._serialized"]):
@@ -212,27 +232,43 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const groupField = (group: unknown, sortBy: string): string => {
     const g = record(group)
     if (g["groupMetadata"] !== undefined) return ""
-    if (sortBy === "subject") return text(g["subject"]) || text(g["Name"]) || text(record(g["groupMetadata"])["subject"])
+    if (sortBy === "subject")
+      return text(g["subject"]) || text(g["Name"]) || text(record(g["groupMetadata"])["subject"])
     return text(g["id"]) || text(record(g["id"])["_serialized"]) || text(g["JID"])
   }
   /** exclude=participants drops each engine's participant lists (WhatsappSession.filterGroupsFields) */
   const withoutParticipants = (group: unknown): unknown => {
     const { participants: _p, Participants: _P, groupMetadata, ...rest } = record(group)
     if (groupMetadata === undefined) return rest
-    const { participants: _mp, pendingParticipants: _pp, pastParticipants: _pa, membershipApprovalRequests: _mr, ...metadata } = record(groupMetadata)
+    const {
+      participants: _mp,
+      pendingParticipants: _pp,
+      pastParticipants: _pa,
+      membershipApprovalRequests: _mr,
+      ...metadata
+    } = record(groupMetadata)
     return { ...rest, groupMetadata: metadata }
   }
   const knows = (name: string) => sessions.has(name) || autoSessions
 
   const sendText = (req: RecordedRequest, res: ServerResponse, answer = true) => {
     const body = req.body as Record<string, unknown> | undefined
-    if (typeof body?.["chatId"] !== "string" || typeof body["text"] !== "string" || typeof body["session"] !== "string") {
+    if (
+      typeof body?.["chatId"] !== "string" ||
+      typeof body["text"] !== "string" ||
+      typeof body["session"] !== "string"
+    ) {
       return json(res, 400, { message: "chatId, text and session are required" })
     }
     const session = sessions.get(body["session"])
-    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${body["session"]}" does not exist` })
+    if (session === undefined && !autoSessions)
+      return json(res, 404, { message: `Session "${body["session"]}" does not exist` })
     if (session !== undefined && session.status !== "WORKING") {
-      return json(res, 422, { message: `Session status is not as expected`, status: session.status, expected: ["WORKING"] })
+      return json(res, 422, {
+        message: `Session status is not as expected`,
+        status: session.status,
+        expected: ["WORKING"]
+      })
     }
     sent.push(body as FakeWaha["sent"][number])
     messageCounter += 1
@@ -259,12 +295,17 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const session = sessions.get(name)
     if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${name}" does not exist` })
     if (session !== undefined && session.status !== "WORKING") {
-      return json(res, 422, { message: "Session status is not as expected", status: session.status, expected: ["WORKING"] })
+      return json(res, 422, {
+        message: "Session status is not as expected",
+        status: session.status,
+        expected: ["WORKING"]
+      })
     }
     if (noHistory.has(name)) {
       return json(res, 400, {
         statusCode: 400,
-        message: 'Enable NOWEB store "config.noweb.store.enabled=True" and "config.noweb.store.full_sync=True" when starting a new session.',
+        message:
+          'Enable NOWEB store "config.noweb.store.enabled=True" and "config.noweb.store.full_sync=True" when starting a new session.',
         error: "Bad Request"
       })
     }
@@ -272,8 +313,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const fromMe = query["filter.fromMe"] === undefined ? undefined : query["filter.fromMe"] === "true"
     const gte = number("filter.timestamp.gte")
     const lte = number("filter.timestamp.lte")
-    const matching = chatHistory(name, chatId).filter((m) =>
-      (fromMe === undefined || m.fromMe === fromMe) && (gte === undefined || m.timestamp >= gte) && (lte === undefined || m.timestamp <= lte)
+    const matching = chatHistory(name, chatId).filter(
+      (m) =>
+        (fromMe === undefined || m.fromMe === fromMe) &&
+        (gte === undefined || m.timestamp >= gte) &&
+        (lte === undefined || m.timestamp <= lte)
     )
     const newestFirst = [...matching].sort((a, b) => b.timestamp - a.timestamp)
     return json(res, 200, page(newestFirst, { limit: "100", ...query }))
@@ -292,7 +336,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const whenStatus = (name: string, expected: string, res: ServerResponse, then: () => void) => {
     if (refusedByCore(name, res)) return
     const session = sessions.get(name)
-    if (session === undefined) return autoSessions && expected === "WORKING" ? then() : json(res, 404, startItFirst(name))
+    if (session === undefined)
+      return autoSessions && expected === "WORKING" ? then() : json(res, 404, startItFirst(name))
     if (session.status === "STOPPED") return json(res, 404, startItFirst(name))
     if (expected === "SCAN_QR_CODE" && session.status === "STARTING") session.status = "SCAN_QR_CODE"
     const reached = () => sessions.get(name)?.status === expected
@@ -305,7 +350,10 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
 
   const route = (req: RecordedRequest, res: ServerResponse, accept: string) => {
     const { method, path, query } = req
-    const parts = path.split("/").filter((p) => p !== "").map(decodeURIComponent)
+    const parts = path
+      .split("/")
+      .filter((p) => p !== "")
+      .map(decodeURIComponent)
     if (method === "GET" && path === "/health") return json(res, 200, { status: "ok" })
     if (method === "GET" && path === "/api/server/version") return json(res, 200, serverVersion)
     if (method === "GET" && path === "/api/server/status") {
@@ -316,7 +364,10 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "deliverThenHang") return sendText(req, res, false)
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       const session = (req.body as { session?: unknown } | undefined)?.session
-      const send = () => mode.kind === "normal" && mode.latencyMs > 0 ? void setTimeout(() => sendText(req, res), mode.latencyMs) : sendText(req, res)
+      const send = () =>
+        mode.kind === "normal" && mode.latencyMs > 0
+          ? void setTimeout(() => sendText(req, res), mode.latencyMs)
+          : sendText(req, res)
       return typeof session === "string" ? whenStatus(session, "WORKING", res, send) : send()
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
@@ -326,7 +377,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         if (method === "GET") return json(res, 200, [...sessions.values()].map(observe))
         if (method !== "POST") return json(res, 405, { message: "Method Not Allowed" })
         const body = (req.body ?? {}) as { name?: unknown; start?: unknown }
-        if (typeof body.name !== "string" || !SESSION_NAME.test(body.name)) return json(res, 422, { message: "invalid name" })
+        if (typeof body.name !== "string" || !SESSION_NAME.test(body.name))
+          return json(res, 422, { message: "invalid name" })
         if (refusedByCore(body.name, res)) return
         if (sessions.has(body.name)) return json(res, 422, alreadyExists(body.name))
         const created: FakeSession = { name: body.name, status: body.start === true ? "STARTING" : "STOPPED", me: null }
@@ -365,25 +417,42 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       return whenStatus(name, "WORKING", res, () => {
         const fixture = contacts.get(name) ?? []
         if (!Array.isArray(fixture)) return json(res, 200, fixture)
-        return json(res, 200, page(sorted(fixture, query, (c, sortBy) => text(record(c)[sortBy])), query))
+        return json(
+          res,
+          200,
+          page(
+            sorted(fixture, query, (c, sortBy) => text(record(c)[sortBy])),
+            query
+          )
+        )
       })
     }
     const name = parts[1]
-    if (name !== undefined && method === "GET" && parts.length === 5 && parts[2] === "chats" && parts[4] === "messages") {
+    if (
+      name !== undefined &&
+      method === "GET" &&
+      parts.length === 5 &&
+      parts[2] === "chats" &&
+      parts[4] === "messages"
+    ) {
       return chatMessages(name, parts[3]!, query, res)
     }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
       return whenStatus(name, "WORKING", res, () => {
         const fixture = groups.get(name) ?? []
-        const shown = !legacy && query["exclude"]?.split(",").includes("participants") ? withoutParticipants : (g: unknown) => g
+        const shown =
+          !legacy && query["exclude"]?.split(",").includes("participants") ? withoutParticipants : (g: unknown) => g
         if (Array.isArray(fixture)) return json(res, 200, page(sorted(fixture, query, groupField), query).map(shown))
-        const entries = page(sorted(Object.entries(fixture), query, ([, g], sortBy) => groupField(g, sortBy)), query) as Array<[string, unknown]>
+        const entries = page(
+          sorted(Object.entries(fixture), query, ([, g], sortBy) => groupField(g, sortBy)),
+          query
+        ) as Array<[string, unknown]>
         return json(res, 200, Object.fromEntries(entries.map(([id, g]) => [id, shown(g)])))
       })
     }
     if (name !== undefined && method === "GET" && parts[2] === "lids" && !legacy) {
       if (!knows(name)) return json(res, 404, { message: `Session "${name}" does not exist` })
-      const table = [...(lids.get(name) ?? [])].sort((a, b) => a.lid < b.lid ? -1 : a.lid > b.lid ? 1 : 0)
+      const table = [...(lids.get(name) ?? [])].sort((a, b) => (a.lid < b.lid ? -1 : a.lid > b.lid ? 1 : 0))
       if (parts.length === 4 && parts[3] === "count") return json(res, 200, { count: table.length })
       if (parts.length === 3) {
         const offset = Number(query["offset"] ?? 0)
@@ -407,7 +476,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     let body: unknown = text === "" ? undefined : text
     try {
       if (text !== "") body = JSON.parse(text)
-    } catch { /* keep raw */ }
+    } catch {
+      /* keep raw */
+    }
     const url = new URL(req.url ?? "/", "http://fake")
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(req.headers)) {
@@ -486,7 +557,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       breakdown = { kind: "hang" }
     },
     refuse: stop,
-    accept: () => listening ? Promise.resolve() : listen(port),
+    accept: () => (listening ? Promise.resolve() : listen(port)),
     reset: async () => {
       mode = { kind: "normal", latencyMs: 0 }
       breakdown = null
@@ -522,7 +593,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         const deadline = Date.now() + timeoutMs
         const poll = () => {
           if (predicate()) return resolve()
-          if (Date.now() > deadline) return reject(new Error(`FakeWaha.waitFor: condition not met within ${timeoutMs} ms`))
+          if (Date.now() > deadline)
+            return reject(new Error(`FakeWaha.waitFor: condition not met within ${timeoutMs} ms`))
           setTimeout(poll, 2)
         }
         poll()
@@ -553,10 +625,16 @@ export interface FakeWebhookRegistration {
 
 /** The webhooks registered on a session when it was created, [] if none. */
 export const registeredWebhooks = (fake: FakeWaha, session: string): ReadonlyArray<FakeWebhookRegistration> => {
-  const created = fake.requests.find((r) =>
-    r.method === "POST" && r.path === "/api/sessions" && typeof r.body === "object" && r.body !== null && (r.body as { name?: unknown }).name === session
+  const created = fake.requests.find(
+    (r) =>
+      r.method === "POST" &&
+      r.path === "/api/sessions" &&
+      typeof r.body === "object" &&
+      r.body !== null &&
+      (r.body as { name?: unknown }).name === session
   )
-  const config = (created?.body as { config?: { webhooks?: ReadonlyArray<FakeWebhookRegistration> } } | undefined)?.config
+  const config = (created?.body as { config?: { webhooks?: ReadonlyArray<FakeWebhookRegistration> } } | undefined)
+    ?.config
   return config?.webhooks ?? []
 }
 
@@ -592,21 +670,25 @@ export const postWebhook = async (
   }
 ): Promise<ReadonlyArray<PostedWebhook>> => {
   const { createHmac, randomUUID } = await import("node:crypto")
-  const targets = registeredWebhooks(fake, options.session).filter((w) => w.events.includes(options.event) || w.events.includes("*"))
+  const targets = registeredWebhooks(fake, options.session).filter(
+    (w) => w.events.includes(options.event) || w.events.includes("*")
+  )
   const answers: Array<PostedWebhook> = []
   for (const webhook of targets) {
     webhookCounter += 1
-    const raw = options.raw ?? JSON.stringify({
-      id: `evt_fake${String(webhookCounter).padStart(22, "0")}`,
-      timestamp: options.timestamp ?? Date.now(),
-      event: options.event,
-      session: options.session,
-      metadata: {},
-      me: { id: "15550000000@c.us", pushName: "Fake" },
-      payload: options.payload,
-      engine: "WEBJS",
-      environment: { version: "fake", engine: "WEBJS", tier: "CORE" }
-    })
+    const raw =
+      options.raw ??
+      JSON.stringify({
+        id: `evt_fake${String(webhookCounter).padStart(22, "0")}`,
+        timestamp: options.timestamp ?? Date.now(),
+        event: options.event,
+        session: options.session,
+        metadata: {},
+        me: { id: "15550000000@c.us", pushName: "Fake" },
+        payload: options.payload,
+        engine: "WEBJS",
+        environment: { version: "fake", engine: "WEBJS", tier: "CORE" }
+      })
     const headers: Record<string, string> = {
       "content-type": "application/json",
       "user-agent": "WAHA/fake",
@@ -627,7 +709,9 @@ export const postWebhook = async (
     let body: unknown = text
     try {
       body = JSON.parse(text)
-    } catch { /* keep the text */ }
+    } catch {
+      /* keep the text */
+    }
     answers.push({ status: response.status, body, raw, headers })
   }
   return answers

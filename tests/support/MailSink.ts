@@ -1,7 +1,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { parseMail } from "./mime.ts"
 import type { ParsedMail } from "./mime.ts"
+import { parseMail } from "./mime.ts"
 
 /**
  * A Mailgun-style HTTP mail API on real HTTP (127.0.0.1, free port): `POST /v3/{domain}/messages.mime`
@@ -49,15 +49,16 @@ export const startMailSink = async (options: { readonly apiKey: string }): Promi
   const server = createServer((req, res) => {
     const answer = (status: number, body: unknown) => {
       if (res.writableEnded) return
-      res.writeHead(status, { "content-type": "application/json", connection: "close" }).end(
-        typeof body === "string" ? body : JSON.stringify(body)
-      )
+      res
+        .writeHead(status, { "content-type": "application/json", connection: "close" })
+        .end(typeof body === "string" ? body : JSON.stringify(body))
     }
     const handle = async () => {
       const chunks: Array<Buffer> = []
       for await (const chunk of req) chunks.push(chunk as Buffer)
       const headers: Record<string, string> = {}
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v
       const auth = /^Basic\s+(\S+)$/i.exec(headers["authorization"] ?? "")
       const basicAuth = auth?.[1] === undefined ? null : Buffer.from(auth[1], "base64").toString("utf8")
       const path = new URL(req.url ?? "/", "http://sink").pathname
@@ -68,8 +69,11 @@ export const startMailSink = async (options: { readonly apiKey: string }): Promi
       if (req.method !== "POST" || route === null) return answer(404, { message: "Not Found" })
       if (basicAuth !== `api:${options.apiKey}`) return answer(401, "Forbidden")
       // undici parses multipart/form-data for us
-      const form = await new Request("http://sink/", { method: "POST", headers: { "content-type": headers["content-type"] ?? "" }, body: Buffer.concat(chunks) })
-        .formData()
+      const form = await new Request("http://sink/", {
+        method: "POST",
+        headers: { "content-type": headers["content-type"] ?? "" },
+        body: Buffer.concat(chunks)
+      }).formData()
       const to = form.get("to")
       const message = form.get("message")
       if (typeof to !== "string" || message === null || typeof message === "string") {

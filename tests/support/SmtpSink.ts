@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net"
 import { SMTPServer } from "smtp-server"
-import { parseMail } from "./mime.ts"
 import type { ParsedMail } from "./mime.ts"
+import { parseMail } from "./mime.ts"
 
 /**
  * A local SMTP server (smtp-server, 127.0.0.1, free port) that requires AUTH with the given user and
@@ -24,14 +24,18 @@ export interface SmtpSink {
   close(): Promise<void>
 }
 
-export const startSmtpSink = async (options: { readonly user: string; readonly password: string }): Promise<SmtpSink> => {
+export const startSmtpSink = async (options: {
+  readonly user: string
+  readonly password: string
+}): Promise<SmtpSink> => {
   const received: Array<SmtpReceived> = []
   const server = new SMTPServer({
     logger: false,
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     onAuth: (auth, _session, callback) => {
-      if (auth.username === options.user && auth.password === options.password) return callback(null, { user: auth.username })
+      if (auth.username === options.user && auth.password === options.password)
+        return callback(null, { user: auth.username })
       callback(new Error("Invalid username or password"))
     },
     onData: (stream, session, callback) => {

@@ -1,5 +1,5 @@
-import { createTRPCClient, httpLink } from "@trpc/client"
 import type { TRPCClient } from "@trpc/client"
+import { createTRPCClient, httpLink } from "@trpc/client"
 import type { APIRequestContext } from "playwright-core"
 import type { AppRouter } from "../../src/interfaces/web/routers/appRouter.ts"
 import { eventually } from "./eventually.ts"
@@ -23,17 +23,23 @@ export const browserApi = (request: APIRequestContext, baseUrl: string): TRPCCli
             headers: Object.fromEntries(headers),
             ...(typeof init?.body === "string" ? { data: init.body } : {})
           })
-          return new Response(new Uint8Array(await response.body()), { status: response.status(), headers: response.headers() })
+          return new Response(new Uint8Array(await response.body()), {
+            status: response.status(),
+            headers: response.headers()
+          })
         }
       })
     ]
   })
 
-
 /** Under `npm start` (sandbox gateway): the caller's session, connected (the sandbox "scans" the QR code by itself). */
 export const connectSandboxSession = async (api: TRPCClient<AppRouter>): Promise<string> => {
   const { sessionName } = await api.user.initiateMessagingSession.mutate()
   await api.user.getSessionQR.query({ sessionName })
-  await eventually("the sandbox session is WORKING", () => api.user.getSessionStatus.query({ sessionName }), (s) => s.status === "WORKING")
+  await eventually(
+    "the sandbox session is WORKING",
+    () => api.user.getSessionStatus.query({ sessionName }),
+    (s) => s.status === "WORKING"
+  )
   return sessionName
 }

@@ -3,11 +3,17 @@
 const DAY_MS = 86_400_000
 
 /** `YYYY-MM-DD` `days` after the date `date`. */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
 /** Today's date on the wall calendar of Paris. */
 export const todayInParis = (now: Date = new Date()): string =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now)
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit"
+  }).format(now)
 
 /** The last Sunday of March of `year`: the day Paris moves from +01:00 to +02:00 (EU rule). */
 export const lastSundayOfMarch = (year: number): string => {

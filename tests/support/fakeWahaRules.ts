@@ -45,7 +45,9 @@ export const unprocessable = (message: string) => ({ statusCode: 422, message, e
 export const sessionNotFound = () => notFound("Session not found")
 /** SessionManager.getSession for a session that is not running (stopped or unknown). */
 export const startItFirst = (name: string) =>
-  notFound(`We didn't find a session with name '${name}'.\nPlease start it first by using POST /api/sessions/${name}/start request`)
+  notFound(
+    `We didn't find a session with name '${name}'.\nPlease start it first by using POST /api/sessions/${name}/start request`
+  )
 export const alreadyExists = (name: string) => unprocessable(`Session '${name}' already exists. Use PUT to update it.`)
 export const alreadyStarted = (name: string) => unprocessable(`Session '${name}' is already started.`)
 export const onlyDefaultAllowed = (name: string) =>

@@ -1,8 +1,8 @@
 import { execFile, spawn } from "node:child_process"
 import { existsSync, rmSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
-import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { delimiter, join, resolve } from "node:path"
 import { MongoClient } from "mongodb"
@@ -70,7 +70,13 @@ export interface StartOptions {
   readonly dataDir?: string
 }
 
-const startOnce = async (binary: string, port: number, dataDir: string, readyTimeoutMs: number, ownDir: boolean): Promise<FerretDb> => {
+const startOnce = async (
+  binary: string,
+  port: number,
+  dataDir: string,
+  readyTimeoutMs: number,
+  ownDir: boolean
+): Promise<FerretDb> => {
   const child = spawn(
     binary,
     [
@@ -117,7 +123,10 @@ const startOnce = async (binary: string, port: number, dataDir: string, readyTim
   const url = `mongodb://127.0.0.1:${port}/`
   const client = new MongoClient(url, { serverSelectionTimeoutMS: readyTimeoutMs, directConnection: true })
   try {
-    const ready = client.db("admin").command({ ping: 1 }).then(() => "ready" as const)
+    const ready = client
+      .db("admin")
+      .command({ ping: 1 })
+      .then(() => "ready" as const)
     const outcome = await Promise.race([ready, exited.then((code) => ({ code }))])
     if (outcome !== "ready") {
       throw new Error(`FerretDB exited with code ${outcome.code} before accepting connections:\n${output}`)
@@ -126,7 +135,9 @@ const startOnce = async (binary: string, port: number, dataDir: string, readyTim
     await kill()
     throw error instanceof Error && error.message.startsWith("FerretDB")
       ? error
-      : new Error(`FerretDB did not answer a ping on port ${port} within ${readyTimeoutMs} ms: ${String(error)}\n${output}`)
+      : new Error(
+          `FerretDB did not answer a ping on port ${port} within ${readyTimeoutMs} ms: ${String(error)}\n${output}`
+        )
   } finally {
     await client.close().catch(() => undefined)
   }

@@ -12,7 +12,11 @@ import { MONGO_SKIP_REASON } from "./mongoProvided.ts"
  */
 export default async function setup(project: TestProject) {
   // the processes the tests start serve the browser app from dist/browser: build it when stale
-  execFileSync(process.execPath, [fileURLToPath(new URL("../../tools/buildBrowserApp.ts", import.meta.url)), "--if-stale"], { stdio: "inherit" })
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL("../../tools/buildBrowserApp.ts", import.meta.url)), "--if-stale"],
+    { stdio: "inherit" }
+  )
   const external = process.env.MONGODB_TEST_URL
   if (external !== undefined && external !== "") {
     project.provide("mongoUrl", external)
@@ -20,7 +24,8 @@ export default async function setup(project: TestProject) {
   }
   if (!ferretDbAvailable()) {
     // CI always runs the Mongo suites: a machine without Go there is a broken CI, not a skip.
-    if (process.env.CI === "true") throw new Error(`[herald tests] CI=true but the Mongo suites would be ${MONGO_SKIP_REASON}`)
+    if (process.env.CI === "true")
+      throw new Error(`[herald tests] CI=true but the Mongo suites would be ${MONGO_SKIP_REASON}`)
     project.provide("mongoUrl", null)
     console.warn(`[herald tests] Mongo suites ${MONGO_SKIP_REASON}`)
     return

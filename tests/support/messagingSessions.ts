@@ -8,7 +8,10 @@ import { Ids } from "../../src/application/ports/Ids.ts"
 export class SessionRejected extends Data.TaggedError("SessionRejected")<{ readonly message: string }> {}
 
 /** Records a new messaging session of a user (the gateway side is the web application's business). */
-export const createMessagingSession = Effect.fn("createMessagingSession")(function*(userId: string, sessionName: string) {
+export const createMessagingSession = Effect.fn("createMessagingSession")(function* (
+  userId: string,
+  sessionName: string
+) {
   const sessionId = (yield* Ids).next()
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(SessionAggregate)(sessionId, { type: "Initiate", sessionId, userId, sessionName, now })
@@ -17,7 +20,7 @@ export const createMessagingSession = Effect.fn("createMessagingSession")(functi
 })
 
 /** Logs a session out on Herald's side: its pending messages will fail with SessionMissing. */
-export const logOutMessagingSession = Effect.fn("logOutMessagingSession")(function*(sessionId: string) {
+export const logOutMessagingSession = Effect.fn("logOutMessagingSession")(function* (sessionId: string) {
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(SessionAggregate)(sessionId, { type: "LogOut", now })
   if (outcome._tag === "Rejected") return yield* new SessionRejected({ message: outcome.rejection._tag })

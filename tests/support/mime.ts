@@ -64,14 +64,16 @@ export const parseMail = (raw: string | Buffer): ParsedMail => {
     headers[line.slice(0, colon).trim().toLowerCase()] = decodeHeaderValue(line.slice(colon + 1).trim())
   }
   const contentType = headers["content-type"] ?? "text/plain"
-  if (!contentType.toLowerCase().startsWith("text/plain")) throw new Error(`parseMail: only text/plain, got ${contentType}`)
+  if (!contentType.toLowerCase().startsWith("text/plain"))
+    throw new Error(`parseMail: only text/plain, got ${contentType}`)
   const charset = /charset="?([^";\s]+)"?/i.exec(contentType)?.[1] ?? "utf-8"
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase()
-  const bytes = encoding === "base64"
-    ? Buffer.from(body.replace(/\s+/g, ""), "base64")
-    : encoding === "quoted-printable"
-    ? decodeQuotedPrintable(body)
-    : Buffer.from(body, "utf8")
+  const bytes =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : encoding === "quoted-printable"
+        ? decodeQuotedPrintable(body)
+        : Buffer.from(body, "utf8")
   const text = new TextDecoder(charset.toLowerCase()).decode(bytes).replace(/\r\n/g, "\n").replace(/\n$/, "")
   return {
     headers,

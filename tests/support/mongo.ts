@@ -1,5 +1,5 @@
-import { inject } from "vitest"
 import { MongoClient } from "mongodb"
+import { inject } from "vitest"
 
 import { MONGO_SKIP_REASON } from "./mongoProvided.ts"
 

@@ -1,5 +1,5 @@
-import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
+import { createServer } from "node:net"
 
 /** A local port nothing listens on (bound, then released). */
 export const closedPort = (): Promise<number> =>

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process"
 import type { ChildProcess } from "node:child_process"
+import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
@@ -17,7 +17,10 @@ export interface RunningProcess {
 
 /** Starts an entry file as its own OS process, as an operator would (no npm in between). */
 export const startProcess = (entry: string, env: Record<string, string>, runtime: Runtime = "node"): RunningProcess => {
-  const args = runtime === "node" ? [entry] : ["run", "--allow-env", "--allow-net", "--allow-read", "--allow-write", "--allow-sys", entry]
+  const args =
+    runtime === "node"
+      ? [entry]
+      : ["run", "--allow-env", "--allow-net", "--allow-read", "--allow-write", "--allow-sys", entry]
   const child = spawn(runtime === "node" ? process.execPath : denoBin, args, {
     cwd: root,
     // only what the test gives, so no developer setting leaks in

@@ -1,15 +1,15 @@
 import { Effect, Layer, Logger } from "effect"
+import { createCampaign } from "../../src/application/campaign/createCampaign.ts"
 import type { ProjectionStores } from "../../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
-import { createCampaign } from "../../src/application/campaign/createCampaign.ts"
 import { Dispatcher } from "../../src/application/scheduler/Dispatcher.ts"
-import { SchedulerSettings } from "../../src/application/scheduler/SchedulerSettings.ts"
 import type { SchedulerSettingsShape } from "../../src/application/scheduler/SchedulerSettings.ts"
-import { createMessagingSession } from "./messagingSessions.ts"
+import { SchedulerSettings } from "../../src/application/scheduler/SchedulerSettings.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { FAKE_WAHA_API_KEY } from "./FakeWahaServer.ts"
+import { createMessagingSession } from "./messagingSessions.ts"
 
 /** Collects log lines so tests can assert the documented shapes. */
 export const captureLogs = () => {
@@ -42,10 +42,16 @@ export const schedulerClient = <E, R>(
   )
 
 /** A scheduler over a fresh memory store, with its log lines captured. */
-export const memoryScheduler = (gatewayUrl: string, settings: Partial<SchedulerSettingsShape> = {}, timeoutMs?: number) => {
+export const memoryScheduler = (
+  gatewayUrl: string,
+  settings: Partial<SchedulerSettingsShape> = {},
+  timeoutMs?: number
+) => {
   const db = makeMemoryDatabase()
   const logs = captureLogs()
-  const layer = schedulerClient(MemoryStore.layer(db), gatewayUrl, settings, timeoutMs).pipe(Layer.provideMerge(logs.layer))
+  const layer = schedulerClient(MemoryStore.layer(db), gatewayUrl, settings, timeoutMs).pipe(
+    Layer.provideMerge(logs.layer)
+  )
   return { db, logs, layer }
 }
 
@@ -57,7 +63,7 @@ export const seedCampaign = (options: {
   readonly messages: ReadonlyArray<{ readonly content: string; readonly scheduledAt: number }>
   readonly sessionId?: string
 }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = options.sessionId
       ? { id: options.sessionId }
       : yield* createMessagingSession("user-1", options.sessionName ?? "alice")
@@ -72,7 +78,7 @@ export const seedCampaign = (options: {
   })
 
 /** One pass, then wait for every lane to finish. */
-export const dispatchAndDrain = Effect.gen(function*() {
+export const dispatchAndDrain = Effect.gen(function* () {
   const dispatcher = yield* Dispatcher
   const pass = yield* dispatcher.dispatchDueMessages
   yield* dispatcher.awaitIdle

@@ -1,6 +1,6 @@
 import { Layer, ManagedRuntime } from "effect"
-import { WebServer } from "../../src/interfaces/web/WebServer.ts"
 import type { WebServerOptions } from "../../src/interfaces/web/WebServer.ts"
+import { WebServer } from "../../src/interfaces/web/WebServer.ts"
 import type { WebServices } from "../../src/interfaces/web/WebServices.ts"
 
 /** WebServer's layer over `services`, for a test: listening once this resolves; `close` releases it all. */

@@ -1,5 +1,5 @@
-import { connect, createServer } from "node:net"
 import type { AddressInfo, Socket } from "node:net"
+import { connect, createServer } from "node:net"
 
 /**
  * A TCP proxy in front of a server, to make the network misbehave on purpose. `blackHole()`

@@ -125,7 +125,10 @@ const gowsGroup = (g: GroupSpec) => ({
 })
 
 /** The body of GET /api/{session}/groups for these groups, as `engine` answers it. */
-export const engineGroups = (engine: WahaEngine, groups: ReadonlyArray<GroupSpec>): ReadonlyArray<unknown> | Record<string, unknown> => {
+export const engineGroups = (
+  engine: WahaEngine,
+  groups: ReadonlyArray<GroupSpec>
+): ReadonlyArray<unknown> | Record<string, unknown> => {
   switch (engine) {
     case "WEBJS":
       return groups.map(webjsGroup)

@@ -1,5 +1,5 @@
-import { createTRPCClient, getUntypedClient, httpBatchLink, httpLink, isTRPCClientError } from "@trpc/client"
 import type { TRPCClient, TRPCUntypedClient } from "@trpc/client"
+import { createTRPCClient, getUntypedClient, httpBatchLink, httpLink, isTRPCClientError } from "@trpc/client"
 import type { inferRouterInputs, TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import type { AppRouter } from "../../src/interfaces/web/routers/appRouter.ts"
 
@@ -13,7 +13,8 @@ export interface Answer {
 /** Each procedure's input type: `ApiInputs["campaign"]["create"]` */
 export type ApiInputs = inferRouterInputs<AppRouter>
 /** Every procedure's path (`user.getSessionQR`): for tables of calls made through `untyped`. */
-export type ProcedurePath = { [R in keyof ApiInputs & string]: `${R}.${keyof ApiInputs[R] & string}` }[keyof ApiInputs & string]
+export type ProcedurePath = { [R in keyof ApiInputs & string]: `${R}.${keyof ApiInputs[R] & string}` }[keyof ApiInputs &
+  string]
 
 export interface WebClientOptions {
   /** the Origin mutations carry (the CSRF check wants the application's own); null sends none */
@@ -51,8 +52,13 @@ export class WebClient {
 
   constructor(baseUrl: string, options: WebClientOptions) {
     this.options = options
-    const link = { url: `${baseUrl}/api/trpc`, fetch: (url: unknown, init?: RequestInit) => this.send(String(url), init) }
-    this.api = createTRPCClient<AppRouter>({ links: [options.batch === true ? httpBatchLink({ ...link, maxItems: 10 }) : httpLink(link)] })
+    const link = {
+      url: `${baseUrl}/api/trpc`,
+      fetch: (url: unknown, init?: RequestInit) => this.send(String(url), init)
+    }
+    this.api = createTRPCClient<AppRouter>({
+      links: [options.batch === true ? httpBatchLink({ ...link, maxItems: 10 }) : httpLink(link)]
+    })
     this.untyped = getUntypedClient(this.api)
   }
 
@@ -66,7 +72,8 @@ export class WebClient {
     const headers = new Headers(init?.headers)
     for (const [name, value] of Object.entries(this.options.headers ?? {})) headers.set(name, value)
     const method = init?.method ?? "GET"
-    if (method !== "GET" && method !== "HEAD" && this.options.origin !== null) headers.set("origin", this.options.origin)
+    if (method !== "GET" && method !== "HEAD" && this.options.origin !== null)
+      headers.set("origin", this.options.origin)
     if (this.cookie !== null) headers.set("cookie", `${this.cookieName}=${this.cookie}`)
     this.requests += 1
     const response = await fetch(url, { ...init, headers })
@@ -114,23 +121,34 @@ export const callError = (error: unknown): CallError => {
 
 /** Awaits a call that must fail, and says how it failed. */
 export const failure = (call: Promise<unknown>): Promise<CallError> =>
-  call.then(
-    (data) => {
-      throw new Error(`expected the call to fail; it answered ${JSON.stringify(data)}`)
-    },
-    callError
-  )
+  call.then((data) => {
+    throw new Error(`expected the call to fail; it answered ${JSON.stringify(data)}`)
+  }, callError)
 
 /** Awaits a call that must fail with `code` (a tRPC code: a typo does not compile); its CallError, for more checks. */
-export const expectTrpcError = async (call: Promise<unknown>, code: TRPC_ERROR_CODE_KEY, label?: string): Promise<CallError> => {
+export const expectTrpcError = async (
+  call: Promise<unknown>,
+  code: TRPC_ERROR_CODE_KEY,
+  label?: string
+): Promise<CallError> => {
   const error = await failure(call)
-  if (error.code !== code) throw new Error(`${label === undefined ? "" : `${label}: `}expected ${code}, got ${error.code} (HTTP ${error.status}): ${error.message}`)
+  if (error.code !== code)
+    throw new Error(
+      `${label === undefined ? "" : `${label}: `}expected ${code}, got ${error.code} (HTTP ${error.status}): ${error.message}`
+    )
   return error
 }
 
 /** "OK" when the call succeeds, else its error code: for races, where each of several calls may go either way. */
-export const codeOf = (call: Promise<unknown>): Promise<string> => call.then(() => "OK", (error: unknown) => callError(error).code)
+export const codeOf = (call: Promise<unknown>): Promise<string> =>
+  call.then(
+    () => "OK",
+    (error: unknown) => callError(error).code
+  )
 
 /** The HTTP status a call was answered with, whether it succeeded or failed (calls of `client`, one at a time). */
 export const statusOf = (client: WebClient, call: Promise<unknown>): Promise<number> =>
-  call.then(() => client.lastAnswer.status, (error: unknown) => callError(error).status)
+  call.then(
+    () => client.lastAnswer.status,
+    (error: unknown) => callError(error).status
+  )

@@ -5,8 +5,8 @@ import type { CampaignQuotaShape } from "../../src/application/campaign/Campaign
 import type { Notification } from "../../src/application/ports/Notifier.ts"
 import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
-import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import type { MemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
@@ -14,12 +14,12 @@ import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.t
 import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { webServicesLayer } from "../../src/interfaces/web/WebServer.ts"
-import { serveWeb } from "./serveWeb.ts"
 import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../../src/interfaces/web/wahaWebhook.ts"
-import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
 import type { FakeWaha } from "./FakeWahaServer.ts"
-import { WebClient } from "./webClient.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "./FakeWahaServer.ts"
+import { serveWeb } from "./serveWeb.ts"
 import type { WebClientOptions } from "./webClient.ts"
+import { WebClient } from "./webClient.ts"
 
 export const AUTH_URL = "http://herald.test"
 export const ADMIN_EMAIL = "admin@herald.test"
@@ -73,18 +73,35 @@ export const startTestWeb = async (
     logs.push({ level: logLevel, text: Array.isArray(message) ? message.map(String).join(" ") : String(message) })
   })
   const memory = store.kind === "memory" ? makeMemoryDatabase() : null
-  const storeLayer = memory !== null
-    ? MemoryStore.layer(memory)
-    : store.kind === "sqlite"
-    ? SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: store.path })))
-    : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: store.kind === "mongo" ? store.url : "", maxPoolSize: 5, serverSelectionTimeoutMs: 5_000 })))
+  const storeLayer =
+    memory !== null
+      ? MemoryStore.layer(memory)
+      : store.kind === "sqlite"
+        ? SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: store.path })))
+        : MongoStore.layer.pipe(
+            Layer.provideMerge(
+              MongoDatabase.layer({
+                url: store.kind === "mongo" ? store.url : "",
+                maxPoolSize: 5,
+                serverSelectionTimeoutMs: 5_000
+              })
+            )
+          )
   const base = Layer.mergeAll(
     storeLayer,
     WahaGateway.layer({
       baseUrl: fake.url,
       apiKey: FAKE_WAHA_API_KEY,
       timeoutMs: options.gatewayTimeoutMs ?? 2_000,
-      ...(options.webhookSecret === undefined ? {} : { webhook: { url: `${authUrl}${WAHA_WEBHOOK_PATH}`, events: WAHA_WEBHOOK_EVENTS, hmacKey: options.webhookSecret } })
+      ...(options.webhookSecret === undefined
+        ? {}
+        : {
+            webhook: {
+              url: `${authUrl}${WAHA_WEBHOOK_PATH}`,
+              events: WAHA_WEBHOOK_EVENTS,
+              hmacKey: options.webhookSecret
+            }
+          })
     }),
     ScryptPasswordHasher.layer,
     MemoryNotifier.layer(notifications)
@@ -124,7 +141,12 @@ export const startTestWeb = async (
 }
 
 /** Signs up (and, for the admin address, is ACTIVE at once): the new account, when the sign-up signs in. */
-export const signUp = async (client: WebClient, email: string, name = email.split("@")[0]!, password = "correct horse battery") => {
+export const signUp = async (
+  client: WebClient,
+  email: string,
+  name = email.split("@")[0]!,
+  password = "correct horse battery"
+) => {
   const { user } = await client.api.auth.signUp.mutate({ email, password, name })
   if (user === null) throw new Error(`signUp ${email}: the account waits for its e-mail to be verified`)
   return user

@@ -7,7 +7,9 @@ export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
   }
 }
 
-export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttempts")<{ readonly retryAfterMs: number }> {
+export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttempts")<{
+  readonly retryAfterMs: number
+}> {
   override get message() {
     return `too many failed sign-ins; try again in ${Math.ceil(this.retryAfterMs / 60_000)} minutes`
   }

@@ -10,7 +10,14 @@ export interface PublicUser {
   readonly emailVerified: boolean
 }
 
-export const publicUser = (u: { readonly id: string; readonly email: string; readonly name: string; readonly role: UserRole; readonly status: UserStatus | "NEW"; readonly emailVerified: boolean }): PublicUser => ({
+export const publicUser = (u: {
+  readonly id: string
+  readonly email: string
+  readonly name: string
+  readonly role: UserRole
+  readonly status: UserStatus | "NEW"
+  readonly emailVerified: boolean
+}): PublicUser => ({
   id: u.id,
   email: u.email,
   name: u.name,

@@ -5,7 +5,7 @@ import { UserRepository } from "../ports/UserRepository.ts"
 import { UserNotFound } from "./AuthErrors.ts"
 
 /** Makes a PENDING account ACTIVE (approving an ACTIVE one changes nothing). */
-export const approveUser = Effect.fn("approveUser")(function*(userId: string) {
+export const approveUser = Effect.fn("approveUser")(function* (userId: string) {
   const user = yield* (yield* UserRepository).get(userId)
   if (user === null) return yield* new UserNotFound({ userId })
   const now = yield* Clock.currentTimeMillis

@@ -2,8 +2,8 @@ import { Clock, Effect } from "effect"
 import { AuthSessionRepository } from "../ports/AuthSessionRepository.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
 import { AuthSettings } from "./AuthSettings.ts"
-import { publicUser } from "./PublicUser.ts"
 import type { PublicUser } from "./PublicUser.ts"
+import { publicUser } from "./PublicUser.ts"
 import { tokenDigest } from "./tokens.ts"
 
 export interface Authenticated {
@@ -18,7 +18,7 @@ export interface Authenticated {
  * to a full term (sliding expiry), so an active user stays signed in, but never past its
  * absolute lifetime from sign-in (90 days): a stolen cookie does not live for ever.
  */
-export const authenticate = Effect.fnUntraced(function*(token: string) {
+export const authenticate = Effect.fnUntraced(function* (token: string) {
   const sessions = yield* AuthSessionRepository
   const id = yield* tokenDigest(token)
   const session = yield* sessions.get(id)

@@ -13,7 +13,10 @@ import { generateToken, tokenDigest } from "./tokens.ts"
  * caller always gets the same answer, so it cannot learn which addresses have accounts.
  * `client` identifies the caller (its IP) for the throttle.
  */
-export const requestPasswordReset = Effect.fn("requestPasswordReset")(function*(input: { readonly email: string }, client: string) {
+export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* (
+  input: { readonly email: string },
+  client: string
+) {
   const email = normalizeEmail(input.email)
   // each request mails the user and the admin: at most a few per address, whether it has an account or not
   yield* (yield* SignInThrottle).reserve(`reset:${email}`, client)
@@ -28,6 +31,11 @@ export const requestPasswordReset = Effect.fn("requestPasswordReset")(function*(
   yield* resets.deleteAllOf(user.id)
   yield* resets.create({ id: yield* tokenDigest(token), userId: user.id, expiresAt })
   const notifier = yield* Notifier
-  yield* notifier.notify({ kind: "PasswordResetLink", to: user.email, link: `${appUrl}/reset-password?token=${token}`, expiresAt })
+  yield* notifier.notify({
+    kind: "PasswordResetLink",
+    to: user.email,
+    link: `${appUrl}/reset-password?token=${token}`,
+    expiresAt
+  })
   yield* notifier.notify({ kind: "PasswordResetRequested", email: user.email })
 })

@@ -14,7 +14,10 @@ import { tokenDigest } from "./tokens.ts"
  * works but no session made with it survives; the other order could leave an attacker's
  * session alive with the password already changed under it.
  */
-export const resetPassword = Effect.fn("resetPassword")(function*(input: { readonly token: string; readonly password: string }) {
+export const resetPassword = Effect.fn("resetPassword")(function* (input: {
+  readonly token: string
+  readonly password: string
+}) {
   const reset = yield* (yield* PasswordResetRepository).take(yield* tokenDigest(input.token))
   const now = yield* Clock.currentTimeMillis
   if (reset === null || reset.expiresAt <= now) return yield* new InvalidResetToken()

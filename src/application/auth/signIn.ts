@@ -10,14 +10,18 @@ import { SignInThrottle } from "./SignInThrottle.ts"
 import { startAuthSession } from "./startAuthSession.ts"
 
 // Verified against when the address is unknown, so both answers take as long.
-const UNKNOWN_USER_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+const UNKNOWN_USER_HASH =
+  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 
 /**
  * Checks e-mail and password from the stream (never a lagging read model) and signs in.
  * Unknown address and wrong password fail alike. `client` identifies the caller (its IP)
  * for the throttle.
  */
-export const signIn = Effect.fn("signIn")(function*(input: { readonly email: string; readonly password: string }, client: string) {
+export const signIn = Effect.fn("signIn")(function* (
+  input: { readonly email: string; readonly password: string },
+  client: string
+) {
   const email = normalizeEmail(input.email)
   const throttle = yield* SignInThrottle
   yield* throttle.reserve(email, client)

@@ -1,6 +1,6 @@
 import { Clock, Effect } from "effect"
-import { normalizeEmail } from "../../domain/user/User.ts"
 import type { UserCommand } from "../../domain/user/User.ts"
+import { normalizeEmail } from "../../domain/user/User.ts"
 import { UserAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { Ids } from "../ports/Ids.ts"
@@ -9,8 +9,8 @@ import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
 import { EmailAlreadyRegistered } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
-import { publicUser } from "./PublicUser.ts"
 import type { PublicUser } from "./PublicUser.ts"
+import { publicUser } from "./PublicUser.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { startAuthSession } from "./startAuthSession.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
@@ -23,7 +23,8 @@ export interface SignUpResult {
 }
 
 /** The one-time link of a verification: it names the account, so the account's stream can check it. */
-const verificationLink = (appUrl: string, userId: string, secret: string): string => `${appUrl}/verify-email?token=${userId}.${secret}`
+const verificationLink = (appUrl: string, userId: string, secret: string): string =>
+  `${appUrl}/verify-email?token=${userId}.${secret}`
 
 /**
  * Creates an account. Where real mail goes out (`verifyEmail`), nobody is signed in and every
@@ -35,7 +36,10 @@ const verificationLink = (appUrl: string, userId: string, secret: string): strin
  * when there is no ADMIN_EMAIL. Others are PENDING until approved when approval is required.
  * `client` identifies the caller (its IP) for the throttle.
  */
-export const signUp = Effect.fn("signUp")(function*(input: { readonly email: string; readonly password: string; readonly name: string }, client: string) {
+export const signUp = Effect.fn("signUp")(function* (
+  input: { readonly email: string; readonly password: string; readonly name: string },
+  client: string
+) {
   const email = normalizeEmail(input.email)
   // every sign-up mails someone (the new address, or the owner of a taken one): a few per
   // address and client, and they count towards the client's overall allowance
@@ -46,7 +50,9 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
   const userId = (yield* Ids).next()
   const now = yield* Clock.currentTimeMillis
   const notifier = yield* Notifier
-  const register = (account: Pick<Extract<UserCommand, { type: "Register" }>, "role" | "status" | "emailVerified" | "verification">) =>
+  const register = (
+    account: Pick<Extract<UserCommand, { type: "Register" }>, "role" | "status" | "emailVerified" | "verification">
+  ) =>
     execute(UserAggregate)(email, { type: "Register", userId, email, name: input.name, passwordHash, now, ...account })
 
   if (settings.verifyEmail) {
@@ -63,7 +69,12 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
     yield* notifier.notify(
       outcome._tag === "Rejected"
         ? { kind: "SignUpAttempted", to: email }
-        : { kind: "EmailVerificationLink", to: email, link: verificationLink(settings.appUrl, outcome.state.id, secret), expiresAt }
+        : {
+            kind: "EmailVerificationLink",
+            to: email,
+            link: verificationLink(settings.appUrl, outcome.state.id, secret),
+            expiresAt
+          }
     )
     const result: SignUpResult = { user: null, verificationSent: true, session: null }
     return result
@@ -71,9 +82,10 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
 
   // Two first sign-ups at the same instant on a fresh install could both be made admin; that
   // window is one request wide and only exists without ADMIN_EMAIL (the standalone mode).
-  const isAdmin = settings.adminEmail !== null
-    ? email === settings.adminEmail
-    : settings.firstAccountIsAdmin && (yield* (yield* UserRepository).list({})).length === 0
+  const isAdmin =
+    settings.adminEmail !== null
+      ? email === settings.adminEmail
+      : settings.firstAccountIsAdmin && (yield* (yield* UserRepository).list({})).length === 0
   const outcome = yield* register({
     role: isAdmin ? "ADMIN" : "USER",
     status: isAdmin || !settings.requireApproval ? "ACTIVE" : "PENDING",
@@ -82,7 +94,12 @@ export const signUp = Effect.fn("signUp")(function*(input: { readonly email: str
   })
   if (outcome._tag === "Rejected") return yield* new EmailAlreadyRegistered()
   const user = publicUser(outcome.state)
-  yield* notifier.notify({ kind: "NewRegistration", email: user.email, name: user.name, pending: user.status === "PENDING" })
+  yield* notifier.notify({
+    kind: "NewRegistration",
+    email: user.email,
+    name: user.name,
+    pending: user.status === "PENDING"
+  })
   const result: SignUpResult = { user, verificationSent: false, session: yield* startAuthSession(user.id) }
   return result
 })

@@ -4,7 +4,7 @@ import { AuthSettings } from "./AuthSettings.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
 
 /** Signs a user in: a new token for the cookie; only its keyed digest is stored. */
-export const startAuthSession = Effect.fn("startAuthSession")(function*(userId: string) {
+export const startAuthSession = Effect.fn("startAuthSession")(function* (userId: string) {
   const { sessionTtlMs } = yield* AuthSettings
   const now = yield* Clock.currentTimeMillis
   const token = generateToken()

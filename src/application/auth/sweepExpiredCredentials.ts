@@ -6,7 +6,7 @@ import { PasswordResetRepository } from "../ports/PasswordResetRepository.ts"
  * Removes expired sign-in sessions and reset tokens. Expired ones already do nothing (they are
  * checked on use); this keeps the tables from growing for ever (FerretDB v1 has no TTL index).
  */
-export const sweepExpiredCredentials = Effect.fn("sweepExpiredCredentials")(function*() {
+export const sweepExpiredCredentials = Effect.fn("sweepExpiredCredentials")(function* () {
   const now = yield* Clock.currentTimeMillis
   yield* (yield* AuthSessionRepository).deleteExpired(now)
   yield* (yield* PasswordResetRepository).deleteExpired(now)

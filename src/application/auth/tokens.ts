@@ -19,7 +19,9 @@ const encoder = new TextEncoder()
  * database alone cannot check a guess, and a new AUTH_SECRET makes every stored digest
  * unmatchable (everyone signed out, every link dead). See docs/security.md.
  */
-export const keyedDigest = (key: string, token: string): string => encodeHexLowerCase(hmac(SHA256, encoder.encode(key), encoder.encode(token)))
+export const keyedDigest = (key: string, token: string): string =>
+  encodeHexLowerCase(hmac(SHA256, encoder.encode(key), encoder.encode(token)))
 
 /** `keyedDigest` with the process's AUTH_SECRET. */
-export const tokenDigest = (token: string) => Effect.map(AuthSettings, (settings) => keyedDigest(settings.tokenKey, token))
+export const tokenDigest = (token: string) =>
+  Effect.map(AuthSettings, (settings) => keyedDigest(settings.tokenKey, token))

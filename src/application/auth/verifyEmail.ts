@@ -16,7 +16,10 @@ import { tokenDigest } from "./tokens.ts"
  * newest link would confirm the stranger's password (docs/security.md). The ADMIN_EMAIL account
  * becomes ADMIN and ACTIVE here, and only now does the admin hear of the registration.
  */
-export const verifyEmail = Effect.fn("verifyEmail")(function*(input: { readonly token: string; readonly password: string }) {
+export const verifyEmail = Effect.fn("verifyEmail")(function* (input: {
+  readonly token: string
+  readonly password: string
+}) {
   const dot = input.token.lastIndexOf(".")
   if (dot <= 0) return yield* new InvalidVerificationToken()
   const view = yield* (yield* UserRepository).get(input.token.slice(0, dot))
@@ -26,11 +29,23 @@ export const verifyEmail = Effect.fn("verifyEmail")(function*(input: { readonly 
   const now = yield* Clock.currentTimeMillis
   const registered = yield* load(UserAggregate, view.email)
   const pending = registered.verification
-  if (registered.emailVerified || pending === null || pending.digest !== digest || pending.expiresAt <= now) return yield* new InvalidVerificationToken()
-  if (!(yield* (yield* PasswordHasher).verify(input.password, registered.passwordHash))) return yield* new VerificationPasswordMismatch()
+  if (registered.emailVerified || pending === null || pending.digest !== digest || pending.expiresAt <= now)
+    return yield* new InvalidVerificationToken()
+  if (!(yield* (yield* PasswordHasher).verify(input.password, registered.passwordHash)))
+    return yield* new VerificationPasswordMismatch()
   // a sign-up that replaced this one meanwhile changed the digest: the decider refuses then
-  const outcome = yield* execute(UserAggregate)(view.email, { type: "VerifyEmail", digest, makeAdmin: view.email === adminEmail, now })
+  const outcome = yield* execute(UserAggregate)(view.email, {
+    type: "VerifyEmail",
+    digest,
+    makeAdmin: view.email === adminEmail,
+    now
+  })
   if (outcome._tag === "Rejected") return yield* new InvalidVerificationToken()
   const user = outcome.state
-  yield* (yield* Notifier).notify({ kind: "NewRegistration", email: user.email, name: user.name, pending: user.status !== "ACTIVE" })
+  yield* (yield* Notifier).notify({
+    kind: "NewRegistration",
+    email: user.email,
+    name: user.name,
+    pending: user.status !== "ACTIVE"
+  })
 })

@@ -18,7 +18,10 @@ export class CampaignMessageNotFound extends Data.TaggedError("CampaignMessageNo
  * `field` is the input's path it concerns, where one does (`recurrence.endDate`,
  * `messages.3.scheduledAt`): the web API hands it over as a field issue, like invalid input.
  */
-export class InvalidCampaign extends Data.TaggedError("InvalidCampaign")<{ readonly message: string; readonly field?: string | undefined }> {}
+export class InvalidCampaign extends Data.TaggedError("InvalidCampaign")<{
+  readonly message: string
+  readonly field?: string | undefined
+}> {}
 
 /** Too late to change: the scheduler already picked the message, or it is finished. CONFLICT. */
 export class CampaignConflict extends Data.TaggedError("CampaignConflict")<{ readonly message: string }> {}

@@ -4,7 +4,9 @@ import type { MessageView } from "../ports/MessageRepository.ts"
 /** campaign.list's item: progress counted over the campaign's messages (deleted ones excluded). */
 export const campaignSummary = (campaign: CampaignView, messages: ReadonlyArray<MessageView>) => {
   const live = messages.filter((m) => !m.isDeleted)
-  const next = live.filter((m) => m.status === "SCHEDULED").reduce<number | null>((min, m) => (min === null || m.scheduledAt < min ? m.scheduledAt : min), null)
+  const next = live
+    .filter((m) => m.status === "SCHEDULED")
+    .reduce<number | null>((min, m) => (min === null || m.scheduledAt < min ? m.scheduledAt : min), null)
   return {
     id: campaign.id,
     title: campaign.title,

@@ -1,7 +1,7 @@
 import { Clock, Effect } from "effect"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
-import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
+import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 
@@ -38,7 +38,7 @@ const recurrenceField = (problem: RecurrenceProblem): string => {
  * messages of at most MAX_CONTENT_LENGTH characters, none empty. Each refusal names the field it
  * concerns. Reads only: the plan's title and its messages in time order.
  */
-export const checkPlan = Effect.fn("checkPlan")(function*(userId: string, input: PlanCampaignInput) {
+export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input: PlanCampaignInput) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   if ((input.messages === undefined) === (input.recurrence === undefined)) {
     return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
@@ -54,17 +54,24 @@ export const checkPlan = Effect.fn("checkPlan")(function*(userId: string, input:
     // without limit before they are dropped.
     const planned = planRecurrence(input.recurrence, title, MAX_MESSAGES_PER_CAMPAIGN * 4)
     if (planned._tag === "Invalid") {
-      return yield* new InvalidCampaign({ message: describeRecurrenceProblem(planned.problem), field: recurrenceField(planned.problem) })
+      return yield* new InvalidCampaign({
+        message: describeRecurrenceProblem(planned.problem),
+        field: recurrenceField(planned.problem)
+      })
     }
     messages = planned.messages.filter((m) => m.scheduledAt >= now)
     if (messages.length === 0) {
-      return yield* new InvalidCampaign({ message: "every occurrence of this recurrence is in the past", field: "recurrence.endDate" })
+      return yield* new InvalidCampaign({
+        message: "every occurrence of this recurrence is in the past",
+        field: "recurrence.endDate"
+      })
     }
     fieldOf = () => "recurrence.template"
     countField = "recurrence.endDate"
   } else {
     messages = input.messages ?? []
-    if (messages.length === 0) return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
+    if (messages.length === 0)
+      return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
     const past = messages.findIndex((m) => m.scheduledAt < now)
     const pastMessage = messages[past]
     if (pastMessage !== undefined) {
@@ -84,9 +91,16 @@ export const checkPlan = Effect.fn("checkPlan")(function*(userId: string, input:
   }
   const tooLong = messages.findIndex((m) => m.content.length > MAX_CONTENT_LENGTH)
   if (tooLong !== -1) {
-    return yield* new InvalidCampaign({ message: `a message may hold at most ${MAX_CONTENT_LENGTH} characters`, field: fieldOf(tooLong, "content") })
+    return yield* new InvalidCampaign({
+      message: `a message may hold at most ${MAX_CONTENT_LENGTH} characters`,
+      field: fieldOf(tooLong, "content")
+    })
   }
   const empty = messages.findIndex((m) => m.content.trim() === "")
-  if (empty !== -1) return yield* new InvalidCampaign({ message: "message content must not be empty", field: fieldOf(empty, "content") })
+  if (empty !== -1)
+    return yield* new InvalidCampaign({
+      message: "message content must not be empty",
+      field: fieldOf(empty, "content")
+    })
   return { session, title, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
 })

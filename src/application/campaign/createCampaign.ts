@@ -23,13 +23,16 @@ export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ rea
  * messages, and then each message: a crash in between leaves a campaign short of messages,
  * never a message without its campaign.
  */
-export const createCampaign = Effect.fn("createCampaign")(function*(input: CreateCampaignInput) {
+export const createCampaign = Effect.fn("createCampaign")(function* (input: CreateCampaignInput) {
   const ids = yield* Ids
   const now = yield* Clock.currentTimeMillis
   const planned = input.messages.map((m) => ({ ...m, id: ids.next() }))
   for (const m of planned) {
     if (m.content.trim() === "") return yield* new CampaignRejected({ message: "message content must not be empty" })
-    if (m.scheduledAt < now) return yield* new CampaignRejected({ message: `scheduledAt ${new Date(m.scheduledAt).toISOString()} is in the past` })
+    if (m.scheduledAt < now)
+      return yield* new CampaignRejected({
+        message: `scheduledAt ${new Date(m.scheduledAt).toISOString()} is in the past`
+      })
   }
   const campaignId = ids.next()
   const created = yield* execute(CampaignAggregate)(campaignId, {
@@ -43,7 +46,12 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
     now
   })
   if (created._tag === "Rejected") return yield* new CampaignRejected({ message: created.rejection._tag })
-  const target = { campaignId, sessionId: input.sessionId, groupId: input.group.groupId, groupName: input.group.groupName }
+  const target = {
+    campaignId,
+    sessionId: input.sessionId,
+    groupId: input.group.groupId,
+    groupName: input.group.groupName
+  }
   let sliceStart = yield* Clock.currentTimeMillis
   for (const m of planned) {
     const scheduled = yield* execute(MessageAggregate)(m.id, {
@@ -69,7 +77,9 @@ export const createCampaign = Effect.fn("createCampaign")(function*(input: Creat
   const after = yield* load(CampaignAggregate, campaignId)
   if (after.status === "CANCELLED") {
     const at = yield* Clock.currentTimeMillis
-    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, { type: "Cancel", now: at }), { discard: true })
+    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, { type: "Cancel", now: at }), {
+      discard: true
+    })
   }
   yield* (yield* ScheduleChanges).announce
   return { id: campaignId, messageIds: planned.map((m) => m.id) }

@@ -6,7 +6,7 @@ import { CampaignConflict, CampaignMessageNotFound } from "./CampaignErrors.ts"
 import { ownedMessage } from "./ownedMessage.ts"
 
 /** campaign.deleteMessage: a message not yet picked is never sent (else CONFLICT). */
-export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function*(
+export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function* (
   userId: string,
   input: { readonly campaignId: string; readonly messageId: string }
 ) {

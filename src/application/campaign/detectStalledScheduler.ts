@@ -10,7 +10,7 @@ const GRACE_MS = 60_000
  * scheduler records such a message as missed at once, so one still SCHEDULED means no scheduler
  * is running (or none reaches the database). Returns the alert text, or null when all is well.
  */
-export const detectStalledScheduler = Effect.fn("detectStalledScheduler")(function*() {
+export const detectStalledScheduler = Effect.fn("detectStalledScheduler")(function* () {
   const now = yield* Clock.currentTimeMillis
   const overdue = yield* (yield* MessageRepository).findScheduledBefore(now - LOOKBACK_MS - GRACE_MS, 1)
   const oldest = overdue[0]

@@ -12,16 +12,20 @@ const count = (n: number) => n.toLocaleString("en-US")
  * logged-out ones included): cheap, but blind to what another create is writing right now, so
  * callers run it and the create under one lock per user (see planCampaign).
  */
-export const enforceCampaignQuota = Effect.fn("enforceCampaignQuota")(function*(userId: string, messages: number) {
+export const enforceCampaignQuota = Effect.fn("enforceCampaignQuota")(function* (userId: string, messages: number) {
   const quota = yield* CampaignQuota
   const sessionIds = yield* (yield* SessionRepository).listIdsByUser(userId)
   const pending = yield* (yield* MessageRepository).countPending(sessionIds)
   const over: Array<string> = []
   if (pending.campaigns + 1 > quota.maxOpenCampaigns) {
-    over.push(`this campaign would bring your open campaigns to ${count(pending.campaigns + 1)}; the limit is ${count(quota.maxOpenCampaigns)}`)
+    over.push(
+      `this campaign would bring your open campaigns to ${count(pending.campaigns + 1)}; the limit is ${count(quota.maxOpenCampaigns)}`
+    )
   }
   if (pending.messages + messages > quota.maxPendingMessages) {
-    over.push(`this campaign would bring your pending messages to ${count(pending.messages + messages)}; the limit is ${count(quota.maxPendingMessages)}`)
+    over.push(
+      `this campaign would bring your pending messages to ${count(pending.messages + messages)}; the limit is ${count(quota.maxPendingMessages)}`
+    )
   }
   if (over.length > 0) {
     return yield* new CampaignQuotaExceeded({

@@ -3,7 +3,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 
 /** campaign.get: the campaign with every message (as stored: instants in epoch ms), its flags and failure reason. */
-export const getCampaign = Effect.fn("getCampaign")(function*(userId: string, campaignId: string) {
+export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, campaignId: string) {
   const campaign = yield* ownedCampaign(userId, campaignId)
   const messages = yield* (yield* MessageRepository).listByCampaign(campaign.id)
   return {

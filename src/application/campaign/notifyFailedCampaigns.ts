@@ -10,7 +10,11 @@ const PAGE = 1_000
 
 /** The campaigns a page of the log touches, each once. */
 const campaignsIn = (page: ReadonlyArray<StreamRef>): Set<string> =>
-  new Set(page.filter((ref) => ref.streamId.startsWith(CAMPAIGN_STREAM)).map((ref) => ref.streamId.slice(CAMPAIGN_STREAM.length)))
+  new Set(
+    page
+      .filter((ref) => ref.streamId.startsWith(CAMPAIGN_STREAM))
+      .map((ref) => ref.streamId.slice(CAMPAIGN_STREAM.length))
+  )
 
 /**
  * Tells the admin of every campaign that failed (a send error, a missed message, an unknown
@@ -20,19 +24,27 @@ const campaignsIn = (page: ReadonlyArray<StreamRef>): Set<string> =>
  * exactly one tells, once. A crash between the two loses that notice rather than repeating it.
  * Returns the time of the newest event seen.
  */
-export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function*(since: number) {
+export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function* (since: number) {
   const notifier = yield* Notifier
   const relay = (campaignId: string) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       const outcome = yield* execute(CampaignAggregate)(campaignId, { type: "RecordFailureNotified", now })
       if (outcome._tag === "Accepted" && outcome.events.length > 0) {
         const campaign = outcome.state
-        yield* notifier.notify({ kind: "CampaignFailed", campaignId, title: campaign.title, reason: campaign.failureReason ?? "unknown" })
+        yield* notifier.notify({
+          kind: "CampaignFailed",
+          campaignId,
+          title: campaign.title,
+          reason: campaign.failureReason ?? "unknown"
+        })
       }
     })
   return yield* recordedPages(since, PAGE).pipe(
     Stream.tap((page) => Effect.forEach(campaignsIn(page), relay, { discard: true })),
-    Stream.runFold(() => since, (newest, page) => page.at(-1)?.recordedAt ?? newest)
+    Stream.runFold(
+      () => since,
+      (newest, page) => page.at(-1)?.recordedAt ?? newest
+    )
   )
 })

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
-import { checkPlan } from "./checkPlan.ts"
-import type { PlanCampaignInput } from "./checkPlan.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import type { PlanCampaignInput } from "./checkPlan.ts"
+import { checkPlan } from "./checkPlan.ts"
 import { createCampaign } from "./createCampaign.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 
@@ -15,19 +15,21 @@ import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
  * group is attached to the session through the campaign: getMessagingSession lists it among
  * the session's groups.
  */
-export const planCampaign = Effect.fn("planCampaign")(function*(userId: string, input: PlanCampaignInput) {
+export const planCampaign = Effect.fn("planCampaign")(function* (userId: string, input: PlanCampaignInput) {
   const { session, title, messages } = yield* checkPlan(userId, input)
-  const created = yield* (yield* KeyedLocks).oneAtATime(`planCampaign:${userId}`)(
-    Effect.gen(function*() {
-      yield* enforceCampaignQuota(userId, messages.length)
-      return yield* createCampaign({
-        userId,
-        sessionId: session.id,
-        group: { groupId: input.groupId, groupName: input.groupName },
-        title,
-        messages
+  const created = yield* (yield* KeyedLocks)
+    .oneAtATime(`planCampaign:${userId}`)(
+      Effect.gen(function* () {
+        yield* enforceCampaignQuota(userId, messages.length)
+        return yield* createCampaign({
+          userId,
+          sessionId: session.id,
+          group: { groupId: input.groupId, groupName: input.groupName },
+          title,
+          messages
+        })
       })
-    })
-  ).pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
+    )
+    .pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
   return { id: created.id }
 })

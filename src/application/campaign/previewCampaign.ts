@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { zoneReader } from "../../domain/campaign/zonedTime.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
-import { checkPlan } from "./checkPlan.ts"
 import type { PlanCampaignInput } from "./checkPlan.ts"
+import { checkPlan } from "./checkPlan.ts"
 
 export interface PreviewCampaignInput extends PlanCampaignInput {
   /**
@@ -18,12 +18,13 @@ export interface PreviewCampaignInput extends PlanCampaignInput {
  * the clock moving on. Each message also says how it reads in the campaign's zone: the local
  * time, the UTC offset and whether that day is a daylight-saving change; `scheduledAt` is in epoch ms.
  */
-export const previewCampaign = Effect.fn("previewCampaign")(function*(userId: string, input: PreviewCampaignInput) {
+export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: string, input: PreviewCampaignInput) {
   const { title, messages } = yield* checkPlan(userId, input)
   // a recurrence's zone is known by now (checkPlan); the explicit messages' zone is preview's own
   const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
   const read = zoneReader(timeZone)
-  if (read === null) return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
+  if (read === null)
+    return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
   return {
     title,
     timeZone,

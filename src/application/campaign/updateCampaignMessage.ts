@@ -6,9 +6,14 @@ import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./Ca
 import { ownedMessage } from "./ownedMessage.ts"
 
 /** campaign.updateMessage: content and/or time of a message not yet picked (else CONFLICT). */
-export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function*(
+export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function* (
   userId: string,
-  input: { readonly campaignId: string; readonly messageId: string; readonly content?: string | undefined; readonly scheduledAt?: number | undefined }
+  input: {
+    readonly campaignId: string
+    readonly messageId: string
+    readonly content?: string | undefined
+    readonly scheduledAt?: number | undefined
+  }
 ) {
   yield* ownedMessage(userId, input.campaignId, input.messageId)
   const now = yield* Clock.currentTimeMillis
@@ -22,7 +27,9 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     const r = outcome.rejection
     switch (r._tag) {
       case "ScheduledInThePast":
-        return yield* new InvalidCampaign({ message: `scheduledAt ${new Date(r.scheduledAt).toISOString()} is in the past` })
+        return yield* new InvalidCampaign({
+          message: `scheduledAt ${new Date(r.scheduledAt).toISOString()} is in the past`
+        })
       case "EmptyContent":
         return yield* new InvalidCampaign({ message: "message content must not be empty" })
       case "MessageAlreadyPicked":

@@ -1,6 +1,6 @@
 import { Clock, Effect } from "effect"
-import { gatewayMessageKey } from "../../domain/message/Message.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
+import { gatewayMessageKey } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
@@ -26,10 +26,13 @@ export interface MessageAck {
 export type AckOutcome = "recorded" | "duplicate" | "unknown" | "ignored"
 
 /** Records a delivery receipt on the message it names, once. */
-export const recordMessageAck = Effect.fn("recordMessageAck")(function*(ack: MessageAck) {
+export const recordMessageAck = Effect.fn("recordMessageAck")(function* (ack: MessageAck) {
   const session = yield* (yield* SessionRepository).findByName(ack.sessionName)
   if (session === null) return "unknown" satisfies AckOutcome
-  const message = yield* (yield* MessageRepository).findByGatewayMessage(session.id, gatewayMessageKey(ack.gatewayMessageId))
+  const message = yield* (yield* MessageRepository).findByGatewayMessage(
+    session.id,
+    gatewayMessageKey(ack.gatewayMessageId)
+  )
   if (message === null) return "unknown" satisfies AckOutcome
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(message.id, {
@@ -39,5 +42,5 @@ export const recordMessageAck = Effect.fn("recordMessageAck")(function*(ack: Mes
     now
   })
   if (outcome._tag === "Rejected") return "ignored" satisfies AckOutcome
-  return outcome.events.length === 0 ? "duplicate" satisfies AckOutcome : "recorded" satisfies AckOutcome
+  return outcome.events.length === 0 ? ("duplicate" satisfies AckOutcome) : ("recorded" satisfies AckOutcome)
 })

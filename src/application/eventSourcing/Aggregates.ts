@@ -1,23 +1,30 @@
 import { Effect } from "effect"
 import type { z } from "zod"
-import { CampaignDecider, campaignStreamId } from "../../domain/campaign/Campaign.ts"
 import type { CampaignState } from "../../domain/campaign/Campaign.ts"
-import { gatewayMessageKey, isDeleted, isPicked, isSent, MessageDecider, messageStreamId } from "../../domain/message/Message.ts"
+import { CampaignDecider, campaignStreamId } from "../../domain/campaign/Campaign.ts"
 import type { MessageState } from "../../domain/message/Message.ts"
-import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingSession.ts"
+import {
+  gatewayMessageKey,
+  isDeleted,
+  isPicked,
+  isSent,
+  MessageDecider,
+  messageStreamId
+} from "../../domain/message/Message.ts"
 import type { SessionState } from "../../domain/session/MessagingSession.ts"
+import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingSession.ts"
 import type { Decider } from "../../domain/shared/Decider.ts"
-import { UserDecider, userStreamId } from "../../domain/user/User.ts"
 import type { UserState } from "../../domain/user/User.ts"
-import { CampaignRepository } from "../ports/CampaignRepository.ts"
+import { UserDecider, userStreamId } from "../../domain/user/User.ts"
 import type { CampaignView } from "../ports/CampaignRepository.ts"
-import { MessageRepository } from "../ports/MessageRepository.ts"
+import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
-import { SessionRepository } from "../ports/SessionRepository.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
-import { UserRepository } from "../ports/UserRepository.ts"
 import type { UserView } from "../ports/UserRepository.ts"
+import { UserRepository } from "../ports/UserRepository.ts"
 import { CampaignEventSchema, MessageEventSchema, SessionEventSchema, UserEventSchema } from "./codecs.ts"
 
 export type ProjectionStores = MessageRepository | CampaignRepository | SessionRepository | UserRepository
@@ -39,7 +46,13 @@ export interface Aggregate<C, S extends { readonly version: number }, E extends 
  * of a state (null before the stream begins), `save` stores it, `find` reads back the stored
  * one by the id its stream is keyed by (docs/architecture.md#the-event-log-and-the-read-models).
  */
-export const makeAggregate = <C, S extends { readonly version: number }, E extends { readonly type: string }, R, V>(spec: {
+export const makeAggregate = <
+  C,
+  S extends { readonly version: number },
+  E extends { readonly type: string },
+  R,
+  V
+>(spec: {
   readonly name: string
   readonly decider: Decider<C, S, E, R>
   readonly schema: z.ZodType<E>

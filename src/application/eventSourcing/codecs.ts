@@ -1,10 +1,10 @@
 import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
-import { ACK_LEVELS } from "../../domain/message/Message.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
+import { ACK_LEVELS } from "../../domain/message/Message.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
-import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 import type { UserEvent } from "../../domain/user/User.ts"
+import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
@@ -15,73 +15,105 @@ const at = z.number()
  * a field that is in one and not the other is a type error here, not a surprise on reading
  * the log. (`z.ZodType<E>` alone would let the domain gain an event the codec does not know.)
  */
-const codecOf = <E>() => <S extends z.ZodType<E>>(schema: S & ([E] extends [z.output<S>] ? unknown : never)): z.ZodType<E> =>
-  schema
+const codecOf =
+  <E>() =>
+  <S extends z.ZodType<E>>(schema: S & ([E] extends [z.output<S>] ? unknown : never)): z.ZodType<E> =>
+    schema
 
-export const MessageEventSchema = codecOf<MessageEvent>()(z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("MessageScheduled"),
-    messageId: z.string(),
-    target: z.object({ campaignId: z.string(), sessionId: z.string(), groupId: z.string(), groupName: z.string() }),
-    content: z.string(),
-    scheduledAt: z.number(),
-    at
-  }),
-  z.object({ type: z.literal("MessageEdited"), content: z.string(), scheduledAt: z.number(), at }),
-  z.object({ type: z.literal("MessageDeleted"), at }),
-  z.object({ type: z.literal("MessageCancelled"), at }),
-  z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),
-  // messages sent before gateway ids were recorded have none; `note`: settled from the chat's history
-  z.object({ type: z.literal("MessageSent"), at, gatewayMessageId: z.string().nullable().default(null), note: z.string().optional() }),
-  z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
-  z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
-  z.object({ type: z.literal("MessageMissed"), at }),
-  z.object({ type: z.literal("MessageAcknowledged"), at, level: z.enum(ACK_LEVELS), participant: z.string().nullable() })
-]))
+export const MessageEventSchema = codecOf<MessageEvent>()(
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("MessageScheduled"),
+      messageId: z.string(),
+      target: z.object({ campaignId: z.string(), sessionId: z.string(), groupId: z.string(), groupName: z.string() }),
+      content: z.string(),
+      scheduledAt: z.number(),
+      at
+    }),
+    z.object({ type: z.literal("MessageEdited"), content: z.string(), scheduledAt: z.number(), at }),
+    z.object({ type: z.literal("MessageDeleted"), at }),
+    z.object({ type: z.literal("MessageCancelled"), at }),
+    z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),
+    // messages sent before gateway ids were recorded have none; `note`: settled from the chat's history
+    z.object({
+      type: z.literal("MessageSent"),
+      at,
+      gatewayMessageId: z.string().nullable().default(null),
+      note: z.string().optional()
+    }),
+    z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
+    z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
+    z.object({ type: z.literal("MessageMissed"), at }),
+    z.object({
+      type: z.literal("MessageAcknowledged"),
+      at,
+      level: z.enum(ACK_LEVELS),
+      participant: z.string().nullable()
+    })
+  ])
+)
 
 const group = z.object({ groupId: z.string(), groupName: z.string() })
 
-export const CampaignEventSchema = codecOf<CampaignEvent>()(z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("CampaignCreated"),
-    campaignId: z.string(),
-    userId: z.string(),
-    sessionId: z.string(),
-    group,
-    title: z.string(),
-    messageIds: z.array(z.string()).readonly(),
-    at
-  }),
-  z.object({ type: z.literal("CampaignStarted"), at }),
-  z.object({ type: z.literal("CampaignCompleted"), at }),
-  z.object({ type: z.literal("CampaignFailed"), at, reason: z.string(), messageId: z.string().nullable() }),
-  z.object({ type: z.literal("CampaignCancelled"), at }),
-  z.object({ type: z.literal("CampaignFailureNotified"), at })
-]))
+export const CampaignEventSchema = codecOf<CampaignEvent>()(
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("CampaignCreated"),
+      campaignId: z.string(),
+      userId: z.string(),
+      sessionId: z.string(),
+      group,
+      title: z.string(),
+      messageIds: z.array(z.string()).readonly(),
+      at
+    }),
+    z.object({ type: z.literal("CampaignStarted"), at }),
+    z.object({ type: z.literal("CampaignCompleted"), at }),
+    z.object({ type: z.literal("CampaignFailed"), at, reason: z.string(), messageId: z.string().nullable() }),
+    z.object({ type: z.literal("CampaignCancelled"), at }),
+    z.object({ type: z.literal("CampaignFailureNotified"), at })
+  ])
+)
 
-export const SessionEventSchema = codecOf<SessionEvent>()(z.discriminatedUnion("type", [
-  z.object({ type: z.literal("SessionInitiated"), sessionId: z.string(), userId: z.string(), sessionName: z.string(), at }),
-  z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
-  z.object({ type: z.literal("SessionLoggedOut"), at }),
-  z.object({ type: z.literal("SessionGatewayStatusChanged"), status: z.string(), previousStatus: z.string().nullable(), reportedAt: z.number(), at })
-]))
+export const SessionEventSchema = codecOf<SessionEvent>()(
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("SessionInitiated"),
+      sessionId: z.string(),
+      userId: z.string(),
+      sessionName: z.string(),
+      at
+    }),
+    z.object({ type: z.literal("SessionPhoneUpdated"), phoneNumber: z.string(), at }),
+    z.object({ type: z.literal("SessionLoggedOut"), at }),
+    z.object({
+      type: z.literal("SessionGatewayStatusChanged"),
+      status: z.string(),
+      previousStatus: z.string().nullable(),
+      reportedAt: z.number(),
+      at
+    })
+  ])
+)
 
-export const UserEventSchema = codecOf<UserEvent>()(z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("UserRegistered"),
-    userId: z.string(),
-    email: z.string(),
-    name: z.string(),
-    passwordHash: z.string(),
-    role: z.enum(USER_ROLES),
-    status: z.enum(USER_STATUSES),
-    // accounts registered before verification existed were trusted as they were
-    emailVerified: z.boolean().default(true),
-    verification: z.object({ digest: z.string(), expiresAt: z.number() }).nullable().default(null),
-    at
-  }),
-  z.object({ type: z.literal("UserEmailVerified"), at }),
-  z.object({ type: z.literal("UserApproved"), at }),
-  z.object({ type: z.literal("UserMadeAdmin"), at }),
-  z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })
-]))
+export const UserEventSchema = codecOf<UserEvent>()(
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("UserRegistered"),
+      userId: z.string(),
+      email: z.string(),
+      name: z.string(),
+      passwordHash: z.string(),
+      role: z.enum(USER_ROLES),
+      status: z.enum(USER_STATUSES),
+      // accounts registered before verification existed were trusted as they were
+      emailVerified: z.boolean().default(true),
+      verification: z.object({ digest: z.string(), expiresAt: z.number() }).nullable().default(null),
+      at
+    }),
+    z.object({ type: z.literal("UserEmailVerified"), at }),
+    z.object({ type: z.literal("UserApproved"), at }),
+    z.object({ type: z.literal("UserMadeAdmin"), at }),
+    z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })
+  ])
+)

@@ -1,8 +1,8 @@
 import { Effect, Schedule } from "effect"
-import { EventStore } from "../ports/EventStore.ts"
 import type { StoredEvent } from "../ports/EventStore.ts"
-import { CorruptData } from "../ports/StoreErrors.ts"
+import { EventStore } from "../ports/EventStore.ts"
 import type { ConcurrencyConflict, StoreUnavailable } from "../ports/StoreErrors.ts"
+import { CorruptData } from "../ports/StoreErrors.ts"
 import { oneLine } from "../text/oneLine.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 
@@ -19,9 +19,7 @@ export const decodeEvents = <C, S extends { readonly version: number }, E extend
     for (const event of stored) {
       const parsed = aggregate.schema.safeParse(event.data)
       if (!parsed.success) {
-        return Effect.fail(
-          new CorruptData({ message: `${event.streamId} v${event.version}: ${parsed.error.message}` })
-        )
+        return Effect.fail(new CorruptData({ message: `${event.streamId} v${event.version}: ${parsed.error.message}` }))
       }
       state = aggregate.decider.evolve(state, parsed.data)
     }
@@ -43,38 +41,51 @@ export const load = <C, S extends { readonly version: number }, E extends { read
  * A projection that fails after a successful append is left to the catch-up pass: the
  * event log, not the projection, is the truth.
  */
-export const execute = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
-  aggregate: Aggregate<C, S, E, R>
-) =>
-(
-  id: string,
-  command: C,
-  options: { readonly known?: S; readonly retries?: number } = {}
-): Effect.Effect<Outcome<S, E, R>, StoreUnavailable | CorruptData | ConcurrencyConflict, EventStore | ProjectionStores> =>
-  Effect.gen(function*() {
-    const store = yield* EventStore
-    const streamId = aggregate.streamId(id)
-    // the state the caller already holds serves the first attempt only; a retry reads the latest
-    let known = options.known
-    const attempt = Effect.gen(function*() {
-      const state = known ?? (yield* load(aggregate, id))
-      known = undefined
-      const decision = aggregate.decider.decide(command, state)
-      if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection } as const
-      if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] } as const
-      yield* store.append(streamId, state.version, decision.events)
-      return { _tag: "Accepted", state: decision.events.reduce(aggregate.decider.evolve, state), events: decision.events } as const
-    })
-    const outcome: Outcome<S, E, R> = yield* attempt.pipe(
-      Effect.retry({
-        schedule: Schedule.recurs(options.retries ?? 5),
-        while: (error) => error._tag === "ConcurrencyConflict"
+export const execute =
+  <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
+    aggregate: Aggregate<C, S, E, R>
+  ) =>
+  (
+    id: string,
+    command: C,
+    options: { readonly known?: S; readonly retries?: number } = {}
+  ): Effect.Effect<
+    Outcome<S, E, R>,
+    StoreUnavailable | CorruptData | ConcurrencyConflict,
+    EventStore | ProjectionStores
+  > =>
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const streamId = aggregate.streamId(id)
+      // the state the caller already holds serves the first attempt only; a retry reads the latest
+      let known = options.known
+      const attempt = Effect.gen(function* () {
+        const state = known ?? (yield* load(aggregate, id))
+        known = undefined
+        const decision = aggregate.decider.decide(command, state)
+        if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection } as const
+        if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] } as const
+        yield* store.append(streamId, state.version, decision.events)
+        return {
+          _tag: "Accepted",
+          state: decision.events.reduce(aggregate.decider.evolve, state),
+          events: decision.events
+        } as const
       })
-    )
-    if (outcome._tag === "Accepted" && outcome.events.length > 0) {
-      yield* aggregate.project(outcome.state).pipe(
-        Effect.catch((error) => Effect.logWarning(`projection of ${oneLine(streamId)} deferred to catch-up: ${oneLine(error.message)}`))
+      const outcome: Outcome<S, E, R> = yield* attempt.pipe(
+        Effect.retry({
+          schedule: Schedule.recurs(options.retries ?? 5),
+          while: (error) => error._tag === "ConcurrencyConflict"
+        })
       )
-    }
-    return outcome
-  })
+      if (outcome._tag === "Accepted" && outcome.events.length > 0) {
+        yield* aggregate
+          .project(outcome.state)
+          .pipe(
+            Effect.catch((error) =>
+              Effect.logWarning(`projection of ${oneLine(streamId)} deferred to catch-up: ${oneLine(error.message)}`)
+            )
+          )
+      }
+      return outcome
+    })

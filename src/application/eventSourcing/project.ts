@@ -1,10 +1,10 @@
 import { Effect, Stream } from "effect"
-import { EventStore } from "../ports/EventStore.ts"
 import type { StreamRef } from "../ports/EventStore.ts"
-import { CorruptData } from "../ports/StoreErrors.ts"
+import { EventStore } from "../ports/EventStore.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
-import { CampaignAggregate, MessageAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
+import { CorruptData } from "../ports/StoreErrors.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
+import { CampaignAggregate, MessageAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
 import { recordedPages } from "./recordedPages.ts"
 
@@ -13,7 +13,7 @@ const rebuild = <C, S extends { readonly version: number }, E extends { readonly
   id: string,
   knownVersion: number
 ): Effect.Effect<boolean, StoreUnavailable | CorruptData, EventStore | ProjectionStores> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if ((yield* aggregate.projectedVersion(id)) >= knownVersion) return false
     const store = yield* EventStore
     const state = yield* decodeEvents(aggregate, yield* store.read(aggregate.streamId(id)))

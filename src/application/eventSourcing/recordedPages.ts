@@ -1,6 +1,6 @@
 import { Effect, Option, Stream } from "effect"
-import { EventStore } from "../ports/EventStore.ts"
 import type { StreamRef } from "../ports/EventStore.ts"
+import { EventStore } from "../ports/EventStore.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 
 type Page = ReadonlyArray<StreamRef>
@@ -19,4 +19,5 @@ export const recordedPages = (since: number, pageSize: number): Stream.Stream<Pa
         const more = page.length >= pageSize && last !== undefined && last !== from
         return [[page], more ? Option.some(last) : Option.none()]
       })
-    ))
+    )
+  )

@@ -1,5 +1,5 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 import { z } from "zod"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
@@ -15,13 +15,16 @@ export const AuthSessionSchema = z.object({
 })
 export type AuthSession = Readonly<z.output<typeof AuthSessionSchema>>
 
-export class AuthSessionRepository extends Context.Service<AuthSessionRepository, {
-  /** an id already stored is replaced (ids are digests of random tokens: it does not happen) */
-  readonly create: (session: AuthSession) => Effect.Effect<void, StoreUnavailable>
-  readonly get: (id: string) => Effect.Effect<AuthSession | null, StoreUnavailable>
-  readonly setExpiry: (id: string, expiresAt: number) => Effect.Effect<void, StoreUnavailable>
-  readonly delete: (id: string) => Effect.Effect<void, StoreUnavailable>
-  readonly deleteAllOf: (userId: string) => Effect.Effect<void, StoreUnavailable>
-  /** removes every session that expired at or before `now` */
-  readonly deleteExpired: (now: number) => Effect.Effect<void, StoreUnavailable>
-}>()("herald/application/ports/AuthSessionRepository") {}
+export class AuthSessionRepository extends Context.Service<
+  AuthSessionRepository,
+  {
+    /** an id already stored is replaced (ids are digests of random tokens: it does not happen) */
+    readonly create: (session: AuthSession) => Effect.Effect<void, StoreUnavailable>
+    readonly get: (id: string) => Effect.Effect<AuthSession | null, StoreUnavailable>
+    readonly setExpiry: (id: string, expiresAt: number) => Effect.Effect<void, StoreUnavailable>
+    readonly delete: (id: string) => Effect.Effect<void, StoreUnavailable>
+    readonly deleteAllOf: (userId: string) => Effect.Effect<void, StoreUnavailable>
+    /** removes every session that expired at or before `now` */
+    readonly deleteExpired: (now: number) => Effect.Effect<void, StoreUnavailable>
+  }
+>()("herald/application/ports/AuthSessionRepository") {}

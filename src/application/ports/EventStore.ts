@@ -1,5 +1,5 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 import type { ConcurrencyConflict, StoreUnavailable } from "./StoreErrors.ts"
 
 /** An event as the store keeps it; `data` is decoded by whoever reads the stream. */
@@ -24,16 +24,19 @@ export interface StreamRef {
  * `read` returns a stream's events in version order, and only whole appends: never the
  * first events of an append that did not complete.
  */
-export class EventStore extends Context.Service<EventStore, {
-  readonly append: (
-    streamId: string,
-    expectedVersion: number,
-    events: ReadonlyArray<{ readonly type: string }>
-  ) => Effect.Effect<number, ConcurrencyConflict | StoreUnavailable>
-  readonly read: (streamId: string) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreUnavailable>
-  /**
-   * Events recorded at or after `since` (by the recording process's clock), oldest first: what
-   * the catch-up pass checks against the projections.
-   */
-  readonly recordedSince: (since: number, limit: number) => Effect.Effect<ReadonlyArray<StreamRef>, StoreUnavailable>
-}>()("herald/application/ports/EventStore") {}
+export class EventStore extends Context.Service<
+  EventStore,
+  {
+    readonly append: (
+      streamId: string,
+      expectedVersion: number,
+      events: ReadonlyArray<{ readonly type: string }>
+    ) => Effect.Effect<number, ConcurrencyConflict | StoreUnavailable>
+    readonly read: (streamId: string) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreUnavailable>
+    /**
+     * Events recorded at or after `since` (by the recording process's clock), oldest first: what
+     * the catch-up pass checks against the projections.
+     */
+    readonly recordedSince: (since: number, limit: number) => Effect.Effect<ReadonlyArray<StreamRef>, StoreUnavailable>
+  }
+>()("herald/application/ports/EventStore") {}

@@ -1,5 +1,5 @@
-import { Context, Data } from "effect"
 import type { Effect } from "effect"
+import { Context, Data } from "effect"
 
 /**
  * Why a gateway call failed. `Unreachable` covers refused connections and DNS failures,
@@ -164,29 +164,32 @@ export type SentMessageLookup =
   | { readonly _tag: "Unsure"; readonly reason: string }
 
 /** The messaging gateway (WAHA's HTTP API, docs/architecture.md#the-gateway). */
-export class GatewayPort extends Context.Service<GatewayPort, {
-  readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
-  /** POST /api/sessions {name, start: true} */
-  readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
-  /** null when the gateway does not know the session (404). */
-  readonly getSession: (name: string) => Effect.Effect<GatewaySession | null, GatewayError>
-  /** POST …/start: a session that runs (FAILED included) answers SessionAlreadyStarted. */
-  readonly startSession: (name: string) => Effect.Effect<void, GatewayError>
-  /** POST …/restart: stops (if running) and starts again; what a FAILED session needs. */
-  readonly restartSession: (name: string) => Effect.Effect<void, GatewayError>
-  readonly stopSession: (name: string) => Effect.Effect<void, GatewayError>
-  readonly logoutSession: (name: string) => Effect.Effect<void, GatewayError>
-  /** DELETE: stops, logs out and deletes; idempotent. */
-  readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
-  /** GET /api/server/version */
-  readonly serverVersion: () => Effect.Effect<GatewayServerVersion, GatewayError>
-  readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
-  readonly listGroups: (name: string, page: Page) => Effect.Effect<PageOf<GatewayGroup>, GatewayError>
-  /**
-   * Only real WhatsApp contacts: `@c.us` ids, not groups, not blocked, not me, with a number; a contact
-   * the gateway lists by `@lid` comes under the phone number its lid maps to, when the gateway knows it.
-   */
-  readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
-  /** GET /api/{session}/chats/{chatId}/messages: did this session's send of `text` reach the chat? */
-  readonly findSentMessage: (query: SentMessageQuery) => Effect.Effect<SentMessageLookup, GatewayError>
-}>()("herald/application/ports/GatewayPort") {}
+export class GatewayPort extends Context.Service<
+  GatewayPort,
+  {
+    readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
+    /** POST /api/sessions {name, start: true} */
+    readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
+    /** null when the gateway does not know the session (404). */
+    readonly getSession: (name: string) => Effect.Effect<GatewaySession | null, GatewayError>
+    /** POST …/start: a session that runs (FAILED included) answers SessionAlreadyStarted. */
+    readonly startSession: (name: string) => Effect.Effect<void, GatewayError>
+    /** POST …/restart: stops (if running) and starts again; what a FAILED session needs. */
+    readonly restartSession: (name: string) => Effect.Effect<void, GatewayError>
+    readonly stopSession: (name: string) => Effect.Effect<void, GatewayError>
+    readonly logoutSession: (name: string) => Effect.Effect<void, GatewayError>
+    /** DELETE: stops, logs out and deletes; idempotent. */
+    readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
+    /** GET /api/server/version */
+    readonly serverVersion: () => Effect.Effect<GatewayServerVersion, GatewayError>
+    readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
+    readonly listGroups: (name: string, page: Page) => Effect.Effect<PageOf<GatewayGroup>, GatewayError>
+    /**
+     * Only real WhatsApp contacts: `@c.us` ids, not groups, not blocked, not me, with a number; a contact
+     * the gateway lists by `@lid` comes under the phone number its lid maps to, when the gateway knows it.
+     */
+    readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
+    /** GET /api/{session}/chats/{chatId}/messages: did this session's send of `text` reach the chat? */
+    readonly findSentMessage: (query: SentMessageQuery) => Effect.Effect<SentMessageLookup, GatewayError>
+  }
+>()("herald/application/ports/GatewayPort") {}

@@ -1,5 +1,5 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 import { z } from "zod"
 import { MESSAGE_STATUSES } from "../../domain/message/Message.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
@@ -59,30 +59,53 @@ export interface PendingCount {
  *   nothing, Infinity means no limit;
  * - a picked view without `pickedAt` counts as picked at 0.
  */
-export class MessageRepository extends Context.Service<MessageRepository, {
-  /** Upsert unless the stored view already reflects this version or a later one. */
-  readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
-  readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
-  /** Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. */
-  readonly findScheduledBetween: (from: number, to: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-  /** Still unpicked though scheduled before `before`: fell out of the window. */
-  readonly findScheduledBefore: (before: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-  /** The earliest unpicked message scheduled after `after`, for the precise timer. */
-  readonly nextScheduledAfter: (after: number) => Effect.Effect<number | null, StoreUnavailable>
-  /** Picked, not finished, picked at or before `pickedBefore` (claims past their lease). */
-  readonly findPickedBefore: (pickedBefore: number, limit: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-  /** Picked, not finished, picked after `pickedAfter`, for these sessions: sends in flight elsewhere. */
-  readonly findInFlight: (sessionIds: ReadonlyArray<string>, pickedAfter: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-  /**
-   * Messages to this group claimed between `pickedFrom` and `pickedTo` (inclusive), whatever became
-   * of them since (still picked, sent, failed, outcome-unknown); oldest first. What else Herald may
-   * have sent to the chat while a claim was open (see recoverExpiredClaims).
-   */
-  readonly findPickedInGroup: (groupId: string, pickedFrom: number, pickedTo: number) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-  /** The message of this session the gateway knows by this key (see gatewayMessageKey), or null. */
-  readonly findByGatewayMessage: (sessionId: string, gatewayMessageKey: string) => Effect.Effect<MessageView | null, StoreUnavailable>
-  readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-  readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
-  /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
-  readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
-}>()("herald/application/ports/MessageRepository") {}
+export class MessageRepository extends Context.Service<
+  MessageRepository,
+  {
+    /** Upsert unless the stored view already reflects this version or a later one. */
+    readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
+    readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
+    /** Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. */
+    readonly findScheduledBetween: (
+      from: number,
+      to: number,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /** Still unpicked though scheduled before `before`: fell out of the window. */
+    readonly findScheduledBefore: (
+      before: number,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /** The earliest unpicked message scheduled after `after`, for the precise timer. */
+    readonly nextScheduledAfter: (after: number) => Effect.Effect<number | null, StoreUnavailable>
+    /** Picked, not finished, picked at or before `pickedBefore` (claims past their lease). */
+    readonly findPickedBefore: (
+      pickedBefore: number,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /** Picked, not finished, picked after `pickedAfter`, for these sessions: sends in flight elsewhere. */
+    readonly findInFlight: (
+      sessionIds: ReadonlyArray<string>,
+      pickedAfter: number
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /**
+     * Messages to this group claimed between `pickedFrom` and `pickedTo` (inclusive), whatever became
+     * of them since (still picked, sent, failed, outcome-unknown); oldest first. What else Herald may
+     * have sent to the chat while a claim was open (see recoverExpiredClaims).
+     */
+    readonly findPickedInGroup: (
+      groupId: string,
+      pickedFrom: number,
+      pickedTo: number
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /** The message of this session the gateway knows by this key (see gatewayMessageKey), or null. */
+    readonly findByGatewayMessage: (
+      sessionId: string,
+      gatewayMessageKey: string
+    ) => Effect.Effect<MessageView | null, StoreUnavailable>
+    readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
+    /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
+    readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
+  }
+>()("herald/application/ports/MessageRepository") {}

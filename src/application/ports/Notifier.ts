@@ -1,5 +1,5 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 
 /**
  * Notifications (README "Notifications"): to the admin by e-mail and, for critical ones
@@ -20,16 +20,23 @@ export type Notification =
    * the gateway reports it left WORKING, naming what is due in the next 24 hours
    */
   | {
-    readonly kind: "SessionLeftWorking"
-    readonly to: string
-    readonly sessionName: string
-    readonly status: string
-    readonly at: number
-    readonly dueSoon: ReadonlyArray<{ readonly groupName: string; readonly content: string; readonly scheduledAt: number }>
-  }
+      readonly kind: "SessionLeftWorking"
+      readonly to: string
+      readonly sessionName: string
+      readonly status: string
+      readonly at: number
+      readonly dueSoon: ReadonlyArray<{
+        readonly groupName: string
+        readonly content: string
+        readonly scheduledAt: number
+      }>
+    }
   | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
   | { readonly kind: "SystemAlert"; readonly text: string }
 
-export class Notifier extends Context.Service<Notifier, {
-  readonly notify: (notification: Notification) => Effect.Effect<void>
-}>()("herald/application/ports/Notifier") {}
+export class Notifier extends Context.Service<
+  Notifier,
+  {
+    readonly notify: (notification: Notification) => Effect.Effect<void>
+  }
+>()("herald/application/ports/Notifier") {}

@@ -1,5 +1,5 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 import { z } from "zod"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
@@ -22,14 +22,17 @@ export const SessionViewSchema = z.object({
 })
 export type SessionView = Readonly<z.output<typeof SessionViewSchema>>
 
-export class SessionRepository extends Context.Service<SessionRepository, {
-  /** Upsert unless the stored view already reflects this version or a later one. */
-  readonly save: (view: SessionView) => Effect.Effect<void, StoreUnavailable>
-  readonly get: (id: string) => Effect.Effect<SessionView | null, StoreUnavailable>
-  /** Only an active session answers to its name; a logged-out one keeps its view but not the name. */
-  readonly findByName: (sessionName: string) => Effect.Effect<SessionView | null, StoreUnavailable>
-  /** The user's active session (a user has at most one; should there be two, the oldest, ties by id). */
-  readonly findActiveByUser: (userId: string) => Effect.Effect<SessionView | null, StoreUnavailable>
-  /** Ids of every session the user ever had, logged out ones too (their messages may still be pending). */
-  readonly listIdsByUser: (userId: string) => Effect.Effect<ReadonlyArray<string>, StoreUnavailable>
-}>()("herald/application/ports/SessionRepository") {}
+export class SessionRepository extends Context.Service<
+  SessionRepository,
+  {
+    /** Upsert unless the stored view already reflects this version or a later one. */
+    readonly save: (view: SessionView) => Effect.Effect<void, StoreUnavailable>
+    readonly get: (id: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+    /** Only an active session answers to its name; a logged-out one keeps its view but not the name. */
+    readonly findByName: (sessionName: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+    /** The user's active session (a user has at most one; should there be two, the oldest, ties by id). */
+    readonly findActiveByUser: (userId: string) => Effect.Effect<SessionView | null, StoreUnavailable>
+    /** Ids of every session the user ever had, logged out ones too (their messages may still be pending). */
+    readonly listIdsByUser: (userId: string) => Effect.Effect<ReadonlyArray<string>, StoreUnavailable>
+  }
+>()("herald/application/ports/SessionRepository") {}

@@ -1,5 +1,5 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 /**
@@ -7,7 +7,10 @@ import type { StoreUnavailable } from "./StoreErrors.ts"
  * database that went read-only (a full disk, a file system remounted read-only, a replica
  * set without a primary) still answers reads while every sign-up, plan and send fails.
  */
-export class StoreHealth extends Context.Service<StoreHealth, {
-  /** writes one fixed record (the same one every time: the store does not grow); fails when the write is refused */
-  readonly probeWrite: () => Effect.Effect<void, StoreUnavailable>
-}>()("herald/application/ports/StoreHealth") {}
+export class StoreHealth extends Context.Service<
+  StoreHealth,
+  {
+    /** writes one fixed record (the same one every time: the store does not grow); fails when the write is refused */
+    readonly probeWrite: () => Effect.Effect<void, StoreUnavailable>
+  }
+>()("herald/application/ports/StoreHealth") {}

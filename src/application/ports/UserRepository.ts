@@ -1,8 +1,8 @@
-import { Context } from "effect"
 import type { Effect } from "effect"
+import { Context } from "effect"
 import { z } from "zod"
-import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 import type { UserStatus } from "../../domain/user/User.ts"
+import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 /**
@@ -23,15 +23,20 @@ export const UserViewSchema = z.object({
 })
 export type UserView = Readonly<z.output<typeof UserViewSchema>>
 
-export class UserRepository extends Context.Service<UserRepository, {
-  /** Upsert unless the stored view already reflects this version or a later one. */
-  readonly save: (view: UserView) => Effect.Effect<void, StoreUnavailable>
-  readonly get: (id: string) => Effect.Effect<UserView | null, StoreUnavailable>
-  /**
-   * `email` already normalized. The `user-<email>` stream makes an address exclusive, so the
-   * store needs no unique index; should two views share one, the oldest answers.
-   */
-  readonly findByEmail: (email: string) => Effect.Effect<UserView | null, StoreUnavailable>
-  /** oldest first (createdAt), ties by id in binary order */
-  readonly list: (filter: { readonly status?: UserStatus }) => Effect.Effect<ReadonlyArray<UserView>, StoreUnavailable>
-}>()("herald/application/ports/UserRepository") {}
+export class UserRepository extends Context.Service<
+  UserRepository,
+  {
+    /** Upsert unless the stored view already reflects this version or a later one. */
+    readonly save: (view: UserView) => Effect.Effect<void, StoreUnavailable>
+    readonly get: (id: string) => Effect.Effect<UserView | null, StoreUnavailable>
+    /**
+     * `email` already normalized. The `user-<email>` stream makes an address exclusive, so the
+     * store needs no unique index; should two views share one, the oldest answers.
+     */
+    readonly findByEmail: (email: string) => Effect.Effect<UserView | null, StoreUnavailable>
+    /** oldest first (createdAt), ties by id in binary order */
+    readonly list: (filter: {
+      readonly status?: UserStatus
+    }) => Effect.Effect<ReadonlyArray<UserView>, StoreUnavailable>
+  }
+>()("herald/application/ports/UserRepository") {}

@@ -1,7 +1,7 @@
 import { Clock, Context, Effect, FiberSet, Layer, Semaphore } from "effect"
 import { LOOKBACK_MS } from "../../domain/message/Message.ts"
-import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
@@ -18,19 +18,22 @@ interface Queued {
  * concurrently up to `sessionConcurrency`, so one slow session never holds up another, and a
  * pass never waits for sends, so the next timer fires on time.
  */
-export class Dispatcher extends Context.Service<Dispatcher, {
-  /**
-   * One pass: hands newly due messages to lanes and returns how many. `more` says the pass
-   * took a full batch and another should follow at once.
-   */
-  readonly dispatchDueMessages: Effect.Effect<{ readonly found: number; readonly more: boolean }, StoreUnavailable>
-  /** Waits until every lane has finished (used by shutdown's drain and by tests). */
-  readonly awaitIdle: Effect.Effect<void>
-  readonly inFlight: Effect.Effect<number>
-}>()("herald/application/scheduler/Dispatcher") {
+export class Dispatcher extends Context.Service<
+  Dispatcher,
+  {
+    /**
+     * One pass: hands newly due messages to lanes and returns how many. `more` says the pass
+     * took a full batch and another should follow at once.
+     */
+    readonly dispatchDueMessages: Effect.Effect<{ readonly found: number; readonly more: boolean }, StoreUnavailable>
+    /** Waits until every lane has finished (used by shutdown's drain and by tests). */
+    readonly awaitIdle: Effect.Effect<void>
+    readonly inFlight: Effect.Effect<number>
+  }
+>()("herald/application/scheduler/Dispatcher") {
   static readonly layer = Layer.effect(
     Dispatcher,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const settings = yield* SchedulerSettings
       const messages = yield* MessageRepository
       const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
@@ -46,7 +49,7 @@ export class Dispatcher extends Context.Service<Dispatcher, {
       const mine = new Set<string>()
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           for (;;) {
             const next = queue.shift()
             // Closed in the same step that found it empty, so a pass cannot queue onto a lane
@@ -64,13 +67,15 @@ export class Dispatcher extends Context.Service<Dispatcher, {
           }
         }).pipe(
           // interrupted (shutdown): forget the lane and what it still held
-          Effect.ensuring(Effect.sync(() => {
-            if (lanes.get(sessionId) === queue) lanes.delete(sessionId)
-            for (const left of queue.splice(0)) mine.delete(left.view.id)
-          }))
+          Effect.ensuring(
+            Effect.sync(() => {
+              if (lanes.get(sessionId) === queue) lanes.delete(sessionId)
+              for (const left of queue.splice(0)) mine.delete(left.view.id)
+            })
+          )
         )
 
-      const dispatchDueMessages = Effect.gen(function*() {
+      const dispatchDueMessages = Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         // The ones this process already holds come back too; ask for enough to see past them.
         const limit = settings.batchSize + mine.size

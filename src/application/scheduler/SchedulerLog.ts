@@ -13,6 +13,7 @@ export const logSending = (groupName: string, chatId: string, content: string) =
   Effect.logInfo(`Sending to group ${oneLine(groupName)} (${oneLine(chatId)}): ${oneLine(content)}`)
 export const logScheduled = (messageId: string, scheduledAt: number) =>
   Effect.logInfo(`Message ${oneLine(messageId)} scheduled at ${new Date(scheduledAt).toISOString()}`)
-export const logProcessed = (messageId: string) => Effect.logInfo(`Message ${oneLine(messageId)} processed successfully`)
+export const logProcessed = (messageId: string) =>
+  Effect.logInfo(`Message ${oneLine(messageId)} processed successfully`)
 export const logFailed = (messageId: string, error: string) =>
   Effect.logError(`Error processing message ${oneLine(messageId)}: ${oneLine(error)}`)

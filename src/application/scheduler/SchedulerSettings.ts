@@ -16,12 +16,15 @@ export interface SchedulerSettingsShape {
   readonly batchSize: number
 }
 
-export const SchedulerSettings = Context.Reference<SchedulerSettingsShape>("herald/application/scheduler/SchedulerSettings", {
-  defaultValue: () => ({
-    schedulerId: "scheduler",
-    leaseMs: 5 * 60_000,
-    sessionConcurrency: 100,
-    inFlightGuardMs: 40_000,
-    batchSize: 1_000
-  })
-})
+export const SchedulerSettings = Context.Reference<SchedulerSettingsShape>(
+  "herald/application/scheduler/SchedulerSettings",
+  {
+    defaultValue: () => ({
+      schedulerId: "scheduler",
+      leaseMs: 5 * 60_000,
+      sessionConcurrency: 100,
+      inFlightGuardMs: 40_000,
+      batchSize: 1_000
+    })
+  }
+)

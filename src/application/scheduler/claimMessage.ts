@@ -13,12 +13,16 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
  * (already picked, edited out of the window, deleted, cancelled). `selectedAt` is the time
  * of the cycle that found the message due (selection happens at the cycle, docs/architecture.md#the-scheduler).
  */
-export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
+export const claimMessage = Effect.fnUntraced(function* (view: MessageView, selectedAt: number) {
   const { schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(MessageAggregate)(view.id, { type: "Pick", selectedAt, now, by: schedulerId }, {
-    retries: 0
-  }).pipe(
+  const outcome = yield* execute(MessageAggregate)(
+    view.id,
+    { type: "Pick", selectedAt, now, by: schedulerId },
+    {
+      retries: 0
+    }
+  ).pipe(
     Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),
     // No answer to the append (the connection was cut, it timed out): it may be stored all
     // the same. Read back; a pick with our id and time is ours, to send, or no one ever would.
@@ -31,13 +35,16 @@ export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selec
         Effect.flatMap((state) =>
           state.status === "PICKED" && state.pickedBy === schedulerId && state.pickedAt === now
             ? Effect.flatMap(Clock.currentTimeMillis, (at) =>
-              at < now + leaseMs / 2
-                ? Effect.succeed({ _tag: "Accepted" as const, state, events: [] })
-                : Effect.logWarning(`Message ${view.id}: its claim was read back too late to send (half its lease gone); left to the lease recovery`).pipe(Effect.as(null))
-            )
+                at < now + leaseMs / 2
+                  ? Effect.succeed({ _tag: "Accepted" as const, state, events: [] })
+                  : Effect.logWarning(
+                      `Message ${view.id}: its claim was read back too late to send (half its lease gone); left to the lease recovery`
+                    ).pipe(Effect.as(null))
+              )
             : Effect.fail(error)
         )
-      ))
+      )
+    )
   )
   if (outcome === null) return null
   if (outcome._tag === "Rejected") {
@@ -46,6 +53,7 @@ export const claimMessage = Effect.fnUntraced(function*(view: MessageView, selec
     return null
   }
   // Accepted, or read back as ours: PICKED, and picked only after MessageScheduled set its target
-  if (!isClaimed(outcome.state)) return yield* Effect.die(new Error(`Message ${view.id}: claimed, but its state is not a claimed message's`))
+  if (!isClaimed(outcome.state))
+    return yield* Effect.die(new Error(`Message ${view.id}: claimed, but its state is not a claimed message's`))
   return outcome.state
 })

@@ -14,25 +14,33 @@ import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 export type ProcessResult = "sent" | "failed" | "lost"
 
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(message.id, { type: "RecordSent", gatewayMessageId, now }, { known: message }).pipe(
-      retryWhileUnavailable(message.id, "recording its send")
-    )
+    const recorded = yield* execute(MessageAggregate)(
+      message.id,
+      { type: "RecordSent", gatewayMessageId, now },
+      { known: message }
+    ).pipe(retryWhileUnavailable(message.id, "recording its send"))
     // Rejected: an earlier attempt was stored though its answer was lost, and not projected.
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
     yield* logProcessed(message.id)
-    yield* updateCampaignProgress(message.target.campaignId).pipe(retryWhileUnavailable(message.id, "its campaign's progress"))
+    yield* updateCampaignProgress(message.target.campaignId).pipe(
+      retryWhileUnavailable(message.id, "its campaign's progress")
+    )
   })
 
 const recordFailure = (message: ClaimedMessage, reason: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(message.id, { type: "RecordSendFailure", reason, now }, { known: message }).pipe(
-      retryWhileUnavailable(message.id, "recording its failure")
-    )
+    const recorded = yield* execute(MessageAggregate)(
+      message.id,
+      { type: "RecordSendFailure", reason, now },
+      { known: message }
+    ).pipe(retryWhileUnavailable(message.id, "recording its failure"))
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
-    yield* failCampaign(message.target.campaignId, message.id, reason).pipe(retryWhileUnavailable(message.id, "failing its campaign"))
+    yield* failCampaign(message.target.campaignId, message.id, reason).pipe(
+      retryWhileUnavailable(message.id, "failing its campaign")
+    )
   })
 
 /**
@@ -43,7 +51,7 @@ const recordFailure = (message: ClaimedMessage, reason: string) =>
  * outcome-unknown: never resent, never lost.
  * The per-message steps are untraced functions: a traced Effect.fn costs ~20 µs a call.
  */
-export const processMessage = Effect.fnUntraced(function*(view: MessageView, selectedAt: number) {
+export const processMessage = Effect.fnUntraced(function* (view: MessageView, selectedAt: number) {
   const claimed = yield* claimMessage(view, selectedAt)
   if (claimed === null) return "lost" satisfies ProcessResult
   const sent = yield* sendMessage(claimed).pipe(Effect.result)

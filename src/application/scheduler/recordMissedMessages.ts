@@ -12,7 +12,7 @@ import { logFailed } from "./SchedulerLog.ts"
  * So that nothing is lost silently it is recorded as missed and its campaign FAILED with
  * reason `missed`.
  */
-export const recordMissedMessages = Effect.fn("recordMissedMessages")(function*() {
+export const recordMissedMessages = Effect.fn("recordMissedMessages")(function* () {
   const now = yield* Clock.currentTimeMillis
   const missed = yield* (yield* MessageRepository).findScheduledBefore(now - LOOKBACK_MS, 100)
   let recorded = 0
@@ -23,7 +23,10 @@ export const recordMissedMessages = Effect.fn("recordMissedMessages")(function*(
       yield* projectStream(MessageAggregate.streamId(view.id))
       continue
     }
-    yield* logFailed(view.id, `missed: scheduled at ${new Date(view.scheduledAt).toISOString()}, not sent within the 2-minute window`)
+    yield* logFailed(
+      view.id,
+      `missed: scheduled at ${new Date(view.scheduledAt).toISOString()}, not sent within the 2-minute window`
+    )
     yield* failCampaign(view.campaignId, view.id, "missed")
     recorded++
   }

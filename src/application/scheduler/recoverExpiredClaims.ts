@@ -2,10 +2,10 @@ import { Clock, Effect } from "effect"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
-import { GatewayPort } from "../ports/GatewayPort.ts"
-import { MessageRepository } from "../ports/MessageRepository.ts"
-import type { MessageView } from "../ports/MessageRepository.ts"
 import type { SentMessageLookup } from "../ports/GatewayPort.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
+import type { MessageView } from "../ports/MessageRepository.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { failCampaign } from "./failCampaign.ts"
@@ -25,7 +25,12 @@ type Settlement =
   | { readonly _tag: "CannotTell"; readonly why: string }
 
 const cannotTell = (why: string): Settlement => ({ _tag: "CannotTell", why })
-const sent = (sentAt: number, gatewayMessageId: string): Settlement => ({ _tag: "Sent", sentAt, gatewayMessageId, evidence: `gateway message ${gatewayMessageId}` })
+const sent = (sentAt: number, gatewayMessageId: string): Settlement => ({
+  _tag: "Sent",
+  sentAt,
+  gatewayMessageId,
+  evidence: `gateway message ${gatewayMessageId}`
+})
 const timedOut: SentMessageLookup = { _tag: "Unsure", reason: "the gateway did not answer in time" }
 
 /**
@@ -37,7 +42,7 @@ const timedOut: SentMessageLookup = { _tag: "Unsure", reason: "the gateway did n
  * WAHA offers no way to know that a send never happened.
  */
 const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const pickedAt = view.pickedAt ?? 0
     const since = pickedAt - HISTORY_CLOCK_SKEW_MS
     // a send claimed up to a lease before `since` may have reached the chat after it
@@ -74,24 +79,34 @@ const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
  * unknown, so it is never resent: a duplicate in a group is worse than a gap. The message is
  * marked outcome-unknown and its campaign FAILED, so the user sees it.
  */
-export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*() {
+export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* () {
   const { leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
   const expired = yield* (yield* MessageRepository).findPickedBefore(now - leaseMs, 100)
   const budgetEnds = now + HISTORY_PASS_BUDGET_MS
   let recovered = 0
   for (const view of expired) {
-    const settlement = (yield* Clock.currentTimeMillis) < budgetEnds
-      ? yield* lookForSend(view, leaseMs, now)
-      : cannotTell("no time left in this pass to read the chat's history")
+    const settlement =
+      (yield* Clock.currentTimeMillis) < budgetEnds
+        ? yield* lookForSend(view, leaseMs, now)
+        : cannotTell("no time left in this pass to read the chat's history")
     if (settlement._tag === "Sent") {
       const { sentAt, gatewayMessageId, evidence } = settlement
-      const outcome = yield* execute(MessageAggregate)(view.id, { type: "SettleSentFromHistory", leaseMs, now, sentAt, gatewayMessageId, evidence })
+      const outcome = yield* execute(MessageAggregate)(view.id, {
+        type: "SettleSentFromHistory",
+        leaseMs,
+        now,
+        sentAt,
+        gatewayMessageId,
+        evidence
+      })
       if (outcome._tag === "Rejected") {
         yield* projectStream(MessageAggregate.streamId(view.id))
         continue
       }
-      yield* Effect.logInfo(`Message ${oneLine(view.id)} settled as sent from the chat's history (${oneLine(evidence)})`)
+      yield* Effect.logInfo(
+        `Message ${oneLine(view.id)} settled as sent from the chat's history (${oneLine(evidence)})`
+      )
       yield* updateCampaignProgress(view.campaignId)
       recovered++
       continue
@@ -104,7 +119,9 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function*(
     }
     const reason = outcome.state.failureReason ?? "outcome unknown"
     yield* logFailed(view.id, reason)
-    yield* Effect.logInfo(`Message ${oneLine(view.id)}: the chat's history cannot settle it: ${oneLine(settlement.why)}`)
+    yield* Effect.logInfo(
+      `Message ${oneLine(view.id)}: the chat's history cannot settle it: ${oneLine(settlement.why)}`
+    )
     yield* failCampaign(view.campaignId, view.id, reason)
     recovered++
   }

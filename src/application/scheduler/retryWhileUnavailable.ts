@@ -10,8 +10,10 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
  */
 export const retryWhileUnavailable =
   (messageId: string, step: string) =>
-  <A, E extends { readonly _tag: string; readonly message: string }, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-    Effect.gen(function*() {
+  <A, E extends { readonly _tag: string; readonly message: string }, R>(
+    self: Effect.Effect<A, E, R>
+  ): Effect.Effect<A, E, R> =>
+    Effect.gen(function* () {
       const { leaseMs } = yield* SchedulerSettings
       return yield* self.pipe(
         Effect.tapError((error) =>

@@ -18,9 +18,9 @@ const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>, fallback: A) =>
   step.pipe(
     Effect.catch((error) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.logError(`${stamp(now)} Database error: ${oneLine(error.message)}`)).pipe(
-        Effect.as(fallback)
-      )
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.logError(`${stamp(now)} Database error: ${oneLine(error.message)}`)
+      ).pipe(Effect.as(fallback))
     )
   )
 
@@ -31,7 +31,7 @@ const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>, 
  * process with the web application it also wakes when a message is planned or edited.
  */
 export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const dispatcher = yield* Dispatcher
     const messages = yield* MessageRepository
     const changes = yield* ScheduleChanges
@@ -44,7 +44,12 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
         nextCycle = now + options.pollIntervalMs
-        yield* survive(catchUpProjections(catchUpFrom).pipe(Effect.tap(() => Effect.sync(() => (catchUpFrom = now - CLOCK_SKEW_MARGIN_MS)))), 0)
+        yield* survive(
+          catchUpProjections(catchUpFrom).pipe(
+            Effect.tap(() => Effect.sync(() => (catchUpFrom = now - CLOCK_SKEW_MARGIN_MS)))
+          ),
+          0
+        )
         yield* survive(recoverExpiredClaims(), 0)
         yield* survive(recordMissedMessages(), 0)
       }

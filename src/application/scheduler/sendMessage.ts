@@ -12,11 +12,15 @@ export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonl
 }
 
 /** Sends a claimed message to its group through the gateway (docs/architecture.md#claim-send-record); answers the gateway's id for it. */
-export const sendMessage = Effect.fnUntraced(function*(message: ClaimedMessage) {
+export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage) {
   const target = message.target
   yield* logSending(target.groupName, target.groupId, message.content)
   yield* logScheduled(message.id, message.scheduledAt)
   const session = yield* (yield* SessionRepository).get(target.sessionId)
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
-  return yield* (yield* GatewayPort).sendText({ session: session.sessionName, chatId: target.groupId, text: message.content })
+  return yield* (yield* GatewayPort).sendText({
+    session: session.sessionName,
+    chatId: target.groupId,
+    text: message.content
+  })
 })

@@ -9,11 +9,16 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
  * Counts come from the messages read model, which the sender updated before calling this;
  * of two concurrent last sends, the later reader sees both and completes the campaign.
  */
-export const updateCampaignProgress = Effect.fnUntraced(function*(campaignId: string) {
+export const updateCampaignProgress = Effect.fnUntraced(function* (campaignId: string) {
   const campaign = yield* (yield* CampaignRepository).get(campaignId)
   const progress = yield* (yield* MessageRepository).progress(campaignId)
   // Nothing to record: saves a read of the campaign stream on most sends.
   if (campaign?.status === "IN_PROGRESS" && progress.open > 0) return
   const now = yield* Clock.currentTimeMillis
-  yield* execute(CampaignAggregate)(campaignId, { type: "RecordProgress", sent: progress.sent, open: progress.open, now })
+  yield* execute(CampaignAggregate)(campaignId, {
+    type: "RecordProgress",
+    sent: progress.sent,
+    open: progress.open,
+    now
+  })
 })

@@ -1,6 +1,6 @@
 import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
-import { GatewayPort } from "../ports/GatewayPort.ts"
 import type { GatewayContact, GatewayError, GatewayGroup, Page, PageOf } from "../ports/GatewayPort.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
 import { walkPages } from "./walkPages.ts"
 
 /** How long a fetched list of groups or contacts serves further pages and searches. */
@@ -17,33 +17,43 @@ const DIRECTORY_SESSIONS = 1_000
  * page (totals are not returned because that needs everything; filtering by name does
  * need everything, so it is fetched once and reused).
  */
-export class GatewayDirectory extends Context.Service<GatewayDirectory, {
-  readonly groups: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayGroup>, GatewayError>
-  readonly contacts: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
-}>()("herald/application/session/GatewayDirectory") {
+export class GatewayDirectory extends Context.Service<
+  GatewayDirectory,
+  {
+    readonly groups: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayGroup>, GatewayError>
+    readonly contacts: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
+  }
+>()("herald/application/session/GatewayDirectory") {
   static readonly layer = Layer.effect(
     GatewayDirectory,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const gateway = yield* GatewayPort
 
-      const walk = <T extends { readonly groupId: string }>(what: string, list: (page: Page) => Effect.Effect<PageOf<T>, GatewayError>) =>
-        walkPages({ pageSize: GATEWAY_PAGE, maxEntries: MAX_ENTRIES, keyOf: (item: T) => item.groupId, what }, list)
+      const walk = <T extends { readonly groupId: string }>(
+        what: string,
+        list: (page: Page) => Effect.Effect<PageOf<T>, GatewayError>
+      ) => walkPages({ pageSize: GATEWAY_PAGE, maxEntries: MAX_ENTRIES, keyOf: (item: T) => item.groupId, what }, list)
 
       // a list is kept for DIRECTORY_TTL_MS; a failed read is not kept, so the next call asks the gateway again
       const cacheOf = <T>(lookup: (sessionName: string) => Effect.Effect<ReadonlyArray<T>, GatewayError>) =>
         Cache.makeWith(lookup, {
           capacity: DIRECTORY_SESSIONS,
-          timeToLive: (exit) => Exit.isSuccess(exit) ? Duration.millis(DIRECTORY_TTL_MS) : Duration.zero
+          timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(DIRECTORY_TTL_MS) : Duration.zero)
         })
 
       const groups = yield* cacheOf((sessionName) => walk("groups", (page) => gateway.listGroups(sessionName, page)))
       const contacts = yield* cacheOf((sessionName) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const contacts = yield* walk("contacts", (page) => gateway.listContacts(sessionName, page))
           // NOWEB and GOWS do not flag the session's own entry (isMe is WEBJS's), and it may come by lid
           const me = yield* gateway.getSession(sessionName).pipe(
             Effect.map((session) => session?.meId),
-            Effect.catch((error) => Effect.as(Effect.logWarning(`Could not read which number is the session's own: ${error.message}`), undefined))
+            Effect.catch((error) =>
+              Effect.as(
+                Effect.logWarning(`Could not read which number is the session's own: ${error.message}`),
+                undefined
+              )
+            )
           )
           return me === undefined ? contacts : contacts.filter((c) => c.groupId !== me)
         })

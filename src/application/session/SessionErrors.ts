@@ -12,7 +12,10 @@ export class MessagingSessionNotFound extends Data.TaggedError("MessagingSession
  * `hint` follows it only when the user cannot fix it by trying again and must tell the
  * administrator (a gateway that allows no named sessions).
  */
-export class SessionCreationFailed extends Data.TaggedError("SessionCreationFailed")<{ readonly cause: string; readonly hint?: string }> {
+export class SessionCreationFailed extends Data.TaggedError("SessionCreationFailed")<{
+  readonly cause: string
+  readonly hint?: string
+}> {
   override get message() {
     return this.hint === undefined ? "failed to create session" : `failed to create session: ${this.hint}`
   }

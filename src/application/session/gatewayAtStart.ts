@@ -1,6 +1,6 @@
 import { Data, Effect, Schedule } from "effect"
-import { GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../ports/GatewayPort.ts"
 import type { GatewayServerVersion } from "../ports/GatewayPort.ts"
+import { GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../ports/GatewayPort.ts"
 import { oneLine } from "../text/oneLine.ts"
 
 /** The first WAHA whose Core edition has named sessions (every Plus feature moved into Core). */
@@ -43,19 +43,22 @@ const AGAIN = Schedule.min([Schedule.exponential("1 second"), Schedule.spaced("1
  * version is asked for again in the background until known, then logged, as an error if the
  * gateway turns out unusable (creation then answers users the same sentence).
  */
-export const checkGatewayAtStart = Effect.gen(function*() {
+export const checkGatewayAtStart = Effect.gen(function* () {
   const gateway = yield* GatewayPort
   const first = yield* Effect.result(gateway.serverVersion())
   if (first._tag === "Success") {
     yield* Effect.logInfo(describeGateway(first.success))
-    if (allowsNamedSessions(first.success) === false) return yield* new GatewayUnusable({ message: unusable(first.success) })
+    if (allowsNamedSessions(first.success) === false)
+      return yield* new GatewayUnusable({ message: unusable(first.success) })
     return
   }
   const line = `gateway: could not read WAHA's version (${oneLine(first.failure.message)}); starting anyway, asking again in the background`
   yield* first.failure.reason === "Unauthorized" ? Effect.logError(line) : Effect.logWarning(line)
   yield* gateway.serverVersion().pipe(
     Effect.retry(AGAIN),
-    Effect.flatMap((found) => allowsNamedSessions(found) === false ? Effect.logError(unusable(found)) : Effect.logInfo(describeGateway(found))),
+    Effect.flatMap((found) =>
+      allowsNamedSessions(found) === false ? Effect.logError(unusable(found)) : Effect.logInfo(describeGateway(found))
+    ),
     Effect.ignore,
     Effect.forkDetach
   )

@@ -11,13 +11,26 @@ const ACTIVE: ReadonlySet<CampaignStatus> = new Set(["DRAFT", "SCHEDULED", "IN_P
  * target) and each group's active campaigns, instants in epoch ms; null when the caller has no
  * connected session.
  */
-export const getMessagingSession = Effect.fnUntraced(function*(userId: string) {
+export const getMessagingSession = Effect.fnUntraced(function* (userId: string) {
   const session = yield* (yield* SessionRepository).findActiveByUser(userId)
   if (session === null) return null
   const campaigns = yield* (yield* CampaignRepository).listBySession(session.id)
-  const groups = new Map<string, { id: string; groupName: string; groupId: string; campaigns: Array<{ id: string; title: string; status: CampaignStatus }> }>()
+  const groups = new Map<
+    string,
+    {
+      id: string
+      groupName: string
+      groupId: string
+      campaigns: Array<{ id: string; title: string; status: CampaignStatus }>
+    }
+  >()
   for (const c of campaigns) {
-    const group = groups.get(c.groupId) ?? { id: `${session.id}:${c.groupId}`, groupName: c.groupName, groupId: c.groupId, campaigns: [] }
+    const group = groups.get(c.groupId) ?? {
+      id: `${session.id}:${c.groupId}`,
+      groupName: c.groupName,
+      groupId: c.groupId,
+      campaigns: []
+    }
     // the newest campaign names the group: a group may have been renamed
     group.groupName = c.groupName
     if (ACTIVE.has(c.status)) group.campaigns.push({ id: c.id, title: c.title, status: c.status })

@@ -1,18 +1,20 @@
 import { Clock, Effect } from "effect"
 import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
-import { GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../ports/GatewayPort.ts"
 import type { GatewayError } from "../ports/GatewayPort.ts"
+import { GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../ports/GatewayPort.ts"
 import { Ids } from "../ports/Ids.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
-import { oneLine } from "../text/oneLine.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
+import { oneLine } from "../text/oneLine.ts"
 import { SessionCreationFailed } from "./SessionErrors.ts"
 
 /** Why creation failed, for the user: only what retrying cannot fix gets a hint. */
 const creationFailed = (error: GatewayError) =>
   new SessionCreationFailed(
-    error.reason === "NamedSessionsUnsupported" ? { cause: error.message, hint: NAMED_SESSIONS_UNSUPPORTED } : { cause: error.message }
+    error.reason === "NamedSessionsUnsupported"
+      ? { cause: error.message, hint: NAMED_SESSIONS_UNSUPPORTED }
+      : { cause: error.message }
   )
 
 /**
@@ -24,22 +26,32 @@ const reconnect = (gateway: GatewayPort["Service"], name: string, status: string
   status === "FAILED"
     ? gateway.restartSession(name)
     : status === "STOPPED"
-    ? gateway.startSession(name).pipe(Effect.catchIf((e) => e.reason === "SessionAlreadyStarted", () => Effect.void))
-    : Effect.void
+      ? gateway.startSession(name).pipe(
+          Effect.catchIf(
+            (e) => e.reason === "SessionAlreadyStarted",
+            () => Effect.void
+          )
+        )
+      : Effect.void
 
 /** A gateway-safe unique name (^[a-zA-Z0-9_-]+$): not derived from the user's data. */
 const newSessionName = (id: string) => `herald_${id.replace(/[^a-zA-Z0-9]/g, "").slice(0, 20)}`
 
 const initiate = (userId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const gateway = yield* GatewayPort
     const existing = yield* (yield* SessionRepository).findActiveByUser(userId)
     if (existing !== null) {
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const remote = yield* gateway.getSession(existing.sessionName)
         if (remote === null) {
           // created meanwhile by another process: as good as done
-          yield* gateway.createSession(existing.sessionName).pipe(Effect.catchIf((e) => e.reason === "SessionAlreadyExists", () => Effect.void))
+          yield* gateway.createSession(existing.sessionName).pipe(
+            Effect.catchIf(
+              (e) => e.reason === "SessionAlreadyExists",
+              () => Effect.void
+            )
+          )
         } else yield* reconnect(gateway, existing.sessionName, remote.status)
       }).pipe(Effect.mapError(creationFailed))
       return { sessionName: existing.sessionName, id: existing.id }
@@ -69,7 +81,7 @@ const initiate = (userId: string) =>
  * "failed to create session".
  */
 export const initiateMessagingSession = (userId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // one initiation per user at a time in this process, so a double click makes one session
     const locks = yield* KeyedLocks
     return yield* locks.oneAtATime(`initiateMessagingSession:${userId}`)(initiate(userId))

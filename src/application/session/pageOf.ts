@@ -7,7 +7,11 @@ export interface DirectoryPageInput {
 }
 
 /** A list's output (README "Running the web application"): items from `cursor`, `nextCursor` only when more follow, never a total. */
-export const pageOf = <T>(all: ReadonlyArray<T>, cursor: number, limit: number): { items: Array<T>; nextCursor?: number } => {
+export const pageOf = <T>(
+  all: ReadonlyArray<T>,
+  cursor: number,
+  limit: number
+): { items: Array<T>; nextCursor?: number } => {
   const items = all.slice(cursor, cursor + limit)
   return cursor + limit < all.length ? { items, nextCursor: cursor + limit } : { items }
 }

@@ -28,7 +28,7 @@ export type SessionStatusOutcome = "recorded" | "duplicate" | "unknown"
 
 /** The scheduled messages of a session due within `[now, now + DUE_SOON_MS]`, soonest first. */
 const dueSoon = (sessionId: string, now: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const campaigns = yield* (yield* CampaignRepository).listBySession(sessionId)
     const messages = yield* MessageRepository
     const lists = yield* Effect.forEach(campaigns, (campaign) => messages.listByCampaign(campaign.id))
@@ -44,7 +44,7 @@ const dueSoon = (sessionId: string, now: number) =>
  * two deliveries of the same report one records it and the other finds it a duplicate: the
  * owner is mailed once per departure from WORKING.
  */
-export const recordSessionStatus = Effect.fn("recordSessionStatus")(function*(report: SessionStatusReport) {
+export const recordSessionStatus = Effect.fn("recordSessionStatus")(function* (report: SessionStatusReport) {
   const session = yield* (yield* SessionRepository).findByName(report.sessionName)
   if (session === null) return "unknown" satisfies SessionStatusOutcome
   const now = yield* Clock.currentTimeMillis
@@ -69,7 +69,9 @@ export const recordSessionStatus = Effect.fn("recordSessionStatus")(function*(re
         dueSoon: yield* dueSoon(session.id, now)
       })
     } else {
-      yield* Effect.logWarning(`session ${session.id} left WORKING but its owner ${outcome.state.userId} has no account view: nobody mailed`)
+      yield* Effect.logWarning(
+        `session ${session.id} left WORKING but its owner ${outcome.state.userId} has no account view: nobody mailed`
+      )
     }
   }
   return "recorded" satisfies SessionStatusOutcome

@@ -5,7 +5,11 @@ import { SessionRepository } from "../ports/SessionRepository.ts"
 import { MessagingSessionNotFound } from "./SessionErrors.ts"
 
 /** user.updateSessionPhone, by the session's database id. */
-export const updateSessionPhone = Effect.fn("updateSessionPhone")(function*(userId: string, sessionId: string, phoneNumber: string) {
+export const updateSessionPhone = Effect.fn("updateSessionPhone")(function* (
+  userId: string,
+  sessionId: string,
+  phoneNumber: string
+) {
   const session = yield* (yield* SessionRepository).get(sessionId)
   if (session === null || session.userId !== userId || !session.active) return yield* new MessagingSessionNotFound()
   const now = yield* Clock.currentTimeMillis

@@ -19,7 +19,7 @@ export interface WalkOptions<T> {
  * that only partly overlaps the previous one (the list changed between calls) goes on.
  */
 export const walkPages = <T, E>(options: WalkOptions<T>, list: (page: Page) => Effect.Effect<PageOf<T>, E>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const served = new Set<string>()
     const keys = new Set<string>()
     const items: Array<T> = []

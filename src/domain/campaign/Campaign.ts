@@ -1,5 +1,5 @@
-import { accept, reject } from "../shared/Decider.ts"
 import type { DecideResult, Decider } from "../shared/Decider.ts"
+import { accept, reject } from "../shared/Decider.ts"
 
 /**
  * A campaign: a plan of messages to one group through one messaging session. Its messages
@@ -105,7 +105,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
       if (isFinished(status)) return accept()
       if (command.sent === 0) {
         // every message deleted before any was sent: nothing is left to do
-        return command.open === 0 && status === "SCHEDULED" ? accept({ type: "CampaignCompleted", at: command.now }) : accept()
+        return command.open === 0 && status === "SCHEDULED"
+          ? accept({ type: "CampaignCompleted", at: command.now })
+          : accept()
       }
       const events: Array<CampaignEvent> = []
       if (status !== "IN_PROGRESS") events.push({ type: "CampaignStarted", at: command.now })
@@ -121,7 +123,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
       return accept({ type: "CampaignCancelled", at: command.now })
     case "RecordFailureNotified":
       // nothing to tell, or told already
-      return status !== "FAILED" || state.failureNotified ? accept() : accept({ type: "CampaignFailureNotified", at: command.now })
+      return status !== "FAILED" || state.failureNotified
+        ? accept()
+        : accept({ type: "CampaignFailureNotified", at: command.now })
   }
 }
 

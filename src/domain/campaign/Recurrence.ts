@@ -81,7 +81,12 @@ const monthsLater = (start: LocalDate, months: number, day: number): LocalDate =
 }
 
 /** The calendar dates of a plan, in order, both ends inclusive; at most `max` of them. */
-export const occurrenceDates = (frequency: Frequency, start: LocalDate, end: LocalDate, max = Number.MAX_SAFE_INTEGER): Array<LocalDate> => {
+export const occurrenceDates = (
+  frequency: Frequency,
+  start: LocalDate,
+  end: LocalDate,
+  max = Number.MAX_SAFE_INTEGER
+): Array<LocalDate> => {
   const first = dayNumber(start)
   const last = dayNumber(end)
   const dates: Array<LocalDate> = []
@@ -135,7 +140,9 @@ export const planRecurrence = (
   header: string,
   /** refuse a plan of more messages than this, without building them (a 9999-year DAILY plan) */
   maxMessages = Number.MAX_SAFE_INTEGER
-): { readonly _tag: "Planned"; readonly messages: Array<PlannedMessage> } | { readonly _tag: "Invalid"; readonly problem: RecurrenceProblem } => {
+):
+  | { readonly _tag: "Planned"; readonly messages: Array<PlannedMessage> }
+  | { readonly _tag: "Invalid"; readonly problem: RecurrenceProblem } => {
   const invalid = (problem: RecurrenceProblem) => ({ _tag: "Invalid" as const, problem })
   const start = parseDate(recurrence.startDate)
   if (start === null) return invalid({ _tag: "InvalidDate", field: "startDate", value: recurrence.startDate })
@@ -145,7 +152,10 @@ export const planRecurrence = (
   const time = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(recurrence.sendTime)
   if (time === null) return invalid({ _tag: "InvalidSendTime", value: recurrence.sendTime })
   if (!isKnownTimeZone(recurrence.timeZone)) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
-  const parts = recurrence.template.split("*").map((p) => p.trim()).filter((p) => p !== "")
+  const parts = recurrence.template
+    .split("*")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
   if (parts.length === 0) return invalid({ _tag: "EmptyTemplate" })
   const withHeader = !recurrence.isFreeForm && header.trim() !== ""
   const messages: Array<PlannedMessage> = []
@@ -158,7 +168,10 @@ export const planRecurrence = (
     const daysLeft = dayNumber(end) - dayNumber(date)
     parts.forEach((part, i) => {
       const text = part.replaceAll("{days_left}", String(daysLeft))
-      messages.push({ content: i === 0 && withHeader ? `*${header.trim()}*\n${text}` : text, scheduledAt: at + i * SEPARATOR_GAP_MS })
+      messages.push({
+        content: i === 0 && withHeader ? `*${header.trim()}*\n${text}` : text,
+        scheduledAt: at + i * SEPARATOR_GAP_MS
+      })
     })
   }
   return { _tag: "Planned", messages }

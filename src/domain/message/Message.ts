@@ -1,5 +1,5 @@
-import { accept, reject } from "../shared/Decider.ts"
 import type { DecideResult, Decider } from "../shared/Decider.ts"
+import { accept, reject } from "../shared/Decider.ts"
 
 /**
  * A scheduled message is an aggregate of its own, not an entity inside Campaign: the
@@ -19,7 +19,14 @@ export interface MessageTarget {
 }
 
 export type MessageEvent =
-  | { readonly type: "MessageScheduled"; readonly messageId: string; readonly target: MessageTarget; readonly content: string; readonly scheduledAt: number; readonly at: number }
+  | {
+      readonly type: "MessageScheduled"
+      readonly messageId: string
+      readonly target: MessageTarget
+      readonly content: string
+      readonly scheduledAt: number
+      readonly at: number
+    }
   | { readonly type: "MessageEdited"; readonly content: string; readonly scheduledAt: number; readonly at: number }
   | { readonly type: "MessageDeleted"; readonly at: number }
   | { readonly type: "MessageCancelled"; readonly at: number }
@@ -28,7 +35,12 @@ export type MessageEvent =
    * `gatewayMessageId`: the id the gateway gave the sent message (null when its answer named none);
    * `note` says how it is known when the sender itself did not report it (settled from the chat's history).
    */
-  | { readonly type: "MessageSent"; readonly at: number; readonly gatewayMessageId: string | null; readonly note?: string }
+  | {
+      readonly type: "MessageSent"
+      readonly at: number
+      readonly gatewayMessageId: string | null
+      readonly note?: string
+    }
   | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageMissed"; readonly at: number }
@@ -37,7 +49,12 @@ export type MessageEvent =
    * there (READ). `participant` names the group member it came from; null for a receipt of
    * the message as a whole (a direct chat, or the gateway's summary for a group).
    */
-  | { readonly type: "MessageAcknowledged"; readonly at: number; readonly level: AckLevel; readonly participant: string | null }
+  | {
+      readonly type: "MessageAcknowledged"
+      readonly at: number
+      readonly level: AckLevel
+      readonly participant: string | null
+    }
 
 /** How far a sent message got: a read message was delivered too. */
 export const ACK_LEVELS = ["DELIVERED", "READ"] as const
@@ -89,7 +106,14 @@ export interface MessageState {
 }
 
 export type MessageCommand =
-  | { readonly type: "Schedule"; readonly messageId: string; readonly target: MessageTarget; readonly content: string; readonly scheduledAt: number; readonly now: number }
+  | {
+      readonly type: "Schedule"
+      readonly messageId: string
+      readonly target: MessageTarget
+      readonly content: string
+      readonly scheduledAt: number
+      readonly now: number
+    }
   | { readonly type: "Edit"; readonly content?: string; readonly scheduledAt?: number; readonly now: number }
   | { readonly type: "Delete"; readonly now: number }
   | { readonly type: "Cancel"; readonly now: number }
@@ -106,7 +130,14 @@ export type MessageCommand =
    * claim and acknowledged by WhatsApp: it was sent. `sentAt` is the chat's timestamp of it,
    * `evidence` what was found (e.g. the gateway's message id).
    */
-  | { readonly type: "SettleSentFromHistory"; readonly leaseMs: number; readonly now: number; readonly sentAt: number; readonly gatewayMessageId: string; readonly evidence: string }
+  | {
+      readonly type: "SettleSentFromHistory"
+      readonly leaseMs: number
+      readonly now: number
+      readonly sentAt: number
+      readonly gatewayMessageId: string
+      readonly evidence: string
+    }
   | { readonly type: "RecordMissed"; readonly now: number }
 
 export type MessageRejection =
@@ -176,7 +207,12 @@ const whenInFlight = (state: MessageState, then: () => Result): Result => {
 /** The prefix of a MessageSent note written by SettleSentFromHistory. */
 export const SETTLED_FROM_HISTORY = "settled from the chat's history"
 
-const whenLeaseExpired = (state: MessageState, leaseMs: number, now: number, then: (pickedAt: number) => Result): Result =>
+const whenLeaseExpired = (
+  state: MessageState,
+  leaseMs: number,
+  now: number,
+  then: (pickedAt: number) => Result
+): Result =>
   whenInFlight(state, () => {
     const pickedAt = state.pickedAt ?? 0
     if (pickedAt + leaseMs > now) return reject({ _tag: "LeaseNotExpired", pickedAt })
@@ -197,7 +233,7 @@ const withMember = (members: ReadonlyArray<string>, participant: string | null):
 
 const acknowledged = (d: Delivery, level: AckLevel, participant: string | null, at: number): Delivery => ({
   deliveredAt: d.deliveredAt ?? at,
-  readAt: level === "READ" ? d.readAt ?? at : d.readAt,
+  readAt: level === "READ" ? (d.readAt ?? at) : d.readAt,
   deliveredTo: withMember(d.deliveredTo, participant),
   readBy: level === "READ" ? withMember(d.readBy, participant) : d.readBy
 })
@@ -246,13 +282,20 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.now })
       )
     case "RecordSent":
-      return whenInFlight(state, () => accept({ type: "MessageSent", at: command.now, gatewayMessageId: command.gatewayMessageId }))
+      return whenInFlight(state, () =>
+        accept({ type: "MessageSent", at: command.now, gatewayMessageId: command.gatewayMessageId })
+      )
     case "RecordAck":
       if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
       if (state.status !== "SENT") return reject({ _tag: "MessageNotSent", status: state.status })
       return alreadyAcknowledged(state.delivery, command.level, command.participant)
         ? accept()
-        : accept({ type: "MessageAcknowledged", at: command.now, level: command.level, participant: command.participant })
+        : accept({
+            type: "MessageAcknowledged",
+            at: command.now,
+            level: command.level,
+            participant: command.participant
+          })
     case "RecordSendFailure":
       return whenInFlight(state, () => accept({ type: "MessageSendFailed", at: command.now, reason: command.reason }))
     case "RecordOutcomeUnknown":

@@ -1,11 +1,17 @@
-import { accept, reject } from "../shared/Decider.ts"
 import type { DecideResult, Decider } from "../shared/Decider.ts"
+import { accept, reject } from "../shared/Decider.ts"
 
 /** The gateway identifies a session by this name (docs/architecture.md#the-gateway). */
 export const SESSION_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/
 
 export type SessionEvent =
-  | { readonly type: "SessionInitiated"; readonly sessionId: string; readonly userId: string; readonly sessionName: string; readonly at: number }
+  | {
+      readonly type: "SessionInitiated"
+      readonly sessionId: string
+      readonly userId: string
+      readonly sessionName: string
+      readonly at: number
+    }
   | { readonly type: "SessionPhoneUpdated"; readonly phoneNumber: string; readonly at: number }
   | { readonly type: "SessionLoggedOut"; readonly at: number }
   /**
@@ -14,13 +20,13 @@ export type SessionEvent =
    * happened, so an older report arriving late is not taken for news.
    */
   | {
-    readonly type: "SessionGatewayStatusChanged"
-    readonly status: string
-    /** the status it had before (null: none reported yet) */
-    readonly previousStatus: string | null
-    readonly reportedAt: number
-    readonly at: number
-  }
+      readonly type: "SessionGatewayStatusChanged"
+      readonly status: string
+      /** the status it had before (null: none reported yet) */
+      readonly previousStatus: string | null
+      readonly reportedAt: number
+      readonly at: number
+    }
 
 /** The gateway status in which a session sends. */
 export const WORKING = "WORKING"
@@ -40,7 +46,13 @@ export interface SessionState {
 }
 
 export type SessionCommand =
-  | { readonly type: "Initiate"; readonly sessionId: string; readonly userId: string; readonly sessionName: string; readonly now: number }
+  | {
+      readonly type: "Initiate"
+      readonly sessionId: string
+      readonly userId: string
+      readonly sessionName: string
+      readonly now: number
+    }
   | { readonly type: "UpdatePhone"; readonly phoneNumber: string; readonly now: number }
   | { readonly type: "LogOut"; readonly now: number }
   /** A status report from the gateway: recorded when it is news (a new status, reported after the last one). */
@@ -103,7 +115,9 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
 
 /** The status a session went to when this event took it out of WORKING, else null. */
 export const leftWorking = (event: SessionEvent): string | null =>
-  event.type === "SessionGatewayStatusChanged" && event.previousStatus === WORKING && event.status !== WORKING ? event.status : null
+  event.type === "SessionGatewayStatusChanged" && event.previousStatus === WORKING && event.status !== WORKING
+    ? event.status
+    : null
 
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   const version = state.version + 1

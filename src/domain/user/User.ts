@@ -1,5 +1,5 @@
-import { accept, reject } from "../shared/Decider.ts"
 import type { DecideResult, Decider } from "../shared/Decider.ts"
+import { accept, reject } from "../shared/Decider.ts"
 
 /**
  * A user account, event-sourced like the rest of the domain: sign-up, approval and password
@@ -128,13 +128,17 @@ export const decideUser = (command: UserCommand, state: UserState): Result => {
         return reject({ _tag: "VerificationInvalid" })
       }
       const verified: UserEvent = { type: "UserEmailVerified", at: command.now }
-      return command.makeAdmin ? accept<UserEvent>(verified, { type: "UserMadeAdmin", at: command.now }) : accept(verified)
+      return command.makeAdmin
+        ? accept<UserEvent>(verified, { type: "UserMadeAdmin", at: command.now })
+        : accept(verified)
     }
     case "Approve":
       // approving an active account is a no-op, not an error: two admins may click at once
       return state.status === "ACTIVE" ? accept() : accept({ type: "UserApproved", at: command.now })
     case "MakeAdmin":
-      return state.role === "ADMIN" && state.status === "ACTIVE" ? accept() : accept({ type: "UserMadeAdmin", at: command.now })
+      return state.role === "ADMIN" && state.status === "ACTIVE"
+        ? accept()
+        : accept({ type: "UserMadeAdmin", at: command.now })
     case "ChangePassword":
       return accept({ type: "UserPasswordChanged", passwordHash: command.passwordHash, at: command.now })
   }

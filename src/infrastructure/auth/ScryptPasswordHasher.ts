@@ -1,5 +1,5 @@
-import { Effect, Layer } from "effect"
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import { Effect, Layer } from "effect"
 import { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
 
 // scrypt with N=2^14, r=8, p=1 (16 MiB per hash): OWASP's floor for scrypt.

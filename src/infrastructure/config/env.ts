@@ -1,6 +1,6 @@
 import { z } from "zod"
-import { DEFAULT_CAMPAIGN_QUOTA } from "../../application/campaign/CampaignQuota.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
+import { DEFAULT_CAMPAIGN_QUOTA } from "../../application/campaign/CampaignQuota.ts"
 import { parseDatabaseUrl } from "../mongo/DatabaseUrl.ts"
 
 /** "problem and how to fix it" lines from a zod error, naming variables, never their values. */
@@ -36,7 +36,10 @@ export const positiveInt = (name: string, min: number) =>
  */
 export const trustProxy = z
   .string()
-  .regex(/^\d{1,2}$/, "TRUST_PROXY must be the number of proxies in front of Herald that append to X-Forwarded-For (0, 1, 2, …; 0 or unset: none)")
+  .regex(
+    /^\d{1,2}$/,
+    "TRUST_PROXY must be the number of proxies in front of Herald that append to X-Forwarded-For (0, 1, 2, …; 0 or unset: none)"
+  )
   .transform(Number)
   .optional()
   .transform((v) => v ?? 0)
@@ -47,22 +50,34 @@ export const trustProxy = z
  */
 export const webhookSecret = z
   .string()
-  .refine((v) => v.length >= 32, "GATEWAY_WEBHOOK_SECRET must be at least 32 characters (make one with: openssl rand -hex 32), or unset to go without delivery receipts")
+  .refine(
+    (v) => v.length >= 32,
+    "GATEWAY_WEBHOOK_SECRET must be at least 32 characters (make one with: openssl rand -hex 32), or unset to go without delivery receipts"
+  )
   .optional()
   .transform((v) => v ?? null)
 
 /** The per-user quota of campaign.create (CampaignQuota), for the web and standalone schemas. */
 export const quotaVariables = {
-  MAX_OPEN_CAMPAIGNS_PER_USER: positiveInt("MAX_OPEN_CAMPAIGNS_PER_USER", 1).default(DEFAULT_CAMPAIGN_QUOTA.maxOpenCampaigns),
-  MAX_PENDING_MESSAGES_PER_USER: positiveInt("MAX_PENDING_MESSAGES_PER_USER", 1).default(DEFAULT_CAMPAIGN_QUOTA.maxPendingMessages)
+  MAX_OPEN_CAMPAIGNS_PER_USER: positiveInt("MAX_OPEN_CAMPAIGNS_PER_USER", 1).default(
+    DEFAULT_CAMPAIGN_QUOTA.maxOpenCampaigns
+  ),
+  MAX_PENDING_MESSAGES_PER_USER: positiveInt("MAX_PENDING_MESSAGES_PER_USER", 1).default(
+    DEFAULT_CAMPAIGN_QUOTA.maxPendingMessages
+  )
 }
 
-export const quotaOf = (env: { readonly MAX_OPEN_CAMPAIGNS_PER_USER: number; readonly MAX_PENDING_MESSAGES_PER_USER: number }): CampaignQuotaShape => ({
+export const quotaOf = (env: {
+  readonly MAX_OPEN_CAMPAIGNS_PER_USER: number
+  readonly MAX_PENDING_MESSAGES_PER_USER: number
+}): CampaignQuotaShape => ({
   maxOpenCampaigns: env.MAX_OPEN_CAMPAIGNS_PER_USER,
   maxPendingMessages: env.MAX_PENDING_MESSAGES_PER_USER
 })
 
-type Parsed<T, D> = { readonly ok: true; readonly env: T; readonly database: D } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
+type Parsed<T, D> =
+  | { readonly ok: true; readonly env: T; readonly database: D }
+  | { readonly ok: false; readonly problems: ReadonlyArray<string> }
 
 /**
  * Parses a process's variables: empty values count as unset (as in most .env tooling), and a

@@ -30,7 +30,9 @@ export interface SchedulerConfig {
   readonly databaseTimeoutMs: number
 }
 
-export type ConfigResult<C> = { readonly ok: true; readonly config: C } | { readonly ok: false; readonly problems: ReadonlyArray<string> }
+export type ConfigResult<C> =
+  | { readonly ok: true; readonly config: C }
+  | { readonly ok: false; readonly problems: ReadonlyArray<string> }
 
 export const loadSchedulerConfig = (env: Record<string, string | undefined>): ConfigResult<SchedulerConfig> => {
   const parsed = parseEnvWithDatabaseUrl(SchedulerEnv, env)
@@ -53,4 +55,6 @@ export const loadSchedulerConfig = (env: Record<string, string | undefined>): Co
 }
 
 export const formatConfigProblems = (process: string, problems: ReadonlyArray<string>): string =>
-  [`Herald ${process} cannot start: fix these settings (see .env.example):`, ...problems.map((p) => `  - ${p}`)].join("\n")
+  [`Herald ${process} cannot start: fix these settings (see .env.example):`, ...problems.map((p) => `  - ${p}`)].join(
+    "\n"
+  )

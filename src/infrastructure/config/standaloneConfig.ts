@@ -1,9 +1,9 @@
-import { z } from "zod"
-import { readFileSync, statSync } from "node:fs"
 import { randomBytes } from "node:crypto"
+import { readFileSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
-import { normalizeEmail } from "../../domain/user/User.ts"
+import { z } from "zod"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
+import { normalizeEmail } from "../../domain/user/User.ts"
 import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../fs/ownerOnly.ts"
 import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables, trustProxy, webhookSecret } from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
@@ -22,19 +22,43 @@ const Env = z
     // localhost only by default: the first account made becomes the admin
     HOST: z.string().min(1).default("127.0.0.1"),
     AUTH_URL: httpUrl("AUTH_URL").optional(),
-    AUTH_SECRET: z.string().refine((v) => v.length >= 32, "AUTH_SECRET must be at least 32 characters (or unset: one is generated and kept in the data folder)").optional(),
+    AUTH_SECRET: z
+      .string()
+      .refine(
+        (v) => v.length >= 32,
+        "AUTH_SECRET must be at least 32 characters (or unset: one is generated and kept in the data folder)"
+      )
+      .optional(),
     DATABASE_URL: z.string().optional(),
     GATEWAY_API_URL: httpUrl("GATEWAY_API_URL").optional(),
     GATEWAY_API_KEY: z.string().optional(),
-    MAIL_API_KEY: z.string().refine((v) => v.startsWith("key-"), "MAIL_API_KEY must start with key-").optional(),
+    MAIL_API_KEY: z
+      .string()
+      .refine((v) => v.startsWith("key-"), "MAIL_API_KEY must start with key-")
+      .optional(),
     MAIL_DOMAIN: z.string().optional(),
     MAIL_API_URL: httpUrl("MAIL_API_URL").optional(),
-    MAIL_SMTP_URL: z.string().refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…").optional(),
+    MAIL_SMTP_URL: z
+      .string()
+      .refine(
+        (v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v),
+        "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…"
+      )
+      .optional(),
     FROM_EMAIL: z.email({ error: "FROM_EMAIL must be an e-mail address" }).optional(),
     ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL must be an e-mail address" }).optional(),
-    ADMIN_PHONE_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "ADMIN_PHONE_NUMBER must be + and the country code and number, digits only").optional(),
-    PUBLIC_SHOW_FOOTER: z.string().optional().transform((v) => v !== "false"),
-    REQUIRE_APPROVAL: z.enum(["true", "false"], { error: "REQUIRE_APPROVAL must be true or false" }).optional().transform((v) => v !== "false"),
+    ADMIN_PHONE_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "ADMIN_PHONE_NUMBER must be + and the country code and number, digits only")
+      .optional(),
+    PUBLIC_SHOW_FOOTER: z
+      .string()
+      .optional()
+      .transform((v) => v !== "false"),
+    REQUIRE_APPROVAL: z
+      .enum(["true", "false"], { error: "REQUIRE_APPROVAL must be true or false" })
+      .optional()
+      .transform((v) => v !== "false"),
     SANDBOX_CONNECT_AFTER_MS: positiveInt("SANDBOX_CONNECT_AFTER_MS", 0).default(5_000),
     SCHEDULER_POLL_INTERVAL_MS: positiveInt("SCHEDULER_POLL_INTERVAL_MS", 100).default(30_000),
     SCHEDULER_LEASE_MS: positiveInt("SCHEDULER_LEASE_MS", 1_000).default(5 * 60_000),
@@ -47,14 +71,30 @@ const Env = z
   })
   .superRefine((e, ctx) => {
     if ((e.GATEWAY_API_URL === undefined) !== (e.GATEWAY_API_KEY === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["GATEWAY_API_KEY"], message: "GATEWAY_API_URL and GATEWAY_API_KEY go together: set both for WAHA, or neither for the sandbox gateway" })
+      ctx.addIssue({
+        code: "custom",
+        path: ["GATEWAY_API_KEY"],
+        message:
+          "GATEWAY_API_URL and GATEWAY_API_KEY go together: set both for WAHA, or neither for the sandbox gateway"
+      })
     }
     const api = [e.MAIL_API_KEY, e.MAIL_DOMAIN].filter((v) => v !== undefined).length
-    if (api === 1) ctx.addIssue({ code: "custom", path: ["MAIL_DOMAIN"], message: "MAIL_API_KEY and MAIL_DOMAIN go together" })
+    if (api === 1)
+      ctx.addIssue({ code: "custom", path: ["MAIL_DOMAIN"], message: "MAIL_API_KEY and MAIL_DOMAIN go together" })
     const realMail = api === 2 || e.MAIL_SMTP_URL !== undefined
-    if (realMail && e.FROM_EMAIL === undefined) ctx.addIssue({ code: "custom", path: ["FROM_EMAIL"], message: "FROM_EMAIL is required to send real mail" })
-    if (realMail && e.ADMIN_EMAIL === undefined) ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "ADMIN_EMAIL is required to send real mail (admin notices need an address)" })
-    if (api === 2 && e.FROM_EMAIL !== undefined && e.FROM_EMAIL.split("@")[1]?.toLowerCase() !== e.MAIL_DOMAIN?.toLowerCase()) {
+    if (realMail && e.FROM_EMAIL === undefined)
+      ctx.addIssue({ code: "custom", path: ["FROM_EMAIL"], message: "FROM_EMAIL is required to send real mail" })
+    if (realMail && e.ADMIN_EMAIL === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL is required to send real mail (admin notices need an address)"
+      })
+    if (
+      api === 2 &&
+      e.FROM_EMAIL !== undefined &&
+      e.FROM_EMAIL.split("@")[1]?.toLowerCase() !== e.MAIL_DOMAIN?.toLowerCase()
+    ) {
       ctx.addIssue({ code: "custom", path: ["FROM_EMAIL"], message: "FROM_EMAIL must be an address at MAIL_DOMAIN" })
     }
   })
@@ -71,8 +111,12 @@ export interface StandaloneConfig {
    */
   readonly allowedOrigins: ReadonlyArray<string>
   readonly authSecret: { readonly value: string; readonly generatedIn: string | null }
-  readonly store: { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "mongo"; readonly url: string; readonly redacted: string }
-  readonly gateway: { readonly kind: "sandbox"; readonly dir: string; readonly connectAfterMs: number } | { readonly kind: "waha"; readonly url: string; readonly apiKey: string }
+  readonly store:
+    | { readonly kind: "sqlite"; readonly path: string }
+    | { readonly kind: "mongo"; readonly url: string; readonly redacted: string }
+  readonly gateway:
+    | { readonly kind: "sandbox"; readonly dir: string; readonly connectAfterMs: number }
+    | { readonly kind: "waha"; readonly url: string; readonly apiKey: string }
   readonly mail:
     | { readonly kind: "files"; readonly dir: string }
     | { readonly kind: "api"; readonly apiKey: string; readonly domain: string; readonly baseUrl: string | null }
@@ -103,7 +147,9 @@ const keptSecret = (dataDir: string): { value: string; generatedIn: string } => 
   try {
     const value = readFileSync(file, "utf8").trim()
     if (value.length >= 32) return { value, generatedIn: file }
-  } catch { /* first start */ }
+  } catch {
+    /* first start */
+  }
   const value = randomBytes(48).toString("base64")
   writeOwnerOnlyFile(file, `${value}\n`, "w")
   return { value, generatedIn: file }
@@ -146,19 +192,25 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       port: e.PORT,
       host: e.HOST,
       authUrl: e.AUTH_URL ?? `http://localhost:${e.PORT}`,
-      allowedOrigins: e.AUTH_URL !== undefined
-        ? [new URL(e.AUTH_URL).origin]
-        : ["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${e.PORT}`),
+      allowedOrigins:
+        e.AUTH_URL !== undefined
+          ? [new URL(e.AUTH_URL).origin]
+          : ["localhost", "127.0.0.1", "[::1]"].map((name) => `http://${name}:${e.PORT}`),
       authSecret: e.AUTH_SECRET !== undefined ? { value: e.AUTH_SECRET, generatedIn: null } : keptSecret(dataDir),
-      store: db !== null ? { kind: "mongo", url: db.url, redacted: db.redacted } : { kind: "sqlite", path: join(dataDir, "herald.db") },
-      gateway: e.GATEWAY_API_URL !== undefined && e.GATEWAY_API_KEY !== undefined
-        ? { kind: "waha", url: e.GATEWAY_API_URL, apiKey: e.GATEWAY_API_KEY }
-        : { kind: "sandbox", dir: join(dataDir, "sandbox"), connectAfterMs: e.SANDBOX_CONNECT_AFTER_MS },
-      mail: e.MAIL_SMTP_URL !== undefined
-        ? { kind: "smtp", url: e.MAIL_SMTP_URL }
-        : e.MAIL_API_KEY !== undefined && e.MAIL_DOMAIN !== undefined
-        ? { kind: "api", apiKey: e.MAIL_API_KEY, domain: e.MAIL_DOMAIN, baseUrl: e.MAIL_API_URL ?? null }
-        : { kind: "files", dir: join(dataDir, "mail") },
+      store:
+        db !== null
+          ? { kind: "mongo", url: db.url, redacted: db.redacted }
+          : { kind: "sqlite", path: join(dataDir, "herald.db") },
+      gateway:
+        e.GATEWAY_API_URL !== undefined && e.GATEWAY_API_KEY !== undefined
+          ? { kind: "waha", url: e.GATEWAY_API_URL, apiKey: e.GATEWAY_API_KEY }
+          : { kind: "sandbox", dir: join(dataDir, "sandbox"), connectAfterMs: e.SANDBOX_CONNECT_AFTER_MS },
+      mail:
+        e.MAIL_SMTP_URL !== undefined
+          ? { kind: "smtp", url: e.MAIL_SMTP_URL }
+          : e.MAIL_API_KEY !== undefined && e.MAIL_DOMAIN !== undefined
+            ? { kind: "api", apiKey: e.MAIL_API_KEY, domain: e.MAIL_DOMAIN, baseUrl: e.MAIL_API_URL ?? null }
+            : { kind: "files", dir: join(dataDir, "mail") },
       fromEmail: e.FROM_EMAIL ?? "herald@localhost",
       adminEmail: e.ADMIN_EMAIL === undefined ? null : normalizeEmail(e.ADMIN_EMAIL),
       adminPhoneNumber: e.ADMIN_PHONE_NUMBER ?? null,

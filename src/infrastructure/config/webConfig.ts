@@ -1,10 +1,22 @@
 import { z } from "zod"
-import { normalizeEmail } from "../../domain/user/User.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
-import { httpUrl, parseEnvWithDatabaseUrl, positiveInt, quotaOf, quotaVariables, trustProxy, webhookSecret } from "./env.ts"
+import { normalizeEmail } from "../../domain/user/User.ts"
+import {
+  httpUrl,
+  parseEnvWithDatabaseUrl,
+  positiveInt,
+  quotaOf,
+  quotaVariables,
+  trustProxy,
+  webhookSecret
+} from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
-const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`)
+const required = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
 const email = (name: string) => required(name).pipe(z.email({ error: `${name} must be an e-mail address` }))
 const flag = (name: string, fallback: boolean) =>
   z
@@ -24,24 +36,42 @@ const WebEnv = z
     DATABASE_URL: required("DATABASE_URL"),
     GATEWAY_API_URL: httpUrl("GATEWAY_API_URL"),
     GATEWAY_API_KEY: required("GATEWAY_API_KEY"),
-    AUTH_SECRET: required("AUTH_SECRET").refine((v) => v.length >= 32, "AUTH_SECRET must be at least 32 characters (make one with: openssl rand -base64 32)"),
+    AUTH_SECRET: required("AUTH_SECRET").refine(
+      (v) => v.length >= 32,
+      "AUTH_SECRET must be at least 32 characters (make one with: openssl rand -base64 32)"
+    ),
     AUTH_URL: httpUrl("AUTH_URL"),
-    MAIL_API_KEY: required("MAIL_API_KEY").refine((v) => v.startsWith("key-"), "MAIL_API_KEY must start with key- (the provider's private API key)"),
-    MAIL_DOMAIN: required("MAIL_DOMAIN").refine((v) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), "MAIL_DOMAIN must be a domain name such as mg.example.com"),
+    MAIL_API_KEY: required("MAIL_API_KEY").refine(
+      (v) => v.startsWith("key-"),
+      "MAIL_API_KEY must start with key- (the provider's private API key)"
+    ),
+    MAIL_DOMAIN: required("MAIL_DOMAIN").refine(
+      (v) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v),
+      "MAIL_DOMAIN must be a domain name such as mg.example.com"
+    ),
     FROM_EMAIL: email("FROM_EMAIL"),
     ADMIN_EMAIL: email("ADMIN_EMAIL"),
     ADMIN_PHONE_NUMBER: z
       .string()
-      .regex(/^\+[1-9]\d{6,14}$/, "ADMIN_PHONE_NUMBER must be + and the country code and number, digits only (e.g. +15551234567)")
+      .regex(
+        /^\+[1-9]\d{6,14}$/,
+        "ADMIN_PHONE_NUMBER must be + and the country code and number, digits only (e.g. +15551234567)"
+      )
       .optional(),
-    PUBLIC_SHOW_FOOTER: z.string().optional().transform((v) => v !== "false"),
+    PUBLIC_SHOW_FOOTER: z
+      .string()
+      .optional()
+      .transform((v) => v !== "false"),
     PORT: positiveInt("PORT", 1).max(65_535, "PORT must be at most 65535").default(8080),
     REQUIRE_APPROVAL: flag("REQUIRE_APPROVAL", true),
     WEB_GATEWAY_TIMEOUT_MS: positiveInt("WEB_GATEWAY_TIMEOUT_MS", 100).default(15_000),
     MAIL_API_URL: httpUrl("MAIL_API_URL").optional(),
     MAIL_SMTP_URL: z
       .string()
-      .refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…, user and password URL-encoded")
+      .refine(
+        (v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v),
+        "MAIL_SMTP_URL must be smtp://user:password@host:port or smtps://…, user and password URL-encoded"
+      )
       .optional(),
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
     TRUST_PROXY: trustProxy,
@@ -72,7 +102,9 @@ export interface WebConfig {
   readonly port: number
   readonly requireApproval: boolean
   /** how mail leaves: the provider's HTTP API (default Mailgun's, or MAIL_API_URL), or SMTP when MAIL_SMTP_URL is set */
-  readonly mail: { readonly kind: "api"; readonly baseUrl: string | null } | { readonly kind: "smtp"; readonly url: string }
+  readonly mail:
+    | { readonly kind: "api"; readonly baseUrl: string | null }
+    | { readonly kind: "smtp"; readonly url: string }
   /** how often the web process looks for failed campaigns to tell the admin about */
   readonly alertIntervalMs: number
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
@@ -105,7 +137,10 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
       showFooter: e.PUBLIC_SHOW_FOOTER,
       port: e.PORT,
       requireApproval: e.REQUIRE_APPROVAL,
-      mail: e.MAIL_SMTP_URL !== undefined ? { kind: "smtp", url: e.MAIL_SMTP_URL } : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
+      mail:
+        e.MAIL_SMTP_URL !== undefined
+          ? { kind: "smtp", url: e.MAIL_SMTP_URL }
+          : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
       alertIntervalMs: e.ALERT_INTERVAL_MS,
       trustProxy: e.TRUST_PROXY,
       quota: quotaOf(e),

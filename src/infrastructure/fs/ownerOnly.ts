@@ -12,7 +12,8 @@ import { dirname } from "node:path"
 export const OWNER_ONLY_FOLDER = 0o700
 export const OWNER_ONLY_FILE = 0o600
 
-const hasCode = (error: unknown, code: string): boolean => error instanceof Error && "code" in error && error.code === code
+const hasCode = (error: unknown, code: string): boolean =>
+  error instanceof Error && "code" in error && error.code === code
 const isMissing = (error: unknown): boolean => hasCode(error, "ENOENT")
 
 /**
@@ -76,7 +77,11 @@ export const writeOwnerOnlyFile = (path: string, data: string | Uint8Array, flag
 }
 
 /** writeOwnerOnlyFile without blocking. */
-export const writeOwnerOnlyFileAsync = async (path: string, data: string | Uint8Array, flag: WriteFlag): Promise<void> => {
+export const writeOwnerOnlyFileAsync = async (
+  path: string,
+  data: string | Uint8Array,
+  flag: WriteFlag
+): Promise<void> => {
   const file = await open(path, flag, OWNER_ONLY_FILE)
   try {
     await file.chmod(OWNER_ONLY_FILE)

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { z } from "zod"
-import { WahaId } from "./wahaId.ts"
 import type { GatewayError, SentMessageLookup, SentMessageQuery } from "../../application/ports/GatewayPort.ts"
+import { WahaId } from "./wahaId.ts"
 
 /**
  * {@link GatewayPort.findSentMessage} over WAHA: reads the chat's recent messages from this session
@@ -26,7 +26,10 @@ export interface WahaHttp {
   ) => Effect.Effect<{ readonly status: number; readonly text: string }, GatewayError>
   readonly ok: (
     prefix: string
-  ) => (response: { readonly status: number; readonly text: string }) => Effect.Effect<{ readonly status: number; readonly text: string }, GatewayError>
+  ) => (response: {
+    readonly status: number
+    readonly text: string
+  }) => Effect.Effect<{ readonly status: number; readonly text: string }, GatewayError>
   readonly parse: <T>(
     prefix: string,
     schema: z.ZodType<T>
@@ -52,9 +55,8 @@ const ChatMessages = z.array(z.unknown())
 /** WAMessageAck.SERVER: WhatsApp's server has the message. */
 const ACK_SERVER = 1
 
-
 export const makeFindSentMessage = (http: WahaHttp) =>
-  Effect.fnUntraced(function*(query: SentMessageQuery) {
+  Effect.fnUntraced(function* (query: SentMessageQuery) {
     const prefix = "failed to read the chat's messages"
     const sinceSeconds = Math.floor(query.since / 1000)
     const response = yield* http.call(
@@ -71,7 +73,9 @@ export const makeFindSentMessage = (http: WahaHttp) =>
         }
       }
     )
-    const items = yield* http.ok(prefix)(response).pipe(Effect.flatMap(http.parse(prefix, ChatMessages)))
+    const items = yield* http
+      .ok(prefix)(response)
+      .pipe(Effect.flatMap(http.parse(prefix, ChatMessages)))
     const matches: Array<ChatMessage> = []
     for (const item of items) {
       const parsed = ChatMessage.safeParse(item)
@@ -80,10 +84,14 @@ export const makeFindSentMessage = (http: WahaHttp) =>
       if (m.fromMe && m.timestamp >= sinceSeconds && m.body === query.text) matches.push(m)
     }
     const acknowledged = matches.find((m) => (m.ack ?? -Infinity) >= ACK_SERVER)
-    const lookup: SentMessageLookup = acknowledged !== undefined
-      ? { _tag: "Found", messageId: acknowledged.id, timestamp: acknowledged.timestamp * 1000 }
-      : matches.length > 0
-      ? { _tag: "Unsure", reason: `the chat holds the text, not yet acknowledged by WhatsApp (ack ${matches.map((m) => m.ack ?? "none").join(", ")})` }
-      : { _tag: "NotFound" }
+    const lookup: SentMessageLookup =
+      acknowledged !== undefined
+        ? { _tag: "Found", messageId: acknowledged.id, timestamp: acknowledged.timestamp * 1000 }
+        : matches.length > 0
+          ? {
+              _tag: "Unsure",
+              reason: `the chat holds the text, not yet acknowledged by WhatsApp (ack ${matches.map((m) => m.ack ?? "none").join(", ")})`
+            }
+          : { _tag: "NotFound" }
     return lookup
   })

@@ -1,26 +1,34 @@
 import { Cache, Duration, Effect, Exit, Layer } from "effect"
 import { z } from "zod"
-import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
-import { DIRECTORY_TTL_MS } from "../../application/session/GatewayDirectory.ts"
-import { walkPages } from "../../application/session/walkPages.ts"
-import { oneLine } from "../../application/text/oneLine.ts"
-import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
-import { ContactsBody, GroupsBody, isLidContact, LidsBody, mappedContact, readContacts, readGroups } from "./wahaListing.ts"
-import { makeFindSentMessage } from "./WahaChatHistory.ts"
-import { WahaId } from "./wahaId.ts"
-import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
 import type {
   GatewayContact,
-  PageOf,
   GatewayFailure,
   GatewayGroup,
   GatewayQr,
   GatewayServerVersion,
   GatewaySession,
   Page,
+  PageOf,
   SendTextRequest,
   SentText
 } from "../../application/ports/GatewayPort.ts"
+import { GatewayError, GatewayPort } from "../../application/ports/GatewayPort.ts"
+import { DIRECTORY_TTL_MS } from "../../application/session/GatewayDirectory.ts"
+import { walkPages } from "../../application/session/walkPages.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
+import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
+import { makeFindSentMessage } from "./WahaChatHistory.ts"
+import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
+import { WahaId } from "./wahaId.ts"
+import {
+  ContactsBody,
+  GroupsBody,
+  isLidContact,
+  LidsBody,
+  mappedContact,
+  readContacts,
+  readGroups
+} from "./wahaListing.ts"
 
 /** WAHA HTTP API adapter for {@link GatewayPort} (docs/architecture.md#the-gateway; the send request: README "Running the scheduler"). */
 
@@ -68,8 +76,14 @@ const SessionBody = z.object({
  */
 const SentBody = z.object({
   id: WahaId.optional().catch(undefined),
-  key: z.object({ id: z.string().min(1) }).optional().catch(undefined),
-  _data: z.object({ Info: z.object({ ID: z.string().min(1) }) }).optional().catch(undefined)
+  key: z
+    .object({ id: z.string().min(1) })
+    .optional()
+    .catch(undefined),
+  _data: z
+    .object({ Info: z.object({ ID: z.string().min(1) }) })
+    .optional()
+    .catch(undefined)
 })
 /** The gateway's id of a sent message, or null: a 2xx is a sent message whatever its body says. */
 const sentMessageId = (text: string): string | null => {
@@ -91,7 +105,14 @@ const QrBody = z.object({ mimetype: z.string(), data: z.string() })
 // groups, contacts and lids of each engine: wahaListing.ts
 
 // WAHA 2023 answered no engine
-const ServerVersionBody = z.object({ version: z.string(), engine: z.string().optional().transform((e) => e ?? "unknown"), tier: z.string() })
+const ServerVersionBody = z.object({
+  version: z.string(),
+  engine: z
+    .string()
+    .optional()
+    .transform((e) => e ?? "unknown"),
+  tier: z.string()
+})
 
 /** Lid table pages (WAHA's default is 100), and a bound on the table. */
 const LID_PAGE = 500
@@ -99,11 +120,10 @@ const MAX_LIDS = 100_000
 const LID_TABLE_TTL_MS = DIRECTORY_TTL_MS
 type LidTable = ReadonlyMap<string, string | null | undefined>
 const NO_LIDS: LidTable = new Map()
-const countOf = (n: number) => n === 1 ? "1 contact" : `${n} contacts`
+const countOf = (n: number) => (n === 1 ? "1 contact" : `${n} contacts`)
 
 // ---------------------------------------------------------------------------
 // Error helpers
-
 
 interface ErrnoLike {
   readonly code?: unknown
@@ -149,7 +169,10 @@ const describeNetworkFailure = (u: unknown): string => {
   const code = typeof e.code === "string" ? e.code : ""
   let message = typeof e.message === "string" ? e.message : ""
   if (message === "" && Array.isArray(e.errors)) {
-    message = e.errors.map((inner) => asErrno(inner)?.message).filter((m) => typeof m === "string").join(", ")
+    message = e.errors
+      .map((inner) => asErrno(inner)?.message)
+      .filter((m) => typeof m === "string")
+      .join(", ")
   }
   if (code !== "" && message.includes(code)) return message
   return squeezed(`${code} ${message}`) || String(u)
@@ -205,41 +228,57 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       try: async (interrupt): Promise<RawResponse> => {
         const url = new URL(`${baseUrl}${path}`)
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
-        const headers: Record<string, string> = { "accept": "application/json", "X-Api-Key": apiKey }
+        const headers: Record<string, string> = { accept: "application/json", "X-Api-Key": apiKey }
         if (opts.body !== undefined) headers["Content-Type"] = "application/json"
-        return fetchWithDeadline(url, { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) }, timeoutMs, interrupt)
+        return fetchWithDeadline(
+          url,
+          { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) },
+          timeoutMs,
+          interrupt
+        )
       },
       catch: (cause) =>
         cause instanceof DeadlinePassed ? fail(prefix, "Timeout", cause.message) : networkError(prefix, cause)
     })
 
-  const ok = (prefix: string) => (response: RawResponse): Effect.Effect<RawResponse, GatewayError> =>
-    response.status >= 200 && response.status < 300
-      ? Effect.succeed(response)
-      : Effect.fail(statusError(prefix, response))
+  const ok =
+    (prefix: string) =>
+    (response: RawResponse): Effect.Effect<RawResponse, GatewayError> =>
+      response.status >= 200 && response.status < 300
+        ? Effect.succeed(response)
+        : Effect.fail(statusError(prefix, response))
 
-  const parse = <T>(prefix: string, schema: z.ZodType<T>) => (response: RawResponse): Effect.Effect<T, GatewayError> => {
-    let json: unknown
-    try {
-      json = JSON.parse(response.text)
-    } catch {
-      const snippet = truncate(scrub(squeezed(response.text)), BODY_SNIPPET_MAX)
-      return Effect.fail(fail(prefix, "BadResponse", `invalid JSON from gateway (${response.status}): ${snippet}`, response.status))
+  const parse =
+    <T>(prefix: string, schema: z.ZodType<T>) =>
+    (response: RawResponse): Effect.Effect<T, GatewayError> => {
+      let json: unknown
+      try {
+        json = JSON.parse(response.text)
+      } catch {
+        const snippet = truncate(scrub(squeezed(response.text)), BODY_SNIPPET_MAX)
+        return Effect.fail(
+          fail(prefix, "BadResponse", `invalid JSON from gateway (${response.status}): ${snippet}`, response.status)
+        )
+      }
+      const result = schema.safeParse(json)
+      if (result.success) return Effect.succeed(result.data)
+      const issues = result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
+      return Effect.fail(
+        fail(
+          prefix,
+          "BadResponse",
+          `unexpected response shape: ${truncate(scrub(squeezed(issues)), BODY_SNIPPET_MAX)}`,
+          response.status
+        )
+      )
     }
-    const result = schema.safeParse(json)
-    if (result.success) return Effect.succeed(result.data)
-    const issues = result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
-    return Effect.fail(
-      fail(prefix, "BadResponse", `unexpected response shape: ${truncate(scrub(squeezed(issues)), BODY_SNIPPET_MAX)}`, response.status)
-    )
-  }
 
   const seg = encodeURIComponent
 
   const command = (prefix: string, method: string, path: string, body?: unknown): Effect.Effect<void, GatewayError> =>
     call(prefix, method, path, body === undefined ? {} : { body }).pipe(Effect.flatMap(ok(prefix)), Effect.asVoid)
 
-  const sendText = Effect.fnUntraced(function*(request: SendTextRequest) {
+  const sendText = Effect.fnUntraced(function* (request: SendTextRequest) {
     const prefix = "failed to send message"
     const response = yield* call(prefix, "POST", "/api/sendText", {
       body: {
@@ -255,18 +294,28 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   })
 
   // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
-  const webhooks = options.webhook === undefined ? undefined : [{
-    url: options.webhook.url,
-    events: [...options.webhook.events],
-    hmac: { key: options.webhook.hmacKey },
-    retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
-  }]
+  const webhooks =
+    options.webhook === undefined
+      ? undefined
+      : [
+          {
+            url: options.webhook.url,
+            events: [...options.webhook.events],
+            hmac: { key: options.webhook.hmacKey },
+            retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+          }
+        ]
 
-  const createSession = Effect.fn("WahaGateway.createSession")(function*(name: string) {
-    yield* command("failed to create session", "POST", "/api/sessions", webhooks === undefined ? { name, start: true } : { name, start: true, config: { webhooks } })
+  const createSession = Effect.fn("WahaGateway.createSession")(function* (name: string) {
+    yield* command(
+      "failed to create session",
+      "POST",
+      "/api/sessions",
+      webhooks === undefined ? { name, start: true } : { name, start: true, config: { webhooks } }
+    )
   })
 
-  const getSession = Effect.fn("WahaGateway.getSession")(function*(name: string) {
+  const getSession = Effect.fn("WahaGateway.getSession")(function* (name: string) {
     const prefix = "failed to get session status"
     const response = yield* call(prefix, "GET", `/api/sessions/${seg(name)}`)
     if (response.status === 404) return null
@@ -277,34 +326,36 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return session
   })
 
-  const startSession = Effect.fn("WahaGateway.startSession")(function*(name: string) {
+  const startSession = Effect.fn("WahaGateway.startSession")(function* (name: string) {
     yield* command("failed to start session", "POST", `/api/sessions/${seg(name)}/start`)
   })
 
-  const restartSession = Effect.fn("WahaGateway.restartSession")(function*(name: string) {
+  const restartSession = Effect.fn("WahaGateway.restartSession")(function* (name: string) {
     yield* command("failed to restart session", "POST", `/api/sessions/${seg(name)}/restart`)
   })
 
-  const serverVersion = Effect.fn("WahaGateway.serverVersion")(function*() {
+  const serverVersion = Effect.fn("WahaGateway.serverVersion")(function* () {
     const prefix = "failed to read the gateway's version"
     const response = yield* call(prefix, "GET", "/api/server/version")
-    const version: GatewayServerVersion = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, ServerVersionBody)))
+    const version: GatewayServerVersion = yield* ok(prefix)(response).pipe(
+      Effect.flatMap(parse(prefix, ServerVersionBody))
+    )
     return version
   })
 
-  const stopSession = Effect.fn("WahaGateway.stopSession")(function*(name: string) {
+  const stopSession = Effect.fn("WahaGateway.stopSession")(function* (name: string) {
     yield* command("failed to stop session", "POST", `/api/sessions/${seg(name)}/stop`)
   })
 
-  const logoutSession = Effect.fn("WahaGateway.logoutSession")(function*(name: string) {
+  const logoutSession = Effect.fn("WahaGateway.logoutSession")(function* (name: string) {
     yield* command("failed to log out session", "POST", `/api/sessions/${seg(name)}/logout`)
   })
 
-  const deleteSession = Effect.fn("WahaGateway.deleteSession")(function*(name: string) {
+  const deleteSession = Effect.fn("WahaGateway.deleteSession")(function* (name: string) {
     yield* command("failed to delete session", "DELETE", `/api/sessions/${seg(name)}`)
   })
 
-  const getQr = Effect.fn("WahaGateway.getQr")(function*(name: string) {
+  const getQr = Effect.fn("WahaGateway.getQr")(function* (name: string) {
     const prefix = "failed to get QR code"
     const response = yield* call(prefix, "GET", `/api/${seg(name)}/auth/qr`, { query: { format: "image" } })
     const qr: GatewayQr = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, QrBody)))
@@ -320,14 +371,17 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   /** More than asked for: the gateway ignored paging and served the whole list, so this page is the last. */
   const moreAfter = (served: number, page: Page) => served === page.limit
 
-  const listGroups = Effect.fn("WahaGateway.listGroups")(function*(name: string, page: Page) {
+  const listGroups = Effect.fn("WahaGateway.listGroups")(function* (name: string, page: Page) {
     const prefix = "failed to list groups"
     const response = yield* call(prefix, "GET", `/api/${seg(name)}/groups`, {
       query: { limit: page.limit, offset: page.offset, ...LIST_ORDER, exclude: "participants" }
     })
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, GroupsBody)))
     const read = readGroups(body)
-    if (!read.ok) return yield* Effect.fail(fail(prefix, "BadResponse", `unexpected response shape: ${read.problem}`, response.status))
+    if (!read.ok)
+      return yield* Effect.fail(
+        fail(prefix, "BadResponse", `unexpected response shape: ${read.problem}`, response.status)
+      )
     const served = read.groups.map((g) => g.groupId)
     const result: PageOf<GatewayGroup> = { items: read.groups, more: moreAfter(served.length, page), served }
     return result
@@ -338,9 +392,11 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     walkPages(
       { pageSize: LID_PAGE, maxEntries: MAX_LIDS, keyOf: (entry: { readonly lid: string }) => entry.lid, what: "lids" },
       (page) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const prefix = "failed to read the lid table"
-          const response = yield* call(prefix, "GET", `/api/${seg(name)}/lids`, { query: { limit: page.limit, offset: page.offset } })
+          const response = yield* call(prefix, "GET", `/api/${seg(name)}/lids`, {
+            query: { limit: page.limit, offset: page.offset }
+          })
           const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, LidsBody)))
           return { items: body, more: moreAfter(body.length, page), served: body.map((entry) => entry.lid) }
         })
@@ -349,11 +405,14 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   // a walk over many contact pages, each with lids in it, reads the table once; kept as long as
   // GatewayDirectory keeps a list; a failed read is not kept (the next page asks again)
   const lidTables = Effect.runSync(
-    Cache.makeWith(lidTable, { capacity: 1_000, timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(LID_TABLE_TTL_MS) : Duration.zero) })
+    Cache.makeWith(lidTable, {
+      capacity: 1_000,
+      timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(LID_TABLE_TTL_MS) : Duration.zero)
+    })
   )
   const lidTableOf = (name: string) => Cache.get(lidTables, name)
 
-  const listContacts = Effect.fn("WahaGateway.listContacts")(function*(name: string, page: Page) {
+  const listContacts = Effect.fn("WahaGateway.listContacts")(function* (name: string, page: Page) {
     const prefix = "failed to list contacts"
     const response = yield* call(prefix, "GET", "/api/contacts/all", {
       query: { session: name, limit: page.limit, offset: page.offset, ...LIST_ORDER }
@@ -362,16 +421,19 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     const read = readContacts(body)
     const lids = read.entries.filter(isLidContact)
     // NOWEB and GOWS list more and more people by lid only; their number comes from WAHA's lid table
-    const table = lids.length === 0
-      ? NO_LIDS
-      : yield* lidTableOf(name).pipe(
-        Effect.catch((error) =>
-          Effect.as(
-            Effect.logWarning(`Session ${oneLine(name)}: ${countOf(lids.length)} listed by @lid left out, no phone number for them: ${error.message}`),
-            undefined
+    const table =
+      lids.length === 0
+        ? NO_LIDS
+        : yield* lidTableOf(name).pipe(
+            Effect.catch((error) =>
+              Effect.as(
+                Effect.logWarning(
+                  `Session ${oneLine(name)}: ${countOf(lids.length)} listed by @lid left out, no phone number for them: ${error.message}`
+                ),
+                undefined
+              )
+            )
           )
-        )
-      )
     const contacts: Array<GatewayContact> = []
     let unmapped = 0
     for (const entry of read.entries) {
@@ -384,9 +446,15 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       else contacts.push(contact)
     }
     if (table !== undefined && unmapped > 0) {
-      yield* Effect.logWarning(`Session ${oneLine(name)}: ${countOf(unmapped)} listed by @lid left out, no phone number for them in the gateway's lid table`)
+      yield* Effect.logWarning(
+        `Session ${oneLine(name)}: ${countOf(unmapped)} listed by @lid left out, no phone number for them in the gateway's lid table`
+      )
     }
-    const result: PageOf<GatewayContact> = { items: contacts, more: moreAfter(read.served.length, page), served: read.served }
+    const result: PageOf<GatewayContact> = {
+      items: contacts,
+      more: moreAfter(read.served.length, page),
+      served: read.served
+    }
     return result
   })
 

@@ -1,6 +1,6 @@
 import { z } from "zod"
-import { WahaId } from "./wahaId.ts"
 import type { GatewayContact, GatewayGroup } from "../../application/ports/GatewayPort.ts"
+import { WahaId } from "./wahaId.ts"
 
 /**
  * How WAHA lists groups, contacts and lids, engine by engine (read in WAHA's source, devlikeapro/waha):
@@ -23,7 +23,6 @@ import type { GatewayContact, GatewayGroup } from "../../application/ports/Gatew
  *
  * GET /api/{session}/lids?limit&offset (since 2025.5.4): `[{lid: "…@lid", pn: "…@c.us" | null}]`, in lid order.
  */
-
 
 /** One group of any engine; unknown keys (participants among them) are not kept. */
 const GroupItem = z.object({

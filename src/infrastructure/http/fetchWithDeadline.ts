@@ -48,4 +48,4 @@ export const fetchWithDeadline = async (
  * whitespace as one space (a pretty-printed body reads as one line), any other control escaped.
  */
 export const squeezed = (s: string): string => oneLine(s.replace(/\s+/g, " ").trim())
-export const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
+export const truncate = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1)}…`)

@@ -37,11 +37,11 @@ export interface MailSender {
 const DEFAULT_TIMEOUT_MS = 30_000
 const SNIPPET_MAX = 200
 
-
 /** Replaces every secret (and its URL-encoded form) in text that came from outside. */
 const scrubber = (secrets: ReadonlyArray<string>) => {
-  const all = [...new Set(secrets.flatMap((s) => [s, encodeURIComponent(s)]).filter((s) => s.length > 0))]
-    .sort((a, b) => b.length - a.length)
+  const all = [...new Set(secrets.flatMap((s) => [s, encodeURIComponent(s)]).filter((s) => s.length > 0))].sort(
+    (a, b) => b.length - a.length
+  )
   return (text: string): string => all.reduce((acc, secret) => acc.split(secret).join("***"), text)
 }
 
@@ -53,30 +53,40 @@ interface ErrorLike {
   readonly responseCode?: unknown
   readonly response?: unknown
 }
-const asErrorLike = (u: unknown): ErrorLike | undefined => typeof u === "object" && u !== null ? (u as ErrorLike) : undefined
+const asErrorLike = (u: unknown): ErrorLike | undefined =>
+  typeof u === "object" && u !== null ? (u as ErrorLike) : undefined
 
 /** `<code> <message>` of the innermost network error (undici wraps it as `TypeError("fetch failed", { cause })`). */
 const describeCause = (u: unknown): string => {
   let e = asErrorLike(u)
-  for (let depth = 0; depth < 4 && e?.cause !== undefined && asErrorLike(e.cause) !== undefined; depth++) e = asErrorLike(e.cause)
+  for (let depth = 0; depth < 4 && e?.cause !== undefined && asErrorLike(e.cause) !== undefined; depth++)
+    e = asErrorLike(e.cause)
   if (e === undefined) return String(u)
   const code = typeof e.code === "string" ? e.code : ""
   let message = typeof e.message === "string" ? e.message : ""
   if (message === "" && Array.isArray(e.errors)) {
-    message = e.errors.map((inner) => asErrorLike(inner)?.message).filter((m) => typeof m === "string").join(", ")
+    message = e.errors
+      .map((inner) => asErrorLike(inner)?.message)
+      .filter((m) => typeof m === "string")
+      .join(", ")
   }
   if (code !== "" && message.includes(code)) return squeezed(message)
   return squeezed(`${code} ${message}`) || String(u)
 }
 
 const compose = (from: string, mail: Mail): Promise<Buffer> =>
-  new MailComposer({ from, to: mail.to, subject: squeezed(mail.subject), text: mail.text, newline: "\r\n" }).compile().build()
+  new MailComposer({ from, to: mail.to, subject: squeezed(mail.subject), text: mail.text, newline: "\r\n" })
+    .compile()
+    .build()
 
 export const composeEffect = (from: string, mail: Mail, scrub: (s: string) => string) =>
   Effect.tryPromise({
     try: () => compose(from, mail),
     catch: (cause) =>
-      new MailError({ reason: "Invalid", message: `failed to build mail to ${mail.to}: ${truncate(scrub(describeCause(cause)), SNIPPET_MAX)}` })
+      new MailError({
+        reason: "Invalid",
+        message: `failed to build mail to ${mail.to}: ${truncate(scrub(describeCause(cause)), SNIPPET_MAX)}`
+      })
   })
 
 // ---------------------------------------------------------------------------
@@ -114,20 +124,25 @@ export const makeHttpApiMailSender = (options: HttpApiMailSenderOptions): MailSe
         const form = new FormData()
         form.append("to", mail.to)
         form.append("message", new Blob([new Uint8Array(mime)], { type: "message/rfc822" }), "message.mime")
-        return fetchWithDeadline(endpoint, { method: "POST", headers: { authorization, accept: "application/json" }, body: form }, timeoutMs, interrupt)
+        return fetchWithDeadline(
+          endpoint,
+          { method: "POST", headers: { authorization, accept: "application/json" }, body: form },
+          timeoutMs,
+          interrupt
+        )
       },
       catch: (cause) =>
         cause instanceof DeadlinePassed
           ? new MailError({ reason: "Timeout", message: `failed to send mail to ${mail.to}: ${cause.message}` })
           : new MailError({
-          reason: "Unreachable",
-          message: `failed to send mail to ${mail.to}: ${truncate(scrub(describeCause(cause)), SNIPPET_MAX)}`
-        })
+              reason: "Unreachable",
+              message: `failed to send mail to ${mail.to}: ${truncate(scrub(describeCause(cause)), SNIPPET_MAX)}`
+            })
     })
 
   return {
     send: (mail) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const mime = yield* composeEffect(options.from, mail, scrub)
         const response = yield* post(mail, mime)
         if (response.status >= 200 && response.status < 300) return
@@ -191,7 +206,7 @@ export const makeSmtpMailSender = (options: SmtpMailSenderOptions): MailSender =
 
   return {
     send: (mail) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         // Built once here, so the same bytes would go through either sender.
         const mime = yield* composeEffect(options.from, mail, scrub)
         yield* Effect.tryPromise({

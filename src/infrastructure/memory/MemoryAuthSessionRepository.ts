@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { AuthSessionRepository } from "../../application/ports/AuthSessionRepository.ts"
-import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { withDb, withDbWrite } from "./guard.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
 
 export const makeMemoryAuthSessionRepository = (db: MemoryDatabase): AuthSessionRepository["Service"] => ({
   create: (session) => withDbWrite(db, () => void db.authSessions.set(session.id, session)),

@@ -1,8 +1,8 @@
 import { Layer } from "effect"
 import { CampaignRepository } from "../../application/ports/CampaignRepository.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
-import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignRepository["Service"] => ({
   save: (view) => withDbWrite(db, () => saveNewer(db.campaigns, view)),

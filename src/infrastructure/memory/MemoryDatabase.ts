@@ -1,6 +1,6 @@
 import type { AuthSession } from "../../application/ports/AuthSessionRepository.ts"
-import type { StoredEvent } from "../../application/ports/EventStore.ts"
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
+import type { StoredEvent } from "../../application/ports/EventStore.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
@@ -46,7 +46,10 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
 })
 
 /** Keeps a read model's newest version: an older projection never overwrites a newer one. */
-export const saveNewer = <V extends { readonly id: string; readonly version: number }>(map: Map<string, V>, view: V): void => {
+export const saveNewer = <V extends { readonly id: string; readonly version: number }>(
+  map: Map<string, V>,
+  view: V
+): void => {
   const current = map.get(view.id)
   if (!current || current.version < view.version) map.set(view.id, view)
 }

@@ -1,9 +1,9 @@
 import { Clock, Effect, Layer } from "effect"
-import { EventStore } from "../../application/ports/EventStore.ts"
 import type { StreamRef } from "../../application/ports/EventStore.ts"
+import { EventStore } from "../../application/ports/EventStore.ts"
 import { ConcurrencyConflict } from "../../application/ports/StoreErrors.ts"
-import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { withDb, withDbWrite } from "./guard.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
 
 export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] => ({
   append: (streamId, expectedVersion, events) =>

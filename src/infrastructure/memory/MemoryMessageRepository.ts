@@ -1,9 +1,9 @@
 import { Layer } from "effect"
-import { MessageRepository } from "../../application/ports/MessageRepository.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
+import { MessageRepository } from "../../application/ports/MessageRepository.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { saveNewer } from "./MemoryDatabase.ts"
-import { withDb, withDbWrite } from "./guard.ts"
 
 // ties by id in binary order, as MongoDB sorts strings
 const byScheduledAt = (a: MessageView, b: MessageView) =>

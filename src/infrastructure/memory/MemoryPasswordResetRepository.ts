@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
-import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { withDbWrite } from "./guard.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
 
 export const makeMemoryPasswordResetRepository = (db: MemoryDatabase): PasswordResetRepository["Service"] => ({
   create: (reset) => withDbWrite(db, () => void db.passwordResets.set(reset.id, reset)),

@@ -1,8 +1,8 @@
 import { Layer } from "effect"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
-import { withDb, withDbWrite } from "./guard.ts"
 
 export const makeMemoryUserRepository = (db: MemoryDatabase): UserRepository["Service"] => ({
   save: (view) => withDbWrite(db, () => saveNewer(db.users, view)),
@@ -11,9 +11,7 @@ export const makeMemoryUserRepository = (db: MemoryDatabase): UserRepository["Se
     withDb(db, () => [...db.users.values()].filter((u) => u.email === email).sort(byCreatedAt)[0] ?? null),
   list: (filter) =>
     withDb(db, () =>
-      [...db.users.values()]
-        .filter((u) => filter.status === undefined || u.status === filter.status)
-        .sort(byCreatedAt)
+      [...db.users.values()].filter((u) => filter.status === undefined || u.status === filter.status).sort(byCreatedAt)
     )
 })
 

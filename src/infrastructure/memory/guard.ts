@@ -11,5 +11,7 @@ export const withDb = <A>(db: MemoryDatabase, f: () => A): Effect.Effect<A, Stor
 /** `withDb` for a write: also fails while the database is read-only. */
 export const withDbWrite = <A>(db: MemoryDatabase, f: () => A): Effect.Effect<A, StoreUnavailable> =>
   Effect.suspend(() =>
-    db.readOnly !== null && db.unavailable === null ? Effect.fail(new StoreUnavailable({ message: db.readOnly })) : withDb(db, f)
+    db.readOnly !== null && db.unavailable === null
+      ? Effect.fail(new StoreUnavailable({ message: db.readOnly }))
+      : withDb(db, f)
   )

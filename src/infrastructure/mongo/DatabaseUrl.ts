@@ -10,14 +10,14 @@
 
 export type DatabaseUrlResult =
   | {
-    readonly ok: true
-    /** the URL to connect with (surrounding whitespace removed) */
-    readonly url: string
-    /** the database name, decoded */
-    readonly database: string
-    /** the URL with the credentials (and any *password* option) replaced by `***`, for logs */
-    readonly redacted: string
-  }
+      readonly ok: true
+      /** the URL to connect with (surrounding whitespace removed) */
+      readonly url: string
+      /** the database name, decoded */
+      readonly database: string
+      /** the URL with the credentials (and any *password* option) replaced by `***`, for logs */
+      readonly redacted: string
+    }
   | { readonly ok: false; readonly problems: ReadonlyArray<string> }
 
 const SCHEMES = ["mongodb", "mongodb+srv"] as const
@@ -90,17 +90,22 @@ export const parseDatabaseUrl = (raw: string): DatabaseUrlResult => {
     const user = colon < 0 ? userinfo : userinfo.slice(0, colon)
     const password = colon < 0 ? null : userinfo.slice(colon + 1)
     if (user === "") {
-      problems.push("the user name before ':' is empty: write <user>:<password>@<host>, or leave out the credentials and the '@'")
+      problems.push(
+        "the user name before ':' is empty: write <user>:<password>@<host>, or leave out the credentials and the '@'"
+      )
     }
     if (password === null || password === "") {
-      problems.push("the password is missing: write <user>:<password>@<host> with both URL-encoded, or leave out the credentials and the '@'")
+      problems.push(
+        "the password is missing: write <user>:<password>@<host> with both URL-encoded, or leave out the credentials and the '@'"
+      )
     }
     problems.push(...credentialProblems("user name", user))
     if (password !== null) problems.push(...credentialProblems("password", password))
     hasCredentials = true
   }
 
-  if (afterCredentials.includes("#")) problems.push("it contains '#' after the host: remove it (a URL fragment means nothing to MongoDB)")
+  if (afterCredentials.includes("#"))
+    problems.push("it contains '#' after the host: remove it (a URL fragment means nothing to MongoDB)")
   if (/\s/.test(afterCredentials)) problems.push("it contains spaces or line breaks after the credentials: remove them")
 
   const pathStart = afterCredentials.search(/[/?]/)
@@ -112,9 +117,13 @@ export const parseDatabaseUrl = (raw: string): DatabaseUrlResult => {
 
   const hostList = hosts.split(",")
   if (hosts === "") {
-    problems.push(`it names no host: write the server after '${scheme}://'${hasCredentials ? " and the '@'" : ""}, ${example}`)
+    problems.push(
+      `it names no host: write the server after '${scheme}://'${hasCredentials ? " and the '@'" : ""}, ${example}`
+    )
   } else if (hostList.some((h) => !HOST.test(h))) {
-    problems.push("the host part is not a host name or address with an optional :port (several hosts are separated by commas)")
+    problems.push(
+      "the host part is not a host name or address with an optional :port (several hosts are separated by commas)"
+    )
   } else if (scheme === "mongodb+srv" && (hostList.length !== 1 || hosts.includes(":"))) {
     problems.push("a mongodb+srv:// URL takes exactly one host name and no port")
   }
@@ -132,7 +141,9 @@ export const parseDatabaseUrl = (raw: string): DatabaseUrlResult => {
     }
     if (decoded !== null) {
       if (DB_NAME_FORBIDDEN.test(decoded)) {
-        problems.push(`the database name may not contain / \\ . space " $ * < > : | ? (use letters, digits, '_' or '-', e.g. herald)`)
+        problems.push(
+          `the database name may not contain / \\ . space " $ * < > : | ? (use letters, digits, '_' or '-', e.g. herald)`
+        )
       } else if (new TextEncoder().encode(decoded).length > 63) {
         problems.push("the database name is longer than 63 bytes")
       } else {

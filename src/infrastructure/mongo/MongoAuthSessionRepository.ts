@@ -12,7 +12,8 @@ export const makeMongoAuthSessionRepository = (db: Db): AuthSessionRepository["S
     create: store.put,
     get: (id) => store.one({ _id: id }),
     // no upsert: a session deleted meanwhile stays deleted
-    setExpiry: (id, expiresAt) => attempt(() => sessions.updateOne({ _id: id }, { $set: { expiresAt } })).pipe(Effect.asVoid),
+    setExpiry: (id, expiresAt) =>
+      attempt(() => sessions.updateOne({ _id: id }, { $set: { expiresAt } })).pipe(Effect.asVoid),
     delete: (id) => attempt(() => sessions.deleteOne({ _id: id })).pipe(Effect.asVoid),
     deleteAllOf: (userId) => attempt(() => sessions.deleteMany({ userId })).pipe(Effect.asVoid),
     deleteExpired: (now) => attempt(() => sessions.deleteMany({ expiresAt: { $lte: now } })).pipe(Effect.asVoid)
@@ -20,5 +21,8 @@ export const makeMongoAuthSessionRepository = (db: Db): AuthSessionRepository["S
 }
 
 export const MongoAuthSessionRepository = {
-  layer: Layer.effect(AuthSessionRepository, MongoDatabase.useSync(({ db }) => makeMongoAuthSessionRepository(db)))
+  layer: Layer.effect(
+    AuthSessionRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoAuthSessionRepository(db))
+  )
 }

@@ -16,5 +16,8 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
 }
 
 export const MongoCampaignRepository = {
-  layer: Layer.effect(CampaignRepository, MongoDatabase.useSync(({ db }) => makeMongoCampaignRepository(db)))
+  layer: Layer.effect(
+    CampaignRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoCampaignRepository(db))
+  )
 }

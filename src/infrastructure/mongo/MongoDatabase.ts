@@ -1,7 +1,7 @@
-import { Context, Effect, Layer } from "effect"
 import type { Scope } from "effect"
-import { MongoClient } from "mongodb"
+import { Context, Effect, Layer } from "effect"
 import type { Db, IndexSpecification } from "mongodb"
+import { MongoClient } from "mongodb"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { parseDatabaseUrl } from "./DatabaseUrl.ts"
 import {
@@ -92,7 +92,8 @@ export interface SchemaReport {
 }
 
 const sameKey = (a: unknown, b: Readonly<Record<string, number>>): boolean =>
-  typeof a === "object" && a !== null &&
+  typeof a === "object" &&
+  a !== null &&
   JSON.stringify(Object.entries(a).map(([k, v]) => [k, Number(v)])) === JSON.stringify(Object.entries(b))
 
 /**
@@ -101,7 +102,7 @@ const sameKey = (a: unknown, b: Readonly<Record<string, number>>): boolean =>
  * created meanwhile) count as success once the existing index is checked to be the same.
  */
 export const ensureSchema = (db: Db): Effect.Effect<SchemaReport, StoreUnavailable> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const createdCollections: Array<string> = []
     const createdIndexes: Array<string> = []
     const existing = new Set(
@@ -171,7 +172,7 @@ export const DEFAULT_OPERATION_TIMEOUT_MS = 30_000
 export const connectMongo = (
   options: MongoDatabaseOptions
 ): Effect.Effect<MongoConnection, StoreUnavailable, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const parsed = parseDatabaseUrl(options.url)
     if (!parsed.ok) {
       return yield* new StoreUnavailable({ message: `DATABASE_URL is not valid: ${parsed.problems.join("; ")}` })

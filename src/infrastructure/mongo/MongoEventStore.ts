@@ -1,12 +1,12 @@
 import { Clock, Effect, Layer } from "effect"
-import { MongoBulkWriteError } from "mongodb"
 import type { Collection, Db } from "mongodb"
+import { MongoBulkWriteError } from "mongodb"
 import { z } from "zod"
-import { EventStore } from "../../application/ports/EventStore.ts"
 import type { StoredEvent, StreamRef } from "../../application/ports/EventStore.ts"
+import { EventStore } from "../../application/ports/EventStore.ts"
 import { ConcurrencyConflict, StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
-import { attempt, decodeDocuments, DUPLICATE_KEY, toStoreUnavailable } from "./mongoErrors.ts"
+import { attempt, DUPLICATE_KEY, decodeDocuments, toStoreUnavailable } from "./mongoErrors.ts"
 
 const COLLECTION = "events"
 
@@ -83,70 +83,76 @@ type EventDocs = Collection<EventDocument>
  * append stays invisible and blocks the stream at that version until an operator deletes
  * the documents with its appendId. No wrong event is ever read.
  */
-const append = (events: EventDocs) => (
-  streamId: string,
-  expectedVersion: number,
-  newEvents: ReadonlyArray<{ readonly type: string }>
-): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> =>
-  Effect.gen(function*() {
-    if (newEvents.length === 0) return expectedVersion
-    const recordedAt = yield* Clock.currentTimeMillis
-    const appendId = crypto.randomUUID()
-    const firstVersion = expectedVersion + 1
-    const lastVersion = expectedVersion + newEvents.length
-    const docs: Array<EventDocument> = newEvents.map((event, i) => ({
-      _id: `${streamId}:${firstVersion + i}`,
-      stream: streamId,
-      version: firstVersion + i,
-      type: event.type,
-      data: event,
-      recordedAt,
-      appendId,
-      firstVersion,
-      lastVersion
-    }))
-    // Deletes our events before `upTo`: an append that can no longer be completed.
-    const withdraw = (upTo: number) =>
-      upTo === 0
-        ? Effect.void
-        : attempt(() => events.deleteMany({ _id: { $in: docs.slice(0, upTo).map((d) => d._id) }, appendId })).pipe(
-          Effect.asVoid,
-          Effect.mapError((e) =>
-            new StoreUnavailable({
-              message: `append to ${streamId} failed half way and its first ${upTo} event(s) could not be withdrawn (${e.message}); delete the events with appendId ${appendId}`
-            })
-          )
-        )
+const append =
+  (events: EventDocs) =>
+  (
+    streamId: string,
+    expectedVersion: number,
+    newEvents: ReadonlyArray<{ readonly type: string }>
+  ): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> =>
+    Effect.gen(function* () {
+      if (newEvents.length === 0) return expectedVersion
+      const recordedAt = yield* Clock.currentTimeMillis
+      const appendId = crypto.randomUUID()
+      const firstVersion = expectedVersion + 1
+      const lastVersion = expectedVersion + newEvents.length
+      const docs: Array<EventDocument> = newEvents.map((event, i) => ({
+        _id: `${streamId}:${firstVersion + i}`,
+        stream: streamId,
+        version: firstVersion + i,
+        type: event.type,
+        data: event,
+        recordedAt,
+        appendId,
+        firstVersion,
+        lastVersion
+      }))
+      // Deletes our events before `upTo`: an append that can no longer be completed.
+      const withdraw = (upTo: number) =>
+        upTo === 0
+          ? Effect.void
+          : attempt(() => events.deleteMany({ _id: { $in: docs.slice(0, upTo).map((d) => d._id) }, appendId })).pipe(
+              Effect.asVoid,
+              Effect.mapError(
+                (e) =>
+                  new StoreUnavailable({
+                    message: `append to ${streamId} failed half way and its first ${upTo} event(s) could not be withdrawn (${e.message}); delete the events with appendId ${appendId}`
+                  })
+              )
+            )
 
-    let next = 0
-    while (next < docs.length) {
-      const batch = docs.slice(next)
-      const failed = yield* Effect.tryPromise({
-        try: () => events.insertMany(batch, { ordered: true }),
-        catch: (error) => error
-      }).pipe(Effect.as(null), Effect.catch((error) => Effect.succeed(error)))
-      if (failed === null) break
-      const writeError = firstWriteError(failed)
-      // Not a per-document error (network, server down): the outcome is unknown, so nothing
-      // is withdrawn; a complete append may have been read by others already.
-      if (writeError === null) return yield* toStoreUnavailable(failed)
-      // ordered: documents before the failed one are in, none after it
-      const at = next + writeError.index
-      const clashing = docs[at]
-      if (writeError.code !== DUPLICATE_KEY || clashing === undefined) {
+      let next = 0
+      while (next < docs.length) {
+        const batch = docs.slice(next)
+        const failed = yield* Effect.tryPromise({
+          try: () => events.insertMany(batch, { ordered: true }),
+          catch: (error) => error
+        }).pipe(
+          Effect.as(null),
+          Effect.catch((error) => Effect.succeed(error))
+        )
+        if (failed === null) break
+        const writeError = firstWriteError(failed)
+        // Not a per-document error (network, server down): the outcome is unknown, so nothing
+        // is withdrawn; a complete append may have been read by others already.
+        if (writeError === null) return yield* toStoreUnavailable(failed)
+        // ordered: documents before the failed one are in, none after it
+        const at = next + writeError.index
+        const clashing = docs[at]
+        if (writeError.code !== DUPLICATE_KEY || clashing === undefined) {
+          yield* withdraw(at)
+          return yield* toStoreUnavailable(failed)
+        }
+        const owner = yield* attempt(() => events.findOne({ _id: clashing._id }, { projection: { appendId: 1 } }))
+        if (owner?.appendId === appendId) {
+          next = at + 1
+          continue
+        }
         yield* withdraw(at)
-        return yield* toStoreUnavailable(failed)
+        return yield* new ConcurrencyConflict({ streamId, expectedVersion })
       }
-      const owner = yield* attempt(() => events.findOne({ _id: clashing._id }, { projection: { appendId: 1 } }))
-      if (owner?.appendId === appendId) {
-        next = at + 1
-        continue
-      }
-      yield* withdraw(at)
-      return yield* new ConcurrencyConflict({ streamId, expectedVersion })
-    }
-    return lastVersion
-  })
+      return lastVersion
+    })
 
 /** The longest prefix 1..n of complete appends (see above). */
 const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>>): Array<StoredEvent> => {
@@ -157,7 +163,8 @@ const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>
     const last = head.lastVersion ?? head.version
     if (head.version !== out.length + 1 || first !== head.version || last < first) break
     const group = docs.slice(i, i + last - first + 1)
-    const complete = group.length === last - first + 1 &&
+    const complete =
+      group.length === last - first + 1 &&
       group.every((d, j) => d.version === first + j && d.appendId === head.appendId)
     if (!complete) break
     for (const d of group) {
@@ -175,7 +182,7 @@ export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
     // Event by event through `_id`: FerretDB v1 answers only `_id` equality without scanning
     // the collection, and a stream holds a handful of events.
     read: (streamId) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const docs: Array<EventDocument> = []
         for (;;) {
           const doc = yield* attempt(() => events.findOne({ _id: `${streamId}:${docs.length + 1}` }))
@@ -188,19 +195,24 @@ export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
       limit <= 0
         ? Effect.succeed([])
         : attempt(() =>
-          events
-            .find({ recordedAt: { $gte: since } })
-            .sort({ recordedAt: 1 })
-            .limit(limit)
-            .project({ stream: 1, version: 1, recordedAt: 1 })
-            .toArray()
-        ).pipe(
-          Effect.flatMap((docs) => decodeDocuments(StreamRefSchema, COLLECTION, docs)),
-          Effect.map((docs) => docs.map((d): StreamRef => ({ streamId: d.stream, version: d.version, recordedAt: d.recordedAt })))
-        )
+            events
+              .find({ recordedAt: { $gte: since } })
+              .sort({ recordedAt: 1 })
+              .limit(limit)
+              .project({ stream: 1, version: 1, recordedAt: 1 })
+              .toArray()
+          ).pipe(
+            Effect.flatMap((docs) => decodeDocuments(StreamRefSchema, COLLECTION, docs)),
+            Effect.map((docs) =>
+              docs.map((d): StreamRef => ({ streamId: d.stream, version: d.version, recordedAt: d.recordedAt }))
+            )
+          )
   }
 }
 
 export const MongoEventStore = {
-  layer: Layer.effect(EventStore, MongoDatabase.useSync(({ db }) => makeMongoEventStore(db)))
+  layer: Layer.effect(
+    EventStore,
+    MongoDatabase.useSync(({ db }) => makeMongoEventStore(db))
+  )
 }

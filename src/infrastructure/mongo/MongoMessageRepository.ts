@@ -3,8 +3,8 @@ import type { Db, Filter } from "mongodb"
 import { MessageRepository, MessageViewSchema } from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt } from "./mongoErrors.ts"
-import { mongoViewStore } from "./viewDocuments.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
+import { mongoViewStore } from "./viewDocuments.ts"
 
 /** `(pickedAt ?? 0) <= t`: the port counts a missing pickedAt as 0 */
 const pickedAtMost = (t: number): Filter<RecordDocument> =>
@@ -19,12 +19,14 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
   const messages = store.collection
 
   /** In the port's order, `limit` as the port reads it. */
-  const where = (filter: Filter<RecordDocument>, limit = Infinity) => store.list(filter, { sort: { scheduledAt: 1, _id: 1 }, limit })
+  const where = (filter: Filter<RecordDocument>, limit = Infinity) =>
+    store.list(filter, { sort: { scheduledAt: 1, _id: 1 }, limit })
 
   return {
     save: store.saveNewer,
     get: (id) => store.one({ _id: id }),
-    findScheduledBetween: (from, to, limit) => where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to } }, limit),
+    findScheduledBetween: (from, to, limit) =>
+      where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to } }, limit),
     findScheduledBefore: (before, limit) => where({ status: "SCHEDULED", scheduledAt: { $lt: before } }, limit),
     nextScheduledAfter: (after) =>
       where({ status: "SCHEDULED", scheduledAt: { $gt: after } }, 1).pipe(
@@ -35,13 +37,16 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
       sessionIds.length === 0
         ? Effect.succeed([])
         : where({ status: "PICKED", sessionId: { $in: [...sessionIds] }, ...pickedAfter(after) }),
-    findPickedInGroup: (groupId, pickedFrom, pickedTo) => where({ groupId, pickedAt: { $gte: pickedFrom, $lte: pickedTo } }),
+    findPickedInGroup: (groupId, pickedFrom, pickedTo) =>
+      where({ groupId, pickedAt: { $gte: pickedFrom, $lte: pickedTo } }),
     findByGatewayMessage: (sessionId, key) =>
       where({ sessionId, gatewayMessageKey: key }, 1).pipe(Effect.map((found) => found[0] ?? null)),
     listByCampaign: (campaignId) => where({ campaignId }),
     // One pass over the campaign's messages (three counts would be three scans on FerretDB).
     progress: (campaignId) =>
-      attempt(() => messages.find({ campaignId }).project<{ status: string; isSent: boolean }>({ status: 1, isSent: 1 }).toArray()).pipe(
+      attempt(() =>
+        messages.find({ campaignId }).project<{ status: string; isSent: boolean }>({ status: 1, isSent: 1 }).toArray()
+      ).pipe(
         Effect.map((docs) => ({
           total: docs.length,
           sent: docs.filter((d) => d.isSent === true).length,
@@ -54,16 +59,24 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
       sessionIds.length === 0
         ? Effect.succeed({ messages: 0, campaigns: 0 })
         : attempt(() =>
-          messages
-            .aggregate<{ _id: unknown; n: number }>([
-              { $match: { status: "SCHEDULED", sessionId: { $in: [...sessionIds] } } },
-              { $group: { _id: "$campaignId", n: { $sum: 1 } } }
-            ])
-            .toArray()
-        ).pipe(Effect.map((groups) => ({ messages: groups.reduce((sum, g) => sum + Number(g.n), 0), campaigns: groups.length })))
+            messages
+              .aggregate<{ _id: unknown; n: number }>([
+                { $match: { status: "SCHEDULED", sessionId: { $in: [...sessionIds] } } },
+                { $group: { _id: "$campaignId", n: { $sum: 1 } } }
+              ])
+              .toArray()
+          ).pipe(
+            Effect.map((groups) => ({
+              messages: groups.reduce((sum, g) => sum + Number(g.n), 0),
+              campaigns: groups.length
+            }))
+          )
   }
 }
 
 export const MongoMessageRepository = {
-  layer: Layer.effect(MessageRepository, MongoDatabase.useSync(({ db }) => makeMongoMessageRepository(db)))
+  layer: Layer.effect(
+    MessageRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoMessageRepository(db))
+  )
 }

@@ -16,7 +16,7 @@ export const makeMongoPasswordResetRepository = (db: Db): PasswordResetRepositor
     // rows the SQL DELETE actually removed, so two racing takes cannot both see 1 (on
     // MongoDB both are atomic).
     take: (id) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const doc = yield* attempt(() => resets.findOne({ _id: id }))
         if (doc === null) return null
         const { deletedCount } = yield* attempt(() => resets.deleteOne({ _id: id }))
@@ -29,5 +29,8 @@ export const makeMongoPasswordResetRepository = (db: Db): PasswordResetRepositor
 }
 
 export const MongoPasswordResetRepository = {
-  layer: Layer.effect(PasswordResetRepository, MongoDatabase.useSync(({ db }) => makeMongoPasswordResetRepository(db)))
+  layer: Layer.effect(
+    PasswordResetRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoPasswordResetRepository(db))
+  )
 }

@@ -21,5 +21,8 @@ export const makeMongoSessionRepository = (db: Db): SessionRepository["Service"]
 }
 
 export const MongoSessionRepository = {
-  layer: Layer.effect(SessionRepository, MongoDatabase.useSync(({ db }) => makeMongoSessionRepository(db)))
+  layer: Layer.effect(
+    SessionRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoSessionRepository(db))
+  )
 }

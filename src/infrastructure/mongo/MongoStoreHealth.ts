@@ -22,11 +22,17 @@ export const makeMongoStoreHealth = (db: Db): StoreHealth["Service"] => {
           Effect.asVoid,
           // Two first probes racing: the loser's upsert hits the winner's insert. Only a
           // server that accepts writes checks the key, so that answer proves it too.
-          Effect.catch((error) => serverErrorCode(error) === DUPLICATE_KEY ? Effect.void : Effect.fail(toStoreUnavailable(error)))
-        ))
+          Effect.catch((error) =>
+            serverErrorCode(error) === DUPLICATE_KEY ? Effect.void : Effect.fail(toStoreUnavailable(error))
+          )
+        )
+      )
   }
 }
 
 export const MongoStoreHealth = {
-  layer: Layer.effect(StoreHealth, MongoDatabase.useSync(({ db }) => makeMongoStoreHealth(db)))
+  layer: Layer.effect(
+    StoreHealth,
+    MongoDatabase.useSync(({ db }) => makeMongoStoreHealth(db))
+  )
 }

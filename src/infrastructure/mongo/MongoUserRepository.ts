@@ -17,5 +17,8 @@ export const makeMongoUserRepository = (db: Db): UserRepository["Service"] => {
 }
 
 export const MongoUserRepository = {
-  layer: Layer.effect(UserRepository, MongoDatabase.useSync(({ db }) => makeMongoUserRepository(db)))
+  layer: Layer.effect(
+    UserRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoUserRepository(db))
+  )
 }

@@ -22,8 +22,8 @@ export const toStoreUnavailable = (error: unknown): StoreUnavailable =>
   error instanceof StoreUnavailable
     ? error
     : new StoreUnavailable({
-      message: scrubCredentials(error instanceof Error && error.message !== "" ? error.message : String(error))
-    })
+        message: scrubCredentials(error instanceof Error && error.message !== "" ? error.message : String(error))
+      })
 
 export const serverErrorCode = (error: unknown): number | undefined =>
   error instanceof MongoServerError && typeof error.code === "number" ? error.code : undefined
@@ -43,12 +43,16 @@ export const decodeDocument = <S extends z.ZodType>(
   doc: unknown,
   field?: (name: string) => string
 ): Effect.Effect<z.output<S>, StoreUnavailable> =>
-  decodeStored(schema, {
-    noun: "document",
-    place: collection,
-    which: (d) => `_id ${"_id" in d ? String(d["_id"]) : "?"}`,
-    ...(field === undefined ? {} : { field })
-  }, doc)
+  decodeStored(
+    schema,
+    {
+      noun: "document",
+      place: collection,
+      which: (d) => `_id ${"_id" in d ? String(d["_id"]) : "?"}`,
+      ...(field === undefined ? {} : { field })
+    },
+    doc
+  )
 
 export const decodeDocuments = <S extends z.ZodType>(
   schema: S,

@@ -2,7 +2,14 @@ import { Effect } from "effect"
 import type { Collection, Db, Document, Filter, Sort } from "mongodb"
 import { z } from "zod"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import { attempt, decodeDocument, decodeDocuments, DUPLICATE_KEY, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
+import {
+  attempt,
+  DUPLICATE_KEY,
+  decodeDocument,
+  decodeDocuments,
+  serverErrorCode,
+  toStoreUnavailable
+} from "./mongoErrors.ts"
 
 /**
  * A record of a port (a view, an auth session, a reset token) as a document: its fields as
@@ -16,7 +23,9 @@ export interface RecordDocument extends Document {
 export interface MongoViewStore<V> {
   readonly collection: Collection<RecordDocument>
   /** Upserts unless the stored document already reflects this version or a later one (see below). */
-  readonly saveNewer: (view: V & { readonly id: string; readonly version: number }) => Effect.Effect<void, StoreUnavailable>
+  readonly saveNewer: (
+    view: V & { readonly id: string; readonly version: number }
+  ) => Effect.Effect<void, StoreUnavailable>
   /** Inserts, or replaces the document of the same id. */
   readonly put: (record: V & { readonly id: string }) => Effect.Effect<void, StoreUnavailable>
   /** The first match (in `sort` order), or null. */
@@ -70,8 +79,11 @@ export const mongoViewStore = <Shape extends z.core.$ZodShape & { readonly id: z
   return {
     collection,
     saveNewer: ({ id, ...fields }) =>
-      ignoreDuplicate(() => collection.updateOne({ _id: id, version: { $lt: fields.version } }, { $set: fields }, { upsert: true })),
-    put: ({ id, ...fields }) => attempt(() => collection.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
+      ignoreDuplicate(() =>
+        collection.updateOne({ _id: id, version: { $lt: fields.version } }, { $set: fields }, { upsert: true })
+      ),
+    put: ({ id, ...fields }) =>
+      attempt(() => collection.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
     one: (filter, sort) =>
       attempt(() => collection.findOne(filter, sort === undefined ? {} : { sort })).pipe(
         Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decode(doc)))

@@ -13,12 +13,14 @@ export const BackgroundNotifier = {
   layer: <E, R>(deliver: Layer.Layer<Notifier, E, R>): Layer.Layer<Notifier, E, R> =>
     Layer.effect(
       Notifier,
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const inner = yield* Notifier
         // Finalizers run last-added first: the drain below runs before the set's own finalizer
         // interrupts whatever is still delivering.
         const deliveries = yield* FiberSet.make<void, never>()
-        yield* Effect.addFinalizer(() => FiberSet.awaitEmpty(deliveries).pipe(Effect.timeoutOption(DRAIN_MS), Effect.asVoid))
+        yield* Effect.addFinalizer(() =>
+          FiberSet.awaitEmpty(deliveries).pipe(Effect.timeoutOption(DRAIN_MS), Effect.asVoid)
+        )
         return Notifier.of({
           notify: (notification) =>
             // started on the next tick, so none of the delivery runs on the caller's fiber

@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
-import { Notifier } from "../../application/ports/Notifier.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
+import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
@@ -27,7 +27,7 @@ const PRODUCT = "Herald"
 
 /** A multi-line text as a subject: its whitespace runs as one space. */
 const squeezed = (s: string): string => oneLine(s.replace(/\s+/g, " ").trim())
-const truncate = (s: string, max: number): string => s.length <= max ? s : `${s.slice(0, max - 1)}…`
+const truncate = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1)}…`)
 
 const messagingFailureNote = (reason: string): string =>
   `\n\n--\nThe messaging notification failed: ${oneLine(reason)}\nThis e-mail is sent instead.`
@@ -44,26 +44,28 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
       return {
         to: adminEmail,
         subject: `[${PRODUCT}] New registration: ${n.name} <${n.email}>${n.pending ? " (waiting for approval)" : ""}`,
-        text: [
-          "A new account was registered.",
-          "",
-          `Name: ${n.name}`,
-          `E-mail: ${n.email}`,
-          n.pending
-            ? "Status: waiting for your approval. Approve it in the admin area; until then it cannot use the service."
-            : "Status: active (no approval needed)."
-        ].join("\n") + note
+        text:
+          [
+            "A new account was registered.",
+            "",
+            `Name: ${n.name}`,
+            `E-mail: ${n.email}`,
+            n.pending
+              ? "Status: waiting for your approval. Approve it in the admin area; until then it cannot use the service."
+              : "Status: active (no approval needed)."
+          ].join("\n") + note
       }
     case "PasswordResetRequested":
       return {
         to: adminEmail,
         subject: `[${PRODUCT}] Password reset requested for ${n.email}`,
-        text: [
-          `A password reset was requested for the account ${n.email}.`,
-          "",
-          "The one-time link goes to that address only; it is not included here.",
-          "If nobody should be resetting this password, keep an eye on the account."
-        ].join("\n") + note
+        text:
+          [
+            `A password reset was requested for the account ${n.email}.`,
+            "",
+            "The one-time link goes to that address only; it is not included here.",
+            "If nobody should be resetting this password, keep an eye on the account."
+          ].join("\n") + note
       }
     case "PasswordResetLink":
       return {
@@ -102,7 +104,7 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
           `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one.`,
           "",
           "Nothing was changed. If it was you, sign in instead; if you forgot your password, use",
-          "\"Forgot password\" on the sign-in page. If it was not you, you can ignore this e-mail."
+          '"Forgot password" on the sign-in page. If it was not you, you can ignore this e-mail.'
         ].join("\n")
       }
     case "SessionLeftWorking": {
@@ -117,9 +119,11 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
           ...(n.dueSoon.length === 0
             ? ["No message of yours is due in the next 24 hours."]
             : [
-              `Due in the next 24 hours (${n.dueSoon.length}):`,
-              ...n.dueSoon.map((m) => `- ${new Date(m.scheduledAt).toISOString()} to ${m.groupName}: ${content(m.content)}`)
-            ]),
+                `Due in the next 24 hours (${n.dueSoon.length}):`,
+                ...n.dueSoon.map(
+                  (m) => `- ${new Date(m.scheduledAt).toISOString()} to ${m.groupName}: ${content(m.content)}`
+                )
+              ]),
           "",
           "Reconnect the session (scan its QR code again) before they are due, or they will fail."
         ].join("\n")
@@ -129,13 +133,9 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
       return {
         to: adminEmail,
         subject: `[${PRODUCT}] Campaign failed: ${n.title}`,
-        text: [
-          "A campaign failed.",
-          "",
-          `Campaign: ${n.title}`,
-          `Id: ${n.campaignId}`,
-          `Reason: ${n.reason}`
-        ].join("\n") + note
+        text:
+          ["A campaign failed.", "", `Campaign: ${n.title}`, `Id: ${n.campaignId}`, `Reason: ${n.reason}`].join("\n") +
+          note
       }
     case "SystemAlert":
       return {
@@ -155,9 +155,15 @@ export const makeMailNotifier = (options: MailNotifierOptions): MailNotifierServ
     const mail = composeMail(n, options.adminEmail, context)
     return options.mail.send(mail).pipe(
       Effect.catchTag("MailError", (error) =>
-        Effect.logError(`notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`)),
+        Effect.logError(
+          `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`
+        )
+      ),
       Effect.catchDefect((defect) =>
-        Effect.logError(`notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`))
+        Effect.logError(
+          `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`
+        )
+      )
     )
   }
 })

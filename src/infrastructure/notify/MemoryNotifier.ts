@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
-import { Notifier } from "../../application/ports/Notifier.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
+import { Notifier } from "../../application/ports/Notifier.ts"
 
 /** Keeps what would have been sent: for tests, and to read a reset link in a sandbox. */
 export const makeMemoryNotifier = (sent: Array<Notification> = []) => ({

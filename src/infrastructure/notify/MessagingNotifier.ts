@@ -1,10 +1,10 @@
 import { Data, Effect, Layer } from "effect"
 import { GatewayPort } from "../../application/ports/GatewayPort.ts"
-import { Notifier } from "../../application/ports/Notifier.ts"
-import { oneLine } from "../../application/text/oneLine.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
+import { Notifier } from "../../application/ports/Notifier.ts"
 import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
+import { oneLine } from "../../application/text/oneLine.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
@@ -68,7 +68,7 @@ export interface MessagingNotifierService {
   readonly deliver: (n: Notification) => Effect.Effect<boolean, MessagingUndelivered>
 }
 
-export const makeMessagingNotifier = Effect.fnUntraced(function*(options: MessagingNotifierOptions) {
+export const makeMessagingNotifier = Effect.fnUntraced(function* (options: MessagingNotifierOptions) {
   const gateway = yield* GatewayPort
   const users = yield* UserRepository
   const sessions = yield* SessionRepository
@@ -78,33 +78,33 @@ export const makeMessagingNotifier = Effect.fnUntraced(function*(options: Messag
   const undelivered = (message: string) => new MessagingUndelivered({ message })
 
   /** The sessionName of the admin account's active messaging session. */
-  const adminSession = Effect.gen(function*() {
-    const user = yield* (adminEmail === null
-      ? users.list({ status: "ACTIVE" }).pipe(Effect.map((all) => all.find((u) => u.role === "ADMIN") ?? null))
-      : users.findByEmail(adminEmail)).pipe(
-      Effect.mapError((e) => undelivered(`could not look up the admin account: ${e.message}`))
-    )
+  const adminSession = Effect.gen(function* () {
+    const user = yield* (
+      adminEmail === null
+        ? users.list({ status: "ACTIVE" }).pipe(Effect.map((all) => all.find((u) => u.role === "ADMIN") ?? null))
+        : users.findByEmail(adminEmail)
+    ).pipe(Effect.mapError((e) => undelivered(`could not look up the admin account: ${e.message}`)))
     if (user === null) {
-      return yield* undelivered(adminEmail === null ? "there is no admin account yet" : `there is no account for the admin e-mail ${adminEmail}`)
+      return yield* undelivered(
+        adminEmail === null ? "there is no admin account yet" : `there is no account for the admin e-mail ${adminEmail}`
+      )
     }
-    const session = yield* sessions.findActiveByUser(user.id).pipe(
-      Effect.mapError((e) => undelivered(`could not look up the admin's messaging session: ${e.message}`))
-    )
+    const session = yield* sessions
+      .findActiveByUser(user.id)
+      .pipe(Effect.mapError((e) => undelivered(`could not look up the admin's messaging session: ${e.message}`)))
     if (session === null) return yield* undelivered("the admin account has no active messaging session")
     return session.sessionName
   })
 
   const deliver = (n: Notification): Effect.Effect<boolean, MessagingUndelivered> =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const text = messagingText(n)
       if (text === null) return false
       if (chatId === null) {
         return yield* undelivered(`ADMIN_PHONE_NUMBER ${options.adminPhoneNumber} has no digits`)
       }
       const session = yield* adminSession
-      yield* gateway.sendText({ session, chatId, text }).pipe(
-        Effect.mapError((e) => undelivered(e.message))
-      )
+      yield* gateway.sendText({ session, chatId, text }).pipe(Effect.mapError((e) => undelivered(e.message)))
       return true
     })
 
@@ -123,8 +123,10 @@ export const MessagingNotifier = {
             messaging.deliver(n).pipe(
               Effect.asVoid,
               Effect.catchTag("MessagingUndelivered", (e) =>
-                Effect.logWarning(`messaging notification failed (${describeNotification(n)}): ${oneLine(e.message)}`))
+                Effect.logWarning(`messaging notification failed (${describeNotification(n)}): ${oneLine(e.message)}`)
+              )
             )
-        }))
+        })
+      )
     )
 }

@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { AuthSessionRepository, AuthSessionSchema } from "../../application/ports/AuthSessionRepository.ts"
-import { SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { SqliteDatabase } from "./SqliteDatabase.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 export const makeSqliteAuthSessionRepository = (connection: SqliteConnection): AuthSessionRepository["Service"] => {

@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { CampaignRepository, CampaignViewSchema } from "../../application/ports/CampaignRepository.ts"
-import { SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { SqliteDatabase } from "./SqliteDatabase.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 export const makeSqliteCampaignRepository = (connection: SqliteConnection): CampaignRepository["Service"] => {

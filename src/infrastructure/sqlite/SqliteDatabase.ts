@@ -1,8 +1,8 @@
 import { dirname, resolve } from "node:path"
-import { DatabaseSync } from "node:sqlite"
 import type { StatementSync } from "node:sqlite"
-import { Context, Effect, Layer } from "effect"
+import { DatabaseSync } from "node:sqlite"
 import type { Scope } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { ensureOwnerOnlyFile, makeMissingFolders, restrictToOwner } from "../fs/ownerOnly.ts"
 import { toStoreUnavailable } from "./sqliteErrors.ts"
@@ -173,7 +173,12 @@ const SESSIONS_GATEWAY_STATUS_COLUMNS: Readonly<Record<string, string>> = {
 
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
-  const present = new Set(db.prepare(`PRAGMA table_info(${table})`).all().map((row) => String(row["name"])))
+  const present = new Set(
+    db
+      .prepare(`PRAGMA table_info(${table})`)
+      .all()
+      .map((row) => String(row["name"]))
+  )
   for (const [name, definition] of Object.entries(columns)) {
     if (!present.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${definition}`)
   }
@@ -261,7 +266,9 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
       }
-      db.exec("CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)")
+      db.exec(
+        "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"
+      )
       if (version < SQLITE_SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`)
     })
   } catch (error) {
@@ -284,7 +291,9 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
 }
 
 /** Opens the file (creating it, its folder and the schema if absent); closed when the scope closes. */
-export const openSqlite = (options: SqliteDatabaseOptions): Effect.Effect<SqliteConnection, StoreUnavailable, Scope.Scope> =>
+export const openSqlite = (
+  options: SqliteDatabaseOptions
+): Effect.Effect<SqliteConnection, StoreUnavailable, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.try({ try: () => openSync(options), catch: (error) => toStoreUnavailable(options.path, error) }),
     ({ db }) =>

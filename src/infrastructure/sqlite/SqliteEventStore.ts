@@ -1,11 +1,11 @@
 import { Clock, Effect, Layer } from "effect"
 import { z } from "zod"
-import { EventStore } from "../../application/ports/EventStore.ts"
 import type { StoredEvent, StreamRef } from "../../application/ports/EventStore.ts"
-import { ConcurrencyConflict } from "../../application/ports/StoreErrors.ts"
+import { EventStore } from "../../application/ports/EventStore.ts"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import { attempt, inTransaction, SqliteDatabase } from "./SqliteDatabase.ts"
+import { ConcurrencyConflict } from "../../application/ports/StoreErrors.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { attempt, inTransaction, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRows, isConstraintViolation, sqlLimit, toStoreUnavailable } from "./sqliteErrors.ts"
 
 const TABLE = "events"
@@ -27,13 +27,15 @@ const EventRow = z
     }),
     recorded_at: z.number()
   })
-  .transform((row): StoredEvent => ({
-    streamId: row.stream,
-    version: row.version,
-    type: row.type,
-    data: row.data,
-    recordedAt: row.recorded_at
-  }))
+  .transform(
+    (row): StoredEvent => ({
+      streamId: row.stream,
+      version: row.version,
+      type: row.type,
+      data: row.data,
+      recordedAt: row.recorded_at
+    })
+  )
 
 const StreamRefRow = z
   .object({ stream: z.string(), version, recorded_at: z.number() })
@@ -49,10 +51,12 @@ export const makeSqliteEventStore = (connection: SqliteConnection): EventStore["
   // append, or (any of them already taken) nothing is written and the append is a
   // ConcurrencyConflict. Exclusivity rests on the PRIMARY KEY only, as on MongoDB.
   append: (streamId, expectedVersion, events) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       if (events.length === 0) return expectedVersion
       const recordedAt = yield* Clock.currentTimeMillis
-      const rows = events.map((event, i) => [streamId, expectedVersion + 1 + i, event.type, JSON.stringify(event), recordedAt] as const)
+      const rows = events.map(
+        (event, i) => [streamId, expectedVersion + 1 + i, event.type, JSON.stringify(event), recordedAt] as const
+      )
       const outcome = yield* Effect.try({
         try: (): Outcome => {
           try {
@@ -75,7 +79,9 @@ export const makeSqliteEventStore = (connection: SqliteConnection): EventStore["
   // writer that skipped a version, and nothing after it is returned (as the Mongo adapter).
   read: (streamId) =>
     attempt(connection, () =>
-      connection.statement(`SELECT stream, version, type, data, recorded_at FROM events WHERE stream = ? ORDER BY version`).all(streamId)
+      connection
+        .statement(`SELECT stream, version, type, data, recorded_at FROM events WHERE stream = ? ORDER BY version`)
+        .all(streamId)
     ).pipe(
       Effect.flatMap((rows) => decodeRows(EventRow, TABLE, rows)),
       Effect.map((events) => {
@@ -89,7 +95,9 @@ export const makeSqliteEventStore = (connection: SqliteConnection): EventStore["
     if (max === null) return Effect.succeed([])
     return attempt(connection, () =>
       connection
-        .statement(`SELECT stream, version, recorded_at FROM events WHERE recorded_at >= ? ORDER BY recorded_at, rowid LIMIT ?`)
+        .statement(
+          `SELECT stream, version, recorded_at FROM events WHERE recorded_at >= ? ORDER BY recorded_at, rowid LIMIT ?`
+        )
         .all(since, max)
     ).pipe(Effect.flatMap((rows) => decodeRows(StreamRefRow, TABLE, rows)))
   }

@@ -2,8 +2,8 @@ import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { MessageRepository, MessageViewSchema } from "../../application/ports/MessageRepository.ts"
-import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRow } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
@@ -25,22 +25,27 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
       where("status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ?", [from, to], limit),
     findScheduledBefore: (before, limit) => where("status = 'SCHEDULED' AND scheduled_at < ?", [before], limit),
     nextScheduledAfter: (after) =>
-      where("status = 'SCHEDULED' AND scheduled_at > ?", [after], 1).pipe(Effect.map((found) => found[0]?.scheduledAt ?? null)),
+      where("status = 'SCHEDULED' AND scheduled_at > ?", [after], 1).pipe(
+        Effect.map((found) => found[0]?.scheduledAt ?? null)
+      ),
     // coalesce: the port counts a picked view without pickedAt as picked at 0
-    findPickedBefore: (pickedBefore, limit) => where("status = 'PICKED' AND coalesce(picked_at, 0) <= ?", [pickedBefore], limit),
+    findPickedBefore: (pickedBefore, limit) =>
+      where("status = 'PICKED' AND coalesce(picked_at, 0) <= ?", [pickedBefore], limit),
     findInFlight: (sessionIds, pickedAfter) =>
       sessionIds.length === 0
         ? Effect.succeed([])
-        : where(
-          "status = 'PICKED' AND session_id IN (SELECT value FROM json_each(?)) AND coalesce(picked_at, 0) > ?",
-          [JSON.stringify(sessionIds), pickedAfter]
-        ),
+        : where("status = 'PICKED' AND session_id IN (SELECT value FROM json_each(?)) AND coalesce(picked_at, 0) > ?", [
+            JSON.stringify(sessionIds),
+            pickedAfter
+          ]),
     // on the (group_id, picked_at) index
     findPickedInGroup: (groupId, pickedFrom, pickedTo) =>
       where("group_id = ? AND picked_at >= ? AND picked_at <= ?", [groupId, pickedFrom, pickedTo]),
     // on the (session_id, gateway_message_key) index
     findByGatewayMessage: (sessionId, key) =>
-      where("session_id = ? AND gateway_message_key = ?", [sessionId, key], 1).pipe(Effect.map((found) => found[0] ?? null)),
+      where("session_id = ? AND gateway_message_key = ?", [sessionId, key], 1).pipe(
+        Effect.map((found) => found[0] ?? null)
+      ),
     listByCampaign: (campaignId) => where("campaign_id = ?", [campaignId]),
     progress: (campaignId) =>
       attempt(connection, () =>
@@ -60,13 +65,17 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
       sessionIds.length === 0
         ? Effect.succeed({ messages: 0, campaigns: 0 })
         : attempt(connection, () =>
-          connection
-            .statement(
-              `SELECT count(*) AS messages, count(DISTINCT campaign_id) AS campaigns FROM messages
+            connection
+              .statement(
+                `SELECT count(*) AS messages, count(DISTINCT campaign_id) AS campaigns FROM messages
                WHERE status = 'SCHEDULED' AND session_id IN (SELECT value FROM json_each(?))`
+              )
+              .get(JSON.stringify(sessionIds))
+          ).pipe(
+            Effect.flatMap((row) =>
+              decodeRow(z.object({ messages: z.number().int(), campaigns: z.number().int() }), TABLE, row)
             )
-            .get(JSON.stringify(sessionIds))
-        ).pipe(Effect.flatMap((row) => decodeRow(z.object({ messages: z.number().int(), campaigns: z.number().int() }), TABLE, row)))
+          )
   }
 }
 

@@ -1,8 +1,8 @@
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { SessionRepository, SessionViewSchema } from "../../application/ports/SessionRepository.ts"
-import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 

@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { UserRepository, UserViewSchema } from "../../application/ports/UserRepository.ts"
-import { SqliteDatabase } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { SqliteDatabase } from "./SqliteDatabase.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 const OLDEST_FIRST = "ORDER BY created_at, id"
@@ -13,7 +13,9 @@ export const makeSqliteUserRepository = (connection: SqliteConnection): UserRepo
     get: (id) => users.one("WHERE id = ?", [id]),
     findByEmail: (email) => users.one(`WHERE email = ? ${OLDEST_FIRST}`, [email]),
     list: (filter) =>
-      filter.status === undefined ? users.list(OLDEST_FIRST, []) : users.list(`WHERE status = ? ${OLDEST_FIRST}`, [filter.status])
+      filter.status === undefined
+        ? users.list(OLDEST_FIRST, [])
+        : users.list(`WHERE status = ? ${OLDEST_FIRST}`, [filter.status])
   }
 }
 

@@ -78,20 +78,29 @@ export const decodeRow = <S extends z.ZodType>(
   row: unknown,
   column?: (field: string) => string
 ): Effect.Effect<z.output<S>, StoreUnavailable> =>
-  decodeStored(schema, {
-    noun: "row",
-    place: table,
-    which: (r) =>
-      "id" in r ? `id ${String(r["id"])}` : "stream" in r ? `stream ${String(r["stream"])} version ${String(r["version"])}` : "?",
-    ...(column === undefined ? {} : { field: column })
-  }, row)
+  decodeStored(
+    schema,
+    {
+      noun: "row",
+      place: table,
+      which: (r) =>
+        "id" in r
+          ? `id ${String(r["id"])}`
+          : "stream" in r
+            ? `stream ${String(r["stream"])} version ${String(r["version"])}`
+            : "?",
+      ...(column === undefined ? {} : { field: column })
+    },
+    row
+  )
 
 export const decodeRows = <S extends z.ZodType>(
   schema: S,
   table: string,
   rows: ReadonlyArray<unknown>,
   column?: (field: string) => string
-): Effect.Effect<Array<z.output<S>>, StoreUnavailable> => Effect.forEach(rows, (row) => decodeRow(schema, table, row, column))
+): Effect.Effect<Array<z.output<S>>, StoreUnavailable> =>
+  Effect.forEach(rows, (row) => decodeRow(schema, table, row, column))
 
 /**
  * A query limit as the ports read it (`slice(0, limit)`): null when nothing can

@@ -2,8 +2,8 @@ import type { SQLInputValue } from "node:sqlite"
 import { Effect } from "effect"
 import { z } from "zod"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import { attempt } from "./SqliteDatabase.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { attempt } from "./SqliteDatabase.ts"
 import { decodeRow, decodeRows, sqlLimit } from "./sqliteErrors.ts"
 
 /**
@@ -44,12 +44,14 @@ const kindOf = (field: z.core.$ZodType): string => {
 
 const toColumn = (value: unknown): SQLInputValue =>
   typeof value === "boolean"
-    ? (value ? 1 : 0)
-    : typeof value === "string" || typeof value === "number"
     ? value
-    : value === null || value === undefined
-    ? null
-    : JSON.stringify(value)
+      ? 1
+      : 0
+    : typeof value === "string" || typeof value === "number"
+      ? value
+      : value === null || value === undefined
+        ? null
+        : JSON.stringify(value)
 
 /** A column's value as the schema's field wants it; anything unexpected is left for the schema to reject. */
 const fromColumn = (kind: string, value: unknown): unknown => {
@@ -77,10 +79,16 @@ const upsert = (
   newerOnly: boolean
 ): Effect.Effect<void, StoreUnavailable> => {
   const columns = Object.keys(row)
-  const sql = `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})` +
-    ` ON CONFLICT (id) DO UPDATE SET ${columns.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`).join(", ")}` +
+  const sql =
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})` +
+    ` ON CONFLICT (id) DO UPDATE SET ${columns
+      .filter((c) => c !== "id")
+      .map((c) => `${c} = excluded.${c}`)
+      .join(", ")}` +
     (newerOnly ? ` WHERE excluded.version > ${table}.version` : "")
-  return attempt(connection, () => connection.statement(sql).run(...columns.map((c) => row[c] ?? null))).pipe(Effect.asVoid)
+  return attempt(connection, () => connection.statement(sql).run(...columns.map((c) => row[c] ?? null))).pipe(
+    Effect.asVoid
+  )
 }
 
 export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: z.ZodString }>(
@@ -88,7 +96,11 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
   table: string,
   schema: z.ZodObject<Shape>
 ): SqliteViewStore<Readonly<z.output<z.ZodObject<Shape>>>> => {
-  const fields = Object.entries(schema.shape).map(([name, field]) => ({ name, column: columnOf(name), kind: kindOf(field) }))
+  const fields = Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    column: columnOf(name),
+    kind: kindOf(field)
+  }))
   const select = `SELECT ${fields.map((f) => f.column).join(", ")} FROM ${table}`
   // the row renamed to the schema's fields, so that the schema alone decides what is valid
   const rowSchema = z.preprocess(
@@ -100,18 +112,23 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
   )
   const toRow = (record: object) =>
     Object.fromEntries(fields.map((f) => [f.column, toColumn(Reflect.get(record, f.name))]))
-  const decode = (row: unknown) => (row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf))
+  const decode = (row: unknown) =>
+    row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf)
   return {
     select,
     saveNewer: (view) => upsert(connection, table, toRow(view), true),
     put: (record) => upsert(connection, table, toRow(record), false),
     one: (clause, params) =>
-      attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(Effect.flatMap(decode)),
+      attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(
+        Effect.flatMap(decode)
+      ),
     list: (clause, params, limit = Infinity, offset = 0) => {
       const max = sqlLimit(limit)
       if (max === null) return Effect.succeed([])
       return attempt(connection, () =>
-        connection.statement(`${select} ${clause} LIMIT ? OFFSET ?`).all(...params, max, Math.max(0, Math.floor(offset) || 0))
+        connection
+          .statement(`${select} ${clause} LIMIT ? OFFSET ?`)
+          .all(...params, max, Math.max(0, Math.floor(offset) || 0))
       ).pipe(Effect.flatMap((rows) => decodeRows(rowSchema, table, rows, columnOf)))
     },
     run: (sql, ...params) => attempt(connection, () => connection.statement(sql).run(...params)).pipe(Effect.asVoid),

@@ -1,14 +1,14 @@
-import { Suspense, useEffect } from "react"
 import type { ComponentType } from "react"
+import { Suspense, useEffect } from "react"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { Layout } from "./Layout.tsx"
 import { lazyPage, preloadPages } from "./lazyPage.ts"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
 import { SignInPage } from "./pages/SignInPage.tsx"
 import { useMe } from "./session.tsx"
+import { errorText } from "./trpc.ts"
 import { ErrorBoundary } from "./ui/ErrorBoundary.tsx"
 import { Alert, Loading } from "./ui/kit.tsx"
-import { errorText } from "./trpc.ts"
 
 // The sign-in page is in the first chunk; every other screen is its own chunk, loaded when
 // visited, so the first page's JavaScript stays small (bench:ui).
@@ -24,17 +24,19 @@ const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmailPage.tsx").the
 const WhatsAppPage = lazyPage(() => import("./pages/WhatsAppPage.tsx").then((m) => m.WhatsAppPage))
 
 /** A screen for signed-in, approved users: others go to sign-in or the "waiting for approval" page. */
-const signedIn = (Page: ComponentType, options: { readonly admin?: boolean } = {}) => () => {
-  const me = useMe()
-  const [location] = useLocation()
-  if (me.isPending) return <Loading />
-  if (me.isError) return <Alert>{errorText(me.error)}</Alert>
-  const user = me.data.user
-  if (user === null) return <Redirect to={`/sign-in?next=${encodeURIComponent(location)}`} replace />
-  if (user.status !== "ACTIVE") return <PendingPage />
-  if (options.admin === true && user.role !== "ADMIN") return <NotFoundPage />
-  return <Page />
-}
+const signedIn =
+  (Page: ComponentType, options: { readonly admin?: boolean } = {}) =>
+  () => {
+    const me = useMe()
+    const [location] = useLocation()
+    if (me.isPending) return <Loading />
+    if (me.isError) return <Alert>{errorText(me.error)}</Alert>
+    const user = me.data.user
+    if (user === null) return <Redirect to={`/sign-in?next=${encodeURIComponent(location)}`} replace />
+    if (user.status !== "ACTIVE") return <PendingPage />
+    if (options.admin === true && user.role !== "ADMIN") return <NotFoundPage />
+    return <Page />
+  }
 
 /**
  * Sign-in and friends: shown at once (not after auth.me answers: the form is the first thing a
@@ -63,25 +65,25 @@ export const App = () => {
   useEffect(preloadPages, [])
   const [location] = useLocation()
   return (
-  <Layout>
-    <ErrorBoundary resetKey={location}>
-    <Suspense fallback={<Loading />}>
-    <Switch>
-      <Route path="/" component={Home} />
-      <Route path="/sign-in" component={SignIn} />
-      <Route path="/sign-up" component={SignUp} />
-      <Route path="/forgot-password" component={ForgotPassword} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/whatsapp" component={WhatsApp} />
-      <Route path="/campaigns" component={Campaigns} />
-      <Route path="/campaigns/new" component={NewCampaign} />
-      <Route path="/campaigns/:id" component={Campaign} />
-      <Route path="/admin" component={Admin} />
-      <Route component={NotFoundPage} />
-    </Switch>
-    </Suspense>
-    </ErrorBoundary>
-  </Layout>
+    <Layout>
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<Loading />}>
+          <Switch>
+            <Route path="/" component={Home} />
+            <Route path="/sign-in" component={SignIn} />
+            <Route path="/sign-up" component={SignUp} />
+            <Route path="/forgot-password" component={ForgotPassword} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/verify-email" component={VerifyEmailPage} />
+            <Route path="/whatsapp" component={WhatsApp} />
+            <Route path="/campaigns" component={Campaigns} />
+            <Route path="/campaigns/new" component={NewCampaign} />
+            <Route path="/campaigns/:id" component={Campaign} />
+            <Route path="/admin" component={Admin} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
+    </Layout>
   )
 }

@@ -1,25 +1,40 @@
 import type { ReactNode } from "react"
 import { Link, useLocation } from "wouter"
-import { SessionStatusBadge } from "./ui/SessionStatusBadge.tsx"
 import { useMe, useRuntimeConfig } from "./session.tsx"
-import { signOutErrorText, useSignOut } from "./useSignOut.ts"
 import { Alert } from "./ui/kit.tsx"
 import { useAnnouncement } from "./ui/pageHeading.ts"
+import { SessionStatusBadge } from "./ui/SessionStatusBadge.tsx"
+import { signOutErrorText, useSignOut } from "./useSignOut.ts"
 
-const navLink = "rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+const navLink =
+  "rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: ReactNode }) => {
   const [location] = useLocation()
   const current = location === href || (href !== "/" && location.startsWith(`${href}/`) && href !== "/campaigns")
-  return <Link href={href} className={`${navLink} ${current ? "bg-sky-800" : ""}`} aria-current={current ? "page" : undefined}>{children}</Link>
+  return (
+    <Link
+      href={href}
+      className={`${navLink} ${current ? "bg-sky-800" : ""}`}
+      aria-current={current ? "page" : undefined}
+    >
+      {children}
+    </Link>
+  )
 }
 
 const SignOut = ({ signOut }: { readonly signOut: ReturnType<typeof useSignOut> }) => (
-  <button type="button" className={navLink} onClick={() => signOut.mutate()} disabled={signOut.isPending}>Sign out</button>
+  <button type="button" className={navLink} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+    Sign out
+  </button>
 )
 
 /** What an action did, said politely by screen readers once its control is gone (pageHeading.ts's announce). */
-const Announcer = () => <div role="status" aria-live="polite" className="sr-only">{useAnnouncement()}</div>
+const Announcer = () => (
+  <div role="status" aria-live="polite" className="sr-only">
+    {useAnnouncement()}
+  </div>
+)
 
 /** Header (navigation, WhatsApp status, sign-out), the page, and the footer when PUBLIC_SHOW_FOOTER allows it. */
 export const Layout = ({ children }: { readonly children: ReactNode }) => {
@@ -30,32 +45,50 @@ export const Layout = ({ children }: { readonly children: ReactNode }) => {
   const signOut = useSignOut()
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
       <header className="bg-sky-900 text-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
-          <Link href="/" className="mr-4 text-lg font-semibold focus-visible:outline-2 focus-visible:outline-white">Herald</Link>
-          {user !== null && user.status === "ACTIVE"
-            ? (
-              <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-                <NavLink href="/campaigns">Campaigns</NavLink>
-                <NavLink href="/campaigns/new">New campaign</NavLink>
-                <NavLink href="/whatsapp">WhatsApp</NavLink>
-                {user.role === "ADMIN" ? <NavLink href="/admin">Admin</NavLink> : null}
-              </nav>
-            )
-            : null}
+          <Link href="/" className="mr-4 text-lg font-semibold focus-visible:outline-2 focus-visible:outline-white">
+            Herald
+          </Link>
+          {user !== null && user.status === "ACTIVE" ? (
+            <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+              <NavLink href="/campaigns">Campaigns</NavLink>
+              <NavLink href="/campaigns/new">New campaign</NavLink>
+              <NavLink href="/whatsapp">WhatsApp</NavLink>
+              {user.role === "ADMIN" ? <NavLink href="/admin">Admin</NavLink> : null}
+            </nav>
+          ) : null}
           <div className="ml-auto flex items-center gap-2">
             {user !== null && user.status === "ACTIVE" ? <SessionStatusBadge /> : null}
-            {user !== null ? <><span className="hidden text-sm sm:inline">{user.name}</span><SignOut signOut={signOut} /></> : null}
+            {user !== null ? (
+              <>
+                <span className="hidden text-sm sm:inline">{user.name}</span>
+                <SignOut signOut={signOut} />
+              </>
+            ) : null}
           </div>
         </div>
       </header>
-      {signOut.isError ? <div className="mx-auto w-full max-w-5xl px-4 pt-4"><Alert>{signOutErrorText(signOut.error)}</Alert></div> : null}
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">{children}</main>
+      {signOut.isError ? (
+        <div className="mx-auto w-full max-w-5xl px-4 pt-4">
+          <Alert>{signOutErrorText(signOut.error)}</Alert>
+        </div>
+      ) : null}
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+        {children}
+      </main>
       <Announcer />
-      {showFooter
-        ? <footer className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">Herald: scheduled messages to chat groups, self-hosted.</footer>
-        : null}
+      {showFooter ? (
+        <footer className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">
+          Herald: scheduled messages to chat groups, self-hosted.
+        </footer>
+      ) : null}
     </div>
   )
 }

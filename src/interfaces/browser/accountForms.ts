@@ -12,8 +12,8 @@ const passwordProblem = (password: string): string | undefined =>
   password.length === 0
     ? "Choose a password."
     : password.length < MIN_PASSWORD_LENGTH
-    ? `Use at least ${MIN_PASSWORD_LENGTH} characters (this one has ${password.length}).`
-    : undefined
+      ? `Use at least ${MIN_PASSWORD_LENGTH} characters (this one has ${password.length}).`
+      : undefined
 
 /** A new password typed twice (reset): too short, or the two differ. */
 export const newPasswordProblems = (password: string, repeat: string): Problems<"password" | "repeat"> => {
@@ -26,7 +26,11 @@ export const newPasswordProblems = (password: string, repeat: string): Problems<
 }
 
 /** Sign-up: what is missing or too short. The address's form is left to the server. */
-export const signUpProblems = (input: { readonly name: string; readonly email: string; readonly password: string }): Problems<"name" | "email" | "password"> => {
+export const signUpProblems = (input: {
+  readonly name: string
+  readonly email: string
+  readonly password: string
+}): Problems<"name" | "email" | "password"> => {
   const problems: Problems<"name" | "email" | "password"> = {}
   if (input.name.trim().length === 0) problems.name = "Tell us your name."
   if (input.email.trim().length === 0) problems.email = "Enter your e-mail address."
@@ -44,8 +48,15 @@ export const sentence = (text: string): string => {
 }
 
 /** Where a finished sign-up leads: confirm the address by mail, wait for the admin, or into the app. */
-export const afterSignUp = (result: { readonly user: { readonly status: string } | null; readonly verificationSent: boolean }): "check-mailbox" | "pending" | "app" =>
-  result.verificationSent || result.user === null ? "check-mailbox" : result.user.status === "ACTIVE" ? "app" : "pending"
+export const afterSignUp = (result: {
+  readonly user: { readonly status: string } | null
+  readonly verificationSent: boolean
+}): "check-mailbox" | "pending" | "app" =>
+  result.verificationSent || result.user === null
+    ? "check-mailbox"
+    : result.user.status === "ACTIVE"
+      ? "app"
+      : "pending"
 
 /** The one-time token of a mailed link (`?token=…`), or null when it is missing or blank. */
 export const tokenFrom = (search: string): string | null => {

@@ -34,7 +34,12 @@ export const isFinishedStatus = (status: CampaignStatus): boolean => status === 
  * remaining messages, so it is followed while it has any.
  */
 export const campaignPollInterval = (
-  campaign: { readonly status: CampaignStatus; readonly messages: ReadonlyArray<{ readonly status: MessageStatus; readonly scheduledAt: string }> } | undefined,
+  campaign:
+    | {
+        readonly status: CampaignStatus
+        readonly messages: ReadonlyArray<{ readonly status: MessageStatus; readonly scheduledAt: string }>
+      }
+    | undefined,
   now: number
 ): number | false => {
   if (campaign === undefined) return false
@@ -80,8 +85,12 @@ export const listPollInterval = (
 }
 
 /** A campaign can be cancelled while it may still send something. */
-export const canCancel = (campaign: { readonly status: CampaignStatus; readonly messages: ReadonlyArray<{ readonly status: MessageStatus }> }): boolean =>
-  !isFinishedStatus(campaign.status) && (campaign.status !== "FAILED" || campaign.messages.some((m) => m.status === "SCHEDULED"))
+export const canCancel = (campaign: {
+  readonly status: CampaignStatus
+  readonly messages: ReadonlyArray<{ readonly status: MessageStatus }>
+}): boolean =>
+  !isFinishedStatus(campaign.status) &&
+  (campaign.status !== "FAILED" || campaign.messages.some((m) => m.status === "SCHEDULED"))
 
 /** Edit and delete: only a message the scheduler has not picked yet. */
 export const isChangeable = (message: { readonly status: MessageStatus }): boolean => message.status === "SCHEDULED"
@@ -112,14 +121,17 @@ export const messageStatusWords: Readonly<Record<MessageStatus, { readonly label
 }
 
 /** What a sent message's receipts say: delivered / read, and for a group how many members. */
-export const deliveryWords = (m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount">): string | null => {
+export const deliveryWords = (
+  m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount">
+): string | null => {
   if (m.status !== "SENT") return null
   if (m.isRead) return m.readCount > 1 ? `Read by ${m.readCount}` : "Read"
   if (m.isDelivered) return m.deliveredCount > 1 ? `Delivered to ${m.deliveredCount}` : "Delivered"
   return null
 }
 
-export const MISSED_EXPLANATION = "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
+export const MISSED_EXPLANATION =
+  "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
 export const OUTCOME_UNKNOWN_EXPLANATION =
   "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, plan it again."
 
@@ -127,10 +139,16 @@ export const OUTCOME_UNKNOWN_EXPLANATION =
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 /** `yyyy-mm-dd` and `hh:mm` of an instant on the wall clock of `timeZone` (the viewer's by default), for date and time inputs. */
-export const localDateAndTime = (iso: string, timeZone: string = browserZone()): { readonly date: string; readonly time: string } => {
+export const localDateAndTime = (
+  iso: string,
+  timeZone: string = browserZone()
+): { readonly date: string; readonly time: string } => {
   const p = DateTime.toParts(DateTime.makeZonedUnsafe(Date.parse(iso), { timeZone }))
   const two = (n: number) => String(n).padStart(2, "0")
-  return { date: `${String(p.year).padStart(4, "0")}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` }
+  return {
+    date: `${String(p.year).padStart(4, "0")}-${two(p.month)}-${two(p.day)}`,
+    time: `${two(p.hour)}:${two(p.minute)}`
+  }
 }
 
 /** What a date and a time input mean on the wall clock of a zone. */
@@ -156,4 +174,5 @@ export const instantFromLocal = (date: string, time: string, timeZone: string = 
 }
 
 /** The words for a time that does not exist on that day in `timeZone`. */
-export const gapText = (timeZone: string): string => `This time does not exist on that day in ${timeZone}: the clocks go forward.`
+export const gapText = (timeZone: string): string =>
+  `This time does not exist on that day in ${timeZone}: the clocks go forward.`

@@ -1,5 +1,5 @@
-import { lazy } from "react"
 import type { ComponentType } from "react"
+import { lazy } from "react"
 
 const loaders: Array<() => Promise<unknown>> = []
 

@@ -44,4 +44,9 @@ const Root = () => {
 }
 
 const root = document.getElementById("root")
-if (root !== null) createRoot(root).render(<StrictMode><Root /></StrictMode>)
+if (root !== null)
+  createRoot(root).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>
+  )

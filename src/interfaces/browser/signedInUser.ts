@@ -1,5 +1,5 @@
-import { hashKey } from "@tanstack/react-query"
 import type { QueryClient, QueryKey } from "@tanstack/react-query"
+import { hashKey } from "@tanstack/react-query"
 import { errorCode } from "./trpc.ts"
 
 // The one owner of "the signed-in user changed". Query keys carry no user id, so whatever was
@@ -33,7 +33,7 @@ const forgetUserData = (queryClient: QueryClient, meHash: string, signedIn: bool
  * forgets every other query and mutation, synchronously, before the next render can show them.
  * The first answer only sets who is signed in (nothing was cached for anyone before it).
  */
-export const followSignedInUser = (queryClient: QueryClient, meKey: QueryKey): () => void => {
+export const followSignedInUser = (queryClient: QueryClient, meKey: QueryKey): (() => void) => {
   const meHash = hashKey(meKey)
   let known: string | null | undefined = queryClient.getQueryData<MeData>(meKey)?.user?.id
   return queryClient.getQueryCache().subscribe((event) => {

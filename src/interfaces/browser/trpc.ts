@@ -19,13 +19,14 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 export const errorText = (error: unknown): string => {
   if (isAppError(error)) {
     if (error.data?.code === "TOO_MANY_REQUESTS") return error.message
-    if (error.data === undefined || error.data === null) return "Herald could not be reached. Check your connection and try again."
+    if (error.data === undefined || error.data === null)
+      return "Herald could not be reached. Check your connection and try again."
     return error.message
   }
   return error instanceof Error ? error.message : "Something went wrong."
 }
 
-export const errorCode = (error: unknown): string | null => (isAppError(error) ? error.data?.code ?? null : null)
+export const errorCode = (error: unknown): string | null => (isAppError(error) ? (error.data?.code ?? null) : null)
 
 /** Invalid input, field by field (the server's `data.issues`, path like "recurrence.startDate"). */
 export const fieldErrors = (error: unknown): Readonly<Record<string, string>> => {

@@ -15,13 +15,15 @@ export const useSignOut = () => {
   const queryClient = useQueryClient()
   const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
-  return useMutation(trpc.auth.signOut.mutationOptions({
-    onSuccess: () => {
-      setSignedInUser(null)
-      navigate("/sign-in")
-    },
-    onError: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), exact: true })
-  }))
+  return useMutation(
+    trpc.auth.signOut.mutationOptions({
+      onSuccess: () => {
+        setSignedInUser(null)
+        navigate("/sign-in")
+      },
+      onError: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), exact: true })
+    })
+  )
 }
 
 export const signOutErrorText = (error: unknown) => `Could not sign out: ${errorText(error)}`

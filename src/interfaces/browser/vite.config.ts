@@ -1,6 +1,6 @@
+import { fileURLToPath } from "node:url"
 import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
-import { fileURLToPath } from "node:url"
 import { defineConfig } from "vite"
 
 /** The browser app's build: `npm run build` writes dist/browser, which the web process serves (README "The browser app"). */

@@ -1,13 +1,14 @@
-import { Effect, Layer } from "effect"
 import { hostname } from "node:os"
 import process from "node:process"
+import { Effect, Layer } from "effect"
 import { makeInProcessScheduleChanges, ScheduleChanges } from "../../application/ports/ScheduleChanges.ts"
 import { Dispatcher } from "../../application/scheduler/Dispatcher.ts"
 import { SchedulerSettings } from "../../application/scheduler/SchedulerSettings.ts"
+import { checkGatewayAtStart } from "../../application/session/gatewayAtStart.ts"
 import { ScryptPasswordHasher } from "../../infrastructure/auth/ScryptPasswordHasher.ts"
 import { formatConfigProblems } from "../../infrastructure/config/schedulerConfig.ts"
-import { loadStandaloneConfig } from "../../infrastructure/config/standaloneConfig.ts"
 import type { StandaloneConfig } from "../../infrastructure/config/standaloneConfig.ts"
+import { loadStandaloneConfig } from "../../infrastructure/config/standaloneConfig.ts"
 import { SandboxGateway } from "../../infrastructure/gateway/sandbox/SandboxGateway.ts"
 import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
 import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
@@ -19,7 +20,6 @@ import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
 import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
 import { SqliteDatabase } from "../../infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../infrastructure/sqlite/SqliteStore.ts"
-import { checkGatewayAtStart } from "../../application/session/gatewayAtStart.ts"
 import { runMain, StartRefused } from "../runMain.ts"
 import { launchWithScheduler, SchedulerLoop } from "../scheduler/SchedulerApp.ts"
 import { backgroundTasksLayer } from "../web/backgroundTasks.ts"
@@ -28,63 +28,103 @@ import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../web/wahaWebhook.ts"
 
 // Entry point: `npm start` (node src/interfaces/standalone/main.ts) or `deno task start`.
 // Web application and scheduler in one process; every part not configured is simulated.
-const main = Effect.gen(function*() {
+const main = Effect.gen(function* () {
   const loaded = loadStandaloneConfig(process.env)
   if (!loaded.ok) return yield* new StartRefused({ line: formatConfigProblems("standalone", loaded.problems) })
   const config = loaded.config
   if (config.gateway.kind === "waha") {
     // before anything else: refusing an unusable gateway needs no database
     yield* checkGatewayAtStart.pipe(
-      Effect.provide(WahaGateway.layer({ baseUrl: config.gateway.url, apiKey: config.gateway.apiKey, timeoutMs: config.sendTimeoutMs })),
-      Effect.catchTag("GatewayUnusable", (refusal) => new StartRefused({ line: `Herald cannot start: ${refusal.message}` }))
+      Effect.provide(
+        WahaGateway.layer({
+          baseUrl: config.gateway.url,
+          apiKey: config.gateway.apiKey,
+          timeoutMs: config.sendTimeoutMs
+        })
+      ),
+      Effect.catchTag(
+        "GatewayUnusable",
+        (refusal) => new StartRefused({ line: `Herald cannot start: ${refusal.message}` })
+      )
     )
   }
 
-  const store = config.store.kind === "mongo"
-    ? MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.store.url, maxPoolSize: 10 })))
-    : SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: config.store.path })))
-  const gateway = config.gateway.kind === "waha"
-    ? WahaGateway.layer({
-      baseUrl: config.gateway.url,
-      apiKey: config.gateway.apiKey,
-      timeoutMs: config.sendTimeoutMs,
-      ...(config.webhookSecret === null ? {} : { webhook: { url: webhookUrlOf(config), events: WAHA_WEBHOOK_EVENTS, hmacKey: config.webhookSecret } })
-    })
-    : SandboxGateway.layer({ dir: config.gateway.dir, connectAfterMs: config.gateway.connectAfterMs })
-  const mail = config.mail.kind === "smtp"
-    ? makeSmtpMailSender({ url: config.mail.url, from: config.fromEmail })
-    : config.mail.kind === "api"
-    ? makeHttpApiMailSender({ apiKey: config.mail.apiKey, domain: config.mail.domain, from: config.fromEmail, ...(config.mail.baseUrl === null ? {} : { baseUrl: config.mail.baseUrl }) })
-    : makeFileMailSender({ dir: config.mail.dir, from: config.fromEmail })
+  const store =
+    config.store.kind === "mongo"
+      ? MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.store.url, maxPoolSize: 10 })))
+      : SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: config.store.path })))
+  const gateway =
+    config.gateway.kind === "waha"
+      ? WahaGateway.layer({
+          baseUrl: config.gateway.url,
+          apiKey: config.gateway.apiKey,
+          timeoutMs: config.sendTimeoutMs,
+          ...(config.webhookSecret === null
+            ? {}
+            : { webhook: { url: webhookUrlOf(config), events: WAHA_WEBHOOK_EVENTS, hmacKey: config.webhookSecret } })
+        })
+      : SandboxGateway.layer({ dir: config.gateway.dir, connectAfterMs: config.gateway.connectAfterMs })
+  const mail =
+    config.mail.kind === "smtp"
+      ? makeSmtpMailSender({ url: config.mail.url, from: config.fromEmail })
+      : config.mail.kind === "api"
+        ? makeHttpApiMailSender({
+            apiKey: config.mail.apiKey,
+            domain: config.mail.domain,
+            from: config.fromEmail,
+            ...(config.mail.baseUrl === null ? {} : { baseUrl: config.mail.baseUrl })
+          })
+        : makeFileMailSender({ dir: config.mail.dir, from: config.fromEmail })
 
   const ports = Layer.mergeAll(store, gateway, ScryptPasswordHasher.layer)
   const notifier = BackgroundNotifier.layer(
     AdminNotifier.layer({ adminEmail: config.adminEmail, adminPhoneNumber: config.adminPhoneNumber ?? undefined, mail })
   )
   const schedulerId = `${hostname()}:${process.pid}:standalone`
-  const settings = Layer.succeed(SchedulerSettings, { ...SchedulerSettings.defaultValue(), schedulerId, leaseMs: config.leaseMs, sessionConcurrency: config.sessionConcurrency })
+  const settings = Layer.succeed(SchedulerSettings, {
+    ...SchedulerSettings.defaultValue(),
+    schedulerId,
+    leaseMs: config.leaseMs,
+    sessionConcurrency: config.sessionConcurrency
+  })
   const base = Layer.mergeAll(notifier, Dispatcher.layer).pipe(
     Layer.provideMerge(ports),
     Layer.provideMerge(settings),
     // one signal between the web requests and the scheduler: a planned message wakes it at once
     Layer.provideMerge(Layer.succeed(ScheduleChanges, makeInProcessScheduleChanges()))
   )
-  const services = webServicesLayer(base, {
-    adminEmail: config.adminEmail,
-    firstAccountIsAdmin: config.adminEmail === null,
-    requireApproval: config.requireApproval,
-    appUrl: config.authUrl,
-    tokenKey: config.authSecret.value,
-    // a mailbox of files nobody reads cannot confirm an address: accounts are confirmed at once there
-    verifyEmail: config.mail.kind !== "files"
-  }, config.quota)
+  const services = webServicesLayer(
+    base,
+    {
+      adminEmail: config.adminEmail,
+      firstAccountIsAdmin: config.adminEmail === null,
+      requireApproval: config.requireApproval,
+      appUrl: config.authUrl,
+      tokenKey: config.authSecret.value,
+      // a mailbox of files nobody reads cannot confirm an address: accounts are confirmed at once there
+      verifyEmail: config.mail.kind !== "files"
+    },
+    config.quota
+  )
 
-  const running = Layer.effectDiscard(Effect.forEach(describe(config), (line) => Effect.logInfo(line), { discard: true }))
+  const running = Layer.effectDiscard(
+    Effect.forEach(describe(config), (line) => Effect.logInfo(line), { discard: true })
+  )
   // built in this order, released in the reverse: the scheduler logs its shutdown line and lets
   // in-flight sends finish, then the web server closes, the background tasks stop, the services go
   const standalone = SchedulerLoop.layer(config).pipe(
     Layer.provide(running),
-    Layer.provide(WebServer.layer({ port: config.port, hostname: config.host, authUrl: config.authUrl, allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy, showFooter: config.showFooter, webhookSecret: config.gateway.kind === "waha" ? config.webhookSecret : null })),
+    Layer.provide(
+      WebServer.layer({
+        port: config.port,
+        hostname: config.host,
+        authUrl: config.authUrl,
+        allowedOrigins: config.allowedOrigins,
+        trustProxy: config.trustProxy,
+        showFooter: config.showFooter,
+        webhookSecret: config.gateway.kind === "waha" ? config.webhookSecret : null
+      })
+    ),
     Layer.provide(backgroundTasksLayer(config.alertIntervalMs)),
     Layer.provide(services)
   )

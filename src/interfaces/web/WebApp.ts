@@ -1,17 +1,17 @@
-import { trpcServer } from "@hono/trpc-server"
 import { getConnInfo } from "@hono/node-server/conninfo"
-import { Effect } from "effect"
+import { trpcServer } from "@hono/trpc-server"
 import type { ManagedRuntime } from "effect"
+import { Effect } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
-import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
-import type { BrowserApp } from "./browserApp.ts"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { StoreHealth } from "../../application/ports/StoreHealth.ts"
-import { clientAddress } from "./clientAddress.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import type { BrowserApp } from "./browserApp.ts"
+import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
+import { clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -45,9 +45,21 @@ const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
 }
 
 /** The HTTP surface: the browser app at /, /health, /ready, WAHA's webhooks and tRPC at /api/trpc. */
-export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, browserApp = loadBrowserApp(), trustProxy = 0, webhookSecret = null }: WebAppOptions) => {
+export const makeWebApp = ({
+  runtime,
+  authUrl,
+  allowedOrigins,
+  showFooter,
+  browserApp = loadBrowserApp(),
+  trustProxy = 0,
+  webhookSecret = null
+}: WebAppOptions) => {
   const clientOf = (c: Parameters<typeof getConnInfo>[0]): string =>
-    clientAddress({ socket: socketAddress(c), forwardedFor: c.req.header("x-forwarded-for"), trustedProxies: trustProxy })
+    clientAddress({
+      socket: socketAddress(c),
+      forwardedFor: c.req.header("x-forwarded-for"),
+      trustedProxies: trustProxy
+    })
   const origins = new Set(allowedOrigins ?? [new URL(authUrl).origin])
   const secureCookies = authUrl.startsWith("https:")
   const app = new Hono()
@@ -73,7 +85,10 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, brows
       maxSize: MAX_BODY_BYTES,
       // The rest of the body is left unread, so the connection cannot carry another request:
       // say so, or a keep-alive client sends its next request into a socket about to close.
-      onError: (c) => c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, { Connection: "close" })
+      onError: (c) =>
+        c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, {
+          Connection: "close"
+        })
     })
   )
   // the gateway's signed calls: authenticated by their HMAC, not by a cookie or an Origin
@@ -83,7 +98,10 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, brows
   app.use("/api/trpc/*", async (c, next) => {
     const origin = c.req.header("origin")
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && (origin === undefined || !origins.has(origin))) {
-      return c.json({ error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } }, 403)
+      return c.json(
+        { error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } },
+        403
+      )
     }
     return next()
   })
@@ -99,16 +117,35 @@ export const makeWebApp = ({ runtime, authUrl, allowedOrigins, showFooter, brows
         const token = sessionTokenOf(opts.req.headers.get("cookie"), secureCookies)
         // A database that cannot be reached must not read as "signed out": remember it, and the
         // procedures that need a user answer SERVICE_UNAVAILABLE instead of UNAUTHORIZED.
-        const auth = token === null
-          ? null
-          : await runtime.runPromise(authenticate(token).pipe(Effect.catch(() => Effect.succeed("unavailable" as const))))
+        const auth =
+          token === null
+            ? null
+            : await runtime.runPromise(
+                authenticate(token).pipe(Effect.catch(() => Effect.succeed("unavailable" as const)))
+              )
         if (auth === "unavailable") {
-          return { runtime, user: null, token, authUnavailable: true, client: () => clientOf(c), resHeaders: opts.resHeaders, secureCookies }
+          return {
+            runtime,
+            user: null,
+            token,
+            authUnavailable: true,
+            client: () => clientOf(c),
+            resHeaders: opts.resHeaders,
+            secureCookies
+          }
         }
         if (token !== null && auth?.renewedUntil != null) {
           opts.resHeaders.append("Set-Cookie", sessionCookie(token, auth.renewedUntil, Date.now(), secureCookies))
         }
-        return { runtime, user: auth?.user ?? null, token: auth === null ? null : token, authUnavailable: false, client: () => clientOf(c), resHeaders: opts.resHeaders, secureCookies }
+        return {
+          runtime,
+          user: auth?.user ?? null,
+          token: auth === null ? null : token,
+          authUnavailable: false,
+          client: () => clientOf(c),
+          resHeaders: opts.resHeaders,
+          secureCookies
+        }
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {

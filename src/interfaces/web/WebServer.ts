@@ -1,12 +1,12 @@
+import type { Server } from "node:http"
+import { createServer } from "node:http"
 import { getRequestListener } from "@hono/node-server"
 import { Context, Data, Effect, Layer, ManagedRuntime } from "effect"
-import { createServer } from "node:http"
-import type { Server } from "node:http"
-import { AuthSettings } from "../../application/auth/AuthSettings.ts"
 import type { AuthSettingsShape } from "../../application/auth/AuthSettings.ts"
+import { AuthSettings } from "../../application/auth/AuthSettings.ts"
 import { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
-import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
+import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
@@ -44,7 +44,8 @@ export class ListenFailed extends Data.TaggedError("ListenFailed")<{ readonly me
 
 const listen = (server: Server, port: number, hostname: string) =>
   Effect.callback<number, ListenFailed>((resume) => {
-    const failed = (error: Error) => resume(Effect.fail(new ListenFailed({ message: `cannot listen on ${hostname}:${port}: ${error.message}` })))
+    const failed = (error: Error) =>
+      resume(Effect.fail(new ListenFailed({ message: `cannot listen on ${hostname}:${port}: ${error.message}` })))
     server.once("error", failed)
     server.listen(port, hostname, () => {
       server.off("error", failed)
@@ -57,7 +58,9 @@ const listen = (server: Server, port: number, hostname: string) =>
 const close = (server: Server) => Effect.callback<void>((resume) => void server.close(() => resume(Effect.void)))
 
 /** The web app being served: where. */
-export class WebServer extends Context.Service<WebServer, { readonly url: string; readonly port: number }>()("herald/interfaces/web/WebServer") {
+export class WebServer extends Context.Service<WebServer, { readonly url: string; readonly port: number }>()(
+  "herald/interfaces/web/WebServer"
+) {
   /**
    * Serves the web app on `port` (0: any free port) over node:http (also under Deno): listens
    * when the layer is built; when it is released, stops accepting and finishes the open requests
@@ -66,7 +69,7 @@ export class WebServer extends Context.Service<WebServer, { readonly url: string
   static readonly layer = (options: WebServerOptions) =>
     Layer.effect(
       WebServer,
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const services = yield* Effect.context<WebServices>()
         // the requests' runtime: the services already built here, released with this layer
         const runtime = yield* Effect.acquireRelease(

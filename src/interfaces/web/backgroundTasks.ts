@@ -1,7 +1,7 @@
 import { Clock, Effect, Layer, Ref, Schedule } from "effect"
+import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
-import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 
@@ -18,9 +18,9 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 /** Every `intervalMs`, tells the admin of the campaigns that failed since the previous pass that got through. */
 const failureAlerts = (intervalMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const since = yield* Ref.make((yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS)
-    const pass = Effect.gen(function*() {
+    const pass = Effect.gen(function* () {
       const passStart = yield* Clock.currentTimeMillis
       yield* notifyFailedCampaigns(yield* Ref.get(since)).pipe(
         // the cursor moves only past a pass that got through: a failed one is covered by the next
@@ -39,8 +39,11 @@ const stallAlerts = (intervalMs: number) => {
   const check = detectStalledScheduler().pipe(
     Effect.catch((error) => Effect.as(Effect.logError(`scheduler check: ${oneLine(error.message)}`), null))
   )
-  const alertOnce = Effect.gen(function*() {
-    const stalled = yield* Effect.repeat(check, { schedule: Schedule.spaced(intervalMs), until: (found) => found !== null })
+  const alertOnce = Effect.gen(function* () {
+    const stalled = yield* Effect.repeat(check, {
+      schedule: Schedule.spaced(intervalMs),
+      until: (found) => found !== null
+    })
     if (stalled === null) return
     yield* Effect.logWarning(stalled)
     yield* (yield* Notifier).notify({ kind: "SystemAlert", text: stalled })
@@ -50,7 +53,9 @@ const stallAlerts = (intervalMs: number) => {
 
 /** Hourly, from the start: expired sign-in sessions and reset tokens go. */
 const sweeps = Effect.repeat(
-  sweepExpiredCredentials().pipe(Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`))),
+  sweepExpiredCredentials().pipe(
+    Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`))
+  ),
   Schedule.spaced(SWEEP_EVERY_MS)
 )
 
@@ -63,4 +68,5 @@ export const backgroundTasks = (intervalMs: number) =>
   Effect.all([failureAlerts(intervalMs), stallAlerts(intervalMs), sweeps], { concurrency: "unbounded", discard: true })
 
 /** The background tasks, running in the layer's scope: they stop when it closes (docs/architecture.md#processes-and-configuration). */
-export const backgroundTasksLayer = (intervalMs: number) => Layer.effectDiscard(Effect.forkScoped(backgroundTasks(intervalMs)))
+export const backgroundTasksLayer = (intervalMs: number) =>
+  Layer.effectDiscard(Effect.forkScoped(backgroundTasks(intervalMs)))

@@ -45,13 +45,17 @@ export const loadBrowserApp = (dir: string = DEFAULT_BROWSER_APP_DIR): BrowserAp
       if (!entry.isFile()) continue
       const file = join(entry.parentPath, entry.name)
       const path = `/assets/${relative(assetsDir, file).split(sep).join("/")}`
-      assets.set(path, { body: new Uint8Array(readFileSync(file)), type: getMimeType(entry.name) ?? "application/octet-stream" })
+      assets.set(path, {
+        body: new Uint8Array(readFileSync(file)),
+        type: getMimeType(entry.name) ?? "application/octet-stream"
+      })
     }
   }
   return { indexHtml: readFileSync(index, "utf8"), assets }
 }
 
-const escapeAttribute = (s: string): string => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+const escapeAttribute = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 
 /** Settings read by the server and handed to the app at run time (src/interfaces/browser/runtimeConfig.ts). */
 export interface BrowserRuntimeConfig {
@@ -61,7 +65,10 @@ export interface BrowserRuntimeConfig {
 const withRuntimeConfig = (html: string, config: BrowserRuntimeConfig): string =>
   // a function, not a string: `$&` or `$'` in a setting must not be read as replacement patterns
   // (the app's module script runs after the whole document is parsed, so the end of <head> is early enough)
-  html.replace("</head>", () => `  <meta name="herald-config" content="${escapeAttribute(JSON.stringify(config))}" />\n  </head>`)
+  html.replace(
+    "</head>",
+    () => `  <meta name="herald-config" content="${escapeAttribute(JSON.stringify(config))}" />\n  </head>`
+  )
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Herald</title>

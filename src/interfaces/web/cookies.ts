@@ -18,7 +18,15 @@ export const sessionCookie = (token: string, expiresAt: number, now: number, sec
   ].join("; ")
 
 export const clearedSessionCookie = (secure: boolean): string =>
-  [`${sessionCookieName(secure)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT", ...(secure ? ["Secure"] : [])].join("; ")
+  [
+    `${sessionCookieName(secure)}=`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+    ...(secure ? ["Secure"] : [])
+  ].join("; ")
 
 /** The session token of a Cookie header (tokens are base32: anything else is ignored); only the cookie of this scheme counts. */
 export const sessionTokenOf = (cookieHeader: string | null, secure: boolean): string | null => {

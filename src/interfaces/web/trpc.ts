@@ -1,12 +1,12 @@
-import { initTRPC, TRPCError } from "@trpc/server"
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
+import { initTRPC, TRPCError } from "@trpc/server"
+import type { ManagedRuntime } from "effect"
 import { Cause, Effect, Exit } from "effect"
 import { ZodError } from "zod"
-import type { ManagedRuntime } from "effect"
 import type { AppError } from "../../application/AppError.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
-import { GatewayError } from "../../application/ports/GatewayPort.ts"
 import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
+import { GatewayError } from "../../application/ports/GatewayPort.ts"
 import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -54,14 +54,24 @@ const t = initTRPC.context<WebContext>().create({
     error instanceof IdentifiedError
       ? { ...shape, data: { ...shape.data, errorId: error.errorId } }
       : error instanceof FieldError
-      ? { ...shape, data: { ...shape.data, issues: error.issues } }
-      : error.cause instanceof ZodError
-      ? { ...shape, data: { ...shape.data, issues: error.cause.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })) } }
-      : shape
+        ? { ...shape, data: { ...shape.data, issues: error.issues } }
+        : error.cause instanceof ZodError
+          ? {
+              ...shape,
+              data: {
+                ...shape.data,
+                issues: error.cause.issues.map((issue) => ({
+                  path: issue.path.map(String).join("."),
+                  message: issue.message
+                }))
+              }
+            }
+          : shape
 })
 
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
-const newErrorId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
+const newErrorId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
 
 /** The application errors `explained` answers (their code with them), not through CODES. */
 type Explained = GatewayError | SessionCreationFailed
@@ -103,14 +113,28 @@ const GATEWAY_CODES = {
 } satisfies Record<GatewayFailure, TRPC_ERROR_CODE_KEY>
 
 /** Gateway answers about the user's session being gone or in the wrong state: logged as warnings. */
-const USER_STATE: ReadonlySet<GatewayFailure> = new Set<GatewayFailure>(["SessionNotFound", "SessionNotRunning", "SessionNotReady", "SessionAlreadyExists", "SessionAlreadyStarted"])
+const USER_STATE: ReadonlySet<GatewayFailure> = new Set<GatewayFailure>([
+  "SessionNotFound",
+  "SessionNotRunning",
+  "SessionNotReady",
+  "SessionAlreadyExists",
+  "SessionAlreadyStarted"
+])
 
 /**
  * Failures whose detail (the gateway's address and answer) is for the operator only: the user
  * reads `summary` and an error id, the log has `detail` under that id. SessionCreationFailed
  * keeps its exact message ("failed to create session"), so its id travels in `data.errorId` alone.
  */
-const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readonly summary: string; readonly showId: boolean; readonly detail: string; readonly warning: boolean } | null => {
+const explained = (
+  error: unknown
+): {
+  readonly code: TRPC_ERROR_CODE_KEY
+  readonly summary: string
+  readonly showId: boolean
+  readonly detail: string
+  readonly warning: boolean
+} | null => {
   if (error instanceof GatewayError) {
     return {
       code: GATEWAY_CODES[error.reason],
@@ -122,16 +146,24 @@ const explained = (error: unknown): { readonly code: TRPC_ERROR_CODE_KEY; readon
     }
   }
   if (error instanceof SessionCreationFailed) {
-    return { code: "INTERNAL_SERVER_ERROR", summary: error.message, showId: false, detail: `${error.message}: ${error.cause}`, warning: false }
+    return {
+      code: "INTERNAL_SERVER_ERROR",
+      summary: error.message,
+      showId: false,
+      detail: `${error.message}: ${error.cause}`,
+      warning: false
+    }
   }
   return null
 }
 
 const toTrpcError = (error: unknown): TRPCError => {
   // a defect or an interruption has no failure: null here
-  if (typeof error !== "object" || error === null) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
+  if (typeof error !== "object" || error === null)
+    return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
   const tag = "_tag" in error && typeof error._tag === "string" ? error._tag : ""
-  if (tag === "StoreUnavailable") return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
+  if (tag === "StoreUnavailable")
+    return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
   const code = CODE_OF.get(tag)
   if (code === undefined) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
   const message = "message" in error && typeof error.message === "string" ? error.message : tag
@@ -157,7 +189,9 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
   const mapped = toTrpcError(error)
   if (mapped.code === "INTERNAL_SERVER_ERROR") {
     const errorId = newErrorId()
-    await ctx.runtime.runPromise(Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${oneLine(Cause.pretty(exit.cause))}`))
+    await ctx.runtime.runPromise(
+      Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${oneLine(Cause.pretty(exit.cause))}`)
+    )
     throw new IdentifiedError({ code: mapped.code, message: `${mapped.message} (error id ${errorId})`, errorId })
   }
   if (mapped.code === "SERVICE_UNAVAILABLE") {
@@ -182,12 +216,14 @@ const signInFirst = (ctx: WebContext) =>
 /** Needs an approved (ACTIVE) user: user.* and campaign.*. */
 export const activeProcedure = t.procedure.use(({ ctx, path, next }) => {
   if (ctx.user === null) throw signInFirst(ctx)
-  if (ctx.user.status !== "ACTIVE") throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
+  if (ctx.user.status !== "ACTIVE")
+    throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
   return next({ ctx: { user: ctx.user, procedure: path } })
 })
 
 export const adminProcedure = t.procedure.use(({ ctx, path, next }) => {
   if (ctx.user === null) throw signInFirst(ctx)
-  if (ctx.user.role !== "ADMIN" || ctx.user.status !== "ACTIVE") throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" })
+  if (ctx.user.role !== "ADMIN" || ctx.user.status !== "ACTIVE")
+    throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" })
   return next({ ctx: { user: ctx.user, procedure: path } })
 })

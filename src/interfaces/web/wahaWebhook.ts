@@ -2,16 +2,16 @@ import { hmac } from "@oslojs/crypto/hmac"
 import { SHA512 } from "@oslojs/crypto/sha2"
 import { constantTimeEqual } from "@oslojs/crypto/subtle"
 import { decodeHex } from "@oslojs/encoding"
-import { Effect } from "effect"
 import type { ManagedRuntime } from "effect"
+import { Effect } from "effect"
 import type { Context as HonoContext } from "hono"
 import { z } from "zod"
+import type { AckOutcome } from "../../application/delivery/recordMessageAck.ts"
 import { recordMessageAck } from "../../application/delivery/recordMessageAck.ts"
 import { recordSessionStatus } from "../../application/session/recordSessionStatus.ts"
-import type { AckOutcome } from "../../application/delivery/recordMessageAck.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { WahaId } from "../../infrastructure/gateway/wahaId.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
+import { WahaId } from "../../infrastructure/gateway/wahaId.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /**
@@ -46,7 +46,10 @@ const WebhookBody = z.object({
 /** `session.status`: `status`, and `statuses` (the recent ones, each with its `timestamp` in ms). */
 const StatusPayload = z.object({
   status: z.string().min(1).max(64),
-  statuses: z.array(z.object({ status: z.string(), timestamp: z.number() })).nullish().catch(null)
+  statuses: z
+    .array(z.object({ status: z.string(), timestamp: z.number() }))
+    .nullish()
+    .catch(null)
 })
 
 const SerializedId = WahaId.pipe(z.string().min(1))
@@ -65,7 +68,10 @@ const AckPayload = z.object({
 /** A store that cannot be reached: 503, so WAHA's retries try again later. */
 const unavailable = (event: string) => (error: { readonly message: string }) =>
   Effect.logWarning(`WAHA webhook ${event} not recorded: ${oneLine(error.message)}`).pipe(
-    Effect.as<Reply>({ status: 503, body: { error: { message: "the database is unavailable; try again", code: "SERVICE_UNAVAILABLE" } } })
+    Effect.as<Reply>({
+      status: 503,
+      body: { error: { message: "the database is unavailable; try again", code: "SERVICE_UNAVAILABLE" } }
+    })
   )
 
 const issuesOf = (event: string, error: z.ZodError) =>
@@ -89,9 +95,17 @@ const ackLevel = (ack: number | null | undefined, ackName: string | null | undef
   return null
 }
 
-type Reply = { readonly status: 200 | 400 | 401 | 503; readonly body: Record<string, unknown>; readonly refusal?: string }
+type Reply = {
+  readonly status: 200 | 400 | 401 | 503
+  readonly body: Record<string, unknown>
+  readonly refusal?: string
+}
 
-const refused = (message: string): Reply => ({ status: 401, body: { error: { message, code: "UNAUTHORIZED" } }, refusal: message })
+const refused = (message: string): Reply => ({
+  status: 401,
+  body: { error: { message, code: "UNAUTHORIZED" } },
+  refusal: message
+})
 const invalid = (message: string): Reply => ({ status: 400, body: { error: { message, code: "BAD_REQUEST" } } })
 
 /** What one signed call means to Herald; a store that cannot be reached answers 503, so WAHA's retries try again. */
@@ -118,7 +132,11 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
       if (!payload.success) return Effect.succeed(invalid(issuesOf(body.event, payload.error)))
       // when it happened: the envelope's timestamp, else that of the newest matching entry in `statuses`
       const listed = payload.data.statuses?.filter((s) => s.status === payload.data.status).at(-1)?.timestamp
-      return recordSessionStatus({ sessionName: body.session, status: payload.data.status, reportedAt: body.timestamp ?? listed ?? null }).pipe(
+      return recordSessionStatus({
+        sessionName: body.session,
+        status: payload.data.status,
+        reportedAt: body.timestamp ?? listed ?? null
+      }).pipe(
         Effect.map((result): Reply => ({ status: 200, body: { result } })),
         Effect.catch(unavailable(body.event))
       )
@@ -129,27 +147,30 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
 }
 
 /** The Hono handler; `secret` null (GATEWAY_WEBHOOK_SECRET unset) refuses every call. */
-export const wahaWebhookHandler = (runtime: ManagedRuntime.ManagedRuntime<WebServices, never>, secret: string | null) =>
-async (c: HonoContext) => {
-  const reply = async (): Promise<Reply> => {
-    if (secret === null) return refused("webhooks are not enabled on this server: GATEWAY_WEBHOOK_SECRET is not set")
-    const algorithm = c.req.header("x-webhook-hmac-algorithm")
-    const signature = c.req.header("x-webhook-hmac")
-    if (signature === undefined || algorithm === undefined) return refused("unsigned webhook: X-Webhook-Hmac and X-Webhook-Hmac-Algorithm are required")
-    if (algorithm.trim().toLowerCase() !== "sha512") return refused("unsupported X-Webhook-Hmac-Algorithm: only sha512 is accepted")
-    const raw = new Uint8Array(await c.req.arrayBuffer())
-    if (!validWahaSignature(secret, raw, signature.trim())) return refused("bad webhook signature")
-    let json: unknown
-    try {
-      json = JSON.parse(new TextDecoder().decode(raw))
-    } catch {
-      return invalid("the body is not JSON")
+export const wahaWebhookHandler =
+  (runtime: ManagedRuntime.ManagedRuntime<WebServices, never>, secret: string | null) => async (c: HonoContext) => {
+    const reply = async (): Promise<Reply> => {
+      if (secret === null) return refused("webhooks are not enabled on this server: GATEWAY_WEBHOOK_SECRET is not set")
+      const algorithm = c.req.header("x-webhook-hmac-algorithm")
+      const signature = c.req.header("x-webhook-hmac")
+      if (signature === undefined || algorithm === undefined)
+        return refused("unsigned webhook: X-Webhook-Hmac and X-Webhook-Hmac-Algorithm are required")
+      if (algorithm.trim().toLowerCase() !== "sha512")
+        return refused("unsupported X-Webhook-Hmac-Algorithm: only sha512 is accepted")
+      const raw = new Uint8Array(await c.req.arrayBuffer())
+      if (!validWahaSignature(secret, raw, signature.trim())) return refused("bad webhook signature")
+      let json: unknown
+      try {
+        json = JSON.parse(new TextDecoder().decode(raw))
+      } catch {
+        return invalid("the body is not JSON")
+      }
+      const body = WebhookBody.safeParse(json)
+      if (!body.success)
+        return invalid(body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "))
+      return runtime.runPromise(handleEvent(body.data))
     }
-    const body = WebhookBody.safeParse(json)
-    if (!body.success) return invalid(body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "))
-    return runtime.runPromise(handleEvent(body.data))
+    const { status, body, refusal } = await reply()
+    if (refusal !== undefined) runtime.runFork(Effect.logWarning(`Refused a WAHA webhook call: ${refusal}`))
+    return c.json(body, status)
   }
-  const { status, body, refusal } = await reply()
-  if (refusal !== undefined) runtime.runFork(Effect.logWarning(`Refused a WAHA webhook call: ${refusal}`))
-  return c.json(body, status)
-}

@@ -3,8 +3,8 @@ import { sha256 } from "@oslojs/crypto/sha2"
 import { encodeHexLowerCase } from "@oslojs/encoding"
 import { Effect, Exit, Fiber, Layer, Logger } from "effect"
 import { TestClock } from "effect/testing"
-import { AuthSettings } from "../../../src/application/auth/AuthSettings.ts"
 import type { AuthSettingsShape } from "../../../src/application/auth/AuthSettings.ts"
+import { AuthSettings } from "../../../src/application/auth/AuthSettings.ts"
 import { authenticate } from "../../../src/application/auth/authenticate.ts"
 import { ADDRESS_CAP_FACTOR, SignInThrottle } from "../../../src/application/auth/SignInThrottle.ts"
 import { startAuthSession } from "../../../src/application/auth/startAuthSession.ts"
@@ -18,127 +18,176 @@ const T = Date.parse("2026-06-01T10:00:00.000Z")
 const DAY = 24 * 60 * 60 * 1000
 const KEY = "k".repeat(40)
 
-const settings = (overrides: Partial<AuthSettingsShape> = {}) => Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), tokenKey: KEY, ...overrides })
+const settings = (overrides: Partial<AuthSettingsShape> = {}) =>
+  Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), tokenKey: KEY, ...overrides })
 
-const withUser = Effect.gen(function*() {
-  yield* (yield* UserRepository).save({ id: "u1", email: "ada@example.com", name: "Ada", role: "USER", status: "ACTIVE", emailVerified: true, createdAt: T, updatedAt: T, version: 1 })
+const withUser = Effect.gen(function* () {
+  yield* (yield* UserRepository).save({
+    id: "u1",
+    email: "ada@example.com",
+    name: "Ada",
+    role: "USER",
+    status: "ACTIVE",
+    emailVerified: true,
+    createdAt: T,
+    updatedAt: T,
+    version: 1
+  })
 })
 
 describe("stored token digests (AUTH_SECRET as the HMAC key)", () => {
-  it.effect("a session is stored under HMAC-SHA256(AUTH_SECRET, token), never the token or its bare SHA-256; another secret signs nobody in", () => {
-    const db = makeMemoryDatabase()
-    const store = Layer.mergeAll(MemoryStore.layer(db), Logger.layer([]))
-    return Effect.gen(function*() {
-      yield* withUser
-      const { token } = yield* startAuthSession("u1").pipe(Effect.provide(settings()))
-      const stored = [...db.authSessions.keys()]
-      expect(stored).toEqual([keyedDigest(KEY, token)])
-      expect(stored[0]).not.toBe(token)
-      expect(stored[0]).not.toBe(encodeHexLowerCase(sha256(new TextEncoder().encode(token))))
-      expect((yield* authenticate(token).pipe(Effect.provide(settings())))?.user.id).toBe("u1")
-      // a new AUTH_SECRET: the same cookie matches nothing any more
-      expect(yield* authenticate(token).pipe(Effect.provide(settings({ tokenKey: "another secret of at least thirty-two chars" })))).toBeNull()
-    }).pipe(Effect.provide(store))
-  })
+  it.effect(
+    "a session is stored under HMAC-SHA256(AUTH_SECRET, token), never the token or its bare SHA-256; another secret signs nobody in",
+    () => {
+      const db = makeMemoryDatabase()
+      const store = Layer.mergeAll(MemoryStore.layer(db), Logger.layer([]))
+      return Effect.gen(function* () {
+        yield* withUser
+        const { token } = yield* startAuthSession("u1").pipe(Effect.provide(settings()))
+        const stored = [...db.authSessions.keys()]
+        expect(stored).toEqual([keyedDigest(KEY, token)])
+        expect(stored[0]).not.toBe(token)
+        expect(stored[0]).not.toBe(encodeHexLowerCase(sha256(new TextEncoder().encode(token))))
+        expect((yield* authenticate(token).pipe(Effect.provide(settings())))?.user.id).toBe("u1")
+        // a new AUTH_SECRET: the same cookie matches nothing any more
+        expect(
+          yield* authenticate(token).pipe(
+            Effect.provide(settings({ tokenKey: "another secret of at least thirty-two chars" }))
+          )
+        ).toBeNull()
+      }).pipe(Effect.provide(store))
+    }
+  )
 })
 
 describe("session lifetime", () => {
-  it.effect("sliding renewal never goes past 90 days from sign-in; on day 90 the session ends however active it was", () => {
-    const db = makeMemoryDatabase()
-    return Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      yield* withUser
-      const { token } = yield* startAuthSession("u1")
-      const renewals: Array<number | null> = []
-      for (const day of [20, 40, 60, 80]) {
-        yield* TestClock.setTime(T + day * DAY)
-        const auth = yield* authenticate(token)
-        expect(auth?.user.id).toBe("u1")
-        renewals.push(auth?.renewedUntil ?? null)
-      }
-      expect(renewals).toEqual([T + 50 * DAY, T + 70 * DAY, T + 90 * DAY, null])
-      yield* TestClock.setTime(T + 90 * DAY)
-      expect(yield* authenticate(token)).toBeNull()
-      expect(yield* (yield* AuthSessionRepository).get(keyedDigest(KEY, token))).toBeNull()
-    }).pipe(Effect.provide(Layer.mergeAll(MemoryStore.layer(db), settings(), Logger.layer([]))))
-  })
+  it.effect(
+    "sliding renewal never goes past 90 days from sign-in; on day 90 the session ends however active it was",
+    () => {
+      const db = makeMemoryDatabase()
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        yield* withUser
+        const { token } = yield* startAuthSession("u1")
+        const renewals: Array<number | null> = []
+        for (const day of [20, 40, 60, 80]) {
+          yield* TestClock.setTime(T + day * DAY)
+          const auth = yield* authenticate(token)
+          expect(auth?.user.id).toBe("u1")
+          renewals.push(auth?.renewedUntil ?? null)
+        }
+        expect(renewals).toEqual([T + 50 * DAY, T + 70 * DAY, T + 90 * DAY, null])
+        yield* TestClock.setTime(T + 90 * DAY)
+        expect(yield* authenticate(token)).toBeNull()
+        expect(yield* (yield* AuthSessionRepository).get(keyedDigest(KEY, token))).toBeNull()
+      }).pipe(Effect.provide(Layer.mergeAll(MemoryStore.layer(db), settings(), Logger.layer([]))))
+    }
+  )
 })
 
 describe("sign-in throttle", () => {
   const throttled = <A, E>(effect: Effect.Effect<A, E, SignInThrottle>) =>
-    effect.pipe(Effect.provide(SignInThrottle.layer), Effect.provide(settings({ maxFailedSignIns: 5, signInWindowMs: 15 * 60_000 })))
+    effect.pipe(
+      Effect.provide(SignInThrottle.layer),
+      Effect.provide(settings({ maxFailedSignIns: 5, signInWindowMs: 15 * 60_000 }))
+    )
   const attempt = (email: string, client: string) => Effect.exit(SignInThrottle.use((t) => t.reserve(email, client)))
 
-  it.effect("failures of one client never refuse another client on the same address; the failing client is refused after 5", () =>
-    throttled(Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      for (let i = 0; i < 5; i++) expect(Exit.isSuccess(yield* attempt("boss@example.com", "10.0.0.66"))).toBe(true)
-      const sixth = yield* attempt("boss@example.com", "10.0.0.66")
-      expect(Exit.isFailure(sixth)).toBe(true)
-      // the owner, from elsewhere, is not affected
-      expect(Exit.isSuccess(yield* attempt("boss@example.com", "192.0.2.7"))).toBe(true)
-      // the attacker's other addresses are still allowed (up to the client's overall allowance)
-      expect(Exit.isSuccess(yield* attempt("other@example.com", "10.0.0.66"))).toBe(true)
-      // after the window, the attacker may try again
-      yield* TestClock.setTime(T + 15 * 60_000 + 1)
-      expect(Exit.isSuccess(yield* attempt("boss@example.com", "10.0.0.66"))).toBe(true)
-    })))
+  it.effect(
+    "failures of one client never refuse another client on the same address; the failing client is refused after 5",
+    () =>
+      throttled(
+        Effect.gen(function* () {
+          yield* TestClock.setTime(T)
+          for (let i = 0; i < 5; i++) expect(Exit.isSuccess(yield* attempt("boss@example.com", "10.0.0.66"))).toBe(true)
+          const sixth = yield* attempt("boss@example.com", "10.0.0.66")
+          expect(Exit.isFailure(sixth)).toBe(true)
+          // the owner, from elsewhere, is not affected
+          expect(Exit.isSuccess(yield* attempt("boss@example.com", "192.0.2.7"))).toBe(true)
+          // the attacker's other addresses are still allowed (up to the client's overall allowance)
+          expect(Exit.isSuccess(yield* attempt("other@example.com", "10.0.0.66"))).toBe(true)
+          // after the window, the attacker may try again
+          yield* TestClock.setTime(T + 15 * 60_000 + 1)
+          expect(Exit.isSuccess(yield* attempt("boss@example.com", "10.0.0.66"))).toBe(true)
+        })
+      )
+  )
 
   it.effect("a success clears only that client's count on that address", () =>
-    throttled(Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      const throttle = yield* SignInThrottle
-      for (let i = 0; i < 4; i++) yield* throttle.reserve("ada@example.com", "a")
-      for (let i = 0; i < 5; i++) yield* throttle.reserve("ada@example.com", "b")
-      yield* throttle.succeeded("ada@example.com", "a")
-      for (let i = 0; i < 5; i++) expect(Exit.isSuccess(yield* attempt("ada@example.com", "a"))).toBe(true)
-      expect(Exit.isFailure(yield* attempt("ada@example.com", "b"))).toBe(true)
-    })))
+    throttled(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        const throttle = yield* SignInThrottle
+        for (let i = 0; i < 4; i++) yield* throttle.reserve("ada@example.com", "a")
+        for (let i = 0; i < 5; i++) yield* throttle.reserve("ada@example.com", "b")
+        yield* throttle.succeeded("ada@example.com", "a")
+        for (let i = 0; i < 5; i++) expect(Exit.isSuccess(yield* attempt("ada@example.com", "a"))).toBe(true)
+        expect(Exit.isFailure(yield* attempt("ada@example.com", "b"))).toBe(true)
+      })
+    )
+  )
 
   it.effect("a client is refused after 20x the allowance over all addresses (spraying)", () =>
-    throttled(Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      for (let i = 0; i < 100; i++) expect(Exit.isSuccess(yield* attempt(`user${i}@example.com`, "sprayer"))).toBe(true)
-      expect(Exit.isFailure(yield* attempt("fresh@example.com", "sprayer"))).toBe(true)
-      expect(Exit.isSuccess(yield* attempt("fresh@example.com", "someone else"))).toBe(true)
-    })))
+    throttled(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        for (let i = 0; i < 100; i++)
+          expect(Exit.isSuccess(yield* attempt(`user${i}@example.com`, "sprayer"))).toBe(true)
+        expect(Exit.isFailure(yield* attempt("fresh@example.com", "sprayer"))).toBe(true)
+        expect(Exit.isSuccess(yield* attempt("fresh@example.com", "someone else"))).toBe(true)
+      })
+    )
+  )
 
   it.effect("many clients failing on one address only slow down a client with no failures (2 s), never refuse it", () =>
-    throttled(Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      // a botnet: each client stays under its own allowance, together past the address's cap
-      for (let i = 0; i < 5 * ADDRESS_CAP_FACTOR; i++) yield* attempt("boss@example.com", `bot-${i}`)
-      const owner = yield* Effect.forkChild(attempt("boss@example.com", "owner"))
-      yield* TestClock.adjust(1_999)
-      expect(owner.pollUnsafe()).toBeUndefined()
-      yield* TestClock.adjust(1)
-      expect(Exit.isSuccess(yield* Fiber.join(owner))).toBe(true)
-    })))
+    throttled(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        // a botnet: each client stays under its own allowance, together past the address's cap
+        for (let i = 0; i < 5 * ADDRESS_CAP_FACTOR; i++) yield* attempt("boss@example.com", `bot-${i}`)
+        const owner = yield* Effect.forkChild(attempt("boss@example.com", "owner"))
+        yield* TestClock.adjust(1_999)
+        expect(owner.pollUnsafe()).toBeUndefined()
+        yield* TestClock.adjust(1)
+        expect(Exit.isSuccess(yield* Fiber.join(owner))).toBe(true)
+      })
+    )
+  )
 
-  it.effect("successful sign-ins give their attempt back: a client (many users behind one NAT) is never refused for succeeding", () =>
-    throttled(Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      const throttle = yield* SignInThrottle
-      for (let i = 0; i < 300; i++) {
-        yield* throttle.reserve(`user${i}@example.com`, "office-nat")
-        yield* throttle.succeeded(`user${i}@example.com`, "office-nat")
-      }
-      expect(Exit.isSuccess(yield* attempt("someone@example.com", "office-nat"))).toBe(true)
-    })))
+  it.effect(
+    "successful sign-ins give their attempt back: a client (many users behind one NAT) is never refused for succeeding",
+    () =>
+      throttled(
+        Effect.gen(function* () {
+          yield* TestClock.setTime(T)
+          const throttle = yield* SignInThrottle
+          for (let i = 0; i < 300; i++) {
+            yield* throttle.reserve(`user${i}@example.com`, "office-nat")
+            yield* throttle.succeeded(`user${i}@example.com`, "office-nat")
+          }
+          expect(Exit.isSuccess(yield* attempt("someone@example.com", "office-nat"))).toBe(true)
+        })
+      )
+  )
 
-  it.effect("over the address's cap, attempts from clients that already failed on it go one at a time (one per 2 s, however many in parallel); the owner waits 2 s", () =>
-    throttled(Effect.gen(function*() {
-      yield* TestClock.setTime(T)
-      for (let i = 0; i < 5 * ADDRESS_CAP_FACTOR; i++) yield* attempt("boss@example.com", `bot-${i % 25}`)
-      const bots = yield* Effect.forEach([1, 2, 3], () => Effect.forkChild(attempt("boss@example.com", "bot-7")))
-      const owner = yield* Effect.forkChild(attempt("boss@example.com", "owner"))
-      const done = () => bots.filter((f) => f.pollUnsafe() !== undefined).length
-      yield* TestClock.adjust(2_000)
-      expect(owner.pollUnsafe()).toBeDefined()
-      expect(done()).toBe(1)
-      yield* TestClock.adjust(2_000)
-      expect(done()).toBe(2)
-      yield* TestClock.adjust(2_000)
-      expect(done()).toBe(3)
-    })))
+  it.effect(
+    "over the address's cap, attempts from clients that already failed on it go one at a time (one per 2 s, however many in parallel); the owner waits 2 s",
+    () =>
+      throttled(
+        Effect.gen(function* () {
+          yield* TestClock.setTime(T)
+          for (let i = 0; i < 5 * ADDRESS_CAP_FACTOR; i++) yield* attempt("boss@example.com", `bot-${i % 25}`)
+          const bots = yield* Effect.forEach([1, 2, 3], () => Effect.forkChild(attempt("boss@example.com", "bot-7")))
+          const owner = yield* Effect.forkChild(attempt("boss@example.com", "owner"))
+          const done = () => bots.filter((f) => f.pollUnsafe() !== undefined).length
+          yield* TestClock.adjust(2_000)
+          expect(owner.pollUnsafe()).toBeDefined()
+          expect(done()).toBe(1)
+          yield* TestClock.adjust(2_000)
+          expect(done()).toBe(2)
+          yield* TestClock.adjust(2_000)
+          expect(done()).toBe(3)
+        })
+      )
+  )
 })

@@ -4,18 +4,24 @@ import { cancelCampaign } from "../../../src/application/campaign/cancelCampaign
 import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
-import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { createMessagingSession } from "../../support/messagingSessions.ts"
 
 describe("a campaign cancelled while its messages are being scheduled", () => {
   it.effect("sends nothing: the messages scheduled after the cancel are cancelled too", () => {
     const db = makeMemoryDatabase()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const session = yield* createMessagingSession("u1", "alice")
       const at = Date.now() + 3_600_000
       const creating = yield* Effect.forkChild(
-        createCampaign({ userId: "u1", sessionId: session.id, group: { groupId: "g@g.us", groupName: "G" }, title: "T", messages: Array.from({ length: 300 }, (_, i) => ({ content: `m${i}`, scheduledAt: at + i })) })
+        createCampaign({
+          userId: "u1",
+          sessionId: session.id,
+          group: { groupId: "g@g.us", groupName: "G" },
+          title: "T",
+          messages: Array.from({ length: 300 }, (_, i) => ({ content: `m${i}`, scheduledAt: at + i }))
+        })
       )
       // wait until the campaign exists but not all of its messages do
       const campaigns = yield* CampaignRepository

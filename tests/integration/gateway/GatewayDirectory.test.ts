@@ -2,9 +2,9 @@ import { Effect, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { GatewayDirectory } from "../../../src/application/session/GatewayDirectory.ts"
 import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
-import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { engineContacts, engineGroups, ENGINES } from "../../support/wahaEngineFixtures.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { ENGINES, engineContacts, engineGroups } from "../../support/wahaEngineFixtures.ts"
 
 // the directory reads the gateway's lists in pages of 500
 const PAGE = 500
@@ -22,10 +22,16 @@ afterAll(async () => {
 
 const read = <A>(use: (directory: GatewayDirectory["Service"]) => Effect.Effect<A, unknown>) => {
   const logs: Array<string> = []
-  const capture = Logger.layer([Logger.make(({ message }) => void logs.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
-  const layer = GatewayDirectory.layer.pipe(Layer.provide(WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey })))
+  const capture = Logger.layer([
+    Logger.make(
+      ({ message }) => void logs.push(Array.isArray(message) ? message.map(String).join(" ") : String(message))
+    )
+  ])
+  const layer = GatewayDirectory.layer.pipe(
+    Layer.provide(WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey }))
+  )
   return Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       return { value: yield* use(yield* GatewayDirectory), logs }
     }).pipe(Effect.provide(Layer.merge(layer, capture)))
   )
@@ -48,7 +54,7 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
   it("a failed read is not kept: the next call asks the gateway again, and what it then reads is kept", async () => {
     fake.answerEverythingWith(500, { message: "down for a moment" })
     const { value } = await read((d) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const failed = yield* Effect.flip(d.groups("s"))
         const failedCalls = listCalls()
         yield* Effect.promise(() => fake.reset())
@@ -56,7 +62,8 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
         const first = yield* d.groups("s")
         const second = yield* d.groups("s")
         return { failed, failedCalls, first, second, okCalls: listCalls() }
-      }))
+      })
+    )
     expect(value.failed._tag).toBe("GatewayError")
     expect(value.failedCalls).toBeGreaterThan(0)
     expect(value.first.map((g) => g.groupName)).toEqual(["Group 0", "Group 1", "Group 2"])
@@ -88,9 +95,13 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
     const people = Array.from({ length: 700 }, (_, i) =>
       i % 2 === 0
         ? { id: `1555${String(i).padStart(7, "0")}@c.us`, name: `Friend ${i}` }
-        : { id: `1555${String(i).padStart(7, "0")}0000@lid`, name: `Friend ${i}` })
+        : { id: `1555${String(i).padStart(7, "0")}0000@lid`, name: `Friend ${i}` }
+    )
     fake.setContacts("s", engineContacts(engine, people))
-    fake.setLids("s", people.filter((p) => p.id.endsWith("@lid")).map((p) => ({ lid: p.id, pn: `1666${p.id.slice(4, 11)}@c.us` })))
+    fake.setLids(
+      "s",
+      people.filter((p) => p.id.endsWith("@lid")).map((p) => ({ lid: p.id, pn: `1666${p.id.slice(4, 11)}@c.us` }))
+    )
     const { value } = await read((d) => d.contacts("s"))
     expect(value).toHaveLength(700)
     expect(fake.requests.filter((r) => r.path === "/api/contacts/all")).toHaveLength(2)
@@ -99,11 +110,14 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
 
   it("contacts: the session's own number is left out, also where the engine does not flag it (NOWEB, GOWS) or lists it by lid", async () => {
     fake.setSessionStatus("s", "WORKING", "15557770000@c.us")
-    fake.setContacts("s", engineContacts(engine, [
-      { id: "15557770000@c.us", name: "Me myself", isMe: true },
-      { id: "15551110001@c.us", name: "Ann" },
-      { id: "177770000000000@lid", name: "Me by lid" }
-    ]))
+    fake.setContacts(
+      "s",
+      engineContacts(engine, [
+        { id: "15557770000@c.us", name: "Me myself", isMe: true },
+        { id: "15551110001@c.us", name: "Ann" },
+        { id: "177770000000000@lid", name: "Me by lid" }
+      ])
+    )
     fake.setLids("s", [{ lid: "177770000000000@lid", pn: "15557770000@c.us" }])
     const { value } = await read((d) => d.contacts("s"))
     expect(value.map((c) => c.groupName)).toEqual(["Ann"])

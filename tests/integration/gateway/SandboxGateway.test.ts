@@ -1,9 +1,9 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Effect, Logger } from "effect"
-import { TestClock } from "effect/testing"
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Logger } from "effect"
+import { TestClock } from "effect/testing"
 import { walkPages } from "../../../src/application/session/walkPages.ts"
 import { makeSandboxGateway, SANDBOX_ME_ID } from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
 
@@ -11,7 +11,7 @@ const freshDir = () => mkdtempSync(join(tmpdir(), "herald-sandbox-"))
 
 describe("SandboxGateway", () => {
   it.effect("a session turns WORKING 5 s after its QR code is first read, as if the phone had scanned it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const gateway = makeSandboxGateway({ dir: freshDir() })
       yield* gateway.createSession("alice")
       expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "SCAN_QR_CODE" })
@@ -26,18 +26,25 @@ describe("SandboxGateway", () => {
       yield* TestClock.adjust(1)
       expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "WORKING", meId: SANDBOX_ME_ID })
       expect((yield* Effect.flip(gateway.getQr("alice"))).reason).toBe("SessionNotReady")
-    }))
+    })
+  )
 
   it.effect("sends only from a WORKING session, writing each send to sent.jsonl; sessions survive a restart", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const dir = freshDir()
       const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
       yield* gateway.createSession("bob")
       const early = yield* Effect.flip(gateway.sendText({ session: "bob", chatId: "1@g.us", text: "too early" }))
-      expect(early).toMatchObject({ reason: "SessionNotReady", message: expect.stringMatching(/^failed to send message: session bob is SCAN_QR_CODE/) })
+      expect(early).toMatchObject({
+        reason: "SessionNotReady",
+        message: expect.stringMatching(/^failed to send message: session bob is SCAN_QR_CODE/)
+      })
       yield* gateway.getQr("bob")
       yield* gateway.sendText({ session: "bob", chatId: "1@g.us", text: "hello" })
-      const lines = readFileSync(join(dir, "sent.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
+      const lines = readFileSync(join(dir, "sent.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
       expect(lines).toEqual([expect.objectContaining({ session: "bob", chatId: "1@g.us", text: "hello" })])
       // a new instance on the same folder (a restart) knows the paired session
       const again = makeSandboxGateway({ dir })
@@ -48,29 +55,44 @@ describe("SandboxGateway", () => {
       yield* again.logoutSession("bob")
       yield* again.deleteSession("bob")
       expect(yield* again.getSession("bob")).toBeNull()
-      expect((yield* Effect.flip(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe("SessionNotFound")
-    }))
+      expect((yield* Effect.flip(again.sendText({ session: "bob", chatId: "1@g.us", text: "gone" }))).reason).toBe(
+        "SessionNotFound"
+      )
+    })
+  )
 
-  it.effect("logs each send on one line: a text with line breaks is escaped there, and kept as written in sent.jsonl", () => {
-    const lines: Array<string> = []
-    const capture = Logger.layer([Logger.make(({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
-    return Effect.gen(function*() {
-      const dir = freshDir()
-      const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
-      yield* gateway.createSession("dave")
-      yield* gateway.getQr("dave")
-      const text = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully\u2028"
-      yield* gateway.sendText({ session: "dave", chatId: "1@g.us", text })
-      expect(lines).toEqual(["Sandbox gateway: delivered to 1@g.us from session dave: hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully\\u2028"])
-      expect(JSON.parse(readFileSync(join(dir, "sent.jsonl"), "utf8"))).toMatchObject({ text })
-    }).pipe(Effect.provide(capture))
-  })
+  it.effect(
+    "logs each send on one line: a text with line breaks is escaped there, and kept as written in sent.jsonl",
+    () => {
+      const lines: Array<string> = []
+      const capture = Logger.layer([
+        Logger.make(
+          ({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message))
+        )
+      ])
+      return Effect.gen(function* () {
+        const dir = freshDir()
+        const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+        yield* gateway.createSession("dave")
+        yield* gateway.getQr("dave")
+        const text = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully\u2028"
+        yield* gateway.sendText({ session: "dave", chatId: "1@g.us", text })
+        expect(lines).toEqual([
+          "Sandbox gateway: delivered to 1@g.us from session dave: hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully\\u2028"
+        ])
+        expect(JSON.parse(readFileSync(join(dir, "sent.jsonl"), "utf8"))).toMatchObject({ text })
+      }).pipe(Effect.provide(capture))
+    }
+  )
 
   it.effect("keeps its folder and files for their owner only (0700, 0600), even when they existed open to others", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const dir = freshDir()
       chmodSync(dir, 0o755)
-      for (const [file, text] of [["sessions.json", "{}"], ["sent.jsonl", ""]] as const) {
+      for (const [file, text] of [
+        ["sessions.json", "{}"],
+        ["sent.jsonl", ""]
+      ] as const) {
         writeFileSync(join(dir, file), text, { mode: 0o644 })
         chmodSync(join(dir, file), 0o644)
       }
@@ -80,40 +102,48 @@ describe("SandboxGateway", () => {
       yield* gateway.sendText({ session: "erin", chatId: "1@g.us", text: "hello" })
       const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
       expect(modeOf(dir)).toBe("700")
-      expect(Object.fromEntries(readdirSync(dir).map((f) => [f, modeOf(join(dir, f))]))).toEqual({ "sessions.json": "600", "sent.jsonl": "600" })
-    }))
+      expect(Object.fromEntries(readdirSync(dir).map((f) => [f, modeOf(join(dir, f))]))).toEqual({
+        "sessions.json": "600",
+        "sent.jsonl": "600"
+      })
+    })
+  )
 
-  it.effect("follows WAHA's session rules: duplicate create, start of a running session, stopped sessions, idempotent stop/delete, restart", () =>
-    Effect.gen(function*() {
-      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
-      yield* gateway.createSession("fay")
-      expect((yield* Effect.flip(gateway.createSession("fay"))).reason).toBe("SessionAlreadyExists")
-      // a running session is not started again: nothing changes
-      expect((yield* Effect.flip(gateway.startSession("fay"))).reason).toBe("SessionAlreadyStarted")
-      expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
-      yield* gateway.getQr("fay")
-      expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
-      yield* gateway.stopSession("fay")
-      yield* gateway.stopSession("fay")
-      for (const call of [
-        gateway.sendText({ session: "fay", chatId: "1@g.us", text: "x" }).pipe(Effect.asVoid),
-        gateway.getQr("fay").pipe(Effect.asVoid),
-        gateway.listGroups("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid),
-        gateway.listContacts("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid)
-      ]) expect((yield* Effect.flip(call)).reason).toBe("SessionNotRunning")
-      yield* gateway.restartSession("fay")
-      expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
-      // logout of a running session starts it again, unpaired
-      yield* gateway.logoutSession("fay")
-      expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
-      yield* gateway.deleteSession("fay")
-      yield* gateway.deleteSession("fay")
-      expect((yield* Effect.flip(gateway.restartSession("fay"))).reason).toBe("SessionNotFound")
-      expect(yield* gateway.serverVersion()).toEqual({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" })
-    }))
+  it.effect(
+    "follows WAHA's session rules: duplicate create, start of a running session, stopped sessions, idempotent stop/delete, restart",
+    () =>
+      Effect.gen(function* () {
+        const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+        yield* gateway.createSession("fay")
+        expect((yield* Effect.flip(gateway.createSession("fay"))).reason).toBe("SessionAlreadyExists")
+        // a running session is not started again: nothing changes
+        expect((yield* Effect.flip(gateway.startSession("fay"))).reason).toBe("SessionAlreadyStarted")
+        expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
+        yield* gateway.getQr("fay")
+        expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
+        yield* gateway.stopSession("fay")
+        yield* gateway.stopSession("fay")
+        for (const call of [
+          gateway.sendText({ session: "fay", chatId: "1@g.us", text: "x" }).pipe(Effect.asVoid),
+          gateway.getQr("fay").pipe(Effect.asVoid),
+          gateway.listGroups("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid),
+          gateway.listContacts("fay", { limit: 5, offset: 0 }).pipe(Effect.asVoid)
+        ])
+          expect((yield* Effect.flip(call)).reason).toBe("SessionNotRunning")
+        yield* gateway.restartSession("fay")
+        expect((yield* gateway.getSession("fay"))?.status).toBe("WORKING")
+        // logout of a running session starts it again, unpaired
+        yield* gateway.logoutSession("fay")
+        expect((yield* gateway.getSession("fay"))?.status).toBe("SCAN_QR_CODE")
+        yield* gateway.deleteSession("fay")
+        yield* gateway.deleteSession("fay")
+        expect((yield* Effect.flip(gateway.restartSession("fay"))).reason).toBe("SessionNotFound")
+        expect(yield* gateway.serverVersion()).toEqual({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" })
+      })
+  )
 
   it.effect("serves sample groups and contacts in pages to a WORKING session", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
       yield* gateway.createSession("carol")
       expect((yield* Effect.flip(gateway.listGroups("carol", { limit: 5, offset: 0 }))).reason).toBe("SessionNotReady")
@@ -125,20 +155,34 @@ describe("SandboxGateway", () => {
       expect(last.more).toBe(false)
       const contacts = yield* gateway.listContacts("carol", { limit: 100, offset: 0 })
       expect(contacts.items.every((c) => c.groupId === `${c.number}@c.us` && c.isContact)).toBe(true)
-    }))
+    })
+  )
 
-  it.effect("pages as Herald asks WAHA for them: in id order, each saying what it served, read whole once by the directory's walk", () =>
-    Effect.gen(function*() {
-      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
-      yield* gateway.createSession("dora")
-      yield* gateway.getQr("dora")
-      for (const list of [gateway.listGroups, gateway.listContacts]) {
-        const all = yield* walkPages({ pageSize: 5, maxEntries: 1_000, keyOf: (item: { readonly groupId: string }) => item.groupId, what: "entries" }, (page) =>
-          Effect.tap(list("dora", page), (served) => Effect.sync(() => expect(served.served).toEqual(served.items.map((item) => item.groupId)))))
-        const ids = all.map((item) => item.groupId)
-        expect(ids).toEqual([...ids].sort())
-        expect(new Set(ids).size).toBe(ids.length)
-        expect(ids.length).toBeGreaterThan(10)
-      }
-    }))
+  it.effect(
+    "pages as Herald asks WAHA for them: in id order, each saying what it served, read whole once by the directory's walk",
+    () =>
+      Effect.gen(function* () {
+        const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+        yield* gateway.createSession("dora")
+        yield* gateway.getQr("dora")
+        for (const list of [gateway.listGroups, gateway.listContacts]) {
+          const all = yield* walkPages(
+            {
+              pageSize: 5,
+              maxEntries: 1_000,
+              keyOf: (item: { readonly groupId: string }) => item.groupId,
+              what: "entries"
+            },
+            (page) =>
+              Effect.tap(list("dora", page), (served) =>
+                Effect.sync(() => expect(served.served).toEqual(served.items.map((item) => item.groupId)))
+              )
+          )
+          const ids = all.map((item) => item.groupId)
+          expect(ids).toEqual([...ids].sort())
+          expect(new Set(ids).size).toBe(ids.length)
+          expect(ids.length).toBeGreaterThan(10)
+        }
+      })
+  )
 })

@@ -1,10 +1,10 @@
 import { Effect, Exit } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { GatewayError } from "../../../src/application/ports/GatewayPort.ts"
 import type { SentMessageQuery } from "../../../src/application/ports/GatewayPort.ts"
+import { GatewayError } from "../../../src/application/ports/GatewayPort.ts"
 import { makeWahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
-import { ACK_NAMES, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeChatMessage, FakeWaha } from "../../support/FakeWahaServer.ts"
+import { ACK_NAMES, startFakeWaha } from "../../support/FakeWahaServer.ts"
 
 /** findSentMessage over real HTTP against the fake gateway's GET /api/{session}/chats/{chatId}/messages. */
 
@@ -67,7 +67,11 @@ describe("findSentMessage: the chat's history", () => {
     now = CLAIMED_AT + 3_000
     await Effect.runPromise(gateway().sendText({ session: SESSION, chatId: GROUP, text: TEXT }))
     const stored = fake.chatHistory(SESSION, GROUP)[0]!
-    expect(await find()).toEqual({ _tag: "Found", messageId: stored.id, timestamp: Math.floor((CLAIMED_AT + 3_000) / 1000) * 1000 })
+    expect(await find()).toEqual({
+      _tag: "Found",
+      messageId: stored.id,
+      timestamp: Math.floor((CLAIMED_AT + 3_000) / 1000) * 1000
+    })
 
     const read = fake.requests.find((r) => r.method === "GET")!
     expect(read.path).toBe(`/api/${SESSION}/chats/${encodeURIComponent(GROUP)}/messages`)
@@ -124,7 +128,9 @@ describe("findSentMessage: the chat's history", () => {
   })
 
   it("a WEBJS-style id object is read as its serialized form", async () => {
-    fake.answerEverythingWith(200, [{ ...message(), id: { fromMe: true, remote: GROUP, id: "3EB0X", _serialized: `true_${GROUP}_3EB0X` } }])
+    fake.answerEverythingWith(200, [
+      { ...message(), id: { fromMe: true, remote: GROUP, id: "3EB0X", _serialized: `true_${GROUP}_3EB0X` } }
+    ])
     expect(await find()).toMatchObject({ _tag: "Found", messageId: `true_${GROUP}_3EB0X` })
   })
 })

@@ -1,15 +1,15 @@
-import { connect, createServer } from "node:net"
 import type { AddressInfo } from "node:net"
+import { connect, createServer } from "node:net"
 import { Effect, Exit, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import type { GatewayFailure } from "../../../src/application/ports/GatewayPort.ts"
-import { makeWahaGateway, WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import type { WahaGatewayOptions } from "../../../src/infrastructure/gateway/WahaGateway.ts"
-import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { makeWahaGateway, WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { engineContacts, engineGroups, ENGINES } from "../../support/wahaEngineFixtures.ts"
+import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { ContactSpec, GroupSpec } from "../../support/wahaEngineFixtures.ts"
+import { ENGINES, engineContacts, engineGroups } from "../../support/wahaEngineFixtures.ts"
 
 const API_KEY = "k3y-Th4t-Must-N3ver-Leak-0123456789"
 
@@ -83,7 +83,13 @@ describe("WahaGateway.sendText", () => {
       linkPreviewHighQuality: false,
       session: request.session
     })
-    expect(Object.keys(seen.body as object)).toEqual(["chatId", "text", "linkPreview", "linkPreviewHighQuality", "session"])
+    expect(Object.keys(seen.body as object)).toEqual([
+      "chatId",
+      "text",
+      "linkPreview",
+      "linkPreviewHighQuality",
+      "session"
+    ])
     expect(fake.sent).toEqual([seen.body])
   })
 
@@ -113,9 +119,28 @@ describe("WahaGateway.sendText", () => {
 
   // the shapes each WAHA engine answers (WAHA issues #407/#760 NOWEB, #1615/#1464 WEBJS, #1778 GOWS)
   it.each<[string, unknown, string | null]>([
-    ["WEBJS", { id: { fromMe: true, remote: "120363@g.us", id: "3EB0378E", _serialized: "true_120363@g.us_3EB0378E" }, _data: { ack: 0 } }, "true_120363@g.us_3EB0378E"],
-    ["NOWEB", { key: { remoteJid: "120363@g.us", fromMe: true, id: "3EB00EA4283A" }, message: { extendedTextMessage: { text: "hi" } }, status: "PENDING" }, "3EB00EA4283A"],
-    ["GOWS", { id: "true_120363@g.us_3EB0ABCD", _data: { Info: { ID: "3EB0ABCD", Chat: "120363@g.us" } } }, "true_120363@g.us_3EB0ABCD"],
+    [
+      "WEBJS",
+      {
+        id: { fromMe: true, remote: "120363@g.us", id: "3EB0378E", _serialized: "true_120363@g.us_3EB0378E" },
+        _data: { ack: 0 }
+      },
+      "true_120363@g.us_3EB0378E"
+    ],
+    [
+      "NOWEB",
+      {
+        key: { remoteJid: "120363@g.us", fromMe: true, id: "3EB00EA4283A" },
+        message: { extendedTextMessage: { text: "hi" } },
+        status: "PENDING"
+      },
+      "3EB00EA4283A"
+    ],
+    [
+      "GOWS",
+      { id: "true_120363@g.us_3EB0ABCD", _data: { Info: { ID: "3EB0ABCD", Chat: "120363@g.us" } } },
+      "true_120363@g.us_3EB0ABCD"
+    ],
     ["GOWS without a top-level id", { _data: { Info: { ID: "3EB0ABCD" } } }, "3EB0ABCD"],
     ["WEBJS 2025.6.5 (empty body)", undefined, null],
     ["an id of the wrong type", { id: 42 }, null]
@@ -167,7 +192,11 @@ describe("WahaGateway.sendText", () => {
 
   it("truncates a long body to at most 200 characters and keeps it on one line", async () => {
     fake.respondWith(500, { message: "x".repeat(1_000), more: "line\nbreak" })
-    const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)
+    const error = await expectFailure(
+      gateway().sendText(request),
+      "ServerError",
+      /^failed to send message: gateway answered 500: /
+    )
     const snippet = error.message.slice("failed to send message: gateway answered 500: ".length)
     expect(snippet.length).toBeLessThanOrEqual(200)
     expect(error.message).not.toContain("\n")
@@ -175,14 +204,22 @@ describe("WahaGateway.sendText", () => {
 
   it("keeps a body's line breaks out of the message: NEL (which JSON leaves raw) escaped, the Unicode separators squeezed", async () => {
     fake.respondWith(500, { message: "engine\u0085Message x processed successfully\u2028" })
-    const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)
+    const error = await expectFailure(
+      gateway().sendText(request),
+      "ServerError",
+      /^failed to send message: gateway answered 500: /
+    )
     expect(error.message).toContain('engine\\u0085Message x processed successfully "}')
     expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
   })
 
   it("never puts the API key in a message, even when the gateway echoes it", async () => {
     fake.respondWith(500, { message: `bad key ${API_KEY}`, headers: { "x-api-key": API_KEY } })
-    const error = await expectFailure(gateway().sendText(request), "ServerError", /^failed to send message: gateway answered 500: /)
+    const error = await expectFailure(
+      gateway().sendText(request),
+      "ServerError",
+      /^failed to send message: gateway answered 500: /
+    )
     expect(error.message).not.toContain(API_KEY)
     expect(error.message).toContain("***")
   })
@@ -252,7 +289,11 @@ describe("WahaGateway.sendText", () => {
 
   it("aborts the fetch when the gateway hangs past the timeout", async () => {
     fake.hang()
-    await expectFailure(gateway({ timeoutMs: 200 }).sendText(request), "Timeout", "failed to send message: timed out after 200 ms")
+    await expectFailure(
+      gateway({ timeoutMs: 200 }).sendText(request),
+      "Timeout",
+      "failed to send message: timed out after 200 ms"
+    )
     await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText" && r.aborted), 5_000)
     expect(fake.sent).toEqual([])
   })
@@ -266,7 +307,7 @@ describe("WahaGateway.sendText", () => {
   it("is provided through WahaGateway.layer", async () => {
     const layer = WahaGateway.layer({ baseUrl: fake.url, apiKey: API_KEY })
     await Effect.runPromise(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const port = yield* GatewayPort
         yield* port.sendText(request)
       }).pipe(Effect.provide(layer))
@@ -290,29 +331,45 @@ describe("WahaGateway sessions", () => {
 
   it("with a webhook, registers it as the session's config.webhooks (url, events, hmac.key, retries); the key never reaches an error", async () => {
     const hmacKey = "whsec-NEVER-IN-AN-ERROR-0123456789abcdef"
-    const g = gateway({ webhook: { url: "https://herald.example.org/api/webhooks/waha", events: ["message.ack", "session.status"], hmacKey } })
+    const g = gateway({
+      webhook: {
+        url: "https://herald.example.org/api/webhooks/waha",
+        events: ["message.ack", "session.status"],
+        hmacKey
+      }
+    })
     await run(g.createSession("carol"))
     expect(fake.requests[0]!.body).toEqual({
       name: "carol",
       start: true,
       config: {
-        webhooks: [{
-          url: "https://herald.example.org/api/webhooks/waha",
-          events: ["message.ack", "session.status"],
-          hmac: { key: hmacKey },
-          retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
-        }]
+        webhooks: [
+          {
+            url: "https://herald.example.org/api/webhooks/waha",
+            events: ["message.ack", "session.status"],
+            hmac: { key: hmacKey },
+            retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+          }
+        ]
       }
     })
     // a gateway that echoes the request in its refusal (as a validation error may)
     fake.answerEverythingWith(400, { message: `bad config: ${JSON.stringify(fake.requests[0]!.body)}` })
-    const error = await expectFailure(g.createSession("carol2"), "BadResponse", /^failed to create session: gateway answered 400: /)
+    const error = await expectFailure(
+      g.createSession("carol2"),
+      "BadResponse",
+      /^failed to create session: gateway answered 400: /
+    )
     expect(error.message).not.toContain(hmacKey)
   })
 
   it("fails to create a session that exists: WAHA's 422 'already exists' is SessionAlreadyExists", async () => {
     await run(gateway().createSession("dup"))
-    const error = await expectFailure(gateway().createSession("dup"), "SessionAlreadyExists", /^failed to create session: gateway answered 422: .*already exists/)
+    const error = await expectFailure(
+      gateway().createSession("dup"),
+      "SessionAlreadyExists",
+      /^failed to create session: gateway answered 422: .*already exists/
+    )
     expect(error.summary).toBe("the messaging gateway already has a session of this name (HTTP 422)")
   })
 
@@ -330,7 +387,11 @@ describe("WahaGateway sessions", () => {
   })
 
   it("maps a bad key on getSession to Unauthorized with its own prefix", async () => {
-    await expectFailure(gateway({ apiKey: "nope" }).getSession("bob"), "Unauthorized", /^failed to get session status: gateway answered 401/)
+    await expectFailure(
+      gateway({ apiKey: "nope" }).getSession("bob"),
+      "Unauthorized",
+      /^failed to get session status: gateway answered 401/
+    )
   })
 
   it("starts, stops, restarts, logs out and deletes", async () => {
@@ -355,7 +416,11 @@ describe("WahaGateway sessions", () => {
       "DELETE /api/sessions/carol"
     ])
     await expectFailure(g.startSession("carol"), "SessionNotFound", /^failed to start session: gateway answered 404: /)
-    await expectFailure(g.restartSession("carol"), "SessionNotFound", /^failed to restart session: gateway answered 404: /)
+    await expectFailure(
+      g.restartSession("carol"),
+      "SessionNotFound",
+      /^failed to restart session: gateway answered 404: /
+    )
     await expectFailure(g.logoutSession("carol"), "SessionNotFound", /^failed to log out session: /)
     // stop and delete are idempotent in WAHA
     await run(g.stopSession("carol"))
@@ -365,7 +430,11 @@ describe("WahaGateway sessions", () => {
   it("start of a running session (FAILED included) is 422 'already started' and changes nothing: FAILED needs restart", async () => {
     const g = gateway()
     fake.setSessionStatus("frank", "FAILED")
-    const error = await expectFailure(g.startSession("frank"), "SessionAlreadyStarted", /^failed to start session: gateway answered 422: .*already started/)
+    const error = await expectFailure(
+      g.startSession("frank"),
+      "SessionAlreadyStarted",
+      /^failed to start session: gateway answered 422: .*already started/
+    )
     expect(error.summary).toBe("the messaging session is already running on the gateway (HTTP 422)")
     expect(fake.sessions.get("frank")?.status).toBe("FAILED")
     await run(g.restartSession("frank"))
@@ -392,7 +461,11 @@ describe("WahaGateway sessions", () => {
     const quick = await startFakeWaha({ apiKey: API_KEY, statusWaitMs: 20 })
     try {
       quick.setSessionStatus("dave", "WORKING")
-      const error = await expectFailure(makeWahaGateway({ baseUrl: quick.url, apiKey: API_KEY }).getQr("dave"), "SessionNotReady", /^failed to get QR code: gateway answered 422: /)
+      const error = await expectFailure(
+        makeWahaGateway({ baseUrl: quick.url, apiKey: API_KEY }).getQr("dave"),
+        "SessionNotReady",
+        /^failed to get QR code: gateway answered 422: /
+      )
       expect(error.sessionStatus).toBe("WORKING")
     } finally {
       await quick.close()
@@ -403,7 +476,9 @@ describe("WahaGateway sessions", () => {
     await run(gateway().createSession("gina"))
     await run(gateway().getQr("gina"))
     expect(fake.requests.at(-1)!.headers["accept"]).toBe("application/json")
-    const png = await fetch(`${fake.url}/api/gina/auth/qr?format=image`, { headers: { "X-Api-Key": API_KEY, accept: "application/json, text/plain" } })
+    const png = await fetch(`${fake.url}/api/gina/auth/qr?format=image`, {
+      headers: { "X-Api-Key": API_KEY, accept: "application/json, text/plain" }
+    })
     expect(png.headers.get("content-type")).toBe("image/png")
   })
 
@@ -431,19 +506,26 @@ describe("WahaGateway sessions", () => {
 
 describe("WahaGateway: a session that is not running or not ready, as WAHA answers", () => {
   const request = { session: "ivy", chatId: "1@g.us", text: "hi" }
-  const calls = (g: ReturnType<typeof gateway>) => [
-    ["failed to send message", g.sendText(request)],
-    ["failed to get QR code", g.getQr("ivy")],
-    ["failed to list groups", g.listGroups("ivy", { limit: 10, offset: 0 })],
-    ["failed to list contacts", g.listContacts("ivy", { limit: 10, offset: 0 })]
-  ] as const
+  const calls = (g: ReturnType<typeof gateway>) =>
+    [
+      ["failed to send message", g.sendText(request)],
+      ["failed to get QR code", g.getQr("ivy")],
+      ["failed to list groups", g.listGroups("ivy", { limit: 10, offset: 0 })],
+      ["failed to list contacts", g.listContacts("ivy", { limit: 10, offset: 0 })]
+    ] as const
 
   it("a STOPPED session: 404 'start it first' on sendText, QR, groups and contacts is SessionNotRunning, not SessionNotFound", async () => {
     const g = gateway()
     fake.setSessionStatus("ivy", "STOPPED")
     for (const [prefix, call] of calls(g)) {
-      const error = await expectFailure(call, "SessionNotRunning", new RegExp(`^${prefix}: gateway answered 404: .*start it first`))
-      expect(error.summary).toBe("the messaging session is stopped on the gateway: reconnect or restart it first (HTTP 404)")
+      const error = await expectFailure(
+        call,
+        "SessionNotRunning",
+        new RegExp(`^${prefix}: gateway answered 404: .*start it first`)
+      )
+      expect(error.summary).toBe(
+        "the messaging session is stopped on the gateway: reconnect or restart it first (HTTP 404)"
+      )
     }
     expect(fake.sent).toEqual([])
   })
@@ -471,7 +553,9 @@ describe("WahaGateway: a session that is not running or not ready, as WAHA answe
         /^failed to list contacts: gateway answered 422: /
       )
       expect(error.sessionStatus).toBe("SCAN_QR_CODE")
-      expect(error.summary).toBe("the messaging gateway rejected the request: the session is SCAN_QR_CODE, not in a state that allows it (HTTP 422)")
+      expect(error.summary).toBe(
+        "the messaging gateway rejected the request: the session is SCAN_QR_CODE, not in a state that allows it (HTTP 422)"
+      )
     } finally {
       await quick.close()
     }
@@ -479,15 +563,28 @@ describe("WahaGateway: a session that is not running or not ready, as WAHA answe
 
   it("reads newer WAHA's 422 bodies: a stopped session (status STOPPED) and one that does not exist", async () => {
     const g = gateway()
-    fake.answerEverythingWith(422, { error: "Session status is not as expected. Try again later or restart the session", session: "ivy", status: "STOPPED", expected: ["WORKING"] })
+    fake.answerEverythingWith(422, {
+      error: "Session status is not as expected. Try again later or restart the session",
+      session: "ivy",
+      status: "STOPPED",
+      expected: ["WORKING"]
+    })
     await expectFailure(g.sendText(request), "SessionNotRunning", /^failed to send message: gateway answered 422: /)
-    fake.answerEverythingWith(422, { error: "Session \"ivy\" does not exist", session: "ivy" })
+    fake.answerEverythingWith(422, { error: 'Session "ivy" does not exist', session: "ivy" })
     await expectFailure(g.sendText(request), "SessionNotFound", /^failed to send message: gateway answered 422: /)
   })
 
   it("a status in a 422 that is not a plain status word never reaches the summary", async () => {
-    fake.answerEverythingWith(422, { error: "Session status is not as expected", status: "<b>http://evil</b>", expected: ["WORKING"] })
-    const error = await expectFailure(gateway().sendText(request), "SessionNotReady", /^failed to send message: gateway answered 422: /)
+    fake.answerEverythingWith(422, {
+      error: "Session status is not as expected",
+      status: "<b>http://evil</b>",
+      expected: ["WORKING"]
+    })
+    const error = await expectFailure(
+      gateway().sendText(request),
+      "SessionNotReady",
+      /^failed to send message: gateway answered 422: /
+    )
     expect(error.sessionStatus).toBeUndefined()
     expect(error.summary).not.toContain("evil")
   })
@@ -508,18 +605,36 @@ describe("WahaGateway and WAHA Core before 2026.6.1 (only the session `default`)
 
   it("maps 422 OnlyDefaultSessionIsAllowed at creation (and elsewhere) to NamedSessionsUnsupported with one clear summary", async () => {
     fake.setServerVersion({ version: "2025.11.2", tier: "CORE" })
-    const error = await expectFailure(gateway().createSession("herald_abc"), "NamedSessionsUnsupported", /^failed to create session: gateway answered 422: .*WAHA Core support only 'default' session/)
+    const error = await expectFailure(
+      gateway().createSession("herald_abc"),
+      "NamedSessionsUnsupported",
+      /^failed to create session: gateway answered 422: .*WAHA Core support only 'default' session/
+    )
     expect(error.summary).toBe(`${NAMED_SESSIONS_UNSUPPORTED} (HTTP 422)`)
-    await expectFailure(gateway().getSession("herald_abc"), "NamedSessionsUnsupported", /^failed to get session status: /)
-    await expectFailure(gateway().sendText({ session: "herald_abc", chatId: "1@g.us", text: "x" }), "NamedSessionsUnsupported", /^failed to send message: /)
+    await expectFailure(
+      gateway().getSession("herald_abc"),
+      "NamedSessionsUnsupported",
+      /^failed to get session status: /
+    )
+    await expectFailure(
+      gateway().sendText({ session: "herald_abc", chatId: "1@g.us", text: "x" }),
+      "NamedSessionsUnsupported",
+      /^failed to send message: /
+    )
     expect(fake.sessions.size).toBe(0)
   })
 })
 
 /** Log lines an effect writes, for checks that something was said rather than dropped silently. */
-const withLogs = async <A>(effect: Effect.Effect<A, GatewayError>): Promise<{ readonly value: A; readonly logs: Array<string> }> => {
+const withLogs = async <A>(
+  effect: Effect.Effect<A, GatewayError>
+): Promise<{ readonly value: A; readonly logs: Array<string> }> => {
   const logs: Array<string> = []
-  const capture = Logger.layer([Logger.make(({ message }) => void logs.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))])
+  const capture = Logger.layer([
+    Logger.make(
+      ({ message }) => void logs.push(Array.isArray(message) ? message.map(String).join(" ") : String(message))
+    )
+  ])
   const value = await Effect.runPromise(effect.pipe(Effect.provide(capture)))
   return { value, logs }
 }
@@ -528,7 +643,11 @@ const withLogs = async <A>(effect: Effect.Effect<A, GatewayError>): Promise<{ re
 const sortsGroups = (engine: string) => engine !== "WEBJS"
 
 describe.each(ENGINES)("WahaGateway.listGroups on %s", (engine) => {
-  const family: GroupSpec = { id: "120363000000000001@g.us", subject: "Family", participants: ["15551110001@c.us", "98765432109876@lid"] }
+  const family: GroupSpec = {
+    id: "120363000000000001@g.us",
+    subject: "Family",
+    participants: ["15551110001@c.us", "98765432109876@lid"]
+  }
   const work: GroupSpec = { id: "120363000000000002@g.us", subject: "Work", participants: ["15551110002@c.us"] }
   const choir: GroupSpec = { id: "120363000000000003@g.us", subject: "Choir" }
 
@@ -553,18 +672,30 @@ describe.each(ENGINES)("WahaGateway.listGroups on %s", (engine) => {
     expect(seen.headers["x-api-key"]).toBe(API_KEY)
   })
 
-  it.skipIf(!sortsGroups(engine))("pages stay apart while the engine reorders its list between calls (recent activity)", async () => {
-    const groups: Array<GroupSpec> = ["A", "B", "C", "D", "E"].map((n, i) => ({ id: `12036300000000001${i}@g.us`, subject: n }))
-    // the engine's order: most recent activity first
-    fake.setGroups("s3", engineGroups(engine, [groups[1]!, groups[0]!, groups[3]!, groups[2]!, groups[4]!]))
-    const g = gateway()
-    const first = await run(g.listGroups("s3", { limit: 2, offset: 0 }))
-    // a message arrives in E: it moves to the front
-    fake.setGroups("s3", engineGroups(engine, [groups[4]!, groups[1]!, groups[0]!, groups[3]!, groups[2]!]))
-    const second = await run(g.listGroups("s3", { limit: 2, offset: 2 }))
-    const third = await run(g.listGroups("s3", { limit: 2, offset: 4 }))
-    expect([...first.items, ...second.items, ...third.items].map((x) => x.groupName)).toEqual(["A", "B", "C", "D", "E"])
-  })
+  it.skipIf(!sortsGroups(engine))(
+    "pages stay apart while the engine reorders its list between calls (recent activity)",
+    async () => {
+      const groups: Array<GroupSpec> = ["A", "B", "C", "D", "E"].map((n, i) => ({
+        id: `12036300000000001${i}@g.us`,
+        subject: n
+      }))
+      // the engine's order: most recent activity first
+      fake.setGroups("s3", engineGroups(engine, [groups[1]!, groups[0]!, groups[3]!, groups[2]!, groups[4]!]))
+      const g = gateway()
+      const first = await run(g.listGroups("s3", { limit: 2, offset: 0 }))
+      // a message arrives in E: it moves to the front
+      fake.setGroups("s3", engineGroups(engine, [groups[4]!, groups[1]!, groups[0]!, groups[3]!, groups[2]!]))
+      const second = await run(g.listGroups("s3", { limit: 2, offset: 2 }))
+      const third = await run(g.listGroups("s3", { limit: 2, offset: 4 }))
+      expect([...first.items, ...second.items, ...third.items].map((x) => x.groupName)).toEqual([
+        "A",
+        "B",
+        "C",
+        "D",
+        "E"
+      ])
+    }
+  )
 
   it("the fake serves participants unless they are excluded, as WAHA does", async () => {
     fake.setGroups("s4", engineGroups(engine, [family]))
@@ -618,7 +749,10 @@ describe.each(ENGINES)("WahaGateway.listContacts on %s", (engine) => {
 
   it("keeps @c.us contacts and maps @lid contacts to their phone number; counts and logs those it cannot map", async () => {
     fake.setContacts("s1", engineContacts(engine, people))
-    fake.setLids("s1", [{ lid: "111111111111111@lid", pn: "15551110009@c.us" }, { lid: "333333333333333@lid", pn: "15551110008@c.us" }])
+    fake.setLids("s1", [
+      { lid: "111111111111111@lid", pn: "15551110009@c.us" },
+      { lid: "333333333333333@lid", pn: "15551110008@c.us" }
+    ])
     const { value: page, logs } = await withLogs(gateway().listContacts("s1", { limit: 50, offset: 0 }))
     expect(page.more).toBe(false)
     // in the gateway's (id) order, a mapped contact where its @lid entry was
@@ -635,15 +769,22 @@ describe.each(ENGINES)("WahaGateway.listContacts on %s", (engine) => {
       "/api/contacts/all",
       { session: "s1", limit: "50", offset: "0", sortBy: "id", sortOrder: "asc" }
     ])
-    expect(fake.requests.filter((r) => r.path === "/api/s1/lids").every((r) => r.headers["x-api-key"] === API_KEY)).toBe(true)
+    expect(
+      fake.requests.filter((r) => r.path === "/api/s1/lids").every((r) => r.headers["x-api-key"] === API_KEY)
+    ).toBe(true)
   })
 
   it("reads the whole lid table, page after page", async () => {
     fake.setContacts("s2", engineContacts(engine, [{ id: "999999999999999@lid", name: "Last" }]))
-    const table = Array.from({ length: 1_234 }, (_, i) => ({ lid: `${String(100_000_000_000_000 + i)}@lid`, pn: `1555${String(i).padStart(7, "0")}@c.us` }))
+    const table = Array.from({ length: 1_234 }, (_, i) => ({
+      lid: `${String(100_000_000_000_000 + i)}@lid`,
+      pn: `1555${String(i).padStart(7, "0")}@c.us`
+    }))
     fake.setLids("s2", [...table, { lid: "999999999999999@lid", pn: "15559999999@c.us" }])
     const page = await run(gateway().listContacts("s2", { limit: 50, offset: 0 }))
-    expect(page.items).toEqual([{ groupId: "15559999999@c.us", groupName: "Last", number: "15559999999", isContact: true }])
+    expect(page.items).toEqual([
+      { groupId: "15559999999@c.us", groupName: "Last", number: "15559999999", isContact: true }
+    ])
     const lidCalls = fake.requests.filter((r) => r.path === "/api/s2/lids")
     expect(lidCalls.length).toBeGreaterThan(1)
   })
@@ -658,7 +799,13 @@ describe.each(ENGINES)("WahaGateway.listContacts on %s", (engine) => {
 
   it("a WAHA that ignores paging (before 2024.10.9) answers the whole list: all of it is kept, and it is the last page", async () => {
     fake.legacy(true)
-    fake.setContacts("s4", engineContacts(engine, people.filter((c) => c.id.endsWith("@c.us"))))
+    fake.setContacts(
+      "s4",
+      engineContacts(
+        engine,
+        people.filter((c) => c.id.endsWith("@c.us"))
+      )
+    )
     const page = await run(gateway().listContacts("s4", { limit: 2, offset: 0 }))
     expect(page.items).toHaveLength(3)
     expect(page.more).toBe(false)
@@ -667,12 +814,15 @@ describe.each(ENGINES)("WahaGateway.listContacts on %s", (engine) => {
 
 describe("WahaGateway.listContacts: WEBJS flags", () => {
   it("leaves out groups, blocked contacts, me and numbers not on WhatsApp", async () => {
-    fake.setContacts("s1", engineContacts("WEBJS", [
-      { id: "15551110001@c.us", name: "Ann" },
-      { id: "15551110004@c.us", name: "Blocked", isBlocked: true },
-      { id: "15551110005@c.us", name: "Me", isMe: true },
-      { id: "15551110006@c.us", name: "Not on WhatsApp", isWAContact: false }
-    ]))
+    fake.setContacts(
+      "s1",
+      engineContacts("WEBJS", [
+        { id: "15551110001@c.us", name: "Ann" },
+        { id: "15551110004@c.us", name: "Blocked", isBlocked: true },
+        { id: "15551110005@c.us", name: "Me", isMe: true },
+        { id: "15551110006@c.us", name: "Not on WhatsApp", isWAContact: false }
+      ])
+    )
     const page = await run(gateway().listContacts("s1", { limit: 50, offset: 0 }))
     expect(page.items.map((c) => c.groupName)).toEqual(["Ann"])
     expect(page.served).toHaveLength(4)
@@ -712,7 +862,10 @@ describe("WahaGateway.listContacts: WEBJS flags", () => {
   })
 })
 describe("GatewayError.summary: what a user may read", () => {
-  const LEAKY = { message: "cannot reach mongodb://admin:hunter2@db.internal:27017/herald", path: "/var/lib/waha/engine.js" }
+  const LEAKY = {
+    message: "cannot reach mongodb://admin:hunter2@db.internal:27017/herald",
+    path: "/var/lib/waha/engine.js"
+  }
   const INTERNALS = ["hunter2", "mongodb://", "db.internal", "/var/lib/waha", "127.0.0.1", API_KEY]
 
   it.each<[number, string]>([
@@ -744,22 +897,30 @@ describe("GatewayError.summary: what a user may read", () => {
   })
 
   it("an answer that cannot be read: 'could not read', with the status when there is one", () => {
-    const detail = "failed to get QR code: invalid JSON from gateway (200): <html>mongodb://admin:hunter2@db.internal</html>"
-    expect(new GatewayError({ reason: "BadResponse", message: detail, status: 200 }).summary)
-      .toBe("the messaging gateway answered in a form Herald could not read (HTTP 200)")
-    expect(new GatewayError({ reason: "BadResponse", message: detail }).summary)
-      .toBe("the messaging gateway answered in a form Herald could not read")
+    const detail =
+      "failed to get QR code: invalid JSON from gateway (200): <html>mongodb://admin:hunter2@db.internal</html>"
+    expect(new GatewayError({ reason: "BadResponse", message: detail, status: 200 }).summary).toBe(
+      "the messaging gateway answered in a form Herald could not read (HTTP 200)"
+    )
+    expect(new GatewayError({ reason: "BadResponse", message: detail }).summary).toBe(
+      "the messaging gateway answered in a form Herald could not read"
+    )
   })
 
-  it.each<GatewayFailure>(["Unreachable", "Timeout", "Unauthorized", "SessionNotFound", "SessionNotReady", "ServerError", "BadResponse"])(
-    "%s: nothing of the detail, whatever it holds",
-    (reason) => {
-      const message = `failed: ${JSON.stringify(LEAKY)} 127.0.0.1:3000 ${API_KEY}`
-      for (const status of [undefined, 200, 401, 500]) {
-        const summary = new GatewayError({ reason, message, ...(status === undefined ? {} : { status }) }).summary
-        expect(summary).toMatch(/^the messaging gateway /)
-        for (const secret of INTERNALS) expect(summary).not.toContain(secret)
-      }
+  it.each<GatewayFailure>([
+    "Unreachable",
+    "Timeout",
+    "Unauthorized",
+    "SessionNotFound",
+    "SessionNotReady",
+    "ServerError",
+    "BadResponse"
+  ])("%s: nothing of the detail, whatever it holds", (reason) => {
+    const message = `failed: ${JSON.stringify(LEAKY)} 127.0.0.1:3000 ${API_KEY}`
+    for (const status of [undefined, 200, 401, 500]) {
+      const summary = new GatewayError({ reason, message, ...(status === undefined ? {} : { status }) }).summary
+      expect(summary).toMatch(/^the messaging gateway /)
+      for (const secret of INTERNALS) expect(summary).not.toContain(secret)
     }
-  )
+  })
 })

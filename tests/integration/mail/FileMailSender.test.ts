@@ -1,7 +1,7 @@
-import { Effect } from "effect"
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Effect } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { makeFileMailSender } from "../../../src/infrastructure/mail/FileMailSender.ts"
 
@@ -16,7 +16,11 @@ const tempFolder = () => {
 }
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
 
-const mail = { to: "ada@example.org", subject: "Reset your password", text: "https://herald.example/reset?token=secret" }
+const mail = {
+  to: "ada@example.org",
+  subject: "Reset your password",
+  text: "https://herald.example/reset?token=secret"
+}
 
 describe("FileMailSender", () => {
   it("writes each mail as an .eml file that only its owner reads, in a folder only its owner opens (even one made 0755 before)", async () => {
@@ -32,8 +36,12 @@ describe("FileMailSender", () => {
     const files = readdirSync(dir)
     expect(files).toHaveLength(3)
     expect(modeOf(dir)).toBe("700")
-    expect(Object.fromEntries(files.map((f) => [f, modeOf(join(dir, f))]))).toEqual(Object.fromEntries(files.map((f) => [f, "600"])))
-    expect(files.filter((f) => readFileSync(join(dir, f), "utf8").includes("Subject: Reset your password"))).toHaveLength(2)
+    expect(Object.fromEntries(files.map((f) => [f, modeOf(join(dir, f))]))).toEqual(
+      Object.fromEntries(files.map((f) => [f, "600"]))
+    )
+    expect(
+      files.filter((f) => readFileSync(join(dir, f), "utf8").includes("Subject: Reset your password"))
+    ).toHaveLength(2)
   })
 
   it("makes a missing folder for its owner only", async () => {

@@ -1,15 +1,26 @@
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest"
 import { Effect, Exit, Layer } from "effect"
 import { MongoClient } from "mongodb"
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
-import { connectMongo, ensureSchema, MONGO_SCHEMA, MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import type { MongoDatabaseOptions } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
+import {
+  connectMongo,
+  ensureSchema,
+  MONGO_SCHEMA,
+  MongoDatabase
+} from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { ferretDbAvailable, startFerretDb } from "../../support/ferretdb.ts"
-import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl, withDatabase } from "../../support/mongo.ts"
+import {
+  dropTestDatabases,
+  freshDatabaseUrl,
+  MONGO_SKIP_REASON,
+  mongoTestUrl,
+  withDatabase
+} from "../../support/mongo.ts"
 import { closedPort } from "../../support/net.ts"
 
 const url = mongoTestUrl()
@@ -17,7 +28,9 @@ const url = mongoTestUrl()
 type AnyDoc = { _id: string; [field: string]: unknown }
 
 const store = (databaseUrl: string, options: Partial<MongoDatabaseOptions> = {}) =>
-  MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: databaseUrl, serverSelectionTimeoutMs: 5_000, ...options })))
+  MongoStore.layer.pipe(
+    Layer.provideMerge(MongoDatabase.layer({ url: databaseUrl, serverSelectionTimeoutMs: 5_000, ...options }))
+  )
 
 const run = <A, E>(effect: Effect.Effect<A, E, never>): Promise<A> => Effect.runPromise(effect)
 
@@ -65,8 +78,21 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     const before = await raw(databaseUrl, (client) => client.db().admin().listDatabases({ nameOnly: true }))
     expect(before.databases.map((d) => d.name)).not.toContain(dbName)
 
-    const first = await run(Effect.scoped(Effect.flatMap(connectMongo({ url: databaseUrl, ensureSchema: false }), ({ db }) => ensureSchema(db))))
-    expect([...first.createdCollections].sort()).toEqual(["authSessions", "campaigns", "events", "health", "messages", "passwordResets", "sessions", "users"])
+    const first = await run(
+      Effect.scoped(
+        Effect.flatMap(connectMongo({ url: databaseUrl, ensureSchema: false }), ({ db }) => ensureSchema(db))
+      )
+    )
+    expect([...first.createdCollections].sort()).toEqual([
+      "authSessions",
+      "campaigns",
+      "events",
+      "health",
+      "messages",
+      "passwordResets",
+      "sessions",
+      "users"
+    ])
     expect(first.createdIndexes).toHaveLength(Object.values(MONGO_SCHEMA).flat().length)
 
     const summary = await indexSummary(databaseUrl)
@@ -93,7 +119,11 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
 
     // second start, through the layer as the scheduler does it, then the report of a third
     await run(Effect.scoped(Layer.build(store(databaseUrl))))
-    const third = await run(Effect.scoped(Effect.flatMap(connectMongo({ url: databaseUrl, ensureSchema: false }), ({ db }) => ensureSchema(db))))
+    const third = await run(
+      Effect.scoped(
+        Effect.flatMap(connectMongo({ url: databaseUrl, ensureSchema: false }), ({ db }) => ensureSchema(db))
+      )
+    )
     expect(third).toEqual({ createdCollections: [], createdIndexes: [] })
     expect(await indexSummary(databaseUrl)).toEqual(summary)
   })
@@ -101,7 +131,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
   it("several processes starting at once on an empty database all succeed, and every index exists once", async () => {
     const databaseUrl = freshDatabaseUrl("race")
     await run(
-      Effect.forEach(Array.from({ length: 6 }), () => Effect.scoped(Layer.build(store(databaseUrl))), { concurrency: "unbounded" })
+      Effect.forEach(Array.from({ length: 6 }), () => Effect.scoped(Layer.build(store(databaseUrl))), {
+        concurrency: "unbounded"
+      })
     )
     const summary = await indexSummary(databaseUrl)
     expect(summary.events).toEqual(['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'])
@@ -110,19 +142,25 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
 
   it("accepts an existing index with the same keys under another name, and refuses one that lacks the unique constraint", async () => {
     const sameKeys = freshDatabaseUrl("idxname")
-    await raw(sameKeys, (client) => client.db().collection("messages").createIndex({ campaignId: 1 }, { name: "by_campaign" }))
+    await raw(sameKeys, (client) =>
+      client.db().collection("messages").createIndex({ campaignId: 1 }, { name: "by_campaign" })
+    )
     await run(Effect.scoped(Layer.build(store(sameKeys))))
     expect(((await indexSummary(sameKeys)).messages ?? []).filter((i) => i.startsWith('{"campaignId"'))).toHaveLength(1)
 
     const notUnique = freshDatabaseUrl("idxuniq")
-    await raw(notUnique, (client) => client.db().collection("events").createIndex({ stream: 1, version: 1 }, { name: "sv" }))
+    await raw(notUnique, (client) =>
+      client.db().collection("events").createIndex({ stream: 1, version: 1 }, { name: "sv" })
+    )
     const error = await unavailable(Effect.scoped(Layer.build(store(notUnique))))
     expect(error.message).toMatch(/events\.sv .*unique/)
   })
 
   it("uses one connection by default (the scheduler holds 1 persistent connection)", async () => {
     const maxPoolSize = await run(
-      Effect.scoped(Effect.map(connectMongo({ url: freshDatabaseUrl("pool") }), ({ client }) => client.options.maxPoolSize))
+      Effect.scoped(
+        Effect.map(connectMongo({ url: freshDatabaseUrl("pool") }), ({ client }) => client.options.maxPoolSize)
+      )
     )
     expect(maxPoolSize).toBe(1)
   })
@@ -130,7 +168,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
   it("an unreachable server is StoreUnavailable with the driver's reason and no credentials", async () => {
     const port = await closedPort()
     const error = await unavailable(
-      Effect.scoped(Layer.build(store(`mongodb://herald:s3cret-Pa55@127.0.0.1:${port}/herald`, { serverSelectionTimeoutMs: 300 })))
+      Effect.scoped(
+        Layer.build(store(`mongodb://herald:s3cret-Pa55@127.0.0.1:${port}/herald`, { serverSelectionTimeoutMs: 300 }))
+      )
     )
     expect(error.message).toContain(`connect ECONNREFUSED 127.0.0.1:${port}`)
     expect(error.message).not.toContain("s3cret")
@@ -150,14 +190,17 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       await run(EventStore.use((s) => s.append("campaign-c1", 0, [{ type: "Created" }])).pipe(Effect.provide(layer)))
       const head = { stream: "campaign-c1", type: "Half-1", data: { type: "Half-1" }, recordedAt: 1 }
       await raw(databaseUrl, (client) =>
-        client.db().collection<AnyDoc>("events").insertOne({
-          _id: "campaign-c1:2",
-          ...head,
-          version: 2,
-          appendId: "other-writer",
-          firstVersion: 2,
-          lastVersion: 3
-        })
+        client
+          .db()
+          .collection<AnyDoc>("events")
+          .insertOne({
+            _id: "campaign-c1:2",
+            ...head,
+            version: 2,
+            appendId: "other-writer",
+            firstVersion: 2,
+            lastVersion: 3
+          })
       )
       const read = () => run(EventStore.use((s) => s.read("campaign-c1")).pipe(Effect.provide(layer)))
       expect((await read()).map((e) => e.type)).toEqual(["Created"])
@@ -166,16 +209,19 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       )
       expect(String(exit)).toContain("ConcurrencyConflict")
       await raw(databaseUrl, (client) =>
-        client.db().collection<AnyDoc>("events").insertOne({
-          _id: "campaign-c1:3",
-          ...head,
-          type: "Half-2",
-          data: { type: "Half-2" },
-          version: 3,
-          appendId: "other-writer",
-          firstVersion: 2,
-          lastVersion: 3
-        })
+        client
+          .db()
+          .collection<AnyDoc>("events")
+          .insertOne({
+            _id: "campaign-c1:3",
+            ...head,
+            type: "Half-2",
+            data: { type: "Half-2" },
+            version: 3,
+            appendId: "other-writer",
+            firstVersion: 2,
+            lastVersion: 3
+          })
       )
       expect((await read()).map((e) => e.type)).toEqual(["Created", "Half-1", "Half-2"])
     })
@@ -188,20 +234,25 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       vi.spyOn(globalThis.crypto, "randomUUID").mockReturnValue(appendId)
       // as if a first attempt of this very append had inserted v2 before the connection broke
       await raw(databaseUrl, (client) =>
-        client.db().collection<AnyDoc>("events").insertOne({
-          _id: "message-m1:2",
-          stream: "message-m1",
-          version: 2,
-          type: "Picked",
-          data: { type: "Picked" },
-          recordedAt: 0,
-          appendId,
-          firstVersion: 2,
-          lastVersion: 3
-        })
+        client
+          .db()
+          .collection<AnyDoc>("events")
+          .insertOne({
+            _id: "message-m1:2",
+            stream: "message-m1",
+            version: 2,
+            type: "Picked",
+            data: { type: "Picked" },
+            recordedAt: 0,
+            appendId,
+            firstVersion: 2,
+            lastVersion: 3
+          })
       )
       const version = await run(
-        EventStore.use((s) => s.append("message-m1", 1, [{ type: "Picked" }, { type: "Sent" }])).pipe(Effect.provide(layer))
+        EventStore.use((s) => s.append("message-m1", 1, [{ type: "Picked" }, { type: "Sent" }])).pipe(
+          Effect.provide(layer)
+        )
       )
       expect(version).toBe(3)
       const read = await run(EventStore.use((s) => s.read("message-m1")).pipe(Effect.provide(layer)))
@@ -215,7 +266,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
           Effect.provide(store(databaseUrl))
         )
       )
-      const doc = await raw(databaseUrl, (client) => client.db().collection<AnyDoc>("events").findOne({ _id: "session-s1:1" }))
+      const doc = await raw(databaseUrl, (client) =>
+        client.db().collection<AnyDoc>("events").findOne({ _id: "session-s1:1" })
+      )
       expect(doc).toMatchObject({
         _id: "session-s1:1",
         stream: "session-s1",
@@ -232,10 +285,25 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
   it("view saves keep the newest version whatever order they come in", async () => {
     const databaseUrl = freshDatabaseUrl("newest")
     await run(
-      Effect.forEach([1, 3, 2], (version) =>
-        SessionRepository.use((r) =>
-          r.save({ id: "s1", userId: "u1", sessionName: "alice", phoneNumber: "", active: true, gatewayStatus: null, gatewayStatusAt: null, createdAt: 1, updatedAt: version, version })
-        ), { discard: true }).pipe(Effect.provide(store(databaseUrl)))
+      Effect.forEach(
+        [1, 3, 2],
+        (version) =>
+          SessionRepository.use((r) =>
+            r.save({
+              id: "s1",
+              userId: "u1",
+              sessionName: "alice",
+              phoneNumber: "",
+              active: true,
+              gatewayStatus: null,
+              gatewayStatusAt: null,
+              createdAt: 1,
+              updatedAt: version,
+              version
+            })
+          ),
+        { discard: true }
+      ).pipe(Effect.provide(store(databaseUrl)))
     )
     const doc = await raw(databaseUrl, (client) => client.db().collection<AnyDoc>("sessions").findOne({ _id: "s1" }))
     expect(doc).toMatchObject({ _id: "s1", version: 3, updatedAt: 3 })
@@ -255,42 +323,47 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     await raw(databaseUrl, (client) =>
       client.db().collection<AnyDoc>("messages").insertOne({ _id: "m-half", status: "SCHEDULED", scheduledAt: 5 })
     )
-    const listed = await unavailable(MessageRepository.use((r) => r.findScheduledBefore(10, 10)).pipe(Effect.provide(layer)))
+    const listed = await unavailable(
+      MessageRepository.use((r) => r.findScheduledBefore(10, 10)).pipe(Effect.provide(layer))
+    )
     expect(listed.message).toMatch(/corrupt document in messages \(_id m-half\): campaignId/)
   })
 
-  it.skipIf(!ferretDbAvailable())("database down after start: StoreUnavailable, then the same client recovers when it is back", async () => {
-    const ferret = await startFerretDb()
-    const dataDir = ferret.dataDir
-    let restarted: Awaited<ReturnType<typeof startFerretDb>> | null = null
-    try {
-      const databaseUrl = withDatabase(ferret.url, "outage")
-      const program = Effect.gen(function*() {
-        const sessions = yield* SessionRepository
-        const view = {
-          id: "s1",
-          userId: "u1",
-          sessionName: "alice",
-          phoneNumber: "",
-          active: true,
-          gatewayStatus: null,
-          gatewayStatusAt: null,
-          createdAt: 1,
-          updatedAt: 1,
-          version: 1
-        }
-        yield* sessions.save(view)
-        yield* Effect.promise(() => ferret.kill())
-        const down = yield* Effect.flip(sessions.get("s1"))
-        expect(down._tag).toBe("StoreUnavailable")
-        expect(down.message).toMatch(/ECONNREFUSED|closed|connect/i)
-        restarted = yield* Effect.promise(() => startFerretDb({ port: ferret.port, dataDir }))
-        expect(yield* sessions.findByName("alice")).toEqual(view)
-      })
-      await run(program.pipe(Effect.provide(store(databaseUrl, { serverSelectionTimeoutMs: 1_000 }))))
-    } finally {
-      await (restarted as { stop(): Promise<void> } | null)?.stop()
-      await ferret.stop()
+  it.skipIf(!ferretDbAvailable())(
+    "database down after start: StoreUnavailable, then the same client recovers when it is back",
+    async () => {
+      const ferret = await startFerretDb()
+      const dataDir = ferret.dataDir
+      let restarted: Awaited<ReturnType<typeof startFerretDb>> | null = null
+      try {
+        const databaseUrl = withDatabase(ferret.url, "outage")
+        const program = Effect.gen(function* () {
+          const sessions = yield* SessionRepository
+          const view = {
+            id: "s1",
+            userId: "u1",
+            sessionName: "alice",
+            phoneNumber: "",
+            active: true,
+            gatewayStatus: null,
+            gatewayStatusAt: null,
+            createdAt: 1,
+            updatedAt: 1,
+            version: 1
+          }
+          yield* sessions.save(view)
+          yield* Effect.promise(() => ferret.kill())
+          const down = yield* Effect.flip(sessions.get("s1"))
+          expect(down._tag).toBe("StoreUnavailable")
+          expect(down.message).toMatch(/ECONNREFUSED|closed|connect/i)
+          restarted = yield* Effect.promise(() => startFerretDb({ port: ferret.port, dataDir }))
+          expect(yield* sessions.findByName("alice")).toEqual(view)
+        })
+        await run(program.pipe(Effect.provide(store(databaseUrl, { serverSelectionTimeoutMs: 1_000 }))))
+      } finally {
+        await (restarted as { stop(): Promise<void> } | null)?.stop()
+        await ferret.stop()
+      }
     }
-  })
+  )
 })

@@ -1,20 +1,20 @@
 import { Effect, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { Notifier } from "../../../src/application/ports/Notifier.ts"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
+import { Notifier } from "../../../src/application/ports/Notifier.ts"
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
 import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeHttpApiMailSender } from "../../../src/infrastructure/mail/MailSender.ts"
-import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import type { MemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { AdminNotifier } from "../../../src/infrastructure/notify/AdminNotifier.ts"
 import { chatIdForPhone } from "../../../src/infrastructure/notify/MessagingNotifier.ts"
-import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { startMailSink } from "../../support/MailSink.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { MailSink } from "../../support/MailSink.ts"
+import { startMailSink } from "../../support/MailSink.ts"
 import { closedPort } from "../../support/net.ts"
 
 const MAIL_KEY = "key-notifier-test-0123456789abcdef"
@@ -61,16 +61,48 @@ interface Setup {
 }
 
 const seed = (db: MemoryDatabase, setup: Setup) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const users = yield* UserRepository
     const sessions = yield* SessionRepository
     const now = Date.now()
     if (setup.adminAccount === false) return
-    yield* users.save({ id: "user-admin", email: ADMIN_EMAIL, name: "Admin", role: "ADMIN", status: "ACTIVE", emailVerified: true, createdAt: now, updatedAt: now, version: 1 })
+    yield* users.save({
+      id: "user-admin",
+      email: ADMIN_EMAIL,
+      name: "Admin",
+      role: "ADMIN",
+      status: "ACTIVE",
+      emailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+      version: 1
+    })
     // another user's session must never be used
-    yield* sessions.save({ id: "s-other", userId: "user-other", sessionName: "other-session", phoneNumber: "+15550000001", active: true, gatewayStatus: null, gatewayStatusAt: null, createdAt: now, updatedAt: now, version: 1 })
+    yield* sessions.save({
+      id: "s-other",
+      userId: "user-other",
+      sessionName: "other-session",
+      phoneNumber: "+15550000001",
+      active: true,
+      gatewayStatus: null,
+      gatewayStatusAt: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 1
+    })
     if (setup.adminSession === false) return
-    yield* sessions.save({ id: "s-admin", userId: "user-admin", sessionName: ADMIN_SESSION, phoneNumber: "+15559999999", active: true, gatewayStatus: null, gatewayStatusAt: null, createdAt: now, updatedAt: now, version: 1 })
+    yield* sessions.save({
+      id: "s-admin",
+      userId: "user-admin",
+      sessionName: ADMIN_SESSION,
+      phoneNumber: "+15559999999",
+      active: true,
+      gatewayStatus: null,
+      gatewayStatusAt: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 1
+    })
   }).pipe(Effect.provide(MemoryStore.layer(db)))
 
 /** Runs one notification through a fresh AdminNotifier; returns the log lines it wrote. */
@@ -81,13 +113,24 @@ const notify = async (n: Notification, setup: Setup = {}) => {
   const logger = Logger.make(({ message, logLevel }) => {
     lines.push({ level: logLevel, text: Array.isArray(message) ? message.map(String).join(" ") : String(message) })
   })
-  const mail = makeHttpApiMailSender({ apiKey: MAIL_KEY, domain: "mg.example.test", from: FROM, baseUrl: setup.mailUrl ?? sink.url, timeoutMs: 5_000 })
+  const mail = makeHttpApiMailSender({
+    apiKey: MAIL_KEY,
+    domain: "mg.example.test",
+    from: FROM,
+    baseUrl: setup.mailUrl ?? sink.url,
+    timeoutMs: 5_000
+  })
   const adminEmail = setup.configuredAdmin === undefined ? ADMIN_EMAIL : setup.configuredAdmin
   const layer = AdminNotifier.layer({ adminEmail, adminPhoneNumber: setup.phone, mail }).pipe(
-    Layer.provide(Layer.mergeAll(MemoryStore.layer(db), WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 })))
+    Layer.provide(
+      Layer.mergeAll(
+        MemoryStore.layer(db),
+        WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 })
+      )
+    )
   )
   await Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const notifier = yield* Notifier
       yield* notifier.notify(n)
     }).pipe(Effect.provide(Layer.mergeAll(layer, Logger.layer([logger]))))
@@ -134,7 +177,10 @@ describe("AdminNotifier", () => {
   })
 
   it("NewRegistration with a phone: name, e-mail and whether it waits for approval, by messaging and by mail", async () => {
-    await notify({ kind: "NewRegistration", name: "Zoë Ångström", email: "zoe@example.test", pending: true }, { phone: ADMIN_PHONE })
+    await notify(
+      { kind: "NewRegistration", name: "Zoë Ångström", email: "zoe@example.test", pending: true },
+      { phone: ADMIN_PHONE }
+    )
 
     expect(fake.sent).toHaveLength(1)
     expect(fake.sent[0]!.chatId).toBe(ADMIN_CHAT)
@@ -180,7 +226,9 @@ describe("AdminNotifier", () => {
       await notify(registration, { phone: ADMIN_PHONE })
       await notify(failed, { phone: ADMIN_PHONE })
       const [signUp, failure] = sink.received.map((r) => r.mail)
-      expect(signUp!.subject).toBe(`[Herald] New registration: ${escapedName} <eve@example.test> (waiting for approval)`)
+      expect(signUp!.subject).toBe(
+        `[Herald] New registration: ${escapedName} <eve@example.test> (waiting for approval)`
+      )
       expect(linesOf(signUp!.text)).toEqual([
         "A new account was registered.",
         "",
@@ -198,7 +246,11 @@ describe("AdminNotifier", () => {
       ])
       expect(fake.sent.map((m) => linesOf(m.text))).toEqual([
         ["*Herald*: new registration", `${escapedName} <eve@example.test>`, "Waiting for your approval."],
-        ["*Herald*: campaign failed", "Weekly\\r\\nReason: none, all sent (cmp_7)", "Reason: gateway answered 500\\u0085Id: cmp_other"]
+        [
+          "*Herald*: campaign failed",
+          "Weekly\\r\\nReason: none, all sent (cmp_7)",
+          "Reason: gateway answered 500\\u0085Id: cmp_other"
+        ]
       ])
     })
 
@@ -207,7 +259,9 @@ describe("AdminNotifier", () => {
       await notify(campaignFailed, { phone: ADMIN_PHONE })
       const lines = linesOf(sink.received[0]!.mail.text)
       expect(lines.filter((l) => l === "This e-mail is sent instead.")).toHaveLength(1)
-      expect(lines.find((l) => l.startsWith("The messaging notification failed: "))).toContain("engine\\u0085This e-mail is sent instead.")
+      expect(lines.find((l) => l.startsWith("The messaging notification failed: "))).toContain(
+        "engine\\u0085This e-mail is sent instead."
+      )
     })
 
     it("in the log lines of a notification that could not be delivered", async () => {
@@ -231,7 +285,9 @@ describe("AdminNotifier", () => {
     const { mail } = sink.received[0]!
     expect(mail.to).toBe(ADMIN_EMAIL)
     expect(mail.text).toContain("Campaign: Weekly reminder")
-    expect(mail.text).toMatch(/The messaging notification failed: failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+/)
+    expect(mail.text).toMatch(
+      /The messaging notification failed: failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+/
+    )
     const warnings = logs.filter((l) => l.level === "Warn")
     expect(warnings).toHaveLength(1)
     expect(warnings[0]!.text).toContain("messaging notification failed")
@@ -243,7 +299,9 @@ describe("AdminNotifier", () => {
     fake.respondWith(500, { message: "engine crashed" })
     await notify(campaignFailed, { phone: ADMIN_PHONE })
     expect(sink.received).toHaveLength(1)
-    expect(sink.received[0]!.mail.text).toContain("The messaging notification failed: failed to send message: gateway answered 500")
+    expect(sink.received[0]!.mail.text).toContain(
+      "The messaging notification failed: failed to send message: gateway answered 500"
+    )
     expect(sink.received[0]!.mail.text).toContain("engine crashed")
   })
 
@@ -251,7 +309,9 @@ describe("AdminNotifier", () => {
     const logs = await notify(campaignFailed, { phone: ADMIN_PHONE, adminSession: false })
     expect(sendTextCalls()).toEqual([])
     expect(sink.received).toHaveLength(1)
-    expect(sink.received[0]!.mail.text).toContain("The messaging notification failed: the admin account has no active messaging session")
+    expect(sink.received[0]!.mail.text).toContain(
+      "The messaging notification failed: the admin account has no active messaging session"
+    )
     expect(logs.filter((l) => l.level === "Warn")).toHaveLength(1)
   })
 
@@ -273,7 +333,10 @@ describe("AdminNotifier", () => {
 
   it("PasswordResetLink: mailed to the user with the link; nothing by messaging, the link in no log", async () => {
     const expiresAt = Date.UTC(2026, 0, 1, 11, 0, 0)
-    const logs = await notify({ kind: "PasswordResetLink", to: "user@example.test", link: RESET_LINK, expiresAt }, { phone: ADMIN_PHONE })
+    const logs = await notify(
+      { kind: "PasswordResetLink", to: "user@example.test", link: RESET_LINK, expiresAt },
+      { phone: ADMIN_PHONE }
+    )
 
     expect(fake.requests).toEqual([])
     expect(sink.received).toHaveLength(1)

@@ -1,7 +1,7 @@
 import { Context, Deferred, Effect, Exit, Fiber, Layer, Scope } from "effect"
 import { describe, expect, it } from "vitest"
-import { Notifier } from "../../../src/application/ports/Notifier.ts"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
+import { Notifier } from "../../../src/application/ports/Notifier.ts"
 import { BackgroundNotifier } from "../../../src/infrastructure/notify/BackgroundNotifier.ts"
 
 const alert: Notification = { kind: "SystemAlert", text: "disk full" }
@@ -10,12 +10,15 @@ describe("BackgroundNotifier", () => {
   it("returns before the delivery finishes, and closing waits for deliveries in flight", async () => {
     const delivered: Array<Notification> = []
     await Effect.runPromise(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const release = yield* Deferred.make<void>()
         // a slow provider: delivery waits until the test releases it
-        const slow = Layer.succeed(Notifier, Notifier.of({
-          notify: (n) => Deferred.await(release).pipe(Effect.andThen(Effect.sync(() => void delivered.push(n))))
-        }))
+        const slow = Layer.succeed(
+          Notifier,
+          Notifier.of({
+            notify: (n) => Deferred.await(release).pipe(Effect.andThen(Effect.sync(() => void delivered.push(n))))
+          })
+        )
         const scope = yield* Scope.make()
         const context = yield* Layer.buildWithScope(BackgroundNotifier.layer(slow), scope)
         const notifier = Context.get(context, Notifier)

@@ -1,12 +1,12 @@
 import { Effect, Exit } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { MailError, makeHttpApiMailSender, makeSmtpMailSender } from "../../../src/infrastructure/mail/MailSender.ts"
 import type { HttpApiMailSenderOptions, Mail, MailSender } from "../../../src/infrastructure/mail/MailSender.ts"
-import { startMailSink } from "../../support/MailSink.ts"
+import { MailError, makeHttpApiMailSender, makeSmtpMailSender } from "../../../src/infrastructure/mail/MailSender.ts"
 import type { MailSink } from "../../support/MailSink.ts"
+import { startMailSink } from "../../support/MailSink.ts"
 import { closedPort } from "../../support/net.ts"
-import { startSmtpSink } from "../../support/SmtpSink.ts"
 import type { SmtpSink } from "../../support/SmtpSink.ts"
+import { startSmtpSink } from "../../support/SmtpSink.ts"
 
 const API_KEY = "key-Th4t-Must-N3ver-Leak-0123456789"
 const DOMAIN = "mg.example.test"
@@ -38,7 +38,14 @@ const expectSameMail = (parsed: { to: string; from: string; subject: string; tex
 describe("HTTP API mail sender (Mailgun-style)", () => {
   let sink: MailSink
   const sender = (overrides: Partial<HttpApiMailSenderOptions> = {}): MailSender =>
-    makeHttpApiMailSender({ apiKey: API_KEY, domain: DOMAIN, from: FROM, baseUrl: sink.url, timeoutMs: 5_000, ...overrides })
+    makeHttpApiMailSender({
+      apiKey: API_KEY,
+      domain: DOMAIN,
+      from: FROM,
+      baseUrl: sink.url,
+      timeoutMs: 5_000,
+      ...overrides
+    })
 
   beforeAll(async () => {
     sink = await startMailSink({ apiKey: API_KEY })
@@ -150,7 +157,9 @@ describe("SMTP mail sender", () => {
 
   it("a refused connection is Unreachable", async () => {
     const port = await closedPort()
-    const error = await failure(makeSmtpMailSender({ url: `smtp://127.0.0.1:${port}`, from: FROM, timeoutMs: 5_000 }).send(MAIL))
+    const error = await failure(
+      makeSmtpMailSender({ url: `smtp://127.0.0.1:${port}`, from: FROM, timeoutMs: 5_000 }).send(MAIL)
+    )
     expect(error.reason).toBe("Unreachable")
     expect(error.message).toContain("ECONNREFUSED")
   })

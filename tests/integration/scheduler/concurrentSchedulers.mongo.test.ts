@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
-import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { raceSchedulers } from "./concurrentSchedulers.ts"
 
@@ -18,23 +18,35 @@ afterAll(async () => {
   await dropTestDatabases()
 })
 
-describe.skipIf(mongoUrl === null)(`several schedulers on one MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`, () => {
-  // FerretDB v1 scans its collection for every query but `{_id: x}` and for every update, so
-  // this takes minutes there (about 3 on the CI machine); on MongoDB it takes seconds.
-  it.effect(
-    "4 schedulers with their own connection, 500 messages due at once across 20 sessions: each sent exactly once",
-    () =>
-      Effect.gen(function*() {
-        const url = freshDatabaseUrl("race")
-        const now = Date.parse("2026-03-01T10:00:00.000Z")
-        // each call is a separate client with one connection, as a scheduler process has
-        const makeClient = () => MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url, maxPoolSize: 1 })))
-        const { stillScheduled } = yield* raceSchedulers({ fake, makeClient, schedulers: 4, sessions: 20, messages: 500, firstAt: now - 30_000, dispatchAt: now })
-        const texts = fake.sent.map((s) => s.text)
-        expect(texts).toHaveLength(500)
-        expect(new Set(texts).size).toBe(500)
-        expect(stillScheduled).toHaveLength(0)
-      }),
-    600_000
-  )
-})
+describe.skipIf(mongoUrl === null)(
+  `several schedulers on one MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`,
+  () => {
+    // FerretDB v1 scans its collection for every query but `{_id: x}` and for every update, so
+    // this takes minutes there (about 3 on the CI machine); on MongoDB it takes seconds.
+    it.effect(
+      "4 schedulers with their own connection, 500 messages due at once across 20 sessions: each sent exactly once",
+      () =>
+        Effect.gen(function* () {
+          const url = freshDatabaseUrl("race")
+          const now = Date.parse("2026-03-01T10:00:00.000Z")
+          // each call is a separate client with one connection, as a scheduler process has
+          const makeClient = () =>
+            MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url, maxPoolSize: 1 })))
+          const { stillScheduled } = yield* raceSchedulers({
+            fake,
+            makeClient,
+            schedulers: 4,
+            sessions: 20,
+            messages: 500,
+            firstAt: now - 30_000,
+            dispatchAt: now
+          })
+          const texts = fake.sent.map((s) => s.text)
+          expect(texts).toHaveLength(500)
+          expect(new Set(texts).size).toBe(500)
+          expect(stillScheduled).toHaveLength(0)
+        }),
+      600_000
+    )
+  }
+)

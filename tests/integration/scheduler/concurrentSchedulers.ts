@@ -1,5 +1,5 @@
-import { Effect } from "effect"
 import type { Layer } from "effect"
+import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import type { ProjectionStores } from "../../../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../../../src/application/ports/EventStore.ts"
@@ -24,16 +24,19 @@ export const raceSchedulers = (options: {
   /** when they are dispatched; the clock must be before firstAt while seeding */
   readonly dispatchAt: number
 }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { fake, makeClient } = options
     const perSession = Math.ceil(options.messages / options.sessions)
     yield* TestClock.setTime(options.firstAt - 1)
-    yield* Effect.gen(function*() {
+    yield* Effect.gen(function* () {
       for (let s = 0; s < options.sessions; s++) {
         yield* seedCampaign({
           sessionName: `session-${s}`,
           groupId: `group-${s}@g.us`,
-          messages: Array.from({ length: perSession }, (_, i) => ({ content: `s${s}-m${i}`, scheduledAt: options.firstAt + i }))
+          messages: Array.from({ length: perSession }, (_, i) => ({
+            content: `s${s}-m${i}`,
+            scheduledAt: options.firstAt + i
+          }))
         })
       }
     }).pipe(Effect.provide(makeClient()))
@@ -42,7 +45,7 @@ export const raceSchedulers = (options: {
       dispatchAndDrain.pipe(Effect.provide(schedulerClient(makeClient(), fake.url, { schedulerId: `scheduler-${i}` })))
     )
     const found = yield* Effect.all(clients, { concurrency: "unbounded" })
-    const views = yield* Effect.gen(function*() {
+    const views = yield* Effect.gen(function* () {
       const repo = yield* MessageRepository
       return yield* repo.findScheduledBetween(0, Number.MAX_SAFE_INTEGER, 100_000)
     }).pipe(Effect.provide(makeClient()))

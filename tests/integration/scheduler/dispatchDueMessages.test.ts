@@ -5,10 +5,10 @@ import { MessageAggregate } from "../../../src/application/eventSourcing/Aggrega
 import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
-import { logOutMessagingSession } from "../../support/messagingSessions.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
-import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { logOutMessagingSession } from "../../support/messagingSessions.ts"
 import { dispatchAndDrain, memoryScheduler, seedCampaign } from "../../support/schedulerHarness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
@@ -26,7 +26,7 @@ const setup = () => memoryScheduler(fake.url)
 describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
   it.effect("sends exactly the messages inside [now − 2 min, now], never a deleted one, never twice", () => {
     const { layer } = setup()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* TestClock.setTime(PLANNED_AT)
       const { messageIds } = yield* seedCampaign({
         messages: [
@@ -50,7 +50,10 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
       // the gateway's id for each sent message is recorded on its MessageSent
       const recorded = yield* Effect.forEach([messageIds[0]!, messageIds[1]!], (id) => load(MessageAggregate, id))
       const ids = recorded.map((m) => m.gatewayMessageId)
-      expect(ids).toEqual([expect.stringMatching(/^true_120363000000000001@g\.us_FAKE\d+$/), expect.stringMatching(/^true_120363000000000001@g\.us_FAKE\d+$/)])
+      expect(ids).toEqual([
+        expect.stringMatching(/^true_120363000000000001@g\.us_FAKE\d+$/),
+        expect.stringMatching(/^true_120363000000000001@g\.us_FAKE\d+$/)
+      ])
       expect(new Set(ids).size).toBe(2)
       expect(yield* repo.get(messageIds[2]!)).toMatchObject({ isPicked: false, isSent: false })
       expect(yield* repo.get(messageIds[4]!)).toMatchObject({ isDeleted: true, isSent: false, isPicked: false })
@@ -59,9 +62,13 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
 
   it.effect("sends the exact request the README describes", () => {
     const { layer } = setup()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* TestClock.setTime(PLANNED_AT)
-      yield* seedCampaign({ sessionName: "alice_phone-1", groupId: "120363999@g.us", messages: [{ content: "Hello *world* https://example.org", scheduledAt: T }] })
+      yield* seedCampaign({
+        sessionName: "alice_phone-1",
+        groupId: "120363999@g.us",
+        messages: [{ content: "Hello *world* https://example.org", scheduledAt: T }]
+      })
       yield* TestClock.setTime(T)
       yield* dispatchAndDrain
       const sends = fake.requests.filter((r) => r.path === "/api/sendText")
@@ -83,7 +90,7 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
 
   it.effect("writes the documented log lines and completes the campaign when all its messages are sent", () => {
     const { layer, logs } = setup()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* TestClock.setTime(PLANNED_AT)
       expect(yield* dispatchAndDrain).toBe(0)
       const { campaignId, messageIds } = yield* seedCampaign({
@@ -110,78 +117,121 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.effect("a content, group name or gateway answer with line breaks cannot forge a log line: each stays one line, escaped", () => {
-    const { layer, logs } = setup()
-    return Effect.gen(function*() {
-      yield* TestClock.setTime(PLANNED_AT)
-      const forgedContent = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully"
-      const { messageIds } = yield* seedCampaign({
-        groupName: "Book\r\nclub\u2028Message y processed successfully",
-        groupId: "1203@g.us",
-        messages: [{ content: forgedContent, scheduledAt: T }, { content: "second", scheduledAt: T + 1_000 }]
-      })
-      yield* TestClock.setTime(T)
-      yield* dispatchAndDrain
-      expect(fake.sent.map((s) => s.text)).toEqual([forgedContent]) // sent as written, only the log escapes it
-      fake.respondWith(500, { message: "boom\u0085Message z processed successfully\u001b[2K" })
-      yield* TestClock.setTime(T + 1_000)
-      yield* dispatchAndDrain
+  it.effect(
+    "a content, group name or gateway answer with line breaks cannot forge a log line: each stays one line, escaped",
+    () => {
+      const { layer, logs } = setup()
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(PLANNED_AT)
+        const forgedContent = "hi\n[2026-01-01T10:00:00.000Z] Message x processed successfully"
+        const { messageIds } = yield* seedCampaign({
+          groupName: "Book\r\nclub\u2028Message y processed successfully",
+          groupId: "1203@g.us",
+          messages: [
+            { content: forgedContent, scheduledAt: T },
+            { content: "second", scheduledAt: T + 1_000 }
+          ]
+        })
+        yield* TestClock.setTime(T)
+        yield* dispatchAndDrain
+        expect(fake.sent.map((s) => s.text)).toEqual([forgedContent]) // sent as written, only the log escapes it
+        fake.respondWith(500, { message: "boom\u0085Message z processed successfully\u001b[2K" })
+        yield* TestClock.setTime(T + 1_000)
+        yield* dispatchAndDrain
 
-      const text = logs.lines.map((l) => l.text)
-      // one record, one line: nothing a terminal or a log reader would split
-      expect(text.join("\n").split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)).toHaveLength(text.length)
-      expect(text).toContain("Sending to group Book\\r\\nclub\\u2028Message y processed successfully (1203@g.us): hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully")
-      expect(text.filter((l) => /processed successfully$/.test(l) && l.startsWith("Message "))).toEqual([`Message ${messageIds[0]} processed successfully`])
-      const errorLine = text.find((l) => l.startsWith(`Error processing message ${messageIds[1]}: `))
-      expect(errorLine).toMatch(/boom\\u0085Message z processed successfully\\u001b\[2K/)
-    }).pipe(Effect.provide(layer))
-  })
+        const text = logs.lines.map((l) => l.text)
+        // one record, one line: nothing a terminal or a log reader would split
+        expect(text.join("\n").split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/)).toHaveLength(text.length)
+        expect(text).toContain(
+          "Sending to group Book\\r\\nclub\\u2028Message y processed successfully (1203@g.us): hi\\n[2026-01-01T10:00:00.000Z] Message x processed successfully"
+        )
+        expect(text.filter((l) => /processed successfully$/.test(l) && l.startsWith("Message "))).toEqual([
+          `Message ${messageIds[0]} processed successfully`
+        ])
+        const errorLine = text.find((l) => l.startsWith(`Error processing message ${messageIds[1]}: `))
+        expect(errorLine).toMatch(/boom\\u0085Message z processed successfully\\u001b\[2K/)
+      }).pipe(Effect.provide(layer))
+    }
+  )
 
   const failures = [
-    { name: "401", arrange: () => fake.respondWith(401, { message: "bad key" }), reason: /failed to send message: gateway answered 401/ },
-    { name: "422", arrange: () => fake.respondWith(422, { message: "session not WORKING" }), reason: /failed to send message: gateway answered 422/ },
-    { name: "500", arrange: () => fake.respondWith(500, { message: "boom" }), reason: /failed to send message: gateway answered 500/ },
-    { name: "a hang past the timeout", arrange: () => fake.hang(), reason: /failed to send message: timed out after 300 ms/ },
-    { name: "a refused connection", arrange: () => fake.refuse(), reason: /^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/ }
+    {
+      name: "401",
+      arrange: () => fake.respondWith(401, { message: "bad key" }),
+      reason: /failed to send message: gateway answered 401/
+    },
+    {
+      name: "422",
+      arrange: () => fake.respondWith(422, { message: "session not WORKING" }),
+      reason: /failed to send message: gateway answered 422/
+    },
+    {
+      name: "500",
+      arrange: () => fake.respondWith(500, { message: "boom" }),
+      reason: /failed to send message: gateway answered 500/
+    },
+    {
+      name: "a hang past the timeout",
+      arrange: () => fake.hang(),
+      reason: /failed to send message: timed out after 300 ms/
+    },
+    {
+      name: "a refused connection",
+      arrange: () => fake.refuse(),
+      reason: /^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/
+    }
   ]
 
   for (const failure of failures) {
-    it.effect(`on ${failure.name}: logs, records the reason, fails the campaign, and the next message still goes out`, () => {
-      const { logs, layer } = memoryScheduler(fake.url, {}, 300)
-      return Effect.gen(function*() {
-        yield* TestClock.setTime(PLANNED_AT)
-        const failing = yield* seedCampaign({ sessionName: "alice", messages: [{ content: "will fail", scheduledAt: T }] })
-        const healthy = yield* seedCampaign({ sessionName: "bob", messages: [{ content: "later", scheduledAt: T + 1_000 }] })
-        yield* Effect.promise(async () => failure.arrange())
-        yield* TestClock.setTime(T)
-        yield* dispatchAndDrain
-        const failed = yield* (yield* MessageRepository).get(failing.messageIds[0]!)
-        expect(failed).toMatchObject({ status: "FAILED", isPicked: true, isSent: false })
-        expect(failed?.failureReason).toMatch(failure.reason)
-        const campaign = yield* (yield* CampaignRepository).get(failing.campaignId)
-        expect(campaign?.status).toBe("FAILED")
-        expect(campaign?.failureReason).toMatch(failure.reason)
-        const errorLine = logs.lines.find((l) => l.text.startsWith(`Error processing message ${failing.messageIds[0]}: `))
-        expect(errorLine?.level).toBe("Error")
-        expect(errorLine?.text).toMatch(new RegExp(failure.reason.source.replace("^", "")))
-        expect(logs.lines.map((l) => l.text).join("\n")).not.toContain(FAKE_WAHA_API_KEY)
+    it.effect(
+      `on ${failure.name}: logs, records the reason, fails the campaign, and the next message still goes out`,
+      () => {
+        const { logs, layer } = memoryScheduler(fake.url, {}, 300)
+        return Effect.gen(function* () {
+          yield* TestClock.setTime(PLANNED_AT)
+          const failing = yield* seedCampaign({
+            sessionName: "alice",
+            messages: [{ content: "will fail", scheduledAt: T }]
+          })
+          const healthy = yield* seedCampaign({
+            sessionName: "bob",
+            messages: [{ content: "later", scheduledAt: T + 1_000 }]
+          })
+          yield* Effect.promise(async () => failure.arrange())
+          yield* TestClock.setTime(T)
+          yield* dispatchAndDrain
+          const failed = yield* (yield* MessageRepository).get(failing.messageIds[0]!)
+          expect(failed).toMatchObject({ status: "FAILED", isPicked: true, isSent: false })
+          expect(failed?.failureReason).toMatch(failure.reason)
+          const campaign = yield* (yield* CampaignRepository).get(failing.campaignId)
+          expect(campaign?.status).toBe("FAILED")
+          expect(campaign?.failureReason).toMatch(failure.reason)
+          const errorLine = logs.lines.find((l) =>
+            l.text.startsWith(`Error processing message ${failing.messageIds[0]}: `)
+          )
+          expect(errorLine?.level).toBe("Error")
+          expect(errorLine?.text).toMatch(new RegExp(failure.reason.source.replace("^", "")))
+          expect(logs.lines.map((l) => l.text).join("\n")).not.toContain(FAKE_WAHA_API_KEY)
 
-        yield* Effect.promise(() => fake.reset())
-        yield* TestClock.setTime(T + 1_000)
-        yield* dispatchAndDrain
-        expect(fake.sent.map((s) => s.text)).toEqual(["later"])
-        expect((yield* (yield* CampaignRepository).get(healthy.campaignId))?.status).toBe("COMPLETED")
-        // the failed one is never retried
-        expect((yield* (yield* MessageRepository).get(failing.messageIds[0]!))?.status).toBe("FAILED")
-      }).pipe(Effect.provide(layer))
-    })
+          yield* Effect.promise(() => fake.reset())
+          yield* TestClock.setTime(T + 1_000)
+          yield* dispatchAndDrain
+          expect(fake.sent.map((s) => s.text)).toEqual(["later"])
+          expect((yield* (yield* CampaignRepository).get(healthy.campaignId))?.status).toBe("COMPLETED")
+          // the failed one is never retried
+          expect((yield* (yield* MessageRepository).get(failing.messageIds[0]!))?.status).toBe("FAILED")
+        }).pipe(Effect.provide(layer))
+      }
+    )
   }
 
   it.effect("a message whose session was logged out fails its campaign with a sessionName error", () => {
     const { layer } = setup()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* TestClock.setTime(PLANNED_AT)
-      const { sessionId, campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "orphan", scheduledAt: T }] })
+      const { sessionId, campaignId, messageIds } = yield* seedCampaign({
+        messages: [{ content: "orphan", scheduledAt: T }]
+      })
       yield* logOutMessagingSession(sessionId)
       yield* TestClock.setTime(T)
       yield* dispatchAndDrain

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
+import { describe, expect, it } from "vitest"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
 import { launchWithScheduler, SchedulerLoop } from "../../../src/interfaces/scheduler/SchedulerApp.ts"
 import { memoryScheduler } from "../../support/schedulerHarness.ts"
@@ -8,11 +8,14 @@ describe("launchWithScheduler", () => {
   it("stops with the loop's defect instead of idling without a loop until a signal", async () => {
     // no send is attempted: the gateway address is never called
     const { layer } = memoryScheduler("http://127.0.0.1:9")
-    const broken = Layer.succeed(Dispatcher, Dispatcher.of({
-      dispatchDueMessages: Effect.die(new Error("a bug in a pass")),
-      awaitIdle: Effect.void,
-      inFlight: Effect.succeed(0)
-    }))
+    const broken = Layer.succeed(
+      Dispatcher,
+      Dispatcher.of({
+        dispatchDueMessages: Effect.die(new Error("a bug in a pass")),
+        awaitIdle: Effect.void,
+        inFlight: Effect.succeed(0)
+      })
+    )
     const exit = await Effect.runPromiseExit(
       launchWithScheduler(SchedulerLoop.layer({ pollIntervalMs: 100, sendTimeoutMs: 100 })).pipe(
         Effect.provide(broken),

@@ -1,5 +1,5 @@
-import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeAuthApi } from "./auth.suite.ts"
+import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeFuzz } from "./fuzz.suite.ts"
 import { describeHttpSurface } from "./http.suite.ts"
 import { describeSessionApi } from "./session.suite.ts"

@@ -1,7 +1,7 @@
 import { afterAll, describe } from "vitest"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
-import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeAuthApi } from "./auth.suite.ts"
+import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeFuzz } from "./fuzz.suite.ts"
 import { describeHttpSurface } from "./http.suite.ts"
 import { describeSessionApi } from "./session.suite.ts"

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest"
-import { codeOf, expectTrpcError, failure } from "../../support/webClient.ts"
 import type { WebClient } from "../../support/webClient.ts"
-import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
+import { codeOf, expectTrpcError, failure } from "../../support/webClient.ts"
 import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
-import { activeClient, cookieAttributes, PASSWORD, sessionSetCookie, THIRTY_DAYS_S, webStarter } from "./webSuite.support.ts"
+import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
+import {
+  activeClient,
+  cookieAttributes,
+  PASSWORD,
+  sessionSetCookie,
+  THIRTY_DAYS_S,
+  webStarter
+} from "./webSuite.support.ts"
 
 const me = async (client: WebClient) => (await client.api.auth.me.query()).user
 
@@ -22,8 +29,19 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("makes the ADMIN_EMAIL account ADMIN and ACTIVE (any case), and signs it in", async () => {
         const web = await start()
         const client = web.client()
-        const { user } = await client.api.auth.signUp.mutate({ email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD, name: "Ada" })
-        expect(user).toEqual({ id: expect.any(String), email: ADMIN_EMAIL, name: "Ada", role: "ADMIN", status: "ACTIVE", emailVerified: true })
+        const { user } = await client.api.auth.signUp.mutate({
+          email: ADMIN_EMAIL.toUpperCase(),
+          password: PASSWORD,
+          name: "Ada"
+        })
+        expect(user).toEqual({
+          id: expect.any(String),
+          email: ADMIN_EMAIL,
+          name: "Ada",
+          role: "ADMIN",
+          status: "ACTIVE",
+          emailVerified: true
+        })
         expect(client.cookie).not.toBeNull()
         expect(await me(client)).toEqual(user)
       })
@@ -35,7 +53,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(user).toMatchObject({ role: "USER", status: "PENDING" })
         await expectTrpcError(client.api.user.getMessagingSession.query(), "FORBIDDEN")
         const registrations = web.notifications.filter((n) => n.kind === "NewRegistration")
-        expect(registrations).toEqual([{ kind: "NewRegistration", email: "bob@example.com", name: "Bob", pending: true }])
+        expect(registrations).toEqual([
+          { kind: "NewRegistration", email: "bob@example.com", name: "Bob", pending: true }
+        ])
       })
 
       it("makes accounts ACTIVE at once when approval is not required", async () => {
@@ -52,7 +72,10 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const events = await web.eventCount()
         for (const email of ["dave@example.com", "DAVE@Example.COM", "Dave@EXAMPLE.com"]) {
           const other = web.client()
-          const refused = await expectTrpcError(other.api.auth.signUp.mutate({ email, password: "another password", name: "Mallory" }), "CONFLICT")
+          const refused = await expectTrpcError(
+            other.api.auth.signUp.mutate({ email, password: "another password", name: "Mallory" }),
+            "CONFLICT"
+          )
           expect(refused.status).toBe(409)
           expect(other.cookie).toBeNull()
           expect(sessionSetCookie(refused)).toBeUndefined()
@@ -60,9 +83,15 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(await web.eventCount()).toBe(events)
         // the original account is untouched: same name, old password works, new one does not
         const signIn = web.client()
-        expect((await signIn.api.auth.signIn.mutate({ email: "dave@example.com", password: PASSWORD })).user)
-          .toEqual({ ...original, email: "dave@example.com", name: "Dave" })
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "dave@example.com", password: "another password" }), "UNAUTHORIZED")
+        expect((await signIn.api.auth.signIn.mutate({ email: "dave@example.com", password: PASSWORD })).user).toEqual({
+          ...original,
+          email: "dave@example.com",
+          name: "Dave"
+        })
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "dave@example.com", password: "another password" }),
+          "UNAUTHORIZED"
+        )
       })
 
       it("concurrent sign-ups of one address: exactly one succeeds, the others are CONFLICT", async () => {
@@ -75,8 +104,10 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(codes.filter((c) => c === "OK")).toHaveLength(1)
         expect(codes.filter((c) => c === "CONFLICT")).toHaveLength(2)
         const winner = codes.indexOf("OK")
-        expect((await web.client().api.auth.signIn.mutate({ email: "zoe@example.com", password: `${PASSWORD} ${winner}` })).user.name)
-          .toBe(`Zoe ${winner}`)
+        expect(
+          (await web.client().api.auth.signIn.mutate({ email: "zoe@example.com", password: `${PASSWORD} ${winner}` }))
+            .user.name
+        ).toBe(`Zoe ${winner}`)
       })
 
       it("answers BAD_REQUEST to invalid input and writes nothing", async () => {
@@ -95,26 +126,34 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         for (const input of invalid) {
           const client = web.client()
           // wrong on purpose: the untyped client sends what the types would refuse
-          const refused = await expectTrpcError(client.untyped.mutation("auth.signUp", input), "BAD_REQUEST", JSON.stringify(input))
+          const refused = await expectTrpcError(
+            client.untyped.mutation("auth.signUp", input),
+            "BAD_REQUEST",
+            JSON.stringify(input)
+          )
           expect(refused.status).toBe(400)
           expect(client.cookie).toBeNull()
         }
         // each problem names its field, for the browser app to show it there
-        const short = await failure(web.client().api.auth.signUp.mutate({ email: "short@example.com", password: "1234567", name: "X" }))
+        const short = await failure(
+          web.client().api.auth.signUp.mutate({ email: "short@example.com", password: "1234567", name: "X" })
+        )
         expect(short.issues).toEqual([{ path: "password", message: expect.stringContaining("8") }])
         expect(await web.eventCount()).toBe(0)
       })
     })
 
     describe("e-mail verification (real mail configured)", () => {
-      const links = (web: TestWeb) => web.notifications.flatMap((n) => n.kind === "EmailVerificationLink" ? [n] : [])
+      const links = (web: TestWeb) => web.notifications.flatMap((n) => (n.kind === "EmailVerificationLink" ? [n] : []))
       const tokenOf = (link: string) => new URL(link).searchParams.get("token")!
       const SAME_ANSWER = { user: null, verificationSent: true }
 
       it("signUp signs nobody in, mails a one-time link; the account can sign in only once the link is followed, and the admin hears of it only then", async () => {
         const web = await start({ verifyEmail: true })
         const client = web.client()
-        expect(await client.api.auth.signUp.mutate({ email: "Una@Example.com", password: PASSWORD, name: "Una" })).toEqual(SAME_ANSWER)
+        expect(
+          await client.api.auth.signUp.mutate({ email: "Una@Example.com", password: PASSWORD, name: "Una" })
+        ).toEqual(SAME_ANSWER)
         expect(sessionSetCookie(client.lastAnswer)).toBeUndefined()
         expect(client.cookie).toBeNull()
         const [link] = links(web)
@@ -123,22 +162,41 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([])
 
         // the right password before verification: FORBIDDEN, saying what to do; a wrong one: UNAUTHORIZED as ever
-        const early = await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "una@example.com", password: PASSWORD }), "FORBIDDEN")
+        const early = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "una@example.com", password: PASSWORD }),
+          "FORBIDDEN"
+        )
         expect(early.message).toMatch(/confirm your e-mail address/)
         expect(sessionSetCookie(early)).toBeUndefined()
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "una@example.com", password: "wrong password" }), "UNAUTHORIZED")
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "una@example.com", password: "wrong password" }),
+          "UNAUTHORIZED"
+        )
 
         // the link alone is not enough: it confirms only with the password chosen at that sign-up
-        const wrong = await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: "not the password" }), "BAD_REQUEST")
+        const wrong = await expectTrpcError(
+          web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: "not the password" }),
+          "BAD_REQUEST"
+        )
         expect(wrong.message).toMatch(/another password/)
-        await expectTrpcError(web.client().untyped.mutation("auth.verifyEmail", { token: tokenOf(link!.link) }), "BAD_REQUEST")
-        expect(await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD })).toEqual({ success: true })
-        expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([{ kind: "NewRegistration", email: "una@example.com", name: "Una", pending: true }])
+        await expectTrpcError(
+          web.client().untyped.mutation("auth.verifyEmail", { token: tokenOf(link!.link) }),
+          "BAD_REQUEST"
+        )
+        expect(
+          await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD })
+        ).toEqual({ success: true })
+        expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([
+          { kind: "NewRegistration", email: "una@example.com", name: "Una", pending: true }
+        ])
         const signedIn = web.client()
         const { user } = await signedIn.api.auth.signIn.mutate({ email: "una@example.com", password: PASSWORD })
         expect(user).toMatchObject({ email: "una@example.com", role: "USER", status: "PENDING", emailVerified: true })
         // the link works once
-        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD }), "BAD_REQUEST")
+        await expectTrpcError(
+          web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD }),
+          "BAD_REQUEST"
+        )
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toHaveLength(1)
       })
 
@@ -148,30 +206,53 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(links(web)[0]!.link), password: PASSWORD })
         const events = await web.eventCount()
         const mallory = web.client()
-        const taken = await mallory.api.auth.signUp.mutate({ email: " VERA@example.com ", password: "mallory's password", name: "Mallory" })
+        const taken = await mallory.api.auth.signUp.mutate({
+          email: " VERA@example.com ",
+          password: "mallory's password",
+          name: "Mallory"
+        })
         expect(mallory.lastAnswer.status).toBe(200)
         expect(taken).toEqual(SAME_ANSWER)
         expect(await web.eventCount()).toBe(events)
-        expect(web.notifications.filter((n) => n.kind === "SignUpAttempted")).toEqual([{ kind: "SignUpAttempted", to: "vera@example.com" }])
+        expect(web.notifications.filter((n) => n.kind === "SignUpAttempted")).toEqual([
+          { kind: "SignUpAttempted", to: "vera@example.com" }
+        ])
         expect(links(web)).toHaveLength(1)
-        expect((await web.client().api.auth.signIn.mutate({ email: "vera@example.com", password: PASSWORD })).user.name).toBe("Vera")
+        expect(
+          (await web.client().api.auth.signIn.mutate({ email: "vera@example.com", password: PASSWORD })).user.name
+        ).toBe("Vera")
       })
 
       it("nobody can squat ADMIN_EMAIL: an unverified sign-up is USER and PENDING, the real admin's sign-up replaces it (the squatter's link dies), and verifying makes it ADMIN and ACTIVE", async () => {
         const web = await start({ verifyEmail: true })
-        const squat = await web.client().api.auth.signUp.mutate({ email: `  ${ADMIN_EMAIL.toUpperCase()}  `, password: "squatter password", name: "Mallory" })
+        const squat = await web.client().api.auth.signUp.mutate({
+          email: `  ${ADMIN_EMAIL.toUpperCase()}  `,
+          password: "squatter password",
+          name: "Mallory"
+        })
         expect(squat).toEqual(SAME_ANSWER)
         const squatterLink = tokenOf(links(web)[0]!.link)
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "squatter password" }), "FORBIDDEN")
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "squatter password" }),
+          "FORBIDDEN"
+        )
 
-        expect(await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })).toEqual(SAME_ANSWER)
+        expect(
+          await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })
+        ).toEqual(SAME_ANSWER)
         const adminLink = tokenOf(links(web)[1]!.link)
-        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: squatterLink, password: "squatter password" }), "BAD_REQUEST")
+        await expectTrpcError(
+          web.client().api.auth.verifyEmail.mutate({ token: squatterLink, password: "squatter password" }),
+          "BAD_REQUEST"
+        )
         await web.client().api.auth.verifyEmail.mutate({ token: adminLink, password: PASSWORD })
         const admin = web.client()
         const { user } = await admin.api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: PASSWORD })
         expect(user).toMatchObject({ name: "Boss", role: "ADMIN", status: "ACTIVE", emailVerified: true })
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "squatter password" }), "UNAUTHORIZED")
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "squatter password" }),
+          "UNAUTHORIZED"
+        )
         const listed = (await admin.api.admin.listUsers.query()).items
         expect(listed.map((u) => [u.email, u.name])).toEqual([[ADMIN_EMAIL, "Boss"]])
       })
@@ -179,17 +260,33 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("a stranger signing up the owner's pending address after the owner cannot be confirmed by the owner's click: the newest link needs the stranger's password; the owner signs up again and wins", async () => {
         const web = await start({ verifyEmail: true })
         await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })
-        await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: "attacker password", name: "Mallory" })
+        await web
+          .client()
+          .api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: "attacker password", name: "Mallory" })
         const [ownersLink, strangersLink] = links(web).map((l) => tokenOf(l.link))
         // the owner's own link died with the replacement; the newest one, in the owner's mailbox, is the stranger's
-        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: ownersLink!, password: PASSWORD }), "BAD_REQUEST")
-        await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: strangersLink!, password: PASSWORD }), "BAD_REQUEST")
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "attacker password" }), "FORBIDDEN")
+        await expectTrpcError(
+          web.client().api.auth.verifyEmail.mutate({ token: ownersLink!, password: PASSWORD }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          web.client().api.auth.verifyEmail.mutate({ token: strangersLink!, password: PASSWORD }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "attacker password" }),
+          "FORBIDDEN"
+        )
         // the owner signs up again and follows the newest link with their own password
         await web.client().api.auth.signUp.mutate({ email: ADMIN_EMAIL, password: PASSWORD, name: "Boss" })
         await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(links(web)[2]!.link), password: PASSWORD })
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "attacker password" }), "UNAUTHORIZED")
-        expect((await web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: PASSWORD })).user).toMatchObject({ name: "Boss", role: "ADMIN" })
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "attacker password" }),
+          "UNAUTHORIZED"
+        )
+        expect(
+          (await web.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: PASSWORD })).user
+        ).toMatchObject({ name: "Boss", role: "ADMIN" })
       })
 
       it("verifyEmail refuses unknown, malformed and expired tokens with BAD_REQUEST and changes nothing", async () => {
@@ -198,11 +295,27 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const token = tokenOf(links(web)[0]!.link)
         const events = await web.eventCount()
         const [userId, secret] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)]
-        for (const bad of ["", "no-dot", `${userId}.`, `.${secret}`, `${userId}.${secret}x`, `someone-else.${secret}`, "x".repeat(201), token]) {
-          await expectTrpcError(web.client().api.auth.verifyEmail.mutate({ token: bad, password: PASSWORD }), "BAD_REQUEST", bad)
+        for (const bad of [
+          "",
+          "no-dot",
+          `${userId}.`,
+          `.${secret}`,
+          `${userId}.${secret}x`,
+          `someone-else.${secret}`,
+          "x".repeat(201),
+          token
+        ]) {
+          await expectTrpcError(
+            web.client().api.auth.verifyEmail.mutate({ token: bad, password: PASSWORD }),
+            "BAD_REQUEST",
+            bad
+          )
         }
         expect(await web.eventCount()).toBe(events)
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "walt@example.com", password: PASSWORD }), "FORBIDDEN")
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "walt@example.com", password: PASSWORD }),
+          "FORBIDDEN"
+        )
       })
     })
 
@@ -210,8 +323,14 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
       it("answers a wrong password and an unknown address alike (UNAUTHORIZED, same message), without a cookie", async () => {
         const web = await start()
         await signUp(web.client(), "erin@example.com")
-        const wrong = await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "erin@example.com", password: "not the password" }), "UNAUTHORIZED")
-        const unknown = await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "nobody@example.com", password: "not the password" }), "UNAUTHORIZED")
+        const wrong = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "erin@example.com", password: "not the password" }),
+          "UNAUTHORIZED"
+        )
+        const unknown = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "nobody@example.com", password: "not the password" }),
+          "UNAUTHORIZED"
+        )
         expect(wrong.status).toBe(401)
         expect(unknown.message).toBe(wrong.message)
         expect(sessionSetCookie(wrong)).toBeUndefined()
@@ -222,7 +341,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const web = await start()
         const user = await signUp(web.client(), "frank@example.com")
         const client = web.client()
-        expect((await client.api.auth.signIn.mutate({ email: "Frank@Example.com", password: PASSWORD })).user).toMatchObject({ id: user.id, email: "frank@example.com" })
+        expect(
+          (await client.api.auth.signIn.mutate({ email: "Frank@Example.com", password: PASSWORD })).user
+        ).toMatchObject({ id: user.id, email: "frank@example.com" })
         const setCookie = sessionSetCookie(client.lastAnswer)!
         expect(setCookie).toMatch(/^session=[a-z2-7]{16,64};/)
         const attributes = cookieAttributes(setCookie)
@@ -233,7 +354,14 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const maxAge = Number(attributes.get("max-age"))
         expect(maxAge).toBeGreaterThan(THIRTY_DAYS_S - 120)
         expect(maxAge).toBeLessThanOrEqual(THIRTY_DAYS_S)
-        expect(await me(client)).toEqual({ id: user.id, email: "frank@example.com", name: "frank", role: "USER", status: "PENDING", emailVerified: true })
+        expect(await me(client)).toEqual({
+          id: user.id,
+          email: "frank@example.com",
+          name: "frank",
+          role: "USER",
+          status: "PENDING",
+          emailVerified: true
+        })
       })
 
       it("names the cookie __Host-session and marks it Secure when AUTH_URL is https (sign-up, sign-in and sign-out); a plain `session` cookie is ignored there", async () => {
@@ -317,7 +445,14 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(await me(withToken(web, "abcdefghijklmnopqrstuvwxyz234567"))).toBeNull()
         const client = web.client()
         await signUp(client, "ivan@example.com")
-        expect(Object.keys((await me(client))!).sort()).toEqual(["email", "emailVerified", "id", "name", "role", "status"])
+        expect(Object.keys((await me(client))!).sort()).toEqual([
+          "email",
+          "emailVerified",
+          "id",
+          "name",
+          "role",
+          "status"
+        ])
       })
 
       it("rate-limits failed sign-ins per address: the 6th attempt is TOO_MANY_REQUESTS even with the right password", async () => {
@@ -325,30 +460,40 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await signUp(web.client(), "judy@example.com")
         await signUp(web.client(), "ken@example.com")
         for (let i = 0; i < 5; i++) {
-          await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "judy@example.com", password: `wrong ${i}` }), "UNAUTHORIZED")
+          await expectTrpcError(
+            web.client().api.auth.signIn.mutate({ email: "judy@example.com", password: `wrong ${i}` }),
+            "UNAUTHORIZED"
+          )
         }
         const blocked = web.client()
-        const refused = await expectTrpcError(blocked.api.auth.signIn.mutate({ email: "JUDY@example.com", password: PASSWORD }), "TOO_MANY_REQUESTS")
+        const refused = await expectTrpcError(
+          blocked.api.auth.signIn.mutate({ email: "JUDY@example.com", password: PASSWORD }),
+          "TOO_MANY_REQUESTS"
+        )
         expect(refused.status).toBe(429)
         expect(blocked.cookie).toBeNull()
         // another address is not blocked
-        expect((await web.client().api.auth.signIn.mutate({ email: "ken@example.com", password: PASSWORD })).user.email)
-          .toBe("ken@example.com")
+        expect(
+          (await web.client().api.auth.signIn.mutate({ email: "ken@example.com", password: PASSWORD })).user.email
+        ).toBe("ken@example.com")
       })
     })
 
     describe("password reset", () => {
-      const resetLinks = (web: TestWeb) =>
-        web.notifications.flatMap((n) => n.kind === "PasswordResetLink" ? [n] : [])
+      const resetLinks = (web: TestWeb) => web.notifications.flatMap((n) => (n.kind === "PasswordResetLink" ? [n] : []))
       const tokenOf = (link: string) => new URL(link).searchParams.get("token")!
 
       it("always answers {success: true}; mails a link only when the account exists", async () => {
         const web = await start()
         await signUp(web.client(), "liz@example.com")
         const events = await web.eventCount()
-        expect(await web.client().api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" })).toEqual({ success: true })
+        expect(await web.client().api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" })).toEqual({
+          success: true
+        })
         expect(resetLinks(web)).toEqual([])
-        expect(await web.client().api.auth.requestPasswordReset.mutate({ email: "LIZ@example.com" })).toEqual({ success: true })
+        expect(await web.client().api.auth.requestPasswordReset.mutate({ email: "LIZ@example.com" })).toEqual({
+          success: true
+        })
         const links = resetLinks(web)
         expect(links).toHaveLength(1)
         expect(links[0]!.to).toBe("liz@example.com")
@@ -367,16 +512,29 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await web.client().api.auth.requestPasswordReset.mutate({ email: "mike@example.com" })
         const token = tokenOf(resetLinks(web)[0]!.link)
 
-        expect(await web.client().api.auth.resetPassword.mutate({ token, password: "a brand new secret" })).toEqual({ success: true })
+        expect(await web.client().api.auth.resetPassword.mutate({ token, password: "a brand new secret" })).toEqual({
+          success: true
+        })
         expect(await me(first)).toBeNull()
         expect(await me(second)).toBeNull()
         expect((await me(bystander))?.email).toBe("nina@example.com")
 
-        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token, password: "yet another secret" }), "BAD_REQUEST")
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: PASSWORD }), "UNAUTHORIZED")
-        await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: "yet another secret" }), "UNAUTHORIZED")
-        expect((await web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: "a brand new secret" })).user.email)
-          .toBe("mike@example.com")
+        await expectTrpcError(
+          web.client().api.auth.resetPassword.mutate({ token, password: "yet another secret" }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: PASSWORD }),
+          "UNAUTHORIZED"
+        )
+        await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: "yet another secret" }),
+          "UNAUTHORIZED"
+        )
+        expect(
+          (await web.client().api.auth.signIn.mutate({ email: "mike@example.com", password: "a brand new secret" }))
+            .user.email
+        ).toBe("mike@example.com")
       })
 
       it("refuses a bad token or a short password with BAD_REQUEST and changes nothing", async () => {
@@ -385,14 +543,22 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await web.client().api.auth.requestPasswordReset.mutate({ email: "olga@example.com" })
         const token = tokenOf(resetLinks(web)[0]!.link)
         const events = await web.eventCount()
-        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token: "not-a-token", password: "a brand new secret" }), "BAD_REQUEST")
-        await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token: `${token}x`, password: "a brand new secret" }), "BAD_REQUEST")
+        await expectTrpcError(
+          web.client().api.auth.resetPassword.mutate({ token: "not-a-token", password: "a brand new secret" }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          web.client().api.auth.resetPassword.mutate({ token: `${token}x`, password: "a brand new secret" }),
+          "BAD_REQUEST"
+        )
         await expectTrpcError(web.client().api.auth.resetPassword.mutate({ token, password: "short" }), "BAD_REQUEST")
         await expectTrpcError(web.client().untyped.mutation("auth.resetPassword", { token }), "BAD_REQUEST")
         expect(await web.eventCount()).toBe(events)
         // the real token survived the failed attempts, and concurrent uses of it succeed once
         const uses = await Promise.all(
-          ["first new secret", "second new secret", "third new secret"].map((password) => codeOf(web.client().api.auth.resetPassword.mutate({ token, password })))
+          ["first new secret", "second new secret", "third new secret"].map((password) =>
+            codeOf(web.client().api.auth.resetPassword.mutate({ token, password }))
+          )
         )
         expect(uses.filter((c) => c === "OK")).toHaveLength(1)
         expect(uses.filter((c) => c === "BAD_REQUEST")).toHaveLength(2)
@@ -408,7 +574,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const q = await signUp(web.client(), "quinn@example.com")
         const all = await admin.api.admin.listUsers.query()
         expect(all.items.map((u) => u.id).sort()).toEqual([adminId, p.id, q.id].sort())
-        expect(all.items.every((u) => Object.keys(u).sort().join() === "email,emailVerified,id,name,role,status")).toBe(true)
+        expect(all.items.every((u) => Object.keys(u).sort().join() === "email,emailVerified,id,name,role,status")).toBe(
+          true
+        )
         const pendingOnly = await admin.api.admin.listUsers.query({ status: "PENDING" })
         expect(pendingOnly.items.map((u) => u.email).sort()).toEqual(["pat@example.com", "quinn@example.com"])
         await expectTrpcError(admin.untyped.query("admin.listUsers", { status: "BANNED" }), "BAD_REQUEST")
@@ -436,7 +604,10 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const pendingUser = await signUp(pendingClient, "sam@example.com")
         for (const caller of [user, pendingClient]) {
           await expectTrpcError(caller.api.admin.listUsers.query(), "FORBIDDEN")
-          const approve = await expectTrpcError(caller.api.admin.approveUser.mutate({ userId: pendingUser.id }), "FORBIDDEN")
+          const approve = await expectTrpcError(
+            caller.api.admin.approveUser.mutate({ userId: pendingUser.id }),
+            "FORBIDDEN"
+          )
           expect(approve.status).toBe(403)
         }
         expect((await me(pendingClient))?.status).toBe("PENDING")

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { expectTrpcError, failure } from "../../support/webClient.ts"
 import type { ProcedurePath, WebClient } from "../../support/webClient.ts"
-import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
+import { expectTrpcError, failure } from "../../support/webClient.ts"
 import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL, signUp } from "../../support/webHarness.ts"
 import { activeClient, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
 
 interface Call {
@@ -31,11 +31,26 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   {
     path: "campaign.preview",
     kind: "mutation",
-    input: { sessionName: owner.sessionName, groupId: "1@g.us", groupName: "Secret group", messages: [{ content: "x", scheduledAt: "2099-01-01T09:00:00Z" }] }
+    input: {
+      sessionName: owner.sessionName,
+      groupId: "1@g.us",
+      groupName: "Secret group",
+      messages: [{ content: "x", scheduledAt: "2099-01-01T09:00:00Z" }]
+    }
   },
   // invalid input too: authorization is decided first, so nothing about the input leaks
-  { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName, limit: 0 }, invalid: true },
-  { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "nope" }, invalid: true }
+  {
+    path: "user.getMessagingGroups",
+    kind: "query",
+    input: { sessionName: owner.sessionName, limit: 0 },
+    invalid: true
+  },
+  {
+    path: "user.updateSessionPhone",
+    kind: "mutation",
+    input: { id: owner.sessionId, phoneNumber: "nope" },
+    invalid: true
+  }
 ]
 
 /** One call of the matrix, untyped: the table holds every procedure, with inputs of every shape. */
@@ -83,7 +98,11 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       const anonymous = web.client()
       for (const c of protectedCalls(target)) {
         // a refusal carries no data (failure throws on an answer with data)
-        const refused = await expectTrpcError(call(anonymous, c), "UNAUTHORIZED", `${c.path} ${JSON.stringify(c.input)}`)
+        const refused = await expectTrpcError(
+          call(anonymous, c),
+          "UNAUTHORIZED",
+          `${c.path} ${JSON.stringify(c.input)}`
+        )
         expect(refused.status).toBe(401)
       }
       // a made-up cookie is anonymous too
@@ -92,9 +111,17 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       await expectTrpcError(forged.api.user.getMessagingSession.query(), "UNAUTHORIZED")
       expect(await anonymous.api.auth.me.query()).toEqual({ user: null })
       expect(await anonymous.api.auth.signOut.mutate()).toEqual({ success: true })
-      expect(await anonymous.api.auth.requestPasswordReset.mutate({ email: "owner@example.com" })).toEqual({ success: true })
-      await expectTrpcError(anonymous.api.auth.resetPassword.mutate({ token: "whatever", password: "long enough pw" }), "BAD_REQUEST")
-      await expectTrpcError(anonymous.api.auth.signIn.mutate({ email: "owner@example.com", password: "wrong password" }), "UNAUTHORIZED")
+      expect(await anonymous.api.auth.requestPasswordReset.mutate({ email: "owner@example.com" })).toEqual({
+        success: true
+      })
+      await expectTrpcError(
+        anonymous.api.auth.resetPassword.mutate({ token: "whatever", password: "long enough pw" }),
+        "BAD_REQUEST"
+      )
+      await expectTrpcError(
+        anonymous.api.auth.signIn.mutate({ email: "owner@example.com", password: "wrong password" }),
+        "UNAUTHORIZED"
+      )
       await expectNothingChanged(web, owner, ownerState, target.sessionName, mutatingBefore, events)
     })
 
@@ -123,14 +150,22 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       const { client: other } = await activeClient(web, "other@example.com", admin)
       const mutatingBefore = mutatingRequests(web.fake).length
       const events = await web.eventCount()
-      const bySession: ReadonlyArray<ProcedurePath> = ["user.getSessionStatus", "user.getSessionQR", "user.restartSession", "user.logoutSession", "user.getMessagingGroups", "user.getMessagingContacts"]
+      const bySession: ReadonlyArray<ProcedurePath> = [
+        "user.getSessionStatus",
+        "user.getSessionQR",
+        "user.restartSession",
+        "user.logoutSession",
+        "user.getMessagingGroups",
+        "user.getMessagingContacts"
+      ]
       for (const c of protectedCalls(target)) {
         if (c.path === "user.initiateMessagingSession" || c.path === "user.getMessagingSession") continue
         const expected = c.path.startsWith("admin.") ? "FORBIDDEN" : c.invalid === true ? "BAD_REQUEST" : "NOT_FOUND"
         const refused = await expectTrpcError(call(other, c), expected, `${c.path} ${JSON.stringify(c.input)}`)
         expect(refused.body).not.toContain("Secret")
         expect(refused.body).not.toContain(OWNER_PHONE)
-        if (bySession.includes(c.path) && expected === "NOT_FOUND") expect(refused.message).toBe("messaging session not found")
+        if (bySession.includes(c.path) && expected === "NOT_FOUND")
+          expect(refused.message).toBe("messaging session not found")
       }
       // a name that does not exist at all gives the same answer as someone else's (no existence oracle)
       const missing = await failure(other.api.user.getSessionStatus.query({ sessionName: "herald_doesnotexist" }))
@@ -144,7 +179,11 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
       expect(own.sessionName).not.toBe(target.sessionName)
       expect(own.id).not.toBe(target.sessionId)
       expect((await owner.api.user.getMessagingSession.query()).session).toEqual(ownerState)
-      expect(web.fake.requests.filter((r) => r.path.startsWith(`/api/sessions/${target.sessionName}/`) && r.method === "POST")).toEqual([])
+      expect(
+        web.fake.requests.filter(
+          (r) => r.path.startsWith(`/api/sessions/${target.sessionName}/`) && r.method === "POST"
+        )
+      ).toEqual([])
     })
 
     it("a signed-out user's old cookie gets UNAUTHORIZED everywhere", async () => {

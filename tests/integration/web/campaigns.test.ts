@@ -7,12 +7,12 @@ import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.t
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 import { eventually } from "../../support/eventually.ts"
-import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
-import { callError, codeOf, expectTrpcError, failure } from "../../support/webClient.ts"
-import type { ApiInputs, WebClient } from "../../support/webClient.ts"
-import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
-import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
+import type { ApiInputs, WebClient } from "../../support/webClient.ts"
+import { callError, codeOf, expectTrpcError, failure } from "../../support/webClient.ts"
+import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
 
 /** The campaign suite on one store: the web server, and the scheduler as another client of the same store. */
 const describeCampaigns = (name: string, store: () => StoreKind) => {
@@ -48,22 +48,47 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
 
   describe(`campaign lifecycle with the scheduler (${name})`, () => {
     it("create → sent at the gateway with the exact body → COMPLETED, listed with its progress and the group attached", async () => {
-      const id = await create({ title: "Rehearsal", messages: [{ content: "first", scheduledAt: inMs(200) }, { content: "second", scheduledAt: inMs(250) }] })
+      const id = await create({
+        title: "Rehearsal",
+        messages: [
+          { content: "first", scheduledAt: inMs(200) },
+          { content: "second", scheduledAt: inMs(250) }
+        ]
+      })
       expect((await get(id)).status).toBe("SCHEDULED")
       const listed = await owner.api.campaign.list.query()
-      expect(listed.items.find((c) => c.id === id)).toMatchObject({ title: "Rehearsal", status: "SCHEDULED", group: GROUP, totalMessages: 2, sentMessages: 0 })
+      expect(listed.items.find((c) => c.id === id)).toMatchObject({
+        title: "Rehearsal",
+        status: "SCHEDULED",
+        group: GROUP,
+        totalMessages: 2,
+        sentMessages: 0
+      })
       const session = await owner.api.user.getMessagingSession.query()
-      expect(session.session?.MessagingGroups.find((g) => g.groupId === GROUP.groupId)?.campaigns.map((c) => c.id)).toContain(id)
+      expect(
+        session.session?.MessagingGroups.find((g) => g.groupId === GROUP.groupId)?.campaigns.map((c) => c.id)
+      ).toContain(id)
 
       await schedule(2)
       const sent = web.fake.sent.filter((s) => s.chatId === GROUP.groupId)
       expect(sent.map((s) => s.text)).toEqual(["first", "second"])
-      expect(sent[0]).toEqual({ chatId: GROUP.groupId, text: "first", linkPreview: true, linkPreviewHighQuality: false, session: sessionName })
+      expect(sent[0]).toEqual({
+        chatId: GROUP.groupId,
+        text: "first",
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: sessionName
+      })
       const done = await get(id)
       expect(done.status).toBe("COMPLETED")
       expect(done.messages.every((m) => m.isSent && m.isPicked && m.sentAt !== null)).toBe(true)
       const after = await owner.api.campaign.list.query()
-      expect(after.items.find((c) => c.id === id)).toMatchObject({ status: "COMPLETED", totalMessages: 2, sentMessages: 2, nextScheduledAt: null })
+      expect(after.items.find((c) => c.id === id)).toMatchObject({
+        status: "COMPLETED",
+        totalMessages: 2,
+        sentMessages: 2,
+        nextScheduledAt: null
+      })
     })
 
     it("a gateway that refuses connections fails the campaign with the documented text, visible in campaign.get", async () => {
@@ -79,12 +104,17 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const told: Array<Notification> = []
       const relay = () =>
         Effect.runPromise(
-          notifyFailedCampaigns(0).pipe(Effect.provide(Layer.mergeAll(storeClient(), MemoryNotifier.layer(told))), Effect.provide(Logger.layer([])))
+          notifyFailedCampaigns(0).pipe(
+            Effect.provide(Layer.mergeAll(storeClient(), MemoryNotifier.layer(told))),
+            Effect.provide(Logger.layer([]))
+          )
         )
       await Promise.all([relay(), relay()])
       await relay()
       const aboutThis = told.filter((n) => n.kind === "CampaignFailed" && n.campaignId === id)
-      expect(aboutThis).toEqual([{ kind: "CampaignFailed", campaignId: id, title: GROUP.groupName, reason: failed.failureReason }])
+      expect(aboutThis).toEqual([
+        { kind: "CampaignFailed", campaignId: id, title: GROUP.groupName, reason: failed.failureReason }
+      ])
     })
 
     it("cancel: the remaining messages are never sent; the campaign is CANCELLED and cannot be cancelled twice", async () => {
@@ -92,7 +122,11 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const id = await create({ messages: [{ content: "never", scheduledAt: due }] })
       expect(await owner.api.campaign.cancel.mutate({ id })).toEqual({ success: true })
       expect((await get(id)).status).toBe("CANCELLED")
-      await eventually("the message to come due", () => Date.now() >= Date.parse(due), (passed) => passed)
+      await eventually(
+        "the message to come due",
+        () => Date.now() >= Date.parse(due),
+        (passed) => passed
+      )
       const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
       expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))).toBe(0)
       expect(web.fake.sent.some((s) => s.text === "never")).toBe(false)
@@ -101,46 +135,85 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
 
     it("cancel while a message is being sent: that one finishes and is SENT, the rest never go out", async () => {
       const due = inMs(100)
-      const id = await create({ messages: [{ content: "in flight", scheduledAt: due }, { content: "later", scheduledAt: inMs(60_000) }] })
+      const id = await create({
+        messages: [
+          { content: "in flight", scheduledAt: due },
+          { content: "later", scheduledAt: inMs(60_000) }
+        ]
+      })
       web.fake.latency(400)
-      await eventually("the message to come due", () => Date.now() >= Date.parse(due), (passed) => passed)
+      await eventually(
+        "the message to come due",
+        () => Date.now() >= Date.parse(due),
+        (passed) => passed
+      )
       const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
       const sending = Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))
       // the request is at the gateway: the message is picked
       await eventually(
         "the send to reach the gateway",
-        () => web.fake.requests.some((r) => typeof r.body === "object" && r.body !== null && "text" in r.body && r.body.text === "in flight"),
+        () =>
+          web.fake.requests.some(
+            (r) => typeof r.body === "object" && r.body !== null && "text" in r.body && r.body.text === "in flight"
+          ),
         (arrived) => arrived
       )
       expect(await owner.api.campaign.cancel.mutate({ id })).toEqual({ success: true })
       expect(await sending).toBe(1)
       const after = await get(id)
       expect(after.status).toBe("CANCELLED")
-      expect(after.messages.map((m) => [m.content, m.isSent])).toEqual([["in flight", true], ["later", false]])
+      expect(after.messages.map((m) => [m.content, m.isSent])).toEqual([
+        ["in flight", true],
+        ["later", false]
+      ])
       expect(after.messages[1]?.status).toBe("CANCELLED")
     })
 
     it("updateMessage and deleteMessage work until the message is picked, then CONFLICT", async () => {
-      const id = await create({ messages: [{ content: "draft", scheduledAt: inMs(60_000) }, { content: "soon", scheduledAt: inMs(150) }] })
+      const id = await create({
+        messages: [
+          { content: "draft", scheduledAt: inMs(60_000) },
+          { content: "soon", scheduledAt: inMs(150) }
+        ]
+      })
       // listed in scheduledAt order
       const [soon, later] = (await get(id)).messages
       expect([soon?.content, later?.content]).toEqual(["soon", "draft"])
-      expect(await owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, content: "edited" })).toEqual({ success: true })
+      expect(
+        await owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, content: "edited" })
+      ).toEqual({ success: true })
       expect((await get(id)).messages[1]?.content).toBe("edited")
-      await expectTrpcError(owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, scheduledAt: inMs(-60_000) }), "BAD_REQUEST")
+      await expectTrpcError(
+        owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, scheduledAt: inMs(-60_000) }),
+        "BAD_REQUEST"
+      )
       await schedule(1)
-      await expectTrpcError(owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: soon!.id, content: "too late" }), "CONFLICT")
-      await expectTrpcError(owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: soon!.id }), "CONFLICT")
+      await expectTrpcError(
+        owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: soon!.id, content: "too late" }),
+        "CONFLICT"
+      )
+      await expectTrpcError(
+        owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: soon!.id }),
+        "CONFLICT"
+      )
       // deleting the last unsent message completes the campaign
-      expect(await owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: later!.id })).toEqual({ success: true })
+      expect(await owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: later!.id })).toEqual({
+        success: true
+      })
       const final = await get(id)
       expect(final.messages.find((m) => m.id === later!.id)?.isDeleted).toBe(true)
       expect(final.status).toBe("COMPLETED")
     })
 
     it("deleting every message of a campaign before any was sent leaves nothing to do: COMPLETED, no longer active", async () => {
-      const id = await create({ messages: [{ content: "one", scheduledAt: inMs(60_000) }, { content: "two", scheduledAt: inMs(120_000) }] })
-      for (const m of (await get(id)).messages) await owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: m.id })
+      const id = await create({
+        messages: [
+          { content: "one", scheduledAt: inMs(60_000) },
+          { content: "two", scheduledAt: inMs(120_000) }
+        ]
+      })
+      for (const m of (await get(id)).messages)
+        await owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: m.id })
       expect((await get(id)).status).toBe("COMPLETED")
       const session = await owner.api.user.getMessagingSession.query()
       expect(session.session?.MessagingGroups.flatMap((g) => g.campaigns.map((c) => c.id))).not.toContain(id)
@@ -149,7 +222,15 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     it("a recurrence plans its messages in the zone, with the header and {days_left}", async () => {
       const id = await create({
         title: "Countdown",
-        recurrence: { startDate: "2099-03-27", endDate: "2099-03-29", sendTime: "09:00", timeZone: "Europe/Berlin", frequency: "DAILY", template: "{days_left} days left", isFreeForm: false }
+        recurrence: {
+          startDate: "2099-03-27",
+          endDate: "2099-03-29",
+          sendTime: "09:00",
+          timeZone: "Europe/Berlin",
+          frequency: "DAILY",
+          template: "{days_left} days left",
+          isFreeForm: false
+        }
       })
       const campaign = await get(id)
       expect(campaign.messages.map((m) => [m.content, m.scheduledAt])).toEqual([
@@ -164,16 +245,71 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     it.each([
       ["a message in the past", { messages: [{ content: "x", scheduledAt: inMs(-1_000) }] }],
       ["no messages and no recurrence", {}],
-      ["both messages and a recurrence", { messages: [{ content: "x", scheduledAt: inMs(60_000) }], recurrence: { startDate: "2099-01-01", endDate: "2099-01-01", sendTime: "09:00", timeZone: "UTC", frequency: "ONCE", template: "x" } }],
-      ["too many messages", { messages: Array.from({ length: 1_001 }, () => ({ content: "x", scheduledAt: inMs(60_000) })) }],
+      [
+        "both messages and a recurrence",
+        {
+          messages: [{ content: "x", scheduledAt: inMs(60_000) }],
+          recurrence: {
+            startDate: "2099-01-01",
+            endDate: "2099-01-01",
+            sendTime: "09:00",
+            timeZone: "UTC",
+            frequency: "ONCE",
+            template: "x"
+          }
+        }
+      ],
+      [
+        "too many messages",
+        { messages: Array.from({ length: 1_001 }, () => ({ content: "x", scheduledAt: inMs(60_000) })) }
+      ],
       ["a message too long", { messages: [{ content: "x".repeat(4_097), scheduledAt: inMs(60_000) }] }],
-      ["an unknown time zone", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "Mars/Base", frequency: "DAILY", template: "x" } }],
-      ["a recurrence of eight thousand years", { recurrence: { startDate: "2099-01-01", endDate: "9999-12-31", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }],
-      ["a recurrence wholly in the past", { recurrence: { startDate: "2020-01-01", endDate: "2020-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }]
+      [
+        "an unknown time zone",
+        {
+          recurrence: {
+            startDate: "2099-01-01",
+            endDate: "2099-01-02",
+            sendTime: "09:00",
+            timeZone: "Mars/Base",
+            frequency: "DAILY",
+            template: "x"
+          }
+        }
+      ],
+      [
+        "a recurrence of eight thousand years",
+        {
+          recurrence: {
+            startDate: "2099-01-01",
+            endDate: "9999-12-31",
+            sendTime: "09:00",
+            timeZone: "UTC",
+            frequency: "DAILY",
+            template: "x"
+          }
+        }
+      ],
+      [
+        "a recurrence wholly in the past",
+        {
+          recurrence: {
+            startDate: "2020-01-01",
+            endDate: "2020-01-02",
+            sendTime: "09:00",
+            timeZone: "UTC",
+            frequency: "DAILY",
+            template: "x"
+          }
+        }
+      ]
     ])("%s is BAD_REQUEST and creates nothing", async (_, input) => {
       const before = await web.eventCount()
       // some of these are refused by the input's types too: the untyped client sends them as they are
-      await expectTrpcError(owner.untyped.mutation("campaign.create", { sessionName, ...GROUP, ...input }), "BAD_REQUEST")
+      await expectTrpcError(
+        owner.untyped.mutation("campaign.create", { sessionName, ...GROUP, ...input }),
+        "BAD_REQUEST"
+      )
       expect(await web.eventCount()).toBe(before)
     })
 
@@ -183,10 +319,20 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const stranger = web.client()
       await signUp(stranger, "stranger@example.com")
       await owner.api.admin.approveUser.mutate({ userId: (await stranger.api.auth.me.query()).user!.id })
-      await expectTrpcError(stranger.api.campaign.create.mutate({ sessionName, ...GROUP, messages: [{ content: "x", scheduledAt: inMs(60_000) }] }), "NOT_FOUND")
+      await expectTrpcError(
+        stranger.api.campaign.create.mutate({
+          sessionName,
+          ...GROUP,
+          messages: [{ content: "x", scheduledAt: inMs(60_000) }]
+        }),
+        "NOT_FOUND"
+      )
       await expectTrpcError(stranger.api.campaign.get.query({ id }), "NOT_FOUND")
       await expectTrpcError(stranger.api.campaign.cancel.mutate({ id }), "NOT_FOUND")
-      await expectTrpcError(stranger.api.campaign.updateMessage.mutate({ campaignId: id, messageId, content: "theirs" }), "NOT_FOUND")
+      await expectTrpcError(
+        stranger.api.campaign.updateMessage.mutate({ campaignId: id, messageId, content: "theirs" }),
+        "NOT_FOUND"
+      )
       await expectTrpcError(stranger.api.campaign.deleteMessage.mutate({ campaignId: id, messageId }), "NOT_FOUND")
       expect((await stranger.api.campaign.list.query()).items).toEqual([])
       const mine = await get(id)
@@ -196,14 +342,23 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
   })
 
   describe(`campaign.preview (${name})`, () => {
-    const stored = async (id: string) => (await get(id)).messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt }))
+    const stored = async (id: string) =>
+      (await get(id)).messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt }))
 
     it("preview is what create then stores, read in the zone with the DST change day marked, and writes nothing", async () => {
       const input: ApiInputs["campaign"]["create"] = {
         sessionName,
         ...GROUP,
         title: "Spring",
-        recurrence: { startDate: "2099-03-28", endDate: "2099-03-30", sendTime: "09:00", timeZone: "Europe/Paris", frequency: "DAILY", template: "{days_left} left * see you", isFreeForm: false }
+        recurrence: {
+          startDate: "2099-03-28",
+          endDate: "2099-03-30",
+          sendTime: "09:00",
+          timeZone: "Europe/Paris",
+          frequency: "DAILY",
+          template: "{days_left} left * see you",
+          isFreeForm: false
+        }
       }
       const before = await web.eventCount()
       const preview = await owner.api.campaign.preview.mutate(input)
@@ -219,15 +374,28 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         ["*Spring*\n0 left", "2099-03-30T07:00:00.000Z", "2099-03-30T09:00:00.000+02:00", false],
         ["see you", "2099-03-30T07:00:01.000Z", "2099-03-30T09:00:01.000+02:00", false]
       ])
-      expect(preview.messages[2]).toMatchObject({ utcOffset: "+02:00", utcOffsetDayStart: "+01:00", utcOffsetDayEnd: "+02:00" })
+      expect(preview.messages[2]).toMatchObject({
+        utcOffset: "+02:00",
+        utcOffsetDayStart: "+01:00",
+        utcOffsetDayEnd: "+02:00"
+      })
       const { id } = await owner.api.campaign.create.mutate(input)
-      expect(await stored(id)).toEqual(preview.messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt })))
+      expect(await stored(id)).toEqual(
+        preview.messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt }))
+      )
     })
 
     it("explicit messages come back sorted, read in the zone they were written in (UTC by default)", async () => {
       const later = "2099-07-01T10:00:00+02:00"
       const sooner = "2099-07-01T09:00:00+02:00"
-      const input = { sessionName, ...GROUP, messages: [{ content: "b", scheduledAt: later }, { content: "a", scheduledAt: sooner }] }
+      const input = {
+        sessionName,
+        ...GROUP,
+        messages: [
+          { content: "b", scheduledAt: later },
+          { content: "a", scheduledAt: sooner }
+        ]
+      }
       const inParis = await owner.api.campaign.preview.mutate({ ...input, timeZone: "Europe/Paris" })
       expect(inParis.title).toBe(GROUP.groupName)
       expect(inParis.messages.map((m) => [m.content, m.scheduledAt, m.localTime, m.utcOffset])).toEqual([
@@ -235,33 +403,142 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         ["b", "2099-07-01T08:00:00.000Z", "2099-07-01T10:00:00.000+02:00", "+02:00"]
       ])
       const inUtc = await owner.api.campaign.preview.mutate(input)
-      expect(inUtc.messages.map((m) => m.localTime)).toEqual(["2099-07-01T07:00:00.000+00:00", "2099-07-01T08:00:00.000+00:00"])
+      expect(inUtc.messages.map((m) => m.localTime)).toEqual([
+        "2099-07-01T07:00:00.000+00:00",
+        "2099-07-01T08:00:00.000+00:00"
+      ])
       const { id } = await owner.api.campaign.create.mutate(input)
-      expect(await stored(id)).toEqual(inParis.messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt })))
+      expect(await stored(id)).toEqual(
+        inParis.messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt }))
+      )
     })
 
     it.each<[string, Plan, string, RegExp]>([
-      ["a message in the past", { messages: [{ content: "ok", scheduledAt: inMs(60_000) }, { content: "x", scheduledAt: inMs(-1_000) }] }, "messages.1.scheduledAt", /in the past/],
-      ["an empty message", { messages: [{ content: "ok", scheduledAt: inMs(60_000) }, { content: "  ", scheduledAt: inMs(60_000) }] }, "messages.1.content", /must not be empty/],
-      ["an end before the start", { recurrence: { startDate: "2099-01-02", endDate: "2099-01-01", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }, "recurrence.endDate", /endDate/],
-      ["an unknown time zone", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "Mars/Base", frequency: "DAILY", template: "x" } }, "recurrence.timeZone", /unknown time zone/],
-      ["a recurrence wholly in the past", { recurrence: { startDate: "2020-01-01", endDate: "2020-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "x" } }, "recurrence.endDate", /in the past/],
-      ["a malformed send time", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "9", timeZone: "UTC", frequency: "DAILY", template: "x" } }, "recurrence.sendTime", /HH:MM/],
-      ["an empty template (refused by the input schema)", { recurrence: { startDate: "2099-01-01", endDate: "2099-01-02", sendTime: "09:00", timeZone: "UTC", frequency: "DAILY", template: "" } }, "recurrence.template", /./]
-    ])("%s: BAD_REQUEST naming its field, from preview and create alike, and nothing written", async (_, plan, path, message) => {
-      const before = await web.eventCount()
-      for (const procedure of ["preview", "create"] as const) {
-        const refused = await expectTrpcError(owner.api.campaign[procedure].mutate({ sessionName, ...GROUP, ...plan }), "BAD_REQUEST", procedure)
-        expect(refused.issues).toEqual([{ path, message: expect.stringMatching(message) }])
+      [
+        "a message in the past",
+        {
+          messages: [
+            { content: "ok", scheduledAt: inMs(60_000) },
+            { content: "x", scheduledAt: inMs(-1_000) }
+          ]
+        },
+        "messages.1.scheduledAt",
+        /in the past/
+      ],
+      [
+        "an empty message",
+        {
+          messages: [
+            { content: "ok", scheduledAt: inMs(60_000) },
+            { content: "  ", scheduledAt: inMs(60_000) }
+          ]
+        },
+        "messages.1.content",
+        /must not be empty/
+      ],
+      [
+        "an end before the start",
+        {
+          recurrence: {
+            startDate: "2099-01-02",
+            endDate: "2099-01-01",
+            sendTime: "09:00",
+            timeZone: "UTC",
+            frequency: "DAILY",
+            template: "x"
+          }
+        },
+        "recurrence.endDate",
+        /endDate/
+      ],
+      [
+        "an unknown time zone",
+        {
+          recurrence: {
+            startDate: "2099-01-01",
+            endDate: "2099-01-02",
+            sendTime: "09:00",
+            timeZone: "Mars/Base",
+            frequency: "DAILY",
+            template: "x"
+          }
+        },
+        "recurrence.timeZone",
+        /unknown time zone/
+      ],
+      [
+        "a recurrence wholly in the past",
+        {
+          recurrence: {
+            startDate: "2020-01-01",
+            endDate: "2020-01-02",
+            sendTime: "09:00",
+            timeZone: "UTC",
+            frequency: "DAILY",
+            template: "x"
+          }
+        },
+        "recurrence.endDate",
+        /in the past/
+      ],
+      [
+        "a malformed send time",
+        {
+          recurrence: {
+            startDate: "2099-01-01",
+            endDate: "2099-01-02",
+            sendTime: "9",
+            timeZone: "UTC",
+            frequency: "DAILY",
+            template: "x"
+          }
+        },
+        "recurrence.sendTime",
+        /HH:MM/
+      ],
+      [
+        "an empty template (refused by the input schema)",
+        {
+          recurrence: {
+            startDate: "2099-01-01",
+            endDate: "2099-01-02",
+            sendTime: "09:00",
+            timeZone: "UTC",
+            frequency: "DAILY",
+            template: ""
+          }
+        },
+        "recurrence.template",
+        /./
+      ]
+    ])(
+      "%s: BAD_REQUEST naming its field, from preview and create alike, and nothing written",
+      async (_, plan, path, message) => {
+        const before = await web.eventCount()
+        for (const procedure of ["preview", "create"] as const) {
+          const refused = await expectTrpcError(
+            owner.api.campaign[procedure].mutate({ sessionName, ...GROUP, ...plan }),
+            "BAD_REQUEST",
+            procedure
+          )
+          expect(refused.issues).toEqual([{ path, message: expect.stringMatching(message) }])
+        }
+        expect(await web.eventCount()).toBe(before)
       }
-      expect(await web.eventCount()).toBe(before)
-    })
+    )
 
     it("someone else's session is NOT_FOUND", async () => {
       const stranger = web.client()
       await signUp(stranger, "peeker@example.com")
       await owner.api.admin.approveUser.mutate({ userId: (await stranger.api.auth.me.query()).user!.id })
-      await expectTrpcError(stranger.api.campaign.preview.mutate({ sessionName, ...GROUP, messages: [{ content: "x", scheduledAt: inMs(60_000) }] }), "NOT_FOUND")
+      await expectTrpcError(
+        stranger.api.campaign.preview.mutate({
+          sessionName,
+          ...GROUP,
+          messages: [{ content: "x", scheduledAt: inMs(60_000) }]
+        }),
+        "NOT_FOUND"
+      )
     })
   })
 
@@ -284,7 +561,10 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const plan = (messages: number, offsetMs = 60_000) => ({
         sessionName,
         ...GROUP,
-        messages: Array.from({ length: messages }, (_, i) => ({ content: `m${i}`, scheduledAt: inMs(offsetMs + i * 1_000) }))
+        messages: Array.from({ length: messages }, (_, i) => ({
+          content: `m${i}`,
+          scheduledAt: inMs(offsetMs + i * 1_000)
+        }))
       })
       const listed = async () => (await client.api.campaign.list.query()).items
       return { client, sessionName, plan, listed }
@@ -331,7 +611,9 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const [message] = (await u.client.api.campaign.get.query({ id: first })).messages
       await u.client.api.campaign.deleteMessage.mutate({ campaignId: first, messageId: message!.id })
       // one message is free again, but not two campaigns' worth
-      expect((await failure(u.client.api.campaign.create.mutate(u.plan(2)))).message).toMatch(/pending messages to 6; the limit is 5/)
+      expect((await failure(u.client.api.campaign.create.mutate(u.plan(2)))).message).toMatch(
+        /pending messages to 6; the limit is 5/
+      )
       await u.client.api.campaign.cancel.mutate({ id: first })
       await u.client.api.campaign.create.mutate(u.plan(2))
     })
@@ -341,19 +623,32 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       // takes a few hundred messages; on Mongo every step waits for the server, and FerretDB is slow).
       const size = name === "memory" ? 200 : 4
       const limit = size * 2 + size / 2
-      const racing = await startTestWeb(store(), { requireApproval: false }, { quota: { maxOpenCampaigns: 2, maxPendingMessages: limit } })
+      const racing = await startTestWeb(
+        store(),
+        { requireApproval: false },
+        { quota: { maxOpenCampaigns: 2, maxPendingMessages: limit } }
+      )
       try {
         const user = async () => {
           const client = racing.client()
           await signUp(client, `racer${++users}@example.com`)
           const { sessionName } = await client.api.user.initiateMessagingSession.mutate()
-          const plan = { sessionName, ...GROUP, messages: Array.from({ length: size }, (_, i) => ({ content: `m${i}`, scheduledAt: inMs(60_000 + i * 1_000) })) }
+          const plan = {
+            sessionName,
+            ...GROUP,
+            messages: Array.from({ length: size }, (_, i) => ({
+              content: `m${i}`,
+              scheduledAt: inMs(60_000 + i * 1_000)
+            }))
+          }
           const listed = async () => (await client.api.campaign.list.query()).items
           return { client, plan, listed }
         }
         // separate requests: within the pending limit, over the open-campaign limit together
         const u = await user()
-        const separate = await Promise.all(Array.from({ length: 4 }, () => codeOf(u.client.api.campaign.create.mutate(u.plan))))
+        const separate = await Promise.all(
+          Array.from({ length: 4 }, () => codeOf(u.client.api.campaign.create.mutate(u.plan)))
+        )
         expect(separate.filter((c) => c === "OK")).toHaveLength(2)
         expect(separate.filter((c) => c === "PRECONDITION_FAILED")).toHaveLength(2)
         expect(await u.listed()).toHaveLength(2)
@@ -365,7 +660,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         const results = await Promise.allSettled([0, 1, 2].map(() => batching.api.campaign.create.mutate(v.plan)))
         expect(batching.requests).toBe(1)
         expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2)
-        const refused = results.flatMap((r) => r.status === "rejected" ? [callError(r.reason)] : [])
+        const refused = results.flatMap((r) => (r.status === "rejected" ? [callError(r.reason)] : []))
         expect(refused.map((r) => r.code)).toEqual(["PRECONDITION_FAILED"])
         expect(refused[0]?.message).toContain(`pending messages to ${size * 3}; the limit is ${limit}`)
         expect(await v.listed()).toHaveLength(2)
@@ -377,15 +672,22 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     it("a FAILED campaign whose other messages still go out stays open until they are gone (or it is cancelled)", async () => {
       const u = await newUser()
       await quotaWeb.fake.refuse()
-      const failing = (await u.client.api.campaign.create.mutate({
-        sessionName: u.sessionName,
-        ...GROUP,
-        messages: [{ content: "fails", scheduledAt: inMs(100) }, { content: "still pending", scheduledAt: inMs(600_000) }]
-      })).id
+      const failing = (
+        await u.client.api.campaign.create.mutate({
+          sessionName: u.sessionName,
+          ...GROUP,
+          messages: [
+            { content: "fails", scheduledAt: inMs(100) },
+            { content: "still pending", scheduledAt: inMs(600_000) }
+          ]
+        })
+      ).id
       await scheduleOn(quotaWeb, 1)
       expect((await u.client.api.campaign.get.query({ id: failing })).status).toBe("FAILED")
       await u.client.api.campaign.create.mutate(u.plan(1))
-      expect((await failure(u.client.api.campaign.create.mutate(u.plan(1)))).message).toMatch(/open campaigns to 3; the limit is 2/)
+      expect((await failure(u.client.api.campaign.create.mutate(u.plan(1)))).message).toMatch(
+        /open campaigns to 3; the limit is 2/
+      )
       await u.client.api.campaign.cancel.mutate({ id: failing })
       await u.client.api.campaign.create.mutate(u.plan(1))
     })
@@ -395,7 +697,12 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
   const scheduleOn = async (target: TestWeb, count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClientOf(target), target.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
     let found = 0
-    await eventually(`${count} messages to come due (messages found)`, async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))), (n) => n >= count, deadlineMs)
+    await eventually(
+      `${count} messages to come due (messages found)`,
+      async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))),
+      (n) => n >= count,
+      deadlineMs
+    )
   }
 
   /** Another client of the web's store, as a scheduler process would have. */
@@ -406,12 +713,17 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     if (target.store.kind === "sqlite") throw new Error("the campaign suite runs on memory and Mongo")
     return target.store.kind === "memory"
       ? MemoryStore.layer(target.memory!)
-      : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: target.store.url, serverSelectionTimeoutMs: 5_000 })))
+      : MongoStore.layer.pipe(
+          Layer.provideMerge(MongoDatabase.layer({ url: target.store.url, serverSelectionTimeoutMs: 5_000 }))
+        )
   }
 }
 
 describeCampaigns("memory", () => ({ kind: "memory" }))
-describe.skipIf(mongoTestUrl() === null)(mongoTestUrl() === null ? `campaigns on Mongo: ${MONGO_SKIP_REASON}` : "campaigns on Mongo", () => {
-  afterAll(dropTestDatabases)
-  describeCampaigns("mongo", () => ({ kind: "mongo", url: freshDatabaseUrl("campaigns") }))
-})
+describe.skipIf(mongoTestUrl() === null)(
+  mongoTestUrl() === null ? `campaigns on Mongo: ${MONGO_SKIP_REASON}` : "campaigns on Mongo",
+  () => {
+    afterAll(dropTestDatabases)
+    describeCampaigns("mongo", () => ({ kind: "mongo", url: freshDatabaseUrl("campaigns") }))
+  }
+)

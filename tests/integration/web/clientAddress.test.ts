@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { codeOf } from "../../support/webClient.ts"
-import { startTestWeb } from "../../support/webHarness.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
+import { startTestWeb } from "../../support/webHarness.ts"
 
 const started: Array<TestWeb> = []
 afterEach(async () => {
@@ -19,7 +19,8 @@ let addresses = 0
 /** A failed sign-in for a fresh address, with the X-Forwarded-For a proxy in front would send. */
 const failedSignIn = (web: TestWeb, forwardedFor: string | null): Promise<string> =>
   codeOf(
-    web.client(forwardedFor === null ? {} : { headers: { "x-forwarded-for": forwardedFor } })
+    web
+      .client(forwardedFor === null ? {} : { headers: { "x-forwarded-for": forwardedFor } })
       .api.auth.signIn.mutate({ email: `nobody${addresses++}@example.com`, password: "not the password" })
   )
 
@@ -56,12 +57,18 @@ describe("the client the sign-in throttle counts (TRUST_PROXY)", () => {
 
 describe("nobody can lock an account they do not own (issue 9.3)", () => {
   const signIn = (web: TestWeb, forwardedFor: string, password: string) =>
-    codeOf(web.client({ headers: { "x-forwarded-for": forwardedFor } }).api.auth.signIn.mutate({ email: "boss@example.com", password }))
+    codeOf(
+      web
+        .client({ headers: { "x-forwarded-for": forwardedFor } })
+        .api.auth.signIn.mutate({ email: "boss@example.com", password })
+    )
 
   it("a batch of wrong passwords from one client refuses that client only; the owner, from another client, signs in", async () => {
     const web = await startTestWeb({ kind: "memory" }, { requireApproval: false }, { trustProxy: 1 })
     started.push(web)
-    await web.client().api.auth.signUp.mutate({ email: "boss@example.com", password: "the right password", name: "Boss" })
+    await web
+      .client()
+      .api.auth.signUp.mutate({ email: "boss@example.com", password: "the right password", name: "Boss" })
     const codes: Array<string> = []
     for (let i = 0; i < 10; i++) codes.push(await signIn(web, "203.0.113.66", `wrong ${i}`))
     expect(codes).toEqual([...Array(5).fill("UNAUTHORIZED"), ...Array(5).fill("TOO_MANY_REQUESTS")])

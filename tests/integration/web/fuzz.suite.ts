@@ -1,17 +1,30 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { statusOf } from "../../support/webClient.ts"
 import type { ProcedurePath, WebClient } from "../../support/webClient.ts"
-import { ADMIN_EMAIL } from "../../support/webHarness.ts"
+import { statusOf } from "../../support/webClient.ts"
 import type { StoreKind } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL } from "../../support/webHarness.ts"
 import { activeClient, initiate, mutatingRequests, webStarter } from "./webSuite.support.ts"
 
 const NUM_RUNS = 30
 
 /** Anything JSON that is not a string. */
-const notString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }))
+const notString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 })
+)
 /** Anything JSON that is not a number. */
-const notNumber = fc.oneof(fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 3 }))
+const notNumber = fc.oneof(
+  fc.string(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.integer(), { maxKeys: 3 })
+)
 /** Strings no sessionName can be (bad characters or too long). */
 const badName = fc.oneof(
   fc.string({ minLength: 1 }).filter((s) => !/^[a-zA-Z0-9_-]+$/.test(s)),
@@ -41,27 +54,85 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
 
       const any = fc.jsonValue()
       const bySessionMalformed = fc.oneof(
-        any.filter((v) => typeof v !== "object" || v === null || !("sessionName" in v) || typeof v.sessionName !== "string"),
+        any.filter(
+          (v) => typeof v !== "object" || v === null || !("sessionName" in v) || typeof v.sessionName !== "string"
+        ),
         fc.record({ sessionName: notString }),
         fc.record({ sessionName: badName })
       )
       const pageMalformed = fc.oneof(
         bySessionMalformed,
-        fc.record({ sessionName: fc.constant(sessionName), limit: fc.oneof(notNumber, fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.double({ noInteger: true })) }),
+        fc.record({
+          sessionName: fc.constant(sessionName),
+          limit: fc.oneof(notNumber, fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.double({ noInteger: true }))
+        }),
         fc.record({ sessionName: fc.constant(sessionName), cursor: fc.oneof(notNumber, fc.integer({ max: -1 })) }),
         fc.record({ sessionName: fc.constant(sessionName), search: notString })
       )
       const targets: Array<Target> = [
-        { path: "auth.signUp", kind: "mutation", malformed: fc.oneof(any, fc.record({ email: notString, password: fc.string(), name: fc.string() }), fc.record({ email: fc.constant("fuzz@example.com"), password: fc.oneof(notString, fc.string({ maxLength: 7 })), name: fc.string() }), fc.record({ email: fc.constant("fuzz@example.com"), password: fc.constant("long enough pw"), name: notString })) },
-        { path: "auth.signIn", kind: "mutation", malformed: fc.oneof(any, fc.record({ email: notString, password: fc.string() }), fc.record({ email: fc.string(), password: fc.string() })) },
+        {
+          path: "auth.signUp",
+          kind: "mutation",
+          malformed: fc.oneof(
+            any,
+            fc.record({ email: notString, password: fc.string(), name: fc.string() }),
+            fc.record({
+              email: fc.constant("fuzz@example.com"),
+              password: fc.oneof(notString, fc.string({ maxLength: 7 })),
+              name: fc.string()
+            }),
+            fc.record({
+              email: fc.constant("fuzz@example.com"),
+              password: fc.constant("long enough pw"),
+              name: notString
+            })
+          )
+        },
+        {
+          path: "auth.signIn",
+          kind: "mutation",
+          malformed: fc.oneof(
+            any,
+            fc.record({ email: notString, password: fc.string() }),
+            fc.record({ email: fc.string(), password: fc.string() })
+          )
+        },
         { path: "auth.me", kind: "query", malformed: any },
-        { path: "auth.requestPasswordReset", kind: "mutation", malformed: fc.oneof(any, fc.record({ email: notString }), fc.record({ email: fc.string() })) },
-        { path: "auth.resetPassword", kind: "mutation", malformed: fc.oneof(any, fc.record({ token: notString, password: fc.string() }), fc.record({ token: fc.string(), password: fc.oneof(fc.string(), notString) })) },
-        { path: "admin.listUsers", kind: "query", malformed: fc.oneof(any, fc.record({ status: fc.oneof(notString, fc.string()) })) },
-        { path: "admin.approveUser", kind: "mutation", malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) })) },
+        {
+          path: "auth.requestPasswordReset",
+          kind: "mutation",
+          malformed: fc.oneof(any, fc.record({ email: notString }), fc.record({ email: fc.string() }))
+        },
+        {
+          path: "auth.resetPassword",
+          kind: "mutation",
+          malformed: fc.oneof(
+            any,
+            fc.record({ token: notString, password: fc.string() }),
+            fc.record({ token: fc.string(), password: fc.oneof(fc.string(), notString) })
+          )
+        },
+        {
+          path: "admin.listUsers",
+          kind: "query",
+          malformed: fc.oneof(any, fc.record({ status: fc.oneof(notString, fc.string()) }))
+        },
+        {
+          path: "admin.approveUser",
+          kind: "mutation",
+          malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) }))
+        },
         { path: "user.getMessagingSession", kind: "query", malformed: any },
-        { path: "user.getSessionStatus", kind: "query", malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: fc.string() })) },
-        { path: "user.getSessionQR", kind: "query", malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: fc.string() })) },
+        {
+          path: "user.getSessionStatus",
+          kind: "query",
+          malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: fc.string() }))
+        },
+        {
+          path: "user.getSessionQR",
+          kind: "query",
+          malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: fc.string() }))
+        },
         { path: "user.restartSession", kind: "mutation", malformed: bySessionMalformed },
         { path: "user.logoutSession", kind: "mutation", malformed: bySessionMalformed },
         {
@@ -80,7 +151,12 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
 
       // malformed on purpose: the untyped client sends what the types would refuse
       const send = (client: WebClient, target: Target, input: unknown) =>
-        statusOf(client, target.kind === "query" ? client.untyped.query(target.path, input) : client.untyped.mutation(target.path, input))
+        statusOf(
+          client,
+          target.kind === "query"
+            ? client.untyped.query(target.path, input)
+            : client.untyped.mutation(target.path, input)
+        )
 
       for (const target of targets) {
         await fc.assert(
@@ -91,7 +167,10 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
             expect(status, `${target.path} ${JSON.stringify(input)}`).toBeLessThan(500)
             expect(status).toBeGreaterThanOrEqual(200)
             expect(await web.eventCount(), `${target.path} ${JSON.stringify(input)} wrote an event`).toBe(events)
-            expect(mutatingRequests(web.fake).length, `${target.path} ${JSON.stringify(input)} reached the gateway`).toBe(gatewayWrites)
+            expect(
+              mutatingRequests(web.fake).length,
+              `${target.path} ${JSON.stringify(input)} reached the gateway`
+            ).toBe(gatewayWrites)
           }),
           { numRuns: NUM_RUNS }
         )
@@ -106,7 +185,10 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
       const { client } = await activeClient(web, "plain@example.com")
       await fc.assert(
         fc.asyncProperty(fc.jsonValue(), async (input) => {
-          expect(await statusOf(client, client.untyped.mutation("user.initiateMessagingSession", input)), JSON.stringify(input)).toBeLessThan(500)
+          expect(
+            await statusOf(client, client.untyped.mutation("user.initiateMessagingSession", input)),
+            JSON.stringify(input)
+          ).toBeLessThan(500)
         }),
         { numRuns: NUM_RUNS }
       )
@@ -115,7 +197,10 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
       await fc.assert(
         fc.asyncProperty(fc.jsonValue(), async (input) => {
           const anyone = web.client()
-          expect(await statusOf(anyone, anyone.untyped.mutation("auth.signOut", input)), JSON.stringify(input)).toBeLessThan(500)
+          expect(
+            await statusOf(anyone, anyone.untyped.mutation("auth.signOut", input)),
+            JSON.stringify(input)
+          ).toBeLessThan(500)
         }),
         { numRuns: NUM_RUNS }
       )

@@ -1,9 +1,9 @@
-import { Agent, request } from "node:http"
 import type { IncomingMessage } from "node:http"
+import { Agent, request } from "node:http"
 import { describe, expect, it } from "vitest"
 import { expectTrpcError, failure } from "../../support/webClient.ts"
-import { ADMIN_EMAIL, AUTH_URL } from "../../support/webHarness.ts"
 import type { StoreKind } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL, AUTH_URL } from "../../support/webHarness.ts"
 import { activeClient, initiate, mutatingRequests, PASSWORD, webStarter } from "./webSuite.support.ts"
 
 /**
@@ -13,14 +13,22 @@ import { activeClient, initiate, mutatingRequests, PASSWORD, webStarter } from "
 const postStatus = (url: string, body: string, chunked = false): Promise<number | "closed"> =>
   new Promise((resolve, reject) => {
     let status: number | null = null
-    const req = request(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: AUTH_URL, ...(chunked ? {} : { "content-length": Buffer.byteLength(body) }) }
-    }, (res) => {
-      status = res.statusCode ?? 0
-      res.resume()
-      resolve(status)
-    })
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: AUTH_URL,
+          ...(chunked ? {} : { "content-length": Buffer.byteLength(body) })
+        }
+      },
+      (res) => {
+        status = res.statusCode ?? 0
+        res.resume()
+        resolve(status)
+      }
+    )
     req.on("error", (error) => {
       if (status !== null) return
       // the server closed the connection before its answer could be read (see the chunked case)
@@ -33,9 +41,12 @@ const postStatus = (url: string, body: string, chunked = false): Promise<number 
     req.end()
   })
 
-
 /** One request over `agent` (keep-alive): the status, or "closed" when the server hung up first. */
-const overAgent = (agent: Agent, url: string, init: { readonly method: string; readonly body?: string; readonly chunked?: boolean }): Promise<number | "closed"> =>
+const overAgent = (
+  agent: Agent,
+  url: string,
+  init: { readonly method: string; readonly body?: string; readonly chunked?: boolean }
+): Promise<number | "closed"> =>
   new Promise((resolve, reject) => {
     let answered = false
     const headers: Record<string, string | number> = { "content-type": "application/json", origin: AUTH_URL }
@@ -66,13 +77,24 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       const { sessionName } = await initiate(client)
       const events = await web.eventCount()
       const gatewayWrites = mutatingRequests(web.fake).length
-      const origins: Array<string | null> = [null, "http://evil.example", "http://herald.test.evil.example", "https://herald.test", "null", `${AUTH_URL}:8443`]
+      const origins: Array<string | null> = [
+        null,
+        "http://evil.example",
+        "http://herald.test.evil.example",
+        "https://herald.test",
+        "null",
+        `${AUTH_URL}:8443`
+      ]
       for (const origin of origins) {
         const fresh = web.client({ origin })
-        const signUp = await failure(fresh.api.auth.signUp.mutate({ email: "csrf@example.com", password: PASSWORD, name: "C" }))
+        const signUp = await failure(
+          fresh.api.auth.signUp.mutate({ email: "csrf@example.com", password: PASSWORD, name: "C" })
+        )
         expect(signUp.status, String(origin)).toBe(403)
         expect(fresh.cookie).toBeNull()
-        expect((await failure(fresh.api.auth.signIn.mutate({ email: "user@example.com", password: PASSWORD }))).status).toBe(403)
+        expect(
+          (await failure(fresh.api.auth.signIn.mutate({ email: "user@example.com", password: PASSWORD }))).status
+        ).toBe(403)
         expect(fresh.cookie).toBeNull()
         // the signed-in user's cookie, from a page of another origin (failure throws on an answer with data)
         const crossSite = web.client({ origin })
@@ -90,7 +112,10 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       }
       expect(await web.eventCount()).toBe(events)
       expect(mutatingRequests(web.fake).length).toBe(gatewayWrites)
-      await expectTrpcError(web.client().api.auth.signIn.mutate({ email: "csrf@example.com", password: PASSWORD }), "UNAUTHORIZED")
+      await expectTrpcError(
+        web.client().api.auth.signIn.mutate({ email: "csrf@example.com", password: PASSWORD }),
+        "UNAUTHORIZED"
+      )
       // the session cookie survived the refused sign-out
       expect((await client.api.user.getMessagingSession.query()).session?.sessionName).toBe(sessionName)
       // a raw cross-site form post is refused the same way
@@ -119,17 +144,23 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       expect(ready.status).toBe(200)
     })
 
-    it.skipIf(kind !== "memory")("GET /ready is 503 while the database is unavailable, 200 again after; /health stays 200", async () => {
-      const web = await start()
-      web.memory!.unavailable = "down"
-      expect((await fetch(`${web.url}/ready`)).status).toBe(503)
-      expect((await fetch(`${web.url}/health`)).status).toBe(200)
-      // a procedure needing the database answers a clean error, not a crash
-      const refused = await expectTrpcError(web.client().api.auth.signUp.mutate({ email: "x@example.com", password: PASSWORD, name: "X" }), "SERVICE_UNAVAILABLE")
-      expect(refused.message).not.toContain("down")
-      web.memory!.unavailable = null
-      expect((await fetch(`${web.url}/ready`)).status).toBe(200)
-    })
+    it.skipIf(kind !== "memory")(
+      "GET /ready is 503 while the database is unavailable, 200 again after; /health stays 200",
+      async () => {
+        const web = await start()
+        web.memory!.unavailable = "down"
+        expect((await fetch(`${web.url}/ready`)).status).toBe(503)
+        expect((await fetch(`${web.url}/health`)).status).toBe(200)
+        // a procedure needing the database answers a clean error, not a crash
+        const refused = await expectTrpcError(
+          web.client().api.auth.signUp.mutate({ email: "x@example.com", password: PASSWORD, name: "X" }),
+          "SERVICE_UNAVAILABLE"
+        )
+        expect(refused.message).not.toContain("down")
+        web.memory!.unavailable = null
+        expect((await fetch(`${web.url}/ready`)).status).toBe(200)
+      }
+    )
 
     it("refuses a body over 1 MiB with 413 and writes nothing", async () => {
       const web = await start()
@@ -142,7 +173,11 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       expect([413, "closed"]).toContain(await postStatus(`${web.url}/api/trpc/auth.signUp`, body, true))
       expect(await web.eventCount()).toBe(events)
       // just under the limit is read (and refused by validation, not by size)
-      const under = await failure(web.client().api.auth.signUp.mutate({ email: "big@example.com", password: PASSWORD, name: "x".repeat(1000 * 1000) }))
+      const under = await failure(
+        web
+          .client()
+          .api.auth.signUp.mutate({ email: "big@example.com", password: PASSWORD, name: "x".repeat(1000 * 1000) })
+      )
       expect(under.status).toBe(400)
     })
 
@@ -155,9 +190,14 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
         try {
           const first = await overAgent(agent, `${web.url}/api/trpc/auth.signUp`, { method: "POST", body, chunked })
           expect(chunked ? [413, "closed"] : [413], `chunked: ${chunked}`).toContain(first)
-          expect(await overAgent(agent, `${web.url}/api/trpc/auth.me`, { method: "GET" }), `chunked: ${chunked}`).toBe(200)
+          expect(await overAgent(agent, `${web.url}/api/trpc/auth.me`, { method: "GET" }), `chunked: ${chunked}`).toBe(
+            200
+          )
           const small = JSON.stringify({ email: "small@example.com", password: "wrong password" })
-          expect(await overAgent(agent, `${web.url}/api/trpc/auth.signIn`, { method: "POST", body: small }), `chunked: ${chunked}`).toBe(401)
+          expect(
+            await overAgent(agent, `${web.url}/api/trpc/auth.signIn`, { method: "POST", body: small }),
+            `chunked: ${chunked}`
+          ).toBe(401)
         } finally {
           agent.destroy()
         }
@@ -170,16 +210,42 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       const responses: Array<[string, Response]> = [
         ["query", await fetch(`${web.url}/api/trpc/auth.me`)],
         ["batched query", await fetch(`${web.url}/api/trpc/auth.me,auth.me?batch=1&input=%7B%7D`)],
-        ["mutation error", await fetch(`${web.url}/api/trpc/auth.signIn`, { method: "POST", headers: { "content-type": "application/json", origin: AUTH_URL }, body: JSON.stringify({ email: "a@example.com", password: "wrong password" }) })],
-        ["bad input", await fetch(`${web.url}/api/trpc/auth.signIn`, { method: "POST", headers: { "content-type": "application/json", origin: AUTH_URL }, body: "{not json" })],
+        [
+          "mutation error",
+          await fetch(`${web.url}/api/trpc/auth.signIn`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: AUTH_URL },
+            body: JSON.stringify({ email: "a@example.com", password: "wrong password" })
+          })
+        ],
+        [
+          "bad input",
+          await fetch(`${web.url}/api/trpc/auth.signIn`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: AUTH_URL },
+            body: "{not json"
+          })
+        ],
         ["unknown procedure", await fetch(`${web.url}/api/trpc/no.such.procedure`)],
-        ["CSRF", await fetch(`${web.url}/api/trpc/auth.signOut`, { method: "POST", headers: { origin: "http://evil.example" } })],
+        [
+          "CSRF",
+          await fetch(`${web.url}/api/trpc/auth.signOut`, {
+            method: "POST",
+            headers: { origin: "http://evil.example" }
+          })
+        ],
         ["other /api path", await fetch(`${web.url}/api/nothing-here`)],
         ["ready", await fetch(`${web.url}/ready`)]
       ]
       expect(responses.map(([name, r]) => [name, r.status])).toEqual([
-        ["query", 200], ["batched query", 200], ["mutation error", 401], ["bad input", 400], ["unknown procedure", 404],
-        ["CSRF", 403], ["other /api path", 404], ["ready", 200]
+        ["query", 200],
+        ["batched query", 200],
+        ["mutation error", 401],
+        ["bad input", 400],
+        ["unknown procedure", 404],
+        ["CSRF", 403],
+        ["other /api path", 404],
+        ["ready", 200]
       ])
       for (const [name, response] of responses) {
         expect(response.headers.get("cache-control"), name).toBe("no-store")
@@ -187,13 +253,17 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
       }
       // the 413 is read as soon as it arrives: the server closes with the upload unread
       const tooLarge = await new Promise<IncomingMessage>((resolve, reject) => {
-        const req = request(`${web.url}/api/trpc/auth.signUp`, {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: AUTH_URL, "content-length": Buffer.byteLength(big) }
-        }, (res) => {
-          res.resume()
-          resolve(res)
-        })
+        const req = request(
+          `${web.url}/api/trpc/auth.signUp`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: AUTH_URL, "content-length": Buffer.byteLength(big) }
+          },
+          (res) => {
+            res.resume()
+            resolve(res)
+          }
+        )
         req.on("error", reject)
         req.end(big)
       })
@@ -242,7 +312,9 @@ export const describeHttpSurface = (label: string, store: () => StoreKind, kind:
         body: "{not json"
       })
       expect(post.status).toBe(400)
-      const get = await fetch(`${web.url}/api/trpc/admin.listUsers?input=%7Bnot%20json`, { headers: { cookie: `session=${admin.cookie!}` } })
+      const get = await fetch(`${web.url}/api/trpc/admin.listUsers?input=%7Bnot%20json`, {
+        headers: { cookie: `session=${admin.cookie!}` }
+      })
       expect(get.status).toBe(400)
       // a procedure without input ignores it
       expect((await fetch(`${web.url}/api/trpc/auth.me?input=%7Bnot%20json`)).status).toBe(200)

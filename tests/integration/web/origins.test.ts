@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest"
-import { loadStandaloneConfig } from "../../../src/infrastructure/config/standaloneConfig.ts"
-import { failure } from "../../support/webClient.ts"
-import { startTestWeb } from "../../support/webHarness.ts"
-import type { TestWeb } from "../../support/webHarness.ts"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { loadStandaloneConfig } from "../../../src/infrastructure/config/standaloneConfig.ts"
+import { failure } from "../../support/webClient.ts"
+import type { TestWeb } from "../../support/webHarness.ts"
+import { startTestWeb } from "../../support/webHarness.ts"
 
 const started: Array<TestWeb> = []
 const dirs: Array<string> = []
@@ -25,7 +25,11 @@ const standaloneOrigins = (env: Record<string, string>): ReadonlyArray<string> =
 
 /** The status of a failed sign-in sent with `origin`: 401 when the origin is accepted, 403 when refused as cross-site. */
 const signInStatus = async (web: TestWeb, origin: string) =>
-  (await failure(web.client({ origin }).api.auth.signIn.mutate({ email: "nobody@example.com", password: "not the password" }))).status
+  (
+    await failure(
+      web.client({ origin }).api.auth.signIn.mutate({ email: "nobody@example.com", password: "not the password" })
+    )
+  ).status
 
 describe("CSRF: the origins mutations are accepted from", () => {
   it("standalone without AUTH_URL: its port on localhost, 127.0.0.1 and [::1]; nothing else", async () => {
@@ -35,18 +39,16 @@ describe("CSRF: the origins mutations are accepted from", () => {
     for (const origin of ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"]) {
       expect(await signInStatus(web, origin), origin).toBe(401)
     }
-    for (
-      const origin of [
-        "http://localhost:8081",
-        "https://localhost:8080",
-        "http://127.0.0.2:8080",
-        "http://0.0.0.0:8080",
-        "http://localhost",
-        "http://evil.example",
-        "http://localhost.evil.example:8080",
-        "null"
-      ]
-    ) {
+    for (const origin of [
+      "http://localhost:8081",
+      "https://localhost:8080",
+      "http://127.0.0.2:8080",
+      "http://0.0.0.0:8080",
+      "http://localhost",
+      "http://evil.example",
+      "http://localhost.evil.example:8080",
+      "null"
+    ]) {
       expect(await signInStatus(web, origin), origin).toBe(403)
     }
   })
@@ -56,7 +58,12 @@ describe("CSRF: the origins mutations are accepted from", () => {
     const web = await startTestWeb({ kind: "memory" }, {}, { authUrl: "https://herald.example.org", allowedOrigins })
     started.push(web)
     expect(await signInStatus(web, "https://herald.example.org")).toBe(401)
-    for (const origin of ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080", "http://herald.example.org"]) {
+    for (const origin of [
+      "http://localhost:8080",
+      "http://127.0.0.1:8080",
+      "http://[::1]:8080",
+      "http://herald.example.org"
+    ]) {
       expect(await signInStatus(web, origin), origin).toBe(403)
     }
   })

@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it } from "vitest"
 import { ScryptPasswordHasher } from "../../../src/infrastructure/auth/ScryptPasswordHasher.ts"
 import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
-import { openSqlite, SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import type { SqliteConnection } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { openSqlite, SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
 import { webServicesLayer } from "../../../src/interfaces/web/WebServer.ts"
-import { serveWeb } from "../../support/serveWeb.ts"
 import { ferretDbAvailable, startFerretDb } from "../../support/ferretdb.ts"
+import { serveWeb } from "../../support/serveWeb.ts"
 import { expectTrpcError, WebClient } from "../../support/webClient.ts"
 import { AUTH_URL, startTestWeb } from "../../support/webHarness.ts"
 
@@ -38,7 +38,10 @@ describe("GET /ready proves the store takes writes, not only reads", () => {
     const reader = web.client()
     await reader.api.auth.me.query()
     expect(reader.lastAnswer.status).toBe(200)
-    await expectTrpcError(web.client().api.auth.signUp.mutate({ email: "x@example.com", password: "correct horse battery", name: "X" }), "SERVICE_UNAVAILABLE")
+    await expectTrpcError(
+      web.client().api.auth.signUp.mutate({ email: "x@example.com", password: "correct horse battery", name: "X" }),
+      "SERVICE_UNAVAILABLE"
+    )
     web.memory!.readOnly = null
     expect(await ready(web.url)).toEqual({ status: 200, body: { status: "ready" } })
   })
@@ -49,7 +52,12 @@ describe("GET /ready proves the store takes writes, not only reads", () => {
     // the store's own connection, to turn it read-only from here
     const opened = Promise.withResolvers<SqliteConnection>()
     const store = SqliteStore.layer.pipe(
-      Layer.provideMerge(Layer.effect(SqliteDatabase, Effect.tap(openSqlite({ path: join(dir, "herald.db") }), (c) => Effect.sync(() => opened.resolve(c)))))
+      Layer.provideMerge(
+        Layer.effect(
+          SqliteDatabase,
+          Effect.tap(openSqlite({ path: join(dir, "herald.db") }), (c) => Effect.sync(() => opened.resolve(c)))
+        )
+      )
     )
     const base = Layer.mergeAll(
       store,
@@ -58,11 +66,18 @@ describe("GET /ready proves the store takes writes, not only reads", () => {
       ScryptPasswordHasher.layer,
       MemoryNotifier.layer([])
     ).pipe(Layer.provideMerge(Logger.layer([])))
-    const server = await serveWeb(webServicesLayer(base, { appUrl: AUTH_URL }), { port: 0, authUrl: AUTH_URL, hostname: "127.0.0.1" })
+    const server = await serveWeb(webServicesLayer(base, { appUrl: AUTH_URL }), {
+      port: 0,
+      authUrl: AUTH_URL,
+      hostname: "127.0.0.1"
+    })
     cleanups.push(() => server.close())
     const { db } = await opened.promise
     const rowsOf = () => {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => String(r["name"]))
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((r) => String(r["name"]))
       return tables.map((t) => [t, Number(db.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get()!["n"])])
     }
 
@@ -81,14 +96,18 @@ describe("GET /ready proves the store takes writes, not only reads", () => {
     expect((await ready(server.url)).status).toBe(200)
   })
 
-  it.skipIf(!ferretDbAvailable())("Mongo (a FerretDB of its own): 200 while it takes writes, 503 once it is gone", async () => {
-    const ferret = await startFerretDb()
-    cleanups.push(() => ferret.stop())
-    const web = await startTestWeb({ kind: "mongo", url: `${ferret.url}herald` })
-    cleanups.push(() => web.close())
-    expect(await ready(web.url)).toEqual({ status: 200, body: { status: "ready" } })
-    await ferret.kill()
-    expect(await ready(web.url)).toEqual({ status: 503, body: { status: "unavailable" } })
-    expect((await fetch(`${web.url}/health`)).status).toBe(200)
-  }, 60_000)
+  it.skipIf(!ferretDbAvailable())(
+    "Mongo (a FerretDB of its own): 200 while it takes writes, 503 once it is gone",
+    async () => {
+      const ferret = await startFerretDb()
+      cleanups.push(() => ferret.stop())
+      const web = await startTestWeb({ kind: "mongo", url: `${ferret.url}herald` })
+      cleanups.push(() => web.close())
+      expect(await ready(web.url)).toEqual({ status: 200, body: { status: "ready" } })
+      await ferret.kill()
+      expect(await ready(web.url)).toEqual({ status: 503, body: { status: "unavailable" } })
+      expect((await fetch(`${web.url}/health`)).status).toBe(200)
+    },
+    60_000
+  )
 })

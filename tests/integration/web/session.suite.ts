@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
-import { FAKE_QR_PNG_BASE64, FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { expectTrpcError, failure } from "../../support/webClient.ts"
+import { FAKE_QR_PNG_BASE64, FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { CallError, ProcedurePath, WebClient } from "../../support/webClient.ts"
+import { expectTrpcError, failure } from "../../support/webClient.ts"
 import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
 import { activeClient, initiate, webStarter } from "./webSuite.support.ts"
 
@@ -12,7 +12,11 @@ const sessionOf = async (client: WebClient) => (await client.api.user.getMessagi
 const groupFixture = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: `${1000 + i}@g.us`, subject: i % 3 === 0 ? `Family ${i}` : `Work ${i}` }))
 const contactFixture = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `1555${String(i).padStart(7, "0")}@c.us`, number: `1555${String(i).padStart(7, "0")}`, name: i % 4 === 0 ? `Friend ${i}` : `Colleague ${i}` }))
+  Array.from({ length: n }, (_, i) => ({
+    id: `1555${String(i).padStart(7, "0")}@c.us`,
+    number: `1555${String(i).padStart(7, "0")}`,
+    name: i % 4 === 0 ? `Friend ${i}` : `Colleague ${i}`
+  }))
 
 export const describeSessionApi = (label: string, store: () => StoreKind) =>
   describe(`web user.* over HTTP (${label})`, () => {
@@ -103,7 +107,10 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const fake = await startFakeWaha({ apiKey: "a-different-key" })
         try {
           const { client } = await setup({ fake })
-          expect(await failure(initiate(client))).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "failed to create session" })
+          expect(await failure(initiate(client))).toMatchObject({
+            code: "INTERNAL_SERVER_ERROR",
+            message: "failed to create session"
+          })
           expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)
           expect(await sessionOf(client)).toBeNull()
           expect(fake.sessions.size).toBe(0)
@@ -133,8 +140,14 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { sessionName } = await initiate(client)
         fake.setSessionStatus(sessionName, "STOPPED")
         for (const path of ["getSessionQR", "getMessagingGroups", "getMessagingContacts"] as const) {
-          const refused = await expectTrpcError(client.api.user[path].query({ sessionName }), "PRECONDITION_FAILED", path)
-          expect(refused.message, path).toMatch(/^the messaging session is stopped on the gateway: reconnect or restart it first \(HTTP 404\) \(error id [0-9a-f]{8}\)$/)
+          const refused = await expectTrpcError(
+            client.api.user[path].query({ sessionName }),
+            "PRECONDITION_FAILED",
+            path
+          )
+          expect(refused.message, path).toMatch(
+            /^the messaging session is stopped on the gateway: reconnect or restart it first \(HTTP 404\) \(error id [0-9a-f]{8}\)$/
+          )
         }
         expect(await client.api.user.getSessionStatus.query({ sessionName })).toEqual({ status: "STOPPED" })
       })
@@ -166,7 +179,9 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
           fake.setSessionStatus(sessionName, status)
           const before = fake.requests.length
           expect(await client.api.user.restartSession.mutate({ sessionName })).toEqual({ success: true })
-          expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/sessions/${sessionName}/restart`])
+          expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+            `POST /api/sessions/${sessionName}/restart`
+          ])
           expect(fake.sessions.get(sessionName)?.status).toBe("STARTING")
         }
         await expectTrpcError(client.api.user.restartSession.mutate({ sessionName: "no_such_session" }), "NOT_FOUND")
@@ -176,14 +191,26 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("updateSessionPhone stores the number (seen by getMessagingSession); bad input is BAD_REQUEST, unknown id NOT_FOUND", async () => {
         const { web, client } = await setup()
         const { id } = await initiate(client)
-        expect(await client.api.user.updateSessionPhone.mutate({ id, phoneNumber: "+15551234567" })).toEqual({ success: true })
+        expect(await client.api.user.updateSessionPhone.mutate({ id, phoneNumber: "+15551234567" })).toEqual({
+          success: true
+        })
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
         const events = await web.eventCount()
         for (const phoneNumber of ["call me", "", "+1", "1".repeat(16), 15551234567]) {
-          await expectTrpcError(client.untyped.mutation("user.updateSessionPhone", { id, phoneNumber }), "BAD_REQUEST", String(phoneNumber))
+          await expectTrpcError(
+            client.untyped.mutation("user.updateSessionPhone", { id, phoneNumber }),
+            "BAD_REQUEST",
+            String(phoneNumber)
+          )
         }
-        await expectTrpcError(client.untyped.mutation("user.updateSessionPhone", { phoneNumber: "+15551234567" }), "BAD_REQUEST")
-        await expectTrpcError(client.api.user.updateSessionPhone.mutate({ id: "no-such-session", phoneNumber: "+15550000000" }), "NOT_FOUND")
+        await expectTrpcError(
+          client.untyped.mutation("user.updateSessionPhone", { phoneNumber: "+15551234567" }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          client.api.user.updateSessionPhone.mutate({ id: "no-such-session", phoneNumber: "+15550000000" }),
+          "NOT_FOUND"
+        )
         expect(await web.eventCount()).toBe(events)
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
       })
@@ -194,16 +221,26 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         fake.setSessionStatus(sessionName, "WORKING")
         const before = fake.requests.length
         expect(await client.api.user.logoutSession.mutate({ sessionName })).toEqual({ success: true })
-        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/sessions/${sessionName}`])
+        expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+          `DELETE /api/sessions/${sessionName}`
+        ])
         expect(fake.sessions.has(sessionName)).toBe(false)
         expect(await sessionOf(client)).toBeNull()
-        for (const path of ["getSessionStatus", "getSessionQR", "getMessagingGroups", "getMessagingContacts"] as const) {
+        for (const path of [
+          "getSessionStatus",
+          "getSessionQR",
+          "getMessagingGroups",
+          "getMessagingContacts"
+        ] as const) {
           await expectTrpcError(client.api.user[path].query({ sessionName }), "NOT_FOUND", path)
         }
         for (const path of ["restartSession", "logoutSession"] as const) {
           await expectTrpcError(client.api.user[path].mutate({ sessionName }), "NOT_FOUND", path)
         }
-        await expectTrpcError(client.api.user.updateSessionPhone.mutate({ id, phoneNumber: "+15551234567" }), "NOT_FOUND")
+        await expectTrpcError(
+          client.api.user.updateSessionPhone.mutate({ id, phoneNumber: "+15551234567" }),
+          "NOT_FOUND"
+        )
         // a new initiation makes a new session
         const next = await initiate(client)
         expect(next.id).not.toBe(id)
@@ -235,7 +272,11 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect(first.nextCursor).toBe(10)
         expect("total" in first).toBe(false)
         const second = await client.api.user.getMessagingGroups.query({ sessionName, cursor: 10 })
-        expect(second.items.map((g) => g.groupId)).toEqual(groupFixture(25).slice(10, 20).map((g) => g.id))
+        expect(second.items.map((g) => g.groupId)).toEqual(
+          groupFixture(25)
+            .slice(10, 20)
+            .map((g) => g.id)
+        )
         expect(second.nextCursor).toBe(20)
         const last = await client.api.user.getMessagingGroups.query({ sessionName, cursor: 20 })
         expect(last.items).toHaveLength(5)
@@ -257,21 +298,33 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         // WAHA lists groups and contacts of a paired (WORKING) session only
         fake.setSessionStatus(sessionName, "WORKING")
         fake.setGroups(sessionName, groupFixture(30))
-        const listCalls = () => fake.requests.filter((r) => r.method === "GET" && r.path === `/api/${sessionName}/groups`).length
+        const listCalls = () =>
+          fake.requests.filter((r) => r.method === "GET" && r.path === `/api/${sessionName}/groups`).length
         const seen: Array<string> = []
         let cursor: number | undefined = 0
         let pages = 0
         while (cursor !== undefined) {
-          const page = await client.api.user.getMessagingGroups.query({ sessionName, search: "fAmIlY", limit: 3, cursor })
+          const page = await client.api.user.getMessagingGroups.query({
+            sessionName,
+            search: "fAmIlY",
+            limit: 3,
+            cursor
+          })
           expect(page.items.every((g) => g.groupName.startsWith("Family"))).toBe(true)
           seen.push(...page.items.map((g) => g.groupId))
           cursor = page.nextCursor
           pages += 1
         }
-        expect(seen).toEqual(groupFixture(30).filter((g) => g.subject.startsWith("Family")).map((g) => g.id))
+        expect(seen).toEqual(
+          groupFixture(30)
+            .filter((g) => g.subject.startsWith("Family"))
+            .map((g) => g.id)
+        )
         expect(pages).toBe(4)
         expect(listCalls()).toBe(1)
-        expect(await client.api.user.getMessagingGroups.query({ sessionName, search: "nothing like it" })).toEqual({ items: [] })
+        expect(await client.api.user.getMessagingGroups.query({ sessionName, search: "nothing like it" })).toEqual({
+          items: []
+        })
         expect(listCalls()).toBe(1)
       })
 
@@ -289,7 +342,11 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
             { sessionName, search: 7 },
             { limit: 10 }
           ]) {
-            const refused = await expectTrpcError(client.untyped.query(path, input), "BAD_REQUEST", `${path} ${JSON.stringify(input)}`)
+            const refused = await expectTrpcError(
+              client.untyped.query(path, input),
+              "BAD_REQUEST",
+              `${path} ${JSON.stringify(input)}`
+            )
             expect(refused.status).toBe(400)
           }
         }
@@ -308,20 +365,38 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         ])
         const first = await client.api.user.getMessagingContacts.query({ sessionName })
         expect(first.items).toHaveLength(50)
-        expect(first.items[0]).toEqual({ groupId: "15550000000@c.us", groupName: "Friend 0", number: "15550000000", isContact: true })
+        expect(first.items[0]).toEqual({
+          groupId: "15550000000@c.us",
+          groupName: "Friend 0",
+          number: "15550000000",
+          isContact: true
+        })
         expect(first.nextCursor).toBe(50)
         expect("total" in first).toBe(false)
         const rest = await client.api.user.getMessagingContacts.query({ sessionName, cursor: 50 })
         expect(rest.items).toHaveLength(10)
         expect("nextCursor" in rest).toBe(false)
         expect("total" in rest).toBe(false)
-        expect([...first.items, ...rest.items].some((c) => c.groupName === "A group" || c.groupName === "Blocked")).toBe(false)
+        expect(
+          [...first.items, ...rest.items].some((c) => c.groupName === "A group" || c.groupName === "Blocked")
+        ).toBe(false)
 
         const byName = await client.api.user.getMessagingContacts.query({ sessionName, search: "friend", limit: 100 })
-        expect(byName.items.map((c) => c.groupName)).toEqual(contactFixture(60).filter((c) => c.name.startsWith("Friend")).map((c) => c.name))
+        expect(byName.items.map((c) => c.groupName)).toEqual(
+          contactFixture(60)
+            .filter((c) => c.name.startsWith("Friend"))
+            .map((c) => c.name)
+        )
         const byNumber = await client.api.user.getMessagingContacts.query({ sessionName, search: "+1 555 000 0042" })
-        expect(byNumber).toEqual({ items: [{ groupId: "15550000042@c.us", groupName: "Colleague 42", number: "15550000042", isContact: true }] })
-        const paged = await client.api.user.getMessagingContacts.query({ sessionName, search: "colleague", limit: 20, cursor: 40 })
+        expect(byNumber).toEqual({
+          items: [{ groupId: "15550000042@c.us", groupName: "Colleague 42", number: "15550000042", isContact: true }]
+        })
+        const paged = await client.api.user.getMessagingContacts.query({
+          sessionName,
+          search: "colleague",
+          limit: 20,
+          cursor: 40
+        })
         expect(paged.items).toHaveLength(5)
         expect("nextCursor" in paged).toBe(false)
         expect(fake.requests.filter((r) => r.method === "GET" && r.path === "/api/contacts/all")).toHaveLength(1)
@@ -362,11 +437,16 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       ]
       /** The procedure's failure; untyped, since the table names the procedures by path. */
       const call = (client: WebClient, [kind, path]: Call, sessionName: string) =>
-        failure(path === "user.initiateMessagingSession" ? client.untyped.mutation(path) : client.untyped[kind](path, { sessionName }))
+        failure(
+          path === "user.initiateMessagingSession"
+            ? client.untyped.mutation(path)
+            : client.untyped[kind](path, { sessionName })
+        )
 
       /** Nothing of the gateway's answer, its address or the key in the body; the id in the message is the one in `data`. */
       const expectSafe = (response: CallError, fake: FakeWaha): string => {
-        for (const secret of [...SECRETS, `:${fake.port}`, fake.apiKey]) expect(response.body, secret).not.toContain(secret)
+        for (const secret of [...SECRETS, `:${fake.port}`, fake.apiKey])
+          expect(response.body, secret).not.toContain(secret)
         const errorId = response.errorId
         expect(errorId).toMatch(/^[0-9a-f]{8}$/)
         return errorId!
@@ -429,7 +509,11 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         [401, "BAD_GATEWAY", "the messaging gateway rejected Herald's credentials (HTTP 401)"],
         [403, "BAD_GATEWAY", "the messaging gateway rejected the request (HTTP 403)"],
         [404, "NOT_FOUND", "the messaging gateway does not know this session (HTTP 404)"],
-        [422, "PRECONDITION_FAILED", "the messaging gateway rejected the request: the session is not in a state that allows it (HTTP 422)"],
+        [
+          422,
+          "PRECONDITION_FAILED",
+          "the messaging gateway rejected the request: the session is not in a state that allows it (HTTP 422)"
+        ],
         [503, "BAD_GATEWAY", "the messaging gateway answered an error (HTTP 503)"]
       ])("a gateway answering %i: %s with what the gateway said in the user's terms", async (status, code, summary) => {
         const { web, client, fake } = await setup()
@@ -439,19 +523,28 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const errorId = expectSafe(response, fake)
         expect(response.code).toBe(code)
         expect(response.message).toBe(`${summary} (error id ${errorId})`)
-        expect(loggedDetail(web.logs, errorId, "user.getSessionQR")).toContain(`gateway answered ${status}: {"message":"pool error: cannot reach mongodb://admin:hunter2@`)
+        expect(loggedDetail(web.logs, errorId, "user.getSessionQR")).toContain(
+          `gateway answered ${status}: {"message":"pool error: cannot reach mongodb://admin:hunter2@`
+        )
       })
 
       it("a gateway answering 200 with something that is not the expected JSON: 'could not read', detail in the log", async () => {
         const { web, client, fake } = await setup()
         const { sessionName } = await initiate(client)
-        fake.answerEverythingWith(200, "<html>proxy at 10.0.0.7: upstream mongodb://admin:hunter2@db.internal:27017/herald</html>")
+        fake.answerEverythingWith(
+          200,
+          "<html>proxy at 10.0.0.7: upstream mongodb://admin:hunter2@db.internal:27017/herald</html>"
+        )
         const response = await failure(client.api.user.getSessionStatus.query({ sessionName }))
         const errorId = expectSafe(response, fake)
         expect(response.body).not.toContain("10.0.0.7")
         expect(response.code).toBe("BAD_GATEWAY")
-        expect(response.message).toBe(`the messaging gateway answered in a form Herald could not read (HTTP 200) (error id ${errorId})`)
-        expect(loggedDetail(web.logs, errorId, "user.getSessionStatus")).toContain("invalid JSON from gateway (200): <html>proxy at 10.0.0.7")
+        expect(response.message).toBe(
+          `the messaging gateway answered in a form Herald could not read (HTTP 200) (error id ${errorId})`
+        )
+        expect(loggedDetail(web.logs, errorId, "user.getSessionStatus")).toContain(
+          "invalid JSON from gateway (200): <html>proxy at 10.0.0.7"
+        )
       })
 
       it("each failure gets its own id", async () => {

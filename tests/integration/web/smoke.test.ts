@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { codeOf, expectTrpcError } from "../../support/webClient.ts"
-import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
 
 describe("web smoke (memory)", () => {
   let web: TestWeb
@@ -20,7 +20,10 @@ describe("web smoke (memory)", () => {
     const { sessionName } = await admin.api.user.initiateMessagingSession.mutate()
     // WAHA lists the groups of a paired (WORKING) session only
     web.fake.setSessionStatus(sessionName, "WORKING")
-    web.fake.setGroups(sessionName, [{ id: "1@g.us", subject: "Alpha" }, { id: "2@g.us", subject: "Beta" }])
+    web.fake.setGroups(sessionName, [
+      { id: "1@g.us", subject: "Alpha" },
+      { id: "2@g.us", subject: "Beta" }
+    ])
     const groups = await admin.api.user.getMessagingGroups.query({ sessionName, limit: 1 })
     expect(groups).toEqual({ items: [{ groupId: "1@g.us", groupName: "Alpha" }], nextCursor: 1 })
     const other = web.client()
@@ -45,22 +48,33 @@ describe("web smoke (memory)", () => {
   it("concurrent wrong passwords cannot slip past the throttle, nor can a batch carry more than 10 calls", async () => {
     await signUp(web.client(), "target@example.com")
     const codes = await Promise.all(
-      Array.from({ length: 12 }, () => codeOf(web.client().api.auth.signIn.mutate({ email: "target@example.com", password: "wrong password" })))
+      Array.from({ length: 12 }, () =>
+        codeOf(web.client().api.auth.signIn.mutate({ email: "target@example.com", password: "wrong password" }))
+      )
     )
     expect(codes.filter((c) => c === "UNAUTHORIZED")).toHaveLength(5)
     expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(7)
-    const batch = await fetch(`${web.url}/api/trpc/${Array.from({ length: 11 }, () => "auth.signIn").join(",")}?batch=1`, {
-      method: "POST",
-      headers: { origin: "http://herald.test", "content-type": "application/json" },
-      body: JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { email: "other@example.com", password: "guess" }])))
-    })
+    const batch = await fetch(
+      `${web.url}/api/trpc/${Array.from({ length: 11 }, () => "auth.signIn").join(",")}?batch=1`,
+      {
+        method: "POST",
+        headers: { origin: "http://herald.test", "content-type": "application/json" },
+        body: JSON.stringify(
+          Object.fromEntries(
+            Array.from({ length: 11 }, (_, i) => [i, { email: "other@example.com", password: "guess" }])
+          )
+        )
+      }
+    )
     expect(batch.status).toBe(400)
   })
 
   it("a reset link works only while it is the newest, and asking for links is throttled per address", async () => {
     await signUp(web.client(), "forgetful@example.com")
     const linkOf = () => {
-      const sent = web.notifications.flatMap((n) => n.kind === "PasswordResetLink" && n.to === "forgetful@example.com" ? [n] : [])
+      const sent = web.notifications.flatMap((n) =>
+        n.kind === "PasswordResetLink" && n.to === "forgetful@example.com" ? [n] : []
+      )
       return new URL(sent.at(-1)!.link).searchParams.get("token")!
     }
     const anon = web.client()
@@ -69,12 +83,26 @@ describe("web smoke (memory)", () => {
     await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
     const second = linkOf()
     expect(second).not.toBe(first)
-    await expectTrpcError(anon.api.auth.resetPassword.mutate({ token: first, password: "new password 1" }), "BAD_REQUEST")
-    expect(await anon.api.auth.resetPassword.mutate({ token: second, password: "new password 1" })).toEqual({ success: true })
+    await expectTrpcError(
+      anon.api.auth.resetPassword.mutate({ token: first, password: "new password 1" }),
+      "BAD_REQUEST"
+    )
+    expect(await anon.api.auth.resetPassword.mutate({ token: second, password: "new password 1" })).toEqual({
+      success: true
+    })
     for (let i = 0; i < 3; i++) await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
-    await expectTrpcError(anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" }), "TOO_MANY_REQUESTS")
+    await expectTrpcError(
+      anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" }),
+      "TOO_MANY_REQUESTS"
+    )
     // the same for an address without an account: the answer tells nothing
-    for (let i = 0; i < 5; i++) expect(await anon.api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" })).toEqual({ success: true })
-    await expectTrpcError(anon.api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" }), "TOO_MANY_REQUESTS")
+    for (let i = 0; i < 5; i++)
+      expect(await anon.api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" })).toEqual({
+        success: true
+      })
+    await expectTrpcError(
+      anon.api.auth.requestPasswordReset.mutate({ email: "nobody@example.com" }),
+      "TOO_MANY_REQUESTS"
+    )
   })
 })

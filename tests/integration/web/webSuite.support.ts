@@ -2,8 +2,8 @@ import { afterEach } from "vitest"
 import type { AuthSettingsShape } from "../../../src/application/auth/AuthSettings.ts"
 import type { FakeWaha, RecordedRequest } from "../../support/FakeWahaServer.ts"
 import type { Answer, WebClient } from "../../support/webClient.ts"
-import { signUp, startTestWeb } from "../../support/webHarness.ts"
 import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { signUp, startTestWeb } from "../../support/webHarness.ts"
 
 export const PASSWORD = "correct horse battery"
 export const THIRTY_DAYS_S = 30 * 24 * 60 * 60
@@ -25,7 +25,11 @@ export const webStarter = (store: () => StoreKind) => {
 }
 
 /** A signed-in client whose account is ACTIVE (signs up, and has the admin approve it when needed). */
-export const activeClient = async (web: TestWeb, email: string, admin?: WebClient): Promise<{ client: WebClient; id: string }> => {
+export const activeClient = async (
+  web: TestWeb,
+  email: string,
+  admin?: WebClient
+): Promise<{ client: WebClient; id: string }> => {
   const client = web.client()
   const user = await signUp(client, email)
   if (user.status !== "ACTIVE") {

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
-import { postWebhook, registeredWebhooks, startFakeWaha } from "../../support/FakeWahaServer.ts"
-import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { eventually } from "../../support/eventually.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { postWebhook, registeredWebhooks, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import type { WebClient } from "../../support/webClient.ts"
-import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../../support/webHarness.ts"
 import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../../support/webHarness.ts"
 
 const SECRET = "whsec-test-0123456789abcdef0123456789abcdef"
 const GROUP = { groupId: "120363000000000042@g.us", groupName: "Choir" }
@@ -42,13 +42,25 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
   const storeClient = () =>
     web.store.kind === "memory"
       ? MemoryStore.layer(web.memory!)
-      : MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: web.store.kind === "mongo" ? web.store.url : "", serverSelectionTimeoutMs: 5_000 })))
+      : MongoStore.layer.pipe(
+          Layer.provideMerge(
+            MongoDatabase.layer({
+              url: web.store.kind === "mongo" ? web.store.url : "",
+              serverSelectionTimeoutMs: 5_000
+            })
+          )
+        )
 
   /** A scheduler on the web's store: passes until `count` messages were found, up to a deadline. */
   const schedule = async (count: number, deadlineMs = 10_000) => {
     const layer = schedulerClient(storeClient(), fake.url).pipe(Layer.provideMerge(Logger.layer([])))
     let found = 0
-    await eventually(`${count} messages to come due (messages found)`, async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))), (n) => n >= count, deadlineMs)
+    await eventually(
+      `${count} messages to come due (messages found)`,
+      async () => (found += await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))),
+      (n) => n >= count,
+      deadlineMs
+    )
   }
 
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -70,13 +82,26 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
     return { id, gatewayIds }
   }
 
-  const ack = (id: string, ackName: string, ack: number, participant: string | null, event = participant === null ? "message.ack" : "message.ack.group") =>
+  const ack = (
+    id: string,
+    ackName: string,
+    ack: number,
+    participant: string | null,
+    event = participant === null ? "message.ack" : "message.ack.group"
+  ) =>
     postWebhook(fake, {
       session: sessionName,
       event,
       deliverTo: web.url,
       // WEBJS names a group member's receipt with the member appended to the message id
-      payload: { id: participant === null ? id : `${id}_${participant}`, from: GROUP.groupId, participant, fromMe: true, ack, ackName }
+      payload: {
+        id: participant === null ? id : `${id}_${participant}`,
+        from: GROUP.groupId,
+        participant,
+        fromMe: true,
+        ack,
+        ackName
+      }
     })
 
   describe(`WAHA webhooks (${name})`, () => {
@@ -94,7 +119,10 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
     it("group receipts become delivered / read counts in campaign.get, and campaign.list counts the delivered messages", async () => {
       const { id, gatewayIds } = await sentCampaign(["first", "second"])
       const [first, second] = gatewayIds
-      expect((await get(id)).messages.map((m) => [m.isDelivered, m.deliveredCount, m.isRead, m.readCount])).toEqual([[false, 0, false, 0], [false, 0, false, 0]])
+      expect((await get(id)).messages.map((m) => [m.isDelivered, m.deliveredCount, m.isRead, m.readCount])).toEqual([
+        [false, 0, false, 0],
+        [false, 0, false, 0]
+      ])
       expect(await listed(id)).toMatchObject({ sentMessages: 2, deliveredMessages: 0 })
 
       const answers = [
@@ -114,12 +142,25 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       const [m1, m2] = after.messages
       expect(m1).toMatchObject({ content: "first", isDelivered: true, isRead: true, deliveredCount: 3, readCount: 1 })
       expect(Date.parse(m1!.deliveredAt!)).toBeLessThanOrEqual(Date.parse(m1!.readAt!))
-      expect(m2).toMatchObject({ content: "second", isDelivered: false, deliveredAt: null, isRead: false, readAt: null, deliveredCount: 0, readCount: 0 })
+      expect(m2).toMatchObject({
+        content: "second",
+        isDelivered: false,
+        deliveredAt: null,
+        isRead: false,
+        readAt: null,
+        deliveredCount: 0,
+        readCount: 0
+      })
       expect(await listed(id)).toMatchObject({ sentMessages: 2, deliveredMessages: 1 })
 
       // a receipt for the whole message (a direct chat's, or the gateway's summary) marks it without a member count
       expect((await ack(second!, "PLAYED", 4, null)).map((a) => a.body)).toEqual([{ result: "recorded" }])
-      expect((await get(id)).messages[1]).toMatchObject({ isDelivered: true, isRead: true, deliveredCount: 0, readCount: 0 })
+      expect((await get(id)).messages[1]).toMatchObject({
+        isDelivered: true,
+        isRead: true,
+        deliveredCount: 0,
+        readCount: 0
+      })
       expect(await listed(id)).toMatchObject({ deliveredMessages: 2 })
     })
 
@@ -130,7 +171,13 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       const recorded = await get(id)
       const events = web.store.kind === "memory" ? await web.eventCount() : null
       // the same bytes, signed again, and a fresh call saying the same thing
-      const replayed = await postWebhook(fake, { session: sessionName, event: "message.ack.group", deliverTo: web.url, payload: null, raw: first!.raw })
+      const replayed = await postWebhook(fake, {
+        session: sessionName,
+        event: "message.ack.group",
+        deliverTo: web.url,
+        payload: null,
+        raw: first!.raw
+      })
       const repeated = await ack(gatewayIds[0]!, "READ", 3, "15551110001@c.us")
       const delivered = await ack(gatewayIds[0]!, "DEVICE", 2, "15551110001@c.us")
       expect([...replayed, ...repeated, ...delivered].map((a) => [a.status, a.body])).toEqual([
@@ -146,14 +193,25 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       const { id, gatewayIds } = await sentCampaign(["guarded"])
       const before = await get(id)
       const events = web.store.kind === "memory" ? await web.eventCount() : null
-      const payload = { id: `${gatewayIds[0]!}_15551110001@c.us`, participant: "15551110001@c.us", fromMe: true, ack: 3, ackName: "READ" }
+      const payload = {
+        id: `${gatewayIds[0]!}_15551110001@c.us`,
+        participant: "15551110001@c.us",
+        fromMe: true,
+        ack: 3,
+        ackName: "READ"
+      }
       const post = (signature: "none" | "wrong-key" | "sha256") =>
         postWebhook(fake, { session: sessionName, event: "message.ack.group", deliverTo: web.url, payload, signature })
       const refused = [...(await post("none")), ...(await post("wrong-key")), ...(await post("sha256"))]
       expect(refused.map((a) => a.status)).toEqual([401, 401, 401])
 
       // a valid signature on other bytes: the body was changed on the way
-      const [signed] = await postWebhook(fake, { session: sessionName, event: "message.ack.group", deliverTo: web.url, payload: { ...payload, ack: 1, ackName: "SERVER" } })
+      const [signed] = await postWebhook(fake, {
+        session: sessionName,
+        event: "message.ack.group",
+        deliverTo: web.url,
+        payload: { ...payload, ack: 1, ackName: "SERVER" }
+      })
       expect(signed).toMatchObject({ status: 200, body: { result: "ignored" } })
       const tampered = await fetch(`${web.url}/api/webhooks/waha`, {
         method: "POST",
@@ -198,7 +256,10 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
 
       const [left] = await status("FAILED", t0 + 1_000)
       expect(left).toMatchObject({ status: 200, body: { result: "recorded" } })
-      expect(await view()).toMatchObject({ gatewayStatus: "FAILED", gatewayStatusAt: new Date(t0 + 1_000).toISOString() })
+      expect(await view()).toMatchObject({
+        gatewayStatus: "FAILED",
+        gatewayStatusAt: new Date(t0 + 1_000).toISOString()
+      })
       expect(told()).toEqual([
         {
           kind: "SessionLeftWorking",
@@ -215,12 +276,25 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
 
       // the same call replayed, the same status again, a stale WORKING: nothing changes, nobody is mailed again
       const again = [
-        ...(await postWebhook(fake, { session: sessionName, event: "session.status", deliverTo: web.url, payload: null, raw: left!.raw })),
+        ...(await postWebhook(fake, {
+          session: sessionName,
+          event: "session.status",
+          deliverTo: web.url,
+          payload: null,
+          raw: left!.raw
+        })),
         ...(await status("FAILED", t0 + 2_000)),
         ...(await status("WORKING", t0 + 500))
       ]
-      expect(again.map((a) => a.body)).toEqual([{ result: "duplicate" }, { result: "duplicate" }, { result: "duplicate" }])
-      expect(await view()).toMatchObject({ gatewayStatus: "FAILED", gatewayStatusAt: new Date(t0 + 1_000).toISOString() })
+      expect(again.map((a) => a.body)).toEqual([
+        { result: "duplicate" },
+        { result: "duplicate" },
+        { result: "duplicate" }
+      ])
+      expect(await view()).toMatchObject({
+        gatewayStatus: "FAILED",
+        gatewayStatusAt: new Date(t0 + 1_000).toISOString()
+      })
       expect(told()).toHaveLength(1)
 
       // reconnected, then lost again: a new departure, a new mail
@@ -232,13 +306,35 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
 
     it("a signed call that is not a valid event is a 400 and changes nothing; an unknown message or session is answered and ignored", async () => {
       const events = web.store.kind === "memory" ? await web.eventCount() : null
-      const notJson = await postWebhook(fake, { session: sessionName, event: "message.ack", deliverTo: web.url, payload: null, raw: "{not json" })
-      const noEnvelope = await postWebhook(fake, { session: sessionName, event: "message.ack", deliverTo: web.url, payload: null, raw: JSON.stringify({ event: "message.ack" }) })
-      const badPayload = await postWebhook(fake, { session: sessionName, event: "message.ack", deliverTo: web.url, payload: { id: 42, ack: "three" } })
+      const notJson = await postWebhook(fake, {
+        session: sessionName,
+        event: "message.ack",
+        deliverTo: web.url,
+        payload: null,
+        raw: "{not json"
+      })
+      const noEnvelope = await postWebhook(fake, {
+        session: sessionName,
+        event: "message.ack",
+        deliverTo: web.url,
+        payload: null,
+        raw: JSON.stringify({ event: "message.ack" })
+      })
+      const badPayload = await postWebhook(fake, {
+        session: sessionName,
+        event: "message.ack",
+        deliverTo: web.url,
+        payload: { id: 42, ack: "three" }
+      })
       expect([...notJson, ...noEnvelope, ...badPayload].map((a) => a.status)).toEqual([400, 400, 400])
       const unknown = await ack(`true_${GROUP.groupId}_NEVERSENT`, "READ", 3, null)
       expect(unknown.map((a) => a.body)).toEqual([{ result: "unknown" }])
-      const badStatus = await postWebhook(fake, { session: sessionName, event: "session.status", deliverTo: web.url, payload: { status: 7 } })
+      const badStatus = await postWebhook(fake, {
+        session: sessionName,
+        event: "session.status",
+        deliverTo: web.url,
+        payload: { status: 7 }
+      })
       expect(badStatus.map((a) => a.status)).toEqual([400])
       const otherSession = await postWebhook(fake, {
         session: sessionName,
@@ -254,10 +350,13 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
 }
 
 describeWebhooks("memory", () => ({ kind: "memory" }))
-describe.skipIf(mongoTestUrl() === null)(mongoTestUrl() === null ? `WAHA webhooks on Mongo: ${MONGO_SKIP_REASON}` : "WAHA webhooks on Mongo", () => {
-  afterAll(dropTestDatabases)
-  describeWebhooks("mongo", () => ({ kind: "mongo", url: freshDatabaseUrl("webhooks") }))
-})
+describe.skipIf(mongoTestUrl() === null)(
+  mongoTestUrl() === null ? `WAHA webhooks on Mongo: ${MONGO_SKIP_REASON}` : "WAHA webhooks on Mongo",
+  () => {
+    afterAll(dropTestDatabases)
+    describeWebhooks("mongo", () => ({ kind: "mongo", url: freshDatabaseUrl("webhooks") }))
+  }
+)
 
 describe("WAHA webhooks without GATEWAY_WEBHOOK_SECRET", () => {
   let web: TestWeb
@@ -274,14 +373,27 @@ describe("WAHA webhooks without GATEWAY_WEBHOOK_SECRET", () => {
     expect(created?.body).toEqual({ name: sessionName, start: true })
     const events = await web.eventCount()
     const { createHmac } = await import("node:crypto")
-    const body = JSON.stringify({ event: "message.ack", session: sessionName, payload: { id: "true_1@g.us_X", ack: 3, ackName: "READ" } })
+    const body = JSON.stringify({
+      event: "message.ack",
+      session: sessionName,
+      payload: { id: "true_1@g.us_X", ack: 3, ackName: "READ" }
+    })
     const signed = await fetch(`${web.url}/api/webhooks/waha`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-webhook-hmac": createHmac("sha512", SECRET).update(body).digest("hex"), "x-webhook-hmac-algorithm": "sha512" },
+      headers: {
+        "content-type": "application/json",
+        "x-webhook-hmac": createHmac("sha512", SECRET).update(body).digest("hex"),
+        "x-webhook-hmac-algorithm": "sha512"
+      },
       body
     })
     expect(signed.status).toBe(401)
-    expect(await signed.json()).toEqual({ error: { message: "webhooks are not enabled on this server: GATEWAY_WEBHOOK_SECRET is not set", code: "UNAUTHORIZED" } })
+    expect(await signed.json()).toEqual({
+      error: {
+        message: "webhooks are not enabled on this server: GATEWAY_WEBHOOK_SECRET is not set",
+        code: "UNAUTHORIZED"
+      }
+    })
     expect(await web.eventCount()).toBe(events)
   })
 })

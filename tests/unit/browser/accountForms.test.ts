@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest"
-import { afterSignUp, hasProblems, MIN_PASSWORD_LENGTH, newPasswordProblems, sentence, signUpProblems, tokenFrom } from "../../../src/interfaces/browser/accountForms.ts"
+import {
+  afterSignUp,
+  hasProblems,
+  MIN_PASSWORD_LENGTH,
+  newPasswordProblems,
+  sentence,
+  signUpProblems,
+  tokenFrom
+} from "../../../src/interfaces/browser/accountForms.ts"
 
 describe("the account forms' own checks", () => {
   it("a new password: long enough and typed the same twice", () => {
     expect(MIN_PASSWORD_LENGTH).toBe(8)
     expect(newPasswordProblems("correct horse", "correct horse")).toEqual({})
     expect(newPasswordProblems("short", "short")).toEqual({ password: "Use at least 8 characters (this one has 5)." })
-    expect(newPasswordProblems("correct horse", "correct hors")).toEqual({ repeat: "The two passwords differ: type the same one twice." })
-    expect(newPasswordProblems("", "")).toEqual({ password: "Choose a password.", repeat: "Type the new password again." })
+    expect(newPasswordProblems("correct horse", "correct hors")).toEqual({
+      repeat: "The two passwords differ: type the same one twice."
+    })
+    expect(newPasswordProblems("", "")).toEqual({
+      password: "Choose a password.",
+      repeat: "Type the new password again."
+    })
     expect(hasProblems(newPasswordProblems("12345678", "12345678"))).toBe(false)
     expect(hasProblems(newPasswordProblems("12345678", "12345679"))).toBe(true)
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import type { CampaignStatus, MessageStatus } from "../../../src/interfaces/browser/campaignView.ts"
 import {
   campaignPollInterval,
   canCancel,
@@ -11,7 +12,6 @@ import {
   localDateAndTime,
   SLOW_POLL_MS
 } from "../../../src/interfaces/browser/campaignView.ts"
-import type { CampaignStatus, MessageStatus } from "../../../src/interfaces/browser/campaignView.ts"
 
 const now = Date.parse("2026-05-01T10:00:00Z")
 const at = (offsetMs: number) => new Date(now + offsetMs).toISOString()
@@ -22,7 +22,12 @@ const campaign = (status: CampaignStatus, ...messages: Array<[MessageStatus, num
 
 describe("campaignPollInterval: how often the campaign page asks again", () => {
   it("asks every 2 s while a message is being sent", () => {
-    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -60_000], ["PICKED", -1_000], ["SCHEDULED", 3_600_000]), now)).toBe(FAST_POLL_MS)
+    expect(
+      campaignPollInterval(
+        campaign("IN_PROGRESS", ["SENT", -60_000], ["PICKED", -1_000], ["SCHEDULED", 3_600_000]),
+        now
+      )
+    ).toBe(FAST_POLL_MS)
   })
 
   it("asks every 2 s when a message is due within 2 minutes, or overdue and not picked yet", () => {
@@ -35,20 +40,28 @@ describe("campaignPollInterval: how often the campaign page asks again", () => {
   })
 
   it("asks every 30 s while messages are planned further ahead", () => {
-    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", 121_000], ["SCHEDULED", 86_400_000]), now)).toBe(SLOW_POLL_MS)
-    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -60_000], ["DELETED", 10_000], ["SCHEDULED", 600_000]), now)).toBe(SLOW_POLL_MS)
+    expect(campaignPollInterval(campaign("SCHEDULED", ["SCHEDULED", 121_000], ["SCHEDULED", 86_400_000]), now)).toBe(
+      SLOW_POLL_MS
+    )
+    expect(
+      campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -60_000], ["DELETED", 10_000], ["SCHEDULED", 600_000]), now)
+    ).toBe(SLOW_POLL_MS)
   })
 
   it("keeps following a FAILED campaign while it has messages to send", () => {
     expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["SCHEDULED", 30_000]), now)).toBe(FAST_POLL_MS)
-    expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["SCHEDULED", 3_600_000]), now)).toBe(SLOW_POLL_MS)
+    expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["SCHEDULED", 3_600_000]), now)).toBe(
+      SLOW_POLL_MS
+    )
   })
 
   it("stops once nothing is left to send", () => {
     expect(campaignPollInterval(campaign("COMPLETED", ["SENT", -60_000]), now)).toBe(false)
     expect(campaignPollInterval(campaign("CANCELLED", ["SENT", -60_000], ["CANCELLED", 60_000]), now)).toBe(false)
     expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["CANCELLED", 60_000]), now)).toBe(false)
-    expect(campaignPollInterval(campaign("FAILED", ["OUTCOME_UNKNOWN", -600_000], ["MISSED", -300_000]), now)).toBe(false)
+    expect(campaignPollInterval(campaign("FAILED", ["OUTCOME_UNKNOWN", -600_000], ["MISSED", -300_000]), now)).toBe(
+      false
+    )
   })
 
   it("asks slowly while an unfinished campaign has nothing planned (its last send being recorded)", () => {
@@ -61,7 +74,12 @@ describe("campaignPollInterval: how often the campaign page asks again", () => {
 })
 
 describe("listPollInterval: how often the campaign list asks again", () => {
-  const item = (status: CampaignStatus, next: number | null) => ({ status, nextScheduledAt: next === null ? null : at(next), sentMessages: 0, totalMessages: 1 })
+  const item = (status: CampaignStatus, next: number | null) => ({
+    status,
+    nextScheduledAt: next === null ? null : at(next),
+    sentMessages: 0,
+    totalMessages: 1
+  })
 
   it("asks every 5 s when a campaign shown has a message due within 2 minutes", () => {
     expect(listPollInterval([item("COMPLETED", null), item("SCHEDULED", 60_000)], now)).toBe(LIST_FAST_POLL_MS)
@@ -72,7 +90,9 @@ describe("listPollInterval: how often the campaign list asks again", () => {
   })
 
   it("asks every 30 s while campaigns are planned further ahead, or long overdue", () => {
-    expect(listPollInterval([item("SCHEDULED", 3_600_000), item("FAILED", 7_200_000), item("CANCELLED", null)], now)).toBe(SLOW_POLL_MS)
+    expect(
+      listPollInterval([item("SCHEDULED", 3_600_000), item("FAILED", 7_200_000), item("CANCELLED", null)], now)
+    ).toBe(SLOW_POLL_MS)
     expect(listPollInterval([item("SCHEDULED", -600_000)], now)).toBe(SLOW_POLL_MS)
   })
 
@@ -123,10 +143,19 @@ describe("date and time inputs in the viewer's zone", () => {
     // Paris, Sunday 2027-03-28: 02:00 becomes 03:00
     expect(instantFromLocal("2027-03-28", "02:30", "Europe/Paris")).toEqual({ _tag: "Gap" })
     expect(instantFromLocal("2027-03-28", "02:00", "Europe/Paris")).toEqual({ _tag: "Gap" })
-    expect(instantFromLocal("2027-03-28", "01:59", "Europe/Paris")).toEqual({ _tag: "Instant", iso: "2027-03-28T00:59:00.000Z" })
-    expect(instantFromLocal("2027-03-28", "03:00", "Europe/Paris")).toEqual({ _tag: "Instant", iso: "2027-03-28T01:00:00.000Z" })
+    expect(instantFromLocal("2027-03-28", "01:59", "Europe/Paris")).toEqual({
+      _tag: "Instant",
+      iso: "2027-03-28T00:59:00.000Z"
+    })
+    expect(instantFromLocal("2027-03-28", "03:00", "Europe/Paris")).toEqual({
+      _tag: "Instant",
+      iso: "2027-03-28T01:00:00.000Z"
+    })
     // autumn's repeated 02:30 exists (twice): the first
-    expect(instantFromLocal("2027-10-31", "02:30", "Europe/Paris")).toEqual({ _tag: "Instant", iso: "2027-10-31T00:30:00.000Z" })
+    expect(instantFromLocal("2027-10-31", "02:30", "Europe/Paris")).toEqual({
+      _tag: "Instant",
+      iso: "2027-10-31T00:30:00.000Z"
+    })
     expect(gapText("Europe/Paris")).toBe("This time does not exist on that day in Europe/Paris: the clocks go forward.")
   })
 })

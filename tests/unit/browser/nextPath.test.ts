@@ -10,7 +10,17 @@ describe("where sign-in leads (the next parameter)", () => {
   })
 
   it("refuses anything that would leave the app: other origins, protocol-relative, backslash and control-character tricks", () => {
-    for (const next of [null, "", "campaigns", "https://evil.example/", "//evil.example/x", "/\\evil.example", "/\t/evil.example", "\\\\evil.example", "javascript:alert(1)"]) {
+    for (const next of [
+      null,
+      "",
+      "campaigns",
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "\\\\evil.example",
+      "javascript:alert(1)"
+    ]) {
       expect(safeNextPath(next, ORIGIN), String(next)).toBe("/campaigns")
     }
   })

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest"
-import { buildPlan, characterCount, emptyForm, inputKey, instantOf, newRow, targetError } from "../../../src/interfaces/browser/campaign/planInput.ts"
 import type { PlanForm } from "../../../src/interfaces/browser/campaign/planInput.ts"
+import {
+  buildPlan,
+  characterCount,
+  emptyForm,
+  inputKey,
+  instantOf,
+  newRow,
+  targetError
+} from "../../../src/interfaces/browser/campaign/planInput.ts"
 
 const TARGET = { groupId: "1@g.us", groupName: "Choir" }
-const form = (change: Partial<PlanForm> = {}): PlanForm => ({ ...emptyForm("Europe/Paris", "2027-03-27"), target: TARGET, ...change })
+const form = (change: Partial<PlanForm> = {}): PlanForm => ({
+  ...emptyForm("Europe/Paris", "2027-03-27"),
+  target: TARGET,
+  ...change
+})
 
 describe("instantOf: a wall-clock date and time in a zone", () => {
   it("follows the zone's offset of that day (Paris, either side of the spring change)", () => {
@@ -25,35 +37,64 @@ describe("instantOf: a wall-clock date and time in a zone", () => {
 
 describe("buildPlan: the form as campaign.create / campaign.preview input", () => {
   it("one-off rows become instants in the campaign's zone, in row order; preview also carries the zone", () => {
-    const built = buildPlan("s1", form({
-      mode: "messages",
-      title: "  Rehearsal ",
-      rows: [{ ...newRow("2027-03-28", "09:00"), content: "b" }, { ...newRow("2027-03-27", "09:00"), content: "a" }]
-    }))
+    const built = buildPlan(
+      "s1",
+      form({
+        mode: "messages",
+        title: "  Rehearsal ",
+        rows: [
+          { ...newRow("2027-03-28", "09:00"), content: "b" },
+          { ...newRow("2027-03-27", "09:00"), content: "a" }
+        ]
+      })
+    )
     expect(built).toEqual({
       ok: true,
       create: {
         sessionName: "s1",
         ...TARGET,
         title: "Rehearsal",
-        messages: [{ content: "b", scheduledAt: "2027-03-28T07:00:00.000Z" }, { content: "a", scheduledAt: "2027-03-27T08:00:00.000Z" }]
+        messages: [
+          { content: "b", scheduledAt: "2027-03-28T07:00:00.000Z" },
+          { content: "a", scheduledAt: "2027-03-27T08:00:00.000Z" }
+        ]
       },
       preview: expect.objectContaining({ timeZone: "Europe/Paris", title: "Rehearsal" })
     })
   })
 
   it("a recurrence travels as it is, in the form's zone; no title is no title field; ONCE ends on its start date", () => {
-    const recurrence = { startDate: "2027-03-27", endDate: "2027-04-02", sendTime: "09:00", frequency: "DAILY" as const, template: "{days_left} * x", isFreeForm: true }
+    const recurrence = {
+      startDate: "2027-03-27",
+      endDate: "2027-04-02",
+      sendTime: "09:00",
+      frequency: "DAILY" as const,
+      template: "{days_left} * x",
+      isFreeForm: true
+    }
     const built = buildPlan("s1", form({ recurrence }))
-    expect(built.ok && built.create).toEqual({ sessionName: "s1", ...TARGET, recurrence: { ...recurrence, timeZone: "Europe/Paris" } })
+    expect(built.ok && built.create).toEqual({
+      sessionName: "s1",
+      ...TARGET,
+      recurrence: { ...recurrence, timeZone: "Europe/Paris" }
+    })
     const once = buildPlan("s1", form({ recurrence: { ...recurrence, frequency: "ONCE" } }))
     expect(once.ok && once.create.recurrence?.endDate).toBe("2027-03-27")
   })
 
   it("what is missing is named by the server's field paths", () => {
-    const built = buildPlan("s1", form({ target: null, mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] }))
-    expect(built).toEqual({ ok: false, errors: { groupId: "Choose a group or contact.", "messages.1.scheduledAt": "Choose a date and a time." } })
-    expect(buildPlan("s1", form({ mode: "messages", rows: [] }))).toEqual({ ok: false, errors: { messages: "Add at least one message." } })
+    const built = buildPlan(
+      "s1",
+      form({ target: null, mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] })
+    )
+    expect(built).toEqual({
+      ok: false,
+      errors: { groupId: "Choose a group or contact.", "messages.1.scheduledAt": "Choose a date and a time." }
+    })
+    expect(buildPlan("s1", form({ mode: "messages", rows: [] }))).toEqual({
+      ok: false,
+      errors: { messages: "Add at least one message." }
+    })
     const recurrence = buildPlan("s1", form({ recurrence: { ...form().recurrence, startDate: "", sendTime: "" } }))
     expect(recurrence.ok ? [] : Object.keys(recurrence.errors)).toEqual(["recurrence.startDate", "recurrence.sendTime"])
   })

@@ -4,9 +4,19 @@ import { optionsOf, searchInput } from "../../../src/interfaces/browser/ui/targe
 describe("TargetPicker's options", () => {
   it("joins the pages in order, each chat once, keeping a contact's number", () => {
     const pages = [
-      { items: [{ groupId: "1@g.us", groupName: "Family" }, { groupId: "2@g.us", groupName: "Choir" }] },
+      {
+        items: [
+          { groupId: "1@g.us", groupName: "Family" },
+          { groupId: "2@g.us", groupName: "Choir" }
+        ]
+      },
       // the list changed between two pages: Choir came again
-      { items: [{ groupId: "2@g.us", groupName: "Choir" }, { groupId: "155501@c.us", groupName: "Ada", number: "155501", isContact: true }] }
+      {
+        items: [
+          { groupId: "2@g.us", groupName: "Choir" },
+          { groupId: "155501@c.us", groupName: "Ada", number: "155501", isContact: true }
+        ]
+      }
     ]
     expect(optionsOf(pages)).toEqual([
       { groupId: "1@g.us", groupName: "Family" },

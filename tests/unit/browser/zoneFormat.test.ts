@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { dstNote, formatInZone, offsetLabel, todayIn, viewerReading, zoneChoices } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
+import {
+  dstNote,
+  formatInZone,
+  offsetLabel,
+  todayIn,
+  viewerReading,
+  zoneChoices
+} from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
 
 describe("zone formatting for the preview", () => {
   it("an instant on the wall clock of a zone, 24-hour", () => {
@@ -10,10 +17,14 @@ describe("zone formatting for the preview", () => {
     expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "Europe/Paris", "en-GB")).toBeNull()
     // same clock, another name: nothing to add
     expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "Europe/Berlin", "en-GB")).toBeNull()
-    expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "America/New_York", "en-GB")).toBe("Sun, 28 Mar 2027, 03:00")
+    expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "America/New_York", "en-GB")).toBe(
+      "Sun, 28 Mar 2027, 03:00"
+    )
   })
   it("a DST change day says so in words", () => {
-    expect(dstNote({ dstChange: true, utcOffsetDayStart: "+01:00", utcOffsetDayEnd: "+02:00" })).toBe("Clocks change this day: UTC+01:00 → UTC+02:00")
+    expect(dstNote({ dstChange: true, utcOffsetDayStart: "+01:00", utcOffsetDayEnd: "+02:00" })).toBe(
+      "Clocks change this day: UTC+01:00 → UTC+02:00"
+    )
     expect(dstNote({ dstChange: false, utcOffsetDayStart: "+02:00", utcOffsetDayEnd: "+02:00" })).toBeNull()
     expect(offsetLabel("+00:00")).toBe("UTC")
     expect(offsetLabel("-05:00")).toBe("UTC-05:00")

@@ -32,7 +32,10 @@ describe("loadSchedulerConfig", () => {
       SCHEDULER_SESSION_CONCURRENCY: "8",
       SCHEDULER_DATABASE_TIMEOUT_MS: "5000"
     })
-    expect(loaded).toMatchObject({ ok: true, config: { pollIntervalMs: 500, sessionConcurrency: 8, databaseTimeoutMs: 5_000 } })
+    expect(loaded).toMatchObject({
+      ok: true,
+      config: { pollIntervalMs: 500, sessionConcurrency: 8, databaseTimeoutMs: 5_000 }
+    })
   })
 
   it("lists every problem at once, without echoing any value", () => {

@@ -21,7 +21,9 @@ describe("loadStandaloneConfig", () => {
   it("GATEWAY_WEBHOOK_SECRET is optional (null by default) and at least 32 characters when set", () => {
     expect(configOf({ HERALD_DATA_DIR: join(dataDir(), "data") }).webhookSecret).toBeNull()
     const secret = "whsec-0123456789abcdef0123456789abcdef"
-    expect(configOf({ HERALD_DATA_DIR: join(dataDir(), "data"), GATEWAY_WEBHOOK_SECRET: secret }).webhookSecret).toBe(secret)
+    expect(configOf({ HERALD_DATA_DIR: join(dataDir(), "data"), GATEWAY_WEBHOOK_SECRET: secret }).webhookSecret).toBe(
+      secret
+    )
     const problems = problemsOf({ HERALD_DATA_DIR: join(dataDir(), "data"), GATEWAY_WEBHOOK_SECRET: "too-short" })
     expect(problems).toMatch(/GATEWAY_WEBHOOK_SECRET must be at least 32 characters/)
     expect(problems).not.toContain("too-short")
@@ -71,7 +73,9 @@ describe("loadStandaloneConfig", () => {
   it("refuses a shared folder (sticky, like /tmp) rather than closing it to everyone else", () => {
     const shared = dataDir()
     chmodSync(shared, 0o1777)
-    expect(problemsOf({ HERALD_DATA_DIR: shared })).toMatch(/HERALD_DATA_DIR .+ is a shared folder \(the file system root, or sticky like \/tmp\): give Herald a folder of its own/)
+    expect(problemsOf({ HERALD_DATA_DIR: shared })).toMatch(
+      /HERALD_DATA_DIR .+ is a shared folder \(the file system root, or sticky like \/tmp\): give Herald a folder of its own/
+    )
     expect(statSync(shared).mode & 0o7777).toBe(0o1777)
     expect(problemsOf({ HERALD_DATA_DIR: "/" })).toMatch(/HERALD_DATA_DIR \/ is a shared folder/)
   })
@@ -96,7 +100,14 @@ describe("loadStandaloneConfig", () => {
       authSecret: { generatedIn: null }
     })
     expect(config.store.kind === "mongo" && config.store.redacted).not.toContain("s3cr")
-    expect(configOf({ HERALD_DATA_DIR: dataDir(), MAIL_SMTP_URL: "smtp://u:p@mail:587", FROM_EMAIL: "a@b.org", ADMIN_EMAIL: "c@d.org" }).mail).toEqual({ kind: "smtp", url: "smtp://u:p@mail:587" })
+    expect(
+      configOf({
+        HERALD_DATA_DIR: dataDir(),
+        MAIL_SMTP_URL: "smtp://u:p@mail:587",
+        FROM_EMAIL: "a@b.org",
+        ADMIN_EMAIL: "c@d.org"
+      }).mail
+    ).toEqual({ kind: "smtp", url: "smtp://u:p@mail:587" })
   })
 
   it("without AUTH_URL, mutations are accepted from its own port on every loopback name; with AUTH_URL, from that origin only", () => {
@@ -105,22 +116,35 @@ describe("loadStandaloneConfig", () => {
       "http://127.0.0.1:9090",
       "http://[::1]:9090"
     ])
-    expect(configOf({ HERALD_DATA_DIR: dataDir() }).allowedOrigins).toEqual(["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"])
+    expect(configOf({ HERALD_DATA_DIR: dataDir() }).allowedOrigins).toEqual([
+      "http://localhost:8080",
+      "http://127.0.0.1:8080",
+      "http://[::1]:8080"
+    ])
     const behindProxy = configOf({ HERALD_DATA_DIR: dataDir(), PORT: "9090", AUTH_URL: "https://herald.example.org" })
     expect(behindProxy.allowedOrigins).toEqual(["https://herald.example.org"])
-    expect(configOf({ HERALD_DATA_DIR: dataDir(), AUTH_URL: "http://localhost:8080/herald" }).allowedOrigins).toEqual(["http://localhost:8080"])
+    expect(configOf({ HERALD_DATA_DIR: dataDir(), AUTH_URL: "http://localhost:8080/herald" }).allowedOrigins).toEqual([
+      "http://localhost:8080"
+    ])
   })
 
   it("TRUST_PROXY: 0 by default, a number of proxies when set", () => {
     expect(configOf({ HERALD_DATA_DIR: dataDir() }).trustProxy).toBe(0)
     expect(configOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1)
-    expect(problemsOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "yes" })).toMatch(/TRUST_PROXY must be the number of proxies/)
+    expect(problemsOf({ HERALD_DATA_DIR: dataDir(), TRUST_PROXY: "yes" })).toMatch(
+      /TRUST_PROXY must be the number of proxies/
+    )
   })
 
   it("per-user quota: 100 open campaigns and 10,000 pending messages by default, or MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER", () => {
-    expect(configOf({ HERALD_DATA_DIR: dataDir() }).quota).toEqual({ maxOpenCampaigns: 100, maxPendingMessages: 10_000 })
-    expect(configOf({ HERALD_DATA_DIR: dataDir(), MAX_OPEN_CAMPAIGNS_PER_USER: "3", MAX_PENDING_MESSAGES_PER_USER: "40" }).quota)
-      .toEqual({ maxOpenCampaigns: 3, maxPendingMessages: 40 })
+    expect(configOf({ HERALD_DATA_DIR: dataDir() }).quota).toEqual({
+      maxOpenCampaigns: 100,
+      maxPendingMessages: 10_000
+    })
+    expect(
+      configOf({ HERALD_DATA_DIR: dataDir(), MAX_OPEN_CAMPAIGNS_PER_USER: "3", MAX_PENDING_MESSAGES_PER_USER: "40" })
+        .quota
+    ).toEqual({ maxOpenCampaigns: 3, maxPendingMessages: 40 })
   })
 
   it.each([
@@ -128,11 +152,17 @@ describe("loadStandaloneConfig", () => {
     [{ MAX_PENDING_MESSAGES_PER_USER: "lots" }, /MAX_PENDING_MESSAGES_PER_USER must be a whole number/],
     [{ GATEWAY_API_URL: "http://waha:3000" }, /GATEWAY_API_URL and GATEWAY_API_KEY go together/],
     [{ MAIL_API_KEY: "key-abc" }, /MAIL_API_KEY and MAIL_DOMAIN go together/],
-    [{ MAIL_API_KEY: "key-abc", MAIL_DOMAIN: "mg.example.org", ADMIN_EMAIL: "a@b.org" }, /FROM_EMAIL is required to send real mail/],
+    [
+      { MAIL_API_KEY: "key-abc", MAIL_DOMAIN: "mg.example.org", ADMIN_EMAIL: "a@b.org" },
+      /FROM_EMAIL is required to send real mail/
+    ],
     [{ MAIL_SMTP_URL: "smtp://u:p@mail:587", FROM_EMAIL: "a@b.org" }, /ADMIN_EMAIL is required to send real mail/],
     [{ AUTH_SECRET: "short" }, /AUTH_SECRET must be at least 32 characters/],
     [{ DATABASE_URL: "mongodb://herald:p@ss@db/herald" }, /DATABASE_URL/],
-    [{ HERALD_DATA_DIR: "/proc/herald/data" }, /HERALD_DATA_DIR \/proc\/herald\/data cannot be made readable by its owner only \(.+\): choose a folder this account owns/]
+    [
+      { HERALD_DATA_DIR: "/proc/herald/data" },
+      /HERALD_DATA_DIR \/proc\/herald\/data cannot be made readable by its owner only \(.+\): choose a folder this account owns/
+    ]
   ])("%j is refused with a clear message", (env, message) => {
     expect(problemsOf({ HERALD_DATA_DIR: dataDir(), ...env })).toMatch(message)
   })

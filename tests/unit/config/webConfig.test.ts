@@ -23,7 +23,10 @@ describe("loadWebConfig", () => {
   it("GATEWAY_WEBHOOK_SECRET is optional (null: no webhooks), at least 32 characters when set, and never echoed", () => {
     expect(loadWebConfig(valid)).toMatchObject({ ok: true, config: { webhookSecret: null } })
     const secret = "whsec-0123456789abcdef0123456789abcdef"
-    expect(loadWebConfig({ ...valid, GATEWAY_WEBHOOK_SECRET: secret })).toMatchObject({ ok: true, config: { webhookSecret: secret } })
+    expect(loadWebConfig({ ...valid, GATEWAY_WEBHOOK_SECRET: secret })).toMatchObject({
+      ok: true,
+      config: { webhookSecret: secret }
+    })
     const problems = problemsOf({ ...valid, GATEWAY_WEBHOOK_SECRET: "short-WEBHOOK-SECRET" })
     expect(problems.join("\n")).toMatch(/GATEWAY_WEBHOOK_SECRET must be at least 32 characters/)
     expect(problems.join("\n")).not.toContain("short-WEBHOOK-SECRET")
@@ -44,10 +47,23 @@ describe("loadWebConfig", () => {
     })
   })
 
-  it("reads the optional ones: ADMIN_PHONE_NUMBER, PUBLIC_SHOW_FOOTER (only \"false\" hides), PORT, REQUIRE_APPROVAL", () => {
-    expect(loadWebConfig({ ...valid, ADMIN_PHONE_NUMBER: "+15551234567", PUBLIC_SHOW_FOOTER: "false", PORT: "3001", REQUIRE_APPROVAL: "false" }))
-      .toMatchObject({ ok: true, config: { adminPhoneNumber: "+15551234567", showFooter: false, port: 3001, requireApproval: false } })
-    expect(loadWebConfig({ ...valid, PUBLIC_SHOW_FOOTER: "no" })).toMatchObject({ ok: true, config: { showFooter: true } })
+  it('reads the optional ones: ADMIN_PHONE_NUMBER, PUBLIC_SHOW_FOOTER (only "false" hides), PORT, REQUIRE_APPROVAL', () => {
+    expect(
+      loadWebConfig({
+        ...valid,
+        ADMIN_PHONE_NUMBER: "+15551234567",
+        PUBLIC_SHOW_FOOTER: "false",
+        PORT: "3001",
+        REQUIRE_APPROVAL: "false"
+      })
+    ).toMatchObject({
+      ok: true,
+      config: { adminPhoneNumber: "+15551234567", showFooter: false, port: 3001, requireApproval: false }
+    })
+    expect(loadWebConfig({ ...valid, PUBLIC_SHOW_FOOTER: "no" })).toMatchObject({
+      ok: true,
+      config: { showFooter: true }
+    })
   })
 
   it("TRUST_PROXY: the number of trusted proxies, 0 (none: X-Forwarded-For is ignored) by default", () => {
@@ -55,19 +71,35 @@ describe("loadWebConfig", () => {
     expect(loadWebConfig({ ...valid, TRUST_PROXY: "1" })).toMatchObject({ ok: true, config: { trustProxy: 1 } })
     expect(loadWebConfig({ ...valid, TRUST_PROXY: "2" })).toMatchObject({ ok: true, config: { trustProxy: 2 } })
     for (const bad of ["true", "-1", "1.5", "one", "0x1", "1e1"]) {
-      expect(problemsOf({ ...valid, TRUST_PROXY: bad }).join("\n"), bad).toMatch(/TRUST_PROXY must be the number of proxies/)
+      expect(problemsOf({ ...valid, TRUST_PROXY: bad }).join("\n"), bad).toMatch(
+        /TRUST_PROXY must be the number of proxies/
+      )
     }
   })
 
   it("per-user quota: 100 open campaigns and 10,000 pending messages by default, or MAX_OPEN_CAMPAIGNS_PER_USER and MAX_PENDING_MESSAGES_PER_USER", () => {
-    expect(loadWebConfig(valid)).toMatchObject({ ok: true, config: { quota: { maxOpenCampaigns: 100, maxPendingMessages: 10_000 } } })
-    expect(loadWebConfig({ ...valid, MAX_OPEN_CAMPAIGNS_PER_USER: "5", MAX_PENDING_MESSAGES_PER_USER: "250000" }))
-      .toMatchObject({ ok: true, config: { quota: { maxOpenCampaigns: 5, maxPendingMessages: 250_000 } } })
+    expect(loadWebConfig(valid)).toMatchObject({
+      ok: true,
+      config: { quota: { maxOpenCampaigns: 100, maxPendingMessages: 10_000 } }
+    })
+    expect(
+      loadWebConfig({ ...valid, MAX_OPEN_CAMPAIGNS_PER_USER: "5", MAX_PENDING_MESSAGES_PER_USER: "250000" })
+    ).toMatchObject({ ok: true, config: { quota: { maxOpenCampaigns: 5, maxPendingMessages: 250_000 } } })
   })
 
   it("names every missing variable at once", () => {
     const problems = problemsOf({})
-    for (const name of ["DATABASE_URL", "GATEWAY_API_URL", "GATEWAY_API_KEY", "AUTH_SECRET", "AUTH_URL", "MAIL_API_KEY", "MAIL_DOMAIN", "FROM_EMAIL", "ADMIN_EMAIL"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "GATEWAY_API_URL",
+      "GATEWAY_API_KEY",
+      "AUTH_SECRET",
+      "AUTH_URL",
+      "MAIL_API_KEY",
+      "MAIL_DOMAIN",
+      "FROM_EMAIL",
+      "ADMIN_EMAIL"
+    ]) {
       expect(problems.join("\n")).toContain(`${name} is required`)
     }
   })

@@ -1,5 +1,3 @@
-import { fold } from "../../support/fold.ts"
-import { CAMPAIGN_STATUSES, CampaignDecider } from "../../../src/domain/campaign/Campaign.ts"
 import type {
   CampaignCommand,
   CampaignEvent,
@@ -7,6 +5,8 @@ import type {
   CampaignState,
   CampaignStatus
 } from "../../../src/domain/campaign/Campaign.ts"
+import { CAMPAIGN_STATUSES, CampaignDecider } from "../../../src/domain/campaign/Campaign.ts"
+import { fold } from "../../support/fold.ts"
 
 /** Object mothers for the Campaign aggregate; states are built by folding events. */
 

@@ -1,5 +1,3 @@
-import { fold } from "../../support/fold.ts"
-import { LOOKBACK_MS, MESSAGE_STATUSES, MessageDecider } from "../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,
   MessageEvent,
@@ -7,6 +5,8 @@ import type {
   MessageStatus,
   MessageTarget
 } from "../../../src/domain/message/Message.ts"
+import { LOOKBACK_MS, MESSAGE_STATUSES, MessageDecider } from "../../../src/domain/message/Message.ts"
+import { fold } from "../../support/fold.ts"
 
 /**
  * Object mothers for the Message aggregate: commands, events and states with sensible
@@ -149,7 +149,11 @@ export const MessageEventMother = {
     by: "scheduler-a",
     ...overrides
   }),
-  sent: (at: number = T.SENT_AT): EventOf<"MessageSent"> => ({ type: "MessageSent", at, gatewayMessageId: GATEWAY_MESSAGE_ID }),
+  sent: (at: number = T.SENT_AT): EventOf<"MessageSent"> => ({
+    type: "MessageSent",
+    at,
+    gatewayMessageId: GATEWAY_MESSAGE_ID
+  }),
   sendFailed: (overrides: Overrides<EventOf<"MessageSendFailed">> = {}): EventOf<"MessageSendFailed"> => ({
     type: "MessageSendFailed",
     at: T.SENT_AT,
@@ -162,7 +166,10 @@ export const MessageEventMother = {
     reason: "outcome unknown: never reported back",
     ...overrides
   }),
-  missed: (at: number = T.SCHEDULED_AT + LOOKBACK_MS + 60_000): EventOf<"MessageMissed"> => ({ type: "MessageMissed", at })
+  missed: (at: number = T.SCHEDULED_AT + LOOKBACK_MS + 60_000): EventOf<"MessageMissed"> => ({
+    type: "MessageMissed",
+    at
+  })
 }
 
 export const ALL_MESSAGE_STATUSES: ReadonlyArray<MessageStatus> = MESSAGE_STATUSES

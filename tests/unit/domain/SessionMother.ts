@@ -1,6 +1,6 @@
-import { fold } from "../../support/fold.ts"
-import { SessionDecider } from "../../../src/domain/session/MessagingSession.ts"
 import type { SessionCommand, SessionEvent, SessionState } from "../../../src/domain/session/MessagingSession.ts"
+import { SessionDecider } from "../../../src/domain/session/MessagingSession.ts"
+import { fold } from "../../support/fold.ts"
 
 /** Object mothers for the MessagingSession aggregate; states are built by folding events. */
 

@@ -3,7 +3,11 @@ import { MessageEventSchema } from "../../../src/application/eventSourcing/codec
 
 describe("MessageEventSchema", () => {
   it("decodes a MessageSent recorded before gateway ids were kept: no id", () => {
-    expect(MessageEventSchema.parse({ type: "MessageSent", at: 5 })).toEqual({ type: "MessageSent", at: 5, gatewayMessageId: null })
+    expect(MessageEventSchema.parse({ type: "MessageSent", at: 5 })).toEqual({
+      type: "MessageSent",
+      at: 5,
+      gatewayMessageId: null
+    })
   })
 
   it("keeps the gateway id of a MessageSent that has one", () => {
@@ -24,7 +28,13 @@ describe("MessageEventSchema", () => {
 describe("SessionEventSchema", () => {
   it("decodes SessionGatewayStatusChanged, and the events written before it still decode", async () => {
     const { SessionEventSchema } = await import("../../../src/application/eventSourcing/codecs.ts")
-    const changed = { type: "SessionGatewayStatusChanged", status: "FAILED", previousStatus: "WORKING", reportedAt: 7, at: 8 }
+    const changed = {
+      type: "SessionGatewayStatusChanged",
+      status: "FAILED",
+      previousStatus: "WORKING",
+      reportedAt: 7,
+      at: 8
+    }
     expect(SessionEventSchema.parse(changed)).toEqual(changed)
     expect(SessionEventSchema.parse({ type: "SessionLoggedOut", at: 3 })).toEqual({ type: "SessionLoggedOut", at: 3 })
     expect(SessionEventSchema.safeParse({ ...changed, status: 5 }).success).toBe(false)

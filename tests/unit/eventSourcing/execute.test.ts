@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest"
 import { Effect, Exit, Layer } from "effect"
+import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import type { Aggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { execute } from "../../../src/application/eventSourcing/execute.ts"
@@ -21,7 +21,7 @@ const Counter: Aggregate<{ readonly limit: number }, Counter, Incremented, "full
   name: "counter",
   decider: {
     initialState: { version: 0, count: 0 },
-    decide: (command, state) => state.count >= command.limit ? reject("full") : accept({ type: "Incremented" }),
+    decide: (command, state) => (state.count >= command.limit ? reject("full") : accept({ type: "Incremented" })),
     evolve: (state) => ({ version: state.version + 1, count: state.count + 1 })
   },
   schema: z.object({ type: z.literal("Incremented") }),
@@ -35,7 +35,10 @@ const Counter: Aggregate<{ readonly limit: number }, Counter, Incremented, "full
  * our appends it appends an increment of its own, so ours conflicts for real and a re-read
  * sees the other writer's event.
  */
-const run = <A, E>(competing: number, program: Effect.Effect<A, E, EventStore | Layer.Success<ReturnType<typeof MemoryStore.layer>>>) => {
+const run = <A, E>(
+  competing: number,
+  program: Effect.Effect<A, E, EventStore | Layer.Success<ReturnType<typeof MemoryStore.layer>>>
+) => {
   const db = makeMemoryDatabase()
   const store = makeMemoryEventStore(db)
   const counts = { reads: 0, appends: 0 }
@@ -66,13 +69,17 @@ const run = <A, E>(competing: number, program: Effect.Effect<A, E, EventStore | 
 describe("execute: a concurrent append makes it read again and decide again", () => {
   it("wins after two conflicts: three reads, three appends, the outcome on the latest state", async () => {
     const { exit, counts } = await run(2, execute(Counter)("c", { limit: 10 }))
-    expect(exit).toEqual(Exit.succeed({ _tag: "Accepted", state: { version: 3, count: 3 }, events: [{ type: "Incremented" }] }))
+    expect(exit).toEqual(
+      Exit.succeed({ _tag: "Accepted", state: { version: 3, count: 3 }, events: [{ type: "Incremented" }] })
+    )
     expect(counts).toEqual({ reads: 3, appends: 3 })
   })
 
   it("a known state serves the first attempt only: the retry reads", async () => {
     const { exit, counts } = await run(1, execute(Counter)("c", { limit: 10 }, { known: Counter.decider.initialState }))
-    expect(exit).toEqual(Exit.succeed({ _tag: "Accepted", state: { version: 2, count: 2 }, events: [{ type: "Incremented" }] }))
+    expect(exit).toEqual(
+      Exit.succeed({ _tag: "Accepted", state: { version: 2, count: 2 }, events: [{ type: "Incremented" }] })
+    )
     expect(counts).toEqual({ reads: 1, appends: 2 })
   })
 
@@ -86,12 +93,18 @@ describe("execute: a concurrent append makes it read again and decide again", ()
     const { exit, counts } = await run(100, execute(Counter)("c", { limit: 1_000 }, { retries: 2 }))
     expect(Exit.isFailure(exit)).toBe(true)
     const error = Exit.isFailure(exit) ? exit.cause.reasons[0] : undefined
-    expect(error).toMatchObject({ _tag: "Fail", error: { _tag: "ConcurrencyConflict", streamId: "counter-c", expectedVersion: 2 } })
+    expect(error).toMatchObject({
+      _tag: "Fail",
+      error: { _tag: "ConcurrencyConflict", streamId: "counter-c", expectedVersion: 2 }
+    })
     expect(counts).toEqual({ reads: 3, appends: 3 })
   })
 
   it("five retries by default; none with retries: 0", async () => {
     expect((await run(100, execute(Counter)("c", { limit: 1_000 }))).counts).toEqual({ reads: 6, appends: 6 })
-    expect((await run(100, execute(Counter)("c", { limit: 1_000 }, { retries: 0 }))).counts).toEqual({ reads: 1, appends: 1 })
+    expect((await run(100, execute(Counter)("c", { limit: 1_000 }, { retries: 0 }))).counts).toEqual({
+      reads: 1,
+      appends: 1
+    })
   })
 })

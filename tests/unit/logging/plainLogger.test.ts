@@ -21,14 +21,18 @@ describe("PlainLogger", () => {
       err: []
     })
     expect(written(Effect.logWarning("careful")).err).toEqual(["careful"])
-    expect(written(Effect.logError("Error processing message m1: boom")).err).toEqual(["Error processing message m1: boom"])
+    expect(written(Effect.logError("Error processing message m1: boom")).err).toEqual([
+      "Error processing message m1: boom"
+    ])
   })
 
   it("writes every record as one line, whatever a message held (a line it was not given escaped, never a line of its own)", () => {
-    const { out, err } = written(Effect.gen(function*() {
-      yield* Effect.logInfo("tRPC user.x\n[2026-01-01T10:00:00.000Z] Message x processed successfully")
-      yield* Effect.logError("request failed: Error: boom\r\n    at somewhere\u2028\u0085")
-    }))
+    const { out, err } = written(
+      Effect.gen(function* () {
+        yield* Effect.logInfo("tRPC user.x\n[2026-01-01T10:00:00.000Z] Message x processed successfully")
+        yield* Effect.logError("request failed: Error: boom\r\n    at somewhere\u2028\u0085")
+      })
+    )
     expect(out).toEqual(["tRPC user.x\\n[2026-01-01T10:00:00.000Z] Message x processed successfully"])
     expect(err).toEqual(["request failed: Error: boom\\r\\n    at somewhere\\u2028\\u0085"])
   })

@@ -30,7 +30,9 @@ describe("the SessionLeftWorking mail", () => {
   })
 
   it("says so when nothing is due, and is never sent by messaging (the session may be what broke)", () => {
-    expect(composeMail({ ...notification, dueSoon: [] }, "admin@example.org").text).toContain("No message of yours is due in the next 24 hours.")
+    expect(composeMail({ ...notification, dueSoon: [] }, "admin@example.org").text).toContain(
+      "No message of yours is due in the next 24 hours."
+    )
     expect(messagingText(notification)).toBeNull()
   })
 })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Logger } from "effect"
 import { TestClock } from "effect/testing"
-import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
+import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import { allowsNamedSessions, checkGatewayAtStart } from "../../../src/application/session/gatewayAtStart.ts"
 
 const v = (version: string, tier: string, engine = "WEBJS"): GatewayServerVersion => ({ version, tier, engine })
@@ -28,31 +28,52 @@ describe("allowsNamedSessions (WAHA Core before 2026.6.1 has only the session `d
 const gatewayAnswering = (answers: ReadonlyArray<GatewayServerVersion | GatewayError>) => {
   let calls = 0
   const unused = () => Effect.die("not used")
-  const layer = Layer.succeed(GatewayPort, GatewayPort.of({
-    sendText: unused, createSession: unused, getSession: unused, startSession: unused, restartSession: unused,
-    stopSession: unused, logoutSession: unused, deleteSession: unused, getQr: unused, listGroups: unused, listContacts: unused, findSentMessage: unused,
-    serverVersion: () =>
-      Effect.suspend(() => {
-        const answer = answers[Math.min(calls, answers.length - 1)]!
-        calls += 1
-        return answer instanceof GatewayError ? Effect.fail(answer) : Effect.succeed(answer)
-      })
-  }))
+  const layer = Layer.succeed(
+    GatewayPort,
+    GatewayPort.of({
+      sendText: unused,
+      createSession: unused,
+      getSession: unused,
+      startSession: unused,
+      restartSession: unused,
+      stopSession: unused,
+      logoutSession: unused,
+      deleteSession: unused,
+      getQr: unused,
+      listGroups: unused,
+      listContacts: unused,
+      findSentMessage: unused,
+      serverVersion: () =>
+        Effect.suspend(() => {
+          const answer = answers[Math.min(calls, answers.length - 1)]!
+          calls += 1
+          return answer instanceof GatewayError ? Effect.fail(answer) : Effect.succeed(answer)
+        })
+    })
+  )
   return { layer, calls: () => calls }
 }
 
 const capture = () => {
   const lines: Array<string> = []
-  const layer = Logger.layer([Logger.make(({ message, logLevel }) => void lines.push(`${logLevel}: ${Array.isArray(message) ? message.map(String).join(" ") : String(message)}`))])
+  const layer = Logger.layer([
+    Logger.make(
+      ({ message, logLevel }) =>
+        void lines.push(`${logLevel}: ${Array.isArray(message) ? message.map(String).join(" ") : String(message)}`)
+    )
+  ])
   return { lines, layer }
 }
 
-const down = new GatewayError({ reason: "Unreachable", message: "failed to read the gateway's version: connect ECONNREFUSED 127.0.0.1:3000" })
+const down = new GatewayError({
+  reason: "Unreachable",
+  message: "failed to read the gateway's version: connect ECONNREFUSED 127.0.0.1:3000"
+})
 
 describe("checkGatewayAtStart", () => {
   it.effect("logs `gateway: WAHA <version> <tier> engine <engine>` and goes on when named sessions work", () => {
     const { lines, layer } = capture()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* checkGatewayAtStart
       expect(lines).toEqual(["Info: gateway: WAHA 2026.6.1 CORE engine GOWS"])
     }).pipe(Effect.provide(gatewayAnswering([v("2026.6.1", "CORE", "GOWS")]).layer), Effect.provide(layer))
@@ -60,37 +81,45 @@ describe("checkGatewayAtStart", () => {
 
   it.effect("refuses, with one message saying what to do, a WAHA Core that allows only `default`", () => {
     const { lines, layer } = capture()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const exit = yield* Effect.exit(checkGatewayAtStart)
       expect(Exit.isFailure(exit)).toBe(true)
       if (Exit.isFailure(exit)) {
         const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
-        expect(failure?._tag === "Fail" ? failure.error.message : null).toBe(`gateway: WAHA 2025.11.2 CORE engine WEBJS: ${NAMED_SESSIONS_UNSUPPORTED}`)
+        expect(failure?._tag === "Fail" ? failure.error.message : null).toBe(
+          `gateway: WAHA 2025.11.2 CORE engine WEBJS: ${NAMED_SESSIONS_UNSUPPORTED}`
+        )
       }
       expect(lines).toEqual(["Info: gateway: WAHA 2025.11.2 CORE engine WEBJS"])
     }).pipe(Effect.provide(gatewayAnswering([v("2025.11.2", "CORE")]).layer), Effect.provide(layer))
   })
 
-  it.effect("a gateway that is down at start does not stop the process: it says so and keeps asking in the background", () => {
-    const { lines, layer } = capture()
-    const gateway = gatewayAnswering([down, down, v("2026.7.1", "CORE")])
-    return Effect.gen(function*() {
-      yield* checkGatewayAtStart
-      expect(lines).toEqual([
-        "Warn: gateway: could not read WAHA's version (failed to read the gateway's version: connect ECONNREFUSED 127.0.0.1:3000); starting anyway, asking again in the background"
-      ])
-      yield* TestClock.adjust(60_000)
-      expect(gateway.calls()).toBe(3)
-      expect(lines.at(-1)).toBe("Info: gateway: WAHA 2026.7.1 CORE engine WEBJS")
-    }).pipe(Effect.provide(gateway.layer), Effect.provide(layer))
-  })
+  it.effect(
+    "a gateway that is down at start does not stop the process: it says so and keeps asking in the background",
+    () => {
+      const { lines, layer } = capture()
+      const gateway = gatewayAnswering([down, down, v("2026.7.1", "CORE")])
+      return Effect.gen(function* () {
+        yield* checkGatewayAtStart
+        expect(lines).toEqual([
+          "Warn: gateway: could not read WAHA's version (failed to read the gateway's version: connect ECONNREFUSED 127.0.0.1:3000); starting anyway, asking again in the background"
+        ])
+        yield* TestClock.adjust(60_000)
+        expect(gateway.calls()).toBe(3)
+        expect(lines.at(-1)).toBe("Info: gateway: WAHA 2026.7.1 CORE engine WEBJS")
+      }).pipe(Effect.provide(gateway.layer), Effect.provide(layer))
+    }
+  )
 
-  it.effect("an unusable gateway found later is logged as an error (the process already serves; creation says the same)", () => {
-    const { lines, layer } = capture()
-    return Effect.gen(function*() {
-      yield* checkGatewayAtStart
-      yield* TestClock.adjust(60_000)
-      expect(lines.at(-1)).toBe(`Error: gateway: WAHA 2024.10.8 CORE engine NOWEB: ${NAMED_SESSIONS_UNSUPPORTED}`)
-    }).pipe(Effect.provide(gatewayAnswering([down, v("2024.10.8", "CORE", "NOWEB")]).layer), Effect.provide(layer))
-  })
+  it.effect(
+    "an unusable gateway found later is logged as an error (the process already serves; creation says the same)",
+    () => {
+      const { lines, layer } = capture()
+      return Effect.gen(function* () {
+        yield* checkGatewayAtStart
+        yield* TestClock.adjust(60_000)
+        expect(lines.at(-1)).toBe(`Error: gateway: WAHA 2024.10.8 CORE engine NOWEB: ${NAMED_SESSIONS_UNSUPPORTED}`)
+      }).pipe(Effect.provide(gatewayAnswering([down, v("2024.10.8", "CORE", "NOWEB")]).layer), Effect.provide(layer))
+    }
+  )
 })

@@ -8,10 +8,10 @@ const sorted = (log: ReadonlyArray<string>) => [...log].sort()
 
 // A second of work under the lock of `key`, noting when it starts and ends.
 const work = (log: Ref.Ref<ReadonlyArray<string>>, key: string, name: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const locks = yield* KeyedLocks
     yield* locks.oneAtATime(key)(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* Ref.update(log, (l) => [...l, `${name} starts`])
         yield* Effect.sleep("1 second")
         yield* Ref.update(log, (l) => [...l, `${name} ends`])
@@ -21,10 +21,14 @@ const work = (log: Ref.Ref<ReadonlyArray<string>>, key: string, name: string) =>
 
 describe("KeyedLocks", () => {
   it.effect("runs the effects of one key one after another, those of different keys side by side", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const log = yield* Ref.make<ReadonlyArray<string>>([])
       const fibers = yield* Effect.forEach(
-        [["u1", "a"], ["u1", "b"], ["u2", "c"]] as const,
+        [
+          ["u1", "a"],
+          ["u1", "b"],
+          ["u2", "c"]
+        ] as const,
         ([key, name]) => Effect.forkChild(work(log, key, name))
       )
       yield* Effect.yieldNow
@@ -34,10 +38,11 @@ describe("KeyedLocks", () => {
       yield* TestClock.adjust("1 second")
       yield* Fiber.joinAll(fibers)
       expect((yield* Ref.get(log)).slice(-1)).toEqual(["b ends"])
-    }).pipe(Effect.provide(KeyedLocks.layer)))
+    }).pipe(Effect.provide(KeyedLocks.layer))
+  )
 
   it.effect("a failed or interrupted holder lets the next one in", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const locks = yield* KeyedLocks
       const failed = yield* locks.oneAtATime("u1")(Effect.fail("boom")).pipe(Effect.flip)
       expect(failed).toBe("boom")
@@ -45,5 +50,6 @@ describe("KeyedLocks", () => {
       yield* Effect.yieldNow
       yield* Fiber.interrupt(holder)
       expect(yield* locks.oneAtATime("u1")(Effect.succeed("in"))).toBe("in")
-    }).pipe(Effect.provide(KeyedLocks.layer)))
+    }).pipe(Effect.provide(KeyedLocks.layer))
+  )
 })

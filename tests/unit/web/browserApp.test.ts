@@ -1,14 +1,17 @@
-import { Hono } from "hono"
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Hono } from "hono"
 import { describe, expect, it } from "vitest"
 import { CONTENT_SECURITY_POLICY, loadBrowserApp, serveBrowserApp } from "../../../src/interfaces/web/browserApp.ts"
 
 const fakeBuild = () => {
   const dir = mkdtempSync(join(tmpdir(), "herald-app-"))
   mkdirSync(join(dir, "assets"))
-  writeFileSync(join(dir, "index.html"), `<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body></body></html>`)
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body></body></html>`
+  )
   writeFileSync(join(dir, "assets", "index-abc.js"), "console.log(1)")
   writeFileSync(join(dir, "assets", "index-abc.css"), "body{}")
   return dir

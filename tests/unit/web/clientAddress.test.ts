@@ -17,17 +17,29 @@ describe("clientAddress: who the caller is, behind TRUST_PROXY trusted proxies",
   })
 
   it("one proxy: entries the client sent itself (a spoofed prefix) are never taken", () => {
-    expect(clientAddress({ socket: SOCKET, forwardedFor: "198.51.100.1, 203.0.113.7", trustedProxies: 1 })).toBe("203.0.113.7")
-    expect(clientAddress({ socket: SOCKET, forwardedFor: "198.51.100.1,198.51.100.2,,203.0.113.7", trustedProxies: 1 })).toBe("203.0.113.7")
+    expect(clientAddress({ socket: SOCKET, forwardedFor: "198.51.100.1, 203.0.113.7", trustedProxies: 1 })).toBe(
+      "203.0.113.7"
+    )
+    expect(
+      clientAddress({ socket: SOCKET, forwardedFor: "198.51.100.1,198.51.100.2,,203.0.113.7", trustedProxies: 1 })
+    ).toBe("203.0.113.7")
     // a client cannot smuggle a comma into the proxy's entry: its text stays to the left
-    expect(clientAddress({ socket: SOCKET, forwardedFor: "127.0.0.1, 8.8.8.8,203.0.113.7", trustedProxies: 1 })).toBe("203.0.113.7")
+    expect(clientAddress({ socket: SOCKET, forwardedFor: "127.0.0.1, 8.8.8.8,203.0.113.7", trustedProxies: 1 })).toBe(
+      "203.0.113.7"
+    )
   })
 
   it("N proxies: the N-th entry from the right (the one the outermost trusted proxy appended)", () => {
     // client → CDN (appends client) → nginx (appends CDN) → Herald
-    expect(clientAddress({ socket: SOCKET, forwardedFor: "203.0.113.7, 10.0.0.1", trustedProxies: 2 })).toBe("203.0.113.7")
-    expect(clientAddress({ socket: SOCKET, forwardedFor: "6.6.6.6, 7.7.7.7, 203.0.113.7, 10.0.0.1", trustedProxies: 2 })).toBe("203.0.113.7")
-    expect(clientAddress({ socket: SOCKET, forwardedFor: "a, b, 203.0.113.7, 10.0.0.9, 10.0.0.1", trustedProxies: 3 })).toBe("203.0.113.7")
+    expect(clientAddress({ socket: SOCKET, forwardedFor: "203.0.113.7, 10.0.0.1", trustedProxies: 2 })).toBe(
+      "203.0.113.7"
+    )
+    expect(
+      clientAddress({ socket: SOCKET, forwardedFor: "6.6.6.6, 7.7.7.7, 203.0.113.7, 10.0.0.1", trustedProxies: 2 })
+    ).toBe("203.0.113.7")
+    expect(
+      clientAddress({ socket: SOCKET, forwardedFor: "a, b, 203.0.113.7, 10.0.0.9, 10.0.0.1", trustedProxies: 3 })
+    ).toBe("203.0.113.7")
   })
 
   it("fewer entries than trusted proxies (the request skipped part of the chain): the socket, never the leftmost", () => {
@@ -39,7 +51,11 @@ describe("clientAddress: who the caller is, behind TRUST_PROXY trusted proxies",
   })
 
   it("several X-Forwarded-For header lines count as one list, in order", () => {
-    expect(clientAddress({ socket: SOCKET, forwardedFor: ["198.51.100.1", "203.0.113.7"], trustedProxies: 1 })).toBe("203.0.113.7")
-    expect(clientAddress({ socket: SOCKET, forwardedFor: ["198.51.100.1, 203.0.113.7", "10.0.0.1"], trustedProxies: 2 })).toBe("203.0.113.7")
+    expect(clientAddress({ socket: SOCKET, forwardedFor: ["198.51.100.1", "203.0.113.7"], trustedProxies: 1 })).toBe(
+      "203.0.113.7"
+    )
+    expect(
+      clientAddress({ socket: SOCKET, forwardedFor: ["198.51.100.1, 203.0.113.7", "10.0.0.1"], trustedProxies: 2 })
+    ).toBe("203.0.113.7")
   })
 })

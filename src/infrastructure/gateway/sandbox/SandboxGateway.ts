@@ -1,25 +1,57 @@
-import { Clock, Effect, Layer } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { Clock, Effect, Layer } from "effect"
+import type {
+  GatewayContact,
+  GatewayFailure,
+  GatewayGroup,
+  PageOf,
+  SentText
+} from "../../../application/ports/GatewayPort.ts"
 import { GatewayError, GatewayPort } from "../../../application/ports/GatewayPort.ts"
 import { oneLine } from "../../../application/text/oneLine.ts"
 import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../../fs/ownerOnly.ts"
-import type { GatewayContact, GatewayGroup, GatewayFailure, PageOf, SentText } from "../../../application/ports/GatewayPort.ts"
 import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
 
 /** The phone a sandbox session pretends to be. */
 export const SANDBOX_ME_ID = "15550000000@c.us"
 
 const SAMPLE_GROUPS: ReadonlyArray<GatewayGroup> = [
-  "Family", "Book club", "Choir", "Football team", "Neighbours", "Climbing Tuesdays", "Project Atlas",
-  "Parents of class 3B", "Garden allotment", "Board game night", "Volunteers", "Running club"
+  "Family",
+  "Book club",
+  "Choir",
+  "Football team",
+  "Neighbours",
+  "Climbing Tuesdays",
+  "Project Atlas",
+  "Parents of class 3B",
+  "Garden allotment",
+  "Board game night",
+  "Volunteers",
+  "Running club"
 ].map((groupName, i) => ({ groupId: `1203630000000000${String(i + 10)}@g.us`, groupName }))
 
 const SAMPLE_CONTACTS: ReadonlyArray<GatewayContact> = [
-  "Ada Lovelace", "Alan Turing", "Grace Hopper", "Katherine Johnson", "Edsger Dijkstra", "Barbara Liskov",
-  "Donald Knuth", "Margaret Hamilton", "Ken Thompson", "Radia Perlman", "Tim Berners-Lee", "Frances Allen",
-  "Linus Torvalds", "Hedy Lamarr", "John McCarthy", "Annie Easley", "Dennis Ritchie", "Sophie Wilson",
-  "Claude Shannon", "Karen Spärck Jones"
+  "Ada Lovelace",
+  "Alan Turing",
+  "Grace Hopper",
+  "Katherine Johnson",
+  "Edsger Dijkstra",
+  "Barbara Liskov",
+  "Donald Knuth",
+  "Margaret Hamilton",
+  "Ken Thompson",
+  "Radia Perlman",
+  "Tim Berners-Lee",
+  "Frances Allen",
+  "Linus Torvalds",
+  "Hedy Lamarr",
+  "John McCarthy",
+  "Annie Easley",
+  "Dennis Ritchie",
+  "Sophie Wilson",
+  "Claude Shannon",
+  "Karen Spärck Jones"
 ].map((groupName, i) => {
   const number = `1555010${String(1000 + i).slice(1)}`
   return { groupId: `${number}@c.us`, groupName, number, isContact: true as const }
@@ -56,16 +88,26 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
   restrictToOwner(sentFile)
   const sessions = new Map<string, SandboxSession>()
   try {
-    for (const [name, s] of Object.entries(JSON.parse(readFileSync(sessionsFile, "utf8")) as Record<string, SandboxSession>)) sessions.set(name, s)
-  } catch { /* first run */ }
+    for (const [name, s] of Object.entries(
+      JSON.parse(readFileSync(sessionsFile, "utf8")) as Record<string, SandboxSession>
+    ))
+      sessions.set(name, s)
+  } catch {
+    /* first run */
+  }
   const save = () => writeOwnerOnlyFile(sessionsFile, JSON.stringify(Object.fromEntries(sessions), null, 2), "w")
 
-  const fail = (prefix: string, reason: GatewayFailure, detail: string) => new GatewayError({ reason, message: `${prefix}: ${detail}` })
+  const fail = (prefix: string, reason: GatewayFailure, detail: string) =>
+    new GatewayError({ reason, message: `${prefix}: ${detail}` })
   /** the session, its QR code "scanned" once enough time has passed */
   const current = (name: string) =>
     Effect.map(Clock.currentTimeMillis, (now) => {
       const session = sessions.get(name)
-      if (session?.status === "SCAN_QR_CODE" && session.qrShownAt !== null && now >= session.qrShownAt + connectAfterMs) {
+      if (
+        session?.status === "SCAN_QR_CODE" &&
+        session.qrShownAt !== null &&
+        now >= session.qrShownAt + connectAfterMs
+      ) {
         session.status = "WORKING"
         session.paired = true
         save()
@@ -78,17 +120,24 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       session === undefined
         ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`))
         : session.status === "STOPPED"
-        ? Effect.fail(fail(prefix, "SessionNotRunning", `session ${name} is STOPPED: start it first (sandbox)`))
-        : session.status !== "WORKING"
-        ? Effect.fail(fail(prefix, "SessionNotReady", `session ${name} is ${session.status}, not WORKING (sandbox)`))
-        : Effect.void
+          ? Effect.fail(fail(prefix, "SessionNotRunning", `session ${name} is STOPPED: start it first (sandbox)`))
+          : session.status !== "WORKING"
+            ? Effect.fail(
+                fail(prefix, "SessionNotReady", `session ${name} is ${session.status}, not WORKING (sandbox)`)
+              )
+            : Effect.void
     )
   const known = (prefix: string, name: string) =>
     Effect.flatMap(current(name), (session) =>
-      session === undefined ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`)) : Effect.succeed(session)
+      session === undefined
+        ? Effect.fail(fail(prefix, "SessionNotFound", `session ${name} does not exist (sandbox)`))
+        : Effect.succeed(session)
     )
   /** In id order, as Herald asks WAHA for them (sortBy=id), so pages never overlap. */
-  const page = <T extends { readonly groupId: string }>(items: ReadonlyArray<T>, p: { readonly limit: number; readonly offset: number }): PageOf<T> => {
+  const page = <T extends { readonly groupId: string }>(
+    items: ReadonlyArray<T>,
+    p: { readonly limit: number; readonly offset: number }
+  ): PageOf<T> => {
     const slice = items.slice(p.offset, p.offset + p.limit)
     return { items: slice, more: p.offset + p.limit < items.length, served: slice.map((item) => item.groupId) }
   }
@@ -97,37 +146,49 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
     // the sandbox keeps no chat history it could be sure of: a cut-off send stays outcome-unknown
     findSentMessage: () => Effect.succeed({ _tag: "Unsure", reason: "the sandbox gateway keeps no chat history" }),
     sendText: (request) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* working("failed to send message", request.session)
         const now = yield* Clock.currentTimeMillis
         writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
-        yield* Effect.logInfo(`Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(request.text)}`)
-        const sent: SentText = { messageId: `true_${request.chatId}_SANDBOX${now.toString(16).toUpperCase()}${Math.floor(Math.random() * 0xffff).toString(16).toUpperCase()}` }
+        yield* Effect.logInfo(
+          `Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(request.text)}`
+        )
+        const sent: SentText = {
+          messageId: `true_${request.chatId}_SANDBOX${now.toString(16).toUpperCase()}${Math.floor(
+            Math.random() * 0xffff
+          )
+            .toString(16)
+            .toUpperCase()}`
+        }
         return sent
       }),
     createSession: (name) =>
       sessions.has(name)
-        ? Effect.fail(fail("failed to create session", "SessionAlreadyExists", `session ${name} already exists (sandbox)`))
+        ? Effect.fail(
+            fail("failed to create session", "SessionAlreadyExists", `session ${name} already exists (sandbox)`)
+          )
         : Effect.sync(() => {
-          sessions.set(name, { status: "SCAN_QR_CODE", paired: false, qrShownAt: null })
-          save()
-        }),
+            sessions.set(name, { status: "SCAN_QR_CODE", paired: false, qrShownAt: null })
+            save()
+          }),
     getSession: (name) =>
       Effect.map(current(name), (session) =>
         session === undefined
           ? null
           : session.status === "WORKING"
-          ? { name, status: session.status, meId: SANDBOX_ME_ID }
-          : { name, status: session.status }
+            ? { name, status: session.status, meId: SANDBOX_ME_ID }
+            : { name, status: session.status }
       ),
     startSession: (name) =>
       Effect.flatMap(known("failed to start session", name), (session) =>
         session.status !== "STOPPED"
-          ? Effect.fail(fail("failed to start session", "SessionAlreadyStarted", `session ${name} is already started (sandbox)`))
+          ? Effect.fail(
+              fail("failed to start session", "SessionAlreadyStarted", `session ${name} is already started (sandbox)`)
+            )
           : Effect.sync(() => {
-            session.status = session.paired ? "WORKING" : "SCAN_QR_CODE"
-            save()
-          })
+              session.status = session.paired ? "WORKING" : "SCAN_QR_CODE"
+              save()
+            })
       ),
     restartSession: (name) =>
       Effect.flatMap(known("failed to restart session", name), (session) =>
@@ -148,7 +209,11 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       Effect.flatMap(known("failed to log out session", name), (session) =>
         Effect.sync(() => {
           // WAHA starts a session that was running again after the logout, unpaired
-          Object.assign(session, { status: session.status === "STOPPED" ? "STOPPED" : "SCAN_QR_CODE", paired: false, qrShownAt: null })
+          Object.assign(session, {
+            status: session.status === "STOPPED" ? "STOPPED" : "SCAN_QR_CODE",
+            paired: false,
+            qrShownAt: null
+          })
           save()
         })
       ),
@@ -158,13 +223,21 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       }),
     serverVersion: () => Effect.succeed({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" }),
     getQr: (name) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const session = yield* known("failed to get QR code", name)
         if (session.status === "STOPPED") {
-          return yield* fail("failed to get QR code", "SessionNotRunning", `session ${name} is STOPPED: start it first (sandbox)`)
+          return yield* fail(
+            "failed to get QR code",
+            "SessionNotRunning",
+            `session ${name} is STOPPED: start it first (sandbox)`
+          )
         }
         if (session.status !== "SCAN_QR_CODE") {
-          return yield* fail("failed to get QR code", "SessionNotReady", `session ${name} is ${session.status}: no QR code to scan (sandbox)`)
+          return yield* fail(
+            "failed to get QR code",
+            "SessionNotReady",
+            `session ${name} is ${session.status}: no QR code to scan (sandbox)`
+          )
         }
         if (session.qrShownAt === null) {
           session.qrShownAt = yield* Clock.currentTimeMillis
@@ -178,5 +251,6 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
 }
 
 export const SandboxGateway = {
-  layer: (options: SandboxGatewayOptions): Layer.Layer<GatewayPort> => Layer.sync(GatewayPort, () => makeSandboxGateway(options))
+  layer: (options: SandboxGatewayOptions): Layer.Layer<GatewayPort> =>
+    Layer.sync(GatewayPort, () => makeSandboxGateway(options))
 }

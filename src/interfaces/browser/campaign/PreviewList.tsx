@@ -17,7 +17,9 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
       <p className="text-sm text-slate-700">
         “{preview.title}”, times in {preview.timeZone}
         {viewer === preview.timeZone ? "" : ` (and in your zone, ${viewer}, where it reads differently)`}.
-        {changes > 0 ? ` ${changes} ${changes === 1 ? "message falls" : "messages fall"} on a day the clocks change there.` : ""}
+        {changes > 0
+          ? ` ${changes} ${changes === 1 ? "message falls" : "messages fall"} on a day the clocks change there.`
+          : ""}
       </p>
       <ol className="space-y-3" aria-label="Messages to be sent">
         {preview.messages.map((m, i) => {
@@ -25,11 +27,17 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
           const yours = viewerReading(m.scheduledAt, preview.timeZone, viewer)
           const chars = characterCount(m.content)
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a preview is replaced whole, never reordered; two messages may share text and time
-            <li key={i} className={`rounded-md border p-3 ${note === null ? "border-slate-200" : "border-amber-400 bg-amber-50"}`} data-testid="preview-message">
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a preview is replaced whole, never reordered; two messages may share text and time
+              key={i}
+              className={`rounded-md border p-3 ${note === null ? "border-slate-200" : "border-amber-400 bg-amber-50"}`}
+              data-testid="preview-message"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
                 <p>
-                  <span className="sr-only">Message {i + 1} of {count}, sent </span>
+                  <span className="sr-only">
+                    Message {i + 1} of {count}, sent{" "}
+                  </span>
                   <time dateTime={m.scheduledAt} className="font-medium" data-testid="campaign-time">
                     {formatInZone(m.scheduledAt, preview.timeZone)}
                   </time>{" "}
@@ -43,7 +51,10 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
               </div>
               {yours === null ? null : <p className="text-sm text-slate-600">Your time: {yours}</p>}
               {note === null ? null : (
-                <p className="mt-1 inline-block rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950" data-testid="dst-mark">
+                <p
+                  className="mt-1 inline-block rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950"
+                  data-testid="dst-mark"
+                >
                   {note}
                 </p>
               )}

@@ -1,6 +1,6 @@
 import { MAX_CONTENT_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
-import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
+import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
 
 // The new-campaign form's state and what it sends: pure, so it is unit-tested without a browser.
 //
@@ -71,7 +71,14 @@ export const emptyForm = (timeZone: string, today: string): PlanForm => ({
   mode: "recurrence",
   timeZone,
   rows: [newRow(today)],
-  recurrence: { startDate: today, endDate: today, sendTime: "09:00", frequency: "DAILY", template: "", isFreeForm: false }
+  recurrence: {
+    startDate: today,
+    endDate: today,
+    sendTime: "09:00",
+    frequency: "DAILY",
+    template: "",
+    isFreeForm: false
+  }
 })
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -106,7 +113,9 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
     if (form.rows.length === 0) errors["messages"] = "Add at least one message."
     const messages = form.rows.map((row, i) => {
       const scheduledAt = instantOf(row.date, row.time, form.timeZone)
-      if (scheduledAt === null) errors[`messages.${i}.scheduledAt`] = row.date === "" || row.time === "" ? "Choose a date and a time." : "This date or time cannot be read."
+      if (scheduledAt === null)
+        errors[`messages.${i}.scheduledAt`] =
+          row.date === "" || row.time === "" ? "Choose a date and a time." : "This date or time cannot be read."
       return { content: row.content, scheduledAt: scheduledAt ?? "" }
     })
     create = { ...base, messages }
@@ -130,7 +139,8 @@ export const inputKey = (input: PreviewInput): string => JSON.stringify(input)
 export const errorAt = (errors: Readonly<Record<string, string>>, path: string): string | undefined => errors[path]
 
 /** The target's error: the picker stands for both groupId and groupName. */
-export const targetError = (errors: Readonly<Record<string, string>>): string | undefined => errors["groupId"] ?? errors["groupName"]
+export const targetError = (errors: Readonly<Record<string, string>>): string | undefined =>
+  errors["groupId"] ?? errors["groupName"]
 
 export const characterCount = (content: string): { readonly text: string; readonly over: boolean } => ({
   text: `${content.length} / ${MAX_CONTENT_LENGTH}`,

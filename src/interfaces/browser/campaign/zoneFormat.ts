@@ -18,7 +18,11 @@ export const zoneChoices = (extra: ReadonlyArray<string> = []): Array<string> =>
  * more than formatting with it, and a 1,000-message preview formats three times per message.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>()
-const formatter = (locale: string | undefined, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+const formatter = (
+  locale: string | undefined,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions
+): Intl.DateTimeFormat => {
   const key = JSON.stringify([locale ?? null, timeZone, options])
   let made = formatters.get(key)
   if (made === undefined) {
@@ -29,7 +33,15 @@ const formatter = (locale: string | undefined, timeZone: string, options: Intl.D
 }
 
 const DATE_PARTS: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" }
-const READABLE: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+const READABLE: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23"
+}
 
 /** Today's date (`YYYY-MM-DD`) on the wall calendar of `timeZone`. */
 export const todayIn = (timeZone: string, now: Date = new Date()): string => {
@@ -39,7 +51,8 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
 }
 
 /** `Sun, 28 Mar 2027, 09:00` in `timeZone` (24-hour clock, the viewer's language). */
-export const formatInZone = (iso: string, timeZone: string, locale?: string): string => formatter(locale, timeZone, READABLE).format(new Date(iso))
+export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
+  formatter(locale, timeZone, READABLE).format(new Date(iso))
 
 /** The viewer's reading of the instant, or null when it reads the same as in the campaign's zone. */
 export const viewerReading = (iso: string, campaignZone: string, viewer: string, locale?: string): string | null => {
@@ -49,8 +62,13 @@ export const viewerReading = (iso: string, campaignZone: string, viewer: string,
 }
 
 /** The words of a daylight-saving change day (the local day the clocks change on), or null on any other day. */
-export const dstNote = (m: { readonly dstChange: boolean; readonly utcOffsetDayStart: string; readonly utcOffsetDayEnd: string }): string | null =>
+export const dstNote = (m: {
+  readonly dstChange: boolean
+  readonly utcOffsetDayStart: string
+  readonly utcOffsetDayEnd: string
+}): string | null =>
   m.dstChange ? `Clocks change this day: UTC${m.utcOffsetDayStart} → UTC${m.utcOffsetDayEnd}` : null
 
 /** `UTC+02:00`, or `UTC` for +00:00. */
-export const offsetLabel = (utcOffset: string): string => (utcOffset === "+00:00" || utcOffset === "Z" ? "UTC" : `UTC${utcOffset}`)
+export const offsetLabel = (utcOffset: string): string =>
+  utcOffset === "+00:00" || utcOffset === "Z" ? "UTC" : `UTC${utcOffset}`

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { memo, useEffect, useMemo, useRef, useState } from "react"
 import type { FormEvent } from "react"
+import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
+import type { CampaignDetail, CampaignMessage } from "../campaignView.ts"
 import {
   campaignPollInterval,
   campaignStatusWords,
@@ -11,34 +12,42 @@ import {
   instantFromLocal,
   isChangeable,
   localDateAndTime,
-  messageStatusWords,
   MISSED_EXPLANATION,
+  messageStatusWords,
   OUTCOME_UNKNOWN_EXPLANATION
 } from "../campaignView.ts"
-import type { CampaignDetail, CampaignMessage } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, Card, linkLook, Loading, PageTitle, TextArea, TextField } from "../ui/kit.tsx"
-import { announce, focusPageHeading } from "../ui/pageHeading.ts"
+import { Alert, Button, Card, Loading, linkLook, PageTitle, TextArea, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
+import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
 /** One campaign: its header (status, progress, failure, cancel) and every message, followed live. */
 export const CampaignPage = () => {
   const { id = "" } = useParams<{ id: string }>()
   const trpc = useTRPC()
-  const campaign = useQuery(trpc.campaign.get.queryOptions({ id }, {
-    refetchInterval: (query) => campaignPollInterval(query.state.data, Date.now())
-  }))
+  const campaign = useQuery(
+    trpc.campaign.get.queryOptions(
+      { id },
+      {
+        refetchInterval: (query) => campaignPollInterval(query.state.data, Date.now())
+      }
+    )
+  )
   if (campaign.isPending) return <Loading label="Loading the campaign…" />
   if (campaign.data === undefined) {
     return (
       <div>
         <PageTitle>Campaign</PageTitle>
         <Alert>
-          {errorCode(campaign.error) === "NOT_FOUND" ? "This campaign does not exist, or it is not yours." : errorText(campaign.error)}{" "}
-          <Link href="/campaigns" className={linkLook}>Back to your campaigns</Link>
+          {errorCode(campaign.error) === "NOT_FOUND"
+            ? "This campaign does not exist, or it is not yours."
+            : errorText(campaign.error)}{" "}
+          <Link href="/campaigns" className={linkLook}>
+            Back to your campaigns
+          </Link>
         </Alert>
       </div>
     )
@@ -46,29 +55,46 @@ export const CampaignPage = () => {
   return <CampaignView campaign={campaign.data} refreshError={campaign.error} />
 }
 
-const CampaignView = ({ campaign, refreshError }: { readonly campaign: CampaignDetail; readonly refreshError: unknown }) => {
+const CampaignView = ({
+  campaign,
+  refreshError
+}: {
+  readonly campaign: CampaignDetail
+  readonly refreshError: unknown
+}) => {
   const title = campaign.title.trim() === "" ? "Untitled campaign" : campaign.title
   const status = campaignStatusWords[campaign.status]
   const { sent, delivered, total, next } = useMemo(() => {
-    let sent = 0, delivered = 0, total = 0
+    let sent = 0,
+      delivered = 0,
+      total = 0
     let next: string | null = null
     for (const m of campaign.messages) {
       if (m.isDeleted) continue
       total++
       if (m.isSent) sent++
       if (m.isDelivered) delivered++
-      if (m.status === "SCHEDULED" && (next === null || Date.parse(m.scheduledAt) < Date.parse(next))) next = m.scheduledAt
+      if (m.status === "SCHEDULED" && (next === null || Date.parse(m.scheduledAt) < Date.parse(next)))
+        next = m.scheduledAt
     }
     return { sent, delivered, total, next }
   }, [campaign.messages])
   // chronological; ties in the order the plan gave them
   const messages = useMemo(
-    () => campaign.messages.map((m, i) => ({ m, i, at: Date.parse(m.scheduledAt) })).sort((a, b) => a.at - b.at || a.i - b.i).map(({ m }) => m),
+    () =>
+      campaign.messages
+        .map((m, i) => ({ m, i, at: Date.parse(m.scheduledAt) }))
+        .sort((a, b) => a.at - b.at || a.i - b.i)
+        .map(({ m }) => m),
     [campaign.messages]
   )
   return (
     <div>
-      <p className="mb-2 text-sm"><Link href="/campaigns" className={linkLook}>← All campaigns</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/campaigns" className={linkLook}>
+          ← All campaigns
+        </Link>
+      </p>
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -76,36 +102,48 @@ const CampaignView = ({ campaign, refreshError }: { readonly campaign: CampaignD
           </div>
           <StatusPill label={status.label} tone={status.tone} prefix="Status:" />
         </div>
-        <p className="-mt-2 break-words text-slate-700">To the group <strong>{campaign.group.groupName || campaign.group.groupId}</strong></p>
+        <p className="-mt-2 break-words text-slate-700">
+          To the group <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
+        </p>
         <div className="mt-4 max-w-md">
           <CampaignProgress sent={sent} delivered={delivered} total={total} label={`Progress of ${title}`} />
         </div>
         <p className="mt-2 text-sm text-slate-700">
-          {next !== null ? <>Next message: <time dateTime={next}>{formatDateTime(next)}</time></> : "No message waiting to be sent."}
-          {" "}Times are in your time zone ({viewerTimeZone}).
+          {next !== null ? (
+            <>
+              Next message: <time dateTime={next}>{formatDateTime(next)}</time>
+            </>
+          ) : (
+            "No message waiting to be sent."
+          )}{" "}
+          Times are in your time zone ({viewerTimeZone}).
         </p>
-        {campaign.status === "FAILED"
-          ? (
-            <div className="mt-4">
-              <Alert>
-                <strong>This campaign failed</strong>
-                {campaign.failureReason !== undefined ? <>: {campaign.failureReason.replace(/\.$/, "")}.</> : "."}
-                {canCancel(campaign) ? " Its other messages are still sent at their times unless you cancel it." : null}
-              </Alert>
-            </div>
-          )
-          : null}
-        {refreshError !== null ? <div className="mt-4"><Alert kind="warning">Could not refresh: {errorText(refreshError)}</Alert></div> : null}
+        {campaign.status === "FAILED" ? (
+          <div className="mt-4">
+            <Alert>
+              <strong>This campaign failed</strong>
+              {campaign.failureReason !== undefined ? <>: {campaign.failureReason.replace(/\.$/, "")}.</> : "."}
+              {canCancel(campaign) ? " Its other messages are still sent at their times unless you cancel it." : null}
+            </Alert>
+          </div>
+        ) : null}
+        {refreshError !== null ? (
+          <div className="mt-4">
+            <Alert kind="warning">Could not refresh: {errorText(refreshError)}</Alert>
+          </div>
+        ) : null}
         {canCancel(campaign) ? <CancelCampaign id={campaign.id} /> : null}
       </Card>
       <h2 className="mb-3 text-xl font-semibold">Messages ({messages.length})</h2>
-      {messages.length === 0
-        ? <p className="text-slate-700">This campaign has no messages.</p>
-        : (
-          <ol className="space-y-3" aria-label="Messages">
-            {messages.map((m) => <MessageRow key={m.id} campaignId={campaign.id} message={m} />)}
-          </ol>
-        )}
+      {messages.length === 0 ? (
+        <p className="text-slate-700">This campaign has no messages.</p>
+      ) : (
+        <ol className="space-y-3" aria-label="Messages">
+          {messages.map((m) => (
+            <MessageRow key={m.id} campaignId={campaign.id} message={m} />
+          ))}
+        </ol>
+      )}
     </div>
   )
 }
@@ -125,15 +163,17 @@ const useRefresh = (campaignId: string) => {
 const CancelCampaign = ({ id }: { readonly id: string }) => {
   const trpc = useTRPC()
   const refresh = useRefresh(id)
-  const cancel = useMutation(trpc.campaign.cancel.mutationOptions({
-    // the cancel button goes with the campaign's cancellation: the focus goes to the heading
-    onSuccess: async () => {
-      await refresh()
-      focusPageHeading()
-      announce("The campaign is cancelled: its messages not yet sent will not be sent.")
-    },
-    onError: refresh
-  }))
+  const cancel = useMutation(
+    trpc.campaign.cancel.mutationOptions({
+      // the cancel button goes with the campaign's cancellation: the focus goes to the heading
+      onSuccess: async () => {
+        await refresh()
+        focusPageHeading()
+        announce("The campaign is cancelled: its messages not yet sent will not be sent.")
+      },
+      onError: refresh
+    })
+  )
   return (
     <div className="mt-4 space-y-2">
       {cancel.isError ? <Alert>Could not cancel the campaign: {errorText(cancel.error)}</Alert> : null}
@@ -152,63 +192,86 @@ const CancelCampaign = ({ id }: { readonly id: string }) => {
 /** Longer texts start folded to their first lines. */
 const LONG_TEXT_CHARS = 280
 const LONG_TEXT_LINES = 6
-const isLong = (text: string) => text.length > LONG_TEXT_CHARS || text.split("\n", LONG_TEXT_LINES + 1).length > LONG_TEXT_LINES
+const isLong = (text: string) =>
+  text.length > LONG_TEXT_CHARS || text.split("\n", LONG_TEXT_LINES + 1).length > LONG_TEXT_LINES
 
-const MessageRow = memo(({ campaignId, message: m }: { readonly campaignId: string; readonly message: CampaignMessage }) => {
-  const [mode, setMode] = useState<"view" | "edit" | "delete">("view")
-  const actions = useRef<HTMLDivElement>(null)
-  const row = useRef<HTMLLIElement>(null)
-  const returnFocus = useRef(false)
-  const changeable = isChangeable(m)
-  // an open form stays open (the text typed is not lost) and says why it can no longer be saved
-  const shownMode = mode === "edit" ? "edit" : changeable ? mode : "view"
-  const back = () => {
-    returnFocus.current = true
-    setMode("view")
-  }
-  // focus returns to the row's Edit button once the form or the question is gone
-  useEffect(() => {
-    if (mode !== "view" || !returnFocus.current) return
-    returnFocus.current = false
-    actions.current?.querySelector("button")?.focus()
-  }, [mode])
-  const state = messageStatusWords[m.status]
-  const when = formatDateTime(m.scheduledAt)
-  // the question's buttons were disabled while it ran, and are gone once the message is deleted
-  // (or being sent): the focus goes to the row, and the outcome is said
-  const deleted = (outcome: string | null) => {
-    row.current?.focus()
-    announce(outcome ?? `The message of ${when} is deleted: it will not be sent.`)
-  }
-  const gone = m.status === "DELETED" || m.status === "CANCELLED"
-  return (
-    // content-visibility: rows off screen are neither laid out nor painted (a 1,000-message campaign opens at once)
-    <li ref={row} tabIndex={-1} className={`focus:outline-2 focus:outline-offset-2 focus:outline-sky-700 rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <time dateTime={m.scheduledAt} className="font-medium text-slate-900">{when}</time>
-        <StatusPill label={state.label} tone={state.tone} prefix="State:" />
-      </div>
-      {shownMode === "edit"
-        ? <EditMessage campaignId={campaignId} message={m} stillChangeable={changeable} onDone={back} />
-        : (
+const MessageRow = memo(
+  ({ campaignId, message: m }: { readonly campaignId: string; readonly message: CampaignMessage }) => {
+    const [mode, setMode] = useState<"view" | "edit" | "delete">("view")
+    const actions = useRef<HTMLDivElement>(null)
+    const row = useRef<HTMLLIElement>(null)
+    const returnFocus = useRef(false)
+    const changeable = isChangeable(m)
+    // an open form stays open (the text typed is not lost) and says why it can no longer be saved
+    const shownMode = mode === "edit" ? "edit" : changeable ? mode : "view"
+    const back = () => {
+      returnFocus.current = true
+      setMode("view")
+    }
+    // focus returns to the row's Edit button once the form or the question is gone
+    useEffect(() => {
+      if (mode !== "view" || !returnFocus.current) return
+      returnFocus.current = false
+      actions.current?.querySelector("button")?.focus()
+    }, [mode])
+    const state = messageStatusWords[m.status]
+    const when = formatDateTime(m.scheduledAt)
+    // the question's buttons were disabled while it ran, and are gone once the message is deleted
+    // (or being sent): the focus goes to the row, and the outcome is said
+    const deleted = (outcome: string | null) => {
+      row.current?.focus()
+      announce(outcome ?? `The message of ${when} is deleted: it will not be sent.`)
+    }
+    const gone = m.status === "DELETED" || m.status === "CANCELLED"
+    return (
+      // content-visibility: rows off screen are neither laid out nor painted (a 1,000-message campaign opens at once)
+      <li
+        ref={row}
+        tabIndex={-1}
+        className={`focus:outline-2 focus:outline-offset-2 focus:outline-sky-700 rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <time dateTime={m.scheduledAt} className="font-medium text-slate-900">
+            {when}
+          </time>
+          <StatusPill label={state.label} tone={state.tone} prefix="State:" />
+        </div>
+        {shownMode === "edit" ? (
+          <EditMessage campaignId={campaignId} message={m} stillChangeable={changeable} onDone={back} />
+        ) : (
           <>
             <MessageText text={m.content} gone={gone} />
             <MessageState message={m} />
-            {changeable
-              ? shownMode === "delete"
-                ? <DeleteMessage campaignId={campaignId} messageId={m.id} onKeep={back} onDeleted={deleted} />
-                : (
-                  <div ref={actions} className="mt-3 flex flex-wrap gap-2">
-                    <Button variant="secondary" className="px-3 py-1" aria-label={`Edit the message of ${when}`} onClick={() => setMode("edit")}>Edit</Button>
-                    <Button variant="secondary" className="px-3 py-1" aria-label={`Delete the message of ${when}`} onClick={() => setMode("delete")}>Delete</Button>
-                  </div>
-                )
-              : null}
+            {changeable ? (
+              shownMode === "delete" ? (
+                <DeleteMessage campaignId={campaignId} messageId={m.id} onKeep={back} onDeleted={deleted} />
+              ) : (
+                <div ref={actions} className="mt-3 flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1"
+                    aria-label={`Edit the message of ${when}`}
+                    onClick={() => setMode("edit")}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1"
+                    aria-label={`Delete the message of ${when}`}
+                    onClick={() => setMode("delete")}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              )
+            ) : null}
           </>
         )}
-    </li>
-  )
-})
+      </li>
+    )
+  }
+)
 
 const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boolean }) => {
   const look = `mt-2 whitespace-pre-wrap break-words ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
@@ -239,8 +302,30 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
       const receipts = deliveryWords(m)
       return (
         <p className="mt-2 text-sm text-slate-700">
-          Sent{m.sentAt !== null ? <> at <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time></> : null}
-          {receipts !== null ? <>. {receipts}{m.isRead && m.readAt !== null ? <> (first at <time dateTime={m.readAt}>{formatDateTime(m.readAt)}</time>)</> : m.isDelivered && m.deliveredAt !== null ? <> (first at <time dateTime={m.deliveredAt}>{formatDateTime(m.deliveredAt)}</time>)</> : null}</> : null}.
+          Sent
+          {m.sentAt !== null ? (
+            <>
+              {" "}
+              at <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+            </>
+          ) : null}
+          {receipts !== null ? (
+            <>
+              . {receipts}
+              {m.isRead && m.readAt !== null ? (
+                <>
+                  {" "}
+                  (first at <time dateTime={m.readAt}>{formatDateTime(m.readAt)}</time>)
+                </>
+              ) : m.isDelivered && m.deliveredAt !== null ? (
+                <>
+                  {" "}
+                  (first at <time dateTime={m.deliveredAt}>{formatDateTime(m.deliveredAt)}</time>)
+                </>
+              ) : null}
+            </>
+          ) : null}
+          .
         </p>
       )
     }
@@ -266,7 +351,12 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
 
 const conflictText = "This message is already being sent (or has been), so it can no longer be changed or deleted."
 
-const DeleteMessage = ({ campaignId, messageId, onKeep, onDeleted }: {
+const DeleteMessage = ({
+  campaignId,
+  messageId,
+  onKeep,
+  onDeleted
+}: {
   readonly campaignId: string
   readonly messageId: string
   readonly onKeep: () => void
@@ -275,31 +365,51 @@ const DeleteMessage = ({ campaignId, messageId, onKeep, onDeleted }: {
 }) => {
   const trpc = useTRPC()
   const refresh = useRefresh(campaignId)
-  const remove = useMutation(trpc.campaign.deleteMessage.mutationOptions({
-    onSuccess: async () => {
-      await refresh()
-      onDeleted(null)
-    },
-    onError: async (error) => {
-      await refresh()
-      onDeleted(errorCode(error) === "CONFLICT" ? conflictText : `Could not delete the message: ${errorText(error)}`)
-    }
-  }))
+  const remove = useMutation(
+    trpc.campaign.deleteMessage.mutationOptions({
+      onSuccess: async () => {
+        await refresh()
+        onDeleted(null)
+      },
+      onError: async (error) => {
+        await refresh()
+        onDeleted(errorCode(error) === "CONFLICT" ? conflictText : `Could not delete the message: ${errorText(error)}`)
+      }
+    })
+  )
   return (
-    <div role="group" aria-label="Delete this message" className="mt-3 space-y-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      {remove.isError ? <Alert>{errorCode(remove.error) === "CONFLICT" ? conflictText : errorText(remove.error)}</Alert> : null}
+    <div
+      role="group"
+      aria-label="Delete this message"
+      className="mt-3 space-y-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
+      {remove.isError ? (
+        <Alert>{errorCode(remove.error) === "CONFLICT" ? conflictText : errorText(remove.error)}</Alert>
+      ) : null}
       <p>Delete this message? It will not be sent.</p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="danger" className="px-3 py-1" disabled={remove.isPending} onClick={() => remove.mutate({ campaignId, messageId })}>
+        <Button
+          variant="danger"
+          className="px-3 py-1"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ campaignId, messageId })}
+        >
           {remove.isPending ? "Deleting…" : "Yes, delete it"}
         </Button>
-        <Button variant="secondary" className="px-3 py-1" autoFocus disabled={remove.isPending} onClick={onKeep}>No, keep it</Button>
+        <Button variant="secondary" className="px-3 py-1" autoFocus disabled={remove.isPending} onClick={onKeep}>
+          No, keep it
+        </Button>
       </div>
     </div>
   )
 }
 
-const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
+const EditMessage = ({
+  campaignId,
+  message,
+  stillChangeable,
+  onDone
+}: {
   readonly campaignId: string
   readonly message: CampaignMessage
   readonly stillChangeable: boolean
@@ -316,15 +426,17 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
   const [time, setTime] = useState(initial.time)
   const [local, setLocal] = useState<{ content?: string; when?: string }>({})
   const changedMeanwhile = message.content !== opened.content || message.scheduledAt !== opened.scheduledAt
-  const update = useMutation(trpc.campaign.updateMessage.mutationOptions({
-    onSuccess: async () => {
-      await refresh()
-      onDone()
-    },
-    onError: async (error) => {
-      if (errorCode(error) === "CONFLICT") await refresh()
-    }
-  }))
+  const update = useMutation(
+    trpc.campaign.updateMessage.mutationOptions({
+      onSuccess: async () => {
+        await refresh()
+        onDone()
+      },
+      onError: async (error) => {
+        if (errorCode(error) === "CONFLICT") await refresh()
+      }
+    })
+  )
   /** Starts the form again from the message as it is now (someone else's change included). */
   const reload = () => {
     const now = localDateAndTime(message.scheduledAt, viewerTimeZone)
@@ -346,7 +458,8 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
     if (content.trim() === "") problems.content = "Write the message's text."
     if (at?._tag === "Invalid") problems.when = "Give a valid date and time."
     else if (at?._tag === "Gap") problems.when = gapText(viewerTimeZone)
-    else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now()) problems.when = "This time has already passed: choose a later one."
+    else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
+      problems.when = "This time has already passed: choose a later one."
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
     if (!contentChanged && !timeChanged) return onDone()
@@ -361,30 +474,61 @@ const EditMessage = ({ campaignId, message, stillChangeable, onDone }: {
   const fields = fieldErrors(server)
   const code = errorCode(server)
   const serverText = server === null ? "" : errorText(server)
-  const contentError = local.content ?? fields["content"] ?? (code === "BAD_REQUEST" && /content/i.test(serverText) ? "The text must not be empty." : undefined)
-  const whenError = local.when ?? fields["scheduledAt"] ?? (code === "BAD_REQUEST" && /in the past/i.test(serverText) ? "This time has already passed: choose a later one." : undefined)
-  const general = server !== null && contentError === undefined && whenError === undefined
-    ? (code === "CONFLICT" ? conflictText : serverText)
-    : null
+  const contentError =
+    local.content ??
+    fields["content"] ??
+    (code === "BAD_REQUEST" && /content/i.test(serverText) ? "The text must not be empty." : undefined)
+  const whenError =
+    local.when ??
+    fields["scheduledAt"] ??
+    (code === "BAD_REQUEST" && /in the past/i.test(serverText)
+      ? "This time has already passed: choose a later one."
+      : undefined)
+  const general =
+    server !== null && contentError === undefined && whenError === undefined
+      ? code === "CONFLICT"
+        ? conflictText
+        : serverText
+      : null
   return (
     <form onSubmit={submit} className="mt-3 space-y-3" noValidate aria-label="Edit this message">
-      {general !== null ? <Alert>{general}</Alert> : !stillChangeable ? <Alert kind="warning">{conflictText}</Alert> : null}
-      {stillChangeable && changedMeanwhile
-        ? (
-          <Alert kind="warning">
-            <p>This message was changed elsewhere since you opened this form: saving now would overwrite that change.</p>
-            <Button variant="secondary" className="mt-2 px-3 py-1" onClick={reload}>Reload the form</Button>
-          </Alert>
-        )
-        : null}
-      <TextArea label="Message text" rows={Math.min(10, Math.max(3, content.split("\n").length + 1))} value={content} error={contentError} onChange={(e) => setContent(e.target.value)} />
+      {general !== null ? (
+        <Alert>{general}</Alert>
+      ) : !stillChangeable ? (
+        <Alert kind="warning">{conflictText}</Alert>
+      ) : null}
+      {stillChangeable && changedMeanwhile ? (
+        <Alert kind="warning">
+          <p>This message was changed elsewhere since you opened this form: saving now would overwrite that change.</p>
+          <Button variant="secondary" className="mt-2 px-3 py-1" onClick={reload}>
+            Reload the form
+          </Button>
+        </Alert>
+      ) : null}
+      <TextArea
+        label="Message text"
+        rows={Math.min(10, Math.max(3, content.split("\n").length + 1))}
+        value={content}
+        error={contentError}
+        onChange={(e) => setContent(e.target.value)}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
-        <TextField label="Time" type="time" value={time} hint={`Your time zone: ${viewerTimeZone}`} onChange={(e) => setTime(e.target.value)} />
+        <TextField
+          label="Time"
+          type="time"
+          value={time}
+          hint={`Your time zone: ${viewerTimeZone}`}
+          onChange={(e) => setTime(e.target.value)}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>{update.isPending ? "Saving…" : "Save changes"}</Button>
-        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>Discard changes</Button>
+        <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>
+          {update.isPending ? "Saving…" : "Save changes"}
+        </Button>
+        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
+          Discard changes
+        </Button>
       </div>
     </form>
   )

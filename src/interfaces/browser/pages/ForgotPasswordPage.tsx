@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
-import { useState } from "react"
 import type { FormEvent } from "react"
+import { useState } from "react"
 import { Link } from "wouter"
 import { useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
@@ -17,14 +17,28 @@ export const ForgotPasswordPage = () => {
     setMissing(trimmed.length === 0)
     if (trimmed.length > 0) request.mutate({ email: trimmed })
   }
-  const back = <p><Link href="/sign-in" className={linkLook}>Back to sign-in</Link></p>
+  const back = (
+    <p>
+      <Link href="/sign-in" className={linkLook}>
+        Back to sign-in
+      </Link>
+    </p>
+  )
   if (request.isSuccess) {
     return (
       <AccountPanel title="Check your mailbox" after={back}>
         <div className="space-y-3">
           {/* the same answer for every address: the page does not tell who has an account */}
-          <Alert kind="success">If an account exists for {request.variables.email}, we sent it a link to choose a new password.</Alert>
-          <p>The link works once and expires after a while. Nothing arrived? Look in your spam folder, or <button type="button" className={linkLook} onClick={() => request.reset()}>ask again</button>.</p>
+          <Alert kind="success">
+            If an account exists for {request.variables.email}, we sent it a link to choose a new password.
+          </Alert>
+          <p>
+            The link works once and expires after a while. Nothing arrived? Look in your spam folder, or{" "}
+            <button type="button" className={linkLook} onClick={() => request.reset()}>
+              ask again
+            </button>
+            .
+          </p>
         </div>
       </AccountPanel>
     )
@@ -32,7 +46,9 @@ export const ForgotPasswordPage = () => {
   return (
     <AccountPanel title="Forgotten password" after={back}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <p className="text-sm text-slate-700">Enter the address you signed up with: we will mail you a link to choose a new password.</p>
+        <p className="text-sm text-slate-700">
+          Enter the address you signed up with: we will mail you a link to choose a new password.
+        </p>
         {request.isError ? <ErrorAlert error={request.error} /> : null}
         <TextField
           label="E-mail address"
@@ -43,7 +59,9 @@ export const ForgotPasswordPage = () => {
           error={missing ? "Enter your e-mail address." : null}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Button type="submit" disabled={request.isPending} className="w-full">{request.isPending ? "Sending…" : "Send me a link"}</Button>
+        <Button type="submit" disabled={request.isPending} className="w-full">
+          {request.isPending ? "Sending…" : "Send me a link"}
+        </Button>
       </form>
     </AccountPanel>
   )

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useMemo, useState } from "react"
 import type { FormEvent } from "react"
+import { useMemo, useState } from "react"
 import { Link, useLocation } from "wouter"
-import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
+import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { PreviewList } from "../campaign/PreviewList.tsx"
-import { buildPlan, characterCount, emptyForm, inputKey, newRow, targetError } from "../campaign/planInput.ts"
 import type { Mode, OneOffRow, PlanForm, RecurrenceFields } from "../campaign/planInput.ts"
+import { buildPlan, characterCount, emptyForm, inputKey, newRow, targetError } from "../campaign/planInput.ts"
 import { todayIn, viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
-import { Alert, Button, Card, linkLook, Loading, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
+import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
 
 const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
@@ -33,36 +33,44 @@ export const NewCampaignPage = () => {
   const trpc = useTRPC()
   const session = useQuery(trpc.user.getMessagingSession.queryOptions())
   const sessionName = session.data?.session?.sessionName ?? null
-  const status = useQuery(trpc.user.getSessionStatus.queryOptions({ sessionName: sessionName ?? "" }, { enabled: sessionName !== null }))
+  const status = useQuery(
+    trpc.user.getSessionStatus.queryOptions({ sessionName: sessionName ?? "" }, { enabled: sessionName !== null })
+  )
   return (
     <div className="mx-auto max-w-3xl">
       <PageTitle>New campaign</PageTitle>
-      {session.isPending
-        ? <Loading label="Loading your WhatsApp session…" />
-        : session.isError
-        ? <Alert>{errorText(session.error)}</Alert>
-        : sessionName === null
-        ? (
-          <Alert kind="info">
-            You have no WhatsApp session yet. <Link href="/whatsapp" className={linkLook}>Connect WhatsApp</Link> first, then plan a campaign.
-          </Alert>
-        )
-        : status.isPending
-        ? <Loading label="Checking your WhatsApp connection…" />
-        : status.isError
-        ? (
-          <Alert>
-            {errorText(status.error)} <Link href="/whatsapp" className={linkLook}>Check WhatsApp</Link>
-          </Alert>
-        )
-        : status.data.status !== "WORKING"
-        ? (
-          <Alert kind="warning">
-            Your WhatsApp session is not connected (status {status.data.status}). <Link href="/whatsapp" className={linkLook}>Connect WhatsApp</Link>{" "}
-            to plan a campaign.
-          </Alert>
-        )
-        : <CampaignForm sessionName={sessionName} />}
+      {session.isPending ? (
+        <Loading label="Loading your WhatsApp session…" />
+      ) : session.isError ? (
+        <Alert>{errorText(session.error)}</Alert>
+      ) : sessionName === null ? (
+        <Alert kind="info">
+          You have no WhatsApp session yet.{" "}
+          <Link href="/whatsapp" className={linkLook}>
+            Connect WhatsApp
+          </Link>{" "}
+          first, then plan a campaign.
+        </Alert>
+      ) : status.isPending ? (
+        <Loading label="Checking your WhatsApp connection…" />
+      ) : status.isError ? (
+        <Alert>
+          {errorText(status.error)}{" "}
+          <Link href="/whatsapp" className={linkLook}>
+            Check WhatsApp
+          </Link>
+        </Alert>
+      ) : status.data.status !== "WORKING" ? (
+        <Alert kind="warning">
+          Your WhatsApp session is not connected (status {status.data.status}).{" "}
+          <Link href="/whatsapp" className={linkLook}>
+            Connect WhatsApp
+          </Link>{" "}
+          to plan a campaign.
+        </Alert>
+      ) : (
+        <CampaignForm sessionName={sessionName} />
+      )}
     </div>
   )
 }
@@ -80,12 +88,14 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
   const [previewedKey, setPreviewedKey] = useState<string | null>(null)
 
   const preview = useMutation(trpc.campaign.preview.mutationOptions())
-  const create = useMutation(trpc.campaign.create.mutationOptions({
-    onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() })
-      navigate(`/campaigns/${id}`)
-    }
-  }))
+  const create = useMutation(
+    trpc.campaign.create.mutationOptions({
+      onSuccess: async ({ id }) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() })
+        navigate(`/campaigns/${id}`)
+      }
+    })
+  )
 
   const built = buildPlan(sessionName, form)
   const currentKey = built.ok ? inputKey(built.preview) : null
@@ -98,13 +108,18 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
     setForm((f) => ({ ...f, ...change }))
     create.reset()
   }
-  const updateRecurrence = (change: Partial<RecurrenceFields>) => update({ recurrence: { ...form.recurrence, ...change } })
-  const updateRow = (key: string, change: Partial<OneOffRow>) => update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
+  const updateRecurrence = (change: Partial<RecurrenceFields>) =>
+    update({ recurrence: { ...form.recurrence, ...change } })
+  const updateRow = (key: string, change: Partial<OneOffRow>) =>
+    update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
   /** Errors name rows by position (`messages.2.content`): once a row is gone they would point at the wrong one, so they go too. */
   const removeRow = (key: string) => {
     update({ rows: form.rows.filter((x) => x.key !== key) })
-    setFormErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith("messages."))))
-    if (preview.isError && Object.keys(fieldErrors(preview.error)).some((path) => path.startsWith("messages."))) preview.reset()
+    setFormErrors((errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith("messages.")))
+    )
+    if (preview.isError && Object.keys(fieldErrors(preview.error)).some((path) => path.startsWith("messages.")))
+      preview.reset()
   }
 
   const runPreview = (event: FormEvent) => {
@@ -129,7 +144,12 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
     <form onSubmit={runPreview} noValidate className="space-y-6">
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Who and what</h2>
-        <TargetPicker sessionName={sessionName} value={form.target} onChange={(target) => update({ target })} error={targetError(errors)} />
+        <TargetPicker
+          sessionName={sessionName}
+          value={form.target}
+          onChange={(target) => update({ target })}
+          error={targetError(errors)}
+        />
         <TextField
           label="Title (optional)"
           value={form.title}
@@ -142,7 +162,13 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
 
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">When</h2>
-        <RadioGroup legend="Kind of campaign" name="mode" value={form.mode} options={MODES} onChange={(mode: Mode) => update({ mode })} />
+        <RadioGroup
+          legend="Kind of campaign"
+          name="mode"
+          value={form.mode}
+          options={MODES}
+          onChange={(mode: Mode) => update({ mode })}
+        />
         <SelectField
           label="Time zone"
           value={form.timeZone}
@@ -150,124 +176,181 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
           hint="Every date and time of this campaign is on this zone's clock."
           onChange={(e) => update({ timeZone: e.target.value })}
         >
-          {zones.map((zone) => <option key={zone} value={zone}>{zone === viewer ? `${zone} (yours)` : zone}</option>)}
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone === viewer ? `${zone} (yours)` : zone}
+            </option>
+          ))}
         </SelectField>
 
-        {form.mode === "messages"
-          ? (
-            <div className="space-y-4">
-              {errors["messages"] ? <p className="text-sm text-red-800">{errors["messages"]}</p> : null}
-              {form.rows.length === 0 ? <p className="text-sm text-slate-600">No messages yet: add one.</p> : null}
-              {form.rows.map((row, i) => {
-                const chars = characterCount(row.content)
-                return (
-                  <fieldset key={row.key} className="space-y-3 rounded-md border border-slate-200 p-3">
-                    <legend className="px-1 text-sm font-medium">Message {i + 1}</legend>
-                    <div className="grid gap-3 sm:grid-cols-2">
-                      <TextField label={`Date of message ${i + 1}`} type="date" value={row.date} error={errors[`messages.${i}.scheduledAt`]} onChange={(e) => updateRow(row.key, { date: e.target.value })} />
-                      <TextField label={`Time of message ${i + 1}`} type="time" value={row.time} onChange={(e) => updateRow(row.key, { time: e.target.value })} />
-                    </div>
-                    <TextArea
-                      label={`Text of message ${i + 1}`}
-                      rows={3}
-                      value={row.content}
-                      error={errors[`messages.${i}.content`]}
-                      hint={<span className={chars.over ? "font-semibold text-red-800" : undefined}>{chars.text} characters{chars.over ? " — too long" : ""}</span>}
-                      onChange={(e) => updateRow(row.key, { content: e.target.value })}
+        {form.mode === "messages" ? (
+          <div className="space-y-4">
+            {errors["messages"] ? <p className="text-sm text-red-800">{errors["messages"]}</p> : null}
+            {form.rows.length === 0 ? <p className="text-sm text-slate-600">No messages yet: add one.</p> : null}
+            {form.rows.map((row, i) => {
+              const chars = characterCount(row.content)
+              return (
+                <fieldset key={row.key} className="space-y-3 rounded-md border border-slate-200 p-3">
+                  <legend className="px-1 text-sm font-medium">Message {i + 1}</legend>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <TextField
+                      label={`Date of message ${i + 1}`}
+                      type="date"
+                      value={row.date}
+                      error={errors[`messages.${i}.scheduledAt`]}
+                      onChange={(e) => updateRow(row.key, { date: e.target.value })}
                     />
-                    <Button variant="secondary" onClick={() => removeRow(row.key)}>
-                      Remove message {i + 1}
-                    </Button>
-                  </fieldset>
-                )
-              })}
-              <Button variant="secondary" onClick={() => update({ rows: [...form.rows, newRow(form.rows.at(-1)?.date ?? todayIn(form.timeZone), form.rows.at(-1)?.time ?? "09:00")] })}>
-                Add a message
-              </Button>
-            </div>
-          )
-          : (
-            <div className="space-y-4">
-              <SelectField label="How often" value={r.frequency} error={errors["recurrence.frequency"]} onChange={(e) => {
-                  const frequency = e.target.value
-                  if (isFrequency(frequency)) updateRecurrence({ frequency })
-                }}>
-                {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
-              </SelectField>
-              <div className="grid gap-3 sm:grid-cols-3">
+                    <TextField
+                      label={`Time of message ${i + 1}`}
+                      type="time"
+                      value={row.time}
+                      onChange={(e) => updateRow(row.key, { time: e.target.value })}
+                    />
+                  </div>
+                  <TextArea
+                    label={`Text of message ${i + 1}`}
+                    rows={3}
+                    value={row.content}
+                    error={errors[`messages.${i}.content`]}
+                    hint={
+                      <span className={chars.over ? "font-semibold text-red-800" : undefined}>
+                        {chars.text} characters{chars.over ? " — too long" : ""}
+                      </span>
+                    }
+                    onChange={(e) => updateRow(row.key, { content: e.target.value })}
+                  />
+                  <Button variant="secondary" onClick={() => removeRow(row.key)}>
+                    Remove message {i + 1}
+                  </Button>
+                </fieldset>
+              )
+            })}
+            <Button
+              variant="secondary"
+              onClick={() =>
+                update({
+                  rows: [
+                    ...form.rows,
+                    newRow(form.rows.at(-1)?.date ?? todayIn(form.timeZone), form.rows.at(-1)?.time ?? "09:00")
+                  ]
+                })
+              }
+            >
+              Add a message
+            </Button>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <SelectField
+              label="How often"
+              value={r.frequency}
+              error={errors["recurrence.frequency"]}
+              onChange={(e) => {
+                const frequency = e.target.value
+                if (isFrequency(frequency)) updateRecurrence({ frequency })
+              }}
+            >
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {FREQUENCY_LABELS[f]}
+                </option>
+              ))}
+            </SelectField>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <TextField
+                label={once ? "Date" : "Start date"}
+                type="date"
+                value={r.startDate}
+                error={errors["recurrence.startDate"] ?? (once ? errors["recurrence.endDate"] : undefined)}
+                onChange={(e) => updateRecurrence({ startDate: e.target.value })}
+              />
+              {once ? null : (
                 <TextField
-                  label={once ? "Date" : "Start date"}
+                  label="End date (included)"
                   type="date"
-                  value={r.startDate}
-                  error={errors["recurrence.startDate"] ?? (once ? errors["recurrence.endDate"] : undefined)}
-                  onChange={(e) => updateRecurrence({ startDate: e.target.value })}
+                  value={r.endDate}
+                  error={errors["recurrence.endDate"]}
+                  onChange={(e) => updateRecurrence({ endDate: e.target.value })}
                 />
-                {once ? null : (
-                  <TextField label="End date (included)" type="date" value={r.endDate} error={errors["recurrence.endDate"]} onChange={(e) => updateRecurrence({ endDate: e.target.value })} />
-                )}
-                <TextField label="Send time" type="time" value={r.sendTime} error={errors["recurrence.sendTime"]} onChange={(e) => updateRecurrence({ sendTime: e.target.value })} />
-              </div>
-              <TextArea
-                label="Message template"
-                rows={4}
-                value={r.template}
-                error={errors["recurrence.template"]}
-                hint={
-                  <>
-                    <code>{"{days_left}"}</code> becomes the number of days from that message's date to the end date (0 on the end date). A <code>*</code>{" "}
-                    splits the text into several messages, sent one after another a second apart.
-                  </>
-                }
-                onChange={(e) => updateRecurrence({ template: e.target.value })}
-              />
-              <Checkbox
-                label="Free-form (no title header)"
-                checked={r.isFreeForm}
-                hint="Unchecked: the first message of each day starts with the campaign's title in bold. Checked: the text is sent exactly as written."
-                onChange={(isFreeForm) => updateRecurrence({ isFreeForm })}
+              )}
+              <TextField
+                label="Send time"
+                type="time"
+                value={r.sendTime}
+                error={errors["recurrence.sendTime"]}
+                onChange={(e) => updateRecurrence({ sendTime: e.target.value })}
               />
             </div>
-          )}
+            <TextArea
+              label="Message template"
+              rows={4}
+              value={r.template}
+              error={errors["recurrence.template"]}
+              hint={
+                <>
+                  <code>{"{days_left}"}</code> becomes the number of days from that message's date to the end date (0 on
+                  the end date). A <code>*</code> splits the text into several messages, sent one after another a second
+                  apart.
+                </>
+              }
+              onChange={(e) => updateRecurrence({ template: e.target.value })}
+            />
+            <Checkbox
+              label="Free-form (no title header)"
+              checked={r.isFreeForm}
+              hint="Unchecked: the first message of each day starts with the campaign's title in bold. Checked: the text is sent exactly as written."
+              onChange={(isFreeForm) => updateRecurrence({ isFreeForm })}
+            />
+          </div>
+        )}
       </Card>
 
-      {messages.length > 0
-        ? (
-          <Alert>
-            <p className="font-medium">{Object.keys(serverErrors).length === 0 ? "Please fill in the marked fields:" : "The plan cannot be saved as it is:"}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {messages.map(([path, message]) => <li key={path}>{message}</li>)}
-            </ul>
-          </Alert>
-        )
-        : preview.isError
-        ? <Alert>{errorText(preview.error)}</Alert>
-        : null}
-      {create.isError && Object.keys(serverErrors).length === 0
-        ? (
-          <Alert>
-            {errorCode(create.error) === "PRECONDITION_FAILED" ? "You have reached your campaign limit: " : "The campaign was not saved: "}
-            {errorText(create.error)}
-          </Alert>
-        )
-        : null}
+      {messages.length > 0 ? (
+        <Alert>
+          <p className="font-medium">
+            {Object.keys(serverErrors).length === 0
+              ? "Please fill in the marked fields:"
+              : "The plan cannot be saved as it is:"}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {messages.map(([path, message]) => (
+              <li key={path}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : preview.isError ? (
+        <Alert>{errorText(preview.error)}</Alert>
+      ) : null}
+      {create.isError && Object.keys(serverErrors).length === 0 ? (
+        <Alert>
+          {errorCode(create.error) === "PRECONDITION_FAILED"
+            ? "You have reached your campaign limit: "
+            : "The campaign was not saved: "}
+          {errorText(create.error)}
+        </Alert>
+      ) : null}
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" variant="secondary" disabled={preview.isPending}>{preview.isPending ? "Previewing…" : "Preview"}</Button>
+        <Button type="submit" variant="secondary" disabled={preview.isPending}>
+          {preview.isPending ? "Previewing…" : "Preview"}
+        </Button>
         <Button onClick={save} disabled={!previewIsCurrent || create.isPending} aria-describedby="save-note">
           {create.isPending ? "Saving…" : "Save campaign"}
         </Button>
       </div>
       <p id="save-note" className="text-sm text-slate-600">
-        {previewIsCurrent ? "This preview is what will be saved." : "Preview the plan first: saving is possible once you have seen every message."}
+        {previewIsCurrent
+          ? "This preview is what will be saved."
+          : "Preview the plan first: saving is possible once you have seen every message."}
       </p>
 
-      {preview.isPending
-        ? <Loading label="Planning every message…" />
-        : preview.isSuccess && previewIsCurrent
-        ? <PreviewList preview={preview.data} viewer={viewer} />
-        : preview.isSuccess
-        ? <Alert kind="info">You changed the plan since the preview: preview it again before saving.</Alert>
-        : null}
+      {preview.isPending ? (
+        <Loading label="Planning every message…" />
+      ) : preview.isSuccess && previewIsCurrent ? (
+        <PreviewList preview={preview.data} viewer={viewer} />
+      ) : preview.isSuccess ? (
+        <Alert kind="info">You changed the plan since the preview: preview it again before saving.</Alert>
+      ) : null}
     </form>
   )
 }

@@ -1,8 +1,8 @@
 import { useState } from "react"
 import { useMe } from "../session.tsx"
-import { signOutErrorText, useSignOut } from "../useSignOut.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button } from "../ui/kit.tsx"
+import { signOutErrorText, useSignOut } from "../useSignOut.ts"
 
 /**
  * A signed-in account that an administrator has not approved yet (App.tsx shows it in place of
@@ -22,17 +22,34 @@ export const PendingPage = () => {
       <div className="space-y-4">
         <p>
           {user !== null ? <>Thank you, {user.name}. </> : null}
-          Your account{user !== null ? <> (<strong className="break-all">{user.email}</strong>)</> : null} has been created, but an administrator of this Herald has to approve it before you can connect WhatsApp and schedule messages.
+          Your account
+          {user !== null ? (
+            <>
+              {" "}
+              (<strong className="break-all">{user.email}</strong>)
+            </>
+          ) : null}{" "}
+          has been created, but an administrator of this Herald has to approve it before you can connect WhatsApp and
+          schedule messages.
         </p>
-        <p>The administrator has been told about your account. There is nothing else you need to do: come back later, or check again now.</p>
+        <p>
+          The administrator has been told about your account. There is nothing else you need to do: come back later, or
+          check again now.
+        </p>
         {me.isError ? <ErrorAlert error={me.error} /> : null}
         {signOut.isError ? <Alert>{signOutErrorText(signOut.error)}</Alert> : null}
-        {checkedAt !== null && me.isSuccess && !checking && user?.status === "PENDING"
-          ? <p role="status" className="text-sm text-slate-600">Checked at {checkedAt.toLocaleTimeString()}: still waiting.</p>
-          : null}
+        {checkedAt !== null && me.isSuccess && !checking && user?.status === "PENDING" ? (
+          <p role="status" className="text-sm text-slate-600">
+            Checked at {checkedAt.toLocaleTimeString()}: still waiting.
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={checkAgain} disabled={checking}>{checking ? "Checking…" : "Check again"}</Button>
-          <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>Sign out</Button>
+          <Button onClick={checkAgain} disabled={checking}>
+            {checking ? "Checking…" : "Check again"}
+          </Button>
+          <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign out
+          </Button>
         </div>
       </div>
     </AccountPanel>

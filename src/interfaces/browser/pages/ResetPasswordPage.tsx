@@ -1,15 +1,19 @@
 import { useMutation } from "@tanstack/react-query"
-import { useRef, useState } from "react"
 import type { FormEvent } from "react"
+import { useRef, useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
-import { hasProblems, MIN_PASSWORD_LENGTH, newPasswordProblems, tokenFrom } from "../accountForms.ts"
 import type { Problems } from "../accountForms.ts"
+import { hasProblems, MIN_PASSWORD_LENGTH, newPasswordProblems, tokenFrom } from "../accountForms.ts"
 import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
-const askAgain = <Link href="/forgot-password" className={linkLook}>Ask for a new link</Link>
+const askAgain = (
+  <Link href="/forgot-password" className={linkLook}>
+    Ask for a new link
+  </Link>
+)
 
 /** `/reset-password?token=…`, the link of the reset mail: a new password, typed twice. */
 export const ResetPasswordPage = () => {
@@ -23,18 +27,23 @@ export const ResetPasswordPage = () => {
   const form = useRef<HTMLFormElement>(null)
   const [refused, setRefused] = useState(0)
   useFocusFirstInvalid(form, refused)
-  const reset = useMutation(trpc.auth.resetPassword.mutationOptions({
-    onSuccess: () => {
-      // every session of the account has ended, this browser's too
-      setSignedInUser(null)
-      navigate("/sign-in?reset=done", { replace: true })
-    }
-  }))
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: () => {
+        // every session of the account has ended, this browser's too
+        setSignedInUser(null)
+        navigate("/sign-in?reset=done", { replace: true })
+      }
+    })
+  )
   if (token === null) {
     return (
       <AccountPanel title="Choose a new password">
         <Alert kind="warning">
-          <p>This address lacks its reset token: open the link from the mail exactly as it was sent (some mail programs cut long links).</p>
+          <p>
+            This address lacks its reset token: open the link from the mail exactly as it was sent (some mail programs
+            cut long links).
+          </p>
           <p className="mt-1">{askAgain}.</p>
         </Alert>
       </AccountPanel>
@@ -49,11 +58,22 @@ export const ResetPasswordPage = () => {
     else reset.mutate({ token, password })
   }
   return (
-    <AccountPanel title="Choose a new password" after={<p><Link href="/sign-in" className={linkLook}>Back to sign-in</Link></p>}>
+    <AccountPanel
+      title="Choose a new password"
+      after={
+        <p>
+          <Link href="/sign-in" className={linkLook}>
+            Back to sign-in
+          </Link>
+        </p>
+      }
+    >
       <form ref={form} onSubmit={submit} className="space-y-4" noValidate>
-        {reset.isError && server["password"] === undefined
-          ? <ErrorAlert error={reset.error}>{errorCode(reset.error) === "BAD_REQUEST" ? <>{askAgain}.</> : undefined}</ErrorAlert>
-          : null}
+        {reset.isError && server["password"] === undefined ? (
+          <ErrorAlert error={reset.error}>
+            {errorCode(reset.error) === "BAD_REQUEST" ? <>{askAgain}.</> : undefined}
+          </ErrorAlert>
+        ) : null}
         <TextField
           label="New password"
           type="password"
@@ -74,7 +94,9 @@ export const ResetPasswordPage = () => {
           error={problems.repeat}
           onChange={(e) => setRepeat(e.target.value)}
         />
-        <Button type="submit" disabled={reset.isPending} className="w-full">{reset.isPending ? "Saving…" : "Save the new password"}</Button>
+        <Button type="submit" disabled={reset.isPending} className="w-full">
+          {reset.isPending ? "Saving…" : "Save the new password"}
+        </Button>
       </form>
     </AccountPanel>
   )

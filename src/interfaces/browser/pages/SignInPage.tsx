@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
-import { useState } from "react"
 import type { FormEvent } from "react"
+import { useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { safeNextPath } from "../nextPath.ts"
 import { useSetSignedInUser } from "../session.tsx"
@@ -14,13 +14,24 @@ const SignInError = ({ error }: { readonly error: unknown }) => {
     case "UNAUTHORIZED":
       return (
         <ErrorAlert error={error}>
-          Check both and try again, or <Link href="/forgot-password" className={linkLook}>reset your password</Link>.
+          Check both and try again, or{" "}
+          <Link href="/forgot-password" className={linkLook}>
+            reset your password
+          </Link>
+          .
         </ErrorAlert>
       )
     case "TOO_MANY_REQUESTS":
       return <ErrorAlert error={error}>This protects your account from password guessing.</ErrorAlert>
     case "FORBIDDEN":
-      return <ErrorAlert error={error}><Link href="/sign-up" className={linkLook}>Sign up again</Link> if the link is lost or expired.</ErrorAlert>
+      return (
+        <ErrorAlert error={error}>
+          <Link href="/sign-up" className={linkLook}>
+            Sign up again
+          </Link>{" "}
+          if the link is lost or expired.
+        </ErrorAlert>
+      )
     default:
       return <ErrorAlert error={error} />
   }
@@ -33,20 +44,23 @@ export const SignInPage = () => {
   const params = new URLSearchParams(useSearch())
   const next = safeNextPath(params.get("next"), window.location.origin)
   // set by the reset and verification pages when they send the user here
-  const notice = params.get("reset") === "done"
-    ? "Your password has been changed and every session signed out. Sign in with the new password."
-    : params.get("verified") === "done"
-    ? "Your e-mail address is confirmed. Sign in to continue."
-    : null
+  const notice =
+    params.get("reset") === "done"
+      ? "Your password has been changed and every session signed out. Sign in with the new password."
+      : params.get("verified") === "done"
+        ? "Your e-mail address is confirmed. Sign in to continue."
+        : null
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
-  const signIn = useMutation(trpc.auth.signIn.mutationOptions({
-    onSuccess: (result) => {
-      setSignedInUser(result.user)
-      // a PENDING account sees the "waiting for approval" page there (App.tsx's guard)
-      navigate(next, { replace: true })
-    }
-  }))
+  const signIn = useMutation(
+    trpc.auth.signIn.mutationOptions({
+      onSuccess: (result) => {
+        setSignedInUser(result.user)
+        // a PENDING account sees the "waiting for approval" page there (App.tsx's guard)
+        navigate(next, { replace: true })
+      }
+    })
+  )
   const submit = (event: FormEvent) => {
     event.preventDefault()
     signIn.mutate({ email, password })
@@ -58,15 +72,36 @@ export const SignInPage = () => {
         <form onSubmit={submit} className="space-y-4" noValidate>
           {notice !== null && !signIn.isError ? <Alert kind="success">{notice}</Alert> : null}
           {signIn.isError ? <SignInError error={signIn.error} /> : null}
-          <TextField label="E-mail address" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Button type="submit" disabled={signIn.isPending} className="w-full">{signIn.isPending ? "Signing in…" : "Sign in"}</Button>
+          <TextField
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button type="submit" disabled={signIn.isPending} className="w-full">
+            {signIn.isPending ? "Signing in…" : "Sign in"}
+          </Button>
         </form>
         <p className="mt-4 text-sm">
-          <Link href="/forgot-password" className={linkLook}>Forgotten your password?</Link>
+          <Link href="/forgot-password" className={linkLook}>
+            Forgotten your password?
+          </Link>
         </p>
         <p className="mt-2 text-sm">
-          New here? <Link href="/sign-up" className={linkLook}>Create an account</Link>
+          New here?{" "}
+          <Link href="/sign-up" className={linkLook}>
+            Create an account
+          </Link>
         </p>
       </Card>
     </div>

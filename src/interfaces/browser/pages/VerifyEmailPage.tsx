@@ -1,13 +1,17 @@
 import { useMutation } from "@tanstack/react-query"
-import { useState } from "react"
 import type { FormEvent } from "react"
+import { useState } from "react"
 import { Link, useSearch } from "wouter"
 import { tokenFrom } from "../accountForms.ts"
 import { useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
-const signUpAgain = <Link href="/sign-up" className={linkLook}>Sign up again</Link>
+const signUpAgain = (
+  <Link href="/sign-up" className={linkLook}>
+    Sign up again
+  </Link>
+)
 
 /**
  * `/verify-email?token=…`, the link of the confirmation mail. auth.verifyEmail starts no session
@@ -23,7 +27,10 @@ export const VerifyEmailPage = () => {
     return (
       <AccountPanel title="Confirm your e-mail address">
         <Alert kind="warning">
-          <p>This address lacks its confirmation token: open the link from the mail exactly as it was sent (some mail programs cut long links).</p>
+          <p>
+            This address lacks its confirmation token: open the link from the mail exactly as it was sent (some mail
+            programs cut long links).
+          </p>
           <p className="mt-1">{signUpAgain} with the same address for a new link.</p>
         </Alert>
       </AccountPanel>
@@ -34,8 +41,13 @@ export const VerifyEmailPage = () => {
       <AccountPanel title="Address confirmed">
         <div className="space-y-4">
           <Alert kind="success">Your e-mail address is confirmed.</Alert>
-          <p>Sign in with the address and password you chose. If this Herald needs an administrator's approval, you will see it there.</p>
-          <Link href="/sign-in?verified=done" className={`${linkLook} font-medium`}>Sign in</Link>
+          <p>
+            Sign in with the address and password you chose. If this Herald needs an administrator's approval, you will
+            see it there.
+          </p>
+          <Link href="/sign-in?verified=done" className={`${linkLook} font-medium`}>
+            Sign in
+          </Link>
         </div>
       </AccountPanel>
     )
@@ -49,7 +61,8 @@ export const VerifyEmailPage = () => {
     <AccountPanel title="Confirm your e-mail address">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-slate-700">
-          Enter the password you chose when you signed up: it proves that this link and that sign-up are both yours, so nobody who signed up with your address can use your confirmation.
+          Enter the password you chose when you signed up: it proves that this link and that sign-up are both yours, so
+          nobody who signed up with your address can use your confirmation.
         </p>
         {verify.isError ? <ErrorAlert error={verify.error}>{signUpAgain} if you need a new link.</ErrorAlert> : null}
         <TextField
@@ -61,7 +74,9 @@ export const VerifyEmailPage = () => {
           error={missing ? "Enter the password you chose when you signed up." : null}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button type="submit" disabled={verify.isPending} className="w-full">{verify.isPending ? "Confirming…" : "Confirm my address"}</Button>
+        <Button type="submit" disabled={verify.isPending} className="w-full">
+          {verify.isPending ? "Confirming…" : "Confirm my address"}
+        </Button>
       </form>
     </AccountPanel>
   )

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
 import type { FormEvent } from "react"
+import { useState } from "react"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
-import { describeStatus, QR_POLL_MS, statusPollMs } from "../ui/sessionStatus.ts"
 import type { StatusTone } from "../ui/sessionStatus.ts"
-import { TargetPicker } from "../ui/TargetPicker.tsx"
+import { describeStatus, QR_POLL_MS, statusPollMs } from "../ui/sessionStatus.ts"
 import type { Target } from "../ui/TargetPicker.tsx"
+import { TargetPicker } from "../ui/TargetPicker.tsx"
 import { useMessagingSession, useSessionStatus } from "../ui/whatsappQueries.ts"
 
 interface SessionView {
@@ -34,13 +34,15 @@ export const WhatsAppPage = () => {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageTitle>WhatsApp</PageTitle>
-      {session.isPending
-        ? <Loading label="Loading your WhatsApp connection…" />
-        : session.isError
-        ? <ErrorNote error={session.error} />
-        : session.data.session === null
-        ? <NotConnected />
-        : <Connection session={session.data.session} />}
+      {session.isPending ? (
+        <Loading label="Loading your WhatsApp connection…" />
+      ) : session.isError ? (
+        <ErrorNote error={session.error} />
+      ) : session.data.session === null ? (
+        <NotConnected />
+      ) : (
+        <Connection session={session.data.session} />
+      )}
     </div>
   )
 }
@@ -53,11 +55,14 @@ const NotConnected = () => {
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Not connected</h2>
       <p>
-        Herald sends your scheduled messages from your own WhatsApp account, as a linked device (like WhatsApp Web). Connect it once: Herald shows a
-        QR code, you scan it with WhatsApp on your phone, and your groups and contacts become available for campaigns.
+        Herald sends your scheduled messages from your own WhatsApp account, as a linked device (like WhatsApp Web).
+        Connect it once: Herald shows a QR code, you scan it with WhatsApp on your phone, and your groups and contacts
+        become available for campaigns.
       </p>
       {connect.isError ? <ErrorNote error={connect.error} /> : null}
-      <Button onClick={() => connect.mutate()} disabled={connect.isPending}>{connect.isPending ? "Connecting…" : "Connect WhatsApp"}</Button>
+      <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+        {connect.isPending ? "Connecting…" : "Connect WhatsApp"}
+      </Button>
     </Card>
   )
 }
@@ -77,9 +82,15 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Connection</h2>
         {status.isError ? <ErrorNote error={status.error} /> : null}
-        {current === undefined
-          ? status.isError ? <p>The connection's status is unknown until the gateway answers; this page keeps asking.</p> : <Loading label="Asking WhatsApp for the status…" />
-          : <StatusPanel status={current} phoneNumber={session.phoneNumber} stale={status.isError} />}
+        {current === undefined ? (
+          status.isError ? (
+            <p>The connection's status is unknown until the gateway answers; this page keeps asking.</p>
+          ) : (
+            <Loading label="Asking WhatsApp for the status…" />
+          )
+        ) : (
+          <StatusPanel status={current} phoneNumber={session.phoneNumber} stale={status.isError} />
+        )}
         {current === "SCAN_QR_CODE" && !status.isError ? <QrCode sessionName={session.sessionName} /> : null}
         <Actions session={session} />
       </Card>
@@ -90,14 +101,34 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
 }
 
 /** The status, what it means and what to do; `stale`: the last answer before the gateway stopped answering. */
-const StatusPanel = ({ status, phoneNumber, stale }: { readonly status: string; readonly phoneNumber: string; readonly stale: boolean }) => {
+const StatusPanel = ({
+  status,
+  phoneNumber,
+  stale
+}: {
+  readonly status: string
+  readonly phoneNumber: string
+  readonly stale: boolean
+}) => {
   const description = describeStatus(status)
   return (
-    <div role="status" className={`rounded-md border px-4 py-3 ${TONE_LOOK[stale ? "unknown" : description.tone]}`} data-testid="session-status">
+    <div
+      role="status"
+      className={`rounded-md border px-4 py-3 ${TONE_LOOK[stale ? "unknown" : description.tone]}`}
+      data-testid="session-status"
+    >
       <p className="font-semibold">{stale ? `Last known: ${description.title}` : description.title}</p>
-      {status === "WORKING"
-        ? <p>{phoneNumber === "" ? "Phone number: not recorded yet (add it below)." : <>Phone number: <span className="font-mono">{phoneNumber}</span></>}</p>
-        : null}
+      {status === "WORKING" ? (
+        <p>
+          {phoneNumber === "" ? (
+            "Phone number: not recorded yet (add it below)."
+          ) : (
+            <>
+              Phone number: <span className="font-mono">{phoneNumber}</span>
+            </>
+          )}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm">{description.advice}</p>
     </div>
   )
@@ -106,19 +137,27 @@ const StatusPanel = ({ status, phoneNumber, stale }: { readonly status: string; 
 /** The QR code to scan, fetched again every few seconds while it is shown (WhatsApp replaces them). */
 const QrCode = ({ sessionName }: { readonly sessionName: string }) => {
   const trpc = useTRPC()
-  const qr = useQuery(trpc.user.getSessionQR.queryOptions({ sessionName }, { refetchInterval: QR_POLL_MS, staleTime: 0 }))
+  const qr = useQuery(
+    trpc.user.getSessionQR.queryOptions({ sessionName }, { refetchInterval: QR_POLL_MS, staleTime: 0 })
+  )
   return (
     <div className="space-y-3">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
         <li>Open WhatsApp on your phone.</li>
-        <li>Go to Settings (or the ⋮ menu) → <strong>Linked devices</strong> → <strong>Link a device</strong>.</li>
+        <li>
+          Go to Settings (or the ⋮ menu) → <strong>Linked devices</strong> → <strong>Link a device</strong>.
+        </li>
         <li>Point the phone at this code. This page changes to “Connected” by itself.</li>
       </ol>
-      {qr.data !== undefined
-        ? <img src={`data:image/png;base64,${qr.data.qr}`} alt="QR code to link WhatsApp" className="h-64 w-64 max-w-full border border-slate-200 bg-white [image-rendering:pixelated]" />
-        : qr.isError
-        ? null
-        : <Loading label="Loading the QR code…" />}
+      {qr.data !== undefined ? (
+        <img
+          src={`data:image/png;base64,${qr.data.qr}`}
+          alt="QR code to link WhatsApp"
+          className="h-64 w-64 max-w-full border border-slate-200 bg-white [image-rendering:pixelated]"
+        />
+      ) : qr.isError ? null : (
+        <Loading label="Loading the QR code…" />
+      )}
       {qr.isError ? <ErrorNote error={qr.error} /> : null}
     </div>
   )
@@ -130,44 +169,62 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
   const restart = useMutation(trpc.user.restartSession.mutationOptions({ onSuccess: refresh }))
-  const logout = useMutation(trpc.user.logoutSession.mutationOptions({
-    onSuccess: async () => {
-      // gone at once for the page and the badge, before anything asks about the deleted session
-      queryClient.setQueryData(trpc.user.getMessagingSession.queryKey(), { session: null })
-      queryClient.removeQueries({ queryKey: trpc.user.getSessionStatus.queryKey() })
-      queryClient.removeQueries({ queryKey: trpc.user.getSessionQR.queryKey() })
-      await queryClient.invalidateQueries({ queryKey: trpc.user.getMessagingSession.queryKey() })
-    }
-  }))
+  const logout = useMutation(
+    trpc.user.logoutSession.mutationOptions({
+      onSuccess: async () => {
+        // gone at once for the page and the badge, before anything asks about the deleted session
+        queryClient.setQueryData(trpc.user.getMessagingSession.queryKey(), { session: null })
+        queryClient.removeQueries({ queryKey: trpc.user.getSessionStatus.queryKey() })
+        queryClient.removeQueries({ queryKey: trpc.user.getSessionQR.queryKey() })
+        await queryClient.invalidateQueries({ queryKey: trpc.user.getMessagingSession.queryKey() })
+      }
+    })
+  )
   const busy = restart.isPending || logout.isPending
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4">
       {restart.isError ? <ErrorNote error={restart.error} /> : null}
-      {restart.isSuccess && !restart.isPending ? <Alert kind="success">Restart requested: the status below follows it.</Alert> : null}
+      {restart.isSuccess && !restart.isPending ? (
+        <Alert kind="success">Restart requested: the status below follows it.</Alert>
+      ) : null}
       {logout.isError ? <ErrorNote error={logout.error} /> : null}
-      {confirming
-        ? (
-          <div role="group" aria-labelledby="logout-question" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4">
-            <p id="logout-question" className="text-sm text-red-900">
-              Log out? This unlinks your phone and deletes the session: scheduled messages will not be sent until you connect again (with a new QR
-              code).
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="danger" disabled={busy} onClick={() => logout.mutate({ sessionName: session.sessionName })}>
-                {logout.isPending ? "Logging out…" : "Yes, log out"}
-              </Button>
-              <Button variant="secondary" disabled={logout.isPending} onClick={() => setConfirming(false)}>Cancel</Button>
-            </div>
-          </div>
-        )
-        : (
+      {confirming ? (
+        <div
+          role="group"
+          aria-labelledby="logout-question"
+          className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4"
+        >
+          <p id="logout-question" className="text-sm text-red-900">
+            Log out? This unlinks your phone and deletes the session: scheduled messages will not be sent until you
+            connect again (with a new QR code).
+          </p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={busy} onClick={() => restart.mutate({ sessionName: session.sessionName })}>
-              {restart.isPending ? "Restarting…" : "Restart"}
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() => logout.mutate({ sessionName: session.sessionName })}
+            >
+              {logout.isPending ? "Logging out…" : "Yes, log out"}
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>Log out…</Button>
+            <Button variant="secondary" disabled={logout.isPending} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
           </div>
-        )}
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => restart.mutate({ sessionName: session.sessionName })}
+          >
+            {restart.isPending ? "Restarting…" : "Restart"}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>
+            Log out…
+          </Button>
+        </div>
+      )}
     </div>
   )
 }
@@ -201,7 +258,9 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
           error={fieldError}
           hint="International format with the country code, e.g. +441234567890"
         />
-        <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save phone number"}</Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save phone number"}
+        </Button>
       </form>
     </Card>
   )
@@ -213,7 +272,9 @@ const Browse = ({ sessionName }: { readonly sessionName: string }) => {
   return (
     <Card>
       <h2 className="mb-1 text-lg font-semibold">Groups and contacts this number can see</h2>
-      <p className="mb-4 text-sm text-slate-700">Campaigns are sent to one of these. Choosing one here changes nothing: it only shows it.</p>
+      <p className="mb-4 text-sm text-slate-700">
+        Campaigns are sent to one of these. Choosing one here changes nothing: it only shows it.
+      </p>
       <TargetPicker sessionName={sessionName} value={looked} onChange={setLooked} />
     </Card>
   )

@@ -1,5 +1,5 @@
-import { useId } from "react"
 import type { ReactNode } from "react"
+import { useId } from "react"
 
 // Radio buttons and a checkbox in the kit's look: native controls, each with its label, the
 // browser's focus ring, arrow keys between radios (the browser's own).
@@ -13,7 +13,13 @@ export interface RadioOption<T extends string> {
 }
 
 /** A fieldset of radio buttons, its legend the group's label. */
-export const RadioGroup = <T extends string>({ legend, name, value, options, onChange }: {
+export const RadioGroup = <T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange
+}: {
   readonly legend: string
   readonly name: string
   readonly value: T
@@ -38,8 +44,14 @@ export const RadioGroup = <T extends string>({ legend, name, value, options, onC
               className={`mt-1 h-4 w-4 accent-sky-700 ${focus}`}
             />
             <div>
-              <label htmlFor={`${id}-${option.value}`} className="text-sm text-slate-900">{option.label}</label>
-              {option.hint === undefined ? null : <p id={`${id}-${option.value}-hint`} className="text-xs text-slate-600">{option.hint}</p>}
+              <label htmlFor={`${id}-${option.value}`} className="text-sm text-slate-900">
+                {option.label}
+              </label>
+              {option.hint === undefined ? null : (
+                <p id={`${id}-${option.value}-hint`} className="text-xs text-slate-600">
+                  {option.hint}
+                </p>
+              )}
             </div>
           </div>
         ))}
@@ -49,7 +61,12 @@ export const RadioGroup = <T extends string>({ legend, name, value, options, onC
 }
 
 /** A checkbox with its label and an explanation tied to it. */
-export const Checkbox = ({ label, hint, checked, onChange }: {
+export const Checkbox = ({
+  label,
+  hint,
+  checked,
+  onChange
+}: {
   readonly label: string
   readonly hint?: ReactNode
   readonly checked: boolean
@@ -67,8 +84,14 @@ export const Checkbox = ({ label, hint, checked, onChange }: {
         className={`mt-1 h-4 w-4 accent-sky-700 ${focus}`}
       />
       <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
-        {hint === undefined ? null : <p id={`${id}-hint`} className="text-sm text-slate-600">{hint}</p>}
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint === undefined ? null : (
+          <p id={`${id}-hint`} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        )}
       </div>
     </div>
   )

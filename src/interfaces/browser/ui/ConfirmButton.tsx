@@ -1,12 +1,20 @@
-import { useEffect, useRef, useState } from "react"
 import type { ReactNode } from "react"
+import { useEffect, useRef, useState } from "react"
 import { Button } from "./kit.tsx"
 
 /**
  * A destructive action asked twice, in the page (no window.confirm): the first button shows the
  * question with "yes" and "no" buttons; focus moves to "no", and back to the first button after it.
  */
-export const ConfirmButton = ({ label, question, confirmLabel, keepLabel = "Keep it", pending, onConfirm, small = false }: {
+export const ConfirmButton = ({
+  label,
+  question,
+  confirmLabel,
+  keepLabel = "Keep it",
+  pending,
+  onConfirm,
+  small = false
+}: {
   readonly label: string
   readonly question: ReactNode
   readonly confirmLabel: string
@@ -28,18 +36,34 @@ export const ConfirmButton = ({ label, question, confirmLabel, keepLabel = "Keep
     // the buttons were disabled while the action ran (the focus fell to the page): still here
     // once it failed, the question takes it back ("no"); once it succeeded and this control went
     // with it, the page moves the focus
-    if (wasPending.current && !pending && asking) box.current?.querySelector<HTMLButtonElement>("button:last-of-type")?.focus()
+    if (wasPending.current && !pending && asking)
+      box.current?.querySelector<HTMLButtonElement>("button:last-of-type")?.focus()
     wasPending.current = pending
   }, [pending, asking])
   const size = small ? "px-3 py-1" : ""
   if (!asking) {
-    return <div ref={box} className="inline-block"><Button variant="secondary" className={size} onClick={() => setAsking(true)}>{label}</Button></div>
+    return (
+      <div ref={box} className="inline-block">
+        <Button variant="secondary" className={size} onClick={() => setAsking(true)}>
+          {label}
+        </Button>
+      </div>
+    )
   }
   return (
-    <div ref={box} role="group" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+    <div
+      ref={box}
+      role="group"
+      aria-label={label}
+      className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900"
+    >
       <span>{question}</span>
-      <Button variant="danger" className={size} disabled={pending} onClick={onConfirm}>{pending ? "Working…" : confirmLabel}</Button>
-      <Button variant="secondary" className={size} disabled={pending} onClick={() => setAsking(false)}>{keepLabel}</Button>
+      <Button variant="danger" className={size} disabled={pending} onClick={onConfirm}>
+        {pending ? "Working…" : confirmLabel}
+      </Button>
+      <Button variant="secondary" className={size} disabled={pending} onClick={() => setAsking(false)}>
+        {keepLabel}
+      </Button>
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { Component } from "react"
 import type { ErrorInfo, ReactNode } from "react"
+import { Component } from "react"
 import { Alert, Button, PageTitle } from "./kit.tsx"
 
 /**
@@ -8,7 +8,9 @@ import { Alert, Button, PageTitle } from "./kit.tsx"
  */
 export const isFailedChunkLoad = (error: unknown): boolean =>
   error instanceof Error &&
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    error.message
+  )
 
 const Fallback = ({ error }: { readonly error: unknown }) => {
   const updated = isFailedChunkLoad(error)
@@ -32,7 +34,10 @@ const Fallback = ({ error }: { readonly error: unknown }) => {
  * message and "Reload" in place of the screen. Going to another screen (`resetKey`, the location)
  * tries again.
  */
-export class ErrorBoundary extends Component<{ readonly resetKey: string; readonly children: ReactNode }, { readonly error: unknown }> {
+export class ErrorBoundary extends Component<
+  { readonly resetKey: string; readonly children: ReactNode },
+  { readonly error: unknown }
+> {
   override state: { readonly error: unknown } = { error: null }
 
   static getDerivedStateFromError(error: unknown) {

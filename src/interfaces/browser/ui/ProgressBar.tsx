@@ -2,7 +2,17 @@
  * sent / delivered / total as a bar (role=progressbar, labelled) and in words beside it. The bar
  * shows sent messages; the darker part of it, delivered ones.
  */
-export const CampaignProgress = ({ sent, delivered, total, label }: { readonly sent: number; readonly delivered: number; readonly total: number; readonly label: string }) => {
+export const CampaignProgress = ({
+  sent,
+  delivered,
+  total,
+  label
+}: {
+  readonly sent: number
+  readonly delivered: number
+  readonly total: number
+  readonly label: string
+}) => {
   const pct = (n: number) => (total === 0 ? 0 : Math.round((Math.min(n, total) / total) * 100))
   const words = `${sent} sent / ${delivered} delivered / ${total} total`
   return (
@@ -27,8 +37,27 @@ export const CampaignProgress = ({ sent, delivered, total, label }: { readonly s
 // Widths in steps of 5 %, as classes: the CSP (style-src 'self') refuses style attributes, so every
 // look stays in the one stylesheet.
 const widths = [
-  "w-0", "w-[5%]", "w-[10%]", "w-[15%]", "w-[20%]", "w-[25%]", "w-[30%]", "w-[35%]", "w-[40%]", "w-[45%]", "w-[50%]",
-  "w-[55%]", "w-[60%]", "w-[65%]", "w-[70%]", "w-[75%]", "w-[80%]", "w-[85%]", "w-[90%]", "w-[95%]", "w-full"
+  "w-0",
+  "w-[5%]",
+  "w-[10%]",
+  "w-[15%]",
+  "w-[20%]",
+  "w-[25%]",
+  "w-[30%]",
+  "w-[35%]",
+  "w-[40%]",
+  "w-[45%]",
+  "w-[50%]",
+  "w-[55%]",
+  "w-[60%]",
+  "w-[65%]",
+  "w-[70%]",
+  "w-[75%]",
+  "w-[80%]",
+  "w-[85%]",
+  "w-[90%]",
+  "w-[95%]",
+  "w-full"
 ] as const
 
 const Fill = ({ pct, look }: { readonly pct: number; readonly look: string }) => {

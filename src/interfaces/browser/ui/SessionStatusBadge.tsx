@@ -1,6 +1,6 @@
 import { Link } from "wouter"
-import { BADGE_POLL_MS, describeStatus } from "./sessionStatus.ts"
 import type { StatusTone } from "./sessionStatus.ts"
+import { BADGE_POLL_MS, describeStatus } from "./sessionStatus.ts"
 import { useMessagingSession, useSessionStatus } from "./whatsappQueries.ts"
 
 const DOT: Readonly<Record<StatusTone | "none", string>> = {
@@ -19,14 +19,14 @@ export const SessionStatusBadge = () => {
   const [text, tone]: readonly [string, StatusTone | "none"] = session.isPending
     ? ["…", "none"]
     : session.isError
-    ? ["status unavailable", "unknown"]
-    : sessionName === null
-    ? ["not connected", "none"]
-    : status.isError
-    ? ["status unavailable", "unknown"]
-    : status.data !== undefined
-    ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
-    : ["…", "none"]
+      ? ["status unavailable", "unknown"]
+      : sessionName === null
+        ? ["not connected", "none"]
+        : status.isError
+          ? ["status unavailable", "unknown"]
+          : status.data !== undefined
+            ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
+            : ["…", "none"]
   return (
     <Link
       href="/whatsapp"

@@ -13,7 +13,15 @@ const tones: Readonly<Record<Tone, string>> = {
   muted: "bg-slate-50 text-slate-700 border-slate-300"
 }
 
-export const StatusPill = ({ label, tone, prefix }: { readonly label: string; readonly tone: Tone; readonly prefix?: string }) => (
+export const StatusPill = ({
+  label,
+  tone,
+  prefix
+}: {
+  readonly label: string
+  readonly tone: Tone
+  readonly prefix?: string
+}) => (
   <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>
     {prefix !== undefined ? <span className="sr-only">{prefix} </span> : null}
     {label}

@@ -3,8 +3,8 @@ import { useId, useState } from "react"
 import { useTRPC } from "../trpc.ts"
 import { errorWithId } from "./ErrorNote.tsx"
 import { Alert, Button, TextField } from "./kit.tsx"
-import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
 import type { TargetKind } from "./targetOptions.ts"
+import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
 import { useDebounced } from "./useDebounced.ts"
 
 // Choose a group or a contact of the user's messaging session: Groups / Contacts, a search box
@@ -38,16 +38,20 @@ const toggleLook = (pressed: boolean) =>
 const useTargetPages = (kind: TargetKind, sessionName: string, search: string | undefined) => {
   const trpc = useTRPC()
   const input = search === undefined ? { sessionName, limit: PAGE_SIZE } : { sessionName, limit: PAGE_SIZE, search }
-  const groups = useInfiniteQuery(trpc.user.getMessagingGroups.infiniteQueryOptions(input, {
-    enabled: kind === "groups",
-    initialCursor: 0,
-    getNextPageParam: (last) => last.nextCursor
-  }))
-  const contacts = useInfiniteQuery(trpc.user.getMessagingContacts.infiniteQueryOptions(input, {
-    enabled: kind === "contacts",
-    initialCursor: 0,
-    getNextPageParam: (last) => last.nextCursor
-  }))
+  const groups = useInfiniteQuery(
+    trpc.user.getMessagingGroups.infiniteQueryOptions(input, {
+      enabled: kind === "groups",
+      initialCursor: 0,
+      getNextPageParam: (last) => last.nextCursor
+    })
+  )
+  const contacts = useInfiniteQuery(
+    trpc.user.getMessagingContacts.infiniteQueryOptions(input, {
+      enabled: kind === "contacts",
+      initialCursor: 0,
+      getNextPageParam: (last) => last.nextCursor
+    })
+  )
   return kind === "groups" ? groups : contacts
 }
 
@@ -64,15 +68,37 @@ export const TargetPicker = ({ sessionName, value, onChange, error }: TargetPick
     <fieldset className="space-y-3" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">Group or contact</legend>
       <p className="text-sm text-slate-800" aria-live="polite">
-        {value === null ? "None chosen yet." : <>Chosen: <strong>{value.groupName}</strong></>}
-        {value !== null
-          ? <button type="button" className="ml-2 text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-700" onClick={() => onChange(null)}>Clear choice</button>
-          : null}
+        {value === null ? (
+          "None chosen yet."
+        ) : (
+          <>
+            Chosen: <strong>{value.groupName}</strong>
+          </>
+        )}
+        {value !== null ? (
+          <button
+            type="button"
+            className="ml-2 text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-700"
+            onClick={() => onChange(null)}
+          >
+            Clear choice
+          </button>
+        ) : null}
       </p>
-      {error ? <p id={`${id}-error`} className="text-sm text-red-800">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
       <div role="group" aria-label="Show" className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1">
         {KINDS.map((k) => (
-          <button key={k.kind} type="button" aria-pressed={kind === k.kind} className={toggleLook(kind === k.kind)} onClick={() => setKind(k.kind)}>
+          <button
+            key={k.kind}
+            type="button"
+            aria-pressed={kind === k.kind}
+            className={toggleLook(kind === k.kind)}
+            onClick={() => setKind(k.kind)}
+          >
             {k.label}
           </button>
         ))}
@@ -85,47 +111,57 @@ export const TargetPicker = ({ sessionName, value, onChange, error }: TargetPick
         hint={kind === "groups" ? "Part of the group's name" : "Part of the name or number"}
         autoComplete="off"
       />
-      {pages.data === undefined
-        ? pages.isError ? <Alert>{errorWithId(pages.error)}</Alert> : <p role="status" className="py-2 text-sm text-slate-600">Loading {noun}…</p>
-        : options.length === 0
-        ? <p role="status" className="py-2 text-sm text-slate-600">{search === undefined ? `This number has no ${noun} yet.` : `No ${noun} match “${search}”.`}</p>
-        : (
-          <fieldset>
-            <legend className="sr-only">{kind === "groups" ? "Groups" : "Contacts"}</legend>
-            <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
-              {options.map((option) => {
-                const chosen = value?.groupId === option.groupId
-                return (
-                  <li key={option.groupId}>
-                    <label className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${chosen ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}>
-                      <input
-                        type="radio"
-                        name={`${id}-target`}
-                        value={option.groupId}
-                        checked={chosen}
-                        onChange={() => onChange({ groupId: option.groupId, groupName: option.groupName })}
-                        className="h-4 w-4 accent-sky-700"
-                      />
-                      <span className="min-w-0 flex-1 break-words">
-                        {option.groupName}
-                        {option.number !== undefined ? <span className="block text-xs font-normal text-slate-600">+{option.number}</span> : null}
-                      </span>
-                      {chosen ? <span className="text-xs font-semibold text-sky-800">Chosen</span> : null}
-                    </label>
-                  </li>
-                )
-              })}
-            </ul>
-          </fieldset>
-        )}
-      {pages.data !== undefined && pages.isError ? <Alert>{errorWithId(pages.error)}</Alert> : null}
-      {pages.hasNextPage
-        ? (
-          <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? "Loading…" : `Show more ${noun}`}
-          </Button>
+      {pages.data === undefined ? (
+        pages.isError ? (
+          <Alert>{errorWithId(pages.error)}</Alert>
+        ) : (
+          <p role="status" className="py-2 text-sm text-slate-600">
+            Loading {noun}…
+          </p>
         )
-        : null}
+      ) : options.length === 0 ? (
+        <p role="status" className="py-2 text-sm text-slate-600">
+          {search === undefined ? `This number has no ${noun} yet.` : `No ${noun} match “${search}”.`}
+        </p>
+      ) : (
+        <fieldset>
+          <legend className="sr-only">{kind === "groups" ? "Groups" : "Contacts"}</legend>
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
+            {options.map((option) => {
+              const chosen = value?.groupId === option.groupId
+              return (
+                <li key={option.groupId}>
+                  <label
+                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${chosen ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-target`}
+                      value={option.groupId}
+                      checked={chosen}
+                      onChange={() => onChange({ groupId: option.groupId, groupName: option.groupName })}
+                      className="h-4 w-4 accent-sky-700"
+                    />
+                    <span className="min-w-0 flex-1 break-words">
+                      {option.groupName}
+                      {option.number !== undefined ? (
+                        <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
+                      ) : null}
+                    </span>
+                    {chosen ? <span className="text-xs font-semibold text-sky-800">Chosen</span> : null}
+                  </label>
+                </li>
+              )
+            })}
+          </ul>
+        </fieldset>
+      )}
+      {pages.data !== undefined && pages.isError ? <Alert>{errorWithId(pages.error)}</Alert> : null}
+      {pages.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+          {pages.isFetchingNextPage ? "Loading…" : `Show more ${noun}`}
+        </Button>
+      ) : null}
     </fieldset>
   )
 }

@@ -1,11 +1,19 @@
-import { useEffect } from "react"
 import type { ReactNode, RefObject } from "react"
+import { useEffect } from "react"
 import { sentence } from "../accountForms.ts"
 import { errorText } from "../trpc.ts"
 import { Alert, Card, PageTitle } from "./kit.tsx"
 
 /** The narrow column the account screens (sign-in, sign-up, reset, …) share: a title and a card. */
-export const AccountPanel = ({ title, children, after }: { readonly title: string; readonly children: ReactNode; readonly after?: ReactNode }) => (
+export const AccountPanel = ({
+  title,
+  children,
+  after
+}: {
+  readonly title: string
+  readonly children: ReactNode
+  readonly after?: ReactNode
+}) => (
   <div className="mx-auto max-w-md">
     <PageTitle>{title}</PageTitle>
     <Card>{children}</Card>

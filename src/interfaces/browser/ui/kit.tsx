@@ -1,19 +1,36 @@
+import type {
+  ButtonHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes
+} from "react"
 import { useId } from "react"
 import { usePageHeading } from "./pageHeading.ts"
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react"
 
 // The app's few building blocks, styled once. Native controls (input, select, textarea) with a
 // visible label each; every interactive element keeps the browser's focus ring (keyboard users).
 
 const focus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
 
-export const Button = ({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { readonly variant?: "primary" | "secondary" | "danger" }) => {
-  const look = variant === "primary"
-    ? "bg-sky-700 text-white hover:bg-sky-800 disabled:bg-slate-400"
-    : variant === "danger"
-    ? "bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400"
-    : "bg-white text-slate-900 border border-slate-300 hover:bg-slate-100 disabled:text-slate-500"
-  return <button type="button" className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium ${look} ${focus} ${className}`} {...props} />
+export const Button = ({
+  variant = "primary",
+  className = "",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { readonly variant?: "primary" | "secondary" | "danger" }) => {
+  const look =
+    variant === "primary"
+      ? "bg-sky-700 text-white hover:bg-sky-800 disabled:bg-slate-400"
+      : variant === "danger"
+        ? "bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400"
+        : "bg-white text-slate-900 border border-slate-300 hover:bg-slate-100 disabled:text-slate-500"
+  return (
+    <button
+      type="button"
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium ${look} ${focus} ${className}`}
+      {...props}
+    />
+  )
 }
 
 interface FieldProps {
@@ -30,30 +47,65 @@ export const TextField = ({ label, error, hint, ...props }: FieldProps & InputHT
   const id = useId()
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-note` : undefined} className={fieldLook(error)} {...props} />
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
+        className={fieldLook(error)}
+        {...props}
+      />
       <FieldNote id={`${id}-note`} error={error} hint={hint} />
     </div>
   )
 }
 
-export const TextArea = ({ label, error, hint, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) => {
+export const TextArea = ({
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) => {
   const id = useId()
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-note` : undefined} className={fieldLook(error)} {...props} />
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
+        className={fieldLook(error)}
+        {...props}
+      />
       <FieldNote id={`${id}-note`} error={error} hint={hint} />
     </div>
   )
 }
 
-export const SelectField = ({ label, error, hint, children, ...props }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) => {
+export const SelectField = ({
+  label,
+  error,
+  hint,
+  children,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) => {
   const id = useId()
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-note` : undefined} className={fieldLook(error)} {...props}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
+        className={fieldLook(error)}
+        {...props}
+      >
         {children}
       </select>
       <FieldNote id={`${id}-note`} error={error} hint={hint} />
@@ -61,37 +113,68 @@ export const SelectField = ({ label, error, hint, children, ...props }: FieldPro
   )
 }
 
-const FieldNote = ({ id, error, hint }: { readonly id: string; readonly error?: string | null | undefined; readonly hint?: ReactNode }) =>
-  error
-    ? <p id={id} className="mt-1 text-sm text-red-800">{error}</p>
-    : hint
-    ? <p id={id} className="mt-1 text-sm text-slate-600">{hint}</p>
-    : null
+const FieldNote = ({
+  id,
+  error,
+  hint
+}: {
+  readonly id: string
+  readonly error?: string | null | undefined
+  readonly hint?: ReactNode
+}) =>
+  error ? (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {error}
+    </p>
+  ) : hint ? (
+    <p id={id} className="mt-1 text-sm text-slate-600">
+      {hint}
+    </p>
+  ) : null
 
 /** An error (role=alert, read out when it appears) or a notice. */
-export const Alert = ({ kind = "error", children }: { readonly kind?: "error" | "info" | "success" | "warning"; readonly children: ReactNode }) => {
-  const look = kind === "error"
-    ? "border-red-300 bg-red-50 text-red-900"
-    : kind === "success"
-    ? "border-green-300 bg-green-50 text-green-900"
-    : kind === "warning"
-    ? "border-amber-300 bg-amber-50 text-amber-900"
-    : "border-sky-300 bg-sky-50 text-sky-900"
-  return <div role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${look}`}>{children}</div>
+export const Alert = ({
+  kind = "error",
+  children
+}: {
+  readonly kind?: "error" | "info" | "success" | "warning"
+  readonly children: ReactNode
+}) => {
+  const look =
+    kind === "error"
+      ? "border-red-300 bg-red-50 text-red-900"
+      : kind === "success"
+        ? "border-green-300 bg-green-50 text-green-900"
+        : kind === "warning"
+          ? "border-amber-300 bg-amber-50 text-amber-900"
+          : "border-sky-300 bg-sky-50 text-sky-900"
+  return (
+    <div role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${look}`}>
+      {children}
+    </div>
+  )
 }
 
 export const Loading = ({ label = "Loading…" }: { readonly label?: string }) => (
-  <p role="status" className="py-6 text-center text-slate-600">{label}</p>
+  <p role="status" className="py-6 text-center text-slate-600">
+    {label}
+  </p>
 )
 
 export const Card = ({ children, className = "" }: { readonly children: ReactNode; readonly className?: string }) => (
-  <section className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>{children}</section>
+  <section className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>
+    {children}
+  </section>
 )
 
 /** The screen's one <h1>: also the tab's title, and where the focus goes after an in-app navigation (pageHeading.ts). */
 export const PageTitle = ({ children }: { readonly children: ReactNode }) => {
   const heading = usePageHeading(typeof children === "string" ? children : null)
-  return <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-semibold tracking-tight focus:outline-none">{children}</h1>
+  return (
+    <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-semibold tracking-tight focus:outline-none">
+      {children}
+    </h1>
+  )
 }
 
 /** An in-app link styled as a link; `href` is handled by the router (wouter's Link). */

@@ -42,20 +42,23 @@ const KNOWN: Readonly<Record<string, StatusDescription>> = {
   FAILED: {
     short: "failed",
     title: "Failed",
-    advice: "The connection failed, so Herald cannot send. Press Restart. If it fails again, log out and connect again with a new QR code.",
+    advice:
+      "The connection failed, so Herald cannot send. Press Restart. If it fails again, log out and connect again with a new QR code.",
     tone: "bad"
   },
   // GOWS links a device with a passkey instead of (or after) the QR code; the prompt is on the phone
   PASSKEY_REQUIRED: {
     short: "passkey needed",
     title: "Passkey needed",
-    advice: "WhatsApp asks for a passkey to finish linking this device. Follow the prompt on your phone; this page updates once it is done. If there is no prompt, press Restart.",
+    advice:
+      "WhatsApp asks for a passkey to finish linking this device. Follow the prompt on your phone; this page updates once it is done. If there is no prompt, press Restart.",
     tone: "waiting"
   },
   PASSKEY_CONFIRMATION_REQUIRED: {
     short: "confirm passkey",
     title: "Passkey confirmation needed",
-    advice: "WhatsApp wants the link confirmed with your passkey. Confirm it on your phone; this page updates once it is done. If there is no prompt, press Restart.",
+    advice:
+      "WhatsApp wants the link confirmed with your passkey. Confirm it on your phone; this page updates once it is done. If there is no prompt, press Restart.",
     tone: "waiting"
   }
 }

@@ -18,14 +18,20 @@ export const SEARCH_DEBOUNCE_MS = 300
  * The options of all pages loaded so far, in order, each chat once (pages are offsets into a
  * list the gateway may change between two requests, so one can show up twice).
  */
-export const optionsOf = (pages: ReadonlyArray<{ readonly items: ReadonlyArray<PickerOption> }>): ReadonlyArray<PickerOption> => {
+export const optionsOf = (
+  pages: ReadonlyArray<{ readonly items: ReadonlyArray<PickerOption> }>
+): ReadonlyArray<PickerOption> => {
   const seen = new Set<string>()
   const out: Array<PickerOption> = []
   for (const page of pages) {
     for (const item of page.items) {
       if (seen.has(item.groupId)) continue
       seen.add(item.groupId)
-      out.push(item.number === undefined ? { groupId: item.groupId, groupName: item.groupName } : { groupId: item.groupId, groupName: item.groupName, number: item.number })
+      out.push(
+        item.number === undefined
+          ? { groupId: item.groupId, groupName: item.groupName }
+          : { groupId: item.groupId, groupName: item.groupName, number: item.number }
+      )
     }
   }
   return out

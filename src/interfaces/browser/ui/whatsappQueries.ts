@@ -14,8 +14,10 @@ export const useMessagingSession = () => {
 /** The gateway's status of the session; `pollMs` decides from the last answer how soon to ask again. */
 export const useSessionStatus = (sessionName: string | null, pollMs: (status: string | undefined) => number) => {
   const trpc = useTRPC()
-  return useQuery(trpc.user.getSessionStatus.queryOptions(
-    { sessionName: sessionName ?? "" },
-    { enabled: sessionName !== null, refetchInterval: (query) => pollMs(query.state.data?.status) }
-  ))
+  return useQuery(
+    trpc.user.getSessionStatus.queryOptions(
+      { sessionName: sessionName ?? "" },
+      { enabled: sessionName !== null, refetchInterval: (query) => pollMs(query.state.data?.status) }
+    )
+  )
 }

@@ -9,7 +9,10 @@ export const adminRouter = router({
   listUsers: adminProcedure
     .input(z.object({ status: z.enum(USER_STATUSES).optional() }).optional())
     .query(({ ctx, input }) =>
-      run(ctx, listUsers(input?.status === undefined ? {} : { status: input.status }).pipe(Effect.map((items) => ({ items }))))
+      run(
+        ctx,
+        listUsers(input?.status === undefined ? {} : { status: input.status }).pipe(Effect.map((items) => ({ items })))
+      )
     ),
   approveUser: adminProcedure
     .input(z.object({ userId: z.string().min(1).max(100) }))

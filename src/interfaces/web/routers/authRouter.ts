@@ -1,5 +1,5 @@
-import { Clock, Effect } from "effect"
 import { TRPCError } from "@trpc/server"
+import { Clock, Effect } from "effect"
 import { z } from "zod"
 import { requestPasswordReset } from "../../../application/auth/requestPasswordReset.ts"
 import { resetPassword } from "../../../application/auth/resetPassword.ts"
@@ -8,8 +8,8 @@ import { signOut } from "../../../application/auth/signOut.ts"
 import { signUp } from "../../../application/auth/signUp.ts"
 import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
-import { publicProcedure, router, run } from "../trpc.ts"
 import type { WebContext } from "../trpc.ts"
+import { publicProcedure, router, run } from "../trpc.ts"
 
 const email = z.string().trim().max(254).pipe(z.email())
 const password = z.string().min(8).max(256)
@@ -25,7 +25,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) =>
       run(
         ctx,
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const result = yield* signUp(input, ctx.client())
           if (result.session !== null) yield* setSession(ctx, result.session)
           return { user: result.user, verificationSent: result.verificationSent }
@@ -40,7 +40,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) =>
       run(
         ctx,
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const result = yield* signIn(input, ctx.client())
           yield* setSession(ctx, result)
           return { user: result.user }
@@ -50,7 +50,7 @@ export const authRouter = router({
   signOut: publicProcedure.mutation(({ ctx }) =>
     run(
       ctx,
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         // the browser forgets its cookie whatever happens next: a sign-out whose database call
         // fails still fails (the session may live on server-side until it expires), but this
         // browser is no longer signed in, as its user asked
@@ -62,7 +62,8 @@ export const authRouter = router({
   ),
   me: publicProcedure.query(({ ctx }) => {
     // "signed out" would be a lie while the session cannot be checked
-    if (ctx.authUnavailable) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
+    if (ctx.authUnavailable)
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
     return { user: ctx.user }
   }),
   requestPasswordReset: publicProcedure
@@ -76,10 +77,11 @@ export const authRouter = router({
       run(
         ctx,
         resetPassword(input).pipe(
-          Effect.tap(() => Effect.sync(() => ctx.resHeaders.append("Set-Cookie", clearedSessionCookie(ctx.secureCookies)))),
+          Effect.tap(() =>
+            Effect.sync(() => ctx.resHeaders.append("Set-Cookie", clearedSessionCookie(ctx.secureCookies)))
+          ),
           Effect.as({ success: true })
         )
       )
     )
 })
-

@@ -1,13 +1,17 @@
 import { Effect } from "effect"
 import { z } from "zod"
 import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
-import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN, MAX_TITLE_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import { planCampaign } from "../../../application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
+import {
+  MAX_CONTENT_LENGTH,
+  MAX_MESSAGES_PER_CAMPAIGN,
+  MAX_TITLE_LENGTH
+} from "../../../domain/campaign/CampaignLimits.ts"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
@@ -24,7 +28,10 @@ const create = z.object({
   groupId: z.string().min(1).max(200),
   groupName: z.string().max(200),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
-  messages: z.array(z.object({ content, scheduledAt: instant })).max(MAX_MESSAGES_PER_CAMPAIGN).optional(),
+  messages: z
+    .array(z.object({ content, scheduledAt: instant }))
+    .max(MAX_MESSAGES_PER_CAMPAIGN)
+    .optional(),
   recurrence: z
     .object({
       startDate: z.string().max(10),
@@ -57,18 +64,40 @@ export const campaignRouter = router({
    * in the URL); it has no side effect. Same rules and errors as create (one checkPlan), the
    * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
    */
-  preview: largeInput.input(preview).mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input).pipe(Effect.map(toWirePreview)))),
+  preview: largeInput
+    .input(preview)
+    .mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input).pipe(Effect.map(toWirePreview)))),
   list: activeProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.number().int().min(0).max(1_000_000).default(0) }).optional())
-    .query(({ ctx, input }) => run(ctx, listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }).pipe(Effect.map(toWireCampaignPage)))),
-  get: activeProcedure.input(z.object({ id })).query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id).pipe(Effect.map(toWireCampaign)))),
+    .input(
+      z
+        .object({
+          limit: z.number().int().min(1).max(100).default(20),
+          cursor: z.number().int().min(0).max(1_000_000).default(0)
+        })
+        .optional()
+    )
+    .query(({ ctx, input }) =>
+      run(
+        ctx,
+        listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }).pipe(
+          Effect.map(toWireCampaignPage)
+        )
+      )
+    ),
+  get: activeProcedure
+    .input(z.object({ id }))
+    .query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id).pipe(Effect.map(toWireCampaign)))),
   cancel: activeProcedure
     .input(z.object({ id }))
     .mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id).pipe(Effect.as({ success: true })))),
   updateMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id, content: content.optional(), scheduledAt: instant.optional() }))
-    .mutation(({ ctx, input }) => run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))),
+    .mutation(({ ctx, input }) =>
+      run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
+    ),
   deleteMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id }))
-    .mutation(({ ctx, input }) => run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true }))))
+    .mutation(({ ctx, input }) =>
+      run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
+    )
 })

@@ -1,3 +1,4 @@
+import { Effect } from "effect"
 import { z } from "zod"
 import { getMessagingContacts } from "../../../application/session/getMessagingContacts.ts"
 import { getMessagingGroups } from "../../../application/session/getMessagingGroups.ts"
@@ -9,11 +10,14 @@ import { logoutSession } from "../../../application/session/logoutSession.ts"
 import { restartSession } from "../../../application/session/restartSession.ts"
 import { updateSessionPhone } from "../../../application/session/updateSessionPhone.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
-import { Effect } from "effect"
 import { activeProcedure, router, run } from "../trpc.ts"
 import { toWireMessagingSession } from "./wire.ts"
 
-const sessionName = z.string().min(1).max(100).regex(SESSION_NAME_PATTERN, "sessionName may hold only letters, digits, _ and -")
+const sessionName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(SESSION_NAME_PATTERN, "sessionName may hold only letters, digits, _ and -")
 const bySession = z.object({ sessionName })
 const page = (defaultLimit: number) => ({
   sessionName,
@@ -27,21 +31,45 @@ export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
     run(
       ctx,
-      getMessagingSession(ctx.user.id).pipe(Effect.map((session) => ({ session: session === null ? null : toWireMessagingSession(session) })))
+      getMessagingSession(ctx.user.id).pipe(
+        Effect.map((session) => ({ session: session === null ? null : toWireMessagingSession(session) }))
+      )
     )
   ),
   initiateMessagingSession: activeProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
-  getSessionStatus: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
-  getSessionQR: activeProcedure.input(bySession).query(({ ctx, input }) => run(ctx, getSessionQR(ctx.user.id, input.sessionName))),
+  getSessionStatus: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
+  getSessionQR: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionQR(ctx.user.id, input.sessionName))),
   restartSession: activeProcedure
     .input(bySession)
-    .mutation(({ ctx, input }) => run(ctx, restartSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))),
+    .mutation(({ ctx, input }) =>
+      run(ctx, restartSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))
+    ),
   updateSessionPhone: activeProcedure
-    .input(z.object({ id: z.string().min(1).max(100), phoneNumber: z.string().trim().regex(/^\+?[0-9]{6,15}$/, "phoneNumber must be digits, optionally after a +") }))
-    .mutation(({ ctx, input }) => run(ctx, updateSessionPhone(ctx.user.id, input.id, input.phoneNumber).pipe(Effect.as({ success: true })))),
+    .input(
+      z.object({
+        id: z.string().min(1).max(100),
+        phoneNumber: z
+          .string()
+          .trim()
+          .regex(/^\+?[0-9]{6,15}$/, "phoneNumber must be digits, optionally after a +")
+      })
+    )
+    .mutation(({ ctx, input }) =>
+      run(ctx, updateSessionPhone(ctx.user.id, input.id, input.phoneNumber).pipe(Effect.as({ success: true })))
+    ),
   logoutSession: activeProcedure
     .input(bySession)
-    .mutation(({ ctx, input }) => run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))),
-  getMessagingGroups: activeProcedure.input(z.object(page(10))).query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
-  getMessagingContacts: activeProcedure.input(z.object(page(50))).query(({ ctx, input }) => run(ctx, getMessagingContacts(ctx.user.id, input)))
+    .mutation(({ ctx, input }) =>
+      run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))
+    ),
+  getMessagingGroups: activeProcedure
+    .input(z.object(page(10)))
+    .query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
+  getMessagingContacts: activeProcedure
+    .input(z.object(page(50)))
+    .query(({ ctx, input }) => run(ctx, getMessagingContacts(ctx.user.id, input)))
 })

@@ -1,13 +1,5 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
-import { fold } from "../../../support/fold.ts"
-import {
-  CampaignDecider,
-  decideCampaign,
-  evolveCampaign,
-  initialCampaignState
-} from "../../../../src/domain/campaign/Campaign.ts"
 import type {
   CampaignCommand,
   CampaignEvent,
@@ -15,10 +7,18 @@ import type {
   CampaignStatus
 } from "../../../../src/domain/campaign/Campaign.ts"
 import {
+  CampaignDecider,
+  decideCampaign,
+  evolveCampaign,
+  initialCampaignState
+} from "../../../../src/domain/campaign/Campaign.ts"
+import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
+import { fold } from "../../../support/fold.ts"
+import {
   ALL_CAMPAIGN_STATUSES,
+  CampaignGroupMother,
   CampaignCommandMother as Command,
   CampaignEventMother as Event,
-  CampaignGroupMother,
   CampaignStateMother as State
 } from "../CampaignMother.ts"
 
@@ -85,7 +85,9 @@ describe("RecordProgress", () => {
   })
 
   it("a further send with messages still open records nothing", () => {
-    expect(decideCampaign(Command.recordProgress({ sent: 1, open: 1 }), State.inStatus("IN_PROGRESS"))).toEqual(accept())
+    expect(decideCampaign(Command.recordProgress({ sent: 1, open: 1 }), State.inStatus("IN_PROGRESS"))).toEqual(
+      accept()
+    )
   })
 
   it("nothing sent yet records nothing", () => {
@@ -119,11 +121,13 @@ describe("RecordProgress", () => {
     expect(next.version).toBe(created.version + 2)
   })
 
-  it.each(FINISHED.flatMap((status) => [
-    { status, sent: 1, open: 0 },
-    { status, sent: 1, open: 1 },
-    { status, sent: 2, open: 0 }
-  ]))("a $status campaign ignores progress (sent=$sent, open=$open)", ({ status, sent, open }) => {
+  it.each(
+    FINISHED.flatMap((status) => [
+      { status, sent: 1, open: 0 },
+      { status, sent: 1, open: 1 },
+      { status, sent: 2, open: 0 }
+    ])
+  )("a $status campaign ignores progress (sent=$sent, open=$open)", ({ status, sent, open }) => {
     expect(decideCampaign(Command.recordProgress({ sent, open }), State.inStatus(status))).toEqual(accept())
   })
 })
@@ -172,7 +176,9 @@ describe("a COMPLETED campaign never moves back", () => {
   })
 
   it("it cannot be cancelled", () => {
-    expect(decideCampaign(Command.cancel(), completed)).toEqual(reject({ _tag: "CampaignNotCancellable", status: "COMPLETED" }))
+    expect(decideCampaign(Command.cancel(), completed)).toEqual(
+      reject({ _tag: "CampaignNotCancellable", status: "COMPLETED" })
+    )
   })
 })
 
@@ -204,9 +210,12 @@ describe("RecordFailureNotified", () => {
     expect(decideCampaign(command, notified)).toEqual(accept())
   })
 
-  it.each(["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED"] as const)("a %s campaign has nothing to tell", (status) => {
-    expect(decideCampaign(command, State.inStatus(status))).toEqual(accept())
-  })
+  it.each(["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED"] as const)(
+    "a %s campaign has nothing to tell",
+    (status) => {
+      expect(decideCampaign(command, State.inStatus(status))).toEqual(accept())
+    }
+  )
 
   it("an unknown campaign is rejected", () => {
     expect(decideCampaign(command, initialCampaignState)).toEqual(reject({ _tag: "CampaignNotFound" }))
@@ -282,7 +291,9 @@ describe("Campaign decider: properties over random command sequences", () => {
   })
 
   it("the generator reaches every status", () => {
-    const reached = new Set(fc.sample(runs, { numRuns: 1_000, seed: 7 }).flatMap((r) => r.transitions.map(([, to]) => to)))
+    const reached = new Set(
+      fc.sample(runs, { numRuns: 1_000, seed: 7 }).flatMap((r) => r.transitions.map(([, to]) => to))
+    )
     expect([...reached].sort()).toEqual([...ALL_CAMPAIGN_STATUSES].sort())
   })
 

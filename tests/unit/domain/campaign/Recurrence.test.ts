@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { FREQUENCIES, isFrequency, planRecurrence } from "../../../../src/domain/campaign/Recurrence.ts"
 import type { Frequency, Recurrence } from "../../../../src/domain/campaign/Recurrence.ts"
+import { FREQUENCIES, isFrequency, planRecurrence } from "../../../../src/domain/campaign/Recurrence.ts"
 
 const recurrence = (overrides: Partial<Recurrence> = {}): Recurrence => ({
   startDate: "2026-03-01",
@@ -23,16 +23,64 @@ const times = (overrides: Partial<Recurrence>) => plan(overrides).map((m) => new
 describe("recurrence across daylight saving time", () => {
   it.each([
     // zone, the three days around the change, sendTime, expected UTC instants
-    ["Europe/Berlin", "2026-03-28", "2026-03-30", "09:00", ["2026-03-28T08:00:00.000Z", "2026-03-29T07:00:00.000Z", "2026-03-30T07:00:00.000Z"]],
-    ["Europe/Berlin", "2026-10-24", "2026-10-26", "09:00", ["2026-10-24T07:00:00.000Z", "2026-10-25T08:00:00.000Z", "2026-10-26T08:00:00.000Z"]],
-    ["America/Chicago", "2026-03-07", "2026-03-09", "09:00", ["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z", "2026-03-09T14:00:00.000Z"]],
-    ["America/Chicago", "2026-10-31", "2026-11-02", "09:00", ["2026-10-31T14:00:00.000Z", "2026-11-01T15:00:00.000Z", "2026-11-02T15:00:00.000Z"]],
+    [
+      "Europe/Berlin",
+      "2026-03-28",
+      "2026-03-30",
+      "09:00",
+      ["2026-03-28T08:00:00.000Z", "2026-03-29T07:00:00.000Z", "2026-03-30T07:00:00.000Z"]
+    ],
+    [
+      "Europe/Berlin",
+      "2026-10-24",
+      "2026-10-26",
+      "09:00",
+      ["2026-10-24T07:00:00.000Z", "2026-10-25T08:00:00.000Z", "2026-10-26T08:00:00.000Z"]
+    ],
+    [
+      "America/Chicago",
+      "2026-03-07",
+      "2026-03-09",
+      "09:00",
+      ["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z", "2026-03-09T14:00:00.000Z"]
+    ],
+    [
+      "America/Chicago",
+      "2026-10-31",
+      "2026-11-02",
+      "09:00",
+      ["2026-10-31T14:00:00.000Z", "2026-11-01T15:00:00.000Z", "2026-11-02T15:00:00.000Z"]
+    ],
     // 02:30 does not exist on the spring-forward day: sent at 03:30 local (as far past the gap as it was into it)
-    ["Europe/Berlin", "2026-03-28", "2026-03-30", "02:30", ["2026-03-28T01:30:00.000Z", "2026-03-29T01:30:00.000Z", "2026-03-30T00:30:00.000Z"]],
-    ["America/Chicago", "2026-03-07", "2026-03-09", "02:30", ["2026-03-07T08:30:00.000Z", "2026-03-08T08:30:00.000Z", "2026-03-09T07:30:00.000Z"]],
+    [
+      "Europe/Berlin",
+      "2026-03-28",
+      "2026-03-30",
+      "02:30",
+      ["2026-03-28T01:30:00.000Z", "2026-03-29T01:30:00.000Z", "2026-03-30T00:30:00.000Z"]
+    ],
+    [
+      "America/Chicago",
+      "2026-03-07",
+      "2026-03-09",
+      "02:30",
+      ["2026-03-07T08:30:00.000Z", "2026-03-08T08:30:00.000Z", "2026-03-09T07:30:00.000Z"]
+    ],
     // 02:30 happens twice on the fall-back day in Berlin (01:30 in Chicago): the first one
-    ["Europe/Berlin", "2026-10-24", "2026-10-26", "02:30", ["2026-10-24T00:30:00.000Z", "2026-10-25T00:30:00.000Z", "2026-10-26T01:30:00.000Z"]],
-    ["America/Chicago", "2026-10-31", "2026-11-02", "01:30", ["2026-10-31T06:30:00.000Z", "2026-11-01T06:30:00.000Z", "2026-11-02T07:30:00.000Z"]]
+    [
+      "Europe/Berlin",
+      "2026-10-24",
+      "2026-10-26",
+      "02:30",
+      ["2026-10-24T00:30:00.000Z", "2026-10-25T00:30:00.000Z", "2026-10-26T01:30:00.000Z"]
+    ],
+    [
+      "America/Chicago",
+      "2026-10-31",
+      "2026-11-02",
+      "01:30",
+      ["2026-10-31T06:30:00.000Z", "2026-11-01T06:30:00.000Z", "2026-11-02T07:30:00.000Z"]
+    ]
   ])("%s %s..%s at %s local", (timeZone, startDate, endDate, sendTime, expected) => {
     expect(times({ timeZone, startDate, endDate, sendTime, frequency: "DAILY" })).toEqual(expected)
   })
@@ -43,8 +91,18 @@ describe("recurrence dates per frequency", () => {
     ["ONCE", "2026-01-31", "2026-12-31", ["2026-01-31"]],
     ["DAILY", "2026-02-27", "2026-03-02", ["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]],
     ["WEEKLY", "2026-01-01", "2026-01-29", ["2026-01-01", "2026-01-08", "2026-01-15", "2026-01-22", "2026-01-29"]],
-    ["SEMI_MONTHLY", "2026-01-10", "2026-03-10", ["2026-01-10", "2026-01-25", "2026-02-10", "2026-02-25", "2026-03-10"]],
-    ["SEMI_MONTHLY", "2026-01-31", "2026-03-31", ["2026-01-31", "2026-02-16", "2026-02-28", "2026-03-16", "2026-03-31"]],
+    [
+      "SEMI_MONTHLY",
+      "2026-01-10",
+      "2026-03-10",
+      ["2026-01-10", "2026-01-25", "2026-02-10", "2026-02-25", "2026-03-10"]
+    ],
+    [
+      "SEMI_MONTHLY",
+      "2026-01-31",
+      "2026-03-31",
+      ["2026-01-31", "2026-02-16", "2026-02-28", "2026-03-16", "2026-03-31"]
+    ],
     ["MONTHLY", "2026-01-31", "2026-05-31", ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31"]],
     ["SEMI_ANNUALLY", "2026-08-31", "2027-08-31", ["2026-08-31", "2027-02-28", "2027-08-31"]],
     ["ANNUALLY", "2028-02-29", "2030-03-01", ["2028-02-29", "2029-02-28", "2030-02-28"]]
@@ -55,8 +113,21 @@ describe("recurrence dates per frequency", () => {
 
 describe("recurrence templates", () => {
   it("replaces {days_left} with the days to endDate and puts the title header on each occurrence", () => {
-    const messages = plan({ frequency: "DAILY", startDate: "2026-05-01", endDate: "2026-05-03", template: "{days_left} days to go ({days_left})", isFreeForm: false }, "Launch")
-    expect(messages.map((m) => m.content)).toEqual(["*Launch*\n2 days to go (2)", "*Launch*\n1 days to go (1)", "*Launch*\n0 days to go (0)"])
+    const messages = plan(
+      {
+        frequency: "DAILY",
+        startDate: "2026-05-01",
+        endDate: "2026-05-03",
+        template: "{days_left} days to go ({days_left})",
+        isFreeForm: false
+      },
+      "Launch"
+    )
+    expect(messages.map((m) => m.content)).toEqual([
+      "*Launch*\n2 days to go (2)",
+      "*Launch*\n1 days to go (1)",
+      "*Launch*\n0 days to go (0)"
+    ])
   })
 
   it("splits the template at * into messages sent in order a second apart; the header only on the first", () => {
@@ -84,10 +155,22 @@ describe("invalid recurrences", () => {
   })
 
   it("a plan beyond the bound is refused without being built (8000 years of days, 2048 parts)", () => {
-    const huge = recurrence({ startDate: "2027-01-01", endDate: "9999-12-31", frequency: "DAILY", template: Array.from({ length: 2048 }, () => "a").join("*") })
-    expect(planRecurrence(huge, "T", 4_000)).toEqual({ _tag: "Invalid", problem: { _tag: "TooManyMessages", max: 4_000 } })
-    expect(planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-10", frequency: "DAILY" }), "T", 10)._tag).toBe("Planned")
-    expect(planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-11", frequency: "DAILY" }), "T", 10)._tag).toBe("Invalid")
+    const huge = recurrence({
+      startDate: "2027-01-01",
+      endDate: "9999-12-31",
+      frequency: "DAILY",
+      template: Array.from({ length: 2048 }, () => "a").join("*")
+    })
+    expect(planRecurrence(huge, "T", 4_000)).toEqual({
+      _tag: "Invalid",
+      problem: { _tag: "TooManyMessages", max: 4_000 }
+    })
+    expect(
+      planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-10", frequency: "DAILY" }), "T", 10)._tag
+    ).toBe("Planned")
+    expect(
+      planRecurrence(recurrence({ startDate: "2027-01-01", endDate: "2027-01-11", frequency: "DAILY" }), "T", 10)._tag
+    ).toBe("Invalid")
   })
 })
 

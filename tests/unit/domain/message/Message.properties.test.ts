@@ -1,8 +1,5 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { fold } from "../../../support/fold.ts"
-import type { DecideResult } from "../../../../src/domain/shared/Decider.ts"
-import { decideMessage, evolveMessage, initialMessageState, MessageDecider } from "../../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,
   MessageEvent,
@@ -10,6 +7,14 @@ import type {
   MessageState,
   MessageStatus
 } from "../../../../src/domain/message/Message.ts"
+import {
+  decideMessage,
+  evolveMessage,
+  initialMessageState,
+  MessageDecider
+} from "../../../../src/domain/message/Message.ts"
+import type { DecideResult } from "../../../../src/domain/shared/Decider.ts"
+import { fold } from "../../../support/fold.ts"
 import { MessageTargetMother, MessageTimes } from "../MessageMother.ts"
 
 /**
@@ -39,7 +44,10 @@ const schedule: fc.Arbitrary<MessageCommand> = fc.record({
 
 /** A Schedule that is accepted on a new message, so most sequences get somewhere. */
 const validSchedule: fc.Arbitrary<MessageCommand> = fc
-  .record({ scheduledAt: fc.integer({ min: BASE, max: BASE + MINUTE }), before: fc.integer({ min: 0, max: 10 * MINUTE }) })
+  .record({
+    scheduledAt: fc.integer({ min: BASE, max: BASE + MINUTE }),
+    before: fc.integer({ min: 0, max: 10 * MINUTE })
+  })
   .map(({ scheduledAt, before }) => ({
     type: "Schedule",
     messageId: "message-1",
@@ -72,7 +80,14 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       by: fc.constantFrom("scheduler-a", "scheduler-b")
     })
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("RecordSent" as const), gatewayMessageId: fc.constantFrom("true_1@g.us_AB", null), now: time }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant("RecordSent" as const),
+      gatewayMessageId: fc.constantFrom("true_1@g.us_AB", null),
+      now: time
+    })
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -221,8 +236,8 @@ describe("Message decider: properties over random command sequences", () => {
   it("(2c) a claim ends once: never both outcome-unknown and sent, never sent after a failure", () => {
     fc.assert(
       fc.property(runs, ({ events }) => {
-        const endings = events.filter((e) =>
-          e.type === "MessageSent" || e.type === "MessageSendFailed" || e.type === "MessageOutcomeUnknown"
+        const endings = events.filter(
+          (e) => e.type === "MessageSent" || e.type === "MessageSendFailed" || e.type === "MessageOutcomeUnknown"
         )
         expect(endings.length).toBeLessThanOrEqual(1)
       }),

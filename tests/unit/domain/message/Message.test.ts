@@ -1,17 +1,4 @@
 import { describe, expect, it } from "vitest"
-import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
-import {
-  decideMessage,
-  evolveMessage,
-  initialMessageState,
-  isDeleted,
-  isDue,
-  isPicked,
-  isSent,
-  LOOKBACK_MS,
-  SETTLED_FROM_HISTORY,
-  gatewayMessageKey
-} from "../../../../src/domain/message/Message.ts"
 import type {
   MessageCommand,
   MessageEvent,
@@ -20,13 +7,26 @@ import type {
   MessageStatus
 } from "../../../../src/domain/message/Message.ts"
 import {
+  decideMessage,
+  evolveMessage,
+  gatewayMessageKey,
+  initialMessageState,
+  isDeleted,
+  isDue,
+  isPicked,
+  isSent,
+  LOOKBACK_MS,
+  SETTLED_FROM_HISTORY
+} from "../../../../src/domain/message/Message.ts"
+import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
+import {
   ALL_MESSAGE_STATUSES,
   MessageCommandMother as Command,
   MessageEventMother as Event,
-  MessageStateMother as State,
+  GATEWAY_MESSAGE_ID,
   MessageTargetMother,
-  MessageTimes as T,
-  GATEWAY_MESSAGE_ID
+  MessageStateMother as State,
+  MessageTimes as T
 } from "../MessageMother.ts"
 
 const evolveAll = (state: MessageState, events: ReadonlyArray<MessageEvent>): MessageState =>
@@ -48,17 +48,47 @@ describe("decideMessage: every command in every status", () => {
   // prettier-ignore
   const matrix: Record<MessageCommand["type"], Row> = {
     //                     NEW         SCHEDULED  PICKED      SENT        FAILED      OUTCOME_UNK MISSED      DELETED     CANCELLED
-    Schedule:             ["ok",       "exists",  "exists",   "exists",   "exists",   "exists",   "exists",   "exists",   "exists"],
-    Edit:                 ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
-    Delete:               ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
-    Cancel:               ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
-    Pick:                 ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
-    RecordMissed:         ["notFound", "ok",      "picked",   "picked",   "picked",   "picked",   "picked",   "picked",   "picked"],
-    RecordSent:           ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    RecordSendFailure:    ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    RecordOutcomeUnknown: ["notFound", "inFlight", "ok",      "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    SettleSentFromHistory: ["notFound", "inFlight", "ok",     "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    RecordAck:            ["notFound", "notSent", "notSent",  "ok",       "notSent",  "notSent",  "notSent",  "notSent",  "notSent"]
+    Schedule: ["ok", "exists", "exists", "exists", "exists", "exists", "exists", "exists", "exists"],
+    Edit: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
+    Delete: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
+    Cancel: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
+    Pick: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
+    RecordMissed: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
+    RecordSent: ["notFound", "inFlight", "ok", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
+    RecordSendFailure: [
+      "notFound",
+      "inFlight",
+      "ok",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight"
+    ],
+    RecordOutcomeUnknown: [
+      "notFound",
+      "inFlight",
+      "ok",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight"
+    ],
+    SettleSentFromHistory: [
+      "notFound",
+      "inFlight",
+      "ok",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight"
+    ],
+    RecordAck: ["notFound", "notSent", "notSent", "ok", "notSent", "notSent", "notSent", "notSent", "notSent"]
   }
 
   /** A command that is valid on the time line of the mothers, so only the status decides. */
@@ -104,9 +134,12 @@ describe("decideMessage: every command in every status", () => {
     expect(cases).toHaveLength(11 * 9)
   })
 
-  it.each(rejected)("$command on a $status message is rejected with $rejection._tag", ({ command, status, rejection }) => {
-    expect(decideMessage(commands[command], State.inStatus(status))).toEqual(reject(rejection))
-  })
+  it.each(rejected)(
+    "$command on a $status message is rejected with $rejection._tag",
+    ({ command, status, rejection }) => {
+      expect(decideMessage(commands[command], State.inStatus(status))).toEqual(reject(rejection))
+    }
+  )
 
   /** The accepted cells: exactly these events, and the status they lead to. */
   const accepted: ReadonlyArray<{
@@ -119,35 +152,77 @@ describe("decideMessage: every command in every status", () => {
     {
       command: "Edit",
       from: "SCHEDULED",
-      events: [{ type: "MessageEdited", content: "Meeting tonight at 9", scheduledAt: T.SCHEDULED_AT, at: T.CREATED_AT + 60_000 }],
+      events: [
+        {
+          type: "MessageEdited",
+          content: "Meeting tonight at 9",
+          scheduledAt: T.SCHEDULED_AT,
+          at: T.CREATED_AT + 60_000
+        }
+      ],
       to: "SCHEDULED"
     },
-    { command: "Delete", from: "SCHEDULED", events: [{ type: "MessageDeleted", at: T.CREATED_AT + 60_000 }], to: "DELETED" },
-    { command: "Cancel", from: "SCHEDULED", events: [{ type: "MessageCancelled", at: T.CREATED_AT + 60_000 }], to: "CANCELLED" },
-    { command: "Pick", from: "SCHEDULED", events: [{ type: "MessagePicked", at: T.PICKED_AT, by: "scheduler-a" }], to: "PICKED" },
+    {
+      command: "Delete",
+      from: "SCHEDULED",
+      events: [{ type: "MessageDeleted", at: T.CREATED_AT + 60_000 }],
+      to: "DELETED"
+    },
+    {
+      command: "Cancel",
+      from: "SCHEDULED",
+      events: [{ type: "MessageCancelled", at: T.CREATED_AT + 60_000 }],
+      to: "CANCELLED"
+    },
+    {
+      command: "Pick",
+      from: "SCHEDULED",
+      events: [{ type: "MessagePicked", at: T.PICKED_AT, by: "scheduler-a" }],
+      to: "PICKED"
+    },
     {
       command: "RecordMissed",
       from: "SCHEDULED",
       events: [{ type: "MessageMissed", at: T.SCHEDULED_AT + LOOKBACK_MS + 60_000 }],
       to: "MISSED"
     },
-    { command: "RecordSent", from: "PICKED", events: [{ type: "MessageSent", at: T.SENT_AT, gatewayMessageId: GATEWAY_MESSAGE_ID }], to: "SENT" },
+    {
+      command: "RecordSent",
+      from: "PICKED",
+      events: [{ type: "MessageSent", at: T.SENT_AT, gatewayMessageId: GATEWAY_MESSAGE_ID }],
+      to: "SENT"
+    },
     {
       command: "RecordAck",
       from: "SENT",
-      events: [{ type: "MessageAcknowledged", at: T.SENT_AT + 60_000, level: "DELIVERED", participant: "15551230001@c.us" }],
+      events: [
+        { type: "MessageAcknowledged", at: T.SENT_AT + 60_000, level: "DELIVERED", participant: "15551230001@c.us" }
+      ],
       to: "SENT"
     },
     {
       command: "RecordSendFailure",
       from: "PICKED",
-      events: [{ type: "MessageSendFailed", at: T.SENT_AT, reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000" }],
+      events: [
+        {
+          type: "MessageSendFailed",
+          at: T.SENT_AT,
+          reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000"
+        }
+      ],
       to: "FAILED"
     },
     {
       command: "SettleSentFromHistory",
       from: "PICKED",
-      events: [{ type: "MessageSent", at: T.SENT_AT, gatewayMessageId: "true_120363000000000001@g.us_3EB0AA", note: `${SETTLED_FROM_HISTORY}: gateway message true_120363000000000001@g.us_3EB0AA` }],
+      events: [
+        {
+          type: "MessageSent",
+          at: T.SENT_AT,
+          gatewayMessageId: "true_120363000000000001@g.us_3EB0AA",
+          note: `${SETTLED_FROM_HISTORY}: gateway message true_120363000000000001@g.us_3EB0AA`
+        }
+      ],
       to: "SENT"
     }
     // RecordOutcomeUnknown has a generated reason; see its own describe block.
@@ -159,14 +234,17 @@ describe("decideMessage: every command in every status", () => {
     expect(listed.sort()).toEqual(okCells.sort())
   })
 
-  it.each(accepted)("$command on a $from message gives exactly its event and leads to $to", ({ command, from, events, to }) => {
-    const state = State.inStatus(from)
-    const result = decideMessage(commands[command], state)
-    expect(result).toEqual(accept(...events))
-    const next = evolveAll(state, events)
-    expect(next.status).toBe(to)
-    expect(next.version).toBe(state.version + 1)
-  })
+  it.each(accepted)(
+    "$command on a $from message gives exactly its event and leads to $to",
+    ({ command, from, events, to }) => {
+      const state = State.inStatus(from)
+      const result = decideMessage(commands[command], state)
+      expect(result).toEqual(accept(...events))
+      const next = evolveAll(state, events)
+      expect(next.status).toBe(to)
+      expect(next.version).toBe(state.version + 1)
+    }
+  )
 
   it("RecordOutcomeUnknown on a PICKED message gives one MessageOutcomeUnknown and leads to OUTCOME_UNKNOWN", () => {
     const command = Command.recordOutcomeUnknown()
@@ -194,7 +272,9 @@ describe("Schedule", () => {
 
   it("accepts a time equal to now", () => {
     const command = Command.schedule({ scheduledAt: T.CREATED_AT, now: T.CREATED_AT })
-    expect(acceptedEvents(command, initialMessageState)).toEqual([Event.scheduled({ scheduledAt: T.CREATED_AT, at: T.CREATED_AT })])
+    expect(acceptedEvents(command, initialMessageState)).toEqual([
+      Event.scheduled({ scheduledAt: T.CREATED_AT, at: T.CREATED_AT })
+    ])
   })
 
   it("rejects a time in the past, even by 1 ms", () => {
@@ -218,7 +298,9 @@ describe("Edit", () => {
   const scheduled = State.scheduled()
 
   it("records nothing when it changes nothing", () => {
-    expect(decideMessage(Command.edit({ content: scheduled.content, scheduledAt: scheduled.scheduledAt }), scheduled)).toEqual({
+    expect(
+      decideMessage(Command.edit({ content: scheduled.content, scheduledAt: scheduled.scheduledAt }), scheduled)
+    ).toEqual({
       _tag: "Accepted",
       events: []
     })
@@ -252,9 +334,14 @@ describe("Edit", () => {
     expect(decideMessage(Command.edit({ content }), scheduled)).toEqual(reject({ _tag: "EmptyContent" }))
   })
 
-  it.each(["PICKED", "SENT", "FAILED"] as const)("is rejected with MessageAlreadyPicked once the message is %s", (status) => {
-    expect(decideMessage(Command.edit(), State.inStatus(status))).toEqual(reject({ _tag: "MessageAlreadyPicked", status }))
-  })
+  it.each(["PICKED", "SENT", "FAILED"] as const)(
+    "is rejected with MessageAlreadyPicked once the message is %s",
+    (status) => {
+      expect(decideMessage(Command.edit(), State.inStatus(status))).toEqual(
+        reject({ _tag: "MessageAlreadyPicked", status })
+      )
+    }
+  )
 })
 
 describe("Pick: the due window now − LOOKBACK_MS ≤ scheduledAt ≤ now, measured at selection", () => {
@@ -267,7 +354,9 @@ describe("Pick: the due window now − LOOKBACK_MS ≤ scheduledAt ≤ now, meas
   })
 
   it("accepts a message scheduled exactly LOOKBACK_MS before selection", () => {
-    expect(pickAt(selectedAt - LOOKBACK_MS)).toEqual(accept({ type: "MessagePicked", at: selectedAt, by: "scheduler-a" }))
+    expect(pickAt(selectedAt - LOOKBACK_MS)).toEqual(
+      accept({ type: "MessagePicked", at: selectedAt, by: "scheduler-a" })
+    )
   })
 
   it("accepts a message scheduled exactly at selection", () => {
@@ -292,7 +381,10 @@ describe("Pick: the due window now − LOOKBACK_MS ≤ scheduledAt ≤ now, meas
 
   it("rejects a claim on a message edited out of the window after it was selected", () => {
     const scheduled = State.scheduled()
-    const moved = evolveAll(scheduled, acceptedEvents(Command.edit({ scheduledAt: selectedAt + 60_000, now: selectedAt - 1 }), scheduled))
+    const moved = evolveAll(
+      scheduled,
+      acceptedEvents(Command.edit({ scheduledAt: selectedAt + 60_000, now: selectedAt - 1 }), scheduled)
+    )
     expect(decideMessage(Command.pick({ selectedAt }), moved)).toEqual(
       reject({ _tag: "MessageNotDue", scheduledAt: selectedAt + 60_000, selectedAt })
     )
@@ -322,7 +414,8 @@ describe("Pick: the due window now − LOOKBACK_MS ≤ scheduledAt ≤ now, meas
 
 describe("RecordMissed: only strictly older than now − LOOKBACK_MS", () => {
   const now = T.SCHEDULED_AT + 10 * 60_000
-  const missedAt = (scheduledAt: number) => decideMessage(Command.recordMissed({ now }), State.scheduled({ scheduledAt }))
+  const missedAt = (scheduledAt: number) =>
+    decideMessage(Command.recordMissed({ now }), State.scheduled({ scheduledAt }))
 
   it("accepts a message scheduled 1 ms before the window", () => {
     expect(missedAt(now - LOOKBACK_MS - 1)).toEqual(accept({ type: "MessageMissed", at: now }))
@@ -380,8 +473,12 @@ describe("RecordOutcomeUnknown: only once the lease has expired", () => {
   it("the message stays picked and is never sent afterwards", () => {
     const state = State.inStatus("OUTCOME_UNKNOWN")
     expect(isPicked(state)).toBe(true)
-    expect(decideMessage(Command.recordSent(), state)).toEqual(reject({ _tag: "MessageNotInFlight", status: "OUTCOME_UNKNOWN" }))
-    expect(decideMessage(Command.pick(), state)).toEqual(reject({ _tag: "MessageAlreadyPicked", status: "OUTCOME_UNKNOWN" }))
+    expect(decideMessage(Command.recordSent(), state)).toEqual(
+      reject({ _tag: "MessageNotInFlight", status: "OUTCOME_UNKNOWN" })
+    )
+    expect(decideMessage(Command.pick(), state)).toEqual(
+      reject({ _tag: "MessageAlreadyPicked", status: "OUTCOME_UNKNOWN" })
+    )
   })
 })
 
@@ -409,8 +506,18 @@ describe("SettleSentFromHistory: a claim past its lease that the chat shows sent
   })
 
   it("says how it is known, and leads to SENT with sentAt, like a reported send", () => {
-    const events = acceptedEvents(Command.settleSentFromHistory({ sentAt: pickedAt + 2_000, gatewayMessageId: "X", evidence: "gateway message X" }), picked)
-    expect(events).toEqual([{ type: "MessageSent", at: pickedAt + 2_000, gatewayMessageId: "X", note: "settled from the chat's history: gateway message X" }])
+    const events = acceptedEvents(
+      Command.settleSentFromHistory({ sentAt: pickedAt + 2_000, gatewayMessageId: "X", evidence: "gateway message X" }),
+      picked
+    )
+    expect(events).toEqual([
+      {
+        type: "MessageSent",
+        at: pickedAt + 2_000,
+        gatewayMessageId: "X",
+        note: "settled from the chat's history: gateway message X"
+      }
+    ])
     const next = evolveAll(picked, events)
     expect(next).toMatchObject({ status: "SENT", sentAt: pickedAt + 2_000, failureReason: null })
     expect(isSent(next)).toBe(true)
@@ -418,7 +525,9 @@ describe("SettleSentFromHistory: a claim past its lease that the chat shows sent
 
   it("a message already finished another way is never settled again", () => {
     for (const status of ["SENT", "FAILED", "OUTCOME_UNKNOWN"] as const) {
-      expect(decideMessage(Command.settleSentFromHistory(), State.inStatus(status))).toEqual(reject({ _tag: "MessageNotInFlight", status }))
+      expect(decideMessage(Command.settleSentFromHistory(), State.inStatus(status))).toEqual(
+        reject({ _tag: "MessageNotInFlight", status })
+      )
     }
   })
 })
@@ -432,7 +541,10 @@ describe("after the send", () => {
   it("RecordSent keeps the gateway's message id; a send whose answer named none keeps null", () => {
     const sent = evolveAll(State.picked(), acceptedEvents(Command.recordSent(), State.picked()))
     expect(sent.gatewayMessageId).toBe(GATEWAY_MESSAGE_ID)
-    const unnamed = evolveAll(State.picked(), acceptedEvents(Command.recordSent({ gatewayMessageId: null }), State.picked()))
+    const unnamed = evolveAll(
+      State.picked(),
+      acceptedEvents(Command.recordSent({ gatewayMessageId: null }), State.picked())
+    )
     expect(unnamed.gatewayMessageId).toBeNull()
   })
 
@@ -468,8 +580,12 @@ describe("derived flags (the API's isPicked, isSent, isDeleted)", () => {
 })
 
 describe("delivery receipts", () => {
-  const ack = (state: MessageState, level: "DELIVERED" | "READ", participant: string | null, now = T.SENT_AT + 60_000) =>
-    evolveAll(state, acceptedEvents(Command.recordAck({ level, participant, now }), state))
+  const ack = (
+    state: MessageState,
+    level: "DELIVERED" | "READ",
+    participant: string | null,
+    now = T.SENT_AT + 60_000
+  ) => evolveAll(state, acceptedEvents(Command.recordAck({ level, participant, now }), state))
 
   it("counts each group member once per level; a read message counts as delivered", () => {
     let state = State.inStatus("SENT")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
+import type { SessionCommand, SessionEvent, SessionState } from "../../../../src/domain/session/MessagingSession.ts"
 import {
   decideSession,
   evolveSession,
@@ -7,7 +7,7 @@ import {
   leftWorking,
   SESSION_NAME_PATTERN
 } from "../../../../src/domain/session/MessagingSession.ts"
-import type { SessionCommand, SessionEvent, SessionState } from "../../../../src/domain/session/MessagingSession.ts"
+import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
 import {
   SessionCommandMother as Command,
   SessionEventMother as Event,
@@ -41,10 +41,13 @@ describe("Initiate", () => {
     })
   })
 
-  it.each(["default", "a", "user_123", "user-123", "ABC_def-09", "_", "-", "0"])("accepts the name %j", (sessionName) => {
-    const result = decideSession(Command.initiate({ sessionName }), initialSessionState)
-    expect(result).toEqual(accept(Event.initiated({ sessionName })))
-  })
+  it.each(["default", "a", "user_123", "user-123", "ABC_def-09", "_", "-", "0"])(
+    "accepts the name %j",
+    (sessionName) => {
+      const result = decideSession(Command.initiate({ sessionName }), initialSessionState)
+      expect(result).toEqual(accept(Event.initiated({ sessionName })))
+    }
+  )
 
   it.each([
     { label: "empty", sessionName: "" },
@@ -96,7 +99,11 @@ describe("UpdatePhone", () => {
   })
 
   it("a later update replaces the earlier number", () => {
-    const state = State.fromEvents(Event.initiated(), Event.phoneUpdated({ phoneNumber: "+1" }), Event.phoneUpdated({ phoneNumber: "+2" }))
+    const state = State.fromEvents(
+      Event.initiated(),
+      Event.phoneUpdated({ phoneNumber: "+1" }),
+      Event.phoneUpdated({ phoneNumber: "+2" })
+    )
     expect(state.phoneNumber).toBe("+2")
   })
 
@@ -123,14 +130,22 @@ describe("LogOut", () => {
 })
 
 describe("RecordGatewayStatus", () => {
-  const report = (status: string, reportedAt: number) => ({ type: "RecordGatewayStatus" as const, status, reportedAt, now: reportedAt + 50 })
-  const record = (state: SessionState, status: string, reportedAt: number) => evolveAll(state, acceptedEvents(report(status, reportedAt), state))
+  const report = (status: string, reportedAt: number) => ({
+    type: "RecordGatewayStatus" as const,
+    status,
+    reportedAt,
+    now: reportedAt + 50
+  })
+  const record = (state: SessionState, status: string, reportedAt: number) =>
+    evolveAll(state, acceptedEvents(report(status, reportedAt), state))
 
   it("records a new status with the one before it; leaving WORKING is told from the event alone", () => {
     const working = record(State.inStatus("ACTIVE"), "WORKING", 1_000)
     expect(working).toMatchObject({ gatewayStatus: "WORKING", gatewayStatusAt: 1_000 })
     const events = acceptedEvents(report("FAILED", 2_000), working)
-    expect(events).toEqual([{ type: "SessionGatewayStatusChanged", status: "FAILED", previousStatus: "WORKING", reportedAt: 2_000, at: 2_050 }])
+    expect(events).toEqual([
+      { type: "SessionGatewayStatusChanged", status: "FAILED", previousStatus: "WORKING", reportedAt: 2_000, at: 2_050 }
+    ])
     expect(events.map(leftWorking)).toEqual(["FAILED"])
     const failed = evolveAll(working, events)
     expect(failed).toMatchObject({ status: "ACTIVE", gatewayStatus: "FAILED", gatewayStatusAt: 2_000 })
@@ -148,6 +163,8 @@ describe("RecordGatewayStatus", () => {
 
   it("is refused for a session that does not exist or was logged out", () => {
     expect(decideSession(report("WORKING", 1), initialSessionState)).toEqual(reject({ _tag: "SessionNotFound" }))
-    expect(decideSession(report("WORKING", 1), State.inStatus("LOGGED_OUT"))).toEqual(reject({ _tag: "SessionNotFound" }))
+    expect(decideSession(report("WORKING", 1), State.inStatus("LOGGED_OUT"))).toEqual(
+      reject({ _tag: "SessionNotFound" })
+    )
   })
 })

@@ -1,8 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { fold } from "../../../support/fold.ts"
-import { decideUser, UserDecider, userStreamId } from "../../../../src/domain/user/User.ts"
 import type { UserCommand, UserEvent, UserState } from "../../../../src/domain/user/User.ts"
+import { decideUser, UserDecider, userStreamId } from "../../../../src/domain/user/User.ts"
+import { fold } from "../../../support/fold.ts"
 
 const AT = Date.UTC(2026, 0, 1)
 const register = (overrides: Partial<Extract<UserCommand, { type: "Register" }>> = {}): UserCommand => ({
@@ -18,9 +18,17 @@ const register = (overrides: Partial<Extract<UserCommand, { type: "Register" }>>
   now: AT,
   ...overrides
 })
-const unverified = (digest: string, expiresAt = AT + 1000, overrides: Partial<Extract<UserCommand, { type: "Register" }>> = {}) =>
-  register({ emailVerified: false, verification: { digest, expiresAt }, ...overrides })
-const verify = (digest: string, now = AT + 1, makeAdmin = false): UserCommand => ({ type: "VerifyEmail", digest, makeAdmin, now })
+const unverified = (
+  digest: string,
+  expiresAt = AT + 1000,
+  overrides: Partial<Extract<UserCommand, { type: "Register" }>> = {}
+) => register({ emailVerified: false, verification: { digest, expiresAt }, ...overrides })
+const verify = (digest: string, now = AT + 1, makeAdmin = false): UserCommand => ({
+  type: "VerifyEmail",
+  digest,
+  makeAdmin,
+  now
+})
 const INVALID = { _tag: "Rejected", rejection: { _tag: "VerificationInvalid" } }
 
 const run = (commands: ReadonlyArray<UserCommand>) => {
@@ -40,7 +48,10 @@ describe("User decider", () => {
   it("registers once, with the address normalized; a second registration is rejected", () => {
     const { state } = run([register()])
     expect(state).toMatchObject({ id: "u1", email: "ada@example.org", status: "PENDING", role: "USER", version: 1 })
-    expect(decideUser(register({ userId: "u2" }), state)).toEqual({ _tag: "Rejected", rejection: { _tag: "UserAlreadyExists" } })
+    expect(decideUser(register({ userId: "u2" }), state)).toEqual({
+      _tag: "Rejected",
+      rejection: { _tag: "UserAlreadyExists" }
+    })
     expect(userStreamId("ADA@example.org ")).toBe("user-ada@example.org")
   })
 
@@ -57,8 +68,15 @@ describe("User decider", () => {
   })
 
   it("commands on an unknown account are rejected as UserNotFound", () => {
-    for (const command of [{ type: "Approve", now: AT }, { type: "MakeAdmin", now: AT }, { type: "ChangePassword", passwordHash: "x", now: AT }] as const) {
-      expect(decideUser(command, UserDecider.initialState)).toEqual({ _tag: "Rejected", rejection: { _tag: "UserNotFound" } })
+    for (const command of [
+      { type: "Approve", now: AT },
+      { type: "MakeAdmin", now: AT },
+      { type: "ChangePassword", passwordHash: "x", now: AT }
+    ] as const) {
+      expect(decideUser(command, UserDecider.initialState)).toEqual({
+        _tag: "Rejected",
+        rejection: { _tag: "UserNotFound" }
+      })
     }
   })
 
@@ -70,7 +88,10 @@ describe("User decider", () => {
     const verified = run([unverified("d1"), verify("d1")]).state
     expect(verified).toMatchObject({ emailVerified: true, verification: null, role: "USER", status: "PENDING" })
     expect(decideUser(verify("d1", AT + 2), verified)).toEqual(INVALID)
-    expect(decideUser(verify("d1"), UserDecider.initialState)).toEqual({ _tag: "Rejected", rejection: { _tag: "UserNotFound" } })
+    expect(decideUser(verify("d1"), UserDecider.initialState)).toEqual({
+      _tag: "Rejected",
+      rejection: { _tag: "UserNotFound" }
+    })
   })
 
   it("verifying the ADMIN_EMAIL account makes it ADMIN and ACTIVE in the same step", () => {
@@ -80,16 +101,31 @@ describe("User decider", () => {
   })
 
   it("a new registration replaces an unverified one (same id and creation date, the old link dead); a verified one is never replaced", () => {
-    const { state } = run([unverified("d1"), unverified("d2", AT + 5000, { userId: "u2", name: "Eve", passwordHash: "scrypt$eve", now: AT + 10 })])
-    expect(state).toMatchObject({ id: "u1", name: "Eve", passwordHash: "scrypt$eve", createdAt: AT, updatedAt: AT + 10, version: 2 })
+    const { state } = run([
+      unverified("d1"),
+      unverified("d2", AT + 5000, { userId: "u2", name: "Eve", passwordHash: "scrypt$eve", now: AT + 10 })
+    ])
+    expect(state).toMatchObject({
+      id: "u1",
+      name: "Eve",
+      passwordHash: "scrypt$eve",
+      createdAt: AT,
+      updatedAt: AT + 10,
+      version: 2
+    })
     expect(decideUser(verify("d1", AT + 11), state)).toEqual(INVALID)
     expect(decideUser(verify("d2", AT + 11), state)._tag).toBe("Accepted")
     const verified = run([unverified("d1"), verify("d1")]).state
-    expect(decideUser(unverified("d3"), verified)).toEqual({ _tag: "Rejected", rejection: { _tag: "UserAlreadyExists" } })
+    expect(decideUser(unverified("d3"), verified)).toEqual({
+      _tag: "Rejected",
+      rejection: { _tag: "UserAlreadyExists" }
+    })
   })
 
   it("ChangePassword replaces the hash", () => {
-    expect(run([register(), { type: "ChangePassword", passwordHash: "scrypt$new", now: AT + 1 }]).state.passwordHash).toBe("scrypt$new")
+    expect(
+      run([register(), { type: "ChangePassword", passwordHash: "scrypt$new", now: AT + 1 }]).state.passwordHash
+    ).toBe("scrypt$new")
   })
 
   it("property: state is the fold of the events, id and email never change after registration, a verified account is never registered again nor unverified, and a verified ACTIVE account never goes back to PENDING", () => {
@@ -106,7 +142,12 @@ describe("User decider", () => {
         verification: fc.option(fc.record({ digest: fc.constantFrom("d1", "d2"), expiresAt: fc.nat() })),
         now: fc.nat()
       }),
-      fc.record({ type: fc.constant("VerifyEmail" as const), digest: fc.constantFrom("d1", "d2"), makeAdmin: fc.boolean(), now: fc.nat() }),
+      fc.record({
+        type: fc.constant("VerifyEmail" as const),
+        digest: fc.constantFrom("d1", "d2"),
+        makeAdmin: fc.boolean(),
+        now: fc.nat()
+      }),
       fc.record({ type: fc.constant("Approve" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("MakeAdmin" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("ChangePassword" as const), passwordHash: fc.string(), now: fc.nat() })
