@@ -42,49 +42,51 @@ interface FieldProps {
 const fieldLook = (error: string | null | undefined) =>
   `mt-1 block w-full rounded-md border px-3 py-2 text-base bg-white ${error ? "border-red-700" : "border-slate-400"} ${focus}`
 
-/** A labelled input; its error is announced and tied to it (aria-describedby). */
-export const TextField = ({ label, error, hint, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) => {
+/** What every field's control gets: its id, its error state and the note it is described by. */
+interface ControlProps {
+  readonly id: string
+  readonly "aria-invalid": true | undefined
+  readonly "aria-describedby": string | undefined
+  readonly className: string
+}
+
+/** A label over one control, and its error or hint announced and tied to it (aria-describedby). */
+const Field = ({
+  label,
+  error,
+  hint,
+  control
+}: FieldProps & { readonly control: (props: ControlProps) => ReactNode }) => {
   const id = useId()
+  const note = `${id}-note`
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-note` : undefined}
-        className={fieldLook(error)}
-        {...props}
-      />
-      <FieldNote id={`${id}-note`} error={error} hint={hint} />
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error || hint ? note : undefined,
+        className: fieldLook(error)
+      })}
+      <FieldNote id={note} error={error} hint={hint} />
     </div>
   )
 }
+
+export const TextField = ({ label, error, hint, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) => (
+  <Field label={label} error={error} hint={hint} control={(control) => <input {...control} {...props} />} />
+)
 
 export const TextArea = ({
   label,
   error,
   hint,
   ...props
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) => {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-note` : undefined}
-        className={fieldLook(error)}
-        {...props}
-      />
-      <FieldNote id={`${id}-note`} error={error} hint={hint} />
-    </div>
-  )
-}
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) => (
+  <Field label={label} error={error} hint={hint} control={(control) => <textarea {...control} {...props} />} />
+)
 
 export const SelectField = ({
   label,
@@ -92,26 +94,18 @@ export const SelectField = ({
   hint,
   children,
   ...props
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) => {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-note` : undefined}
-        className={fieldLook(error)}
-        {...props}
-      >
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) => (
+  <Field
+    label={label}
+    error={error}
+    hint={hint}
+    control={(control) => (
+      <select {...control} {...props}>
         {children}
       </select>
-      <FieldNote id={`${id}-note`} error={error} hint={hint} />
-    </div>
-  )
-}
+    )}
+  />
+)
 
 const FieldNote = ({
   id,
