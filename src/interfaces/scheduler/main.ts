@@ -6,7 +6,8 @@ import { formatConfigProblems, loadSchedulerConfig } from "../../infrastructure/
 import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
 import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
 import { runMain, StartRefused } from "../runMain.ts"
-import { launchWithScheduler, SchedulerLoop, schedulerLayer } from "./SchedulerApp.ts"
+import { schedulerLayer } from "./SchedulerApp.ts"
+import { launchWithScheduler, SchedulerLoop } from "./SchedulerLoop.ts"
 
 // Entry point: `node src/interfaces/scheduler/main.ts` or `deno task scheduler`.
 const main = Effect.gen(function* () {

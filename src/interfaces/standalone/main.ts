@@ -14,14 +14,12 @@ import { WahaGateway } from "../../infrastructure/gateway/WahaGateway.ts"
 import { PlainLogger } from "../../infrastructure/logging/plainLogger.ts"
 import { makeFileMailSender } from "../../infrastructure/mail/FileMailSender.ts"
 import { makeHttpApiMailSender, makeSmtpMailSender } from "../../infrastructure/mail/MailSender.ts"
-import { MongoDatabase } from "../../infrastructure/mongo/MongoDatabase.ts"
-import { MongoStore } from "../../infrastructure/mongo/MongoStore.ts"
 import { AdminNotifier } from "../../infrastructure/notify/AdminNotifier.ts"
 import { BackgroundNotifier } from "../../infrastructure/notify/BackgroundNotifier.ts"
 import { SqliteDatabase } from "../../infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../infrastructure/sqlite/SqliteStore.ts"
 import { runMain, StartRefused } from "../runMain.ts"
-import { launchWithScheduler, SchedulerLoop } from "../scheduler/SchedulerApp.ts"
+import { launchWithScheduler, SchedulerLoop } from "../scheduler/SchedulerLoop.ts"
 import { backgroundTasksLayer } from "../web/backgroundTasks.ts"
 import { WebServer, webServicesLayer } from "../web/WebServer.ts"
 import { WAHA_WEBHOOK_EVENTS, WAHA_WEBHOOK_PATH } from "../web/wahaWebhook.ts"
@@ -49,9 +47,11 @@ const main = Effect.gen(function* () {
     )
   }
 
+  // MongoDB's driver is loaded only when it is used: on the embedded store it would cost ~30 MB
+  // of resident memory for nothing
   const store =
     config.store.kind === "mongo"
-      ? MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: config.store.url, maxPoolSize: 10 })))
+      ? yield* mongoStore(config.store.url)
       : SqliteStore.layer.pipe(Layer.provideMerge(SqliteDatabase.layer({ path: config.store.path })))
   const gateway =
     config.gateway.kind === "waha"
@@ -130,6 +130,15 @@ const main = Effect.gen(function* () {
   )
   return yield* launchWithScheduler(standalone).pipe(Effect.onInterrupt(() => Effect.logInfo("Herald stopped")))
 }).pipe(Effect.provide(PlainLogger))
+
+const mongoStore = (url: string) =>
+  Effect.promise(async () => {
+    const [{ MongoStore }, { MongoDatabase }] = await Promise.all([
+      import("../../infrastructure/mongo/MongoStore.ts"),
+      import("../../infrastructure/mongo/MongoDatabase.ts")
+    ])
+    return MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url, maxPoolSize: 10 })))
+  })
 
 const webhookUrlOf = (c: StandaloneConfig) => `${c.authUrl.replace(/\/+$/, "")}${WAHA_WEBHOOK_PATH}`
 

@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
-import { launchWithScheduler, SchedulerLoop } from "../../../src/interfaces/scheduler/SchedulerApp.ts"
+import { launchWithScheduler, SchedulerLoop } from "../../../src/interfaces/scheduler/SchedulerLoop.ts"
 import { memoryScheduler } from "../../support/schedulerHarness.ts"
 
 describe("launchWithScheduler", () => {
