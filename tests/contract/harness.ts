@@ -6,6 +6,7 @@ import type { CampaignRepository } from "../../src/application/ports/CampaignRep
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
+import type { ProjectionCheckpoint } from "../../src/application/ports/ProjectionCheckpoint.ts"
 import type { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
 import type { StoreHealth } from "../../src/application/ports/StoreHealth.ts"
@@ -20,6 +21,7 @@ export type StorePorts =
   | AuthSessionRepository
   | PasswordResetRepository
   | StoreHealth
+  | ProjectionCheckpoint
 
 /** One database of the adapter under test, empty when made. */
 export interface TestDatabase {

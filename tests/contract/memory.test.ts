@@ -6,6 +6,7 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
@@ -36,3 +37,4 @@ describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
 describeStoreHealthContract("memory", memory)
+describeProjectionCheckpointContract("memory", memory)

@@ -15,6 +15,7 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
@@ -59,6 +60,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeAuthSessionRepositoryContract("mongo", mongo)
   describePasswordResetRepositoryContract("mongo", mongo)
   describeStoreHealthContract("mongo", mongo)
+  describeProjectionCheckpointContract("mongo", mongo)
 
   it("reads message and session documents written before delivery receipts and session events: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")

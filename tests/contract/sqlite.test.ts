@@ -22,6 +22,7 @@ import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
@@ -74,6 +75,7 @@ describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
+describeProjectionCheckpointContract("sqlite", sqlite)
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteStore.ts")).href
 const DATABASE_MODULE = pathToFileURL(

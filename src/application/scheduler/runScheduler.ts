@@ -1,13 +1,11 @@
 import { Clock, Duration, Effect } from "effect"
-import { catchUpProjections } from "../eventSourcing/project.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { oneLine } from "../text/oneLine.ts"
+import { catchUpFromCheckpoint } from "./catchUpFromCheckpoint.ts"
 import { Dispatcher } from "./Dispatcher.ts"
 import { recordMissedMessages } from "./recordMissedMessages.ts"
 import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
-
-const CLOCK_SKEW_MARGIN_MS = 60_000
 
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 
@@ -36,20 +34,13 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
     const messages = yield* MessageRepository
     const changes = yield* ScheduleChanges
     let nextCycle = 0
-    // The first catch-up checks every event ever recorded; later ones what was recorded since
-    // the previous one, with a margin for writers whose clocks run behind ours.
-    let catchUpFrom = 0
     while (true) {
       const changed = yield* changes.subscribe
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
         nextCycle = now + options.pollIntervalMs
-        yield* survive(
-          catchUpProjections(catchUpFrom).pipe(
-            Effect.tap(() => Effect.sync(() => (catchUpFrom = now - CLOCK_SKEW_MARGIN_MS)))
-          ),
-          0
-        )
+        // from the checkpoint in the store, also in a new process: history is not read again
+        yield* survive(catchUpFromCheckpoint(), 0)
         yield* survive(recoverExpiredClaims(), 0)
         yield* survive(recordMissedMessages(), 0)
       }

@@ -24,6 +24,8 @@ export interface MemoryDatabase {
   readonly passwordResets: Map<string, PasswordReset>
   /** the readiness probe's record: when it was last written */
   readonly probes: Map<string, number>
+  /** the projection checkpoint, under `projections` */
+  readonly checkpoints: Map<string, number>
   /** set to a message to make every call fail as if the database were unreachable */
   unavailable: string | null
   /** set to a message to make every write fail as on a read-only database (reads still answer) */
@@ -41,6 +43,7 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   authSessions: new Map(),
   passwordResets: new Map(),
   probes: new Map(),
+  checkpoints: new Map(),
   unavailable: null,
   readOnly: null
 })

@@ -5,6 +5,7 @@ import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { MemoryEventStore } from "./MemoryEventStore.ts"
 import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
 import { MemoryPasswordResetRepository } from "./MemoryPasswordResetRepository.ts"
+import { MemoryProjectionCheckpoint } from "./MemoryProjectionCheckpoint.ts"
 import { MemorySessionRepository } from "./MemorySessionRepository.ts"
 import { MemoryStoreHealth } from "./MemoryStoreHealth.ts"
 import { MemoryUserRepository } from "./MemoryUserRepository.ts"
@@ -20,6 +21,7 @@ export const MemoryStore = {
       MemoryUserRepository.layer(db),
       MemoryAuthSessionRepository.layer(db),
       MemoryPasswordResetRepository.layer(db),
-      MemoryStoreHealth.layer(db)
+      MemoryStoreHealth.layer(db),
+      MemoryProjectionCheckpoint.layer(db)
     )
 }

@@ -49,7 +49,15 @@ interface IndexDef {
  */
 export const MONGO_SCHEMA: Readonly<
   Record<
-    "events" | "messages" | "campaigns" | "sessions" | "users" | "authSessions" | "passwordResets" | "health",
+    | "events"
+    | "messages"
+    | "campaigns"
+    | "sessions"
+    | "users"
+    | "authSessions"
+    | "passwordResets"
+    | "health"
+    | "projectionCheckpoints",
     ReadonlyArray<IndexDef>
   >
 > = {
@@ -82,7 +90,9 @@ export const MONGO_SCHEMA: Readonly<
   // looked up by _id only; expired tokens are not swept by a TTL index (FerretDB v1 has none)
   passwordResets: [],
   // one document, rewritten in place by the readiness probe (looked up by _id only)
-  health: []
+  health: [],
+  // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)
+  projectionCheckpoints: []
 }
 
 export interface SchemaReport {

@@ -4,6 +4,7 @@ import { MongoCampaignRepository } from "./MongoCampaignRepository.ts"
 import { MongoEventStore } from "./MongoEventStore.ts"
 import { MongoMessageRepository } from "./MongoMessageRepository.ts"
 import { MongoPasswordResetRepository } from "./MongoPasswordResetRepository.ts"
+import { MongoProjectionCheckpoint } from "./MongoProjectionCheckpoint.ts"
 import { MongoSessionRepository } from "./MongoSessionRepository.ts"
 import { MongoStoreHealth } from "./MongoStoreHealth.ts"
 import { MongoUserRepository } from "./MongoUserRepository.ts"
@@ -18,6 +19,7 @@ export const MongoStore = {
     MongoUserRepository.layer,
     MongoAuthSessionRepository.layer,
     MongoPasswordResetRepository.layer,
-    MongoStoreHealth.layer
+    MongoStoreHealth.layer,
+    MongoProjectionCheckpoint.layer
   )
 }

@@ -149,6 +149,12 @@ CREATE TABLE IF NOT EXISTS password_resets (
   expires_at INTEGER NOT NULL
 );
 
+-- the projection checkpoint (one row, 'projections'), only ever raised
+CREATE TABLE IF NOT EXISTS checkpoints (
+  id       TEXT    NOT NULL PRIMARY KEY,
+  position INTEGER NOT NULL
+);
+
 -- the readiness probe's row, rewritten in place: proves the file still takes writes
 CREATE TABLE IF NOT EXISTS health (
   id        TEXT    NOT NULL PRIMARY KEY,

@@ -4,6 +4,7 @@ import { SqliteCampaignRepository } from "./SqliteCampaignRepository.ts"
 import { SqliteEventStore } from "./SqliteEventStore.ts"
 import { SqliteMessageRepository } from "./SqliteMessageRepository.ts"
 import { SqlitePasswordResetRepository } from "./SqlitePasswordResetRepository.ts"
+import { SqliteProjectionCheckpoint } from "./SqliteProjectionCheckpoint.ts"
 import { SqliteSessionRepository } from "./SqliteSessionRepository.ts"
 import { SqliteStoreHealth } from "./SqliteStoreHealth.ts"
 import { SqliteUserRepository } from "./SqliteUserRepository.ts"
@@ -18,6 +19,7 @@ export const SqliteStore = {
     SqliteUserRepository.layer,
     SqliteAuthSessionRepository.layer,
     SqlitePasswordResetRepository.layer,
-    SqliteStoreHealth.layer
+    SqliteStoreHealth.layer,
+    SqliteProjectionCheckpoint.layer
   )
 }

@@ -90,6 +90,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       "health",
       "messages",
       "passwordResets",
+      "projectionCheckpoints",
       "sessions",
       "users"
     ])
@@ -111,6 +112,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
         '{"status":1,"scheduledAt":1}'
       ],
       passwordResets: ['{"_id":1}'],
+      projectionCheckpoints: ['{"_id":1}'],
       sessions: ['{"_id":1}', '{"sessionName":1}', '{"userId":1}'],
       users: ['{"_id":1}', '{"email":1}', '{"status":1}']
     })

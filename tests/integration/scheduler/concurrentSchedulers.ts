@@ -4,10 +4,11 @@ import { TestClock } from "effect/testing"
 import type { ProjectionStores } from "../../../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import type { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
 
-type StoreLayer = Layer.Layer<EventStore | ProjectionStores, unknown>
+type StoreLayer = Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint, unknown>
 
 /**
  * `schedulers` schedulers, each with its own store client, race for `messages` messages due at

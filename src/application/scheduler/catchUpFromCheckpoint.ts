@@ -1,0 +1,22 @@
+import { Clock, Effect } from "effect"
+import { catchUpProjections } from "../eventSourcing/project.ts"
+import { ProjectionCheckpoint } from "../ports/ProjectionCheckpoint.ts"
+
+/** Events carry their writer's clock: a pass also looks this far behind its own start. */
+export const CLOCK_SKEW_MARGIN_MS = 60_000
+
+/**
+ * The scheduler's catch-up pass (docs/architecture.md#the-event-log-and-the-read-models), from
+ * the checkpoint kept in the store, so that a new process reads what was recorded lately, not
+ * the whole history. Only a pass that went through moves the checkpoint, to its own start less
+ * the margin for writers whose clocks run behind; a failed one leaves it for the next to cover.
+ * Returns how many read models it rebuilt.
+ */
+export const catchUpFromCheckpoint = Effect.fn("catchUpFromCheckpoint")(function* () {
+  const checkpoint = yield* ProjectionCheckpoint
+  // taken before reading: whatever is recorded during the pass is looked at again by the next one
+  const start = yield* Clock.currentTimeMillis
+  const rebuilt = yield* catchUpProjections(yield* checkpoint.read())
+  yield* checkpoint.advance(Math.max(0, start - CLOCK_SKEW_MARGIN_MS))
+  return rebuilt
+})

@@ -1,0 +1,26 @@
+import { Effect, Layer } from "effect"
+import { z } from "zod"
+import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
+import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
+import { decodeRows } from "./sqliteErrors.ts"
+
+const SELECT = "SELECT id, position FROM checkpoints WHERE id = 'projections'"
+// One statement, so atomic under SQLite's write lock: a lower position leaves the row as it is.
+const RAISE = `INSERT INTO checkpoints (id, position) VALUES ('projections', ?)
+  ON CONFLICT (id) DO UPDATE SET position = excluded.position WHERE excluded.position > checkpoints.position`
+
+const CheckpointRow = z.object({ id: z.string(), position: z.number() })
+
+export const makeSqliteProjectionCheckpoint = (connection: SqliteConnection): ProjectionCheckpoint["Service"] => ({
+  read: () =>
+    attempt(connection, () => connection.statement(SELECT).all()).pipe(
+      Effect.flatMap((rows) => decodeRows(CheckpointRow, "checkpoints", rows)),
+      Effect.map((rows) => rows[0]?.position ?? 0)
+    ),
+  advance: (position) => attempt(connection, () => void connection.statement(RAISE).run(position))
+})
+
+export const SqliteProjectionCheckpoint = {
+  layer: Layer.effect(ProjectionCheckpoint, SqliteDatabase.useSync(makeSqliteProjectionCheckpoint))
+}
