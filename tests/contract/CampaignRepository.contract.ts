@@ -20,6 +20,7 @@ export const campaignView = (id: string, overrides: Partial<CampaignView> = {}):
   createdAt: T,
   updatedAt: T,
   version: 1,
+  counters: null,
   ...overrides
 })
 

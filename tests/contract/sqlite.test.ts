@@ -13,7 +13,7 @@ import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
-import { openSqlite, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { openSqlite, SQLITE_SCHEMA_VERSION, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
@@ -297,7 +297,7 @@ describe("SQLite adapters: several connections to one file", () => {
         // and a second start finds nothing left to do
         expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }
@@ -342,7 +342,7 @@ describe("SQLite adapters: several connections to one file", () => {
           gatewayStatusAt: null
         })
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }

@@ -10,7 +10,7 @@ import { decodeRow, decodeRows, sqlLimit } from "./sqliteErrors.ts"
  * A record of a port (a view, an auth session, a reset token) as a table row, derived from
  * the port's schema so that each adapter states only its queries: every field is a column of
  * the field's name in snake_case (`campaignId` → `campaign_id`), booleans are 0/1 and arrays
- * are JSON text, so the file reads plainly with the sqlite3 shell (see SQLITE_SCHEMA).
+ * and objects are JSON text, so the file reads plainly with the sqlite3 shell (see SQLITE_SCHEMA).
  */
 export interface SqliteViewStore<V> {
   /** `SELECT <every column> FROM <table>`, for a query of the adapter's own */
@@ -56,7 +56,7 @@ const toColumn = (value: unknown): SQLInputValue =>
 /** A column's value as the schema's field wants it; anything unexpected is left for the schema to reject. */
 const fromColumn = (kind: string, value: unknown): unknown => {
   if (kind === "boolean") return value === 1 ? true : value === 0 ? false : value
-  if (kind === "array" && typeof value === "string") {
+  if ((kind === "array" || kind === "object") && typeof value === "string") {
     try {
       return JSON.parse(value)
     } catch {
