@@ -1,7 +1,7 @@
-import type { CampaignCounters, CampaignView } from "../ports/CampaignRepository.ts"
+import type { CampaignCounters, CampaignListing } from "../ports/CampaignRepository.ts"
 
 /** campaign.list's item: progress as the campaign's counters hold it (deleted messages excluded). */
-export const campaignSummary = (campaign: CampaignView, counters: CampaignCounters) => ({
+export const campaignSummary = (campaign: CampaignListing, counters: CampaignCounters) => ({
   id: campaign.id,
   title: campaign.title,
   status: campaign.status,

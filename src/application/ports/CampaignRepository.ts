@@ -74,6 +74,10 @@ export const CampaignViewSchema = CampaignStreamViewSchema.extend({
 })
 export type CampaignView = Readonly<z.output<typeof CampaignViewSchema>>
 
+/** A campaign as lists show it: its view without the ids of its messages (up to 1 000 of them). */
+export const CampaignListingSchema = CampaignViewSchema.omit({ messageIds: true })
+export type CampaignListing = Readonly<z.output<typeof CampaignListingSchema>>
+
 /** The counters of these message views: the one definition the stores count by. */
 export const countersOf = (
   messages: ReadonlyArray<
@@ -134,10 +138,13 @@ export class CampaignRepository extends Context.Service<
      * (as listBySession), each named as its newest campaign names it (a group may be renamed).
      */
     readonly groupsBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignGroupRef>, StoreUnavailable>
-    /** a user's campaigns, newest first (createdAt, then id, both descending), `offset` skipped */
+    /**
+     * a user's campaigns as listed (no message ids: a page costs its campaigns, not their
+     * messages), newest first (createdAt, then id, both descending), `offset` skipped
+     */
     readonly listByUser: (
       userId: string,
       page: { readonly limit: number; readonly offset: number }
-    ) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
+    ) => Effect.Effect<ReadonlyArray<CampaignListing>, StoreUnavailable>
   }
 >()("herald/application/ports/CampaignRepository") {}

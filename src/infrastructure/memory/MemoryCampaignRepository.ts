@@ -48,6 +48,7 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
           .filter((c) => c.userId === userId)
           .sort((a, b) => byCreatedAt(b, a))
           .slice(page.offset, page.offset + page.limit)
+          .map(({ messageIds: _, ...listing }) => listing)
       )
   }
 }

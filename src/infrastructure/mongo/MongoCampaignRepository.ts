@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import type { Db } from "mongodb"
 import type { CampaignCounters, CampaignGroupRef } from "../../application/ports/CampaignRepository.ts"
 import {
+  CampaignListingSchema,
   CampaignRepository,
   CampaignStreamViewSchema,
   CampaignViewSchema,
@@ -28,6 +29,8 @@ const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true
 export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service"] => {
   const campaigns = mongoViewStore(db, "campaigns", CampaignViewSchema)
   const streamPart = mongoViewStore(db, "campaigns", CampaignStreamViewSchema)
+  // read without messageIds (a list projects the fields of its schema)
+  const listings = mongoViewStore(db, "campaigns", CampaignListingSchema)
   const messages = db.collection("messages")
 
   /** Counted on the messages' campaignId index, the fields it needs only. */
@@ -94,7 +97,7 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
         })
       ),
     listByUser: (userId, page) =>
-      campaigns.list({ userId }, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit })
+      listings.list({ userId }, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit })
   }
 }
 

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { z } from "zod"
 import {
   CampaignCountersSchema,
+  CampaignListingSchema,
   CampaignRepository,
   CampaignStreamViewSchema,
   CampaignViewSchema
@@ -29,6 +30,8 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
   const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema)
   // the stream's columns only: a save never writes the counters
   const streamPart = sqliteViewStore(connection, TABLE, CampaignStreamViewSchema)
+  // every column but message_ids
+  const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema)
   return {
     save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
@@ -65,7 +68,7 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
         })
       ),
     listByUser: (userId, page) =>
-      campaigns.list("WHERE user_id = ? ORDER BY created_at DESC, id DESC", [userId], page.limit, page.offset)
+      listings.list("WHERE user_id = ? ORDER BY created_at DESC, id DESC", [userId], page.limit, page.offset)
   }
 }
 
