@@ -11,7 +11,8 @@
  *   campaign of the session);
  * - what each message save now pays: the recount of a counted 1 000-message campaign.
  *
- * Prints p50/p99 and the CPU time per read (steadier than wall time on a busy machine) of each, and whether campaign.list and campaign.get stay within 20 ms at p99.
+ * Prints p50/p99 and the CPU time per read (steadier than wall time on a busy machine) of each,
+ * and whether campaign.list and campaign.get stay within 20 ms at p99.
  * Setup writes with synchronous=NORMAL to save time; the reads do not depend on it.
  */
 
