@@ -278,6 +278,10 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"
       )
+      // a campaign's counters, counted from this index alone (a recount follows every message save)
+      db.exec(
+        "CREATE INDEX IF NOT EXISTS messages_campaign_id_counters ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, version)"
+      )
       // getMessagingSession reads a session's active campaigns only
       db.exec(
         "CREATE INDEX IF NOT EXISTS campaigns_session_id_status ON campaigns (session_id, status, created_at, id)"
