@@ -103,13 +103,13 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
   }))
   const select = `SELECT ${fields.map((f) => f.column).join(", ")} FROM ${table}`
   // the row renamed to the schema's fields, so that the schema alone decides what is valid
-  const rowSchema = z.preprocess(
-    (row) =>
-      typeof row === "object" && row !== null
-        ? Object.fromEntries(fields.map((f) => [f.name, fromColumn(f.kind, Reflect.get(row, f.column))]))
-        : row,
-    schema
-  )
+  // (a plain loop: a campaign.get renames a thousand rows, and fromEntries took three times as long)
+  const renamed = (row: object): Record<string, unknown> => {
+    const fieldsOfRow: Record<string, unknown> = {}
+    for (const f of fields) fieldsOfRow[f.name] = fromColumn(f.kind, Reflect.get(row, f.column))
+    return fieldsOfRow
+  }
+  const rowSchema = z.preprocess((row) => (typeof row === "object" && row !== null ? renamed(row) : row), schema)
   const toRow = (record: object) =>
     Object.fromEntries(fields.map((f) => [f.column, toColumn(Reflect.get(record, f.name))]))
   const decode = (row: unknown) =>
