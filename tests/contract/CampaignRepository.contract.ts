@@ -20,6 +20,7 @@ export const campaignView = (id: string, overrides: Partial<CampaignView> = {}):
   createdAt: T,
   updatedAt: T,
   version: 1,
+  counters: null,
   ...overrides
 })
 
@@ -101,9 +102,9 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
           expect(yield* ids({ limit: 2, offset: 0 })).toEqual(["c", "b"])
           expect(yield* ids({ limit: 2, offset: 2 })).toEqual(["a", "d"])
           expect(yield* ids({ limit: 2, offset: 4 })).toEqual([])
-          expect((yield* repo.listByUser("u2", { limit: 10, offset: 0 }))[0]).toEqual(
-            campaignView("x", { userId: "u2", createdAt: T + 3 })
-          )
+          // listed without its message ids
+          const { messageIds: _, ...listed } = campaignView("x", { userId: "u2", createdAt: T + 3 })
+          expect((yield* repo.listByUser("u2", { limit: 10, offset: 0 }))[0]).toEqual(listed)
         })
       )
     )

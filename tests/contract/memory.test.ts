@@ -1,6 +1,7 @@
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
+import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
@@ -32,6 +33,7 @@ const memory: StoreHarness = {
 describeEventStoreContract("memory", memory)
 describeMessageRepositoryContract("memory", memory)
 describeCampaignRepositoryContract("memory", memory)
+describeCampaignCountersContract("memory", memory)
 describeSessionRepositoryContract("memory", memory)
 describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)

@@ -10,6 +10,7 @@ import type { RecordDocument } from "../../src/infrastructure/mongo/viewDocument
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
+import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
@@ -55,6 +56,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeEventStoreContract("mongo", mongo)
   describeMessageRepositoryContract("mongo", mongo)
   describeCampaignRepositoryContract("mongo", mongo)
+  describeCampaignCountersContract("mongo", mongo)
   describeSessionRepositoryContract("mongo", mongo)
   describeUserRepositoryContract("mongo", mongo)
   describeAuthSessionRepositoryContract("mongo", mongo)

@@ -13,9 +13,10 @@ import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
-import { openSqlite, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { openSqlite, SQLITE_SCHEMA_VERSION, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
+import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
@@ -70,6 +71,7 @@ const sqlite: StoreHarness = {
 describeEventStoreContract("sqlite", sqlite)
 describeMessageRepositoryContract("sqlite", sqlite)
 describeCampaignRepositoryContract("sqlite", sqlite)
+describeCampaignCountersContract("sqlite", sqlite)
 describeSessionRepositoryContract("sqlite", sqlite)
 describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
@@ -299,7 +301,7 @@ describe("SQLite adapters: several connections to one file", () => {
         // and a second start finds nothing left to do
         expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }
@@ -344,7 +346,37 @@ describe("SQLite adapters: several connections to one file", () => {
           gatewayStatusAt: null
         })
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 3 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 3 (before campaign counters) gains the column on start: its campaigns read as uncounted",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE campaigns (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL, failure_reason TEXT, message_ids TEXT NOT NULL,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
+        INSERT INTO campaigns VALUES ('c1', 'u1', 's1', 'g@g.us', 'Family', 'Rehearsal', 'SCHEDULED', NULL, '["m1"]', 1, 2, 3);
+        PRAGMA user_version = 3;`)
+        old.close()
+        const view = yield* CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({ id: "c1", messageIds: ["m1"], version: 3, counters: null })
+        const counted = yield* CampaignRepository.use((r) => r.count("c1")).pipe(Effect.provide(client(path)))
+        expect(counted).toEqual({
+          totalMessages: 0,
+          sentMessages: 0,
+          deliveredMessages: 0,
+          nextScheduledAt: null,
+          messageVersions: 0
+        })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }

@@ -2,6 +2,7 @@ import { Clock, Data, Effect } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
+import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import { Ids } from "../ports/Ids.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 
@@ -81,6 +82,15 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
       discard: true
     })
   }
+  // Counted once, now that its messages are: their projections leave a campaign never counted
+  // alone (CampaignRepository.recount). Should this fail, campaign.list counts it.
+  yield* (yield* CampaignRepository)
+    .count(campaignId)
+    .pipe(
+      Effect.catch((error) =>
+        Effect.logWarning(`campaign ${campaignId} left to count on its first listing: ${error.message}`)
+      )
+    )
   yield* (yield* ScheduleChanges).announce
   return { id: campaignId, messageIds: planned.map((m) => m.id) }
 })

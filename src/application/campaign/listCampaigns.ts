@@ -1,17 +1,23 @@
 import { Effect } from "effect"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
-import { MessageRepository } from "../ports/MessageRepository.ts"
 import { campaignSummary } from "./campaignSummary.ts"
 
-/** campaign.list: the caller's campaigns, newest first, with progress; offset cursor like the user.* lists. */
+/**
+ * campaign.list: the caller's campaigns, newest first, with progress; offset cursor like the
+ * user.* lists. One page of campaign views and no message: the progress is the counters each
+ * view keeps. A view never counted (stored before counters existed, or its plan still being
+ * scheduled) is counted here, once: the catch-up pass only looks at recent streams.
+ */
 export const listCampaigns = Effect.fn("listCampaigns")(function* (
   userId: string,
   page: { readonly limit: number; readonly cursor: number }
 ) {
-  const found = yield* (yield* CampaignRepository).listByUser(userId, { limit: page.limit + 1, offset: page.cursor })
-  const messages = yield* MessageRepository
+  const campaigns = yield* CampaignRepository
+  const found = yield* campaigns.listByUser(userId, { limit: page.limit + 1, offset: page.cursor })
   const items = yield* Effect.forEach(found.slice(0, page.limit), (campaign) =>
-    messages.listByCampaign(campaign.id).pipe(Effect.map((list) => campaignSummary(campaign, list)))
+    campaign.counters === null
+      ? campaigns.count(campaign.id).pipe(Effect.map((counters) => campaignSummary(campaign, counters)))
+      : Effect.succeed(campaignSummary(campaign, campaign.counters))
   )
   return found.length > page.limit ? { items, nextCursor: page.cursor + page.limit } : { items }
 })

@@ -16,7 +16,7 @@ import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingS
 import type { Decider } from "../../domain/shared/Decider.ts"
 import type { UserState } from "../../domain/user/User.ts"
 import { UserDecider, userStreamId } from "../../domain/user/User.ts"
-import type { CampaignView } from "../ports/CampaignRepository.ts"
+import type { CampaignStreamView } from "../ports/CampaignRepository.ts"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
@@ -98,7 +98,8 @@ export const messageView = (s: MessageState): MessageView | null =>
         version: s.version
       }
 
-export const campaignView = (s: CampaignState): CampaignView | null =>
+/** The stream's part of the campaign's view; its counters come from its messages (see MessageAggregate). */
+export const campaignView = (s: CampaignState): CampaignStreamView | null =>
   s.status === "NEW"
     ? null
     : {
@@ -153,7 +154,12 @@ export const MessageAggregate = makeAggregate({
   schema: MessageEventSchema,
   streamId: messageStreamId,
   view: messageView,
-  save: (view) => MessageRepository.use((r) => r.save(view)),
+  // A message's view counts in its campaign's counters (CampaignCounters): recounted right after,
+  // so that campaign.list reads no message.
+  save: (view) =>
+    MessageRepository.use((r) => r.save(view)).pipe(
+      Effect.andThen(CampaignRepository.use((r) => r.recount(view.campaignId)))
+    ),
   find: (id) => MessageRepository.use((r) => r.get(id))
 })
 

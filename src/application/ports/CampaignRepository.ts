@@ -1,11 +1,13 @@
 import type { Effect } from "effect"
 import { Context } from "effect"
 import { z } from "zod"
+import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
+import type { MessageView } from "./MessageRepository.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
-/** The `campaigns` read model; every store decodes what it reads back with this schema. */
-export const CampaignViewSchema = z.object({
+/** What the campaign's own stream says: the part of the view `save` writes. */
+export const CampaignStreamViewSchema = z.object({
   id: z.string(),
   userId: z.string(),
   sessionId: z.string(),
@@ -19,20 +21,130 @@ export const CampaignViewSchema = z.object({
   updatedAt: z.number(),
   version: z.number().int()
 })
+export type CampaignStreamView = Readonly<z.output<typeof CampaignStreamViewSchema>>
+
+/** The stream's part of a view, whatever else the value holds (a store `$set`s what it is given). */
+export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
+  const { id, userId, sessionId, groupId, groupName, title, status, failureReason, messageIds } = view
+  const { createdAt, updatedAt, version } = view
+  return {
+    id,
+    userId,
+    sessionId,
+    groupId,
+    groupName,
+    title,
+    status,
+    failureReason,
+    messageIds,
+    createdAt,
+    updatedAt,
+    version
+  }
+}
+
+/**
+ * What campaign.list shows of a campaign's messages, counted over the `messages` read model
+ * (deleted and cancelled messages excluded), so that a list reads no message.
+ */
+export const CampaignCountersSchema = z.object({
+  totalMessages: z.number().int(),
+  sentMessages: z.number().int(),
+  /** sent messages the gateway reported delivered (to at least one phone of the group) */
+  deliveredMessages: z.number().int(),
+  /** epoch ms of the earliest message still to send; null when none is */
+  nextScheduledAt: z.number().nullable(),
+  /**
+   * The sum of the versions of the message views counted (deleted ones included). A message view
+   * only moves forward, so of two counts the later one has the larger sum: a store that cannot
+   * count and write in one step keeps the count with the larger sum.
+   */
+  messageVersions: z.number().int()
+})
+export type CampaignCounters = Readonly<z.output<typeof CampaignCountersSchema>>
+
+/**
+ * The `campaigns` read model; every store decodes what it reads back with this schema.
+ * `counters` is null until the campaign is first counted: while createCampaign plans its
+ * messages, and on views stored before counters existed (campaign.list counts those when it
+ * meets them).
+ */
+export const CampaignViewSchema = CampaignStreamViewSchema.extend({
+  counters: CampaignCountersSchema.nullable().default(null)
+})
 export type CampaignView = Readonly<z.output<typeof CampaignViewSchema>>
+
+/** A campaign as lists show it: its view without the ids of its messages (up to 1 000 of them). */
+export const CampaignListingSchema = CampaignViewSchema.omit({ messageIds: true })
+export type CampaignListing = Readonly<z.output<typeof CampaignListingSchema>>
+
+/** The counters of these message views: the one definition the stores count by. */
+export const countersOf = (
+  messages: ReadonlyArray<
+    Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "version">
+  >
+): CampaignCounters => {
+  let totalMessages = 0
+  let sentMessages = 0
+  let deliveredMessages = 0
+  let nextScheduledAt: number | null = null
+  let messageVersions = 0
+  for (const m of messages) {
+    messageVersions += m.version
+    if (m.isDeleted) continue
+    totalMessages += 1
+    if (m.isSent) sentMessages += 1
+    if (m.deliveredAt !== null) deliveredMessages += 1
+    if (m.status === "SCHEDULED" && (nextScheduledAt === null || m.scheduledAt < nextScheduledAt)) {
+      nextScheduledAt = m.scheduledAt
+    }
+  }
+  return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, messageVersions }
+}
+
+/** A group a session's campaigns target. */
+export interface CampaignGroupRef {
+  readonly groupId: string
+  readonly groupName: string
+}
 
 export class CampaignRepository extends Context.Service<
   CampaignRepository,
   {
-    /** Upsert unless the stored view already reflects this version or a later one. */
-    readonly save: (view: CampaignView) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Upsert of the stream's part unless the stored view already reflects this version or a
+     * later one; never touches the counters (a new view has none).
+     */
+    readonly save: (view: CampaignStreamView) => Effect.Effect<void, StoreUnavailable>
     readonly get: (id: string) => Effect.Effect<CampaignView | null, StoreUnavailable>
-    /** oldest first (createdAt), ties by id in binary order */
-    readonly listBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
-    /** a user's campaigns, newest first (createdAt, then id, both descending), `offset` skipped */
+    /**
+     * Counts the campaign's messages in the `messages` read model and stores the counters on
+     * its view (if there is one); answers them.
+     */
+    readonly count: (id: string) => Effect.Effect<CampaignCounters, StoreUnavailable>
+    /**
+     * The same after a message view of the campaign was saved, for a campaign counted before;
+     * one never counted is left alone: counting after each message a plan schedules would cost
+     * the square of its size (createCampaign counts once at the end).
+     */
+    readonly recount: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /** oldest first (createdAt), ties by id in binary order; with `statuses`, only campaigns in one of them */
+    readonly listBySession: (
+      sessionId: string,
+      statuses?: ReadonlyArray<CampaignStatus>
+    ) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
+    /**
+     * The groups the session's campaigns target, in the order of each group's first campaign
+     * (as listBySession), each named as its newest campaign names it (a group may be renamed).
+     */
+    readonly groupsBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignGroupRef>, StoreUnavailable>
+    /**
+     * a user's campaigns as listed (no message ids: a page costs its campaigns, not their
+     * messages), newest first (createdAt, then id, both descending), `offset` skipped
+     */
     readonly listByUser: (
       userId: string,
       page: { readonly limit: number; readonly offset: number }
-    ) => Effect.Effect<ReadonlyArray<CampaignView>, StoreUnavailable>
+    ) => Effect.Effect<ReadonlyArray<CampaignListing>, StoreUnavailable>
   }
 >()("herald/application/ports/CampaignRepository") {}

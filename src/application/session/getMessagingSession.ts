@@ -4,38 +4,29 @@ import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 
 /** Campaigns that still have something to do. */
-const ACTIVE: ReadonlySet<CampaignStatus> = new Set(["DRAFT", "SCHEDULED", "IN_PROGRESS"])
+const ACTIVE: ReadonlyArray<CampaignStatus> = ["DRAFT", "SCHEDULED", "IN_PROGRESS"]
 
 /**
  * user.getMessagingSession: the caller's session with its groups (those its campaigns
  * target) and each group's active campaigns, instants in epoch ms; null when the caller has no
- * connected session.
+ * connected session. Reads the session's groups and its active campaigns (an index on session
+ * and status), never its finished campaigns.
  */
 export const getMessagingSession = Effect.fnUntraced(function* (userId: string) {
   const session = yield* (yield* SessionRepository).findActiveByUser(userId)
   if (session === null) return null
-  const campaigns = yield* (yield* CampaignRepository).listBySession(session.id)
-  const groups = new Map<
-    string,
-    {
-      id: string
-      groupName: string
-      groupId: string
-      campaigns: Array<{ id: string; title: string; status: CampaignStatus }>
-    }
-  >()
-  for (const c of campaigns) {
-    const group = groups.get(c.groupId) ?? {
-      id: `${session.id}:${c.groupId}`,
-      groupName: c.groupName,
-      groupId: c.groupId,
-      campaigns: []
-    }
-    // the newest campaign names the group: a group may have been renamed
-    group.groupName = c.groupName
-    if (ACTIVE.has(c.status)) group.campaigns.push({ id: c.id, title: c.title, status: c.status })
-    groups.set(c.groupId, group)
-  }
+  const repository = yield* CampaignRepository
+  // each group named as its newest campaign names it: a group may have been renamed
+  const groups = yield* repository.groupsBySession(session.id)
+  const active = yield* repository.listBySession(session.id, ACTIVE)
+  const withCampaigns = groups.map((g) => ({
+    id: `${session.id}:${g.groupId}`,
+    groupName: g.groupName,
+    groupId: g.groupId,
+    campaigns: active
+      .filter((c) => c.groupId === g.groupId)
+      .map((c) => ({ id: c.id, title: c.title, status: c.status }))
+  }))
   return {
     id: session.id,
     sessionName: session.sessionName,
@@ -46,6 +37,6 @@ export const getMessagingSession = Effect.fnUntraced(function* (userId: string) 
     userId: session.userId,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
-    groups: [...groups.values()]
+    groups: withCampaigns
   }
 })

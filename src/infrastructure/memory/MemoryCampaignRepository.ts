@@ -1,22 +1,57 @@
 import { Layer } from "effect"
-import { CampaignRepository } from "../../application/ports/CampaignRepository.ts"
+import type { CampaignCounters, CampaignGroupRef, CampaignView } from "../../application/ports/CampaignRepository.ts"
+import { CampaignRepository, countersOf } from "../../application/ports/CampaignRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
-import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
+import { byCreatedAt } from "./MemoryDatabase.ts"
 
-export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignRepository["Service"] => ({
-  save: (view) => withDbWrite(db, () => saveNewer(db.campaigns, view)),
-  get: (id) => withDb(db, () => db.campaigns.get(id) ?? null),
-  listBySession: (sessionId) =>
-    withDb(db, () => [...db.campaigns.values()].filter((c) => c.sessionId === sessionId).sort(byCreatedAt)),
-  listByUser: (userId, page) =>
-    withDb(db, () =>
-      [...db.campaigns.values()]
-        .filter((c) => c.userId === userId)
-        .sort((a, b) => byCreatedAt(b, a))
-        .slice(page.offset, page.offset + page.limit)
-    )
-})
+export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignRepository["Service"] => {
+  const ofSession = (sessionId: string): Array<CampaignView> =>
+    [...db.campaigns.values()].filter((c) => c.sessionId === sessionId).sort(byCreatedAt)
+  const counted = (id: string): CampaignCounters =>
+    countersOf([...(db.messagesByCampaign.get(id) ?? [])].flatMap((m) => db.messages.get(m) ?? []))
+  const store = (id: string, counters: CampaignCounters): void => {
+    const view = db.campaigns.get(id)
+    if (view !== undefined) db.campaigns.set(id, { ...view, counters })
+  }
+  return {
+    // the stream's part only: the counters stay as they are (none on a new view)
+    save: (view) =>
+      withDbWrite(db, () => {
+        const current = db.campaigns.get(view.id)
+        if (current === undefined || current.version < view.version) {
+          db.campaigns.set(view.id, { ...view, counters: current?.counters ?? null })
+        }
+      }),
+    get: (id) => withDb(db, () => db.campaigns.get(id) ?? null),
+    count: (id) =>
+      withDbWrite(db, () => {
+        const counters = counted(id)
+        store(id, counters)
+        return counters
+      }),
+    recount: (id) =>
+      withDbWrite(db, () => {
+        if ((db.campaigns.get(id)?.counters ?? null) !== null) store(id, counted(id))
+      }),
+    listBySession: (sessionId, statuses) =>
+      withDb(db, () => ofSession(sessionId).filter((c) => statuses === undefined || statuses.includes(c.status))),
+    groupsBySession: (sessionId) =>
+      withDb(db, () => {
+        const groups = new Map<string, CampaignGroupRef>()
+        for (const c of ofSession(sessionId)) groups.set(c.groupId, { groupId: c.groupId, groupName: c.groupName })
+        return [...groups.values()]
+      }),
+    listByUser: (userId, page) =>
+      withDb(db, () =>
+        [...db.campaigns.values()]
+          .filter((c) => c.userId === userId)
+          .sort((a, b) => byCreatedAt(b, a))
+          .slice(page.offset, page.offset + page.limit)
+          .map(({ messageIds: _, ...listing }) => listing)
+      )
+  }
+}
 
 export const MemoryCampaignRepository = {
   layer: (db: MemoryDatabase) => Layer.succeed(CampaignRepository, makeMemoryCampaignRepository(db))

@@ -1,17 +1,103 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { Db } from "mongodb"
-import { CampaignRepository, CampaignViewSchema } from "../../application/ports/CampaignRepository.ts"
+import type { CampaignCounters, CampaignGroupRef } from "../../application/ports/CampaignRepository.ts"
+import {
+  CampaignListingSchema,
+  CampaignRepository,
+  CampaignStreamViewSchema,
+  CampaignViewSchema,
+  countersOf,
+  streamPartOf
+} from "../../application/ports/CampaignRepository.ts"
+import { MessageViewSchema } from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
+import { attempt, decodeDocuments } from "./mongoErrors.ts"
 import { mongoViewStore } from "./viewDocuments.ts"
+
+/** The fields of a message view its campaign's counters depend on. */
+const CountedMessage = MessageViewSchema.pick({
+  isDeleted: true,
+  isSent: true,
+  deliveredAt: true,
+  status: true,
+  scheduledAt: true,
+  version: true
+})
+
+const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true })
 
 export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service"] => {
   const campaigns = mongoViewStore(db, "campaigns", CampaignViewSchema)
+  const streamPart = mongoViewStore(db, "campaigns", CampaignStreamViewSchema)
+  // read without messageIds (a list projects the fields of its schema)
+  const listings = mongoViewStore(db, "campaigns", CampaignListingSchema)
+  const messages = db.collection("messages")
+
+  /** Counted on the messages' campaignId index, the fields it needs only. */
+  const counted = (id: string) =>
+    attempt(() =>
+      messages
+        .find({ campaignId: id })
+        .project({ _id: 0, isDeleted: 1, isSent: 1, deliveredAt: 1, status: 1, scheduledAt: 1, version: 1 })
+        .toArray()
+    ).pipe(
+      Effect.flatMap((docs) => decodeDocuments(CountedMessage, "messages", docs)),
+      Effect.map(countersOf)
+    )
+
+  /**
+   * No transaction makes the count and its write one step: the write keeps a count of a larger
+   * `messageVersions` already stored, so of two counts racing the later one stays. FerretDB v1
+   * runs the filtered update as find-then-write and may keep the earlier: campaign.get recounts
+   * a campaign whose counters it finds behind its messages.
+   */
+  const store = (id: string, counters: CampaignCounters, uncounted: "count it too" | "leave it") =>
+    attempt(() =>
+      campaigns.collection.updateOne(
+        {
+          _id: id,
+          $or: [
+            ...(uncounted === "count it too" ? [{ counters: null }] : []),
+            { "counters.messageVersions": { $lt: counters.messageVersions } }
+          ]
+        },
+        { $set: { counters } }
+      )
+    )
+
   return {
-    save: campaigns.saveNewer,
+    // the stream's part only: the counters stay as they are (none on a new view)
+    save: (view) => streamPart.saveNewer(streamPartOf(view)),
     get: (id) => campaigns.one({ _id: id }),
-    listBySession: (sessionId) => campaigns.list({ sessionId }, { sort: { createdAt: 1, _id: 1 } }),
+    count: (id) => counted(id).pipe(Effect.tap((counters) => store(id, counters, "count it too"))),
+    recount: (id) =>
+      attempt(() => campaigns.collection.countDocuments({ _id: id, counters: { $ne: null } }, { limit: 1 })).pipe(
+        Effect.flatMap((found) =>
+          found === 0 ? Effect.void : counted(id).pipe(Effect.flatMap((counters) => store(id, counters, "leave it")))
+        ),
+        Effect.asVoid
+      ),
+    listBySession: (sessionId, statuses) =>
+      campaigns.list(statuses === undefined ? { sessionId } : { sessionId, status: { $in: [...statuses] } }, {
+        sort: { createdAt: 1, _id: 1 }
+      }),
+    groupsBySession: (sessionId) =>
+      attempt(() =>
+        campaigns.collection
+          .find({ sessionId })
+          .sort({ createdAt: 1, _id: 1 })
+          .project({ _id: 0, groupId: 1, groupName: 1 })
+          .toArray()
+      ).pipe(
+        Effect.flatMap((docs) => decodeDocuments(GroupOfCampaign, "campaigns", docs)),
+        Effect.map((rows) => {
+          const groups = new Map<string, CampaignGroupRef>()
+          for (const g of rows) groups.set(g.groupId, { groupId: g.groupId, groupName: g.groupName })
+          return [...groups.values()]
+        })
+      ),
     listByUser: (userId, page) =>
-      campaigns.list({ userId }, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit })
+      listings.list({ userId }, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit })
   }
 }
 

@@ -75,7 +75,9 @@ export const MONGO_SCHEMA: Readonly<
   ],
   campaigns: [
     { name: "userId_1", key: { userId: 1 } },
-    { name: "sessionId_1", key: { sessionId: 1 } }
+    { name: "sessionId_1", key: { sessionId: 1 } },
+    // getMessagingSession reads a session's active campaigns only
+    { name: "sessionId_1_status_1", key: { sessionId: 1, status: 1 } }
   ],
   sessions: [
     { name: "sessionName_1", key: { sessionName: 1 } },

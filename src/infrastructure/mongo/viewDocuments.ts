@@ -30,7 +30,7 @@ export interface MongoViewStore<V> {
   readonly put: (record: V & { readonly id: string }) => Effect.Effect<void, StoreUnavailable>
   /** The first match (in `sort` order), or null. */
   readonly one: (filter: Filter<RecordDocument>, sort?: Sort) => Effect.Effect<V | null, StoreUnavailable>
-  /** Every match in `sort` order, `limit` as the ports read it (queryLimit). */
+  /** Every match in `sort` order, `limit` as the ports read it (queryLimit); the schema's fields only. */
   readonly list: (
     filter: Filter<RecordDocument>,
     options: { readonly sort: Sort; readonly limit?: number; readonly skip?: number }
@@ -76,6 +76,8 @@ export const mongoViewStore = <Shape extends z.core.$ZodShape & { readonly id: z
     return { ...fields, id: _id }
   }, schema)
   const decode = (doc: RecordDocument) => decodeDocument(documentSchema, name, doc, fieldOf)
+  // a list fetches the schema's fields only: a schema of part of a document reads that part
+  const projection = Object.fromEntries(Object.keys(schema.shape).map((field) => [fieldOf(field), 1]))
   return {
     collection,
     saveNewer: ({ id, ...fields }) =>
@@ -91,7 +93,7 @@ export const mongoViewStore = <Shape extends z.core.$ZodShape & { readonly id: z
     list: (filter, { sort, limit = Infinity, skip = 0 }) => {
       const max = queryLimit(limit)
       if (max === null) return Effect.succeed([])
-      return attempt(() => collection.find(filter).sort(sort).skip(skip).limit(max).toArray()).pipe(
+      return attempt(() => collection.find(filter).project(projection).sort(sort).skip(skip).limit(max).toArray()).pipe(
         Effect.flatMap((docs) => decodeDocuments(documentSchema, name, docs, fieldOf))
       )
     },

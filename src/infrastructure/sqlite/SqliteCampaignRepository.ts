@@ -1,17 +1,74 @@
-import { Layer } from "effect"
-import { CampaignRepository, CampaignViewSchema } from "../../application/ports/CampaignRepository.ts"
+import { Effect, Layer } from "effect"
+import { z } from "zod"
+import {
+  CampaignCountersSchema,
+  CampaignListingSchema,
+  CampaignRepository,
+  CampaignStreamViewSchema,
+  CampaignViewSchema
+} from "../../application/ports/CampaignRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { SqliteDatabase } from "./SqliteDatabase.ts"
+import { attempt, inTransaction, SqliteDatabase } from "./SqliteDatabase.ts"
+import { decodeRow, decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
+const TABLE = "campaigns"
+
+/**
+ * The counters of one campaign (`?`: its id) as the JSON of CampaignCountersSchema, counted as
+ * countersOf counts, on the messages' (campaign_id, …) index.
+ */
+const COUNTERS = `SELECT json_object(
+  'totalMessages', count(*) FILTER (WHERE is_deleted = 0),
+  'sentMessages', count(*) FILTER (WHERE is_deleted = 0 AND is_sent = 1),
+  'deliveredMessages', count(*) FILTER (WHERE is_deleted = 0 AND delivered_at IS NOT NULL),
+  'nextScheduledAt', min(scheduled_at) FILTER (WHERE is_deleted = 0 AND status = 'SCHEDULED'),
+  'messageVersions', coalesce(sum(version), 0)
+) AS counters FROM messages WHERE campaign_id = ?`
+
 export const makeSqliteCampaignRepository = (connection: SqliteConnection): CampaignRepository["Service"] => {
-  const campaigns = sqliteViewStore(connection, "campaigns", CampaignViewSchema)
+  const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema)
+  // the stream's columns only: a save never writes the counters
+  const streamPart = sqliteViewStore(connection, TABLE, CampaignStreamViewSchema)
+  // every column but message_ids
+  const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema)
   return {
-    save: campaigns.saveNewer,
+    save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
-    listBySession: (sessionId) => campaigns.list("WHERE session_id = ? ORDER BY created_at, id", [sessionId]),
+    // count and write in one transaction: no save of a message comes in between
+    count: (id) =>
+      attempt(connection, () =>
+        inTransaction(connection.db, () => {
+          const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
+          connection.statement(`UPDATE ${TABLE} SET counters = ? WHERE id = ?`).run(counters, id)
+          return typeof counters === "string" ? JSON.parse(counters) : counters
+        })
+      ).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
+    // one statement; the messages are counted only when the row has counters to keep
+    recount: (id) =>
+      campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id),
+    listBySession: (sessionId, statuses) =>
+      statuses === undefined
+        ? campaigns.list("WHERE session_id = ? ORDER BY created_at, id", [sessionId])
+        : campaigns.list(
+            "WHERE session_id = ? AND status IN (SELECT value FROM json_each(?)) ORDER BY created_at, id",
+            [sessionId, JSON.stringify(statuses)]
+          ),
+    groupsBySession: (sessionId) =>
+      attempt(connection, () =>
+        connection
+          .statement(`SELECT group_id, group_name FROM ${TABLE} WHERE session_id = ? ORDER BY created_at, id`)
+          .all(sessionId)
+      ).pipe(
+        Effect.flatMap((rows) => decodeRows(z.object({ group_id: z.string(), group_name: z.string() }), TABLE, rows)),
+        Effect.map((rows) => {
+          const groups = new Map<string, { readonly groupId: string; readonly groupName: string }>()
+          for (const r of rows) groups.set(r.group_id, { groupId: r.group_id, groupName: r.group_name })
+          return [...groups.values()]
+        })
+      ),
     listByUser: (userId, page) =>
-      campaigns.list("WHERE user_id = ? ORDER BY created_at DESC, id DESC", [userId], page.limit, page.offset)
+      listings.list("WHERE user_id = ? ORDER BY created_at DESC, id DESC", [userId], page.limit, page.offset)
   }
 }
 

@@ -43,7 +43,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 3
+export const SQLITE_SCHEMA_VERSION = 4
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -101,7 +101,8 @@ CREATE TABLE IF NOT EXISTS campaigns (
   message_ids    TEXT    NOT NULL,
   created_at     INTEGER NOT NULL,
   updated_at     INTEGER NOT NULL,
-  version        INTEGER NOT NULL
+  version        INTEGER NOT NULL,
+  counters       TEXT
 );
 CREATE INDEX IF NOT EXISTS campaigns_user_id ON campaigns (user_id, created_at, id);
 CREATE INDEX IF NOT EXISTS campaigns_session_id ON campaigns (session_id, created_at, id);
@@ -176,6 +177,13 @@ const SESSIONS_GATEWAY_STATUS_COLUMNS: Readonly<Record<string, string>> = {
   gateway_status: "TEXT",
   gateway_status_at: "INTEGER"
 }
+
+/**
+ * What schema version 4 added to the campaigns table: the counters of its messages (JSON), null
+ * until counted (see CampaignViewSchema). Version 4 also keeps older Herald off the file: it
+ * would save messages without recounting their campaign.
+ */
+const CAMPAIGNS_COUNTERS_COLUMNS: Readonly<Record<string, string>> = { counters: "TEXT" }
 
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
@@ -271,9 +279,18 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
       if (version >= 1) {
         addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
+        addMissingColumns(db, "campaigns", CAMPAIGNS_COUNTERS_COLUMNS)
       }
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"
+      )
+      // a campaign's counters, counted from this index alone (a recount follows every message save)
+      db.exec(
+        "CREATE INDEX IF NOT EXISTS messages_campaign_id_counters ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, version)"
+      )
+      // getMessagingSession reads a session's active campaigns only
+      db.exec(
+        "CREATE INDEX IF NOT EXISTS campaigns_session_id_status ON campaigns (session_id, status, created_at, id)"
       )
       if (version < SQLITE_SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`)
     })

@@ -10,7 +10,7 @@ import { decodeRow, decodeRows, sqlLimit } from "./sqliteErrors.ts"
  * A record of a port (a view, an auth session, a reset token) as a table row, derived from
  * the port's schema so that each adapter states only its queries: every field is a column of
  * the field's name in snake_case (`campaignId` → `campaign_id`), booleans are 0/1 and arrays
- * are JSON text, so the file reads plainly with the sqlite3 shell (see SQLITE_SCHEMA).
+ * and objects are JSON text, so the file reads plainly with the sqlite3 shell (see SQLITE_SCHEMA).
  */
 export interface SqliteViewStore<V> {
   /** `SELECT <every column> FROM <table>`, for a query of the adapter's own */
@@ -56,7 +56,7 @@ const toColumn = (value: unknown): SQLInputValue =>
 /** A column's value as the schema's field wants it; anything unexpected is left for the schema to reject. */
 const fromColumn = (kind: string, value: unknown): unknown => {
   if (kind === "boolean") return value === 1 ? true : value === 0 ? false : value
-  if (kind === "array" && typeof value === "string") {
+  if ((kind === "array" || kind === "object") && typeof value === "string") {
     try {
       return JSON.parse(value)
     } catch {
@@ -103,13 +103,13 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
   }))
   const select = `SELECT ${fields.map((f) => f.column).join(", ")} FROM ${table}`
   // the row renamed to the schema's fields, so that the schema alone decides what is valid
-  const rowSchema = z.preprocess(
-    (row) =>
-      typeof row === "object" && row !== null
-        ? Object.fromEntries(fields.map((f) => [f.name, fromColumn(f.kind, Reflect.get(row, f.column))]))
-        : row,
-    schema
-  )
+  // (a plain loop: a campaign.get renames a thousand rows, and fromEntries took three times as long)
+  const renamed = (row: object): Record<string, unknown> => {
+    const fieldsOfRow: Record<string, unknown> = {}
+    for (const f of fields) fieldsOfRow[f.name] = fromColumn(f.kind, Reflect.get(row, f.column))
+    return fieldsOfRow
+  }
+  const rowSchema = z.preprocess((row) => (typeof row === "object" && row !== null ? renamed(row) : row), schema)
   const toRow = (record: object) =>
     Object.fromEntries(fields.map((f) => [f.column, toColumn(Reflect.get(record, f.name))]))
   const decode = (row: unknown) =>
