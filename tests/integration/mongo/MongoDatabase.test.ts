@@ -99,7 +99,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     const summary = await indexSummary(databaseUrl)
     expect(summary).toEqual({
       authSessions: ['{"_id":1}', '{"userId":1}'],
-      campaigns: ['{"_id":1}', '{"sessionId":1}', '{"userId":1}'],
+      campaigns: ['{"_id":1}', '{"sessionId":1,"status":1}', '{"sessionId":1}', '{"userId":1}'],
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],
       health: ['{"_id":1}'],
       messages: [
