@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { leftWorking } from "../../domain/session/MessagingSession.ts"
 import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
@@ -26,10 +27,16 @@ export interface SessionStatusReport {
  */
 export type SessionStatusOutcome = "recorded" | "duplicate" | "unknown"
 
+/**
+ * Campaigns that may still hold scheduled messages (a FAILED one keeps sending its others);
+ * COMPLETED and CANCELLED ones, most of a session's history, hold none and are not read.
+ */
+const MAY_HAVE_SCHEDULED: ReadonlyArray<CampaignStatus> = ["DRAFT", "SCHEDULED", "IN_PROGRESS", "FAILED"]
+
 /** The scheduled messages of a session due within `[now, now + DUE_SOON_MS]`, soonest first. */
 const dueSoon = (sessionId: string, now: number) =>
   Effect.gen(function* () {
-    const campaigns = yield* (yield* CampaignRepository).listBySession(sessionId)
+    const campaigns = yield* (yield* CampaignRepository).listBySession(sessionId, MAY_HAVE_SCHEDULED)
     const messages = yield* MessageRepository
     const lists = yield* Effect.forEach(campaigns, (campaign) => messages.listByCampaign(campaign.id))
     return lists
