@@ -26,8 +26,13 @@ export class Dispatcher extends Context.Service<
      * took a full batch and another should follow at once.
      */
     readonly dispatchDueMessages: Effect.Effect<{ readonly found: number; readonly more: boolean }, StoreUnavailable>
-    /** Waits until every lane has finished (used by shutdown's drain and by tests). */
+    /** Waits until every lane has finished (used by tests). */
     readonly awaitIdle: Effect.Effect<void>
+    /**
+     * Shutdown: takes nothing more (what lanes still hold queued is dropped, for a later
+     * process to pick) and waits for the sends already started to finish.
+     */
+    readonly drain: Effect.Effect<void>
     readonly inFlight: Effect.Effect<number>
   }
 >()("herald/application/scheduler/Dispatcher") {
@@ -47,6 +52,7 @@ export class Dispatcher extends Context.Service<
       const lanes = new Map<string, Array<Queued>>()
       // ids queued or being sent by this process, so a pass does not take them twice
       const mine = new Set<string>()
+      let draining = false
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
@@ -57,9 +63,15 @@ export class Dispatcher extends Context.Service<
             if (next === undefined) return void lanes.delete(sessionId)
             const result = yield* Semaphore.withPermit(permits)(processMessage(next.view, next.selectedAt)).pipe(
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as("failed" as const))),
+              // a bug is logged as this message's failure and the lane goes on with the next
+              Effect.catchDefect((defect) =>
+                logFailed(next.view.id, defect instanceof Error ? defect.message : String(defect)).pipe(
+                  Effect.as("failed" as const)
+                )
+              ),
+              Effect.ensuring(Effect.sync(() => mine.delete(next.view.id))),
               Effect.provideContext(context)
             )
-            mine.delete(next.view.id)
             // Another scheduler holds this session: leave the rest to it, in order.
             if (result === "lost") {
               for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
@@ -90,7 +102,7 @@ export class Dispatcher extends Context.Service<
                 .filter((m) => !mine.has(m.id))
                 .map((m) => m.sessionId)
         )
-        const due = fresh.filter((m) => !busyElsewhere.has(m.sessionId))
+        const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId))
         if (due.length === 0) {
           yield* logNoPending(now)
           return { found: 0, more }
@@ -115,6 +127,11 @@ export class Dispatcher extends Context.Service<
         dispatchDueMessages,
         // lanes never fail (a failed send is logged and the lane goes on)
         awaitIdle: FiberSet.awaitEmpty(running),
+        drain: Effect.suspend(() => {
+          draining = true
+          for (const queue of lanes.values()) for (const left of queue.splice(0)) mine.delete(left.view.id)
+          return FiberSet.awaitEmpty(running)
+        }),
         inFlight: Effect.sync(() => mine.size)
       })
     })

@@ -20,8 +20,9 @@ export class SchedulerLoop extends Context.Service<
   }
 >()("herald/interfaces/scheduler/SchedulerLoop") {
   /**
-   * Starts the loop. Released (a signal): the shutdown line, stop the timer, let in-flight
-   * sends finish (bounded); the layers below it are released after (database disconnect).
+   * Starts the loop. Released (a signal): the shutdown line, stop the timer, let the sends
+   * already started finish (bounded; nothing new is started: what was queued stays unclaimed
+   * for the next process); the layers below it are released after (database disconnect).
    */
   static readonly layer = (config: Pick<SchedulerConfig, "pollIntervalMs" | "sendTimeoutMs">) =>
     Layer.effect(
@@ -31,7 +32,7 @@ export class SchedulerLoop extends Context.Service<
         const loop = yield* Effect.forkScoped(runScheduler({ pollIntervalMs: config.pollIntervalMs }))
         yield* Effect.addFinalizer(() =>
           Fiber.interrupt(loop).pipe(
-            Effect.andThen(dispatcher.awaitIdle.pipe(Effect.timeoutOption(config.sendTimeoutMs + DRAIN_MARGIN_MS)))
+            Effect.andThen(dispatcher.drain.pipe(Effect.timeoutOption(config.sendTimeoutMs + DRAIN_MARGIN_MS)))
           )
         )
         // added last, so it runs first: the line opens the shutdown

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
+import { GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
+import { SchedulerSettings } from "../../../src/application/scheduler/SchedulerSettings.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
+import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import { logOutMessagingSession } from "../../support/messagingSessions.ts"
@@ -241,4 +247,67 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
       expect((yield* (yield* CampaignRepository).get(campaignId))?.status).toBe("FAILED")
     }).pipe(Effect.provide(layer))
   })
+  it.effect("shutdown's drain lets the send under way finish and starts no other: the queued stay unclaimed", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { messageIds } = yield* seedCampaign({
+        messages: [1, 2, 3].map((i) => ({ content: `queued ${i}`, scheduledAt: T - i }))
+      })
+      yield* TestClock.setTime(T)
+      fake.latency(300)
+      const dispatcher = yield* Dispatcher
+      expect((yield* dispatcher.dispatchDueMessages).found).toBe(3)
+      // one lane (one session): the oldest is being sent, two wait behind it
+      yield* Effect.promise(() => fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText")))
+      yield* dispatcher.drain
+      expect(fake.sent.map((s) => s.text)).toEqual(["queued 3"])
+      expect(yield* dispatcher.inFlight).toBe(0)
+      const repo = yield* MessageRepository
+      expect(yield* repo.get(messageIds[2]!)).toMatchObject({ isPicked: true, isSent: true })
+      for (const id of messageIds.slice(0, 2)) expect(yield* repo.get(id)).toMatchObject({ isPicked: false })
+      // nothing more is taken after the drain, even if asked
+      expect((yield* dispatcher.dispatchDueMessages).found).toBe(0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect(
+    "a bug while sending one message does not end its lane: the next message goes out, and none is held",
+    () => {
+      const db = makeMemoryDatabase()
+      // the real adapter, except that sending "boom" is a defect (a bug, not a gateway error)
+      const buggy = Layer.effect(
+        GatewayPort,
+        Effect.gen(function* () {
+          const real = yield* GatewayPort
+          return GatewayPort.of({
+            ...real,
+            sendText: (request) => (request.text === "boom" ? Effect.die(new Error("a bug")) : real.sendText(request))
+          })
+        })
+      ).pipe(Layer.provide(WahaGateway.layer({ baseUrl: fake.url, apiKey: FAKE_WAHA_API_KEY, timeoutMs: 2_000 })))
+      const layer = Dispatcher.layer.pipe(
+        Layer.provideMerge(
+          Layer.mergeAll(
+            MemoryStore.layer(db),
+            buggy,
+            Layer.succeed(SchedulerSettings, SchedulerSettings.defaultValue())
+          )
+        )
+      )
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(PLANNED_AT)
+        yield* seedCampaign({
+          messages: [
+            { content: "boom", scheduledAt: T - 2 },
+            { content: "after the bug", scheduledAt: T - 1 }
+          ]
+        })
+        yield* TestClock.setTime(T)
+        expect(yield* dispatchAndDrain).toBe(2)
+        expect(fake.sent.map((s) => s.text)).toEqual(["after the bug"])
+        expect(yield* (yield* Dispatcher).inFlight).toBe(0)
+      }).pipe(Effect.provide(layer))
+    }
+  )
 })

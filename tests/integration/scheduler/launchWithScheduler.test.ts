@@ -13,6 +13,7 @@ describe("launchWithScheduler", () => {
       Dispatcher.of({
         dispatchDueMessages: Effect.die(new Error("a bug in a pass")),
         awaitIdle: Effect.void,
+        drain: Effect.void,
         inFlight: Effect.succeed(0)
       })
     )
