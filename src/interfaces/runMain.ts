@@ -56,6 +56,8 @@ export const runMain = <E>(
       for (const { signal, listener } of listeners) process.removeListener(signal, listener)
       if (Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)) {
         if (received !== null) process.exit(0)
+        // interrupted by something other than a signal: say so rather than exit 130 in silence
+        console.error(options.failed("interrupted"))
       } else if (Exit.isFailure(exit)) {
         const error = Cause.squash(exit.cause)
         console.error(
