@@ -168,6 +168,9 @@ describe.skipIf(!chromiumAvailable)(
       await tabTo(page, page.getByLabel("Search groups"))
       await page.keyboard.type("Book")
       const bookClub = page.getByRole("radio", { name: "Book club" })
+      // the search is debounced: wait for its answer (Choir gone), or the list is redrawn under
+      // the Tab key and the focus falls back to the page
+      await page.getByRole("radio", { name: "Choir" }).waitFor({ state: "detached" })
       await bookClub.waitFor()
       await tabTo(page, bookClub)
       await page.keyboard.press("Space")
