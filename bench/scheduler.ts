@@ -10,15 +10,16 @@
  * FerretDB and MongoDB are reported only. The bench exits 0 either way: it reports, CI does not
  * run it. On memory the same scheduler forced to one send at a time (a sequential dispatcher) is
  * measured too, as before.
- * Messages are planned a few seconds ahead (the issue says 45 s; the lead here is the store's
- * planning time, measured first, times three plus 2 s; printed), so the scheduler knows them
- * before they are due.
+ * The issue's burst is known 45 s ahead; here the scheduler starts 2 s before the due time, so
+ * it knows the messages one wake-up ahead. Planning takes from a second (memory) to a minute
+ * (FerretDB), so the messages are planned an hour ahead and the scheduler's clock is moved
+ * forward (real time, shifted): the due time comes 2 s after it starts, on every store.
  * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts) and keeps
  * connections alive, as WAHA does. Every contender is warmed up first and the warm-up discarded.
  */
 
 import { fork } from "node:child_process"
-import { Effect, Fiber, Layer, Logger } from "effect"
+import { Clock, Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
 import { Dispatcher } from "../src/application/scheduler/Dispatcher.ts"
 import { runScheduler } from "../src/application/scheduler/runScheduler.ts"
@@ -43,8 +44,8 @@ interface Result {
   readonly p99: number
   /** CPU time of this process (user + system) per message sent */
   readonly cpuMs: number
-  /** how long before the due time the scheduler was started (null: the bare loop) */
-  readonly aheadMs: number | null
+  /** how long the planning took (null: the bare loop) */
+  readonly planMs: number | null
 }
 
 const cpuMsSince = (start: NodeJS.CpuUsage, count: number) => {
@@ -96,7 +97,7 @@ const summarise = async (
   startAt: number,
   scheduledAt: (text: string) => number,
   cpuMs: number,
-  aheadMs: number | null
+  planMs: number | null
 ): Promise<Result> => {
   const received = await gateway.received()
   const lags = received.map(([text, at]) => at - scheduledAt(text)).sort((a, b) => a - b)
@@ -108,7 +109,7 @@ const summarise = async (
     p50: percentile(lags, 50),
     p99: percentile(lags, 99),
     cpuMs,
-    aheadMs
+    planMs
   }
 }
 
@@ -130,24 +131,25 @@ const plan = (prefix: string, sessions: number, perSession: number, scheduledAt:
   })
 
 /**
- * Planning time per message on a store, sessions and campaigns included, measured once in the
- * bench's shape (a day ahead: nothing comes due).
+ * The real clock moved forward by `offsetMs`: time passes at its real pace, only the scheduler
+ * sees the messages' due time come LEAD_MS after it starts, however long the planning took.
  */
-const planningMsPerMessage = async (target: StoreTarget): Promise<number> => {
-  const store = await target.fresh()
-  try {
-    const started = Date.now()
-    await Effect.runPromise(plan("probe", 20, 10, Date.now() + 86_400_000, new Map()).pipe(Effect.provide(store.layer)))
-    return (Date.now() - started) / 200
-  } finally {
-    await store.dispose()
-  }
-}
+const shiftedClock = (base: Clock.Clock, offsetMs: number): Clock.Clock => ({
+  currentTimeMillisUnsafe: () => base.currentTimeMillisUnsafe() + offsetMs,
+  currentTimeMillis: Effect.sync(() => base.currentTimeMillisUnsafe() + offsetMs),
+  currentTimeNanosUnsafe: () => base.currentTimeNanosUnsafe() + BigInt(offsetMs) * 1_000_000n,
+  currentTimeNanos: Effect.sync(() => base.currentTimeNanosUnsafe() + BigInt(offsetMs) * 1_000_000n),
+  monotonicTimeNanosUnsafe: () => base.monotonicTimeNanosUnsafe(),
+  monotonicTimeNanos: base.monotonicTimeNanos,
+  sleep: (duration) => base.sleep(duration)
+})
+
+/** far enough ahead for any store to plan a burst */
+const PLAN_AHEAD_MS = 3_600_000
 
 const runHerald = async (
   gateway: Gateway,
   target: StoreTarget,
-  planMs: number,
   latency: number,
   messages: number,
   sessions: number,
@@ -158,35 +160,27 @@ const runHerald = async (
   const layer = schedulerClient(store.layer, gateway.url, { sessionConcurrency }, 30_000).pipe(
     Layer.provideMerge(process.env.BENCH_LOG === "1" ? Logger.layer([Logger.consolePretty()]) : Logger.layer([]))
   )
-  // planned far enough ahead for this store to plan them all (three times its measured pace: a
-  // shared machine is noisy and a store may slow down as it fills), and LEAD_MS more
-  const startAt = Date.now() + LEAD_MS + Math.ceil(planMs * messages * 3)
+  // Planned an hour ahead (planning takes seconds to a minute, depending on the store); then the
+  // scheduler's clock is moved forward so that the due time comes LEAD_MS after it starts.
+  const plannedAt = Date.now() + PLAN_AHEAD_MS
   const times = new Map<string, number>()
   const perSession = Math.ceil(messages / sessions)
   let cpu = process.cpuUsage()
-  let loopStartedAt = 0
+  let dueAt = 0
+  const planStarted = Date.now()
+  let planMs = 0
   try {
     await Effect.runPromise(
       Effect.gen(function* () {
-        for (let s = 0; s < sessions; s++) {
-          const session = yield* createMessagingSession("bench", `bench-${s}`)
-          const planned = Array.from({ length: perSession }, (_, i) => ({
-            content: `s${s}m${i}`,
-            scheduledAt: startAt
-          }))
-          for (const m of planned) times.set(m.content, m.scheduledAt)
-          yield* createCampaign({
-            userId: "bench",
-            sessionId: session.id,
-            group: { groupId: `g${s}@g.us`, groupName: `G${s}` },
-            title: "bench",
-            messages: planned
-          })
-        }
+        yield* plan("bench", sessions, perSession, plannedAt, times)
+        planMs = Date.now() - planStarted
         cpu = process.cpuUsage()
-        loopStartedAt = Date.now()
-        const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
-        yield* Effect.promise(() => gateway.waitFor(perSession * sessions, startAt))
+        dueAt = Date.now() + LEAD_MS
+        const clock = shiftedClock(yield* Clock.Clock, plannedAt - dueAt)
+        const loop = yield* Effect.forkChild(
+          runScheduler({ pollIntervalMs: 30_000 }).pipe(Effect.provideService(Clock.Clock, clock))
+        )
+        yield* Effect.promise(() => gateway.waitFor(perSession * sessions, dueAt))
         yield* Fiber.interrupt(loop)
         yield* (yield* Dispatcher).awaitIdle
       }).pipe(Effect.provide(layer))
@@ -199,7 +193,8 @@ const runHerald = async (
       console.log(
         `  (${target.kind}: only ${arrived} of ${perSession * sessions} sends arrived within a minute of their due time)`
       )
-    return summarise(gateway, startAt, (text) => times.get(text) ?? NaN, cpuMs, startAt - loopStartedAt)
+    // lag against the real due time: the planned one less the clock's shift
+    return summarise(gateway, dueAt, (text) => (times.get(text) ?? NaN) - (plannedAt - dueAt), cpuMs, planMs)
   } finally {
     await store.dispose()
   }
@@ -272,19 +267,14 @@ const main = async () => {
   console.log(
     `Herald scheduler benchmark (stores: ${kinds.join(", ")}; fake WAHA in its own process on loopback, node ${process.version})`
   )
-  const targets: Array<{ target: StoreTarget; planMs: number }> = []
+  const targets: Array<StoreTarget> = []
   try {
-    for (const kind of kinds) {
-      const target = await openStore(kind)
-      const planMs = await planningMsPerMessage(target)
-      targets.push({ target, planMs })
-      console.log(`  ${target.label}: planning takes ${planMs.toFixed(2)} ms per message here`)
-    }
+    for (const kind of kinds) targets.push(await openStore(kind))
     // Warm-up, discarded: whichever runs first would otherwise pay for the JIT and undici's first
     // sockets, and each store for its first connection and schema.
     await runBareFetch(gateway, 0, 500, CONCURRENCY)
-    for (const { target, planMs } of targets) {
-      await runHerald(gateway, target, planMs, 0, 500, sessions, CONCURRENCY).catch((error: unknown) =>
+    for (const target of targets) {
+      await runHerald(gateway, target, 0, 500, sessions, CONCURRENCY).catch((error: unknown) =>
         console.log(`  ${target.kind} warm-up failed: ${error instanceof Error ? error.message : String(error)}`)
       )
     }
@@ -296,8 +286,8 @@ const main = async () => {
         `\ngateway latency ${s.latency} ms, ${s.messages} messages due at once across ${sessions} sessions (${perSession} each), ${CONCURRENCY} sessions at once; per-session bound ${bound} ms`
       )
       console.log(`  bare fetch loop        ${fmt(bare)}   (${CONCURRENCY} concurrent POST loops)`)
-      for (const { target, planMs } of targets) {
-        const herald = await runHerald(gateway, target, planMs, s.latency, s.messages, sessions, CONCURRENCY).catch(
+      for (const target of targets) {
+        const herald = await runHerald(gateway, target, s.latency, s.messages, sessions, CONCURRENCY).catch(
           (error: unknown) => {
             console.log(
               `  ${target.kind.padEnd(22)} run failed: ${error instanceof Error ? error.message : String(error)}`
@@ -307,7 +297,7 @@ const main = async () => {
         )
         if (herald === null) continue
         console.log(
-          `  ${target.kind.padEnd(22)} ${fmt(herald)}   (scheduler started ${((herald.aheadMs ?? 0) / 1000).toFixed(1)} s before due)`
+          `  ${target.kind.padEnd(22)} ${fmt(herald)}   (planned in ${herald.planMs ?? 0} ms, then due ${LEAD_MS / 1000} s after the scheduler started)`
         )
         for (const line of verdicts(
           target.label,
@@ -321,7 +311,6 @@ const main = async () => {
           const sequential = await runHerald(
             gateway,
             target,
-            planMs,
             s.latency,
             s.sequential,
             Math.min(sessions, s.sequential),
@@ -335,7 +324,7 @@ const main = async () => {
       }
     }
   } finally {
-    for (const { target } of targets) await target.close()
+    for (const target of targets) await target.close()
     gateway.close()
   }
 }
