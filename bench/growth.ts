@@ -157,7 +157,7 @@ interface Row {
 }
 
 const mb = (n: number) => `${n.toFixed(0)} MB`
-const msOf = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`
+const msOf = (n: number) => (Number.isNaN(n) ? "n/a" : `${n.toFixed(n < 10 ? 1 : 0)} ms`)
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL")
 
 const report = (store: GrowthStore, row: Row) => {
