@@ -21,6 +21,7 @@
 import { fork } from "node:child_process"
 import { Clock, Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
+import { MessageRepository } from "../src/application/ports/MessageRepository.ts"
 import { Dispatcher } from "../src/application/scheduler/Dispatcher.ts"
 import { runScheduler } from "../src/application/scheduler/runScheduler.ts"
 import { SchedulerSettings } from "../src/application/scheduler/SchedulerSettings.ts"
@@ -113,21 +114,38 @@ const summarise = async (
   }
 }
 
-/** `sessions` sessions with one campaign each of `perSession` messages, all due at `scheduledAt`. */
+/** `sessions` sessions with one campaign each of `perSession` messages, all due at `scheduledAt`; the campaigns' ids. */
 const plan = (prefix: string, sessions: number, perSession: number, scheduledAt: number, times: Map<string, number>) =>
   Effect.gen(function* () {
+    const campaignIds: Array<string> = []
     for (let s = 0; s < sessions; s++) {
       const session = yield* createMessagingSession("bench", `${prefix}-${s}`)
       const planned = Array.from({ length: perSession }, (_, i) => ({ content: `s${s}m${i}`, scheduledAt }))
       for (const m of planned) times.set(m.content, m.scheduledAt)
-      yield* createCampaign({
+      const campaign = yield* createCampaign({
         userId: "bench",
         sessionId: session.id,
         group: { groupId: `g${s}@g.us`, groupName: `G${s}` },
         title: "bench",
         messages: planned
       })
+      campaignIds.push(campaign.id)
     }
+    return campaignIds
+  })
+
+/** What became of the messages of these campaigns: a count per status and failure reason. */
+const outcomes = (campaignIds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const repository = yield* MessageRepository
+    const tally = new Map<string, number>()
+    for (const id of campaignIds) {
+      for (const m of yield* repository.listByCampaign(id)) {
+        const key = m.failureReason === null ? m.status : `${m.status} (${m.failureReason})`
+        tally.set(key, (tally.get(key) ?? 0) + 1)
+      }
+    }
+    return [...tally].map(([key, n]) => `${n} ${key}`).join(", ")
   })
 
 /**
@@ -172,7 +190,7 @@ const runHerald = async (
   try {
     await Effect.runPromise(
       Effect.gen(function* () {
-        yield* plan("bench", sessions, perSession, plannedAt, times)
+        const campaignIds = yield* plan("bench", sessions, perSession, plannedAt, times)
         planMs = Date.now() - planStarted
         cpu = process.cpuUsage()
         dueAt = Date.now() + LEAD_MS
@@ -183,16 +201,17 @@ const runHerald = async (
         yield* Effect.promise(() => gateway.waitFor(perSession * sessions, dueAt))
         yield* Fiber.interrupt(loop)
         yield* (yield* Dispatcher).awaitIdle
+        const arrived = yield* Effect.promise(() => gateway.count())
+        if (arrived < perSession * sessions) {
+          console.log(
+            `  (${target.kind}: only ${arrived} of ${perSession * sessions} sends arrived within a minute of their due time; the messages: ${yield* outcomes(campaignIds)})`
+          )
+        }
       }).pipe(Effect.provide(layer))
     )
     const cpuMs = cpuMsSince(cpu, perSession * sessions)
     const failed = [...(store.memory?.messages.values() ?? [])].filter((m) => m.status !== "SENT")
     if (failed.length > 0) console.log(`  (${failed.length} messages not sent: ${failed[0]?.failureReason})`)
-    const arrived = await gateway.count()
-    if (arrived < perSession * sessions)
-      console.log(
-        `  (${target.kind}: only ${arrived} of ${perSession * sessions} sends arrived within a minute of their due time)`
-      )
     // lag against the real due time: the planned one less the clock's shift
     return summarise(gateway, dueAt, (text) => (times.get(text) ?? NaN) - (plannedAt - dueAt), cpuMs, planMs)
   } finally {
