@@ -11,8 +11,8 @@
  * run it. On memory the same scheduler forced to one send at a time (a sequential dispatcher) is
  * measured too, as before.
  * The issue's burst is known 45 s ahead; here the scheduler starts 2 s before the due time, so
- * it knows the messages one wake-up ahead. Planning takes from a tenth of a second (memory) to tens of minutes
- * (FerretDB), so the messages are planned an hour ahead and the scheduler's clock is moved
+ * it knows the messages one wake-up ahead. Planning takes from a tenth of a second (memory) to
+ * tens of minutes (FerretDB), so the messages are planned an hour ahead and the scheduler's clock is moved
  * forward (real time, shifted): the due time comes 2 s after it starts, on every store.
  * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts) and keeps
  * connections alive, as WAHA does. Every contender is warmed up first and the warm-up discarded.
@@ -178,8 +178,8 @@ const runHerald = async (
   const layer = schedulerClient(store.layer, gateway.url, { sessionConcurrency }, 30_000).pipe(
     Layer.provideMerge(process.env.BENCH_LOG === "1" ? Logger.layer([Logger.consolePretty()]) : Logger.layer([]))
   )
-  // Planned an hour ahead (planning a burst takes 0.1 s on memory, seconds on SQLite, tens of minutes on FerretDB here); then the
-  // scheduler's clock is moved forward so that the due time comes LEAD_MS after it starts.
+  // Planned an hour ahead (a burst takes 0.1 s to plan on memory, seconds on SQLite, tens of
+  // minutes on FerretDB here); then the scheduler's clock is moved forward so that the due time comes LEAD_MS after it starts.
   const plannedAt = Date.now() + PLAN_AHEAD_MS
   const times = new Map<string, number>()
   const perSession = Math.ceil(messages / sessions)
