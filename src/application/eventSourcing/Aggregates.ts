@@ -17,7 +17,7 @@ import type { Decider } from "../../domain/shared/Decider.ts"
 import type { UserState } from "../../domain/user/User.ts"
 import { UserDecider, userStreamId } from "../../domain/user/User.ts"
 import type { CampaignStreamView } from "../ports/CampaignRepository.ts"
-import { CampaignRepository } from "../ports/CampaignRepository.ts"
+import { CampaignRepository, changesCounters } from "../ports/CampaignRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
@@ -155,11 +155,15 @@ export const MessageAggregate = makeAggregate({
   streamId: messageStreamId,
   view: messageView,
   // A message's view counts in its campaign's counters (CampaignCounters): recounted right after,
-  // so that campaign.list reads no message.
+  // so that campaign.list reads no message; but only when the save can change them (a recount
+  // reads the whole campaign: a receipt from each member of a large group must not cost one).
   save: (view) =>
-    MessageRepository.use((r) => r.save(view)).pipe(
-      Effect.andThen(CampaignRepository.use((r) => r.recount(view.campaignId)))
-    ),
+    Effect.gen(function* () {
+      const messages = yield* MessageRepository
+      const before = yield* messages.get(view.id)
+      yield* messages.save(view)
+      if (changesCounters(before, view)) yield* CampaignRepository.use((r) => r.recount(view.campaignId))
+    }),
   find: (id) => MessageRepository.use((r) => r.get(id))
 })
 

@@ -102,6 +102,22 @@ export const countersOf = (
   return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, messageVersions }
 }
 
+/**
+ * Whether a message's new view can change its campaign's counters: only the fields countersOf
+ * reads, bar the version (its sum only dates the counters; campaign.get recounts when it lags).
+ * Most receipts change none (only a message's first delivery counts), nor do failure notes.
+ */
+export const changesCounters = (
+  before: Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt"> | null,
+  after: Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt">
+): boolean =>
+  before === null ||
+  before.isDeleted !== after.isDeleted ||
+  before.isSent !== after.isSent ||
+  (before.deliveredAt === null) !== (after.deliveredAt === null) ||
+  before.status !== after.status ||
+  before.scheduledAt !== after.scheduledAt
+
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {
   readonly groupId: string

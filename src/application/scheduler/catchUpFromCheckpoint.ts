@@ -2,8 +2,12 @@ import { Clock, Effect } from "effect"
 import { catchUpProjections } from "../eventSourcing/project.ts"
 import { ProjectionCheckpoint } from "../ports/ProjectionCheckpoint.ts"
 
-/** Events carry their writer's clock: a pass also looks this far behind its own start. */
-export const CLOCK_SKEW_MARGIN_MS = 60_000
+/**
+ * Events carry their writer's clock, taken before the append: a pass also looks this far behind
+ * its own start, for writers whose clocks run behind and for appends that become visible late (a
+ * MongoDB insert may wait for its connection and be retried for well over a minute).
+ */
+export const CLOCK_SKEW_MARGIN_MS = 5 * 60_000
 
 /**
  * The scheduler's catch-up pass (docs/architecture.md#the-event-log-and-the-read-models), from
