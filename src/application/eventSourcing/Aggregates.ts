@@ -157,6 +157,8 @@ export const MessageAggregate = makeAggregate({
   // A message's view counts in its campaign's counters (CampaignCounters): recounted right after,
   // so that campaign.list reads no message; but only when the save can change them (a recount
   // reads the whole campaign: a receipt from each member of a large group must not cost one).
+  // Compared with the stored view, not the previous state: one key read, and a save that follows
+  // a lost projection still recounts what that one missed.
   save: (view) =>
     Effect.gen(function* () {
       const messages = yield* MessageRepository
