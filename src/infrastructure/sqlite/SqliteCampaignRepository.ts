@@ -8,7 +8,7 @@ import {
   CampaignViewSchema
 } from "../../application/ports/CampaignRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attempt, inTransaction, SqliteDatabase } from "./SqliteDatabase.ts"
+import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRow, decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
@@ -35,15 +35,13 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
   return {
     save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
-    // count and write in one transaction: no save of a message comes in between
+    // count and write in one write (one savepoint): no save of a message comes in between
     count: (id) =>
-      attempt(connection, () =>
-        inTransaction(connection.db, () => {
-          const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
-          connection.statement(`UPDATE ${TABLE} SET counters = ? WHERE id = ?`).run(counters, id)
-          return typeof counters === "string" ? JSON.parse(counters) : counters
-        })
-      ).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
+      attemptWrite(connection, () => {
+        const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
+        connection.statement(`UPDATE ${TABLE} SET counters = ? WHERE id = ?`).run(counters, id)
+        return typeof counters === "string" ? JSON.parse(counters) : counters
+      }).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
     // one statement; the messages are counted only when the row has counters to keep
     recount: (id) =>
       campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id),

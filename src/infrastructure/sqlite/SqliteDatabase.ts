@@ -5,6 +5,8 @@ import type { Scope } from "effect"
 import { Context, Effect, Layer } from "effect"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { ensureOwnerOnlyFile, makeMissingFolders, restrictToOwner } from "../fs/ownerOnly.ts"
+import type { WriteFailed } from "./groupCommit.ts"
+import { makeGroupCommit } from "./groupCommit.ts"
 import { toStoreUnavailable } from "./sqliteErrors.ts"
 
 /**
@@ -40,6 +42,11 @@ export interface SqliteConnection {
   readonly db: DatabaseSync
   /** a prepared statement, prepared once per connection */
   readonly statement: (sql: string) => StatementSync
+  /**
+   * Runs the synchronous write `f` in the next group commit (groupCommit.ts): atomic on its
+   * own, durable when this succeeds. Every write of the adapters goes through here.
+   */
+  readonly write: <A>(f: () => A) => Effect.Effect<A, WriteFailed>
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
@@ -221,9 +228,13 @@ export const inTransaction = <A>(db: DatabaseSync, f: () => A): A => {
   }
 }
 
-/** Runs one synchronous SQLite call; any error is StoreUnavailable naming the file. */
+/** Runs one synchronous SQLite read; any error is StoreUnavailable naming the file. */
 export const attempt = <A>(connection: SqliteConnection, f: () => A): Effect.Effect<A, StoreUnavailable> =>
   Effect.try({ try: f, catch: (error) => toStoreUnavailable(connection.path, error) })
+
+/** Runs a synchronous write in the next group commit; any error is StoreUnavailable naming the file. */
+export const attemptWrite = <A>(connection: SqliteConnection, f: () => A): Effect.Effect<A, StoreUnavailable> =>
+  connection.write(f).pipe(Effect.mapError((failed) => toStoreUnavailable(connection.path, failed.cause)))
 
 const pragmaValue = (db: DatabaseSync, pragma: string): unknown => {
   const row = db.prepare(`PRAGMA ${pragma}`).get()
@@ -302,6 +313,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
   return {
     path,
     db,
+    write: makeGroupCommit(db),
     statement: (sql) => {
       let statement = statements.get(sql)
       if (statement === undefined) {

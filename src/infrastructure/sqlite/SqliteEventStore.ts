@@ -5,7 +5,7 @@ import { EventStore } from "../../application/ports/EventStore.ts"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { ConcurrencyConflict } from "../../application/ports/StoreErrors.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attempt, inTransaction, SqliteDatabase } from "./SqliteDatabase.ts"
+import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRows, isConstraintViolation, sqlLimit, toStoreUnavailable } from "./sqliteErrors.ts"
 
 const TABLE = "events"
@@ -57,21 +57,21 @@ export const makeSqliteEventStore = (connection: SqliteConnection): EventStore["
       const rows = events.map(
         (event, i) => [streamId, expectedVersion + 1 + i, event.type, JSON.stringify(event), recordedAt] as const
       )
-      const outcome = yield* Effect.try({
-        try: (): Outcome => {
-          try {
-            return inTransaction(connection.db, () => {
-              const insert = connection.statement(INSERT)
-              for (const row of rows) insert.run(...row)
-              return "appended"
-            })
-          } catch (error) {
-            if (isConstraintViolation(error)) return "conflict"
-            throw error
-          }
-        },
-        catch: (error): StoreUnavailable => toStoreUnavailable(connection.path, error)
-      })
+      // one write of the group commit: its savepoint undoes the whole append on a taken version
+      const outcome = yield* connection
+        .write((): Outcome => {
+          const insert = connection.statement(INSERT)
+          for (const row of rows) insert.run(...row)
+          return "appended"
+        })
+        .pipe(
+          Effect.catch(
+            (failed): Effect.Effect<Outcome, StoreUnavailable> =>
+              isConstraintViolation(failed.cause)
+                ? Effect.succeed("conflict")
+                : Effect.fail(toStoreUnavailable(connection.path, failed.cause))
+          )
+        )
       if (outcome === "conflict") return yield* new ConcurrencyConflict({ streamId, expectedVersion })
       return expectedVersion + events.length
     }),

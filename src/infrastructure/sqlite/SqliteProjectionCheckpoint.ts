@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { z } from "zod"
 import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
+import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRows } from "./sqliteErrors.ts"
 
 const SELECT = "SELECT id, position FROM checkpoints WHERE id = 'projections'"
@@ -18,7 +18,7 @@ export const makeSqliteProjectionCheckpoint = (connection: SqliteConnection): Pr
       Effect.flatMap((rows) => decodeRows(CheckpointRow, "checkpoints", rows)),
       Effect.map((rows) => rows[0]?.position ?? 0)
     ),
-  advance: (position) => attempt(connection, () => void connection.statement(RAISE).run(position))
+  advance: (position) => attemptWrite(connection, () => void connection.statement(RAISE).run(position))
 })
 
 export const SqliteProjectionCheckpoint = {

@@ -1,7 +1,7 @@
 import { Clock, Effect, Layer } from "effect"
 import { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
+import { attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
 
 // One row, always the same id: probing never grows the file.
 const UPSERT =
@@ -10,7 +10,7 @@ const UPSERT =
 export const makeSqliteStoreHealth = (connection: SqliteConnection): StoreHealth["Service"] => ({
   probeWrite: () =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      attempt(connection, () => void connection.statement(UPSERT).run(now))
+      attemptWrite(connection, () => void connection.statement(UPSERT).run(now))
     )
 })
 

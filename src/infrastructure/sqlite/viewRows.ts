@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { z } from "zod"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attempt } from "./SqliteDatabase.ts"
+import { attempt, attemptWrite } from "./SqliteDatabase.ts"
 import { decodeRow, decodeRows, sqlLimit } from "./sqliteErrors.ts"
 
 /**
@@ -86,9 +86,7 @@ const upsert = (
       .map((c) => `${c} = excluded.${c}`)
       .join(", ")}` +
     (newerOnly ? ` WHERE excluded.version > ${table}.version` : "")
-  return attempt(connection, () => connection.statement(sql).run(...columns.map((c) => row[c] ?? null))).pipe(
-    Effect.asVoid
-  )
+  return attemptWrite(connection, () => void connection.statement(sql).run(...columns.map((c) => row[c] ?? null)))
 }
 
 export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: z.ZodString }>(
@@ -131,7 +129,7 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
           .all(...params, max, Math.max(0, Math.floor(offset) || 0))
       ).pipe(Effect.flatMap((rows) => decodeRows(rowSchema, table, rows, columnOf)))
     },
-    run: (sql, ...params) => attempt(connection, () => connection.statement(sql).run(...params)).pipe(Effect.asVoid),
+    run: (sql, ...params) => attemptWrite(connection, () => void connection.statement(sql).run(...params)),
     decode
   }
 }
