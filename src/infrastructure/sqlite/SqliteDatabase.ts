@@ -30,8 +30,9 @@ export interface SqliteDatabaseOptions {
    * power loss: NORMAL fsyncs only at checkpoints, so the last commits before the crash can
    * be lost; FULL fsyncs the WAL at every commit, so an acknowledged append survives too.
    * The log is the truth and an append precedes an irreversible act (MessagePicked before
-   * the send, MessageSent after it): losing one would re-send a message to a group. The
-   * standalone mode writes at human pace, so one fsync per commit costs nothing noticeable.
+   * the send, MessageSent after it): losing one would re-send a message to a group. Writes
+   * requested together share one commit (groupCommit.ts), so a burst pays one fsync per round,
+   * not one per write.
    */
   readonly synchronous?: "FULL" | "NORMAL"
 }
