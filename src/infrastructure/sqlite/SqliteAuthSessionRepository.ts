@@ -5,7 +5,7 @@ import { SqliteDatabase } from "./SqliteDatabase.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 export const makeSqliteAuthSessionRepository = (connection: SqliteConnection): AuthSessionRepository["Service"] => {
-  const sessions = sqliteViewStore(connection, "auth_sessions", AuthSessionSchema)
+  const sessions = sqliteViewStore(connection, "auth_sessions", AuthSessionSchema, "record")
   return {
     create: sessions.put,
     get: (id) => sessions.one("WHERE id = ?", [id]),

@@ -27,21 +27,25 @@ const COUNTERS = `SELECT json_object(
 ) AS counters FROM messages WHERE campaign_id = ?`
 
 export const makeSqliteCampaignRepository = (connection: SqliteConnection): CampaignRepository["Service"] => {
-  const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema)
+  const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema, "projection")
   // the stream's columns only: a save never writes the counters
-  const streamPart = sqliteViewStore(connection, TABLE, CampaignStreamViewSchema)
+  const streamPart = sqliteViewStore(connection, TABLE, CampaignStreamViewSchema, "projection")
   // every column but message_ids
-  const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema)
+  const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema, "projection")
   return {
     save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
     // count and write in one write (one savepoint): no save of a message comes in between
     count: (id) =>
-      attemptWrite(connection, () => {
-        const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
-        connection.statement(`UPDATE ${TABLE} SET counters = ? WHERE id = ?`).run(counters, id)
-        return typeof counters === "string" ? JSON.parse(counters) : counters
-      }).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
+      attemptWrite(
+        connection,
+        () => {
+          const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
+          connection.statement(`UPDATE ${TABLE} SET counters = ? WHERE id = ?`).run(counters, id)
+          return typeof counters === "string" ? JSON.parse(counters) : counters
+        },
+        false
+      ).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
     // one statement; the messages are counted only when the row has counters to keep
     recount: (id) =>
       campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id),

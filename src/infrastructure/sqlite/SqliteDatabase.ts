@@ -47,7 +47,7 @@ export interface SqliteConnection {
    * Runs the synchronous write `f` in the next group commit (groupCommit.ts): atomic on its
    * own, durable when this succeeds. Every write of the adapters goes through here.
    */
-  readonly write: <A>(f: () => A) => Effect.Effect<A, WriteFailed>
+  readonly write: <A>(f: () => A, durable?: boolean) => Effect.Effect<A, WriteFailed>
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
@@ -233,9 +233,16 @@ export const inTransaction = <A>(db: DatabaseSync, f: () => A): A => {
 export const attempt = <A>(connection: SqliteConnection, f: () => A): Effect.Effect<A, StoreUnavailable> =>
   Effect.try({ try: f, catch: (error) => toStoreUnavailable(connection.path, error) })
 
-/** Runs a synchronous write in the next group commit; any error is StoreUnavailable naming the file. */
-export const attemptWrite = <A>(connection: SqliteConnection, f: () => A): Effect.Effect<A, StoreUnavailable> =>
-  connection.write(f).pipe(Effect.mapError((failed) => toStoreUnavailable(connection.path, failed.cause)))
+/**
+ * Runs a synchronous write in the next group commit; any error is StoreUnavailable naming the
+ * file. `durable: false` for what the catch-up rebuilds from the log (groupCommit.ts).
+ */
+export const attemptWrite = <A>(
+  connection: SqliteConnection,
+  f: () => A,
+  durable = true
+): Effect.Effect<A, StoreUnavailable> =>
+  connection.write(f, durable).pipe(Effect.mapError((failed) => toStoreUnavailable(connection.path, failed.cause)))
 
 const pragmaValue = (db: DatabaseSync, pragma: string): unknown => {
   const row = db.prepare(`PRAGMA ${pragma}`).get()
@@ -275,6 +282,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         message: `SQLite database ${path} cannot use WAL mode (journal_mode is ${mode}); put it on a local file system`
       })
     }
+    // also the group commit's ceiling: it lowers this to NORMAL for batches of projections only
     db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`)
     inTransaction(db, () => {
       const version = Number(pragmaValue(db, "user_version"))
@@ -314,7 +322,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
   return {
     path,
     db,
-    write: makeGroupCommit(db),
+    write: makeGroupCommit(db, options.synchronous ?? "FULL"),
     statement: (sql) => {
       let statement = statements.get(sql)
       if (statement === undefined) {

@@ -13,7 +13,7 @@ const TABLE = "messages"
 const ORDER = "ORDER BY scheduled_at, id"
 
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
-  const messages = sqliteViewStore(connection, TABLE, MessageViewSchema)
+  const messages = sqliteViewStore(connection, TABLE, MessageViewSchema, "projection")
   /** `limit` as the port reads it */
   const where = (condition: string, params: ReadonlyArray<SQLInputValue>, limit = Infinity) =>
     messages.list(`WHERE ${condition} ${ORDER}`, params, limit)

@@ -5,7 +5,7 @@ import { attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 export const makeSqlitePasswordResetRepository = (connection: SqliteConnection): PasswordResetRepository["Service"] => {
-  const resets = sqliteViewStore(connection, "password_resets", PasswordResetSchema)
+  const resets = sqliteViewStore(connection, "password_resets", PasswordResetSchema, "record")
   return {
     create: resets.put,
     // One statement (DELETE … RETURNING): the row comes back only to the take whose DELETE

@@ -7,7 +7,7 @@ import { decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 export const makeSqliteSessionRepository = (connection: SqliteConnection): SessionRepository["Service"] => {
-  const sessions = sqliteViewStore(connection, "sessions", SessionViewSchema)
+  const sessions = sqliteViewStore(connection, "sessions", SessionViewSchema, "projection")
   return {
     save: sessions.saveNewer,
     get: (id) => sessions.one("WHERE id = ?", [id]),

@@ -7,7 +7,7 @@ import { sqliteViewStore } from "./viewRows.ts"
 const OLDEST_FIRST = "ORDER BY created_at, id"
 
 export const makeSqliteUserRepository = (connection: SqliteConnection): UserRepository["Service"] => {
-  const users = sqliteViewStore(connection, "users", UserViewSchema)
+  const users = sqliteViewStore(connection, "users", UserViewSchema, "projection")
   return {
     save: users.saveNewer,
     get: (id) => users.one("WHERE id = ?", [id]),

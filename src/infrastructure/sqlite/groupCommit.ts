@@ -11,6 +11,7 @@ export class WriteFailed extends Data.TaggedError("WriteFailed")<{ readonly caus
 interface Write extends Request.Request<void, WriteFailed> {
   readonly _tag: "SqliteWrite"
   readonly run: () => void
+  readonly durable: boolean
 }
 
 const Write = Request.tagged<Write>("SqliteWrite")
@@ -34,7 +35,7 @@ const rollback = (db: DatabaseSync) => {
  * before the COMMIT has returned, so a write is as durable as before when its caller goes on
  * (docs/architecture.md#the-stores): an append is on disk before the send it precedes.
  */
-const commitBatch = (db: DatabaseSync, entries: ReadonlyArray<Entry>) => {
+const commitBatch = (db: DatabaseSync, entries: ReadonlyArray<Entry>, synchronous: (durable: boolean) => void) => {
   const outcomes: Array<Exit.Exit<void, WriteFailed>> = []
   const failAll = (cause: unknown) => {
     rollback(db)
@@ -42,6 +43,7 @@ const commitBatch = (db: DatabaseSync, entries: ReadonlyArray<Entry>) => {
     for (const entry of entries) entry.completeUnsafe(failed)
   }
   try {
+    synchronous(entries.some((entry) => entry.request.durable))
     db.exec("BEGIN IMMEDIATE")
   } catch (cause) {
     return failAll(cause)
@@ -81,26 +83,41 @@ const commitBatch = (db: DatabaseSync, entries: ReadonlyArray<Entry>) => {
 
 /**
  * Group commit for one SQLite connection. With FULL synchronous every COMMIT is an fsync
- * (several milliseconds on a real disk); a burst of a thousand due messages asked for five or
- * six of them per message (claim, its projection, the record, its projection, the campaign's
- * counters). Writes requested in the same round of the scheduler, from any number of fibers,
- * now share one transaction and one fsync: Effect's request batching collects them (its
- * default window is one yield), the resolver commits them together.
+ * (several milliseconds on a real disk, and `node:sqlite` waits for it on the event loop); a
+ * burst of a thousand due messages asked for five or six of them per message (claim, its
+ * projection, the record, its projection, the campaign's counters). Writes requested in the
+ * same round of the scheduler, from any number of fibers, now share one transaction and one
+ * fsync: Effect's request batching collects them (its default window is one yield), the
+ * resolver commits them together.
  *
- * `write(f)` runs the synchronous `f` inside the batch's transaction and returns its result
- * once the batch is committed. `f` must only touch this connection and must not start a
- * transaction itself (its savepoint makes it atomic).
+ * `write(f, durable)` runs the synchronous `f` inside the batch's transaction and returns its
+ * result once the batch is committed. `f` must only touch this connection and must not start
+ * a transaction itself (its savepoint makes it atomic). A batch of writes that need not
+ * survive a power cut on their own (`durable: false`: projections, counters, the checkpoint,
+ * all rebuilt from the log) commits with synchronous NORMAL, without an fsync. That loses
+ * nothing the log needs: WAL frames reach the disk in commit order, so the next durable
+ * commit (an append) syncs them too, and a power cut can only lose a suffix of the WAL, never
+ * a projection while keeping a later checkpoint. `synchronous: "NORMAL"` for the whole file
+ * (SqliteDatabaseOptions) makes every commit so.
  */
-export const makeGroupCommit = (db: DatabaseSync) => {
-  const resolver = RequestResolver.make<Write>((entries) => Effect.sync(() => commitBatch(db, entries)))
-  return <A>(f: () => A): Effect.Effect<A, WriteFailed> =>
+export const makeGroupCommit = (db: DatabaseSync, configured: "FULL" | "NORMAL") => {
+  let current = configured
+  const synchronous = (durable: boolean) => {
+    const wanted = durable ? configured : "NORMAL"
+    if (wanted === current) return
+    db.exec(`PRAGMA synchronous = ${wanted}`)
+    current = wanted
+  }
+  const resolver = RequestResolver.make<Write>((entries) => Effect.sync(() => commitBatch(db, entries, synchronous)))
+  return <A>(f: () => A, durable = true): Effect.Effect<A, WriteFailed> =>
     Effect.suspend(() => {
       let result = Option.none<A>()
       return Effect.request(
         Write({
           run: () => {
             result = Option.some(f())
-          }
+          },
+          durable
         }),
         resolver
       ).pipe(

@@ -76,7 +76,8 @@ const upsert = (
   connection: SqliteConnection,
   table: string,
   row: Readonly<Record<string, SQLInputValue>>,
-  newerOnly: boolean
+  newerOnly: boolean,
+  durable: boolean
 ): Effect.Effect<void, StoreUnavailable> => {
   const columns = Object.keys(row)
   const sql =
@@ -86,14 +87,24 @@ const upsert = (
       .map((c) => `${c} = excluded.${c}`)
       .join(", ")}` +
     (newerOnly ? ` WHERE excluded.version > ${table}.version` : "")
-  return attemptWrite(connection, () => void connection.statement(sql).run(...columns.map((c) => row[c] ?? null)))
+  return attemptWrite(
+    connection,
+    () => void connection.statement(sql).run(...columns.map((c) => row[c] ?? null)),
+    durable
+  )
 }
 
 export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: z.ZodString }>(
   connection: SqliteConnection,
   table: string,
-  schema: z.ZodObject<Shape>
+  schema: z.ZodObject<Shape>,
+  /**
+   * A projection (rebuilt from the log by the catch-up) is written without an fsync of its
+   * own; a record that is its own truth (a sign-in, a reset token) with one (groupCommit.ts).
+   */
+  kind: "projection" | "record"
 ): SqliteViewStore<Readonly<z.output<z.ZodObject<Shape>>>> => {
+  const durable = kind === "record"
   const fields = Object.entries(schema.shape).map(([name, field]) => ({
     name,
     column: columnOf(name),
@@ -114,8 +125,8 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
     row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf)
   return {
     select,
-    saveNewer: (view) => upsert(connection, table, toRow(view), true),
-    put: (record) => upsert(connection, table, toRow(record), false),
+    saveNewer: (view) => upsert(connection, table, toRow(view), true, durable),
+    put: (record) => upsert(connection, table, toRow(record), false, durable),
     one: (clause, params) =>
       attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(
         Effect.flatMap(decode)
@@ -129,7 +140,7 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
           .all(...params, max, Math.max(0, Math.floor(offset) || 0))
       ).pipe(Effect.flatMap((rows) => decodeRows(rowSchema, table, rows, columnOf)))
     },
-    run: (sql, ...params) => attemptWrite(connection, () => void connection.statement(sql).run(...params)),
+    run: (sql, ...params) => attemptWrite(connection, () => void connection.statement(sql).run(...params), durable),
     decode
   }
 }

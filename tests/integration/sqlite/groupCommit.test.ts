@@ -27,7 +27,7 @@ const bare = (path = freshPath()) => {
   db.exec("CREATE TABLE IF NOT EXISTS t (id TEXT PRIMARY KEY, n INTEGER)")
   const exec = vi.spyOn(db, "exec")
   const commits = () => exec.mock.calls.filter(([sql]) => sql === "COMMIT").length
-  return { db, path, write: makeGroupCommit(db), commits }
+  return { db, path, write: makeGroupCommit(db, "FULL"), commits }
 }
 
 const insert =
@@ -110,6 +110,24 @@ describe("SQLite group commit", () => {
       // and the connection goes on
       yield* write(insert(db, "z"))
       expect(rows(path)).toEqual(["z"])
+      db.close()
+    })
+  )
+
+  it.live("a batch of projections only commits without an fsync; one durable write makes the whole batch FULL", () =>
+    Effect.gen(function* () {
+      const { db, write } = bare()
+      // 1 = NORMAL (no fsync at COMMIT in WAL mode), 2 = FULL
+      const synchronousNow = () => Number(db.prepare("PRAGMA synchronous").get()?.["synchronous"])
+      const projectionsOnly = yield* Effect.all([write(synchronousNow, false), write(synchronousNow, false)], {
+        concurrency: "unbounded"
+      })
+      expect(projectionsOnly).toEqual([1, 1])
+      const mixed = yield* Effect.all([write(synchronousNow, false), write(synchronousNow)], {
+        concurrency: "unbounded"
+      })
+      expect(mixed).toEqual([2, 2])
+      expect(yield* write(synchronousNow)).toBe(2)
       db.close()
     })
   )
