@@ -45,6 +45,10 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
           expect(yield* repo.get("c1")).toEqual(failed)
           expect(yield* repo.get("c2")).toEqual(scheduled)
           expect(yield* repo.get("c3")).toBeNull()
+          // the summary: everything but the message ids
+          const { messageIds: _, ...summary } = scheduled
+          expect(yield* repo.summary("c2")).toEqual(summary)
+          expect(yield* repo.summary("c3")).toBeNull()
         })
       )
     )

@@ -176,7 +176,8 @@ export const CampaignAggregate = makeAggregate({
   streamId: campaignStreamId,
   view: campaignView,
   save: (view) => CampaignRepository.use((r) => r.save(view)),
-  find: (id) => CampaignRepository.use((r) => r.get(id))
+  // its version only: the summary leaves the message ids behind
+  find: (id) => CampaignRepository.use((r) => r.summary(id))
 })
 
 export const SessionAggregate = makeAggregate({

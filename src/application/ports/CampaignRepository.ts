@@ -134,6 +134,11 @@ export class CampaignRepository extends Context.Service<
     readonly save: (view: CampaignStreamView) => Effect.Effect<void, StoreUnavailable>
     readonly get: (id: string) => Effect.Effect<CampaignView | null, StoreUnavailable>
     /**
+     * The campaign without its message ids (up to a thousand of them, the bulk of a read):
+     * what a send's progress and the catch-up's version check need.
+     */
+    readonly summary: (id: string) => Effect.Effect<CampaignListing | null, StoreUnavailable>
+    /**
      * Counts the campaign's messages in the `messages` read model and stores the counters on
      * its view (if there is one); answers them.
      */

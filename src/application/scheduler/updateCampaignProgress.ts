@@ -10,7 +10,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
  * of two concurrent last sends, the later reader sees both and completes the campaign.
  */
 export const updateCampaignProgress = Effect.fnUntraced(function* (campaignId: string) {
-  const campaign = yield* (yield* CampaignRepository).get(campaignId)
+  const campaign = yield* (yield* CampaignRepository).summary(campaignId)
   const progress = yield* (yield* MessageRepository).progress(campaignId)
   // Nothing to record: saves a read of the campaign stream on most sends.
   if (campaign?.status === "IN_PROGRESS" && progress.open > 0) return

@@ -24,6 +24,13 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
         }
       }),
     get: (id) => withDb(db, () => db.campaigns.get(id) ?? null),
+    summary: (id) =>
+      withDb(db, () => {
+        const campaign = db.campaigns.get(id)
+        if (campaign === undefined) return null
+        const { messageIds: _, ...listing } = campaign
+        return listing
+      }),
     count: (id) =>
       withDbWrite(db, () => {
         const counters = counted(id)

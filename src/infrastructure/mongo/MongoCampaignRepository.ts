@@ -69,6 +69,7 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
     // the stream's part only: the counters stay as they are (none on a new view)
     save: (view) => streamPart.saveNewer(streamPartOf(view)),
     get: (id) => campaigns.one({ _id: id }),
+    summary: (id) => listings.one({ _id: id }),
     count: (id) => counted(id).pipe(Effect.tap((counters) => store(id, counters, "count it too"))),
     recount: (id) =>
       attempt(() => campaigns.collection.countDocuments({ _id: id, counters: { $ne: null } }, { limit: 1 })).pipe(

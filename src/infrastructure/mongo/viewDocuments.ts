@@ -87,7 +87,8 @@ export const mongoViewStore = <Shape extends z.core.$ZodShape & { readonly id: z
     put: ({ id, ...fields }) =>
       attempt(() => collection.replaceOne({ _id: id }, fields, { upsert: true })).pipe(Effect.asVoid),
     one: (filter, sort) =>
-      attempt(() => collection.findOne(filter, sort === undefined ? {} : { sort })).pipe(
+      // only the schema's fields travel (a campaign's summary leaves its message ids behind)
+      attempt(() => collection.findOne(filter, sort === undefined ? { projection } : { projection, sort })).pipe(
         Effect.flatMap((doc) => (doc === null ? Effect.succeed(null) : decode(doc)))
       ),
     list: (filter, { sort, limit = Infinity, skip = 0 }) => {

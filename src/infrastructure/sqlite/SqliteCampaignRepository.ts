@@ -26,6 +26,8 @@ const COUNTERS = `SELECT json_object(
   'messageVersions', coalesce(sum(version), 0)
 ) AS counters FROM messages WHERE campaign_id = ?`
 
+const GroupRow = z.object({ group_id: z.string(), group_name: z.string() })
+
 export const makeSqliteCampaignRepository = (connection: SqliteConnection): CampaignRepository["Service"] => {
   const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema, "projection")
   // the stream's columns only: a save never writes the counters
@@ -35,6 +37,7 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
   return {
     save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
+    summary: (id) => listings.one("WHERE id = ?", [id]),
     // count and write in one write (one savepoint): no save of a message comes in between
     count: (id) =>
       attemptWrite(
@@ -62,7 +65,7 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
           .statement(`SELECT group_id, group_name FROM ${TABLE} WHERE session_id = ? ORDER BY created_at, id`)
           .all(sessionId)
       ).pipe(
-        Effect.flatMap((rows) => decodeRows(z.object({ group_id: z.string(), group_name: z.string() }), TABLE, rows)),
+        Effect.flatMap((rows) => decodeRows(GroupRow, TABLE, rows)),
         Effect.map((rows) => {
           const groups = new Map<string, { readonly groupId: string; readonly groupName: string }>()
           for (const r of rows) groups.set(r.group_id, { groupId: r.group_id, groupName: r.group_name })

@@ -6,6 +6,8 @@ import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
+const IdRow = z.object({ id: z.string() })
+
 export const makeSqliteSessionRepository = (connection: SqliteConnection): SessionRepository["Service"] => {
   const sessions = sqliteViewStore(connection, "sessions", SessionViewSchema, "projection")
   return {
@@ -16,7 +18,7 @@ export const makeSqliteSessionRepository = (connection: SqliteConnection): Sessi
     findActiveByUser: (userId) => sessions.one("WHERE user_id = ? AND active = 1 ORDER BY created_at, id", [userId]),
     listIdsByUser: (userId) =>
       attempt(connection, () => connection.statement("SELECT id FROM sessions WHERE user_id = ?").all(userId)).pipe(
-        Effect.flatMap((rows) => decodeRows(z.object({ id: z.string() }), "sessions", rows)),
+        Effect.flatMap((rows) => decodeRows(IdRow, "sessions", rows)),
         Effect.map((rows) => rows.map((r) => r.id))
       )
   }
