@@ -83,12 +83,13 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     })
   }
   // Counted once, now that its messages are: their projections leave a campaign never counted
-  // alone (CampaignRepository.recount). Should this fail, campaign.list counts it.
+  // alone (CampaignRepository.recount). Should this fail, campaign.list tallies it and
+  // campaign.get counts it.
   yield* (yield* CampaignRepository)
     .count(campaignId)
     .pipe(
       Effect.catch((error) =>
-        Effect.logWarning(`campaign ${campaignId} left to count on its first listing: ${error.message}`)
+        Effect.logWarning(`campaign ${campaignId} left to count when it is opened: ${error.message}`)
       )
     )
   yield* (yield* ScheduleChanges).announce

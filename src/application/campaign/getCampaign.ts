@@ -13,6 +13,10 @@ export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, c
   if (campaign.counters !== null && campaign.counters.messageVersions < countersOf(messages).messageVersions) {
     yield* (yield* CampaignRepository).recount(campaign.id).pipe(Effect.ignore)
   }
+  // Never counted: a view stored before counters existed (campaign.list only tallies it), or a
+  // plan whose final count failed: counted and kept. (Opened while its plan is still being
+  // scheduled, the rest of that plan then recounts per message: a cost for that plan alone.)
+  if (campaign.counters === null) yield* (yield* CampaignRepository).count(campaign.id).pipe(Effect.ignore)
   return {
     id: campaign.id,
     title: campaign.title,

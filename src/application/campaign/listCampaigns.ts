@@ -6,7 +6,8 @@ import { campaignSummary } from "./campaignSummary.ts"
  * campaign.list: the caller's campaigns, newest first, with progress; offset cursor like the
  * user.* lists. One page of campaign views and no message: the progress is the counters each
  * view keeps. A view never counted (stored before counters existed, or its plan still being
- * scheduled) is counted here, once: the catch-up pass only looks at recent streams.
+ * scheduled) is tallied here without storing anything (CampaignRepository.tally); campaign.get
+ * stores the counters of an old one.
  */
 export const listCampaigns = Effect.fn("listCampaigns")(function* (
   userId: string,
@@ -16,7 +17,7 @@ export const listCampaigns = Effect.fn("listCampaigns")(function* (
   const found = yield* campaigns.listByUser(userId, { limit: page.limit + 1, offset: page.cursor })
   const items = yield* Effect.forEach(found.slice(0, page.limit), (campaign) =>
     campaign.counters === null
-      ? campaigns.count(campaign.id).pipe(Effect.map((counters) => campaignSummary(campaign, counters)))
+      ? campaigns.tally(campaign.id).pipe(Effect.map((counters) => campaignSummary(campaign, counters)))
       : Effect.succeed(campaignSummary(campaign, campaign.counters))
   )
   return found.length > page.limit ? { items, nextCursor: page.cursor + page.limit } : { items }

@@ -144,6 +144,12 @@ export class CampaignRepository extends Context.Service<
      */
     readonly count: (id: string) => Effect.Effect<CampaignCounters, StoreUnavailable>
     /**
+     * Counts as `count` does, but stores nothing: what campaign.list shows for a campaign never
+     * counted. Its plan may still be scheduling messages, and counters stored now would make
+     * each message it still schedules recount the whole campaign.
+     */
+    readonly tally: (id: string) => Effect.Effect<CampaignCounters, StoreUnavailable>
+    /**
      * The same after a message view of the campaign was saved, for a campaign counted before;
      * one never counted is left alone: counting after each message a plan schedules would cost
      * the square of its size (createCampaign counts once at the end).

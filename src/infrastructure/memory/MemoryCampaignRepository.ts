@@ -37,6 +37,7 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
         store(id, counters)
         return counters
       }),
+    tally: (id) => withDb(db, () => counted(id)),
     recount: (id) =>
       withDbWrite(db, () => {
         if ((db.campaigns.get(id)?.counters ?? null) !== null) store(id, counted(id))

@@ -71,6 +71,7 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
     get: (id) => campaigns.one({ _id: id }),
     summary: (id) => listings.one({ _id: id }),
     count: (id) => counted(id).pipe(Effect.tap((counters) => store(id, counters, "count it too"))),
+    tally: counted,
     recount: (id) =>
       attempt(() => campaigns.collection.countDocuments({ _id: id, counters: { $ne: null } }, { limit: 1 })).pipe(
         Effect.flatMap((found) =>

@@ -49,6 +49,11 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
         },
         false
       ).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
+    tally: (id) =>
+      attempt(connection, () => {
+        const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
+        return typeof counters === "string" ? JSON.parse(counters) : counters
+      }).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
     // one statement; the messages are counted only when the row has counters to keep
     recount: (id) =>
       campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id),
