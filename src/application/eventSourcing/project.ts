@@ -3,6 +3,7 @@ import type { StreamRef } from "../ports/EventStore.ts"
 import { EventStore } from "../ports/EventStore.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
+import { oneLine } from "../text/oneLine.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
 import { CampaignAggregate, MessageAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
@@ -54,6 +55,21 @@ const latestVersions = (page: ReadonlyArray<StreamRef>): Map<string, number> => 
 }
 
 /**
+ * A stream whose events cannot be decoded is reported and passed over: rebuilding it would fail
+ * the same way on every pass, and a failing pass never moves the checkpoint, so one bad stream
+ * would make every later pass read ever more of the log. Its read model stays as it was; an
+ * operator repairs the events it names.
+ */
+const projectOrReport = (streamId: string, version: number) =>
+  projectStream(streamId, version).pipe(
+    Effect.catchTag("CorruptData", (error) =>
+      Effect.logError(
+        `Read model of ${oneLine(streamId)} not rebuilt, its events are corrupt: ${oneLine(error.message)}`
+      ).pipe(Effect.as(false))
+    )
+  )
+
+/**
  * The catch-up pass: every stream with events recorded since `since` whose read model is
  * behind its last event gets rebuilt (a process that died between append and projection, a
  * database blip). Cheap when nothing is behind: one read-model lookup per touched stream.
@@ -65,7 +81,7 @@ export const catchUpProjections = (
 ): Effect.Effect<number, StoreUnavailable | CorruptData, EventStore | ProjectionStores> =>
   recordedPages(since, options.pageSize ?? 1_000).pipe(
     Stream.mapEffect((page) =>
-      Effect.forEach(latestVersions(page), ([streamId, version]) => projectStream(streamId, version)).pipe(
+      Effect.forEach(latestVersions(page), ([streamId, version]) => projectOrReport(streamId, version)).pipe(
         Effect.map((rebuilt) => rebuilt.filter(Boolean).length)
       )
     ),

@@ -19,7 +19,7 @@ import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDat
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
-import { schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
+import { captureLogs, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 const CYCLE = 30_000
@@ -192,6 +192,34 @@ describe.each(["memory", "sqlite"] as const)("catch-up from the stored checkpoin
       expect(yield* checkpoint).toBe(T + 2 * CYCLE - CLOCK_SKEW_MARGIN_MS)
     }).pipe(Effect.provide(schedulerProcess(connect())))
   })
+
+  it.effect(
+    "a stream whose events cannot be decoded is reported and passed over; the others are repaired, the checkpoint moves",
+    () => {
+      const connect = databases[kind]()
+      const logs = captureLogs()
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        const { messageIds } = yield* seedCampaign({
+          messages: [
+            { content: "lost", scheduledAt: T + DAY },
+            { content: "corrupt", scheduledAt: T + DAY }
+          ]
+        })
+        yield* appendWithoutProjection(messageIds[0]!)
+        yield* (yield* EventStore).append(`message-${messageIds[1]!}`, 1, [{ type: "MessageTeleported" }])
+        yield* TestClock.setTime(T + CYCLE)
+        expect(yield* catchUpFromCheckpoint()).toBe(1)
+        expect(yield* (yield* MessageRepository).get(messageIds[0]!)).toMatchObject({ status: "DELETED", version: 2 })
+        expect(yield* (yield* MessageRepository).get(messageIds[1]!)).toMatchObject({ status: "SCHEDULED", version: 1 })
+        expect(yield* checkpoint).toBe(T + CYCLE - CLOCK_SKEW_MARGIN_MS)
+        expect(logs.lines).toContainEqual({
+          level: "Error",
+          text: expect.stringContaining(`Read model of message-${messageIds[1]!} not rebuilt, its events are corrupt`)
+        })
+      }).pipe(Effect.provide(logs.layer), Effect.provide(schedulerProcess(connect())))
+    }
+  )
 
   it.effect(
     "the checkpoint never moves backwards: a pass that started earlier and ends later leaves the later pass's",
