@@ -261,6 +261,11 @@ const verdicts = (label: string, r: Result, bound: number, bare: Result, judged:
     `    ratios: makespan / per-session bound ${bound > 0 ? (r.makespan / bound).toFixed(2) : "n/a (bound 0)"}   makespan / bare fetch ${(r.makespan / bare.makespan).toFixed(2)}   msg/s share of bare fetch ${((r.perSecond / bare.perSecond) * 100).toFixed(0)}%`
   ]
   if (bound === 0) return lines
+  // The whole send path runs on one event loop: its CPU time alone cannot take less than this.
+  const cpuFloor = r.cpuMs * r.sent
+  lines.push(
+    `    CPU floor (one event loop): ${r.cpuMs.toFixed(2)} ms/msg × ${r.sent} = ${cpuFloor.toFixed(0)} ms (${(cpuFloor / bound).toFixed(2)} × bound; the bare fetch loop alone: ${(bare.cpuMs * r.sent).toFixed(0)} ms)`
+  )
   const makespanOk = r.makespan <= 1.25 * bound
   const lagOk = r.p99 <= bound + 100
   if (!judged) {
