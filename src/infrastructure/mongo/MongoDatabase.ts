@@ -1,8 +1,10 @@
 import type { Scope } from "effect"
-import { Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import type { Db, IndexSpecification } from "mongodb"
 import { MongoClient } from "mongodb"
+import { z } from "zod"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { CLOCK_SKEW_MARGIN_MS } from "../../application/scheduler/catchUpFromCheckpoint.ts"
 import { parseDatabaseUrl } from "./DatabaseUrl.ts"
 import {
   attempt,
@@ -180,6 +182,33 @@ const createCollection = (db: Db, name: string): Effect.Effect<boolean, StoreUna
 
 export const DEFAULT_OPERATION_TIMEOUT_MS = 30_000
 
+/** Beyond this a host's clock is reported at start (see checkClock). */
+export const CLOCK_WARNING_MS = 60_000
+
+const Hello = z.object({ localTime: z.date() })
+
+/**
+ * Events carry their writer's clock, and due times are read on the scheduler's: processes on
+ * several hosts rely on clocks within a minute of each other (the catch-up looks five minutes
+ * behind for late writers). A host whose clock is further from the database server's is said
+ * so at start, once; a server that does not tell its time (or an error) says nothing.
+ */
+const checkClock = (db: Db): Effect.Effect<void> =>
+  Effect.gen(function* () {
+    const before = yield* Clock.currentTimeMillis
+    const hello = yield* Effect.tryPromise(() => db.command({ hello: 1 })).pipe(Effect.option)
+    const after = yield* Clock.currentTimeMillis
+    if (hello._tag === "None") return
+    const parsed = Hello.safeParse(hello.value)
+    if (!parsed.success) return
+    const skew = Math.round((before + after) / 2 - parsed.data.localTime.getTime())
+    if (Math.abs(skew) <= CLOCK_WARNING_MS) return
+    yield* Effect.logWarning(
+      `This host's clock is ${Math.round(Math.abs(skew) / 1000)} s ${skew > 0 ? "ahead of" : "behind"} the database server's: ` +
+        `due times and the catch-up's ${CLOCK_SKEW_MARGIN_MS / 60_000}-minute margin for late writers need clocks within a minute of each other; synchronise them (NTP)`
+    )
+  })
+
 /** Connects (and creates the schema); the client is closed when the scope closes. */
 export const connectMongo = (
   options: MongoDatabaseOptions
@@ -213,6 +242,7 @@ export const connectMongo = (
     )
     yield* attempt(() => client.connect())
     const db = client.db(parsed.database)
+    yield* checkClock(db)
     if (options.ensureSchema ?? true) yield* ensureSchema(db)
     return { client, db }
   })

@@ -1,4 +1,5 @@
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Exit, Layer, Logger } from "effect"
+import { TestClock } from "effect/testing"
 import { MongoClient } from "mongodb"
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
@@ -165,6 +166,29 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       )
     )
     expect(maxPoolSize).toBe(1)
+  })
+
+  it("a host whose clock is more than a minute off the server's is warned at start; one within a minute is not", async () => {
+    const warningsAt = async (offsetMs: number) => {
+      const lines: Array<string> = []
+      const logger = Logger.make(({ message, logLevel }) => {
+        if (logLevel === "Warn") lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message))
+      })
+      await run(
+        Effect.gen(function* () {
+          yield* TestClock.setTime(Date.now() + offsetMs)
+          yield* Effect.scoped(connectMongo({ url: freshDatabaseUrl("clock") }))
+        }).pipe(Effect.provide(Layer.merge(TestClock.layer(), Logger.layer([logger]))))
+      )
+      return lines
+    }
+    expect(await warningsAt(10 * 60_000)).toEqual([
+      expect.stringMatching(/^This host's clock is 6\d\d s ahead of the database server's: .*NTP/)
+    ])
+    expect(await warningsAt(-3 * 60_000)).toEqual([
+      expect.stringMatching(/^This host's clock is 1[78]\d s behind the database server's/)
+    ])
+    expect(await warningsAt(0)).toEqual([])
   })
 
   it("an unreachable server is StoreUnavailable with the driver's reason and no credentials", async () => {
