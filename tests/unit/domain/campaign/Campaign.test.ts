@@ -303,9 +303,10 @@ describe("Campaign decider: properties over random command sequences", () => {
     // COMPLETED straight from SCHEDULED: every message was deleted before any was sent
     SCHEDULED: ["IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"],
     IN_PROGRESS: ["COMPLETED", "CANCELLED", "FAILED"],
-    COMPLETED: ["FAILED"],
+    // back to SCHEDULED or IN_PROGRESS only when the user sends a message again (AddResend)
+    COMPLETED: ["FAILED", "SCHEDULED", "IN_PROGRESS"],
     CANCELLED: ["FAILED"],
-    FAILED: []
+    FAILED: ["SCHEDULED", "IN_PROGRESS"]
   }
 
   const now = fc.integer({ min: 0, max: 1_000_000 })
@@ -332,7 +333,15 @@ describe("Campaign decider: properties over random command sequences", () => {
       messageId: fc.option(fc.constantFrom("m-1", "m-2"), { nil: null }),
       now
     }),
-    fc.record({ type: fc.constant("Cancel" as const), now })
+    fc.record({ type: fc.constant("Cancel" as const), now }),
+    fc.record({
+      type: fc.constant("AddResend" as const),
+      messageId: fc.constantFrom("r-1", "r-2", "r-3"),
+      resendOf: fc.constantFrom("m-1", "m-2"),
+      sent: fc.integer({ min: 0, max: 3 }),
+      otherFailures: fc.integer({ min: 0, max: 2 }),
+      now
+    })
   )
 
   /**
@@ -355,7 +364,9 @@ describe("Campaign decider: properties over random command sequences", () => {
       if (result._tag === "Rejected") continue
       for (const event of result.events) {
         const next = evolveCampaign(state, event)
-        transitions.push([state.status, next.status])
+        // the one event that keeps the status: a message joins the campaign
+        if (event.type === "CampaignMessageAdded") expect(next.status).toBe(state.status)
+        else transitions.push([state.status, next.status])
         state = next
         events.push(event)
       }
@@ -390,12 +401,34 @@ describe("Campaign decider: properties over random command sequences", () => {
     )
   })
 
-  it("once FAILED, the failure reason never changes", () => {
+  it("once FAILED, the failure reason never changes until a resend reopens the campaign", () => {
     fc.assert(
       fc.property(runs, ({ events, state }) => {
-        const failures = events.filter((e) => e.type === "CampaignFailed")
+        const reopened = events.findLastIndex((e) => e.type === "CampaignReopened")
+        const failures = events.slice(reopened + 1).filter((e) => e.type === "CampaignFailed")
         expect(failures.length).toBeLessThanOrEqual(1)
         if (failures[0] !== undefined) expect(state.failureReason).toBe(failures[0].reason)
+        else if (reopened !== -1) expect(state.failureReason).toBeNull()
+      }),
+      { numRuns: 1_000 }
+    )
+  })
+
+  it("a message joins only by AddResend, once, and never a cancelled campaign", () => {
+    fc.assert(
+      fc.property(runs, ({ events, state }) => {
+        const added = events.flatMap((e) => (e.type === "CampaignMessageAdded" ? [e.messageId] : []))
+        expect(new Set(added).size).toBe(added.length)
+        expect(state.messageIds.slice(state.messageIds.length - added.length)).toEqual(added)
+        const cancelled = events.findIndex((e) => e.type === "CampaignCancelled")
+        if (cancelled !== -1) {
+          // after a cancel only a failure can move it: never a resend
+          const after = events.slice(cancelled + 1)
+          const failed = after.findIndex((e) => e.type === "CampaignFailed")
+          expect(
+            after.slice(0, failed === -1 ? after.length : failed).some((e) => e.type === "CampaignMessageAdded")
+          ).toBe(false)
+        }
       }),
       { numRuns: 1_000 }
     )
