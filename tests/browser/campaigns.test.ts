@@ -410,5 +410,42 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await page.close()
     })
+
+    it("sends a failed message again from its row: a new message, due now, sent once; the first keeps its failure and links to it", async () => {
+      fake.respondWith(500, { message: "boom" })
+      const id = await plan(account, "Second chance", [{ content: "Try once more", at: Date.now() + 2_000 }])
+      const { page, errors } = await openPage(account)
+      await page.goto(`${herald.url}/campaigns/${id}`)
+      const rows = page.getByRole("list", { name: "Messages" }).getByRole("listitem")
+      const first = rows.filter({ hasText: "Not sent:" })
+      await first.waitFor({ timeout: 20_000 })
+      await page.getByText("Status: Failed").first().waitFor()
+      fake.latency(0)
+      // never by itself: only the button sends it again
+      await first.getByRole("button", { name: /^Send again the message of / }).click()
+      const question = first.getByRole("form", { name: "Send this message again" })
+      await question.getByRole("button", { name: "Keep as is" }).click()
+      await expect(question.count()).resolves.toBe(0)
+      await first.getByRole("button", { name: /^Send again the message of / }).click()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await question.getByRole("button", { name: "Send it again now" }).click()
+      // the first keeps its failure, says it was sent again, and offers it no more
+      await first.getByText(/^Sent again as a new message, for /).waitFor()
+      await expect(first.getByRole("button", { name: /^Send again/ }).count()).resolves.toBe(0)
+      const resend = rows.filter({ hasText: "Sends again the message of" })
+      await resend.getByText(/^Sent at /).waitFor({ timeout: 20_000 })
+      await page.getByText("Status: Completed").waitFor({ timeout: 10_000 })
+      await expect(page.getByRole("progressbar").getAttribute("aria-valuetext")).resolves.toMatch(
+        /^1 sent \/ \d delivered \/ 1 total$/
+      )
+      const got = await account.api.campaign.get.query({ id })
+      const failed = got.messages.find((m) => m.status === "FAILED")
+      const sent = got.messages.find((m) => m.status === "SENT")
+      expect(failed).toMatchObject({ status: "FAILED", resentAs: sent?.id })
+      expect(sent).toMatchObject({ status: "SENT", resendOf: failed?.id, content: "Try once more" })
+      expect(fake.sent.filter((m) => m.text === "Try once more")).toHaveLength(1)
+      expect(errors).toEqual([])
+      await page.close()
+    })
   }
 )

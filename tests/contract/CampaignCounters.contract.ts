@@ -130,6 +130,65 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
         )
     )
 
+    it.effect(
+      "a message sent again counts once: its resend takes its place while it stands; withdrawn, the first counts again",
+      () =>
+        inDatabase(
+          Effect.gen(function* () {
+            const repo = yield* CampaignRepository
+            yield* create(["m1", "m2"])
+            yield* schedule("m1", T + MINUTE)
+            yield* schedule("m2", T + 9 * MINUTE)
+            yield* repo.count("c1")
+            const counters = (total: number, sent: number, next: number | null) => ({
+              totalMessages: total,
+              sentMessages: sent,
+              deliveredMessages: 0,
+              nextScheduledAt: next
+            })
+            yield* pick("m1", T + MINUTE)
+            yield* message("m1", { type: "RecordSendFailure", reason: "failed to send message: 500", now: T + MINUTE })
+            expect(yield* storedCounters).toEqual(counters(2, 0, T + 9 * MINUTE))
+            /** m1 sent again as `id` at `at`, as campaign.resendMessage writes it */
+            const resend = (id: string, at: number, currentResend: "DELETED" | null) =>
+              Effect.gen(function* () {
+                yield* message("m1", { type: "Resend", resendId: id, currentResend, now: T + 2 * MINUTE })
+                yield* campaign({
+                  type: "AddResend",
+                  messageId: id,
+                  resendOf: "m1",
+                  sent: 0,
+                  otherFailures: 0,
+                  now: T + 2 * MINUTE
+                })
+                yield* message(id, {
+                  type: "Schedule",
+                  messageId: id,
+                  target,
+                  content: "text m1",
+                  scheduledAt: at,
+                  now: T + 2 * MINUTE,
+                  resendOf: "m1"
+                })
+              })
+            yield* resend("r1", T + 3 * MINUTE, null)
+            // still two messages to the user: the resend in the first one's place, due next
+            expect(yield* storedCounters).toEqual(counters(2, 0, T + 3 * MINUTE))
+            // the resend deleted: the first one's failure counts again
+            yield* message("r1", { type: "Delete", now: T + 2 * MINUTE + 1 })
+            expect(yield* storedCounters).toEqual(counters(2, 0, T + 9 * MINUTE))
+            // sent again once more, and this time sent
+            yield* resend("r2", T + 4 * MINUTE, "DELETED")
+            expect(yield* storedCounters).toEqual(counters(2, 0, T + 4 * MINUTE))
+            yield* pick("r2", T + 4 * MINUTE)
+            yield* message("r2", { type: "RecordSent", gatewayMessageId: "true_g@g.us_KEY2", now: T + 4 * MINUTE })
+            expect(yield* storedCounters).toEqual(counters(2, 1, T + 9 * MINUTE))
+            // and a fresh count agrees with what the projections kept
+            expect(shown(yield* repo.count("c1"))).toEqual(counters(2, 1, T + 9 * MINUTE))
+          })
+        )
+    )
+
     it.effect("the next scheduled time follows edits, earlier or later, and ignores edits of the text", () =>
       inDatabase(
         Effect.gen(function* () {

@@ -35,6 +35,8 @@ export const messageView = (
     readAt: null,
     deliveredCount: 0,
     readCount: 0,
+    resendOf: null,
+    resentAs: null,
     version: 1,
     ...overrides
   }
@@ -65,6 +67,22 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.get("m2")).toEqual(scheduled)
           expect(yield* repo.get("m3")).toEqual(failed)
           expect(yield* repo.get("nope")).toBeNull()
+        })
+      )
+    )
+
+    it.effect("keeps both links of a message sent again: resentAs on the first, resendOf on the resend", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const first = messageView("m1", { status: "FAILED", resentAs: "m2", version: 4 })
+          const resend = messageView("m2", { resendOf: "m1", scheduledAt: T + 60_000 })
+          yield* repo.save(first)
+          yield* repo.save(resend)
+          expect(yield* repo.get("m1")).toEqual(first)
+          expect(yield* repo.get("m2")).toEqual(resend)
+          expect(yield* repo.listByCampaign("c1")).toEqual([first, resend])
+          // the resend is due like any scheduled message
+          expect(ids(yield* repo.findScheduledBetween(T, T + 60_000, 10))).toEqual(["m2"])
         })
       )
     )

@@ -383,6 +383,49 @@ describe("SQLite adapters: several connections to one file", () => {
   )
 
   it.effect(
+    "a file of schema version 4 (before send again) gains the resend columns and the new counters index on start",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, content TEXT NOT NULL, scheduled_at INTEGER NOT NULL, status TEXT NOT NULL, is_sent INTEGER NOT NULL,
+        is_picked INTEGER NOT NULL, is_deleted INTEGER NOT NULL, picked_at INTEGER, sent_at INTEGER, failure_reason TEXT,
+        gateway_message_key TEXT, delivered_at INTEGER, read_at INTEGER, delivered_count INTEGER NOT NULL DEFAULT 0,
+        read_count INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL);
+        CREATE INDEX messages_campaign_id_counters ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, version);
+        INSERT INTO messages VALUES ('m1', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'FAILED', 0, 1, 0, 11, NULL, 'refused', NULL, NULL, NULL, 0, 0, 3);
+        CREATE TABLE campaigns (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL, failure_reason TEXT, message_ids TEXT NOT NULL,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL, counters TEXT);
+        INSERT INTO campaigns VALUES ('c1', 'u1', 's1', 'g@g.us', 'Family', 'Rehearsal', 'FAILED', 'refused', '["m1"]', 1, 2, 3, NULL);
+        PRAGMA user_version = 4;`)
+        old.close()
+        const view = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({ id: "m1", status: "FAILED", resendOf: null, resentAs: null, version: 3 })
+        const counted = yield* CampaignRepository.use((r) => r.count("c1")).pipe(Effect.provide(client(path)))
+        expect(counted).toEqual({
+          totalMessages: 1,
+          sentMessages: 0,
+          deliveredMessages: 0,
+          nextScheduledAt: null,
+          messageVersions: 3
+        })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        const indexes = reopened
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages'")
+          .all()
+          .map((row) => row["name"])
+        expect(indexes).toContain("messages_campaign_counters")
+        expect(indexes).not.toContain("messages_campaign_id_counters")
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
     "the file and SQLite's -wal and -shm are for their owner only (0600), fresh, reopened, or left 0644 by an earlier run",
     () => {
       const folder = join(tempFolder(), "data")
@@ -441,7 +484,7 @@ describe("SQLite adapters: several connections to one file", () => {
             message_ids: '["m1","m2"]',
             created_at: 1
           })
-          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4);
+          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL);
           UPDATE campaigns SET message_ids = 'not json' WHERE id = 'c1'`)
         } finally {
           raw.close()

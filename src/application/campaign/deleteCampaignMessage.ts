@@ -1,6 +1,8 @@
 import { Clock, Effect } from "effect"
+import { isResendable } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
-import { execute } from "../eventSourcing/execute.ts"
+import { execute, load } from "../eventSourcing/execute.ts"
+import { failCampaign } from "../scheduler/failCampaign.ts"
 import { updateCampaignProgress } from "../scheduler/updateCampaignProgress.ts"
 import { CampaignConflict, CampaignMessageNotFound } from "./CampaignErrors.ts"
 import { ownedMessage } from "./ownedMessage.ts"
@@ -19,6 +21,15 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
       return yield* new CampaignConflict({ message: `the message can no longer be deleted (${r.status})` })
     }
     return yield* new CampaignMessageNotFound()
+  }
+  // A resend withdrawn: its original's failure is unanswered again, and the campaign shows it
+  // again (it was reopened when the last failure was sent again; see Campaign.ts).
+  const resendOf = outcome.state.resendOf
+  if (resendOf !== null) {
+    const original = yield* load(MessageAggregate, resendOf)
+    if (original.resentAs === input.messageId && isResendable(original.status)) {
+      yield* failCampaign(input.campaignId, resendOf, original.failureReason ?? original.status.toLowerCase())
+    }
   }
   // the last message left may have been this one: the campaign may now be complete
   yield* updateCampaignProgress(input.campaignId)

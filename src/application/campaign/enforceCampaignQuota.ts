@@ -8,18 +8,23 @@ const count = (n: number) => n.toLocaleString("en-US")
 
 /**
  * Refuses a new campaign of `messages` messages that would take the user over a limit of
- * CampaignQuota. Counted on the read models (a user's messages are those of their sessions,
+ * CampaignQuota (`campaigns`: how many campaigns it opens; a resend opens its campaign again
+ * only if nothing else of it is pending). Counted on the read models (a user's messages are those of their sessions,
  * logged-out ones included): cheap, but blind to what another create is writing right now, so
  * callers run it and the create under one lock per user (see planCampaign).
  */
-export const enforceCampaignQuota = Effect.fn("enforceCampaignQuota")(function* (userId: string, messages: number) {
+export const enforceCampaignQuota = Effect.fn("enforceCampaignQuota")(function* (
+  userId: string,
+  messages: number,
+  campaigns = 1
+) {
   const quota = yield* CampaignQuota
   const sessionIds = yield* (yield* SessionRepository).listIdsByUser(userId)
   const pending = yield* (yield* MessageRepository).countPending(sessionIds)
   const over: Array<string> = []
-  if (pending.campaigns + 1 > quota.maxOpenCampaigns) {
+  if (campaigns > 0 && pending.campaigns + campaigns > quota.maxOpenCampaigns) {
     over.push(
-      `this campaign would bring your open campaigns to ${count(pending.campaigns + 1)}; the limit is ${count(quota.maxOpenCampaigns)}`
+      `this campaign would bring your open campaigns to ${count(pending.campaigns + campaigns)}; the limit is ${count(quota.maxOpenCampaigns)}`
     )
   }
   if (pending.messages + messages > quota.maxPendingMessages) {

@@ -95,6 +95,8 @@ export const messageView = (s: MessageState): MessageView | null =>
         readAt: s.delivery.readAt,
         deliveredCount: s.delivery.deliveredTo.length,
         readCount: s.delivery.readBy.length,
+        resendOf: s.resendOf,
+        resentAs: s.resentAs,
         version: s.version
       }
 

@@ -28,7 +28,8 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       target: z.object({ campaignId: z.string(), sessionId: z.string(), groupId: z.string(), groupName: z.string() }),
       content: z.string(),
       scheduledAt: z.number(),
-      at
+      at,
+      resendOf: z.string().optional()
     }),
     z.object({ type: z.literal("MessageEdited"), content: z.string(), scheduledAt: z.number(), at }),
     z.object({ type: z.literal("MessageDeleted"), at }),
@@ -44,6 +45,7 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
     z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
     z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
     z.object({ type: z.literal("MessageMissed"), at }),
+    z.object({ type: z.literal("MessageResent"), at, resendId: z.string() }),
     z.object({
       type: z.literal("MessageAcknowledged"),
       at,
@@ -71,7 +73,9 @@ export const CampaignEventSchema = codecOf<CampaignEvent>()(
     z.object({ type: z.literal("CampaignCompleted"), at }),
     z.object({ type: z.literal("CampaignFailed"), at, reason: z.string(), messageId: z.string().nullable() }),
     z.object({ type: z.literal("CampaignCancelled"), at }),
-    z.object({ type: z.literal("CampaignFailureNotified"), at })
+    z.object({ type: z.literal("CampaignFailureNotified"), at }),
+    z.object({ type: z.literal("CampaignMessageAdded"), at, messageId: z.string(), resendOf: z.string() }),
+    z.object({ type: z.literal("CampaignReopened"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) })
   ])
 )
 

@@ -78,20 +78,29 @@ export type CampaignView = Readonly<z.output<typeof CampaignViewSchema>>
 export const CampaignListingSchema = CampaignViewSchema.omit({ messageIds: true })
 export type CampaignListing = Readonly<z.output<typeof CampaignListingSchema>>
 
-/** The counters of these message views: the one definition the stores count by. */
-export const countersOf = (
-  messages: ReadonlyArray<
-    Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "version">
-  >
-): CampaignCounters => {
+/** The fields of a message view its campaign's counters depend on. */
+export type CountedMessage = Pick<
+  MessageView,
+  "id" | "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs" | "version"
+>
+
+/**
+ * The counters of these message views (all of one campaign's): the one definition the stores
+ * count by. A message sent again is not counted while its resend stands (neither deleted nor
+ * cancelled): the resend takes its place, so a plan of 3 with one failure sent again is "3 of 3",
+ * not "3 of 4".
+ */
+export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCounters => {
   let totalMessages = 0
   let sentMessages = 0
   let deliveredMessages = 0
   let nextScheduledAt: number | null = null
   let messageVersions = 0
+  const standing = new Set<string>()
+  for (const m of messages) if (!m.isDeleted) standing.add(m.id)
   for (const m of messages) {
     messageVersions += m.version
-    if (m.isDeleted) continue
+    if (m.isDeleted || (m.resentAs !== null && standing.has(m.resentAs))) continue
     totalMessages += 1
     if (m.isSent) sentMessages += 1
     if (m.deliveredAt !== null) deliveredMessages += 1
@@ -102,21 +111,22 @@ export const countersOf = (
   return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, messageVersions }
 }
 
+type CountersInput = Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs">
+
 /**
  * Whether a message's new view can change its campaign's counters: only the fields countersOf
  * reads, bar the version (its sum only dates the counters; campaign.get recounts when it lags).
  * Most receipts change none (only a message's first delivery counts), nor do failure notes.
+ * A resend's own save (new, deleted, cancelled) recounts, so its original is counted again.
  */
-export const changesCounters = (
-  before: Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt"> | null,
-  after: Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt">
-): boolean =>
+export const changesCounters = (before: CountersInput | null, after: CountersInput): boolean =>
   before === null ||
   before.isDeleted !== after.isDeleted ||
   before.isSent !== after.isSent ||
   (before.deliveredAt === null) !== (after.deliveredAt === null) ||
   before.status !== after.status ||
-  before.scheduledAt !== after.scheduledAt
+  before.scheduledAt !== after.scheduledAt ||
+  before.resentAs !== after.resentAs
 
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {

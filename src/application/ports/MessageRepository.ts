@@ -32,6 +32,14 @@ export const MessageViewSchema = z.object({
   /** group members it reached (read ones included), and who read it */
   deliveredCount: z.number().int().default(0),
   readCount: z.number().int().default(0),
+  // Views stored before campaign.resendMessage have neither of the next two.
+  /** the message this one sends again (campaign.resendMessage), or null */
+  resendOf: z.string().nullable().default(null),
+  /**
+   * the latest message sending this one again, or null; one since deleted or cancelled no longer
+   * stands for it (isWithdrawnResend), and it may be sent again
+   */
+  resentAs: z.string().nullable().default(null),
   version: z.number().int()
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>

@@ -8,6 +8,11 @@ import { accept, reject } from "../shared/Decider.ts"
  * DRAFT → SCHEDULED (has messages) → IN_PROGRESS (first sent) → COMPLETED (all non-deleted
  * sent). CANCELLED by the user. FAILED from any state on a send error, a missed message or
  * an unknown outcome, and it stays FAILED: a later successful send does not hide a failure.
+ *
+ * The one way back from FAILED is the user's: once every failed, missed or outcome-unknown
+ * message of the campaign is sent again (campaign.resendMessage), no failure is left unanswered
+ * and the campaign is reopened (SCHEDULED, or IN_PROGRESS if something was sent), to complete
+ * or fail like any other. A COMPLETED campaign given a resend is reopened the same way.
  */
 export const CAMPAIGN_STATUSES = ["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"] as const
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
@@ -32,6 +37,18 @@ export type CampaignEvent =
   | { readonly type: "CampaignCompleted"; readonly at: number }
   | { readonly type: "CampaignFailed"; readonly at: number; readonly reason: string; readonly messageId: string | null }
   | { readonly type: "CampaignCancelled"; readonly at: number }
+  /** A message sending `resendOf` again joined the campaign (campaign.resendMessage). */
+  | {
+      readonly type: "CampaignMessageAdded"
+      readonly at: number
+      readonly messageId: string
+      readonly resendOf: string
+    }
+  /**
+   * Open again after a resend answered its last failure (or a finished campaign got one): the
+   * failure is cleared, so a new one fails it, and is told, again.
+   */
+  | { readonly type: "CampaignReopened"; readonly at: number; readonly status: "SCHEDULED" | "IN_PROGRESS" }
   /** The admin was told of the failure: recorded so that it is told once, by one web process. */
   | { readonly type: "CampaignFailureNotified"; readonly at: number }
 
@@ -66,11 +83,26 @@ export type CampaignCommand =
   | { readonly type: "Fail"; readonly reason: string; readonly messageId: string | null; readonly now: number }
   | { readonly type: "Cancel"; readonly now: number }
   | { readonly type: "RecordFailureNotified"; readonly now: number }
+  /**
+   * Take `messageId`, which sends `resendOf` again. What the campaign's stream does not hold
+   * comes from its messages: how many are sent, and how many failures other than `resendOf`
+   * are still not sent again.
+   */
+  | {
+      readonly type: "AddResend"
+      readonly messageId: string
+      readonly resendOf: string
+      readonly sent: number
+      readonly otherFailures: number
+      readonly now: number
+    }
 
 export type CampaignRejection =
   | { readonly _tag: "CampaignNotFound" }
   | { readonly _tag: "CampaignAlreadyExists" }
   | { readonly _tag: "CampaignNotCancellable"; readonly status: CampaignStatus }
+  /** a cancelled campaign sends nothing more, resends included */
+  | { readonly _tag: "CampaignNotResendable"; readonly status: CampaignStatus }
 
 export const initialCampaignState: CampaignState = {
   id: "",
@@ -126,6 +158,24 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
       return status !== "FAILED" || state.failureNotified
         ? accept()
         : accept({ type: "CampaignFailureNotified", at: command.now })
+    case "AddResend": {
+      if (status === "CANCELLED" || status === "DRAFT") return reject({ _tag: "CampaignNotResendable", status })
+      if (state.messageIds.includes(command.messageId)) return accept()
+      const added: CampaignEvent = {
+        type: "CampaignMessageAdded",
+        at: command.now,
+        messageId: command.messageId,
+        resendOf: command.resendOf
+      }
+      // FAILED stays while another failure is unanswered: the user still has something to see
+      const reopen = status === "COMPLETED" || (status === "FAILED" && command.otherFailures === 0)
+      if (!reopen) return accept(added)
+      return accept<CampaignEvent>(added, {
+        type: "CampaignReopened",
+        at: command.now,
+        status: command.sent > 0 ? "IN_PROGRESS" : "SCHEDULED"
+      })
+    }
   }
 }
 
@@ -156,6 +206,17 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
       return { ...state, failureNotified: true, version }
     case "CampaignCancelled":
       return { ...state, status: "CANCELLED", updatedAt: event.at, version }
+    case "CampaignMessageAdded":
+      return { ...state, messageIds: [...state.messageIds, event.messageId], updatedAt: event.at, version }
+    case "CampaignReopened":
+      return {
+        ...state,
+        status: event.status,
+        failureReason: null,
+        failureNotified: false,
+        updatedAt: event.at,
+        version
+      }
   }
 }
 

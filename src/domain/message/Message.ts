@@ -26,6 +26,8 @@ export type MessageEvent =
       readonly content: string
       readonly scheduledAt: number
       readonly at: number
+      /** the message this one sends again (campaign.resendMessage); absent on a planned message */
+      readonly resendOf?: string
     }
   | { readonly type: "MessageEdited"; readonly content: string; readonly scheduledAt: number; readonly at: number }
   | { readonly type: "MessageDeleted"; readonly at: number }
@@ -44,6 +46,8 @@ export type MessageEvent =
   | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageMissed"; readonly at: number }
+  /** The user asked to send this message again: `resendId` is the new message that does. */
+  | { readonly type: "MessageResent"; readonly at: number; readonly resendId: string }
   /**
    * A delivery receipt from the gateway: the message reached a phone (DELIVERED) or was read
    * there (READ). `participant` names the group member it came from; null for a receipt of
@@ -101,6 +105,10 @@ export interface MessageState {
   /** the gateway's id of the sent message, to match its delivery receipts */
   readonly gatewayMessageId: string | null
   readonly delivery: Delivery
+  /** the message this one sends again, if it is a resend */
+  readonly resendOf: string | null
+  /** the latest message sending this one again (it may since have been deleted: see isWithdrawnResend) */
+  readonly resentAs: string | null
   /** number of events folded into this state; the stream version it reflects */
   readonly version: number
 }
@@ -113,6 +121,7 @@ export type MessageCommand =
       readonly content: string
       readonly scheduledAt: number
       readonly now: number
+      readonly resendOf?: string
     }
   | { readonly type: "Edit"; readonly content?: string; readonly scheduledAt?: number; readonly now: number }
   | { readonly type: "Delete"; readonly now: number }
@@ -139,6 +148,17 @@ export type MessageCommand =
       readonly evidence: string
     }
   | { readonly type: "RecordMissed"; readonly now: number }
+  /**
+   * Send this message again as `resendId` (a new message the caller schedules next). Never
+   * automatic: only the user asks. `currentResend` is the status of the message `resentAs`
+   * names (null when there is none): the caller reads that other stream, the rule is here.
+   */
+  | {
+      readonly type: "Resend"
+      readonly resendId: string
+      readonly currentResend: MessageStatus | null
+      readonly now: number
+    }
 
 export type MessageRejection =
   | { readonly _tag: "MessageNotFound" }
@@ -152,6 +172,10 @@ export type MessageRejection =
   | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
   | { readonly _tag: "EmptyContent" }
   | { readonly _tag: "MessageNotSent"; readonly status: MessageStatus }
+  /** only a failed, missed or outcome-unknown message can be sent again */
+  | { readonly _tag: "MessageNotResendable"; readonly status: MessageStatus }
+  /** sent again already, and that resend still stands (scheduled, being sent, sent, or failed in turn) */
+  | { readonly _tag: "MessageAlreadyResent"; readonly resendId: string; readonly status: MessageStatus }
 
 export const initialMessageState: MessageState = {
   id: "",
@@ -165,6 +189,8 @@ export const initialMessageState: MessageState = {
   failureReason: null,
   gatewayMessageId: null,
   delivery: noDelivery,
+  resendOf: null,
+  resentAs: null,
   version: 0
 }
 
@@ -186,6 +212,33 @@ export interface ClaimedMessage extends MessageState {
 
 export const isClaimed = (s: MessageState): s is ClaimedMessage =>
   s.status === "PICKED" && s.target !== null && s.pickedAt !== null && s.pickedBy !== null
+
+/** What can be sent again (campaign.resendMessage): a message that did not go out, or may not have. */
+export const isResendable = (status: MessageStatus): boolean =>
+  status === "FAILED" || status === "MISSED" || status === "OUTCOME_UNKNOWN"
+
+/**
+ * A resend that no longer stands for its original: deleted or cancelled before it went, or
+ * never scheduled (a resend cut short between its two writes). Its original may be sent again,
+ * and counts again in its campaign's counters.
+ */
+export const isWithdrawnResend = (status: MessageStatus): boolean =>
+  status === "NEW" || status === "DELETED" || status === "CANCELLED"
+
+/**
+ * The failures among one campaign's messages that no standing resend answers: the messages
+ * that can be sent again now, and what keeps a campaign FAILED (Campaign.ts).
+ */
+export const unansweredFailures = <
+  M extends { readonly id: string; readonly status: MessageStatus; readonly resentAs: string | null }
+>(
+  messages: ReadonlyArray<M>
+): Array<M> => {
+  const statusOf = new Map(messages.map((m) => [m.id, m.status]))
+  return messages.filter(
+    (m) => isResendable(m.status) && (m.resentAs === null || isWithdrawnResend(statusOf.get(m.resentAs) ?? "NEW"))
+  )
+}
 
 type Result = DecideResult<MessageEvent, MessageRejection>
 
@@ -252,7 +305,8 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         target: command.target,
         content: command.content,
         scheduledAt: command.scheduledAt,
-        at: command.now
+        at: command.now,
+        ...(command.resendOf === undefined ? {} : { resendOf: command.resendOf })
       })
     case "Edit":
       return whenEditable(state, () => {
@@ -275,6 +329,20 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
           ? accept({ type: "MessagePicked", at: command.now, by: command.by })
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.selectedAt })
       )
+    case "Resend":
+      if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
+      if (!isResendable(state.status)) return reject({ _tag: "MessageNotResendable", status: state.status })
+      if (state.resentAs === command.resendId) return accept()
+      // One resend at a time: a second would send the text twice. One that failed in turn is sent
+      // again itself (the chain stays one line); one withdrawn leaves the original free.
+      if (state.resentAs !== null && !isWithdrawnResend(command.currentResend ?? "NEW")) {
+        return reject({
+          _tag: "MessageAlreadyResent",
+          resendId: state.resentAs,
+          status: command.currentResend ?? "NEW"
+        })
+      }
+      return accept({ type: "MessageResent", at: command.now, resendId: command.resendId })
     case "RecordMissed":
       return whenEditable(state, () =>
         state.scheduledAt < command.now - LOOKBACK_MS
@@ -330,6 +398,7 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
         target: event.target,
         content: event.content,
         scheduledAt: event.scheduledAt,
+        resendOf: event.resendOf ?? null,
         version
       }
     case "MessageEdited":
@@ -350,6 +419,8 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
       return { ...state, status: "OUTCOME_UNKNOWN", failureReason: event.reason, version }
     case "MessageMissed":
       return { ...state, status: "MISSED", failureReason: "missed", version }
+    case "MessageResent":
+      return { ...state, resentAs: event.resendId, version }
   }
 }
 

@@ -16,11 +16,13 @@ import { mongoViewStore } from "./viewDocuments.ts"
 
 /** The fields of a message view its campaign's counters depend on. */
 const CountedMessage = MessageViewSchema.pick({
+  id: true,
   isDeleted: true,
   isSent: true,
   deliveredAt: true,
   status: true,
   scheduledAt: true,
+  resentAs: true,
   version: true
 })
 
@@ -38,10 +40,26 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
     attempt(() =>
       messages
         .find({ campaignId: id })
-        .project({ _id: 0, isDeleted: 1, isSent: 1, deliveredAt: 1, status: 1, scheduledAt: 1, version: 1 })
+        .project({
+          _id: 1,
+          isDeleted: 1,
+          isSent: 1,
+          deliveredAt: 1,
+          status: 1,
+          scheduledAt: 1,
+          resentAs: 1,
+          version: 1
+        })
         .toArray()
     ).pipe(
-      Effect.flatMap((docs) => decodeDocuments(CountedMessage, "messages", docs)),
+      // the view's id is the document's _id
+      Effect.flatMap((docs) =>
+        decodeDocuments(
+          CountedMessage,
+          "messages",
+          docs.map(({ _id, ...doc }) => ({ ...doc, id: _id }))
+        )
+      ),
       Effect.map(countersOf)
     )
 

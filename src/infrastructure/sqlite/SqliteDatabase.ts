@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 4
+export const SQLITE_SCHEMA_VERSION = 5
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -89,7 +89,9 @@ CREATE TABLE IF NOT EXISTS messages (
   read_at        INTEGER,
   delivered_count INTEGER NOT NULL DEFAULT 0,
   read_count     INTEGER NOT NULL DEFAULT 0,
-  version        INTEGER NOT NULL
+  version        INTEGER NOT NULL,
+  resend_of      TEXT,
+  resent_as      TEXT
 );
 CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
@@ -192,6 +194,13 @@ const SESSIONS_GATEWAY_STATUS_COLUMNS: Readonly<Record<string, string>> = {
  * would save messages without recounting their campaign.
  */
 const CAMPAIGNS_COUNTERS_COLUMNS: Readonly<Record<string, string>> = { counters: "TEXT" }
+
+/**
+ * What schema version 5 added to the messages table: the links of a message sent again
+ * (campaign.resendMessage), null on every message before. Version 5 also keeps older Herald off
+ * the file: it would count a message sent again twice in its campaign's counters.
+ */
+const MESSAGES_RESEND_COLUMNS: Readonly<Record<string, string>> = { resend_of: "TEXT", resent_as: "TEXT" }
 
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
@@ -300,13 +309,16 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_DELIVERY_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_COUNTERS_COLUMNS)
+        addMissingColumns(db, "messages", MESSAGES_RESEND_COLUMNS)
       }
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"
       )
-      // a campaign's counters, counted from this index alone (a recount follows every message save)
+      // a campaign's counters, counted from this index alone (a recount follows every message save);
+      // version 5 counts resent_as too, so its index replaces version 4's
+      db.exec("DROP INDEX IF EXISTS messages_campaign_id_counters")
       db.exec(
-        "CREATE INDEX IF NOT EXISTS messages_campaign_id_counters ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, version)"
+        "CREATE INDEX IF NOT EXISTS messages_campaign_counters ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, resent_as, version)"
       )
       // getMessagingSession reads a session's active campaigns only
       db.exec(

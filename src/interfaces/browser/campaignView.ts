@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import { DateTime } from "effect"
+import { isWithdrawnResend } from "../../domain/message/Message.ts"
 import type { AppRouter } from "../web/routers/appRouter.ts"
 import { instantOf } from "./campaign/planInput.ts"
 
@@ -92,6 +93,26 @@ export const canCancel = (campaign: {
   !isFinishedStatus(campaign.status) &&
   (campaign.status !== "FAILED" || campaign.messages.some((m) => m.status === "SCHEDULED"))
 
+/**
+ * The messages the campaign's progress counts (as campaign.list counts them): not deleted or
+ * cancelled, and not a message sent again while its resend stands (the resend takes its place).
+ */
+export const countedMessages = <
+  M extends {
+    readonly id: string
+    readonly status: MessageStatus
+    readonly isDeleted: boolean
+    readonly resentAs: string | null
+  }
+>(
+  messages: ReadonlyArray<M>
+): Array<M> => {
+  const statusOf = new Map(messages.map((m) => [m.id, m.status]))
+  return messages.filter(
+    (m) => !m.isDeleted && (m.resentAs === null || isWithdrawnResend(statusOf.get(m.resentAs) ?? "NEW"))
+  )
+}
+
 /** Edit and delete: only a message the scheduler has not picked yet. */
 export const isChangeable = (message: { readonly status: MessageStatus }): boolean => message.status === "SCHEDULED"
 
@@ -133,7 +154,7 @@ export const deliveryWords = (
 export const MISSED_EXPLANATION =
   "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
 export const OUTCOME_UNKNOWN_EXPLANATION =
-  "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, plan it again."
+  "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, send it again."
 
 /** The viewer's IANA zone, as the browser reports it. */
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone

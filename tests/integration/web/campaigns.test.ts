@@ -241,6 +241,111 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     })
   })
 
+  describe(`campaign.resendMessage: send again, never by itself (${name})`, () => {
+    it("a failed message sent again goes out once at the gateway; the first keeps its failure; the campaign completes", async () => {
+      const id = await create({ messages: [{ content: "try me", scheduledAt: inMs(150) }] })
+      await web.fake.refuse()
+      await schedule(1)
+      const failed = await get(id)
+      expect(failed.status).toBe("FAILED")
+      const first = failed.messages[0]!
+      // the scheduler never retries: another pass finds nothing to send
+      await web.fake.accept()
+      const layer = schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+      expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(layer)))).toBe(0)
+      expect(web.fake.sent.filter((s) => s.text === "try me")).toEqual([])
+
+      const { id: resend } = await owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: first.id })
+      const open = await get(id)
+      expect(open.status).toBe("SCHEDULED")
+      expect(open.messages.find((m) => m.id === first.id)).toMatchObject({
+        status: "FAILED",
+        failureReason: first.failureReason,
+        resendOf: null,
+        resentAs: resend
+      })
+      expect(open.messages.find((m) => m.id === resend)).toMatchObject({
+        status: "SCHEDULED",
+        content: "try me",
+        resendOf: first.id,
+        resentAs: null
+      })
+      // due now: the next pass sends it, once
+      await schedule(1)
+      expect(web.fake.sent.filter((s) => s.text === "try me")).toHaveLength(1)
+      const done = await get(id)
+      expect(done.status).toBe("COMPLETED")
+      expect(done.messages.find((m) => m.id === resend)?.status).toBe("SENT")
+      expect((await owner.api.campaign.list.query()).items.find((c) => c.id === id)).toMatchObject({
+        totalMessages: 1,
+        sentMessages: 1,
+        nextScheduledAt: null
+      })
+      // sent already: neither can be sent again
+      await expectTrpcError(
+        owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: first.id }),
+        "CONFLICT"
+      )
+      await expectTrpcError(owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: resend }), "CONFLICT")
+    })
+
+    it("at a chosen time; a time in the past, a message not failed, bad input, someone else's: refused, nothing saved", async () => {
+      const id = await create({
+        messages: [
+          { content: "lost", scheduledAt: inMs(150) },
+          { content: "later", scheduledAt: inMs(3_600_000) }
+        ]
+      })
+      await web.fake.refuse()
+      await schedule(1)
+      const [lost, later] = (await get(id)).messages
+      const stranger = web.client()
+      await signUp(stranger, "resender@example.com")
+      await owner.api.admin.approveUser.mutate({ userId: (await stranger.api.auth.me.query()).user!.id })
+      const before = await web.eventCount()
+      const past = await expectTrpcError(
+        owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: lost!.id, scheduledAt: inMs(-60_000) }),
+        "BAD_REQUEST"
+      )
+      expect(past.issues).toEqual([{ path: "scheduledAt", message: expect.stringMatching(/is in the past$/) }])
+      const notFailed = await expectTrpcError(
+        owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: later!.id }),
+        "CONFLICT"
+      )
+      expect(notFailed.message).toBe(
+        "only a failed, missed or outcome-unknown message can be sent again (this one is SCHEDULED)"
+      )
+      await expectTrpcError(
+        owner.untyped.mutation("campaign.resendMessage", { campaignId: id, messageId: "" }),
+        "BAD_REQUEST"
+      )
+      await expectTrpcError(
+        owner.untyped.mutation("campaign.resendMessage", { campaignId: id, messageId: lost!.id, scheduledAt: "soon" }),
+        "BAD_REQUEST"
+      )
+      await expectTrpcError(owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: "nope" }), "NOT_FOUND")
+      await expectTrpcError(
+        stranger.api.campaign.resendMessage.mutate({ campaignId: id, messageId: lost!.id }),
+        "NOT_FOUND"
+      )
+      expect(await web.eventCount()).toBe(before)
+
+      const at = inMs(1_800_000)
+      const { id: resend } = await owner.api.campaign.resendMessage.mutate({
+        campaignId: id,
+        messageId: lost!.id,
+        scheduledAt: at
+      })
+      expect((await get(id)).messages.find((m) => m.id === resend)?.scheduledAt).toBe(at)
+      // one resend at a time
+      await expectTrpcError(
+        owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: lost!.id }),
+        "CONFLICT"
+      )
+      await owner.api.campaign.cancel.mutate({ id })
+    })
+  })
+
   describe(`campaign input and ownership (${name})`, () => {
     it.each([
       ["a message in the past", { messages: [{ content: "x", scheduledAt: inMs(-1_000) }] }],

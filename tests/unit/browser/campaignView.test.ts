@@ -3,6 +3,7 @@ import type { CampaignStatus, MessageStatus } from "../../../src/interfaces/brow
 import {
   campaignPollInterval,
   canCancel,
+  countedMessages,
   deliveryWords,
   FAST_POLL_MS,
   gapText,
@@ -157,5 +158,26 @@ describe("date and time inputs in the viewer's zone", () => {
       iso: "2027-10-31T00:30:00.000Z"
     })
     expect(gapText("Europe/Paris")).toBe("This time does not exist on that day in Europe/Paris: the clocks go forward.")
+  })
+})
+
+describe("countedMessages: what the campaign page's progress counts", () => {
+  const m = (id: string, status: MessageStatus, resentAs: string | null = null) => ({
+    id,
+    status,
+    isDeleted: status === "DELETED" || status === "CANCELLED",
+    resentAs
+  })
+  it("leaves out deleted messages, and a message sent again while its resend stands", () => {
+    const messages = [
+      m("sent", "SENT"),
+      m("deleted", "DELETED"),
+      m("answered", "FAILED", "r1"),
+      m("r1", "SCHEDULED"),
+      m("withdrawn", "MISSED", "r2"),
+      m("r2", "DELETED"),
+      m("lost", "OUTCOME_UNKNOWN", "never-scheduled")
+    ]
+    expect(countedMessages(messages).map((x) => x.id)).toEqual(["sent", "r1", "withdrawn", "lost"])
   })
 })

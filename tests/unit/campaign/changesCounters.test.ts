@@ -6,7 +6,8 @@ const scheduled = {
   isSent: false,
   deliveredAt: null,
   status: "SCHEDULED",
-  scheduledAt: 1_000
+  scheduledAt: 1_000,
+  resentAs: null
 } as const
 
 describe("changesCounters: which message saves recount the campaign", () => {
@@ -25,5 +26,11 @@ describe("changesCounters: which message saves recount the campaign", () => {
     expect(changesCounters(sent, { ...sent, deliveredAt: 5_000 })).toBe(true)
     expect(changesCounters({ ...sent, deliveredAt: 5_000 }, { ...sent, deliveredAt: 6_000 })).toBe(false)
     expect(changesCounters(sent, sent)).toBe(false)
+  })
+
+  it("a message sent again does: its resend takes its place in the counts", () => {
+    const failed = { ...scheduled, status: "FAILED" } as const
+    expect(changesCounters(failed, { ...failed, resentAs: "m2" })).toBe(true)
+    expect(changesCounters({ ...failed, resentAs: "m2" }, { ...failed, resentAs: "m3" })).toBe(true)
   })
 })

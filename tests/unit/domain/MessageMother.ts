@@ -28,6 +28,8 @@ export const MessageTimes = {
   PICKED_AT: Date.UTC(2026, 0, 1, 10, 0, 5),
   /** the gateway answers */
   SENT_AT: Date.UTC(2026, 0, 1, 10, 0, 6),
+  /** the user sends it again */
+  RESENT_AT: Date.UTC(2026, 0, 1, 10, 30, 0),
   LEASE_MS: 5 * 60_000
 } as const
 
@@ -118,6 +120,13 @@ export const MessageCommandMother = {
     type: "RecordMissed",
     now: T.SCHEDULED_AT + LOOKBACK_MS + 60_000,
     ...overrides
+  }),
+  resend: (overrides: Overrides<CommandOf<"Resend">> = {}): CommandOf<"Resend"> => ({
+    type: "Resend",
+    resendId: "message-2",
+    currentResend: null,
+    now: T.RESENT_AT,
+    ...overrides
   })
 }
 
@@ -169,6 +178,12 @@ export const MessageEventMother = {
   missed: (at: number = T.SCHEDULED_AT + LOOKBACK_MS + 60_000): EventOf<"MessageMissed"> => ({
     type: "MessageMissed",
     at
+  }),
+  resent: (overrides: Overrides<EventOf<"MessageResent">> = {}): EventOf<"MessageResent"> => ({
+    type: "MessageResent",
+    at: T.RESENT_AT,
+    resendId: "message-2",
+    ...overrides
   })
 }
 

@@ -2,11 +2,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
+import { unansweredFailures } from "../../../domain/message/Message.ts"
 import type { CampaignDetail, CampaignMessage } from "../campaignView.ts"
 import {
   campaignPollInterval,
   campaignStatusWords,
   canCancel,
+  countedMessages,
   deliveryWords,
   gapText,
   instantFromLocal,
@@ -69,8 +71,8 @@ const CampaignView = ({
       delivered = 0,
       total = 0
     let next: string | null = null
-    for (const m of campaign.messages) {
-      if (m.isDeleted) continue
+    // a message sent again counts once: its resend stands in its place
+    for (const m of countedMessages(campaign.messages)) {
       total++
       if (m.isSent) sent++
       if (m.isDelivered) delivered++
@@ -86,6 +88,14 @@ const CampaignView = ({
         .map((m, i) => ({ m, i, at: Date.parse(m.scheduledAt) }))
         .sort((a, b) => a.at - b.at || a.i - b.i)
         .map(({ m }) => m),
+    [campaign.messages]
+  )
+  // the links of "send again", both ways, and what can be sent again now
+  const { byId, resendable } = useMemo(
+    () => ({
+      byId: new Map(campaign.messages.map((m) => [m.id, m])),
+      resendable: new Set(unansweredFailures(campaign.messages).map((m) => m.id))
+    }),
     [campaign.messages]
   )
   return (
@@ -124,6 +134,7 @@ const CampaignView = ({
               <strong>This campaign failed</strong>
               {campaign.failureReason !== undefined ? <>: {campaign.failureReason.replace(/\.$/, "")}.</> : "."}
               {canCancel(campaign) ? " Its other messages are still sent at their times unless you cancel it." : null}
+              {resendable.size > 0 ? " A message that was not sent can be sent again from its row below." : null}
             </Alert>
           </div>
         ) : null}
@@ -140,7 +151,14 @@ const CampaignView = ({
       ) : (
         <ol className="space-y-3" aria-label="Messages">
           {messages.map((m) => (
-            <MessageRow key={m.id} campaignId={campaign.id} message={m} />
+            <MessageRow
+              key={m.id}
+              campaignId={campaign.id}
+              message={m}
+              resendable={resendable.has(m.id)}
+              resend={m.resentAs === null ? undefined : byId.get(m.resentAs)}
+              original={m.resendOf === null ? undefined : byId.get(m.resendOf)}
+            />
           ))}
         </ol>
       )}
@@ -195,15 +213,39 @@ const LONG_TEXT_LINES = 6
 const isLong = (text: string) =>
   text.length > LONG_TEXT_CHARS || text.split("\n", LONG_TEXT_LINES + 1).length > LONG_TEXT_LINES
 
+/** The row of a message, by id: where a "send again" link leads. */
+const rowId = (messageId: string) => `message-${messageId}`
+const goToRow = (messageId: string) => {
+  const row = document.getElementById(rowId(messageId))
+  row?.scrollIntoView({ block: "center" })
+  row?.focus()
+}
+
 const MessageRow = memo(
-  ({ campaignId, message: m }: { readonly campaignId: string; readonly message: CampaignMessage }) => {
-    const [mode, setMode] = useState<"view" | "edit" | "delete">("view")
+  ({
+    campaignId,
+    message: m,
+    resendable,
+    resend,
+    original
+  }: {
+    readonly campaignId: string
+    readonly message: CampaignMessage
+    /** failed, missed or outcome unknown, and not sent again (or its resend was withdrawn) */
+    readonly resendable: boolean
+    /** the message sending this one again, if any */
+    readonly resend: CampaignMessage | undefined
+    /** the message this one sends again, if it is a resend */
+    readonly original: CampaignMessage | undefined
+  }) => {
+    const [mode, setMode] = useState<"view" | "edit" | "delete" | "resend">("view")
     const actions = useRef<HTMLDivElement>(null)
     const row = useRef<HTMLLIElement>(null)
     const returnFocus = useRef(false)
     const changeable = isChangeable(m)
     // an open form stays open (the text typed is not lost) and says why it can no longer be saved
-    const shownMode = mode === "edit" ? "edit" : changeable ? mode : "view"
+    const shownMode =
+      mode === "edit" ? "edit" : mode === "resend" ? (resendable ? "resend" : "view") : changeable ? mode : "view"
     const back = () => {
       returnFocus.current = true
       setMode("view")
@@ -227,6 +269,7 @@ const MessageRow = memo(
       // content-visibility: rows off screen are neither laid out nor painted (a 1,000-message campaign opens at once)
       <li
         ref={row}
+        id={rowId(m.id)}
         tabIndex={-1}
         className={`focus:outline-2 focus:outline-offset-2 focus:outline-sky-700 rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}
       >
@@ -242,6 +285,31 @@ const MessageRow = memo(
           <>
             <MessageText text={m.content} gone={gone} />
             <MessageState message={m} />
+            <ResendLinks resend={resend} original={original} />
+            {shownMode === "resend" ? (
+              <ResendMessage
+                campaignId={campaignId}
+                message={m}
+                onKeep={back}
+                onResent={(id) => {
+                  setMode("view")
+                  announce("The message is sent again as a new message: it is listed with its time.")
+                  // the new row is there once the refresh is in
+                  requestAnimationFrame(() => goToRow(id))
+                }}
+              />
+            ) : resendable ? (
+              <div ref={actions} className="mt-3 flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1"
+                  aria-label={`Send again the message of ${when}`}
+                  onClick={() => setMode("resend")}
+                >
+                  Send again
+                </Button>
+              </div>
+            ) : null}
             {changeable ? (
               shownMode === "delete" ? (
                 <DeleteMessage campaignId={campaignId} messageId={m.id} onKeep={back} onDeleted={deleted} />
@@ -272,6 +340,145 @@ const MessageRow = memo(
     )
   }
 )
+
+/** "Send again", both ways: the first says it was sent again, the resend what it sends again. */
+const ResendLinks = ({
+  resend,
+  original
+}: {
+  readonly resend: CampaignMessage | undefined
+  readonly original: CampaignMessage | undefined
+}) => {
+  const standing = resend !== undefined && !resend.isDeleted
+  if (!standing && original === undefined) return null
+  return (
+    <div className="mt-2 space-y-1 text-sm text-slate-700">
+      {standing ? (
+        <p>
+          Sent again as a new message, for{" "}
+          <time dateTime={resend.scheduledAt}>{formatDateTime(resend.scheduledAt)}</time>.{" "}
+          <button
+            type="button"
+            className={linkLook}
+            aria-label="Go to the new message"
+            onClick={() => goToRow(resend.id)}
+          >
+            Go to it
+          </button>
+        </p>
+      ) : null}
+      {original !== undefined ? (
+        <p>
+          Sends again the message of <time dateTime={original.scheduledAt}>{formatDateTime(original.scheduledAt)}</time>
+          , which was not sent.{" "}
+          <button
+            type="button"
+            className={linkLook}
+            aria-label="Go to the message it sends again"
+            onClick={() => goToRow(original.id)}
+          >
+            Go to it
+          </button>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The "send again" question: now, or at a date and time the user gives (in their zone). A new
+ * message goes out; this one keeps what happened to it. Nothing is ever sent again by itself.
+ */
+const ResendMessage = ({
+  campaignId,
+  message,
+  onKeep,
+  onResent
+}: {
+  readonly campaignId: string
+  readonly message: CampaignMessage
+  readonly onKeep: () => void
+  /** after the refresh, with the new message's id */
+  readonly onResent: (id: string) => void
+}) => {
+  const trpc = useTRPC()
+  const refresh = useRefresh(campaignId)
+  const [date, setDate] = useState("")
+  const [time, setTime] = useState("")
+  const [local, setLocal] = useState<string | undefined>(undefined)
+  const resend = useMutation(
+    trpc.campaign.resendMessage.mutationOptions({
+      onSuccess: async ({ id }) => {
+        await refresh()
+        onResent(id)
+      },
+      onError: async (error) => {
+        if (errorCode(error) === "CONFLICT") await refresh()
+      }
+    })
+  )
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (date === "" && time === "") {
+      setLocal(undefined)
+      return resend.mutate({ campaignId, messageId: message.id })
+    }
+    const at = instantFromLocal(date, time, viewerTimeZone)
+    const problem =
+      at._tag === "Invalid"
+        ? "Give a valid date and time, or leave both empty to send it now."
+        : at._tag === "Gap"
+          ? gapText(viewerTimeZone)
+          : Date.parse(at.iso) <= Date.now()
+            ? "This time has already passed: choose a later one, or leave both empty to send it now."
+            : undefined
+    setLocal(problem)
+    if (problem !== undefined || at._tag !== "Instant") return
+    resend.mutate({ campaignId, messageId: message.id, scheduledAt: at.iso })
+  }
+  const server = resend.error
+  const whenError =
+    local ??
+    fieldErrors(server)["scheduledAt"] ??
+    (errorCode(server) === "BAD_REQUEST" ? "This time has already passed: choose a later one." : undefined)
+  const general = server !== null && whenError === undefined ? errorText(server) : null
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Send this message again"
+      className="mt-3 space-y-3 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-slate-900"
+    >
+      {general !== null ? <Alert>{general}</Alert> : null}
+      <p>
+        Send this text again to the group, as a new message? This one keeps what happened to it. If the message may have
+        arrived after all, check the group first: nothing can take back a duplicate.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
+        <TextField
+          label="Time"
+          type="time"
+          value={time}
+          hint={`Leave both empty to send it now. Your time zone: ${viewerTimeZone}`}
+          onChange={(e) => setTime(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" className="px-3 py-1" disabled={resend.isPending}>
+          {resend.isPending
+            ? "Sending again…"
+            : date === "" && time === ""
+              ? "Send it again now"
+              : "Send it again then"}
+        </Button>
+        <Button variant="secondary" className="px-3 py-1" disabled={resend.isPending} onClick={onKeep}>
+          Keep as is
+        </Button>
+      </div>
+    </form>
+  )
+}
 
 const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boolean }) => {
   const look = `mt-2 whitespace-pre-wrap break-words ${gone ? "text-slate-600 line-through" : "text-slate-900"}`

@@ -6,6 +6,7 @@ import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import { planCampaign } from "../../../application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
+import { resendCampaignMessage } from "../../../application/campaign/resendCampaignMessage.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
 import {
   MAX_CONTENT_LENGTH,
@@ -99,5 +100,12 @@ export const campaignRouter = router({
     .input(z.object({ campaignId: id, messageId: id }))
     .mutation(({ ctx, input }) =>
       run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
-    )
+    ),
+  /**
+   * "Send again": a failed, missed or outcome-unknown message as a new message of the campaign
+   * (resendOf on it, resentAs on the first), due at scheduledAt or now → {id}. Never automatic.
+   */
+  resendMessage: activeProcedure
+    .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
+    .mutation(({ ctx, input }) => run(ctx, resendCampaignMessage(ctx.user.id, input)))
 })

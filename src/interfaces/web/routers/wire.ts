@@ -40,6 +40,9 @@ const toWireCampaignMessage = (m: MessageView) => ({
   readAt: isoOrNull(m.readAt),
   deliveredCount: m.deliveredCount,
   readCount: m.readCount,
+  // "send again": the message this one sends again, and the latest one sending it again (null: none)
+  resendOf: m.resendOf,
+  resentAs: m.resentAs,
   ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
 })
 

@@ -222,6 +222,79 @@ describe("RecordFailureNotified", () => {
   })
 })
 
+describe("AddResend: a message sent again joins the campaign", () => {
+  const resend = (overrides: Partial<Extract<CampaignCommand, { type: "AddResend" }>> = {}): CampaignCommand => ({
+    type: "AddResend",
+    messageId: "message-3",
+    resendOf: "message-2",
+    sent: 1,
+    otherFailures: 0,
+    now: Date.UTC(2026, 0, 1, 12),
+    ...overrides
+  })
+  const added: CampaignEvent = {
+    type: "CampaignMessageAdded",
+    at: Date.UTC(2026, 0, 1, 12),
+    messageId: "message-3",
+    resendOf: "message-2"
+  }
+  const reopened = (status: "SCHEDULED" | "IN_PROGRESS"): CampaignEvent => ({
+    type: "CampaignReopened",
+    at: Date.UTC(2026, 0, 1, 12),
+    status
+  })
+
+  // status before, what the messages say, the events, the status after
+  it.each([
+    { from: "FAILED", sent: 1, otherFailures: 0, events: [added, reopened("IN_PROGRESS")], to: "IN_PROGRESS" },
+    { from: "FAILED", sent: 0, otherFailures: 0, events: [added, reopened("SCHEDULED")], to: "SCHEDULED" },
+    { from: "FAILED", sent: 1, otherFailures: 1, events: [added], to: "FAILED" },
+    { from: "COMPLETED", sent: 2, otherFailures: 0, events: [added, reopened("IN_PROGRESS")], to: "IN_PROGRESS" },
+    { from: "IN_PROGRESS", sent: 1, otherFailures: 0, events: [added], to: "IN_PROGRESS" },
+    { from: "SCHEDULED", sent: 0, otherFailures: 0, events: [added], to: "SCHEDULED" }
+  ] as const)(
+    "a $from campaign ($sent sent, $otherFailures other failures unanswered) takes it and is $to",
+    ({ from, sent, otherFailures, events, to }) => {
+      const state = State.inStatus(from)
+      expect(decideCampaign(resend({ sent, otherFailures }), state)).toEqual(accept(...events))
+      const next = evolveAll(state, events)
+      expect(next.status).toBe(to)
+      expect(next.messageIds).toEqual([...state.messageIds, "message-3"])
+      expect(next.version).toBe(state.version + events.length)
+    }
+  )
+
+  it.each(["CANCELLED", "DRAFT"] as const)("a %s campaign refuses it: nothing more is sent", (status) => {
+    expect(decideCampaign(resend(), State.inStatus(status))).toEqual(reject({ _tag: "CampaignNotResendable", status }))
+  })
+
+  it("an unknown campaign is rejected", () => {
+    expect(decideCampaign(resend(), initialCampaignState)).toEqual(reject({ _tag: "CampaignNotFound" }))
+  })
+
+  it("the same message twice records nothing the second time", () => {
+    const once = evolveAll(State.inStatus("FAILED"), acceptedEvents(resend(), State.inStatus("FAILED")))
+    expect(decideCampaign(resend(), once)).toEqual(accept())
+  })
+
+  it("reopening clears the failure, so a later failure fails it and is told again", () => {
+    const failed = evolveAll(State.inStatus("FAILED"), [{ type: "CampaignFailureNotified", at: 1 }])
+    const open = evolveAll(failed, acceptedEvents(resend(), failed))
+    expect(open).toMatchObject({ status: "IN_PROGRESS", failureReason: null, failureNotified: false })
+    const again = evolveAll(open, acceptedEvents(Command.fail({ reason: "failed again" }), open))
+    expect(again).toMatchObject({ status: "FAILED", failureReason: "failed again" })
+    expect(acceptedEvents({ type: "RecordFailureNotified", now: 2 }, again)).toEqual([
+      { type: "CampaignFailureNotified", at: 2 }
+    ])
+  })
+
+  it("once reopened, the resend's send completes it like any other", () => {
+    const open = evolveAll(State.inStatus("FAILED"), acceptedEvents(resend(), State.inStatus("FAILED")))
+    const progress = Command.recordProgress({ sent: 2, open: 0 })
+    expect(acceptedEvents(progress, open)).toEqual([Event.completed(progress.now)])
+  })
+})
+
 describe("Campaign decider: properties over random command sequences", () => {
   /** Statuses a campaign may move to from each status (FAILED from any state). */
   const allowed: Record<CampaignStatus | "NEW", ReadonlyArray<CampaignStatus>> = {
@@ -230,9 +303,10 @@ describe("Campaign decider: properties over random command sequences", () => {
     // COMPLETED straight from SCHEDULED: every message was deleted before any was sent
     SCHEDULED: ["IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"],
     IN_PROGRESS: ["COMPLETED", "CANCELLED", "FAILED"],
-    COMPLETED: ["FAILED"],
+    // back to SCHEDULED or IN_PROGRESS only when the user sends a message again (AddResend)
+    COMPLETED: ["FAILED", "SCHEDULED", "IN_PROGRESS"],
     CANCELLED: ["FAILED"],
-    FAILED: []
+    FAILED: ["SCHEDULED", "IN_PROGRESS"]
   }
 
   const now = fc.integer({ min: 0, max: 1_000_000 })
@@ -259,7 +333,15 @@ describe("Campaign decider: properties over random command sequences", () => {
       messageId: fc.option(fc.constantFrom("m-1", "m-2"), { nil: null }),
       now
     }),
-    fc.record({ type: fc.constant("Cancel" as const), now })
+    fc.record({ type: fc.constant("Cancel" as const), now }),
+    fc.record({
+      type: fc.constant("AddResend" as const),
+      messageId: fc.constantFrom("r-1", "r-2", "r-3"),
+      resendOf: fc.constantFrom("m-1", "m-2"),
+      sent: fc.integer({ min: 0, max: 3 }),
+      otherFailures: fc.integer({ min: 0, max: 2 }),
+      now
+    })
   )
 
   /**
@@ -282,7 +364,9 @@ describe("Campaign decider: properties over random command sequences", () => {
       if (result._tag === "Rejected") continue
       for (const event of result.events) {
         const next = evolveCampaign(state, event)
-        transitions.push([state.status, next.status])
+        // the one event that keeps the status: a message joins the campaign
+        if (event.type === "CampaignMessageAdded") expect(next.status).toBe(state.status)
+        else transitions.push([state.status, next.status])
         state = next
         events.push(event)
       }
@@ -317,12 +401,34 @@ describe("Campaign decider: properties over random command sequences", () => {
     )
   })
 
-  it("once FAILED, the failure reason never changes", () => {
+  it("once FAILED, the failure reason never changes until a resend reopens the campaign", () => {
     fc.assert(
       fc.property(runs, ({ events, state }) => {
-        const failures = events.filter((e) => e.type === "CampaignFailed")
+        const reopened = events.findLastIndex((e) => e.type === "CampaignReopened")
+        const failures = events.slice(reopened + 1).filter((e) => e.type === "CampaignFailed")
         expect(failures.length).toBeLessThanOrEqual(1)
         if (failures[0] !== undefined) expect(state.failureReason).toBe(failures[0].reason)
+        else if (reopened !== -1) expect(state.failureReason).toBeNull()
+      }),
+      { numRuns: 1_000 }
+    )
+  })
+
+  it("a message joins only by AddResend, once, and never a cancelled campaign", () => {
+    fc.assert(
+      fc.property(runs, ({ events, state }) => {
+        const added = events.flatMap((e) => (e.type === "CampaignMessageAdded" ? [e.messageId] : []))
+        expect(new Set(added).size).toBe(added.length)
+        expect(state.messageIds.slice(state.messageIds.length - added.length)).toEqual(added)
+        const cancelled = events.findIndex((e) => e.type === "CampaignCancelled")
+        if (cancelled !== -1) {
+          // after a cancel only a failure can move it: never a resend
+          const after = events.slice(cancelled + 1)
+          const failed = after.findIndex((e) => e.type === "CampaignFailed")
+          expect(
+            after.slice(0, failed === -1 ? after.length : failed).some((e) => e.type === "CampaignMessageAdded")
+          ).toBe(false)
+        }
       }),
       { numRuns: 1_000 }
     )

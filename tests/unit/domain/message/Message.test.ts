@@ -16,7 +16,8 @@ import {
   isPicked,
   isSent,
   LOOKBACK_MS,
-  SETTLED_FROM_HISTORY
+  SETTLED_FROM_HISTORY,
+  unansweredFailures
 } from "../../../../src/domain/message/Message.ts"
 import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
 import {
@@ -43,7 +44,7 @@ describe("decideMessage: every command in every status", () => {
    * What each command does in each status. `ok` = accepted (the events are checked below);
    * the others are the rejection tag (`picked` and `inFlight` carry the current status).
    */
-  type Outcome = "ok" | "notFound" | "exists" | "picked" | "inFlight" | "notSent"
+  type Outcome = "ok" | "notFound" | "exists" | "picked" | "inFlight" | "notSent" | "notResendable"
   type Row = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]
   // prettier-ignore
   const matrix: Record<MessageCommand["type"], Row> = {
@@ -88,7 +89,18 @@ describe("decideMessage: every command in every status", () => {
       "inFlight",
       "inFlight"
     ],
-    RecordAck: ["notFound", "notSent", "notSent", "ok", "notSent", "notSent", "notSent", "notSent", "notSent"]
+    RecordAck: ["notFound", "notSent", "notSent", "ok", "notSent", "notSent", "notSent", "notSent", "notSent"],
+    Resend: [
+      "notFound",
+      "notResendable",
+      "notResendable",
+      "notResendable",
+      "ok",
+      "ok",
+      "ok",
+      "notResendable",
+      "notResendable"
+    ]
   }
 
   /** A command that is valid on the time line of the mothers, so only the status decides. */
@@ -103,7 +115,8 @@ describe("decideMessage: every command in every status", () => {
     RecordSendFailure: Command.recordSendFailure(),
     RecordOutcomeUnknown: Command.recordOutcomeUnknown(),
     SettleSentFromHistory: Command.settleSentFromHistory(),
-    RecordAck: Command.recordAck()
+    RecordAck: Command.recordAck(),
+    Resend: Command.resend()
   }
 
   const rejectionFor = (outcome: Exclude<Outcome, "ok">, status: MessageStatus): MessageRejection => {
@@ -120,6 +133,8 @@ describe("decideMessage: every command in every status", () => {
         return { _tag: "MessageNotInFlight", status }
       case "notSent":
         return { _tag: "MessageNotSent", status }
+      case "notResendable":
+        return { _tag: "MessageNotResendable", status }
     }
   }
 
@@ -131,7 +146,7 @@ describe("decideMessage: every command in every status", () => {
   )
 
   it("covers every command in every status", () => {
-    expect(cases).toHaveLength(11 * 9)
+    expect(cases).toHaveLength(12 * 9)
   })
 
   it.each(rejected)(
@@ -224,7 +239,13 @@ describe("decideMessage: every command in every status", () => {
         }
       ],
       to: "SENT"
-    }
+    },
+    ...(["FAILED", "OUTCOME_UNKNOWN", "MISSED"] as const).map((from) => ({
+      command: "Resend" as const,
+      from,
+      events: [Event.resent()],
+      to: from
+    }))
     // RecordOutcomeUnknown has a generated reason; see its own describe block.
   ]
 
@@ -251,6 +272,71 @@ describe("decideMessage: every command in every status", () => {
     const events = acceptedEvents(command, State.inStatus("PICKED"))
     expect(events).toEqual([{ type: "MessageOutcomeUnknown", at: command.now, reason: expect.any(String) }])
     expect(evolveAll(State.inStatus("PICKED"), events).status).toBe("OUTCOME_UNKNOWN")
+  })
+})
+
+describe("Resend: sent again only by the user, one resend at a time", () => {
+  it("records the resend's id on the first message, which keeps its status and failure", () => {
+    const failed = State.inStatus("FAILED")
+    const next = evolveAll(failed, acceptedEvents(Command.resend(), failed))
+    expect(next).toEqual({ ...failed, resentAs: "message-2", version: failed.version + 1 })
+  })
+
+  it("the same resend twice records nothing the second time", () => {
+    const resent = State.fromEvents(Event.scheduled(), Event.picked(), Event.sendFailed(), Event.resent())
+    expect(decideMessage(Command.resend({ currentResend: "SCHEDULED" }), resent)).toEqual(accept())
+  })
+
+  // what became of the first resend decides whether another may be made
+  it.each([
+    ["SCHEDULED", false],
+    ["PICKED", false],
+    ["SENT", false],
+    ["FAILED", false],
+    ["OUTCOME_UNKNOWN", false],
+    ["MISSED", false],
+    ["DELETED", true],
+    ["CANCELLED", true],
+    ["NEW", true]
+  ] as const)("while its resend is %s, another is allowed: %s", (current, allowed) => {
+    const resent = State.fromEvents(Event.scheduled(), Event.picked(), Event.sendFailed(), Event.resent())
+    const second = Command.resend({ resendId: "message-3", currentResend: current })
+    expect(decideMessage(second, resent)).toEqual(
+      allowed
+        ? accept({ type: "MessageResent", at: T.RESENT_AT, resendId: "message-3" })
+        : reject({ _tag: "MessageAlreadyResent", resendId: "message-2", status: current })
+    )
+  })
+
+  it("a resend is scheduled like any message, and knows what it sends again", () => {
+    const events = acceptedEvents(
+      Command.schedule({ messageId: "message-2", resendOf: "message-1", scheduledAt: T.RESENT_AT, now: T.RESENT_AT }),
+      initialMessageState
+    )
+    expect(events).toEqual([
+      Event.scheduled({ messageId: "message-2", resendOf: "message-1", scheduledAt: T.RESENT_AT, at: T.RESENT_AT })
+    ])
+    expect(evolveAll(initialMessageState, events)).toMatchObject({
+      status: "SCHEDULED",
+      resendOf: "message-1",
+      resentAs: null
+    })
+  })
+
+  it("unansweredFailures: failures with no standing resend", () => {
+    const m = (id: string, status: MessageStatus, resentAs: string | null = null) => ({ id, status, resentAs })
+    const messages = [
+      m("sent", "SENT"),
+      m("failed", "FAILED"),
+      m("answered", "MISSED", "r1"),
+      m("r1", "SCHEDULED"),
+      m("withdrawn", "OUTCOME_UNKNOWN", "r2"),
+      m("r2", "DELETED"),
+      m("lost", "FAILED", "never-scheduled"),
+      m("chain", "FAILED", "r3"),
+      m("r3", "FAILED")
+    ]
+    expect(unansweredFailures(messages).map((x) => x.id)).toEqual(["failed", "withdrawn", "lost", "r3"])
   })
 })
 

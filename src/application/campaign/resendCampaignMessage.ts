@@ -1,0 +1,123 @@
+import { Clock, Effect } from "effect"
+import type { CampaignCommand } from "../../domain/campaign/Campaign.ts"
+import { decideCampaign } from "../../domain/campaign/Campaign.ts"
+import type { MessageCommand, MessageRejection } from "../../domain/message/Message.ts"
+import { decideMessage, unansweredFailures } from "../../domain/message/Message.ts"
+import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { execute, load } from "../eventSourcing/execute.ts"
+import { Ids } from "../ports/Ids.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
+import { KeyedLocks } from "../shared/KeyedLocks.ts"
+import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
+import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
+import { ownedMessage } from "./ownedMessage.ts"
+
+const refusal = (r: MessageRejection) => {
+  switch (r._tag) {
+    case "MessageNotResendable":
+      return new CampaignConflict({
+        message: `only a failed, missed or outcome-unknown message can be sent again (this one is ${r.status})`
+      })
+    case "MessageAlreadyResent":
+      return new CampaignConflict({
+        message: `this message was already sent again as message ${r.resendId} (${r.status}); send that one again if it failed`
+      })
+    default:
+      return new CampaignMessageNotFound()
+  }
+}
+
+/**
+ * campaign.resendMessage: a failed, missed or outcome-unknown message is sent again as a new
+ * message of the same campaign, to the same group with the same text, at `scheduledAt` (now
+ * when absent). The first keeps its status and history and is linked to its resend. The resend
+ * is an ordinary scheduled message: claimed, sent and recorded like any other, and never
+ * retried by itself. See docs/architecture.md#sending-a-message-again.
+ *
+ * Every rule is checked before anything is written. Then three appends, in this order: the
+ * original records its resend (exclusive: of two concurrent requests one wins, the other is
+ * CONFLICT), the campaign takes the new message (and reopens if no failure is left unanswered),
+ * the new message is scheduled. A crash in between leaves a resend that was never scheduled:
+ * its original counts as not sent again, and can be.
+ */
+export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function* (
+  userId: string,
+  input: { readonly campaignId: string; readonly messageId: string; readonly scheduledAt?: number | undefined }
+) {
+  // the quota's lock, shared with planCampaign: two requests of one user cannot both pass it
+  return yield* (yield* KeyedLocks).oneAtATime(`planCampaign:${userId}`)(
+    Effect.gen(function* () {
+      const { campaign } = yield* ownedMessage(userId, input.campaignId, input.messageId)
+      const now = yield* Clock.currentTimeMillis
+      const scheduledAt = input.scheduledAt ?? now
+      if (scheduledAt < now) {
+        return yield* new InvalidCampaign({
+          message: `scheduledAt ${new Date(scheduledAt).toISOString()} is in the past`,
+          field: "scheduledAt"
+        })
+      }
+      // decided on the streams, not on views that may lag
+      const original = yield* load(MessageAggregate, input.messageId)
+      if (original.target === null) return yield* new CampaignMessageNotFound()
+      const currentResend =
+        original.resentAs === null ? null : (yield* load(MessageAggregate, original.resentAs)).status
+      const resendId = (yield* Ids).next()
+      const mark: MessageCommand = { type: "Resend", resendId, currentResend, now }
+      const marking = decideMessage(mark, original)
+      if (marking._tag === "Rejected") return yield* refusal(marking.rejection)
+
+      const messages = yield* (yield* MessageRepository).listByCampaign(campaign.id)
+      const add: CampaignCommand = {
+        type: "AddResend",
+        messageId: resendId,
+        resendOf: input.messageId,
+        sent: messages.filter((m) => m.isSent).length,
+        otherFailures: unansweredFailures(messages).filter((m) => m.id !== input.messageId).length,
+        now
+      }
+      const campaignState = yield* load(CampaignAggregate, campaign.id)
+      const adding = decideCampaign(add, campaignState)
+      if (adding._tag === "Rejected") {
+        return yield* new CampaignConflict({
+          message:
+            adding.rejection._tag === "CampaignNotResendable"
+              ? `the campaign is ${adding.rejection.status}: nothing more is sent`
+              : adding.rejection._tag
+        })
+      }
+      // one more pending message, and one more open campaign if it had none left to send
+      const open = messages.some((m) => m.status === "SCHEDULED")
+      yield* enforceCampaignQuota(userId, 1, open ? 0 : 1)
+
+      const marked = yield* execute(MessageAggregate)(input.messageId, mark, { known: original })
+      if (marked._tag === "Rejected") return yield* refusal(marked.rejection)
+      const added = yield* execute(CampaignAggregate)(campaign.id, add, { known: campaignState })
+      if (added._tag === "Rejected") {
+        return yield* new CampaignConflict({ message: `the campaign changed meanwhile (${added.rejection._tag})` })
+      }
+      const scheduled = yield* execute(MessageAggregate)(resendId, {
+        type: "Schedule",
+        messageId: resendId,
+        target: original.target,
+        content: original.content,
+        scheduledAt,
+        now,
+        resendOf: input.messageId
+      })
+      if (scheduled._tag === "Rejected") {
+        return yield* new CampaignConflict({
+          message: `the message could not be sent again (${scheduled.rejection._tag})`
+        })
+      }
+      // Cancelled while this was written (campaign.cancel cancels the ids it read): cancel it now,
+      // so that a cancelled campaign sends nothing, as createCampaign does.
+      const after = yield* load(CampaignAggregate, campaign.id)
+      if (after.status === "CANCELLED") {
+        yield* execute(MessageAggregate)(resendId, { type: "Cancel", now: yield* Clock.currentTimeMillis })
+      }
+      yield* (yield* ScheduleChanges).announce
+      return { id: resendId }
+    })
+  )
+})
