@@ -1,4 +1,5 @@
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Deferred, Effect, Layer, Request, RequestResolver } from "effect"
+import type { NonEmptyArray } from "effect/Array"
 import type { Collection, Db } from "mongodb"
 import { MongoBulkWriteError } from "mongodb"
 import { z } from "zod"
@@ -45,18 +46,58 @@ const EventDocumentSchema = z.object({
 
 const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version, recordedAt: z.number() })
 
-/** Index and code of the first write error of an ordered insertMany, if the server said which. */
-const firstWriteError = (error: unknown): { readonly index: number; readonly code: number | undefined } | null => {
-  if (!(error instanceof MongoBulkWriteError)) return null
-  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]
-  const first = errors.reduce<(typeof errors)[number] | undefined>(
-    (min, e) => (min === undefined || e.index < min.index ? e : min),
-    undefined
-  )
-  return first === undefined ? null : { index: first.index, code: first.code }
+interface WriteError {
+  readonly index: number
+  readonly code: number | undefined
+  readonly message: string
 }
 
+/** The per-document errors of a failed insertMany (none for a failure of the whole command). */
+const writeErrors = (error: unknown): ReadonlyArray<WriteError> => {
+  if (!(error instanceof MongoBulkWriteError)) return []
+  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]
+  return errors.map((e) => ({ index: e.index, code: e.code, message: e.errmsg ?? "write error" }))
+}
+
+/** Index and code of the first write error of an ordered insertMany, if the server said which. */
+const firstWriteError = (error: unknown): WriteError | null =>
+  writeErrors(error).reduce<WriteError | null>((min, e) => (min === null || e.index < min.index ? e : min), null)
+
+/**
+ * Whether the documents of a failed unordered insertMany that have no write error of their
+ * own are known to be stored: only when the server answered, with per-document errors and no
+ * write concern error. A network error, a timeout or a failed command (which the driver
+ * wraps with no write errors) leaves them unknown.
+ */
+const othersStored = (error: unknown): boolean =>
+  error instanceof MongoBulkWriteError &&
+  writeErrors(error).length > 0 &&
+  error.result.getWriteConcernError() === undefined
+
 type EventDocs = Collection<EventDocument>
+
+/** The documents of one append, all carrying its appendId and the versions it covers. */
+const documents = (
+  streamId: string,
+  expectedVersion: number,
+  newEvents: ReadonlyArray<{ readonly type: string }>,
+  recordedAt: number,
+  appendId: string
+): Array<EventDocument> => {
+  const firstVersion = expectedVersion + 1
+  const lastVersion = expectedVersion + newEvents.length
+  return newEvents.map((event, i) => ({
+    _id: `${streamId}:${firstVersion + i}`,
+    stream: streamId,
+    version: firstVersion + i,
+    type: event.type,
+    data: event,
+    recordedAt,
+    appendId,
+    firstVersion,
+    lastVersion
+  }))
+}
 
 /*
  * Why an append can never be seen half done, although `insertMany` inserts one document
@@ -82,31 +123,25 @@ type EventDocs = Collection<EventDocument>
  * What remains is a server crash between the events of one insertMany: the unfinished
  * append stays invisible and blocks the stream at that version until an operator deletes
  * the documents with its appendId. No wrong event is ever read.
+ *
+ * An append of ONE event (a claim, a record) is whole or absent, so it needs none of this and
+ * goes with the single-event appends of other fibers in one UNORDERED insertMany
+ * (`singleAppends`): each document is inserted or refused on its own, a duplicate `_id` is
+ * the ConcurrencyConflict of that append alone, and two appends of one stream at one version
+ * in the same batch are two inserts of one `_id`, of which exactly one succeeds. An append of
+ * several events keeps an ordered insertMany of its own.
  */
-const append =
+/** An append of several events: one ordered insertMany of its own (see above). */
+const appendEvents =
   (events: EventDocs) =>
   (
     streamId: string,
     expectedVersion: number,
-    newEvents: ReadonlyArray<{ readonly type: string }>
+    docs: ReadonlyArray<EventDocument>,
+    appendId: string
   ): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> =>
     Effect.gen(function* () {
-      if (newEvents.length === 0) return expectedVersion
-      const recordedAt = yield* Clock.currentTimeMillis
-      const appendId = crypto.randomUUID()
-      const firstVersion = expectedVersion + 1
-      const lastVersion = expectedVersion + newEvents.length
-      const docs: Array<EventDocument> = newEvents.map((event, i) => ({
-        _id: `${streamId}:${firstVersion + i}`,
-        stream: streamId,
-        version: firstVersion + i,
-        type: event.type,
-        data: event,
-        recordedAt,
-        appendId,
-        firstVersion,
-        lastVersion
-      }))
+      const lastVersion = expectedVersion + docs.length
       // Deletes our events before `upTo`: an append that can no longer be completed.
       const withdraw = (upTo: number) =>
         upTo === 0
@@ -154,6 +189,95 @@ const append =
       return lastVersion
     })
 
+/** An append of one event (a claim, a record): written with the others of its batch. */
+interface AppendEvent extends Request.Request<number, ConcurrencyConflict | StoreUnavailable> {
+  readonly doc: EventDocument
+  readonly expectedVersion: number
+}
+const AppendEvent = Request.of<AppendEvent>()
+
+/** The outcome of one entry of a batch whose insertMany failed with `failed` (null: it did not). */
+const entryOutcome = (
+  events: EventDocs,
+  { doc, expectedVersion }: AppendEvent,
+  failed: unknown,
+  writeError: WriteError | undefined
+): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> => {
+  if (writeError === undefined) {
+    return failed === null || othersStored(failed)
+      ? Effect.succeed(doc.version)
+      : Effect.fail(toStoreUnavailable(failed))
+  }
+  if (writeError.code !== DUPLICATE_KEY) return Effect.fail(toStoreUnavailable(writeError.message))
+  // A driver that retried the insert finds our own event: not a conflict.
+  return attempt(() => events.findOne({ _id: doc._id }, { projection: { appendId: 1 } })).pipe(
+    Effect.flatMap((owner) =>
+      owner?.appendId === doc.appendId
+        ? Effect.succeed(doc.version)
+        : Effect.fail(new ConcurrencyConflict({ streamId: doc.stream, expectedVersion }))
+    )
+  )
+}
+
+/**
+ * The single-event appends of many fibers (the scheduler's claims and records, one per
+ * session lane) as one unordered insertMany per batch: over the scheduler's one connection,
+ * a thousand claims are a few round trips instead of a thousand. Each entry keeps its own
+ * outcome: a duplicate key at its index is its ConcurrencyConflict only, the others are
+ * stored; an error that is not per document leaves every entry StoreUnavailable.
+ * A batch starts once fewer batches than the pool has connections are in flight (group
+ * commit): the appends issued meanwhile gather into the next batch, and a lone append waits
+ * for nothing but one scheduler yield.
+ */
+const singleAppends = (events: EventDocs, connections: number): RequestResolver.RequestResolver<AppendEvent> => {
+  let inFlight = 0
+  let freed = Deferred.makeUnsafe<void>()
+  const slot: Effect.Effect<void> = Effect.suspend(() =>
+    inFlight < connections ? Effect.void : Effect.andThen(Deferred.await(freed), slot)
+  )
+  const insert = (entries: NonEmptyArray<Request.Entry<AppendEvent>>) =>
+    Effect.gen(function* () {
+      const failed = yield* Effect.tryPromise({
+        try: () =>
+          events.insertMany(
+            entries.map((entry) => entry.request.doc),
+            { ordered: false }
+          ),
+        catch: (error) => error
+      }).pipe(
+        Effect.as(null),
+        Effect.catch((error) => Effect.succeed(error))
+      )
+      const errorAt = new Map(writeErrors(failed).map((e) => [e.index, e]))
+      yield* Effect.forEach(
+        entries,
+        (entry, i) =>
+          Effect.exit(entryOutcome(events, entry.request, failed, errorAt.get(i))).pipe(
+            Effect.map((exit) => entry.completeUnsafe(exit))
+          ),
+        { concurrency: "unbounded", discard: true }
+      )
+    })
+  return RequestResolver.makeWith<AppendEvent>({
+    batchKey: () => COLLECTION,
+    delay: Effect.andThen(Effect.yieldNow, slot),
+    collectWhile: () => true,
+    runAll: (entries) =>
+      Effect.suspend(() => {
+        inFlight++
+        return insert(entries)
+      }).pipe(
+        Effect.ensuring(
+          Effect.sync(() => {
+            inFlight--
+            Deferred.doneUnsafe(freed, Effect.void)
+            freed = Deferred.makeUnsafe<void>()
+          })
+        )
+      )
+  })
+}
+
 /** The longest prefix 1..n of complete appends (see above). */
 const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>>): Array<StoredEvent> => {
   const out: Array<StoredEvent> = []
@@ -177,8 +301,19 @@ const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>
 
 export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
   const events = db.collection<EventDocument>(COLLECTION)
+  const appendMany = appendEvents(events)
+  const batched = singleAppends(events, Math.max(1, db.client.options.maxPoolSize))
   return {
-    append: append(events),
+    append: (streamId, expectedVersion, newEvents) =>
+      Effect.gen(function* () {
+        if (newEvents.length === 0) return expectedVersion
+        const appendId = crypto.randomUUID()
+        const docs = documents(streamId, expectedVersion, newEvents, yield* Clock.currentTimeMillis, appendId)
+        const [only, ...more] = docs
+        return only !== undefined && more.length === 0
+          ? yield* Effect.request(AppendEvent({ doc: only, expectedVersion }), batched)
+          : yield* appendMany(streamId, expectedVersion, docs, appendId)
+      }),
     // Event by event through `_id`: FerretDB v1 answers only `_id` equality without scanning
     // the collection, and a stream holds a handful of events.
     read: (streamId) =>
