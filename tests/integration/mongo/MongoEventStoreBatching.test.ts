@@ -83,6 +83,29 @@ describe.skipIf(url === null)(
         })
       ))
 
+    it("appends issued while a batch is on the connection gather into the next one (group commit)", () =>
+      withStore((store, inserts) =>
+        Effect.gen(function* () {
+          const streams = Array.from({ length: 20 }, (_, i) => `message-c${i}`)
+          yield* Effect.forEach(streams, (s) => store.append(s, 0, [ev("MessageScheduled")]), {
+            concurrency: "unbounded"
+          })
+          const before = inserts.length
+          // as the dispatcher's lanes claim: each reads its stream, then appends. The reads share
+          // the one connection, so the lanes reach their appends one round trip apart: the
+          // first append goes alone, the others arrive while it is in flight and wait for it.
+          const versions = yield* Effect.forEach(
+            streams,
+            (s) => Effect.flatMap(store.read(s), (read) => store.append(s, read.length, [ev("MessagePicked")])),
+            { concurrency: "unbounded" }
+          )
+          expect(versions).toEqual(streams.map(() => 2))
+          const claims = inserts.slice(before)
+          expect(claims.flatMap((i) => i.ids).sort()).toEqual(streams.map((s) => `${s}:2`).sort())
+          expect(claims.length).toBeLessThanOrEqual(3)
+        })
+      ))
+
     it("two appends of one stream at one version in the same batch: exactly one wins, the other gets ConcurrencyConflict", () =>
       withStore((store, inserts) =>
         Effect.gen(function* () {
