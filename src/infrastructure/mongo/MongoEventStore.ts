@@ -1,11 +1,11 @@
-import { Clock, Deferred, Effect, Layer, Request, RequestResolver } from "effect"
-import type { NonEmptyArray } from "effect/Array"
+import { Clock, Effect, Layer, Request, type RequestResolver } from "effect"
 import type { Collection, Db } from "mongodb"
-import { MongoBulkWriteError } from "mongodb"
 import { z } from "zod"
 import type { StoredEvent, StreamRef } from "../../application/ports/EventStore.ts"
 import { EventStore } from "../../application/ports/EventStore.ts"
 import { ConcurrencyConflict, StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import type { WriteError } from "./batchedWrites.ts"
+import { groupCommit, othersStored, unorderedOutcome, writeErrors } from "./batchedWrites.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, DUPLICATE_KEY, decodeDocuments, toStoreUnavailable } from "./mongoErrors.ts"
 
@@ -46,33 +46,9 @@ const EventDocumentSchema = z.object({
 
 const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version, recordedAt: z.number() })
 
-interface WriteError {
-  readonly index: number
-  readonly code: number | undefined
-  readonly message: string
-}
-
-/** The per-document errors of a failed insertMany (none for a failure of the whole command). */
-const writeErrors = (error: unknown): ReadonlyArray<WriteError> => {
-  if (!(error instanceof MongoBulkWriteError)) return []
-  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]
-  return errors.map((e) => ({ index: e.index, code: e.code, message: e.errmsg ?? "write error" }))
-}
-
 /** Index and code of the first write error of an ordered insertMany, if the server said which. */
 const firstWriteError = (error: unknown): WriteError | null =>
   writeErrors(error).reduce<WriteError | null>((min, e) => (min === null || e.index < min.index ? e : min), null)
-
-/**
- * Whether the documents of a failed unordered insertMany that have no write error of their
- * own are known to be stored: only when the server answered, with per-document errors and no
- * write concern error. A network error, a timeout or a failed command (which the driver
- * wraps with no write errors) leaves them unknown.
- */
-const othersStored = (error: unknown): boolean =>
-  error instanceof MongoBulkWriteError &&
-  writeErrors(error).length > 0 &&
-  error.result.getWriteConcernError() === undefined
 
 type EventDocs = Collection<EventDocument>
 
@@ -196,7 +172,7 @@ interface AppendEvent extends Request.Request<number, ConcurrencyConflict | Stor
 }
 const AppendEvent = Request.of<AppendEvent>()
 
-/** The outcome of one entry of a batch whose insertMany failed with `failed` (null: it did not). */
+/** The outcome of one append of a batch whose insertMany failed with `failed` (null: it did not). */
 const entryOutcome = (
   events: EventDocs,
   { doc, expectedVersion }: AppendEvent,
@@ -221,62 +197,30 @@ const entryOutcome = (
 
 /**
  * The single-event appends of many fibers (the scheduler's claims and records, one per
- * session lane) as one unordered insertMany per batch: over the scheduler's one connection,
- * a thousand claims are a few round trips instead of a thousand. Each entry keeps its own
- * outcome: a duplicate key at its index is its ConcurrencyConflict only, the others are
- * stored; an error that is not per document leaves every entry StoreUnavailable.
- * A batch starts once fewer batches than the pool has connections are in flight (group
- * commit): the appends issued meanwhile gather into the next batch, and a lone append waits
- * for nothing but one scheduler yield.
+ * session lane) as one unordered insertMany per batch (groupCommit): over the scheduler's one
+ * connection, a thousand claims are a few round trips instead of a thousand. Each append
+ * keeps its own outcome: a duplicate key at its index is its ConcurrencyConflict only, the
+ * others are stored; an error that is not per document leaves every one StoreUnavailable.
  */
-const singleAppends = (events: EventDocs, connections: number): RequestResolver.RequestResolver<AppendEvent> => {
-  let inFlight = 0
-  let freed = Deferred.makeUnsafe<void>()
-  const slot: Effect.Effect<void> = Effect.suspend(() =>
-    inFlight < connections ? Effect.void : Effect.andThen(Deferred.await(freed), slot)
-  )
-  const insert = (entries: NonEmptyArray<Request.Entry<AppendEvent>>) =>
+const singleAppends = (events: EventDocs, connections: number): RequestResolver.RequestResolver<AppendEvent> =>
+  groupCommit<AppendEvent>(COLLECTION, connections, (entries) =>
     Effect.gen(function* () {
-      const failed = yield* Effect.tryPromise({
-        try: () =>
-          events.insertMany(
-            entries.map((entry) => entry.request.doc),
-            { ordered: false }
-          ),
-        catch: (error) => error
-      }).pipe(
-        Effect.as(null),
-        Effect.catch((error) => Effect.succeed(error))
+      const outcome = yield* unorderedOutcome(() =>
+        events.insertMany(
+          entries.map((entry) => entry.request.doc),
+          { ordered: false }
+        )
       )
-      const errorAt = new Map(writeErrors(failed).map((e) => [e.index, e]))
       yield* Effect.forEach(
         entries,
         (entry, i) =>
-          Effect.exit(entryOutcome(events, entry.request, failed, errorAt.get(i))).pipe(
+          Effect.exit(entryOutcome(events, entry.request, outcome?.failed ?? null, outcome?.errorAt.get(i))).pipe(
             Effect.map((exit) => entry.completeUnsafe(exit))
           ),
         { concurrency: "unbounded", discard: true }
       )
     })
-  return RequestResolver.makeWith<AppendEvent>({
-    batchKey: () => COLLECTION,
-    delay: Effect.andThen(Effect.yieldNow, slot),
-    collectWhile: () => true,
-    runAll: (entries) =>
-      Effect.suspend(() => {
-        inFlight++
-        return insert(entries)
-      }).pipe(
-        Effect.ensuring(
-          Effect.sync(() => {
-            inFlight--
-            Deferred.doneUnsafe(freed, Effect.void)
-            freed = Deferred.makeUnsafe<void>()
-          })
-        )
-      )
-  })
-}
+  )
 
 /** The longest prefix 1..n of complete appends (see above). */
 const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>>): Array<StoredEvent> => {
@@ -302,7 +246,7 @@ const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>
 export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
   const events = db.collection<EventDocument>(COLLECTION)
   const appendMany = appendEvents(events)
-  const batched = singleAppends(events, Math.max(1, db.client.options.maxPoolSize))
+  const batched = singleAppends(events, db.client.options.maxPoolSize)
   return {
     append: (streamId, expectedVersion, newEvents) =>
       Effect.gen(function* () {

@@ -1,5 +1,5 @@
 import { Effect, Exit, Fiber, Layer } from "effect"
-import type { CommandStartedEvent } from "mongodb"
+import type { CommandStartedEvent, Document } from "mongodb"
 import { MongoClient } from "mongodb"
 import { afterAll, describe, expect, it } from "vitest"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
@@ -14,6 +14,12 @@ const url = mongoTestUrl()
 interface Insert {
   readonly ordered: boolean
   readonly ids: ReadonlyArray<string>
+}
+
+/** The `_id`s of an insert's documents. */
+const idsOf = (command: Document): Array<string> => {
+  const documents: ReadonlyArray<{ _id?: unknown }> = command["documents"] ?? []
+  return documents.map((d) => String(d._id))
 }
 
 /**
@@ -32,9 +38,9 @@ const monitoredStore = async () => {
   await Effect.runPromise(ensureSchema(db))
   const inserts: Array<Insert> = []
   client.on("commandStarted", (event: CommandStartedEvent) => {
-    if (event.commandName !== "insert") return
-    const documents: ReadonlyArray<{ _id: string }> = event.command["documents"] ?? []
-    inserts.push({ ordered: event.command["ordered"] !== false, ids: documents.map((d) => d._id) })
+    if (event.commandName === "insert") {
+      inserts.push({ ordered: event.command["ordered"] !== false, ids: idsOf(event.command) })
+    }
   })
   return { store: makeMongoEventStore(db), inserts, close: () => client.close() }
 }
