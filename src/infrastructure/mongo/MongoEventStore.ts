@@ -1,10 +1,11 @@
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Effect, Layer, Request, type RequestResolver } from "effect"
 import type { Collection, Db } from "mongodb"
-import { MongoBulkWriteError } from "mongodb"
 import { z } from "zod"
 import type { StoredEvent, StreamRef } from "../../application/ports/EventStore.ts"
 import { EventStore } from "../../application/ports/EventStore.ts"
 import { ConcurrencyConflict, StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import type { WriteError } from "./batchedWrites.ts"
+import { groupCommit, othersStored, unorderedOutcome, writeErrors } from "./batchedWrites.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, DUPLICATE_KEY, decodeDocuments, toStoreUnavailable } from "./mongoErrors.ts"
 
@@ -46,17 +47,33 @@ const EventDocumentSchema = z.object({
 const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version, recordedAt: z.number() })
 
 /** Index and code of the first write error of an ordered insertMany, if the server said which. */
-const firstWriteError = (error: unknown): { readonly index: number; readonly code: number | undefined } | null => {
-  if (!(error instanceof MongoBulkWriteError)) return null
-  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]
-  const first = errors.reduce<(typeof errors)[number] | undefined>(
-    (min, e) => (min === undefined || e.index < min.index ? e : min),
-    undefined
-  )
-  return first === undefined ? null : { index: first.index, code: first.code }
-}
+const firstWriteError = (error: unknown): WriteError | null =>
+  writeErrors(error).reduce<WriteError | null>((min, e) => (min === null || e.index < min.index ? e : min), null)
 
 type EventDocs = Collection<EventDocument>
+
+/** The documents of one append, all carrying its appendId and the versions it covers. */
+const documents = (
+  streamId: string,
+  expectedVersion: number,
+  newEvents: ReadonlyArray<{ readonly type: string }>,
+  recordedAt: number,
+  appendId: string
+): Array<EventDocument> => {
+  const firstVersion = expectedVersion + 1
+  const lastVersion = expectedVersion + newEvents.length
+  return newEvents.map((event, i) => ({
+    _id: `${streamId}:${firstVersion + i}`,
+    stream: streamId,
+    version: firstVersion + i,
+    type: event.type,
+    data: event,
+    recordedAt,
+    appendId,
+    firstVersion,
+    lastVersion
+  }))
+}
 
 /*
  * Why an append can never be seen half done, although `insertMany` inserts one document
@@ -82,31 +99,25 @@ type EventDocs = Collection<EventDocument>
  * What remains is a server crash between the events of one insertMany: the unfinished
  * append stays invisible and blocks the stream at that version until an operator deletes
  * the documents with its appendId. No wrong event is ever read.
+ *
+ * An append of ONE event (a claim, a record) is whole or absent, so it needs none of this and
+ * goes with the single-event appends of other fibers in one UNORDERED insertMany
+ * (`singleAppends`): each document is inserted or refused on its own, a duplicate `_id` is
+ * the ConcurrencyConflict of that append alone, and two appends of one stream at one version
+ * in the same batch are two inserts of one `_id`, of which exactly one succeeds. An append of
+ * several events keeps an ordered insertMany of its own.
  */
-const append =
+/** An append of several events: one ordered insertMany of its own (see above). */
+const appendEvents =
   (events: EventDocs) =>
   (
     streamId: string,
     expectedVersion: number,
-    newEvents: ReadonlyArray<{ readonly type: string }>
+    docs: ReadonlyArray<EventDocument>,
+    appendId: string
   ): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> =>
     Effect.gen(function* () {
-      if (newEvents.length === 0) return expectedVersion
-      const recordedAt = yield* Clock.currentTimeMillis
-      const appendId = crypto.randomUUID()
-      const firstVersion = expectedVersion + 1
-      const lastVersion = expectedVersion + newEvents.length
-      const docs: Array<EventDocument> = newEvents.map((event, i) => ({
-        _id: `${streamId}:${firstVersion + i}`,
-        stream: streamId,
-        version: firstVersion + i,
-        type: event.type,
-        data: event,
-        recordedAt,
-        appendId,
-        firstVersion,
-        lastVersion
-      }))
+      const lastVersion = expectedVersion + docs.length
       // Deletes our events before `upTo`: an append that can no longer be completed.
       const withdraw = (upTo: number) =>
         upTo === 0
@@ -154,6 +165,63 @@ const append =
       return lastVersion
     })
 
+/** An append of one event (a claim, a record): written with the others of its batch. */
+interface AppendEvent extends Request.Request<number, ConcurrencyConflict | StoreUnavailable> {
+  readonly doc: EventDocument
+  readonly expectedVersion: number
+}
+const AppendEvent = Request.of<AppendEvent>()
+
+/** The outcome of one append of a batch whose insertMany failed with `failed` (null: it did not). */
+const entryOutcome = (
+  events: EventDocs,
+  { doc, expectedVersion }: AppendEvent,
+  failed: unknown,
+  writeError: WriteError | undefined
+): Effect.Effect<number, ConcurrencyConflict | StoreUnavailable> => {
+  if (writeError === undefined) {
+    return failed === null || othersStored(failed)
+      ? Effect.succeed(doc.version)
+      : Effect.fail(toStoreUnavailable(failed))
+  }
+  if (writeError.code !== DUPLICATE_KEY) return Effect.fail(toStoreUnavailable(writeError.message))
+  // A driver that retried the insert finds our own event: not a conflict.
+  return attempt(() => events.findOne({ _id: doc._id }, { projection: { appendId: 1 } })).pipe(
+    Effect.flatMap((owner) =>
+      owner?.appendId === doc.appendId
+        ? Effect.succeed(doc.version)
+        : Effect.fail(new ConcurrencyConflict({ streamId: doc.stream, expectedVersion }))
+    )
+  )
+}
+
+/**
+ * The single-event appends of many fibers (the scheduler's claims and records, one per
+ * session lane) as one unordered insertMany per batch (groupCommit): over the scheduler's one
+ * connection, a thousand claims are a few round trips instead of a thousand. Each append
+ * keeps its own outcome: a duplicate key at its index is its ConcurrencyConflict only, the
+ * others are stored; an error that is not per document leaves every one StoreUnavailable.
+ */
+const singleAppends = (events: EventDocs, connections: number): RequestResolver.RequestResolver<AppendEvent> =>
+  groupCommit<AppendEvent>(COLLECTION, connections, (entries) =>
+    Effect.gen(function* () {
+      const outcome = yield* unorderedOutcome(() =>
+        events.insertMany(
+          entries.map((entry) => entry.request.doc),
+          { ordered: false }
+        )
+      )
+      yield* Effect.forEach(
+        entries,
+        (entry, i) =>
+          Effect.exit(entryOutcome(events, entry.request, outcome?.failed ?? null, outcome?.errorAt.get(i))).pipe(
+            Effect.map((exit) => entry.completeUnsafe(exit))
+          ),
+        { concurrency: "unbounded", discard: true }
+      )
+    })
+  )
+
 /** The longest prefix 1..n of complete appends (see above). */
 const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>>): Array<StoredEvent> => {
   const out: Array<StoredEvent> = []
@@ -177,8 +245,19 @@ const completePrefix = (docs: ReadonlyArray<z.output<typeof EventDocumentSchema>
 
 export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
   const events = db.collection<EventDocument>(COLLECTION)
+  const appendMany = appendEvents(events)
+  const batched = singleAppends(events, db.client.options.maxPoolSize)
   return {
-    append: append(events),
+    append: (streamId, expectedVersion, newEvents) =>
+      Effect.gen(function* () {
+        if (newEvents.length === 0) return expectedVersion
+        const appendId = crypto.randomUUID()
+        const docs = documents(streamId, expectedVersion, newEvents, yield* Clock.currentTimeMillis, appendId)
+        const [only, ...more] = docs
+        return only !== undefined && more.length === 0
+          ? yield* Effect.request(AppendEvent({ doc: only, expectedVersion }), batched)
+          : yield* appendMany(streamId, expectedVersion, docs, appendId)
+      }),
     // Event by event through `_id`: FerretDB v1 answers only `_id` equality without scanning
     // the collection, and a stream holds a handful of events.
     read: (streamId) =>

@@ -55,6 +55,10 @@ const fieldOf = (name: string): string => (name === "id" ? "_id" : name)
  * later one: `updateOne({_id, version: {$lt: v}}, {$set}, {upsert: true})`. Against a
  * document of this version or newer the filter does not match and the upsert's insert hits
  * the `_id`: a duplicate key, meaning "a newer version is already stored".
+ * Saves are not batched as the event store's single appends are: FerretDB v1 stops an
+ * unordered multi-statement update at its first error and reports it at the wrong index
+ * (index 0, with n 0 though earlier upserts were applied), so one save's guard miss would
+ * drop the saves after it while answering them done.
  *
  * MongoDB applies this atomically. FerretDB v1 runs it as find-then-write, so two saves of
  * one view racing each other may leave the older one stored. That is tolerable because a
