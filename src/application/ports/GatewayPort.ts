@@ -78,6 +78,12 @@ export interface SendTextRequest {
   readonly session: string
   readonly chatId: string
   readonly text: string
+  /**
+   * Mention every member of the group: WAHA's `mentions: ["all"]` (2025.11.1 on WEBJS, NOWEB and
+   * GOWS; the gateway expands it to the group's participants, the sender left out, and the text
+   * needs no @ tokens). Only sent when true; a gateway that cannot answers an error, never a plain send.
+   */
+  readonly mentionAll?: boolean
 }
 
 /** What the gateway said about a message it accepted. */

@@ -753,7 +753,9 @@ describe("Mention everyone (issue 14)", () => {
   it("an edit of the mention alone is recorded; asking for what it already is records nothing", () => {
     const scheduled = State.scheduled()
     const on = acceptedEvents({ type: "Edit", mentionAll: true, now: T.CREATED_AT + 60_000 }, scheduled)
-    expect(on).toEqual([{ ...Event.edited({ content: scheduled.content, scheduledAt: T.SCHEDULED_AT }), mentionAll: true }])
+    expect(on).toEqual([
+      { ...Event.edited({ content: scheduled.content, scheduledAt: T.SCHEDULED_AT }), mentionAll: true }
+    ])
     const mentioning = evolveAll(scheduled, on)
     expect(mentioning.mentionAll).toBe(true)
     expect(decideMessage({ type: "Edit", mentionAll: true, now: T.CREATED_AT + 60_000 }, mentioning)).toEqual(accept())
