@@ -232,6 +232,17 @@ describe.skipIf(!chromiumAvailable)(
       expect(saved.messages.map((m) => [m.content, m.mentionAll])).toEqual([["Rehearsal moved to the hall", true]])
       await page.getByText("Mentions everyone in the group.").waitFor()
       expect(await seriousA11yViolations(page)).toEqual([])
+      // and a message's edit form turns it off
+      await page.getByRole("button", { name: /^Edit the message of / }).click()
+      const box = page.getByRole("form", { name: "Edit this message" }).getByLabel("Mention everyone")
+      expect(await box.isChecked()).toBe(true)
+      await box.uncheck()
+      await page.getByRole("button", { name: "Save changes" }).click()
+      // the form closes once saved (the row shows its text again), without the mention
+      await page.getByRole("form", { name: "Edit this message" }).waitFor({ state: "detached" })
+      await page.getByText("Rehearsal moved to the hall").waitFor()
+      expect(await page.getByText("Mentions everyone in the group.").count()).toBe(0)
+      expect((await trpc.campaign.get.query({ id })).messages.map((m) => m.mentionAll)).toEqual([false])
       expect(errors).toEqual([])
       await context.close()
     })
