@@ -32,6 +32,7 @@ import { Effect, Layer, Logger } from "effect"
 import { CampaignQuota } from "../src/application/campaign/CampaignQuota.ts"
 import { planCampaign } from "../src/application/campaign/planCampaign.ts"
 import { KeyedLocks } from "../src/application/shared/KeyedLocks.ts"
+import { SandboxGateway } from "../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
 import type { FakeWaha } from "../tests/support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../tests/support/FakeWahaServer.ts"
 import type { FerretDb } from "../tests/support/ferretdb.ts"
@@ -236,6 +237,8 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
     const layer = Layer.mergeAll(
       databaseUrl === null ? sqliteLayer(sqlitePath, "NORMAL") : mongoLayer(databaseUrl, 10),
       KeyedLocks.layer,
+      // campaign.create asks the gateway only for "mention everyone", which this plan does not use
+      SandboxGateway.layer({ dir: join(dataDir, "sandbox") }),
       Layer.succeed(CampaignQuota, {
         maxOpenCampaigns: Number.MAX_SAFE_INTEGER,
         maxPendingMessages: Number.MAX_SAFE_INTEGER

@@ -207,5 +207,44 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await context.close()
     })
+
+    it("mention everyone: ticked in the form, saved on every message, shown on the campaign's page", {
+      timeout: 60_000
+    }, async () => {
+      const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
+      const trpc = browserApi(context.request, herald.url)
+      await trpc.auth.signIn.mutate({ email: "planner@example.com", password: "correct horse battery" })
+      await openFormForChoir(page)
+      await page.getByLabel("Title (optional)").fill("Everyone to the hall")
+      await page.getByLabel("Messages on dates I choose").check()
+      await page.getByLabel("Date of message 1").fill(addDays(todayInParis(), 3))
+      await page.getByLabel("Time of message 1").fill("09:00")
+      await page.getByLabel("Text of message 1").fill("Rehearsal moved to the hall")
+      await page.getByLabel("Mention everyone").check()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+      expect(await page.getByTestId("preview-message").textContent()).toContain("Mentions everyone in the group.")
+      await page.getByRole("button", { name: "Save campaign" }).click()
+      await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
+      const id = new URL(page.url()).pathname.split("/").at(-1)!
+      const saved = await trpc.campaign.get.query({ id })
+      expect(saved.messages.map((m) => [m.content, m.mentionAll])).toEqual([["Rehearsal moved to the hall", true]])
+      await page.getByText("Mentions everyone in the group.").waitFor()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      // and a message's edit form turns it off
+      await page.getByRole("button", { name: /^Edit the message of / }).click()
+      const box = page.getByRole("form", { name: "Edit this message" }).getByLabel("Mention everyone")
+      expect(await box.isChecked()).toBe(true)
+      await box.uncheck()
+      await page.getByRole("button", { name: "Save changes" }).click()
+      // the form closes once saved (the row shows its text again), without the mention
+      await page.getByRole("form", { name: "Edit this message" }).waitFor({ state: "detached" })
+      await page.getByText("Rehearsal moved to the hall").waitFor()
+      expect(await page.getByText("Mentions everyone in the group.").count()).toBe(0)
+      expect((await trpc.campaign.get.query({ id })).messages.map((m) => m.mentionAll)).toEqual([false])
+      expect(errors).toEqual([])
+      await context.close()
+    })
   }
 )

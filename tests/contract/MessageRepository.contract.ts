@@ -37,6 +37,7 @@ export const messageView = (
     readCount: 0,
     resendOf: null,
     resentAs: null,
+    mentionAll: false,
     version: 1,
     ...overrides
   }
@@ -83,6 +84,23 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.listByCampaign("c1")).toEqual([first, resend])
           // the resend is due like any scheduled message
           expect(ids(yield* repo.findScheduledBetween(T, T + 60_000, 10))).toEqual(["m2"])
+        })
+      )
+    )
+
+    it.effect("keeps whether a message mentions everyone, and a newer view changes it", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const mentioning = messageView("m1", { mentionAll: true })
+          const plain = messageView("m2")
+          yield* repo.save(mentioning)
+          yield* repo.save(plain)
+          expect(yield* repo.get("m1")).toEqual(mentioning)
+          expect(yield* repo.get("m2")).toEqual(plain)
+          // what the scheduler selects carries it too: it decides what is sent
+          expect(yield* repo.findScheduledBetween(T, T, 10)).toEqual([mentioning, plain])
+          yield* repo.save(messageView("m1", { mentionAll: false, version: 2 }))
+          expect(yield* repo.get("m1")).toMatchObject({ mentionAll: false, version: 2 })
         })
       )
     )

@@ -64,7 +64,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeStoreHealthContract("mongo", mongo)
   describeProjectionCheckpointContract("mongo", mongo)
 
-  it("reads message and session documents written before delivery receipts and session events: with none", async () => {
+  it("reads message and session documents written before delivery receipts, session events, send again and mentions: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")
     const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
     try {
@@ -113,6 +113,8 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
       readAt: null,
       deliveredCount: 0,
       readCount: 0,
+      resendOf: null,
+      mentionAll: false,
       version: 4
     })
     expect(session).toMatchObject({ id: "s-old", active: true, gatewayStatus: null, gatewayStatusAt: null })

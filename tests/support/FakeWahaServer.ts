@@ -6,6 +6,7 @@ import {
   alreadyExists,
   alreadyStarted,
   DEFAULT_FAKE_VERSION,
+  mentionsAllOnlyInGroups,
   onlyDefaultAllowed,
   onlyDefaultSession,
   sessionNotFound,
@@ -194,7 +195,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     status: s.status,
     config: {},
     me: s.me,
-    engine: { engine: "WEBJS" }
+    // one engine per WAHA process: a session reports the server's
+    engine: { engine: serverVersion.engine }
   })
   /** A just-started session reports STARTING once, then SCAN_QR_CODE. */
   const observe = (s: FakeSession) => {
@@ -259,6 +261,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       typeof body["session"] !== "string"
     ) {
       return json(res, 400, { message: "chatId, text and session are required" })
+    }
+    // WAHA 2025.11.1+ resolves "all" to the group's participants, and refuses it outside a group
+    const mentions = body["mentions"]
+    if (Array.isArray(mentions) && mentions.includes("all") && !body["chatId"].endsWith("@g.us")) {
+      return json(res, 422, mentionsAllOnlyInGroups(body["chatId"]))
     }
     const session = sessions.get(body["session"])
     if (session === undefined && !autoSessions)

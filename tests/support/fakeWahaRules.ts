@@ -77,3 +77,13 @@ export const waitUntil = (ready: () => boolean, timeoutMs: number): Promise<bool
     }
     look()
   })
+
+/**
+ * WAHA's answer to `mentions: ["all"]` on a chat that is not a group (src/core/utils/mentions.all.ts,
+ * an UnprocessableEntityException built from a string, so NestJS's {statusCode, message, error}).
+ */
+export const mentionsAllOnlyInGroups = (chatId: string) => ({
+  statusCode: 422,
+  message: `"mentions":["all"] can be used only in group chats, not in '${chatId}'`,
+  error: "Unprocessable Entity"
+})

@@ -4,14 +4,29 @@ import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import { requireMentionAll } from "./mentionSupport.ts"
 
 export interface PlanCampaignInput {
   readonly sessionName: string
   readonly groupId: string
   readonly groupName: string
   readonly title?: string | undefined
-  readonly messages?: ReadonlyArray<{ readonly content: string; readonly scheduledAt: number }> | undefined
+  readonly messages?:
+    | ReadonlyArray<{
+        readonly content: string
+        readonly scheduledAt: number
+        /** this message mentions everyone in the group; absent: as the campaign's `mentionAll` says */
+        readonly mentionAll?: boolean | undefined
+      }>
+    | undefined
   readonly recurrence?: Recurrence | undefined
+  /** every message mentions everyone in the group (a message's own `mentionAll` wins) */
+  readonly mentionAll?: boolean | undefined
+}
+
+/** A message of a checked plan: what createCampaign schedules. */
+export interface CheckedMessage extends PlannedMessage {
+  readonly mentionAll: boolean
 }
 
 /** The input's field a recurrence problem concerns. */
@@ -35,8 +50,9 @@ const recurrenceField = (problem: RecurrenceProblem): string => {
  * The one set of rules of a plan, shared by campaign.create and campaign.preview: the caller's
  * own session, explicit messages (none in the past) or a recurrence (its occurrences already
  * past are left out; if nothing is left the plan is refused), at most MAX_MESSAGES_PER_CAMPAIGN
- * messages of at most MAX_CONTENT_LENGTH characters, none empty. Each refusal names the field it
- * concerns. Reads only: the plan's title and its messages in time order.
+ * messages of at most MAX_CONTENT_LENGTH characters, none empty, and "mention everyone" only where
+ * the gateway can (mentionSupport.ts). Each refusal names the field it concerns. Reads only: the
+ * plan's title and its messages in time order.
  */
 export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input: PlanCampaignInput) {
   const session = yield* findOwnedSession(userId, input.sessionName)
@@ -45,7 +61,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
   }
   const title = input.title?.trim() || input.groupName
   const now = yield* Clock.currentTimeMillis
-  let messages: ReadonlyArray<PlannedMessage>
+  const everyone = input.mentionAll === true
+  let messages: ReadonlyArray<CheckedMessage>
   /** where a problem with the n-th planned message is to be fixed */
   let fieldOf: (index: number, part: "content" | "scheduledAt") => string
   let countField: string
@@ -59,7 +76,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
         field: recurrenceField(planned.problem)
       })
     }
-    messages = planned.messages.filter((m) => m.scheduledAt >= now)
+    messages = planned.messages.filter((m) => m.scheduledAt >= now).map((m) => ({ ...m, mentionAll: everyone }))
     if (messages.length === 0) {
       return yield* new InvalidCampaign({
         message: "every occurrence of this recurrence is in the past",
@@ -69,7 +86,11 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
     fieldOf = () => "recurrence.template"
     countField = "recurrence.endDate"
   } else {
-    messages = input.messages ?? []
+    messages = (input.messages ?? []).map((m) => ({
+      content: m.content,
+      scheduledAt: m.scheduledAt,
+      mentionAll: m.mentionAll ?? everyone
+    }))
     if (messages.length === 0)
       return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
     const past = messages.findIndex((m) => m.scheduledAt < now)
@@ -102,5 +123,11 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
       message: "message content must not be empty",
       field: fieldOf(empty, "content")
     })
+  // last: the only rule that asks the gateway, so a plan wrong in itself is refused without a call
+  const mentioning = messages.findIndex((m) => m.mentionAll)
+  if (mentioning !== -1) {
+    const ownMention = input.messages?.[mentioning]?.mentionAll === true
+    yield* requireMentionAll(ownMention ? `messages.${mentioning}.mentionAll` : "mentionAll")
+  }
   return { session, title, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
 })

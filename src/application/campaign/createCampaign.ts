@@ -11,7 +11,12 @@ export interface CreateCampaignInput {
   readonly sessionId: string
   readonly group: CampaignGroup
   readonly title: string
-  readonly messages: ReadonlyArray<{ readonly content: string; readonly scheduledAt: number }>
+  readonly messages: ReadonlyArray<{
+    readonly content: string
+    readonly scheduledAt: number
+    /** checked by the caller against the gateway (checkPlan) */
+    readonly mentionAll?: boolean
+  }>
 }
 
 /** Messages of one plan scheduled at once. */
@@ -66,6 +71,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
         target,
         content: m.content,
         scheduledAt: m.scheduledAt,
+        ...(m.mentionAll === true ? { mentionAll: true } : {}),
         now
       }).pipe(Effect.tap(() => Effect.yieldNow)),
     { concurrency: PLAN_CONCURRENCY }

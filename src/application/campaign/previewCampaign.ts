@@ -28,6 +28,11 @@ export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: s
   return {
     title,
     timeZone,
-    messages: messages.map((m) => ({ content: m.content, scheduledAt: m.scheduledAt, ...read(m.scheduledAt) }))
+    messages: messages.map((m) => ({
+      content: m.content,
+      scheduledAt: m.scheduledAt,
+      mentionAll: m.mentionAll,
+      ...read(m.scheduledAt)
+    }))
   }
 })

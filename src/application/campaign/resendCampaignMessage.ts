@@ -11,6 +11,7 @@ import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
+import { requireMentionAll } from "./mentionSupport.ts"
 import { ownedMessage } from "./ownedMessage.ts"
 
 const refusal = (r: MessageRejection) => {
@@ -60,6 +61,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // decided on the streams, not on views that may lag
       const original = yield* load(MessageAggregate, input.messageId)
       if (original.target === null) return yield* new CampaignMessageNotFound()
+      // the resend mentions as the first did: asked of the gateway again, which may have changed
+      if (original.mentionAll) yield* requireMentionAll("mentionAll")
       const currentResend =
         original.resentAs === null ? null : (yield* load(MessageAggregate, original.resentAs)).status
       const resendId = (yield* Ids).next()
@@ -103,7 +106,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         content: original.content,
         scheduledAt,
         now,
-        resendOf: input.messageId
+        resendOf: input.messageId,
+        ...(original.mentionAll ? { mentionAll: true } : {})
       })
       if (scheduled._tag === "Rejected") {
         return yield* new CampaignConflict({

@@ -97,6 +97,7 @@ export const messageView = (s: MessageState): MessageView | null =>
         readCount: s.delivery.readBy.length,
         resendOf: s.resendOf,
         resentAs: s.resentAs,
+        mentionAll: s.mentionAll,
         version: s.version
       }
 

@@ -29,9 +29,18 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       content: z.string(),
       scheduledAt: z.number(),
       at,
-      resendOf: z.string().optional()
+      resendOf: z.string().optional(),
+      // written only when true: older events have none and mention nobody
+      mentionAll: z.literal(true).optional()
     }),
-    z.object({ type: z.literal("MessageEdited"), content: z.string(), scheduledAt: z.number(), at }),
+    // edits recorded before mentions have no mentionAll: they left it as it was
+    z.object({
+      type: z.literal("MessageEdited"),
+      content: z.string(),
+      scheduledAt: z.number(),
+      at,
+      mentionAll: z.boolean().optional()
+    }),
     z.object({ type: z.literal("MessageDeleted"), at }),
     z.object({ type: z.literal("MessageCancelled"), at }),
     z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),

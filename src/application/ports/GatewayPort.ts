@@ -7,7 +7,8 @@ import { Context, Data } from "effect"
  * 404 unknown session, 404 "start it first" (the session exists but is STOPPED: not running),
  * 422 session not in the status the call needs (not WORKING), 422 "already exists" and
  * "already started", 422 OnlyDefaultSessionIsAllowed (WAHA Core before 2026.6.1 has only the
- * session `default`), 5xx, anything unexpected.
+ * session `default`), 422/501 FeatureUnsupported (the engine or version cannot do what was asked:
+ * "not implemented by the engine", "only in Plus", `mentions: ["all"]` refused), 5xx, anything unexpected.
  */
 export type GatewayFailure =
   | "Unreachable"
@@ -19,6 +20,7 @@ export type GatewayFailure =
   | "SessionAlreadyExists"
   | "SessionAlreadyStarted"
   | "NamedSessionsUnsupported"
+  | "FeatureUnsupported"
   | "ServerError"
   | "BadResponse"
 
@@ -63,6 +65,8 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
         return `the messaging session is already running on the gateway${http}`
       case "NamedSessionsUnsupported":
         return `${NAMED_SESSIONS_UNSUPPORTED}${http}`
+      case "FeatureUnsupported":
+        return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone)${http}`
       case "ServerError":
         return `the messaging gateway answered an error${http}`
       case "BadResponse":
@@ -78,6 +82,12 @@ export interface SendTextRequest {
   readonly session: string
   readonly chatId: string
   readonly text: string
+  /**
+   * Mention every member of the group: WAHA's `mentions: ["all"]` (2025.11.1 on WEBJS, NOWEB and
+   * GOWS; the gateway expands it to the group's participants, the sender left out, and the text
+   * needs no @ tokens). Only sent when true; a gateway that cannot answers an error, never a plain send.
+   */
+  readonly mentionAll?: boolean
 }
 
 /** What the gateway said about a message it accepted. */

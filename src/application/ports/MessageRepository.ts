@@ -40,6 +40,8 @@ export const MessageViewSchema = z.object({
    * stands for it (isWithdrawnResend), and it may be sent again
    */
   resentAs: z.string().nullable().default(null),
+  /** sent mentioning every member of its group; views stored before mentions have none: false */
+  mentionAll: z.boolean().default(false),
   version: z.number().int()
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>

@@ -21,6 +21,7 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage)
   return yield* (yield* GatewayPort).sendText({
     session: session.sessionName,
     chatId: target.groupId,
-    text: message.content
+    text: message.content,
+    ...(message.mentionAll ? { mentionAll: true } : {})
   })
 })

@@ -28,8 +28,17 @@ export type MessageEvent =
       readonly at: number
       /** the message this one sends again (campaign.resendMessage); absent on a planned message */
       readonly resendOf?: string
+      /** mention every member of the group (WAHA `mentions: ["all"]`); absent: false (and on every event before it existed) */
+      readonly mentionAll?: true
     }
-  | { readonly type: "MessageEdited"; readonly content: string; readonly scheduledAt: number; readonly at: number }
+  /** `mentionAll`: present when the edit changed it; absent, it stays as it was */
+  | {
+      readonly type: "MessageEdited"
+      readonly content: string
+      readonly scheduledAt: number
+      readonly at: number
+      readonly mentionAll?: boolean
+    }
   | { readonly type: "MessageDeleted"; readonly at: number }
   | { readonly type: "MessageCancelled"; readonly at: number }
   | { readonly type: "MessagePicked"; readonly at: number; readonly by: string }
@@ -109,6 +118,8 @@ export interface MessageState {
   readonly resendOf: string | null
   /** the latest message sending this one again (it may since have been deleted: see isWithdrawnResend) */
   readonly resentAs: string | null
+  /** sent mentioning every member of its group (the gateway expands the mention) */
+  readonly mentionAll: boolean
   /** number of events folded into this state; the stream version it reflects */
   readonly version: number
 }
@@ -122,8 +133,15 @@ export type MessageCommand =
       readonly scheduledAt: number
       readonly now: number
       readonly resendOf?: string
+      readonly mentionAll?: boolean
     }
-  | { readonly type: "Edit"; readonly content?: string; readonly scheduledAt?: number; readonly now: number }
+  | {
+      readonly type: "Edit"
+      readonly content?: string
+      readonly scheduledAt?: number
+      readonly mentionAll?: boolean
+      readonly now: number
+    }
   | { readonly type: "Delete"; readonly now: number }
   | { readonly type: "Cancel"; readonly now: number }
   /** `selectedAt` is the time of the cycle that selected the message, `now` the time of the claim. */
@@ -191,6 +209,7 @@ export const initialMessageState: MessageState = {
   delivery: noDelivery,
   resendOf: null,
   resentAs: null,
+  mentionAll: false,
   version: 0
 }
 
@@ -306,18 +325,29 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         content: command.content,
         scheduledAt: command.scheduledAt,
         at: command.now,
-        ...(command.resendOf === undefined ? {} : { resendOf: command.resendOf })
+        ...(command.resendOf === undefined ? {} : { resendOf: command.resendOf }),
+        ...(command.mentionAll === true ? { mentionAll: true } : {})
       })
     case "Edit":
       return whenEditable(state, () => {
         const content = command.content ?? state.content
         const scheduledAt = command.scheduledAt ?? state.scheduledAt
+        const mentionAll = command.mentionAll ?? state.mentionAll
         if (content.trim() === "") return reject({ _tag: "EmptyContent" })
-        if (content === state.content && scheduledAt === state.scheduledAt) return accept()
+        if (content === state.content && scheduledAt === state.scheduledAt && mentionAll === state.mentionAll) {
+          return accept()
+        }
         if (command.scheduledAt !== undefined && scheduledAt < command.now) {
           return reject({ _tag: "ScheduledInThePast", scheduledAt, now: command.now })
         }
-        return accept({ type: "MessageEdited", content, scheduledAt, at: command.now })
+        // mentionAll only when it changes, so edits of text or time read as they always did
+        return accept({
+          type: "MessageEdited",
+          content,
+          scheduledAt,
+          at: command.now,
+          ...(mentionAll === state.mentionAll ? {} : { mentionAll })
+        })
       })
     case "Delete":
       return whenEditable(state, () => accept({ type: "MessageDeleted", at: command.now }))
@@ -399,10 +429,17 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
         content: event.content,
         scheduledAt: event.scheduledAt,
         resendOf: event.resendOf ?? null,
+        mentionAll: event.mentionAll === true,
         version
       }
     case "MessageEdited":
-      return { ...state, content: event.content, scheduledAt: event.scheduledAt, version }
+      return {
+        ...state,
+        content: event.content,
+        scheduledAt: event.scheduledAt,
+        mentionAll: event.mentionAll ?? state.mentionAll,
+        version
+      }
     case "MessageDeleted":
       return { ...state, status: "DELETED", version }
     case "MessageCancelled":

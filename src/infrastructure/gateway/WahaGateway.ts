@@ -286,7 +286,9 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         text: request.text,
         linkPreview: true,
         linkPreviewHighQuality: false,
-        session: request.session
+        session: request.session,
+        // waha#1377, changelog 2025.11.1: the gateway resolves "all" to the group's participants
+        ...(request.mentionAll === true ? { mentions: ["all"] } : {})
       }
     }).pipe(Effect.flatMap(ok(prefix)))
     const sent: SentText = { messageId: sentMessageId(response.text) }

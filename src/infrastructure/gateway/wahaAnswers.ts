@@ -13,6 +13,9 @@ import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
  * - 422 "Session 'x' already exists. Use PUT to update it." / "Session 'x' is already started."
  * - 422 `{status: "STOPPED", expected}` (newer WAHA, after its wait): not running;
  *   `{error: 'Session "x" does not exist'}`: unknown; `{status, expected}`: not in the status needed.
+ * - 501 "The method is not implemented by '<ENGINE>' engine…" (422 in WAHA 2024), 422 "… only in Plus
+ *   version …", 422 `"mentions":["all"] can be used only in group chats…` (src/core/exceptions.ts,
+ *   src/core/utils/mentions.all.ts): the engine or version cannot do it.
  */
 export interface WahaAnswerMeaning {
   readonly reason: GatewayFailure
@@ -29,6 +32,9 @@ const ErrorBody = z.object({
 /** Statuses are upper-case words (WORKING, SCAN_QR_CODE, PASSKEY_REQUIRED…): anything else is not repeated to a user. */
 const STATUS_WORD = /^[A-Z][A-Z_]{0,39}$/
 
+/** WAHA's words for "this engine or version cannot do it" (see above) */
+const UNSUPPORTED = /not implemented by|only in Plus version|"mentions":\s*\["all"\]/i
+
 const bodyOf = (text: string): z.infer<typeof ErrorBody> | null => {
   try {
     const parsed = ErrorBody.safeParse(JSON.parse(text))
@@ -40,10 +46,12 @@ const bodyOf = (text: string): z.infer<typeof ErrorBody> | null => {
 
 export const meaningOfWahaAnswer = (status: number, text: string): WahaAnswerMeaning => {
   if (status === 401) return { reason: "Unauthorized" }
+  if (status === 501) return { reason: "FeatureUnsupported" }
   if (status >= 500) return { reason: "ServerError" }
   if (status !== 404 && status !== 422) return { reason: "BadResponse" }
   const body = bodyOf(text)
   const message = body === null ? text : [body.message ?? [], body.error ?? ""].flat().join(" ")
+  if (status === 422 && UNSUPPORTED.test(message)) return { reason: "FeatureUnsupported" }
   if (status === 404) return { reason: /start it first/i.test(message) ? "SessionNotRunning" : "SessionNotFound" }
   if (/only 'default' session/i.test(message)) return { reason: "NamedSessionsUnsupported" }
   if (/already exists/i.test(message)) return { reason: "SessionAlreadyExists" }

@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 5
+export const SQLITE_SCHEMA_VERSION = 6
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -91,7 +91,8 @@ CREATE TABLE IF NOT EXISTS messages (
   read_count     INTEGER NOT NULL DEFAULT 0,
   version        INTEGER NOT NULL,
   resend_of      TEXT,
-  resent_as      TEXT
+  resent_as      TEXT,
+  mention_all    INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
@@ -202,6 +203,13 @@ const CAMPAIGNS_COUNTERS_COLUMNS: Readonly<Record<string, string>> = { counters:
  */
 const MESSAGES_RESEND_COLUMNS: Readonly<Record<string, string>> = { resend_of: "TEXT", resent_as: "TEXT" }
 
+/**
+ * What schema version 6 added to the messages table: whether a message mentions everyone in its
+ * group, 0 on every message before. Version 6 also keeps older Herald off the file: it would
+ * rebuild a view without the mention, and the browser app would show a plain message.
+ */
+const MESSAGES_MENTION_COLUMNS: Readonly<Record<string, string>> = { mention_all: "INTEGER NOT NULL DEFAULT 0" }
+
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
   const present = new Set(
@@ -310,6 +318,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "sessions", SESSIONS_GATEWAY_STATUS_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_COUNTERS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_RESEND_COLUMNS)
+        addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
       }
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"

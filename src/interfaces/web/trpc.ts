@@ -108,6 +108,7 @@ const GATEWAY_CODES = {
   Unreachable: "BAD_GATEWAY",
   Unauthorized: "BAD_GATEWAY",
   NamedSessionsUnsupported: "BAD_GATEWAY",
+  FeatureUnsupported: "PRECONDITION_FAILED",
   ServerError: "BAD_GATEWAY",
   BadResponse: "BAD_GATEWAY"
 } satisfies Record<GatewayFailure, TRPC_ERROR_CODE_KEY>

@@ -10,21 +10,30 @@ import { resendCampaignMessage } from "../../../src/application/campaign/resendC
 import { CampaignAggregate, MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
+import type { GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { failCampaign } from "../../../src/application/scheduler/failCampaign.ts"
 import { updateCampaignProgress } from "../../../src/application/scheduler/updateCampaignProgress.ts"
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { MENTIONING_WAHA, versionGateway } from "../../support/versionGateway.ts"
 
 const MINUTE = 60_000
 const group = { groupId: "120363000000000001@g.us", groupName: "Choir" }
 
 const inMemory = <A, E>(effect: Effect.Effect<A, E, MemoryStoreServices>) =>
   effect.pipe(
-    Effect.provide(Layer.mergeAll(MemoryStore.layer(makeMemoryDatabase()), KeyedLocks.layer, Logger.layer([])))
+    Effect.provide(
+      Layer.mergeAll(
+        MemoryStore.layer(makeMemoryDatabase()),
+        KeyedLocks.layer,
+        versionGateway(() => MENTIONING_WAHA).layer,
+        Logger.layer([])
+      )
+    )
   )
-type MemoryStoreServices = Layer.Success<ReturnType<typeof MemoryStore.layer>> | KeyedLocks
+type MemoryStoreServices = Layer.Success<ReturnType<typeof MemoryStore.layer>> | KeyedLocks | GatewayPort
 
 /** A campaign of u1 with two messages, at 1 and 10 minutes; the clock (TestClock) starts at 0. */
 const plan = createCampaign({

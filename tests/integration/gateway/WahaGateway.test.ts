@@ -93,6 +93,49 @@ describe("WahaGateway.sendText", () => {
     expect(fake.sent).toEqual([seen.body])
   })
 
+  it('mentions everyone with mentions: ["all"] and the text as written (no @ tokens added); no mentions otherwise', async () => {
+    await run(gateway().sendText({ ...request, mentionAll: true }))
+    await run(gateway().sendText({ ...request, mentionAll: false }))
+    expect(fake.requests.map((r) => r.body)).toEqual([
+      {
+        chatId: request.chatId,
+        text: request.text,
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: request.session,
+        mentions: ["all"]
+      },
+      {
+        chatId: request.chatId,
+        text: request.text,
+        linkPreview: true,
+        linkPreviewHighQuality: false,
+        session: request.session
+      }
+    ])
+  })
+
+  it("a gateway that refuses the mention fails the send with its reason (FeatureUnsupported), never a plain send", async () => {
+    // WAHA answers 422 for "all" outside a group (mentions.all.ts)
+    const direct = await expectFailure(
+      gateway().sendText({ ...request, chatId: "15551234567@c.us", mentionAll: true }),
+      "FeatureUnsupported",
+      /^failed to send message: gateway answered 422: .*"mentions\\":\[\\"all\\"\] can be used only in group chats/
+    )
+    expect(direct.summary).toContain("cannot do what this asks")
+    expect(fake.sent).toEqual([])
+    // and an engine that does not implement it (501 in WAHA since 2025)
+    fake.respondWith(501, {
+      statusCode: 501,
+      message:
+        "The method is not implemented by 'WPP' engine. Check the docs and try another engine: https://waha.devlike.pro/",
+      error: "Not Implemented"
+    })
+    const engine = await failure(gateway().sendText({ ...request, mentionAll: true }))
+    expect(engine).toMatchObject({ reason: "FeatureUnsupported", status: 501 })
+    expect(engine.message).toContain("not implemented by 'WPP' engine")
+  })
+
   it("ignores a trailing slash in the base URL", async () => {
     await run(gateway({ baseUrl: `${fake.url}/` }).sendText(request))
     expect(fake.requests.map((r) => r.path)).toEqual(["/api/sendText"])

@@ -7,6 +7,7 @@ import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.t
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 import { eventually } from "../../support/eventually.ts"
+import { DEFAULT_FAKE_VERSION } from "../../support/fakeWahaRules.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import type { ApiInputs, WebClient } from "../../support/webClient.ts"
@@ -343,6 +344,104 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         "CONFLICT"
       )
       await owner.api.campaign.cancel.mutate({ id })
+    })
+  })
+
+  describe(`mention everyone (${name})`, () => {
+    it('a campaign that mentions everyone is sent with mentions: ["all"]; campaign.get and preview show it', async () => {
+      const messages = (soon: number) => [
+        { content: "Rehearsal tonight", scheduledAt: inMs(soon) },
+        { content: "quietly", scheduledAt: inMs(3_600_000), mentionAll: false }
+      ]
+      const preview = await owner.api.campaign.preview.mutate({
+        sessionName,
+        ...GROUP,
+        mentionAll: true,
+        messages: messages(60_000)
+      })
+      expect(preview.messages.map((m) => m.mentionAll)).toEqual([true, false])
+      const id = await create({ mentionAll: true, messages: messages(200) })
+      expect((await get(id)).messages.map((m) => [m.content, m.mentionAll])).toEqual([
+        ["Rehearsal tonight", true],
+        ["quietly", false]
+      ])
+      await schedule(1)
+      const sent = web.fake.sent.filter((s) => s.text === "Rehearsal tonight")
+      expect(sent).toEqual([
+        {
+          chatId: GROUP.groupId,
+          text: "Rehearsal tonight",
+          linkPreview: true,
+          linkPreviewHighQuality: false,
+          session: sessionName,
+          mentions: ["all"]
+        }
+      ])
+      // updateMessage turns it on for the one still scheduled
+      const quiet = (await get(id)).messages.find((m) => m.content === "quietly")!
+      await owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: quiet.id, mentionAll: true })
+      expect((await get(id)).messages.find((m) => m.id === quiet.id)?.mentionAll).toBe(true)
+      await owner.api.campaign.cancel.mutate({ id })
+    })
+
+    it("where the engine cannot (WPP), create, preview and updateMessage are refused saying so; nothing is saved", async () => {
+      const id = await create({ messages: [{ content: "plain", scheduledAt: inMs(3_600_000) }] })
+      const [message] = (await get(id)).messages
+      web.fake.setServerVersion({ engine: "WPP" })
+      try {
+        const before = await web.eventCount()
+        const refused = await expectTrpcError(
+          owner.api.campaign.create.mutate({
+            sessionName,
+            ...GROUP,
+            mentionAll: true,
+            messages: [{ content: "hi", scheduledAt: inMs(3_600_000) }]
+          }),
+          "BAD_REQUEST"
+        )
+        expect(refused.issues).toEqual([
+          {
+            path: "mentionAll",
+            message: expect.stringMatching(/^this WhatsApp session's engine \(WPP\) cannot mention everyone; /)
+          }
+        ])
+        const own = await expectTrpcError(
+          owner.api.campaign.create.mutate({
+            sessionName,
+            ...GROUP,
+            messages: [{ content: "hi", scheduledAt: inMs(3_600_000), mentionAll: true }]
+          }),
+          "BAD_REQUEST"
+        )
+        expect(own.issues?.map((i) => i.path)).toEqual(["messages.0.mentionAll"])
+        await expectTrpcError(
+          owner.api.campaign.preview.mutate({
+            sessionName,
+            ...GROUP,
+            mentionAll: true,
+            messages: [{ content: "hi", scheduledAt: inMs(3_600_000) }]
+          }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: message!.id, mentionAll: true }),
+          "BAD_REQUEST"
+        )
+        await expectTrpcError(
+          owner.untyped.mutation("campaign.create", {
+            sessionName,
+            ...GROUP,
+            mentionAll: "yes",
+            messages: [{ content: "hi", scheduledAt: inMs(3_600_000) }]
+          }),
+          "BAD_REQUEST"
+        )
+        expect(await web.eventCount()).toBe(before)
+        expect((await get(id)).messages[0]?.mentionAll).toBe(false)
+      } finally {
+        web.fake.setServerVersion(DEFAULT_FAKE_VERSION)
+        await owner.api.campaign.cancel.mutate({ id })
+      }
     })
   })
 

@@ -82,6 +82,19 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
     expect(once.ok && once.create.recurrence?.endDate).toBe("2027-03-27")
   })
 
+  it("Mention everyone ticked travels as mentionAll: true in create and preview, for either kind; unticked, not at all", () => {
+    const rows = [{ ...newRow("2027-03-28", "09:00"), content: "b" }]
+    const oneOff = buildPlan("s1", form({ mode: "messages", rows, mentionAll: true }))
+    expect(oneOff.ok && oneOff.create.mentionAll).toBe(true)
+    expect(oneOff.ok && oneOff.preview.mentionAll).toBe(true)
+    const repeating = buildPlan("s1", form({ mentionAll: true }))
+    expect(repeating.ok && repeating.create.mentionAll).toBe(true)
+    const plain = buildPlan("s1", form({ mode: "messages", rows }))
+    expect(plain.ok && "mentionAll" in plain.create).toBe(false)
+    // a preview of the plan without it is not a preview of the plan with it
+    expect(oneOff.ok && plain.ok && inputKey(oneOff.preview) !== inputKey(plain.preview)).toBe(true)
+  })
+
   it("what is missing is named by the server's field paths", () => {
     const built = buildPlan(
       "s1",

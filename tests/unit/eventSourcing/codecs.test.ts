@@ -18,6 +18,19 @@ describe("MessageEventSchema", () => {
     })
   })
 
+  it("mentionAll: a MessageScheduled or MessageEdited written before it decodes without one; true/false kept; bad values refused", () => {
+    const target = { campaignId: "c", sessionId: "s", groupId: "1@g.us", groupName: "G" }
+    const scheduled = { type: "MessageScheduled", messageId: "m", target, content: "hi", scheduledAt: 1, at: 0 }
+    expect(MessageEventSchema.parse(scheduled)).toEqual(scheduled)
+    expect(MessageEventSchema.parse({ ...scheduled, mentionAll: true })).toEqual({ ...scheduled, mentionAll: true })
+    // only true is ever written on a MessageScheduled
+    expect(MessageEventSchema.safeParse({ ...scheduled, mentionAll: false }).success).toBe(false)
+    const edited = { type: "MessageEdited", content: "hi", scheduledAt: 1, at: 0 }
+    expect(MessageEventSchema.parse(edited)).toEqual(edited)
+    expect(MessageEventSchema.parse({ ...edited, mentionAll: false })).toEqual({ ...edited, mentionAll: false })
+    expect(MessageEventSchema.safeParse({ ...edited, mentionAll: "yes" }).success).toBe(false)
+  })
+
   it("decodes MessageAcknowledged and refuses an unknown level", () => {
     const event = { type: "MessageAcknowledged", at: 9, level: "READ", participant: "9999@lid" }
     expect(MessageEventSchema.parse(event)).toEqual(event)

@@ -59,6 +59,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                 </p>
               )}
               <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{m.content}</p>
+              {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
             </li>
           )
         })}

@@ -40,6 +40,8 @@ export interface PlanForm {
   readonly timeZone: string
   readonly rows: ReadonlyArray<OneOffRow>
   readonly recurrence: RecurrenceFields
+  /** every message mentions everyone in the group (WAHA `mentions: ["all"]`) */
+  readonly mentionAll: boolean
 }
 
 /** campaign.create's input as sent (times as ISO strings). */
@@ -50,6 +52,8 @@ export interface CreateInput {
   readonly title?: string
   readonly messages?: Array<{ readonly content: string; readonly scheduledAt: string }>
   readonly recurrence?: RecurrenceFields & { readonly timeZone: string }
+  /** sent only when ticked */
+  readonly mentionAll?: true
 }
 
 /** campaign.preview's: create's, and the zone to read one-off times in. */
@@ -78,7 +82,8 @@ export const emptyForm = (timeZone: string, today: string): PlanForm => ({
     frequency: "DAILY",
     template: "",
     isFreeForm: false
-  }
+  },
+  mentionAll: false
 })
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -106,7 +111,8 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
     sessionName,
     groupId: form.target?.groupId ?? "",
     groupName: form.target?.groupName ?? "",
-    ...(title === "" ? {} : { title })
+    ...(title === "" ? {} : { title }),
+    ...(form.mentionAll ? { mentionAll: true as const } : {})
   }
   let create: CreateInput
   if (form.mode === "messages") {

@@ -19,6 +19,7 @@ import {
   OUTCOME_UNKNOWN_EXPLANATION
 } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
+import { Checkbox } from "../ui/Choice.tsx"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, TextArea, TextField } from "../ui/kit.tsx"
@@ -284,6 +285,7 @@ const MessageRow = memo(
         ) : (
           <>
             <MessageText text={m.content} gone={gone} />
+            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
             <MessageState message={m} />
             <ResendLinks resend={resend} original={original} />
             {shownMode === "resend" ? (
@@ -626,13 +628,21 @@ const EditMessage = ({
   const refresh = useRefresh(campaignId)
   // the message as it was when the form opened (or was last reloaded): what the user edits, and
   // what a save is compared against; a poll bringing someone else's change does not move it
-  const [opened, setOpened] = useState(() => ({ content: message.content, scheduledAt: message.scheduledAt }))
+  const [opened, setOpened] = useState(() => ({
+    content: message.content,
+    scheduledAt: message.scheduledAt,
+    mentionAll: message.mentionAll
+  }))
   const initial = useMemo(() => localDateAndTime(opened.scheduledAt, viewerTimeZone), [opened.scheduledAt])
   const [content, setContent] = useState(opened.content)
   const [date, setDate] = useState(initial.date)
   const [time, setTime] = useState(initial.time)
+  const [mentionAll, setMentionAll] = useState(opened.mentionAll)
   const [local, setLocal] = useState<{ content?: string; when?: string }>({})
-  const changedMeanwhile = message.content !== opened.content || message.scheduledAt !== opened.scheduledAt
+  const changedMeanwhile =
+    message.content !== opened.content ||
+    message.scheduledAt !== opened.scheduledAt ||
+    message.mentionAll !== opened.mentionAll
   const update = useMutation(
     trpc.campaign.updateMessage.mutationOptions({
       onSuccess: async () => {
@@ -647,8 +657,9 @@ const EditMessage = ({
   /** Starts the form again from the message as it is now (someone else's change included). */
   const reload = () => {
     const now = localDateAndTime(message.scheduledAt, viewerTimeZone)
-    setOpened({ content: message.content, scheduledAt: message.scheduledAt })
+    setOpened({ content: message.content, scheduledAt: message.scheduledAt, mentionAll: message.mentionAll })
     setContent(message.content)
+    setMentionAll(message.mentionAll)
     setDate(now.date)
     setTime(now.time)
     setLocal({})
@@ -660,6 +671,7 @@ const EditMessage = ({
     if (changedMeanwhile) return
     const contentChanged = content !== opened.content
     const timeChanged = date !== initial.date || time !== initial.time
+    const mentionChanged = mentionAll !== opened.mentionAll
     const at = timeChanged ? instantFromLocal(date, time, viewerTimeZone) : null
     const problems: { content?: string; when?: string } = {}
     if (content.trim() === "") problems.content = "Write the message's text."
@@ -669,11 +681,12 @@ const EditMessage = ({
       problems.when = "This time has already passed: choose a later one."
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
-    if (!contentChanged && !timeChanged) return onDone()
+    if (!contentChanged && !timeChanged && !mentionChanged) return onDone()
     update.mutate({
       campaignId,
       messageId: message.id,
       ...(contentChanged ? { content } : {}),
+      ...(mentionChanged ? { mentionAll } : {}),
       ...(at?._tag === "Instant" ? { scheduledAt: at.iso } : {})
     })
   }
@@ -729,6 +742,12 @@ const EditMessage = ({
           onChange={(e) => setTime(e.target.value)}
         />
       </div>
+      <Checkbox
+        label="Mention everyone"
+        checked={mentionAll}
+        hint="The message mentions all members of the group."
+        onChange={setMentionAll}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>
           {update.isPending ? "Saving…" : "Save changes"}

@@ -158,6 +158,12 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
           hint="Shown in your campaign list and, unless the campaign is free-form, in bold at the top of each repeating message. The group's name when empty."
           onChange={(e) => update({ title: e.target.value })}
         />
+        <Checkbox
+          label="Mention everyone"
+          checked={form.mentionAll}
+          hint="Every message mentions all members of the group (WhatsApp adds them; nothing is added to your text). Refused when the WhatsApp gateway cannot do it."
+          onChange={(mentionAll) => update({ mentionAll })}
+        />
       </Card>
 
       <Card className="space-y-4">

@@ -30,7 +30,7 @@ const create = z.object({
   groupName: z.string().max(200),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   messages: z
-    .array(z.object({ content, scheduledAt: instant }))
+    .array(z.object({ content, scheduledAt: instant, mentionAll: z.boolean().optional() }))
     .max(MAX_MESSAGES_PER_CAMPAIGN)
     .optional(),
   recurrence: z
@@ -43,7 +43,9 @@ const create = z.object({
       template: z.string().min(1).max(MAX_CONTENT_LENGTH),
       isFreeForm: z.boolean().default(false)
     })
-    .optional()
+    .optional(),
+  /** every message mentions everyone in the group (WAHA `mentions: ["all"]`); a message's own mentionAll wins */
+  mentionAll: z.boolean().optional()
 })
 
 /** create's input, and the zone explicit messages were written in (to read their times in; UTC if absent). */
@@ -92,7 +94,15 @@ export const campaignRouter = router({
     .input(z.object({ id }))
     .mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id).pipe(Effect.as({ success: true })))),
   updateMessage: activeProcedure
-    .input(z.object({ campaignId: id, messageId: id, content: content.optional(), scheduledAt: instant.optional() }))
+    .input(
+      z.object({
+        campaignId: id,
+        messageId: id,
+        content: content.optional(),
+        scheduledAt: instant.optional(),
+        mentionAll: z.boolean().optional()
+      })
+    )
     .mutation(({ ctx, input }) =>
       run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
     ),

@@ -43,6 +43,8 @@ const toWireCampaignMessage = (m: MessageView) => ({
   // "send again": the message this one sends again, and the latest one sending it again (null: none)
   resendOf: m.resendOf,
   resentAs: m.resentAs,
+  // sent with WAHA's mentions: ["all"] (every member of the group)
+  mentionAll: m.mentionAll,
   ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
 })
 

@@ -718,3 +718,58 @@ describe("gatewayMessageKey", () => {
     expect(gatewayMessageKey(id)).toBe(key)
   })
 })
+
+describe("Mention everyone (issue 14)", () => {
+  it("a message mentions nobody unless scheduled so: the event then says it, and only then", () => {
+    const plain = acceptedEvents(Command.schedule(), initialMessageState)
+    expect(plain).toEqual([Event.scheduled()])
+    expect(plain[0]).not.toHaveProperty("mentionAll")
+    expect(evolveAll(initialMessageState, plain).mentionAll).toBe(false)
+    // false is the default: nothing is written for it
+    expect(acceptedEvents(Command.schedule({ mentionAll: false }), initialMessageState)).toEqual([Event.scheduled()])
+    const mentioning = acceptedEvents(Command.schedule({ mentionAll: true }), initialMessageState)
+    expect(mentioning).toEqual([{ ...Event.scheduled(), mentionAll: true }])
+    expect(evolveAll(initialMessageState, mentioning).mentionAll).toBe(true)
+  })
+
+  it.each([
+    { before: false, asked: true, event: { mentionAll: true } },
+    { before: true, asked: false, event: { mentionAll: false } },
+    { before: true, asked: undefined, event: {} },
+    { before: true, asked: true, event: {} }
+  ])("an edit from $before asking $asked records $event alongside the text", ({ before, asked, event }) => {
+    const scheduled = { ...State.scheduled(), mentionAll: before }
+    const command: MessageCommand = {
+      type: "Edit",
+      content: "New text",
+      ...(asked === undefined ? {} : { mentionAll: asked }),
+      now: T.CREATED_AT + 60_000
+    }
+    const events = acceptedEvents(command, scheduled)
+    expect(events).toEqual([{ ...Event.edited({ content: "New text", scheduledAt: T.SCHEDULED_AT }), ...event }])
+    expect(evolveAll(scheduled, events).mentionAll).toBe(asked ?? before)
+  })
+
+  it("an edit of the mention alone is recorded; asking for what it already is records nothing", () => {
+    const scheduled = State.scheduled()
+    const on = acceptedEvents({ type: "Edit", mentionAll: true, now: T.CREATED_AT + 60_000 }, scheduled)
+    expect(on).toEqual([
+      { ...Event.edited({ content: scheduled.content, scheduledAt: T.SCHEDULED_AT }), mentionAll: true }
+    ])
+    const mentioning = evolveAll(scheduled, on)
+    expect(mentioning.mentionAll).toBe(true)
+    expect(decideMessage({ type: "Edit", mentionAll: true, now: T.CREATED_AT + 60_000 }, mentioning)).toEqual(accept())
+  })
+
+  it.each(["PICKED", "SENT", "FAILED", "DELETED"] as const)("cannot be changed once the message is %s", (status) => {
+    const result = decideMessage({ type: "Edit", mentionAll: true, now: T.CREATED_AT + 60_000 }, State.inStatus(status))
+    expect(result._tag).toBe("Rejected")
+  })
+
+  it("an edit recorded before mentions existed (no mentionAll) leaves the mention as it was", () => {
+    const mentioning = { ...State.scheduled(), mentionAll: true }
+    const next = evolveMessage(mentioning, Event.edited({ content: "Old edit" }))
+    expect(next.mentionAll).toBe(true)
+    expect(next.content).toBe("Old edit")
+  })
+})
