@@ -58,10 +58,20 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
       const upcoming = yield* messages.nextScheduledAfter(now).pipe(Effect.orElseSucceed(() => null))
       const after = yield* Clock.currentTimeMillis
       const preloadAt = upcoming === null ? Number.POSITIVE_INFINITY : upcoming - preloadLeadMs
-      // Due within the lead: loaded while we wait. A failed preload only leaves the claims to read.
+      // Due within the lead: loaded while we wait. A failed preload only leaves the claims to
+      // read (the pass reports a database that is away); a bug in it is logged, sends go on.
       const preloading =
         preloadAt <= after
-          ? yield* Effect.forkChild(Effect.ignore(dispatcher.preload(now + 1, after + preloadLeadMs)))
+          ? yield* Effect.forkChild(
+              dispatcher.preload(now + 1, after + preloadLeadMs).pipe(
+                Effect.ignore,
+                Effect.catchDefect((defect) =>
+                  Effect.logWarning(
+                    `Preload failed: ${oneLine(defect instanceof Error ? defect.message : String(defect))}`
+                  )
+                )
+              )
+            )
           : null
       preloadWake = upcoming !== null && preloadAt > after && preloadAt < nextCycle
       const wakeAt = upcoming === null ? nextCycle : preloadWake ? preloadAt : Math.min(nextCycle, upcoming)
