@@ -38,8 +38,10 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
     const changes = yield* ScheduleChanges
     const { preloadLeadMs } = yield* SchedulerSettings
     let nextCycle = 0
-    // woken only to preload: nothing known is due before the next scheduledAt, no pass to run
+    // Woken only to preload, for messages due at `preloadFor`: nothing known is due before then,
+    // so no pass is needed, unless the wake came late (a stalled process) and they are due already.
     let preloadWake = false
+    let preloadFor = 0
     while (true) {
       const changed = yield* changes.subscribe
       const now = yield* Clock.currentTimeMillis
@@ -51,7 +53,7 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
         yield* survive(recoverExpiredClaims(), 0)
         yield* survive(recordMissedMessages(), 0)
       }
-      if (!preloadWake) {
+      if (!preloadWake || now >= preloadFor) {
         const pass = yield* survive(dispatcher.dispatchDueMessages, { found: 0, more: false })
         if (pass.more) continue
       }
@@ -74,6 +76,7 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
             )
           : null
       preloadWake = upcoming !== null && preloadAt > after && preloadAt < nextCycle
+      preloadFor = upcoming ?? 0
       const wakeAt = upcoming === null ? nextCycle : preloadWake ? preloadAt : Math.min(nextCycle, upcoming)
       // a plan changed in this process (standalone mode) wakes us at once to look again
       const woke = yield* Effect.raceFirst(

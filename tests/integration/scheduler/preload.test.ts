@@ -8,6 +8,7 @@ import { MessageRepository } from "../../../src/application/ports/MessageReposit
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
 import { runScheduler } from "../../../src/application/scheduler/runScheduler.ts"
+import type { SchedulerSettingsShape } from "../../../src/application/scheduler/SchedulerSettings.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { eventually } from "../../support/eventually.ts"
@@ -32,7 +33,11 @@ beforeEach(() => fake.reset())
  * A scheduler over a memory store whose event store and session reads are counted: `calls`
  * lists `read <stream>`, `append <stream>` and `session <id>` in order.
  */
-const countedScheduler = (db = makeMemoryDatabase(), schedulerId = "scheduler") => {
+const countedScheduler = (
+  db = makeMemoryDatabase(),
+  schedulerId = "scheduler",
+  settings: Partial<SchedulerSettingsShape> = {}
+) => {
   const calls: Array<string> = []
   const note = (call: string) => Effect.sync(() => void calls.push(call))
   const counted = Layer.mergeAll(
@@ -60,7 +65,7 @@ const countedScheduler = (db = makeMemoryDatabase(), schedulerId = "scheduler") 
     )
   ).pipe(Layer.provideMerge(MemoryStore.layer(db)))
   const logs = captureLogs()
-  const layer = schedulerClient(counted, fake.url, { schedulerId }).pipe(Layer.provideMerge(logs.layer))
+  const layer = schedulerClient(counted, fake.url, { schedulerId, ...settings }).pipe(Layer.provideMerge(logs.layer))
   const since = (mark: number) => calls.slice(mark)
   return { db, calls, since, logs, layer }
 }
@@ -354,4 +359,21 @@ describe("messages known ahead are loaded before they are due (docs/architecture
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect("a preload wake that finds its messages due already (a lead of 0, or a late wake) runs the pass", () => {
+    const { layer } = countedScheduler(undefined, undefined, { preloadLeadMs: 0 })
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(PLANNED_AT)
+      yield* seedCampaign({ messages: [{ content: "due at the wake", scheduledAt: T }] })
+      yield* TestClock.setTime(T - 20_000)
+      const loop = yield* Effect.forkChild(runScheduler({ pollIntervalMs: 30_000 }))
+      yield* TestClock.adjust(19_999)
+      expect(fake.sent).toEqual([])
+      yield* TestClock.adjust(1)
+      // at T, not at the next cycle (T + 10 s)
+      yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1))
+      expect(fake.sent[0]?.text).toBe("due at the wake")
+      yield* Fiber.interrupt(loop)
+    }).pipe(Effect.provide(layer))
+  })
 })
