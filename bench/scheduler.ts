@@ -10,10 +10,13 @@
  * FerretDB and MongoDB are reported only. The bench exits 0 either way: it reports, CI does not
  * run it. On memory the same scheduler forced to one send at a time (a sequential dispatcher) is
  * measured too, as before.
- * The issue's burst is known 45 s ahead; here the scheduler starts 2 s before the due time, so
- * it knows the messages one wake-up ahead. Planning takes from a tenth of a second (memory) to
- * tens of minutes (FerretDB), so the messages are planned an hour ahead and the scheduler's clock is moved
- * forward (real time, shifted): the due time comes 2 s after it starts, on every store.
+ * The issue's burst is known 45 s ahead; here the scheduler starts 2 s before the due time
+ * (BENCH_KNOWN_AHEAD_MS), so it knows the messages one wake-up ahead, within its preload lead
+ * (5 s): it loads them while it waits (docs/architecture.md#loading-ahead). BENCH_PRELOAD_LEAD_MS
+ * sets that lead (0: no preload, for a comparison in one tree). Planning takes from a tenth of a
+ * second (memory) to tens of minutes (FerretDB), so the messages are planned an hour ahead and the
+ * scheduler's clock is moved forward (real time, shifted): the due time comes 2 s after it starts,
+ * on every store.
  * The fake gateway runs in a process of its own (bench/fakeGatewayProcess.ts) and keeps
  * connections alive, as WAHA does. Every contender is warmed up first and the warm-up discarded.
  */
@@ -31,8 +34,11 @@ import { schedulerClient } from "../tests/support/schedulerHarness.ts"
 import type { StoreTarget } from "./stores.ts"
 import { openStore, storesOption } from "./stores.ts"
 
-/** how long before their due time the scheduler starts, at least (plus the planning time) */
-const LEAD_MS = 2_000
+/** how long before the messages' due time the scheduler starts */
+const LEAD_MS = Number(process.env.BENCH_KNOWN_AHEAD_MS ?? 2_000)
+/** the scheduler's preload lead (unset: its default) */
+const PRELOAD_LEAD_MS =
+  process.env.BENCH_PRELOAD_LEAD_MS === undefined ? undefined : Number(process.env.BENCH_PRELOAD_LEAD_MS)
 /** the scheduler's default number of sessions sending at once */
 const CONCURRENCY = SchedulerSettings.defaultValue().sessionConcurrency
 
@@ -175,7 +181,9 @@ const runHerald = async (
 ): Promise<Result> => {
   await gateway.reset(latency)
   const store = await target.fresh()
-  const layer = schedulerClient(store.layer, gateway.url, { sessionConcurrency }, 30_000).pipe(
+  const settings =
+    PRELOAD_LEAD_MS === undefined ? { sessionConcurrency } : { sessionConcurrency, preloadLeadMs: PRELOAD_LEAD_MS }
+  const layer = schedulerClient(store.layer, gateway.url, settings, 30_000).pipe(
     Layer.provideMerge(process.env.BENCH_LOG === "1" ? Logger.layer([Logger.consolePretty()]) : Logger.layer([]))
   )
   // Planned an hour ahead (a burst takes 0.1 s to plan on memory, seconds on SQLite, tens of
@@ -289,7 +297,7 @@ const main = async () => {
     { latency: 50, messages: Number(process.env.BENCH_MESSAGES_50MS ?? 1_000), sequential: 60 }
   ].filter((x) => only === undefined || String(x.latency) === only)
   console.log(
-    `Herald scheduler benchmark (stores: ${kinds.join(", ")}; fake WAHA in its own process on loopback, node ${process.version})`
+    `Herald scheduler benchmark (stores: ${kinds.join(", ")}; fake WAHA in its own process on loopback, node ${process.version}; messages known ${LEAD_MS} ms ahead, preload lead ${PRELOAD_LEAD_MS ?? SchedulerSettings.defaultValue().preloadLeadMs} ms)`
   )
   const targets: Array<StoreTarget> = []
   try {

@@ -3,6 +3,8 @@ import { LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
+import type { Preloaded } from "./preloadMessages.ts"
+import { preloadMessages } from "./preloadMessages.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
@@ -10,6 +12,7 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
 interface Queued {
   readonly view: MessageView
   readonly selectedAt: number
+  readonly preloaded: Preloaded | undefined
 }
 
 /**
@@ -26,6 +29,11 @@ export class Dispatcher extends Context.Service<
      * took a full batch and another should follow at once.
      */
     readonly dispatchDueMessages: Effect.Effect<{ readonly found: number; readonly more: boolean }, StoreUnavailable>
+    /**
+     * Loads the messages scheduled in [from, to] and resolves their sessions, for the passes
+     * that find them due (docs/architecture.md#loading-ahead). May be interrupted at any point.
+     */
+    readonly preload: (from: number, to: number) => Effect.Effect<void, StoreUnavailable>
     /** Waits until every lane has finished (used by tests). */
     readonly awaitIdle: Effect.Effect<void>
     /**
@@ -52,7 +60,17 @@ export class Dispatcher extends Context.Service<
       const lanes = new Map<string, Array<Queued>>()
       // ids queued or being sent by this process, so a pass does not take them twice
       const mine = new Set<string>()
+      // what the last preload read, by message id; at most a batch
+      const preloaded = new Map<string, Preloaded>()
       let draining = false
+
+      // The preload of a message, if it is not older than the view the pass found: a view ahead
+      // of it says the stream moved since (an edit), so the claim reads it again. Taken once.
+      const takePreloaded = (view: MessageView): Preloaded | undefined => {
+        const held = preloaded.get(view.id)
+        preloaded.delete(view.id)
+        return held !== undefined && held.state.version >= view.version ? held : undefined
+      }
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
@@ -61,7 +79,9 @@ export class Dispatcher extends Context.Service<
             // Closed in the same step that found it empty, so a pass cannot queue onto a lane
             // that is about to end.
             if (next === undefined) return void lanes.delete(sessionId)
-            const result = yield* Semaphore.withPermit(permits)(processMessage(next.view, next.selectedAt)).pipe(
+            const result = yield* Semaphore.withPermit(permits)(
+              processMessage(next.view, next.selectedAt, next.preloaded)
+            ).pipe(
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as("failed" as const))),
               // a bug is logged as this message's failure and the lane goes on with the next
               Effect.catchDefect((defect) =>
@@ -103,6 +123,8 @@ export class Dispatcher extends Context.Service<
                 .map((m) => m.sessionId)
         )
         const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId))
+        // preloads of messages that can no longer be due are of no use
+        for (const [id, held] of preloaded) if (held.state.scheduledAt < now - LOOKBACK_MS) preloaded.delete(id)
         if (due.length === 0) {
           yield* logNoPending(now)
           return { found: 0, more }
@@ -110,12 +132,13 @@ export class Dispatcher extends Context.Service<
         yield* logFound(now, due.length)
         for (const view of due) {
           mine.add(view.id)
+          const queued: Queued = { view, selectedAt: now, preloaded: takePreloaded(view) }
           const lane = lanes.get(view.sessionId)
           if (lane) {
-            lane.push({ view, selectedAt: now })
+            lane.push(queued)
             continue
           }
-          const queue: Array<Queued> = [{ view, selectedAt: now }]
+          const queue: Array<Queued> = [queued]
           lanes.set(view.sessionId, queue)
           // started on the next tick, as a fork is, so the pass hands out its whole batch first
           yield* FiberSet.run(running, runLane(view.sessionId, queue), { startImmediately: false })
@@ -123,12 +146,19 @@ export class Dispatcher extends Context.Service<
         return { found: due.length, more }
       })
 
+      const preload = (from: number, to: number) =>
+        draining
+          ? Effect.void
+          : preloadMessages(preloaded, from, to, (id) => mine.has(id)).pipe(Effect.provideContext(context))
+
       return Dispatcher.of({
         dispatchDueMessages,
+        preload,
         // lanes never fail (a failed send is logged and the lane goes on)
         awaitIdle: FiberSet.awaitEmpty(running),
         drain: Effect.suspend(() => {
           draining = true
+          preloaded.clear()
           for (const queue of lanes.values()) for (const left of queue.splice(0)) mine.delete(left.view.id)
           return FiberSet.awaitEmpty(running)
         }),

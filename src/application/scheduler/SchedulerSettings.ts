@@ -12,8 +12,14 @@ export interface SchedulerSettingsShape {
    * that scheduler, so one session's messages keep their order across schedulers.
    */
   readonly inFlightGuardMs: number
-  /** how many due messages one pass takes */
+  /** how many due messages one pass takes, and how many messages a preload holds */
   readonly batchSize: number
+  /**
+   * How long before a known scheduledAt the scheduler loads the messages due then and resolves
+   * their sessions, so that at the due time only claim and send remain
+   * (docs/architecture.md#loading-ahead).
+   */
+  readonly preloadLeadMs: number
 }
 
 export const SchedulerSettings = Context.Reference<SchedulerSettingsShape>(
@@ -24,7 +30,11 @@ export const SchedulerSettings = Context.Reference<SchedulerSettingsShape>(
       leaseMs: 5 * 60_000,
       sessionConcurrency: 100,
       inFlightGuardMs: 40_000,
-      batchSize: 1_000
+      batchSize: 1_000,
+      // long enough to read a batch (up to a thousand streams, one read each) on a remote store,
+      // short enough that a preloaded message is rarely edited before it is due (which costs a
+      // read again) and that a preloaded session is seconds old at most when it is used
+      preloadLeadMs: 5_000
     })
   }
 )

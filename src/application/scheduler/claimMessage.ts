@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import type { ClaimedMessage, MessageState } from "../../domain/message/Message.ts"
 import { isClaimed } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
@@ -8,21 +9,43 @@ import { retryWhileUnavailable } from "./retryWhileUnavailable.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
 
 /**
- * Claims a message by appending MessagePicked at the next version of its stream: of any
- * number of schedulers, exactly one succeeds. Returns null when this one did not get it
- * (already picked, edited out of the window, deleted, cancelled). `selectedAt` is the time
- * of the cycle that found the message due (selection happens at the cycle, docs/architecture.md#the-scheduler).
+ * What became of a claim: `Claimed`, ours to send; `Taken`, another scheduler holds the message
+ * (it picked it, or appended first), so its session is left to it; `NotOurs`, nobody's to send
+ * now (deleted, cancelled, missed, moved out of the window), the session goes on.
  */
-export const claimMessage = Effect.fnUntraced(function* (view: MessageView, selectedAt: number) {
+export type Claim =
+  | { readonly _tag: "Claimed"; readonly state: ClaimedMessage }
+  | { readonly _tag: "Taken" }
+  | { readonly _tag: "NotOurs" }
+
+const taken: Claim = { _tag: "Taken" }
+const notOurs: Claim = { _tag: "NotOurs" }
+
+/**
+ * Claims a message by appending MessagePicked at the next version of its stream: of any
+ * number of schedulers, exactly one succeeds. `selectedAt` is the time of the cycle that found
+ * the message due (selection happens at the cycle, docs/architecture.md#the-scheduler).
+ * `known`, the stream as a preload read it shortly before (docs/architecture.md#loading-ahead),
+ * saves the read: the claim is one append. If the stream moved since, that append conflicts and
+ * the claim reads again and decides on what it finds, once; a refusal on the preloaded state is
+ * checked on a fresh read too. So an edit, a cancellation or another scheduler's claim after the
+ * preload is seen as what it is, never taken for another scheduler holding the session.
+ */
+export const claimMessage = Effect.fnUntraced(function* (view: MessageView, selectedAt: number, known?: MessageState) {
   const { schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
+  const pick = { type: "Pick", selectedAt, now, by: schedulerId } as const
   const outcome = yield* execute(MessageAggregate)(
     view.id,
-    { type: "Pick", selectedAt, now, by: schedulerId },
-    {
-      retries: 0
-    }
+    pick,
+    known === undefined ? { retries: 0 } : { known, retries: 1 }
   ).pipe(
+    Effect.flatMap((outcome) =>
+      // refused on the preloaded state itself: decide again on the stream as it is now
+      outcome._tag === "Rejected" && outcome.state === known
+        ? execute(MessageAggregate)(view.id, pick, { retries: 0 })
+        : Effect.succeed(outcome)
+    ),
     Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),
     // No answer to the append (the connection was cut, it timed out): it may be stored all
     // the same. Read back; a pick with our id and time is ours, to send, or no one ever would.
@@ -46,14 +69,15 @@ export const claimMessage = Effect.fnUntraced(function* (view: MessageView, sele
       )
     )
   )
-  if (outcome === null) return null
+  // another append came first (with a preload: twice); it is another scheduler's
+  if (outcome === null) return taken
   if (outcome._tag === "Rejected") {
     // The read model was behind the stream; bring it up to date so no one selects it again.
     if (outcome.state.version !== view.version) yield* projectStream(MessageAggregate.streamId(view.id))
-    return null
+    return outcome.rejection._tag === "MessageAlreadyPicked" ? taken : notOurs
   }
   // Accepted, or read back as ours: PICKED, and picked only after MessageScheduled set its target
   if (!isClaimed(outcome.state))
     return yield* Effect.die(new Error(`Message ${view.id}: claimed, but its state is not a claimed message's`))
-  return outcome.state
+  return { _tag: "Claimed", state: outcome.state } satisfies Claim
 })

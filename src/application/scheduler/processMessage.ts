@@ -6,12 +6,15 @@ import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { claimMessage } from "./claimMessage.ts"
 import { failCampaign } from "./failCampaign.ts"
+import type { Preloaded } from "./preloadMessages.ts"
 import { retryWhileUnavailable } from "./retryWhileUnavailable.ts"
 import { logFailed, logProcessed } from "./SchedulerLog.ts"
+import { SchedulerSettings } from "./SchedulerSettings.ts"
 import { sendMessage } from "./sendMessage.ts"
 import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
-export type ProcessResult = "sent" | "failed" | "lost"
+/** `lost`: another scheduler holds the message, and so its session; `skipped`: nobody's to send now. */
+export type ProcessResult = "sent" | "failed" | "lost" | "skipped"
 
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
@@ -49,12 +52,26 @@ const recordFailure = (message: ClaimedMessage, reason: string) =>
  * cannot reach the database, it is retried until the lease ends (only this process knows what
  * the send did); past it, the claim stays open and the lease recovery reports it as
  * outcome-unknown: never resent, never lost.
+ * `preloaded`: what a preload read of the message shortly before (docs/architecture.md#loading-ahead).
  * The per-message steps are untraced functions: a traced Effect.fn costs ~20 µs a call.
  */
-export const processMessage = Effect.fnUntraced(function* (view: MessageView, selectedAt: number) {
-  const claimed = yield* claimMessage(view, selectedAt)
-  if (claimed === null) return "lost" satisfies ProcessResult
-  const sent = yield* sendMessage(claimed).pipe(Effect.result)
+export const processMessage = Effect.fnUntraced(function* (
+  view: MessageView,
+  selectedAt: number,
+  preloaded?: Preloaded
+) {
+  const claim = yield* claimMessage(view, selectedAt, preloaded?.state)
+  if (claim._tag === "Taken") return "lost" satisfies ProcessResult
+  if (claim._tag === "NotOurs") return "skipped" satisfies ProcessResult
+  const claimed = claim.state
+  // a session read longer ago than the lead (a long queue in its lane) is read again
+  const { preloadLeadMs } = yield* SchedulerSettings
+  const now = yield* Clock.currentTimeMillis
+  const session =
+    preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
+      ? preloaded.session
+      : undefined
+  const sent = yield* sendMessage(claimed, session).pipe(Effect.result)
   if (sent._tag === "Success") {
     yield* recordSent(claimed, sent.success.messageId)
     return "sent" satisfies ProcessResult

@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect } from "effect"
+import { Clock, Duration, Effect, Fiber } from "effect"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { oneLine } from "../text/oneLine.ts"
@@ -6,6 +6,7 @@ import { catchUpFromCheckpoint } from "./catchUpFromCheckpoint.ts"
 import { Dispatcher } from "./Dispatcher.ts"
 import { recordMissedMessages } from "./recordMissedMessages.ts"
 import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
+import { SchedulerSettings } from "./SchedulerSettings.ts"
 
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 
@@ -27,29 +28,62 @@ const survive = <A, R>(step: Effect.Effect<A, { readonly message: string }, R>, 
  * expired claims and missed messages, dispatch), and in between a precise wake-up at the
  * next known scheduledAt, so a message goes out on time rather than up to a cycle late. In one
  * process with the web application it also wakes when a message is planned or edited.
+ * `preloadLeadMs` before a known scheduledAt it loads what is due then, while it waits
+ * (docs/architecture.md#loading-ahead); the wake at the due time stops a preload not yet done.
  */
 export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
   Effect.gen(function* () {
     const dispatcher = yield* Dispatcher
     const messages = yield* MessageRepository
     const changes = yield* ScheduleChanges
+    const { preloadLeadMs } = yield* SchedulerSettings
     let nextCycle = 0
+    // Woken only to preload, for messages due at `preloadFor`: nothing known is due before then,
+    // so no pass is needed, unless the wake came late (a stalled process) and they are due already.
+    let preloadWake = false
+    let preloadFor = 0
     while (true) {
       const changed = yield* changes.subscribe
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
+        preloadWake = false
         nextCycle = now + options.pollIntervalMs
         // from the checkpoint in the store, also in a new process: history is not read again
         yield* survive(catchUpFromCheckpoint(), 0)
         yield* survive(recoverExpiredClaims(), 0)
         yield* survive(recordMissedMessages(), 0)
       }
-      const pass = yield* survive(dispatcher.dispatchDueMessages, { found: 0, more: false })
-      if (pass.more) continue
+      if (!preloadWake || now >= preloadFor) {
+        const pass = yield* survive(dispatcher.dispatchDueMessages, { found: 0, more: false })
+        if (pass.more) continue
+      }
       const upcoming = yield* messages.nextScheduledAfter(now).pipe(Effect.orElseSucceed(() => null))
-      const wakeAt = upcoming === null ? nextCycle : Math.min(nextCycle, upcoming)
       const after = yield* Clock.currentTimeMillis
+      const preloadAt = upcoming === null ? Number.POSITIVE_INFINITY : upcoming - preloadLeadMs
+      // Due within the lead: loaded while we wait. A failed preload only leaves the claims to
+      // read (the pass reports a database that is away); a bug in it is logged, sends go on.
+      const preloading =
+        preloadAt <= after
+          ? yield* Effect.forkChild(
+              dispatcher.preload(now + 1, after + preloadLeadMs).pipe(
+                Effect.ignore,
+                Effect.catchDefect((defect) =>
+                  Effect.logWarning(
+                    `Preload failed: ${oneLine(defect instanceof Error ? defect.message : String(defect))}`
+                  )
+                )
+              )
+            )
+          : null
+      preloadWake = upcoming !== null && preloadAt > after && preloadAt < nextCycle
+      preloadFor = upcoming ?? 0
+      const wakeAt = upcoming === null ? nextCycle : preloadWake ? preloadAt : Math.min(nextCycle, upcoming)
       // a plan changed in this process (standalone mode) wakes us at once to look again
-      yield* Effect.raceFirst(Effect.sleep(Duration.millis(Math.max(0, wakeAt - after))), changed)
+      const woke = yield* Effect.raceFirst(
+        Effect.as(Effect.sleep(Duration.millis(Math.max(0, wakeAt - after))), "timer" as const),
+        Effect.as(changed, "changed" as const)
+      )
+      if (woke === "changed") preloadWake = false
+      if (preloading !== null) yield* Fiber.interrupt(preloading)
     }
   })

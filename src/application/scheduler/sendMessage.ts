@@ -1,6 +1,7 @@
 import { Data, Effect } from "effect"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { logScheduled, logSending } from "./SchedulerLog.ts"
 
@@ -11,12 +12,15 @@ export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonl
   }
 }
 
-/** Sends a claimed message to its group through the gateway (docs/architecture.md#claim-send-record); answers the gateway's id for it. */
-export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage) {
+/**
+ * Sends a claimed message to its group through the gateway (docs/architecture.md#claim-send-record); answers the gateway's id for it.
+ * `preloaded`: its session, active when read shortly before (docs/architecture.md#loading-ahead); without it the session is read now.
+ */
+export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage, preloaded?: SessionView) {
   const target = message.target
   yield* logSending(target.groupName, target.groupId, message.content)
   yield* logScheduled(message.id, message.scheduledAt)
-  const session = yield* (yield* SessionRepository).get(target.sessionId)
+  const session = preloaded ?? (yield* (yield* SessionRepository).get(target.sessionId))
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
   return yield* (yield* GatewayPort).sendText({
     session: session.sessionName,

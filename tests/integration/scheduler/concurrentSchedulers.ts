@@ -1,10 +1,11 @@
 import type { Layer } from "effect"
-import { Effect } from "effect"
+import { Deferred, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import type { ProjectionStores } from "../../../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import type { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
+import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
 
@@ -24,6 +25,11 @@ export const raceSchedulers = (options: {
   readonly firstAt: number
   /** when they are dispatched; the clock must be before firstAt while seeding */
   readonly dispatchAt: number
+  /**
+   * Each scheduler first preloads every message (docs/architecture.md#loading-ahead), and only
+   * when all have, they race: each holds the state of streams the others are about to claim.
+   */
+  readonly preloadFirst?: boolean
 }) =>
   Effect.gen(function* () {
     const { fake, makeClient } = options
@@ -42,8 +48,18 @@ export const raceSchedulers = (options: {
       }
     }).pipe(Effect.provide(makeClient()))
     yield* TestClock.setTime(options.dispatchAt)
+    let preloaded = 0
+    const allPreloaded = Deferred.makeUnsafe<void>()
     const clients = Array.from({ length: options.schedulers }, (_, i) =>
-      dispatchAndDrain.pipe(Effect.provide(schedulerClient(makeClient(), fake.url, { schedulerId: `scheduler-${i}` })))
+      Effect.gen(function* () {
+        if (options.preloadFirst) {
+          yield* Dispatcher.use((d) => d.preload(options.firstAt, options.dispatchAt))
+          // the race starts when every scheduler holds its preload
+          if (++preloaded === options.schedulers) Deferred.doneUnsafe(allPreloaded, Effect.void)
+          yield* Deferred.await(allPreloaded)
+        }
+        return yield* dispatchAndDrain
+      }).pipe(Effect.provide(schedulerClient(makeClient(), fake.url, { schedulerId: `scheduler-${i}` })))
     )
     const found = yield* Effect.all(clients, { concurrency: "unbounded" })
     const views = yield* Effect.gen(function* () {

@@ -12,6 +12,7 @@ describe("launchWithScheduler", () => {
       Dispatcher,
       Dispatcher.of({
         dispatchDueMessages: Effect.die(new Error("a bug in a pass")),
+        preload: () => Effect.void,
         awaitIdle: Effect.void,
         drain: Effect.void,
         inFlight: Effect.succeed(0)

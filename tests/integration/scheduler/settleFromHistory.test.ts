@@ -51,7 +51,7 @@ const claimThenCrash = (content: string, options: { readonly sent: boolean; read
     yield* TestClock.setTime(T)
     const id = seeded.messageIds[0]!
     const claimed = yield* claimMessage((yield* (yield* MessageRepository).get(id))!, T)
-    expect(claimed).not.toBeNull()
+    expect(claimed._tag).toBe("Claimed")
     if (options.sent) {
       gatewayNow = T + 1_500
       yield* (yield* GatewayPort).sendText({ session: "alice", chatId: GROUP, text: content })
@@ -219,7 +219,9 @@ describe("where the chat's history cannot tell for certain, the claim stays outc
         const b = yield* seedCampaign({ sessionId: a.sessionId, messages: [{ content: text, scheduledAt: T }] })
         yield* TestClock.setTime(T)
         // A is claimed and its scheduler dies before sending
-        expect(yield* claimMessage((yield* (yield* MessageRepository).get(a.messageIds[0]!))!, T)).not.toBeNull()
+        expect((yield* claimMessage((yield* (yield* MessageRepository).get(a.messageIds[0]!))!, T))._tag).toBe(
+          "Claimed"
+        )
         // B, with the same text to the same group, goes out normally once A's claim no longer holds the session
         yield* TestClock.setTime(T + 41_000)
         gatewayNow = T + 41_000
@@ -252,7 +254,7 @@ describe("where the chat's history cannot tell for certain, the claim stays outc
         })
         yield* TestClock.setTime(T + count)
         for (const id of seeded.messageIds) {
-          expect(yield* claimMessage((yield* (yield* MessageRepository).get(id))!, T + count)).not.toBeNull()
+          expect((yield* claimMessage((yield* (yield* MessageRepository).get(id))!, T + count))._tag).toBe("Claimed")
         }
         fake.hangEverything()
         yield* TestClock.setTime(T + count + LEASE)

@@ -1,0 +1,62 @@
+import { Clock, Effect } from "effect"
+import type { MessageState } from "../../domain/message/Message.ts"
+import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { load } from "../eventSourcing/execute.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
+import { SchedulerSettings } from "./SchedulerSettings.ts"
+
+/** What the scheduler read of a message shortly before it is due (docs/architecture.md#loading-ahead). */
+export interface Preloaded {
+  /** its stream as it was then: the claim appends after it, and a conflict says it moved since */
+  readonly state: MessageState
+  /** its session as read at `readAt` if it was active then; null: read again when sending */
+  readonly session: SessionView | null
+  readonly readAt: number
+}
+
+/**
+ * Loads the messages scheduled in [from, to] (at most `batchSize`, the earliest first) and the
+ * sessions they go through into `into`, so that at their due time the pass only claims and
+ * sends. `into` ends holding only messages of this window: memory stays bounded by the batch.
+ * An entry whose stream is not older than the view is kept without reading it again. Written
+ * entry by entry, so a preload interrupted by the due time keeps what it had read.
+ */
+export const preloadMessages = Effect.fnUntraced(function* (
+  into: Map<string, Preloaded>,
+  from: number,
+  to: number,
+  skip: (id: string) => boolean
+) {
+  const { batchSize } = yield* SchedulerSettings
+  const sessions = yield* SessionRepository
+  const views = yield* (yield* MessageRepository).findScheduledBetween(from, to, batchSize)
+  const wanted = new Set(views.map((v) => v.id))
+  for (const id of into.keys()) if (!wanted.has(id)) into.delete(id)
+  const readAt = yield* Clock.currentTimeMillis
+  const resolved = new Map<string, SessionView | null>()
+  for (const view of views) {
+    if (skip(view.id)) {
+      into.delete(view.id)
+      continue
+    }
+    let session = resolved.get(view.sessionId)
+    if (session === undefined) {
+      const found = yield* sessions.get(view.sessionId)
+      session = found?.active ? found : null
+      resolved.set(view.sessionId, session)
+    }
+    const held = into.get(view.id)
+    if (held !== undefined && held.state.version >= view.version) {
+      into.set(view.id, { state: held.state, session, readAt })
+      continue
+    }
+    // a stream that cannot be read is left to the claim, which reports it
+    const state = yield* load(MessageAggregate, view.id).pipe(
+      Effect.catchTag("CorruptData", () => Effect.succeed(null))
+    )
+    if (state === null) into.delete(view.id)
+    else into.set(view.id, { state, session, readAt })
+  }
+})
