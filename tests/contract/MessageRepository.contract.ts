@@ -203,6 +203,44 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         )
     )
 
+    it.effect(
+      "findScheduledInSession: that session's SCHEDULED messages, from ≤ scheduledAt ≤ to, oldest first then by id",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            const to = T + 86_400_000
+            yield* Effect.forEach(
+              [
+                messageView("m-before", { scheduledAt: T - 1 }),
+                messageView("m-from", { scheduledAt: T }),
+                messageView("m-mid-b", { scheduledAt: T + 60_000 }),
+                messageView("m-mid-a", { scheduledAt: T + 60_000, campaignId: "c2" }),
+                messageView("m-to", { scheduledAt: to }),
+                messageView("m-after", { scheduledAt: to + 1 }),
+                messageView("m-other-session", { scheduledAt: T + 1_000, sessionId: "s2" }),
+                messageView("m-picked", { scheduledAt: T + 1_000, status: "PICKED" }),
+                messageView("m-sent", { scheduledAt: T + 1_000, status: "SENT" }),
+                messageView("m-deleted", { scheduledAt: T + 1_000, status: "DELETED" }),
+                messageView("m-cancelled", { scheduledAt: T + 1_000, status: "CANCELLED" })
+              ],
+              repo.save,
+              { discard: true }
+            )
+            expect(ids(yield* repo.findScheduledInSession("s1", T, to))).toEqual([
+              "m-from",
+              "m-mid-a",
+              "m-mid-b",
+              "m-to"
+            ])
+            expect(ids(yield* repo.findScheduledInSession("s2", T, to))).toEqual(["m-other-session"])
+            expect(yield* repo.findScheduledInSession("s3", T, to)).toEqual([])
+            expect(yield* repo.findScheduledInSession("s1", to + 2, to + 10)).toEqual([])
+            // the views come back whole
+            expect(yield* repo.findScheduledInSession("s1", to, to)).toEqual([messageView("m-to", { scheduledAt: to })])
+          })
+        )
+    )
+
     it.effect("findScheduledBefore: SCHEDULED only, scheduledAt < before (exclusive), oldest first, limited", () =>
       withRepo((repo) =>
         Effect.gen(function* () {

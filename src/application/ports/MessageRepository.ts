@@ -81,6 +81,15 @@ export class MessageRepository extends Context.Service<
       to: number,
       limit: number
     ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /**
+     * The scheduled messages of one session with from ≤ scheduledAt ≤ to, oldest first then by
+     * id: costs the window, not the session's whole plan.
+     */
+    readonly findScheduledInSession: (
+      sessionId: string,
+      from: number,
+      to: number
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
     /** Still unpicked though scheduled before `before`: fell out of the window. */
     readonly findScheduledBefore: (
       before: number,

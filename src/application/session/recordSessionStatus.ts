@@ -1,9 +1,7 @@
 import { Clock, Effect } from "effect"
-import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { leftWorking } from "../../domain/session/MessagingSession.ts"
 import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
-import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
@@ -28,22 +26,13 @@ export interface SessionStatusReport {
 export type SessionStatusOutcome = "recorded" | "duplicate" | "unknown"
 
 /**
- * Campaigns that may still hold scheduled messages (a FAILED one keeps sending its others);
- * COMPLETED and CANCELLED ones, most of a session's history, hold none and are not read.
+ * The scheduled messages of a session due within `[now, now + DUE_SOON_MS]`, soonest first: the
+ * day the mail lists, not every message of the session's open campaigns (a year's plan).
  */
-const MAY_HAVE_SCHEDULED: ReadonlyArray<CampaignStatus> = ["DRAFT", "SCHEDULED", "IN_PROGRESS", "FAILED"]
-
-/** The scheduled messages of a session due within `[now, now + DUE_SOON_MS]`, soonest first. */
 const dueSoon = (sessionId: string, now: number) =>
   Effect.gen(function* () {
-    const campaigns = yield* (yield* CampaignRepository).listBySession(sessionId, MAY_HAVE_SCHEDULED)
-    const messages = yield* MessageRepository
-    const lists = yield* Effect.forEach(campaigns, (campaign) => messages.listByCampaign(campaign.id))
-    return lists
-      .flat()
-      .filter((m) => m.status === "SCHEDULED" && m.scheduledAt >= now && m.scheduledAt <= now + DUE_SOON_MS)
-      .sort((a, b) => a.scheduledAt - b.scheduledAt)
-      .map((m) => ({ groupName: m.groupName, content: m.content, scheduledAt: m.scheduledAt }))
+    const due = yield* (yield* MessageRepository).findScheduledInSession(sessionId, now, now + DUE_SOON_MS)
+    return due.map((m) => ({ groupName: m.groupName, content: m.content, scheduledAt: m.scheduledAt }))
   })
 
 /**

@@ -24,6 +24,12 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
     get: (id) => withDb(db, () => db.messages.get(id) ?? null),
     findScheduledBetween: (from, to, limit) =>
       withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt >= from && m.scheduledAt <= to, limit)),
+    findScheduledInSession: (sessionId, from, to) =>
+      withDb(db, () =>
+        where(
+          (m) => m.status === "SCHEDULED" && m.sessionId === sessionId && m.scheduledAt >= from && m.scheduledAt <= to
+        )
+      ),
     findScheduledBefore: (before, limit) =>
       withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt < before, limit)),
     nextScheduledAfter: (after) =>

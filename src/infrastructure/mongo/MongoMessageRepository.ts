@@ -27,6 +27,8 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
     get: (id) => store.one({ _id: id }),
     findScheduledBetween: (from, to, limit) =>
       where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to } }, limit),
+    findScheduledInSession: (sessionId, from, to) =>
+      where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to }, sessionId }),
     findScheduledBefore: (before, limit) => where({ status: "SCHEDULED", scheduledAt: { $lt: before } }, limit),
     nextScheduledAfter: (after) =>
       where({ status: "SCHEDULED", scheduledAt: { $gt: after } }, 1).pipe(

@@ -27,6 +27,14 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
     get: (id) => messages.one("WHERE id = ?", [id]),
     findScheduledBetween: (from, to, limit) =>
       where("status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ?", [from, to], limit),
+    // `+session_id` keeps SQLite on the (status, scheduled_at) index, the window's: on the
+    // (session_id, status) one it would walk every scheduled message of the session
+    findScheduledInSession: (sessionId, from, to) =>
+      where("status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ? AND +session_id = ?", [
+        from,
+        to,
+        sessionId
+      ]),
     findScheduledBefore: (before, limit) => where("status = 'SCHEDULED' AND scheduled_at < ?", [before], limit),
     nextScheduledAfter: (after) =>
       where("status = 'SCHEDULED' AND scheduled_at > ?", [after], 1).pipe(
