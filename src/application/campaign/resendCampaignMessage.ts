@@ -93,9 +93,21 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       const open = messages.some((m) => m.status === "SCHEDULED")
       yield* enforceCampaignQuota(userId, 1, open ? 0 : 1)
 
-      const marked = yield* execute(MessageAggregate)(input.messageId, mark, { known: original })
+      // Never retried on a conflict: both commands carry what was read above (the current
+      // resend, the counts), and a retry would decide on a fresh stream with those stale values
+      // (another web process's resend appended meanwhile would be overwritten: the text sent
+      // twice). The caller hears CONFLICT and may ask again.
+      const changedMeanwhile = () =>
+        new CampaignConflict({ message: "the message or its campaign changed meanwhile: try again" })
+      const marked = yield* execute(MessageAggregate)(input.messageId, mark, { known: original, retries: 0 }).pipe(
+        Effect.catchTag("ConcurrencyConflict", () => Effect.fail(changedMeanwhile()))
+      )
       if (marked._tag === "Rejected") return yield* refusal(marked.rejection)
-      const added = yield* execute(CampaignAggregate)(campaign.id, add, { known: campaignState })
+      // Past this point the first message is marked: a failure here leaves a resend id that names
+      // no message, which counts as withdrawn (the first may be sent again).
+      const added = yield* execute(CampaignAggregate)(campaign.id, add, { known: campaignState, retries: 0 }).pipe(
+        Effect.catchTag("ConcurrencyConflict", () => Effect.fail(changedMeanwhile()))
+      )
       if (added._tag === "Rejected") {
         return yield* new CampaignConflict({ message: `the campaign changed meanwhile (${added.rejection._tag})` })
       }

@@ -253,4 +253,50 @@ describe("campaign.resendMessage on the memory store", () => {
       })
     )
   )
+  it.effect(
+    "another web process's resend landing between this one's read and its write: CONFLICT, and the message is sent again once",
+    () =>
+      inMemory(
+        Effect.gen(function* () {
+          const { id, first } = yield* failedCampaign
+          const store = yield* EventStore
+          const context = yield* Effect.context<MemoryStoreServices>()
+          let raced = false
+          // this process's first append to the message's stream: the other process (its own
+          // locks, the same store) resends the message just before it
+          const racing = EventStore.of({
+            ...store,
+            append: (streamId, expectedVersion, events) =>
+              Effect.gen(function* () {
+                if (!raced && streamId === MessageAggregate.streamId(first)) {
+                  raced = true
+                  yield* resendCampaignMessage("u1", { campaignId: id, messageId: first }).pipe(
+                    Effect.provideService(EventStore, store),
+                    // locks of its own: another process
+                    Effect.provide(Layer.fresh(KeyedLocks.layer)),
+                    Effect.provideContext(context),
+                    Effect.orDie
+                  )
+                }
+                return yield* store.append(streamId, expectedVersion, events)
+              })
+          })
+          const error = yield* errorOf(
+            resendCampaignMessage("u1", { campaignId: id, messageId: first }).pipe(
+              Effect.provideService(EventStore, racing)
+            )
+          )
+          expect(error).toMatchObject({ _tag: "CampaignConflict" })
+          expect(raced).toBe(true)
+          const resends = (yield* store.read(MessageAggregate.streamId(first))).filter(
+            (e) => e.type === "MessageResent"
+          )
+          expect(resends).toHaveLength(1)
+          const campaign = yield* load(CampaignAggregate, id)
+          expect(campaign.messageIds).toHaveLength(3)
+          const scheduled = (yield* (yield* MessageRepository).listByCampaign(id)).filter((m) => m.resendOf === first)
+          expect(scheduled).toHaveLength(1)
+        })
+      )
+  )
 })
