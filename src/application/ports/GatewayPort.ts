@@ -90,6 +90,20 @@ export interface SendTextRequest {
   readonly mentionAll?: boolean
 }
 
+/**
+ * POST /api/sendPoll: a poll to a chat (WAHA's `poll: {name, options, multipleAnswers}`; NOWEB
+ * since 2023, GOWS since 2025.5.5, WEBJS since 2025.12.2). The options are checked by Herald
+ * (2–12, non-empty, distinct): WAHA checks none. No mentions: sendPoll takes none.
+ */
+export interface SendPollRequest {
+  readonly session: string
+  readonly chatId: string
+  /** the question (WAHA's `poll.name`) */
+  readonly question: string
+  readonly options: ReadonlyArray<string>
+  readonly multipleAnswers: boolean
+}
+
 /** What the gateway said about a message it accepted. */
 export interface SentText {
   /** its id for the message (WAHA's serialized `<fromMe>_<chatId>_<key>`, or the bare key), null when the answer named none */
@@ -178,6 +192,8 @@ export class GatewayPort extends Context.Service<
   GatewayPort,
   {
     readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
+    /** its answer's id read as sendText's (the shapes differ per engine as they do for texts) */
+    readonly sendPoll: (request: SendPollRequest) => Effect.Effect<SentText, GatewayError>
     /** POST /api/sessions {name, start: true} */
     readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
     /** null when the gateway does not know the session (404). */
