@@ -3,6 +3,7 @@ import type { FormEvent } from "react"
 import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
 import { unansweredFailures } from "../../../domain/message/Message.ts"
+import { PollView } from "../campaign/PollView.tsx"
 import type { CampaignDetail, CampaignMessage } from "../campaignView.ts"
 import {
   campaignPollInterval,
@@ -286,6 +287,7 @@ const MessageRow = memo(
           <>
             <MessageText text={m.content} gone={gone} />
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
+            <PollView poll={m.poll} />
             <MessageState message={m} />
             <ResendLinks resend={resend} original={original} />
             {shownMode === "resend" ? (

@@ -1,0 +1,68 @@
+import { MAX_POLL_OPTIONS, MIN_POLL_OPTIONS } from "../../../domain/message/Poll.ts"
+import { Checkbox } from "../ui/Choice.tsx"
+import { Button, TextField } from "../ui/kit.tsx"
+import type { RowPoll } from "./planInput.ts"
+
+/**
+ * A one-off message's poll part on the new-campaign form: the message's text is the question,
+ * these are its options (2 to 12: adding stops at 12, removing at 2) and whether several may be
+ * picked. `errors` are the server's, by path (`messages.<n>.poll.options.<i>`).
+ */
+export const PollFields = ({
+  n,
+  poll,
+  errors,
+  onChange
+}: {
+  /** the message's number as shown (1-based) */
+  readonly n: number
+  readonly poll: RowPoll
+  readonly errors: Readonly<Record<string, string>>
+  readonly onChange: (poll: RowPoll) => void
+}) => {
+  const path = `messages.${n - 1}.poll`
+  const setOption = (i: number, value: string) =>
+    onChange({ ...poll, options: poll.options.map((o, j) => (j === i ? value : o)) })
+  return (
+    <fieldset className="space-y-2 rounded-md border border-slate-200 p-2">
+      <legend className="px-1 text-sm font-medium">Options of poll {n}</legend>
+      {errors[`${path}.options`] ? <p className="text-sm text-red-800">{errors[`${path}.options`]}</p> : null}
+      {poll.options.map((option, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: options have no identity but their place
+        <div key={i} className="flex items-end gap-2">
+          <div className="grow">
+            <TextField
+              label={`Option ${i + 1} of message ${n}`}
+              value={option}
+              maxLength={100}
+              error={errors[`${path}.options.${i}`]}
+              onChange={(e) => setOption(i, e.target.value)}
+            />
+          </div>
+          <Button
+            variant="secondary"
+            disabled={poll.options.length <= MIN_POLL_OPTIONS}
+            onClick={() => onChange({ ...poll, options: poll.options.filter((_, j) => j !== i) })}
+          >
+            Remove option {i + 1}
+          </Button>
+        </div>
+      ))}
+      <Button
+        variant="secondary"
+        disabled={poll.options.length >= MAX_POLL_OPTIONS}
+        onClick={() => onChange({ ...poll, options: [...poll.options, ""] })}
+      >
+        Add an option
+      </Button>
+      <p className="text-sm text-slate-600">
+        {MIN_POLL_OPTIONS} to {MAX_POLL_OPTIONS} options, each different.
+      </p>
+      <Checkbox
+        label={`Allow several answers in poll ${n}`}
+        checked={poll.multipleAnswers}
+        onChange={(multipleAnswers) => onChange({ ...poll, multipleAnswers })}
+      />
+    </fieldset>
+  )
+}
