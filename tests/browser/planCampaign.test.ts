@@ -269,7 +269,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("button", { name: "Add an option" }).click()
       await page.getByLabel("Option 4 of message 1").fill("Curry")
       await page.getByRole("button", { name: "Remove option 3" }).click()
-      await page.getByLabel("Allow several answers in poll 1").check()
+      await page.getByLabel("Allow several answers in message 1").check()
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.getByRole("button", { name: "Preview" }).click()
       await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
@@ -289,6 +289,26 @@ describe.skipIf(!chromiumAvailable)(
       expect(await shown.getByRole("listitem").allTextContents()).toEqual(["Pizza", "Sushi", "Curry"])
       expect(await shown.textContent()).toContain("several answers allowed")
       expect(await seriousA11yViolations(page)).toEqual([])
+      // a message's edit form changes the options, and names a bad one at its field
+      await page.getByRole("button", { name: /^Edit the message of / }).click()
+      const form = page.getByRole("form", { name: "Edit this message" })
+      expect(await form.getByLabel("Mention everyone").count()).toBe(0)
+      await form.getByLabel("Option 2 of this poll").fill("pizza")
+      await form.getByRole("button", { name: "Save changes" }).click()
+      await form.getByText(/must differ/).waitFor()
+      await form.getByLabel("Option 2 of this poll").fill("Ramen")
+      await form.getByLabel("Allow several answers in this poll").uncheck()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await form.getByRole("button", { name: "Save changes" }).click()
+      await form.waitFor({ state: "detached" })
+      expect(await page.getByTestId("poll").getByRole("listitem").allTextContents()).toEqual([
+        "Pizza",
+        "Ramen",
+        "Curry"
+      ])
+      expect((await trpc.campaign.get.query({ id })).messages.map((m) => m.poll)).toEqual([
+        { options: ["Pizza", "Ramen", "Curry"], multipleAnswers: false }
+      ])
       expect(errors).toEqual([])
       await context.close()
     })

@@ -4,35 +4,37 @@ import { Button, TextField } from "../ui/kit.tsx"
 import type { RowPoll } from "./planInput.ts"
 
 /**
- * A one-off message's poll part on the new-campaign form: the message's text is the question,
- * these are its options (2 to 12: adding stops at 12, removing at 2) and whether several may be
- * picked. `errors` are the server's, by path (`messages.<n>.poll.options.<i>`).
+ * A poll's options (the message's text is the question), on the new-campaign form and in a
+ * message's edit form: 2 to 12 (adding stops at 12, removing at 2), and whether several may be
+ * picked. `errors` are the server's, by path (`<path>.options.<i>`).
  */
 export const PollFields = ({
-  n,
+  of,
+  path,
   poll,
   errors,
   onChange
 }: {
-  /** the message's number as shown (1-based) */
-  readonly n: number
+  /** what the labels name: "message 2", "this poll" */
+  readonly of: string
+  /** the server's field path of this poll (`messages.1.poll`, `poll`) */
+  readonly path: string
   readonly poll: RowPoll
   readonly errors: Readonly<Record<string, string>>
   readonly onChange: (poll: RowPoll) => void
 }) => {
-  const path = `messages.${n - 1}.poll`
   const setOption = (i: number, value: string) =>
     onChange({ ...poll, options: poll.options.map((o, j) => (j === i ? value : o)) })
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 p-2">
-      <legend className="px-1 text-sm font-medium">Options of poll {n}</legend>
+      <legend className="px-1 text-sm font-medium">Options of {of}</legend>
       {errors[`${path}.options`] ? <p className="text-sm text-red-800">{errors[`${path}.options`]}</p> : null}
       {poll.options.map((option, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: options have no identity but their place
         <div key={i} className="flex items-end gap-2">
           <div className="grow">
             <TextField
-              label={`Option ${i + 1} of message ${n}`}
+              label={`Option ${i + 1} of ${of}`}
               value={option}
               maxLength={100}
               error={errors[`${path}.options.${i}`]}
@@ -59,7 +61,7 @@ export const PollFields = ({
         {MIN_POLL_OPTIONS} to {MAX_POLL_OPTIONS} options, each different.
       </p>
       <Checkbox
-        label={`Allow several answers in poll ${n}`}
+        label={`Allow several answers in ${of}`}
         checked={poll.multipleAnswers}
         onChange={(multipleAnswers) => onChange({ ...poll, multipleAnswers })}
       />

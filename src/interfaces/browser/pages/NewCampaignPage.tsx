@@ -234,7 +234,8 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
                   />
                   {row.poll === null ? null : (
                     <PollFields
-                      n={i + 1}
+                      of={`message ${i + 1}`}
+                      path={`messages.${i}.poll`}
                       poll={row.poll}
                       errors={errors}
                       onChange={(poll) => updateRow(row.key, { poll })}
