@@ -66,7 +66,7 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
       case "NamedSessionsUnsupported":
         return `${NAMED_SESSIONS_UNSUPPORTED}${http}`
       case "FeatureUnsupported":
-        return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone)${http}`
+        return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone or polls)${http}`
       case "ServerError":
         return `the messaging gateway answered an error${http}`
       case "BadResponse":
