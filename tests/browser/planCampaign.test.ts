@@ -246,5 +246,71 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await context.close()
     })
+
+    it("a poll: made in the form (question, options added and removed, several answers), saved, shown on the campaign's page", {
+      timeout: 60_000
+    }, async () => {
+      const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
+      const trpc = browserApi(context.request, herald.url)
+      await trpc.auth.signIn.mutate({ email: "planner@example.com", password: "correct horse battery" })
+      await openFormForChoir(page)
+      await page.getByLabel("Title (optional)").fill("Lunch vote")
+      await page.getByLabel("Messages on dates I choose").check()
+      await page.getByLabel("Date of message 1").fill(addDays(todayInParis(), 3))
+      await page.getByLabel("Time of message 1").fill("09:00")
+      await page.getByLabel("Make message 1 a poll").check()
+      await page.getByLabel("Question of message 1").fill("Where shall we eat?")
+      // two options to start with, neither removable
+      expect(await page.getByRole("button", { name: "Remove option 1" }).isDisabled()).toBe(true)
+      await page.getByLabel("Option 1 of message 1").fill("Pizza")
+      await page.getByLabel("Option 2 of message 1").fill("Sushi")
+      await page.getByRole("button", { name: "Add an option" }).click()
+      await page.getByLabel("Option 3 of message 1").fill("Tacos")
+      await page.getByRole("button", { name: "Add an option" }).click()
+      await page.getByLabel("Option 4 of message 1").fill("Curry")
+      await page.getByRole("button", { name: "Remove option 3" }).click()
+      await page.getByLabel("Allow several answers in message 1").check()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+      const previewed = await page.getByTestId("preview-message").textContent()
+      expect(previewed).toContain("Poll · several answers allowed")
+      expect(previewed).toContain("Curry")
+      expect(previewed).not.toContain("Tacos")
+      await page.getByRole("button", { name: "Save campaign" }).click()
+      await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
+      const id = new URL(page.url()).pathname.split("/").at(-1)!
+      const saved = await trpc.campaign.get.query({ id })
+      expect(saved.messages.map((m) => [m.content, m.poll])).toEqual([
+        ["Where shall we eat?", { options: ["Pizza", "Sushi", "Curry"], multipleAnswers: true }]
+      ])
+      const shown = page.getByTestId("poll")
+      await shown.waitFor()
+      expect(await shown.getByRole("listitem").allTextContents()).toEqual(["Pizza", "Sushi", "Curry"])
+      expect(await shown.textContent()).toContain("several answers allowed")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      // a message's edit form changes the options, and names a bad one at its field
+      await page.getByRole("button", { name: /^Edit the message of / }).click()
+      const form = page.getByRole("form", { name: "Edit this message" })
+      expect(await form.getByLabel("Mention everyone").count()).toBe(0)
+      await form.getByLabel("Option 2 of this poll").fill("pizza")
+      await form.getByRole("button", { name: "Save changes" }).click()
+      await form.getByText(/must differ/).waitFor()
+      await form.getByLabel("Option 2 of this poll").fill("Ramen")
+      await form.getByLabel("Allow several answers in this poll").uncheck()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await form.getByRole("button", { name: "Save changes" }).click()
+      await form.waitFor({ state: "detached" })
+      expect(await page.getByTestId("poll").getByRole("listitem").allTextContents()).toEqual([
+        "Pizza",
+        "Ramen",
+        "Curry"
+      ])
+      expect((await trpc.campaign.get.query({ id })).messages.map((m) => m.poll)).toEqual([
+        { options: ["Pizza", "Ramen", "Curry"], multipleAnswers: false }
+      ])
+      expect(errors).toEqual([])
+      await context.close()
+    })
   }
 )

@@ -38,6 +38,7 @@ export const messageView = (
     resendOf: null,
     resentAs: null,
     mentionAll: false,
+    poll: null,
     version: 1,
     ...overrides
   }
@@ -101,6 +102,28 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.findScheduledBetween(T, T, 10)).toEqual([mentioning, plain])
           yield* repo.save(messageView("m1", { mentionAll: false, version: 2 }))
           expect(yield* repo.get("m1")).toMatchObject({ mentionAll: false, version: 2 })
+        })
+      )
+    )
+
+    it.effect("keeps a poll's options as given (order, text), null for a text, and a newer view changes them", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const poll = messageView("m1", {
+            content: "Where shall we eat?",
+            poll: { options: ["Pizza 🍕", "Sushi", '"Chez Marie", rue 3'], multipleAnswers: false }
+          })
+          const text = messageView("m2")
+          yield* repo.save(poll)
+          yield* repo.save(text)
+          expect(yield* repo.get("m1")).toEqual(poll)
+          expect(yield* repo.get("m2")).toEqual(text)
+          // what the scheduler selects carries it too: it decides whether sendPoll is used
+          expect(yield* repo.findScheduledBetween(T, T, 10)).toEqual([poll, text])
+          const edited = { options: ["Sushi", "Pizza 🍕"], multipleAnswers: true }
+          yield* repo.save(messageView("m1", { poll: edited, version: 2 }))
+          expect(yield* repo.get("m1")).toMatchObject({ poll: edited, version: 2 })
+          expect(yield* repo.listByCampaign("c1")).toContainEqual(expect.objectContaining({ id: "m1", poll: edited }))
         })
       )
     )

@@ -64,7 +64,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeStoreHealthContract("mongo", mongo)
   describeProjectionCheckpointContract("mongo", mongo)
 
-  it("reads message and session documents written before delivery receipts, session events, send again and mentions: with none", async () => {
+  it("reads message and session documents written before delivery receipts, session events, send again, mentions and polls: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")
     const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
     try {
@@ -115,6 +115,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
       readCount: 0,
       resendOf: null,
       mentionAll: false,
+      poll: null,
       version: 4
     })
     expect(session).toMatchObject({ id: "s-old", active: true, gatewayStatus: null, gatewayStatusAt: null })

@@ -383,6 +383,41 @@ describe("SQLite adapters: several connections to one file", () => {
   )
 
   it.effect(
+    "a file of schema version 6 (before polls) gains the poll column on start: its messages are texts, and a save can make one a poll",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, content TEXT NOT NULL, scheduled_at INTEGER NOT NULL, status TEXT NOT NULL, is_sent INTEGER NOT NULL,
+        is_picked INTEGER NOT NULL, is_deleted INTEGER NOT NULL, picked_at INTEGER, sent_at INTEGER, failure_reason TEXT,
+        gateway_message_key TEXT, delivered_at INTEGER, read_at INTEGER, delivered_count INTEGER NOT NULL DEFAULT 0,
+        read_count INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL, resend_of TEXT, resent_as TEXT,
+        mention_all INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO messages VALUES ('m1', 'c1', 's1', 'g@g.us', 'Family', 'Lunch?', 10, 'SCHEDULED', 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 1, NULL, NULL, 1);
+        PRAGMA user_version = 6;`)
+        old.close()
+        const view = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({ id: "m1", status: "SCHEDULED", mentionAll: true, poll: null, version: 1 })
+        if (view === null) return
+        const poll = { options: ["Pizza", "Sushi"], multipleAnswers: true }
+        yield* MessageRepository.use((r) => r.save({ ...view, mentionAll: false, poll, version: 2 })).pipe(
+          Effect.provide(client(path))
+        )
+        const saved = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
+        expect(saved).toMatchObject({ id: "m1", poll, version: 2 })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 7 })
+        expect(reopened.prepare("SELECT poll FROM messages WHERE id = 'm1'").get()).toEqual({
+          poll: '{"options":["Pizza","Sushi"],"multipleAnswers":true}'
+        })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
     "a file of schema version 5 (before mentions) gains the mention column on start: its messages mention nobody, and a save can set it",
     () => {
       const path = join(tempFolder(), "herald.db")
@@ -515,7 +550,7 @@ describe("SQLite adapters: several connections to one file", () => {
             message_ids: '["m1","m2"]',
             created_at: 1
           })
-          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL, 0);
+          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL, 0, NULL);
           UPDATE campaigns SET message_ids = 'not json' WHERE id = 'c1'`)
         } finally {
           raw.close()

@@ -7,8 +7,10 @@ import {
   alreadyStarted,
   DEFAULT_FAKE_VERSION,
   mentionsAllOnlyInGroups,
+  notImplementedBy,
   onlyDefaultAllowed,
   onlyDefaultSession,
+  pollsSupported,
   sessionNotFound,
   startItFirst,
   statusNotExpected,
@@ -113,6 +115,8 @@ export interface FakeWaha {
   readonly requests: Array<RecordedRequest>
   /** bodies of accepted sendText calls */
   readonly sent: Array<{ chatId: string; text: string; session: string; [k: string]: unknown }>
+  /** bodies of accepted sendPoll calls (as received) */
+  readonly polls: Array<Record<string, unknown>>
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
@@ -160,6 +164,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const connection = options.keepAlive === true ? "keep-alive" : "close"
   const requests: Array<RecordedRequest> = []
   const sent: FakeWaha["sent"] = []
+  const polls: FakeWaha["polls"] = []
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
   const contacts = new Map<string, ReadonlyArray<unknown>>()
@@ -297,6 +302,38 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (answer) json(res, 201, { id, timestamp, body: body["text"] })
   }
 
+  /**
+   * POST /api/sendPoll as WAHA: no check of the options (WAHA has none), the engine's 501 "not
+   * implemented" where its version cannot (pollsUnsupported), the session's status as sendText.
+   */
+  const sendPoll = (req: RecordedRequest, res: ServerResponse) => {
+    const body = req.body as Record<string, unknown> | undefined
+    const poll = body?.["poll"] as Record<string, unknown> | undefined
+    if (
+      typeof body?.["chatId"] !== "string" ||
+      typeof body["session"] !== "string" ||
+      typeof poll?.["name"] !== "string" ||
+      !Array.isArray(poll["options"])
+    ) {
+      return json(res, 400, { message: "chatId, session, poll.name and poll.options are required" })
+    }
+    if (!pollsSupported(serverVersion)) return json(res, 501, notImplementedBy(serverVersion.engine))
+    const session = sessions.get(body["session"])
+    if (session === undefined && !autoSessions)
+      return json(res, 404, { message: `Session "${body["session"]}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING") {
+      return json(res, 422, {
+        message: "Session status is not as expected",
+        status: session.status,
+        expected: ["WORKING"]
+      })
+    }
+    polls.push(body)
+    messageCounter += 1
+    // GOWS/NOWEB answer the message with its id, as for sendText (docs/waha-features.md §3)
+    json(res, 201, { id: `true_${body["chatId"]}_FAKEPOLL${messageCounter}`, timestamp: Math.floor(clock() / 1000) })
+  }
+
   /** WAHA: a WORKING session only; filters as query parameters; newest first; `limit` default 100. */
   const chatMessages = (name: string, chatId: string, query: Record<string, string>, res: ServerResponse) => {
     const session = sessions.get(name)
@@ -376,6 +413,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
           ? void setTimeout(() => sendText(req, res), mode.latencyMs)
           : sendText(req, res)
       return typeof session === "string" ? whenStatus(session, "WORKING", res, send) : send()
+    }
+    if (method === "POST" && path === "/api/sendPoll") {
+      if (mode.kind === "hang") return
+      if (mode.kind === "respond") return json(res, mode.status, mode.body)
+      return sendPoll(req, res)
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
@@ -544,6 +586,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     apiKey,
     requests,
     sent,
+    polls,
     sessions,
     respondWith: (status, body) => {
       mode = { kind: "respond", status, body }
@@ -570,6 +613,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       breakdown = null
       requests.length = 0
       sent.length = 0
+      polls.length = 0
       sessions.clear()
       groups.clear()
       contacts.clear()

@@ -39,6 +39,28 @@ export const onlyDefaultSession = (v: FakeServerVersion): boolean => {
   return y < 2026 || (y === 2026 && (m < 6 || (m === 6 && b < 1)))
 }
 
+/** sendPoll: NOWEB always, GOWS since 2025.5.5, WEBJS since 2025.12.2 (WAHA's changelog); other engines never. */
+export const pollsSupported = (v: FakeServerVersion): boolean => {
+  const since: Record<string, readonly [number, number, number]> = {
+    NOWEB: [0, 0, 0],
+    GOWS: [2025, 5, 5],
+    WEBJS: [2025, 12, 2]
+  }
+  const need = since[v.engine.toUpperCase()]
+  const have = versionParts(v.version)
+  if (need === undefined) return false
+  if (have === null) return true
+  const [y = 0, m = 0, b = 0] = have
+  return y !== need[0] ? y > need[0] : m !== need[1] ? m > need[1] : b >= need[2]
+}
+
+/** NotImplementedByEngineError (src/core/exceptions.ts): 501 since 2025 */
+export const notImplementedBy = (engine: string) => ({
+  statusCode: 501,
+  message: `The method is not implemented by '${engine}' engine. Check the docs and try another engine: https://waha.devlike.pro/`,
+  error: "Not Implemented"
+})
+
 export const notFound = (message: string) => ({ statusCode: 404, message, error: "Not Found" })
 export const unprocessable = (message: string) => ({ statusCode: 422, message, error: "Unprocessable Entity" })
 

@@ -13,6 +13,7 @@ export const versionGateway = (current: () => GatewayServerVersion) => {
     GatewayPort,
     GatewayPort.of({
       sendText: unused,
+      sendPoll: unused,
       createSession: unused,
       getSession: unused,
       startSession: unused,

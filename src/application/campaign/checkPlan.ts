@@ -2,9 +2,12 @@ import { Clock, Effect } from "effect"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
+import type { Poll } from "../../domain/message/Poll.ts"
+import { pollProblem } from "../../domain/message/Poll.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
+import { requirePolls } from "./pollSupport.ts"
 
 export interface PlanCampaignInput {
   readonly sessionName: string
@@ -17,6 +20,10 @@ export interface PlanCampaignInput {
         readonly scheduledAt: number
         /** this message mentions everyone in the group; absent: as the campaign's `mentionAll` says */
         readonly mentionAll?: boolean | undefined
+        /** the message is a poll with these options, its content the question; absent: a text */
+        readonly poll?:
+          | { readonly options: ReadonlyArray<string>; readonly multipleAnswers?: boolean | undefined }
+          | undefined
       }>
     | undefined
   readonly recurrence?: Recurrence | undefined
@@ -27,6 +34,7 @@ export interface PlanCampaignInput {
 /** A message of a checked plan: what createCampaign schedules. */
 export interface CheckedMessage extends PlannedMessage {
   readonly mentionAll: boolean
+  readonly poll: Poll | null
 }
 
 /** The input's field a recurrence problem concerns. */
@@ -76,7 +84,9 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
         field: recurrenceField(planned.problem)
       })
     }
-    messages = planned.messages.filter((m) => m.scheduledAt >= now).map((m) => ({ ...m, mentionAll: everyone }))
+    messages = planned.messages
+      .filter((m) => m.scheduledAt >= now)
+      .map((m) => ({ ...m, mentionAll: everyone, poll: null }))
     if (messages.length === 0) {
       return yield* new InvalidCampaign({
         message: "every occurrence of this recurrence is in the past",
@@ -89,7 +99,9 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
     messages = (input.messages ?? []).map((m) => ({
       content: m.content,
       scheduledAt: m.scheduledAt,
-      mentionAll: m.mentionAll ?? everyone
+      mentionAll: m.mentionAll ?? everyone,
+      poll:
+        m.poll === undefined ? null : { options: [...m.poll.options], multipleAnswers: m.poll.multipleAnswers === true }
     }))
     if (messages.length === 0)
       return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
@@ -123,11 +135,29 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
       message: "message content must not be empty",
       field: fieldOf(empty, "content")
     })
-  // last: the only rule that asks the gateway, so a plan wrong in itself is refused without a call
+  for (const [i, m] of messages.entries()) {
+    if (m.poll === null) continue
+    const problem = pollProblem(m.poll)
+    if (problem !== null)
+      return yield* new InvalidCampaign({ message: problem.message, field: `messages.${i}.poll.${problem.at}` })
+    // WAHA's sendPoll takes no mentions (docs/waha-features.md §3): never a poll sent without the asked mention
+    if (m.mentionAll) {
+      const own = input.messages?.[i]?.mentionAll === true
+      return yield* new InvalidCampaign({
+        message: own
+          ? 'a poll cannot mention everyone (WhatsApp gateways send polls without mentions); turn "mention everyone" off for it'
+          : 'a poll cannot mention everyone (WhatsApp gateways send polls without mentions); turn "mention everyone" off for the campaign, or on for its text messages only',
+        field: own ? `messages.${i}.mentionAll` : "mentionAll"
+      })
+    }
+  }
+  // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1) {
     const ownMention = input.messages?.[mentioning]?.mentionAll === true
     yield* requireMentionAll(ownMention ? `messages.${mentioning}.mentionAll` : "mentionAll")
   }
+  const polling = messages.findIndex((m) => m.poll !== null)
+  if (polling !== -1) yield* requirePolls(`messages.${polling}.poll`)
   return { session, title, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
 })

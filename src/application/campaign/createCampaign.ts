@@ -1,5 +1,7 @@
 import { Clock, Data, Effect } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
+import type { Poll } from "../../domain/message/Poll.ts"
+import { pollProblem } from "../../domain/message/Poll.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
@@ -16,6 +18,8 @@ export interface CreateCampaignInput {
     readonly scheduledAt: number
     /** checked by the caller against the gateway (checkPlan) */
     readonly mentionAll?: boolean
+    /** checked by the caller (checkPlan); null or absent: a text */
+    readonly poll?: Poll | null
   }>
 }
 
@@ -35,6 +39,11 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
   const planned = input.messages.map((m) => ({ ...m, id: ids.next() }))
   for (const m of planned) {
     if (m.content.trim() === "") return yield* new CampaignRejected({ message: "message content must not be empty" })
+    // the decider would refuse it too, but only after the campaign is recorded: nothing half-saved
+    const problem = m.poll === undefined || m.poll === null ? null : pollProblem(m.poll)
+    if (problem !== null) return yield* new CampaignRejected({ message: problem.message })
+    if (m.poll && m.mentionAll === true)
+      return yield* new CampaignRejected({ message: "a poll cannot mention everyone" })
     if (m.scheduledAt < now)
       return yield* new CampaignRejected({
         message: `scheduledAt ${new Date(m.scheduledAt).toISOString()} is in the past`
@@ -72,12 +81,16 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
         content: m.content,
         scheduledAt: m.scheduledAt,
         ...(m.mentionAll === true ? { mentionAll: true } : {}),
+        ...(m.poll === undefined || m.poll === null ? {} : { poll: m.poll }),
         now
       }).pipe(Effect.tap(() => Effect.yieldNow)),
     { concurrency: PLAN_CONCURRENCY }
   )
   for (const scheduled of outcomes) {
-    if (scheduled._tag === "Rejected") return yield* new CampaignRejected({ message: scheduled.rejection._tag })
+    if (scheduled._tag === "Rejected") {
+      const r = scheduled.rejection
+      return yield* new CampaignRejected({ message: r._tag === "InvalidPoll" ? r.message : r._tag })
+    }
   }
   // Cancelled while its messages were being scheduled (campaign.cancel skips messages not yet
   // scheduled): cancel them now, so a cancelled campaign sends nothing.

@@ -12,7 +12,7 @@ import { InvalidCampaign } from "./CampaignErrors.ts"
 const MENTION_ALL_ENGINES: ReadonlyArray<string> = ["WEBJS", "NOWEB", "GOWS", "SANDBOX"]
 const MENTION_ALL_SINCE = [2025, 11, 1] as const
 
-const olderThan = (version: string, since: ReadonlyArray<number>): boolean => {
+export const olderThan = (version: string, since: ReadonlyArray<number>): boolean => {
   const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version)
   // a version that cannot be read (a custom build) is not refused for it: the engine still decides
   if (m === null) return false

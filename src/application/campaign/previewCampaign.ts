@@ -32,6 +32,7 @@ export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: s
       content: m.content,
       scheduledAt: m.scheduledAt,
       mentionAll: m.mentionAll,
+      poll: m.poll,
       ...read(m.scheduledAt)
     }))
   }

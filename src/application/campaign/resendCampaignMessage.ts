@@ -13,6 +13,7 @@ import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./Ca
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { ownedMessage } from "./ownedMessage.ts"
+import { requirePolls } from "./pollSupport.ts"
 
 const refusal = (r: MessageRejection) => {
   switch (r._tag) {
@@ -63,6 +64,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       if (original.target === null) return yield* new CampaignMessageNotFound()
       // the resend mentions as the first did: asked of the gateway again, which may have changed
       if (original.mentionAll) yield* requireMentionAll("mentionAll")
+      // a poll is sent again as a poll: asked again too
+      if (original.poll !== null) yield* requirePolls("poll")
       const currentResend =
         original.resentAs === null ? null : (yield* load(MessageAggregate, original.resentAs)).status
       const resendId = (yield* Ids).next()
@@ -119,7 +122,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         scheduledAt,
         now,
         resendOf: input.messageId,
-        ...(original.mentionAll ? { mentionAll: true } : {})
+        ...(original.mentionAll ? { mentionAll: true } : {}),
+        ...(original.poll === null ? {} : { poll: original.poll })
       })
       if (scheduled._tag === "Rejected") {
         return yield* new CampaignConflict({

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { pollProblem } from "../../domain/message/Poll.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
@@ -8,7 +9,8 @@ import { ownedMessage } from "./ownedMessage.ts"
 
 /**
  * campaign.updateMessage: content, time and/or "mention everyone" of a message not yet picked
- * (else CONFLICT). Turning the mention on asks the gateway first, as creation does.
+ * (else CONFLICT), and a poll's options. Turning the mention on asks the gateway first, as
+ * creation does; a poll's options do not (the gateway was asked when it was planned).
  */
 export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function* (
   userId: string,
@@ -18,9 +20,26 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     readonly content?: string | undefined
     readonly scheduledAt?: number | undefined
     readonly mentionAll?: boolean | undefined
+    /** a poll's new options (the message must be a poll; its content is the question) */
+    readonly poll?:
+      | { readonly options: ReadonlyArray<string>; readonly multipleAnswers?: boolean | undefined }
+      | undefined
   }
 ) {
-  yield* ownedMessage(userId, input.campaignId, input.messageId)
+  const { message } = yield* ownedMessage(userId, input.campaignId, input.messageId)
+  // a poll's own rules first (the decider checks them again on the stream), so that a plain
+  // mistake is named without asking the gateway
+  const poll =
+    input.poll === undefined
+      ? undefined
+      : {
+          options: [...input.poll.options],
+          multipleAnswers: input.poll.multipleAnswers ?? message.poll?.multipleAnswers ?? false
+        }
+  if (poll !== undefined) {
+    const problem = pollProblem(poll)
+    if (problem !== null) return yield* new InvalidCampaign({ message: problem.message, field: `poll.${problem.at}` })
+  }
   if (input.mentionAll === true) yield* requireMentionAll("mentionAll")
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(input.messageId, {
@@ -28,6 +47,7 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     ...(input.content === undefined ? {} : { content: input.content }),
     ...(input.scheduledAt === undefined ? {} : { scheduledAt: input.scheduledAt }),
     ...(input.mentionAll === undefined ? {} : { mentionAll: input.mentionAll }),
+    ...(poll === undefined ? {} : { poll }),
     now
   })
   if (outcome._tag === "Rejected") {
@@ -39,6 +59,18 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
         })
       case "EmptyContent":
         return yield* new InvalidCampaign({ message: "message content must not be empty" })
+      case "InvalidPoll":
+        return yield* new InvalidCampaign({ message: r.message, field: `poll.${r.at}` })
+      case "NotAPoll":
+        return yield* new InvalidCampaign({
+          message: "this message is a text, not a poll: a text cannot become a poll (plan a new message)",
+          field: "poll"
+        })
+      case "PollCannotMention":
+        return yield* new InvalidCampaign({
+          message: "a poll cannot mention everyone (WhatsApp gateways send polls without mentions)",
+          field: "mentionAll"
+        })
       case "MessageAlreadyPicked":
       case "MessageClosed":
         return yield* new CampaignConflict({ message: `the message can no longer be changed (${r.status})` })

@@ -98,6 +98,7 @@ export const messageView = (s: MessageState): MessageView | null =>
         resendOf: s.resendOf,
         resentAs: s.resentAs,
         mentionAll: s.mentionAll,
+        poll: s.poll,
         version: s.version
       }
 

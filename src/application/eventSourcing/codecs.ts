@@ -8,6 +8,7 @@ import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
+const PollSchema = z.object({ options: z.array(z.string()).readonly(), multipleAnswers: z.boolean() })
 
 /**
  * The domain's event types are the one definition of the events (the domain holds no codec);
@@ -31,7 +32,9 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       at,
       resendOf: z.string().optional(),
       // written only when true: older events have none and mention nobody
-      mentionAll: z.literal(true).optional()
+      mentionAll: z.literal(true).optional(),
+      // written only for a poll: older events have none and are texts
+      poll: PollSchema.optional()
     }),
     // edits recorded before mentions have no mentionAll: they left it as it was
     z.object({
@@ -39,7 +42,8 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       content: z.string(),
       scheduledAt: z.number(),
       at,
-      mentionAll: z.boolean().optional()
+      mentionAll: z.boolean().optional(),
+      poll: PollSchema.optional()
     }),
     z.object({ type: z.literal("MessageDeleted"), at }),
     z.object({ type: z.literal("MessageCancelled"), at }),

@@ -66,7 +66,7 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
       case "NamedSessionsUnsupported":
         return `${NAMED_SESSIONS_UNSUPPORTED}${http}`
       case "FeatureUnsupported":
-        return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone)${http}`
+        return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone or polls)${http}`
       case "ServerError":
         return `the messaging gateway answered an error${http}`
       case "BadResponse":
@@ -88,6 +88,20 @@ export interface SendTextRequest {
    * needs no @ tokens). Only sent when true; a gateway that cannot answers an error, never a plain send.
    */
   readonly mentionAll?: boolean
+}
+
+/**
+ * POST /api/sendPoll: a poll to a chat (WAHA's `poll: {name, options, multipleAnswers}`; NOWEB
+ * since 2023, GOWS since 2025.5.5, WEBJS since 2025.12.2). The options are checked by Herald
+ * (2–12, non-empty, distinct): WAHA checks none. No mentions: sendPoll takes none.
+ */
+export interface SendPollRequest {
+  readonly session: string
+  readonly chatId: string
+  /** the question (WAHA's `poll.name`) */
+  readonly question: string
+  readonly options: ReadonlyArray<string>
+  readonly multipleAnswers: boolean
 }
 
 /** What the gateway said about a message it accepted. */
@@ -178,6 +192,8 @@ export class GatewayPort extends Context.Service<
   GatewayPort,
   {
     readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
+    /** its answer's id read as sendText's (the shapes differ per engine as they do for texts) */
+    readonly sendPoll: (request: SendPollRequest) => Effect.Effect<SentText, GatewayError>
     /** POST /api/sessions {name, start: true} */
     readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
     /** null when the gateway does not know the session (404). */

@@ -42,6 +42,11 @@ export const MessageViewSchema = z.object({
   resentAs: z.string().nullable().default(null),
   /** sent mentioning every member of its group; views stored before mentions have none: false */
   mentionAll: z.boolean().default(false),
+  /** a poll (content is its question); views stored before polls have none: null, a text */
+  poll: z
+    .object({ options: z.array(z.string()).readonly(), multipleAnswers: z.boolean() })
+    .nullable()
+    .default(null),
   version: z.number().int()
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>

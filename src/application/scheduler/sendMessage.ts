@@ -22,7 +22,18 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
   yield* logScheduled(message.id, message.scheduledAt)
   const session = preloaded ?? (yield* (yield* SessionRepository).get(target.sessionId))
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
-  return yield* (yield* GatewayPort).sendText({
+  const gateway = yield* GatewayPort
+  // a poll's content is its question; WAHA's sendPoll takes no mentions (checkPlan refuses them on a poll)
+  if (message.poll !== null) {
+    return yield* gateway.sendPoll({
+      session: session.sessionName,
+      chatId: target.groupId,
+      question: message.content,
+      options: message.poll.options,
+      multipleAnswers: message.poll.multipleAnswers
+    })
+  }
+  return yield* gateway.sendText({
     session: session.sessionName,
     chatId: target.groupId,
     text: message.content,

@@ -1,5 +1,7 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import type { Poll } from "./Poll.ts"
+import { pollProblem, samePoll } from "./Poll.ts"
 
 /**
  * A scheduled message is an aggregate of its own, not an entity inside Campaign: the
@@ -30,14 +32,17 @@ export type MessageEvent =
       readonly resendOf?: string
       /** mention every member of the group (WAHA `mentions: ["all"]`); absent: false (and on every event before it existed) */
       readonly mentionAll?: true
+      /** the message is a poll, its content the question; absent: a text (and on every event before polls) */
+      readonly poll?: Poll
     }
-  /** `mentionAll`: present when the edit changed it; absent, it stays as it was */
+  /** `mentionAll`, `poll`: present when the edit changed them; absent, they stay as they were */
   | {
       readonly type: "MessageEdited"
       readonly content: string
       readonly scheduledAt: number
       readonly at: number
       readonly mentionAll?: boolean
+      readonly poll?: Poll
     }
   | { readonly type: "MessageDeleted"; readonly at: number }
   | { readonly type: "MessageCancelled"; readonly at: number }
@@ -120,6 +125,8 @@ export interface MessageState {
   readonly resentAs: string | null
   /** sent mentioning every member of its group (the gateway expands the mention) */
   readonly mentionAll: boolean
+  /** a poll (its content is the question), or null for a text */
+  readonly poll: Poll | null
   /** number of events folded into this state; the stream version it reflects */
   readonly version: number
 }
@@ -134,12 +141,15 @@ export type MessageCommand =
       readonly now: number
       readonly resendOf?: string
       readonly mentionAll?: boolean
+      readonly poll?: Poll
     }
+  /** `poll` changes a poll's options; a text cannot become a poll, nor a poll a text */
   | {
       readonly type: "Edit"
       readonly content?: string
       readonly scheduledAt?: number
       readonly mentionAll?: boolean
+      readonly poll?: Poll
       readonly now: number
     }
   | { readonly type: "Delete"; readonly now: number }
@@ -189,6 +199,11 @@ export type MessageRejection =
   | { readonly _tag: "LeaseNotExpired"; readonly pickedAt: number }
   | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
   | { readonly _tag: "EmptyContent" }
+  /** `at`: where in the poll (`options`, `options.<i>`) */
+  | { readonly _tag: "InvalidPoll"; readonly message: string; readonly at: string }
+  /** WAHA's sendPoll takes no mentions (docs/waha-features.md §3) */
+  | { readonly _tag: "PollCannotMention" }
+  | { readonly _tag: "NotAPoll" }
   | { readonly _tag: "MessageNotSent"; readonly status: MessageStatus }
   /** only a failed, missed or outcome-unknown message can be sent again */
   | { readonly _tag: "MessageNotResendable"; readonly status: MessageStatus }
@@ -210,6 +225,7 @@ export const initialMessageState: MessageState = {
   resendOf: null,
   resentAs: null,
   mentionAll: false,
+  poll: null,
   version: 0
 }
 
@@ -310,11 +326,19 @@ const acknowledged = (d: Delivery, level: AckLevel, participant: string | null, 
   readBy: level === "READ" ? withMember(d.readBy, participant) : d.readBy
 })
 
+/** only the poll's own fields go into an event (a caller's object may carry more) */
+const copyPoll = (poll: Poll): Poll => ({ options: [...poll.options], multipleAnswers: poll.multipleAnswers })
+
 export const decideMessage = (command: MessageCommand, state: MessageState): Result => {
   switch (command.type) {
     case "Schedule":
       if (state.status !== "NEW") return reject({ _tag: "MessageAlreadyExists" })
       if (command.content.trim() === "") return reject({ _tag: "EmptyContent" })
+      if (command.poll !== undefined) {
+        const problem = pollProblem(command.poll)
+        if (problem !== null) return reject({ _tag: "InvalidPoll", ...problem })
+        if (command.mentionAll === true) return reject({ _tag: "PollCannotMention" })
+      }
       if (command.scheduledAt < command.now) {
         return reject({ _tag: "ScheduledInThePast", scheduledAt: command.scheduledAt, now: command.now })
       }
@@ -326,15 +350,29 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         scheduledAt: command.scheduledAt,
         at: command.now,
         ...(command.resendOf === undefined ? {} : { resendOf: command.resendOf }),
-        ...(command.mentionAll === true ? { mentionAll: true } : {})
+        ...(command.mentionAll === true ? { mentionAll: true } : {}),
+        ...(command.poll === undefined ? {} : { poll: copyPoll(command.poll) })
       })
     case "Edit":
       return whenEditable(state, () => {
         const content = command.content ?? state.content
         const scheduledAt = command.scheduledAt ?? state.scheduledAt
         const mentionAll = command.mentionAll ?? state.mentionAll
+        const poll = command.poll ?? state.poll
         if (content.trim() === "") return reject({ _tag: "EmptyContent" })
-        if (content === state.content && scheduledAt === state.scheduledAt && mentionAll === state.mentionAll) {
+        if (command.poll !== undefined && state.poll === null) return reject({ _tag: "NotAPoll" })
+        if (poll !== null) {
+          const problem = pollProblem(poll)
+          if (problem !== null) return reject({ _tag: "InvalidPoll", ...problem })
+          if (mentionAll) return reject({ _tag: "PollCannotMention" })
+        }
+        const pollChanged = !samePoll(poll, state.poll)
+        if (
+          content === state.content &&
+          scheduledAt === state.scheduledAt &&
+          mentionAll === state.mentionAll &&
+          !pollChanged
+        ) {
           return accept()
         }
         if (command.scheduledAt !== undefined && scheduledAt < command.now) {
@@ -346,7 +384,8 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
           content,
           scheduledAt,
           at: command.now,
-          ...(mentionAll === state.mentionAll ? {} : { mentionAll })
+          ...(mentionAll === state.mentionAll ? {} : { mentionAll }),
+          ...(pollChanged && poll !== null ? { poll: copyPoll(poll) } : {})
         })
       })
     case "Delete":
@@ -430,6 +469,7 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
         scheduledAt: event.scheduledAt,
         resendOf: event.resendOf ?? null,
         mentionAll: event.mentionAll === true,
+        poll: event.poll ?? null,
         version
       }
     case "MessageEdited":
@@ -438,6 +478,7 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
         content: event.content,
         scheduledAt: event.scheduledAt,
         mentionAll: event.mentionAll ?? state.mentionAll,
+        poll: event.poll ?? state.poll,
         version
       }
     case "MessageDeleted":

@@ -9,6 +9,7 @@ import type {
   GatewaySession,
   Page,
   PageOf,
+  SendPollRequest,
   SendTextRequest,
   SentText
 } from "../../application/ports/GatewayPort.ts"
@@ -295,6 +296,20 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return sent
   })
 
+  // body as WAHA's docs (how-to/polls): poll.name is the question; reply_to left out (null there)
+  const sendPoll = Effect.fnUntraced(function* (request: SendPollRequest) {
+    const prefix = "failed to send poll"
+    const response = yield* call(prefix, "POST", "/api/sendPoll", {
+      body: {
+        session: request.session,
+        chatId: request.chatId,
+        poll: { name: request.question, options: [...request.options], multipleAnswers: request.multipleAnswers }
+      }
+    }).pipe(Effect.flatMap(ok(prefix)))
+    const sent: SentText = { messageId: sentMessageId(response.text) }
+    return sent
+  })
+
   // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
   const webhooks =
     options.webhook === undefined
@@ -462,6 +477,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
 
   return GatewayPort.of({
     sendText,
+    sendPoll,
     createSession,
     getSession,
     startSession,

@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 6
+export const SQLITE_SCHEMA_VERSION = 7
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -92,7 +92,8 @@ CREATE TABLE IF NOT EXISTS messages (
   version        INTEGER NOT NULL,
   resend_of      TEXT,
   resent_as      TEXT,
-  mention_all    INTEGER NOT NULL DEFAULT 0
+  mention_all    INTEGER NOT NULL DEFAULT 0,
+  poll           TEXT
 );
 CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
@@ -210,6 +211,13 @@ const MESSAGES_RESEND_COLUMNS: Readonly<Record<string, string>> = { resend_of: "
  */
 const MESSAGES_MENTION_COLUMNS: Readonly<Record<string, string>> = { mention_all: "INTEGER NOT NULL DEFAULT 0" }
 
+/**
+ * What schema version 7 added to the messages table: a poll's options and whether several may be
+ * picked, as JSON ({"options":[…],"multipleAnswers":false}); NULL for a text, as is every message
+ * before. Version 7 also keeps older Herald off the file: it would show a poll as its bare question.
+ */
+const MESSAGES_POLL_COLUMNS: Readonly<Record<string, string>> = { poll: "TEXT" }
+
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
   const present = new Set(
@@ -319,6 +327,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "campaigns", CAMPAIGNS_COUNTERS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_RESEND_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
+        addMissingColumns(db, "messages", MESSAGES_POLL_COLUMNS)
       }
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"

@@ -85,6 +85,32 @@ describe("SandboxGateway", () => {
     }
   )
 
+  it.effect(
+    "sends a poll as WAHA would be asked to: recorded in sent.jsonl with its question and options, an id answered; refused before pairing",
+    () =>
+      Effect.gen(function* () {
+        const dir = freshDir()
+        const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+        yield* gateway.createSession("erin")
+        const poll = {
+          session: "erin",
+          chatId: "1@g.us",
+          question: "Lunch?",
+          options: ["Pizza", "Sushi"],
+          multipleAnswers: true
+        }
+        const early = yield* Effect.flip(gateway.sendPoll(poll))
+        expect(early).toMatchObject({
+          reason: "SessionNotReady",
+          message: expect.stringMatching(/^failed to send poll: /)
+        })
+        yield* gateway.getQr("erin")
+        const sent = yield* gateway.sendPoll(poll)
+        expect(sent.messageId).toMatch(/^true_1@g\.us_SANDBOX/)
+        expect(JSON.parse(readFileSync(join(dir, "sent.jsonl"), "utf8"))).toMatchObject(poll)
+      })
+  )
+
   it.effect("keeps its folder and files for their owner only (0700, 0600), even when they existed open to others", () =>
     Effect.gen(function* () {
       const dir = freshDir()

@@ -62,6 +62,55 @@ afterAll(async () => {
   for (const error of seenErrors) expect(error.message).not.toContain(API_KEY)
 })
 
+describe("WahaGateway.sendPoll", () => {
+  const request = {
+    session: "sales_team-1",
+    chatId: "120363012345678901@g.us",
+    question: "Where shall we eat? ✓",
+    options: ["Pizza", "Sushi", '"Chez Marie"'],
+    multipleAnswers: false
+  }
+
+  it("POSTs exactly WAHA's documented body to /api/sendPoll and reads the answer's id as sendText's", async () => {
+    const sent = await run(gateway().sendPoll(request))
+    expect(fake.requests).toHaveLength(1)
+    const seen = fake.requests[0]!
+    expect(seen.method).toBe("POST")
+    expect(seen.path).toBe("/api/sendPoll")
+    expect(seen.headers["x-api-key"]).toBe(API_KEY)
+    expect(seen.headers["content-type"]).toBe("application/json")
+    expect(seen.body).toEqual({
+      session: request.session,
+      chatId: request.chatId,
+      poll: { name: request.question, options: request.options, multipleAnswers: false }
+    })
+    expect(fake.polls).toEqual([seen.body])
+    // no text was sent: a poll is never sent as its question alone
+    expect(fake.sent).toEqual([])
+    expect(sent.messageId).toBe(`true_${request.chatId}_FAKEPOLL1`)
+    await run(gateway().sendPoll({ ...request, multipleAnswers: true }))
+    expect(fake.polls[1]).toMatchObject({ poll: { multipleAnswers: true } })
+  })
+
+  it("reads GOWS's answer ({id, _data}) and NOWEB's bare key as for texts", async () => {
+    fake.respondWith(201, { id: "", _data: { Info: { ID: "3EB0POLL" } } })
+    expect(await run(gateway().sendPoll(request))).toEqual({ messageId: "3EB0POLL" })
+    fake.respondWith(201, { key: { id: "3EB0NOWEB" } })
+    expect(await run(gateway().sendPoll(request))).toEqual({ messageId: "3EB0NOWEB" })
+  })
+
+  it("an engine that cannot send polls fails the send with WAHA's words (FeatureUnsupported)", async () => {
+    fake.setServerVersion({ version: "2025.11.3", engine: "WEBJS" })
+    const refused = await expectFailure(
+      gateway().sendPoll(request),
+      "FeatureUnsupported",
+      /^failed to send poll: gateway answered 501: .*not implemented by 'WEBJS' engine/
+    )
+    expect(refused.summary).toContain("cannot do what this asks")
+    expect(fake.polls).toEqual([])
+  })
+})
+
 describe("WahaGateway.sendText", () => {
   const request = { session: "sales_team-1", chatId: "120363012345678901@g.us", text: "Hello, world ✓\nline two" }
 

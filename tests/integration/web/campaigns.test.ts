@@ -445,6 +445,116 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
     })
   })
 
+  describe(`polls (${name})`, () => {
+    const lunch = { options: ["Pizza", "Sushi", "Curry"], multipleAnswers: true }
+
+    it("a poll is sent with POST /api/sendPoll and WAHA's exact body; campaign.get and preview show it", async () => {
+      const messages = (soon: number) => [
+        { content: "Where shall we eat?", scheduledAt: inMs(soon), poll: lunch },
+        { content: "Which day?", scheduledAt: inMs(3_600_000), poll: { options: ["Mon", "Tue"] } }
+      ]
+      const preview = await owner.api.campaign.preview.mutate({ sessionName, ...GROUP, messages: messages(60_000) })
+      expect(preview.messages.map((m) => m.poll)).toEqual([lunch, { options: ["Mon", "Tue"], multipleAnswers: false }])
+      const id = await create({ messages: messages(200) })
+      expect((await get(id)).messages.map((m) => [m.content, m.poll])).toEqual([
+        ["Where shall we eat?", lunch],
+        ["Which day?", { options: ["Mon", "Tue"], multipleAnswers: false }]
+      ])
+      await schedule(1)
+      const named = (name: string) =>
+        web.fake.polls.filter((p) => (p["poll"] as { name?: unknown } | undefined)?.name === name)
+      expect(named("Where shall we eat?")).toEqual([
+        {
+          session: sessionName,
+          chatId: GROUP.groupId,
+          poll: { name: "Where shall we eat?", options: ["Pizza", "Sushi", "Curry"], multipleAnswers: true }
+        }
+      ])
+      expect(web.fake.sent.filter((s) => s.text === "Where shall we eat?")).toEqual([])
+      const [sent, later] = (await get(id)).messages
+      expect(sent).toMatchObject({ status: "SENT", poll: lunch })
+      // updateMessage changes the options of the one still scheduled
+      await owner.api.campaign.updateMessage.mutate({
+        campaignId: id,
+        messageId: later!.id,
+        poll: { options: ["Wed", "Thu", "Fri"], multipleAnswers: true }
+      })
+      expect((await get(id)).messages[1]?.poll).toEqual({ options: ["Wed", "Thu", "Fri"], multipleAnswers: true })
+      await owner.api.campaign.cancel.mutate({ id })
+    })
+
+    it.each([
+      ["1 option", ["Pizza"], "messages.0.poll.options", /^a poll needs 2 to 12 options \(this one has 1\)$/],
+      [
+        "13 options",
+        Array.from({ length: 13 }, (_, i) => `Option ${i + 1}`),
+        "messages.0.poll.options",
+        /^a poll needs 2 to 12 options \(this one has 13\)$/
+      ],
+      ["an empty option", ["Pizza", "  "], "messages.0.poll.options.1", /^a poll's options must not be empty$/]
+    ])("%s is refused (BAD_REQUEST naming the option); nothing is saved", async (_, options, path, message) => {
+      const before = await web.eventCount()
+      const refused = await expectTrpcError(
+        owner.api.campaign.create.mutate({
+          sessionName,
+          ...GROUP,
+          messages: [{ content: "Lunch?", scheduledAt: inMs(3_600_000), poll: { options } }]
+        }),
+        "BAD_REQUEST"
+      )
+      expect(refused.issues).toEqual([{ path, message: expect.stringMatching(message) }])
+      expect(await web.eventCount()).toBe(before)
+    })
+
+    it("where the engine cannot (WEBJS before 2025.12.2), create and preview are refused saying so; a send refused later fails the message with WAHA's words", async () => {
+      const id = await create({ messages: [{ content: "Lunch?", scheduledAt: inMs(200), poll: lunch }] })
+      web.fake.setServerVersion({ version: "2025.11.3", engine: "WEBJS" })
+      try {
+        const before = await web.eventCount()
+        const input = {
+          sessionName,
+          ...GROUP,
+          messages: [{ content: "Lunch?", scheduledAt: inMs(3_600_000), poll: lunch }]
+        }
+        const refused = await expectTrpcError(owner.api.campaign.create.mutate(input), "BAD_REQUEST")
+        expect(refused.issues).toEqual([
+          {
+            path: "messages.0.poll",
+            message: expect.stringMatching(
+              /^the messaging gateway \(WAHA 2025\.11\.3 on WEBJS\) cannot send polls: that needs WAHA 2025\.12\.2 or later; /
+            )
+          }
+        ])
+        await expectTrpcError(owner.api.campaign.preview.mutate(input), "BAD_REQUEST")
+        // a poll and "mention everyone" together are refused whatever the engine
+        const both = await expectTrpcError(
+          owner.api.campaign.create.mutate({ ...input, mentionAll: true }),
+          "BAD_REQUEST"
+        )
+        expect(both.issues?.map((i) => i.path)).toEqual(["mentionAll"])
+        await expectTrpcError(
+          owner.untyped.mutation("campaign.create", {
+            ...input,
+            messages: [{ content: "Lunch?", scheduledAt: inMs(3_600_000), poll: { options: "Pizza" } }]
+          }),
+          "BAD_REQUEST"
+        )
+        expect(await web.eventCount()).toBe(before)
+        // the campaign planned while the gateway could: the gateway's refusal fails it, in its words
+        await schedule(1)
+        const [failed] = (await get(id)).messages
+        expect(failed).toMatchObject({ status: "FAILED", poll: lunch })
+        expect(failed?.failureReason).toContain("not implemented by 'WEBJS' engine")
+        expect(web.fake.polls.filter((p) => (p["poll"] as { name?: unknown } | undefined)?.name === "Lunch?")).toEqual(
+          []
+        )
+      } finally {
+        web.fake.setServerVersion(DEFAULT_FAKE_VERSION)
+        await owner.api.campaign.cancel.mutate({ id }).catch(() => undefined)
+      }
+    })
+  })
+
   describe(`campaign input and ownership (${name})`, () => {
     it.each([
       ["a message in the past", { messages: [{ content: "x", scheduledAt: inMs(-1_000) }] }],

@@ -6,6 +6,7 @@ import {
   emptyForm,
   inputKey,
   instantOf,
+  newPoll,
   newRow,
   targetError
 } from "../../../src/interfaces/browser/campaign/planInput.ts"
@@ -93,6 +94,37 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
     expect(plain.ok && "mentionAll" in plain.create).toBe(false)
     // a preview of the plan without it is not a preview of the plan with it
     expect(oneOff.ok && plain.ok && inputKey(oneOff.preview) !== inputKey(plain.preview)).toBe(true)
+  })
+
+  it("a row made a poll travels with its options and multipleAnswers; a text row has no poll", () => {
+    const rows = [
+      {
+        ...newRow("2027-03-28", "09:00"),
+        content: "Lunch?",
+        poll: { options: ["Pizza", "Sushi"], multipleAnswers: true }
+      },
+      { ...newRow("2027-03-28", "10:00"), content: "text" }
+    ]
+    const built = buildPlan("s1", form({ mode: "messages", rows }))
+    expect(built.ok && built.create.messages?.map((m) => m.poll)).toEqual([
+      { options: ["Pizza", "Sushi"], multipleAnswers: true },
+      undefined
+    ])
+    expect(built.ok && built.create.messages?.[1] && "poll" in built.create.messages[1]).toBe(false)
+    expect(built.ok && built.preview.messages?.[0]?.poll).toEqual({
+      options: ["Pizza", "Sushi"],
+      multipleAnswers: true
+    })
+    // a preview of other options is not a preview of these
+    const other = buildPlan(
+      "s1",
+      form({
+        mode: "messages",
+        rows: [{ ...rows[0]!, poll: { options: ["Pizza", "Tacos"], multipleAnswers: true } }, rows[1]!]
+      })
+    )
+    expect(built.ok && other.ok && inputKey(built.preview) !== inputKey(other.preview)).toBe(true)
+    expect(newPoll()).toEqual({ options: ["", ""], multipleAnswers: false })
   })
 
   it("what is missing is named by the server's field paths", () => {

@@ -31,6 +31,22 @@ describe("MessageEventSchema", () => {
     expect(MessageEventSchema.safeParse({ ...edited, mentionAll: "yes" }).success).toBe(false)
   })
 
+  it("poll: events written before polls decode as texts (none); a poll is kept; bad shapes refused", () => {
+    const target = { campaignId: "c", sessionId: "s", groupId: "1@g.us", groupName: "G" }
+    const scheduled = { type: "MessageScheduled", messageId: "m", target, content: "Lunch?", scheduledAt: 1, at: 0 }
+    const poll = { options: ["Pizza", "Sushi"], multipleAnswers: true }
+    expect(MessageEventSchema.parse(scheduled)).not.toHaveProperty("poll")
+    expect(MessageEventSchema.parse({ ...scheduled, poll })).toEqual({ ...scheduled, poll })
+    expect(
+      MessageEventSchema.safeParse({ ...scheduled, poll: { options: "Pizza", multipleAnswers: true } }).success
+    ).toBe(false)
+    expect(MessageEventSchema.safeParse({ ...scheduled, poll: { options: ["Pizza"] } }).success).toBe(false)
+    const edited = { type: "MessageEdited", content: "Lunch?", scheduledAt: 1, at: 0 }
+    expect(MessageEventSchema.parse(edited)).not.toHaveProperty("poll")
+    expect(MessageEventSchema.parse({ ...edited, poll })).toEqual({ ...edited, poll })
+    expect(MessageEventSchema.safeParse({ ...edited, poll: null }).success).toBe(false)
+  })
+
   it("decodes MessageAcknowledged and refuses an unknown level", () => {
     const event = { type: "MessageAcknowledged", at: 9, level: "READ", participant: "9999@lid" }
     expect(MessageEventSchema.parse(event)).toEqual(event)

@@ -32,6 +32,7 @@ const gatewayAnswering = (answers: ReadonlyArray<GatewayServerVersion | GatewayE
     GatewayPort,
     GatewayPort.of({
       sendText: unused,
+      sendPoll: unused,
       createSession: unused,
       getSession: unused,
       startSession: unused,

@@ -142,26 +142,33 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
     return { items: slice, more: p.offset + p.limit < items.length, served: slice.map((item) => item.groupId) }
   }
 
+  /** Records a send in the sent file (one JSON line, the request as given) and answers an id as WAHA's. */
+  const deliver = (request: { readonly session: string; readonly chatId: string }, prefix: string, shown: string) =>
+    Effect.gen(function* () {
+      yield* working(prefix, request.session)
+      const now = yield* Clock.currentTimeMillis
+      writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
+      yield* Effect.logInfo(
+        `Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(shown)}`
+      )
+      const sent: SentText = {
+        messageId: `true_${request.chatId}_SANDBOX${now.toString(16).toUpperCase()}${Math.floor(Math.random() * 0xffff)
+          .toString(16)
+          .toUpperCase()}`
+      }
+      return sent
+    })
+
   return GatewayPort.of({
     // the sandbox keeps no chat history it could be sure of: a cut-off send stays outcome-unknown
     findSentMessage: () => Effect.succeed({ _tag: "Unsure", reason: "the sandbox gateway keeps no chat history" }),
-    sendText: (request) =>
-      Effect.gen(function* () {
-        yield* working("failed to send message", request.session)
-        const now = yield* Clock.currentTimeMillis
-        writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
-        yield* Effect.logInfo(
-          `Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(request.text)}`
-        )
-        const sent: SentText = {
-          messageId: `true_${request.chatId}_SANDBOX${now.toString(16).toUpperCase()}${Math.floor(
-            Math.random() * 0xffff
-          )
-            .toString(16)
-            .toUpperCase()}`
-        }
-        return sent
-      }),
+    sendText: (request) => deliver(request, "failed to send message", request.text),
+    sendPoll: (request) =>
+      deliver(
+        request,
+        "failed to send poll",
+        `poll "${request.question}": ${request.options.join(" / ")}${request.multipleAnswers ? " (several answers)" : ""}`
+      ),
     createSession: (name) =>
       sessions.has(name)
         ? Effect.fail(

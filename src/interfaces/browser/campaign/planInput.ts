@@ -20,8 +20,20 @@ export interface OneOffRow {
   readonly date: string
   /** `HH:MM` (input type=time) */
   readonly time: string
+  /** the text, or a poll's question */
   readonly content: string
+  /** null: a text; else a poll of these options (a repeating message is always a text) */
+  readonly poll: RowPoll | null
 }
+
+/** A one-off row's poll as typed: options may still be empty (the server names what is wrong). */
+export interface RowPoll {
+  readonly options: ReadonlyArray<string>
+  readonly multipleAnswers: boolean
+}
+
+/** A row made a poll starts with the two options every poll needs at least. */
+export const newPoll = (): RowPoll => ({ options: ["", ""], multipleAnswers: false })
 
 export interface RecurrenceFields {
   readonly startDate: string
@@ -50,7 +62,12 @@ export interface CreateInput {
   readonly groupId: string
   readonly groupName: string
   readonly title?: string
-  readonly messages?: Array<{ readonly content: string; readonly scheduledAt: string }>
+  readonly messages?: Array<{
+    readonly content: string
+    readonly scheduledAt: string
+    /** a poll's options, sent only for a poll (its content is the question) */
+    readonly poll?: { readonly options: Array<string>; readonly multipleAnswers: boolean }
+  }>
   readonly recurrence?: RecurrenceFields & { readonly timeZone: string }
   /** sent only when ticked */
   readonly mentionAll?: true
@@ -67,7 +84,13 @@ export type Built =
   | { readonly ok: false; readonly errors: Readonly<Record<string, string>> }
 
 let rowCount = 0
-export const newRow = (date = "", time = "09:00"): OneOffRow => ({ key: `row-${++rowCount}`, date, time, content: "" })
+export const newRow = (date = "", time = "09:00"): OneOffRow => ({
+  key: `row-${++rowCount}`,
+  date,
+  time,
+  content: "",
+  poll: null
+})
 
 export const emptyForm = (timeZone: string, today: string): PlanForm => ({
   target: null,
@@ -122,7 +145,13 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
       if (scheduledAt === null)
         errors[`messages.${i}.scheduledAt`] =
           row.date === "" || row.time === "" ? "Choose a date and a time." : "This date or time cannot be read."
-      return { content: row.content, scheduledAt: scheduledAt ?? "" }
+      return {
+        content: row.content,
+        scheduledAt: scheduledAt ?? "",
+        ...(row.poll === null
+          ? {}
+          : { poll: { options: [...row.poll.options], multipleAnswers: row.poll.multipleAnswers } })
+      }
     })
     create = { ...base, messages }
   } else {

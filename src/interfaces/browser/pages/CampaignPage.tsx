@@ -3,6 +3,10 @@ import type { FormEvent } from "react"
 import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
 import { unansweredFailures } from "../../../domain/message/Message.ts"
+import { samePoll } from "../../../domain/message/Poll.ts"
+import { PollFields } from "../campaign/PollFields.tsx"
+import { PollView } from "../campaign/PollView.tsx"
+import type { RowPoll } from "../campaign/planInput.ts"
 import type { CampaignDetail, CampaignMessage } from "../campaignView.ts"
 import {
   campaignPollInterval,
@@ -286,6 +290,7 @@ const MessageRow = memo(
           <>
             <MessageText text={m.content} gone={gone} />
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
+            <PollView poll={m.poll} />
             <MessageState message={m} />
             <ResendLinks resend={resend} original={original} />
             {shownMode === "resend" ? (
@@ -631,18 +636,21 @@ const EditMessage = ({
   const [opened, setOpened] = useState(() => ({
     content: message.content,
     scheduledAt: message.scheduledAt,
-    mentionAll: message.mentionAll
+    mentionAll: message.mentionAll,
+    poll: message.poll
   }))
   const initial = useMemo(() => localDateAndTime(opened.scheduledAt, viewerTimeZone), [opened.scheduledAt])
   const [content, setContent] = useState(opened.content)
   const [date, setDate] = useState(initial.date)
   const [time, setTime] = useState(initial.time)
   const [mentionAll, setMentionAll] = useState(opened.mentionAll)
+  const [poll, setPoll] = useState<RowPoll | null>(opened.poll)
   const [local, setLocal] = useState<{ content?: string; when?: string }>({})
   const changedMeanwhile =
     message.content !== opened.content ||
     message.scheduledAt !== opened.scheduledAt ||
-    message.mentionAll !== opened.mentionAll
+    message.mentionAll !== opened.mentionAll ||
+    !samePoll(message.poll, opened.poll)
   const update = useMutation(
     trpc.campaign.updateMessage.mutationOptions({
       onSuccess: async () => {
@@ -657,9 +665,15 @@ const EditMessage = ({
   /** Starts the form again from the message as it is now (someone else's change included). */
   const reload = () => {
     const now = localDateAndTime(message.scheduledAt, viewerTimeZone)
-    setOpened({ content: message.content, scheduledAt: message.scheduledAt, mentionAll: message.mentionAll })
+    setOpened({
+      content: message.content,
+      scheduledAt: message.scheduledAt,
+      mentionAll: message.mentionAll,
+      poll: message.poll
+    })
     setContent(message.content)
     setMentionAll(message.mentionAll)
+    setPoll(message.poll)
     setDate(now.date)
     setTime(now.time)
     setLocal({})
@@ -672,6 +686,7 @@ const EditMessage = ({
     const contentChanged = content !== opened.content
     const timeChanged = date !== initial.date || time !== initial.time
     const mentionChanged = mentionAll !== opened.mentionAll
+    const pollChanged = poll !== null && !samePoll(poll, opened.poll)
     const at = timeChanged ? instantFromLocal(date, time, viewerTimeZone) : null
     const problems: { content?: string; when?: string } = {}
     if (content.trim() === "") problems.content = "Write the message's text."
@@ -681,12 +696,13 @@ const EditMessage = ({
       problems.when = "This time has already passed: choose a later one."
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
-    if (!contentChanged && !timeChanged && !mentionChanged) return onDone()
+    if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()
     update.mutate({
       campaignId,
       messageId: message.id,
       ...(contentChanged ? { content } : {}),
       ...(mentionChanged ? { mentionAll } : {}),
+      ...(pollChanged ? { poll: { options: [...poll.options], multipleAnswers: poll.multipleAnswers } } : {}),
       ...(at?._tag === "Instant" ? { scheduledAt: at.iso } : {})
     })
   }
@@ -704,8 +720,9 @@ const EditMessage = ({
     (code === "BAD_REQUEST" && /in the past/i.test(serverText)
       ? "This time has already passed: choose a later one."
       : undefined)
+  const pollError = Object.keys(fields).some((path) => path.startsWith("poll"))
   const general =
-    server !== null && contentError === undefined && whenError === undefined
+    server !== null && contentError === undefined && whenError === undefined && !pollError
       ? code === "CONFLICT"
         ? conflictText
         : serverText
@@ -726,7 +743,7 @@ const EditMessage = ({
         </Alert>
       ) : null}
       <TextArea
-        label="Message text"
+        label={poll === null ? "Message text" : "Question"}
         rows={Math.min(10, Math.max(3, content.split("\n").length + 1))}
         value={content}
         error={contentError}
@@ -742,12 +759,19 @@ const EditMessage = ({
           onChange={(e) => setTime(e.target.value)}
         />
       </div>
-      <Checkbox
-        label="Mention everyone"
-        checked={mentionAll}
-        hint="The message mentions all members of the group."
-        onChange={setMentionAll}
-      />
+      {poll === null ? (
+        <Checkbox
+          label="Mention everyone"
+          checked={mentionAll}
+          hint="The message mentions all members of the group."
+          onChange={setMentionAll}
+        />
+      ) : (
+        <>
+          <PollFields of="this poll" path="poll" poll={poll} errors={fields} onChange={setPoll} />
+          {fields["poll"] ? <p className="text-sm text-red-800">{fields["poll"]}</p> : null}
+        </>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>
           {update.isPending ? "Saving…" : "Save changes"}

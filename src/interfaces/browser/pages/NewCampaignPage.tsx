@@ -4,9 +4,10 @@ import { useMemo, useState } from "react"
 import { Link, useLocation } from "wouter"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
+import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import type { Mode, OneOffRow, PlanForm, RecurrenceFields } from "../campaign/planInput.ts"
-import { buildPlan, characterCount, emptyForm, inputKey, newRow, targetError } from "../campaign/planInput.ts"
+import { buildPlan, characterCount, emptyForm, inputKey, newPoll, newRow, targetError } from "../campaign/planInput.ts"
 import { todayIn, viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
@@ -214,7 +215,7 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
                     />
                   </div>
                   <TextArea
-                    label={`Text of message ${i + 1}`}
+                    label={row.poll === null ? `Text of message ${i + 1}` : `Question of message ${i + 1}`}
                     rows={3}
                     value={row.content}
                     error={errors[`messages.${i}.content`]}
@@ -225,6 +226,24 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
                     }
                     onChange={(e) => updateRow(row.key, { content: e.target.value })}
                   />
+                  <Checkbox
+                    label={`Make message ${i + 1} a poll`}
+                    checked={row.poll !== null}
+                    hint="The text above becomes the question; the group picks among your options. A poll cannot mention everyone."
+                    onChange={(on) => updateRow(row.key, { poll: on ? (row.poll ?? newPoll()) : null })}
+                  />
+                  {row.poll === null ? null : (
+                    <PollFields
+                      of={`message ${i + 1}`}
+                      path={`messages.${i}.poll`}
+                      poll={row.poll}
+                      errors={errors}
+                      onChange={(poll) => updateRow(row.key, { poll })}
+                    />
+                  )}
+                  {errors[`messages.${i}.poll`] ? (
+                    <p className="text-sm text-red-800">{errors[`messages.${i}.poll`]}</p>
+                  ) : null}
                   <Button variant="secondary" onClick={() => removeRow(row.key)}>
                     Remove message {i + 1}
                   </Button>

@@ -23,6 +23,14 @@ const id = z.string().min(1).max(100)
 /** ISO-8601 with an offset or Z (no transformer: dates travel as strings), as epoch ms. */
 const instant = z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))
 const content = z.string().max(MAX_CONTENT_LENGTH)
+/**
+ * A poll's answers (the message's content is its question). Only bounded here: the 2–12,
+ * non-empty, distinct rules are the use case's (checkPlan), which names the option at fault.
+ */
+const poll = z.object({
+  options: z.array(z.string().max(MAX_CONTENT_LENGTH)).max(100),
+  multipleAnswers: z.boolean().optional()
+})
 
 const create = z.object({
   sessionName: z.string().min(1).max(100).regex(SESSION_NAME_PATTERN),
@@ -30,7 +38,7 @@ const create = z.object({
   groupName: z.string().max(200),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   messages: z
-    .array(z.object({ content, scheduledAt: instant, mentionAll: z.boolean().optional() }))
+    .array(z.object({ content, scheduledAt: instant, mentionAll: z.boolean().optional(), poll: poll.optional() }))
     .max(MAX_MESSAGES_PER_CAMPAIGN)
     .optional(),
   recurrence: z
@@ -62,7 +70,7 @@ export const campaignRouter = router({
   create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
   /**
    * What create would save for the same input, saving nothing: {title, timeZone, messages:
-   * [{content, scheduledAt, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
+   * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
    * in time order, read in the campaign's zone (dstChange: the clocks change on that local day). A mutation only because its input can be large (a query puts it
    * in the URL); it has no side effect. Same rules and errors as create (one checkPlan), the
    * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
@@ -100,7 +108,9 @@ export const campaignRouter = router({
         messageId: id,
         content: content.optional(),
         scheduledAt: instant.optional(),
-        mentionAll: z.boolean().optional()
+        mentionAll: z.boolean().optional(),
+        /** a poll's new options (and multipleAnswers, unchanged when absent); the message must be a poll */
+        poll: poll.optional()
       })
     )
     .mutation(({ ctx, input }) =>

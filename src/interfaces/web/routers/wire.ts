@@ -45,6 +45,8 @@ const toWireCampaignMessage = (m: MessageView) => ({
   resentAs: m.resentAs,
   // sent with WAHA's mentions: ["all"] (every member of the group)
   mentionAll: m.mentionAll,
+  // a poll ({options, multipleAnswers}; content is its question), null for a text
+  poll: m.poll,
   ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
 })
 

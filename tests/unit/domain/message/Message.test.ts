@@ -773,3 +773,92 @@ describe("Mention everyone (issue 14)", () => {
     expect(next.content).toBe("Old edit")
   })
 })
+
+describe("Polls (issue 14)", () => {
+  const poll = { options: ["Pizza", "Sushi"], multipleAnswers: false }
+  const edit = (fields: Partial<Extract<MessageCommand, { type: "Edit" }>>): MessageCommand => ({
+    type: "Edit",
+    now: T.CREATED_AT + 60_000,
+    ...fields
+  })
+
+  it("a text stays a text: no poll on its event, null in its state", () => {
+    const events = acceptedEvents(Command.schedule(), initialMessageState)
+    expect(events[0]).not.toHaveProperty("poll")
+    expect(evolveAll(initialMessageState, events).poll).toBeNull()
+  })
+
+  it("a poll is scheduled with its options on the event (its own fields only) and folded into the state", () => {
+    const events = acceptedEvents(
+      Command.schedule({ poll: { ...poll, extra: "dropped" } as typeof poll }),
+      initialMessageState
+    )
+    expect(events).toEqual([{ ...Event.scheduled(), poll }])
+    expect(evolveAll(initialMessageState, events).poll).toEqual(poll)
+  })
+
+  it.each([
+    { options: ["Only one"], at: "options", text: "2 to 12 options (this one has 1)" },
+    { options: Array.from({ length: 13 }, (_, i) => `Option ${i + 1}`), at: "options", text: "(this one has 13)" },
+    { options: ["Pizza", "  "], at: "options.1", text: "must not be empty" },
+    { options: ["Pizza", " pizza "], at: "options.1", text: "must differ" },
+    { options: ["Pizza", "x".repeat(101)], at: "options.1", text: "at most 100 characters" }
+  ])("a poll with options $options is refused at $at", ({ options, at, text }) => {
+    const result = decideMessage(Command.schedule({ poll: { options, multipleAnswers: false } }), initialMessageState)
+    expect(result).toMatchObject({ _tag: "Rejected", rejection: { _tag: "InvalidPoll", at } })
+    if (result._tag === "Rejected" && result.rejection._tag === "InvalidPoll") {
+      expect(result.rejection.message).toContain(text)
+    }
+  })
+
+  it("12 options are enough and accepted", () => {
+    const options = Array.from({ length: 12 }, (_, i) => `Option ${i + 1}`)
+    expect(acceptedEvents(Command.schedule({ poll: { options, multipleAnswers: true } }), initialMessageState)).toEqual(
+      [{ ...Event.scheduled(), poll: { options, multipleAnswers: true } }]
+    )
+  })
+
+  it("a poll cannot mention everyone, neither scheduled so nor edited so", () => {
+    expect(decideMessage(Command.schedule({ poll, mentionAll: true }), initialMessageState)).toEqual(
+      reject({ _tag: "PollCannotMention" })
+    )
+    const scheduled = { ...State.scheduled(), poll }
+    expect(decideMessage(edit({ mentionAll: true }), scheduled)).toEqual(reject({ _tag: "PollCannotMention" }))
+  })
+
+  it("an edit of the options records the new poll; of the question alone, no poll (it stays as it was)", () => {
+    const scheduled = { ...State.scheduled(), poll }
+    const changed = { options: ["Sushi", "Pizza", "Tacos"], multipleAnswers: true }
+    const events = acceptedEvents(edit({ poll: changed }), scheduled)
+    expect(events).toEqual([
+      { ...Event.edited({ content: scheduled.content, scheduledAt: T.SCHEDULED_AT }), poll: changed }
+    ])
+    expect(evolveAll(scheduled, events).poll).toEqual(changed)
+    const question = acceptedEvents(edit({ content: "Where?" }), scheduled)
+    expect(question[0]).not.toHaveProperty("poll")
+    expect(evolveAll(scheduled, question)).toMatchObject({ content: "Where?", poll })
+    // the same options again: nothing to record
+    expect(decideMessage(edit({ poll: { ...poll, options: [...poll.options] } }), scheduled)).toEqual(accept())
+  })
+
+  it("an edit refuses bad options, and a text cannot become a poll", () => {
+    const scheduled = { ...State.scheduled(), poll }
+    expect(decideMessage(edit({ poll: { options: ["One"], multipleAnswers: false } }), scheduled)).toMatchObject({
+      _tag: "Rejected",
+      rejection: { _tag: "InvalidPoll", at: "options" }
+    })
+    expect(decideMessage(edit({ poll }), State.scheduled())).toEqual(reject({ _tag: "NotAPoll" }))
+  })
+
+  it.each(["PICKED", "SENT", "FAILED", "CANCELLED"] as const)("a poll cannot be edited once %s", (status) => {
+    const result = decideMessage(edit({ poll: { options: ["A", "B"], multipleAnswers: false } }), {
+      ...State.inStatus(status),
+      poll
+    })
+    expect(result._tag).toBe("Rejected")
+  })
+
+  it("an edit recorded before polls existed (no poll) leaves the poll as it was", () => {
+    expect(evolveMessage({ ...State.scheduled(), poll }, Event.edited({ content: "Old edit" })).poll).toEqual(poll)
+  })
+})
