@@ -23,8 +23,7 @@ export const setSessionPacing = Effect.fn("setSessionPacing")(function* (
   const rejection = outcome.rejection
   if (rejection._tag === "InvalidPacing") {
     const [first] = rejection.problems
-    if (first !== undefined)
-      return yield* new InvalidSessionPacing({ field: first.field, message: `${first.field} ${first.message}` })
+    if (first !== undefined) return yield* new InvalidSessionPacing({ field: first.field, message: first.message })
   }
   // logged out since the read model was read
   return yield* new MessagingSessionNotFound()

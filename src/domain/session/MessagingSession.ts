@@ -61,7 +61,7 @@ export const pacingProblems = (
   for (const field of ["minGapSeconds", "jitterSeconds"] as const) {
     const value = pacing[field]
     if (!Number.isInteger(value) || value < 0 || value > PACING_MAX_SECONDS)
-      problems.push({ field, message: `must be a whole number of seconds from 0 to ${PACING_MAX_SECONDS}` })
+      problems.push({ field, message: `${field} must be a whole number of seconds from 0 to ${PACING_MAX_SECONDS}` })
   }
   if (problems.length === 0 && pacing.minGapSeconds === 0 && pacing.jitterSeconds > 0)
     problems.push({ field: "minGapSeconds", message: "a gap is needed for jitter: set a gap, or set jitter to 0" })

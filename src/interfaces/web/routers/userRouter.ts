@@ -30,7 +30,7 @@ const page = (defaultLimit: number) => ({
 
 const pacingSeconds = (field: string) =>
   z
-    .number()
+    .number({ error: `${field} must be a whole number of seconds` })
     .int(`${field} must be a whole number of seconds`)
     .min(0, `${field} must be 0 or more`)
     .max(PACING_MAX_SECONDS, `${field} must be at most ${PACING_MAX_SECONDS} seconds`)
