@@ -80,15 +80,19 @@ export const processMessage = Effect.fnUntraced(function* (
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  const session =
+  const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
-      : yield* (yield* SessionRepository).get(claimed.target.sessionId)
-  const active = session !== null && session.active ? session : undefined
-  // a send that reached the gateway, even refused, counts for the session's pace
-  const pacing =
-    active === undefined ? null : { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
-  const sent = yield* sendMessage(claimed, active).pipe(Effect.result)
+      : undefined
+  // A send that reached the gateway, even refused, counts for the session's pace. The session is
+  // read inside the attempt: a database away then fails this send like any error while sending.
+  let pacing: SessionPacing | null = null
+  const sent = yield* Effect.gen(function* () {
+    const session = fresh ?? (yield* (yield* SessionRepository).get(claimed.target.sessionId))
+    const active = session?.active ? session : undefined
+    if (active !== undefined) pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
+    return yield* sendMessage(claimed, active)
+  }).pipe(Effect.result)
   if (sent._tag === "Success") {
     yield* recordSent(claimed, sent.success.messageId)
     return { result: "sent", pacing } satisfies Processed
