@@ -17,7 +17,7 @@ import type {
 } from "./campaign/CampaignErrors.ts"
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
-import type { MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
+import type { InvalidSessionPacing, MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
 
 export type AuthError =
   | InvalidCredentials
@@ -36,7 +36,7 @@ export type CampaignError =
   | CampaignConflict
   | CampaignQuotaExceeded
 
-export type SessionError = MessagingSessionNotFound | SessionCreationFailed
+export type SessionError = MessagingSessionNotFound | SessionCreationFailed | InvalidSessionPacing
 
 /**
  * The typed failures a use case hands to its caller, each one answered in its own terms

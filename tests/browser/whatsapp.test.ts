@@ -163,6 +163,38 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     errors.length = 0
   })
 
+  it("paces the number: off by default, a bad gap refused at the field, a good one saved and kept after a reload", async () => {
+    await page.getByRole("heading", { name: "Pacing" }).waitFor()
+    await page.getByText("WhatsApp may ban a number").waitFor()
+    const toggle = page.getByLabel("Pace this number's messages")
+    expect(await toggle.isChecked()).toBe(false)
+    await toggle.check()
+    const gap = page.getByLabel("Gap (seconds)")
+    const jitter = page.getByLabel("Jitter (seconds)")
+    expect(await gap.inputValue()).toBe("30")
+    expect(await jitter.inputValue()).toBe("30")
+    await gap.fill("100")
+    await page.getByRole("button", { name: "Save pacing" }).click()
+    await page.getByText("gap and jitter together must be at most 120 seconds", { exact: false }).waitFor()
+    expect(await jitter.getAttribute("aria-invalid")).toBe("true")
+    expect(await page.getByRole("alert").count()).toBe(0)
+    await noSeriousA11yViolations(page)
+
+    await gap.fill("45")
+    await jitter.fill("15")
+    await page.getByRole("button", { name: "Save pacing" }).click()
+    await page.getByText("Pacing saved.").waitFor()
+    expect(await jitter.getAttribute("aria-invalid")).toBeNull()
+    await page.getByText("Of messages due at the same time, 3 are sure to go").waitFor()
+    await page.reload()
+    await page.getByRole("heading", { name: "Pacing" }).waitFor()
+    await eventually(() => page.getByLabel("Pace this number's messages").isChecked()).toBe(true)
+    expect(await page.getByLabel("Gap (seconds)").inputValue()).toBe("45")
+    expect(await page.getByLabel("Jitter (seconds)").inputValue()).toBe("15")
+    expect(unexpected(errors, 400)).toEqual([])
+    errors.length = 0
+  })
+
   it("logs out only after a confirmation, and is back at Connect", async () => {
     await page.getByRole("button", { name: "Log out…" }).click()
     await page.getByText("This unlinks your phone and deletes the session").waitFor()

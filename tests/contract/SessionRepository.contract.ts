@@ -15,6 +15,8 @@ export const sessionView = (id: string, overrides: Partial<SessionView> = {}): S
   active: true,
   gatewayStatus: null,
   gatewayStatusAt: null,
+  minGapSeconds: 0,
+  jitterSeconds: 0,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -36,6 +38,17 @@ export const describeSessionRepositoryContract = (name: string, harness: StoreHa
           yield* repo.save(reported)
           expect(yield* repo.get("s3")).toEqual(reported)
           expect(yield* repo.findByName("session_s3")).toEqual(reported)
+          const paced = sessionView("s4", { minGapSeconds: 45, jitterSeconds: 15, version: 2 })
+          yield* repo.save(paced)
+          expect(yield* repo.get("s4")).toEqual(paced)
+          // a later version turns it off again
+          yield* repo.save({ ...paced, minGapSeconds: 0, jitterSeconds: 0, version: 3 })
+          expect(yield* repo.findByName("session_s4")).toEqual({
+            ...paced,
+            minGapSeconds: 0,
+            jitterSeconds: 0,
+            version: 3
+          })
           expect(yield* repo.get("s2")).toBeNull()
         })
       )

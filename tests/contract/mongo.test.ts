@@ -118,6 +118,14 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
       poll: null,
       version: 4
     })
-    expect(session).toMatchObject({ id: "s-old", active: true, gatewayStatus: null, gatewayStatusAt: null })
+    expect(session).toMatchObject({
+      id: "s-old",
+      active: true,
+      gatewayStatus: null,
+      gatewayStatusAt: null,
+      // stored before pacing: not paced
+      minGapSeconds: 0,
+      jitterSeconds: 0
+    })
   })
 })

@@ -449,6 +449,44 @@ describe("SQLite adapters: several connections to one file", () => {
   )
 
   it.effect(
+    "a file of schema version 6 (before pacing) gains the pacing columns on start: its sessions are not paced, and a save can pace them",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE sessions (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_name TEXT NOT NULL,
+        phone_number TEXT NOT NULL, active INTEGER NOT NULL, gateway_status TEXT, gateway_status_at INTEGER,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
+        INSERT INTO sessions VALUES ('s1', 'u1', 'herald_u1', '', 1, 'WORKING', 5, 1, 1, 2);
+        PRAGMA user_version = 6;`)
+        old.close()
+        const view = yield* SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({
+          id: "s1",
+          gatewayStatus: "WORKING",
+          minGapSeconds: 0,
+          jitterSeconds: 0,
+          version: 2
+        })
+        if (view === null) return
+        yield* SessionRepository.use((r) => r.save({ ...view, minGapSeconds: 30, jitterSeconds: 30, version: 3 })).pipe(
+          Effect.provide(client(path))
+        )
+        const saved = yield* SessionRepository.use((r) => r.findByName("herald_u1")).pipe(Effect.provide(client(path)))
+        expect(saved).toMatchObject({ id: "s1", minGapSeconds: 30, jitterSeconds: 30, version: 3 })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        expect(reopened.prepare("SELECT min_gap_seconds, jitter_seconds FROM sessions WHERE id = 's1'").get()).toEqual({
+          min_gap_seconds: 30,
+          jitter_seconds: 30
+        })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
     "a file of schema version 4 (before send again) gains the resend columns and the new counters index on start",
     () => {
       const path = join(tempFolder(), "herald.db")

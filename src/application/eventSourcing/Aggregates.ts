@@ -132,6 +132,8 @@ export const sessionView = (s: SessionState): SessionView | null =>
         active: s.status === "ACTIVE",
         gatewayStatus: s.gatewayStatus,
         gatewayStatusAt: s.gatewayStatusAt,
+        minGapSeconds: s.pacing.minGapSeconds,
+        jitterSeconds: s.pacing.jitterSeconds,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -109,6 +109,12 @@ export const SessionEventSchema = codecOf<SessionEvent>()(
       previousStatus: z.string().nullable(),
       reportedAt: z.number(),
       at
+    }),
+    z.object({
+      type: z.literal("SessionPacingSet"),
+      minGapSeconds: z.number().int(),
+      jitterSeconds: z.number().int(),
+      at
     })
   ])
 )

@@ -16,6 +16,12 @@ export const SessionViewSchema = z.object({
    */
   gatewayStatus: z.string().nullable().default(null),
   gatewayStatusAt: z.number().nullable().default(null),
+  /**
+   * the session's pacing (SessionPacingSet; docs/architecture.md#pacing); 0 and 0, off, in views
+   * stored before pacing existed
+   */
+  minGapSeconds: z.number().int().default(0),
+  jitterSeconds: z.number().int().default(0),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()

@@ -1,5 +1,6 @@
-import { Clock, Context, Effect, FiberSet, Layer, Semaphore } from "effect"
-import { LOOKBACK_MS } from "../../domain/message/Message.ts"
+import { Clock, Context, Deferred, Duration, Effect, Exit, FiberSet, Layer, Random, Semaphore } from "effect"
+import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
+import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
@@ -19,7 +20,8 @@ interface Queued {
  * dispatchDueMessages: each pass selects the due messages and hands them to one lane per
  * session. A lane sends its session's messages one at a time in scheduledAt order; lanes run
  * concurrently up to `sessionConcurrency`, so one slow session never holds up another, and a
- * pass never waits for sends, so the next timer fires on time.
+ * pass never waits for sends, so the next timer fires on time. A paced session's lane waits its
+ * gap between two sends without a permit (docs/architecture.md#pacing).
  */
 export class Dispatcher extends Context.Service<
   Dispatcher,
@@ -63,6 +65,36 @@ export class Dispatcher extends Context.Service<
       // what the last preload read, by message id; at most a batch
       const preloaded = new Map<string, Preloaded>()
       let draining = false
+      // completed by drain: a lane waiting out its session's gap stops waiting
+      const drained = yield* Deferred.make<void>()
+      // Pacing: the earliest time each paced session may claim its next message in this process,
+      // kept past the end of its lane so the next pass's lane waits too. Entries whose time has
+      // passed are dropped by each pass: at most one per session that sent within its gap.
+      const pacedUntil = new Map<string, number>()
+
+      // The gap after a send of a paced session: its minimum plus a random part of up to its
+      // jitter, drawn anew each time (WAHA: never fixed times).
+      const gapAfter = (pacing: SessionPacing) =>
+        pacing.jitterSeconds === 0
+          ? Effect.succeed(pacing.minGapSeconds * 1000)
+          : Effect.map(
+              Random.nextIntBetween(0, pacing.jitterSeconds * 1000),
+              (jitter) => pacing.minGapSeconds * 1000 + jitter
+            )
+
+      // Waits until the session may send again; answers the time it may claim at, or null when
+      // drained meanwhile. No permit is held: other sessions go on at their own pace.
+      const awaitPace = (sessionId: string): Effect.Effect<number | null> =>
+        Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          const until = pacedUntil.get(sessionId)
+          if (until === undefined || until <= now) return now
+          const woke = yield* Effect.raceFirst(
+            Effect.as(Effect.sleep(Duration.millis(until - now)), "paced" as const),
+            Effect.as(Deferred.await(drained), "drained" as const)
+          )
+          return woke === "drained" ? null : yield* Clock.currentTimeMillis
+        })
 
       // The preload of a message, if it is not older than the view the pass found: a view ahead
       // of it says the stream moved since (an edit), so the claim reads it again. Taken once.
@@ -75,25 +107,47 @@ export class Dispatcher extends Context.Service<
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
           for (;;) {
-            const next = queue.shift()
             // Closed in the same step that found it empty, so a pass cannot queue onto a lane
             // that is about to end.
-            if (next === undefined) return void lanes.delete(sessionId)
-            const result = yield* Semaphore.withPermit(permits)(
-              processMessage(next.view, next.selectedAt, next.preloaded)
+            if (queue.length === 0) return void lanes.delete(sessionId)
+            const claimAt = yield* awaitPace(sessionId)
+            // drained while waiting: what the lane held was dropped for the next process
+            if (claimAt === null) return
+            const next = queue.shift()
+            if (next === undefined) continue
+            // A message that waited for its session's pace is claimed as due at the time of the
+            // claim, not of the pass: one the wait pushed out of the 2-minute window is never sent
+            // late, it is recorded missed (recordMissedMessages).
+            const selectedAt = Math.max(next.selectedAt, claimAt)
+            const failed = { result: "failed", pacing: null } as const
+            const processed = yield* Semaphore.withPermit(permits)(
+              processMessage(next.view, selectedAt, next.preloaded)
             ).pipe(
-              Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as("failed" as const))),
+              Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as(failed))),
               // a bug is logged as this message's failure and the lane goes on with the next
               Effect.catchDefect((defect) =>
                 logFailed(next.view.id, defect instanceof Error ? defect.message : String(defect)).pipe(
-                  Effect.as("failed" as const)
+                  Effect.as(failed)
                 )
               ),
               Effect.ensuring(Effect.sync(() => mine.delete(next.view.id))),
               Effect.provideContext(context)
             )
+            if (
+              processed.result === "skipped" &&
+              selectedAt !== next.selectedAt &&
+              !isDue(next.view.scheduledAt, selectedAt)
+            )
+              yield* logFailed(
+                next.view.id,
+                `missed: scheduled at ${new Date(next.view.scheduledAt).toISOString()}, its session's pacing held it past the 2-minute window; it is recorded missed`
+              )
+            if (processed.pacing !== null && processed.pacing.minGapSeconds > 0) {
+              const gap = yield* gapAfter(processed.pacing)
+              pacedUntil.set(sessionId, (yield* Clock.currentTimeMillis) + gap)
+            }
             // Another scheduler holds this session: leave the rest to it, in order.
-            if (result === "lost") {
+            if (processed.result === "lost") {
               for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
             }
           }
@@ -123,7 +177,8 @@ export class Dispatcher extends Context.Service<
                 .map((m) => m.sessionId)
         )
         const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId))
-        // preloads of messages that can no longer be due are of no use
+        // preloads of messages that can no longer be due are of no use, gaps past are over
+        for (const [id, until] of pacedUntil) if (until <= now) pacedUntil.delete(id)
         for (const [id, held] of preloaded) if (held.state.scheduledAt < now - LOOKBACK_MS) preloaded.delete(id)
         if (due.length === 0) {
           yield* logNoPending(now)
@@ -158,6 +213,7 @@ export class Dispatcher extends Context.Service<
         awaitIdle: FiberSet.awaitEmpty(running),
         drain: Effect.suspend(() => {
           draining = true
+          Deferred.doneUnsafe(drained, Exit.void)
           preloaded.clear()
           for (const queue of lanes.values()) for (const left of queue.splice(0)) mine.delete(left.view.id)
           return FiberSet.awaitEmpty(running)

@@ -1,9 +1,11 @@
 import { Clock, Effect } from "effect"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
+import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
 import { claimMessage } from "./claimMessage.ts"
 import { failCampaign } from "./failCampaign.ts"
 import type { Preloaded } from "./preloadMessages.ts"
@@ -15,6 +17,17 @@ import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
 /** `lost`: another scheduler holds the message, and so its session; `skipped`: nobody's to send now. */
 export type ProcessResult = "sent" | "failed" | "lost" | "skipped"
+
+/**
+ * What became of a message, and the pacing of the session that sent it (null: nothing went to
+ * the gateway, so no gap follows; docs/architecture.md#pacing).
+ */
+export interface Processed {
+  readonly result: ProcessResult
+  readonly pacing: SessionPacing | null
+}
+
+const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
 
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
@@ -61,23 +74,31 @@ export const processMessage = Effect.fnUntraced(function* (
   preloaded?: Preloaded
 ) {
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state)
-  if (claim._tag === "Taken") return "lost" satisfies ProcessResult
-  if (claim._tag === "NotOurs") return "skipped" satisfies ProcessResult
+  if (claim._tag === "Taken") return unsent("lost")
+  if (claim._tag === "NotOurs") return unsent("skipped")
   const claimed = claim.state
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  const session =
+  const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
       : undefined
-  const sent = yield* sendMessage(claimed, session).pipe(Effect.result)
+  // A send that reached the gateway, even refused, counts for the session's pace. The session is
+  // read inside the attempt: a database away then fails this send like any error while sending.
+  let pacing: SessionPacing | null = null
+  const sent = yield* Effect.gen(function* () {
+    const session = fresh ?? (yield* (yield* SessionRepository).get(claimed.target.sessionId))
+    const active = session?.active ? session : undefined
+    if (active !== undefined) pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
+    return yield* sendMessage(claimed, active)
+  }).pipe(Effect.result)
   if (sent._tag === "Success") {
     yield* recordSent(claimed, sent.success.messageId)
-    return "sent" satisfies ProcessResult
+    return { result: "sent", pacing } satisfies Processed
   }
   const reason = sent.failure.message
   yield* logFailed(claimed.id, reason)
   yield* recordFailure(claimed, reason)
-  return "failed" satisfies ProcessResult
+  return { result: "failed", pacing } satisfies Processed
 })

@@ -20,3 +20,9 @@ export class SessionCreationFailed extends Data.TaggedError("SessionCreationFail
     return this.hint === undefined ? "failed to create session" : `failed to create session: ${this.hint}`
   }
 }
+
+/** A pacing refused (a bound, or jitter without a gap): BAD_REQUEST, shown at `field`. */
+export class InvalidSessionPacing extends Data.TaggedError("InvalidSessionPacing")<{
+  readonly message: string
+  readonly field: string
+}> {}

@@ -28,6 +28,51 @@ export type SessionEvent =
       readonly at: number
     }
 
+  /**
+   * The session's pacing (docs/architecture.md#pacing): at least `minGapSeconds`, plus a random
+   * part of up to `jitterSeconds`, between two of its sends. 0 and 0: off.
+   */
+  | {
+      readonly type: "SessionPacingSet"
+      readonly minGapSeconds: number
+      readonly jitterSeconds: number
+      readonly at: number
+    }
+
+/**
+ * Pacing bounds, in whole seconds. A gap and its jitter together stay within the 2-minute window
+ * in which a due message must go (LOOKBACK_MS), so two messages of a session due together can
+ * always both go; WAHA advises random waits of 30 to 60 s.
+ */
+export const PACING_MAX_SECONDS = 120
+
+export interface SessionPacing {
+  readonly minGapSeconds: number
+  readonly jitterSeconds: number
+}
+
+export const NO_PACING: SessionPacing = { minGapSeconds: 0, jitterSeconds: 0 }
+
+/** What is wrong with a pacing, by field; empty when it is acceptable. */
+export const pacingProblems = (
+  pacing: SessionPacing
+): ReadonlyArray<{ readonly field: "minGapSeconds" | "jitterSeconds"; readonly message: string }> => {
+  const problems: Array<{ readonly field: "minGapSeconds" | "jitterSeconds"; readonly message: string }> = []
+  for (const field of ["minGapSeconds", "jitterSeconds"] as const) {
+    const value = pacing[field]
+    if (!Number.isInteger(value) || value < 0 || value > PACING_MAX_SECONDS)
+      problems.push({ field, message: `${field} must be a whole number of seconds from 0 to ${PACING_MAX_SECONDS}` })
+  }
+  if (problems.length === 0 && pacing.minGapSeconds === 0 && pacing.jitterSeconds > 0)
+    problems.push({ field: "minGapSeconds", message: "a gap is needed for jitter: set a gap, or set jitter to 0" })
+  if (problems.length === 0 && pacing.minGapSeconds + pacing.jitterSeconds > PACING_MAX_SECONDS)
+    problems.push({
+      field: "jitterSeconds",
+      message: `gap and jitter together must be at most ${PACING_MAX_SECONDS} seconds (the 2-minute window in which a due message must go)`
+    })
+  return problems
+}
+
 /** The gateway status in which a session sends. */
 export const WORKING = "WORKING"
 
@@ -40,6 +85,7 @@ export interface SessionState {
   /** the last status the gateway reported, and when it says it happened; null before any report */
   readonly gatewayStatus: string | null
   readonly gatewayStatusAt: number | null
+  readonly pacing: SessionPacing
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -55,6 +101,7 @@ export type SessionCommand =
     }
   | { readonly type: "UpdatePhone"; readonly phoneNumber: string; readonly now: number }
   | { readonly type: "LogOut"; readonly now: number }
+  | { readonly type: "SetPacing"; readonly pacing: SessionPacing; readonly now: number }
   /** A status report from the gateway: recorded when it is news (a new status, reported after the last one). */
   | { readonly type: "RecordGatewayStatus"; readonly status: string; readonly reportedAt: number; readonly now: number }
 
@@ -62,6 +109,10 @@ export type SessionRejection =
   | { readonly _tag: "SessionNotFound" }
   | { readonly _tag: "SessionAlreadyExists" }
   | { readonly _tag: "InvalidSessionName"; readonly sessionName: string }
+  | {
+      readonly _tag: "InvalidPacing"
+      readonly problems: ReadonlyArray<{ readonly field: "minGapSeconds" | "jitterSeconds"; readonly message: string }>
+    }
 
 export const initialSessionState: SessionState = {
   id: "",
@@ -71,6 +122,7 @@ export const initialSessionState: SessionState = {
   phoneNumber: "",
   gatewayStatus: null,
   gatewayStatusAt: null,
+  pacing: NO_PACING,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -98,6 +150,23 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
     case "LogOut":
       if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
       return accept({ type: "SessionLoggedOut", at: command.now })
+    case "SetPacing": {
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      const problems = pacingProblems(command.pacing)
+      if (problems.length > 0) return reject({ _tag: "InvalidPacing", problems })
+      // the same pacing again: nothing new
+      if (
+        command.pacing.minGapSeconds === state.pacing.minGapSeconds &&
+        command.pacing.jitterSeconds === state.pacing.jitterSeconds
+      )
+        return accept()
+      return accept({
+        type: "SessionPacingSet",
+        minGapSeconds: command.pacing.minGapSeconds,
+        jitterSeconds: command.pacing.jitterSeconds,
+        at: command.now
+      })
+    }
     case "RecordGatewayStatus":
       if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
       // a replay (the same status), or a report older than the last one: nothing new
@@ -139,6 +208,13 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
       return { ...state, status: "LOGGED_OUT", updatedAt: event.at, version }
     case "SessionGatewayStatusChanged":
       return { ...state, gatewayStatus: event.status, gatewayStatusAt: event.reportedAt, updatedAt: event.at, version }
+    case "SessionPacingSet":
+      return {
+        ...state,
+        pacing: { minGapSeconds: event.minGapSeconds, jitterSeconds: event.jitterSeconds },
+        updatedAt: event.at,
+        version
+      }
   }
 }
 

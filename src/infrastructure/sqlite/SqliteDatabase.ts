@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 7
+export const SQLITE_SCHEMA_VERSION = 8
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -127,6 +127,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   active       INTEGER NOT NULL,
   gateway_status TEXT,
   gateway_status_at INTEGER,
+  min_gap_seconds INTEGER NOT NULL DEFAULT 0,
+  jitter_seconds INTEGER NOT NULL DEFAULT 0,
   created_at   INTEGER NOT NULL,
   updated_at   INTEGER NOT NULL,
   version      INTEGER NOT NULL
@@ -217,6 +219,16 @@ const MESSAGES_MENTION_COLUMNS: Readonly<Record<string, string>> = { mention_all
  * before. Version 7 also keeps older Herald off the file: it would show a poll as its bare question.
  */
 const MESSAGES_POLL_COLUMNS: Readonly<Record<string, string>> = { poll: "TEXT" }
+
+/**
+ * What schema version 8 added to the sessions table: the session's pacing, 0 and 0 (off) on every
+ * session before. Version 8 also keeps older Herald off the file: it would send a paced session's
+ * messages without their gap.
+ */
+const SESSIONS_PACING_COLUMNS: Readonly<Record<string, string>> = {
+  min_gap_seconds: "INTEGER NOT NULL DEFAULT 0",
+  jitter_seconds: "INTEGER NOT NULL DEFAULT 0"
+}
 
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
@@ -328,6 +340,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_RESEND_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_POLL_COLUMNS)
+        addMissingColumns(db, "sessions", SESSIONS_PACING_COLUMNS)
       }
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"

@@ -87,6 +87,7 @@ const CODES = {
   EmailNotVerified: "FORBIDDEN",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
+  InvalidSessionPacing: "BAD_REQUEST",
   CampaignNotFound: "NOT_FOUND",
   CampaignMessageNotFound: "NOT_FOUND",
   InvalidCampaign: "BAD_REQUEST",

@@ -323,6 +323,8 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
               active: true,
               gatewayStatus: null,
               gatewayStatusAt: null,
+              minGapSeconds: 0,
+              jitterSeconds: 0,
               createdAt: 1,
               updatedAt: version,
               version
@@ -373,6 +375,8 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
             active: true,
             gatewayStatus: null,
             gatewayStatusAt: null,
+            minGapSeconds: 0,
+            jitterSeconds: 0,
             createdAt: 1,
             updatedAt: 1,
             version: 1

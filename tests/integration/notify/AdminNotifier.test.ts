@@ -86,6 +86,8 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       active: true,
       gatewayStatus: null,
       gatewayStatusAt: null,
+      minGapSeconds: 0,
+      jitterSeconds: 0,
       createdAt: now,
       updatedAt: now,
       version: 1
@@ -99,6 +101,8 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       active: true,
       gatewayStatus: null,
       gatewayStatusAt: null,
+      minGapSeconds: 0,
+      jitterSeconds: 0,
       createdAt: now,
       updatedAt: now,
       version: 1

@@ -24,6 +24,12 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "user.getSessionQR", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.restartSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "+19998887777" } },
+  { path: "user.getSessionPacing", kind: "query", input: { sessionName: owner.sessionName } },
+  {
+    path: "user.setSessionPacing",
+    kind: "mutation",
+    input: { sessionName: owner.sessionName, minGapSeconds: 30, jitterSeconds: 30 }
+  },
   { path: "user.logoutSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.getMessagingContacts", kind: "query", input: { sessionName: owner.sessionName, search: "a" } },

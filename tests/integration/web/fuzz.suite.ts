@@ -145,6 +145,38 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
             fc.record({ phoneNumber: fc.constant("+15551234567") })
           )
         },
+        {
+          path: "user.getSessionPacing",
+          kind: "query",
+          malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: badName }))
+        },
+        {
+          path: "user.setSessionPacing",
+          kind: "mutation",
+          malformed: fc.oneof(
+            any,
+            fc.record({
+              sessionName: fc.constant(sessionName),
+              minGapSeconds: notNumber,
+              jitterSeconds: fc.constant(0)
+            }),
+            fc.record({
+              sessionName: fc.constant(sessionName),
+              minGapSeconds: fc.oneof(
+                fc.integer({ max: -1 }),
+                fc.integer({ min: 121 }),
+                fc.double({ min: 0.1, max: 0.9 })
+              ),
+              jitterSeconds: fc.integer({ min: 0, max: 10 })
+            }),
+            fc.record({
+              sessionName: fc.constant(sessionName),
+              minGapSeconds: fc.integer({ min: 61, max: 120 }),
+              jitterSeconds: fc.integer({ min: 60, max: 120 })
+            }),
+            fc.record({ sessionName: badName, minGapSeconds: fc.constant(30), jitterSeconds: fc.constant(30) })
+          )
+        },
         { path: "user.getMessagingGroups", kind: "query", malformed: pageMalformed },
         { path: "user.getMessagingContacts", kind: "query", malformed: pageMalformed }
       ]

@@ -215,6 +215,64 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
       })
 
+      it("setSessionPacing / getSessionPacing: off by default, set and read back, bad values BAD_REQUEST at the field with nothing saved, someone else's session NOT_FOUND", async () => {
+        const { web, client } = await setup()
+        const { sessionName } = await initiate(client)
+        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+          minGapSeconds: 0,
+          jitterSeconds: 0
+        })
+        expect(
+          await client.api.user.setSessionPacing.mutate({ sessionName, minGapSeconds: 30, jitterSeconds: 30 })
+        ).toEqual({ success: true })
+        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+          minGapSeconds: 30,
+          jitterSeconds: 30
+        })
+        // getMessagingSession keeps its shape: pacing has procedures of its own
+        expect(Object.keys((await sessionOf(client)) ?? {})).not.toContain("minGapSeconds")
+        const events = await web.eventCount()
+        for (const [input, field] of [
+          [{ minGapSeconds: -1, jitterSeconds: 0 }, "minGapSeconds"],
+          [{ minGapSeconds: 1.5, jitterSeconds: 0 }, "minGapSeconds"],
+          [{ minGapSeconds: 121, jitterSeconds: 0 }, "minGapSeconds"],
+          [{ minGapSeconds: "30", jitterSeconds: 0 }, "minGapSeconds"],
+          [{ minGapSeconds: 30, jitterSeconds: 500 }, "jitterSeconds"],
+          [{ minGapSeconds: 0, jitterSeconds: 10 }, "minGapSeconds"],
+          [{ minGapSeconds: 100, jitterSeconds: 30 }, "jitterSeconds"]
+        ] as const) {
+          const error = await expectTrpcError(
+            client.untyped.mutation("user.setSessionPacing", { sessionName, ...input }),
+            "BAD_REQUEST",
+            JSON.stringify(input)
+          )
+          expect(
+            error.issues?.map((issue) => issue.path),
+            JSON.stringify(input)
+          ).toContain(field)
+        }
+        expect(await web.eventCount()).toBe(events)
+        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+          minGapSeconds: 30,
+          jitterSeconds: 30
+        })
+        // someone else's session is not found, and left alone
+        const { client: other } = await activeClient(web, "other@example.com")
+        const before = await web.eventCount()
+        await expectTrpcError(
+          other.api.user.setSessionPacing.mutate({ sessionName, minGapSeconds: 0, jitterSeconds: 0 }),
+          "NOT_FOUND"
+        )
+        await expectTrpcError(other.api.user.getSessionPacing.query({ sessionName }), "NOT_FOUND")
+        expect(await web.eventCount()).toBe(before)
+        // off again
+        await client.api.user.setSessionPacing.mutate({ sessionName, minGapSeconds: 0, jitterSeconds: 0 })
+        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+          minGapSeconds: 0,
+          jitterSeconds: 0
+        })
+      })
+
       it("logoutSession logs out and deletes on the gateway (WAHA's DELETE stops and logs out), then the session is gone for every procedure", async () => {
         const { client, fake } = await setup()
         const { sessionName, id } = await initiate(client)

@@ -31,6 +31,11 @@ export const SessionCommandMother = {
     now: T.PHONE_AT,
     ...overrides
   }),
+  setPacing: (minGapSeconds: number, jitterSeconds: number, now: number = T.PHONE_AT): CommandOf<"SetPacing"> => ({
+    type: "SetPacing",
+    pacing: { minGapSeconds, jitterSeconds },
+    now
+  }),
   logOut: (overrides: Overrides<CommandOf<"LogOut">> = {}): CommandOf<"LogOut"> => ({
     type: "LogOut",
     now: T.LOGGED_OUT_AT,
@@ -52,6 +57,12 @@ export const SessionEventMother = {
     phoneNumber: "+34600111222",
     at: T.PHONE_AT,
     ...overrides
+  }),
+  pacingSet: (minGapSeconds: number, jitterSeconds: number, at: number = T.PHONE_AT): EventOf<"SessionPacingSet"> => ({
+    type: "SessionPacingSet",
+    minGapSeconds,
+    jitterSeconds,
+    at
   }),
   loggedOut: (at: number = T.LOGGED_OUT_AT): EventOf<"SessionLoggedOut"> => ({ type: "SessionLoggedOut", at })
 }

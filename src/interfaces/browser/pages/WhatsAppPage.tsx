@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
 import { fieldErrors, useTRPC } from "../trpc.ts"
+import { Checkbox } from "../ui/Choice.tsx"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
 import type { StatusTone } from "../ui/sessionStatus.ts"
@@ -95,6 +96,7 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
         <Actions session={session} />
       </Card>
       <PhoneNumberForm session={session} />
+      <PacingForm sessionName={session.sessionName} />
       {current === "WORKING" ? <Browse sessionName={session.sessionName} /> : null}
     </>
   )
@@ -263,6 +265,127 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
         </Button>
       </form>
     </Card>
+  )
+}
+
+/** Pacing: the least time between two sends of this number, and a random part on top. */
+const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
+  const trpc = useTRPC()
+  const current = useQuery(trpc.user.getSessionPacing.queryOptions({ sessionName }))
+  return (
+    <Card>
+      <h2 className="mb-1 text-lg font-semibold">Pacing</h2>
+      <p className="mb-4 text-sm text-slate-700">
+        WhatsApp may ban a number that sends many messages in quick succession at fixed times. With pacing on, Herald
+        waits at least the gap, plus a random extra of up to the jitter, between two messages of this number (WAHA
+        advises a random 30 to 60 seconds). Messages due at the same time then go one gap apart; one whose turn comes
+        more than 2 minutes after its time is not sent late: it is recorded as missed and its campaign fails, so you see
+        it.
+      </p>
+      {current.isPending ? (
+        <Loading label="Loading pacing…" />
+      ) : current.isError ? (
+        <ErrorNote error={current.error} />
+      ) : (
+        <PacingFields sessionName={sessionName} saved={current.data} />
+      )}
+    </Card>
+  )
+}
+
+const PacingFields = ({
+  sessionName,
+  saved
+}: {
+  readonly sessionName: string
+  readonly saved: { readonly minGapSeconds: number; readonly jitterSeconds: number }
+}) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [on, setOn] = useState(saved.minGapSeconds > 0)
+  const [gap, setGap] = useState(String(saved.minGapSeconds > 0 ? saved.minGapSeconds : 30))
+  const [jitter, setJitter] = useState(String(saved.minGapSeconds > 0 ? saved.jitterSeconds : 30))
+  const save = useMutation(
+    trpc.user.setSessionPacing.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.user.getSessionPacing.queryKey({ sessionName }) })
+    })
+  )
+  const errors = save.isError ? fieldErrors(save.error) : {}
+  const gapError = errors["minGapSeconds"]
+  const jitterError = errors["jitterSeconds"]
+  const edited = () => {
+    if (!save.isPending) save.reset()
+  }
+  // an empty or non-numeric field is sent as it is, and refused at the field by the server
+  const seconds = (text: string) => (text.trim() === "" ? Number.NaN : Number(text))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate(
+      on
+        ? { sessionName, minGapSeconds: seconds(gap), jitterSeconds: seconds(jitter) }
+        : { sessionName, minGapSeconds: 0, jitterSeconds: 0 }
+    )
+  }
+  const spread = Number(gap) + Number(jitter)
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {save.isError && gapError === undefined && jitterError === undefined ? (
+        <Alert>{errorWithId(save.error)}</Alert>
+      ) : null}
+      {save.isSuccess ? <Alert kind="success">{on ? "Pacing saved." : "Pacing turned off."}</Alert> : null}
+      <Checkbox
+        label="Pace this number's messages"
+        hint="Off: messages go out as soon as they are due."
+        checked={on}
+        onChange={(checked) => {
+          setOn(checked)
+          edited()
+        }}
+      />
+      {on ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Gap (seconds)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={120}
+            step={1}
+            value={gap}
+            onChange={(e) => {
+              setGap(e.target.value)
+              edited()
+            }}
+            error={gapError}
+            hint="At least this long between two messages, 1 to 120."
+          />
+          <TextField
+            label="Jitter (seconds)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={120}
+            step={1}
+            value={jitter}
+            onChange={(e) => {
+              setJitter(e.target.value)
+              edited()
+            }}
+            error={jitterError}
+            hint="Plus a random extra of up to this; gap and jitter together at most 120."
+          />
+        </div>
+      ) : null}
+      {on && Number.isFinite(spread) && spread > 0 && spread <= 120 ? (
+        <p className="text-sm text-slate-700">
+          Of messages due at the same time, {1 + Math.floor(120 / spread)} are sure to go within the 2 minutes; more
+          than that may be missed.
+        </p>
+      ) : null}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? "Saving…" : "Save pacing"}
+      </Button>
+    </form>
   )
 }
 

@@ -168,3 +168,51 @@ describe("RecordGatewayStatus", () => {
     )
   })
 })
+
+describe("SetPacing", () => {
+  it("records the gap and jitter of an active session, shown in its state; off by default", () => {
+    const active = State.inStatus("ACTIVE")
+    expect(active.pacing).toEqual({ minGapSeconds: 0, jitterSeconds: 0 })
+    const events = acceptedEvents(Command.setPacing(30, 30), active)
+    expect(events).toEqual([Event.pacingSet(30, 30)])
+    const paced = evolveAll(active, events)
+    expect(paced).toMatchObject({ pacing: { minGapSeconds: 30, jitterSeconds: 30 }, updatedAt: T.PHONE_AT, version: 2 })
+    // and off again
+    const off = evolveAll(paced, acceptedEvents(Command.setPacing(0, 0), paced))
+    expect(off.pacing).toEqual({ minGapSeconds: 0, jitterSeconds: 0 })
+  })
+
+  it("the same pacing again records nothing", () => {
+    const paced = State.fromEvents(Event.initiated(), Event.pacingSet(45, 10))
+    expect(decideSession(Command.setPacing(45, 10), paced)).toEqual(accept())
+    expect(decideSession(Command.setPacing(0, 0), State.inStatus("ACTIVE"))).toEqual(accept())
+  })
+
+  it.each([
+    { label: "a negative gap", gap: -1, jitter: 0, field: "minGapSeconds" },
+    { label: "a fractional gap", gap: 1.5, jitter: 0, field: "minGapSeconds" },
+    { label: "a gap over 120 s", gap: 121, jitter: 0, field: "minGapSeconds" },
+    { label: "a negative jitter", gap: 30, jitter: -5, field: "jitterSeconds" },
+    { label: "a jitter over 120 s", gap: 0, jitter: 121, field: "jitterSeconds" },
+    { label: "a NaN gap", gap: Number.NaN, jitter: 0, field: "minGapSeconds" },
+    { label: "jitter without a gap", gap: 0, jitter: 10, field: "minGapSeconds" },
+    { label: "gap and jitter beyond the 2-minute window", gap: 90, jitter: 31, field: "jitterSeconds" }
+  ])("refuses $label, naming the field", ({ gap, jitter, field }) => {
+    const result = decideSession(Command.setPacing(gap, jitter), State.inStatus("ACTIVE"))
+    expect(result._tag).toBe("Rejected")
+    if (result._tag !== "Rejected" || result.rejection._tag !== "InvalidPacing")
+      throw new Error("expected InvalidPacing")
+    expect(result.rejection.problems.map((p) => p.field)).toContain(field)
+  })
+
+  it("accepts the bounds: 120 s with no jitter, and a gap and jitter adding up to 120 s", () => {
+    expect(decideSession(Command.setPacing(120, 0), State.inStatus("ACTIVE"))).toEqual(accept(Event.pacingSet(120, 0)))
+    expect(decideSession(Command.setPacing(60, 60), State.inStatus("ACTIVE"))).toEqual(accept(Event.pacingSet(60, 60)))
+  })
+
+  it.each(["NEW", "LOGGED_OUT"] as const)("refuses a %s session as not found", (status) => {
+    expect(decideSession(Command.setPacing(30, 30), State.inStatus(status))).toEqual(
+      reject({ _tag: "SessionNotFound" })
+    )
+  })
+})
