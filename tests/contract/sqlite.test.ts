@@ -408,7 +408,7 @@ describe("SQLite adapters: several connections to one file", () => {
         const saved = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
         expect(saved).toMatchObject({ id: "m1", poll, version: 2 })
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 7 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(reopened.prepare("SELECT poll FROM messages WHERE id = 'm1'").get()).toEqual({
           poll: '{"options":["Pizza","Sushi"],"multipleAnswers":true}'
         })
