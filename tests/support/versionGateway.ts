@@ -1,12 +1,16 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Logger } from "effect"
 import type { GatewayServerVersion } from "../../src/application/ports/GatewayPort.ts"
-import { GatewayPort } from "../../src/application/ports/GatewayPort.ts"
+import { GatewayError, GatewayPort } from "../../src/application/ports/GatewayPort.ts"
+import { KeyedLocks } from "../../src/application/shared/KeyedLocks.ts"
+import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 
 /**
  * A gateway for use-case tests that only answers GET /api/server/version, with what `current()`
- * says at each call (so a test can change the engine between calls); every other call is a defect.
+ * says at each call (so a test can change the engine between calls, or make it fail); every
+ * other call is a defect.
  */
-export const versionGateway = (current: () => GatewayServerVersion) => {
+export const versionGateway = (current: () => GatewayServerVersion | GatewayError) => {
   let calls = 0
   const unused = () => Effect.die("not used by this test")
   const layer = Layer.succeed(
@@ -26,9 +30,10 @@ export const versionGateway = (current: () => GatewayServerVersion) => {
       listContacts: unused,
       findSentMessage: unused,
       serverVersion: () =>
-        Effect.sync(() => {
+        Effect.suspend(() => {
           calls += 1
-          return current()
+          const answer = current()
+          return answer instanceof GatewayError ? Effect.fail(answer) : Effect.succeed(answer)
         })
     })
   )
@@ -37,3 +42,16 @@ export const versionGateway = (current: () => GatewayServerVersion) => {
 
 /** A WAHA that can mention everyone (2025.11.1+, WEBJS). */
 export const MENTIONING_WAHA: GatewayServerVersion = { version: "2026.7.1", engine: "WEBJS", tier: "CORE" }
+
+/** The memory store and a gateway whose version answer the test sets (`set`), for use-case tests. */
+export const memoryWithGateway = (initial: GatewayServerVersion) => {
+  let answer = initial
+  const gateway = versionGateway(() => answer)
+  const layer = Layer.mergeAll(
+    MemoryStore.layer(makeMemoryDatabase()),
+    KeyedLocks.layer,
+    gateway.layer,
+    Logger.layer([])
+  )
+  return { layer, calls: gateway.calls, set: (v: GatewayServerVersion) => (answer = v) }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Logger } from "effect"
+import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { mentionAllProblem } from "../../../src/application/campaign/mentionSupport.ts"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
@@ -11,27 +11,13 @@ import { execute } from "../../../src/application/eventSourcing/execute.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
-import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
-import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
-import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
-import { MENTIONING_WAHA, versionGateway } from "../../support/versionGateway.ts"
+import { MENTIONING_WAHA, memoryWithGateway } from "../../support/versionGateway.ts"
 
 const MINUTE = 60_000
 const WPP: GatewayServerVersion = { version: "2026.7.1", engine: "WPP", tier: "CORE" }
 
-/** The memory store, and a gateway whose version answer the test sets. */
-const withGateway = (initial: GatewayServerVersion) => {
-  let answer = initial
-  const gateway = versionGateway(() => answer)
-  const layer = Layer.mergeAll(
-    MemoryStore.layer(makeMemoryDatabase()),
-    KeyedLocks.layer,
-    gateway.layer,
-    Logger.layer([])
-  )
-  return { layer, calls: gateway.calls, set: (v: GatewayServerVersion) => (answer = v) }
-}
+const withGateway = memoryWithGateway
 
 const base = { sessionName: "alice", groupId: "120363000000000001@g.us", groupName: "Choir" }
 const everything = EventStore.use((s) => s.recordedSince(-1, 10_000))

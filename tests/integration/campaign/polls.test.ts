@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Logger } from "effect"
+import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { pollProblemOf } from "../../../src/application/campaign/pollSupport.ts"
@@ -11,27 +11,14 @@ import { execute } from "../../../src/application/eventSourcing/execute.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
-import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
-import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
-import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
-import { MENTIONING_WAHA, versionGateway } from "../../support/versionGateway.ts"
+import { MENTIONING_WAHA, memoryWithGateway } from "../../support/versionGateway.ts"
 
 const MINUTE = 60_000
 /** WEBJS before 2025.12.2 answers sendPoll "not implemented" */
 const OLD_WEBJS: GatewayServerVersion = { version: "2025.11.3", engine: "WEBJS", tier: "PLUS" }
 
-const withGateway = (initial: GatewayServerVersion) => {
-  let answer = initial
-  const gateway = versionGateway(() => answer)
-  const layer = Layer.mergeAll(
-    MemoryStore.layer(makeMemoryDatabase()),
-    KeyedLocks.layer,
-    gateway.layer,
-    Logger.layer([])
-  )
-  return { layer, calls: gateway.calls, set: (v: GatewayServerVersion) => (answer = v) }
-}
+const withGateway = memoryWithGateway
 
 const base = { sessionName: "alice", groupId: "120363000000000001@g.us", groupName: "Choir" }
 const everything = EventStore.use((s) => s.recordedSince(-1, 10_000))

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, Logger } from "effect"
+import { Effect, Exit, Logger } from "effect"
 import { TestClock } from "effect/testing"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
-import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
+import { GatewayError, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import { allowsNamedSessions, checkGatewayAtStart } from "../../../src/application/session/gatewayAtStart.ts"
+import { versionGateway } from "../../support/versionGateway.ts"
 
 const v = (version: string, tier: string, engine = "WEBJS"): GatewayServerVersion => ({ version, tier, engine })
 
@@ -26,33 +27,8 @@ describe("allowsNamedSessions (WAHA Core before 2026.6.1 has only the session `d
 
 /** A gateway whose version answers come from a list, one per call (the last one repeats). */
 const gatewayAnswering = (answers: ReadonlyArray<GatewayServerVersion | GatewayError>) => {
-  let calls = 0
-  const unused = () => Effect.die("not used")
-  const layer = Layer.succeed(
-    GatewayPort,
-    GatewayPort.of({
-      sendText: unused,
-      sendPoll: unused,
-      createSession: unused,
-      getSession: unused,
-      startSession: unused,
-      restartSession: unused,
-      stopSession: unused,
-      logoutSession: unused,
-      deleteSession: unused,
-      getQr: unused,
-      listGroups: unused,
-      listContacts: unused,
-      findSentMessage: unused,
-      serverVersion: () =>
-        Effect.suspend(() => {
-          const answer = answers[Math.min(calls, answers.length - 1)]!
-          calls += 1
-          return answer instanceof GatewayError ? Effect.fail(answer) : Effect.succeed(answer)
-        })
-    })
-  )
-  return { layer, calls: () => calls }
+  let next = 0
+  return versionGateway(() => answers[Math.min(next++, answers.length - 1)]!)
 }
 
 const capture = () => {

@@ -226,6 +226,13 @@ const goToRow = (messageId: string) => {
   row?.focus()
 }
 
+/** "Go to it": a link-styled button to another row of the list (a message and its resend). */
+const GoToRow = ({ label, messageId }: { readonly label: string; readonly messageId: string }) => (
+  <button type="button" className={linkLook} aria-label={label} onClick={() => goToRow(messageId)}>
+    Go to it
+  </button>
+)
+
 const MessageRow = memo(
   ({
     campaignId,
@@ -364,28 +371,13 @@ const ResendLinks = ({
         <p>
           Sent again as a new message, for{" "}
           <time dateTime={resend.scheduledAt}>{formatDateTime(resend.scheduledAt)}</time>.{" "}
-          <button
-            type="button"
-            className={linkLook}
-            aria-label="Go to the new message"
-            onClick={() => goToRow(resend.id)}
-          >
-            Go to it
-          </button>
+          <GoToRow label="Go to the new message" messageId={resend.id} />
         </p>
       ) : null}
       {original !== undefined ? (
         <p>
           Sends again the message of <time dateTime={original.scheduledAt}>{formatDateTime(original.scheduledAt)}</time>
-          , which was not sent.{" "}
-          <button
-            type="button"
-            className={linkLook}
-            aria-label="Go to the message it sends again"
-            onClick={() => goToRow(original.id)}
-          >
-            Go to it
-          </button>
+          , which was not sent. <GoToRow label="Go to the message it sends again" messageId={original.id} />
         </p>
       ) : null}
     </div>
