@@ -24,9 +24,9 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "user.getSessionQR", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.restartSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "+19998887777" } },
-  { path: "user.getSessionPacing", kind: "query", input: { sessionName: owner.sessionName } },
+  { path: "session.getPacing", kind: "query", input: { sessionName: owner.sessionName } },
   {
-    path: "user.setSessionPacing",
+    path: "session.setPacing",
     kind: "mutation",
     input: { sessionName: owner.sessionName, minGapSeconds: 30, jitterSeconds: 30 }
   },

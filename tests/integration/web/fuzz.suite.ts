@@ -146,12 +146,12 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
           )
         },
         {
-          path: "user.getSessionPacing",
+          path: "session.getPacing",
           kind: "query",
           malformed: fc.oneof(bySessionMalformed, fc.record({ sessionName: badName }))
         },
         {
-          path: "user.setSessionPacing",
+          path: "session.setPacing",
           kind: "mutation",
           malformed: fc.oneof(
             any,

@@ -215,17 +215,17 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
       })
 
-      it("setSessionPacing / getSessionPacing: off by default, set and read back, bad values BAD_REQUEST at the field with nothing saved, someone else's session NOT_FOUND", async () => {
+      it("session.setPacing / session.getPacing: off by default, set and read back, bad values BAD_REQUEST at the field with nothing saved, someone else's session NOT_FOUND", async () => {
         const { web, client } = await setup()
         const { sessionName } = await initiate(client)
-        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+        expect(await client.api.session.getPacing.query({ sessionName })).toEqual({
           minGapSeconds: 0,
           jitterSeconds: 0
         })
         expect(
-          await client.api.user.setSessionPacing.mutate({ sessionName, minGapSeconds: 30, jitterSeconds: 30 })
+          await client.api.session.setPacing.mutate({ sessionName, minGapSeconds: 30, jitterSeconds: 30 })
         ).toEqual({ success: true })
-        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+        expect(await client.api.session.getPacing.query({ sessionName })).toEqual({
           minGapSeconds: 30,
           jitterSeconds: 30
         })
@@ -242,7 +242,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
           [{ minGapSeconds: 100, jitterSeconds: 30 }, "jitterSeconds"]
         ] as const) {
           const error = await expectTrpcError(
-            client.untyped.mutation("user.setSessionPacing", { sessionName, ...input }),
+            client.untyped.mutation("session.setPacing", { sessionName, ...input }),
             "BAD_REQUEST",
             JSON.stringify(input)
           )
@@ -252,7 +252,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
           ).toContain(field)
         }
         expect(await web.eventCount()).toBe(events)
-        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+        expect(await client.api.session.getPacing.query({ sessionName })).toEqual({
           minGapSeconds: 30,
           jitterSeconds: 30
         })
@@ -260,14 +260,14 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         const { client: other } = await activeClient(web, "other@example.com")
         const before = await web.eventCount()
         await expectTrpcError(
-          other.api.user.setSessionPacing.mutate({ sessionName, minGapSeconds: 0, jitterSeconds: 0 }),
+          other.api.session.setPacing.mutate({ sessionName, minGapSeconds: 0, jitterSeconds: 0 }),
           "NOT_FOUND"
         )
-        await expectTrpcError(other.api.user.getSessionPacing.query({ sessionName }), "NOT_FOUND")
+        await expectTrpcError(other.api.session.getPacing.query({ sessionName }), "NOT_FOUND")
         expect(await web.eventCount()).toBe(before)
         // off again
-        await client.api.user.setSessionPacing.mutate({ sessionName, minGapSeconds: 0, jitterSeconds: 0 })
-        expect(await client.api.user.getSessionPacing.query({ sessionName })).toEqual({
+        await client.api.session.setPacing.mutate({ sessionName, minGapSeconds: 0, jitterSeconds: 0 })
+        expect(await client.api.session.getPacing.query({ sessionName })).toEqual({
           minGapSeconds: 0,
           jitterSeconds: 0
         })

@@ -271,7 +271,7 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
 /** Pacing: the least time between two sends of this number, and a random part on top. */
 const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
   const trpc = useTRPC()
-  const current = useQuery(trpc.user.getSessionPacing.queryOptions({ sessionName }))
+  const current = useQuery(trpc.session.getPacing.queryOptions({ sessionName }))
   return (
     <Card>
       <h2 className="mb-1 text-lg font-semibold">Pacing</h2>
@@ -306,8 +306,8 @@ const PacingFields = ({
   const [gap, setGap] = useState(String(saved.minGapSeconds > 0 ? saved.minGapSeconds : 30))
   const [jitter, setJitter] = useState(String(saved.minGapSeconds > 0 ? saved.jitterSeconds : 30))
   const save = useMutation(
-    trpc.user.setSessionPacing.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.user.getSessionPacing.queryKey({ sessionName }) })
+    trpc.session.setPacing.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.session.getPacing.queryKey({ sessionName }) })
     })
   )
   const errors = save.isError ? fieldErrors(save.error) : {}

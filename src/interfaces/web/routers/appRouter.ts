@@ -2,9 +2,16 @@ import { router } from "../trpc.ts"
 import { adminRouter } from "./adminRouter.ts"
 import { authRouter } from "./authRouter.ts"
 import { campaignRouter } from "./campaignRouter.ts"
+import { sessionRouter } from "./sessionRouter.ts"
 import { userRouter } from "./userRouter.ts"
 
-export const appRouter = router({ auth: authRouter, admin: adminRouter, user: userRouter, campaign: campaignRouter })
+export const appRouter = router({
+  auth: authRouter,
+  admin: adminRouter,
+  user: userRouter,
+  campaign: campaignRouter,
+  session: sessionRouter
+})
 
 /** The API's type, for typed clients (e.g. @trpc/client in a front end). */
 export type AppRouter = typeof appRouter

@@ -3,19 +3,17 @@ import { z } from "zod"
 import { getMessagingContacts } from "../../../application/session/getMessagingContacts.ts"
 import { getMessagingGroups } from "../../../application/session/getMessagingGroups.ts"
 import { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
-import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
 import { getSessionQR } from "../../../application/session/getSessionQR.ts"
 import { getSessionStatus } from "../../../application/session/getSessionStatus.ts"
 import { initiateMessagingSession } from "../../../application/session/initiateMessagingSession.ts"
 import { logoutSession } from "../../../application/session/logoutSession.ts"
 import { restartSession } from "../../../application/session/restartSession.ts"
-import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
 import { updateSessionPhone } from "../../../application/session/updateSessionPhone.ts"
-import { PACING_MAX_SECONDS, SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
+import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
 import { toWireMessagingSession } from "./wire.ts"
 
-const sessionName = z
+export const sessionName = z
   .string()
   .min(1)
   .max(100)
@@ -28,18 +26,9 @@ const page = (defaultLimit: number) => ({
   search: z.string().max(100).optional()
 })
 
-const pacingSeconds = (field: string) =>
-  z
-    .number({ error: `${field} must be a whole number of seconds` })
-    .int(`${field} must be a whole number of seconds`)
-    .min(0, `${field} must be 0 or more`)
-    .max(PACING_MAX_SECONDS, `${field} must be at most ${PACING_MAX_SECONDS} seconds`)
-
 /**
- * user.*: names and shapes exactly as README "Running the web application" lists them. The nine
- * of the service spec are unchanged; pacing came later as two procedures of its own
- * (getSessionPacing, setSessionPacing) rather than a field in getMessagingSession's Session,
- * whose shape the spec fixes.
+ * user.*: the nine procedures of the service spec, names and shapes exactly as README "Running
+ * the web application" lists them, and nothing else (later session settings are session.*).
  */
 export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
@@ -79,26 +68,6 @@ export const userRouter = router({
     .input(bySession)
     .mutation(({ ctx, input }) =>
       run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))
-    ),
-  getSessionPacing: activeProcedure
-    .input(bySession)
-    .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),
-  setSessionPacing: activeProcedure
-    .input(
-      z.object({
-        sessionName,
-        minGapSeconds: pacingSeconds("minGapSeconds"),
-        jitterSeconds: pacingSeconds("jitterSeconds").default(0)
-      })
-    )
-    .mutation(({ ctx, input }) =>
-      run(
-        ctx,
-        setSessionPacing(ctx.user.id, input.sessionName, {
-          minGapSeconds: input.minGapSeconds,
-          jitterSeconds: input.jitterSeconds
-        }).pipe(Effect.as({ success: true }))
-      )
     ),
   getMessagingGroups: activeProcedure
     .input(z.object(page(10)))

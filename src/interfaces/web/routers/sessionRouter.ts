@@ -1,0 +1,43 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
+import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
+import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
+import { activeProcedure, router, run } from "../trpc.ts"
+import { sessionName } from "./userRouter.ts"
+
+const bySession = z.object({ sessionName })
+
+const pacingSeconds = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of seconds` })
+    .int(`${field} must be a whole number of seconds`)
+    .min(0, `${field} must be 0 or more`)
+    .max(PACING_MAX_SECONDS, `${field} must be at most ${PACING_MAX_SECONDS} seconds`)
+
+/**
+ * session.*: settings of the caller's messaging session that the service spec's nine user.*
+ * procedures do not cover (their names and shapes are fixed): pacing (README "Pacing").
+ */
+export const sessionRouter = router({
+  getPacing: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),
+  setPacing: activeProcedure
+    .input(
+      z.object({
+        sessionName,
+        minGapSeconds: pacingSeconds("minGapSeconds"),
+        jitterSeconds: pacingSeconds("jitterSeconds").default(0)
+      })
+    )
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        setSessionPacing(ctx.user.id, input.sessionName, {
+          minGapSeconds: input.minGapSeconds,
+          jitterSeconds: input.jitterSeconds
+        }).pipe(Effect.as({ success: true }))
+      )
+    )
+})
