@@ -22,9 +22,10 @@ describe.skipIf(mongoUrl === null)(
   `several schedulers on one MongoDB-protocol server ${mongoUrl === null ? MONGO_SKIP_REASON : ""}`,
   () => {
     // FerretDB v1 scans its collection for every query but `{_id: x}` and for every update, so
-    // this takes minutes there (about 3 on the CI machine); on MongoDB it takes seconds.
+    // this takes minutes there (500 messages took 5–9 of the 10 allowed when the machine was
+    // busy; 200 still give every scheduler hundreds of contested claims); on MongoDB, seconds.
     it.effect(
-      "4 schedulers with their own connection, 500 messages due at once across 20 sessions: each sent exactly once",
+      "4 schedulers with their own connection, 200 messages due at once across 20 sessions: each sent exactly once",
       () =>
         Effect.gen(function* () {
           const url = freshDatabaseUrl("race")
@@ -37,13 +38,13 @@ describe.skipIf(mongoUrl === null)(
             makeClient,
             schedulers: 4,
             sessions: 20,
-            messages: 500,
+            messages: 200,
             firstAt: now - 30_000,
             dispatchAt: now
           })
           const texts = fake.sent.map((s) => s.text)
-          expect(texts).toHaveLength(500)
-          expect(new Set(texts).size).toBe(500)
+          expect(texts).toHaveLength(200)
+          expect(new Set(texts).size).toBe(200)
           expect(stillScheduled).toHaveLength(0)
         }),
       600_000
