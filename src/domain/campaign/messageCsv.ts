@@ -98,9 +98,13 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
         return
       }
       if (cells.length !== 3) {
-        problem(
-          `expected 3 columns (date,time,text), found ${cells.length}${cells.length > 3 ? ": put a text that holds commas in double quotes" : ""}`
-        )
+        const hint =
+          cells.length > 3
+            ? ": put a text that holds commas in double quotes"
+            : cells.length === 1 && (cells[0] ?? "").includes(";")
+              ? ": separate the columns with commas, not semicolons"
+              : ""
+        problem(`expected 3 columns (date,time,text), found ${cells.length}${hint}`)
         return
       }
       const [dateCell = "", timeCell = "", textCell = ""] = cells

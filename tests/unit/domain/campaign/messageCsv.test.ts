@@ -68,7 +68,8 @@ describe("parseMessageCsv: one-off messages from a CSV file", () => {
       "2026-12-31,23:00,past", // 7: 22:00 UTC, before NOW
       "2027-02-01", // 8
       "2027-02-01,09:00,good", // 9
-      '2027-02-01,09:00,"never closed' // 10
+      "2027-02-01;09:00;semicolons", // 10
+      '2027-02-01,09:00,"never closed' // 11
     ].join("\n")
     const { messages, problems } = read(csv)
     expect(messages.map((m) => m.line)).toEqual([9])
@@ -84,7 +85,11 @@ describe("parseMessageCsv: one-off messages from a CSV file", () => {
       { line: 6, message: `the text is ${MAX_CONTENT_LENGTH + 1} characters long; a message holds at most 4096` },
       { line: 7, message: "2026-12-31 23:00 in Europe/Berlin is in the past" },
       { line: 8, message: "expected 3 columns (date,time,text), found 1" },
-      { line: 10, message: 'a quoted text is not closed: a " is missing (write a " inside a quoted text as "")' }
+      {
+        line: 10,
+        message: "expected 3 columns (date,time,text), found 1: separate the columns with commas, not semicolons"
+      },
+      { line: 11, message: 'a quoted text is not closed: a " is missing (write a " inside a quoted text as "")' }
     ])
   })
 
