@@ -132,7 +132,8 @@ export const wallClockInstant = (
   date: LocalDate,
   hours: number,
   minutes: number,
-  timeZone: string,
+  /** an IANA name, or a zone already made (one lookup for many instants) */
+  timeZone: string | DateTime.TimeZone,
   /** kept by a shifted plan: a `*` sequence's messages are a second apart */
   seconds = 0,
   milliseconds = 0

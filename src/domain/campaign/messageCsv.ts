@@ -2,7 +2,6 @@ import { DateTime, Option } from "effect"
 import Papa from "papaparse"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "./CampaignLimits.ts"
 import { parseDate, wallClockInstant } from "./Recurrence.ts"
-import { readInZone } from "./zonedTime.ts"
 
 /**
  * One-off messages from a CSV file (README "Campaigns"): three columns `date,time,text`, an
@@ -56,6 +55,7 @@ const pad = (n: number) => String(n).padStart(2, "0")
 export const parseMessageCsv = (text: string, timeZone: string, now: number): CsvReading => {
   const messages: Array<CsvMessage> = []
   const problems: Array<CsvProblem> = []
+  // the zone made once: making one per row (an Intl formatter each) was most of the time taken
   const zone = DateTime.zoneMakeNamed(timeZone)
   if (Option.isNone(zone)) {
     problems.push({ line: 0, message: `unknown time zone ${JSON.stringify(timeZone)}` })
@@ -135,13 +135,11 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
       }
       const hour = Number(t[1])
       const minute = Number(t[2])
-      const scheduledAt = wallClockInstant(day, hour, minute, timeZone)
+      const scheduledAt = wallClockInstant(day, hour, minute, zone.value)
       if (scheduledAt === null) {
         problem(`unknown time zone ${JSON.stringify(timeZone)}`)
         return
       }
-      const reading = readInZone(scheduledAt, timeZone)
-      const localTime = reading?.localTime ?? new Date(scheduledAt).toISOString()
       if (scheduledAt < now) {
         problem(`${date} ${pad(hour)}:${pad(minute)} in ${timeZone} is in the past`)
         return
@@ -150,7 +148,7 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
         line: at,
         content,
         scheduledAt,
-        localTime,
+        localTime: DateTime.formatIsoOffset(DateTime.makeZonedUnsafe(scheduledAt, { timeZone: zone.value })),
         date,
         time: `${pad(hour)}:${pad(minute)}`,
         note: dstNote(scheduledAt, day, hour, minute, zone.value)
