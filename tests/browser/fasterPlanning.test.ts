@@ -66,6 +66,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(await problem.allTextContents()).toEqual(['Line 4: time "25:00" is not a time as HH:MM (00:00 to 23:59)'])
       expect(await page.getByTestId("csv-message").count()).toBe(2)
       expect(await page.getByRole("button", { name: "Add 2 messages" }).isDisabled()).toBe(true)
+      if (process.env.CSV_SCREENSHOT) await page.screenshot({ path: process.env.CSV_SCREENSHOT, fullPage: true })
       expect(await seriousA11yViolations(page)).toEqual([])
 
       await page.getByLabel("CSV file").setInputFiles(csvFile(bad.replace("25:00", "19:00")))
@@ -129,6 +130,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(await page.getByLabel("Date of message 2").inputValue()).toBe(addDays(today, 12))
       expect(await seriousA11yViolations(page)).toEqual([])
 
+      if (process.env.COPY_SCREENSHOT) await page.screenshot({ path: process.env.COPY_SCREENSHOT, fullPage: true })
       const start = addDays(today, 20)
       await page.getByLabel("First message on").fill(start)
       expect(await page.getByLabel("Date of message 1").inputValue()).toBe(start)
