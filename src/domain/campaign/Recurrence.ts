@@ -49,7 +49,7 @@ export type RecurrenceProblem =
   | { readonly _tag: "EmptyTemplate" }
   | { readonly _tag: "TooManyMessages"; readonly max: number }
 
-interface LocalDate {
+export interface LocalDate {
   readonly year: number
   readonly month: number // 1-12
   readonly day: number
@@ -58,7 +58,8 @@ interface LocalDate {
 const DAY_MS = 86_400_000
 const SEPARATOR_GAP_MS = 1_000
 
-const parseDate = (value: string): LocalDate | null => {
+/** A calendar date `YYYY-MM-DD` that exists (no 2027-02-30), or null. */
+export const parseDate = (value: string): LocalDate | null => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (m === null) return null
   const date = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }
@@ -67,8 +68,9 @@ const parseDate = (value: string): LocalDate | null => {
 }
 
 const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate()
-const dayNumber = (d: LocalDate): number => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS
-const fromDayNumber = (n: number): LocalDate => {
+/** Days since 1970-01-01 of a calendar date: calendar arithmetic, no zone involved. */
+export const dayNumber = (d: LocalDate): number => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS
+export const fromDayNumber = (n: number): LocalDate => {
   const date = new Date(n * DAY_MS)
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
 }
@@ -126,9 +128,26 @@ export const occurrenceDates = (
 }
 
 /** The instant of a wall-clock time in a zone (gaps: forward by the gap; repeats: the first). */
-export const wallClockInstant = (date: LocalDate, hours: number, minutes: number, timeZone: string): number | null =>
+export const wallClockInstant = (
+  date: LocalDate,
+  hours: number,
+  minutes: number,
+  /** an IANA name, or a zone already made (one lookup for many instants) */
+  timeZone: string | DateTime.TimeZone,
+  /** kept by a shifted plan: a `*` sequence's messages are a second apart */
+  seconds = 0,
+  milliseconds = 0
+): number | null =>
   DateTime.makeZoned(
-    { year: date.year, month: date.month, day: date.day, hour: hours, minute: minutes, second: 0, millisecond: 0 },
+    {
+      year: date.year,
+      month: date.month,
+      day: date.day,
+      hour: hours,
+      minute: minutes,
+      second: seconds,
+      millisecond: milliseconds
+    },
     { timeZone, adjustForTimeZone: true, disambiguation: "compatible" }
   ).pipe(Option.map(DateTime.toEpochMillis), Option.getOrNull)
 

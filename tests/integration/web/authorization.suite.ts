@@ -44,6 +44,12 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
       messages: [{ content: "x", scheduledAt: "2099-01-01T09:00:00Z" }]
     }
   },
+  // campaign.importCsv reads no one's data: signed-in ACTIVE only (tests/integration/web/planning.test.ts)
+  {
+    path: "campaign.duplicate",
+    kind: "mutation",
+    input: { id: "some-campaign", startDate: "2099-01-01", timeZone: "UTC" }
+  },
   // invalid input too: authorization is decided first, so nothing about the input leaks
   {
     path: "user.getMessagingGroups",

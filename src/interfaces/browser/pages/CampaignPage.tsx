@@ -149,6 +149,15 @@ const CampaignView = ({
           </div>
         ) : null}
         {canCancel(campaign) ? <CancelCampaign id={campaign.id} /> : null}
+        <p className="mt-4">
+          <Link
+            href={`/campaigns/new?from=${encodeURIComponent(campaign.id)}`}
+            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+          >
+            Duplicate
+          </Link>{" "}
+          <span className="text-sm text-slate-600">Plan a new campaign with these messages on new dates.</span>
+        </p>
       </Card>
       <h2 className="mb-3 text-xl font-semibold">Messages ({messages.length})</h2>
       {messages.length === 0 ? (

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useMemo, useState } from "react"
-import { Link, useLocation } from "wouter"
+import { Link, useLocation, useSearch } from "wouter"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
+import { CsvImport } from "../campaign/CsvImport.tsx"
+import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
+import { withImportedRows } from "../campaign/planCopy.ts"
 import type { Mode, OneOffRow, PlanForm, RecurrenceFields } from "../campaign/planInput.ts"
 import { buildPlan, characterCount, emptyForm, inputKey, newPoll, newRow, targetError } from "../campaign/planInput.ts"
 import { todayIn, viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
@@ -29,9 +32,13 @@ const MODES = [
   { value: "recurrence" as const, label: "A repeating message", hint: "One text, sent on a schedule." }
 ]
 
-/** /campaigns/new: plan a campaign, preview every message, then save. Needs a connected WhatsApp session. */
+/**
+ * /campaigns/new: plan a campaign, preview every message, then save. Needs a connected WhatsApp
+ * session. `?from=<id>`: the form starts as a copy of that campaign (DuplicateStart.tsx).
+ */
 export const NewCampaignPage = () => {
   const trpc = useTRPC()
+  const copyOf = new URLSearchParams(useSearch()).get("from")
   const session = useQuery(trpc.user.getMessagingSession.queryOptions())
   const sessionName = session.data?.session?.sessionName ?? null
   const status = useQuery(
@@ -69,6 +76,10 @@ export const NewCampaignPage = () => {
           </Link>{" "}
           to plan a campaign.
         </Alert>
+      ) : copyOf !== null && copyOf !== "" ? (
+        <CopyOf id={copyOf} timeZone={viewerZone()}>
+          {(initial) => <CampaignForm key={copyOf} sessionName={sessionName} initial={initial} />}
+        </CopyOf>
       ) : (
         <CampaignForm sessionName={sessionName} />
       )}
@@ -76,13 +87,20 @@ export const NewCampaignPage = () => {
   )
 }
 
-const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
+const CampaignForm = ({
+  sessionName,
+  initial
+}: {
+  readonly sessionName: string
+  /** a copy of a campaign (DuplicateStart.tsx): what the form starts with */
+  readonly initial?: Partial<PlanForm>
+}) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const viewer = useMemo(viewerZone, [])
   const zones = useMemo(() => zoneChoices([viewer]), [viewer])
-  const [form, setForm] = useState<PlanForm>(() => emptyForm(viewer, todayIn(viewer)))
+  const [form, setForm] = useState<PlanForm>(() => ({ ...emptyForm(viewer, todayIn(viewer)), ...initial }))
   /** what the form itself says is missing, from the last Preview press */
   const [formErrors, setFormErrors] = useState<Readonly<Record<string, string>>>({})
   /** the input the current preview is of */
@@ -192,6 +210,9 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
 
         {form.mode === "messages" ? (
           <div className="space-y-4">
+            {initial === undefined ? null : (
+              <DuplicateStart rows={form.rows} timeZone={form.timeZone} onShift={(rows) => update({ rows })} />
+            )}
             {errors["messages"] ? <p className="text-sm text-red-800">{errors["messages"]}</p> : null}
             {form.rows.length === 0 ? <p className="text-sm text-slate-600">No messages yet: add one.</p> : null}
             {form.rows.map((row, i) => {
@@ -263,6 +284,10 @@ const CampaignForm = ({ sessionName }: { readonly sessionName: string }) => {
             >
               Add a message
             </Button>
+            <CsvImport
+              timeZone={form.timeZone}
+              onAdd={(imported) => update({ rows: withImportedRows(form.rows, imported) })}
+            />
           </div>
         ) : (
           <div className="space-y-4">

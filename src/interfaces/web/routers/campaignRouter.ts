@@ -2,10 +2,12 @@ import { Effect } from "effect"
 import { z } from "zod"
 import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
+import { duplicateCampaign } from "../../../application/campaign/duplicateCampaign.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import { planCampaign } from "../../../application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
+import { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import { resendCampaignMessage } from "../../../application/campaign/resendCampaignMessage.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
 import {
@@ -17,7 +19,7 @@ import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
-import { toWireCampaign, toWireCampaignPage, toWirePreview } from "./wire.ts"
+import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview } from "./wire.ts"
 
 const id = z.string().min(1).max(100)
 /** ISO-8601 with an offset or Z (no transformer: dates travel as strings), as epoch ms. */
@@ -59,6 +61,9 @@ const create = z.object({
 /** create's input, and the zone explicit messages were written in (to read their times in; UTC if absent). */
 const preview = create.extend({ timeZone: z.string().min(1).max(64).optional() })
 
+/** A CSV file of one-off messages: at most 1 MiB of text (the request body's own bound, 1 MiB, comes first). */
+const MAX_CSV_LENGTH = 1_048_576
+
 /** Large inputs are admitted one at a time (create and preview). */
 const largeInput = activeProcedure.use(async ({ next }) => {
   await oneLargeInputAtATime()
@@ -78,6 +83,32 @@ export const campaignRouter = router({
   preview: largeInput
     .input(preview)
     .mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input).pipe(Effect.map(toWirePreview)))),
+  /**
+   * A copy of one of the caller's campaigns (NOT_FOUND otherwise) on new dates → {id}: the first
+   * message on startDate (`YYYY-MM-DD`) in timeZone, each message at its wall-clock time and
+   * day distance from the first (DST-safe); same session and group; title "<title> (copy)" unless
+   * given. Deleted messages and resends are not copied. Created as create does (same rules and
+   * quota); a time in the past is BAD_REQUEST on startDate.
+   */
+  duplicate: activeProcedure
+    .input(
+      z.object({
+        id,
+        startDate: z.string().max(10),
+        timeZone: z.string().min(1).max(64),
+        title: z.string().max(MAX_TITLE_LENGTH).optional()
+      })
+    )
+    .mutation(({ ctx, input }) => run(ctx, duplicateCampaign(ctx.user.id, input))),
+  /**
+   * A CSV file of one-off messages (`date,time,text`, README "Campaigns") read in timeZone →
+   * {messages: [{line, content, scheduledAt, localTime, date, time, note}], problems: [{line, message}]},
+   * lines being the file's physical lines. A mutation because its input is large, like preview;
+   * it saves nothing.
+   */
+  importCsv: largeInput
+    .input(z.object({ csv: z.string().max(MAX_CSV_LENGTH), timeZone: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => run(ctx, readMessageCsv(input).pipe(Effect.map(toWireCsvReading)))),
   list: activeProcedure
     .input(
       z

@@ -2,6 +2,7 @@ import type { Effect } from "effect"
 import type { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import type { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import type { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
+import type { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import type { MessageView } from "../../../application/ports/MessageRepository.ts"
 import type { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
 
@@ -60,6 +61,12 @@ export const toWireCampaign = (campaign: Output<typeof getCampaign>) => ({
 export const toWirePreview = (preview: Output<typeof previewCampaign>) => ({
   ...preview,
   messages: preview.messages.map((m) => ({ ...m, scheduledAt: iso(m.scheduledAt) }))
+})
+
+/** campaign.importCsv: each good row's time as ISO (its zoned reading as it is). */
+export const toWireCsvReading = (reading: Output<typeof readMessageCsv>) => ({
+  ...reading,
+  messages: reading.messages.map((m) => ({ ...m, scheduledAt: iso(m.scheduledAt) }))
 })
 
 /** user.getMessagingSession's session: instants as ISO, its groups under `MessagingGroups`. */

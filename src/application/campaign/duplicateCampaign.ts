@@ -1,0 +1,75 @@
+import { Effect } from "effect"
+import { MAX_TITLE_LENGTH } from "../../domain/campaign/CampaignLimits.ts"
+import { describeShiftProblem, shiftPlan } from "../../domain/campaign/shiftPlan.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
+import { MessagingSessionNotFound } from "../session/SessionErrors.ts"
+import { InvalidCampaign } from "./CampaignErrors.ts"
+import { ownedCampaign } from "./ownedCampaign.ts"
+import { planCampaign } from "./planCampaign.ts"
+
+export interface DuplicateCampaignInput {
+  readonly id: string
+  /** `YYYY-MM-DD`: the local date of the copy's first message */
+  readonly startDate: string
+  /** the IANA zone the dates and times are read and written in */
+  readonly timeZone: string
+  /** the copy's title; absent: "<original title> (copy)" */
+  readonly title?: string | undefined
+}
+
+/**
+ * campaign.duplicate: a new campaign of the caller's, to the same session and group, holding the
+ * original's plan moved to new dates (shiftPlan: the first message on `startDate`, every message
+ * at its own wall-clock time, as many calendar days after the first as before). Copied: every
+ * message the user did not delete (cancelled ones too: duplicating a cancelled campaign is how it
+ * is planned again), with its current text, mention and poll; not copied: resends (their
+ * original is copied already) and what happened (sent, failed). Created by planCampaign, the
+ * path of campaign.create: the same rules, quota and nothing saved when refused. A time that
+ * lands in the past is refused naming `startDate`, the field to change.
+ */
+export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
+  userId: string,
+  input: DuplicateCampaignInput
+) {
+  const campaign = yield* ownedCampaign(userId, input.id)
+  const session = yield* (yield* SessionRepository).get(campaign.sessionId)
+  if (session === null || session.userId !== userId) return yield* new MessagingSessionNotFound()
+  const originals = (yield* (yield* MessageRepository).listByCampaign(campaign.id)).filter(
+    (m) => m.status !== "DELETED" && m.resendOf === null
+  )
+  if (originals.length === 0) {
+    return yield* new InvalidCampaign({ message: "this campaign has no message left to copy", field: "id" })
+  }
+  const shifted = shiftPlan(originals, input.startDate, input.timeZone)
+  if (shifted._tag === "Invalid") {
+    return yield* new InvalidCampaign({
+      message: describeShiftProblem(shifted.problem),
+      field: shifted.problem._tag === "InvalidDate" ? "startDate" : "timeZone"
+    })
+  }
+  const title = input.title?.trim() || `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH)
+  return yield* planCampaign(userId, {
+    sessionName: session.sessionName,
+    // TODO(issue 14 item 1): pass the original's targets once campaigns have several
+    groupId: campaign.groupId,
+    groupName: campaign.groupName,
+    title,
+    messages: shifted.messages.map((m) => ({
+      content: m.content,
+      scheduledAt: m.scheduledAt,
+      mentionAll: m.mentionAll,
+      // TODO(issue 14 item 3): copy the message's media reference here once messages carry one
+      ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
+    }))
+  }).pipe(
+    // a message now in the past: the start date is what to change (the plan's own indexes mean nothing to the caller)
+    Effect.catchTag("InvalidCampaign", (e) =>
+      Effect.fail(
+        e.field !== undefined && /^messages\.\d+\.scheduledAt$/.test(e.field)
+          ? new InvalidCampaign({ message: `startDate ${input.startDate}: ${e.message}`, field: "startDate" })
+          : e
+      )
+    )
+  )
+})

@@ -1,0 +1,147 @@
+import { useMutation } from "@tanstack/react-query"
+import type { inferRouterOutputs } from "@trpc/server"
+import { useEffect, useId, useState } from "react"
+import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { errorText, useTRPC } from "../trpc.ts"
+import { Alert, Button } from "../ui/kit.tsx"
+import { formatInZone } from "./zoneFormat.ts"
+
+export type CsvReading = inferRouterOutputs<AppRouter>["campaign"]["importCsv"]
+export type CsvRow = CsvReading["messages"][number]
+
+/** campaign.importCsv's own bound on the file's text. */
+const MAX_CSV_LENGTH = 1_048_576
+
+/**
+ * "Import from CSV…": a file of `date,time,text` rows read by the server (campaign.importCsv) in
+ * the campaign's zone, and shown before anything is added: every good row with its send time
+ * (the zone named), every bad row by its line in the file and why. Rows are added only when
+ * none is bad: the user fixes the file and chooses it again, so no row is left out unnoticed.
+ * Nothing is saved until the form's own Save. Changing the zone reads the file again.
+ */
+export const CsvImport = ({
+  timeZone,
+  onAdd
+}: {
+  readonly timeZone: string
+  readonly onAdd: (rows: ReadonlyArray<CsvRow>) => void
+}) => {
+  const trpc = useTRPC()
+  const inputId = useId()
+  const [file, setFile] = useState<{ readonly name: string; readonly text: string } | null>(null)
+  const [readError, setReadError] = useState<string | null>(null)
+  const read = useMutation(trpc.campaign.importCsv.mutationOptions())
+  const { mutate, reset } = read
+
+  // the server's reading of the file in the zone now chosen
+  useEffect(() => {
+    if (file === null) reset()
+    else if (file.text.length <= MAX_CSV_LENGTH) mutate({ csv: file.text, timeZone })
+  }, [file, timeZone, mutate, reset])
+
+  const choose = async (chosen: File | undefined) => {
+    setReadError(null)
+    if (chosen === undefined) return
+    try {
+      const text = await chosen.text()
+      if (text.length > MAX_CSV_LENGTH)
+        setReadError(`${chosen.name} is larger than 1 MiB: split it into smaller files.`)
+      setFile({ name: chosen.name, text })
+    } catch {
+      setReadError(`${chosen.name} could not be read.`)
+    }
+  }
+
+  const reading = read.data
+  const good = reading?.messages ?? []
+  const bad = reading?.problems ?? []
+  const add = () => {
+    onAdd(good)
+    setFile(null)
+  }
+  return (
+    <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-md border border-slate-200 p-3">
+      <h3 id={`${inputId}-heading`} className="text-base font-semibold">
+        Import from CSV…
+      </h3>
+      <p className="text-sm text-slate-600">
+        One message a row: <code>date,time,text</code> (a header row of those names is optional), the date as
+        YYYY-MM-DD, the time as HH:MM (24-hour) on the {timeZone} clock. Put a text with commas or line breaks in double
+        quotes, and write a quote inside it as two ("").
+      </p>
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          CSV file
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="mt-1 block text-sm"
+          onChange={(e) => {
+            void choose(e.target.files?.[0])
+            // the same file, fixed, can be chosen again
+            e.target.value = ""
+          }}
+        />
+      </div>
+      {readError === null ? null : <Alert>{readError}</Alert>}
+      {file === null || readError !== null ? null : read.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Reading {file.name}…
+        </p>
+      ) : read.isError ? (
+        <Alert>
+          {file.name} could not be read: {errorText(read.error)}
+        </Alert>
+      ) : reading === undefined ? null : (
+        <div className="space-y-3" data-testid="csv-reading">
+          <p className="text-sm" role="status">
+            {file.name}: {good.length} {good.length === 1 ? "message" : "messages"} to add
+            {bad.length > 0 ? `, ${bad.length} ${bad.length === 1 ? "row" : "rows"} to fix` : ""}. Times in {timeZone}.
+          </p>
+          {bad.length === 0 ? null : (
+            <div className="rounded-md border border-red-300 bg-red-50 p-3">
+              <p className="text-sm font-medium text-red-900">
+                Fix {bad.length === 1 ? "this row" : "these rows"} in the file, then choose it again:
+              </p>
+              <ul className="mt-1 list-disc pl-5 text-sm text-red-900" aria-label="Rows to fix">
+                {bad.map((p) => (
+                  <li key={`${p.line}:${p.message}`} data-testid="csv-problem">
+                    {p.line === 0 ? "The file" : `Line ${p.line}`}: {p.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {good.length === 0 ? null : (
+            <table className="w-full text-left text-sm" aria-label="Messages read from the file">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th className="py-1 pr-2 font-medium">Line</th>
+                  <th className="py-1 pr-2 font-medium">Sent ({timeZone})</th>
+                  <th className="py-1 font-medium">Text</th>
+                </tr>
+              </thead>
+              <tbody>
+                {good.map((m) => (
+                  <tr key={m.line} className="border-b border-slate-100 align-top" data-testid="csv-message">
+                    <td className="py-1 pr-2">{m.line}</td>
+                    <td className="py-1 pr-2">
+                      <time dateTime={m.scheduledAt}>{formatInZone(m.scheduledAt, timeZone)}</time>
+                      {m.note === null ? null : <p className="text-amber-900">{m.note}</p>}
+                    </td>
+                    <td className="whitespace-pre-wrap break-words py-1">{m.content}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Button variant="secondary" disabled={good.length === 0 || bad.length > 0} onClick={add}>
+            Add {good.length} {good.length === 1 ? "message" : "messages"}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,70 @@
+import { useQuery } from "@tanstack/react-query"
+import type { ReactNode } from "react"
+import { Link } from "wouter"
+import { errorCode, errorText, useTRPC } from "../trpc.ts"
+import { Alert, Loading, linkLook, TextField } from "../ui/kit.tsx"
+import { copyForm, defaultCopyStart, firstRowDate, shiftRows } from "./planCopy.ts"
+import type { OneOffRow, PlanForm } from "./planInput.ts"
+import { todayIn } from "./zoneFormat.ts"
+
+/**
+ * /campaigns/new?from=<id>: the campaign `id` loaded and handed to the form as a copy, its
+ * messages as one-off rows from the default start (planCopy.ts), same group, title "(copy)".
+ */
+export const CopyOf = ({
+  id,
+  timeZone,
+  children
+}: {
+  readonly id: string
+  readonly timeZone: string
+  readonly children: (initial: Partial<PlanForm>) => ReactNode
+}) => {
+  const trpc = useTRPC()
+  const source = useQuery(trpc.campaign.get.queryOptions({ id }, { staleTime: Number.POSITIVE_INFINITY }))
+  if (source.isPending) return <Loading label="Loading the campaign to copy…" />
+  if (source.data === undefined) {
+    return (
+      <Alert>
+        {errorCode(source.error) === "NOT_FOUND"
+          ? "The campaign to copy does not exist, or it is not yours."
+          : errorText(source.error)}{" "}
+        <Link href="/campaigns/new" className={linkLook}>
+          Plan a new campaign instead
+        </Link>
+      </Alert>
+    )
+  }
+  const start = defaultCopyStart(source.data, timeZone, todayIn(timeZone))
+  return children(copyForm(source.data, timeZone, start))
+}
+
+/**
+ * A copy's "first message on" date: changing it moves every row (the earliest to that date, each
+ * at its own time, the same number of days apart). It reads its value from the rows themselves.
+ */
+export const DuplicateStart = ({
+  rows,
+  timeZone,
+  onShift
+}: {
+  readonly rows: ReadonlyArray<OneOffRow>
+  readonly timeZone: string
+  readonly onShift: (rows: ReadonlyArray<OneOffRow>) => void
+}) => (
+  <div className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3">
+    <p className="text-sm text-sky-950">
+      A copy of a campaign: its messages below keep their times of day and the days between them. Choose when the first
+      one goes out, check them, preview and save.
+    </p>
+    <TextField
+      label="First message on"
+      type="date"
+      value={firstRowDate(rows, timeZone) ?? ""}
+      hint="Every message moves with it."
+      onChange={(e) => {
+        if (e.target.value !== "") onShift(shiftRows(rows, e.target.value, timeZone))
+      }}
+    />
+  </div>
+)

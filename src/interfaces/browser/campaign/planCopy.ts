@@ -1,0 +1,121 @@
+import { addDays, localDateOf, shiftPlan } from "../../../domain/campaign/shiftPlan.ts"
+import { readInZone } from "../../../domain/campaign/zonedTime.ts"
+import type { OneOffRow, PlanForm } from "./planInput.ts"
+import { instantOf, newRow } from "./planInput.ts"
+
+// Faster planning in the new-campaign form (pure, unit-tested): a campaign duplicated as one-off
+// rows on new dates, and the rows of an imported CSV file. Dates move with the domain's own
+// shiftPlan, the function campaign.duplicate uses: the earliest message on the chosen date, each
+// at its wall-clock time, as many calendar days after it as before (DST-safe).
+
+/** What of a campaign (campaign.get) a copy needs. */
+export interface CopySource {
+  readonly title: string
+  readonly group: { readonly groupId: string; readonly groupName: string }
+  readonly messages: ReadonlyArray<{
+    readonly content: string
+    readonly scheduledAt: string
+    readonly status: string
+    readonly resendOf: string | null
+    readonly mentionAll: boolean
+    readonly poll: { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean } | null
+  }>
+}
+
+/** `YYYY-MM-DD` and `HH:MM` of an instant on `timeZone`'s wall clock (null for an unknown zone). */
+export const wallClockOf = (epochMs: number, timeZone: string): { date: string; time: string } | null => {
+  const reading = readInZone(epochMs, timeZone)
+  // `2027-03-28T09:00:00.000+02:00`: the date and time as read there
+  return reading === null ? null : { date: reading.localTime.slice(0, 10), time: reading.localTime.slice(11, 16) }
+}
+
+/** The messages a copy takes: as campaign.duplicate, every one not deleted by the user and not itself a resend, in time order. */
+export const copiedMessages = (source: CopySource) =>
+  source.messages
+    .filter((m) => m.status !== "DELETED" && m.resendOf === null)
+    .map((m) => ({ ...m, at: Date.parse(m.scheduledAt) }))
+    .sort((a, b) => a.at - b.at)
+
+/**
+ * The default first date of a copy: on the weekday of the original's first message (a Tuesday
+ * plan stays a Tuesday plan), the first such day after today and after the original's own
+ * first date: next week's for a past campaign, a week after the original for one still ahead
+ * (never the original's own dates). Tomorrow when the original has no message.
+ */
+export const defaultCopyStart = (source: CopySource, timeZone: string, today: string): string => {
+  const first = copiedMessages(source)[0]
+  const firstDate = first === undefined ? null : localDateOf(first.at, timeZone)
+  const tomorrow = addDays(today, 1) ?? today
+  if (firstDate === null) return tomorrow
+  const from = addDays(firstDate > today ? firstDate : today, 1) ?? tomorrow
+  const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
+  return addDays(from, (weekday(firstDate) - weekday(from) + 7) % 7) ?? tomorrow
+}
+
+/** The new-campaign form as a copy of `source`, its first message on `startDate` in `timeZone`. */
+export const copyForm = (source: CopySource, timeZone: string, startDate: string): Partial<PlanForm> => {
+  const messages = copiedMessages(source)
+  const shifted = shiftPlan(
+    messages.map((m) => ({ ...m, scheduledAt: m.at })),
+    startDate,
+    timeZone
+  )
+  const rows: Array<OneOffRow> =
+    shifted._tag === "Invalid"
+      ? []
+      : shifted.messages.map((m) => {
+          const clock = wallClockOf(m.scheduledAt, timeZone)
+          return {
+            ...newRow(clock?.date ?? "", clock?.time ?? "09:00"),
+            content: m.content,
+            // TODO(issue 14 item 3): copy the message's media once rows carry it
+            poll: m.poll === null ? null : { options: [...m.poll.options], multipleAnswers: m.poll.multipleAnswers }
+          }
+        })
+  // the form has one "mention everyone" for the whole campaign: on when every text of the original mentioned
+  const texts = messages.filter((m) => m.poll === null)
+  return {
+    target: source.group,
+    title: `${source.title} (copy)`.slice(0, 200),
+    mode: "messages",
+    rows,
+    mentionAll: texts.length > 0 && texts.every((m) => m.mentionAll)
+  }
+}
+
+/** The rows moved so that the earliest is on `startDate` (rows whose date or time cannot be read stay as they are). */
+export const shiftRows = (
+  rows: ReadonlyArray<OneOffRow>,
+  startDate: string,
+  timeZone: string
+): ReadonlyArray<OneOffRow> => {
+  const readable = rows.flatMap((row) => {
+    const at = instantOf(row.date, row.time, timeZone)
+    return at === null ? [] : [{ key: row.key, scheduledAt: Date.parse(at) }]
+  })
+  const shifted = shiftPlan(readable, startDate, timeZone)
+  if (shifted._tag === "Invalid") return rows
+  const moved = new Map(shifted.messages.map((m) => [m.key, wallClockOf(m.scheduledAt, timeZone)]))
+  return rows.map((row) => {
+    const clock = moved.get(row.key)
+    return clock === undefined || clock === null ? row : { ...row, date: clock.date, time: clock.time }
+  })
+}
+
+/** The earliest readable row's date, or null. */
+export const firstRowDate = (rows: ReadonlyArray<OneOffRow>, timeZone: string): string | null => {
+  const instants = rows.flatMap((row) => {
+    const at = instantOf(row.date, row.time, timeZone)
+    return at === null ? [] : [Date.parse(at)]
+  })
+  return instants.length === 0 ? null : localDateOf(Math.min(...instants), timeZone)
+}
+
+/** Rows of an imported file (campaign.importCsv's good rows), added after the form's own; an untouched empty row gives way. */
+export const withImportedRows = (
+  rows: ReadonlyArray<OneOffRow>,
+  imported: ReadonlyArray<{ readonly date: string; readonly time: string; readonly content: string }>
+): ReadonlyArray<OneOffRow> => [
+  ...rows.filter((row) => row.content.trim() !== "" || row.poll !== null),
+  ...imported.map((m) => ({ ...newRow(m.date, m.time), content: m.content }))
+]

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest"
+import type { CopySource } from "../../../src/interfaces/browser/campaign/planCopy.ts"
+import {
+  copyForm,
+  defaultCopyStart,
+  firstRowDate,
+  shiftRows,
+  withImportedRows
+} from "../../../src/interfaces/browser/campaign/planCopy.ts"
+import { newRow } from "../../../src/interfaces/browser/campaign/planInput.ts"
+
+const message = (content: string, scheduledAt: string, more: Partial<CopySource["messages"][number]> = {}) => ({
+  content,
+  scheduledAt,
+  status: "SCHEDULED",
+  resendOf: null,
+  mentionAll: false,
+  poll: null,
+  ...more
+})
+
+// Berlin: +01:00 in winter, +02:00 from 2027-03-28
+const source: CopySource = {
+  title: "Rehearsals",
+  group: { groupId: "1@g.us", groupName: "Choir" },
+  messages: [
+    message("Second", "2027-01-12T17:30:00.000Z", { mentionAll: true }), // Tue 18:30
+    message("First", "2027-01-11T08:00:00.000Z", { mentionAll: true }), // Mon 09:00
+    message("Deleted", "2027-01-11T09:00:00.000Z", { status: "DELETED" }),
+    message("Again", "2027-01-13T09:00:00.000Z", { resendOf: "m1" }),
+    message("Vote", "2027-01-13T08:00:00.000Z", { poll: { options: ["a", "b"], multipleAnswers: true } })
+  ]
+}
+
+describe("a campaign copied into the new-campaign form", () => {
+  it("its messages (not deleted, not resends) as rows in time order, from the start date, each at its wall-clock time", () => {
+    const form = copyForm(source, "Europe/Berlin", "2027-03-27")
+    expect(form).toMatchObject({
+      target: { groupId: "1@g.us", groupName: "Choir" },
+      title: "Rehearsals (copy)",
+      mode: "messages",
+      // every text mentioned everyone
+      mentionAll: true
+    })
+    // across the spring change (2027-03-28): still 09:00 and 18:30
+    expect(form.rows?.map((r) => [r.date, r.time, r.content, r.poll])).toEqual([
+      ["2027-03-27", "09:00", "First", null],
+      ["2027-03-28", "18:30", "Second", null],
+      ["2027-03-29", "09:00", "Vote", { options: ["a", "b"], multipleAnswers: true }]
+    ])
+    expect(
+      copyForm({ ...source, messages: [message("x", "2027-01-11T08:00:00.000Z")] }, "UTC", "2027-02-01").mentionAll
+    ).toBe(false)
+  })
+
+  it("starts by default on the first message's weekday, after today and after the original's own first date", () => {
+    // first message: Monday 2027-01-11
+    expect(defaultCopyStart(source, "Europe/Berlin", "2027-02-03")).toBe("2027-02-08") // a past campaign: next Monday
+    expect(defaultCopyStart(source, "Europe/Berlin", "2027-02-07")).toBe("2027-02-08") // Sunday: tomorrow is Monday
+    expect(defaultCopyStart(source, "Europe/Berlin", "2027-02-08")).toBe("2027-02-15") // Monday: next week's
+    expect(defaultCopyStart(source, "Europe/Berlin", "2027-01-01")).toBe("2027-01-18") // still ahead: a week later
+    expect(defaultCopyStart({ ...source, messages: [] }, "UTC", "2027-01-31")).toBe("2027-02-01")
+  })
+
+  it("the 'first message on' date moves every row; unreadable rows stay; the value is read from the rows", () => {
+    const rows = [
+      { ...newRow("2027-03-01", "18:30"), content: "b" },
+      { ...newRow("2027-02-27", "09:00"), content: "a" },
+      { ...newRow("", "09:00"), content: "undated" }
+    ]
+    expect(firstRowDate(rows, "Europe/Berlin")).toBe("2027-02-27")
+    const moved = shiftRows(rows, "2027-03-27", "Europe/Berlin")
+    expect(moved.map((r) => [r.date, r.time, r.content])).toEqual([
+      ["2027-03-29", "18:30", "b"], // two days after, over the change and a month end
+      ["2027-03-27", "09:00", "a"],
+      ["", "09:00", "undated"]
+    ])
+    expect(moved.map((r) => r.key)).toEqual(rows.map((r) => r.key))
+    expect(firstRowDate(moved, "Europe/Berlin")).toBe("2027-03-27")
+    expect(shiftRows(rows, "", "Europe/Berlin")).toBe(rows)
+    expect(firstRowDate([newRow("", "")], "UTC")).toBeNull()
+  })
+
+  it("rows of an imported file are added after the form's own; an untouched empty row gives way", () => {
+    const own = { ...newRow("2027-02-01", "09:00"), content: "mine" }
+    const blank = newRow("2027-02-01", "09:00")
+    const imported = [{ date: "2027-02-02", time: "02:30", content: "from the file" }]
+    expect(withImportedRows([own, blank], imported).map((r) => [r.date, r.time, r.content])).toEqual([
+      ["2027-02-01", "09:00", "mine"],
+      ["2027-02-02", "02:30", "from the file"]
+    ])
+    expect(withImportedRows([blank], imported)).toHaveLength(1)
+  })
+})
