@@ -63,13 +63,16 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
       ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
     }))
   }).pipe(
-    // a message now in the past: the start date is what to change (the plan's own indexes mean nothing to the caller)
-    Effect.catchTag("InvalidCampaign", (e) =>
-      Effect.fail(
-        e.field !== undefined && /^messages\.\d+\.scheduledAt$/.test(e.field)
+    // The plan's own field paths (messages.3.poll) mean nothing to the caller, who sent none: a
+    // message now in the past is the start date's to change; anything else is the original's.
+    Effect.catchTag("InvalidCampaign", (e) => {
+      const index = e.field === undefined ? null : /^messages\.(\d+)\.(.+)$/.exec(e.field)
+      if (index === null) return Effect.fail(e)
+      return Effect.fail(
+        index[2] === "scheduledAt"
           ? new InvalidCampaign({ message: `startDate ${input.startDate}: ${e.message}`, field: "startDate" })
-          : e
+          : new InvalidCampaign({ message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`, field: "id" })
       )
-    )
+    })
   )
 })

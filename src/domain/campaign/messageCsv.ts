@@ -93,8 +93,16 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
         return
       }
       const problem = (message: string) => problems.push({ line: at, message })
+      // Any quoting error: the row cannot be trusted, and may have swallowed the next line(s)
+      // (`"abc"def` runs on to the next quote), so it is named rather than read.
       if (result.errors.some((e) => e.code === "MissingQuotes")) {
         problem('a quoted text is not closed: a " is missing (write a " inside a quoted text as "")')
+        return
+      }
+      if (result.errors.length > 0) {
+        problem(
+          'a quoted text must end right before a comma or the end of its line (write a " inside a quoted text as "", and put the whole text in quotes)'
+        )
         return
       }
       if (cells.length !== 3) {
@@ -127,6 +135,11 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
       }
       if (content === "") {
         problem("the text is empty")
+        return
+      }
+      // what File.text() makes of a file that is not UTF-8 (Excel's plain "CSV" is Windows-1252)
+      if (content.includes("\uFFFD")) {
+        problem('the text holds characters that could not be read: save the file as "CSV UTF-8" and import it again')
         return
       }
       if (content.length > MAX_CONTENT_LENGTH) {

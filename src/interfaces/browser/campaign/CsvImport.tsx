@@ -9,8 +9,14 @@ import { formatInZone } from "./zoneFormat.ts"
 export type CsvReading = inferRouterOutputs<AppRouter>["campaign"]["importCsv"]
 export type CsvRow = CsvReading["messages"][number]
 
-/** campaign.importCsv's own bound on the file's text. */
-const MAX_CSV_LENGTH = 1_048_576
+/**
+ * What a file may weigh as sent: every request body is at most 1 MiB of bytes (the web
+ * process's bound), and the text travels as JSON, where non-ASCII letters take 2–4 bytes and
+ * quotes and line breaks are escaped; a little room is left for the rest of the request.
+ */
+const MAX_SENT_BYTES = 1_000_000
+const sentBytes = (text: string, timeZone: string): number =>
+  new TextEncoder().encode(JSON.stringify({ csv: text, timeZone })).length
 
 /**
  * "Import from CSV…": a file of `date,time,text` rows read by the server (campaign.importCsv) in
@@ -36,7 +42,7 @@ export const CsvImport = ({
   // the server's reading of the file in the zone now chosen
   useEffect(() => {
     if (file === null) reset()
-    else if (file.text.length <= MAX_CSV_LENGTH) mutate({ csv: file.text, timeZone })
+    else mutate({ csv: file.text, timeZone })
   }, [file, timeZone, mutate, reset])
 
   const choose = async (chosen: File | undefined) => {
@@ -44,8 +50,12 @@ export const CsvImport = ({
     if (chosen === undefined) return
     try {
       const text = await chosen.text()
-      if (text.length > MAX_CSV_LENGTH)
-        setReadError(`${chosen.name} is larger than 1 MiB: split it into smaller files.`)
+      if (sentBytes(text, timeZone) > MAX_SENT_BYTES) {
+        // and the previous file's reading goes: it is not this file's
+        setFile(null)
+        setReadError(`${chosen.name} is larger than 1 MB: split it into smaller files.`)
+        return
+      }
       setFile({ name: chosen.name, text })
     } catch {
       setReadError(`${chosen.name} could not be read.`)

@@ -63,7 +63,8 @@ export const DuplicateStart = ({
       value={firstRowDate(rows, timeZone) ?? ""}
       hint="Every message moves with it."
       onChange={(e) => {
-        if (e.target.value !== "") onShift(shiftRows(rows, e.target.value, timeZone))
+        // a year still being typed (0002, 0020, 0202) is a valid date to the input: not a move
+        if (/^[2-9]\d{3}-/.test(e.target.value)) onShift(shiftRows(rows, e.target.value, timeZone))
       }}
     />
   </div>

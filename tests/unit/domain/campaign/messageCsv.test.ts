@@ -93,6 +93,31 @@ describe("parseMessageCsv: one-off messages from a CSV file", () => {
     ])
   })
 
+  it("a quote closed before the end of its text is named, never read as one row swallowing the next", () => {
+    const csv = [
+      '2027-02-01,18:00,"Messiah" rehearsal tonight', // 1: runs on to the next quote
+      '2027-02-02,18:00,"Carols at 8, bring folders"', // 2
+      "2027-02-03,18:00,See you" // 3
+    ].join("\n")
+    const { messages, problems } = read(csv)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]?.line).toBe(1)
+    expect(problems[0]?.message).toMatch(/quoted text must end right before a comma/)
+    // whatever else is read, no text holds another row
+    for (const m of messages) expect(m.content).not.toMatch(/2027-02-02/)
+  })
+
+  it("a text that was not UTF-8 (replacement characters) is named: save as CSV UTF-8", () => {
+    const { messages, problems } = read("2027-02-01,18:00,R\uFFFDp\uFFFDtition")
+    expect(messages).toEqual([])
+    expect(problems).toEqual([
+      {
+        line: 1,
+        message: 'the text holds characters that could not be read: save the file as "CSV UTF-8" and import it again'
+      }
+    ])
+  })
+
   it("a time skipped or repeated by a daylight-saving change is kept with a note, not refused", () => {
     const { messages, problems } = read("2027-03-28,02:30,gap\n2027-10-31,02:30,twice\n2027-03-28,09:00,after")
     expect(problems).toEqual([])
