@@ -1,9 +1,11 @@
 import { Layer } from "effect"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
-import { MessageRepository } from "../../application/ports/MessageRepository.ts"
+import { MessageRepository, STATUSES_NEEDING_MEDIA } from "../../application/ports/MessageRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { saveNewer } from "./MemoryDatabase.ts"
+
+const needing: ReadonlySet<string> = new Set(STATUSES_NEEDING_MEDIA)
 
 // ties by id in binary order, as MongoDB sorts strings
 const byScheduledAt = (a: MessageView, b: MessageView) =>
@@ -51,6 +53,13 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         return null
       }),
     listByCampaign: (campaignId) => withDb(db, () => ofCampaign(campaignId).sort(byScheduledAt)),
+    needsMedia: (mediaId) =>
+      withDb(db, () => {
+        for (const m of db.messages.values()) {
+          if (m.media?.id === mediaId && needing.has(m.status)) return true
+        }
+        return false
+      }),
     progress: (campaignId) =>
       withDb(db, () => {
         const all = ofCampaign(campaignId)

@@ -1,6 +1,10 @@
 import { Effect, Layer } from "effect"
 import type { Db, Filter } from "mongodb"
-import { MessageRepository, MessageViewSchema } from "../../application/ports/MessageRepository.ts"
+import {
+  MessageRepository,
+  MessageViewSchema,
+  STATUSES_NEEDING_MEDIA
+} from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt } from "./mongoErrors.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
@@ -44,6 +48,13 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
     findByGatewayMessage: (sessionId, key) =>
       where({ sessionId, gatewayMessageKey: key }, 1).pipe(Effect.map((found) => found[0] ?? null)),
     listByCampaign: (campaignId) => where({ campaignId }),
+    needsMedia: (mediaId) =>
+      attempt(() =>
+        messages.findOne(
+          { "media.id": mediaId, status: { $in: [...STATUSES_NEEDING_MEDIA] } },
+          { projection: { _id: 1 } }
+        )
+      ).pipe(Effect.map((found) => found !== null)),
     // One pass over the campaign's messages (three counts would be three scans on FerretDB).
     progress: (campaignId) =>
       attempt(() =>

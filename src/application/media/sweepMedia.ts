@@ -1,0 +1,32 @@
+import { Clock, Effect } from "effect"
+import { MediaStore } from "../ports/MediaStore.ts"
+import { MessageRepository } from "../ports/MessageRepository.ts"
+
+/**
+ * An upload is kept at least this long, used or not: time to plan the campaign it was uploaded
+ * for, and ample time for the message views (which may lag the log) to show a new message using it.
+ */
+export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000
+
+/** Uploads looked at per pass (the rest at the next). */
+const SWEEP_BATCH = 500
+
+/**
+ * Removes the uploads older than MEDIA_GRACE_MS that no message needs any more: none uses them, or
+ * every message using them is sent, deleted or cancelled. Failed, missed and outcome-unknown ones
+ * keep theirs (the user may send them again, and a resend reuses the same upload). Answers how
+ * many were removed.
+ */
+export const sweepMedia = Effect.fn("sweepMedia")(function* () {
+  const store = yield* MediaStore
+  const messages = yield* MessageRepository
+  const now = yield* Clock.currentTimeMillis
+  const old = yield* store.listCreatedBefore(now - MEDIA_GRACE_MS, SWEEP_BATCH)
+  let removed = 0
+  for (const media of old) {
+    if (yield* messages.needsMedia(media.id)) continue
+    yield* store.delete(media.id)
+    removed += 1
+  }
+  return removed
+})
