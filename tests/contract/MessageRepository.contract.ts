@@ -148,15 +148,17 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.get("m1")).toEqual(withMedia)
           expect(yield* repo.findScheduledBetween(T, T, 10)).toContainEqual(withMedia)
           expect(yield* repo.get("m2")).toMatchObject({ media: { id: "md2" } })
-          // scheduled and failed (may be sent again) need theirs; sent, cancelled, deleted do not
-          expect(yield* repo.needsMedia("md1")).toBe(true)
-          expect(yield* repo.needsMedia("md4")).toBe(true)
-          expect(yield* repo.needsMedia("md2")).toBe(false)
-          expect(yield* repo.needsMedia("md3")).toBe(false)
-          expect(yield* repo.needsMedia("unknown")).toBe(false)
+          // scheduled ones need theirs whenever; failed ones (may be sent again) while scheduled
+          // at or after the time given; sent, cancelled, deleted ones do not
+          expect(yield* repo.needsMedia("md1", T + 1)).toBe(true)
+          expect(yield* repo.needsMedia("md4", T)).toBe(true)
+          expect(yield* repo.needsMedia("md4", T + 1)).toBe(false)
+          expect(yield* repo.needsMedia("md2", 0)).toBe(false)
+          expect(yield* repo.needsMedia("md3", 0)).toBe(false)
+          expect(yield* repo.needsMedia("unknown", 0)).toBe(false)
           // once the scheduled one is sent, nothing needs md1
           yield* repo.save({ ...withMedia, status: "SENT", isSent: true, isPicked: true, version: 3 })
-          expect(yield* repo.needsMedia("md1")).toBe(false)
+          expect(yield* repo.needsMedia("md1", 0)).toBe(false)
         })
       )
     )

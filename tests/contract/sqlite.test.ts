@@ -477,7 +477,9 @@ describe("SQLite adapters: several connections to one file", () => {
         ).pipe(Effect.provide(client(path)))
         const read = yield* MediaStore.use((store) => store.read("md1")).pipe(Effect.provide(client(path)))
         expect(read?.bytes).toEqual(new Uint8Array([1, 2, 3]))
-        expect(yield* MessageRepository.use((r) => r.needsMedia("md1")).pipe(Effect.provide(client(path)))).toBe(true)
+        expect(yield* MessageRepository.use((r) => r.needsMedia("md1", 0)).pipe(Effect.provide(client(path)))).toBe(
+          true
+        )
         const reopened = new DatabaseSync(path)
         expect(SQLITE_SCHEMA_VERSION).toBe(10)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })

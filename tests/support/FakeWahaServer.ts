@@ -458,7 +458,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (method === "POST" && (path === "/api/sendImage" || path === "/api/sendFile")) {
       if (mode.kind === "hang") return
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
-      return sendMedia(req, res)
+      return mode.kind === "normal" && mode.latencyMs > 0
+        ? void setTimeout(() => sendMedia(req, res), mode.latencyMs)
+        : sendMedia(req, res)
     }
     if (method === "POST" && path === "/api/sendPoll") {
       if (mode.kind === "hang") return

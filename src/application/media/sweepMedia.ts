@@ -8,14 +8,21 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
  */
 export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000
 
+/**
+ * A failed, missed or outcome-unknown message keeps its media this long after its time, for a
+ * "send again"; then it goes (such a message stays failed for ever, and its upload would fill the
+ * user's bound). A resend after that fails saying the file is no longer stored.
+ */
+export const MEDIA_RESEND_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
+
 /** Uploads looked at per pass (the rest at the next). */
 const SWEEP_BATCH = 500
 
 /**
  * Removes the uploads older than MEDIA_GRACE_MS that no message needs any more: none uses them, or
  * every message using them is sent, deleted or cancelled. Failed, missed and outcome-unknown ones
- * keep theirs (the user may send them again, and a resend reuses the same upload). Answers how
- * many were removed.
+ * keep theirs for MEDIA_RESEND_WINDOW_MS (the user may send them again, and a resend reuses the
+ * same upload). Answers how many were removed.
  */
 export const sweepMedia = Effect.fn("sweepMedia")(function* () {
   const store = yield* MediaStore
@@ -24,7 +31,7 @@ export const sweepMedia = Effect.fn("sweepMedia")(function* () {
   const old = yield* store.listCreatedBefore(now - MEDIA_GRACE_MS, SWEEP_BATCH)
   let removed = 0
   for (const media of old) {
-    if (yield* messages.needsMedia(media.id)) continue
+    if (yield* messages.needsMedia(media.id, now - MEDIA_RESEND_WINDOW_MS)) continue
     yield* store.delete(media.id)
     removed += 1
   }

@@ -63,8 +63,10 @@ export const MessageViewSchema = z.object({
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>
 
-/** The statuses of a message that may still send its media: the media must be kept for them. */
-export const STATUSES_NEEDING_MEDIA = ["SCHEDULED", "PICKED", "FAILED", "MISSED", "OUTCOME_UNKNOWN"] as const
+/** The statuses of a message that will still send its media: the media is kept for them. */
+export const STATUSES_SENDING_MEDIA = ["SCHEDULED", "PICKED"] as const
+/** The statuses of a message that may be sent again (with the same media): kept for them for a while. */
+export const STATUSES_RESENDING_MEDIA = ["FAILED", "MISSED", "OUTCOME_UNKNOWN"] as const
 
 export interface CampaignProgress {
   readonly total: number
@@ -145,10 +147,11 @@ export class MessageRepository extends Context.Service<
     readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
     readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
     /**
-     * Whether a message that may still be sent (or sent again) carries this media: scheduled,
-     * picked, failed, missed or outcome-unknown. Sent, deleted and cancelled ones no longer need it.
+     * Whether a message that may still be sent carries this media: scheduled or picked, or failed,
+     * missed or outcome-unknown (it may be sent again) and scheduled at or after `resendableSince`.
+     * Sent, deleted and cancelled ones no longer need it.
      */
-    readonly needsMedia: (mediaId: string) => Effect.Effect<boolean, StoreUnavailable>
+    readonly needsMedia: (mediaId: string, resendableSince: number) => Effect.Effect<boolean, StoreUnavailable>
     /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
     readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
   }

@@ -3,7 +3,8 @@ import type { Db, Filter } from "mongodb"
 import {
   MessageRepository,
   MessageViewSchema,
-  STATUSES_NEEDING_MEDIA
+  STATUSES_RESENDING_MEDIA,
+  STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt } from "./mongoErrors.ts"
@@ -48,10 +49,16 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
     findByGatewayMessage: (sessionId, key) =>
       where({ sessionId, gatewayMessageKey: key }, 1).pipe(Effect.map((found) => found[0] ?? null)),
     listByCampaign: (campaignId) => where({ campaignId }),
-    needsMedia: (mediaId) =>
+    needsMedia: (mediaId, resendableSince) =>
       attempt(() =>
         messages.findOne(
-          { "media.id": mediaId, status: { $in: [...STATUSES_NEEDING_MEDIA] } },
+          {
+            "media.id": mediaId,
+            $or: [
+              { status: { $in: [...STATUSES_SENDING_MEDIA] } },
+              { status: { $in: [...STATUSES_RESENDING_MEDIA] }, scheduledAt: { $gte: resendableSince } }
+            ]
+          },
           { projection: { _id: 1 } }
         )
       ).pipe(Effect.map((found) => found !== null)),

@@ -4,7 +4,8 @@ import { z } from "zod"
 import {
   MessageRepository,
   MessageViewSchema,
-  STATUSES_NEEDING_MEDIA
+  STATUSES_RESENDING_MEDIA,
+  STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
@@ -17,7 +18,8 @@ const TABLE = "messages"
 const ORDER = "ORDER BY scheduled_at, id"
 
 /** the statuses as an SQL list (constants of the code, never input) */
-const NEEDING_MEDIA = STATUSES_NEEDING_MEDIA.map((s) => `'${s}'`).join(", ")
+const SENDING_MEDIA = STATUSES_SENDING_MEDIA.map((s) => `'${s}'`).join(", ")
+const RESENDING_MEDIA = STATUSES_RESENDING_MEDIA.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
 const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
@@ -67,13 +69,14 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
       ),
     listByCampaign: (campaignId) => where("campaign_id = ?", [campaignId]),
     // on the messages_media_id index (the expression must read exactly as the index's)
-    needsMedia: (mediaId) =>
+    needsMedia: (mediaId, resendableSince) =>
       attempt(connection, () =>
         connection
           .statement(
-            `SELECT 1 AS found FROM messages WHERE json_extract(media, '$.id') = ? AND status IN (${NEEDING_MEDIA}) LIMIT 1`
+            `SELECT 1 AS found FROM messages WHERE json_extract(media, '$.id') = ?
+             AND (status IN (${SENDING_MEDIA}) OR (status IN (${RESENDING_MEDIA}) AND scheduled_at >= ?)) LIMIT 1`
           )
-          .get(mediaId)
+          .get(mediaId, resendableSince)
       ).pipe(Effect.map((row) => row !== undefined)),
     progress: (campaignId) =>
       attempt(connection, () =>
