@@ -89,18 +89,27 @@ export const describeMediaStoreContract = (name: string, harness: StoreHarness) 
       }).pipe(Effect.provide(harness.freshDatabase().connect()))
     )
 
-    it.effect("listCreatedBefore: older than the time only, oldest first then by id, at most the limit", () =>
-      Effect.gen(function* () {
-        yield* put(stored("c", { createdAt: T + 2 }), bytesOf(1))
-        yield* put(stored("b", { createdAt: T }), bytesOf(1))
-        yield* put(stored("a", { createdAt: T }), bytesOf(1))
-        yield* put(stored("new", { createdAt: T + 10 }), bytesOf(1))
-        const ids = (found: ReadonlyArray<StoredMedia>) => found.map((m) => m.id)
-        expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 10)))).toEqual(["a", "b", "c"])
-        expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 2)))).toEqual(["a", "b"])
-        expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T, 10)))).toEqual([])
-        expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 11, 0)))).toEqual([])
-      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    it.effect(
+      "listCreatedBefore: older than the time only, oldest first then by id, at most the limit, after a cursor",
+      () =>
+        Effect.gen(function* () {
+          yield* put(stored("c", { createdAt: T + 2 }), bytesOf(1))
+          yield* put(stored("b", { createdAt: T }), bytesOf(1))
+          yield* put(stored("a", { createdAt: T }), bytesOf(1))
+          yield* put(stored("new", { createdAt: T + 10 }), bytesOf(1))
+          const ids = (found: ReadonlyArray<StoredMedia>) => found.map((m) => m.id)
+          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 10)))).toEqual(["a", "b", "c"])
+          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 2)))).toEqual(["a", "b"])
+          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T, 10)))).toEqual([])
+          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 11, 0)))).toEqual([])
+          // the next page starts after the last of the previous one, ties by id included
+          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 10, { createdAt: T, id: "a" })))).toEqual(
+            ["b", "c"]
+          )
+          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 11, 1, { createdAt: T, id: "b" })))).toEqual([
+            "c"
+          ])
+        }).pipe(Effect.provide(harness.freshDatabase().connect()))
     )
 
     it.effect("a database that cannot be reached: StoreUnavailable", () =>

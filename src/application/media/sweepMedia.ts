@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import type { MediaCursor } from "../ports/MediaStore.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 
@@ -15,7 +16,7 @@ export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000
  */
 export const MEDIA_RESEND_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 
-/** Uploads looked at per pass (the rest at the next). */
+/** Uploads read per page. */
 const SWEEP_BATCH = 500
 
 /**
@@ -28,12 +29,18 @@ export const sweepMedia = Effect.fn("sweepMedia")(function* () {
   const store = yield* MediaStore
   const messages = yield* MessageRepository
   const now = yield* Clock.currentTimeMillis
-  const old = yield* store.listCreatedBefore(now - MEDIA_GRACE_MS, SWEEP_BATCH)
   let removed = 0
-  for (const media of old) {
-    if (yield* messages.needsMedia(media.id, now - MEDIA_RESEND_WINDOW_MS)) continue
-    yield* store.delete(media.id)
-    removed += 1
+  // page by page, so uploads still needed at the front never hide the ones behind them
+  let after: MediaCursor | undefined
+  for (;;) {
+    const page = yield* store.listCreatedBefore(now - MEDIA_GRACE_MS, SWEEP_BATCH, after)
+    for (const media of page) {
+      if (yield* messages.needsMedia(media.id, now - MEDIA_RESEND_WINDOW_MS)) continue
+      yield* store.delete(media.id)
+      removed += 1
+    }
+    const last = page.at(-1)
+    if (page.length < SWEEP_BATCH || last === undefined) return removed
+    after = { createdAt: last.createdAt, id: last.id }
   }
-  return removed
 })

@@ -21,6 +21,12 @@ export const StoredMediaSchema = z.object({
 })
 export type StoredMedia = Readonly<z.output<typeof StoredMediaSchema>>
 
+/** Where a page of listCreatedBefore ended. */
+export interface MediaCursor {
+  readonly createdAt: number
+  readonly id: string
+}
+
 /** A user's stored media, for the per-user bound (see uploadMedia). */
 export interface MediaUsage {
   readonly count: number
@@ -45,10 +51,15 @@ export class MediaStore extends Context.Service<
     readonly delete: (id: string) => Effect.Effect<void, StoreUnavailable>
     /** How many uploads of this user are stored, and their bytes. */
     readonly usage: (ownerId: string) => Effect.Effect<MediaUsage, StoreUnavailable>
-    /** Uploads stored before `before`, oldest first (ties by id), at most `limit`: what the sweep looks at. */
+    /**
+     * Uploads stored before `before`, oldest first (ties by id in binary order), at most `limit`,
+     * and only those after `after` in that order when given (the last of the previous page): what
+     * the sweep looks at, page by page.
+     */
     readonly listCreatedBefore: (
       before: number,
-      limit: number
+      limit: number,
+      after?: MediaCursor
     ) => Effect.Effect<ReadonlyArray<StoredMedia>, StoreUnavailable>
   }
 >()("herald/application/ports/MediaStore") {}

@@ -24,11 +24,17 @@ export const makeMemoryMediaStore = (db: MemoryDatabase): MediaStore["Service"] 
       }
       return { count, bytes }
     }),
-  listCreatedBefore: (before, limit) =>
+  listCreatedBefore: (before, limit, after) =>
     withDb(db, () =>
       [...db.media.values()]
         .map((m) => m.media)
-        .filter((m) => m.createdAt < before)
+        .filter(
+          (m) =>
+            m.createdAt < before &&
+            (after === undefined ||
+              m.createdAt > after.createdAt ||
+              (m.createdAt === after.createdAt && m.id > after.id))
+        )
         .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, limit)
     )

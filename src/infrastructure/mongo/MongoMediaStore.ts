@@ -98,12 +98,22 @@ export const makeMongoMediaStore = (db: Db): MediaStore["Service"] => {
       attempt(() =>
         files.find({ "metadata.ownerId": ownerId }).project<{ length: number }>({ length: 1 }).toArray()
       ).pipe(Effect.map((docs) => ({ count: docs.length, bytes: docs.reduce((sum, d) => sum + Number(d.length), 0) }))),
-    listCreatedBefore: (before, limit) =>
+    listCreatedBefore: (before, limit, after) =>
       !(limit > 0)
         ? Effect.succeed([])
         : attempt(() =>
             files
-              .find({ "metadata.createdAt": { $lt: before } })
+              .find(
+                after === undefined
+                  ? { "metadata.createdAt": { $lt: before } }
+                  : {
+                      "metadata.createdAt": { $lt: before },
+                      $or: [
+                        { "metadata.createdAt": { $gt: after.createdAt } },
+                        { "metadata.createdAt": after.createdAt, "metadata.mediaId": { $gt: after.id } }
+                      ]
+                    }
+              )
               .sort({ "metadata.createdAt": 1, "metadata.mediaId": 1 })
               .limit(Number.isFinite(limit) ? Math.floor(limit) : 0)
               .toArray()

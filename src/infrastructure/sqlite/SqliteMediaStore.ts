@@ -60,7 +60,14 @@ export const makeSqliteMediaStore = (connection: SqliteConnection): MediaStore["
           .statement("SELECT count(*) AS count, coalesce(sum(size), 0) AS bytes FROM media WHERE owner_id = ?")
           .get(ownerId)
       ).pipe(Effect.flatMap((row) => decodeRow(UsageRow, "media", row))),
-    listCreatedBefore: (before, limit) => media.list("WHERE created_at < ? ORDER BY created_at, id", [before], limit)
+    listCreatedBefore: (before, limit, after) =>
+      after === undefined
+        ? media.list("WHERE created_at < ? ORDER BY created_at, id", [before], limit)
+        : media.list(
+            "WHERE created_at < ? AND (created_at > ? OR (created_at = ? AND id > ?)) ORDER BY created_at, id",
+            [before, after.createdAt, after.createdAt, after.id],
+            limit
+          )
   }
 }
 
