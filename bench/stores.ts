@@ -11,6 +11,7 @@ import { Layer } from "effect"
 import { MongoClient } from "mongodb"
 import type { ProjectionStores } from "../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../src/application/ports/EventStore.ts"
+import type { MediaStore } from "../src/application/ports/MediaStore.ts"
 import type { ProjectionCheckpoint } from "../src/application/ports/ProjectionCheckpoint.ts"
 import type { MemoryDatabase } from "../src/infrastructure/memory/MemoryDatabase.ts"
 import { makeMemoryDatabase } from "../src/infrastructure/memory/MemoryDatabase.ts"
@@ -27,7 +28,7 @@ export type StoreKind = "memory" | "sqlite" | "ferretdb" | "mongodb"
 
 /** One fresh store: the layer a scheduler (or a planner) of it uses, and how to throw it away. */
 export interface FreshStore {
-  readonly layer: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint, unknown>
+  readonly layer: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint | MediaStore, unknown>
   /** the memory store's database, to look at its messages after a run */
   readonly memory: MemoryDatabase | null
   /** SQLite: the file; Mongo: the DATABASE_URL */

@@ -13,7 +13,8 @@ import type {
   CampaignMessageNotFound,
   CampaignNotFound,
   CampaignQuotaExceeded,
-  InvalidCampaign
+  InvalidCampaign,
+  MediaNotFound
 } from "./campaign/CampaignErrors.ts"
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
@@ -35,6 +36,7 @@ export type CampaignError =
   | InvalidCampaign
   | CampaignConflict
   | CampaignQuotaExceeded
+  | MediaNotFound
 
 export type SessionError = MessagingSessionNotFound | SessionCreationFailed | InvalidSessionPacing
 

@@ -39,6 +39,7 @@ export const messageView = (
     resentAs: null,
     mentionAll: false,
     poll: null,
+    media: null,
     version: 1,
     ...overrides
   }
@@ -124,6 +125,40 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           yield* repo.save(messageView("m1", { poll: edited, version: 2 }))
           expect(yield* repo.get("m1")).toMatchObject({ poll: edited, version: 2 })
           expect(yield* repo.listByCampaign("c1")).toContainEqual(expect.objectContaining({ id: "m1", poll: edited }))
+        })
+      )
+    )
+
+    it.effect("keeps a message's media, and says whether a message that may still be sent needs it", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const media = {
+            id: "md1",
+            mimetype: "application/pdf",
+            filename: "Plan é.pdf",
+            size: 1234,
+            kind: "file" as const
+          }
+          const withMedia = messageView("m1", { content: "", media })
+          yield* repo.save(withMedia)
+          yield* repo.save(messageView("m2", { media: { ...media, id: "md2" }, status: "SENT", isSent: true }))
+          yield* repo.save(messageView("m3", { media: { ...media, id: "md3" }, status: "CANCELLED", isDeleted: true }))
+          yield* repo.save(messageView("m4", { media: { ...media, id: "md4" }, status: "FAILED", isPicked: true }))
+          yield* repo.save(messageView("m5", { media: { ...media, id: "md3" }, status: "DELETED", isDeleted: true }))
+          expect(yield* repo.get("m1")).toEqual(withMedia)
+          expect(yield* repo.findScheduledBetween(T, T, 10)).toContainEqual(withMedia)
+          expect(yield* repo.get("m2")).toMatchObject({ media: { id: "md2" } })
+          // scheduled ones need theirs whenever; failed ones (may be sent again) while scheduled
+          // at or after the time given; sent, cancelled, deleted ones do not
+          expect(yield* repo.needsMedia("md1", T + 1)).toBe(true)
+          expect(yield* repo.needsMedia("md4", T)).toBe(true)
+          expect(yield* repo.needsMedia("md4", T + 1)).toBe(false)
+          expect(yield* repo.needsMedia("md2", 0)).toBe(false)
+          expect(yield* repo.needsMedia("md3", 0)).toBe(false)
+          expect(yield* repo.needsMedia("unknown", 0)).toBe(false)
+          // once the scheduled one is sent, nothing needs md1
+          yield* repo.save({ ...withMedia, status: "SENT", isSent: true, isPicked: true, version: 3 })
+          expect(yield* repo.needsMedia("md1", 0)).toBe(false)
         })
       )
     )

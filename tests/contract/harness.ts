@@ -4,6 +4,7 @@ import { expect } from "vitest"
 import type { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import type { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
+import type { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
 import type { ProjectionCheckpoint } from "../../src/application/ports/ProjectionCheckpoint.ts"
@@ -22,6 +23,7 @@ export type StorePorts =
   | PasswordResetRepository
   | StoreHealth
   | ProjectionCheckpoint
+  | MediaStore
 
 /** One database of the adapter under test, empty when made. */
 export interface TestDatabase {

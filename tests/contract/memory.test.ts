@@ -5,6 +5,7 @@ import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
+import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
@@ -40,3 +41,4 @@ describeAuthSessionRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
 describeStoreHealthContract("memory", memory)
 describeProjectionCheckpointContract("memory", memory)
+describeMediaStoreContract("memory", memory)

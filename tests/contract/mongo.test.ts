@@ -14,6 +14,7 @@ import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
+import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
@@ -63,6 +64,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describePasswordResetRepositoryContract("mongo", mongo)
   describeStoreHealthContract("mongo", mongo)
   describeProjectionCheckpointContract("mongo", mongo)
+  describeMediaStoreContract("mongo", mongo)
 
   it("reads message and session documents written before delivery receipts, session events, send again, mentions and polls: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")

@@ -10,6 +10,7 @@ import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
+import { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
@@ -21,6 +22,7 @@ import { describeCampaignRepositoryContract } from "./CampaignRepository.contrac
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
+import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
@@ -78,6 +80,7 @@ describeAuthSessionRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
+describeMediaStoreContract("sqlite", sqlite)
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteStore.ts")).href
 const DATABASE_MODULE = pathToFileURL(
@@ -449,6 +452,51 @@ describe("SQLite adapters: several connections to one file", () => {
   )
 
   it.effect(
+    "a file of schema version 9 (before media) gains the media tables and the messages' media column on start: its messages carry none, and an upload is stored",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, content TEXT NOT NULL, scheduled_at INTEGER NOT NULL, status TEXT NOT NULL, is_sent INTEGER NOT NULL,
+        is_picked INTEGER NOT NULL, is_deleted INTEGER NOT NULL, picked_at INTEGER, sent_at INTEGER, failure_reason TEXT,
+        gateway_message_key TEXT, delivered_at INTEGER, read_at INTEGER, delivered_count INTEGER NOT NULL DEFAULT 0,
+        read_count INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL, resend_of TEXT, resent_as TEXT,
+        mention_all INTEGER NOT NULL DEFAULT 0, poll TEXT);
+        INSERT INTO messages VALUES ('m1', 'c1', 's1', 'g@g.us', 'Family', 'Lunch?', 10, 'SCHEDULED', 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 1, NULL, NULL, 0, NULL);
+        PRAGMA user_version = 9;`)
+        old.close()
+        const view = yield* MessageRepository.use((r) => r.get("m1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({ id: "m1", status: "SCHEDULED", media: null, version: 1 })
+        if (view === null) return
+        const media = { id: "md1", mimetype: "image/png", filename: "a.png", size: 3, kind: "image" as const }
+        yield* MessageRepository.use((r) => r.save({ ...view, media, version: 2 })).pipe(Effect.provide(client(path)))
+        yield* MediaStore.use((store) =>
+          store.put({ ...media, ownerId: "u1", createdAt: 5 }, new Uint8Array([1, 2, 3]))
+        ).pipe(Effect.provide(client(path)))
+        const read = yield* MediaStore.use((store) => store.read("md1")).pipe(Effect.provide(client(path)))
+        expect(read?.bytes).toEqual(new Uint8Array([1, 2, 3]))
+        expect(yield* MessageRepository.use((r) => r.needsMedia("md1", 0)).pipe(Effect.provide(client(path)))).toBe(
+          true
+        )
+        const reopened = new DatabaseSync(path)
+        expect(SQLITE_SCHEMA_VERSION).toBe(10)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        expect(
+          reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
+        ).toEqual({
+          id: "md1"
+        })
+        expect(reopened.prepare("SELECT count(*) AS n FROM media_chunks WHERE media_id = 'md1'").get()).toEqual({
+          n: 1
+        })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
     "a file of schema version 6 (before pacing) gains the pacing columns on start: its sessions are not paced, and a save can pace them",
     () => {
       const path = join(tempFolder(), "herald.db")
@@ -588,7 +636,7 @@ describe("SQLite adapters: several connections to one file", () => {
             message_ids: '["m1","m2"]',
             created_at: 1
           })
-          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL, 0, NULL);
+          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL, 0, NULL, NULL);
           UPDATE campaigns SET message_ids = 'not json' WHERE id = 'c1'`)
         } finally {
           raw.close()

@@ -5,7 +5,9 @@ import type { FakeServerVersion } from "./fakeWahaRules.ts"
 import {
   alreadyExists,
   alreadyStarted,
+  availableOnlyInPlus,
   DEFAULT_FAKE_VERSION,
+  mediaOnlyInPlus,
   mentionsAllOnlyInGroups,
   notImplementedBy,
   onlyDefaultAllowed,
@@ -117,6 +119,8 @@ export interface FakeWaha {
   readonly sent: Array<{ chatId: string; text: string; session: string; [k: string]: unknown }>
   /** bodies of accepted sendPoll calls (as received) */
   readonly polls: Array<Record<string, unknown>>
+  /** accepted sendImage / sendFile calls: the path and the body as received (file.data is base64) */
+  readonly media: Array<{ readonly path: string; readonly body: Record<string, unknown> }>
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
@@ -165,6 +169,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const requests: Array<RecordedRequest> = []
   const sent: FakeWaha["sent"] = []
   const polls: FakeWaha["polls"] = []
+  const media: FakeWaha["media"] = []
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
   const contacts = new Map<string, ReadonlyArray<unknown>>()
@@ -334,6 +339,42 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     json(res, 201, { id: `true_${body["chatId"]}_FAKEPOLL${messageCounter}`, timestamp: Math.floor(clock() / 1000) })
   }
 
+  /**
+   * POST /api/sendImage and /api/sendFile as WAHA (chatting.dto.ts, files.dto.ts): `file` is
+   * {mimetype, filename?, url} or {mimetype, filename?, data (base64)}, `caption` optional; WAHA
+   * Core before 2026.6.1 answers the Plus error (422) on every engine; the session's status as sendText.
+   */
+  const sendMedia = (req: RecordedRequest, res: ServerResponse) => {
+    const body = req.body as Record<string, unknown> | undefined
+    const file = body?.["file"] as Record<string, unknown> | undefined
+    if (
+      typeof body?.["chatId"] !== "string" ||
+      typeof body["session"] !== "string" ||
+      typeof file?.["mimetype"] !== "string" ||
+      (typeof file["data"] !== "string" && typeof file["url"] !== "string")
+    ) {
+      return json(res, 400, { message: "chatId, session, file.mimetype and file.data or file.url are required" })
+    }
+    if (mediaOnlyInPlus(serverVersion)) return json(res, 422, availableOnlyInPlus(serverVersion.engine))
+    const mentions = body["mentions"]
+    if (Array.isArray(mentions) && mentions.includes("all") && !body["chatId"].endsWith("@g.us")) {
+      return json(res, 422, mentionsAllOnlyInGroups(body["chatId"]))
+    }
+    const session = sessions.get(body["session"])
+    if (session === undefined && !autoSessions)
+      return json(res, 404, { message: `Session "${body["session"]}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING") {
+      return json(res, 422, {
+        message: "Session status is not as expected",
+        status: session.status,
+        expected: ["WORKING"]
+      })
+    }
+    media.push({ path: req.path, body })
+    messageCounter += 1
+    json(res, 201, { id: `true_${body["chatId"]}_FAKEMEDIA${messageCounter}`, timestamp: Math.floor(clock() / 1000) })
+  }
+
   /** WAHA: a WORKING session only; filters as query parameters; newest first; `limit` default 100. */
   const chatMessages = (name: string, chatId: string, query: Record<string, string>, res: ServerResponse) => {
     const session = sessions.get(name)
@@ -413,6 +454,13 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
           ? void setTimeout(() => sendText(req, res), mode.latencyMs)
           : sendText(req, res)
       return typeof session === "string" ? whenStatus(session, "WORKING", res, send) : send()
+    }
+    if (method === "POST" && (path === "/api/sendImage" || path === "/api/sendFile")) {
+      if (mode.kind === "hang") return
+      if (mode.kind === "respond") return json(res, mode.status, mode.body)
+      return mode.kind === "normal" && mode.latencyMs > 0
+        ? void setTimeout(() => sendMedia(req, res), mode.latencyMs)
+        : sendMedia(req, res)
     }
     if (method === "POST" && path === "/api/sendPoll") {
       if (mode.kind === "hang") return
@@ -587,6 +635,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     requests,
     sent,
     polls,
+    media,
     sessions,
     respondWith: (status, body) => {
       mode = { kind: "respond", status, body }
@@ -614,6 +663,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       requests.length = 0
       sent.length = 0
       polls.length = 0
+      media.length = 0
       sessions.clear()
       groups.clear()
       contacts.clear()

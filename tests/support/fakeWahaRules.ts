@@ -109,3 +109,14 @@ export const mentionsAllOnlyInGroups = (chatId: string) => ({
   message: `"mentions":["all"] can be used only in group chats, not in '${chatId}'`,
   error: "Unprocessable Entity"
 })
+
+/** sendImage / sendFile: only in Plus before 2026.6.1 (AvailableInPlusVersion on every engine), in Core since. */
+export const mediaOnlyInPlus = (v: FakeServerVersion): boolean =>
+  v.tier.toUpperCase() !== "PLUS" && onlyDefaultSession(v)
+
+/** AvailableInPlusVersion (src/core/exceptions.ts), as quoted in waha#1580 */
+export const availableOnlyInPlus = (engine: string) => ({
+  message: `The feature is available only in Plus version for '${engine}' engine. Check this out: https://waha.devlike.pro/`,
+  error: "Unprocessable Entity",
+  statusCode: 422
+})

@@ -2,6 +2,7 @@ import { Effect, Layer, Logger } from "effect"
 import { createCampaign } from "../../src/application/campaign/createCampaign.ts"
 import type { ProjectionStores } from "../../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
+import type { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import type { ProjectionCheckpoint } from "../../src/application/ports/ProjectionCheckpoint.ts"
 import { Dispatcher } from "../../src/application/scheduler/Dispatcher.ts"
 import type { SchedulerSettingsShape } from "../../src/application/scheduler/SchedulerSettings.ts"
@@ -27,7 +28,7 @@ export const captureLogs = () => {
  * shared store, as a separate scheduler process would have.
  */
 export const schedulerClient = <E, R>(
-  store: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint, E, R>,
+  store: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint | MediaStore, E, R>,
   gatewayUrl: string,
   settings: Partial<SchedulerSettingsShape> = {},
   timeoutMs = 2_000

@@ -18,6 +18,7 @@ export const versionGateway = (current: () => GatewayServerVersion | GatewayErro
     GatewayPort.of({
       sendText: unused,
       sendPoll: unused,
+      sendMedia: unused,
       createSession: unused,
       getSession: unused,
       startSession: unused,

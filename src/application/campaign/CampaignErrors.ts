@@ -13,6 +13,13 @@ export class CampaignMessageNotFound extends Data.TaggedError("CampaignMessageNo
   }
 }
 
+/** An upload that is not there, or not the caller's: the same answer either way (NOT_FOUND). */
+export class MediaNotFound extends Data.TaggedError("MediaNotFound")<{ readonly field?: string | undefined }> {
+  override get message() {
+    return "image or file not found: upload it again"
+  }
+}
+
 /**
  * The plan itself is wrong (past times, too many messages, a bad recurrence): BAD_REQUEST.
  * `field` is the input's path it concerns, where one does (`recurrence.endDate`,

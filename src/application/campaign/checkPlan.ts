@@ -2,10 +2,13 @@ import { Clock, Effect } from "effect"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
+import type { MessageMedia } from "../../domain/message/Media.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
+import { MediaStore } from "../ports/MediaStore.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
-import { InvalidCampaign } from "./CampaignErrors.ts"
+import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
+import { requireMedia } from "./mediaSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { requirePolls } from "./pollSupport.ts"
 
@@ -24,6 +27,8 @@ export interface PlanCampaignInput {
         readonly poll?:
           | { readonly options: ReadonlyArray<string>; readonly multipleAnswers?: boolean | undefined }
           | undefined
+        /** an image or file the caller uploaded (POST /api/media), sent with the content as caption */
+        readonly media?: { readonly id: string } | undefined
       }>
     | undefined
   readonly recurrence?: Recurrence | undefined
@@ -35,6 +40,7 @@ export interface PlanCampaignInput {
 export interface CheckedMessage extends PlannedMessage {
   readonly mentionAll: boolean
   readonly poll: Poll | null
+  readonly media: MessageMedia | null
 }
 
 /** The input's field a recurrence problem concerns. */
@@ -86,7 +92,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
     }
     messages = planned.messages
       .filter((m) => m.scheduledAt >= now)
-      .map((m) => ({ ...m, mentionAll: everyone, poll: null }))
+      .map((m) => ({ ...m, mentionAll: everyone, poll: null, media: null }))
     if (messages.length === 0) {
       return yield* new InvalidCampaign({
         message: "every occurrence of this recurrence is in the past",
@@ -101,7 +107,11 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
       scheduledAt: m.scheduledAt,
       mentionAll: m.mentionAll ?? everyone,
       poll:
-        m.poll === undefined ? null : { options: [...m.poll.options], multipleAnswers: m.poll.multipleAnswers === true }
+        m.poll === undefined
+          ? null
+          : { options: [...m.poll.options], multipleAnswers: m.poll.multipleAnswers === true },
+      // filled in below from the store, once the plan's own rules hold
+      media: null
     }))
     if (messages.length === 0)
       return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
@@ -129,7 +139,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
       field: fieldOf(tooLong, "content")
     })
   }
-  const empty = messages.findIndex((m) => m.content.trim() === "")
+  // with an image or file the content is its caption, which may be empty
+  const empty = messages.findIndex((m, i) => m.content.trim() === "" && input.messages?.[i]?.media === undefined)
   if (empty !== -1)
     return yield* new InvalidCampaign({
       message: "message content must not be empty",
@@ -151,6 +162,32 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
       })
     }
   }
+  const withPoll = (input.messages ?? []).findIndex((m) => m.media !== undefined && m.poll !== undefined)
+  if (withPoll !== -1) {
+    return yield* new InvalidCampaign({
+      message: "a poll cannot carry an image or file; send the image as a message of its own",
+      field: `messages.${withPoll}.media`
+    })
+  }
+  // the caller's own uploads only: anyone else's is not found, as if it did not exist
+  if (input.messages?.some((m) => m.media !== undefined)) {
+    const store = yield* MediaStore
+    const found: Array<CheckedMessage> = []
+    for (const [i, m] of messages.entries()) {
+      const asked = input.messages[i]?.media
+      if (asked === undefined) {
+        found.push(m)
+        continue
+      }
+      const stored = yield* store.info(asked.id)
+      if (stored === null || stored.ownerId !== userId) {
+        return yield* new MediaNotFound({ field: `messages.${i}.media.id` })
+      }
+      const { id, mimetype, filename, size, kind } = stored
+      found.push({ ...m, media: { id, mimetype, filename, size, kind } })
+    }
+    messages = found
+  }
   // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1) {
@@ -159,5 +196,17 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
   }
   const polling = messages.findIndex((m) => m.poll !== null)
   if (polling !== -1) yield* requirePolls(`messages.${polling}.poll`)
+  const carrying = messages.findIndex((m) => m.media !== null)
+  if (carrying !== -1) {
+    const mentioningMedia = messages.findIndex((m) => m.media !== null && m.mentionAll)
+    yield* requireMedia(
+      `messages.${carrying}.media`,
+      mentioningMedia === -1
+        ? undefined
+        : input.messages?.[mentioningMedia]?.mentionAll === true
+          ? `messages.${mentioningMedia}.mentionAll`
+          : "mentionAll"
+    )
+  }
   return { session, title, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
 })

@@ -1,5 +1,6 @@
 import { Clock, Data, Effect } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
+import type { MessageMedia } from "../../domain/message/Media.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
@@ -20,6 +21,8 @@ export interface CreateCampaignInput {
     readonly mentionAll?: boolean
     /** checked by the caller (checkPlan); null or absent: a text */
     readonly poll?: Poll | null
+    /** checked by the caller to be the user's own upload (checkPlan); null or absent: none */
+    readonly media?: MessageMedia | null
   }>
 }
 
@@ -38,10 +41,13 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
   const now = yield* Clock.currentTimeMillis
   const planned = input.messages.map((m) => ({ ...m, id: ids.next() }))
   for (const m of planned) {
-    if (m.content.trim() === "") return yield* new CampaignRejected({ message: "message content must not be empty" })
+    const hasMedia = m.media !== undefined && m.media !== null
+    if (m.content.trim() === "" && !hasMedia)
+      return yield* new CampaignRejected({ message: "message content must not be empty" })
     // the decider would refuse it too, but only after the campaign is recorded: nothing half-saved
     const problem = m.poll === undefined || m.poll === null ? null : pollProblem(m.poll)
     if (problem !== null) return yield* new CampaignRejected({ message: problem.message })
+    if (m.poll && hasMedia) return yield* new CampaignRejected({ message: "a poll cannot carry an image or file" })
     if (m.poll && m.mentionAll === true)
       return yield* new CampaignRejected({ message: "a poll cannot mention everyone" })
     if (m.scheduledAt < now)
@@ -82,6 +88,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
         scheduledAt: m.scheduledAt,
         ...(m.mentionAll === true ? { mentionAll: true } : {}),
         ...(m.poll === undefined || m.poll === null ? {} : { poll: m.poll }),
+        ...(m.media === undefined || m.media === null ? {} : { media: m.media }),
         now
       }).pipe(Effect.tap(() => Effect.yieldNow)),
     { concurrency: PLAN_CONCURRENCY }

@@ -33,6 +33,7 @@ export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: s
       scheduledAt: m.scheduledAt,
       mentionAll: m.mentionAll,
       poll: m.poll,
+      media: m.media,
       ...read(m.scheduledAt)
     }))
   }

@@ -11,6 +11,7 @@ import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
+import { requireMedia } from "./mediaSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { ownedMessage } from "./ownedMessage.ts"
 import { requirePolls } from "./pollSupport.ts"
@@ -66,6 +67,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       if (original.mentionAll) yield* requireMentionAll("mentionAll")
       // a poll is sent again as a poll: asked again too
       if (original.poll !== null) yield* requirePolls("poll")
+      // the same image or file (kept while this message could be sent again): asked again too
+      if (original.media !== null) yield* requireMedia("media", original.mentionAll ? "mentionAll" : undefined)
       const currentResend =
         original.resentAs === null ? null : (yield* load(MessageAggregate, original.resentAs)).status
       const resendId = (yield* Ids).next()
@@ -123,7 +126,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         now,
         resendOf: input.messageId,
         ...(original.mentionAll ? { mentionAll: true } : {}),
-        ...(original.poll === null ? {} : { poll: original.poll })
+        ...(original.poll === null ? {} : { poll: original.poll }),
+        ...(original.media === null ? {} : { media: original.media })
       })
       if (scheduled._tag === "Rejected") {
         return yield* new CampaignConflict({

@@ -99,6 +99,7 @@ export const messageView = (s: MessageState): MessageView | null =>
         resentAs: s.resentAs,
         mentionAll: s.mentionAll,
         poll: s.poll,
+        media: s.media,
         version: s.version
       }
 

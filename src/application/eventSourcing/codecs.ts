@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
+import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
@@ -9,6 +10,13 @@ import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
 const PollSchema = z.object({ options: z.array(z.string()).readonly(), multipleAnswers: z.boolean() })
+const MediaSchema = z.object({
+  id: z.string(),
+  mimetype: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  kind: z.enum(MEDIA_KINDS)
+})
 
 /**
  * The domain's event types are the one definition of the events (the domain holds no codec);
@@ -34,7 +42,9 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       // written only when true: older events have none and mention nobody
       mentionAll: z.literal(true).optional(),
       // written only for a poll: older events have none and are texts
-      poll: PollSchema.optional()
+      poll: PollSchema.optional(),
+      // written only with an image or file: older events have none
+      media: MediaSchema.optional()
     }),
     // edits recorded before mentions have no mentionAll: they left it as it was
     z.object({

@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import { Context, Data } from "effect"
+import type { MediaKind } from "../../domain/message/Media.ts"
 
 /**
  * Why a gateway call failed. `Unreachable` covers refused connections and DNS failures,
@@ -104,6 +105,23 @@ export interface SendPollRequest {
   readonly multipleAnswers: boolean
 }
 
+/**
+ * POST /api/sendImage (kind image) or /api/sendFile (kind file): `file: {mimetype, filename, data}`
+ * with the bytes as base64, and the caption (docs/waha-features.md §2). In WAHA's free image since
+ * 2026.6.1, before only in Plus; `mentions: ["all"]` on media since 2025.11.2.
+ */
+export interface SendMediaRequest {
+  readonly session: string
+  readonly chatId: string
+  readonly kind: MediaKind
+  readonly mimetype: string
+  readonly filename: string
+  readonly bytes: Uint8Array
+  /** the message's content; may be empty */
+  readonly caption: string
+  readonly mentionAll?: boolean
+}
+
 /** What the gateway said about a message it accepted. */
 export interface SentText {
   /** its id for the message (WAHA's serialized `<fromMe>_<chatId>_<key>`, or the bare key), null when the answer named none */
@@ -194,6 +212,8 @@ export class GatewayPort extends Context.Service<
     readonly sendText: (request: SendTextRequest) => Effect.Effect<SentText, GatewayError>
     /** its answer's id read as sendText's (the shapes differ per engine as they do for texts) */
     readonly sendPoll: (request: SendPollRequest) => Effect.Effect<SentText, GatewayError>
+    /** its answer's id read as sendText's */
+    readonly sendMedia: (request: SendMediaRequest) => Effect.Effect<SentText, GatewayError>
     /** POST /api/sessions {name, start: true} */
     readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
     /** null when the gateway does not know the session (404). */

@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import { Context } from "effect"
 import { z } from "zod"
+import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import { MESSAGE_STATUSES } from "../../domain/message/Message.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
@@ -47,9 +48,25 @@ export const MessageViewSchema = z.object({
     .object({ options: z.array(z.string()).readonly(), multipleAnswers: z.boolean() })
     .nullable()
     .default(null),
+  /** an image or file sent with the content as caption; views stored before media have none: null */
+  media: z
+    .object({
+      id: z.string(),
+      mimetype: z.string(),
+      filename: z.string(),
+      size: z.number(),
+      kind: z.enum(MEDIA_KINDS)
+    })
+    .nullable()
+    .default(null),
   version: z.number().int()
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>
+
+/** The statuses of a message that will still send its media: the media is kept for them. */
+export const STATUSES_SENDING_MEDIA = ["SCHEDULED", "PICKED"] as const
+/** The statuses of a message that may be sent again (with the same media): kept for them for a while. */
+export const STATUSES_RESENDING_MEDIA = ["FAILED", "MISSED", "OUTCOME_UNKNOWN"] as const
 
 export interface CampaignProgress {
   readonly total: number
@@ -129,6 +146,12 @@ export class MessageRepository extends Context.Service<
     ) => Effect.Effect<MessageView | null, StoreUnavailable>
     readonly listByCampaign: (campaignId: string) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
     readonly progress: (campaignId: string) => Effect.Effect<CampaignProgress, StoreUnavailable>
+    /**
+     * Whether a message that may still be sent carries this media: scheduled or picked, or failed,
+     * missed or outcome-unknown (it may be sent again) and scheduled at or after `resendableSince`.
+     * Sent, deleted and cancelled ones no longer need it.
+     */
+    readonly needsMedia: (mediaId: string, resendableSince: number) => Effect.Effect<boolean, StoreUnavailable>
     /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
     readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
   }

@@ -43,6 +43,9 @@ const timedOut: SentMessageLookup = { _tag: "Unsure", reason: "the gateway did n
  */
 const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
   Effect.gen(function* () {
+    // a caption (often empty) does not tell an image or file from any other message: never settled by it
+    if (view.media !== null)
+      return cannotTell("an image or file cannot be recognised in the chat's history by its caption")
     const pickedAt = view.pickedAt ?? 0
     const since = pickedAt - HISTORY_CLOCK_SKEW_MS
     // a send claimed up to a lease before `since` may have reached the chat after it

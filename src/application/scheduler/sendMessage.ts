@@ -1,6 +1,7 @@
 import { Data, Effect } from "effect"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
+import { MediaStore } from "../ports/MediaStore.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { logScheduled, logSending } from "./SchedulerLog.ts"
@@ -9,6 +10,16 @@ import { logScheduled, logSending } from "./SchedulerLog.ts"
 export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonly sessionId: string }> {
   override get message() {
     return `cannot read sessionName: session ${this.sessionId} was deleted or logged out`
+  }
+}
+
+/** The image or file of a message is no longer stored (removed by hand, or a store restored without it). */
+export class MediaMissing extends Data.TaggedError("MediaMissing")<{
+  readonly mediaId: string
+  readonly filename: string
+}> {
+  override get message() {
+    return `the ${this.filename} attached to this message is no longer stored (media ${this.mediaId}); attach it again to a new message`
   }
 }
 
@@ -31,6 +42,23 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
       question: message.content,
       options: message.poll.options,
       multipleAnswers: message.poll.multipleAnswers
+    })
+  }
+  // read at the send, not before: 16 MB held only while it is sent (one message of a session at a time)
+  if (message.media !== null) {
+    const stored = yield* (yield* MediaStore).read(message.media.id)
+    if (stored === null) {
+      return yield* new MediaMissing({ mediaId: message.media.id, filename: message.media.filename })
+    }
+    return yield* gateway.sendMedia({
+      session: session.sessionName,
+      chatId: target.groupId,
+      kind: message.media.kind,
+      mimetype: stored.media.mimetype,
+      filename: stored.media.filename,
+      bytes: stored.bytes,
+      caption: message.content,
+      ...(message.mentionAll ? { mentionAll: true } : {})
     })
   }
   return yield* gateway.sendText({

@@ -1,5 +1,7 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import type { MessageMedia } from "./Media.ts"
+import { copyMedia } from "./Media.ts"
 import type { Poll } from "./Poll.ts"
 import { pollProblem, samePoll } from "./Poll.ts"
 
@@ -34,6 +36,8 @@ export type MessageEvent =
       readonly mentionAll?: true
       /** the message is a poll, its content the question; absent: a text (and on every event before polls) */
       readonly poll?: Poll
+      /** an image or file sent with the content as its caption; absent: none (and on every event before media) */
+      readonly media?: MessageMedia
     }
   /** `mentionAll`, `poll`: present when the edit changed them; absent, they stay as they were */
   | {
@@ -127,6 +131,8 @@ export interface MessageState {
   readonly mentionAll: boolean
   /** a poll (its content is the question), or null for a text */
   readonly poll: Poll | null
+  /** an image or file (its content is the caption, possibly empty), or null */
+  readonly media: MessageMedia | null
   /** number of events folded into this state; the stream version it reflects */
   readonly version: number
 }
@@ -142,6 +148,8 @@ export type MessageCommand =
       readonly resendOf?: string
       readonly mentionAll?: boolean
       readonly poll?: Poll
+      /** checked by the caller to be the user's own upload (the decider cannot read the store) */
+      readonly media?: MessageMedia
     }
   /** `poll` changes a poll's options; a text cannot become a poll, nor a poll a text */
   | {
@@ -204,6 +212,8 @@ export type MessageRejection =
   /** WAHA's sendPoll takes no mentions (docs/waha-features.md §3) */
   | { readonly _tag: "PollCannotMention" }
   | { readonly _tag: "NotAPoll" }
+  /** a poll carries no image or file (WAHA's sendPoll takes none) */
+  | { readonly _tag: "PollCannotCarryMedia" }
   | { readonly _tag: "MessageNotSent"; readonly status: MessageStatus }
   /** only a failed, missed or outcome-unknown message can be sent again */
   | { readonly _tag: "MessageNotResendable"; readonly status: MessageStatus }
@@ -226,6 +236,7 @@ export const initialMessageState: MessageState = {
   resentAs: null,
   mentionAll: false,
   poll: null,
+  media: null,
   version: 0
 }
 
@@ -333,7 +344,9 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
   switch (command.type) {
     case "Schedule":
       if (state.status !== "NEW") return reject({ _tag: "MessageAlreadyExists" })
-      if (command.content.trim() === "") return reject({ _tag: "EmptyContent" })
+      // with an image or file the content is its caption, which WhatsApp allows empty
+      if (command.content.trim() === "" && command.media === undefined) return reject({ _tag: "EmptyContent" })
+      if (command.poll !== undefined && command.media !== undefined) return reject({ _tag: "PollCannotCarryMedia" })
       if (command.poll !== undefined) {
         const problem = pollProblem(command.poll)
         if (problem !== null) return reject({ _tag: "InvalidPoll", ...problem })
@@ -351,7 +364,8 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         at: command.now,
         ...(command.resendOf === undefined ? {} : { resendOf: command.resendOf }),
         ...(command.mentionAll === true ? { mentionAll: true } : {}),
-        ...(command.poll === undefined ? {} : { poll: copyPoll(command.poll) })
+        ...(command.poll === undefined ? {} : { poll: copyPoll(command.poll) }),
+        ...(command.media === undefined ? {} : { media: copyMedia(command.media) })
       })
     case "Edit":
       return whenEditable(state, () => {
@@ -359,7 +373,7 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
         const scheduledAt = command.scheduledAt ?? state.scheduledAt
         const mentionAll = command.mentionAll ?? state.mentionAll
         const poll = command.poll ?? state.poll
-        if (content.trim() === "") return reject({ _tag: "EmptyContent" })
+        if (content.trim() === "" && state.media === null) return reject({ _tag: "EmptyContent" })
         if (command.poll !== undefined && state.poll === null) return reject({ _tag: "NotAPoll" })
         if (poll !== null) {
           const problem = pollProblem(poll)
@@ -470,6 +484,7 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
         resendOf: event.resendOf ?? null,
         mentionAll: event.mentionAll === true,
         poll: event.poll ?? null,
+        media: event.media ?? null,
         version
       }
     case "MessageEdited":

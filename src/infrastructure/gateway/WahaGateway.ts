@@ -9,6 +9,7 @@ import type {
   GatewaySession,
   Page,
   PageOf,
+  SendMediaRequest,
   SendPollRequest,
   SendTextRequest,
   SentText
@@ -40,6 +41,8 @@ export interface WahaGatewayOptions {
   readonly apiKey: string
   /** Whole-call deadline (connect, headers and body); the fetch is aborted when it passes. Default 30000. */
   readonly timeoutMs?: number
+  /** The deadline of sendImage / sendFile (at least `timeoutMs`). Default 120000. */
+  readonly mediaTimeoutMs?: number
   /**
    * Where WAHA should post the events of the sessions Herald creates, and the key it signs them
    * with (GATEWAY_WEBHOOK_SECRET): registered as the session's `config.webhooks` on create.
@@ -58,6 +61,13 @@ export interface WahaWebhookRegistration {
 export type WahaGatewayService = GatewayPort["Service"]
 
 const DEFAULT_TIMEOUT_MS = 30_000
+/**
+ * sendImage / sendFile: up to 16 MB, ~21 MB as base64, which the gateway then uploads to WhatsApp
+ * before it answers: 30 s would cut off a large file on a slow uplink (16 MB at 4 Mbit/s is 32 s).
+ * Two minutes stays well inside the scheduler's claim lease (5 min), so a send cut off by it is a
+ * failure, never an outcome-unknown.
+ */
+const DEFAULT_MEDIA_TIMEOUT_MS = 120_000
 const BODY_SNIPPET_MAX = 200
 
 // ---------------------------------------------------------------------------
@@ -195,6 +205,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const baseUrl = options.baseUrl.replace(/\/+$/, "")
   const apiKey = options.apiKey
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const mediaTimeoutMs = options.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS
 
   /** Removes the API key and the webhook key from text that came from outside (response bodies, network error messages). */
   const secrets = [apiKey, options.webhook?.hmacKey ?? ""].filter((secret) => secret !== "")
@@ -224,7 +235,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   }
 
   /** One HTTP exchange; any status is a success here. Network failures and the deadline become GatewayErrors. */
-  const call = (prefix: string, method: string, path: string, opts: CallOptions = {}) =>
+  const call = (prefix: string, method: string, path: string, opts: CallOptions = {}, deadlineMs = timeoutMs) =>
     Effect.tryPromise({
       try: async (interrupt): Promise<RawResponse> => {
         const url = new URL(`${baseUrl}${path}`)
@@ -234,7 +245,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         return fetchWithDeadline(
           url,
           { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) },
-          timeoutMs,
+          deadlineMs,
           interrupt
         )
       },
@@ -306,6 +317,36 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         poll: { name: request.question, options: [...request.options], multipleAnswers: request.multipleAnswers }
       }
     }).pipe(Effect.flatMap(ok(prefix)))
+    const sent: SentText = { messageId: sentMessageId(response.text) }
+    return sent
+  })
+
+  // body as WAHA's docs (how-to/send-messages): the bytes as base64 `file.data`, not `file.url`
+  // (the gateway may not reach Herald's address); a deadline of its own, as the gateway uploads
+  // the file to WhatsApp before it answers (docs/architecture.md#media)
+  const sendMedia = Effect.fnUntraced(function* (request: SendMediaRequest) {
+    const prefix = `failed to send ${request.kind === "image" ? "image" : "file"}`
+    const response = yield* call(
+      prefix,
+      "POST",
+      request.kind === "image" ? "/api/sendImage" : "/api/sendFile",
+      {
+        body: {
+          session: request.session,
+          chatId: request.chatId,
+          file: {
+            mimetype: request.mimetype,
+            filename: request.filename,
+            data: Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength).toString(
+              "base64"
+            )
+          },
+          caption: request.caption,
+          ...(request.mentionAll === true ? { mentions: ["all"] } : {})
+        }
+      },
+      Math.max(timeoutMs, mediaTimeoutMs)
+    ).pipe(Effect.flatMap(ok(prefix)))
     const sent: SentText = { messageId: sentMessageId(response.text) }
     return sent
   })
@@ -478,6 +519,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   return GatewayPort.of({
     sendText,
     sendPoll,
+    sendMedia,
     createSession,
     getSession,
     startSession,

@@ -1,6 +1,7 @@
 import type { AuthSession } from "../../application/ports/AuthSessionRepository.ts"
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
 import type { StoredEvent } from "../../application/ports/EventStore.ts"
+import type { StoredMedia } from "../../application/ports/MediaStore.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
@@ -26,6 +27,8 @@ export interface MemoryDatabase {
   readonly probes: Map<string, number>
   /** the projection checkpoint, under `projections` */
   readonly checkpoints: Map<string, number>
+  /** uploaded images and files, with their bytes */
+  readonly media: Map<string, { readonly media: StoredMedia; readonly bytes: Uint8Array }>
   /** set to a message to make every call fail as if the database were unreachable */
   unavailable: string | null
   /** set to a message to make every write fail as on a read-only database (reads still answer) */
@@ -44,6 +47,7 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   passwordResets: new Map(),
   probes: new Map(),
   checkpoints: new Map(),
+  media: new Map(),
   unavailable: null,
   readOnly: null
 })

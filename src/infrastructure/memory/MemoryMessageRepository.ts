@@ -1,9 +1,16 @@
 import { Layer } from "effect"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
-import { MessageRepository } from "../../application/ports/MessageRepository.ts"
+import {
+  MessageRepository,
+  STATUSES_RESENDING_MEDIA,
+  STATUSES_SENDING_MEDIA
+} from "../../application/ports/MessageRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { saveNewer } from "./MemoryDatabase.ts"
+
+const sending: ReadonlySet<string> = new Set(STATUSES_SENDING_MEDIA)
+const resending: ReadonlySet<string> = new Set(STATUSES_RESENDING_MEDIA)
 
 // ties by id in binary order, as MongoDB sorts strings
 const byScheduledAt = (a: MessageView, b: MessageView) =>
@@ -51,6 +58,14 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         return null
       }),
     listByCampaign: (campaignId) => withDb(db, () => ofCampaign(campaignId).sort(byScheduledAt)),
+    needsMedia: (mediaId, resendableSince) =>
+      withDb(db, () => {
+        for (const m of db.messages.values()) {
+          if (m.media?.id !== mediaId) continue
+          if (sending.has(m.status) || (resending.has(m.status) && m.scheduledAt >= resendableSince)) return true
+        }
+        return false
+      }),
     progress: (campaignId) =>
       withDb(db, () => {
         const all = ofCampaign(campaignId)

@@ -3,6 +3,7 @@ import { MemoryAuthSessionRepository } from "./MemoryAuthSessionRepository.ts"
 import { MemoryCampaignRepository } from "./MemoryCampaignRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { MemoryEventStore } from "./MemoryEventStore.ts"
+import { MemoryMediaStore } from "./MemoryMediaStore.ts"
 import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
 import { MemoryPasswordResetRepository } from "./MemoryPasswordResetRepository.ts"
 import { MemoryProjectionCheckpoint } from "./MemoryProjectionCheckpoint.ts"
@@ -22,6 +23,7 @@ export const MemoryStore = {
       MemoryAuthSessionRepository.layer(db),
       MemoryPasswordResetRepository.layer(db),
       MemoryStoreHealth.layer(db),
-      MemoryProjectionCheckpoint.layer(db)
+      MemoryProjectionCheckpoint.layer(db),
+      MemoryMediaStore.layer(db)
     )
 }

@@ -59,7 +59,8 @@ export const MONGO_SCHEMA: Readonly<
     | "authSessions"
     | "passwordResets"
     | "health"
-    | "projectionCheckpoints",
+    | "projectionCheckpoints"
+    | "media.files",
     ReadonlyArray<IndexDef>
   >
 > = {
@@ -73,7 +74,9 @@ export const MONGO_SCHEMA: Readonly<
     { name: "campaignId_1", key: { campaignId: 1 } },
     { name: "sessionId_1_status_1", key: { sessionId: 1, status: 1 } },
     { name: "groupId_1_pickedAt_1", key: { groupId: 1, pickedAt: 1 } },
-    { name: "sessionId_1_gatewayMessageKey_1", key: { sessionId: 1, gatewayMessageKey: 1 } }
+    { name: "sessionId_1_gatewayMessageKey_1", key: { sessionId: 1, gatewayMessageKey: 1 } },
+    // the media sweep asks whether a message still needs an upload
+    { name: "media.id_1", key: { "media.id": 1 } }
   ],
   campaigns: [
     { name: "userId_1", key: { userId: 1 } },
@@ -96,7 +99,13 @@ export const MONGO_SCHEMA: Readonly<
   // one document, rewritten in place by the readiness probe (looked up by _id only)
   health: [],
   // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)
-  projectionCheckpoints: []
+  projectionCheckpoints: [],
+  // GridFS's files of MongoMediaStore (GridFS adds its own indexes on media.chunks at the first upload)
+  "media.files": [
+    { name: "metadata.mediaId_1", key: { "metadata.mediaId": 1 }, unique: true },
+    { name: "metadata.ownerId_1", key: { "metadata.ownerId": 1 } },
+    { name: "metadata.createdAt_1", key: { "metadata.createdAt": 1 } }
+  ]
 }
 
 export interface SchemaReport {

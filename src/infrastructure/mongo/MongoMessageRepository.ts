@@ -1,6 +1,11 @@
 import { Effect, Layer } from "effect"
 import type { Db, Filter } from "mongodb"
-import { MessageRepository, MessageViewSchema } from "../../application/ports/MessageRepository.ts"
+import {
+  MessageRepository,
+  MessageViewSchema,
+  STATUSES_RESENDING_MEDIA,
+  STATUSES_SENDING_MEDIA
+} from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt } from "./mongoErrors.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
@@ -44,6 +49,19 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
     findByGatewayMessage: (sessionId, key) =>
       where({ sessionId, gatewayMessageKey: key }, 1).pipe(Effect.map((found) => found[0] ?? null)),
     listByCampaign: (campaignId) => where({ campaignId }),
+    needsMedia: (mediaId, resendableSince) =>
+      attempt(() =>
+        messages.findOne(
+          {
+            "media.id": mediaId,
+            $or: [
+              { status: { $in: [...STATUSES_SENDING_MEDIA] } },
+              { status: { $in: [...STATUSES_RESENDING_MEDIA] }, scheduledAt: { $gte: resendableSince } }
+            ]
+          },
+          { projection: { _id: 1 } }
+        )
+      ).pipe(Effect.map((found) => found !== null)),
     // One pass over the campaign's messages (three counts would be three scans on FerretDB).
     progress: (campaignId) =>
       attempt(() =>

@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { MongoAuthSessionRepository } from "./MongoAuthSessionRepository.ts"
 import { MongoCampaignRepository } from "./MongoCampaignRepository.ts"
 import { MongoEventStore } from "./MongoEventStore.ts"
+import { MongoMediaStore } from "./MongoMediaStore.ts"
 import { MongoMessageRepository } from "./MongoMessageRepository.ts"
 import { MongoPasswordResetRepository } from "./MongoPasswordResetRepository.ts"
 import { MongoProjectionCheckpoint } from "./MongoProjectionCheckpoint.ts"
@@ -20,6 +21,7 @@ export const MongoStore = {
     MongoAuthSessionRepository.layer,
     MongoPasswordResetRepository.layer,
     MongoStoreHealth.layer,
-    MongoProjectionCheckpoint.layer
+    MongoProjectionCheckpoint.layer,
+    MongoMediaStore.layer
   )
 }

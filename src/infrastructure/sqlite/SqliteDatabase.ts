@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 8
+export const SQLITE_SCHEMA_VERSION = 10
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -93,7 +93,8 @@ CREATE TABLE IF NOT EXISTS messages (
   resend_of      TEXT,
   resent_as      TEXT,
   mention_all    INTEGER NOT NULL DEFAULT 0,
-  poll           TEXT
+  poll           TEXT,
+  media          TEXT
 );
 CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
@@ -170,6 +171,25 @@ CREATE TABLE IF NOT EXISTS checkpoints (
   position INTEGER NOT NULL
 );
 
+-- uploaded images and files (schema version 10): one row each, their bytes in 256 KiB chunks
+CREATE TABLE IF NOT EXISTS media (
+  id          TEXT    NOT NULL PRIMARY KEY,
+  owner_id    TEXT    NOT NULL,
+  mimetype    TEXT    NOT NULL,
+  filename    TEXT    NOT NULL,
+  size        INTEGER NOT NULL,
+  kind        TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS media_owner_id ON media (owner_id);
+CREATE INDEX IF NOT EXISTS media_created_at ON media (created_at, id);
+CREATE TABLE IF NOT EXISTS media_chunks (
+  media_id TEXT    NOT NULL,
+  n        INTEGER NOT NULL,
+  data     BLOB    NOT NULL,
+  PRIMARY KEY (media_id, n)
+);
+
 -- the readiness probe's row, rewritten in place: proves the file still takes writes
 CREATE TABLE IF NOT EXISTS health (
   id        TEXT    NOT NULL PRIMARY KEY,
@@ -229,6 +249,15 @@ const SESSIONS_PACING_COLUMNS: Readonly<Record<string, string>> = {
   min_gap_seconds: "INTEGER NOT NULL DEFAULT 0",
   jitter_seconds: "INTEGER NOT NULL DEFAULT 0"
 }
+
+/**
+ * Schema version 9 is another change's (a campaign column); this branch only steps over it.
+ * What schema version 10 added: the media and media_chunks tables (created above with the rest,
+ * so an older file gains them), and the messages' media as JSON
+ * ({"id","mimetype","filename","size","kind"}), NULL on every message before. Version 10 also
+ * keeps older Herald off the file: it would send a message with an image as its bare caption.
+ */
+const MESSAGES_MEDIA_COLUMNS: Readonly<Record<string, string>> = { media: "TEXT" }
 
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
@@ -341,7 +370,10 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_POLL_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_PACING_COLUMNS)
+        addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
       }
+      // the media sweep asks whether a message still needs an upload
+      db.exec("CREATE INDEX IF NOT EXISTS messages_media_id ON messages (json_extract(media, '$.id'))")
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"
       )

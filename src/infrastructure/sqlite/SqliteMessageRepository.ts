@@ -1,7 +1,12 @@
 import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
 import { z } from "zod"
-import { MessageRepository, MessageViewSchema } from "../../application/ports/MessageRepository.ts"
+import {
+  MessageRepository,
+  MessageViewSchema,
+  STATUSES_RESENDING_MEDIA,
+  STATUSES_SENDING_MEDIA
+} from "../../application/ports/MessageRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRow } from "./sqliteErrors.ts"
@@ -11,6 +16,10 @@ const TABLE = "messages"
 
 /** The port's order (MessageRepository); SQLite compares text in binary order by default. */
 const ORDER = "ORDER BY scheduled_at, id"
+
+/** the statuses as an SQL list (constants of the code, never input) */
+const SENDING_MEDIA = STATUSES_SENDING_MEDIA.map((s) => `'${s}'`).join(", ")
+const RESENDING_MEDIA = STATUSES_RESENDING_MEDIA.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
 const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
@@ -59,6 +68,16 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
         Effect.map((found) => found[0] ?? null)
       ),
     listByCampaign: (campaignId) => where("campaign_id = ?", [campaignId]),
+    // on the messages_media_id index (the expression must read exactly as the index's)
+    needsMedia: (mediaId, resendableSince) =>
+      attempt(connection, () =>
+        connection
+          .statement(
+            `SELECT 1 AS found FROM messages WHERE json_extract(media, '$.id') = ?
+             AND (status IN (${SENDING_MEDIA}) OR (status IN (${RESENDING_MEDIA}) AND scheduled_at >= ?)) LIMIT 1`
+          )
+          .get(mediaId, resendableSince)
+      ).pipe(Effect.map((row) => row !== undefined)),
     progress: (campaignId) =>
       attempt(connection, () =>
         connection

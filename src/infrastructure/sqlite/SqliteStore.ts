@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { SqliteAuthSessionRepository } from "./SqliteAuthSessionRepository.ts"
 import { SqliteCampaignRepository } from "./SqliteCampaignRepository.ts"
 import { SqliteEventStore } from "./SqliteEventStore.ts"
+import { SqliteMediaStore } from "./SqliteMediaStore.ts"
 import { SqliteMessageRepository } from "./SqliteMessageRepository.ts"
 import { SqlitePasswordResetRepository } from "./SqlitePasswordResetRepository.ts"
 import { SqliteProjectionCheckpoint } from "./SqliteProjectionCheckpoint.ts"
@@ -20,6 +21,7 @@ export const SqliteStore = {
     SqliteAuthSessionRepository.layer,
     SqlitePasswordResetRepository.layer,
     SqliteStoreHealth.layer,
-    SqliteProjectionCheckpoint.layer
+    SqliteProjectionCheckpoint.layer,
+    SqliteMediaStore.layer
   )
 }

@@ -13,6 +13,7 @@ import type { BrowserApp } from "./browserApp.ts"
 import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
 import { clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
+import { addMediaRoutes, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -79,18 +80,20 @@ export const makeWebApp = ({
     return exit._tag === "Success" ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503)
   })
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body is left unread, so the connection cannot carry another request:
-      // say so, or a keep-alive client sends its next request into a socket about to close.
-      onError: (c) =>
-        c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, {
-          Connection: "close"
-        })
-    })
+  const defaultLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the body is left unread, so the connection cannot carry another request:
+    // say so, or a keep-alive client sends its next request into a socket about to close.
+    onError: (c) =>
+      c.json({ error: { message: "request body larger than 1 MiB", code: "PAYLOAD_TOO_LARGE" } }, 413, {
+        Connection: "close"
+      })
+  })
+  // an upload has its own limit (16 MB, mediaRoutes.ts), checked once its sender is known
+  app.use("/api/*", (c, next) =>
+    c.req.method === "POST" && c.req.path === MEDIA_PATH ? next() : defaultLimit(c, next)
   )
+  addMediaRoutes(app, { runtime, origins, secureCookies })
   // the gateway's signed calls: authenticated by their HMAC, not by a cookie or an Origin
   app.post(WAHA_WEBHOOK_PATH, wahaWebhookHandler(runtime, webhookSecret))
 

@@ -3,6 +3,7 @@ import type { ProjectionStores } from "../../application/eventSourcing/Aggregate
 import type { AuthSessionRepository } from "../../application/ports/AuthSessionRepository.ts"
 import type { EventStore } from "../../application/ports/EventStore.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
+import type { MediaStore } from "../../application/ports/MediaStore.ts"
 import type { Notifier } from "../../application/ports/Notifier.ts"
 import type { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
 import type { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
@@ -20,6 +21,7 @@ export type WebServices =
   | PasswordHasher
   | Notifier
   | GatewayPort
+  | MediaStore
   | SignInThrottle
   | GatewayDirectory
   | KeyedLocks

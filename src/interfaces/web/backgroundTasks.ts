@@ -2,6 +2,7 @@ import { Clock, Effect, Layer, Ref, Schedule } from "effect"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
+import { sweepMedia } from "../../application/media/sweepMedia.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 
@@ -60,12 +61,30 @@ const sweeps = Effect.repeat(
 )
 
 /**
+ * Hourly, from the start: uploads no message needs any more go (sweepMedia). Here rather than in
+ * the scheduler: the web process is where uploads arrive and already sweeps hourly, and the
+ * scheduler stays a sender; standalone runs both, so it sweeps too.
+ */
+const mediaSweeps = Effect.repeat(
+  sweepMedia().pipe(
+    Effect.tap((removed) =>
+      removed > 0 ? Effect.logInfo(`removed ${removed} images and files no message needs`) : Effect.void
+    ),
+    Effect.catch((error) => Effect.logError(`sweeping media: ${oneLine(error.message)}`))
+  ),
+  Schedule.spaced(SWEEP_EVERY_MS)
+)
+
+/**
  * The web process's work beside requests, for ever, each job on its own schedule: failure
- * alerts and the stalled-scheduler check every `intervalMs`, the sweep of expired credentials
- * hourly.
+ * alerts and the stalled-scheduler check every `intervalMs`, the sweeps of expired credentials
+ * and of unneeded media hourly.
  */
 export const backgroundTasks = (intervalMs: number) =>
-  Effect.all([failureAlerts(intervalMs), stallAlerts(intervalMs), sweeps], { concurrency: "unbounded", discard: true })
+  Effect.all([failureAlerts(intervalMs), stallAlerts(intervalMs), sweeps, mediaSweeps], {
+    concurrency: "unbounded",
+    discard: true
+  })
 
 /** The background tasks, running in the layer's scope: they stop when it closes (docs/architecture.md#processes-and-configuration). */
 export const backgroundTasksLayer = (intervalMs: number) =>

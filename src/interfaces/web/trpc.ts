@@ -90,6 +90,7 @@ const CODES = {
   InvalidSessionPacing: "BAD_REQUEST",
   CampaignNotFound: "NOT_FOUND",
   CampaignMessageNotFound: "NOT_FOUND",
+  MediaNotFound: "NOT_FOUND",
   InvalidCampaign: "BAD_REQUEST",
   CampaignConflict: "CONFLICT",
   // not FORBIDDEN (the caller may create campaigns; clients read it as "awaiting approval"):

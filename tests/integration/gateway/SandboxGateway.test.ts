@@ -111,6 +111,38 @@ describe("SandboxGateway", () => {
       })
   )
 
+  it.effect(
+    "sends an image or file: recorded in sent.jsonl with its type, name, size and caption (not its bytes), an id answered",
+    () =>
+      Effect.gen(function* () {
+        const dir = freshDir()
+        const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+        yield* gateway.createSession("erin")
+        yield* gateway.getQr("erin")
+        const sent = yield* gateway.sendMedia({
+          session: "erin",
+          chatId: "1@g.us",
+          kind: "image",
+          mimetype: "image/png",
+          filename: "team.png",
+          bytes: new Uint8Array(1000),
+          caption: "Our team"
+        })
+        expect(sent.messageId).toMatch(/^true_1@g\.us_SANDBOX/)
+        const line = readFileSync(join(dir, "sent.jsonl"), "utf8")
+        expect(JSON.parse(line)).toMatchObject({
+          session: "erin",
+          chatId: "1@g.us",
+          kind: "image",
+          mimetype: "image/png",
+          filename: "team.png",
+          size: 1000,
+          caption: "Our team"
+        })
+        expect(line).not.toContain("bytes")
+      })
+  )
+
   it.effect("keeps its folder and files for their owner only (0700, 0600), even when they existed open to others", () =>
     Effect.gen(function* () {
       const dir = freshDir()

@@ -1016,3 +1016,60 @@ describe("GatewayError.summary: what a user may read", () => {
     }
   })
 })
+
+describe("WahaGateway.sendMedia", () => {
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255])
+  const request = {
+    session: "sales_team-1",
+    chatId: "120363012345678901@g.us",
+    kind: "image" as const,
+    mimetype: "image/png",
+    filename: "team photo.png",
+    bytes,
+    caption: "Our team ✓"
+  }
+
+  it("POSTs WAHA's body to /api/sendImage (an image) and /api/sendFile (a file), the bytes as base64 `file.data`", async () => {
+    const sent = await run(gateway().sendMedia({ ...request, mentionAll: true }))
+    const seen = fake.requests[0]!
+    expect(seen.path).toBe("/api/sendImage")
+    expect(seen.headers["x-api-key"]).toBe(API_KEY)
+    expect(seen.body).toEqual({
+      session: request.session,
+      chatId: request.chatId,
+      file: { mimetype: "image/png", filename: "team photo.png", data: Buffer.from(bytes).toString("base64") },
+      caption: "Our team ✓",
+      mentions: ["all"]
+    })
+    expect(sent.messageId).toMatch(/^true_120363012345678901@g\.us_FAKEMEDIA\d+$/)
+    await run(
+      gateway().sendMedia({ ...request, kind: "file", mimetype: "application/pdf", filename: "a.pdf", caption: "" })
+    )
+    expect(fake.media[1]).toMatchObject({ path: "/api/sendFile", body: { caption: "", file: { filename: "a.pdf" } } })
+    expect(fake.media[1]?.body).not.toHaveProperty("mentions")
+    expect(fake.sent).toEqual([])
+  })
+
+  it("WAHA Core before 2026.6.1 answers the Plus error: FeatureUnsupported, in its words", async () => {
+    fake.setServerVersion({ version: "2026.5.2", engine: "NOWEB", tier: "CORE" })
+    await expectFailure(
+      gateway().sendMedia(request),
+      "FeatureUnsupported",
+      /^failed to send image: gateway answered 422: .*available only in Plus version for 'NOWEB' engine/
+    )
+    expect(fake.media).toEqual([])
+  })
+
+  it("has a deadline of its own, longer than the other calls' (a large file is uploaded to WhatsApp first)", async () => {
+    fake.latency(300)
+    // 100 ms for other calls, but sendMedia waits up to mediaTimeoutMs
+    const sent = await run(gateway({ timeoutMs: 100, mediaTimeoutMs: 5_000 }).sendMedia(request))
+    expect(sent.messageId).not.toBeNull()
+    fake.hang()
+    await expectFailure(
+      gateway({ timeoutMs: 50, mediaTimeoutMs: 200 }).sendMedia(request),
+      "Timeout",
+      /failed to send image/
+    )
+  })
+})

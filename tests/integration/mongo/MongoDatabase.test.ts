@@ -89,6 +89,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       "campaigns",
       "events",
       "health",
+      "media.files",
       "messages",
       "passwordResets",
       "projectionCheckpoints",
@@ -103,10 +104,17 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       campaigns: ['{"_id":1}', '{"sessionId":1,"status":1}', '{"sessionId":1}', '{"userId":1}'],
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],
       health: ['{"_id":1}'],
+      "media.files": [
+        '{"_id":1}',
+        '{"metadata.createdAt":1}',
+        '{"metadata.mediaId":1} unique',
+        '{"metadata.ownerId":1}'
+      ],
       messages: [
         '{"_id":1}',
         '{"campaignId":1}',
         '{"groupId":1,"pickedAt":1}',
+        '{"media.id":1}',
         '{"sessionId":1,"gatewayMessageKey":1}',
         '{"sessionId":1,"status":1}',
         '{"status":1,"pickedAt":1}',
@@ -140,7 +148,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     )
     const summary = await indexSummary(databaseUrl)
     expect(summary.events).toEqual(['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'])
-    expect(summary.messages ?? []).toHaveLength(7)
+    expect(summary.messages ?? []).toHaveLength(8)
   })
 
   it("accepts an existing index with the same keys under another name, and refuses one that lacks the unique constraint", async () => {

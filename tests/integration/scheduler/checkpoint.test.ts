@@ -6,6 +6,7 @@ import { Deferred, Effect, Fiber, Layer, Logger, Queue } from "effect"
 import { TestClock } from "effect/testing"
 import type { ProjectionStores } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
+import type { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
 import { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
@@ -47,8 +48,9 @@ const databases = {
 }
 
 /** One scheduler process on a connection of its own. */
-const schedulerProcess = <E>(store: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint, E>) =>
-  schedulerClient(store, NO_GATEWAY).pipe(Layer.provideMerge(Logger.layer([])))
+const schedulerProcess = <E>(
+  store: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint | MediaStore, E>
+) => schedulerClient(store, NO_GATEWAY).pipe(Layer.provideMerge(Logger.layer([])))
 
 /** Starts the loop; `cycle` waits for the end of its next cycle (each cycle ends with a dispatch pass). */
 const startLoop = Effect.gen(function* () {

@@ -3,13 +3,14 @@ import { Deferred, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import type { ProjectionStores } from "../../../src/application/eventSourcing/Aggregates.ts"
 import type { EventStore } from "../../../src/application/ports/EventStore.ts"
+import type { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import type { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
 
-type StoreLayer = Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint, unknown>
+type StoreLayer = Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint | MediaStore, unknown>
 
 /**
  * `schedulers` schedulers, each with its own store client, race for `messages` messages due at

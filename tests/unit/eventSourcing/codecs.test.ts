@@ -31,6 +31,16 @@ describe("MessageEventSchema", () => {
     expect(MessageEventSchema.safeParse({ ...edited, mentionAll: "yes" }).success).toBe(false)
   })
 
+  it("media: events written before media decode without (none); media is kept; bad shapes refused", () => {
+    const target = { campaignId: "c", sessionId: "s", groupId: "1@g.us", groupName: "G" }
+    const scheduled = { type: "MessageScheduled", messageId: "m", target, content: "", scheduledAt: 1, at: 0 }
+    const media = { id: "md", mimetype: "application/pdf", filename: "a.pdf", size: 10, kind: "file" }
+    expect(MessageEventSchema.parse(scheduled)).not.toHaveProperty("media")
+    expect(MessageEventSchema.parse({ ...scheduled, media })).toEqual({ ...scheduled, media })
+    expect(MessageEventSchema.safeParse({ ...scheduled, media: { ...media, kind: "video" } }).success).toBe(false)
+    expect(MessageEventSchema.safeParse({ ...scheduled, media: { id: "md" } }).success).toBe(false)
+  })
+
   it("poll: events written before polls decode as texts (none); a poll is kept; bad shapes refused", () => {
     const target = { campaignId: "c", sessionId: "s", groupId: "1@g.us", groupName: "G" }
     const scheduled = { type: "MessageScheduled", messageId: "m", target, content: "Lunch?", scheduledAt: 1, at: 0 }

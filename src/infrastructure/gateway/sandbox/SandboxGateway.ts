@@ -169,6 +169,15 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         "failed to send poll",
         `poll "${request.question}": ${request.options.join(" / ")}${request.multipleAnswers ? " (several answers)" : ""}`
       ),
+    // the sent file gets what was sent, not the bytes (a 16 MB line would make it unreadable)
+    sendMedia: ({ bytes, ...request }) => {
+      const recorded = { ...request, size: bytes.length }
+      return deliver(
+        recorded,
+        `failed to send ${request.kind === "image" ? "image" : "file"}`,
+        `${request.kind} ${request.filename} (${request.mimetype}, ${bytes.length} bytes)${request.caption === "" ? "" : `: ${request.caption}`}`
+      )
+    },
     createSession: (name) =>
       sessions.has(name)
         ? Effect.fail(

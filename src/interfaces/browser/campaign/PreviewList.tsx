@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
 import { dstNote, formatInZone, offsetLabel, viewerReading } from "./zoneFormat.ts"
@@ -62,6 +63,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
               <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{m.content}</p>
               {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
               <PollView poll={m.poll} />
+              <MediaView media={m.media} />
             </li>
           )
         })}

@@ -24,6 +24,16 @@ export interface OneOffRow {
   readonly content: string
   /** null: a text; else a poll of these options (a repeating message is always a text) */
   readonly poll: RowPoll | null
+  /** an uploaded image or file sent with the text as caption (POST /api/media's answer), or null */
+  readonly media: RowMedia | null
+}
+
+export interface RowMedia {
+  readonly id: string
+  readonly mimetype: string
+  readonly filename: string
+  readonly size: number
+  readonly kind: "image" | "file"
 }
 
 /** A one-off row's poll as typed: options may still be empty (the server names what is wrong). */
@@ -67,6 +77,8 @@ export interface CreateInput {
     readonly scheduledAt: string
     /** a poll's options, sent only for a poll (its content is the question) */
     readonly poll?: { readonly options: Array<string>; readonly multipleAnswers: boolean }
+    /** an upload of the caller's, sent only with one (its content is the caption) */
+    readonly media?: { readonly id: string }
   }>
   readonly recurrence?: RecurrenceFields & { readonly timeZone: string }
   /** sent only when ticked */
@@ -89,7 +101,8 @@ export const newRow = (date = "", time = "09:00"): OneOffRow => ({
   date,
   time,
   content: "",
-  poll: null
+  poll: null,
+  media: null
 })
 
 export const emptyForm = (timeZone: string, today: string): PlanForm => ({
@@ -150,7 +163,8 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
         scheduledAt: scheduledAt ?? "",
         ...(row.poll === null
           ? {}
-          : { poll: { options: [...row.poll.options], multipleAnswers: row.poll.multipleAnswers } })
+          : { poll: { options: [...row.poll.options], multipleAnswers: row.poll.multipleAnswers } }),
+        ...(row.media === null ? {} : { media: { id: row.media.id } })
       }
     })
     create = { ...base, messages }

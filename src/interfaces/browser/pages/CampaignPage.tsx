@@ -4,6 +4,7 @@ import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
 import { unansweredFailures } from "../../../domain/message/Message.ts"
 import { samePoll } from "../../../domain/message/Poll.ts"
+import { MediaView } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PollView } from "../campaign/PollView.tsx"
 import type { RowPoll } from "../campaign/planInput.ts"
@@ -307,6 +308,7 @@ const MessageRow = memo(
             <MessageText text={m.content} gone={gone} />
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
             <PollView poll={m.poll} />
+            <MediaView media={m.media} />
             <MessageState message={m} />
             <ResendLinks resend={resend} original={original} />
             {shownMode === "resend" ? (

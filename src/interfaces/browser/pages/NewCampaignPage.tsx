@@ -6,6 +6,7 @@ import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
+import { MediaAttach } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import { withImportedRows } from "../campaign/planCopy.ts"
@@ -236,7 +237,13 @@ const CampaignForm = ({
                     />
                   </div>
                   <TextArea
-                    label={row.poll === null ? `Text of message ${i + 1}` : `Question of message ${i + 1}`}
+                    label={
+                      row.poll !== null
+                        ? `Question of message ${i + 1}`
+                        : row.media !== null
+                          ? `Caption of message ${i + 1}`
+                          : `Text of message ${i + 1}`
+                    }
                     rows={3}
                     value={row.content}
                     error={errors[`messages.${i}.content`]}
@@ -247,6 +254,14 @@ const CampaignForm = ({
                     }
                     onChange={(e) => updateRow(row.key, { content: e.target.value })}
                   />
+                  {row.poll === null ? (
+                    <MediaAttach
+                      of={`message ${i + 1}`}
+                      media={row.media}
+                      error={errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`]}
+                      onChange={(media) => updateRow(row.key, { media })}
+                    />
+                  ) : null}
                   <Checkbox
                     label={`Make message ${i + 1} a poll`}
                     checked={row.poll !== null}

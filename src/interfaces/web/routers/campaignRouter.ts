@@ -40,7 +40,16 @@ const create = z.object({
   groupName: z.string().max(200),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   messages: z
-    .array(z.object({ content, scheduledAt: instant, mentionAll: z.boolean().optional(), poll: poll.optional() }))
+    .array(
+      z.object({
+        content,
+        scheduledAt: instant,
+        mentionAll: z.boolean().optional(),
+        poll: poll.optional(),
+        /** an upload of the caller's (POST /api/media); the server fills in the rest */
+        media: z.object({ id }).optional()
+      })
+    )
     .max(MAX_MESSAGES_PER_CAMPAIGN)
     .optional(),
   recurrence: z

@@ -48,6 +48,9 @@ const toWireCampaignMessage = (m: MessageView) => ({
   mentionAll: m.mentionAll,
   // a poll ({options, multipleAnswers}; content is its question), null for a text
   poll: m.poll,
+  // an image or file ({id, mimetype, filename, size, kind}; content is its caption), null for none;
+  // its bytes at GET /api/media/<id>
+  media: m.media,
   ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
 })
 

@@ -862,3 +862,44 @@ describe("Polls (issue 14)", () => {
     expect(evolveMessage({ ...State.scheduled(), poll }, Event.edited({ content: "Old edit" })).poll).toEqual(poll)
   })
 })
+
+describe("Images and files (issue 14)", () => {
+  const media = { id: "md1", mimetype: "image/png", filename: "team.png", size: 68, kind: "image" as const }
+
+  it("a message without media has none on its event and null in its state", () => {
+    const events = acceptedEvents(Command.schedule(), initialMessageState)
+    expect(events[0]).not.toHaveProperty("media")
+    expect(evolveAll(initialMessageState, events).media).toBeNull()
+  })
+
+  it("media is scheduled with its own fields only, folded into the state; the caption may then be empty", () => {
+    const events = acceptedEvents(
+      Command.schedule({ content: "", media: { ...media, extra: "dropped" } as typeof media }),
+      initialMessageState
+    )
+    expect(events).toEqual([{ ...Event.scheduled(), content: "", media }])
+    expect(evolveAll(initialMessageState, events)).toMatchObject({ content: "", media })
+    // without media an empty content is still refused
+    expect(decideMessage(Command.schedule({ content: " " }), initialMessageState)).toEqual(
+      reject({ _tag: "EmptyContent" })
+    )
+  })
+
+  it("a poll cannot carry media", () => {
+    expect(
+      decideMessage(
+        Command.schedule({ poll: { options: ["A", "B"], multipleAnswers: false }, media }),
+        initialMessageState
+      )
+    ).toEqual(reject({ _tag: "PollCannotCarryMedia" }))
+  })
+
+  it("an edit keeps the media, and may empty the caption of a message with media (not of a text)", () => {
+    const scheduled = { ...State.scheduled(), media }
+    const edit: MessageCommand = { type: "Edit", content: "", now: T.CREATED_AT + 60_000 }
+    const events = acceptedEvents(edit, scheduled)
+    expect(events[0]).not.toHaveProperty("media")
+    expect(evolveAll(scheduled, events)).toMatchObject({ content: "", media })
+    expect(decideMessage(edit, State.scheduled())).toEqual(reject({ _tag: "EmptyContent" }))
+  })
+})

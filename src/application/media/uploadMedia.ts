@@ -1,0 +1,79 @@
+import { Clock, Data, Effect } from "effect"
+import type { MessageMedia } from "../../domain/message/Media.ts"
+import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaKindOf } from "../../domain/message/Media.ts"
+import { Ids } from "../ports/Ids.ts"
+import { MediaStore } from "../ports/MediaStore.ts"
+
+/**
+ * What one user may keep stored at once: 200 MB, at most 100 uploads. Uploads go when no message
+ * needs them any more (sweepMedia), so this bounds one user's share of the disk, not their plans:
+ * twelve 16 MB files waiting to be sent fit.
+ */
+export const MAX_MEDIA_BYTES_PER_USER = 200 * 1024 * 1024
+export const MAX_MEDIA_FILES_PER_USER = 100
+
+/** The detected type is not one Herald sends: 415. */
+export class UnsupportedMediaType extends Data.TaggedError("UnsupportedMediaType")<{
+  readonly detected: string | null
+}> {
+  override get message() {
+    return `${this.detected === null ? "this file's type could not be recognised" : `files of type ${this.detected} cannot be sent`}; Herald accepts ${ACCEPTED_MEDIA_DESCRIPTION}, at most 16 MB`
+  }
+}
+
+/** Over 16 MB: 413. */
+export class MediaTooLarge extends Data.TaggedError("MediaTooLarge")<{}> {
+  override get message() {
+    return "the file is larger than 16 MB, the most WhatsApp takes"
+  }
+}
+
+/** The user's stored uploads are at their bound: 413 too (the request is too large for what is left). */
+export class MediaQuotaExceeded extends Data.TaggedError("MediaQuotaExceeded")<{}> {
+  override get message() {
+    return `you already keep ${MAX_MEDIA_FILES_PER_USER} files or ${MAX_MEDIA_BYTES_PER_USER / 1024 / 1024} MB of images and files; they are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign`
+  }
+}
+
+/** A name to show and send: the last path segment, without control characters, at most 200 characters. */
+export const cleanFilename = (name: string, fallback: string): string => {
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(/\p{Cc}/gu, "").trim()
+  return (base === "" ? fallback : base).slice(0, 200)
+}
+
+/**
+ * POST /api/media: stores an upload of `ownerId`, its type detected from the bytes by the caller
+ * (`detected`, null when unknown). Answers what a message refers to it by.
+ */
+export const uploadMedia = Effect.fn("uploadMedia")(function* (input: {
+  readonly ownerId: string
+  readonly filename: string
+  readonly bytes: Uint8Array
+  readonly detected: string | null
+}) {
+  if (input.bytes.length > MAX_MEDIA_BYTES) return yield* new MediaTooLarge()
+  const kind = mediaKindOf(input.detected)
+  if (kind === null || input.detected === null) return yield* new UnsupportedMediaType({ detected: input.detected })
+  const store = yield* MediaStore
+  const usage = yield* store.usage(input.ownerId)
+  if (usage.count >= MAX_MEDIA_FILES_PER_USER || usage.bytes + input.bytes.length > MAX_MEDIA_BYTES_PER_USER) {
+    return yield* new MediaQuotaExceeded()
+  }
+  const id = (yield* Ids).next()
+  const createdAt = yield* Clock.currentTimeMillis
+  const media: MessageMedia = {
+    id,
+    mimetype: input.detected,
+    filename: cleanFilename(input.filename, kind === "image" ? "image" : "file"),
+    size: input.bytes.length,
+    kind
+  }
+  yield* store.put({ ...media, ownerId: input.ownerId, createdAt }, input.bytes)
+  return media
+})
+
+/** GET /api/media/:id: the bytes, to their owner only (anyone else: null, as for an unknown id). */
+export const readOwnMedia = Effect.fn("readOwnMedia")(function* (ownerId: string, id: string) {
+  const stored = yield* (yield* MediaStore).read(id)
+  return stored === null || stored.media.ownerId !== ownerId ? null : stored
+})

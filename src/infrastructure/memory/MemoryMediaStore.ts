@@ -1,0 +1,45 @@
+import { Layer } from "effect"
+import { MediaStore } from "../../application/ports/MediaStore.ts"
+import { withDb, withDbWrite } from "./guard.ts"
+import type { MemoryDatabase } from "./MemoryDatabase.ts"
+
+export const makeMemoryMediaStore = (db: MemoryDatabase): MediaStore["Service"] => ({
+  // a copy: the caller's buffer may be reused, and a real store keeps what it was given
+  put: (media, bytes) => withDbWrite(db, () => void db.media.set(media.id, { media, bytes: Uint8Array.from(bytes) })),
+  info: (id) => withDb(db, () => db.media.get(id)?.media ?? null),
+  read: (id) =>
+    withDb(db, () => {
+      const stored = db.media.get(id)
+      return stored === undefined ? null : { media: stored.media, bytes: Uint8Array.from(stored.bytes) }
+    }),
+  delete: (id) => withDbWrite(db, () => void db.media.delete(id)),
+  usage: (ownerId) =>
+    withDb(db, () => {
+      let count = 0
+      let bytes = 0
+      for (const { media } of db.media.values()) {
+        if (media.ownerId !== ownerId) continue
+        count += 1
+        bytes += media.size
+      }
+      return { count, bytes }
+    }),
+  listCreatedBefore: (before, limit, after) =>
+    withDb(db, () =>
+      [...db.media.values()]
+        .map((m) => m.media)
+        .filter(
+          (m) =>
+            m.createdAt < before &&
+            (after === undefined ||
+              m.createdAt > after.createdAt ||
+              (m.createdAt === after.createdAt && m.id > after.id))
+        )
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, limit)
+    )
+})
+
+export const MemoryMediaStore = {
+  layer: (db: MemoryDatabase) => Layer.succeed(MediaStore, makeMemoryMediaStore(db))
+}

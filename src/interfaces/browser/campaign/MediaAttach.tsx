@@ -1,0 +1,149 @@
+import { useId, useState } from "react"
+import { z } from "zod/mini"
+import { MAX_MEDIA_BYTES } from "../../../domain/message/Media.ts"
+import { Button } from "../ui/kit.tsx"
+
+/** What POST /api/media answers, checked before the form keeps it. */
+const UploadedSchema = z.object({
+  id: z.string(),
+  mimetype: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  kind: z.enum(["image", "file"])
+})
+export type AttachedMedia = z.infer<typeof UploadedSchema>
+
+/** The server's error body: {error: {message}}. */
+const ProblemSchema = z.object({ error: z.object({ message: z.string() }) })
+
+/** The same words as the server's 413, said before anything is sent. */
+export const TOO_LARGE = "the file is larger than 16 MB, the most WhatsApp takes"
+
+export const formatSize = (bytes: number): string =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(0)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** Uploads one file as a browser form would (multipart, field `file`); the answer or the server's words. */
+export const uploadMedia = async (
+  file: File
+): Promise<{ readonly ok: true; readonly media: AttachedMedia } | { readonly ok: false; readonly error: string }> => {
+  if (file.size > MAX_MEDIA_BYTES) return { ok: false, error: TOO_LARGE }
+  const form = new FormData()
+  form.append("file", file, file.name)
+  let response: Response
+  try {
+    response = await fetch("/api/media", { method: "POST", body: form, credentials: "same-origin" })
+  } catch {
+    return { ok: false, error: "the upload did not reach the server; check the connection and try again" }
+  }
+  const body: unknown = await response.json().catch(() => null)
+  if (response.ok) {
+    const media = UploadedSchema.safeParse(body)
+    return media.success
+      ? { ok: true, media: media.data }
+      : { ok: false, error: "the server's answer could not be read" }
+  }
+  const problem = ProblemSchema.safeParse(body)
+  return {
+    ok: false,
+    error: problem.success ? problem.data.error.message : `the upload failed (HTTP ${response.status})`
+  }
+}
+
+/** An attached image (its thumbnail, from GET /api/media/<id>) or file (its name and size). */
+export const MediaView = ({ media }: { readonly media: AttachedMedia | null }) =>
+  media === null ? null : (
+    <div
+      className="mt-2 flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 p-2"
+      data-testid="media"
+    >
+      {media.kind === "image" ? (
+        <img
+          src={`/api/media/${encodeURIComponent(media.id)}`}
+          alt={`Attached: ${media.filename}`}
+          className="h-20 w-20 rounded object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="text-2xl">
+          📄
+        </span>
+      )}
+      <span className="break-all text-sm text-slate-800">
+        {media.filename} · {formatSize(media.size)}
+      </span>
+    </div>
+  )
+
+/**
+ * "Attach image or file" on a one-off message of the new-campaign form: uploads at once (the row
+ * then refers to it by id), shows the preview, can be removed. The row's text is the caption.
+ */
+export const MediaAttach = ({
+  of,
+  media,
+  error,
+  onChange
+}: {
+  /** what the labels name: "message 2" */
+  readonly of: string
+  readonly media: AttachedMedia | null
+  /** the server's error at this row's media (e.g. not found) */
+  readonly error?: string | undefined
+  readonly onChange: (media: AttachedMedia | null) => void
+}) => {
+  const inputId = useId()
+  const [state, setState] = useState<{ readonly uploading: boolean; readonly error: string | null }>({
+    uploading: false,
+    error: null
+  })
+  const shown = state.error ?? error ?? null
+  return (
+    <div className="space-y-2">
+      {media === null ? (
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium">
+            Attach image or file to {of}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+            disabled={state.uploading}
+            className="mt-1 block text-sm"
+            onChange={async (e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ""
+              if (file === undefined) return
+              setState({ uploading: true, error: null })
+              const result = await uploadMedia(file)
+              if (result.ok) {
+                setState({ uploading: false, error: null })
+                onChange(result.media)
+              } else setState({ uploading: false, error: result.error })
+            }}
+          />
+          <p className="mt-1 text-sm text-slate-600">
+            {state.uploading
+              ? "Uploading…"
+              : "JPEG, PNG, WebP or GIF images; PDF, Word, Excel, PowerPoint or OpenDocument files; at most 16 MB. The text becomes its caption."}
+          </p>
+        </div>
+      ) : (
+        <>
+          <MediaView media={media} />
+          <Button variant="secondary" onClick={() => onChange(null)}>
+            Remove the {media.kind === "image" ? "image" : "file"} of {of}
+          </Button>
+        </>
+      )}
+      {shown === null ? null : (
+        <p role="alert" className="text-sm text-red-800">
+          {shown}
+        </p>
+      )}
+    </div>
+  )
+}
