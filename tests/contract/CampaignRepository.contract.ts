@@ -13,6 +13,7 @@ export const campaignView = (id: string, overrides: Partial<CampaignView> = {}):
   sessionId: "s1",
   groupId: "120363000000000001@g.us",
   groupName: "Family",
+  targets: null,
   title: `campaign ${id}`,
   status: "SCHEDULED",
   failureReason: null,

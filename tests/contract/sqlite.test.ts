@@ -576,6 +576,7 @@ describe("SQLite adapters: several connections to one file", () => {
           status: "SCHEDULED" as const,
           failureReason: null,
           messageIds: ["m1", "m2"],
+          targets: null,
           createdAt: 1,
           updatedAt: 2,
           version: 1

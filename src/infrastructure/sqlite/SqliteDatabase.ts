@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 8
+export const SQLITE_SCHEMA_VERSION = 9
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -111,6 +111,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
   status         TEXT    NOT NULL,
   failure_reason TEXT,
   message_ids    TEXT    NOT NULL,
+  targets        TEXT,
   created_at     INTEGER NOT NULL,
   updated_at     INTEGER NOT NULL,
   version        INTEGER NOT NULL,
@@ -244,6 +245,14 @@ const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Re
 }
 
 /**
+ * What schema version 9 added to the campaigns table: a campaign's target groups as JSON
+ * ([{"groupId":…,"groupName":…},…]) when it has several; NULL when it has its one group, as every
+ * campaign before. Version 9 also keeps older Herald off the file: it would show a campaign of
+ * several groups as one to its first group only.
+ */
+const CAMPAIGNS_TARGETS_COLUMNS: Readonly<Record<string, string>> = { targets: "TEXT" }
+
+/**
  * Runs `f` in one write transaction. BEGIN IMMEDIATE takes the write lock up front (waiting
  * up to the busy timeout for another process), so the transaction never fails half way for
  * a lock; any error rolls everything back and is rethrown.
@@ -341,6 +350,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_POLL_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_PACING_COLUMNS)
+        addMissingColumns(db, "campaigns", CAMPAIGNS_TARGETS_COLUMNS)
       }
       db.exec(
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"

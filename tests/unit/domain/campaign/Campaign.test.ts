@@ -53,6 +53,7 @@ describe("Create", () => {
       userId: "user-1",
       sessionId: "session-1",
       group,
+      targets: [group],
       title: "Rehearsals",
       messageIds: ["a", "b", "c"],
       createdAt: command.now,
