@@ -14,7 +14,7 @@ import {
 const TARGET = { groupId: "1@g.us", groupName: "Choir" }
 const form = (change: Partial<PlanForm> = {}): PlanForm => ({
   ...emptyForm("Europe/Paris", "2027-03-27"),
-  target: TARGET,
+  targets: [TARGET],
   ...change
 })
 
@@ -128,10 +128,7 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
   })
 
   it("what is missing is named by the server's field paths", () => {
-    const built = buildPlan(
-      "s1",
-      form({ target: null, mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] })
-    )
+    const built = buildPlan("s1", form({ targets: [], mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] }))
     expect(built).toEqual({
       ok: false,
       errors: { groupId: "Choose a group or contact.", "messages.1.scheduledAt": "Choose a date and a time." }
@@ -155,6 +152,21 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
 })
 
 describe("small readings", () => {
+  it("several groups are sent as targets, in the order chosen; one as groupId and groupName", () => {
+    const club = { groupId: "2@g.us", groupName: "Club" }
+    const built = buildPlan("alice", form({ targets: [TARGET, club], mode: "messages" }))
+    expect(built.ok && built.create).toMatchObject({ targets: [TARGET, club] })
+    expect(built.ok && "groupId" in built.create).toBe(false)
+    const one = buildPlan("alice", form({ mode: "messages" }))
+    expect(one.ok && one.create).toMatchObject(TARGET)
+    expect(one.ok && "targets" in one.create).toBe(false)
+  })
+
+  it("the picker also stands for targets and each of them", () => {
+    expect(targetError({ "targets.2.groupId": "twice" })).toBe("twice")
+    expect(targetError({ targets: "too many" })).toBe("too many")
+  })
+
   it("the picker stands for groupId and groupName", () => {
     expect(targetError({ groupName: "too long" })).toBe("too long")
     expect(targetError({ groupId: "a", groupName: "b" })).toBe("a")

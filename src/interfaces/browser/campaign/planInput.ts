@@ -45,7 +45,8 @@ export interface RecurrenceFields {
 }
 
 export interface PlanForm {
-  readonly target: { readonly groupId: string; readonly groupName: string } | null
+  /** the chosen groups (or one contact), in the order chosen: one is the simple case, several each get every message */
+  readonly targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
   readonly title: string
   readonly mode: Mode
   /** the campaign's IANA zone: a recurrence's and the one-off rows' */
@@ -59,8 +60,10 @@ export interface PlanForm {
 /** campaign.create's input as sent (times as ISO strings). */
 export interface CreateInput {
   readonly sessionName: string
-  readonly groupId: string
-  readonly groupName: string
+  /** one target: groupId and groupName; several: targets */
+  readonly groupId?: string
+  readonly groupName?: string
+  readonly targets?: Array<{ readonly groupId: string; readonly groupName: string }>
   readonly title?: string
   readonly messages?: Array<{
     readonly content: string
@@ -93,7 +96,7 @@ export const newRow = (date = "", time = "09:00"): OneOffRow => ({
 })
 
 export const emptyForm = (timeZone: string, today: string): PlanForm => ({
-  target: null,
+  targets: [],
   title: "",
   mode: "recurrence",
   timeZone,
@@ -128,12 +131,15 @@ export const instantOf = (date: string, time: string, timeZone: string): string 
 /** The form as campaign.create / campaign.preview input, or the fields to fill in first. */
 export const buildPlan = (sessionName: string, form: PlanForm): Built => {
   const errors: Record<string, string> = {}
-  if (form.target === null) errors["groupId"] = "Choose a group or contact."
+  const [first, ...more] = form.targets
+  if (first === undefined) errors["groupId"] = "Choose a group or contact."
   const title = form.title.trim()
   const base = {
     sessionName,
-    groupId: form.target?.groupId ?? "",
-    groupName: form.target?.groupName ?? "",
+    // one target is sent as before targets; several as `targets`
+    ...(more.length === 0
+      ? { groupId: first?.groupId ?? "", groupName: first?.groupName ?? "" }
+      : { targets: form.targets.map((t) => ({ groupId: t.groupId, groupName: t.groupName })) }),
     ...(title === "" ? {} : { title }),
     ...(form.mentionAll ? { mentionAll: true as const } : {})
   }
@@ -173,9 +179,12 @@ export const inputKey = (input: PreviewInput): string => JSON.stringify(input)
 /** Where a server or form error of `path` is shown on the form. */
 export const errorAt = (errors: Readonly<Record<string, string>>, path: string): string | undefined => errors[path]
 
-/** The target's error: the picker stands for both groupId and groupName. */
+/** The target's error: the picker stands for groupId and groupName, and for targets and each of them. */
 export const targetError = (errors: Readonly<Record<string, string>>): string | undefined =>
-  errors["groupId"] ?? errors["groupName"]
+  errors["groupId"] ??
+  errors["groupName"] ??
+  errors["targets"] ??
+  Object.entries(errors).find(([path]) => path.startsWith("targets."))?.[1]
 
 export const characterCount = (content: string): { readonly text: string; readonly over: boolean } => ({
   text: `${content.length} / ${MAX_CONTENT_LENGTH}`,
