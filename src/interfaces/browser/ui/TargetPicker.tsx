@@ -118,12 +118,12 @@ export const TargetPicker = (props: TargetPickerProps) => {
       <legend className="text-sm font-medium text-slate-800">
         {multiple ? "Groups or contact" : "Group or contact"}
       </legend>
-      {multiple && chosen.length > 0 ? (
+      {/* one chosen is the simple case, as a single choice reads; several are chips */}
+      {multiple && chosen.length > 1 ? (
         <div className="space-y-2" aria-live="polite">
           <p className="text-sm text-slate-800">
-            Chosen: {chosen.length === 1 ? "1 group" : `${chosen.length} groups`}
-            {chosen.length > 1 ? " — each gets its own copy of every message" : ""}
-            {full ? ` (at most ${chosen.length})` : ""}
+            Chosen: {chosen.length} groups, each gets its own copy of every message
+            {full ? ` (no more can be added: at most ${chosen.length})` : ""}
           </p>
           <ul aria-label="Chosen" className="flex flex-wrap gap-2">
             {chosen.map((t) => (
@@ -148,7 +148,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen[0] === undefined ? (
             multiple ? (
-              "None chosen yet: choose one or more."
+              "None chosen yet: choose one, or several groups."
             ) : (
               "None chosen yet."
             )
