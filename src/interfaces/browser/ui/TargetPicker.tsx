@@ -148,7 +148,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen[0] === undefined ? (
             multiple ? (
-              "None chosen yet: choose one, or several groups."
+              "None chosen yet. Choose one, or several groups."
             ) : (
               "None chosen yet."
             )
