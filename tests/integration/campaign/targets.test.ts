@@ -3,13 +3,16 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { getCampaign } from "../../../src/application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../src/application/campaign/listCampaigns.ts"
+import { notifyFailedCampaigns } from "../../../src/application/campaign/notifyFailedCampaigns.ts"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
 import { resendCampaignMessage } from "../../../src/application/campaign/resendCampaignMessage.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import type { Notification } from "../../../src/application/ports/Notifier.ts"
 import { getMessagingSession } from "../../../src/application/session/getMessagingSession.ts"
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
+import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
@@ -121,6 +124,13 @@ describe("a campaign to several groups", () => {
         ])
         const failed = campaign.messages.find((m) => m.status === "FAILED")
         expect(failed).toMatchObject({ groupId: B.groupId, groupName: "Club B" })
+        // the admin is told which group
+        const told: Array<Notification> = []
+        yield* notifyFailedCampaigns(0).pipe(Effect.provide(MemoryNotifier.layer(told)))
+        expect(told).toEqual([
+          { kind: "CampaignFailed", campaignId: id, title: "Club A and 2 more", reason: campaign.failureReason }
+        ])
+        expect(told[0]?.kind === "CampaignFailed" && told[0].reason).toMatch(/^group Club B: /)
 
         // the group takes messages again; sent again, the copy goes to its own group only
         yield* Effect.promise(() => fake.reset())

@@ -1,6 +1,9 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { countersOf } from "../../../../src/application/ports/CampaignRepository.ts"
 import type { TargetMessage } from "../../../../src/domain/campaign/CampaignTargets.ts"
 import { targetStates } from "../../../../src/domain/campaign/CampaignTargets.ts"
+import { MESSAGE_STATUSES } from "../../../../src/domain/message/Message.ts"
 
 const A = { groupId: "a@g.us", groupName: "Club A" }
 const B = { groupId: "b@g.us", groupName: "Club B" }
@@ -104,5 +107,47 @@ describe("targetStates: where each target group of a campaign stands", () => {
       ["Club B", "COMPLETED", 0],
       ["Club A", "COMPLETED", 0]
     ])
+  })
+})
+
+describe("targetStates: properties", () => {
+  const messages = fc
+    .array(
+      fc.record({
+        group: fc.constantFrom(A.groupId, B.groupId),
+        status: fc.constantFrom(...MESSAGE_STATUSES.filter((s) => s !== "NEW")),
+        resent: fc.option(fc.nat(20), { nil: null })
+      }),
+      { maxLength: 20 }
+    )
+    // a resend is of the same group as its first (it keeps its target)
+    .map((drawn) =>
+      drawn.map((d, i) => {
+        const resentAs = d.resent === null || d.resent === i ? null : `m${d.resent}`
+        const same = resentAs !== null && drawn[d.resent ?? -1]?.group === d.group
+        return { ...msg(`m${i}`, d.group, d.status, same ? resentAs : null) }
+      })
+    )
+
+  it("the groups' totals and sent counts add up to the campaign's counters", () => {
+    fc.assert(
+      fc.property(messages, (ms) => {
+        const states = targetStates("IN_PROGRESS", [A, B], ms)
+        const counters = countersOf(ms.map((m) => ({ ...m, deliveredAt: null, scheduledAt: 0, version: 1 })))
+        expect(states.reduce((n, s) => n + s.totalMessages, 0)).toBe(counters.totalMessages)
+        expect(states.reduce((n, s) => n + s.sentMessages, 0)).toBe(counters.sentMessages)
+      })
+    )
+  })
+
+  it("a group is FAILED exactly when it has an unanswered failure, and COMPLETED only when all it counts are sent", () => {
+    fc.assert(
+      fc.property(messages, (ms) => {
+        for (const s of targetStates("IN_PROGRESS", [A, B], ms)) {
+          expect(s.status === "FAILED").toBe(s.failedMessages > 0)
+          if (s.status === "COMPLETED") expect(s.sentMessages).toBe(s.totalMessages)
+        }
+      })
+    )
   })
 })
