@@ -116,7 +116,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">
-        {multiple ? "Groups or contact" : "Group or contact"}
+        {multiple ? "Groups or contacts" : "Group or contact"}
       </legend>
       {/* one chosen is the simple case, as a single choice reads; several are chips */}
       {multiple && chosen.length > 1 ? (
