@@ -118,7 +118,7 @@ describe.skipIf(!chromiumAvailable)(
 
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "New campaign" }).click()
       await page.getByRole("heading", { name: "New campaign" }).waitFor()
-      await page.getByRole("radio", { name: "Choir" }).check()
+      await page.getByRole("checkbox", { name: "Choir" }).check()
       await page.getByLabel("Title (optional)").fill("Rehearsal reminder")
       await page.getByRole("radio", { name: "Messages on dates I choose" }).check()
       const due = nextMinute(25_000)
@@ -167,10 +167,10 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("heading", { name: "New campaign" }).waitFor()
       await tabTo(page, page.getByLabel("Search groups"))
       await page.keyboard.type("Book")
-      const bookClub = page.getByRole("radio", { name: "Book club" })
+      const bookClub = page.getByRole("checkbox", { name: "Book club" })
       // the search is debounced: wait for its answer (Choir gone), or the list is redrawn under
       // the Tab key and the focus falls back to the page
-      await page.getByRole("radio", { name: "Choir" }).waitFor({ state: "detached" })
+      await page.getByRole("checkbox", { name: "Choir" }).waitFor({ state: "detached" })
       await bookClub.waitFor()
       await tabTo(page, bookClub)
       await page.keyboard.press("Space")

@@ -47,12 +47,12 @@ describe.skipIf(!chromiumAvailable)(
       return trpc
     }
 
-    /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its radio. */
+    /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its checkbox. */
     const openFormForChoir = async (page: Page) => {
       await page.goto(`${herald.url}/campaigns/new`)
       await page.getByRole("button", { name: "Preview" }).waitFor()
       await page.getByLabel("Search groups").fill("Choir")
-      await page.getByRole("radio", { name: "Choir" }).check()
+      await page.getByRole("checkbox", { name: "Choir" }).check()
       await page.getByText(`Chosen: ${CHOIR.groupName}`).waitFor()
     }
 

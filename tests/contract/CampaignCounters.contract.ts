@@ -286,6 +286,7 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
                 title: "t",
                 status: "SCHEDULED",
                 group: { groupId: target.groupId, groupName: target.groupName },
+                targets: [{ groupId: target.groupId, groupName: target.groupName }],
                 totalMessages: 2,
                 sentMessages: 1,
                 deliveredMessages: 0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { CampaignView } from "../../src/application/ports/CampaignRepository.ts"
-import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
+import { CampaignRepository, targetsOf } from "../../src/application/ports/CampaignRepository.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
 
@@ -13,6 +13,7 @@ export const campaignView = (id: string, overrides: Partial<CampaignView> = {}):
   sessionId: "s1",
   groupId: "120363000000000001@g.us",
   groupName: "Family",
+  targets: null,
   title: `campaign ${id}`,
   status: "SCHEDULED",
   failureReason: null,
@@ -109,6 +110,33 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
           // listed without its message ids
           const { messageIds: _, ...listed } = campaignView("x", { userId: "u2", createdAt: T + 3 })
           expect((yield* repo.listByUser("u2", { limit: 10, offset: 0 }))[0]).toEqual(listed)
+        })
+      )
+    )
+
+    it.effect("stores a campaign's several targets and reads them back; one group reads as [group]", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const targets = [
+            { groupId: "a@g.us", groupName: "Club A" },
+            { groupId: "b@g.us", groupName: "Club B" },
+            { groupId: "c@g.us", groupName: "Club C" }
+          ]
+          const several = campaignView("c1", { groupId: "a@g.us", groupName: "Club A", targets })
+          yield* repo.save(several)
+          yield* repo.save(campaignView("c2", { createdAt: T + 1 }))
+          expect(yield* repo.get("c1")).toEqual(several)
+          expect((yield* repo.summary("c1"))?.targets).toEqual(targets)
+          expect((yield* repo.listByUser("u1", { limit: 10, offset: 0 })).map((c) => targetsOf(c))).toEqual([
+            [{ groupId: "120363000000000001@g.us", groupName: "Family" }],
+            targets
+          ])
+          expect((yield* repo.listBySession("s1"))[0]?.targets).toEqual(targets)
+          // every target is among the session's groups, in the order of their first campaign
+          expect(yield* repo.groupsBySession("s1")).toEqual([
+            ...targets,
+            { groupId: "120363000000000001@g.us", groupName: "Family" }
+          ])
         })
       )
     )

@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import { MongoClient } from "mongodb"
 import { afterAll, describe, expect, it } from "vitest"
+import { CampaignRepository, targetsOf } from "../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import type { MongoDatabaseOptions } from "../../src/infrastructure/mongo/MongoDatabase.ts"
@@ -66,7 +67,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeProjectionCheckpointContract("mongo", mongo)
   describeMediaStoreContract("mongo", mongo)
 
-  it("reads message and session documents written before delivery receipts, session events, send again, mentions and polls: with none", async () => {
+  it("reads message, session and campaign documents written before delivery receipts, session events, send again, mentions, polls and targets: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")
     const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
     try {
@@ -87,6 +88,23 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
         failureReason: null,
         version: 4
       })
+      await raw
+        .db()
+        .collection<RecordDocument>("campaigns")
+        .insertOne({
+          _id: "c-old",
+          userId: "u1",
+          sessionId: "s-old",
+          groupId: "g@g.us",
+          groupName: "Family",
+          title: "t",
+          status: "SCHEDULED",
+          failureReason: null,
+          messageIds: ["m-old"],
+          createdAt: 1,
+          updatedAt: 2,
+          version: 1
+        })
       await raw.db().collection<RecordDocument>("sessions").insertOne({
         _id: "s-old",
         userId: "u1",
@@ -103,10 +121,14 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
     const read = Effect.gen(function* () {
       return {
         message: yield* MessageRepository.use((r) => r.get("m-old")),
-        session: yield* SessionRepository.use((r) => r.get("s-old"))
+        session: yield* SessionRepository.use((r) => r.get("s-old")),
+        campaign: yield* CampaignRepository.use((r) => r.get("c-old")),
+        groups: yield* CampaignRepository.use((r) => r.groupsBySession("s-old"))
       }
     })
-    const { message, session } = await Effect.runPromise(read.pipe(Effect.provide(client(databaseUrl))))
+    const { message, session, campaign, groups } = await Effect.runPromise(
+      read.pipe(Effect.provide(client(databaseUrl)))
+    )
     expect(message).toMatchObject({
       id: "m-old",
       status: "SENT",
@@ -129,5 +151,9 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
       minGapSeconds: 0,
       jitterSeconds: 0
     })
+    // stored before campaigns had several groups: its one group
+    expect(campaign).toMatchObject({ id: "c-old", targets: null, counters: null })
+    expect(campaign === null ? null : targetsOf(campaign)).toEqual([{ groupId: "g@g.us", groupName: "Family" }])
+    expect(groups).toEqual([{ groupId: "g@g.us", groupName: "Family" }])
   })
 })

@@ -8,7 +8,7 @@ import { Worker } from "node:worker_threads"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
-import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
+import { CampaignRepository, targetsOf } from "../../src/application/ports/CampaignRepository.ts"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
@@ -535,6 +535,44 @@ describe("SQLite adapters: several connections to one file", () => {
   )
 
   it.effect(
+    "a version-8 file gains the column (before targets): its campaigns read with their one group, and a save can give several",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE campaigns (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_id TEXT NOT NULL,
+        group_id TEXT NOT NULL, group_name TEXT NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL, failure_reason TEXT,
+        message_ids TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL,
+        counters TEXT);
+        INSERT INTO campaigns VALUES ('c1', 'u1', 's1', 'g@g.us', 'Family', 't', 'SCHEDULED', NULL, '["m1"]', 1, 1, 1, NULL);
+        PRAGMA user_version = 8;`)
+        old.close()
+        const repo = (f: (r: CampaignRepository["Service"]) => Effect.Effect<unknown, unknown>) =>
+          CampaignRepository.use(f).pipe(Effect.provide(client(path)))
+        const view = yield* CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({ id: "c1", groupId: "g@g.us", targets: null, version: 1 })
+        expect(view === null ? null : targetsOf(view)).toEqual([{ groupId: "g@g.us", groupName: "Family" }])
+        expect(yield* repo((r) => r.groupsBySession("s1"))).toEqual([{ groupId: "g@g.us", groupName: "Family" }])
+        if (view === null) return
+        const targets = [
+          { groupId: "g@g.us", groupName: "Family" },
+          { groupId: "h@g.us", groupName: "Friends" }
+        ]
+        yield* repo((r) => r.save({ ...view, targets, version: 2 }))
+        expect(yield* repo((r) => r.get("c1"))).toMatchObject({ targets, version: 2 })
+        expect(yield* repo((r) => r.groupsBySession("s1"))).toEqual(targets)
+        const reopened = new DatabaseSync(path)
+        expect(SQLITE_SCHEMA_VERSION).toBe(9)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        expect(reopened.prepare("SELECT targets FROM campaigns WHERE id = 'c1'").get()).toEqual({
+          targets: JSON.stringify(targets)
+        })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
     "a file of schema version 4 (before send again) gains the resend columns and the new counters index on start",
     () => {
       const path = join(tempFolder(), "herald.db")
@@ -624,6 +662,7 @@ describe("SQLite adapters: several connections to one file", () => {
           status: "SCHEDULED" as const,
           failureReason: null,
           messageIds: ["m1", "m2"],
+          targets: null,
           createdAt: 1,
           updatedAt: 2,
           version: 1

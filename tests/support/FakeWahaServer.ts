@@ -131,6 +131,11 @@ export interface FakeWaha {
   answerEverythingWith(status: number, body?: unknown): void
   /** Every /api/ call is left unanswered, until reset(). */
   hangEverything(): void
+  /**
+   * Sends (sendText, sendPoll) to this chat get this answer, until reset(): a group the session
+   * left or was removed from, while its other chats still take messages.
+   */
+  refuseChat(chatId: string, status: number, body?: unknown): void
   /** Stops listening and drops open connections: new connections are refused. */
   refuse(): Promise<void>
   /** Listens again on the same port. */
@@ -168,6 +173,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const connection = options.keepAlive === true ? "keep-alive" : "close"
   const requests: Array<RecordedRequest> = []
   const sent: FakeWaha["sent"] = []
+  const refusedChats = new Map<string, { readonly status: number; readonly body: unknown }>()
   const polls: FakeWaha["polls"] = []
   const media: FakeWaha["media"] = []
   const sessions = new Map<string, FakeSession>()
@@ -272,6 +278,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     ) {
       return json(res, 400, { message: "chatId, text and session are required" })
     }
+    const refused = refusedChats.get(body["chatId"])
+    if (refused !== undefined) return json(res, refused.status, refused.body)
     // WAHA 2025.11.1+ resolves "all" to the group's participants, and refuses it outside a group
     const mentions = body["mentions"]
     if (Array.isArray(mentions) && mentions.includes("all") && !body["chatId"].endsWith("@g.us")) {
@@ -322,6 +330,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     ) {
       return json(res, 400, { message: "chatId, session, poll.name and poll.options are required" })
     }
+    const refused = refusedChats.get(body["chatId"])
+    if (refused !== undefined) return json(res, refused.status, refused.body)
     if (!pollsSupported(serverVersion)) return json(res, 501, notImplementedBy(serverVersion.engine))
     const session = sessions.get(body["session"])
     if (session === undefined && !autoSessions)
@@ -655,11 +665,15 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     hangEverything: () => {
       breakdown = { kind: "hang" }
     },
+    refuseChat: (chatId, status, body) => {
+      refusedChats.set(chatId, { status, body: body ?? { statusCode: status, message: "Chat not found" } })
+    },
     refuse: stop,
     accept: () => (listening ? Promise.resolve() : listen(port)),
     reset: async () => {
       mode = { kind: "normal", latencyMs: 0 }
       breakdown = null
+      refusedChats.clear()
       requests.length = 0
       sent.length = 0
       polls.length = 0

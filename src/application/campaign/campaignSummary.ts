@@ -1,11 +1,14 @@
 import type { CampaignCounters, CampaignListing } from "../ports/CampaignRepository.ts"
+import { targetsOf } from "../ports/CampaignRepository.ts"
 
-/** campaign.list's item: progress as the campaign's counters hold it (deleted messages excluded). */
+/** campaign.list's item: progress as the campaign's counters hold it (deleted messages excluded), over every group's copies. */
 export const campaignSummary = (campaign: CampaignListing, counters: CampaignCounters) => ({
   id: campaign.id,
   title: campaign.title,
   status: campaign.status,
   group: { groupId: campaign.groupId, groupName: campaign.groupName },
+  /** every group the campaign sends to, `group` first */
+  targets: targetsOf(campaign),
   totalMessages: counters.totalMessages,
   sentMessages: counters.sentMessages,
   /** sent messages the gateway reported delivered (to at least one phone of the group) */

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
@@ -14,8 +15,11 @@ import { requirePolls } from "./pollSupport.ts"
 
 export interface PlanCampaignInput {
   readonly sessionName: string
-  readonly groupId: string
-  readonly groupName: string
+  /** the one group (with groupName), or `targets`: exactly one of the two */
+  readonly groupId?: string | undefined
+  readonly groupName?: string | undefined
+  /** the groups to send to, each its own copy of every message (1 to MAX_TARGETS_PER_CAMPAIGN, bounded by the caller) */
+  readonly targets?: ReadonlyArray<CampaignGroup> | undefined
   readonly title?: string | undefined
   readonly messages?:
     | ReadonlyArray<{
@@ -43,6 +47,50 @@ export interface CheckedMessage extends PlannedMessage {
   readonly media: MessageMedia | null
 }
 
+const count = (n: number) => n.toLocaleString("en-US")
+
+/** The groups the plan sends to, at least one: the one group, or its targets, none twice. */
+const targetsOf = Effect.fnUntraced(function* (
+  input: PlanCampaignInput
+): Effect.fn.Return<readonly [CampaignGroup, ...Array<CampaignGroup>], InvalidCampaign> {
+  const single = input.groupId !== undefined || input.groupName !== undefined
+  if (single === (input.targets !== undefined)) {
+    return yield* new InvalidCampaign({
+      message: single
+        ? "give either groupId and groupName (one group) or targets (several), not both"
+        : "give either groupId and groupName (one group) or targets (several groups)",
+      field: single ? "targets" : "groupId"
+    })
+  }
+  if (input.targets === undefined) {
+    if (input.groupId === undefined)
+      return yield* new InvalidCampaign({ message: "groupId is required with groupName", field: "groupId" })
+    return [{ groupId: input.groupId, groupName: input.groupName ?? "" }]
+  }
+  const [head, ...tail] = input.targets
+  if (head === undefined)
+    return yield* new InvalidCampaign({ message: "a campaign needs at least one target group", field: "targets" })
+  const first = new Map<string, number>()
+  for (const [i, t] of input.targets.entries()) {
+    const earlier = first.get(t.groupId)
+    if (earlier !== undefined) {
+      return yield* new InvalidCampaign({
+        message: `this group is already target ${earlier + 1}: each group may be a target once`,
+        field: `targets.${i}.groupId`
+      })
+    }
+    first.set(t.groupId, i)
+  }
+  const group = (t: CampaignGroup): CampaignGroup => ({ groupId: t.groupId, groupName: t.groupName })
+  return [group(head), ...tail.map(group)]
+})
+
+/** The title a campaign gets when it is given none: its group's name, or "Club A and 2 more". */
+const defaultTitle = (targets: readonly [CampaignGroup, ...Array<CampaignGroup>]): string => {
+  const [first, ...rest] = targets
+  return rest.length === 0 ? first.groupName : `${first.groupName.trim() || first.groupId} and ${rest.length} more`
+}
+
 /** The input's field a recurrence problem concerns. */
 const recurrenceField = (problem: RecurrenceProblem): string => {
   switch (problem._tag) {
@@ -66,14 +114,16 @@ const recurrenceField = (problem: RecurrenceProblem): string => {
  * past are left out; if nothing is left the plan is refused), at most MAX_MESSAGES_PER_CAMPAIGN
  * messages of at most MAX_CONTENT_LENGTH characters, none empty, and "mention everyone" only where
  * the gateway can (mentionSupport.ts). Each refusal names the field it concerns. Reads only: the
- * plan's title and its messages in time order.
+ * plan's title, its target groups and its messages in time order (one copy per target of each
+ * is made by createCampaign; the limit counts every copy).
  */
 export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input: PlanCampaignInput) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   if ((input.messages === undefined) === (input.recurrence === undefined)) {
     return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
   }
-  const title = input.title?.trim() || input.groupName
+  const targets = yield* targetsOf(input)
+  const title = input.title?.trim() || defaultTitle(targets)
   const now = yield* Clock.currentTimeMillis
   const everyone = input.mentionAll === true
   let messages: ReadonlyArray<CheckedMessage>
@@ -126,9 +176,14 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
     fieldOf = (index, part) => `messages.${index}.${part}`
     countField = "messages"
   }
-  if (messages.length > MAX_MESSAGES_PER_CAMPAIGN) {
+  // every copy is a stored message and a send: the limit counts them all
+  const copies = messages.length * targets.length
+  if (copies > MAX_MESSAGES_PER_CAMPAIGN) {
     return yield* new InvalidCampaign({
-      message: `a campaign may hold at most ${MAX_MESSAGES_PER_CAMPAIGN} messages (this plan makes ${messages.length})`,
+      message:
+        targets.length === 1
+          ? `a campaign may hold at most ${MAX_MESSAGES_PER_CAMPAIGN} messages (this plan makes ${messages.length})`
+          : `this plan makes ${count(messages.length)} messages for each of ${targets.length} groups (${count(copies)}); a campaign may hold at most ${count(MAX_MESSAGES_PER_CAMPAIGN)}`,
       field: countField
     })
   }
@@ -208,5 +263,5 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
           : "mentionAll"
     )
   }
-  return { session, title, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
+  return { session, title, targets, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
 })

@@ -13,6 +13,8 @@ export interface CreateCampaignInput {
   readonly userId: string
   readonly sessionId: string
   readonly group: CampaignGroup
+  /** every group to send to, `group` first, none twice (absent: `group` alone): each gets its own copy of every message */
+  readonly targets?: ReadonlyArray<CampaignGroup> | undefined
   readonly title: string
   readonly messages: ReadonlyArray<{
     readonly content: string
@@ -32,14 +34,18 @@ const PLAN_CONCURRENCY = 32
 export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ readonly message: string }> {}
 
 /**
- * Plans a campaign of explicit messages. The campaign is recorded first, with the ids of its
- * messages, and then each message: a crash in between leaves a campaign short of messages,
- * never a message without its campaign.
+ * Plans a campaign of explicit messages. Each target group gets its own copy of every message:
+ * a message aggregate of its own (id, claim, send), naming its group, so one group's failure is
+ * that copy's alone. The campaign is recorded first, with the ids of all its messages, and then
+ * each message: a crash in between leaves a campaign short of messages, never a message without
+ * its campaign.
  */
 export const createCampaign = Effect.fn("createCampaign")(function* (input: CreateCampaignInput) {
   const ids = yield* Ids
   const now = yield* Clock.currentTimeMillis
-  const planned = input.messages.map((m) => ({ ...m, id: ids.next() }))
+  const targets = input.targets ?? [input.group]
+  // message by message, each in every group: the copies of one message are due together
+  const planned = input.messages.flatMap((m) => targets.map((target) => ({ ...m, target, id: ids.next() })))
   for (const m of planned) {
     const hasMedia = m.media !== undefined && m.media !== null
     if (m.content.trim() === "" && !hasMedia)
@@ -62,16 +68,14 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     userId: input.userId,
     sessionId: input.sessionId,
     group: input.group,
+    targets,
     title: input.title,
     messageIds: planned.map((m) => m.id),
     now
   })
-  if (created._tag === "Rejected") return yield* new CampaignRejected({ message: created.rejection._tag })
-  const target = {
-    campaignId,
-    sessionId: input.sessionId,
-    groupId: input.group.groupId,
-    groupName: input.group.groupName
+  if (created._tag === "Rejected") {
+    const r = created.rejection
+    return yield* new CampaignRejected({ message: r._tag === "InvalidTargets" ? r.message : r._tag })
   }
   // Side by side: each message is a stream of its own, so their appends share commits (one
   // fsync for many on SQLite, one insertMany on MongoDB) instead of a round trip each. Each
@@ -83,7 +87,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
       execute(MessageAggregate)(m.id, {
         type: "Schedule",
         messageId: m.id,
-        target,
+        target: { campaignId, sessionId: input.sessionId, groupId: m.target.groupId, groupName: m.target.groupName },
         content: m.content,
         scheduledAt: m.scheduledAt,
         ...(m.mentionAll === true ? { mentionAll: true } : {}),

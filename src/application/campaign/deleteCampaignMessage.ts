@@ -28,7 +28,12 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
   if (resendOf !== null) {
     const original = yield* load(MessageAggregate, resendOf)
     if (original.resentAs === input.messageId && isResendable(original.status)) {
-      yield* failCampaign(input.campaignId, resendOf, original.failureReason ?? original.status.toLowerCase())
+      yield* failCampaign(
+        input.campaignId,
+        resendOf,
+        original.failureReason ?? original.status.toLowerCase(),
+        original.target
+      )
     }
   }
   // the last message left may have been this one: the campaign may now be complete

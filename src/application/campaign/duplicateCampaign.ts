@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import { MAX_TITLE_LENGTH } from "../../domain/campaign/CampaignLimits.ts"
+import { copyPlan } from "../../domain/campaign/copyPlan.ts"
 import { describeShiftProblem, shiftPlan } from "../../domain/campaign/shiftPlan.ts"
+import { targetsOf } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { MessagingSessionNotFound } from "../session/SessionErrors.ts"
@@ -35,9 +37,8 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
   const campaign = yield* ownedCampaign(userId, input.id)
   const session = yield* (yield* SessionRepository).get(campaign.sessionId)
   if (session === null || session.userId !== userId) return yield* new MessagingSessionNotFound()
-  const originals = (yield* (yield* MessageRepository).listByCampaign(campaign.id)).filter(
-    (m) => m.status !== "DELETED" && m.resendOf === null
-  )
+  // each message once, however many groups it went to (copyPlan)
+  const originals = copyPlan(yield* (yield* MessageRepository).listByCampaign(campaign.id))
   if (originals.length === 0) {
     return yield* new InvalidCampaign({ message: "this campaign has no message left to copy", field: "id" })
   }
@@ -51,15 +52,17 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
   const title = input.title?.trim() || `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH)
   return yield* planCampaign(userId, {
     sessionName: session.sessionName,
-    // TODO(issue 14 item 1): pass the original's targets once campaigns have several
-    groupId: campaign.groupId,
-    groupName: campaign.groupName,
+    ...(campaign.targets === null
+      ? { groupId: campaign.groupId, groupName: campaign.groupName }
+      : { targets: targetsOf(campaign) }),
     title,
     messages: shifted.messages.map((m) => ({
       content: m.content,
       scheduledAt: m.scheduledAt,
       mentionAll: m.mentionAll,
-      // TODO(issue 14 item 3): copy the message's media reference here once messages carry one
+      // the same upload, while it is kept (docs/architecture.md "Images and files"); once swept,
+      // planCampaign refuses naming the message, and the caller attaches the file again
+      ...(m.media === null ? {} : { media: { id: m.media.id } }),
       ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
     }))
   }).pipe(

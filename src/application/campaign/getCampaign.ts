@@ -1,9 +1,14 @@
 import { Effect } from "effect"
-import { CampaignRepository, countersOf } from "../ports/CampaignRepository.ts"
+import { targetStates } from "../../domain/campaign/CampaignTargets.ts"
+import { CampaignRepository, countersOf, targetsOf } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 
-/** campaign.get: the campaign with every message (as stored: instants in epoch ms), its flags and failure reason. */
+/**
+ * campaign.get: the campaign with every message (as stored: instants in epoch ms), its flags and
+ * failure reason, and where each of its target groups stands (`targetStates`, from that group's
+ * messages).
+ */
 export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, campaignId: string) {
   const campaign = yield* ownedCampaign(userId, campaignId)
   // on the messages' campaign index: this campaign's messages, not the user's
@@ -22,6 +27,7 @@ export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, c
     title: campaign.title,
     status: campaign.status,
     group: { groupId: campaign.groupId, groupName: campaign.groupName },
+    targets: targetStates(campaign.status, targetsOf(campaign), messages),
     ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason }),
     messages
   }

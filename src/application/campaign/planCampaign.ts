@@ -11,20 +11,22 @@ import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 // several web processes could each admit one create of the same user past a limit.
 
 /**
- * campaign.create: a campaign to one group of the caller's session, as checkPlan plans it. The
- * group is attached to the session through the campaign: getMessagingSession lists it among
- * the session's groups.
+ * campaign.create: a campaign to one or more groups of the caller's session, as checkPlan plans
+ * it, each group its own copy of every message (the quota counts every copy). The groups are
+ * attached to the session through the campaign: getMessagingSession lists them among the
+ * session's groups.
  */
 export const planCampaign = Effect.fn("planCampaign")(function* (userId: string, input: PlanCampaignInput) {
-  const { session, title, messages } = yield* checkPlan(userId, input)
+  const { session, title, targets, messages } = yield* checkPlan(userId, input)
   const created = yield* (yield* KeyedLocks)
     .oneAtATime(`planCampaign:${userId}`)(
       Effect.gen(function* () {
-        yield* enforceCampaignQuota(userId, messages.length)
+        yield* enforceCampaignQuota(userId, messages.length * targets.length)
         return yield* createCampaign({
           userId,
           sessionId: session.id,
-          group: { groupId: input.groupId, groupName: input.groupName },
+          group: targets[0],
+          targets,
           title,
           messages
         })

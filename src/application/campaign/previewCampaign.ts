@@ -19,7 +19,7 @@ export interface PreviewCampaignInput extends PlanCampaignInput {
  * time, the UTC offset and whether that day is a daylight-saving change; `scheduledAt` is in epoch ms.
  */
 export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: string, input: PreviewCampaignInput) {
-  const { title, messages } = yield* checkPlan(userId, input)
+  const { title, targets, messages } = yield* checkPlan(userId, input)
   // a recurrence's zone is known by now (checkPlan); the explicit messages' zone is preview's own
   const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
   const read = zoneReader(timeZone)
@@ -27,6 +27,8 @@ export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: s
     return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
   return {
     title,
+    // each message goes to every one of them
+    targets,
     timeZone,
     messages: messages.map((m) => ({
       content: m.content,

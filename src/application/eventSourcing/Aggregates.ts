@@ -113,6 +113,8 @@ export const campaignView = (s: CampaignState): CampaignStreamView | null =>
         sessionId: s.sessionId,
         groupId: s.group.groupId,
         groupName: s.group.groupName,
+        // null: `group` alone, as views before targets have it
+        targets: s.targets.length > 1 ? s.targets : null,
         title: s.title,
         status: s.status,
         failureReason: s.failureReason,

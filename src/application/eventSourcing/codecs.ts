@@ -88,6 +88,8 @@ export const CampaignEventSchema = codecOf<CampaignEvent>()(
       userId: z.string(),
       sessionId: z.string(),
       group,
+      // only when several (an event written before targets has none: [group])
+      targets: z.array(group).readonly().optional(),
       title: z.string(),
       messageIds: z.array(z.string()).readonly(),
       at

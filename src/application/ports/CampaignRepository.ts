@@ -6,13 +6,22 @@ import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import type { MessageView } from "./MessageRepository.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
+const CampaignGroupSchema = z.object({ groupId: z.string(), groupName: z.string() })
+
 /** What the campaign's own stream says: the part of the view `save` writes. */
 export const CampaignStreamViewSchema = z.object({
   id: z.string(),
   userId: z.string(),
   sessionId: z.string(),
+  /** the first target */
   groupId: z.string(),
   groupName: z.string(),
+  /**
+   * Every target, the first being groupId/groupName, when there are several; null when the
+   * campaign has that one group (and on views stored before campaigns had several): read it
+   * with `targetsOf`.
+   */
+  targets: z.array(CampaignGroupSchema).readonly().nullable().default(null),
   title: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   failureReason: z.string().nullable(),
@@ -25,7 +34,7 @@ export type CampaignStreamView = Readonly<z.output<typeof CampaignStreamViewSche
 
 /** The stream's part of a view, whatever else the value holds (a store `$set`s what it is given). */
 export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
-  const { id, userId, sessionId, groupId, groupName, title, status, failureReason, messageIds } = view
+  const { id, userId, sessionId, groupId, groupName, targets, title, status, failureReason, messageIds } = view
   const { createdAt, updatedAt, version } = view
   return {
     id,
@@ -33,6 +42,7 @@ export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
     sessionId,
     groupId,
     groupName,
+    targets,
     title,
     status,
     failureReason,
@@ -127,6 +137,11 @@ export const changesCounters = (before: CountersInput | null, after: CountersInp
   before.status !== after.status ||
   before.scheduledAt !== after.scheduledAt ||
   before.resentAs !== after.resentAs
+
+/** The groups a campaign's view sends to, its first group first: `[group]` when it has one. */
+export const targetsOf = (
+  view: Pick<CampaignStreamView, "groupId" | "groupName" | "targets">
+): ReadonlyArray<CampaignGroupRef> => view.targets ?? [{ groupId: view.groupId, groupName: view.groupName }]
 
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {

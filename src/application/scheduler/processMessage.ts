@@ -54,7 +54,7 @@ const recordFailure = (message: ClaimedMessage, reason: string) =>
       { known: message }
     ).pipe(retryWhileUnavailable(message.id, "recording its failure"))
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
-    yield* failCampaign(message.target.campaignId, message.id, reason).pipe(
+    yield* failCampaign(message.target.campaignId, message.id, reason, message.target).pipe(
       retryWhileUnavailable(message.id, "failing its campaign")
     )
   })

@@ -27,7 +27,7 @@ export const recordMissedMessages = Effect.fn("recordMissedMessages")(function* 
       view.id,
       `missed: scheduled at ${new Date(view.scheduledAt).toISOString()}, not sent within the 2-minute window`
     )
-    yield* failCampaign(view.campaignId, view.id, "missed")
+    yield* failCampaign(view.campaignId, view.id, "missed", view)
     recorded++
   }
   return recorded

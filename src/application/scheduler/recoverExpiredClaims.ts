@@ -125,7 +125,7 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* 
     yield* Effect.logInfo(
       `Message ${oneLine(view.id)}: the chat's history cannot settle it: ${oneLine(settlement.why)}`
     )
-    yield* failCampaign(view.campaignId, view.id, reason)
+    yield* failCampaign(view.campaignId, view.id, reason, view)
     recovered++
   }
   return recovered

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
-import { CampaignRepository } from "../ports/CampaignRepository.ts"
+import { CampaignRepository, targetsOf } from "../ports/CampaignRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 
 /** Campaigns that still have something to do. */
@@ -24,7 +24,7 @@ export const getMessagingSession = Effect.fnUntraced(function* (userId: string) 
     groupName: g.groupName,
     groupId: g.groupId,
     campaigns: active
-      .filter((c) => c.groupId === g.groupId)
+      .filter((c) => targetsOf(c).some((t) => t.groupId === g.groupId))
       .map((c) => ({ id: c.id, title: c.title, status: c.status }))
   }))
   return {

@@ -2,8 +2,10 @@ import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
 
 /**
- * A campaign: a plan of messages to one group through one messaging session. Its messages
- * are aggregates of their own (see Message.ts); the campaign keeps their ids and its status.
+ * A campaign: a plan of messages to one or more groups (its targets) through one messaging
+ * session. Each target gets its own copy of every planned message; the messages are aggregates
+ * of their own (see Message.ts), each naming its group, and the campaign keeps their ids and its
+ * status. `group` is the first target: what events and readers before targets knew.
  *
  * DRAFT → SCHEDULED (has messages) → IN_PROGRESS (first sent) → COMPLETED (all non-deleted
  * sent). CANCELLED by the user. FAILED from any state on a send error, a missed message or
@@ -29,6 +31,8 @@ export type CampaignEvent =
       readonly userId: string
       readonly sessionId: string
       readonly group: CampaignGroup
+      /** every target, `group` first; only when there are several (absent: [group]) */
+      readonly targets?: ReadonlyArray<CampaignGroup>
       readonly title: string
       readonly messageIds: ReadonlyArray<string>
       readonly at: number
@@ -57,7 +61,10 @@ export interface CampaignState {
   readonly status: CampaignStatus | "NEW"
   readonly userId: string
   readonly sessionId: string
+  /** the first target */
   readonly group: CampaignGroup
+  /** the groups the campaign sends to, `group` first (one or more) */
+  readonly targets: ReadonlyArray<CampaignGroup>
   readonly title: string
   readonly messageIds: ReadonlyArray<string>
   readonly failureReason: string | null
@@ -74,13 +81,22 @@ export type CampaignCommand =
       readonly userId: string
       readonly sessionId: string
       readonly group: CampaignGroup
+      /** every target, `group` first; absent: `group` alone */
+      readonly targets?: ReadonlyArray<CampaignGroup> | undefined
       readonly title: string
       readonly messageIds: ReadonlyArray<string>
       readonly now: number
     }
   /** After a send: how many of its messages are sent, and how many are still to go (not sent, not deleted). */
   | { readonly type: "RecordProgress"; readonly sent: number; readonly open: number; readonly now: number }
-  | { readonly type: "Fail"; readonly reason: string; readonly messageId: string | null; readonly now: number }
+  /** `group`: the group of the message that failed, named in the reason when the campaign has several */
+  | {
+      readonly type: "Fail"
+      readonly reason: string
+      readonly messageId: string | null
+      readonly group?: CampaignGroup | null | undefined
+      readonly now: number
+    }
   | { readonly type: "Cancel"; readonly now: number }
   | { readonly type: "RecordFailureNotified"; readonly now: number }
   /**
@@ -100,6 +116,8 @@ export type CampaignCommand =
 export type CampaignRejection =
   | { readonly _tag: "CampaignNotFound" }
   | { readonly _tag: "CampaignAlreadyExists" }
+  /** targets that do not start with `group`, or that name a group twice */
+  | { readonly _tag: "InvalidTargets"; readonly message: string }
   | { readonly _tag: "CampaignNotCancellable"; readonly status: CampaignStatus }
   /** a cancelled campaign sends nothing more, resends included */
   | { readonly _tag: "CampaignNotResendable"; readonly status: CampaignStatus }
@@ -110,6 +128,7 @@ export const initialCampaignState: CampaignState = {
   userId: "",
   sessionId: "",
   group: { groupId: "", groupName: "" },
+  targets: [],
   title: "",
   messageIds: [],
   failureReason: null,
@@ -119,6 +138,26 @@ export const initialCampaignState: CampaignState = {
   version: 0
 }
 
+/** Why these targets cannot be a campaign's, or null: `group` first, no group twice. */
+const targetsProblem = (group: CampaignGroup, targets: ReadonlyArray<CampaignGroup> | undefined): string | null => {
+  if (targets === undefined) return null
+  const first = targets[0]
+  if (first === undefined || first.groupId !== group.groupId) return "the first target must be the campaign's group"
+  const seen = new Set<string>()
+  for (const t of targets) {
+    if (seen.has(t.groupId)) return `the group ${t.groupId} is a target twice`
+    seen.add(t.groupId)
+  }
+  return null
+}
+
+/**
+ * A failure's reason as the user reads it: with several targets, which group's message failed
+ * ("group Club B: missed"); with one, the reason alone, as before targets.
+ */
+const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string =>
+  group !== null && state.targets.length > 1 ? `group ${group.groupName || group.groupId}: ${reason}` : reason
+
 const isFinished = (status: CampaignState["status"]): boolean =>
   status === "COMPLETED" || status === "CANCELLED" || status === "FAILED"
 
@@ -127,8 +166,12 @@ type Result = DecideResult<CampaignEvent, CampaignRejection>
 export const decideCampaign = (command: CampaignCommand, state: CampaignState): Result => {
   if (command.type === "Create") {
     if (state.status !== "NEW") return reject({ _tag: "CampaignAlreadyExists" })
-    const { type: _, now, ...created } = command
-    return accept({ type: "CampaignCreated", ...created, at: now })
+    const { type: _, now, targets, ...created } = command
+    const problem = targetsProblem(command.group, targets)
+    if (problem !== null) return reject({ _tag: "InvalidTargets", message: problem })
+    // one target: the event as before targets, so older readers read it as it is
+    const several = targets !== undefined && targets.length > 1 ? { targets } : {}
+    return accept({ type: "CampaignCreated", ...created, ...several, at: now })
   }
   if (state.status === "NEW") return reject({ _tag: "CampaignNotFound" })
   const status = state.status
@@ -149,7 +192,12 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
     case "Fail":
       // The first failure is the one the user reads; later ones are on their messages.
       if (status === "FAILED") return accept()
-      return accept({ type: "CampaignFailed", at: command.now, reason: command.reason, messageId: command.messageId })
+      return accept({
+        type: "CampaignFailed",
+        at: command.now,
+        reason: failureNaming(state, command.reason, command.group ?? null),
+        messageId: command.messageId
+      })
     case "Cancel":
       if (isFinished(status)) return reject({ _tag: "CampaignNotCancellable", status })
       return accept({ type: "CampaignCancelled", at: command.now })
@@ -190,6 +238,7 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
         userId: event.userId,
         sessionId: event.sessionId,
         group: event.group,
+        targets: event.targets ?? [event.group],
         title: event.title,
         messageIds: event.messageIds,
         createdAt: event.at,

@@ -1,6 +1,6 @@
 import { Layer } from "effect"
 import type { CampaignCounters, CampaignGroupRef, CampaignView } from "../../application/ports/CampaignRepository.ts"
-import { CampaignRepository, countersOf } from "../../application/ports/CampaignRepository.ts"
+import { CampaignRepository, countersOf, targetsOf } from "../../application/ports/CampaignRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt } from "./MemoryDatabase.ts"
@@ -47,7 +47,7 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
     groupsBySession: (sessionId) =>
       withDb(db, () => {
         const groups = new Map<string, CampaignGroupRef>()
-        for (const c of ofSession(sessionId)) groups.set(c.groupId, { groupId: c.groupId, groupName: c.groupName })
+        for (const c of ofSession(sessionId)) for (const t of targetsOf(c)) groups.set(t.groupId, t)
         return [...groups.values()]
       }),
     listByUser: (userId, page) =>

@@ -7,7 +7,8 @@ import {
   CampaignStreamViewSchema,
   CampaignViewSchema,
   countersOf,
-  streamPartOf
+  streamPartOf,
+  targetsOf
 } from "../../application/ports/CampaignRepository.ts"
 import { MessageViewSchema } from "../../application/ports/MessageRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
@@ -26,7 +27,7 @@ const CountedMessage = MessageViewSchema.pick({
   version: true
 })
 
-const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true })
+const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true, targets: true })
 
 export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service"] => {
   const campaigns = mongoViewStore(db, "campaigns", CampaignViewSchema)
@@ -106,13 +107,13 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
         campaigns.collection
           .find({ sessionId })
           .sort({ createdAt: 1, _id: 1 })
-          .project({ _id: 0, groupId: 1, groupName: 1 })
+          .project({ _id: 0, groupId: 1, groupName: 1, targets: 1 })
           .toArray()
       ).pipe(
         Effect.flatMap((docs) => decodeDocuments(GroupOfCampaign, "campaigns", docs)),
         Effect.map((rows) => {
           const groups = new Map<string, CampaignGroupRef>()
-          for (const g of rows) groups.set(g.groupId, { groupId: g.groupId, groupName: g.groupName })
+          for (const c of rows) for (const t of targetsOf(c)) groups.set(t.groupId, t)
           return [...groups.values()]
         })
       ),

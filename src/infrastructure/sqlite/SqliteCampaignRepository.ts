@@ -1,15 +1,15 @@
 import { Effect, Layer } from "effect"
-import { z } from "zod"
 import {
   CampaignCountersSchema,
   CampaignListingSchema,
   CampaignRepository,
   CampaignStreamViewSchema,
-  CampaignViewSchema
+  CampaignViewSchema,
+  targetsOf
 } from "../../application/ports/CampaignRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
-import { decodeRow, decodeRows } from "./sqliteErrors.ts"
+import { decodeRow } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 const TABLE = "campaigns"
@@ -29,12 +29,17 @@ const COUNTERS = `SELECT json_object(
   'messageVersions', coalesce(sum(m.version), 0)
 ) AS counters FROM messages m WHERE m.campaign_id = ?`
 
-const GroupRow = z.object({ group_id: z.string(), group_name: z.string() })
-
 export const makeSqliteCampaignRepository = (connection: SqliteConnection): CampaignRepository["Service"] => {
   const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema, "projection")
   // the stream's columns only: a save never writes the counters
   const streamPart = sqliteViewStore(connection, TABLE, CampaignStreamViewSchema, "projection")
+  // the groups a campaign sends to, and nothing else
+  const groupsOf = sqliteViewStore(
+    connection,
+    TABLE,
+    CampaignStreamViewSchema.pick({ id: true, groupId: true, groupName: true, targets: true }),
+    "projection"
+  )
   // every column but message_ids
   const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema, "projection")
   return {
@@ -68,15 +73,10 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
             [sessionId, JSON.stringify(statuses)]
           ),
     groupsBySession: (sessionId) =>
-      attempt(connection, () =>
-        connection
-          .statement(`SELECT group_id, group_name FROM ${TABLE} WHERE session_id = ? ORDER BY created_at, id`)
-          .all(sessionId)
-      ).pipe(
-        Effect.flatMap((rows) => decodeRows(GroupRow, TABLE, rows)),
+      groupsOf.list("WHERE session_id = ? ORDER BY created_at, id", [sessionId]).pipe(
         Effect.map((rows) => {
           const groups = new Map<string, { readonly groupId: string; readonly groupName: string }>()
-          for (const r of rows) groups.set(r.group_id, { groupId: r.group_id, groupName: r.group_name })
+          for (const c of rows) for (const t of targetsOf(c)) groups.set(t.groupId, t)
           return [...groups.values()]
         })
       ),

@@ -112,6 +112,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
   status         TEXT    NOT NULL,
   failure_reason TEXT,
   message_ids    TEXT    NOT NULL,
+  targets        TEXT,
   created_at     INTEGER NOT NULL,
   updated_at     INTEGER NOT NULL,
   version        INTEGER NOT NULL,
@@ -251,7 +252,6 @@ const SESSIONS_PACING_COLUMNS: Readonly<Record<string, string>> = {
 }
 
 /**
- * Schema version 9 is another change's (a campaign column); this branch only steps over it.
  * What schema version 10 added: the media and media_chunks tables (created above with the rest,
  * so an older file gains them), and the messages' media as JSON
  * ({"id","mimetype","filename","size","kind"}), NULL on every message before. Version 10 also
@@ -271,6 +271,14 @@ const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Re
     if (!present.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${definition}`)
   }
 }
+
+/**
+ * What schema version 9 added to the campaigns table: a campaign's target groups as JSON
+ * ([{"groupId":…,"groupName":…},…]) when it has several; NULL when it has its one group, as every
+ * campaign before. Version 9 also keeps older Herald off the file: it would show a campaign of
+ * several groups as one to its first group only.
+ */
+const CAMPAIGNS_TARGETS_COLUMNS: Readonly<Record<string, string>> = { targets: "TEXT" }
 
 /**
  * Runs `f` in one write transaction. BEGIN IMMEDIATE takes the write lock up front (waiting
@@ -370,6 +378,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_POLL_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_PACING_COLUMNS)
+        addMissingColumns(db, "campaigns", CAMPAIGNS_TARGETS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
       }
       // the media sweep asks whether a message still needs an upload

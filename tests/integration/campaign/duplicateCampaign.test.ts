@@ -9,6 +9,7 @@ import { MessageAggregate } from "../../../src/application/eventSourcing/Aggrega
 import { execute } from "../../../src/application/eventSourcing/execute.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
+import { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
 import { failCampaign } from "../../../src/application/scheduler/failCampaign.ts"
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
@@ -85,6 +86,45 @@ describe("duplicateCampaign on the memory store", () => {
         ])
       })
     )
+  )
+
+  it.effect(
+    "several groups and an image: the copy goes to the same groups, each message once per group, with the same upload",
+    () =>
+      inMemory(
+        Effect.gen(function* () {
+          yield* setUp
+          const band = { groupId: "120363000000000002@g.us", groupName: "Band" }
+          const photo = { id: "media-1", mimetype: "image/png", filename: "team.png", size: 3, kind: "image" as const }
+          yield* (yield* MediaStore).put({ ...photo, ownerId: "u1", createdAt: 0 }, new Uint8Array([1, 2, 3]))
+          const created = yield* createCampaign({
+            userId: "u1",
+            sessionId: "s1",
+            group,
+            targets: [group, band],
+            title: "Both",
+            messages: [
+              { content: "hello", scheduledAt: DAY + 9 * 60 * MINUTE },
+              { content: "", scheduledAt: 2 * DAY + 9 * 60 * MINUTE, media: photo }
+            ]
+          })
+          expect((yield* getCampaign("u1", created.id)).messages).toHaveLength(4)
+
+          const copy = yield* duplicateCampaign("u1", { id: created.id, startDate: "1970-01-10", timeZone: "UTC" })
+          const got = yield* getCampaign("u1", copy.id)
+          expect(got.targets.map((t) => t.groupName)).toEqual(["Choir", "Band"])
+          expect(
+            got.messages
+              .map((m) => [m.groupName, m.content, m.scheduledAt, m.media?.id ?? null])
+              .sort((a, b) => String(a).localeCompare(String(b)))
+          ).toEqual([
+            ["Band", "", 10 * DAY + 9 * 60 * MINUTE, "media-1"],
+            ["Band", "hello", 9 * DAY + 9 * 60 * MINUTE, null],
+            ["Choir", "", 10 * DAY + 9 * 60 * MINUTE, "media-1"],
+            ["Choir", "hello", 9 * DAY + 9 * 60 * MINUTE, null]
+          ])
+        })
+      )
   )
 
   it.effect("someone else's campaign is NOT_FOUND, a past start is refused on startDate: nothing is recorded", () =>

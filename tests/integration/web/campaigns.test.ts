@@ -629,6 +629,67 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       expect(await web.eventCount()).toBe(before)
     })
 
+    it("targets: several groups, each its own copy of every message; campaign.get shows each group's state and each message's group", async () => {
+      const clubs = [1, 2, 3].map((n) => ({ groupId: `12036300000000010${n}@g.us`, groupName: `Club ${n}` }))
+      const preview = await owner.api.campaign.preview.mutate({
+        sessionName,
+        targets: clubs,
+        messages: [{ content: "x", scheduledAt: inMs(600_000) }]
+      })
+      expect(preview.targets).toEqual(clubs)
+      expect(preview.title).toBe("Club 1 and 2 more")
+      const { id } = await owner.api.campaign.create.mutate({
+        sessionName,
+        targets: clubs,
+        messages: [{ content: "x", scheduledAt: inMs(600_000) }]
+      })
+      const campaign = await get(id)
+      expect(campaign.group).toEqual(clubs[0])
+      expect(campaign.targets).toEqual(
+        clubs.map((c) => ({ ...c, status: "SCHEDULED", totalMessages: 1, sentMessages: 0, failedMessages: 0 }))
+      )
+      expect(campaign.messages.map((m) => m.groupName).sort()).toEqual(["Club 1", "Club 2", "Club 3"])
+      const listed = await owner.api.campaign.list.query()
+      expect(listed.items.find((c) => c.id === id)).toMatchObject({ targets: clubs, totalMessages: 3 })
+      await owner.api.campaign.cancel.mutate({ id })
+    })
+
+    it.each([
+      ["no target", { targets: [] }, "targets"],
+      [
+        "51 targets",
+        { targets: Array.from({ length: 51 }, (_, i) => ({ groupId: `g${i}@g.us`, groupName: `G${i}` })) },
+        "targets"
+      ],
+      [
+        "a group twice",
+        {
+          targets: [
+            { groupId: "a@g.us", groupName: "A" },
+            { groupId: "b@g.us", groupName: "B" },
+            { groupId: "a@g.us", groupName: "A again" }
+          ]
+        },
+        "targets.2.groupId"
+      ],
+      ["both forms", { ...GROUP, targets: [{ groupId: "a@g.us", groupName: "A" }] }, "targets"],
+      ["neither form", {}, "groupId"]
+    ])("targets: %s is BAD_REQUEST at its field and creates nothing", async (_, given, path) => {
+      const before = await web.eventCount()
+      for (const procedure of ["campaign.create", "campaign.preview"]) {
+        const refused = await expectTrpcError(
+          owner.untyped.mutation(procedure, {
+            sessionName,
+            messages: [{ content: "x", scheduledAt: inMs(60_000) }],
+            ...given
+          }),
+          "BAD_REQUEST"
+        )
+        expect(refused.issues?.map((i) => i.path)).toEqual([path])
+      }
+      expect(await web.eventCount()).toBe(before)
+    })
+
     it("another user's session, campaign or message is NOT_FOUND and nothing changes", async () => {
       const id = await create({ messages: [{ content: "mine", scheduledAt: inMs(60_000) }] })
       const messageId = (await get(id)).messages[0]!.id

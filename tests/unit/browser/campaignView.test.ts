@@ -7,6 +7,7 @@ import {
   deliveryWords,
   FAST_POLL_MS,
   gapText,
+  groupsLabel,
   instantFromLocal,
   LIST_FAST_POLL_MS,
   listPollInterval,
@@ -179,5 +180,18 @@ describe("countedMessages: what the campaign page's progress counts", () => {
       m("lost", "OUTCOME_UNKNOWN", "never-scheduled")
     ]
     expect(countedMessages(messages).map((x) => x.id)).toEqual(["sent", "r1", "withdrawn", "lost"])
+  })
+})
+
+describe("groupsLabel: a campaign's groups in a few words", () => {
+  const g = (name: string) => ({ groupId: `${name}@g.us`, groupName: name })
+  it.each([
+    [[g("Club A")], "Club A"],
+    [[g("Club A"), g("Club B")], "Club A and Club B"],
+    [[g("Club A"), g("Club B"), g("Club C")], "Club A, Club B and 1 more"],
+    [[g("Club A"), g("Club B"), g("C"), g("D")], "Club A, Club B and 2 more"],
+    [[{ groupId: "x@g.us", groupName: "" }], "x@g.us"]
+  ])("%j → %s", (targets, label) => {
+    expect(groupsLabel(targets)).toBe(label)
   })
 })

@@ -16,13 +16,14 @@ const message = (content: string, scheduledAt: string, more: Partial<CopySource[
   resendOf: null,
   mentionAll: false,
   poll: null,
+  media: null,
   ...more
 })
 
 // Berlin: +01:00 in winter, +02:00 from 2027-03-28
 const source: CopySource = {
   title: "Rehearsals",
-  group: { groupId: "1@g.us", groupName: "Choir" },
+  targets: [{ groupId: "1@g.us", groupName: "Choir" }],
   messages: [
     message("Second", "2027-01-12T17:30:00.000Z", { mentionAll: true }), // Tue 18:30
     message("First", "2027-01-11T08:00:00.000Z", { mentionAll: true }), // Mon 09:00
@@ -36,7 +37,7 @@ describe("a campaign copied into the new-campaign form", () => {
   it("its messages (not deleted, not resends) as rows in time order, from the start date, each at its wall-clock time", () => {
     const form = copyForm(source, "Europe/Berlin", "2027-03-27")
     expect(form).toMatchObject({
-      target: { groupId: "1@g.us", groupName: "Choir" },
+      targets: [{ groupId: "1@g.us", groupName: "Choir" }],
       title: "Rehearsals (copy)",
       mode: "messages",
       // every text mentioned everyone
@@ -51,6 +52,37 @@ describe("a campaign copied into the new-campaign form", () => {
     expect(
       copyForm({ ...source, messages: [message("x", "2027-01-11T08:00:00.000Z")] }, "UTC", "2027-02-01").mentionAll
     ).toBe(false)
+  })
+
+  it("several groups: each message once (its copies per group are one row), every group kept; media and each text's own mention copied", () => {
+    const photo = { id: "media-1", mimetype: "image/png", filename: "team.png", size: 10, kind: "image" as const }
+    const form = copyForm(
+      {
+        title: "Two choirs",
+        targets: [
+          { groupId: "1@g.us", groupName: "Choir" },
+          { groupId: "2@g.us", groupName: "Band" }
+        ],
+        messages: [
+          message("Hello", "2027-01-11T08:00:00.000Z", { mentionAll: true }),
+          message("Hello", "2027-01-11T08:00:00.000Z", { mentionAll: true }),
+          message("Photo", "2027-01-12T08:00:00.000Z", { media: photo }),
+          message("Photo", "2027-01-12T08:00:00.000Z", { media: photo }),
+          // edited for one group only: a row of its own
+          message("Photo!", "2027-01-12T08:00:00.000Z", { media: photo })
+        ]
+      },
+      "UTC",
+      "2027-02-01"
+    )
+    expect(form.targets).toHaveLength(2)
+    // not every text mentioned: the campaign's box is off and the one that did keeps its own
+    expect(form.mentionAll).toBe(false)
+    expect(form.rows?.map((r) => [r.date, r.time, r.content, r.mentionAll, r.media?.id ?? null])).toEqual([
+      ["2027-02-01", "08:00", "Hello", true, null],
+      ["2027-02-02", "08:00", "Photo", false, "media-1"],
+      ["2027-02-02", "08:00", "Photo!", false, "media-1"]
+    ])
   })
 
   it("starts by default on the first message's weekday, after today and after the original's own first date", () => {

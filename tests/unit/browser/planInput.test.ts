@@ -14,7 +14,7 @@ import {
 const TARGET = { groupId: "1@g.us", groupName: "Choir" }
 const form = (change: Partial<PlanForm> = {}): PlanForm => ({
   ...emptyForm("Europe/Paris", "2027-03-27"),
-  target: TARGET,
+  targets: [TARGET],
   ...change
 })
 
@@ -96,6 +96,33 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
     expect(oneOff.ok && plain.ok && inputKey(oneOff.preview) !== inputKey(plain.preview)).toBe(true)
   })
 
+  it("a text's own mention travels when the campaign's box is off; with the box on, a poll says it does not mention", () => {
+    const rows = [
+      { ...newRow("2027-03-28", "09:00"), content: "all of you", mentionAll: true },
+      { ...newRow("2027-03-28", "10:00"), content: "quiet" },
+      { ...newRow("2027-03-28", "11:00"), content: "Lunch?", poll: { options: ["a", "b"], multipleAnswers: false } }
+    ]
+    const own = buildPlan("s1", form({ mode: "messages", rows }))
+    expect(own.ok && own.create.messages?.map((m) => m.mentionAll)).toEqual([true, undefined, undefined])
+    const box = buildPlan("s1", form({ mode: "messages", rows, mentionAll: true }))
+    expect(box.ok && box.create.mentionAll).toBe(true)
+    expect(box.ok && box.create.messages?.map((m) => m.mentionAll)).toEqual([undefined, undefined, false])
+  })
+
+  it("rows at the same minute go a second apart, in the form's order", () => {
+    const rows = ["first", "second", "third"].map((content) => ({ ...newRow("2027-03-28", "09:00"), content }))
+    const built = buildPlan(
+      "s1",
+      form({ mode: "messages", rows: [...rows, { ...newRow("2027-03-28", "09:01"), content: "later" }] })
+    )
+    expect(built.ok && built.create.messages?.map((m) => m.scheduledAt)).toEqual([
+      "2027-03-28T07:00:00.000Z",
+      "2027-03-28T07:00:01.000Z",
+      "2027-03-28T07:00:02.000Z",
+      "2027-03-28T07:01:00.000Z"
+    ])
+  })
+
   it("a row made a poll travels with its options and multipleAnswers; a text row has no poll", () => {
     const rows = [
       {
@@ -128,10 +155,7 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
   })
 
   it("what is missing is named by the server's field paths", () => {
-    const built = buildPlan(
-      "s1",
-      form({ target: null, mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] })
-    )
+    const built = buildPlan("s1", form({ targets: [], mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] }))
     expect(built).toEqual({
       ok: false,
       errors: { groupId: "Choose a group or contact.", "messages.1.scheduledAt": "Choose a date and a time." }
@@ -155,6 +179,21 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
 })
 
 describe("small readings", () => {
+  it("several groups are sent as targets, in the order chosen; one as groupId and groupName", () => {
+    const club = { groupId: "2@g.us", groupName: "Club" }
+    const built = buildPlan("alice", form({ targets: [TARGET, club], mode: "messages" }))
+    expect(built.ok && built.create).toMatchObject({ targets: [TARGET, club] })
+    expect(built.ok && "groupId" in built.create).toBe(false)
+    const one = buildPlan("alice", form({ mode: "messages" }))
+    expect(one.ok && one.create).toMatchObject(TARGET)
+    expect(one.ok && "targets" in one.create).toBe(false)
+  })
+
+  it("the picker also stands for targets and each of them", () => {
+    expect(targetError({ "targets.2.groupId": "twice" })).toBe("twice")
+    expect(targetError({ targets: "too many" })).toBe("too many")
+  })
+
   it("the picker stands for groupId and groupName", () => {
     expect(targetError({ groupName: "too long" })).toBe("too long")
     expect(targetError({ groupId: "a", groupName: "b" })).toBe("a")

@@ -11,6 +11,7 @@ export type Preview = inferRouterOutputs<AppRouter>["campaign"]["preview"]
 export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; readonly viewer: string }) => {
   const count = preview.messages.length
   const changes = preview.messages.filter((m) => m.dstChange).length
+  const groups = preview.targets.length
   return (
     <section aria-labelledby="preview-heading" className="space-y-3">
       <h2 id="preview-heading" className="text-lg font-semibold">
@@ -23,6 +24,12 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
           ? ` ${changes} ${changes === 1 ? "message falls" : "messages fall"} on a day the clocks change there.`
           : ""}
       </p>
+      {groups > 1 ? (
+        <p className="text-sm font-medium text-slate-800" data-testid="preview-targets">
+          Each message goes to {groups} groups ({preview.targets.map((t) => t.groupName || t.groupId).join(", ")}):{" "}
+          {count * groups} sends in all.
+        </p>
+      ) : null}
       <ol className="space-y-3" aria-label="Messages to be sent">
         {preview.messages.map((m, i) => {
           const note = dstNote(m)

@@ -1,6 +1,7 @@
+import { copyPlan } from "../../../domain/campaign/copyPlan.ts"
 import { addDays, localDateOf, shiftPlan } from "../../../domain/campaign/shiftPlan.ts"
 import { readInZone } from "../../../domain/campaign/zonedTime.ts"
-import type { OneOffRow, PlanForm } from "./planInput.ts"
+import type { OneOffRow, PlanForm, RowMedia } from "./planInput.ts"
 import { instantOf, newRow } from "./planInput.ts"
 
 // Faster planning in the new-campaign form (pure, unit-tested): a campaign duplicated as one-off
@@ -11,7 +12,7 @@ import { instantOf, newRow } from "./planInput.ts"
 /** What of a campaign (campaign.get) a copy needs. */
 export interface CopySource {
   readonly title: string
-  readonly group: { readonly groupId: string; readonly groupName: string }
+  readonly targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
   readonly messages: ReadonlyArray<{
     readonly content: string
     readonly scheduledAt: string
@@ -19,6 +20,7 @@ export interface CopySource {
     readonly resendOf: string | null
     readonly mentionAll: boolean
     readonly poll: { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean } | null
+    readonly media: RowMedia | null
   }>
 }
 
@@ -29,12 +31,9 @@ export const wallClockOf = (epochMs: number, timeZone: string): { date: string; 
   return reading === null ? null : { date: reading.localTime.slice(0, 10), time: reading.localTime.slice(11, 16) }
 }
 
-/** The messages a copy takes: as campaign.duplicate, every one not deleted by the user and not itself a resend, in time order. */
+/** The messages a copy takes, in time order: the rule of campaign.duplicate (copyPlan). */
 export const copiedMessages = (source: CopySource) =>
-  source.messages
-    .filter((m) => m.status !== "DELETED" && m.resendOf === null)
-    .map((m) => ({ ...m, at: Date.parse(m.scheduledAt) }))
-    .sort((a, b) => a.at - b.at)
+  copyPlan(source.messages.map((m) => ({ ...m, scheduledAt: Date.parse(m.scheduledAt) })))
 
 /**
  * The default first date of a copy: on the weekday of the original's first message (a Tuesday
@@ -44,7 +43,7 @@ export const copiedMessages = (source: CopySource) =>
  */
 export const defaultCopyStart = (source: CopySource, timeZone: string, today: string): string => {
   const first = copiedMessages(source)[0]
-  const firstDate = first === undefined ? null : localDateOf(first.at, timeZone)
+  const firstDate = first === undefined ? null : localDateOf(first.scheduledAt, timeZone)
   const tomorrow = addDays(today, 1) ?? today
   if (firstDate === null) return tomorrow
   const from = addDays(firstDate > today ? firstDate : today, 1) ?? tomorrow
@@ -55,11 +54,9 @@ export const defaultCopyStart = (source: CopySource, timeZone: string, today: st
 /** The new-campaign form as a copy of `source`, its first message on `startDate` in `timeZone`. */
 export const copyForm = (source: CopySource, timeZone: string, startDate: string): Partial<PlanForm> => {
   const messages = copiedMessages(source)
-  const shifted = shiftPlan(
-    messages.map((m) => ({ ...m, scheduledAt: m.at })),
-    startDate,
-    timeZone
-  )
+  const shifted = shiftPlan(messages, startDate, timeZone)
+  const texts = messages.filter((m) => m.poll === null)
+  const everyText = texts.length > 0 && texts.every((m) => m.mentionAll)
   const rows: Array<OneOffRow> =
     shifted._tag === "Invalid"
       ? []
@@ -68,18 +65,18 @@ export const copyForm = (source: CopySource, timeZone: string, startDate: string
           return {
             ...newRow(clock?.date ?? "", clock?.time ?? "09:00"),
             content: m.content,
-            // TODO(issue 14 item 3): copy the message's media once rows carry it
-            poll: m.poll === null ? null : { options: [...m.poll.options], multipleAnswers: m.poll.multipleAnswers }
+            poll: m.poll === null ? null : { options: [...m.poll.options], multipleAnswers: m.poll.multipleAnswers },
+            media: m.media,
+            // each text's own mention, unless every text mentioned (then the campaign's box says it)
+            mentionAll: !everyText && m.poll === null && m.mentionAll
           }
         })
-  // the form has one "mention everyone" for the whole campaign: on when every text of the original mentioned
-  const texts = messages.filter((m) => m.poll === null)
   return {
-    target: source.group,
+    targets: source.targets,
     title: `${source.title} (copy)`.slice(0, 200),
     mode: "messages",
     rows,
-    mentionAll: texts.length > 0 && texts.every((m) => m.mentionAll)
+    mentionAll: everyText
   }
 }
 
@@ -116,6 +113,6 @@ export const withImportedRows = (
   rows: ReadonlyArray<OneOffRow>,
   imported: ReadonlyArray<{ readonly date: string; readonly time: string; readonly content: string }>
 ): ReadonlyArray<OneOffRow> => [
-  ...rows.filter((row) => row.content.trim() !== "" || row.poll !== null),
+  ...rows.filter((row) => row.content.trim() !== "" || row.poll !== null || row.media !== null),
   ...imported.map((m) => ({ ...newRow(m.date, m.time), content: m.content }))
 ]

@@ -26,6 +26,8 @@ export interface OneOffRow {
   readonly poll: RowPoll | null
   /** an uploaded image or file sent with the text as caption (POST /api/media's answer), or null */
   readonly media: RowMedia | null
+  /** this text mentions everyone, when the campaign's own "Mention everyone" is off (a poll never does) */
+  readonly mentionAll: boolean
 }
 
 export interface RowMedia {
@@ -55,7 +57,8 @@ export interface RecurrenceFields {
 }
 
 export interface PlanForm {
-  readonly target: { readonly groupId: string; readonly groupName: string } | null
+  /** the chosen groups (or one contact), in the order chosen: one is the simple case, several each get every message */
+  readonly targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
   readonly title: string
   readonly mode: Mode
   /** the campaign's IANA zone: a recurrence's and the one-off rows' */
@@ -69,8 +72,10 @@ export interface PlanForm {
 /** campaign.create's input as sent (times as ISO strings). */
 export interface CreateInput {
   readonly sessionName: string
-  readonly groupId: string
-  readonly groupName: string
+  /** one target: groupId and groupName; several: targets */
+  readonly groupId?: string
+  readonly groupName?: string
+  readonly targets?: Array<{ readonly groupId: string; readonly groupName: string }>
   readonly title?: string
   readonly messages?: Array<{
     readonly content: string
@@ -79,6 +84,8 @@ export interface CreateInput {
     readonly poll?: { readonly options: Array<string>; readonly multipleAnswers: boolean }
     /** an upload of the caller's, sent only with one (its content is the caption) */
     readonly media?: { readonly id: string }
+    /** this message's own mention: true on a text when the campaign's is off, false on a poll when it is on */
+    readonly mentionAll?: boolean
   }>
   readonly recurrence?: RecurrenceFields & { readonly timeZone: string }
   /** sent only when ticked */
@@ -102,11 +109,12 @@ export const newRow = (date = "", time = "09:00"): OneOffRow => ({
   time,
   content: "",
   poll: null,
-  media: null
+  media: null,
+  mentionAll: false
 })
 
 export const emptyForm = (timeZone: string, today: string): PlanForm => ({
-  target: null,
+  targets: [],
   title: "",
   mode: "recurrence",
   timeZone,
@@ -141,26 +149,44 @@ export const instantOf = (date: string, time: string, timeZone: string): string 
 /** The form as campaign.create / campaign.preview input, or the fields to fill in first. */
 export const buildPlan = (sessionName: string, form: PlanForm): Built => {
   const errors: Record<string, string> = {}
-  if (form.target === null) errors["groupId"] = "Choose a group or contact."
+  const [first, ...more] = form.targets
+  if (first === undefined) errors["groupId"] = "Choose a group or contact."
   const title = form.title.trim()
   const base = {
     sessionName,
-    groupId: form.target?.groupId ?? "",
-    groupName: form.target?.groupName ?? "",
+    // one target is sent as before targets; several as `targets`
+    ...(more.length === 0
+      ? { groupId: first?.groupId ?? "", groupName: first?.groupName ?? "" }
+      : { targets: form.targets.map((t) => ({ groupId: t.groupId, groupName: t.groupName })) }),
     ...(title === "" ? {} : { title }),
     ...(form.mentionAll ? { mentionAll: true as const } : {})
   }
   let create: CreateInput
   if (form.mode === "messages") {
     if (form.rows.length === 0) errors["messages"] = "Add at least one message."
+    /** rows already at each instant: rows at the same minute go a second apart, in the form's order */
+    const atSameTime = new Map<string, number>()
     const messages = form.rows.map((row, i) => {
-      const scheduledAt = instantOf(row.date, row.time, form.timeZone)
-      if (scheduledAt === null)
+      const minute = instantOf(row.date, row.time, form.timeZone)
+      if (minute === null)
         errors[`messages.${i}.scheduledAt`] =
           row.date === "" || row.time === "" ? "Choose a date and a time." : "This date or time cannot be read."
+      const before = minute === null ? 0 : (atSameTime.get(minute) ?? 0)
+      if (minute !== null) atSameTime.set(minute, before + 1)
+      const scheduledAt = minute === null ? null : new Date(Date.parse(minute) + before * 1000).toISOString()
+      // "Mention everyone" covers the texts; a poll cannot mention (WAHA's sendPoll takes no mentions)
+      const mention =
+        row.poll !== null
+          ? form.mentionAll
+            ? { mentionAll: false }
+            : {}
+          : !form.mentionAll && row.mentionAll
+            ? { mentionAll: true }
+            : {}
       return {
         content: row.content,
         scheduledAt: scheduledAt ?? "",
+        ...mention,
         ...(row.poll === null
           ? {}
           : { poll: { options: [...row.poll.options], multipleAnswers: row.poll.multipleAnswers } }),
@@ -187,9 +213,12 @@ export const inputKey = (input: PreviewInput): string => JSON.stringify(input)
 /** Where a server or form error of `path` is shown on the form. */
 export const errorAt = (errors: Readonly<Record<string, string>>, path: string): string | undefined => errors[path]
 
-/** The target's error: the picker stands for both groupId and groupName. */
+/** The target's error: the picker stands for groupId and groupName, and for targets and each of them. */
 export const targetError = (errors: Readonly<Record<string, string>>): string | undefined =>
-  errors["groupId"] ?? errors["groupName"]
+  errors["groupId"] ??
+  errors["groupName"] ??
+  errors["targets"] ??
+  Object.entries(errors).find(([path]) => path.startsWith("targets."))?.[1]
 
 export const characterCount = (content: string): { readonly text: string; readonly over: boolean } => ({
   text: `${content.length} / ${MAX_CONTENT_LENGTH}`,

@@ -16,6 +16,7 @@ import {
   countedMessages,
   deliveryWords,
   gapText,
+  groupsLabel,
   instantFromLocal,
   isChangeable,
   localDateAndTime,
@@ -27,7 +28,7 @@ import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, Card, Loading, linkLook, PageTitle, TextArea, TextField } from "../ui/kit.tsx"
+import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
@@ -87,14 +88,18 @@ const CampaignView = ({
     }
     return { sent, delivered, total, next }
   }, [campaign.messages])
+  const several = campaign.targets.length > 1
+  /** the group whose messages are shown; null: every group's */
+  const [shownGroup, setShownGroup] = useState<string | null>(null)
   // chronological; ties in the order the plan gave them
   const messages = useMemo(
     () =>
       campaign.messages
+        .filter((m) => shownGroup === null || m.groupId === shownGroup)
         .map((m, i) => ({ m, i, at: Date.parse(m.scheduledAt) }))
         .sort((a, b) => a.at - b.at || a.i - b.i)
         .map(({ m }) => m),
-    [campaign.messages]
+    [campaign.messages, shownGroup]
   )
   // the links of "send again", both ways, and what can be sent again now
   const { byId, resendable } = useMemo(
@@ -119,7 +124,16 @@ const CampaignView = ({
           <StatusPill label={status.label} tone={status.tone} prefix="Status:" />
         </div>
         <p className="-mt-2 break-words text-slate-700">
-          To the group <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
+          {several ? (
+            <>
+              To {campaign.targets.length} groups: <strong>{groupsLabel(campaign.targets)}</strong>, each its own copy
+              of every message
+            </>
+          ) : (
+            <>
+              To the group <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
+            </>
+          )}
         </p>
         <div className="mt-4 max-w-md">
           <CampaignProgress sent={sent} delivered={delivered} total={total} label={`Progress of ${title}`} />
@@ -160,7 +174,24 @@ const CampaignView = ({
           <span className="text-sm text-slate-600">Plan a new campaign with these messages on new dates.</span>
         </p>
       </Card>
+      {several ? <TargetTable targets={campaign.targets} /> : null}
       <h2 className="mb-3 text-xl font-semibold">Messages ({messages.length})</h2>
+      {several ? (
+        <div className="mb-4 max-w-sm">
+          <SelectField
+            label="Show the messages to"
+            value={shownGroup ?? ""}
+            onChange={(e) => setShownGroup(e.target.value === "" ? null : e.target.value)}
+          >
+            <option value="">Every group</option>
+            {campaign.targets.map((t) => (
+              <option key={t.groupId} value={t.groupId}>
+                {t.groupName || t.groupId}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : null}
       {messages.length === 0 ? (
         <p className="text-slate-700">This campaign has no messages.</p>
       ) : (
@@ -171,6 +202,7 @@ const CampaignView = ({
               campaignId={campaign.id}
               message={m}
               resendable={resendable.has(m.id)}
+              group={several ? m.groupName || m.groupId : undefined}
               resend={m.resentAs === null ? undefined : byId.get(m.resentAs)}
               original={m.resendOf === null ? undefined : byId.get(m.resendOf)}
             />
@@ -180,6 +212,54 @@ const CampaignView = ({
     </div>
   )
 }
+
+/** Where each target group stands (campaign.get's `targets`): its state and its own copies' counts. */
+const TargetTable = ({ targets }: { readonly targets: CampaignDetail["targets"] }) => (
+  <section aria-labelledby="targets-heading" className="mb-6">
+    <h2 id="targets-heading" className="mb-3 text-xl font-semibold">
+      Groups ({targets.length})
+    </h2>
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Group
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              State
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Sent
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Not sent (failed)
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {targets.map((t) => {
+            const words = campaignStatusWords[t.status]
+            return (
+              <tr key={t.groupId} data-testid="target-row">
+                <th scope="row" className="break-words px-3 py-2 font-medium">
+                  {t.groupName || t.groupId}
+                </th>
+                <td className="px-3 py-2">
+                  <StatusPill label={words.label} tone={words.tone} prefix="State:" />
+                </td>
+                <td className="px-3 py-2">
+                  {t.sentMessages} of {t.totalMessages}
+                </td>
+                <td className="px-3 py-2">{t.failedMessages}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  </section>
+)
 
 /** Refreshes the campaign and the list after a change (awaited: the change shows when the action ends). */
 const useRefresh = (campaignId: string) => {
@@ -248,6 +328,7 @@ const MessageRow = memo(
     campaignId,
     message: m,
     resendable,
+    group,
     resend,
     original
   }: {
@@ -255,6 +336,8 @@ const MessageRow = memo(
     readonly message: CampaignMessage
     /** failed, missed or outcome unknown, and not sent again (or its resend was withdrawn) */
     readonly resendable: boolean
+    /** the group this copy goes to, when the campaign has several */
+    readonly group: string | undefined
     /** the message sending this one again, if any */
     readonly resend: CampaignMessage | undefined
     /** the message this one sends again, if it is a resend */
@@ -296,9 +379,16 @@ const MessageRow = memo(
         className={`focus:outline-2 focus:outline-offset-2 focus:outline-sky-700 rounded-lg border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_8rem] [content-visibility:auto] ${gone ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <time dateTime={m.scheduledAt} className="font-medium text-slate-900">
-            {when}
-          </time>
+          <p>
+            <time dateTime={m.scheduledAt} className="font-medium text-slate-900">
+              {when}
+            </time>
+            {group === undefined ? null : (
+              <span className="ml-2 text-sm text-slate-700" data-testid="message-group">
+                to {group}
+              </span>
+            )}
+          </p>
           <StatusPill label={state.label} tone={state.tone} prefix="State:" />
         </div>
         {shownMode === "edit" ? (

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query"
 import { memo } from "react"
 import { Link } from "wouter"
 import type { CampaignListItem } from "../campaignView.ts"
-import { campaignStatusWords, listPollInterval } from "../campaignView.ts"
+import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle } from "../ui/kit.tsx"
@@ -45,7 +45,7 @@ export const CampaignsPage = () => {
         <Card>
           <h2 className="text-lg font-semibold">No campaigns yet</h2>
           <p className="mt-2 text-slate-700">
-            A campaign is a series of messages Herald sends to one WhatsApp group at the times you choose.{" "}
+            A campaign is a series of messages Herald sends to one or more WhatsApp groups at the times you choose.{" "}
             <Link href="/campaigns/new" className={linkLook}>
               Plan your first campaign
             </Link>
@@ -97,7 +97,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
         <StatusPill label={status.label} tone={status.tone} prefix="Status:" />
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">
-        <span className="sr-only">Group: </span>To {c.group.groupName || c.group.groupId}
+        <span className="sr-only">{c.targets.length > 1 ? "Groups: " : "Group: "}</span>To {groupsLabel(c.targets)}
       </p>
       <div className="mt-3">
         <CampaignProgress

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useMemo, useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
+import { MAX_TARGETS_PER_CAMPAIGN } from "../../../domain/campaign/CampaignLimits.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
@@ -165,9 +166,11 @@ const CampaignForm = ({
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Who and what</h2>
         <TargetPicker
+          multiple
+          max={MAX_TARGETS_PER_CAMPAIGN}
           sessionName={sessionName}
-          value={form.target}
-          onChange={(target) => update({ target })}
+          value={form.targets}
+          onChange={(targets) => update({ targets })}
           error={targetError(errors)}
         />
         <TextField
@@ -175,7 +178,7 @@ const CampaignForm = ({
           value={form.title}
           maxLength={200}
           error={errors["title"]}
-          hint="Shown in your campaign list and, unless the campaign is free-form, in bold at the top of each repeating message. The group's name when empty."
+          hint="Shown in your campaign list and, unless the campaign is free-form, in bold at the top of each repeating message. The group's name when empty (with several: the first's, and how many more)."
           onChange={(e) => update({ title: e.target.value })}
         />
         <Checkbox
@@ -260,6 +263,14 @@ const CampaignForm = ({
                       media={row.media}
                       error={errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`]}
                       onChange={(media) => updateRow(row.key, { media })}
+                    />
+                  ) : null}
+                  {row.poll === null && !form.mentionAll ? (
+                    <Checkbox
+                      label={`Mention all members in message ${i + 1}`}
+                      checked={row.mentionAll}
+                      hint={errors[`messages.${i}.mentionAll`] ?? "This message alone mentions everyone in the group."}
+                      onChange={(mentionAll) => updateRow(row.key, { mentionAll })}
                     />
                   ) : null}
                   <Checkbox

@@ -8,7 +8,8 @@ import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetO
 import { useDebounced } from "./useDebounced.ts"
 
 // Choose a group or a contact of the user's messaging session: Groups / Contacts, a search box
-// (asked after typing pauses), a page at a time ("Show more" follows nextCursor).
+// (asked after typing pauses), a page at a time ("Show more" follows nextCursor). With
+// `multiple`, several (up to `max`): checkboxes, and the chosen ones as removable chips.
 
 /** A chosen target: a group's or a contact's chat id and its name (contacts share the group shape). */
 export interface Target {
@@ -16,13 +17,55 @@ export interface Target {
   readonly groupName: string
 }
 
-export interface TargetPickerProps {
+interface CommonProps {
   /** the user's messaging session (getMessagingSession().session.sessionName) */
   readonly sessionName: string
-  readonly value: Target | null
-  readonly onChange: (target: Target | null) => void
   /** the server's validation message for the target, shown at the picker */
   readonly error?: string | null | undefined
+}
+
+export type TargetPickerProps = CommonProps &
+  (
+    | { readonly multiple?: false; readonly value: Target | null; readonly onChange: (target: Target | null) => void }
+    | {
+        readonly multiple: true
+        /** in the order chosen */
+        readonly value: ReadonlyArray<Target>
+        readonly onChange: (targets: ReadonlyArray<Target>) => void
+        /** no more can be chosen once this many are */
+        readonly max: number
+      }
+  )
+
+/** The chosen ones and how a choice changes them, whether one or several may be chosen. */
+const selection = (props: TargetPickerProps) => {
+  if (props.multiple === true) {
+    const { value, onChange, max } = props
+    return {
+      chosen: value,
+      isChosen: (t: Target) => value.some((v) => v.groupId === t.groupId),
+      full: value.length >= max,
+      toggle: (t: Target) =>
+        onChange(
+          value.some((v) => v.groupId === t.groupId)
+            ? value.filter((v) => v.groupId !== t.groupId)
+            : value.length >= max
+              ? value
+              : [...value, t]
+        ),
+      remove: (t: Target) => onChange(value.filter((v) => v.groupId !== t.groupId)),
+      clear: () => onChange([])
+    }
+  }
+  const { value, onChange } = props
+  return {
+    chosen: value === null ? [] : [value],
+    isChosen: (t: Target) => value?.groupId === t.groupId,
+    full: false,
+    toggle: (t: Target) => onChange(t),
+    remove: () => onChange(null),
+    clear: () => onChange(null)
+  }
 }
 
 const KINDS: ReadonlyArray<{ readonly kind: TargetKind; readonly label: string }> = [
@@ -55,8 +98,14 @@ const useTargetPages = (kind: TargetKind, sessionName: string, search: string | 
   return kind === "groups" ? groups : contacts
 }
 
-/** Groups or contacts of the session, searchable, one selectable at a time (native radios: arrow keys move the choice). */
-export const TargetPicker = ({ sessionName, value, onChange, error }: TargetPickerProps) => {
+/**
+ * Groups or contacts of the session, searchable, one selectable at a time (native radios: arrow
+ * keys move the choice), or with `multiple` several (checkboxes; the chosen as chips).
+ */
+export const TargetPicker = (props: TargetPickerProps) => {
+  const { sessionName, error } = props
+  const multiple = props.multiple === true
+  const { chosen, isChosen, full, toggle, remove, clear } = selection(props)
   const id = useId()
   const [kind, setKind] = useState<TargetKind>("groups")
   const [text, setText] = useState("")
@@ -66,25 +115,59 @@ export const TargetPicker = ({ sessionName, value, onChange, error }: TargetPick
   const noun = kind === "groups" ? "groups" : "contacts"
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Group or contact</legend>
-      <p className="text-sm text-slate-800" aria-live="polite">
-        {value === null ? (
-          "None chosen yet."
-        ) : (
-          <>
-            Chosen: <strong>{value.groupName}</strong>
-          </>
-        )}
-        {value !== null ? (
-          <button
-            type="button"
-            className="ml-2 text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-700"
-            onClick={() => onChange(null)}
-          >
-            Clear choice
-          </button>
-        ) : null}
-      </p>
+      <legend className="text-sm font-medium text-slate-800">
+        {multiple ? "Groups or contacts" : "Group or contact"}
+      </legend>
+      {/* one chosen is the simple case, as a single choice reads; several are chips */}
+      {multiple && chosen.length > 1 ? (
+        <div className="space-y-2" aria-live="polite">
+          <p className="text-sm text-slate-800">
+            Chosen: {chosen.length} groups, each gets its own copy of every message
+            {full ? ` (no more can be added: at most ${chosen.length})` : ""}
+          </p>
+          <ul aria-label="Chosen" className="flex flex-wrap gap-2">
+            {chosen.map((t) => (
+              <li
+                key={t.groupId}
+                className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
+              >
+                <span className="break-words">{t.groupName || t.groupId}</span>
+                <button
+                  type="button"
+                  aria-label={`Remove ${t.groupName || t.groupId}`}
+                  className="rounded-full px-2 text-sky-900 hover:bg-sky-200 focus-visible:outline-2 focus-visible:outline-sky-700"
+                  onClick={() => remove(t)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-800" aria-live="polite">
+          {chosen[0] === undefined ? (
+            multiple ? (
+              "None chosen yet. Choose one, or several groups."
+            ) : (
+              "None chosen yet."
+            )
+          ) : (
+            <>
+              Chosen: <strong>{chosen[0].groupName}</strong>
+            </>
+          )}
+          {chosen[0] !== undefined ? (
+            <button
+              type="button"
+              className="ml-2 text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-700"
+              onClick={clear}
+            >
+              Clear choice
+            </button>
+          ) : null}
+        </p>
+      )}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-800">
           {error}
@@ -128,18 +211,19 @@ export const TargetPicker = ({ sessionName, value, onChange, error }: TargetPick
           <legend className="sr-only">{kind === "groups" ? "Groups" : "Contacts"}</legend>
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
             {options.map((option) => {
-              const chosen = value?.groupId === option.groupId
+              const on = isChosen(option)
               return (
                 <li key={option.groupId}>
                   <label
-                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${chosen ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
+                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${on ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
                   >
                     <input
-                      type="radio"
+                      type={multiple ? "checkbox" : "radio"}
                       name={`${id}-target`}
                       value={option.groupId}
-                      checked={chosen}
-                      onChange={() => onChange({ groupId: option.groupId, groupName: option.groupName })}
+                      checked={on}
+                      disabled={!on && full}
+                      onChange={() => toggle({ groupId: option.groupId, groupName: option.groupName })}
                       className="h-4 w-4 accent-sky-700"
                     />
                     <span className="min-w-0 flex-1 break-words">
@@ -148,7 +232,7 @@ export const TargetPicker = ({ sessionName, value, onChange, error }: TargetPick
                         <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
                       ) : null}
                     </span>
-                    {chosen ? <span className="text-xs font-semibold text-sky-800">Chosen</span> : null}
+                    {on ? <span className="text-xs font-semibold text-sky-800">Chosen</span> : null}
                   </label>
                 </li>
               )

@@ -13,6 +13,7 @@ import { updateCampaignMessage } from "../../../application/campaign/updateCampa
 import {
   MAX_CONTENT_LENGTH,
   MAX_MESSAGES_PER_CAMPAIGN,
+  MAX_TARGETS_PER_CAMPAIGN,
   MAX_TITLE_LENGTH
 } from "../../../domain/campaign/CampaignLimits.ts"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
@@ -34,10 +35,16 @@ const poll = z.object({
   multipleAnswers: z.boolean().optional()
 })
 
+const groupId = z.string().min(1).max(200)
+const groupName = z.string().max(200)
+
 const create = z.object({
   sessionName: z.string().min(1).max(100).regex(SESSION_NAME_PATTERN),
-  groupId: z.string().min(1).max(200),
-  groupName: z.string().max(200),
+  /** one group: groupId and groupName; several: targets (exactly one of the two forms, checkPlan says which is missing) */
+  groupId: groupId.optional(),
+  groupName: groupName.optional(),
+  /** each group gets its own copy of every message; no group twice (checkPlan names the repeated one) */
+  targets: z.array(z.object({ groupId, groupName })).min(1).max(MAX_TARGETS_PER_CAMPAIGN).optional(),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   messages: z
     .array(
@@ -83,7 +90,7 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 export const campaignRouter = router({
   create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
   /**
-   * What create would save for the same input, saving nothing: {title, timeZone, messages:
+   * What create would save for the same input, saving nothing: {title, targets, timeZone, messages:
    * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
    * in time order, read in the campaign's zone (dstChange: the clocks change on that local day). A mutation only because its input can be large (a query puts it
    * in the URL); it has no side effect. Same rules and errors as create (one checkPlan), the

@@ -29,6 +29,9 @@ const toWireCampaignMessage = (m: MessageView) => ({
   id: m.id,
   content: m.content,
   scheduledAt: iso(m.scheduledAt),
+  // the group this copy goes to (a campaign of several groups has one copy per group)
+  groupId: m.groupId,
+  groupName: m.groupName,
   status: m.status,
   isSent: m.isSent,
   isPicked: m.isPicked,

@@ -53,6 +53,7 @@ describe("Create", () => {
       userId: "user-1",
       sessionId: "session-1",
       group,
+      targets: [group],
       title: "Rehearsals",
       messageIds: ["a", "b", "c"],
       createdAt: command.now,
@@ -432,5 +433,46 @@ describe("Campaign decider: properties over random command sequences", () => {
       }),
       { numRuns: 1_000 }
     )
+  })
+})
+
+describe("targets: a campaign to several groups", () => {
+  const club = (n: number) =>
+    CampaignGroupMother.create({ groupId: `12036300000000000${n}@g.us`, groupName: `Club ${n}` })
+  const targets = [club(1), club(2), club(3)]
+
+  it("records every target, the first as `group`; its state lists them in order", () => {
+    const command = Command.create({ group: club(1), targets })
+    const events = acceptedEvents(command, initialCampaignState)
+    expect(events).toEqual([Event.created({ group: club(1), targets })])
+    expect(evolveAll(initialCampaignState, events)).toMatchObject({ group: club(1), targets })
+  })
+
+  it("one target records the event as before targets (no `targets`), and an event without them reads as [group]", () => {
+    const events = acceptedEvents(Command.create({ group: club(1), targets: [club(1)] }), initialCampaignState)
+    expect(events).toEqual([Event.created({ group: club(1) })])
+    expect(events[0]).not.toHaveProperty("targets")
+    expect(State.fromEvents(Event.created({ group: club(2) })).targets).toEqual([club(2)])
+  })
+
+  it.each([
+    ["a group twice", [club(1), club(2), club(1)]],
+    ["a first target that is not `group`", [club(2), club(1)]],
+    ["no target", []]
+  ])("refuses %s", (_, given) => {
+    const result = decideCampaign(Command.create({ group: club(1), targets: given }), initialCampaignState)
+    expect(result).toMatchObject({ _tag: "Rejected", rejection: { _tag: "InvalidTargets" } })
+  })
+
+  it("a failure names the group of the message that failed when there are several", () => {
+    const several = State.fromEvents(Event.created({ group: club(1), targets }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: club(2) }), several)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "group Club 2: missed", messageId: "message-2" })
+    ])
+    // one group: the reason as it was
+    const one = State.fromEvents(Event.created({ group: club(1) }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: club(1) }), one)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "missed", messageId: "message-2" })
+    ])
   })
 })
