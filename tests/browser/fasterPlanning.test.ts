@@ -51,7 +51,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.goto(`${herald.url}/campaigns/new`)
       await page.getByRole("button", { name: "Preview" }).waitFor()
       await page.getByLabel("Search groups").fill("Choir")
-      await page.getByRole("radio", { name: "Choir" }).check()
+      await page.getByRole("checkbox", { name: "Choir" }).check()
       await page.getByLabel("Title (optional)").fill("From a file")
       await page.getByLabel("Messages on dates I choose").check()
       await page.getByLabel("Time zone").selectOption("Europe/Paris")

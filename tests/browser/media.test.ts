@@ -63,7 +63,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.goto(`${herald.url}/campaigns/new`)
       await page.getByRole("button", { name: "Preview" }).waitFor()
       await page.getByLabel("Search groups").fill("Choir")
-      await page.getByRole("radio", { name: "Choir" }).check()
+      await page.getByRole("checkbox", { name: "Choir" }).check()
       await page.getByLabel("Messages on dates I choose").check()
 
       // over 16 MB: refused in the page with the server's words, nothing sent
