@@ -1,4 +1,4 @@
-import { Cache, Duration, Effect, Exit, Layer } from "effect"
+import { Cache, Duration, Effect, Exit, Layer, Semaphore } from "effect"
 import { z } from "zod"
 import type {
   GatewayContact,
@@ -19,6 +19,7 @@ import { DIRECTORY_TTL_MS } from "../../application/session/GatewayDirectory.ts"
 import { walkPages } from "../../application/session/walkPages.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
+import { jsonWithBase64 } from "./jsonWithBase64.ts"
 import { makeFindSentMessage } from "./WahaChatHistory.ts"
 import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
 import { WahaId } from "./wahaId.ts"
@@ -199,7 +200,16 @@ interface RawResponse {
 interface CallOptions {
   readonly query?: Record<string, string | number>
   readonly body?: unknown
+  /** a JSON body already encoded (a file's base64 inside: jsonWithBase64) */
+  readonly encodedBody?: Uint8Array
 }
+
+/**
+ * Image and file sends in flight at once, per process: each holds its file and its ~21 MB body
+ * outside the heap until the gateway answers (it uploads the file to WhatsApp first), and a
+ * hundred sessions sending a 16 MB file at 09:00 must not take 4 GB. Other sends are not held.
+ */
+const MEDIA_SENDS_AT_ONCE = 2
 
 export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService => {
   const baseUrl = options.baseUrl.replace(/\/+$/, "")
@@ -241,10 +251,11 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         const url = new URL(`${baseUrl}${path}`)
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
         const headers: Record<string, string> = { accept: "application/json", "X-Api-Key": apiKey }
-        if (opts.body !== undefined) headers["Content-Type"] = "application/json"
+        const body = opts.encodedBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
+        if (body !== undefined) headers["Content-Type"] = "application/json"
         return fetchWithDeadline(
           url,
-          { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) },
+          { method, headers, ...(body === undefined ? {} : { body }) },
           deadlineMs,
           interrupt
         )
@@ -324,32 +335,33 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   // body as WAHA's docs (how-to/send-messages): the bytes as base64 `file.data`, not `file.url`
   // (the gateway may not reach Herald's address); a deadline of its own, as the gateway uploads
   // the file to WhatsApp before it answers (docs/architecture.md#media)
-  const sendMedia = Effect.fnUntraced(function* (request: SendMediaRequest) {
-    const prefix = `failed to send ${request.kind === "image" ? "image" : "file"}`
-    const response = yield* call(
-      prefix,
-      "POST",
-      request.kind === "image" ? "/api/sendImage" : "/api/sendFile",
-      {
-        body: {
-          session: request.session,
-          chatId: request.chatId,
-          file: {
-            mimetype: request.mimetype,
-            filename: request.filename,
-            data: Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength).toString(
-              "base64"
+  const mediaSends = Semaphore.makeUnsafe(MEDIA_SENDS_AT_ONCE)
+  const sendMedia = (request: SendMediaRequest) =>
+    mediaSends.withPermits(1)(
+      Effect.gen(function* () {
+        const prefix = `failed to send ${request.kind === "image" ? "image" : "file"}`
+        const response = yield* call(
+          prefix,
+          "POST",
+          request.kind === "image" ? "/api/sendImage" : "/api/sendFile",
+          {
+            encodedBody: jsonWithBase64(
+              {
+                session: request.session,
+                chatId: request.chatId,
+                file: { mimetype: request.mimetype, filename: request.filename, data: "" },
+                caption: request.caption,
+                ...(request.mentionAll === true ? { mentions: ["all"] } : {})
+              },
+              request.bytes
             )
           },
-          caption: request.caption,
-          ...(request.mentionAll === true ? { mentions: ["all"] } : {})
-        }
-      },
-      Math.max(timeoutMs, mediaTimeoutMs)
-    ).pipe(Effect.flatMap(ok(prefix)))
-    const sent: SentText = { messageId: sentMessageId(response.text) }
-    return sent
-  })
+          Math.max(timeoutMs, mediaTimeoutMs)
+        ).pipe(Effect.flatMap(ok(prefix)))
+        const sent: SentText = { messageId: sentMessageId(response.text) }
+        return sent
+      })
+    )
 
   // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
   const webhooks =

@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net"
 import { connect, createServer } from "node:net"
-import { Effect, Exit, Layer, Logger } from "effect"
+import { Effect, Exit, Fiber, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import type { GatewayFailure } from "../../../src/application/ports/GatewayPort.ts"
 import { GatewayError, GatewayPort, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
 import type { WahaGatewayOptions } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeWahaGateway, WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { eventually } from "../../support/eventually.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { FAKE_QR_PNG_BASE64, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { ContactSpec, GroupSpec } from "../../support/wahaEngineFixtures.ts"
@@ -1058,6 +1059,20 @@ describe("WahaGateway.sendMedia", () => {
       /^failed to send image: gateway answered 422: .*available only in Plus version for 'NOWEB' engine/
     )
     expect(fake.media).toEqual([])
+  })
+
+  it("has at most two images or files in flight at once; the next goes when one is done", async () => {
+    fake.hang()
+    const g = gateway({ mediaTimeoutMs: 60_000 })
+    const arrived = () => fake.requests.filter((r) => r.path === "/api/sendImage").length
+    const sends = [1, 2, 3].map(() => Effect.runFork(g.sendMedia(request)))
+    await eventually("two sends at the gateway", arrived, (n) => n === 2)
+    // a request made after them has been answered: the third would have arrived by now had it been sent
+    expect((await fetch(`${fake.url}/health`)).ok).toBe(true)
+    expect(arrived()).toBe(2)
+    await Effect.runPromise(Fiber.interrupt(sends[0]!))
+    await eventually("the third send once the first is done", arrived, (n) => n === 3)
+    await Promise.all(sends.map((send) => Effect.runPromise(Fiber.interrupt(send))))
   })
 
   it("has a deadline of its own, longer than the other calls' (a large file is uploaded to WhatsApp first)", async () => {
