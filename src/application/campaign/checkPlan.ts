@@ -4,8 +4,10 @@ import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/camp
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
 import type { MessageMedia } from "../../domain/message/Media.ts"
+import { LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
+import { firstMissedUnderPacing } from "../../domain/session/MessagingSession.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
@@ -185,6 +187,27 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
           ? `a campaign may hold at most ${MAX_MESSAGES_PER_CAMPAIGN} messages (this plan makes ${messages.length})`
           : `this plan makes ${count(messages.length)} messages for each of ${targets.length} groups (${count(copies)}); a campaign may hold at most ${count(MAX_MESSAGES_PER_CAMPAIGN)}`,
       field: countField
+    })
+  }
+  // A paced number sends one message per gap: copies due together past what the 2-minute window
+  // holds would be recorded missed, so the plan is refused now (this plan alone: other campaigns
+  // of the number add to it). README "Pacing".
+  const pacing = { minGapSeconds: session.minGapSeconds, jitterSeconds: session.jitterSeconds }
+  const late = firstMissedUnderPacing(
+    messages.flatMap((m) => targets.map(() => m.scheduledAt)),
+    pacing,
+    LOOKBACK_MS
+  )
+  if (late !== null) {
+    const sureToGo = 1 + Math.floor(LOOKBACK_MS / ((pacing.minGapSeconds + pacing.jitterSeconds) * 1000))
+    const index = messages.findIndex((m) => m.scheduledAt === late.at)
+    return yield* new InvalidCampaign({
+      message:
+        `this WhatsApp number is paced (at least ${pacing.minGapSeconds} s between messages, plus up to ${pacing.jitterSeconds} s): ` +
+        `of messages due together only ${sureToGo} are sure to go within the 2 minutes, and the message at ` +
+        `${new Date(late.at).toISOString()} would be number ${late.position} in line${targets.length > 1 ? ` (each message goes to ${targets.length} groups)` : ""}; ` +
+        `space the messages out${targets.length > 1 ? ", choose fewer groups" : ""}, or lower the pacing on the WhatsApp page`,
+      field: targets.length > 1 ? "targets" : fieldOf(Math.max(index, 0), "scheduledAt")
     })
   }
   const tooLong = messages.findIndex((m) => m.content.length > MAX_CONTENT_LENGTH)

@@ -73,6 +73,29 @@ export const pacingProblems = (
   return problems
 }
 
+/**
+ * The first of `times` (epoch ms, one per message of a session) that pacing could push past
+ * `windowMs` after its time, had it the longest draw (gap + jitter) after each send: the session
+ * sends one message at a time, in time order, and one whose turn comes later than the window is
+ * recorded missed, never sent late. Null when every one is sure to go, or the session is not paced.
+ * `position`: how many of the times are due at or before it (it is the position-th).
+ */
+export const firstMissedUnderPacing = (
+  times: ReadonlyArray<number>,
+  pacing: SessionPacing,
+  windowMs: number
+): { readonly at: number; readonly position: number } | null => {
+  const spreadMs = (pacing.minGapSeconds + pacing.jitterSeconds) * 1000
+  if (spreadMs <= 0) return null
+  let free = Number.NEGATIVE_INFINITY
+  for (const [i, at] of [...times].sort((a, b) => a - b).entries()) {
+    const sendAt = Math.max(at, free)
+    if (sendAt - at > windowMs) return { at, position: i + 1 }
+    free = sendAt + spreadMs
+  }
+  return null
+}
+
 /** The gateway status in which a session sends. */
 export const WORKING = "WORKING"
 

@@ -3,6 +3,7 @@ import type { SessionCommand, SessionEvent, SessionState } from "../../../../src
 import {
   decideSession,
   evolveSession,
+  firstMissedUnderPacing,
   initialSessionState,
   leftWorking,
   SESSION_NAME_PATTERN
@@ -214,5 +215,23 @@ describe("SetPacing", () => {
     expect(decideSession(Command.setPacing(30, 30), State.inStatus(status))).toEqual(
       reject({ _tag: "SessionNotFound" })
     )
+  })
+})
+
+describe("firstMissedUnderPacing: what a paced session could not send within the window", () => {
+  const W = 120_000
+  it("not paced: nothing", () => {
+    expect(firstMissedUnderPacing([0, 0, 0, 0, 0], { minGapSeconds: 0, jitterSeconds: 0 }, W)).toBeNull()
+  })
+  it("due together: 1 + window / (gap + jitter) go; the next is named with its place in line", () => {
+    const pacing = { minGapSeconds: 30, jitterSeconds: 30 }
+    expect(firstMissedUnderPacing([0, 0, 0], pacing, W)).toBeNull()
+    expect(firstMissedUnderPacing([5, 0, 0, 0], pacing, W)).toEqual({ at: 5, position: 4 })
+  })
+  it("spread out: the queue drains between them", () => {
+    const pacing = { minGapSeconds: 60, jitterSeconds: 0 }
+    expect(firstMissedUnderPacing([0, 0, 0, 180_000, 180_000, 180_000], pacing, W)).toBeNull()
+    expect(firstMissedUnderPacing([0, 0, 0, 60_000], pacing, W)).toBeNull()
+    expect(firstMissedUnderPacing([0, 0, 0, 50_000], pacing, W)).toEqual({ at: 50_000, position: 4 })
   })
 })
