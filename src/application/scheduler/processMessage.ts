@@ -45,12 +45,17 @@ const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
     )
   })
 
-const recordFailure = (message: ClaimedMessage, reason: string) =>
+/**
+ * A send error on the message and its campaign. `cutOff`: the request went out but no answer came
+ * in time: the gateway may have sent it (WAHA goes on after our deadline), so it is recorded
+ * outcome-unknown (docs/outcome-unknown.md), never offered as plainly failed.
+ */
+const recordFailure = (message: ClaimedMessage, reason: string, cutOff: boolean) =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const recorded = yield* execute(MessageAggregate)(
       message.id,
-      { type: "RecordSendFailure", reason, now },
+      cutOff ? { type: "RecordSendCutOff", reason, now } : { type: "RecordSendFailure", reason, now },
       { known: message }
     ).pipe(retryWhileUnavailable(message.id, "recording its failure"))
     if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
@@ -97,8 +102,12 @@ export const processMessage = Effect.fnUntraced(function* (
     yield* recordSent(claimed, sent.success.messageId)
     return { result: "sent", pacing } satisfies Processed
   }
-  const reason = sent.failure.message
+  const failure = sent.failure
+  const cutOff = failure._tag === "GatewayError" && failure.reason === "Timeout"
+  const reason = cutOff
+    ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
+    : failure.message
   yield* logFailed(claimed.id, reason)
-  yield* recordFailure(claimed, reason)
+  yield* recordFailure(claimed, reason, cutOff)
   return { result: "failed", pacing } satisfies Processed
 })

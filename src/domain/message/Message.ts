@@ -168,6 +168,11 @@ export type MessageCommand =
   /** A receipt: recorded once per level and participant, so a replayed one changes nothing. */
   | { readonly type: "RecordAck"; readonly level: AckLevel; readonly participant: string | null; readonly now: number }
   | { readonly type: "RecordSendFailure"; readonly reason: string; readonly now: number }
+  /**
+   * The send was cut off after its request went out (the gateway did not answer in time): it may
+   * have been sent, so it is outcome-unknown, not failed, and "send again" is the user's call.
+   */
+  | { readonly type: "RecordSendCutOff"; readonly reason: string; readonly now: number }
   /** A claim older than the lease whose send never reported back. */
   | { readonly type: "RecordOutcomeUnknown"; readonly leaseMs: number; readonly now: number }
   /**
@@ -449,6 +454,10 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
           })
     case "RecordSendFailure":
       return whenInFlight(state, () => accept({ type: "MessageSendFailed", at: command.now, reason: command.reason }))
+    case "RecordSendCutOff":
+      return whenInFlight(state, () =>
+        accept({ type: "MessageOutcomeUnknown", at: command.now, reason: command.reason })
+      )
     case "RecordOutcomeUnknown":
       return whenLeaseExpired(state, command.leaseMs, command.now, (pickedAt) =>
         accept({

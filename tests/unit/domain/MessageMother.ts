@@ -91,6 +91,12 @@ export const MessageCommandMother = {
     now: T.SENT_AT + 60_000,
     ...overrides
   }),
+  recordSendCutOff: (overrides: Overrides<CommandOf<"RecordSendCutOff">> = {}): CommandOf<"RecordSendCutOff"> => ({
+    type: "RecordSendCutOff",
+    reason: "failed to send message: timed out after 30000 ms; outcome unknown",
+    now: T.SENT_AT,
+    ...overrides
+  }),
   recordSendFailure: (overrides: Overrides<CommandOf<"RecordSendFailure">> = {}): CommandOf<"RecordSendFailure"> => ({
     type: "RecordSendFailure",
     reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000",

@@ -67,6 +67,17 @@ describe("decideMessage: every command in every status", () => {
       "inFlight",
       "inFlight"
     ],
+    RecordSendCutOff: [
+      "notFound",
+      "inFlight",
+      "ok",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight",
+      "inFlight"
+    ],
     RecordOutcomeUnknown: [
       "notFound",
       "inFlight",
@@ -113,6 +124,7 @@ describe("decideMessage: every command in every status", () => {
     RecordMissed: Command.recordMissed(),
     RecordSent: Command.recordSent(),
     RecordSendFailure: Command.recordSendFailure(),
+    RecordSendCutOff: Command.recordSendCutOff(),
     RecordOutcomeUnknown: Command.recordOutcomeUnknown(),
     SettleSentFromHistory: Command.settleSentFromHistory(),
     RecordAck: Command.recordAck(),
@@ -146,7 +158,7 @@ describe("decideMessage: every command in every status", () => {
   )
 
   it("covers every command in every status", () => {
-    expect(cases).toHaveLength(12 * 9)
+    expect(cases).toHaveLength(13 * 9)
   })
 
   it.each(rejected)(
@@ -226,6 +238,18 @@ describe("decideMessage: every command in every status", () => {
         }
       ],
       to: "FAILED"
+    },
+    {
+      command: "RecordSendCutOff",
+      from: "PICKED",
+      events: [
+        {
+          type: "MessageOutcomeUnknown",
+          at: T.SENT_AT,
+          reason: "failed to send message: timed out after 30000 ms; outcome unknown"
+        }
+      ],
+      to: "OUTCOME_UNKNOWN"
     },
     {
       command: "SettleSentFromHistory",
