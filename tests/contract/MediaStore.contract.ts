@@ -17,6 +17,7 @@ const stored = (id: string, overrides: Partial<StoredMedia> = {}): StoredMedia =
   size: 0,
   kind: "image",
   createdAt: T,
+  usedAt: T,
   ...overrides
 })
 
@@ -90,26 +91,59 @@ export const describeMediaStoreContract = (name: string, harness: StoreHarness) 
     )
 
     it.effect(
-      "listCreatedBefore: older than the time only, oldest first then by id, at most the limit, after a cursor",
+      "listUnusedSince: used before the cutoff only, least recently used first then by id, at most the limit, after a cursor",
       () =>
         Effect.gen(function* () {
-          yield* put(stored("c", { createdAt: T + 2 }), bytesOf(1))
-          yield* put(stored("b", { createdAt: T }), bytesOf(1))
-          yield* put(stored("a", { createdAt: T }), bytesOf(1))
-          yield* put(stored("new", { createdAt: T + 10 }), bytesOf(1))
+          yield* put(stored("c", { usedAt: T + 2 }), bytesOf(1))
+          yield* put(stored("b", { usedAt: T }), bytesOf(1))
+          yield* put(stored("a", { usedAt: T }), bytesOf(1))
+          yield* put(stored("new", { usedAt: T + 10 }), bytesOf(1))
+          // created long ago but used lately: listed by its use
+          yield* put(stored("old", { createdAt: T - 100, usedAt: T + 20 }), bytesOf(1))
           const ids = (found: ReadonlyArray<StoredMedia>) => found.map((m) => m.id)
-          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 10)))).toEqual(["a", "b", "c"])
-          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 2)))).toEqual(["a", "b"])
-          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T, 10)))).toEqual([])
-          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 11, 0)))).toEqual([])
+          expect(ids(yield* MediaStore.use((s) => s.listUnusedSince(T + 10, 10)))).toEqual(["a", "b", "c"])
+          expect(ids(yield* MediaStore.use((s) => s.listUnusedSince(T + 10, 2)))).toEqual(["a", "b"])
+          expect(ids(yield* MediaStore.use((s) => s.listUnusedSince(T, 10)))).toEqual([])
+          expect(ids(yield* MediaStore.use((s) => s.listUnusedSince(T + 11, 0)))).toEqual([])
           // the next page starts after the last of the previous one, ties by id included
-          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 10, 10, { createdAt: T, id: "a" })))).toEqual(
-            ["b", "c"]
-          )
-          expect(ids(yield* MediaStore.use((s) => s.listCreatedBefore(T + 11, 1, { createdAt: T, id: "b" })))).toEqual([
+          expect(ids(yield* MediaStore.use((s) => s.listUnusedSince(T + 10, 10, { usedAt: T, id: "a" })))).toEqual([
+            "b",
             "c"
           ])
+          expect(ids(yield* MediaStore.use((s) => s.listUnusedSince(T + 11, 1, { usedAt: T, id: "b" })))).toEqual(["c"])
         }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
+
+    it.effect("touch moves usedAt forward only and says whether it is stored; the listing follows it", () =>
+      Effect.gen(function* () {
+        yield* put(stored("t1"), bytesOf(CHUNK + 1))
+        expect(yield* MediaStore.use((s) => s.touch("t1", T + 50))).toBe(true)
+        expect((yield* MediaStore.use((s) => s.info("t1")))?.usedAt).toBe(T + 50)
+        // an older time (a slower process's clock) never moves it back
+        expect(yield* MediaStore.use((s) => s.touch("t1", T + 10))).toBe(true)
+        expect((yield* read("t1"))?.media).toEqual(stored("t1", { size: CHUNK + 1, usedAt: T + 50 }))
+        expect(yield* MediaStore.use((s) => s.listUnusedSince(T + 50, 10))).toEqual([])
+        expect(yield* MediaStore.use((s) => s.touch("unknown", T + 50))).toBe(false)
+        expect(yield* MediaStore.use((s) => s.info("unknown"))).toBeNull()
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
+
+    it.effect("deleteIfUnusedSince removes it and its bytes only when unused since the cutoff", () =>
+      Effect.gen(function* () {
+        yield* put(stored("u1", { usedAt: T }), bytesOf(2 * CHUNK))
+        yield* put(stored("u2", { usedAt: T }), bytesOf(3))
+        yield* MediaStore.use((s) => s.touch("u2", T + 100))
+        // used at the cutoff itself counts as used since
+        expect(yield* MediaStore.use((s) => s.deleteIfUnusedSince("u1", T))).toBe(false)
+        expect(yield* MediaStore.use((s) => s.deleteIfUnusedSince("u2", T + 100))).toBe(false)
+        expect(yield* MediaStore.use((s) => s.deleteIfUnusedSince("u1", T + 100))).toBe(true)
+        expect(yield* MediaStore.use((s) => s.deleteIfUnusedSince("u1", T + 100))).toBe(false)
+        expect(yield* MediaStore.use((s) => s.deleteIfUnusedSince("unknown", T + 100))).toBe(false)
+        expect(yield* read("u1")).toBeNull()
+        expect(yield* MediaStore.use((s) => s.touch("u1", T + 200))).toBe(false)
+        expect((yield* read("u2"))?.bytes).toEqual(bytesOf(3))
+        expect(yield* MediaStore.use((s) => s.usage("u1"))).toEqual({ count: 1, bytes: 3 })
+      }).pipe(Effect.provide(harness.freshDatabase().connect()))
     )
 
     it.effect("a database that cannot be reached: StoreUnavailable", () =>

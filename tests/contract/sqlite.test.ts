@@ -82,6 +82,40 @@ describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
 describeMediaStoreContract("sqlite", sqlite)
 
+describe("SqliteMediaStore: bytes that are not whole", () => {
+  it.effect("a chunk missing, shortened or out of its number reads as not stored, never as a short file", () => {
+    const path = freshPath()
+    const chunk = 256 * 1024
+    const media = (id: string) => ({
+      id,
+      ownerId: "u1",
+      mimetype: "application/pdf",
+      filename: "a.pdf",
+      size: 3 * chunk,
+      kind: "file" as const,
+      createdAt: 5,
+      usedAt: 5
+    })
+    return Effect.gen(function* () {
+      for (const id of ["whole", "gap", "short", "renumbered"]) {
+        yield* MediaStore.use((s) => s.put(media(id), new Uint8Array(3 * chunk).fill(7))).pipe(
+          Effect.provide(client(path))
+        )
+      }
+      const db = new DatabaseSync(path)
+      db.exec(`DELETE FROM media_chunks WHERE media_id = 'gap' AND n = 1;
+        UPDATE media_chunks SET data = substr(data, 1, 10) WHERE media_id = 'short' AND n = 2;
+        UPDATE media_chunks SET n = 5 WHERE media_id = 'renumbered' AND n = 2;`)
+      db.close()
+      const read = (id: string) => MediaStore.use((s) => s.read(id)).pipe(Effect.provide(client(path)))
+      expect((yield* read("whole"))?.bytes.length).toBe(3 * chunk)
+      expect(yield* read("gap")).toBeNull()
+      expect(yield* read("short")).toBeNull()
+      expect(yield* read("renumbered")).toBeNull()
+    })
+  })
+})
+
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteStore.ts")).href
 const DATABASE_MODULE = pathToFileURL(
   join(import.meta.dirname, "../../src/infrastructure/sqlite/SqliteDatabase.ts")
@@ -473,7 +507,7 @@ describe("SQLite adapters: several connections to one file", () => {
         const media = { id: "md1", mimetype: "image/png", filename: "a.png", size: 3, kind: "image" as const }
         yield* MessageRepository.use((r) => r.save({ ...view, media, version: 2 })).pipe(Effect.provide(client(path)))
         yield* MediaStore.use((store) =>
-          store.put({ ...media, ownerId: "u1", createdAt: 5 }, new Uint8Array([1, 2, 3]))
+          store.put({ ...media, ownerId: "u1", createdAt: 5, usedAt: 5 }, new Uint8Array([1, 2, 3]))
         ).pipe(Effect.provide(client(path)))
         const read = yield* MediaStore.use((store) => store.read("md1")).pipe(Effect.provide(client(path)))
         expect(read?.bytes).toEqual(new Uint8Array([1, 2, 3]))

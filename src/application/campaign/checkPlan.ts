@@ -258,7 +258,10 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
         continue
       }
       const stored = yield* store.info(asked.id)
-      if (stored === null || stored.ownerId !== userId) {
+      // touched before any message is written: the sweep deletes only uploads unused since its
+      // cutoff, so it either removed this one before (touch answers false) or leaves it
+      // (sweepMedia.ts); the message's view then has MEDIA_GRACE_MS to show it
+      if (stored === null || stored.ownerId !== userId || !(yield* store.touch(asked.id, now))) {
         return yield* new MediaNotFound({ field: `messages.${i}.media.id` })
       }
       const { id, mimetype, filename, size, kind } = stored

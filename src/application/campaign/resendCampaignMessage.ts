@@ -5,7 +5,9 @@ import type { MessageCommand, MessageRejection } from "../../domain/message/Mess
 import { decideMessage, unansweredFailures } from "../../domain/message/Message.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
+import { MEDIA_RESEND_WINDOW_MS } from "../media/sweepMedia.ts"
 import { Ids } from "../ports/Ids.ts"
+import { MediaStore } from "../ports/MediaStore.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
@@ -98,6 +100,14 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // one more pending message, and one more open campaign if it had none left to send
       const open = messages.some((m) => m.status === "SCHEDULED")
       yield* enforceCampaignQuota(userId, 1, open ? 0 : 1)
+      // The same upload, still stored? Touched, the last check before a write: the sweep then
+      // leaves it (it deletes only uploads unused since its cutoff, sweepMedia.ts), or removed it
+      // already and touch answers false: refused, nothing written.
+      if (original.media !== null && !(yield* (yield* MediaStore).touch(original.media.id, now))) {
+        return yield* new CampaignConflict({
+          message: `the ${original.media.kind === "image" ? "image" : "file"} ${original.media.filename} of this message is no longer kept (uploads go ${MEDIA_RESEND_WINDOW_MS / 86_400_000} days after a failed message's time): plan a new message with the file attached again`
+        })
+      }
 
       // Never retried on a conflict: both commands carry what was read above (the current
       // resend, the counts), and a retry would decide on a fresh stream with those stale values

@@ -3,6 +3,7 @@ import type { MessageMedia } from "../../domain/message/Media.ts"
 import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaKindOf } from "../../domain/message/Media.ts"
 import { Ids } from "../ports/Ids.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
+import { KeyedLocks } from "../shared/KeyedLocks.ts"
 
 /**
  * What one user may keep stored at once: 200 MB, at most 100 uploads. Uploads go when no message
@@ -54,22 +55,29 @@ export const uploadMedia = Effect.fn("uploadMedia")(function* (input: {
   if (input.bytes.length > MAX_MEDIA_BYTES) return yield* new MediaTooLarge()
   const kind = mediaKindOf(input.detected)
   if (kind === null || input.detected === null) return yield* new UnsupportedMediaType({ detected: input.detected })
+  const detected = input.detected
   const store = yield* MediaStore
-  const usage = yield* store.usage(input.ownerId)
-  if (usage.count >= MAX_MEDIA_FILES_PER_USER || usage.bytes + input.bytes.length > MAX_MEDIA_BYTES_PER_USER) {
-    return yield* new MediaQuotaExceeded()
-  }
-  const id = (yield* Ids).next()
-  const createdAt = yield* Clock.currentTimeMillis
-  const media: MessageMedia = {
-    id,
-    mimetype: input.detected,
-    filename: cleanFilename(input.filename, kind === "image" ? "image" : "file"),
-    size: input.bytes.length,
-    kind
-  }
-  yield* store.put({ ...media, ownerId: input.ownerId, createdAt }, input.bytes)
-  return media
+  // the check and the put under one lock per user: parallel uploads cannot each pass the bound
+  // (in this process; as planCampaign's quota)
+  return yield* (yield* KeyedLocks).oneAtATime(`uploadMedia:${input.ownerId}`)(
+    Effect.gen(function* () {
+      const usage = yield* store.usage(input.ownerId)
+      if (usage.count >= MAX_MEDIA_FILES_PER_USER || usage.bytes + input.bytes.length > MAX_MEDIA_BYTES_PER_USER) {
+        return yield* new MediaQuotaExceeded()
+      }
+      const id = (yield* Ids).next()
+      const createdAt = yield* Clock.currentTimeMillis
+      const media: MessageMedia = {
+        id,
+        mimetype: detected,
+        filename: cleanFilename(input.filename, kind === "image" ? "image" : "file"),
+        size: input.bytes.length,
+        kind
+      }
+      yield* store.put({ ...media, ownerId: input.ownerId, createdAt, usedAt: createdAt }, input.bytes)
+      return media
+    })
+  )
 })
 
 /** GET /api/media/:id: the bytes, to their owner only (anyone else: null, as for an unknown id). */

@@ -17,13 +17,18 @@ export const StoredMediaSchema = z.object({
   filename: z.string(),
   size: z.number().int(),
   kind: z.enum(MEDIA_KINDS),
-  createdAt: z.number()
+  createdAt: z.number(),
+  /**
+   * When a message last took it on (checkPlan, a resend: `touch`), createdAt at first: the sweep
+   * removes only uploads unused since its cutoff (docs/architecture.md "Images and files")
+   */
+  usedAt: z.number()
 })
 export type StoredMedia = Readonly<z.output<typeof StoredMediaSchema>>
 
-/** Where a page of listCreatedBefore ended. */
+/** Where a page of listUnusedSince ended. */
 export interface MediaCursor {
-  readonly createdAt: number
+  readonly usedAt: number
   readonly id: string
 }
 
@@ -41,23 +46,39 @@ export interface MediaUsage {
 export class MediaStore extends Context.Service<
   MediaStore,
   {
-    /** Stores the bytes under `media.id` (an id not used before). */
+    /** Stores the bytes under `media.id` (an id not used before); `media.usedAt` as given (createdAt). */
     readonly put: (media: StoredMedia, bytes: Uint8Array) => Effect.Effect<void, StoreUnavailable>
     readonly info: (id: string) => Effect.Effect<StoredMedia | null, StoreUnavailable>
+    /**
+     * The upload and its bytes; null when not stored, and also when its stored bytes are not
+     * whole (a chunk missing or short: corrupted by hand, or a delete cut off): such an upload
+     * cannot be sent or shown, which is what "not stored" tells every caller (a send fails with
+     * MediaMissing instead of retrying a store fault that no retry mends).
+     */
     readonly read: (
       id: string
     ) => Effect.Effect<{ readonly media: StoredMedia; readonly bytes: Uint8Array } | null, StoreUnavailable>
     /** Removes it and its bytes; nothing happens for an id not (or no longer) stored. */
     readonly delete: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Records that a message takes it on at `at`: usedAt becomes `at` unless already later.
+     * Answers whether it is stored (false: gone, the caller must not refer to it).
+     */
+    readonly touch: (id: string, at: number) => Effect.Effect<boolean, StoreUnavailable>
+    /**
+     * Removes it and its bytes only if its usedAt is before `cutoff`, in one step no `touch` can
+     * come between (the sweep's delete). Answers whether it removed it.
+     */
+    readonly deleteIfUnusedSince: (id: string, cutoff: number) => Effect.Effect<boolean, StoreUnavailable>
     /** How many uploads of this user are stored, and their bytes. */
     readonly usage: (ownerId: string) => Effect.Effect<MediaUsage, StoreUnavailable>
     /**
-     * Uploads stored before `before`, oldest first (ties by id in binary order), at most `limit`,
-     * and only those after `after` in that order when given (the last of the previous page): what
-     * the sweep looks at, page by page.
+     * Uploads whose usedAt is before `cutoff`, least recently used first (ties by id in binary
+     * order), at most `limit`, and only those after `after` in that order when given (the last of
+     * the previous page): what the sweep looks at, page by page.
      */
-    readonly listCreatedBefore: (
-      before: number,
+    readonly listUnusedSince: (
+      cutoff: number,
       limit: number,
       after?: MediaCursor
     ) => Effect.Effect<ReadonlyArray<StoredMedia>, StoreUnavailable>

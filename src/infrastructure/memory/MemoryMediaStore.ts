@@ -13,6 +13,19 @@ export const makeMemoryMediaStore = (db: MemoryDatabase): MediaStore["Service"] 
       return stored === undefined ? null : { media: stored.media, bytes: Uint8Array.from(stored.bytes) }
     }),
   delete: (id) => withDbWrite(db, () => void db.media.delete(id)),
+  touch: (id, at) =>
+    withDbWrite(db, () => {
+      const stored = db.media.get(id)
+      if (stored === undefined) return false
+      if (at > stored.media.usedAt) db.media.set(id, { ...stored, media: { ...stored.media, usedAt: at } })
+      return true
+    }),
+  // one synchronous step: nothing runs between the check and the delete
+  deleteIfUnusedSince: (id, cutoff) =>
+    withDbWrite(db, () => {
+      const stored = db.media.get(id)
+      return stored !== undefined && stored.media.usedAt < cutoff && db.media.delete(id)
+    }),
   usage: (ownerId) =>
     withDb(db, () => {
       let count = 0
@@ -24,18 +37,16 @@ export const makeMemoryMediaStore = (db: MemoryDatabase): MediaStore["Service"] 
       }
       return { count, bytes }
     }),
-  listCreatedBefore: (before, limit, after) =>
+  listUnusedSince: (cutoff, limit, after) =>
     withDb(db, () =>
       [...db.media.values()]
         .map((m) => m.media)
         .filter(
           (m) =>
-            m.createdAt < before &&
-            (after === undefined ||
-              m.createdAt > after.createdAt ||
-              (m.createdAt === after.createdAt && m.id > after.id))
+            m.usedAt < cutoff &&
+            (after === undefined || m.usedAt > after.usedAt || (m.usedAt === after.usedAt && m.id > after.id))
         )
-        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .sort((a, b) => a.usedAt - b.usedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, limit)
     )
 })

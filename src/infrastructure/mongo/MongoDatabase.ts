@@ -104,7 +104,8 @@ export const MONGO_SCHEMA: Readonly<
   "media.files": [
     { name: "metadata.mediaId_1", key: { "metadata.mediaId": 1 }, unique: true },
     { name: "metadata.ownerId_1", key: { "metadata.ownerId": 1 } },
-    { name: "metadata.createdAt_1", key: { "metadata.createdAt": 1 } }
+    // the sweep's listing (MongoMediaStore.listUnusedSince)
+    { name: "metadata.usedAt_1_metadata.mediaId_1", key: { "metadata.usedAt": 1, "metadata.mediaId": 1 } }
   ]
 }
 

@@ -180,10 +180,11 @@ CREATE TABLE IF NOT EXISTS media (
   filename    TEXT    NOT NULL,
   size        INTEGER NOT NULL,
   kind        TEXT    NOT NULL,
-  created_at  INTEGER NOT NULL
+  created_at  INTEGER NOT NULL,
+  used_at     INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS media_owner_id ON media (owner_id);
-CREATE INDEX IF NOT EXISTS media_created_at ON media (created_at, id);
+CREATE INDEX IF NOT EXISTS media_used_at ON media (used_at, id);
 CREATE TABLE IF NOT EXISTS media_chunks (
   media_id TEXT    NOT NULL,
   n        INTEGER NOT NULL,

@@ -96,7 +96,10 @@ describe("duplicateCampaign on the memory store", () => {
           yield* setUp
           const band = { groupId: "120363000000000002@g.us", groupName: "Band" }
           const photo = { id: "media-1", mimetype: "image/png", filename: "team.png", size: 3, kind: "image" as const }
-          yield* (yield* MediaStore).put({ ...photo, ownerId: "u1", createdAt: 0 }, new Uint8Array([1, 2, 3]))
+          yield* (yield* MediaStore).put(
+            { ...photo, ownerId: "u1", createdAt: 0, usedAt: 0 },
+            new Uint8Array([1, 2, 3])
+          )
           const created = yield* createCampaign({
             userId: "u1",
             sessionId: "s1",

@@ -1,5 +1,8 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { cancelCampaign } from "../../../src/application/campaign/cancelCampaign.ts"
 import { mediaProblemOf, mentionOnMediaProblemOf } from "../../../src/application/campaign/mediaSupport.ts"
@@ -11,6 +14,9 @@ import { MEDIA_GRACE_MS, MEDIA_RESEND_WINDOW_MS, sweepMedia } from "../../../src
 import { MAX_MEDIA_FILES_PER_USER, readOwnMedia, uploadMedia } from "../../../src/application/media/uploadMedia.ts"
 import { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
+import { SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { MENTIONING_WAHA, memoryWithGateway } from "../../support/versionGateway.ts"
 
@@ -122,4 +128,110 @@ describe("uploads and their retention, on the memory store", () => {
         expect(yield* stored(toSend.id)).toBeNull()
       }).pipe(Effect.provide(memoryWithGateway(MENTIONING_WAHA).layer))
   )
+
+  it.effect(
+    "a plan taking an old upload between the sweep's look at the views and its delete keeps it: the delete sees the plan's touch",
+    () => {
+      const memory = memoryWithGateway(MENTIONING_WAHA)
+      return Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const photo = yield* upload("u1", "team.png")
+        // a day and more later, unused so far: the sweep lists it
+        yield* TestClock.setTime(MEDIA_GRACE_MS + MINUTE)
+        const messages = yield* MessageRepository
+        const context = yield* Effect.context<Layer.Success<typeof memory.layer>>()
+        let planned: string | null = null
+        // the views lag the log: the sweep asks while the plan's messages are not shown yet, and
+        // the plan (another request) writes them right after
+        const lagging = MessageRepository.of({
+          ...messages,
+          needsMedia: (mediaId, resendableSince) =>
+            Effect.gen(function* () {
+              const needed = yield* messages.needsMedia(mediaId, resendableSince)
+              if (planned === null) {
+                const { id } = yield* planCampaign("u1", {
+                  ...base,
+                  messages: [{ content: "", scheduledAt: MEDIA_GRACE_MS + 2 * MINUTE, media: { id: photo.id } }]
+                }).pipe(Effect.provideContext(context), Effect.orDie)
+                planned = id
+              }
+              return needed
+            })
+        })
+        expect(yield* sweepMedia().pipe(Effect.provideService(MessageRepository, lagging))).toBe(0)
+        expect(planned).not.toBeNull()
+        expect(yield* stored(photo.id)).toMatchObject({ id: photo.id, usedAt: MEDIA_GRACE_MS + MINUTE })
+        // and the next sweeps keep it: touched within the day, then needed by the message
+        expect(yield* sweepMedia()).toBe(0)
+        yield* TestClock.setTime(2 * MEDIA_GRACE_MS + 2 * MINUTE)
+        expect(yield* sweepMedia()).toBe(0)
+        expect(yield* stored(photo.id)).not.toBeNull()
+      }).pipe(Effect.provide(memory.layer))
+    }
+  )
+
+  it.effect(
+    "a resend once the upload is swept is refused saying so, nothing saved; a resend within the week touches the upload",
+    () =>
+      Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const photo = yield* upload("u1", "team.png")
+        const { id: campaign } = yield* planCampaign("u1", {
+          ...base,
+          messages: [
+            { content: "a", scheduledAt: MINUTE, media: { id: photo.id } },
+            { content: "b", scheduledAt: MINUTE, media: { id: photo.id } }
+          ]
+        })
+        const [first, second] = yield* (yield* MessageRepository).listByCampaign(campaign)
+        for (const m of [first!, second!]) {
+          yield* execute(MessageAggregate)(m.id, { type: "Pick", selectedAt: MINUTE, now: MINUTE, by: "s" })
+          yield* execute(MessageAggregate)(m.id, { type: "RecordSendFailure", reason: "refused", now: MINUTE })
+        }
+        // six days on: sent again, and the upload's use is now
+        yield* TestClock.setTime(MINUTE + 6 * MEDIA_GRACE_MS)
+        yield* resendCampaignMessage("u1", { campaignId: campaign, messageId: second!.id }).pipe(
+          Effect.flatMap(({ id }) =>
+            Effect.gen(function* () {
+              const at = MINUTE + 6 * MEDIA_GRACE_MS
+              yield* execute(MessageAggregate)(id, { type: "Pick", selectedAt: at, now: at, by: "s" })
+              yield* execute(MessageAggregate)(id, { type: "RecordSent", gatewayMessageId: null, now: at })
+            })
+          )
+        )
+        expect((yield* stored(photo.id))?.usedAt).toBe(MINUTE + 6 * MEDIA_GRACE_MS)
+        // a week after the first's time and a day after that use: swept
+        yield* TestClock.setTime(MINUTE + MEDIA_RESEND_WINDOW_MS + 1)
+        expect(yield* sweepMedia()).toBe(1)
+        const before = yield* (yield* MessageRepository).listByCampaign(campaign)
+        const refused = yield* Effect.flip(resendCampaignMessage("u1", { campaignId: campaign, messageId: first!.id }))
+        expect(refused).toMatchObject({
+          _tag: "CampaignConflict",
+          message:
+            "the image team.png of this message is no longer kept (uploads go 7 days after a failed message's time): plan a new message with the file attached again"
+        })
+        expect(yield* (yield* MessageRepository).listByCampaign(campaign)).toEqual(before)
+        expect((yield* (yield* MessageRepository).get(first!.id))?.resentAs).toBeNull()
+      }).pipe(Effect.provide(memoryWithGateway(MENTIONING_WAHA).layer))
+  )
+})
+
+describe("uploads at the per-user bound, on SQLite (a write waits for its group commit)", () => {
+  it.effect("parallel uploads cannot each pass the bound: exactly the room left is taken", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "herald-media-")), "herald.db")
+    return Effect.gen(function* () {
+      for (let i = 0; i < MAX_MEDIA_FILES_PER_USER - 2; i++) yield* upload("u1")
+      const results = yield* Effect.all(
+        Array.from({ length: 6 }, () => Effect.result(upload("u1"))),
+        { concurrency: "unbounded" }
+      )
+      expect(results.filter((r) => r._tag === "Success")).toHaveLength(2)
+      expect(results.filter((r) => r._tag === "Failure")).toHaveLength(4)
+      expect(yield* MediaStore.use((s) => s.usage("u1"))).toMatchObject({ count: MAX_MEDIA_FILES_PER_USER })
+    }).pipe(
+      Effect.provide(
+        Layer.mergeAll(SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path }))), KeyedLocks.layer)
+      )
+    )
+  })
 })

@@ -106,9 +106,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       health: ['{"_id":1}'],
       "media.files": [
         '{"_id":1}',
-        '{"metadata.createdAt":1}',
         '{"metadata.mediaId":1} unique',
-        '{"metadata.ownerId":1}'
+        '{"metadata.ownerId":1}',
+        '{"metadata.usedAt":1,"metadata.mediaId":1}'
       ],
       messages: [
         '{"_id":1}',
