@@ -53,6 +53,7 @@ export class Dispatcher extends Context.Service<
       const messages = yield* MessageRepository
       const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
       const permits = yield* Semaphore.make(settings.sessionConcurrency)
+      const mediaPermits = yield* Semaphore.make(settings.mediaConcurrency)
       // The lanes' fibers, interrupted when the layer's scope closes (shutdown). Whether a
       // session has a lane is its queue's entry in `lanes`, not a fiber keyed by session (a
       // FiberMap with onlyIfMissing): a lane leaves `lanes` in the step that finds its queue
@@ -120,8 +121,9 @@ export class Dispatcher extends Context.Service<
             // late, it is recorded missed (recordMissedMessages).
             const selectedAt = Math.max(next.selectedAt, claimAt)
             const failed = { result: "failed", pacing: null } as const
+            const process = processMessage(next.view, selectedAt, next.preloaded)
             const processed = yield* Semaphore.withPermit(permits)(
-              processMessage(next.view, selectedAt, next.preloaded)
+              next.view.media === null ? process : Semaphore.withPermit(mediaPermits)(process)
             ).pipe(
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as(failed))),
               // a bug is logged as this message's failure and the lane goes on with the next

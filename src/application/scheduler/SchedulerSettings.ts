@@ -8,6 +8,12 @@ export interface SchedulerSettingsShape {
   /** how many sessions send at once; messages of one session always go one at a time */
   readonly sessionConcurrency: number
   /**
+   * Of those, how many may send an image or file at once: each holds its file (up to 16 MB) and
+   * its encoded body until the gateway answers, after uploading it to WhatsApp. Taken before the
+   * claim, so a message waiting for its turn is not claimed (its lease does not run) meanwhile.
+   */
+  readonly mediaConcurrency: number
+  /**
    * A session with a send in flight elsewhere (another scheduler) younger than this is left to
    * that scheduler, so one session's messages keep their order across schedulers.
    */
@@ -29,6 +35,7 @@ export const SchedulerSettings = Context.Reference<SchedulerSettingsShape>(
       schedulerId: "scheduler",
       leaseMs: 5 * 60_000,
       sessionConcurrency: 100,
+      mediaConcurrency: 2,
       inFlightGuardMs: 40_000,
       batchSize: 1_000,
       // long enough to read a batch (up to a thousand streams, one read each) on a remote store,

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
+import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
+import { MediaStore } from "../../../src/application/ports/MediaStore.ts"
+import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
+import { eventually } from "../../support/eventually.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { PNG_BYTES } from "../../support/mediaFixtures.ts"
+import { createMessagingSession } from "../../support/messagingSessions.ts"
+import { memoryScheduler } from "../../support/schedulerHarness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(() => fake.close())
+
+describe("images and files in the scheduler", () => {
+  it.effect(
+    "three sessions each due to send an image: two are claimed and sent at once, the third only once one is done",
+    () => {
+      const { layer } = memoryScheduler(fake.url, { mediaConcurrency: 2 })
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T - 60_000)
+        const bytes = new Uint8Array(PNG_BYTES)
+        const media = { mimetype: "image/png", filename: "team.png", size: bytes.length, kind: "image" as const }
+        const ids: Array<string> = []
+        for (const user of ["u1", "u2", "u3"]) {
+          const session = yield* createMessagingSession(user, `herald_${user}`)
+          const id = `media-${user}`
+          yield* (yield* MediaStore).put(
+            { ...media, id, ownerId: user, createdAt: T - 60_000, usedAt: T - 60_000 },
+            bytes
+          )
+          const campaign = yield* createCampaign({
+            userId: user,
+            sessionId: session.id,
+            group: { groupId: "120363000000000001@g.us", groupName: "Family" },
+            title: "photo",
+            messages: [{ content: `from ${user}`, scheduledAt: T, media: { ...media, id } }]
+          })
+          ids.push(...campaign.messageIds)
+        }
+        // each send is answered after a while, so two are in flight together
+        yield* Effect.promise(async () => fake.latency(1_500))
+        yield* TestClock.setTime(T)
+        const dispatcher = yield* Dispatcher
+        yield* dispatcher.dispatchDueMessages
+        yield* Effect.promise(() =>
+          eventually(
+            "two images at the gateway",
+            () => fake.requests.filter((r) => r.path === "/api/sendImage").length,
+            (n) => n === 2
+          )
+        )
+        const statuses = yield* Effect.forEach(ids, (id) =>
+          MessageRepository.use((r) => r.get(id)).pipe(Effect.map((m) => m?.status))
+        )
+        // the third is not even claimed while it waits for its turn (its lease does not run)
+        expect([...statuses].sort()).toEqual(["PICKED", "PICKED", "SCHEDULED"])
+        yield* dispatcher.awaitIdle
+        expect(fake.media.map((m) => (m.body as { caption?: unknown }).caption).sort()).toEqual([
+          "from u1",
+          "from u2",
+          "from u3"
+        ])
+      }).pipe(Effect.provide(layer))
+    },
+    30_000
+  )
+})
