@@ -7,7 +7,7 @@ import type { MessageMedia } from "../../domain/message/Media.ts"
 import { LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
-import { firstMissedUnderPacing } from "../../domain/session/MessagingSession.ts"
+import { firstMissedUnderPacing, sureToGoUnderPacing } from "../../domain/session/MessagingSession.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
@@ -199,15 +199,15 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
     LOOKBACK_MS
   )
   if (late !== null) {
-    const sureToGo = 1 + Math.floor(LOOKBACK_MS / ((pacing.minGapSeconds + pacing.jitterSeconds) * 1000))
-    const index = messages.findIndex((m) => m.scheduledAt === late.at)
+    const sureToGo = sureToGoUnderPacing(pacing, LOOKBACK_MS)
     return yield* new InvalidCampaign({
       message:
         `this WhatsApp number is paced (at least ${pacing.minGapSeconds} s between messages, plus up to ${pacing.jitterSeconds} s): ` +
         `of messages due together only ${sureToGo} are sure to go within the 2 minutes, and the message at ` +
         `${new Date(late.at).toISOString()} would be number ${late.position} in line${targets.length > 1 ? ` (each message goes to ${targets.length} groups)` : ""}; ` +
         `space the messages out${targets.length > 1 ? ", choose fewer groups" : ""}, or lower the pacing on the WhatsApp page`,
-      field: targets.length > 1 ? "targets" : fieldOf(Math.max(index, 0), "scheduledAt")
+      // how many are due together is what to change, not one message's time
+      field: targets.length > 1 ? "targets" : countField
     })
   }
   const tooLong = messages.findIndex((m) => m.content.length > MAX_CONTENT_LENGTH)

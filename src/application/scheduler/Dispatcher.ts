@@ -119,11 +119,22 @@ export class Dispatcher extends Context.Service<
             // A message that waited for its session's pace is claimed as due at the time of the
             // claim, not of the pass: one the wait pushed out of the 2-minute window is never sent
             // late, it is recorded missed (recordMissedMessages).
-            const selectedAt = Math.max(next.selectedAt, claimAt)
+            let selectedAt = Math.max(next.selectedAt, claimAt)
             const failed = { result: "failed", pacing: null } as const
-            const process = processMessage(next.view, selectedAt, next.preloaded)
-            const processed = yield* Semaphore.withPermit(permits)(
-              next.view.media === null ? process : Semaphore.withPermit(mediaPermits)(process)
+            // In its permits: the clock read again (a wait for a turn counts as a wait for the
+            // pace: never sent late) and nothing claimed once draining (left for a later process).
+            const process = Effect.gen(function* () {
+              if (draining) return { result: "skipped", pacing: null } as const
+              selectedAt = Math.max(selectedAt, yield* Clock.currentTimeMillis)
+              return yield* processMessage(next.view, selectedAt, next.preloaded)
+            })
+            // An image or file waits for its media turn before it takes a session permit, so files
+            // waiting their turn never hold the permits texts of other sessions need. One order:
+            // media, then session.
+            const processed = yield* (
+              next.view.media === null
+                ? Semaphore.withPermit(permits)(process)
+                : Semaphore.withPermit(mediaPermits)(Semaphore.withPermit(permits)(process))
             ).pipe(
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as(failed))),
               // a bug is logged as this message's failure and the lane goes on with the next
@@ -142,7 +153,7 @@ export class Dispatcher extends Context.Service<
             )
               yield* logFailed(
                 next.view.id,
-                `missed: scheduled at ${new Date(next.view.scheduledAt).toISOString()}, its session's pacing held it past the 2-minute window; it is recorded missed`
+                `missed: scheduled at ${new Date(next.view.scheduledAt).toISOString()}, its session's pacing or its turn to send held it past the 2-minute window; it is recorded missed`
               )
             if (processed.pacing !== null && processed.pacing.minGapSeconds > 0) {
               const gap = yield* gapAfter(processed.pacing)

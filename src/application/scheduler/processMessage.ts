@@ -103,7 +103,8 @@ export const processMessage = Effect.fnUntraced(function* (
     return { result: "sent", pacing } satisfies Processed
   }
   const failure = sent.failure
-  const cutOff = failure._tag === "GatewayError" && failure.reason === "Timeout"
+  // no answer in time, ours or a proxy's (504): the request may have reached WAHA, which goes on
+  const cutOff = failure._tag === "GatewayError" && (failure.reason === "Timeout" || failure.status === 504)
   const reason = cutOff
     ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
     : failure.message

@@ -17,20 +17,29 @@ export interface CopiedMessage {
   readonly mentionAll: boolean
   readonly poll: { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean } | null
   readonly media: { readonly id: string } | null
+  /** the group of this copy */
+  readonly groupId: string
 }
 
 const sameness = (m: CopiedMessage): string =>
   JSON.stringify([m.content, m.scheduledAt, m.mentionAll, m.poll, m.media?.id ?? null])
 
-/** The plan of a copy: each message once, in time order (ties keep the campaign's order). */
+/**
+ * The plan of a copy, in time order (ties keep the campaign's order): each message as many times
+ * as the group holding it most often has it (a message planned twice stays twice).
+ */
 export const copyPlan = <M extends CopiedMessage>(messages: ReadonlyArray<M>): Array<M> => {
-  const seen = new Set<string>()
+  /** how often each group holds each message, and how often the plan holds it */
+  const inGroup = new Map<string, number>()
+  const inPlan = new Map<string, number>()
   const plan: Array<M> = []
   for (const m of messages) {
     if (m.status === "DELETED" || m.resendOf !== null) continue
     const key = sameness(m)
-    if (seen.has(key)) continue
-    seen.add(key)
+    const held = (inGroup.get(`${m.groupId} ${key}`) ?? 0) + 1
+    inGroup.set(`${m.groupId} ${key}`, held)
+    if (held <= (inPlan.get(key) ?? 0)) continue
+    inPlan.set(key, held)
     plan.push(m)
   }
   return plan.sort((a, b) => a.scheduledAt - b.scheduledAt)

@@ -41,8 +41,8 @@ export type SessionEvent =
 
 /**
  * Pacing bounds, in whole seconds. A gap and its jitter together stay within the 2-minute window
- * in which a due message must go (LOOKBACK_MS), so two messages of a session due together can
- * always both go; WAHA advises random waits of 30 to 60 s.
+ * in which a due message must go (LOOKBACK_MS); WAHA advises random waits of 30 to 60 s. How many
+ * due together are sure to go: sureToGoUnderPacing.
  */
 export const PACING_MAX_SECONDS = 120
 
@@ -88,12 +88,22 @@ export const firstMissedUnderPacing = (
   const spreadMs = (pacing.minGapSeconds + pacing.jitterSeconds) * 1000
   if (spreadMs <= 0) return null
   let free = Number.NEGATIVE_INFINITY
+  let runStart = 0
   for (const [i, at] of [...times].sort((a, b) => a - b).entries()) {
+    // the line is empty again: this one starts a new run of messages waiting their turn
+    if (at >= free) runStart = i
     const sendAt = Math.max(at, free)
-    if (sendAt - at > windowMs) return { at, position: i + 1 }
+    // a turn exactly at the window's end is lost too: the sends before it took some time
+    if (sendAt - at >= windowMs) return { at, position: i - runStart + 1 }
     free = sendAt + spreadMs
   }
   return null
+}
+
+/** How many messages of a paced session due together are sure to go within `windowMs` (firstMissedUnderPacing's rule). */
+export const sureToGoUnderPacing = (pacing: SessionPacing, windowMs: number): number | null => {
+  const spreadMs = (pacing.minGapSeconds + pacing.jitterSeconds) * 1000
+  return spreadMs <= 0 ? null : Math.ceil(windowMs / spreadMs)
 }
 
 /** The gateway status in which a session sends. */

@@ -68,7 +68,7 @@ const DEFAULT_TIMEOUT_MS = 30_000
  * Two minutes stays well inside the scheduler's claim lease (5 min), so a send cut off by it is a
  * failure, never an outcome-unknown.
  */
-const DEFAULT_MEDIA_TIMEOUT_MS = 120_000
+export const DEFAULT_MEDIA_TIMEOUT_MS = 120_000
 const BODY_SNIPPET_MAX = 200
 
 // ---------------------------------------------------------------------------

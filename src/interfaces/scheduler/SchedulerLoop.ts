@@ -2,6 +2,7 @@ import { Clock, Context, Effect, Fiber, Layer } from "effect"
 import { Dispatcher } from "../../application/scheduler/Dispatcher.ts"
 import { runScheduler } from "../../application/scheduler/runScheduler.ts"
 import type { SchedulerConfig } from "../../infrastructure/config/schedulerConfig.ts"
+import { DEFAULT_MEDIA_TIMEOUT_MS } from "../../infrastructure/gateway/WahaGateway.ts"
 import { onShutdownSignal } from "../runMain.ts"
 
 /** Shutdown waits for in-flight sends this long past their own timeout, then disconnects anyway. */
@@ -32,7 +33,12 @@ export class SchedulerLoop extends Context.Service<
         const loop = yield* Effect.forkScoped(runScheduler({ pollIntervalMs: config.pollIntervalMs }))
         yield* Effect.addFinalizer(() =>
           Fiber.interrupt(loop).pipe(
-            Effect.andThen(dispatcher.drain.pipe(Effect.timeoutOption(config.sendTimeoutMs + DRAIN_MARGIN_MS)))
+            // an image or file in flight may take its own, longer deadline to answer
+            Effect.andThen(
+              dispatcher.drain.pipe(
+                Effect.timeoutOption(Math.max(config.sendTimeoutMs, DEFAULT_MEDIA_TIMEOUT_MS) + DRAIN_MARGIN_MS)
+              )
+            )
           )
         )
         // added last, so it runs first: the line opens the shutdown

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
@@ -19,6 +19,32 @@ beforeAll(async () => {
   fake = await startFakeWaha()
 })
 afterAll(() => fake.close())
+beforeEach(() => fake.reset())
+
+/** Three users' sessions, each with one image due at T; answers the messages' ids. */
+const threeImagesDue = Effect.gen(function* () {
+  yield* TestClock.setTime(T - 60_000)
+  const bytes = new Uint8Array(PNG_BYTES)
+  const media = { mimetype: "image/png", filename: "team.png", size: bytes.length, kind: "image" as const }
+  const ids: Array<string> = []
+  for (const user of ["u1", "u2", "u3"]) {
+    const session = yield* createMessagingSession(user, `herald_${user}`)
+    const id = `media-${user}`
+    yield* (yield* MediaStore).put({ ...media, id, ownerId: user, createdAt: T - 60_000, usedAt: T - 60_000 }, bytes)
+    const campaign = yield* createCampaign({
+      userId: user,
+      sessionId: session.id,
+      group: { groupId: "120363000000000001@g.us", groupName: "Family" },
+      title: "photo",
+      messages: [{ content: `from ${user}`, scheduledAt: T, media: { ...media, id } }]
+    })
+    ids.push(...campaign.messageIds)
+  }
+  return ids
+})
+
+const statusesOf = (ids: ReadonlyArray<string>) =>
+  Effect.forEach(ids, (id) => MessageRepository.use((r) => r.get(id)).pipe(Effect.map((m) => m?.status ?? "none")))
 
 describe("images and files in the scheduler", () => {
   it.effect(
@@ -26,26 +52,7 @@ describe("images and files in the scheduler", () => {
     () => {
       const { layer } = memoryScheduler(fake.url, { mediaConcurrency: 2 })
       return Effect.gen(function* () {
-        yield* TestClock.setTime(T - 60_000)
-        const bytes = new Uint8Array(PNG_BYTES)
-        const media = { mimetype: "image/png", filename: "team.png", size: bytes.length, kind: "image" as const }
-        const ids: Array<string> = []
-        for (const user of ["u1", "u2", "u3"]) {
-          const session = yield* createMessagingSession(user, `herald_${user}`)
-          const id = `media-${user}`
-          yield* (yield* MediaStore).put(
-            { ...media, id, ownerId: user, createdAt: T - 60_000, usedAt: T - 60_000 },
-            bytes
-          )
-          const campaign = yield* createCampaign({
-            userId: user,
-            sessionId: session.id,
-            group: { groupId: "120363000000000001@g.us", groupName: "Family" },
-            title: "photo",
-            messages: [{ content: `from ${user}`, scheduledAt: T, media: { ...media, id } }]
-          })
-          ids.push(...campaign.messageIds)
-        }
+        const ids = yield* threeImagesDue
         // each send is answered after a while, so two are in flight together
         yield* Effect.promise(async () => fake.latency(1_500))
         yield* TestClock.setTime(T)
@@ -58,9 +65,7 @@ describe("images and files in the scheduler", () => {
             (n) => n === 2
           )
         )
-        const statuses = yield* Effect.forEach(ids, (id) =>
-          MessageRepository.use((r) => r.get(id)).pipe(Effect.map((m) => m?.status))
-        )
+        const statuses = yield* statusesOf(ids)
         // the third is not even claimed while it waits for its turn (its lease does not run)
         expect([...statuses].sort()).toEqual(["PICKED", "PICKED", "SCHEDULED"])
         yield* dispatcher.awaitIdle
@@ -69,6 +74,31 @@ describe("images and files in the scheduler", () => {
           "from u2",
           "from u3"
         ])
+      }).pipe(Effect.provide(layer))
+    },
+    30_000
+  )
+
+  it.effect(
+    "shut down while an image waits for its turn: the two in flight finish, the waiting one is not claimed (left for the next scheduler)",
+    () => {
+      const { layer } = memoryScheduler(fake.url, { mediaConcurrency: 2 })
+      return Effect.gen(function* () {
+        const ids = yield* threeImagesDue
+        yield* Effect.promise(async () => fake.latency(1_500))
+        yield* TestClock.setTime(T)
+        const dispatcher = yield* Dispatcher
+        yield* dispatcher.dispatchDueMessages
+        yield* Effect.promise(() =>
+          eventually(
+            "two images at the gateway",
+            () => fake.requests.filter((r) => r.path === "/api/sendImage").length,
+            (n) => n === 2
+          )
+        )
+        yield* dispatcher.drain
+        expect([...(yield* statusesOf(ids))].sort()).toEqual(["SCHEDULED", "SENT", "SENT"])
+        expect(fake.media).toHaveLength(2)
       }).pipe(Effect.provide(layer))
     },
     30_000

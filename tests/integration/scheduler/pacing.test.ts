@@ -191,7 +191,9 @@ describe("pacing per session (memory store, fake WAHA over HTTP)", () => {
         expect(fake.sent.map((s) => s.text)).toEqual(["alice 1", "alice 2"])
         expect(logs.lines.map((l) => l.text)).toContainEqual(
           expect.stringMatching(
-            new RegExp(`^Error processing message ${messageIds[2]}: missed: .*pacing held it past the 2-minute window`)
+            new RegExp(
+              `^Error processing message ${messageIds[2]}: missed: .*pacing or its turn to send held it past the 2-minute window`
+            )
           )
         )
         expect(yield* recordMissedMessages()).toBe(1)

@@ -17,6 +17,7 @@ const message = (content: string, scheduledAt: string, more: Partial<CopySource[
   mentionAll: false,
   poll: null,
   media: null,
+  groupId: "1@g.us",
   ...more
 })
 
@@ -65,11 +66,16 @@ describe("a campaign copied into the new-campaign form", () => {
         ],
         messages: [
           message("Hello", "2027-01-11T08:00:00.000Z", { mentionAll: true }),
-          message("Hello", "2027-01-11T08:00:00.000Z", { mentionAll: true }),
+          message("Hello", "2027-01-11T08:00:00.000Z", { mentionAll: true, groupId: "2@g.us" }),
           message("Photo", "2027-01-12T08:00:00.000Z", { media: photo }),
-          message("Photo", "2027-01-12T08:00:00.000Z", { media: photo }),
+          message("Photo", "2027-01-12T08:00:00.000Z", { media: photo, groupId: "2@g.us" }),
           // edited for one group only: a row of its own
-          message("Photo!", "2027-01-12T08:00:00.000Z", { media: photo })
+          message("Photo!", "2027-01-12T08:00:00.000Z", { media: photo, groupId: "2@g.us" }),
+          // planned twice for a group: twice in the copy
+          message("Twice", "2027-01-13T08:00:00.000Z"),
+          message("Twice", "2027-01-13T08:00:00.000Z"),
+          message("Twice", "2027-01-13T08:00:00.000Z", { groupId: "2@g.us" }),
+          message("Twice", "2027-01-13T08:00:00.000Z", { groupId: "2@g.us" })
         ]
       },
       "UTC",
@@ -81,7 +87,9 @@ describe("a campaign copied into the new-campaign form", () => {
     expect(form.rows?.map((r) => [r.date, r.time, r.content, r.mentionAll, r.media?.id ?? null])).toEqual([
       ["2027-02-01", "08:00", "Hello", true, null],
       ["2027-02-02", "08:00", "Photo", false, "media-1"],
-      ["2027-02-02", "08:00", "Photo!", false, "media-1"]
+      ["2027-02-02", "08:00", "Photo!", false, "media-1"],
+      ["2027-02-03", "08:00", "Twice", false, null],
+      ["2027-02-03", "08:00", "Twice", false, null]
     ])
   })
 

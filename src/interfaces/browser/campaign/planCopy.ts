@@ -21,6 +21,7 @@ export interface CopySource {
     readonly mentionAll: boolean
     readonly poll: { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean } | null
     readonly media: RowMedia | null
+    readonly groupId: string
   }>
 }
 

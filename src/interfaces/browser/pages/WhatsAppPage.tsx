@@ -378,8 +378,8 @@ const PacingFields = ({
       ) : null}
       {on && Number.isFinite(spread) && spread > 0 && spread <= 120 ? (
         <p className="text-sm text-slate-700">
-          Of messages due at the same time, {1 + Math.floor(120 / spread)} are sure to go within the 2 minutes; more
-          than that may be missed.
+          Of messages due at the same time, {Math.ceil(120 / spread)} are sure to go within the 2 minutes; more than
+          that may be missed.
         </p>
       ) : null}
       <Button type="submit" disabled={save.isPending}>

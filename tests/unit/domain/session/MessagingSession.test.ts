@@ -6,7 +6,8 @@ import {
   firstMissedUnderPacing,
   initialSessionState,
   leftWorking,
-  SESSION_NAME_PATTERN
+  SESSION_NAME_PATTERN,
+  sureToGoUnderPacing
 } from "../../../../src/domain/session/MessagingSession.ts"
 import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
 import {
@@ -222,16 +223,27 @@ describe("firstMissedUnderPacing: what a paced session could not send within the
   const W = 120_000
   it("not paced: nothing", () => {
     expect(firstMissedUnderPacing([0, 0, 0, 0, 0], { minGapSeconds: 0, jitterSeconds: 0 }, W)).toBeNull()
+    expect(sureToGoUnderPacing({ minGapSeconds: 0, jitterSeconds: 0 }, W)).toBeNull()
   })
-  it("due together: 1 + window / (gap + jitter) go; the next is named with its place in line", () => {
+  it("due together: ceil(window / (gap + jitter)) go; a turn exactly at the window's end is lost (sends take time)", () => {
     const pacing = { minGapSeconds: 30, jitterSeconds: 30 }
-    expect(firstMissedUnderPacing([0, 0, 0], pacing, W)).toBeNull()
-    expect(firstMissedUnderPacing([5, 0, 0, 0], pacing, W)).toEqual({ at: 5, position: 4 })
+    expect(sureToGoUnderPacing(pacing, W)).toBe(2)
+    expect(firstMissedUnderPacing([0, 0], pacing, W)).toBeNull()
+    // the third's turn: 120 s after its time
+    expect(firstMissedUnderPacing([0, 0, 0], pacing, W)).toEqual({ at: 0, position: 3 })
+    // due 5 s later, its turn (120 s) is 115 s after its time: it goes
+    expect(firstMissedUnderPacing([5, 0, 0], pacing, W)).toBeNull()
+    expect(sureToGoUnderPacing({ minGapSeconds: 50, jitterSeconds: 0 }, W)).toBe(3)
+    expect(firstMissedUnderPacing([0, 0, 0], { minGapSeconds: 50, jitterSeconds: 0 }, W)).toBeNull()
   })
-  it("spread out: the queue drains between them", () => {
-    const pacing = { minGapSeconds: 60, jitterSeconds: 0 }
-    expect(firstMissedUnderPacing([0, 0, 0, 180_000, 180_000, 180_000], pacing, W)).toBeNull()
-    expect(firstMissedUnderPacing([0, 0, 0, 60_000], pacing, W)).toBeNull()
-    expect(firstMissedUnderPacing([0, 0, 0, 50_000], pacing, W)).toEqual({ at: 50_000, position: 4 })
+  it("spread out: the queue drains between runs, and the place in line counts from the run's start", () => {
+    const pacing = { minGapSeconds: 50, jitterSeconds: 0 }
+    expect(firstMissedUnderPacing([0, 0, 0, 200_000, 200_000, 200_000], pacing, W)).toBeNull()
+    expect(firstMissedUnderPacing([0, 0, 0, 200_000, 200_000, 200_000, 200_000], pacing, W)).toEqual({
+      at: 200_000,
+      position: 4
+    })
+    // joining a line still waiting: 0, 50, 100 sent; the one due at 30 s goes at 150: 120 late
+    expect(firstMissedUnderPacing([0, 0, 0, 30_000], pacing, W)).toEqual({ at: 30_000, position: 4 })
   })
 })
