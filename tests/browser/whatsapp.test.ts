@@ -185,7 +185,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await page.getByRole("button", { name: "Save pacing" }).click()
     await page.getByText("Pacing saved.").waitFor()
     expect(await jitter.getAttribute("aria-invalid")).toBeNull()
-    await page.getByText("Of messages due at the same time, 3 are sure to go").waitFor()
+    await page.getByText("Of messages due at the same time, 2 are sure to go").waitFor()
     await page.reload()
     await page.getByRole("heading", { name: "Pacing" }).waitFor()
     await eventually(() => page.getByLabel("Pace this number's messages").isChecked()).toBe(true)
