@@ -12,6 +12,7 @@ import {
   startStandalone
 } from "../support/browser.ts"
 import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
+import { nextWholeMinute } from "../support/calendar.ts"
 
 // A newcomer's whole first visit, in Chromium, on `npm start`'s standalone (SQLite, sandbox gateway,
 // mail as files): sign up, connect WhatsApp, pick a group, plan a message due within the next
@@ -30,30 +31,8 @@ const screenshotDir = fileURLToPath(
 )
 mkdirSync(screenshotDir, { recursive: true })
 
-const wall = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23"
-})
-/** The first whole minute at least `leadMs` from now, as the date and time inputs want it in TIME_ZONE. */
-const nextMinute = (leadMs: number) => {
-  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000
-  const parts = Object.fromEntries(wall.formatToParts(at).map((p) => [p.type, p.value]))
-  return {
-    at,
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    day: parts.day!,
-    month: parts.month!,
-    year: parts.year!,
-    hour: parts.hour!,
-    minute: parts.minute!
-  }
-}
+/** The first whole minute at least `leadMs` from now, in TIME_ZONE. */
+const nextMinute = (leadMs: number) => nextWholeMinute(TIME_ZONE, leadMs)
 
 const noHorizontalScroll = async (page: Page) => {
   const width = page.viewportSize()?.width ?? 0

@@ -10,6 +10,7 @@ import {
   startStandalone
 } from "../support/browser.ts"
 import { browserApi } from "../support/browserApi.ts"
+import { nextWholeMinute } from "../support/calendar.ts"
 import { eventually } from "../support/eventually.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
@@ -19,13 +20,6 @@ import { PNG_BYTES } from "../support/mediaFixtures.ts"
 // preview, the campaign saved with it, and the bytes at the gateway's sendImage.
 
 const CHOIR = { id: "120363000000000077@g.us", subject: "Choir" }
-
-/** The wall-clock date and time in UTC at least 20 s from now, on a whole minute (the form's precision). */
-const nextWholeMinute = (): { readonly date: string; readonly time: string; readonly at: number } => {
-  const at = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000
-  const iso = new Date(at).toISOString()
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16), at }
-}
 
 describe.skipIf(!chromiumAvailable)(
   `an image in the browser (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`,
@@ -87,7 +81,7 @@ describe.skipIf(!chromiumAvailable)(
       )
       expect(await seriousA11yViolations(page)).toEqual([])
 
-      const due = nextWholeMinute()
+      const due = nextWholeMinute("UTC", 20_000)
       await page.getByLabel("Date of message 1").fill(due.date)
       await page.getByLabel("Time of message 1").fill(due.time)
       await page.getByLabel("Caption of message 1").fill("Our choir 🎶")

@@ -10,6 +10,7 @@ import {
   watchForErrors
 } from "../support/browser.ts"
 import { browserApi } from "../support/browserApi.ts"
+import { nextWholeMinute } from "../support/calendar.ts"
 import { eventually } from "../support/eventually.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
@@ -20,21 +21,8 @@ import { engineGroups } from "../support/wahaEngineFixtures.ts"
 // each group stands.
 
 const TIME_ZONE = "Asia/Kolkata"
-const wall = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23"
-})
-/** The next whole minute at least `leadMs` ahead, as the date and time inputs want it in TIME_ZONE. */
-const nextMinute = (leadMs: number) => {
-  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000
-  const parts = Object.fromEntries(wall.formatToParts(at).map((p) => [p.type, p.value]))
-  return { at, date: `${parts["year"]}-${parts["month"]}-${parts["day"]}`, time: `${parts["hour"]}:${parts["minute"]}` }
-}
+/** The next whole minute at least `leadMs` ahead, in TIME_ZONE. */
+const nextMinute = (leadMs: number) => nextWholeMinute(TIME_ZONE, leadMs)
 
 const CLUBS = [
   { id: "120363000000000101@g.us", subject: "Club A" },

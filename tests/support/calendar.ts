@@ -27,3 +27,32 @@ export const nextSpringForward = (today: string): string => {
   const thisYear = lastSundayOfMarch(year)
   return addDays(thisYear, -1) > today ? thisYear : lastSundayOfMarch(year + 1)
 }
+
+/**
+ * The first whole minute at least `leadMs` from now (the form's precision), read on `timeZone`'s
+ * wall clock as the date and time inputs want it, with its parts.
+ */
+export const nextWholeMinute = (timeZone: string, leadMs: number) => {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000
+  const wall = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23"
+  })
+  const parts = Object.fromEntries(wall.formatToParts(at).map((p) => [p.type, p.value]))
+  const part = (name: string) => parts[name] ?? ""
+  return {
+    at,
+    date: `${part("year")}-${part("month")}-${part("day")}`,
+    time: `${part("hour")}:${part("minute")}`,
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute")
+  }
+}

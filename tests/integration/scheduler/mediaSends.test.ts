@@ -46,6 +46,22 @@ const threeImagesDue = Effect.gen(function* () {
 const statusesOf = (ids: ReadonlyArray<string>) =>
   Effect.forEach(ids, (id) => MessageRepository.use((r) => r.get(id)).pipe(Effect.map((m) => m?.status ?? "none")))
 
+/** A pass at T, each send answered after a while, until two images are at the gateway together. */
+const dispatchUntilTwoAtGateway = Effect.gen(function* () {
+  yield* Effect.promise(async () => fake.latency(1_500))
+  yield* TestClock.setTime(T)
+  const dispatcher = yield* Dispatcher
+  yield* dispatcher.dispatchDueMessages
+  yield* Effect.promise(() =>
+    eventually(
+      "two images at the gateway",
+      () => fake.requests.filter((r) => r.path === "/api/sendImage").length,
+      (n) => n === 2
+    )
+  )
+  return dispatcher
+})
+
 describe("images and files in the scheduler", () => {
   it.effect(
     "three sessions each due to send an image: two are claimed and sent at once, the third only once one is done",
@@ -53,18 +69,7 @@ describe("images and files in the scheduler", () => {
       const { layer } = memoryScheduler(fake.url, { mediaConcurrency: 2 })
       return Effect.gen(function* () {
         const ids = yield* threeImagesDue
-        // each send is answered after a while, so two are in flight together
-        yield* Effect.promise(async () => fake.latency(1_500))
-        yield* TestClock.setTime(T)
-        const dispatcher = yield* Dispatcher
-        yield* dispatcher.dispatchDueMessages
-        yield* Effect.promise(() =>
-          eventually(
-            "two images at the gateway",
-            () => fake.requests.filter((r) => r.path === "/api/sendImage").length,
-            (n) => n === 2
-          )
-        )
+        const dispatcher = yield* dispatchUntilTwoAtGateway
         const statuses = yield* statusesOf(ids)
         // the third is not even claimed while it waits for its turn (its lease does not run)
         expect([...statuses].sort()).toEqual(["PICKED", "PICKED", "SCHEDULED"])
@@ -85,17 +90,7 @@ describe("images and files in the scheduler", () => {
       const { layer } = memoryScheduler(fake.url, { mediaConcurrency: 2 })
       return Effect.gen(function* () {
         const ids = yield* threeImagesDue
-        yield* Effect.promise(async () => fake.latency(1_500))
-        yield* TestClock.setTime(T)
-        const dispatcher = yield* Dispatcher
-        yield* dispatcher.dispatchDueMessages
-        yield* Effect.promise(() =>
-          eventually(
-            "two images at the gateway",
-            () => fake.requests.filter((r) => r.path === "/api/sendImage").length,
-            (n) => n === 2
-          )
-        )
+        const dispatcher = yield* dispatchUntilTwoAtGateway
         yield* dispatcher.drain
         expect([...(yield* statusesOf(ids))].sort()).toEqual(["SCHEDULED", "SENT", "SENT"])
         expect(fake.media).toHaveLength(2)

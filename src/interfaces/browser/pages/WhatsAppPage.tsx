@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
+import { LOOKBACK_MS } from "../../../domain/message/Message.ts"
+import { sureToGoUnderPacing } from "../../../domain/session/MessagingSession.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
@@ -378,8 +380,9 @@ const PacingFields = ({
       ) : null}
       {on && Number.isFinite(spread) && spread > 0 && spread <= 120 ? (
         <p className="text-sm text-slate-700">
-          Of messages due at the same time, {Math.ceil(120 / spread)} are sure to go within the 2 minutes; more than
-          that may be missed.
+          Of messages due at the same time,{" "}
+          {sureToGoUnderPacing({ minGapSeconds: Number(gap), jitterSeconds: Number(jitter) }, LOOKBACK_MS)} are sure to
+          go within the 2 minutes; more than that may be missed.
         </p>
       ) : null}
       <Button type="submit" disabled={save.isPending}>
