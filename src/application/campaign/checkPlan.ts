@@ -251,21 +251,36 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
   if (input.messages?.some((m) => m.media !== undefined)) {
     const store = yield* MediaStore
     const found: Array<CheckedMessage> = []
+    /** each upload looked up and touched once, however many messages carry it */
+    const checked = new Map<string, MessageMedia | null>()
     for (const [i, m] of messages.entries()) {
       const asked = input.messages[i]?.media
       if (asked === undefined) {
         found.push(m)
         continue
       }
-      const stored = yield* store.info(asked.id)
-      // touched before any message is written: the sweep deletes only uploads unused since its
-      // cutoff, so it either removed this one before (touch answers false) or leaves it
-      // (sweepMedia.ts); the message's view then has MEDIA_GRACE_MS to show it
-      if (stored === null || stored.ownerId !== userId || !(yield* store.touch(asked.id, now))) {
-        return yield* new MediaNotFound({ field: `messages.${i}.media.id` })
+      if (!checked.has(asked.id)) {
+        const stored = yield* store.info(asked.id)
+        // touched before any message is written: the sweep deletes only uploads unused since its
+        // cutoff, so it either removed this one before (touch answers false) or leaves it
+        // (sweepMedia.ts); the message's view then has MEDIA_GRACE_MS to show it
+        const usable = stored !== null && stored.ownerId === userId && (yield* store.touch(asked.id, now))
+        checked.set(
+          asked.id,
+          usable
+            ? {
+                id: stored.id,
+                mimetype: stored.mimetype,
+                filename: stored.filename,
+                size: stored.size,
+                kind: stored.kind
+              }
+            : null
+        )
       }
-      const { id, mimetype, filename, size, kind } = stored
-      found.push({ ...m, media: { id, mimetype, filename, size, kind } })
+      const media = checked.get(asked.id) ?? null
+      if (media === null) return yield* new MediaNotFound({ field: `messages.${i}.media.id` })
+      found.push({ ...m, media })
     }
     messages = found
   }
