@@ -10,6 +10,7 @@ import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
+import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
 
@@ -18,8 +19,8 @@ export const webServicesLayer = <R, E>(
   base: Layer.Layer<R | GatewayPort, E>,
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks, E> =>
-  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer, KeyedLocks.layer).pipe(
+): Layer.Layer<R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks | RequestLimits, E> =>
+  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer, KeyedLocks.layer, RequestLimits.layer).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
     Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))

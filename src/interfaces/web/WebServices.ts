@@ -10,6 +10,7 @@ import type { PasswordResetRepository } from "../../application/ports/PasswordRe
 import type { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import type { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
+import type { RequestLimits } from "../../application/shared/RequestLimits.ts"
 
 /** Everything the web process's use cases need, provided by WebServer's layer. */
 export type WebServices =
@@ -25,3 +26,4 @@ export type WebServices =
   | SignInThrottle
   | GatewayDirectory
   | KeyedLocks
+  | RequestLimits
