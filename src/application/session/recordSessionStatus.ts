@@ -14,7 +14,7 @@ export const DUE_SOON_MS = 24 * 60 * 60 * 1000
 export interface SessionStatusReport {
   readonly sessionName: string
   readonly status: string
-  /** when the gateway says it happened (ms); null: unknown, taken as now */
+  /** when the gateway says it happened (ms); null: unknown, never newer than a status already recorded */
   readonly reportedAt: number | null
 }
 
@@ -47,7 +47,7 @@ export const recordSessionStatus = Effect.fn("recordSessionStatus")(function* (r
   const outcome = yield* execute(SessionAggregate)(session.id, {
     type: "RecordGatewayStatus",
     status: report.status,
-    reportedAt: report.reportedAt ?? now,
+    reportedAt: report.reportedAt,
     now
   })
   if (outcome._tag === "Rejected") return "unknown" satisfies SessionStatusOutcome

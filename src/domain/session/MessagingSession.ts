@@ -135,8 +135,18 @@ export type SessionCommand =
   | { readonly type: "UpdatePhone"; readonly phoneNumber: string; readonly now: number }
   | { readonly type: "LogOut"; readonly now: number }
   | { readonly type: "SetPacing"; readonly pacing: SessionPacing; readonly now: number }
-  /** A status report from the gateway: recorded when it is news (a new status, reported after the last one). */
-  | { readonly type: "RecordGatewayStatus"; readonly status: string; readonly reportedAt: number; readonly now: number }
+  /**
+   * A status report from the gateway: recorded when it is news (a new status, reported after the
+   * last one). `reportedAt` null: the gateway did not say when; such a report is never newer than
+   * one already recorded (a replayed undated report must not count as news), so it is recorded,
+   * at `now`, only when no status is known yet.
+   */
+  | {
+      readonly type: "RecordGatewayStatus"
+      readonly status: string
+      readonly reportedAt: number | null
+      readonly now: number
+    }
 
 export type SessionRejection =
   | { readonly _tag: "SessionNotFound" }
@@ -204,12 +214,13 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
       if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
       // a replay (the same status), or a report older than the last one: nothing new
       if (command.status === state.gatewayStatus) return accept()
-      if (state.gatewayStatusAt !== null && command.reportedAt < state.gatewayStatusAt) return accept()
+      if (state.gatewayStatusAt !== null && (command.reportedAt === null || command.reportedAt < state.gatewayStatusAt))
+        return accept()
       return accept({
         type: "SessionGatewayStatusChanged",
         status: command.status,
         previousStatus: state.gatewayStatus,
-        reportedAt: command.reportedAt,
+        reportedAt: command.reportedAt ?? command.now,
         at: command.now
       })
   }

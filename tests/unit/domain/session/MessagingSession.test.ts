@@ -163,6 +163,26 @@ describe("RecordGatewayStatus", () => {
     expect(decideSession(report("WORKING", 1_500), failed)).toEqual(accept())
   })
 
+  it("an undated report is never newer than a recorded one: a replay of it records nothing; with nothing recorded it counts at now", () => {
+    const undated = (status: string, now: number) => ({
+      type: "RecordGatewayStatus" as const,
+      status,
+      reportedAt: null,
+      now
+    })
+    const working = record(State.inStatus("ACTIVE"), "WORKING", 1_000)
+    // however late it arrives, an undated FAILED does not take a dated WORKING's place
+    expect(decideSession(undated("FAILED", 9_000), working)).toEqual(accept())
+    const first = acceptedEvents(undated("WORKING", 5_000), State.inStatus("ACTIVE"))
+    expect(first).toEqual([
+      { type: "SessionGatewayStatusChanged", status: "WORKING", previousStatus: null, reportedAt: 5_000, at: 5_000 }
+    ])
+    const dated = evolveAll(State.inStatus("ACTIVE"), first)
+    expect(decideSession(undated("FAILED", 6_000), dated)).toEqual(accept())
+    // a dated report after it is news as usual
+    expect(acceptedEvents(report("FAILED", 5_500), dated).map(leftWorking)).toEqual(["FAILED"])
+  })
+
   it("is refused for a session that does not exist or was logged out", () => {
     expect(decideSession(report("WORKING", 1), initialSessionState)).toEqual(reject({ _tag: "SessionNotFound" }))
     expect(decideSession(report("WORKING", 1), State.inStatus("LOGGED_OUT"))).toEqual(
