@@ -17,7 +17,7 @@ import { addMediaRoutes, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
-import { WAHA_WEBHOOK_PATH, wahaWebhookHandler } from "./wahaWebhook.ts"
+import { WAHA_WEBHOOK_PATH, wahaWebhookRoute } from "./wahaWebhook.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -89,13 +89,17 @@ export const makeWebApp = ({
         Connection: "close"
       })
   })
-  // an upload has its own limit (16 MB, mediaRoutes.ts), checked once its sender is known
+  // An upload has its own limit (16 MB, mediaRoutes.ts), checked once its sender is known; WAHA's
+  // webhooks have theirs (256 KiB, wahaWebhook.ts), checked after the caller's refusal allowance
+  // and headers, before any byte is read.
   app.use("/api/*", (c, next) =>
-    c.req.method === "POST" && c.req.path === MEDIA_PATH ? next() : defaultLimit(c, next)
+    c.req.method === "POST" && (c.req.path === MEDIA_PATH || c.req.path === WAHA_WEBHOOK_PATH)
+      ? next()
+      : defaultLimit(c, next)
   )
   addMediaRoutes(app, { runtime, origins, secureCookies })
   // the gateway's signed calls: authenticated by their HMAC, not by a cookie or an Origin
-  app.post(WAHA_WEBHOOK_PATH, wahaWebhookHandler(runtime, webhookSecret))
+  app.post(WAHA_WEBHOOK_PATH, ...wahaWebhookRoute({ runtime, secret: webhookSecret, clientOf }))
 
   // CSRF: a browser names the page's origin on every POST; anything else is not ours.
   app.use("/api/trpc/*", async (c, next) => {

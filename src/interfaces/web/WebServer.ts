@@ -10,17 +10,30 @@ import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
+import { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
+import { SeenEvents } from "../../application/shared/SeenEvents.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
+import { WAHA_EVENT_REMEMBER_MS } from "./wahaWebhook.ts"
 
 /** The process-local services on top of the store, gateway, hasher and notifier layers (and whatever else `base` gives). */
 export const webServicesLayer = <R, E>(
   base: Layer.Layer<R | GatewayPort, E>,
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks | RequestLimits, E> =>
-  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer, KeyedLocks.layer, RequestLimits.layer).pipe(
+): Layer.Layer<
+  R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks | RequestLimits | RefusalLog | SeenEvents,
+  E
+> =>
+  Layer.mergeAll(
+    SignInThrottle.layer,
+    GatewayDirectory.layer,
+    KeyedLocks.layer,
+    RequestLimits.layer,
+    RefusalLog.layer,
+    SeenEvents.layer(WAHA_EVENT_REMEMBER_MS)
+  ).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
     Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))

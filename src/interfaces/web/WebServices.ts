@@ -10,7 +10,9 @@ import type { PasswordResetRepository } from "../../application/ports/PasswordRe
 import type { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import type { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
+import type { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import type { RequestLimits } from "../../application/shared/RequestLimits.ts"
+import type { SeenEvents } from "../../application/shared/SeenEvents.ts"
 
 /** Everything the web process's use cases need, provided by WebServer's layer. */
 export type WebServices =
@@ -27,3 +29,5 @@ export type WebServices =
   | GatewayDirectory
   | KeyedLocks
   | RequestLimits
+  | RefusalLog
+  | SeenEvents
