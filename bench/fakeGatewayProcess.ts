@@ -1,6 +1,7 @@
 /**
  * The fake WAHA gateway in a process of its own, so that a benchmark measures the scheduler's
- * CPU and not the fake's. Driven over IPC: {cmd: "reset" | "latency" | "count" | "received"}.
+ * CPU and not the fake's. Driven over IPC (bench/fakeGateway.ts): {cmd: "reset" | "latency" |
+ * "count" | "received" | "status"}.
  */
 import { startFakeWaha } from "../tests/support/FakeWahaServer.ts"
 
@@ -11,6 +12,7 @@ type Command =
   | { id: number; cmd: "latency"; ms: number }
   | { id: number; cmd: "count" }
   | { id: number; cmd: "received" }
+  | { id: number; cmd: "status"; session: string; status: string }
 
 process.on("message", async (message: Command) => {
   const reply = (value: unknown) => process.send?.({ id: message.id, value })
@@ -30,6 +32,9 @@ process.on("message", async (message: Command) => {
           .filter((r) => r.path === "/api/sendText" && !r.aborted)
           .map((r) => [(r.body as { text: string }).text, r.receivedAt])
       )
+    case "status":
+      fake.setSessionStatus(message.session, message.status)
+      return reply(null)
   }
 })
 process.on("disconnect", () => process.exit(0))

@@ -34,14 +34,12 @@ import { getMessagingSession } from "../src/application/session/getMessagingSess
 import { SqliteDatabase } from "../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../src/infrastructure/sqlite/SqliteStore.ts"
 import { createMessagingSession } from "../tests/support/messagingSessions.ts"
+import { percentile } from "./stats.ts"
 
 const PER_CAMPAIGN = 1_000
 const PAGE = 20
 const RUNS = 200
 const BOUND_MS = 20
-
-const percentile = (sorted: ReadonlyArray<number>, p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 
 /** p50 and p99 of `runs` runs of `read`, after a warm-up of a tenth of them. */
 const timed = <A, E, R>(read: Effect.Effect<A, E, R>, runs = RUNS) =>

@@ -21,7 +21,6 @@
  * connections alive, as WAHA does. Every contender is warmed up first and the warm-up discarded.
  */
 
-import { fork } from "node:child_process"
 import { Clock, Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
 import { MessageRepository } from "../src/application/ports/MessageRepository.ts"
@@ -31,6 +30,8 @@ import { SchedulerSettings } from "../src/application/scheduler/SchedulerSetting
 import { FAKE_WAHA_API_KEY } from "../tests/support/FakeWahaServer.ts"
 import { createMessagingSession } from "../tests/support/messagingSessions.ts"
 import { schedulerClient } from "../tests/support/schedulerHarness.ts"
+import { startGateway } from "./fakeGateway.ts"
+import { percentile } from "./stats.ts"
 import type { StoreTarget } from "./stores.ts"
 import { openStore, storesOption } from "./stores.ts"
 
@@ -60,43 +61,6 @@ const cpuMsSince = (start: NodeJS.CpuUsage, count: number) => {
   return (used.user + used.system) / 1000 / count
 }
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-
-/** The fake gateway process, driven over IPC. */
-const startGateway = async () => {
-  const child = fork(new URL("./fakeGatewayProcess.ts", import.meta.url), [], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"]
-  })
-  let nextId = 1
-  const pending = new Map<number, (value: unknown) => void>()
-  const ready = new Promise<string>((resolve) => pending.set(0, (url) => resolve(url as string)))
-  child.on("message", (m: { id: number; value: unknown }) => {
-    pending.get(m.id)?.(m.value)
-    pending.delete(m.id)
-  })
-  const call = <A>(command: Record<string, unknown>) =>
-    new Promise<A>((resolve) => {
-      const id = nextId++
-      pending.set(id, (v) => resolve(v as A))
-      child.send({ ...command, id })
-    })
-  const url = await ready
-  return {
-    url,
-    reset: (latency: number) => call<null>({ cmd: "reset" }).then(() => call<null>({ cmd: "latency", ms: latency })),
-    count: () => call<number>({ cmd: "count" }),
-    received: () => call<Array<[string, number]>>({ cmd: "received" }),
-    /** until `count` sends arrived, or a minute past their due time (then the shortfall is reported) */
-    waitFor: async (count: number, dueAt: number) => {
-      const deadline = Math.max(Date.now(), dueAt) + 60_000
-      while ((await call<number>({ cmd: "count" })) < count && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 5))
-      }
-    },
-    close: () => child.disconnect()
-  }
-}
 type Gateway = Awaited<ReturnType<typeof startGateway>>
 
 const summarise = async (
