@@ -8,6 +8,7 @@ import { z } from "zod"
 import type { AckOutcome } from "../../application/delivery/recordMessageAck.ts"
 import { recordMessageAck } from "../../application/delivery/recordMessageAck.ts"
 import { recordSessionStatus } from "../../application/session/recordSessionStatus.ts"
+import type { RefusedKind } from "../../application/shared/RefusalLog.ts"
 import { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import type { LimitRule } from "../../application/shared/RequestLimits.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
@@ -197,7 +198,7 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
   }
 }
 
-const REFUSED: { readonly one: string; readonly many: string } = {
+const REFUSED: RefusedKind = {
   one: "a WAHA webhook call",
   many: "WAHA webhook calls"
 }
@@ -271,7 +272,7 @@ export const wahaWebhookRoute = ({
   const refuse = async (c: HonoContext, client: string, refusal: Refusal, bodyUnread: boolean) => {
     await runtime.runPromise(
       Effect.gen(function* () {
-        // a 429 is not counted again: the window it waits for would never end under a flood
+        // a 429 is not counted: its window is used up already, and a fixed window ends on time anyway
         if (refusal.status !== 429) yield* (yield* RequestLimits).count(refusalKey(client), WAHA_WEBHOOK_REFUSALS)
         yield* (yield* RefusalLog).record(REFUSED, refusal.reason, `from ${oneLine(client)}: ${refusal.message}`)
       })
