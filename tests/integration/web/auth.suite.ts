@@ -317,6 +317,35 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           "FORBIDDEN"
         )
       })
+
+      it("a link is no password oracle: the 6th wrong password from one client is TOO_MANY_REQUESTS, and so is the right one after it; another client is not affected", async () => {
+        const web = await start({ verifyEmail: true, maxFailedSignIns: 5 }, { trustProxy: 1 })
+        await web.client().api.auth.signUp.mutate({ email: "xena@example.com", password: PASSWORD, name: "Xena" })
+        const token = tokenOf(links(web)[0]!.link)
+        const from = (client: string) => web.client({ headers: { "x-forwarded-for": client } })
+        for (let i = 0; i < 5; i++) {
+          await expectTrpcError(
+            from("198.51.100.7").api.auth.verifyEmail.mutate({ token, password: `guess ${i}` }),
+            "BAD_REQUEST"
+          )
+        }
+        const refused = await expectTrpcError(
+          from("198.51.100.7").api.auth.verifyEmail.mutate({ token, password: "guess 5" }),
+          "TOO_MANY_REQUESTS"
+        )
+        expect(refused.status).toBe(429)
+        expect(refused.message).toMatch(/^too many failed tries of this link; try again in \d+ minutes$/)
+        // the right password from the throttled client is refused as well: a guesser learns nothing
+        await expectTrpcError(
+          from("198.51.100.7").api.auth.verifyEmail.mutate({ token, password: PASSWORD }),
+          "TOO_MANY_REQUESTS"
+        )
+        expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([])
+        // the owner, elsewhere, confirms
+        expect(await from("203.0.113.9").api.auth.verifyEmail.mutate({ token, password: PASSWORD })).toEqual({
+          success: true
+        })
+      })
     })
 
     describe("signIn, cookies, signOut, me", () => {
