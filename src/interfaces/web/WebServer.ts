@@ -9,6 +9,7 @@ import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuot
 import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+import { BackgroundWork } from "../../application/shared/BackgroundWork.ts"
 import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { makeWebApp } from "./WebApp.ts"
@@ -19,8 +20,14 @@ export const webServicesLayer = <R, E>(
   base: Layer.Layer<R | GatewayPort, E>,
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks | RequestLimits, E> =>
-  Layer.mergeAll(SignInThrottle.layer, GatewayDirectory.layer, KeyedLocks.layer, RequestLimits.layer).pipe(
+): Layer.Layer<R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks | RequestLimits | BackgroundWork, E> =>
+  Layer.mergeAll(
+    SignInThrottle.layer,
+    GatewayDirectory.layer,
+    KeyedLocks.layer,
+    RequestLimits.layer,
+    BackgroundWork.layer
+  ).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
     Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))
