@@ -9,6 +9,7 @@ import {
   seriousA11yViolations,
   startStandalone
 } from "../support/browser.ts"
+import { browserApi } from "../support/browserApi.ts"
 import type { SmtpSink } from "../support/SmtpSink.ts"
 import { startSmtpSink } from "../support/SmtpSink.ts"
 
@@ -102,6 +103,39 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("alert").getByText("This verification link is invalid, already used or expired").waitFor()
 
       // refusals provoked on purpose: unconfirmed sign-in (403), the wrong password and the used link (400)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("guessing the password through the link is throttled: the page says to wait, not to sign up again", async () => {
+      const { page, errors, context } = await newPage(browser)
+      const email = "guessed@example.org"
+      await browserApi(context.request, herald.url).auth.signUp.mutate({ email, password: BOSS.password, name: "G" })
+      const find = () => {
+        for (const m of sink.received) {
+          const path = /\/verify-email\?token=[A-Za-z0-9._~-]+/.exec(m.mail.text)?.[0]
+          if (m.envelopeTo.includes(email) && path !== undefined) return path
+        }
+        return null
+      }
+      await expect.poll(find, { timeout: 10_000 }).not.toBeNull()
+      await page.goto(`${herald.url}${find()!}`)
+      const field = page.getByLabel("Password chosen at sign-up")
+      const button = page.getByRole("button", { name: "Confirm my address" })
+      for (let i = 0; i < 5; i++) {
+        await field.fill(`guess number ${i}`)
+        await button.click()
+        await page.getByRole("alert").getByText("This link belongs to a sign-up with another password").waitFor()
+        // the next answer replaces this one
+        await expect.poll(() => button.isEnabled()).toBe(true)
+      }
+      await field.fill(BOSS.password)
+      await button.click()
+      const alert = page.getByRole("alert")
+      await alert.getByText(/^Too many failed tries of this link; try again in \d+ minutes\.$/).waitFor()
+      await alert.getByText("This protects your account from password guessing").waitFor()
+      expect(await alert.getByRole("link", { name: "Sign up again" }).count()).toBe(0)
+      expect(await seriousA11yViolations(page)).toEqual([])
       expect(errors).toEqual([])
       await context.close()
     })

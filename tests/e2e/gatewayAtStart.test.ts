@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NAMED_SESSIONS_UNSUPPORTED } from "../../src/application/ports/GatewayPort.ts"
+import { GATEWAY_WITHOUT_KEY } from "../../src/application/session/gatewayAtStart.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import { closedPort } from "../support/net.ts"
@@ -103,4 +104,39 @@ describe("at start, every process that talks to WAHA reads its version (GET /api
       await fake.accept()
     }
   }, 60_000)
+
+  const starts = [
+    ["web application", webEntry, async () => webEnv()],
+    ["scheduler", schedulerEntry, async () => schedulerEnv()],
+    ["standalone (GATEWAY_API_URL set)", standaloneEntry, standaloneEnv]
+  ] as const
+  for (const [name, entry, env] of starts) {
+    it(`the ${name} warns loudly when WAHA answers without its API key, and says nothing of it when WAHA enforces the key`, async () => {
+      // the check comes before the version line, so once that line is out the warning is or is not there
+      const versionLine = /gateway: WAHA 2026\.7\.1 CORE engine WEBJS/
+      const startedOn = async (keyless: boolean) => {
+        fake.withoutKey(keyless)
+        const proc = startProcess(entry, await env())
+        try {
+          await proc.waitForOutput(versionLine, 30_000)
+          return proc.output()
+        } finally {
+          proc.child.kill("SIGKILL")
+          await proc.exited
+        }
+      }
+      try {
+        const open = await startedOn(true)
+        expect(open).toContain(GATEWAY_WITHOUT_KEY)
+        expect(open).not.toContain(FAKE_WAHA_API_KEY)
+        // asked without a key: the request carried none
+        const asked = fake.requests.filter((r) => r.path === "/api/sessions" && r.method === "GET")
+        expect(asked.length).toBeGreaterThan(0)
+        expect(asked.every((r) => !("x-api-key" in r.headers))).toBe(true)
+        expect(await startedOn(false)).not.toContain("answers requests that carry no API key")
+      } finally {
+        fake.withoutKey(false)
+      }
+    }, 60_000)
+  }
 })

@@ -56,6 +56,8 @@ export interface FakeSession {
 export interface FakeWahaOptions {
   /** The key the fake expects (default FAKE_WAHA_API_KEY). */
   readonly apiKey?: string
+  /** Answer every call whatever X-Api-Key says, as a WAHA started without WAHA_API_KEY does (default false; see withoutKey). */
+  readonly keyless?: boolean
   /** sendText treats any session it does not know as WORKING (default true). */
   readonly autoSessions?: boolean
   /**
@@ -154,6 +156,11 @@ export interface FakeWaha {
    * list in engine order whatever limit/offset/sortBy/exclude say, and no /lids endpoint (added in 2025.5.4).
    */
   legacy(on: boolean): void
+  /**
+   * Run as WAHA does when started without WAHA_API_KEY: every /api/ call is answered, with or without
+   * a key (GET /api/sessions then shows each session's config to anyone), until reset().
+   */
+  withoutKey(on: boolean): void
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>
   close(): Promise<void>
   /**
@@ -181,6 +188,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const contacts = new Map<string, ReadonlyArray<unknown>>()
   const lids = new Map<string, ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>>()
   let legacy = false
+  let keyless = options.keyless ?? false
   const histories = new Map<string, Array<FakeChatMessage>>()
   const noHistory = new Set<string>()
   const clock = options.clock ?? Date.now
@@ -604,7 +612,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     res.on("close", () => {
       if (!res.writableFinished) recorded.aborted = true
     })
-    if (recorded.path.startsWith("/api/") && headers["x-api-key"] !== apiKey) {
+    if (recorded.path.startsWith("/api/") && !keyless && headers["x-api-key"] !== apiKey) {
       return json(res, 401, { message: "Unauthorized", statusCode: 401 })
     }
     if (breakdown !== null && recorded.path.startsWith("/api/")) {
@@ -683,6 +691,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       contacts.clear()
       lids.clear()
       legacy = false
+      keyless = options.keyless ?? false
       histories.clear()
       noHistory.clear()
       serverVersion = initialVersion
@@ -702,6 +711,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     setLids: (session, table) => void lids.set(session, table),
     legacy: (on) => {
       legacy = on
+    },
+    withoutKey: (on) => {
+      keyless = on
     },
     waitFor: (predicate, timeoutMs = 5_000) =>
       new Promise<void>((resolve, reject) => {

@@ -7,10 +7,13 @@ import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 
 /**
  * A gateway for use-case tests that only answers GET /api/server/version, with what `current()`
- * says at each call (so a test can change the engine between calls, or make it fail); every
- * other call is a defect.
+ * says at each call (so a test can change the engine between calls, or make it fail), and whether
+ * it answers without a key (`keyless`, default no); every other call is a defect.
  */
-export const versionGateway = (current: () => GatewayServerVersion | GatewayError) => {
+export const versionGateway = (
+  current: () => GatewayServerVersion | GatewayError,
+  keyless: () => boolean | GatewayError = () => false
+) => {
   let calls = 0
   const unused = () => Effect.die("not used by this test")
   const layer = Layer.succeed(
@@ -30,6 +33,12 @@ export const versionGateway = (current: () => GatewayServerVersion | GatewayErro
       listGroups: unused,
       listContacts: unused,
       findSentMessage: unused,
+      // a gateway that enforces its key, unless the test says otherwise (keyless)
+      acceptsRequestsWithoutKey: () =>
+        Effect.suspend(() => {
+          const answer = keyless()
+          return answer instanceof GatewayError ? Effect.fail(answer) : Effect.succeed(answer)
+        }),
       serverVersion: () =>
         Effect.suspend(() => {
           calls += 1

@@ -1,8 +1,9 @@
-import { Layer, Logger } from "effect"
+import { Effect, Layer, Logger } from "effect"
 import { MongoClient } from "mongodb"
 import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.ts"
 import type { CampaignQuotaShape } from "../../src/application/campaign/CampaignQuota.ts"
 import type { Notification } from "../../src/application/ports/Notifier.ts"
+import { Notifier } from "../../src/application/ports/Notifier.ts"
 import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
 import type { MemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -48,6 +49,16 @@ export interface TestWeb {
   readonly close: () => Promise<void>
 }
 
+/** A notifier whose deliveries wait for `before` (as a slow mail provider's would), then are recorded. */
+const heldNotifier = (sent: Array<Notification>, before: (notification: Notification) => Promise<void>) =>
+  Layer.succeed(
+    Notifier,
+    Notifier.of({
+      notify: (notification) =>
+        Effect.promise(() => before(notification)).pipe(Effect.andThen(Effect.sync(() => void sent.push(notification))))
+    })
+  )
+
 export const startTestWeb = async (
   store: StoreKind = { kind: "memory" },
   settings: Partial<AuthSettingsShape> = {},
@@ -62,6 +73,8 @@ export const startTestWeb = async (
     readonly quota?: Partial<CampaignQuotaShape>
     /** GATEWAY_WEBHOOK_SECRET: registers `${authUrl}/api/webhooks/waha` on new sessions and accepts calls signed with it */
     readonly webhookSecret?: string
+    /** each notification is delivered (recorded) once this resolves: a mail provider that takes its time */
+    readonly beforeNotify?: (notification: Notification) => Promise<void>
   } = {}
 ): Promise<TestWeb> => {
   const authUrl = options.authUrl ?? AUTH_URL
@@ -104,7 +117,9 @@ export const startTestWeb = async (
           })
     }),
     ScryptPasswordHasher.layer,
-    MemoryNotifier.layer(notifications)
+    options.beforeNotify === undefined
+      ? MemoryNotifier.layer(notifications)
+      : heldNotifier(notifications, options.beforeNotify)
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
   const server = await serveWeb(
     webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }, options.quota),

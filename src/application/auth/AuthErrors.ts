@@ -9,9 +9,11 @@ export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
 
 export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttempts")<{
   readonly retryAfterMs: number
+  /** what was tried too often, as the message names it (default "sign-ins") */
+  readonly tries?: string
 }> {
   override get message() {
-    return `too many failed sign-ins; try again in ${Math.ceil(this.retryAfterMs / 60_000)} minutes`
+    return `too many failed ${this.tries ?? "sign-ins"}; try again in ${Math.ceil(this.retryAfterMs / 60_000)} minutes`
   }
 }
 

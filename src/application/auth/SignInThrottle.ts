@@ -33,7 +33,8 @@ export const CLIENT_FACTOR = 20
  *
  * Sign-in is throttled in the use case (signIn.ts), so every way in counts. Sign-up and reset
  * requests are throttled in theirs too (signUp.ts, requestPasswordReset.ts), with keys of their
- * own (`signup:<email>`, `reset:<email>`), to bound the mails they send.
+ * own (`signup:<email>`, `reset:<email>`), to bound the mails they send; so are verification
+ * links (verifyEmail.ts, `verify:<userId>`), which check a password as sign-in does.
  */
 export class SignInThrottle extends Context.Service<
   SignInThrottle,

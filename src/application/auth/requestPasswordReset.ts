@@ -4,22 +4,13 @@ import { UserAggregate } from "../eventSourcing/Aggregates.ts"
 import { load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordResetRepository } from "../ports/PasswordResetRepository.ts"
+import { BackgroundWork } from "../shared/BackgroundWork.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
 
-/**
- * Mails a one-time reset link when the address has an account, and tells the admin. The
- * caller always gets the same answer, so it cannot learn which addresses have accounts.
- * `client` identifies the caller (its IP) for the throttle.
- */
-export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* (
-  input: { readonly email: string },
-  client: string
-) {
-  const email = normalizeEmail(input.email)
-  // each request mails the user and the admin: at most a few per address, whether it has an account or not
-  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client)
+/** The reset itself: a one-time link to the address when it has an account, and word to the admin. */
+const mailResetLink = Effect.fnUntraced(function* (email: string) {
   const user = yield* load(UserAggregate, email)
   if (user.status === "NEW") return
   const { appUrl, resetTokenTtlMs } = yield* AuthSettings
@@ -38,4 +29,22 @@ export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* 
     expiresAt
   })
   yield* notifier.notify({ kind: "PasswordResetRequested", email: user.email })
+})
+
+/**
+ * Mails a one-time reset link when the address has an account, and tells the admin. The caller
+ * always gets the same answer at the same moment, so it cannot learn which addresses have
+ * accounts: only the throttle runs before the answer (a refusal must reach the caller); the
+ * lookup, the stored link and the mails run afterwards in the background (BackgroundWork), where
+ * a failure is logged. Doing "the same work" on both paths instead would leave the store's and the
+ * mail provider's timings to tell them apart. `client` identifies the caller (its IP) for the throttle.
+ */
+export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* (
+  input: { readonly email: string },
+  client: string
+) {
+  const email = normalizeEmail(input.email)
+  // each request mails the user and the admin: at most a few per address, whether it has an account or not
+  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client)
+  yield* (yield* BackgroundWork).run("password reset request", mailResetLink(email))
 })

@@ -4,8 +4,9 @@ import { execute, load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
-import { InvalidVerificationToken, VerificationPasswordMismatch } from "./AuthErrors.ts"
+import { InvalidVerificationToken, TooManySignInAttempts, VerificationPasswordMismatch } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
+import { SignInThrottle } from "./SignInThrottle.ts"
 import { tokenDigest } from "./tokens.ts"
 
 /**
@@ -15,14 +16,26 @@ import { tokenDigest } from "./tokens.ts"
  * same address also mails a link to the owner, and without this check an owner who clicked that
  * newest link would confirm the stranger's password (docs/security.md). The ADMIN_EMAIL account
  * becomes ADMIN and ACTIVE here, and only now does the admin hear of the registration.
+ * A link checks a password, so whoever holds one could guess the account's password through it:
+ * tries are throttled as sign-in's, per (account, client), counted before anything is checked
+ * (`client` identifies the caller, its IP).
  */
-export const verifyEmail = Effect.fn("verifyEmail")(function* (input: {
-  readonly token: string
-  readonly password: string
-}) {
+export const verifyEmail = Effect.fn("verifyEmail")(function* (
+  input: { readonly token: string; readonly password: string },
+  client: string
+) {
   const dot = input.token.lastIndexOf(".")
   if (dot <= 0) return yield* new InvalidVerificationToken()
-  const view = yield* (yield* UserRepository).get(input.token.slice(0, dot))
+  const userId = input.token.slice(0, dot)
+  const throttle = yield* SignInThrottle
+  yield* throttle
+    .reserve(`verify:${userId}`, client)
+    .pipe(
+      Effect.mapError(
+        (refused) => new TooManySignInAttempts({ retryAfterMs: refused.retryAfterMs, tries: "tries of this link" })
+      )
+    )
+  const view = yield* (yield* UserRepository).get(userId)
   if (view === null) return yield* new InvalidVerificationToken()
   const { adminEmail } = yield* AuthSettings
   const digest = yield* tokenDigest(input.token.slice(dot + 1))
@@ -41,6 +54,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (input: {
     now
   })
   if (outcome._tag === "Rejected") return yield* new InvalidVerificationToken()
+  yield* throttle.succeeded(`verify:${userId}`, client)
   const user = outcome.state
   yield* (yield* Notifier).notify({
     kind: "NewRegistration",

@@ -228,6 +228,13 @@ export class GatewayPort extends Context.Service<
     readonly deleteSession: (name: string) => Effect.Effect<void, GatewayError>
     /** GET /api/server/version */
     readonly serverVersion: () => Effect.Effect<GatewayServerVersion, GatewayError>
+    /**
+     * Whether the gateway answers a request that carries no API key: GET /api/sessions without
+     * `X-Api-Key` (WAHA_API_KEY guards every /api/ path, this one included; it lists each session's
+     * config, the webhook's `hmac.key` with it). true on 2xx, false on 401 or 403; anything else
+     * (unreachable, a timeout, another answer) is a GatewayError: nothing is known then.
+     */
+    readonly acceptsRequestsWithoutKey: () => Effect.Effect<boolean, GatewayError>
     readonly getQr: (name: string) => Effect.Effect<GatewayQr, GatewayError>
     readonly listGroups: (name: string, page: Page) => Effect.Effect<PageOf<GatewayGroup>, GatewayError>
     /**

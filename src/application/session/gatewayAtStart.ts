@@ -31,6 +31,24 @@ export class GatewayUnusable extends Data.TaggedError("GatewayUnusable")<{ reado
 
 const unusable = (gateway: GatewayServerVersion) => `${describeGateway(gateway)}: ${NAMED_SESSIONS_UNSUPPORTED}`
 
+/**
+ * Logged when the gateway answers requests without its key (WAHA started without WAHA_API_KEY).
+ * WAHA echoes each session's whole config to whoever asks GET /api/sessions, the webhook's
+ * `hmac.key` (GATEWAY_WEBHOOK_SECRET) included, and takes any command from them.
+ */
+export const GATEWAY_WITHOUT_KEY =
+  "gateway: WAHA answers requests that carry no API key: anyone who can reach it can read every session's configuration, the webhook HMAC key (GATEWAY_WEBHOOK_SECRET) included, and send messages or log sessions out. Set WAHA_API_KEY on WAHA and the same value as GATEWAY_API_KEY for Herald, and keep WAHA off public networks (README: Which WAHA works)"
+
+/**
+ * Says loudly when the gateway answers without a key; says nothing when it refuses (as it should)
+ * or when the question gets no clear answer (unreachable, an error: the version check speaks of that).
+ */
+const warnIfKeyless = (gateway: GatewayPort["Service"]) =>
+  gateway.acceptsRequestsWithoutKey().pipe(
+    Effect.flatMap((keyless) => (keyless ? Effect.logError(GATEWAY_WITHOUT_KEY) : Effect.void)),
+    Effect.ignore
+  )
+
 /** Asking again for a gateway that was down at start: soon at first, then every minute at most. */
 const AGAIN = Schedule.min([Schedule.exponential("1 second"), Schedule.spaced("1 minute")])
 
@@ -41,12 +59,15 @@ const AGAIN = Schedule.min([Schedule.exponential("1 second"), Schedule.spaced("1
  * users). A gateway that is merely down or failing must not stop the process (it may come up
  * after Herald, and the scheduler records what it could not send): that is logged, and the
  * version is asked for again in the background until known, then logged, as an error if the
- * gateway turns out unusable (creation then answers users the same sentence).
+ * gateway turns out unusable (creation then answers users the same sentence). Once the gateway
+ * answers, and before the version line, it is asked once without the API key: answering that is
+ * logged as an error saying what is exposed and how to fix it (GATEWAY_WITHOUT_KEY).
  */
 export const checkGatewayAtStart = Effect.gen(function* () {
   const gateway = yield* GatewayPort
   const first = yield* Effect.result(gateway.serverVersion())
   if (first._tag === "Success") {
+    yield* warnIfKeyless(gateway)
     yield* Effect.logInfo(describeGateway(first.success))
     if (allowsNamedSessions(first.success) === false)
       return yield* new GatewayUnusable({ message: unusable(first.success) })
@@ -56,6 +77,7 @@ export const checkGatewayAtStart = Effect.gen(function* () {
   yield* first.failure.reason === "Unauthorized" ? Effect.logError(line) : Effect.logWarning(line)
   yield* gateway.serverVersion().pipe(
     Effect.retry(AGAIN),
+    Effect.tap(() => warnIfKeyless(gateway)),
     Effect.flatMap((found) =>
       allowsNamedSessions(found) === false ? Effect.logError(unusable(found)) : Effect.logInfo(describeGateway(found))
     ),

@@ -202,6 +202,8 @@ interface CallOptions {
   readonly body?: unknown
   /** a JSON body already encoded (a file's base64 inside: jsonWithBase64) */
   readonly encodedBody?: Uint8Array
+  /** leave X-Api-Key out (acceptsRequestsWithoutKey: does the gateway answer anyone?) */
+  readonly withoutKey?: boolean
 }
 
 /**
@@ -250,7 +252,10 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       try: async (interrupt): Promise<RawResponse> => {
         const url = new URL(`${baseUrl}${path}`)
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
-        const headers: Record<string, string> = { accept: "application/json", "X-Api-Key": apiKey }
+        const headers: Record<string, string> =
+          opts.withoutKey === true
+            ? { accept: "application/json" }
+            : { accept: "application/json", "X-Api-Key": apiKey }
         const body = opts.encodedBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
         if (body !== undefined) headers["Content-Type"] = "application/json"
         return fetchWithDeadline(
@@ -413,6 +418,14 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return version
   })
 
+  const acceptsRequestsWithoutKey = Effect.fn("WahaGateway.acceptsRequestsWithoutKey")(function* () {
+    const prefix = "failed to ask the gateway without its API key"
+    const response = yield* call(prefix, "GET", "/api/sessions", { withoutKey: true })
+    if (response.status === 401 || response.status === 403) return false
+    yield* ok(prefix)(response)
+    return true
+  })
+
   const stopSession = Effect.fn("WahaGateway.stopSession")(function* (name: string) {
     yield* command("failed to stop session", "POST", `/api/sessions/${seg(name)}/stop`)
   })
@@ -540,6 +553,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     logoutSession,
     deleteSession,
     serverVersion,
+    acceptsRequestsWithoutKey,
     getQr,
     listGroups,
     listContacts,

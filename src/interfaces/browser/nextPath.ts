@@ -2,7 +2,9 @@
  * Where to go after signing in (`/sign-in?next=…`): only a path of this app. The value is parsed
  * against the page's own origin and anything that lands elsewhere (`//evil.example`,
  * `/\evil.example`, `https://…`, control characters a browser strips) is refused: otherwise the
- * sign-in page would be an open redirect.
+ * sign-in page would be an open redirect. A same-origin result that starts with `//` is refused
+ * too (`/.//evil.example/x` resolves to the path `//evil.example/x`): whatever reads it next as a
+ * URL (the router, `location.assign`, a proxy) would take it for another host.
  */
 export const safeNextPath = (next: string | null, origin: string): string => {
   const fallback = "/campaigns"
@@ -13,5 +15,7 @@ export const safeNextPath = (next: string | null, origin: string): string => {
   } catch {
     return fallback
   }
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : fallback
+  if (url.origin !== origin) return fallback
+  const path = `${url.pathname}${url.search}${url.hash}`
+  return path.startsWith("//") ? fallback : path
 }

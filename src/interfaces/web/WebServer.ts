@@ -9,6 +9,7 @@ import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuot
 import { CampaignQuota } from "../../application/campaign/CampaignQuota.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
 import { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+import { BackgroundWork } from "../../application/shared/BackgroundWork.ts"
 import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 import { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
@@ -23,7 +24,15 @@ export const webServicesLayer = <R, E>(
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
 ): Layer.Layer<
-  R | GatewayPort | SignInThrottle | GatewayDirectory | KeyedLocks | RequestLimits | RefusalLog | SeenEvents,
+  | R
+  | GatewayPort
+  | SignInThrottle
+  | GatewayDirectory
+  | KeyedLocks
+  | RequestLimits
+  | RefusalLog
+  | SeenEvents
+  | BackgroundWork,
   E
 > =>
   Layer.mergeAll(
@@ -32,7 +41,8 @@ export const webServicesLayer = <R, E>(
     KeyedLocks.layer,
     RequestLimits.layer,
     RefusalLog.layer,
-    SeenEvents.layer(WAHA_EVENT_REMEMBER_MS)
+    SeenEvents.layer(WAHA_EVENT_REMEMBER_MS),
+    BackgroundWork.layer
   ).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),

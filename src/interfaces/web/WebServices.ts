@@ -9,6 +9,7 @@ import type { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
 import type { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
 import type { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
+import type { BackgroundWork } from "../../application/shared/BackgroundWork.ts"
 import type { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 import type { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import type { RequestLimits } from "../../application/shared/RequestLimits.ts"
@@ -31,3 +32,4 @@ export type WebServices =
   | RequestLimits
   | RefusalLog
   | SeenEvents
+  | BackgroundWork

@@ -7,12 +7,17 @@ import type { AuthSettingsShape } from "../../../src/application/auth/AuthSettin
 import { AuthSettings } from "../../../src/application/auth/AuthSettings.ts"
 import { authenticate } from "../../../src/application/auth/authenticate.ts"
 import { ADDRESS_CAP_FACTOR, SignInThrottle } from "../../../src/application/auth/SignInThrottle.ts"
+import { signUp } from "../../../src/application/auth/signUp.ts"
 import { startAuthSession } from "../../../src/application/auth/startAuthSession.ts"
 import { keyedDigest } from "../../../src/application/auth/tokens.ts"
+import { verifyEmail } from "../../../src/application/auth/verifyEmail.ts"
 import { AuthSessionRepository } from "../../../src/application/ports/AuthSessionRepository.ts"
+import type { Notification } from "../../../src/application/ports/Notifier.ts"
+import { PasswordHasher } from "../../../src/application/ports/PasswordHasher.ts"
 import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
 
 const T = Date.parse("2026-06-01T10:00:00.000Z")
 const DAY = 24 * 60 * 60 * 1000
@@ -189,5 +194,54 @@ describe("sign-in throttle", () => {
           expect(done()).toBe(3)
         })
       )
+  )
+})
+
+describe("verification links are throttled as sign-in is", () => {
+  // the use cases' password checks, without scrypt's cost: this is about the counting
+  const plainHasher = Layer.succeed(
+    PasswordHasher,
+    PasswordHasher.of({
+      hash: (password) => Effect.succeed(`plain:${password}`),
+      verify: (password, hash) => Effect.succeed(hash === `plain:${password}`)
+    })
+  )
+  const WINDOW = 15 * 60_000
+
+  it.effect(
+    "after 5 wrong passwords a client is refused, the right password included, until the window passes; another client is not",
+    () => {
+      const sent: Array<Notification> = []
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        yield* signUp({ email: "eve@example.com", password: "the right one", name: "Eve" }, "owner")
+        const [link] = sent.flatMap((n) => (n.kind === "EmailVerificationLink" ? [n.link] : []))
+        const token = new URL(link ?? "http://mail.was.not.sent/").searchParams.get("token") ?? ""
+        const attempt = (password: string, client: string) =>
+          Effect.flip(verifyEmail({ token, password }, client)).pipe(Effect.map((e) => e._tag))
+        for (let i = 0; i < 5; i++)
+          expect(yield* attempt(`guess ${i}`, "10.0.0.66")).toBe("VerificationPasswordMismatch")
+        expect(yield* attempt("guess 5", "10.0.0.66")).toBe("TooManySignInAttempts")
+        expect(yield* attempt("the right one", "10.0.0.66")).toBe("TooManySignInAttempts")
+        yield* TestClock.setTime(T + WINDOW - 1)
+        expect(yield* attempt("the right one", "10.0.0.66")).toBe("TooManySignInAttempts")
+        // another client's wrong password is judged on its own
+        expect(yield* attempt("guess 6", "192.0.2.7")).toBe("VerificationPasswordMismatch")
+        yield* TestClock.setTime(T + WINDOW + 1)
+        yield* verifyEmail({ token, password: "the right one" }, "10.0.0.66")
+        expect(sent.filter((n) => n.kind === "NewRegistration")).toHaveLength(1)
+      }).pipe(
+        Effect.provide(SignInThrottle.layer),
+        Effect.provide(
+          Layer.mergeAll(
+            MemoryStore.layer(makeMemoryDatabase()),
+            MemoryNotifier.layer(sent),
+            plainHasher,
+            Logger.layer([])
+          )
+        ),
+        Effect.provide(settings({ verifyEmail: true, maxFailedSignIns: 5, signInWindowMs: WINDOW }))
+      )
+    }
   )
 })

@@ -1088,3 +1088,34 @@ describe("WahaGateway.sendMedia", () => {
     )
   })
 })
+
+describe("WahaGateway.acceptsRequestsWithoutKey (does WAHA answer anyone?)", () => {
+  it("asks GET /api/sessions with no X-Api-Key at all: false when WAHA refuses it (401)", async () => {
+    expect(await run(gateway().acceptsRequestsWithoutKey())).toBe(false)
+    const seen = fake.requests.at(-1)!
+    expect([seen.method, seen.path, "x-api-key" in seen.headers]).toEqual(["GET", "/api/sessions", false])
+  })
+
+  it("true when WAHA runs without a key (it answers everyone); 403 counts as a refusal too", async () => {
+    fake.withoutKey(true)
+    expect(await run(gateway().acceptsRequestsWithoutKey())).toBe(true)
+    // a proxy in front that refuses keyless calls itself
+    fake.answerEverythingWith(403, { message: "Forbidden" })
+    expect(await run(gateway().acceptsRequestsWithoutKey())).toBe(false)
+  })
+
+  it("anything else is a GatewayError, not an answer: unreachable, a 5xx", async () => {
+    fake.withoutKey(true)
+    fake.answerEverythingWith(502, "Bad Gateway")
+    await expectFailure(
+      gateway().acceptsRequestsWithoutKey(),
+      "ServerError",
+      /^failed to ask the gateway without its API key: gateway answered 502/
+    )
+    await expectFailure(
+      gateway({ baseUrl: `http://127.0.0.1:${await closedPort()}` }).acceptsRequestsWithoutKey(),
+      "Unreachable",
+      /^failed to ask the gateway without its API key: connect ECONNREFUSED/
+    )
+  })
+})

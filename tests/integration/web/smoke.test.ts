@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { eventually } from "../../support/eventually.ts"
 import { codeOf, expectTrpcError } from "../../support/webClient.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
 import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
@@ -71,17 +72,24 @@ describe("web smoke (memory)", () => {
 
   it("a reset link works only while it is the newest, and asking for links is throttled per address", async () => {
     await signUp(web.client(), "forgetful@example.com")
-    const linkOf = () => {
-      const sent = web.notifications.flatMap((n) =>
-        n.kind === "PasswordResetLink" && n.to === "forgetful@example.com" ? [n] : []
+    // the nth link, once mailed (after the answer: requestPasswordReset.ts)
+    const linkOf = async (nth: number) => {
+      const sent = await eventually(
+        `reset link ${nth}`,
+        () =>
+          web.notifications.flatMap((n) =>
+            n.kind === "PasswordResetLink" && n.to === "forgetful@example.com" ? [n] : []
+          ),
+        (links) => links.length >= nth,
+        10_000
       )
-      return new URL(sent.at(-1)!.link).searchParams.get("token")!
+      return new URL(sent[nth - 1]!.link).searchParams.get("token")!
     }
     const anon = web.client()
     await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
-    const first = linkOf()
+    const first = await linkOf(1)
     await anon.api.auth.requestPasswordReset.mutate({ email: "forgetful@example.com" })
-    const second = linkOf()
+    const second = await linkOf(2)
     expect(second).not.toBe(first)
     await expectTrpcError(
       anon.api.auth.resetPassword.mutate({ token: first, password: "new password 1" }),

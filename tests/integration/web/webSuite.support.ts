@@ -16,7 +16,12 @@ export const webStarter = (store: () => StoreKind) => {
   })
   return async (
     settings: Partial<AuthSettingsShape> = {},
-    options: { readonly fake?: FakeWaha; readonly authUrl?: string; readonly gatewayTimeoutMs?: number } = {}
+    options: {
+      readonly fake?: FakeWaha
+      readonly authUrl?: string
+      readonly gatewayTimeoutMs?: number
+      readonly trustProxy?: number
+    } = {}
   ) => {
     const web = await startTestWeb(store(), settings, options)
     started.push(web)

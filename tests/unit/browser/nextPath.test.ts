@@ -19,7 +19,12 @@ describe("where sign-in leads (the next parameter)", () => {
       "/\\evil.example",
       "/\t/evil.example",
       "\\\\evil.example",
-      "javascript:alert(1)"
+      "javascript:alert(1)",
+      // same origin once resolved, but the path reads as protocol-relative: //evil.example/x
+      "/.//evil.example/x",
+      "/./\\evil.example/x",
+      "/a/..//evil.example/x",
+      "/%2e//evil.example/x"
     ]) {
       expect(safeNextPath(next, ORIGIN), String(next)).toBe("/campaigns")
     }

@@ -3,7 +3,11 @@ import { Effect, Exit, Logger } from "effect"
 import { TestClock } from "effect/testing"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
 import { GatewayError, NAMED_SESSIONS_UNSUPPORTED } from "../../../src/application/ports/GatewayPort.ts"
-import { allowsNamedSessions, checkGatewayAtStart } from "../../../src/application/session/gatewayAtStart.ts"
+import {
+  allowsNamedSessions,
+  checkGatewayAtStart,
+  GATEWAY_WITHOUT_KEY
+} from "../../../src/application/session/gatewayAtStart.ts"
 import { versionGateway } from "../../support/versionGateway.ts"
 
 const v = (version: string, tier: string, engine = "WEBJS"): GatewayServerVersion => ({ version, tier, engine })
@@ -26,9 +30,12 @@ describe("allowsNamedSessions (WAHA Core before 2026.6.1 has only the session `d
 })
 
 /** A gateway whose version answers come from a list, one per call (the last one repeats). */
-const gatewayAnswering = (answers: ReadonlyArray<GatewayServerVersion | GatewayError>) => {
+const gatewayAnswering = (
+  answers: ReadonlyArray<GatewayServerVersion | GatewayError>,
+  keyless: () => boolean | GatewayError = () => false
+) => {
   let next = 0
-  return versionGateway(() => answers[Math.min(next++, answers.length - 1)]!)
+  return versionGateway(() => answers[Math.min(next++, answers.length - 1)]!, keyless)
 }
 
 const capture = () => {
@@ -99,4 +106,40 @@ describe("checkGatewayAtStart", () => {
       }).pipe(Effect.provide(gatewayAnswering([down, v("2024.10.8", "CORE", "NOWEB")]).layer), Effect.provide(layer))
     }
   )
+
+  it.effect(
+    "a WAHA that answers without its API key: a loud error line saying what is exposed and how to fix it, then the version; the process goes on",
+    () => {
+      const { lines, layer } = capture()
+      return Effect.gen(function* () {
+        yield* checkGatewayAtStart
+        expect(lines).toEqual([`Error: ${GATEWAY_WITHOUT_KEY}`, "Info: gateway: WAHA 2026.7.1 CORE engine WEBJS"])
+        expect(GATEWAY_WITHOUT_KEY).toMatch(/hmac key/i)
+        expect(GATEWAY_WITHOUT_KEY).toContain("WAHA_API_KEY")
+        expect(GATEWAY_WITHOUT_KEY).toContain("GATEWAY_API_KEY")
+        expect(GATEWAY_WITHOUT_KEY).toContain("public networks")
+      }).pipe(Effect.provide(gatewayAnswering([v("2026.7.1", "CORE")], () => true).layer), Effect.provide(layer))
+    }
+  )
+
+  it.effect("no clear answer to the keyless question (an error, a timeout) adds nothing to the log", () => {
+    const { lines, layer } = capture()
+    return Effect.gen(function* () {
+      yield* checkGatewayAtStart
+      expect(lines).toEqual(["Info: gateway: WAHA 2026.7.1 CORE engine WEBJS"])
+    }).pipe(Effect.provide(gatewayAnswering([v("2026.7.1", "CORE")], () => down).layer), Effect.provide(layer))
+  })
+
+  it.effect("a gateway that was down at start is asked without its key once it answers", () => {
+    const { lines, layer } = capture()
+    return Effect.gen(function* () {
+      yield* checkGatewayAtStart
+      expect(lines.filter((l) => l.startsWith("Error"))).toEqual([])
+      yield* TestClock.adjust(60_000)
+      expect(lines.slice(-2)).toEqual([
+        `Error: ${GATEWAY_WITHOUT_KEY}`,
+        "Info: gateway: WAHA 2026.7.1 CORE engine WEBJS"
+      ])
+    }).pipe(Effect.provide(gatewayAnswering([down, v("2026.7.1", "CORE")], () => true).layer), Effect.provide(layer))
+  })
 })

@@ -238,6 +238,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         if (sessions.delete(name)) save()
       }),
     serverVersion: () => Effect.succeed({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" }),
+    // in the process, not on the network: nobody else can ask it anything
+    acceptsRequestsWithoutKey: () => Effect.succeed(false),
     getQr: (name) =>
       Effect.gen(function* () {
         const session = yield* known("failed to get QR code", name)

@@ -3,7 +3,7 @@ import type { FormEvent } from "react"
 import { useState } from "react"
 import { Link, useSearch } from "wouter"
 import { tokenFrom } from "../accountForms.ts"
-import { useTRPC } from "../trpc.ts"
+import { errorCode, useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
@@ -64,7 +64,17 @@ export const VerifyEmailPage = () => {
           Enter the password you chose when you signed up: it proves that this link and that sign-up are both yours, so
           nobody who signed up with your address can use your confirmation.
         </p>
-        {verify.isError ? <ErrorAlert error={verify.error}>{signUpAgain} if you need a new link.</ErrorAlert> : null}
+        {verify.isError ? (
+          errorCode(verify.error) === "TOO_MANY_REQUESTS" ? (
+            // a new link would not help: the wait is per account, so say why and let it pass
+            <ErrorAlert error={verify.error}>
+              This protects your account from password guessing through its link. Wait, then enter the password you
+              chose at sign-up.
+            </ErrorAlert>
+          ) : (
+            <ErrorAlert error={verify.error}>{signUpAgain} if you need a new link.</ErrorAlert>
+          )
+        ) : null}
         <TextField
           label="Password chosen at sign-up"
           type="password"

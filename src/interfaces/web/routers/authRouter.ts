@@ -34,7 +34,9 @@ export const authRouter = router({
     ),
   verifyEmail: publicProcedure
     .input(z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(256) }))
-    .mutation(({ ctx, input }) => run(ctx, verifyEmail(input).pipe(Effect.as({ success: true as const })))),
+    .mutation(({ ctx, input }) =>
+      run(ctx, verifyEmail(input, ctx.client()).pipe(Effect.as({ success: true as const })))
+    ),
   signIn: publicProcedure
     .input(z.object({ email: z.string().max(254), password: z.string().max(256) }))
     .mutation(({ ctx, input }) =>
