@@ -13,7 +13,8 @@ export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttemp
   readonly tries?: string
 }> {
   override get message() {
-    return `too many failed ${this.tries ?? "sign-ins"}; try again in ${Math.ceil(this.retryAfterMs / 60_000)} minutes`
+    const minutes = Math.max(1, Math.ceil(this.retryAfterMs / 60_000))
+    return `too many failed ${this.tries ?? "sign-ins"}; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`
   }
 }
 
