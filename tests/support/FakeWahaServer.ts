@@ -56,7 +56,7 @@ export interface FakeSession {
 export interface FakeWahaOptions {
   /** The key the fake expects (default FAKE_WAHA_API_KEY). */
   readonly apiKey?: string
-  /** Answer every call whatever X-Api-Key says, as a WAHA started without WAHA_API_KEY does (default false; see withoutKey). */
+  /** Answer every call whatever X-Api-Key says, as a WAHA started with WAHA_NO_API_KEY=true does (default false; see withoutKey). */
   readonly keyless?: boolean
   /** sendText treats any session it does not know as WORKING (default true). */
   readonly autoSessions?: boolean
@@ -157,7 +157,7 @@ export interface FakeWaha {
    */
   legacy(on: boolean): void
   /**
-   * Run as WAHA does when started without WAHA_API_KEY: every /api/ call is answered, with or without
+   * Run as WAHA does when started with WAHA_NO_API_KEY=true: every /api/ call is answered, with or without
    * a key (GET /api/sessions then shows each session's config to anyone), until reset().
    */
   withoutKey(on: boolean): void

@@ -32,12 +32,13 @@ export class GatewayUnusable extends Data.TaggedError("GatewayUnusable")<{ reado
 const unusable = (gateway: GatewayServerVersion) => `${describeGateway(gateway)}: ${NAMED_SESSIONS_UNSUPPORTED}`
 
 /**
- * Logged when the gateway answers requests without its key (WAHA started without WAHA_API_KEY).
+ * Logged when the gateway answers requests without its key (WAHA started with WAHA_NO_API_KEY=true,
+ * or an older one without WAHA_API_KEY; current WAHA makes up a random key when none is set).
  * WAHA echoes each session's whole config to whoever asks GET /api/sessions, the webhook's
  * `hmac.key` (GATEWAY_WEBHOOK_SECRET) included, and takes any command from them.
  */
 export const GATEWAY_WITHOUT_KEY =
-  "gateway: WAHA answers requests that carry no API key: anyone who can reach it can read every session's configuration, the webhook HMAC key (GATEWAY_WEBHOOK_SECRET) included, and send messages or log sessions out. Set WAHA_API_KEY on WAHA and the same value as GATEWAY_API_KEY for Herald, and keep WAHA off public networks (README: Which WAHA works)"
+  "gateway: WAHA answers requests that carry no API key: anyone who can reach it can read every session's configuration, the webhook HMAC key (GATEWAY_WEBHOOK_SECRET) included, and send messages or log sessions out. Set WAHA_API_KEY on WAHA (and unset WAHA_NO_API_KEY) and the same value as GATEWAY_API_KEY for Herald, and keep WAHA off public networks (README: Which WAHA works)"
 
 /**
  * Says loudly when the gateway answers without a key; says nothing when it refuses (as it should)

@@ -23,7 +23,8 @@ const afterTheAnswer = Effect.callback<void>((resume) => {
  * the answer's timing cannot tell what the work found (requestPasswordReset.ts). The work runs in
  * the layer's scope, not the request's: it outlives the answer, stops with the runtime (closing
  * waits up to 10 s for work in flight, then interrupts it), and a failure or defect is logged
- * under `what`, never lost nor thrown at a caller who has already been answered.
+ * under `what`, never lost nor thrown at a caller who has already been answered; so is work
+ * stopped or refused by the shutdown.
  */
 export class BackgroundWork extends Context.Service<
   BackgroundWork,
@@ -38,19 +39,33 @@ export class BackgroundWork extends Context.Service<
       // finalizers run last-added first: the drain below runs before the set's own finalizer
       // interrupts whatever is still running
       const running = yield* FiberSet.make<void, never>()
-      yield* Effect.addFinalizer(() => FiberSet.awaitEmpty(running).pipe(Effect.timeoutOption(DRAIN_MS), Effect.asVoid))
+      // once the drain is over the set refuses new work without a word: say what is dropped
+      let drained = false
+      yield* Effect.addFinalizer(() =>
+        FiberSet.awaitEmpty(running).pipe(
+          Effect.timeoutOption(DRAIN_MS),
+          Effect.andThen(
+            Effect.sync(() => {
+              drained = true
+            })
+          )
+        )
+      )
       return BackgroundWork.of({
         run: (what, work) =>
-          FiberSet.run(running, { startImmediately: false })(
-            Effect.andThen(afterTheAnswer, work).pipe(
-              Effect.catchCause((cause) =>
-                // an interruption is the shutdown's doing, not a failure of the work
-                Cause.hasInterruptsOnly(cause)
-                  ? Effect.void
-                  : Effect.logError(`${what}: ${oneLine(Cause.pretty(cause))}`)
-              )
-            )
-          ).pipe(Effect.asVoid)
+          drained
+            ? Effect.logWarning(`${what}: dropped, the server is shutting down`)
+            : FiberSet.run(running, { startImmediately: false })(
+                Effect.andThen(afterTheAnswer, work).pipe(
+                  Effect.catchCause((cause) =>
+                    // an interruption is the shutdown's doing, logged below, not a failure of the work
+                    Cause.hasInterruptsOnly(cause)
+                      ? Effect.void
+                      : Effect.logError(`${what}: ${oneLine(Cause.pretty(cause))}`)
+                  ),
+                  Effect.onInterrupt(() => Effect.logWarning(`${what}: stopped by the shutdown before it finished`))
+                )
+              ).pipe(Effect.asVoid)
       })
     })
   )
