@@ -15,13 +15,46 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 const MULTIPART = /^multipart\/form-data\s*;/i
 
 /**
+ * Where the file's chunks go as they come. With a Content-Length (browsers always send one) into
+ * one buffer of that size, so the file is whole when its last chunk is in; without, kept and
+ * joined at the end, one copy of up to 16 MB (~10 ms of the event loop).
+ */
+const fileSink = (contentLength: string | null, maxFileBytes: number) => {
+  const declared = Number(contentLength ?? Number.NaN)
+  const whole =
+    Number.isSafeInteger(declared) && declared >= 0 ? new Uint8Array(Math.min(declared, maxFileBytes)) : null
+  let filled = 0
+  // what did not fit (nothing, when the body is as long as it said), in order
+  const rest: Array<Uint8Array> = []
+  return {
+    add: (chunk: Uint8Array) => {
+      if (whole !== null && rest.length === 0 && filled + chunk.length <= whole.length) {
+        whole.set(chunk, filled)
+        filled += chunk.length
+      } else rest.push(chunk)
+    },
+    bytes: (): Uint8Array => {
+      const parts = whole === null ? rest : [whole.subarray(0, filled), ...rest]
+      if (parts.length === 1 && parts[0] !== undefined) return parts[0]
+      const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
+      let at = 0
+      for (const part of parts) {
+        bytes.set(part, at)
+        at += part.length
+      }
+      return bytes
+    }
+  }
+}
+
+/**
  * Reads an upload's multipart/form-data body as it arrives (@fastify/busboy, a streaming parser:
  * each chunk is parsed when it comes, so a large body never holds the event loop), and stops at
  * the first thing that is not one file part named `file` of at most `maxFileBytes`: a second part
  * of any kind, a field, a file under another name, or the file passing its bound. The rest of the
  * body is then left unread (the caller answers with Connection: close), so a form of 259,000 empty
- * parts costs one part's parsing, not 259,000. The file's chunks are kept as they come and joined
- * once at the end. Works wherever the request is a web Request (Node through @hono/node-server,
+ * parts costs one part's parsing, not 259,000. The file's chunks are copied into one buffer as
+ * they come (fileSink). Works wherever the request is a web Request (Node through @hono/node-server,
  * Deno): busboy is fed by hand from the body's reader.
  */
 export const readUploadForm = async (request: Request, maxFileBytes: number): Promise<UploadForm> => {
@@ -50,8 +83,7 @@ export const readUploadForm = async (request: Request, maxFileBytes: number): Pr
     }
   })
   const notOneFile = () => decide({ kind: "notOneFile" })
-  const chunks: Array<Uint8Array> = []
-  let received = 0
+  const file = fileSink(request.headers.get("content-length"), maxFileBytes)
   let filename: string | null = null
   parser.on("file", (field: string, stream: BusboyFileStream, name: string) => {
     if (field !== "file") {
@@ -61,10 +93,7 @@ export const readUploadForm = async (request: Request, maxFileBytes: number): Pr
     }
     // absent when the part is a file by its type alone (application/octet-stream)
     filename = typeof name === "string" ? name : ""
-    stream.on("data", (chunk: Uint8Array) => {
-      chunks.push(chunk)
-      received += chunk.length
-    })
+    stream.on("data", file.add)
     stream.on("limit", () => decide({ kind: "tooLarge" }))
   })
   parser.on("partsLimit", notOneFile)
@@ -74,13 +103,7 @@ export const readUploadForm = async (request: Request, maxFileBytes: number): Pr
   parser.on("error", notOneFile)
   parser.on("finish", () => {
     if (filename === null) return notOneFile()
-    const bytes = new Uint8Array(received)
-    let at = 0
-    for (const chunk of chunks) {
-      bytes.set(chunk, at)
-      at += chunk.length
-    }
-    decide({ kind: "file", filename, bytes })
+    decide({ kind: "file", filename, bytes: file.bytes() })
   })
 
   const reader = body.getReader()
