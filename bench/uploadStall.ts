@@ -32,6 +32,8 @@ import { MULTIPART_OVERHEAD_BYTES } from "../src/interfaces/web/readUploadForm.t
 import { PNG_BYTES } from "../tests/support/mediaFixtures.ts"
 import type { StoreKind } from "../tests/support/webHarness.ts"
 import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
+import type { Latencies } from "./healthLatency.ts"
+import { forkServer, healthOnce, healthSamples, summarize, wholeNumberEnv } from "./healthLatency.ts"
 
 type Store = "memory" | "sqlite"
 type Load = "file" | "parts"
@@ -48,12 +50,6 @@ interface LoopDelay {
 interface Sent {
   readonly statuses: ReadonlyArray<number>
   readonly ms: ReadonlyArray<number>
-}
-
-const numberEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`)
-  return value
 }
 
 /** 15 characters: a part of the empty form is then 65 bytes, and 16 MB of them ~259,000 parts, as in the review */
@@ -162,27 +158,6 @@ if (process.argv[2] === "server") {
 
 // ---- parent: idle, then each load, per store ---------------------------------------------------
 
-interface Latencies {
-  readonly p50: number
-  readonly p99: number
-  readonly max: number
-  readonly count: number
-}
-
-function summarize(samples: ReadonlyArray<number>): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN
-  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN, count: sorted.length }
-}
-
-async function healthOnce(url: string): Promise<number> {
-  const started = performance.now()
-  const response = await fetch(`${url}/health`)
-  await response.text()
-  if (response.status !== 200) throw new Error(`/health answered ${response.status}`)
-  return performance.now() - started
-}
-
 /** /health polled back to back while a child sends `count` uploads of `load`. */
 async function underLoad(target: Target, load: Load, count: number) {
   const child = fork(new URL(import.meta.url), ["upload", load, target.url, target.cookie, String(count)], {
@@ -209,9 +184,9 @@ async function underLoad(target: Target, load: Load, count: number) {
 async function main() {
   const stores = (process.env.BENCH_STORES ?? "memory,sqlite").split(",").map((s) => s.trim()) as Array<Store>
   for (const s of stores) if (s !== "memory" && s !== "sqlite") throw new Error(`BENCH_STORES: unknown store ${s}`)
-  const uploads = numberEnv("BENCH_UPLOADS", 5)
-  const idleSamples = numberEnv("BENCH_IDLE_SAMPLES", 300)
-  const boundMs = numberEnv("BENCH_BOUND_MS", 50)
+  const uploads = wholeNumberEnv("BENCH_UPLOADS", 5)
+  const idleSamples = wholeNumberEnv("BENCH_IDLE_SAMPLES", 300)
+  const boundMs = wholeNumberEnv("BENCH_BOUND_MS", 50)
   const { parts } = partsForm()
   console.log(
     `bench:upload-stall  ${uploads} uploads of a 16 MB file, then ${uploads} of a form of ${parts.toLocaleString("en")} empty parts, sent from a child process; /health polled back to back; bound: p99 <= idle p99 + ${boundMs} ms`
@@ -219,22 +194,16 @@ async function main() {
   let allPassed = true
 
   for (const store of stores) {
-    const child = fork(new URL(import.meta.url), ["server", store], { stdio: ["ignore", "ignore", "inherit", "ipc"] })
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+    const { child, target, stop } = await forkServer<Target>(new URL(import.meta.url), store)
     try {
-      const target = await new Promise<Target>((resolve, reject) => {
-        child.once("message", (m) => resolve(m as Target))
-        child.once("exit", (code) => reject(new Error(`${store} server exited (${code}) before it was ready`)))
-      })
       const loopDelay = () =>
         new Promise<LoopDelay>((resolve) => {
           child.once("message", (m) => resolve(m as LoopDelay))
           child.send("report")
         })
-      for (let i = 0; i < 50; i++) await healthOnce(target.url)
+      await healthSamples(target.url, 50)
       child.send("reset")
-      const idle: Array<number> = []
-      for (let i = 0; i < idleSamples; i++) idle.push(await healthOnce(target.url))
+      const idle = await healthSamples(target.url, idleSamples)
       const i = summarize(idle)
       const row = (name: string, l: Latencies, loop: LoopDelay) =>
         `  ${name.padEnd(6)} /health p50 ${l.p50.toFixed(1).padStart(6)} ms  p99 ${l.p99.toFixed(1).padStart(6)} ms  max ${l.max.toFixed(1).padStart(6)} ms (${l.count} requests); server event loop: longest delay ${loop.maxMs.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms`
@@ -264,8 +233,7 @@ async function main() {
         )
       }
     } finally {
-      child.disconnect()
-      await exited
+      await stop()
     }
   }
   if (!allPassed) process.exitCode = 1
