@@ -35,7 +35,9 @@ const fileSink = (contentLength: string | null, maxFileBytes: number) => {
     },
     bytes: (): Uint8Array => {
       const parts = whole === null ? rest : [whole.subarray(0, filled), ...rest]
-      if (parts.length === 1 && parts[0] !== undefined) return parts[0]
+      const [only] = parts
+      // a plain view of it (busboy's chunks are Buffers), not a copy
+      if (parts.length === 1 && only !== undefined) return new Uint8Array(only.buffer, only.byteOffset, only.length)
       const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
       let at = 0
       for (const part of parts) {
@@ -86,6 +88,8 @@ export const readUploadForm = async (request: Request, maxFileBytes: number): Pr
   const file = fileSink(request.headers.get("content-length"), maxFileBytes)
   let filename: string | null = null
   parser.on("file", (field: string, stream: BusboyFileStream, name: string) => {
+    // a form cut short in the file errs on its stream: unheard, that error would end the process
+    stream.on("error", notOneFile)
     if (field !== "file") {
       stream.resume()
       notOneFile()
