@@ -31,7 +31,7 @@ export const makeSqliteMediaStore = (connection: SqliteConnection): MediaStore["
     // In writes of CHUNKS_PER_WRITE chunks, the row with the first: one write of 16 MB held the
     // event loop ~130 ms (issue 21), one of 1 MB takes a few. `read` shows the upload only once
     // every chunk is stored (it checks they add up to the size); its id is known to no one else
-    // until put returns. A put that fails part way removes what it wrote; one cut off by a crash
+    // until put returns. A put that fails or is interrupted part way removes what it wrote; one cut off by a crash
     // leaves a row the sweep removes with its chunks, as any upload unused.
     put: (info: StoredMedia, bytes: Uint8Array) => {
       const count = Math.max(1, Math.ceil(bytes.length / SQLITE_MEDIA_CHUNK_BYTES))
@@ -57,13 +57,16 @@ export const makeSqliteMediaStore = (connection: SqliteConnection): MediaStore["
             chunk.run(info.id, n, bytes.subarray(at, at + SQLITE_MEDIA_CHUNK_BYTES))
           }
         })
-      return Effect.gen(function* () {
-        for (let first = 0; first < count; first += CHUNKS_PER_WRITE) {
-          yield* writeChunks(first)
+      const rest = Effect.gen(function* () {
+        for (let first = CHUNKS_PER_WRITE; first < count; first += CHUNKS_PER_WRITE) {
           // other requests' turn before the next megabyte
-          if (first + CHUNKS_PER_WRITE < count) yield* Effect.yieldNow
+          yield* Effect.yieldNow
+          yield* writeChunks(first)
         }
-      }).pipe(Effect.tapError(() => Effect.ignore(removeMedia(info.id))))
+      })
+      // the row and the first megabyte in one write: when it fails nothing is kept (and an id
+      // already taken is left alone); past it, what was written goes if the rest fails
+      return writeChunks(0).pipe(Effect.andThen(rest.pipe(Effect.onError(() => Effect.ignore(removeMedia(info.id))))))
     },
     info: (id) => media.one("WHERE id = ?", [id]),
     read: (id) =>
