@@ -19,24 +19,19 @@
  * file in a temporary folder, synchronous=FULL), BENCH_CALLS, BENCH_MESSAGES, BENCH_IDLE_SAMPLES
  * (default 300), BENCH_BOUND_MS.
  */
-import { fork } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { StoreKind } from "../tests/support/webHarness.ts"
 import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../tests/support/webHarness.ts"
+import type { Latencies } from "./healthLatency.ts"
+import { forkServer, healthOnce, healthSamples, summarize, wholeNumberEnv } from "./healthLatency.ts"
 
 type Store = "memory" | "sqlite"
 interface Target {
   readonly url: string
   readonly cookie: string
   readonly sessionName: string
-}
-
-const numberEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`)
-  return value
 }
 
 // ---- child: the web app on one store, with a signed-in user and a session ----------------------
@@ -72,51 +67,24 @@ if (process.argv[2] === "server") {
 
 // ---- parent: idle, then storm, per store ------------------------------------------------------
 
-interface Latencies {
-  readonly p50: number
-  readonly p99: number
-  readonly max: number
-  readonly count: number
-}
-
-function summarize(samples: ReadonlyArray<number>): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN
-  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN, count: sorted.length }
-}
-
-async function healthOnce(url: string): Promise<number> {
-  const started = performance.now()
-  const response = await fetch(`${url}/health`)
-  await response.text()
-  if (response.status !== 200) throw new Error(`/health answered ${response.status}`)
-  return performance.now() - started
-}
-
 async function main() {
   const stores = (process.env.BENCH_STORES ?? "memory,sqlite").split(",").map((s) => s.trim()) as Array<Store>
   for (const s of stores) if (s !== "memory" && s !== "sqlite") throw new Error(`BENCH_STORES: unknown store ${s}`)
-  const calls = numberEnv("BENCH_CALLS", 10)
-  const perCall = numberEnv("BENCH_MESSAGES", 1_000)
-  const idleSamples = numberEnv("BENCH_IDLE_SAMPLES", 300)
-  const boundMs = numberEnv("BENCH_BOUND_MS", 100)
+  const calls = wholeNumberEnv("BENCH_CALLS", 10)
+  const perCall = wholeNumberEnv("BENCH_MESSAGES", 1_000)
+  const idleSamples = wholeNumberEnv("BENCH_IDLE_SAMPLES", 300)
+  const boundMs = wholeNumberEnv("BENCH_BOUND_MS", 100)
   console.log(
     `bench:create-storm  ${calls} batched campaign.create × ${perCall} messages, /health polled back to back; bound: storm p99 <= idle p99 + ${boundMs} ms`
   )
   let allPassed = true
 
   for (const store of stores) {
-    const child = fork(new URL(import.meta.url), ["server", store], { stdio: ["ignore", "ignore", "inherit", "ipc"] })
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+    const { target, stop } = await forkServer<Target>(new URL(import.meta.url), store)
     try {
-      const target = await new Promise<Target>((resolve, reject) => {
-        child.once("message", (m) => resolve(m as Target))
-        child.once("exit", (code) => reject(new Error(`${store} server exited (${code}) before it was ready`)))
-      })
       // warm-up, discarded
-      for (let i = 0; i < 50; i++) await healthOnce(target.url)
-      const idle: Array<number> = []
-      for (let i = 0; i < idleSamples; i++) idle.push(await healthOnce(target.url))
+      await healthSamples(target.url, 50)
+      const idle = await healthSamples(target.url, idleSamples)
 
       const at = Date.now() + 24 * 60 * 60 * 1000
       const input = (call: number) => ({
@@ -170,8 +138,7 @@ async function main() {
         `  ${pass ? "PASS" : "FAIL"}: storm p99 ${s.p99.toFixed(1)} ms ${pass ? "<=" : ">"} idle p99 ${i.p99.toFixed(1)} ms + ${boundMs} ms`
       )
     } finally {
-      child.disconnect()
-      await exited
+      await stop()
     }
   }
   if (!allPassed) process.exitCode = 1

@@ -1,12 +1,15 @@
 /**
  * The scheduler's core path under Deno (`deno task test`): memory store, the WAHA adapter
- * over real HTTP to the fake gateway, one dispatch pass. Exits non-zero on any mismatch.
+ * over real HTTP to the fake gateway, one dispatch pass; and the upload form reader (busboy, a
+ * Node stream, fed from a web Request). Exits non-zero on any mismatch.
  */
 import { Effect, Layer, Logger } from "effect"
 import { TestClock } from "effect/testing"
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { readUploadForm } from "../../src/interfaces/web/readUploadForm.ts"
 import { startFakeWaha } from "../support/FakeWahaServer.ts"
+import { multipartBody, PNG_BYTES } from "../support/mediaFixtures.ts"
 import { dispatchAndDrain, schedulerClient, seedCampaign } from "../support/schedulerHarness.ts"
 
 const runtime = "Deno" in globalThis ? "deno" : "node"
@@ -50,10 +53,29 @@ try {
         session: "deno"
       })
   )
+
+  // the upload's form: one file is read whole; a second part is refused while the body goes on
+  const FILE = { disposition: 'form-data; name="file"; filename="a.png"', type: "image/png", content: PNG_BYTES }
+  const form = (body: Uint8Array | ReadableStream<Uint8Array>) =>
+    new Request("http://herald.test/api/media", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=b0undary" },
+      body
+    })
+  const one = await readUploadForm(form(multipartBody("b0undary", [FILE])), 1024)
+  check(
+    "an upload form of one file is read whole",
+    one.kind === "file" && one.filename === "a.png" && Buffer.from(one.bytes).equals(PNG_BYTES)
+  )
+  const unending = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(multipartBody("b0undary", [FILE, FILE], false))
+  })
+  const two = await readUploadForm(form(unending), 1024)
+  check("an upload form is refused at its second part, before its end", two.kind === "notOneFile")
 } catch (error) {
   check(`no error (${String(error)})`, false)
 } finally {
   await fake.close()
 }
-console.log(`${runtime} smoke: ${3 - failures.length} passed, ${failures.length} failed`)
+console.log(`${runtime} smoke: ${5 - failures.length} passed, ${failures.length} failed`)
 if (failures.length > 0) process.exit(1)

@@ -4,6 +4,7 @@ import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import type { MailSink } from "../support/MailSink.ts"
 import { startMailSink } from "../support/MailSink.ts"
+import { multipartBody, PNG_BYTES, postUnfinished, uploadFile } from "../support/mediaFixtures.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
 import type { Runtime } from "../support/processes.ts"
@@ -79,6 +80,28 @@ describe.skipIf(mongoUrl === null)(
           expect(mail.received.at(-1)?.mail.from).toContain("herald@mg.example.test")
           await admin.api.user.initiateMessagingSession.mutate()
           expect(fake.requests.some((r) => r.method === "POST" && r.path === "/api/sessions")).toBe(true)
+          // an upload through this runtime's HTTP server: the form read as it comes (issue 21)
+          const cookie = `${admin.cookieName}=${admin.cookie}`
+          const uploaded = await uploadFile(
+            `http://127.0.0.1:${port}`,
+            { bytes: PNG_BYTES, name: "a.jar" },
+            {
+              cookie,
+              origin: AUTH_URL
+            }
+          )
+          expect(uploaded).toMatchObject({ status: 201, body: { filename: "a.png", kind: "image" } })
+          const FILE = {
+            disposition: 'form-data; name="file"; filename="a.png"',
+            type: "image/png",
+            content: PNG_BYTES
+          }
+          const twoParts = await postUnfinished(
+            `http://127.0.0.1:${port}/api/media`,
+            { cookie, origin: AUTH_URL, "content-type": "multipart/form-data; boundary=b0undary" },
+            [multipartBody("b0undary", [FILE, FILE], false)]
+          )
+          expect(twoParts).toMatchObject({ status: 400, connection: "close" })
           proc.child.kill("SIGTERM")
           expect(await proc.exited).toEqual({ code: 0, signal: null })
           expect(proc.output()).toMatch(/Received SIGTERM, shutting down the web application/)

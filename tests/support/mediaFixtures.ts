@@ -1,4 +1,5 @@
 /** Small real files for upload tests: their bytes are what a type detector reads. */
+import { request } from "node:http"
 
 /** 1×1 PNG */
 export const PNG_BYTES = Buffer.from(
@@ -44,3 +45,72 @@ export const uploadFile = async (
   }
   return { status: response.status, body, headers: response.headers }
 }
+
+/** What the server answered to a request whose body was never finished. */
+export interface UnfinishedAnswer {
+  readonly status: number
+  readonly connection: string | undefined
+  readonly retryAfter: string | undefined
+  readonly body: Record<string, unknown>
+}
+
+/**
+ * POSTs `headers` and writes only `chunks` of the body, never ending it (chunked unless a
+ * Content-Length is given): resolves with the answer, which must therefore come before the server
+ * has the whole body; fails when none has come within `deadlineMs` (a server waiting for the rest).
+ * The request is then dropped.
+ */
+export const postUnfinished = (
+  url: string,
+  headers: Record<string, string>,
+  chunks: ReadonlyArray<Uint8Array | string>,
+  deadlineMs = 5_000
+): Promise<UnfinishedAnswer> => {
+  const target = new URL(url)
+  return new Promise<UnfinishedAnswer>((resolve, reject) => {
+    const deadline = setTimeout(() => {
+      reject(new Error(`no answer within ${deadlineMs} ms: the server waits for the rest of the body`))
+      req.destroy()
+    }, deadlineMs)
+    const req = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers },
+      (res) => {
+        let text = ""
+        res.on("data", (chunk) => (text += String(chunk)))
+        res.on("end", () => {
+          clearTimeout(deadline)
+          resolve({
+            status: res.statusCode ?? 0,
+            connection: res.headers.connection,
+            retryAfter: res.headers["retry-after"],
+            body: JSON.parse(text) as Record<string, unknown>
+          })
+          req.destroy()
+        })
+      }
+    )
+    // an error after the answer (the server closing its side) changes nothing
+    req.on("error", reject)
+    for (const chunk of chunks) req.write(chunk)
+  })
+}
+
+/**
+ * The bytes of a multipart/form-data body with `boundary`: each part's headers and content,
+ * closed or not (a body cut short, or one that goes on).
+ */
+export const multipartBody = (
+  boundary: string,
+  parts: ReadonlyArray<{ readonly disposition: string; readonly type?: string; readonly content: Uint8Array | string }>,
+  closed = true
+): Buffer =>
+  Buffer.concat([
+    ...parts.flatMap((part) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${part.disposition}\r\n${part.type === undefined ? "" : `Content-Type: ${part.type}\r\n`}\r\n`
+      ),
+      Buffer.from(part.content),
+      Buffer.from("\r\n")
+    ]),
+    Buffer.from(closed ? `--${boundary}--\r\n` : "")
+  ])

@@ -10,6 +10,7 @@ import type { MemoryDatabase } from "../../src/infrastructure/memory/MemoryDatab
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MEDIA_BUCKET } from "../../src/infrastructure/mongo/MongoMediaStore.ts"
 import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import { MemoryNotifier } from "../../src/infrastructure/notify/MemoryNotifier.ts"
 import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
@@ -44,6 +45,8 @@ export interface TestWeb {
   readonly authUrl: string
   /** how many events the store holds (memory map or the Mongo `events` collection): to assert nothing was written */
   readonly eventCount: () => Promise<number>
+  /** how many uploads the store holds (memory map or the Mongo GridFS files): to assert none was kept */
+  readonly mediaCount: () => Promise<number>
   /** every line the server logged, as written */
   readonly logs: Array<{ readonly level: string; readonly text: string }>
   readonly close: () => Promise<void>
@@ -146,6 +149,11 @@ export const startTestWeb = async (
       if (memory !== null) return memory.events.size
       if (mongoClient === null) throw new Error("eventCount: not available on this store")
       return await mongoClient.db().collection("events").countDocuments()
+    },
+    mediaCount: async () => {
+      if (memory !== null) return memory.media.size
+      if (mongoClient === null) throw new Error("mediaCount: not available on this store")
+      return await mongoClient.db().collection(`${MEDIA_BUCKET}.files`).countDocuments()
     },
     close: async () => {
       await server.close()

@@ -1,9 +1,11 @@
 import { Clock, Data, Effect } from "effect"
 import type { MessageMedia } from "../../domain/message/Media.ts"
-import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaKindOf } from "../../domain/message/Media.ts"
+import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaFilename, mediaKindOf } from "../../domain/message/Media.ts"
 import { Ids } from "../ports/Ids.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
+import type { LimitRule } from "../shared/RequestLimits.ts"
+import { RequestLimits } from "../shared/RequestLimits.ts"
 
 /**
  * What one user may keep stored at once: 200 MB, at most 100 uploads. Uploads go when no message
@@ -12,6 +14,19 @@ import { KeyedLocks } from "../shared/KeyedLocks.ts"
  */
 export const MAX_MEDIA_BYTES_PER_USER = 200 * 1024 * 1024
 export const MAX_MEDIA_FILES_PER_USER = 100
+
+/**
+ * Uploads one user may start in a minute, refused ones included: each may make the server read up
+ * to 16 MB, so a refusal costs as much as a success and must count (issue 21).
+ */
+export const UPLOADS_PER_MINUTE: LimitRule = { limit: 20, windowMs: 60_000 }
+
+/**
+ * Counts an upload of `ownerId` before its body is read; fails with OverLimit (retryAfterMs) once
+ * they have started UPLOADS_PER_MINUTE in the current minute, in this process.
+ */
+export const admitUpload = (ownerId: string) =>
+  RequestLimits.use((limits) => limits.take(`upload:${ownerId}`, UPLOADS_PER_MINUTE))
 
 /** The detected type is not one Herald sends: 415. */
 export class UnsupportedMediaType extends Data.TaggedError("UnsupportedMediaType")<{
@@ -34,12 +49,6 @@ export class MediaQuotaExceeded extends Data.TaggedError("MediaQuotaExceeded")<{
   override get message() {
     return `you already keep ${MAX_MEDIA_FILES_PER_USER} files or ${MAX_MEDIA_BYTES_PER_USER / 1024 / 1024} MB of images and files; they are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign`
   }
-}
-
-/** A name to show and send: the last path segment, without control characters, at most 200 characters. */
-export const cleanFilename = (name: string, fallback: string): string => {
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/\p{Cc}/gu, "").trim()
-  return (base === "" ? fallback : base).slice(0, 200)
 }
 
 /**
@@ -70,7 +79,7 @@ export const uploadMedia = Effect.fn("uploadMedia")(function* (input: {
       const media: MessageMedia = {
         id,
         mimetype: detected,
-        filename: cleanFilename(input.filename, kind === "image" ? "image" : "file"),
+        filename: mediaFilename(input.filename, detected),
         size: input.bytes.length,
         kind
       }

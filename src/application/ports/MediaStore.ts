@@ -40,8 +40,10 @@ export interface MediaUsage {
 
 /**
  * The uploads messages refer to (docs/architecture.md#media): memory, SQLite (a table of
- * 256 KiB chunks) or MongoDB GridFS. Bytes are written whole or not at all as far as `info`
- * and `read` can tell: a store shows an upload only once all of it is stored.
+ * 256 KiB chunks) or MongoDB GridFS. Bytes are written whole or not at all as far as `read`
+ * can tell: it shows an upload only once all of it is stored. `info` and `usage` may show one
+ * whose put has not returned yet (SQLite writes 16 MB a megabyte at a time); nobody else knows its
+ * id until then.
  */
 export class MediaStore extends Context.Service<
   MediaStore,

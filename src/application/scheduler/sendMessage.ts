@@ -1,4 +1,5 @@
 import { Data, Effect } from "effect"
+import { mediaFilename } from "../../domain/message/Media.ts"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
@@ -55,7 +56,9 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
       chatId: target.groupId,
       kind: message.media.kind,
       mimetype: stored.media.mimetype,
-      filename: stored.media.filename,
+      // named again by its type: an upload stored before names followed the bytes (issue 21) goes
+      // out as what it is too
+      filename: mediaFilename(stored.media.filename, stored.media.mimetype),
       bytes: stored.bytes,
       caption: message.content,
       ...(message.mentionAll ? { mentionAll: true } : {})

@@ -56,3 +56,75 @@ export const ACCEPTED_MEDIA_DESCRIPTION =
 /** The kind of a detected type, or null when Herald does not accept it. */
 export const mediaKindOf = (mimetype: string | null): MediaKind | null =>
   mimetype === null ? null : (ACCEPTED_MEDIA[mimetype] ?? null)
+
+/**
+ * The extensions each accepted type goes by, the usual one first: what a name is given when its
+ * own extension is not one of them.
+ */
+export const MEDIA_EXTENSIONS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  "image/jpeg": ["jpg", "jpeg", "jpe", "jfif"],
+  "image/png": ["png"],
+  "image/webp": ["webp"],
+  "image/gif": ["gif"],
+  "application/pdf": ["pdf"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ["docx"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ["xlsx"],
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": ["pptx"],
+  "application/vnd.oasis.opendocument.text": ["odt"],
+  "application/vnd.oasis.opendocument.spreadsheet": ["ods"],
+  "application/vnd.oasis.opendocument.presentation": ["odp"]
+}
+
+/** Longest name kept, in characters (code points), extension included. */
+export const MAX_MEDIA_FILENAME_CHARS = 200
+
+/**
+ * Characters a name may not carry: controls (Cc), format characters (Cf: the right-to-left
+ * override that shows `invoice\u202Efdp.exe` as "invoiceexe.pdf", zero-width spaces and joiners,
+ * the BOM), lone surrogates (Cs: no valid UTF-8 for the header) and the line and paragraph
+ * separators.
+ */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu
+
+/** What comes after a name's last dot when it reads as an extension: letters and digits, at least one letter. */
+const EXTENSION = /^(?=[0-9]*[a-z])[a-z0-9]{1,10}$/i
+
+/** a name split at its last dot, when what follows reads as an extension */
+const splitExtension = (name: string): { readonly stem: string; readonly extension: string | null } => {
+  const dot = name.lastIndexOf(".")
+  const extension = dot > 0 ? name.slice(dot + 1) : ""
+  return EXTENSION.test(extension) ? { stem: name.slice(0, dot), extension } : { stem: name, extension: null }
+}
+
+/** leading and trailing spaces and dots (a trailing dot hides an extension on Windows, a leading one hides the file) */
+const trimName = (name: string): string => name.replace(/^[\s.]+|[\s.]+$/gu, "")
+
+/**
+ * The name an upload is kept and sent under, from the name its uploader gave and the type read
+ * from its bytes: the last path segment, without unseen characters (UNSEEN), ending in an
+ * extension of that type, so that what WhatsApp and the browser show is what the bytes are (a PDF
+ * sent as `run.jar` becomes `run.pdf`; a PNG kept as `poly.html`, `poly.png`). A wrong extension
+ * is replaced, a name without one gets one; when the wrong one hid a right one
+ * (`invoice.pdf.exe`) that one stays. A name left empty is "image" or "file". At most
+ * MAX_MEDIA_FILENAME_CHARS characters, cut in the stem so the extension stays. For a type outside
+ * MEDIA_EXTENSIONS (none is accepted) only the cleaning applies.
+ */
+export const mediaFilename = (given: string, mimetype: string): string => {
+  const cleaned = trimName((given.split(/[\\/]/).pop() ?? "").replace(UNSEEN, ""))
+  const extensions = MEDIA_EXTENSIONS[mimetype]
+  const fallback = mediaKindOf(mimetype) === "image" ? "image" : "file"
+  const fits = (extension: string | null) => extension !== null && extensions?.includes(extension.toLowerCase())
+  let stem = cleaned
+  let extension: string | null = null
+  if (extensions !== undefined) {
+    const split = splitExtension(cleaned)
+    const inner = splitExtension(trimName(split.stem))
+    if (fits(split.extension)) ({ stem, extension } = split)
+    else if (fits(inner.extension)) ({ stem, extension } = inner)
+    else ({ stem, extension } = { stem: split.stem, extension: extensions[0] ?? null })
+  }
+  const tail = extension === null ? "" : `.${extension}`
+  const room = MAX_MEDIA_FILENAME_CHARS - [...tail].length
+  const kept = trimName([...trimName(stem)].slice(0, room).join(""))
+  return `${kept === "" ? fallback : kept}${tail}`
+}

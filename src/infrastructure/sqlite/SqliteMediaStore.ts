@@ -14,23 +14,60 @@ import { sqliteViewStore } from "./viewRows.ts"
  */
 export const SQLITE_MEDIA_CHUNK_BYTES = 256 * 1024
 
+/** Chunks per write of a put: 1 MB, a few milliseconds of the event loop each. */
+const CHUNKS_PER_WRITE = 4
+
 const UsageRow = z.object({ count: z.number().int(), bytes: z.number().int() })
 
 export const makeSqliteMediaStore = (connection: SqliteConnection): MediaStore["Service"] => {
   const media = sqliteViewStore(connection, "media", StoredMediaSchema, "record")
   const columns = "id, owner_id, mimetype, filename, size, kind, created_at, used_at"
+  const removeMedia = (id: string) =>
+    attemptWrite(connection, () => {
+      connection.statement("DELETE FROM media_chunks WHERE media_id = ?").run(id)
+      connection.statement("DELETE FROM media WHERE id = ?").run(id)
+    })
   return {
-    // one write (a savepoint of the group commit): the row and every chunk, or nothing
-    put: (info: StoredMedia, bytes: Uint8Array) =>
-      attemptWrite(connection, () => {
-        connection
-          .statement(`INSERT INTO media (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-          .run(info.id, info.ownerId, info.mimetype, info.filename, info.size, info.kind, info.createdAt, info.usedAt)
-        const chunk = connection.statement("INSERT INTO media_chunks (media_id, n, data) VALUES (?, ?, ?)")
-        for (let n = 0, at = 0; at < bytes.length || n === 0; n++, at += SQLITE_MEDIA_CHUNK_BYTES) {
-          chunk.run(info.id, n, bytes.subarray(at, at + SQLITE_MEDIA_CHUNK_BYTES))
+    // In writes of CHUNKS_PER_WRITE chunks, the row with the first: one write of 16 MB held the
+    // event loop ~130 ms (issue 21), one of 1 MB takes a few. `read` shows the upload only once
+    // every chunk is stored (it checks they add up to the size); its id is known to no one else
+    // until put returns. A put that fails or is interrupted part way removes what it wrote; one cut off by a crash
+    // leaves a row the sweep removes with its chunks, as any upload unused.
+    put: (info: StoredMedia, bytes: Uint8Array) => {
+      const count = Math.max(1, Math.ceil(bytes.length / SQLITE_MEDIA_CHUNK_BYTES))
+      const writeChunks = (first: number) =>
+        attemptWrite(connection, () => {
+          if (first === 0) {
+            connection
+              .statement(`INSERT INTO media (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+              .run(
+                info.id,
+                info.ownerId,
+                info.mimetype,
+                info.filename,
+                info.size,
+                info.kind,
+                info.createdAt,
+                info.usedAt
+              )
+          }
+          const chunk = connection.statement("INSERT INTO media_chunks (media_id, n, data) VALUES (?, ?, ?)")
+          for (let n = first; n < Math.min(first + CHUNKS_PER_WRITE, count); n++) {
+            const at = n * SQLITE_MEDIA_CHUNK_BYTES
+            chunk.run(info.id, n, bytes.subarray(at, at + SQLITE_MEDIA_CHUNK_BYTES))
+          }
+        })
+      const rest = Effect.gen(function* () {
+        for (let first = CHUNKS_PER_WRITE; first < count; first += CHUNKS_PER_WRITE) {
+          // other requests' turn before the next megabyte
+          yield* Effect.yieldNow
+          yield* writeChunks(first)
         }
-      }),
+      })
+      // the row and the first megabyte in one write: when it fails nothing is kept (and an id
+      // already taken is left alone); past it, what was written goes if the rest fails
+      return writeChunks(0).pipe(Effect.andThen(rest.pipe(Effect.onError(() => Effect.ignore(removeMedia(info.id))))))
+    },
     info: (id) => media.one("WHERE id = ?", [id]),
     read: (id) =>
       Effect.gen(function* () {
@@ -51,11 +88,7 @@ export const makeSqliteMediaStore = (connection: SqliteConnection): MediaStore["
         }
         return at === bytes.length ? { media: info, bytes } : null
       }),
-    delete: (id) =>
-      attemptWrite(connection, () => {
-        connection.statement("DELETE FROM media_chunks WHERE media_id = ?").run(id)
-        connection.statement("DELETE FROM media WHERE id = ?").run(id)
-      }),
+    delete: removeMedia,
     touch: (id, at) =>
       attemptWrite(
         connection,

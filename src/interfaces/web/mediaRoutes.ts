@@ -1,22 +1,22 @@
 import type { ManagedRuntime } from "effect"
 import { Cause, Effect, Exit } from "effect"
 import type { Context, Hono } from "hono"
-import { bodyLimit } from "hono/body-limit"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
-import { readOwnMedia, uploadMedia } from "../../application/media/uploadMedia.ts"
+import { admitUpload, readOwnMedia, UPLOADS_PER_MINUTE, uploadMedia } from "../../application/media/uploadMedia.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { MAX_MEDIA_BYTES } from "../../domain/message/Media.ts"
+import { MAX_MEDIA_BYTES, mediaFilename } from "../../domain/message/Media.ts"
 import { detectMediaType } from "../../infrastructure/media/detectMediaType.ts"
 import { sessionTokenOf } from "./cookies.ts"
+import { MULTIPART_OVERHEAD_BYTES, readUploadForm } from "./readUploadForm.ts"
 import type { WebServices } from "./WebServices.ts"
 
 export const MEDIA_PATH = "/api/media"
 
 const TOO_LARGE = "the file is larger than 16 MB, the most WhatsApp takes"
 
-/** The form around the file (boundaries, headers of the part, the field name) on top of 16 MB. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+/** What GET /api/media/:id answers may do in a browser: nothing (no script, no fetch, a sandboxed origin). */
+export const MEDIA_CSP = "default-src 'none'; sandbox"
 
 interface MediaRouteOptions {
   readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
@@ -24,8 +24,20 @@ interface MediaRouteOptions {
   readonly secureCookies: boolean
 }
 
-const problem = (c: Context, status: 400 | 401 | 403 | 404 | 413 | 415 | 500 | 503, code: string, message: string) =>
-  c.json({ error: { message, code } }, status)
+type Status = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503
+
+const problem = (c: Context, status: Status, code: string, message: string, headers: Record<string, string> = {}) =>
+  c.json({ error: { message, code } }, status, headers)
+
+/**
+ * An upload refused before its body was read to the end: the rest is left unread, so the
+ * connection cannot carry another request; say so, or a keep-alive client sends its next request
+ * into a socket about to close (as WebApp's 413).
+ */
+const refuse = (c: Context, status: Status, code: string, message: string, headers: Record<string, string> = {}) =>
+  problem(c, status, code, message, { ...headers, Connection: "close" })
+
+const UNAVAILABLE = "the database cannot be reached; try again shortly"
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact name, so no quote or newline can break the header. */
 const contentDisposition = (kind: "inline" | "attachment", filename: string): string => {
@@ -33,12 +45,16 @@ const contentDisposition = (kind: "inline" | "attachment", filename: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
 
+const tooManyUploads = (retryAfterSeconds: number) =>
+  `you have started ${UPLOADS_PER_MINUTE.limit} uploads in the last minute, the most Herald takes; try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}`
+
 /**
  * POST /api/media (upload) and GET /api/media/:id (its bytes, for the browser's preview), with
  * the signed-in user found as tRPC finds them (the session cookie). The upload is a mutation:
  * checked for CSRF like tRPC's (Origin must be the application's own), ACTIVE users only, at most
- * 16 MB (413 from Content-Length before anything is read, or as soon as a body without one
- * passes it), multipart/form-data with one `file` field, its type detected from the bytes.
+ * UPLOADS_PER_MINUTE per user (refusals included), then its body: multipart/form-data of one part,
+ * a file named `file` of at most 16 MB, read as it arrives and refused at the first thing past
+ * that (413 from Content-Length before anything is read); its type is detected from the bytes.
  */
 export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: MediaRouteOptions) => {
   /** The signed-in user, "unavailable" when the database cannot say, or null. */
@@ -51,27 +67,25 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
     return auth === "unavailable" ? auth : (auth?.user ?? null)
   }
 
-  const limit = bodyLimit({
-    maxSize: MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES,
-    // the rest is left unread: the connection cannot carry another request (see WebApp's limit)
-    onError: (c) => c.json({ error: { message: TOO_LARGE, code: "PAYLOAD_TOO_LARGE" } }, 413, { Connection: "close" })
-  })
-
   const upload = async (c: Context, ownerId: string): Promise<Response> => {
-    let file: unknown
-    try {
-      file = (await c.req.parseBody())["file"]
-    } catch {
-      // not a form (the body limit has already refused anything too large)
-      file = undefined
+    const declared = Number(c.req.header("content-length") ?? Number.NaN)
+    if (declared > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      return refuse(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
     }
-    if (!(file instanceof File)) {
-      return problem(c, 400, "BAD_REQUEST", "send the file as multipart/form-data in a field named file")
+    const form = await readUploadForm(c.req.raw, MAX_MEDIA_BYTES)
+    if (form.kind === "tooLarge") return refuse(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
+    if (form.kind === "notOneFile") {
+      return refuse(
+        c,
+        400,
+        "BAD_REQUEST",
+        "send one file as multipart/form-data in a field named file, and nothing else in the form"
+      )
     }
-    if (file.size > MAX_MEDIA_BYTES) return problem(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const detected = await detectMediaType(bytes)
-    const exit = await runtime.runPromiseExit(uploadMedia({ ownerId, filename: file.name, bytes, detected }))
+    const detected = await detectMediaType(form.bytes)
+    const exit = await runtime.runPromiseExit(
+      uploadMedia({ ownerId, filename: form.filename, bytes: form.bytes, detected })
+    )
     if (Exit.isSuccess(exit)) return c.json(exit.value, 201)
     const reason = exit.cause.reasons.find(Cause.isFailReason)
     const failure = reason === undefined ? null : reason.error
@@ -84,43 +98,43 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
         return problem(c, 413, "MEDIA_QUOTA_EXCEEDED", failure.message)
       case "StoreUnavailable":
         runtime.runFork(Effect.logError(`upload: ${oneLine(failure.message)}`))
-        return problem(c, 503, "SERVICE_UNAVAILABLE", "the database cannot be reached; try again shortly")
+        return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
       default:
         runtime.runFork(Effect.logError(`upload: ${oneLine(Cause.pretty(exit.cause))}`))
         return problem(c, 500, "INTERNAL_SERVER_ERROR", "internal error")
     }
   }
 
-  // who sends it first (CSRF, signed in, approved), then the body, under its limit
+  // who sends it first (CSRF, signed in, approved, not too often), then the body, under its limit
   app.post(MEDIA_PATH, async (c) => {
     const origin = c.req.header("origin")
     if (origin === undefined || !origins.has(origin)) {
-      return problem(c, 403, "FORBIDDEN", "cross-site request refused: Origin must be the application's own")
+      return refuse(c, 403, "FORBIDDEN", "cross-site request refused: Origin must be the application's own")
     }
     const user = await userOf(c)
-    if (user === "unavailable") {
-      return problem(c, 503, "SERVICE_UNAVAILABLE", "the database cannot be reached; try again shortly")
-    }
-    if (user === null) return problem(c, 401, "UNAUTHORIZED", "sign in first")
+    if (user === "unavailable") return refuse(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
+    if (user === null) return refuse(c, 401, "UNAUTHORIZED", "sign in first")
     if (user.status !== "ACTIVE") {
-      return problem(c, 403, "FORBIDDEN", "your account is waiting for an administrator's approval")
+      return refuse(c, 403, "FORBIDDEN", "your account is waiting for an administrator's approval")
     }
-    let answer: Response | null = null
-    const refused = await limit(c, async () => {
-      answer = await upload(c, user.id)
-    })
-    return refused ?? answer ?? problem(c, 500, "INTERNAL_SERVER_ERROR", "internal error")
+    const admitted = await runtime.runPromiseExit(admitUpload(user.id))
+    if (Exit.isFailure(admitted)) {
+      const over = admitted.cause.reasons.find(Cause.isFailReason)
+      const seconds = Math.max(1, Math.ceil((over?.error.retryAfterMs ?? UPLOADS_PER_MINUTE.windowMs) / 1000))
+      return refuse(c, 429, "TOO_MANY_REQUESTS", tooManyUploads(seconds), { "Retry-After": String(seconds) })
+    }
+    return upload(c, user.id)
   })
 
   app.get(`${MEDIA_PATH}/:id`, async (c) => {
     const user = await userOf(c)
     if (user === "unavailable") {
-      return problem(c, 503, "SERVICE_UNAVAILABLE", "the database cannot be reached; try again shortly")
+      return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
     }
     if (user === null) return problem(c, 401, "UNAUTHORIZED", "sign in first")
     const exit = await runtime.runPromiseExit(readOwnMedia(user.id, c.req.param("id")))
     if (Exit.isFailure(exit)) {
-      return problem(c, 503, "SERVICE_UNAVAILABLE", "the database cannot be reached; try again shortly")
+      return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
     }
     const stored = exit.value
     if (stored === null) return problem(c, 404, "NOT_FOUND", "not found")
@@ -129,7 +143,13 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
       "Content-Type": media.mimetype,
       "Content-Length": String(bytes.length),
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": contentDisposition(media.kind === "image" ? "inline" : "attachment", media.filename)
+      // served from the application's own origin: should a browser ever render it as a page, it may do nothing
+      "Content-Security-Policy": MEDIA_CSP,
+      // named by its type again, for uploads kept before names followed the bytes (issue 21)
+      "Content-Disposition": contentDisposition(
+        media.kind === "image" ? "inline" : "attachment",
+        mediaFilename(media.filename, media.mimetype)
+      )
     })
   })
 }

@@ -1,12 +1,12 @@
-import { request } from "node:http"
 import { Effect, Layer, Logger } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { UPLOADS_PER_MINUTE } from "../../../src/application/media/uploadMedia.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { eventually } from "../../support/eventually.ts"
 import { DEFAULT_FAKE_VERSION } from "../../support/fakeWahaRules.ts"
-import { PDF_BYTES, PNG_BYTES, uploadFile } from "../../support/mediaFixtures.ts"
+import { multipartBody, PDF_BYTES, PNG_BYTES, postUnfinished, uploadFile } from "../../support/mediaFixtures.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import type { WebClient } from "../../support/webClient.ts"
@@ -76,18 +76,18 @@ const describeMedia = (name: string, store: () => StoreKind) => {
       expect(pending).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/approval/) } } })
     })
 
-    it("detects the type from the bytes: a PNG named .pdf is an image, a PDF named .png a file; the owner reads it back", async () => {
+    it("detects the type from the bytes: a PNG named .pdf is an image (report.png), a PDF named .png a file; the owner reads it back", async () => {
       const png = await upload(PNG_BYTES, "report.pdf")
       expect(png.status).toBe(201)
       expect(png.body).toEqual({
         id: expect.any(String),
         mimetype: "image/png",
-        filename: "report.pdf",
+        filename: "report.png",
         size: PNG_BYTES.length,
         kind: "image"
       })
       const pdf = await upload(PDF_BYTES, "C:\\Users\\me\\photo.png")
-      expect(pdf.body).toMatchObject({ mimetype: "application/pdf", filename: "photo.png", kind: "file" })
+      expect(pdf.body).toMatchObject({ mimetype: "application/pdf", filename: "photo.pdf", kind: "file" })
 
       const mine = await fetch(`${web.url}/api/media/${String(png.body["id"])}`, {
         headers: { cookie: cookieOf(owner) ?? "" }
@@ -95,12 +95,13 @@ const describeMedia = (name: string, store: () => StoreKind) => {
       expect(mine.status).toBe(200)
       expect(mine.headers.get("content-type")).toBe("image/png")
       expect(mine.headers.get("x-content-type-options")).toBe("nosniff")
-      expect(mine.headers.get("content-disposition")).toMatch(/^inline; filename="report.pdf"/)
+      expect(mine.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox")
+      expect(mine.headers.get("content-disposition")).toMatch(/^inline; filename="report.png"/)
       expect(Buffer.from(await mine.arrayBuffer()).equals(PNG_BYTES)).toBe(true)
       const file = await fetch(`${web.url}/api/media/${String(pdf.body["id"])}`, {
         headers: { cookie: cookieOf(owner) ?? "" }
       })
-      expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="photo.png"/)
+      expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="photo.pdf"/)
       await file.arrayBuffer()
       // someone else's, or no one's: the same 404; no cookie: 401
       const theirs = await fetch(`${web.url}/api/media/${String(png.body["id"])}`, {
@@ -133,42 +134,154 @@ const describeMedia = (name: string, store: () => StoreKind) => {
     })
 
     it("refuses more than 16 MB with 413 from its Content-Length, before reading it, and closes the connection", async () => {
-      const url = new URL(`${web.url}/api/media`)
-      const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>(
-        (resolve, reject) => {
-          const req = request(
-            {
-              host: url.hostname,
-              port: url.port,
-              path: url.pathname,
-              method: "POST",
-              headers: {
-                cookie: cookieOf(owner) ?? "",
-                origin: origin(),
-                "content-type": "multipart/form-data; boundary=x",
-                "content-length": String(17 * 1024 * 1024)
-              }
-            },
-            (res) => {
-              let body = ""
-              res.on("data", (chunk) => (body += String(chunk)))
-              res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }))
-            }
-          )
-          req.on("error", reject)
-          // only a little of the announced body is ever sent: the answer must not wait for the rest
-          req.write("--x\r\n")
-        }
+      const answer = await postUnfinished(
+        `${web.url}/api/media`,
+        {
+          cookie: cookieOf(owner) ?? "",
+          origin: origin(),
+          "content-type": "multipart/form-data; boundary=x",
+          "content-length": String(17 * 1024 * 1024)
+        },
+        // only a little of the announced body is ever sent: the answer must not wait for the rest
+        ["--x\r\n"]
       )
       expect(answer.status).toBe(413)
       expect(answer.connection).toBe("close")
-      expect(JSON.parse(answer.body)).toMatchObject({
+      expect(answer.body).toMatchObject({
         error: { code: "PAYLOAD_TOO_LARGE", message: expect.stringMatching(/16 MB/) }
       })
       // a body of 16 MB and a byte, sent whole (no Content-Length: chunked)
       const big = new Uint8Array(16 * 1024 * 1024 + 1)
       big.set(PNG_BYTES)
       expect((await upload(big, "big.png")).status).toBe(413)
+    })
+  })
+
+  describe(`POST /api/media reads one file part and no more (${name}; issue 21)`, () => {
+    /** an approved user of their own: each test's uploads count toward no one else's minute */
+    const approvedUser = async (email: string): Promise<WebClient> => {
+      const client = web.client()
+      const user = await signUp(client, email)
+      await owner.api.admin.approveUser.mutate({ userId: user.id })
+      return client
+    }
+    const headersOf = (client: WebClient, boundary = "b0undary") => ({
+      cookie: cookieOf(client) ?? "",
+      origin: origin(),
+      "content-type": `multipart/form-data; boundary=${boundary}`
+    })
+    const FILE_PART = { disposition: 'form-data; name="file"; filename="a.png"', type: "image/png", content: PNG_BYTES }
+    const BAD_REQUEST = {
+      status: 400,
+      connection: "close",
+      body: { error: { code: "BAD_REQUEST", message: expect.stringMatching(/one file .* field named file/) } }
+    }
+
+    it("refuses a form with a second part at that part, without waiting for the rest, and keeps nothing", async () => {
+      const client = await approvedUser("two-parts@example.com")
+      const before = await web.mediaCount()
+      for (const second of [
+        { disposition: 'form-data; name="note"', content: "hello" },
+        { disposition: 'form-data; name="file"; filename="b.png"', type: "image/png", content: PNG_BYTES },
+        { disposition: 'form-data; name="other"; filename="c.png"', type: "image/png", content: PNG_BYTES }
+      ]) {
+        // the second part begins and the body goes on: only a parser that stops there answers
+        const answer = await postUnfinished(`${web.url}/api/media`, headersOf(client), [
+          multipartBody("b0undary", [FILE_PART, second], false)
+        ])
+        expect(answer).toMatchObject(BAD_REQUEST)
+      }
+      expect(await web.mediaCount()).toBe(before)
+    })
+
+    it("refuses a form of many empty parts at the second, a field alone and a file under another name", async () => {
+      const client = await approvedUser("many-parts@example.com")
+      const before = await web.mediaCount()
+      const empty = Array.from({ length: 2_000 }, (_, i) => ({ disposition: `form-data; name="f${i}"`, content: "" }))
+      const many = await postUnfinished(`${web.url}/api/media`, headersOf(client), [
+        multipartBody("b0undary", empty, false)
+      ])
+      expect(many).toMatchObject(BAD_REQUEST)
+      const field = await postUnfinished(`${web.url}/api/media`, headersOf(client), [
+        multipartBody("b0undary", [{ disposition: 'form-data; name="file"', content: "not a file" }], false)
+      ])
+      expect(field).toMatchObject(BAD_REQUEST)
+      const renamed = await fetch(`${web.url}/api/media`, {
+        method: "POST",
+        headers: headersOf(client),
+        body: multipartBody("b0undary", [{ ...FILE_PART, disposition: 'form-data; name="upload"; filename="a.png"' }])
+      })
+      expect(renamed.status).toBe(400)
+      await renamed.text()
+      // a form that ends inside its file: refused, and the server goes on (an unheard stream error would end it)
+      const cut = multipartBody("b0undary", [FILE_PART], false)
+      const short = await fetch(`${web.url}/api/media`, {
+        method: "POST",
+        headers: headersOf(client),
+        body: cut.subarray(0, cut.length - 10)
+      })
+      expect(short.status).toBe(400)
+      await short.text()
+      expect((await fetch(`${web.url}/health`)).status).toBe(200)
+      // a whole form of one file part is what is taken
+      const one = await fetch(`${web.url}/api/media`, {
+        method: "POST",
+        headers: headersOf(client),
+        body: multipartBody("b0undary", [FILE_PART])
+      })
+      expect(await one.json()).toMatchObject({ mimetype: "image/png", filename: "a.png" })
+      expect(await web.mediaCount()).toBe(before + 1)
+    })
+
+    it(`takes ${UPLOADS_PER_MINUTE.limit} uploads a minute from one user, refused ones included: then 429 with Retry-After`, async () => {
+      const client = await approvedUser("many-uploads@example.com")
+      const refused = new FormData()
+      refused.append("note", "no file here")
+      for (let i = 0; i < UPLOADS_PER_MINUTE.limit; i++) {
+        const answer = await fetch(`${web.url}/api/media`, {
+          method: "POST",
+          headers: { cookie: cookieOf(client) ?? "", origin: origin() },
+          body: refused
+        })
+        expect(answer.status).toBe(400)
+        await answer.text()
+      }
+      const before = await web.mediaCount()
+      const limited = await upload(PNG_BYTES, "a.png", client)
+      expect(limited.status).toBe(429)
+      expect(limited.body).toMatchObject({
+        error: {
+          code: "TOO_MANY_REQUESTS",
+          message: expect.stringMatching(
+            /^you have started 20 uploads in the last minute, .*try again in \d+ seconds?$/
+          )
+        }
+      })
+      const retryAfter = Number(limited.headers.get("retry-after"))
+      expect(retryAfter).toBeGreaterThanOrEqual(1)
+      expect(retryAfter).toBeLessThanOrEqual(60)
+      expect(await web.mediaCount()).toBe(before)
+      // one user's minute is theirs alone
+      expect((await upload(PNG_BYTES, "a.png", await approvedUser("next-user@example.com"))).status).toBe(201)
+    })
+
+    it("names an upload by the type of its bytes, without format characters, and serves it under a CSP", async () => {
+      const client = await approvedUser("names@example.com")
+      const cases = [
+        { bytes: PDF_BYTES, given: "run.jar", kept: "run.pdf" },
+        { bytes: PNG_BYTES, given: "poly.html", kept: "poly.png" },
+        { bytes: PDF_BYTES, given: "invoice\u202Efdp.exe", kept: "invoicefdp.pdf" }
+      ]
+      for (const { bytes, given, kept } of cases) {
+        const answer = await upload(bytes, given, client)
+        expect(answer.body).toMatchObject({ filename: kept })
+        const served = await fetch(`${web.url}/api/media/${String(answer.body["id"])}`, {
+          headers: { cookie: cookieOf(client) ?? "" }
+        })
+        expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox")
+        expect(served.headers.get("content-disposition")).toMatch(new RegExp(`; filename="${kept}"`))
+        await served.arrayBuffer()
+      }
     })
   })
 
