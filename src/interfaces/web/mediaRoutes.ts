@@ -24,7 +24,7 @@ interface MediaRouteOptions {
   readonly secureCookies: boolean
 }
 
-type Status = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503
+type Status = 400 | 401 | 403 | 404 | 408 | 413 | 415 | 429 | 500 | 503
 
 const problem = (c: Context, status: Status, code: string, message: string, headers: Record<string, string> = {}) =>
   c.json({ error: { message, code } }, status, headers)
@@ -74,6 +74,14 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
     }
     const form = await readUploadForm(c.req.raw, MAX_MEDIA_BYTES)
     if (form.kind === "tooLarge") return refuse(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
+    if (form.kind === "stalled") {
+      return refuse(
+        c,
+        408,
+        "REQUEST_TIMEOUT",
+        "the file stopped arriving for a minute; check your connection and try again"
+      )
+    }
     if (form.kind === "notOneFile") {
       return refuse(
         c,

@@ -8,44 +8,45 @@ export type UploadForm =
   | { readonly kind: "tooLarge" }
   /** not multipart/form-data, a part other than one file named `file`, or a form cut short */
   | { readonly kind: "notOneFile" }
+  /** no byte came for UPLOAD_IDLE_MS: the sender stalled or holds the connection open */
+  | { readonly kind: "stalled" }
 
 /** The form around the file (boundaries, headers of the part, the field name) on top of the file's bound. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
+/** How long an upload may send nothing before it is given up (a phone on a poor network pauses, but not this long). */
+export const UPLOAD_IDLE_MS = 60_000
+
 const MULTIPART = /^multipart\/form-data\s*;/i
 
+/** The first room set aside for a file; it doubles as bytes arrive. */
+const FIRST_ROOM_BYTES = 1024 * 1024
+
 /**
- * Where the file's chunks go as they come. With a Content-Length (browsers always send one) into
- * one buffer of that size, so the file is whole when its last chunk is in; without, kept and
- * joined at the end, one copy of up to 16 MB (~10 ms of the event loop).
+ * Where the file's chunks go as they come: one buffer that grows (doubling, from 1 MiB, never past
+ * `maxFileBytes`) as bytes actually arrive. Not sized from Content-Length up front: a client that
+ * claimed 16 MB and sent 200 bytes made the server set aside 16 MB for as long as it held the
+ * connection open (60 such connections: 1 GB). The doublings copy at most 15 MB in all.
  */
-const fileSink = (contentLength: string | null, maxFileBytes: number) => {
-  const declared = Number(contentLength ?? Number.NaN)
-  const whole =
-    Number.isSafeInteger(declared) && declared >= 0 ? new Uint8Array(Math.min(declared, maxFileBytes)) : null
+export const fileSink = (maxFileBytes: number) => {
+  let buffer = new Uint8Array(0)
   let filled = 0
-  // what did not fit (nothing, when the body is as long as it said), in order
-  const rest: Array<Uint8Array> = []
   return {
     add: (chunk: Uint8Array) => {
-      if (whole !== null && rest.length === 0 && filled + chunk.length <= whole.length) {
-        whole.set(chunk, filled)
-        filled += chunk.length
-      } else rest.push(chunk)
-    },
-    bytes: (): Uint8Array => {
-      const parts = whole === null ? rest : [whole.subarray(0, filled), ...rest]
-      const [only] = parts
-      // a plain view of it (busboy's chunks are Buffers), not a copy
-      if (parts.length === 1 && only !== undefined) return new Uint8Array(only.buffer, only.byteOffset, only.length)
-      const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
-      let at = 0
-      for (const part of parts) {
-        bytes.set(part, at)
-        at += part.length
+      const needed = filled + chunk.length
+      if (needed > buffer.length) {
+        let room = Math.max(buffer.length * 2, FIRST_ROOM_BYTES)
+        while (room < needed) room *= 2
+        const grown = new Uint8Array(Math.max(Math.min(room, maxFileBytes), needed))
+        grown.set(buffer.subarray(0, filled))
+        buffer = grown
       }
-      return bytes
-    }
+      buffer.set(chunk, filled)
+      filled = needed
+    },
+    /** the bytes set aside now (what a slow or lying client can make the server hold) */
+    room: () => buffer.length,
+    bytes: (): Uint8Array => buffer.subarray(0, filled)
   }
 }
 
@@ -55,11 +56,15 @@ const fileSink = (contentLength: string | null, maxFileBytes: number) => {
  * the first thing that is not one file part named `file` of at most `maxFileBytes`: a second part
  * of any kind, a field, a file under another name, or the file passing its bound. The rest of the
  * body is then left unread (the caller answers with Connection: close), so a form of 259,000 empty
- * parts costs one part's parsing, not 259,000. The file's chunks are copied into one buffer as
- * they come (fileSink). Works wherever the request is a web Request (Node through @hono/node-server,
+ * parts costs one part's parsing, not 259,000; a body that stops arriving is given up after
+ * `idleMs`. The file's chunks are copied into one buffer as they come (fileSink). Works wherever the request is a web Request (Node through @hono/node-server,
  * Deno): busboy is fed by hand from the body's reader.
  */
-export const readUploadForm = async (request: Request, maxFileBytes: number): Promise<UploadForm> => {
+export const readUploadForm = async (
+  request: Request,
+  maxFileBytes: number,
+  idleMs: number = UPLOAD_IDLE_MS
+): Promise<UploadForm> => {
   const contentType = request.headers.get("content-type") ?? ""
   const body = request.body
   if (!MULTIPART.test(contentType) || body === null) return { kind: "notOneFile" }
@@ -85,7 +90,7 @@ export const readUploadForm = async (request: Request, maxFileBytes: number): Pr
     }
   })
   const notOneFile = () => decide({ kind: "notOneFile" })
-  const file = fileSink(request.headers.get("content-length"), maxFileBytes)
+  const file = fileSink(maxFileBytes)
   let filename: string | null = null
   parser.on("file", (field: string, stream: BusboyFileStream, name: string) => {
     // a form cut short in the file errs on its stream: unheard, that error would end the process
@@ -114,7 +119,14 @@ export const readUploadForm = async (request: Request, maxFileBytes: number): Pr
   const feed = async () => {
     let read = 0
     while (decided === null) {
-      const next = await reader.read()
+      let idle: ReturnType<typeof setTimeout> | undefined
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<"stalled">((resolve) => {
+          idle = setTimeout(() => resolve("stalled"), idleMs)
+        })
+      ]).finally(() => clearTimeout(idle))
+      if (next === "stalled") return decide({ kind: "stalled" })
       if (decided !== null) return
       if (next.done) {
         parser.end()

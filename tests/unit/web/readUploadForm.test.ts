@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { readUploadForm } from "../../../src/interfaces/web/readUploadForm.ts"
+import { fileSink, readUploadForm } from "../../../src/interfaces/web/readUploadForm.ts"
 import { multipartBody, PDF_BYTES, PNG_BYTES } from "../../support/mediaFixtures.ts"
 
 const BOUNDARY = "b0undary"
@@ -88,5 +88,25 @@ describe("readUploadForm (issue 21 item 2)", () => {
     const junk = requestOf(piecesOf(new Uint8Array(200 * 1024), 16 * 1024), { open: true, contentLength: false })
     expect(await readUploadForm(junk.request, 1024)).toEqual({ kind: "tooLarge" })
     expect(junk.pulled()).toBeLessThan(200 / 16)
+  })
+
+  it("gives up a body that stops arriving, without waiting for its end", async () => {
+    const head = multipartBody(BOUNDARY, [FILE], false).subarray(0, 100)
+    const stalled = requestOf([head], { open: true, contentLength: false })
+    expect(await readUploadForm(stalled.request, 1024, 50)).toEqual({ kind: "stalled" })
+  })
+})
+
+describe("fileSink", () => {
+  it("sets aside room as bytes arrive, not what a Content-Length claims, and never past the file's bound", () => {
+    const max = 16 * 1024 * 1024
+    const sink = fileSink(max)
+    sink.add(new Uint8Array(200).fill(7))
+    expect(sink.room()).toBe(1024 * 1024)
+    for (let i = 0; i < 16; i++) sink.add(new Uint8Array(1024 * 1024 - (i === 15 ? 200 : 0)).fill(i))
+    expect(sink.room()).toBe(max)
+    const bytes = sink.bytes()
+    expect(bytes.length).toBe(max)
+    expect([bytes[0], bytes[199], bytes[200], bytes[max - 1]]).toEqual([7, 7, 0, 15])
   })
 })
