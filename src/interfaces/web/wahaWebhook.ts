@@ -49,8 +49,8 @@ export const WAHA_WEBHOOK_EVENTS = ["message.ack", "message.ack.group", "session
 export const WAHA_WEBHOOK_MAX_BYTES = 256 * 1024
 
 /**
- * 401s (unsigned, wrong algorithm, bad signature) an untrusted client (an IPv6 /64, see
- * addressBlock) may cause in a minute; past them it gets 429 before its body is read. A 413 is
+ * 401s (unsigned, wrong algorithm, bad signature) an untrusted client (an IPv4 address or an
+ * IPv6 /64, see addressBlock) may cause in a minute; past them it gets 429 before its body is read. A 413 is
  * not counted: the size cap bounds its cost already, and WAHA's own oversized events would count.
  */
 export const WAHA_WEBHOOK_REFUSALS: LimitRule = { limit: 10, windowMs: 60_000 }
@@ -241,8 +241,8 @@ const CODES = { 401: "UNAUTHORIZED", 413: "PAYLOAD_TOO_LARGE", 429: "TOO_MANY_RE
 const refusalKey = (client: string) => `waha-webhook-refusals:${addressBlock(client)}`
 
 /**
- * When the event is too old or too far ahead to be news, a reason; null when it is fresh or
- * undated (an undated event is taken, and is never newer than what is stored).
+ * When the event is too old or too far ahead to be news, a label to count it by and how far off
+ * it is; null when it is fresh or undated (an undated event is taken, and is never newer than what is stored).
  */
 const staleness = (
   timestamp: number | undefined,
