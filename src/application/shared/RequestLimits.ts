@@ -9,9 +9,8 @@ export interface LimitRule {
   readonly windowMs: number
 }
 
-/** Keys kept at once; past this, new keys share one counter (docs/security.md#request-limits). */
+/** Keys kept at once; past this, a new key is neither counted nor refused (docs/security.md#webhooks). */
 export const MAX_KEYS = 100_000
-const SHARED_KEY = "\u0000shared"
 
 interface Window {
   count: number
@@ -22,9 +21,12 @@ interface Window {
  * Fixed-window counters per key (a client's address, a user's id, prefixed by what is limited),
  * in this process only: several web processes each count their own. A key is forgotten once its
  * window has passed, and at most MAX_KEYS are kept, so a flood of distinct keys (one per IPv6
- * address, say) cannot grow memory without bound: past the cap they share one counter and
- * throttle each other, never anyone already counted. Effect's RateLimiter memory store was
- * considered: it never forgets a key.
+ * address, say) cannot grow memory without bound. Past the cap a key not already held fails
+ * open: it is neither counted nor refused until windows end and make room. Refusing it instead
+ * would let the flood lock out every legitimate newcomer (WAHA's address included); what one
+ * request may cost is bounded where it is handled (body caps, native hashing), not here. Keys
+ * already held keep their counts. Effect's RateLimiter memory store was considered: it never
+ * forgets a key.
  */
 export const makeRequestLimits = Effect.sync(() => {
   const windows = new Map<string, Window>()
@@ -35,20 +37,26 @@ export const makeRequestLimits = Effect.sync(() => {
     nextSweep = now + 1000
     for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k)
   }
-  /** the window `key` counts in now (after a sweep), or undefined when it has none running */
-  const windowOf = (key: string, now: number): { readonly key: string; readonly window: Window | undefined } => {
+  /**
+   * After a sweep: whether `key` can be held (false past the cap for a key not held) and the
+   * window it counts in now, if one is running.
+   */
+  const windowOf = (key: string, now: number): { readonly held: boolean; readonly window: Window | undefined } => {
     sweep(now)
-    const k = windows.size < MAX_KEYS || windows.has(key) ? key : SHARED_KEY
-    const found = windows.get(k)
-    return { key: k, window: found !== undefined && found.endsAt > now ? found : undefined }
+    const found = windows.get(key)
+    return {
+      held: found !== undefined || windows.size < MAX_KEYS,
+      window: found !== undefined && found.endsAt > now ? found : undefined
+    }
   }
   const over = (window: Window | undefined, rule: LimitRule, now: number): OverLimit | null =>
     window !== undefined && window.count >= rule.limit ? new OverLimit({ retryAfterMs: window.endsAt - now }) : null
   /** counts one event; returns the refusal the event met before it was counted, if any */
   const record = (key: string, rule: LimitRule, now: number): OverLimit | null => {
     const found = windowOf(key, now)
+    if (!found.held) return null
     const refusal = over(found.window, rule, now)
-    if (found.window === undefined) windows.set(found.key, { count: 1, endsAt: now + rule.windowMs })
+    if (found.window === undefined) windows.set(key, { count: 1, endsAt: now + rule.windowMs })
     else found.window.count += 1
     return refusal
   }

@@ -1,4 +1,5 @@
-import { Cache, Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
+import { makeRecentKeys } from "./RecentKeys.ts"
 
 /** Event ids kept at once; past this the least recently seen go first. */
 export const MAX_SEEN_EVENTS = 100_000
@@ -20,17 +21,8 @@ export class SeenEvents extends Context.Service<
   static readonly layer = (rememberMs: number) =>
     Layer.effect(
       SeenEvents,
-      Effect.map(
-        Cache.make<string, true>({
-          capacity: MAX_SEEN_EVENTS,
-          timeToLive: rememberMs,
-          lookup: () => Effect.succeed(true)
-        }),
-        (cache) =>
-          SeenEvents.of({
-            seen: (id) => Cache.has(cache, id),
-            remember: (id) => Cache.set(cache, id, true)
-          })
+      Effect.map(makeRecentKeys(MAX_SEEN_EVENTS, rememberMs), (ids) =>
+        SeenEvents.of({ seen: ids.has, remember: ids.add })
       )
     )
 }

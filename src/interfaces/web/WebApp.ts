@@ -90,8 +90,8 @@ export const makeWebApp = ({
       })
   })
   // An upload has its own limit (16 MB, mediaRoutes.ts), checked once its sender is known; WAHA's
-  // webhooks have theirs (256 KiB, wahaWebhook.ts), checked after the caller's refusal allowance
-  // and headers, before any byte is read.
+  // webhooks have theirs (256 KiB, wahaWebhook.ts), checked after the caller's refusal allowance,
+  // headers and place among the unverified bodies in flight, before any byte is read.
   app.use("/api/*", (c, next) =>
     c.req.method === "POST" && (c.req.path === MEDIA_PATH || c.req.path === WAHA_WEBHOOK_PATH)
       ? next()

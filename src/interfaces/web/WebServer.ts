@@ -14,9 +14,10 @@ import { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 import { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { SeenEvents } from "../../application/shared/SeenEvents.ts"
+import { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { WebServices } from "./WebServices.ts"
-import { WAHA_EVENT_REMEMBER_MS } from "./wahaWebhook.ts"
+import { WAHA_EVENT_REMEMBER_MS, WAHA_WEBHOOK_TRUST_MS } from "./wahaWebhook.ts"
 
 /** The process-local services on top of the store, gateway, hasher and notifier layers (and whatever else `base` gives). */
 export const webServicesLayer = <R, E>(
@@ -32,6 +33,7 @@ export const webServicesLayer = <R, E>(
   | RequestLimits
   | RefusalLog
   | SeenEvents
+  | TrustedSenders
   | BackgroundWork,
   E
 > =>
@@ -42,6 +44,7 @@ export const webServicesLayer = <R, E>(
     RequestLimits.layer,
     RefusalLog.layer,
     SeenEvents.layer(WAHA_EVENT_REMEMBER_MS),
+    TrustedSenders.layer(WAHA_WEBHOOK_TRUST_MS),
     BackgroundWork.layer
   ).pipe(
     Layer.provideMerge(base),

@@ -14,6 +14,7 @@ import type { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
 import type { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import type { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import type { SeenEvents } from "../../application/shared/SeenEvents.ts"
+import type { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 
 /** Everything the web process's use cases need, provided by WebServer's layer. */
 export type WebServices =
@@ -32,4 +33,5 @@ export type WebServices =
   | RequestLimits
   | RefusalLog
   | SeenEvents
+  | TrustedSenders
   | BackgroundWork

@@ -13,9 +13,11 @@ import { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import type { LimitRule } from "../../application/shared/RequestLimits.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { SeenEvents } from "../../application/shared/SeenEvents.ts"
+import { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
 import { WahaId } from "../../infrastructure/gateway/wahaId.ts"
+import { addressBlock } from "./clientAddress.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /**
@@ -25,9 +27,11 @@ import type { WebServices } from "./WebServices.ts"
  * raw body and `X-Webhook-Hmac-Algorithm` names the hash, `sha512` (WAHA's docs, "Events" →
  * "HMAC authentication"). A call without a valid signature is refused before its body is read
  * as JSON, and changes nothing; without a secret every call is refused. What strangers can make
- * the server do is bounded (docs/security.md#webhooks): the headers are checked and the caller's
- * refusal allowance counted before any byte of the body is read, the body is capped at
- * WAHA_WEBHOOK_MAX_BYTES, and the HMAC is the platform's (WebCrypto), not JavaScript's.
+ * the server do is bounded (docs/security.md#webhooks): the headers, the caller's refusal
+ * allowance and the unverified bodies in flight are checked before any byte of the body is read,
+ * the body is capped at WAHA_WEBHOOK_MAX_BYTES, and the HMAC is the platform's (WebCrypto), not
+ * JavaScript's. An address that sent a correctly signed call lately is WAHA's and is spared the
+ * allowance and the in-flight bounds (TrustedSenders).
  */
 export const WAHA_WEBHOOK_PATH = "/api/webhooks/waha"
 
@@ -45,11 +49,26 @@ export const WAHA_WEBHOOK_EVENTS = ["message.ack", "message.ack.group", "session
 export const WAHA_WEBHOOK_MAX_BYTES = 256 * 1024
 
 /**
- * Refusals (401, 413) a client may cause in a minute; past them it gets 429 before its body is
- * read. WAHA itself is never refused while its secret is right, so only strangers (or a WAHA with
- * the wrong secret, refused anyway) meet this.
+ * 401s (unsigned, wrong algorithm, bad signature) an untrusted client (an IPv4 address or an
+ * IPv6 /64, see addressBlock) may cause in a minute; past them it gets 429 before its body is read. A 413 is
+ * not counted: the size cap bounds its cost already, and WAHA's own oversized events would count.
  */
 export const WAHA_WEBHOOK_REFUSALS: LimitRule = { limit: 10, windowMs: 60_000 }
+
+/**
+ * How long an address that sent a correctly signed call stays trusted (each signed call renews
+ * it): its 401s are not counted nor is it refused 429, so sessions still signing with a rotated-out
+ * secret cannot get WAHA's good receipts from newer sessions refused.
+ */
+export const WAHA_WEBHOOK_TRUST_MS = 10 * 60_000
+
+/**
+ * Bodies of untrusted callers being read before their signature is known: at most 4 per client
+ * (an IPv6 /64), 32 in all (8 MiB at 256 KiB each). Past either, 429 before the body is read, so
+ * slow senders in parallel cannot hold more. Trusted addresses are not counted.
+ */
+export const WAHA_WEBHOOK_UNVERIFIED_PER_CLIENT = 4
+export const WAHA_WEBHOOK_UNVERIFIED_OVERALL = 32
 
 /**
  * The freshness window (item 7 of issue 21). WAHA dates each event once, when the session emits
@@ -203,6 +222,12 @@ const REFUSED: RefusedKind = {
   many: "WAHA webhook calls"
 }
 
+/** Stale events have lines of their own: they point at a clock, not at a stranger. */
+const STALE: RefusedKind = {
+  one: "a stale WAHA webhook event",
+  many: "stale WAHA webhook events"
+}
+
 /** A refusal: its status, the label it is counted under, and what the caller is told. */
 interface Refusal {
   readonly status: 401 | 413 | 429
@@ -213,16 +238,22 @@ interface Refusal {
 
 const CODES = { 401: "UNAUTHORIZED", 413: "PAYLOAD_TOO_LARGE", 429: "TOO_MANY_REQUESTS" } as const
 
-const refusalKey = (client: string) => `waha-webhook-refusals:${client}`
+const refusalKey = (client: string) => `waha-webhook-refusals:${addressBlock(client)}`
 
 /**
- * When the event is too old or too far ahead to be news, a reason; null when it is fresh or
- * undated (an undated event is taken, and is never newer than what is stored).
+ * When the event is too old or too far ahead to be news, a label to count it by and how far off
+ * it is; null when it is fresh or undated (an undated event is taken, and is never newer than what is stored).
  */
-const staleness = (timestamp: number | undefined, now: number): string | null => {
+const staleness = (
+  timestamp: number | undefined,
+  now: number
+): { readonly reason: string; readonly detail: string } | null => {
   if (timestamp === undefined) return null
-  if (timestamp < now - WAHA_EVENT_MAX_AGE_MS) return "older than the freshness window"
-  if (timestamp > now + WAHA_EVENT_MAX_AHEAD_MS) return "dated ahead of this server's clock"
+  const seconds = Math.round(Math.abs(now - timestamp) / 1000)
+  if (timestamp < now - WAHA_EVENT_MAX_AGE_MS)
+    return { reason: "too old", detail: `dated ${seconds} s before this server's clock` }
+  if (timestamp > now + WAHA_EVENT_MAX_AHEAD_MS)
+    return { reason: "dated ahead", detail: `dated ${seconds} s ahead of this server's clock` }
   return null
 }
 
@@ -235,10 +266,12 @@ const handleFresh = (body: z.infer<typeof WebhookBody>, client: string): Effect.
   Effect.gen(function* () {
     const stale = staleness(body.timestamp, yield* Clock.currentTimeMillis)
     if (stale !== null) {
+      // a signed event, so WAHA's: the likely cause is a clock, said once an interval (RefusalLog)
       yield* (yield* RefusalLog).record(
-        REFUSED,
-        "stale",
-        `from ${oneLine(client)}: ${body.event} ${oneLine(body.id ?? "without id")} ${stale}`
+        STALE,
+        stale.reason,
+        `from ${oneLine(client)}: ${oneLine(body.event)} ${oneLine(body.id ?? "without id")} ${stale.detail}, ` +
+          "answered stale and not recorded; the gateway's clock or Herald's may be wrong (keep both on NTP)"
       )
       return { status: 200, body: { result: "stale" } } satisfies Reply
     }
@@ -258,10 +291,35 @@ interface WahaWebhookOptions {
 }
 
 /**
- * The route's handlers, in order: the guard (the caller's refusal allowance, then the headers:
- * nothing of the body is read), the body limit, and the handler (signature, envelope, event).
- * A refusal before the body is read closes the connection, as the 1 MiB limit does: the unread
- * rest would otherwise be taken for the next request on a kept-alive connection.
+ * Unverified bodies in flight, per client and in all (a plain count: the route runs on one event
+ * loop). `enter` takes a place or says there is none; each place taken is given back once.
+ */
+export const unverifiedBodies = (perClient: number, overall: number) => {
+  const held = new Map<string, number>()
+  let total = 0
+  return {
+    enter: (client: string): boolean => {
+      const mine = held.get(client) ?? 0
+      if (mine >= perClient || total >= overall) return false
+      held.set(client, mine + 1)
+      total += 1
+      return true
+    },
+    leave: (client: string): void => {
+      const mine = held.get(client) ?? 0
+      if (mine <= 1) held.delete(client)
+      else held.set(client, mine - 1)
+      total -= 1
+    }
+  }
+}
+
+/**
+ * The route's handlers, in order: the guard (the caller's refusal allowance, the headers, a place
+ * among the unverified bodies in flight: nothing of the body is read), the body limit, and the
+ * handler (signature, envelope, event). A refusal before the body is read closes the connection,
+ * as the 1 MiB limit does: the unread rest would otherwise be taken for the next request on a
+ * kept-alive connection.
  */
 export const wahaWebhookRoute = ({
   runtime,
@@ -269,11 +327,15 @@ export const wahaWebhookRoute = ({
   clientOf
 }: WahaWebhookOptions): readonly [MiddlewareHandler, MiddlewareHandler, (c: HonoContext) => Promise<Response>] => {
   const verify = secret === null ? null : wahaSignatureCheck(secret)
+  const inFlight = unverifiedBodies(WAHA_WEBHOOK_UNVERIFIED_PER_CLIENT, WAHA_WEBHOOK_UNVERIFIED_OVERALL)
+  const isTrusted = (client: string) => runtime.runPromise(TrustedSenders.use((t) => t.isTrusted(client)))
   const refuse = async (c: HonoContext, client: string, refusal: Refusal, bodyUnread: boolean) => {
     await runtime.runPromise(
       Effect.gen(function* () {
-        // a 429 is not counted: its window is used up already, and a fixed window ends on time anyway
-        if (refusal.status !== 429) yield* (yield* RequestLimits).count(refusalKey(client), WAHA_WEBHOOK_REFUSALS)
+        // only 401s count, and not from an address WAHA signed from lately: a 413's cost is bounded
+        // by the cap, and a 429 comes from a window used up already or from the in-flight bound
+        if (refusal.status === 401 && !(yield* (yield* TrustedSenders).isTrusted(client)))
+          yield* (yield* RequestLimits).count(refusalKey(client), WAHA_WEBHOOK_REFUSALS)
         yield* (yield* RefusalLog).record(REFUSED, refusal.reason, `from ${oneLine(client)}: ${refusal.message}`)
       })
     )
@@ -310,6 +372,10 @@ export const wahaWebhookRoute = ({
 
   const guard = createMiddleware(async (c, next) => {
     const client = clientOf(c)
+    if (await isTrusted(client)) {
+      const refusal = headerRefusal(c)
+      return refusal === null ? next() : refuse(c, client, refusal, true)
+    }
     const over = await runtime.runPromise(
       RequestLimits.use((limits) => limits.check(refusalKey(client), WAHA_WEBHOOK_REFUSALS)).pipe(
         Effect.match({ onFailure: (over) => over, onSuccess: () => null })
@@ -329,10 +395,23 @@ export const wahaWebhookRoute = ({
       )
     const refusal = headerRefusal(c)
     if (refusal !== null) return refuse(c, client, refusal, true)
-    return next()
+    const block = addressBlock(client)
+    if (!inFlight.enter(block))
+      return refuse(
+        c,
+        client,
+        { status: 429, reason: "too many in flight", message: "too many webhook calls in progress; try again later" },
+        true
+      )
+    try {
+      return await next()
+    } finally {
+      // on every path: answered, refused later, failed, or the connection dropped mid-body
+      inFlight.leave(block)
+    }
   })
 
-  const limit = bodyLimit({
+  const cap = bodyLimit({
     maxSize: WAHA_WEBHOOK_MAX_BYTES,
     onError: (c) =>
       refuse(
@@ -347,12 +426,38 @@ export const wahaWebhookRoute = ({
       )
   })
 
+  /** A body that could not be read: its sender dropped the connection; nobody gets this answer. */
+  const unreadable = (c: HonoContext) => {
+    const { status, body } = invalid("the request body could not be read")
+    return c.json(body, status, { Connection: "close" })
+  }
+
+  // the cap reads a chunked body itself: a failure before it hands over is a dropped sender, not a fault
+  const limit: MiddlewareHandler = async (c, next) => {
+    let handedOver = false
+    try {
+      return await cap(c, () => {
+        handedOver = true
+        return next()
+      })
+    } catch (error) {
+      if (handedOver) throw error
+      return unreadable(c)
+    }
+  }
+
   const handler = async (c: HonoContext): Promise<Response> => {
     const client = clientOf(c)
-    const raw = new Uint8Array(await c.req.arrayBuffer())
+    const raw = await c.req.arrayBuffer().then(
+      (bytes) => new Uint8Array(bytes),
+      () => null
+    )
+    if (raw === null) return unreadable(c)
     // the guard let only a sha512 signature of the right form through, with a secret set
     if (verify === null || !(await verify(raw, (c.req.header("x-webhook-hmac") ?? "").trim())))
       return refuse(c, client, { status: 401, reason: "bad signature", message: "bad webhook signature" }, false)
+    // only the secret's holder can sign: this address is WAHA's
+    await runtime.runPromise(TrustedSenders.use((t) => t.trust(client)))
     let json: unknown
     try {
       json = JSON.parse(new TextDecoder().decode(raw))

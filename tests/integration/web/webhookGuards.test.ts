@@ -1,13 +1,24 @@
 import { createHmac } from "node:crypto"
 import { request } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { WAHA_WEBHOOK_MAX_BYTES, WAHA_WEBHOOK_REFUSALS } from "../../../src/interfaces/web/wahaWebhook.ts"
+import {
+  WAHA_WEBHOOK_MAX_BYTES,
+  WAHA_WEBHOOK_REFUSALS,
+  WAHA_WEBHOOK_UNVERIFIED_OVERALL,
+  WAHA_WEBHOOK_UNVERIFIED_PER_CLIENT
+} from "../../../src/interfaces/web/wahaWebhook.ts"
+import { eventually } from "../../support/eventually.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
 import { startTestWeb } from "../../support/webHarness.ts"
 
 const SECRET = "whsec-guards-0123456789abcdef0123456789abcdef"
 const PATH = "/api/webhooks/waha"
 const FORGED = "ab".repeat(64)
+const OLD_SECRET = "whsec-rotated-out-0123456789abcdef0123456789ab"
+
+/** A promise that fails after `ms` naming `what`: a deadline, not a synchronisation. */
+const deadline = (what: string, ms = 10_000) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms).unref())
 
 /**
  * What a stranger without the secret can make the webhook route do (issue 21, items 1 and 5),
@@ -34,48 +45,88 @@ describe("WAHA webhook route: refusals are cheap, bounded per client, and counte
   const signed = (body: string) => createHmac("sha512", SECRET).update(body).digest("hex")
   const envelope = JSON.stringify({ event: "session.status", session: "nobody_here", payload: { status: "WORKING" } })
 
+  interface Answer {
+    readonly status: number
+    readonly connection: string | undefined
+    readonly retryAfter: string | undefined
+    readonly code: string | undefined
+  }
+  /**
+   * A post that sends its headers (announcing `length` bytes) and holds its body back, as a slow
+   * sender does: `answer` settles when the server answers (or the connection ends), `abort` drops
+   * the connection mid-body.
+   */
+  const slowPost = (client: string, length = 4_096) => {
+    const url = new URL(`${web.url}${PATH}`)
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      agent: false,
+      headers: {
+        "content-type": "application/json",
+        "content-length": String(length),
+        "x-forwarded-for": client,
+        "x-webhook-hmac": FORGED,
+        "x-webhook-hmac-algorithm": "sha512"
+      }
+    })
+    const answer = new Promise<Answer>((resolve, reject) => {
+      req.on("response", (res) => {
+        const chunks: Array<Buffer> = []
+        res.on("data", (chunk: Buffer) => chunks.push(chunk))
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString()
+          resolve({
+            status: res.statusCode ?? 0,
+            connection: res.headers.connection,
+            retryAfter: res.headers["retry-after"],
+            code: text.startsWith("{") ? JSON.parse(text).error?.code : undefined
+          })
+          req.destroy()
+        })
+      })
+      req.on("error", reject)
+    })
+    // an aborted post's answer is its error: nobody waits for it
+    answer.catch(() => undefined)
+    req.flushHeaders()
+    return { answer, abort: () => req.destroy() }
+  }
+
   /**
    * Sends headers announcing `length` bytes and none of the body, and resolves with the answer:
    * an answer proves the server did not wait for (so never read, nor hashed) the body.
    */
-  const answerWithoutBody = (client: string, length: number) =>
-    new Promise<{ status: number; connection: string | undefined; retryAfter: string | undefined }>(
-      (resolve, reject) => {
-        const url = new URL(`${web.url}${PATH}`)
-        const req = request({
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "content-length": String(length),
-            "x-forwarded-for": client,
-            "x-webhook-hmac": FORGED,
-            "x-webhook-hmac-algorithm": "sha512"
-          }
-        })
-        // a deadline, not a synchronisation: a server waiting for the body would never answer
-        const deadline = setTimeout(() => {
-          req.destroy()
-          reject(new Error("no answer before the body was sent: the server waited for the body"))
-        }, 10_000)
-        req.on("response", (res) => {
-          clearTimeout(deadline)
-          res.resume()
-          resolve({
-            status: res.statusCode ?? 0,
-            connection: res.headers.connection,
-            retryAfter: res.headers["retry-after"]
-          })
-          req.destroy()
-        })
-        req.on("error", (error) => {
-          clearTimeout(deadline)
-          reject(error)
-        })
-        req.flushHeaders()
-      }
+  const answerWithoutBody = async (client: string, length: number) => {
+    const held = slowPost(client, length)
+    try {
+      // a deadline, not a synchronisation: a server waiting for the body would never answer
+      return await Promise.race([held.answer, deadline("an answer before the body was sent")])
+    } finally {
+      held.abort()
+    }
+  }
+
+  type SlowPost = ReturnType<typeof slowPost>
+  /** The first of `posts` to be answered, with its index: the others are still being read. */
+  const firstAnswered = (posts: ReadonlyArray<SlowPost>) =>
+    Promise.race([
+      ...posts.map((post, index) => post.answer.then((answer) => ({ index, answer }))),
+      deadline("an answer to one of the posts held open")
+    ])
+  /** A signed call from `client`, repeated until it is handled (200), up to a deadline. */
+  const eventuallyHandled = (client: string) =>
+    eventually(
+      `a signed call from ${client} to be handled`,
+      async () => {
+        const answer = await post(client, envelope, signed(envelope))
+        await answer.body?.cancel()
+        return answer.status
+      },
+      (status) => status === 200,
+      10_000
     )
 
   it("a forged 1 MiB post is answered 413 with Connection: close, before any byte of it is read or hashed", async () => {
@@ -157,5 +208,105 @@ describe("WAHA webhook route: refusals are cheap, bounded per client, and counte
     // the interval's first refusal had its line already (an earlier test's); a summary comes once a minute
     expect(lines() - before).toBeLessThanOrEqual(2)
     expect(web.logs.some((l) => l.text.includes(SECRET) || l.text.includes("do-not-log-me"))).toBe(false)
+  })
+
+  it("a 413 is not counted: after many oversized events (WAHA's own, retried) the address's signed call is handled", async () => {
+    const client = "10.0.5.1"
+    const big = JSON.stringify({
+      event: "message.ack",
+      session: "s",
+      payload: { _data: "x".repeat(WAHA_WEBHOOK_MAX_BYTES) }
+    })
+    for (let i = 0; i < WAHA_WEBHOOK_REFUSALS.limit * 2; i++) {
+      const answer = await post(client, big, signed(big))
+      expect(answer.status).toBe(413)
+      await answer.body?.cancel()
+    }
+    const answer = await post(client, envelope, signed(envelope))
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ result: "unknown" })
+  })
+
+  it("an address that sent a signed call lately is trusted: its 401s (sessions on a rotated-out secret) neither count nor lead to 429", async () => {
+    const waha = "10.0.6.1"
+    const first = await post(waha, envelope, signed(envelope))
+    expect(first.status).toBe(200)
+    await first.body?.cancel()
+    const oldKey = createHmac("sha512", OLD_SECRET).update(envelope).digest("hex")
+    for (let i = 0; i < WAHA_WEBHOOK_REFUSALS.limit * 3; i++) {
+      const refused = await post(waha, envelope, oldKey)
+      expect(refused.status).toBe(401)
+      await refused.body?.cancel()
+    }
+    const unsigned = await fetch(`${web.url}${PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": waha },
+      body: envelope
+    })
+    expect(unsigned.status).toBe(401)
+    await unsigned.body?.cancel()
+    const next = await post(waha, envelope, signed(envelope))
+    expect(next.status).toBe(200)
+    expect(await next.json()).toEqual({ result: "unknown" })
+    // trust is the address's own: a stranger next door is still refused past its allowance
+    for (let i = 0; i < WAHA_WEBHOOK_REFUSALS.limit; i++) {
+      const refused = await post("10.0.6.2", envelope, oldKey)
+      expect(refused.status).toBe(401)
+      await refused.body?.cancel()
+    }
+    expect(await answerWithoutBody("10.0.6.2", 4_096)).toMatchObject({ status: 429 })
+  })
+
+  it("IPv6 clients are counted by their /64: another address in it shares the allowance, another /64 does not", async () => {
+    for (let i = 1; i <= WAHA_WEBHOOK_REFUSALS.limit; i++) {
+      const refused = await post(`2001:db8:7:1::${i.toString(16)}`, envelope)
+      expect(refused.status).toBe(401)
+      await refused.body?.cancel()
+    }
+    expect(await answerWithoutBody("2001:db8:7:1:ffff:ffff:ffff:ffff", 4_096)).toMatchObject({
+      status: 429,
+      connection: "close"
+    })
+    const next = await post("2001:db8:7:2::1", envelope)
+    expect(next.status).toBe(401)
+    await next.body?.cancel()
+  })
+
+  it("an untrusted client gets 429 with Connection: close, before its body is read, past 4 unverified bodies in flight; places come back when posts end or drop", async () => {
+    const client = "10.0.8.1"
+    const posts = Array.from({ length: WAHA_WEBHOOK_UNVERIFIED_PER_CLIENT + 1 }, () => slowPost(client))
+    // the one past the bound is answered at once; the others wait for their bodies
+    const first = await firstAnswered(posts)
+    expect(first.answer).toEqual({ status: 429, connection: "close", code: "TOO_MANY_REQUESTS" })
+    const held = posts.filter((_, i) => i !== first.index)
+    expect(await answerWithoutBody(client, 4_096)).toMatchObject({ status: 429, connection: "close" })
+    // another client is not affected
+    const other = await post("10.0.8.2", envelope, signed(envelope))
+    expect(other.status).toBe(200)
+    await other.body?.cancel()
+    // dropped mid-body: their places come back
+    for (const p of held) p.abort()
+    await eventuallyHandled(client)
+  })
+
+  it("at most 32 unverified bodies are read at once from untrusted clients; a trusted address is not bounded", async () => {
+    const trusted = "10.0.9.250"
+    const first = await post(trusted, envelope, signed(envelope))
+    expect(first.status).toBe(200)
+    await first.body?.cancel()
+    const clients = WAHA_WEBHOOK_UNVERIFIED_OVERALL / WAHA_WEBHOOK_UNVERIFIED_PER_CLIENT
+    const posts = Array.from({ length: WAHA_WEBHOOK_UNVERIFIED_OVERALL + 1 }, (_, i) =>
+      slowPost(`10.0.9.${i % (clients + 1)}`)
+    )
+    const refused = await firstAnswered(posts)
+    expect(refused.answer).toEqual({ status: 429, connection: "close", code: "TOO_MANY_REQUESTS" })
+    expect(await answerWithoutBody("10.0.9.200", 4_096)).toMatchObject({ status: 429, connection: "close" })
+    // WAHA, trusted, gets through while strangers hold every place, even with bodies of its own in flight
+    const wahaSlow = Array.from({ length: WAHA_WEBHOOK_UNVERIFIED_PER_CLIENT + 1 }, () => slowPost(trusted))
+    const handled = await post(trusted, envelope, signed(envelope))
+    expect(handled.status).toBe(200)
+    expect(await handled.json()).toEqual({ result: "unknown" })
+    for (const p of [...posts, ...wahaSlow]) p.abort()
+    await eventuallyHandled("10.0.9.201")
   })
 })

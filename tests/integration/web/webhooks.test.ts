@@ -249,6 +249,12 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       ])
       expect(await get(id)).toEqual(before)
       if (events !== null) expect(await web.eventCount()).toBe(events)
+      // a line of its own, even after other refusals this minute, naming the likely cause once (not per event)
+      const clockLines = web.logs.filter((l) => l.text.includes("the gateway's clock or Herald's may be wrong"))
+      expect(clockLines).toHaveLength(1)
+      expect(clockLines[0]!.text).toMatch(
+        /Refused a stale WAHA webhook event: .* dated 66\d s before this server's clock/
+      )
       expect((await read(now - 9 * 60_000)).map((a) => a.body)).toEqual([{ result: "recorded" }])
       expect((await get(id)).messages[0]).toMatchObject({ isRead: true })
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { clientAddress } from "../../../src/interfaces/web/clientAddress.ts"
+import { addressBlock, clientAddress } from "../../../src/interfaces/web/clientAddress.ts"
 
 const SOCKET = "10.0.0.2" // the nearest proxy, as the socket sees it
 
@@ -57,5 +57,35 @@ describe("clientAddress: who the caller is, behind TRUST_PROXY trusted proxies",
     expect(
       clientAddress({ socket: SOCKET, forwardedFor: ["198.51.100.1, 203.0.113.7", "10.0.0.1"], trustedProxies: 2 })
     ).toBe("203.0.113.7")
+  })
+})
+
+describe("addressBlock: whose allowance a client's refusals count against", () => {
+  it.each([
+    // IPv6: the /64, written shortest
+    ["2001:db8:0:1::5", "2001:db8:0:1::/64"],
+    ["2001:db8:0:1:ffff:ffff:ffff:ffff", "2001:db8:0:1::/64"],
+    ["2001:0DB8:0000:0001:0000:0000:0000:0001", "2001:db8:0:1::/64"],
+    ["2001:db8::", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::", "0:0:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["1:2:3:4:5:6:7::", "1:2:3:4::/64"],
+    ["64:ff9b::192.0.2.1", "64:ff9b:0:0::/64"],
+    // IPv4 and IPv4-mapped IPv6: the whole address
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "::ffff:203.0.113.7"],
+    ["::FFFF:cb00:7107", "::FFFF:cb00:7107"],
+    // not an address: as it is
+    ["unknown", "unknown"],
+    ["", ""],
+    ["1::2::3", "1::2::3"],
+    ["1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7:8:9"],
+    ["1::2:3:4:5:6:7:8", "1::2:3:4:5:6:7:8"],
+    ["12345::", "12345::"],
+    ["::ffff:999.0.0.1", "::ffff:999.0.0.1"],
+    ["gggg::1", "gggg::1"]
+  ])("%s → %s", (address, block) => {
+    expect(addressBlock(address)).toBe(block)
   })
 })

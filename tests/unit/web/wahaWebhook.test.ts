@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { wahaSignatureCheck } from "../../../src/interfaces/web/wahaWebhook.ts"
+import { unverifiedBodies, wahaSignatureCheck } from "../../../src/interfaces/web/wahaWebhook.ts"
 
 const encode = (s: string) => new TextEncoder().encode(s)
 
@@ -22,5 +22,18 @@ describe("wahaSignatureCheck", () => {
     expect(await valid(encode(body), signature.slice(0, 64))).toBe(false)
     expect(await valid(encode(body), `${signature.slice(0, 127)}g`)).toBe(false)
     expect(await valid(encode(body), "")).toBe(false)
+  })
+})
+
+describe("unverifiedBodies", () => {
+  it("holds at most perClient places per client and overall in all; each place given back frees one", () => {
+    const bodies = unverifiedBodies(2, 3)
+    expect([bodies.enter("a"), bodies.enter("a"), bodies.enter("a")]).toEqual([true, true, false])
+    expect([bodies.enter("b"), bodies.enter("c")]).toEqual([true, false])
+    bodies.leave("a")
+    expect([bodies.enter("b"), bodies.enter("c")]).toEqual([true, false])
+    bodies.leave("b")
+    bodies.leave("b")
+    expect([bodies.enter("c"), bodies.enter("c"), bodies.enter("c")]).toEqual([true, true, false])
   })
 })
