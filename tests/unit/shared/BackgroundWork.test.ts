@@ -1,21 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Deferred, Effect, Exit, Fiber, Layer, Logger, Scope } from "effect"
+import { Context, Deferred, Effect, Exit, Fiber, Layer, Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { BackgroundWork } from "../../../src/application/shared/BackgroundWork.ts"
-
-const capture = () => {
-  const lines: Array<string> = []
-  const layer = Logger.layer([
-    Logger.make(
-      ({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message))
-    )
-  ])
-  return { lines, layer }
-}
+import { capturedLog } from "../../support/capturedLog.ts"
 
 describe("BackgroundWork", () => {
   it.effect("work the shutdown stops, or that comes after it, is logged, never dropped without a word", () => {
-    const { lines, layer } = capture()
+    const { lines, layer } = capturedLog()
     return Effect.gen(function* () {
       const scope = yield* Scope.make()
       const work = Context.get(yield* Layer.buildWithScope(BackgroundWork.layer, scope), BackgroundWork)

@@ -1,23 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Effect, Layer, Logger } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { RefusalLog } from "../../../src/application/shared/RefusalLog.ts"
+import { capturedLog } from "../../support/capturedLog.ts"
 
 const calls = { one: "a WAHA webhook call", many: "WAHA webhook calls" }
 
-const capture = () => {
-  const lines: Array<string> = []
-  const layer = Logger.layer([
-    Logger.make(
-      ({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message))
-    )
-  ])
-  return { lines, layer }
-}
-
 describe("RefusalLog", () => {
   it.effect("1,000 refusals make one line at once and one summary per minute, by reason", () => {
-    const { lines, layer } = capture()
+    const { lines, layer } = capturedLog()
     return Effect.gen(function* () {
       const log = yield* RefusalLog
       for (let i = 0; i < 1_000; i++)
@@ -49,7 +40,7 @@ describe("RefusalLog", () => {
   })
 
   it.effect("the summing fiber stops with the layer's scope", () => {
-    const { lines, layer } = capture()
+    const { lines, layer } = capturedLog()
     return Effect.gen(function* () {
       yield* Effect.scoped(
         Effect.gen(function* () {
