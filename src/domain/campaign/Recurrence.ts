@@ -16,15 +16,26 @@ import { DateTime, Option } from "effect"
  * day the message goes out at exactly sendTime local, whatever the UTC offset.
  *
  * The template: `{days_left}` becomes the number of days from the message's date to endDate
- * (0 on endDate); `*` splits it into a sequence of messages sent one after another, a second
- * apart, at each occurrence. Unless the campaign is free-form, the first message of each
- * occurrence starts with a header: the campaign title in bold.
+ * (0 on endDate); its split marker (`splitMarker`) splits it into a sequence of messages sent one
+ * after another, a second apart, at each occurrence. Unless the campaign is free-form, the first
+ * message of each occurrence starts with a header: the campaign title in bold.
  */
 export const FREQUENCIES = ["ONCE", "DAILY", "WEEKLY", "SEMI_MONTHLY", "MONTHLY", "SEMI_ANNUALLY", "ANNUALLY"] as const
 export type Frequency = (typeof FREQUENCIES)[number]
 
 /** One of FREQUENCIES (a select's value, say). */
 export const isFrequency = (value: string): value is Frequency => FREQUENCIES.some((f) => f === value)
+
+/**
+ * What splits a template into several messages:
+ * - `"---"`: a line holding only `---` (spaces around it allowed). `*`, `_` and `~` stay in the
+ *   text as WhatsApp's *bold*, _italic_ and ~strike~. What the browser sends.
+ * - `"*"`: every `*`, the rule before `---`, which made "Remember: *bring your boots*" three
+ *   messages. A recurrence without a marker (an API client's template written before `---`)
+ *   keeps it, so a template written for it still makes the messages it made.
+ */
+export const SPLIT_MARKERS = ["---", "*"] as const
+export type SplitMarker = (typeof SPLIT_MARKERS)[number]
 
 export interface Recurrence {
   readonly startDate: string
@@ -34,6 +45,8 @@ export interface Recurrence {
   readonly frequency: Frequency
   readonly template: string
   readonly isFreeForm: boolean
+  /** absent: `"*"`, the rule of templates written before `---` */
+  readonly splitMarker?: SplitMarker | undefined
 }
 
 export interface PlannedMessage {
@@ -134,7 +147,7 @@ export const wallClockInstant = (
   minutes: number,
   /** an IANA name, or a zone already made (one lookup for many instants) */
   timeZone: string | DateTime.TimeZone,
-  /** kept by a shifted plan: a `*` sequence's messages are a second apart */
+  /** kept by a shifted plan: a template's sequence of messages are a second apart */
   seconds = 0,
   milliseconds = 0
 ): number | null =>
@@ -152,6 +165,29 @@ export const wallClockInstant = (
   ).pipe(Option.map(DateTime.toEpochMillis), Option.getOrNull)
 
 export const isKnownTimeZone = (timeZone: string): boolean => Option.isSome(DateTime.zoneMakeNamed(timeZone))
+
+/** A line holding only `---`, spaces around it allowed (`\r` too: a template typed on Windows). */
+const SEPARATOR_LINE = /^[ \t]*---[ \t]*\r?$/
+
+/**
+ * The messages a template splits into at `marker`, each trimmed (its inner lines kept), the
+ * empty ones dropped: two markers in a row, or one at either end, add no empty message.
+ */
+export const templateParts = (template: string, marker: SplitMarker): Array<string> => {
+  const parts: Array<string> = []
+  if (marker === "*") parts.push(...template.split("*"))
+  else {
+    let lines: Array<string> = []
+    for (const line of template.split("\n")) {
+      if (SEPARATOR_LINE.test(line)) {
+        parts.push(lines.join("\n"))
+        lines = []
+      } else lines.push(line)
+    }
+    parts.push(lines.join("\n"))
+  }
+  return parts.map((p) => p.trim()).filter((p) => p !== "")
+}
 
 /** Every message of a recurrence, in order, or why it cannot be planned. */
 export const planRecurrence = (
@@ -171,10 +207,7 @@ export const planRecurrence = (
   const time = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(recurrence.sendTime)
   if (time === null) return invalid({ _tag: "InvalidSendTime", value: recurrence.sendTime })
   if (!isKnownTimeZone(recurrence.timeZone)) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
-  const parts = recurrence.template
-    .split("*")
-    .map((p) => p.trim())
-    .filter((p) => p !== "")
+  const parts = templateParts(recurrence.template, recurrence.splitMarker ?? "*")
   if (parts.length === 0) return invalid({ _tag: "EmptyTemplate" })
   const withHeader = !recurrence.isFreeForm && header.trim() !== ""
   const messages: Array<PlannedMessage> = []

@@ -242,6 +242,35 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         ["*Countdown*\n0 days left", "2099-03-29T07:00:00.000Z"]
       ])
     })
+
+    it("a recurrence split at --- lines keeps WhatsApp's *bold* whole; one without a marker splits at * as before", async () => {
+      const recurrence = {
+        startDate: "2099-05-01",
+        endDate: "2099-05-01",
+        sendTime: "09:00",
+        timeZone: "UTC",
+        frequency: "ONCE" as const,
+        isFreeForm: false
+      }
+      const boots = "Remember: *bring your boots* and water."
+      const marked = await create({
+        title: "Hike",
+        recurrence: { ...recurrence, template: `${boots}\n---\n_Meet_ at 8`, splitMarker: "---" }
+      })
+      expect((await get(marked)).messages.map((m) => [m.content, m.scheduledAt])).toEqual([
+        [`*Hike*\n${boots}`, "2099-05-01T09:00:00.000Z"],
+        ["_Meet_ at 8", "2099-05-01T09:00:01.000Z"]
+      ])
+      // an API client's template written for the * rule makes the messages it made
+      const unmarked = await create({ title: "Hike", recurrence: { ...recurrence, template: boots } })
+      expect((await get(unmarked)).messages.map((m) => m.content)).toEqual([
+        "*Hike*\nRemember:",
+        "bring your boots",
+        "and water."
+      ])
+      // @ts-expect-error: no other marker
+      await expectTrpcError(create({ recurrence: { ...recurrence, template: "x", splitMarker: "+" } }), "BAD_REQUEST")
+    })
   })
 
   describe(`campaign.resendMessage: send again, never by itself (${name})`, () => {

@@ -64,20 +64,21 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
     })
   })
 
-  it("a recurrence travels as it is, in the form's zone; no title is no title field; ONCE ends on its start date", () => {
+  it("a recurrence travels as it is, in the form's zone, split at --- lines; no title is no title field; ONCE ends on its start date", () => {
     const recurrence = {
       startDate: "2027-03-27",
       endDate: "2027-04-02",
       sendTime: "09:00",
       frequency: "DAILY" as const,
-      template: "{days_left} * x",
+      template: "{days_left} *x*\n---\ny",
       isFreeForm: true
     }
     const built = buildPlan("s1", form({ recurrence }))
     expect(built.ok && built.create).toEqual({
       sessionName: "s1",
       ...TARGET,
-      recurrence: { ...recurrence, timeZone: "Europe/Paris" }
+      // the form's templates are always of the --- rule: its * is WhatsApp's bold
+      recurrence: { ...recurrence, timeZone: "Europe/Paris", splitMarker: "---" }
     })
     const once = buildPlan("s1", form({ recurrence: { ...recurrence, frequency: "ONCE" } }))
     expect(once.ok && once.create.recurrence?.endDate).toBe("2027-03-27")

@@ -87,7 +87,8 @@ export interface CreateInput {
     /** this message's own mention: true on a text when the campaign's is off, false on a poll when it is on */
     readonly mentionAll?: boolean
   }>
-  readonly recurrence?: RecurrenceFields & { readonly timeZone: string }
+  /** `splitMarker` always "---": a line holding only `---` splits the template, `*` is WhatsApp's bold */
+  readonly recurrence?: RecurrenceFields & { readonly timeZone: string; readonly splitMarker: "---" }
   /** sent only when ticked */
   readonly mentionAll?: true
 }
@@ -201,7 +202,7 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
     if (r.sendTime === "") errors["recurrence.sendTime"] = "Choose a time."
     // ONCE uses startDate alone: its end is the same day
     const endDate = r.frequency === "ONCE" ? r.startDate : r.endDate
-    create = { ...base, recurrence: { ...r, endDate, timeZone: form.timeZone } }
+    create = { ...base, recurrence: { ...r, endDate, timeZone: form.timeZone, splitMarker: "---" } }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, create, preview: { ...create, timeZone: form.timeZone } }

@@ -365,8 +365,9 @@ const CampaignForm = ({
               hint={
                 <>
                   <code>{"{days_left}"}</code> becomes the number of days from that message's date to the end date (0 on
-                  the end date). A <code>*</code> splits the text into several messages, sent one after another a second
-                  apart.
+                  the end date). For several messages, sent one after another a second apart, put a line holding only{" "}
+                  <code>---</code> between them. <code>*bold*</code>, <code>_italic_</code> and <code>~strike~</code>{" "}
+                  work as in WhatsApp.
                 </>
               }
               onChange={(e) => updateRecurrence({ template: e.target.value })}

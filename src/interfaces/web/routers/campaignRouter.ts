@@ -16,7 +16,7 @@ import {
   MAX_TARGETS_PER_CAMPAIGN,
   MAX_TITLE_LENGTH
 } from "../../../domain/campaign/CampaignLimits.ts"
-import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
+import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
@@ -67,7 +67,13 @@ const create = z.object({
       timeZone: z.string().min(1).max(64),
       frequency: z.enum(FREQUENCIES),
       template: z.string().min(1).max(MAX_CONTENT_LENGTH),
-      isFreeForm: z.boolean().default(false)
+      isFreeForm: z.boolean().default(false),
+      /**
+       * what splits the template into messages: "---", a line holding only `---` (what the
+       * browser sends); "*", every `*`, the rule before it and the one when absent (a template
+       * written for it makes the messages it made)
+       */
+      splitMarker: z.enum(SPLIT_MARKERS).optional()
     })
     .optional(),
   /** every message mentions everyone in the group (WAHA `mentions: ["all"]`); a message's own mentionAll wins */

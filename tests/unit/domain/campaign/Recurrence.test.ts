@@ -136,6 +136,59 @@ describe("recurrence templates", () => {
     expect(messages.map((m) => m.scheduledAt - messages[0]!.scheduledAt)).toEqual([0, 1_000, 2_000])
   })
 
+  it("a line holding only --- splits the template into messages a second apart; the header only on the first", () => {
+    const messages = plan(
+      {
+        template: "first\n---\nsecond, {days_left} left\n  ---  \n\n---\nthird\nline two",
+        splitMarker: "---",
+        isFreeForm: false
+      },
+      "Title"
+    )
+    expect(messages.map((m) => m.content)).toEqual(["*Title*\nfirst", "second, 0 left", "third\nline two"])
+    expect(messages.map((m) => m.scheduledAt - messages[0]!.scheduledAt)).toEqual([0, 1_000, 2_000])
+  })
+
+  it("with ---, WhatsApp's *bold*, _italic_ and ~strike~ stay whole in one message", () => {
+    const template = "Remember: *bring your boots* and water.\n_Rain_ or ~shine~ * we go"
+    expect(plan({ template, splitMarker: "---", isFreeForm: false }, "Hike").map((m) => m.content)).toEqual([
+      `*Hike*\n${template}`
+    ])
+  })
+
+  it.each<[string, Array<string>]>([
+    // not a line of its own, or more than ---: text
+    ["a --- b", ["a --- b"]],
+    ["a\n----\nb", ["a\n----\nb"]],
+    ["a\n--- b\nc", ["a\n--- b\nc"]],
+    // a template typed with Windows line ends
+    ["a\r\n---\r\nb", ["a", "b"]],
+    // markers at either end add no empty message
+    ["---\na\n---", ["a"]]
+  ])("--- splits only on a line of its own: %j", (template, expected) => {
+    expect(plan({ template, splitMarker: "---" }).map((m) => m.content)).toEqual(expected)
+  })
+
+  it("a template without a marker (written before ---) splits at * as it did: same messages, same times", () => {
+    const old = { template: "Remember: *bring your boots* and water.", isFreeForm: false } as const
+    const before = ["*Hike*\nRemember:", "bring your boots", "and water."]
+    expect(plan(old, "Hike").map((m) => m.content)).toEqual(before)
+    expect(plan({ ...old, splitMarker: "*" }, "Hike")).toEqual(plan(old, "Hike"))
+    // and --- is text there
+    expect(plan({ template: "a\n---\nb" }).map((m) => m.content)).toEqual(["a\n---\nb"])
+  })
+
+  it("a template of only markers is empty under either rule", () => {
+    expect(planRecurrence(recurrence({ template: " * * " }), "T")).toMatchObject({
+      _tag: "Invalid",
+      problem: { _tag: "EmptyTemplate" }
+    })
+    expect(planRecurrence(recurrence({ template: "---\n \n---", splitMarker: "---" }), "T")).toMatchObject({
+      _tag: "Invalid",
+      problem: { _tag: "EmptyTemplate" }
+    })
+  })
+
   it("free-form campaigns carry no header", () => {
     expect(plan({ isFreeForm: true }, "Title").map((m) => m.content)).toEqual(["hello"])
   })
