@@ -127,7 +127,9 @@ describe.skipIf(!chromiumAvailable)(
           .getByText(/^Your time:/)
           .textContent()
       ).toMatch(/03:00$/)
-      expect(await items.nth(0).textContent()).toContain("*Spring concert*\nConcert in 6 days")
+      // the title header in bold, as the phone shows it; its length counts the asterisks WhatsApp is sent
+      expect(await items.nth(0).getByRole("strong").allTextContents()).toEqual(["Spring concert"])
+      expect(await items.nth(0).textContent()).toContain("Spring concert\nConcert in 6 days")
       expect(await items.nth(6).textContent()).toContain("Concert in 0 days")
       expect(await items.nth(0).textContent()).toContain(`${"*Spring concert*\nConcert in 6 days".length} / 4096`)
       expect(await seriousA11yViolations(page)).toEqual([])
@@ -148,6 +150,67 @@ describe.skipIf(!chromiumAvailable)(
       expect(saved.group).toEqual(CHOIR)
       expect(saved.messages.map((m) => m.scheduledAt)).toEqual(instants)
       expect(saved.messages[0]!.content).toBe("*Spring concert*\nConcert in 6 days")
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("a template's *bold* is one message, previewed in bold; a line holding only --- makes two messages", {
+      timeout: 60_000
+    }, async () => {
+      const { context, page, errors } = await newPage(browser, {
+        timezoneId: "Europe/Paris",
+        viewport: { width: 1280, height: 800 }
+      })
+      const trpc = browserApi(context.request, herald.url)
+      await trpc.auth.signIn.mutate({ email: "planner@example.com", password: "correct horse battery" })
+      await openFormForChoir(page)
+      await page.getByLabel("Title (optional)").fill("Hike")
+      await page.getByLabel("A repeating message").check()
+      await page.getByLabel("How often").selectOption("ONCE")
+      await page.getByLabel("Date", { exact: true }).fill(addDays(todayInParis(), 3))
+      await page.getByLabel("Send time").fill("09:00")
+      const template = page.getByLabel("Message template")
+      // the field says how to make several messages, and that WhatsApp's formatting works
+      const hint = await noteOf(page, template)
+      expect(hint).toContain("a line holding only ---")
+      expect(hint).toContain("*bold*, _italic_ and ~strike~ work as in WhatsApp")
+
+      await template.fill("Remember: *bring your boots* and water.")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+      const items = page.getByTestId("preview-message")
+      expect(await items.count()).toBe(1)
+      // the header and the phrase in bold, their asterisks gone, the rest plain
+      expect(await items.getByRole("strong").allTextContents()).toEqual(["Hike", "bring your boots"])
+      expect(await items.textContent()).toContain("Hike\nRemember: bring your boots and water.")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      const shots = process.env.FORMAT_SCREENSHOTS
+      if (shots) await page.screenshot({ path: `${shots}-bold-desktop.png`, fullPage: true })
+
+      await template.fill("Remember: *bring your boots* and water.\n---\n_Meet_ at the ~church~ station, 08:00")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
+      expect(await items.count()).toBe(2)
+      expect(await items.nth(0).getByRole("strong").allTextContents()).toEqual(["Hike", "bring your boots"])
+      expect(await items.nth(1).getByRole("strong").count()).toBe(0)
+      expect(await items.nth(1).getByRole("emphasis").allTextContents()).toEqual(["Meet"])
+      expect(await items.nth(1).locator("s").allTextContents()).toEqual(["church"])
+      expect(await seriousA11yViolations(page)).toEqual([])
+      if (shots) {
+        await page.getByRole("heading", { name: "Preview: 2 messages" }).scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}-split-desktop.png` })
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.getByRole("heading", { name: "Preview: 2 messages" }).scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}-split-phone.png` })
+      }
+
+      await page.getByRole("button", { name: "Save campaign" }).click()
+      await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
+      const id = new URL(page.url()).pathname.split("/").at(-1)!
+      expect((await trpc.campaign.get.query({ id })).messages.map((m) => m.content)).toEqual([
+        "*Hike*\nRemember: *bring your boots* and water.",
+        "_Meet_ at the ~church~ station, 08:00"
+      ])
       expect(errors).toEqual([])
       await context.close()
     })

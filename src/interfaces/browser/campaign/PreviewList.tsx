@@ -3,11 +3,12 @@ import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
+import { WhatsAppText } from "./WhatsAppText.tsx"
 import { dstNote, formatInZone, offsetLabel, viewerReading } from "./zoneFormat.ts"
 
 export type Preview = inferRouterOutputs<AppRouter>["campaign"]["preview"]
 
-/** Every message campaign.preview says will go out, in order, as it will read and when. */
+/** Every message campaign.preview says will go out, in order, as it will read (WhatsApp's formatting drawn) and when. */
 export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; readonly viewer: string }) => {
   const count = preview.messages.length
   const changes = preview.messages.filter((m) => m.dstChange).length
@@ -67,7 +68,9 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                   {note}
                 </p>
               )}
-              <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{m.content}</p>
+              <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">
+                <WhatsAppText text={m.content} />
+              </p>
               {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
               <PollView poll={m.poll} />
               <MediaView media={m.media} />
