@@ -211,6 +211,12 @@ describe.skipIf(!chromiumAvailable)(
         "*Hike*\nRemember: *bring your boots* and water.",
         "_Meet_ at the ~church~ station, 08:00"
       ])
+      // the campaign's page shows its messages as the phone will, too
+      await page.getByRole("strong").filter({ hasText: "bring your boots" }).waitFor()
+      expect(await page.getByText("*bring your boots*").count()).toBe(0)
+      expect(await page.getByRole("emphasis").filter({ hasText: "Meet" }).count()).toBe(1)
+      expect(await seriousA11yViolations(page)).toEqual([])
+      if (shots) await page.screenshot({ path: `${shots}-campaign-phone.png`, fullPage: true })
       expect(errors).toEqual([])
       await context.close()
     })

@@ -8,6 +8,7 @@ import { MediaView } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PollView } from "../campaign/PollView.tsx"
 import type { RowPoll } from "../campaign/planInput.ts"
+import { WhatsAppText } from "../campaign/WhatsAppText.tsx"
 import type { CampaignDetail, CampaignMessage } from "../campaignView.ts"
 import {
   campaignPollInterval,
@@ -580,9 +581,15 @@ const ResendMessage = ({
   )
 }
 
+/** A message as the phone shows it (WhatsApp's formatting drawn), struck through once deleted or cancelled. */
 const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boolean }) => {
   const look = `mt-2 whitespace-pre-wrap break-words ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
-  if (!isLong(text)) return <p className={look}>{text}</p>
+  if (!isLong(text))
+    return (
+      <p className={look}>
+        <WhatsAppText text={text} />
+      </p>
+    )
   return <LongText text={text} look={look} />
 }
 
@@ -590,7 +597,9 @@ const LongText = ({ text, look }: { readonly text: string; readonly look: string
   const [open, setOpen] = useState(false)
   return (
     <div>
-      <p className={`${look} ${open ? "" : "line-clamp-4"}`}>{text}</p>
+      <p className={`${look} ${open ? "" : "line-clamp-4"}`}>
+        <WhatsAppText text={text} />
+      </p>
       <button type="button" className={`${linkLook} mt-1 text-sm`} aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? "Show less" : "Show the whole text"}
       </button>
