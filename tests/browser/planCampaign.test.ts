@@ -195,6 +195,9 @@ describe.skipIf(!chromiumAvailable)(
       expect(await items.nth(1).getByRole("strong").count()).toBe(0)
       expect(await items.nth(1).getByRole("emphasis").allTextContents()).toEqual(["Meet"])
       expect(await items.nth(1).locator("s").allTextContents()).toEqual(["church"])
+      // both read 09:00: the second says it goes right after the first
+      expect(await items.nth(0).textContent()).not.toContain("after the message above")
+      expect(await items.nth(1).textContent()).toContain("1 second after the message above")
       expect(await seriousA11yViolations(page)).toEqual([])
       if (shots) {
         await page.getByRole("heading", { name: "Preview: 2 messages" }).scrollIntoViewIfNeeded()

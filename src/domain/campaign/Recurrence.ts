@@ -173,7 +173,7 @@ const SEPARATOR_LINE = /^[ \t]*---[ \t]*\r?$/
  * The messages a template splits into at `marker`, each trimmed (its inner lines kept), the
  * empty ones dropped: two markers in a row, or one at either end, add no empty message.
  */
-export const templateParts = (template: string, marker: SplitMarker): Array<string> => {
+const templateParts = (template: string, marker: SplitMarker): Array<string> => {
   const parts: Array<string> = []
   if (marker === "*") parts.push(...template.split("*"))
   else {

@@ -3,6 +3,7 @@ import {
   dstNote,
   formatInZone,
   offsetLabel,
+  soonAfter,
   todayIn,
   viewerReading,
   zoneChoices
@@ -12,6 +13,15 @@ describe("zone formatting for the preview", () => {
   it("an instant on the wall clock of a zone, 24-hour", () => {
     expect(formatInZone("2027-03-28T07:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sun, 28 Mar 2027, 09:00")
     expect(formatInZone("2027-03-27T08:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sat, 27 Mar 2027, 09:00")
+  })
+  it("a message within the minute after the one above says how soon: its time reads the same", () => {
+    expect(soonAfter(undefined, "2027-03-28T07:00:00.000Z")).toBeNull()
+    expect(soonAfter("2027-03-28T07:00:00.000Z", "2027-03-28T07:00:01.000Z")).toBe("1 second after the message above")
+    expect(soonAfter("2027-03-28T07:00:00.000Z", "2027-03-28T07:00:02.000Z")).toBe("2 seconds after the message above")
+    // the same instant, a minute or more, or earlier: nothing to say
+    expect(soonAfter("2027-03-28T07:00:00.000Z", "2027-03-28T07:00:00.000Z")).toBeNull()
+    expect(soonAfter("2027-03-28T07:00:00.000Z", "2027-03-28T07:01:00.000Z")).toBeNull()
+    expect(soonAfter("2027-03-28T07:00:01.000Z", "2027-03-28T07:00:00.000Z")).toBeNull()
   })
   it("the viewer's reading only when it differs", () => {
     expect(viewerReading("2027-03-28T07:00:00.000Z", "Europe/Paris", "Europe/Paris", "en-GB")).toBeNull()

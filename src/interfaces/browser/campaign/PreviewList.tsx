@@ -4,7 +4,7 @@ import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
 import { WhatsAppText } from "./WhatsAppText.tsx"
-import { dstNote, formatInZone, offsetLabel, viewerReading } from "./zoneFormat.ts"
+import { dstNote, formatInZone, offsetLabel, soonAfter, viewerReading } from "./zoneFormat.ts"
 
 export type Preview = inferRouterOutputs<AppRouter>["campaign"]["preview"]
 
@@ -36,6 +36,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
           const note = dstNote(m)
           const yours = viewerReading(m.scheduledAt, preview.timeZone, viewer)
           const chars = characterCount(m.content)
+          const after = soonAfter(preview.messages[i - 1]?.scheduledAt, m.scheduledAt)
           return (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: a preview is replaced whole, never reordered; two messages may share text and time
@@ -52,6 +53,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                     {formatInZone(m.scheduledAt, preview.timeZone)}
                   </time>{" "}
                   <span className="text-slate-600">{offsetLabel(m.utcOffset)}</span>
+                  {after === null ? null : <span className="text-slate-600"> · {after}</span>}
                 </p>
                 <p className={chars.over ? "font-semibold text-red-800" : "text-slate-600"}>
                   <span className="sr-only">Characters: </span>

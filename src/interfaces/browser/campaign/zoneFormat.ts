@@ -54,6 +54,18 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
 export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
   formatter(locale, timeZone, READABLE).format(new Date(iso))
 
+/**
+ * How soon after the message above a message goes, in words, when it is within the minute (its
+ * time reads the same: a template's sequence, rows at the same time), or null.
+ */
+export const soonAfter = (previous: string | undefined, iso: string): string | null => {
+  if (previous === undefined) return null
+  const ms = Date.parse(iso) - Date.parse(previous)
+  if (!(ms > 0 && ms < 60_000)) return null
+  const seconds = Math.max(1, Math.round(ms / 1000))
+  return `${seconds} ${seconds === 1 ? "second" : "seconds"} after the message above`
+}
+
 /** The viewer's reading of the instant, or null when it reads the same as in the campaign's zone. */
 export const viewerReading = (iso: string, campaignZone: string, viewer: string, locale?: string): string | null => {
   if (viewer === campaignZone) return null
