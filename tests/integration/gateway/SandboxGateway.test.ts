@@ -24,6 +24,8 @@ describe("SandboxGateway", () => {
       yield* TestClock.adjust(4_999)
       expect((yield* gateway.getSession("alice"))?.status).toBe("SCAN_QR_CODE")
       yield* TestClock.adjust(1)
+      // reading the code again does not scan it: a code asked for after a status read that said SCAN_QR_CODE is served
+      expect((yield* gateway.getQr("alice")).mimetype).toBe("image/png")
       expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "WORKING", meId: SANDBOX_ME_ID })
       expect((yield* Effect.flip(gateway.getQr("alice"))).reason).toBe("SessionNotReady")
     })
