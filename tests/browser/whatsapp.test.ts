@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await noSeriousA11yViolations(page)
     // the sandbox "scans" the code 5 s after it was first shown; the page polls every 2 s
     await status(page).getByText("Connected").waitFor({ timeout: 15_000 })
-    await status(page).getByText("Number: +15550000000").waitFor()
+    await status(page).getByText("Number: +15550000000, named “Sandbox phone” on WhatsApp").waitFor()
     const next = page.getByRole("link", { name: "Plan a campaign" })
     expect(await next.getAttribute("href")).toBe("/campaigns/new")
     await qr.waitFor({ state: "detached" })

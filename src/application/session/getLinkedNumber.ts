@@ -10,12 +10,13 @@ export const numberOfMeId = (meId: string | undefined): string | null => {
 
 /**
  * session.getLinkedNumber: the number of the phone linked to the caller's session, as the gateway
- * reports it while connected (`+<digits>`); null when it reports none (not connected yet). Read,
+ * reports it while connected (`+<digits>`), and its WhatsApp profile name; null for what it does
+ * not report (not connected yet). Read,
  * never recorded: the gateway is the authority on which phone is linked, and the session's
  * phoneNumber stays what its owner chose (user.updateSessionPhone).
  */
 export const getLinkedNumber = Effect.fn("getLinkedNumber")(function* (userId: string, sessionName: string) {
   const session = yield* findOwnedSession(userId, sessionName)
   const remote = yield* (yield* GatewayPort).getSession(session.sessionName)
-  return { phoneNumber: numberOfMeId(remote?.meId) }
+  return { phoneNumber: numberOfMeId(remote?.meId), name: remote?.meName ?? null }
 })

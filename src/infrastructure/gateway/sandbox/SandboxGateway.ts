@@ -15,6 +15,7 @@ import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
 
 /** The phone a sandbox session pretends to be. */
 export const SANDBOX_ME_ID = "15550000000@c.us"
+export const SANDBOX_ME_NAME = "Sandbox phone"
 
 const SAMPLE_GROUPS: ReadonlyArray<GatewayGroup> = [
   "Family",
@@ -192,7 +193,7 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         session === undefined
           ? null
           : session.status === "WORKING"
-            ? { name, status: session.status, meId: SANDBOX_ME_ID }
+            ? { name, status: session.status, meId: SANDBOX_ME_ID, meName: SANDBOX_ME_NAME }
             : { name, status: session.status }
       ),
     startSession: (name) =>

@@ -155,6 +155,7 @@ const LinkedNumber = ({ sessionName, recorded }: { readonly sessionName: string;
   // the number changes only with a new link (log out, connect again): asked for once a minute at most
   const linked = useQuery(trpc.session.getLinkedNumber.queryOptions({ sessionName }, { staleTime: 60_000 }))
   const reported = linked.data?.phoneNumber ?? null
+  const name = linked.data?.name ?? null
   const number = reported ?? (recorded === "" ? null : recorded)
   if (number === null)
     return linked.isPending ? (
@@ -164,8 +165,9 @@ const LinkedNumber = ({ sessionName, recorded }: { readonly sessionName: string;
     )
   return (
     <>
-      <p>
+      <p className="break-words">
         Number: <span className="font-mono">{number}</span>
+        {name === null ? null : <>, named “{name}” on WhatsApp</>}
       </p>
       {reported !== null && recorded !== "" && recorded !== reported ? (
         <p className="text-sm">
