@@ -144,6 +144,8 @@ export interface GatewaySession {
   readonly status: string
   /** `<digits>@c.us` of the connected phone, when WORKING. */
   readonly meId?: string
+  /** the connected phone's WhatsApp profile name (WAHA's `me.pushName`), when the gateway says one */
+  readonly meName?: string
 }
 
 export interface GatewayQr {

@@ -77,7 +77,7 @@ const BODY_SNIPPET_MAX = 200
 const SessionBody = z.object({
   name: z.string(),
   status: z.string(),
-  me: z.object({ id: z.string() }).nullish()
+  me: z.object({ id: z.string(), pushName: z.string().nullish() }).nullish()
 })
 
 /**
@@ -396,7 +396,9 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     if (response.status === 404) return null
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, SessionBody)))
     const session: GatewaySession = body.me?.id
-      ? { name: body.name, status: body.status, meId: body.me.id }
+      ? body.me.pushName
+        ? { name: body.name, status: body.status, meId: body.me.id, meName: body.me.pushName }
+        : { name: body.name, status: body.status, meId: body.me.id }
       : { name: body.name, status: body.status }
     return session
   })

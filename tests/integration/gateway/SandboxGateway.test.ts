@@ -5,7 +5,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Logger } from "effect"
 import { TestClock } from "effect/testing"
 import { walkPages } from "../../../src/application/session/walkPages.ts"
-import { makeSandboxGateway, SANDBOX_ME_ID } from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
+import {
+  makeSandboxGateway,
+  SANDBOX_ME_ID,
+  SANDBOX_ME_NAME
+} from "../../../src/infrastructure/gateway/sandbox/SandboxGateway.ts"
 
 const freshDir = () => mkdtempSync(join(tmpdir(), "herald-sandbox-"))
 
@@ -24,7 +28,14 @@ describe("SandboxGateway", () => {
       yield* TestClock.adjust(4_999)
       expect((yield* gateway.getSession("alice"))?.status).toBe("SCAN_QR_CODE")
       yield* TestClock.adjust(1)
-      expect(yield* gateway.getSession("alice")).toEqual({ name: "alice", status: "WORKING", meId: SANDBOX_ME_ID })
+      // reading the code again does not scan it: a code asked for after a status read that said SCAN_QR_CODE is served
+      expect((yield* gateway.getQr("alice")).mimetype).toBe("image/png")
+      expect(yield* gateway.getSession("alice")).toEqual({
+        name: "alice",
+        status: "WORKING",
+        meId: SANDBOX_ME_ID,
+        meName: SANDBOX_ME_NAME
+      })
       expect((yield* Effect.flip(gateway.getQr("alice"))).reason).toBe("SessionNotReady")
     })
   )

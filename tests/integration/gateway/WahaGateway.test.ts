@@ -466,14 +466,19 @@ describe("WahaGateway sessions", () => {
     expect(error.summary).toBe("the messaging gateway already has a session of this name (HTTP 422)")
   })
 
-  it("reads a session's status and me.id; null for an unknown one", async () => {
+  it("reads a session's status, me.id and me.pushName; null for an unknown one", async () => {
     const g = gateway()
     expect(await run(g.getSession("nobody"))).toBeNull()
     await run(g.createSession("bob"))
     expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "STARTING" })
     expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "SCAN_QR_CODE" })
     fake.setSessionStatus("bob", "WORKING", "15551234567@c.us")
-    expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "WORKING", meId: "15551234567@c.us" })
+    expect(await run(g.getSession("bob"))).toEqual({
+      name: "bob",
+      status: "WORKING",
+      meId: "15551234567@c.us",
+      meName: "Fake"
+    })
     const gets = fake.requests.filter((r) => r.method === "GET")
     expect(gets.map((r) => r.path)).toEqual(Array(4).fill("/api/sessions/nobody").fill("/api/sessions/bob", 1))
     for (const r of gets) expect(r.headers["x-api-key"]).toBe(API_KEY)

@@ -273,6 +273,33 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         })
       })
 
+      it("session.getLinkedNumber: the linked phone's number and WhatsApp name as the gateway reports them once connected, null before; nothing recorded; someone else's session NOT_FOUND", async () => {
+        const { web, client, fake } = await setup()
+        const { sessionName } = await initiate(client)
+        expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
+          phoneNumber: null,
+          name: null
+        })
+        fake.setSessionStatus(sessionName, "WORKING", "447700900123@c.us")
+        const events = await web.eventCount()
+        expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
+          phoneNumber: "+447700900123",
+          name: "Fake"
+        })
+        // read, never recorded: the session's own phoneNumber stays its owner's choice
+        expect(await web.eventCount()).toBe(events)
+        expect((await sessionOf(client))?.phoneNumber).toBe("")
+        // an id that is not a phone's (a lid) is no number
+        fake.setSessionStatus(sessionName, "WORKING", "123456789012345@lid")
+        expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
+          phoneNumber: null,
+          name: "Fake"
+        })
+        const { client: other } = await activeClient(web, "other@example.com")
+        await expectTrpcError(other.api.session.getLinkedNumber.query({ sessionName }), "NOT_FOUND")
+        await expectTrpcError(client.api.session.getLinkedNumber.query({ sessionName: "../etc" }), "BAD_REQUEST")
+      })
+
       it("logoutSession logs out and deletes on the gateway (WAHA's DELETE stops and logs out), then the session is gone for every procedure", async () => {
         const { client, fake } = await setup()
         const { sessionName, id } = await initiate(client)

@@ -15,6 +15,7 @@ import { SANDBOX_QR_PNG_BASE64 } from "./sandboxQr.ts"
 
 /** The phone a sandbox session pretends to be. */
 export const SANDBOX_ME_ID = "15550000000@c.us"
+export const SANDBOX_ME_NAME = "Sandbox phone"
 
 const SAMPLE_GROUPS: ReadonlyArray<GatewayGroup> = [
   "Family",
@@ -192,7 +193,7 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         session === undefined
           ? null
           : session.status === "WORKING"
-            ? { name, status: session.status, meId: SANDBOX_ME_ID }
+            ? { name, status: session.status, meId: SANDBOX_ME_ID, meName: SANDBOX_ME_NAME }
             : { name, status: session.status }
       ),
     startSession: (name) =>
@@ -240,9 +241,13 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
     serverVersion: () => Effect.succeed({ version: "sandbox", engine: "SANDBOX", tier: "SANDBOX" }),
     // in the process, not on the network: nobody else can ask it anything
     acceptsRequestsWithoutKey: () => Effect.succeed(false),
+    // reading the code does not "scan" it (only the other calls see the session turn WORKING): a
+    // page that asks for a code right after a status read that said SCAN_QR_CODE always gets one
     getQr: (name) =>
       Effect.gen(function* () {
-        const session = yield* known("failed to get QR code", name)
+        const session = sessions.get(name)
+        if (session === undefined)
+          return yield* fail("failed to get QR code", "SessionNotFound", `session ${name} does not exist (sandbox)`)
         if (session.status === "STOPPED") {
           return yield* fail(
             "failed to get QR code",

@@ -166,7 +166,6 @@ const CampaignForm = ({
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Who and what</h2>
         <TargetPicker
-          multiple
           max={MAX_TARGETS_PER_CAMPAIGN}
           sessionName={sessionName}
           value={form.targets}

@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
-import { useState } from "react"
-import { LOOKBACK_MS } from "../../../domain/message/Message.ts"
-import { sureToGoUnderPacing } from "../../../domain/session/MessagingSession.ts"
+import { useEffect, useState } from "react"
+import { Link } from "wouter"
+import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
-import { Alert, Button, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
+import { Alert, Button, buttonLinkLook, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
+import { pacingExample, pacingSummary } from "../ui/pacingText.ts"
 import type { StatusTone } from "../ui/sessionStatus.ts"
 import { describeStatus, QR_POLL_MS, statusPollMs } from "../ui/sessionStatus.ts"
-import type { Target } from "../ui/TargetPicker.tsx"
-import { TargetPicker } from "../ui/TargetPicker.tsx"
 import { useMessagingSession, useSessionStatus } from "../ui/whatsappQueries.ts"
 
 interface SessionView {
@@ -80,6 +79,7 @@ const TONE_LOOK: Readonly<Record<StatusTone, string>> = {
 const Connection = ({ session }: { readonly session: SessionView }) => {
   const status = useSessionStatus(session.sessionName, statusPollMs)
   const current = status.data?.status
+  const connected = current === "WORKING" && !status.isError
   return (
     <>
       <Card className="space-y-4">
@@ -92,26 +92,47 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
             <Loading label="Asking WhatsApp for the status…" />
           )
         ) : (
-          <StatusPanel status={current} phoneNumber={session.phoneNumber} stale={status.isError} />
+          <StatusPanel
+            status={current}
+            sessionName={session.sessionName}
+            recordedNumber={session.phoneNumber}
+            stale={status.isError}
+          />
         )}
-        {current === "SCAN_QR_CODE" && !status.isError ? <QrCode sessionName={session.sessionName} /> : null}
+        {connected ? (
+          <div className="space-y-2">
+            <Link href="/campaigns/new" className={buttonLinkLook}>
+              Plan a campaign
+            </Link>
+            <p className="text-sm text-slate-700">
+              Choose the groups this number is in, write the messages and when they go out.
+            </p>
+          </div>
+        ) : null}
+        {current === "SCAN_QR_CODE" && !status.isError ? (
+          <QrCode sessionName={session.sessionName} statusReadAt={status.dataUpdatedAt} />
+        ) : null}
         <Actions session={session} />
       </Card>
-      <PhoneNumberForm session={session} />
       <PacingForm sessionName={session.sessionName} />
-      {current === "WORKING" ? <Browse sessionName={session.sessionName} /> : null}
+      <PhoneNumberForm session={session} />
     </>
   )
 }
 
-/** The status, what it means and what to do; `stale`: the last answer before the gateway stopped answering. */
+/**
+ * The status, what it means and what to do; `stale`: the last answer before the gateway stopped
+ * answering. Connected, it names the number: the one WhatsApp reports, else the one recorded.
+ */
 const StatusPanel = ({
   status,
-  phoneNumber,
+  sessionName,
+  recordedNumber,
   stale
 }: {
   readonly status: string
-  readonly phoneNumber: string
+  readonly sessionName: string
+  readonly recordedNumber: string
   readonly stale: boolean
 }) => {
   const description = describeStatus(status)
@@ -122,28 +143,59 @@ const StatusPanel = ({
       data-testid="session-status"
     >
       <p className="font-semibold">{stale ? `Last known: ${description.title}` : description.title}</p>
-      {status === "WORKING" ? (
-        <p>
-          {phoneNumber === "" ? (
-            "Phone number: not recorded yet (add it below)."
-          ) : (
-            <>
-              Phone number: <span className="font-mono">{phoneNumber}</span>
-            </>
-          )}
-        </p>
-      ) : null}
+      {status === "WORKING" && !stale ? <LinkedNumber sessionName={sessionName} recorded={recordedNumber} /> : null}
       <p className="mt-1 text-sm">{description.advice}</p>
     </div>
   )
 }
 
-/** The QR code to scan, fetched again every few seconds while it is shown (WhatsApp replaces them). */
-const QrCode = ({ sessionName }: { readonly sessionName: string }) => {
+/** The connected phone's number as WhatsApp reports it, else the recorded one; a recorded one that differs is named too. */
+const LinkedNumber = ({ sessionName, recorded }: { readonly sessionName: string; readonly recorded: string }) => {
+  const trpc = useTRPC()
+  // the number changes only with a new link (log out, connect again): asked for once a minute at most
+  const linked = useQuery(trpc.session.getLinkedNumber.queryOptions({ sessionName }, { staleTime: 60_000 }))
+  const reported = linked.data?.phoneNumber ?? null
+  const name = linked.data?.name ?? null
+  const number = reported ?? (recorded === "" ? null : recorded)
+  if (number === null)
+    return linked.isPending ? (
+      <p>Asking WhatsApp for the number…</p>
+    ) : (
+      <p>WhatsApp has not said which number is linked; you can record it below.</p>
+    )
+  return (
+    <>
+      <p className="break-words">
+        Number: <span className="font-mono">{number}</span>
+        {name === null ? null : <>, named “{name}” on WhatsApp</>}
+      </p>
+      {reported !== null && recorded !== "" && recorded !== reported ? (
+        <p className="text-sm">
+          Recorded in Herald: <span className="font-mono">{recorded}</span> (WhatsApp reports the one above)
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The QR code to scan. It is asked for only after a status read that said a code is needed
+ * (`statusReadAt`), and again after later ones once it is a few seconds old (WhatsApp replaces
+ * codes): never on its own timer, which would ask after the phone scanned it (a refused request).
+ */
+const QrCode = ({ sessionName, statusReadAt }: { readonly sessionName: string; readonly statusReadAt: number }) => {
   const trpc = useTRPC()
   const qr = useQuery(
-    trpc.user.getSessionQR.queryOptions({ sessionName }, { refetchInterval: QR_POLL_MS, staleTime: 0 })
+    trpc.user.getSessionQR.queryOptions(
+      { sessionName },
+      { staleTime: QR_POLL_MS, refetchOnWindowFocus: false, refetchOnReconnect: false }
+    )
   )
+  const { refetch, dataUpdatedAt, isFetching } = qr
+  useEffect(() => {
+    if (statusReadAt > 0 && !isFetching && dataUpdatedAt > 0 && statusReadAt - dataUpdatedAt >= QR_POLL_MS)
+      void refetch()
+  }, [statusReadAt, dataUpdatedAt, isFetching, refetch])
   return (
     <div className="space-y-3">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
@@ -260,7 +312,7 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
             if (!save.isPending) save.reset()
           }}
           error={fieldError}
-          hint="International format with the country code, e.g. +441234567890"
+          hint="Needed only when WhatsApp does not report the number. International format with the country code, e.g. +441234567890."
         />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save phone number"}
@@ -278,11 +330,9 @@ const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
     <Card>
       <h2 className="mb-1 text-lg font-semibold">Pacing</h2>
       <p className="mb-4 text-sm text-slate-700">
-        WhatsApp may ban a number that sends many messages in quick succession at fixed times. With pacing on, Herald
-        waits at least the gap, plus a random extra of up to the jitter, between two messages of this number (WAHA
-        advises a random 30 to 60 seconds). Messages due at the same time then go one gap apart; one whose turn comes
-        more than 2 minutes after its time is not sent late: it is recorded as missed and its campaign fails, so you see
-        it.
+        WhatsApp may ban a number that sends many messages one right after the other, like a machine. With pacing on,
+        Herald waits between two messages from this number, a little longer at random each time, as a person would. A
+        random wait of 30 to 60 seconds is the usual advice.
       </p>
       {current.isPending ? (
         <Loading label="Loading pacing…" />
@@ -328,16 +378,29 @@ const PacingFields = ({
         : { sessionName, minGapSeconds: 0, jitterSeconds: 0 }
     )
   }
-  const spread = Number(gap) + Number(jitter)
+  const asSaved = saved.minGapSeconds > 0
+  const changed =
+    on !== asSaved || (on && (Number(gap) !== saved.minGapSeconds || Number(jitter) !== saved.jitterSeconds))
+  const wanted = on
+    ? { minGapSeconds: Number(gap), jitterSeconds: Number(jitter) }
+    : { minGapSeconds: 0, jitterSeconds: 0 }
+  const sensible =
+    Number.isInteger(wanted.minGapSeconds) &&
+    Number.isInteger(wanted.jitterSeconds) &&
+    wanted.jitterSeconds >= 0 &&
+    (on ? wanted.minGapSeconds > 0 : true) &&
+    wanted.minGapSeconds + wanted.jitterSeconds <= PACING_MAX_SECONDS
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {save.isError && gapError === undefined && jitterError === undefined ? (
         <Alert>{errorWithId(save.error)}</Alert>
       ) : null}
       {save.isSuccess ? <Alert kind="success">{on ? "Pacing saved." : "Pacing turned off."}</Alert> : null}
+      <p className="text-sm" data-testid="pacing-saved">
+        <strong>Set now:</strong> {pacingSummary(saved)}
+      </p>
       <Checkbox
         label="Pace this number's messages"
-        hint="Off: messages go out as soon as they are due."
         checked={on}
         onChange={(checked) => {
           setOn(checked)
@@ -347,7 +410,7 @@ const PacingFields = ({
       {on ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Gap (seconds)"
+            label="Wait at least (seconds)"
             type="number"
             inputMode="numeric"
             min={1}
@@ -359,10 +422,10 @@ const PacingFields = ({
               edited()
             }}
             error={gapError}
-            hint="At least this long between two messages, 1 to 120."
+            hint={`Between two messages from this number: 1 to ${PACING_MAX_SECONDS}.`}
           />
           <TextField
-            label="Jitter (seconds)"
+            label="Plus at random up to (seconds)"
             type="number"
             inputMode="numeric"
             min={0}
@@ -374,34 +437,23 @@ const PacingFields = ({
               edited()
             }}
             error={jitterError}
-            hint="Plus a random extra of up to this; gap and jitter together at most 120."
+            hint={`0 for none. The two together at most ${PACING_MAX_SECONDS}.`}
           />
         </div>
       ) : null}
-      {on && Number.isFinite(spread) && spread > 0 && spread <= 120 ? (
-        <p className="text-sm text-slate-700">
-          Of messages due at the same time,{" "}
-          {sureToGoUnderPacing({ minGapSeconds: Number(gap), jitterSeconds: Number(jitter) }, LOOKBACK_MS)} are sure to
-          go within the 2 minutes; more than that may be missed.
-        </p>
+      {sensible ? (
+        <div className="space-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="pacing-effect">
+          {changed ? (
+            <p>
+              <strong>Once saved:</strong> {pacingSummary(wanted)}
+            </p>
+          ) : null}
+          <p>{pacingExample(wanted)}</p>
+        </div>
       ) : null}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save pacing"}
       </Button>
     </form>
-  )
-}
-
-/** What the connected number can see: the same picker campaigns use, here only to look. */
-const Browse = ({ sessionName }: { readonly sessionName: string }) => {
-  const [looked, setLooked] = useState<Target | null>(null)
-  return (
-    <Card>
-      <h2 className="mb-1 text-lg font-semibold">Groups and contacts this number can see</h2>
-      <p className="mb-4 text-sm text-slate-700">
-        Campaigns are sent to one of these. Choosing one here changes nothing: it only shows it.
-      </p>
-      <TargetPicker sessionName={sessionName} value={looked} onChange={setLooked} />
-    </Card>
   )
 }

@@ -7,9 +7,9 @@ import type { TargetKind } from "./targetOptions.ts"
 import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
 import { useDebounced } from "./useDebounced.ts"
 
-// Choose a group or a contact of the user's messaging session: Groups / Contacts, a search box
-// (asked after typing pauses), a page at a time ("Show more" follows nextCursor). With
-// `multiple`, several (up to `max`): checkboxes, and the chosen ones as removable chips.
+// Choose groups or contacts of the user's messaging session, up to `max`: Groups / Contacts, a
+// search box (asked after typing pauses), a page at a time ("Show more" follows nextCursor),
+// checkboxes, and several chosen ones as removable chips.
 
 /** A chosen target: a group's or a contact's chat id and its name (contacts share the group shape). */
 export interface Target {
@@ -17,56 +17,34 @@ export interface Target {
   readonly groupName: string
 }
 
-interface CommonProps {
+export interface TargetPickerProps {
   /** the user's messaging session (getMessagingSession().session.sessionName) */
   readonly sessionName: string
   /** the server's validation message for the target, shown at the picker */
   readonly error?: string | null | undefined
+  /** in the order chosen */
+  readonly value: ReadonlyArray<Target>
+  readonly onChange: (targets: ReadonlyArray<Target>) => void
+  /** no more can be chosen once this many are */
+  readonly max: number
 }
 
-export type TargetPickerProps = CommonProps &
-  (
-    | { readonly multiple?: false; readonly value: Target | null; readonly onChange: (target: Target | null) => void }
-    | {
-        readonly multiple: true
-        /** in the order chosen */
-        readonly value: ReadonlyArray<Target>
-        readonly onChange: (targets: ReadonlyArray<Target>) => void
-        /** no more can be chosen once this many are */
-        readonly max: number
-      }
-  )
-
-/** The chosen ones and how a choice changes them, whether one or several may be chosen. */
-const selection = (props: TargetPickerProps) => {
-  if (props.multiple === true) {
-    const { value, onChange, max } = props
-    return {
-      chosen: value,
-      isChosen: (t: Target) => value.some((v) => v.groupId === t.groupId),
-      full: value.length >= max,
-      toggle: (t: Target) =>
-        onChange(
-          value.some((v) => v.groupId === t.groupId)
-            ? value.filter((v) => v.groupId !== t.groupId)
-            : value.length >= max
-              ? value
-              : [...value, t]
-        ),
-      remove: (t: Target) => onChange(value.filter((v) => v.groupId !== t.groupId)),
-      clear: () => onChange([])
-    }
-  }
-  const { value, onChange } = props
-  return {
-    chosen: value === null ? [] : [value],
-    isChosen: (t: Target) => value?.groupId === t.groupId,
-    full: false,
-    toggle: (t: Target) => onChange(t),
-    remove: () => onChange(null),
-    clear: () => onChange(null)
-  }
-}
+/** The chosen ones and how a choice changes them. */
+const selection = ({ value, onChange, max }: TargetPickerProps) => ({
+  chosen: value,
+  isChosen: (t: Target) => value.some((v) => v.groupId === t.groupId),
+  full: value.length >= max,
+  toggle: (t: Target) =>
+    onChange(
+      value.some((v) => v.groupId === t.groupId)
+        ? value.filter((v) => v.groupId !== t.groupId)
+        : value.length >= max
+          ? value
+          : [...value, t]
+    ),
+  remove: (t: Target) => onChange(value.filter((v) => v.groupId !== t.groupId)),
+  clear: () => onChange([])
+})
 
 const KINDS: ReadonlyArray<{ readonly kind: TargetKind; readonly label: string }> = [
   { kind: "groups", label: "Groups" },
@@ -98,13 +76,9 @@ const useTargetPages = (kind: TargetKind, sessionName: string, search: string | 
   return kind === "groups" ? groups : contacts
 }
 
-/**
- * Groups or contacts of the session, searchable, one selectable at a time (native radios: arrow
- * keys move the choice), or with `multiple` several (checkboxes; the chosen as chips).
- */
+/** Groups or contacts of the session, searchable, several selectable (checkboxes; the chosen as chips). */
 export const TargetPicker = (props: TargetPickerProps) => {
   const { sessionName, error } = props
-  const multiple = props.multiple === true
   const { chosen, isChosen, full, toggle, remove, clear } = selection(props)
   const id = useId()
   const [kind, setKind] = useState<TargetKind>("groups")
@@ -115,11 +89,9 @@ export const TargetPicker = (props: TargetPickerProps) => {
   const noun = kind === "groups" ? "groups" : "contacts"
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-800">
-        {multiple ? "Groups or contacts" : "Group or contact"}
-      </legend>
+      <legend className="text-sm font-medium text-slate-800">Groups or contacts</legend>
       {/* one chosen is the simple case, as a single choice reads; several are chips */}
-      {multiple && chosen.length > 1 ? (
+      {chosen.length > 1 ? (
         <div className="space-y-2" aria-live="polite">
           <p className="text-sm text-slate-800">
             Chosen: {chosen.length} groups, each gets its own copy of every message
@@ -147,11 +119,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
       ) : (
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen[0] === undefined ? (
-            multiple ? (
-              "None chosen yet. Choose one, or several groups."
-            ) : (
-              "None chosen yet."
-            )
+            "None chosen yet. Choose one, or several groups."
           ) : (
             <>
               Chosen: <strong>{chosen[0].groupName}</strong>
@@ -218,7 +186,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
                     className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${on ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
                   >
                     <input
-                      type={multiple ? "checkbox" : "radio"}
+                      type="checkbox"
                       name={`${id}-target`}
                       value={option.groupId}
                       checked={on}

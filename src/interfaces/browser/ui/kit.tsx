@@ -173,3 +173,6 @@ export const PageTitle = ({ children }: { readonly children: ReactNode }) => {
 
 /** An in-app link styled as a link; `href` is handled by the router (wouter's Link). */
 export const linkLook = `text-sky-800 underline underline-offset-2 hover:text-sky-950 ${focus}`
+
+/** A link that is the page's next step, looking like the primary button (it goes somewhere; it does nothing here). */
+export const buttonLinkLook = `inline-flex items-center justify-center gap-2 rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white no-underline hover:bg-sky-800 ${focus}`

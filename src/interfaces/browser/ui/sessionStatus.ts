@@ -18,7 +18,7 @@ const KNOWN: Readonly<Record<string, StatusDescription>> = {
   WORKING: {
     short: "connected",
     title: "Connected",
-    advice: "WhatsApp is linked: Herald can send your scheduled messages. Nothing to do.",
+    advice: "WhatsApp is linked: Herald sends your scheduled messages from this number.",
     tone: "good"
   },
   SCAN_QR_CODE: {

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { z } from "zod"
+import { getLinkedNumber } from "../../../application/session/getLinkedNumber.ts"
 import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
 import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
@@ -17,9 +18,13 @@ const pacingSeconds = (field: string) =>
 
 /**
  * session.*: settings of the caller's messaging session that the service spec's nine user.*
- * procedures do not cover (their names and shapes are fixed): pacing (README "Pacing").
+ * procedures do not cover (their names and shapes are fixed): pacing (README "Pacing"), and the
+ * linked phone's number as the gateway reports it.
  */
 export const sessionRouter = router({
+  getLinkedNumber: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getLinkedNumber(ctx.user.id, input.sessionName))),
   getPacing: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),

@@ -1,0 +1,22 @@
+import { Effect } from "effect"
+import { GatewayPort } from "../ports/GatewayPort.ts"
+import { findOwnedSession } from "./findOwnedSession.ts"
+
+/** `+<digits>` of a gateway's `<digits>@c.us` id of the linked phone; null for anything else (a lid, nothing). */
+export const numberOfMeId = (meId: string | undefined): string | null => {
+  const digits = /^(\d{6,15})@c\.us$/.exec(meId ?? "")?.[1]
+  return digits === undefined ? null : `+${digits}`
+}
+
+/**
+ * session.getLinkedNumber: the number of the phone linked to the caller's session, as the gateway
+ * reports it while connected (`+<digits>`), and its WhatsApp profile name; null for what it does
+ * not report (not connected yet). Read,
+ * never recorded: the gateway is the authority on which phone is linked, and the session's
+ * phoneNumber stays what its owner chose (user.updateSessionPhone).
+ */
+export const getLinkedNumber = Effect.fn("getLinkedNumber")(function* (userId: string, sessionName: string) {
+  const session = yield* findOwnedSession(userId, sessionName)
+  const remote = yield* (yield* GatewayPort).getSession(session.sessionName)
+  return { phoneNumber: numberOfMeId(remote?.meId), name: remote?.meName ?? null }
+})
