@@ -88,7 +88,7 @@ export interface FailureWords {
 /** One sentence and the next step per kind, for an organiser (no gateway, HTTP, JSON or timestamps). */
 export const failureWords: Readonly<Record<FailureKind, FailureWords>> = {
   session: {
-    sentence: "WhatsApp was not connected when this was due: the phone may have been logged out or unlinked.",
+    sentence: "WhatsApp was not connected when the message was due: the phone may have been logged out or unlinked.",
     nextStep: "Open the WhatsApp page and connect again (scan the QR code), then send the message again."
   },
   group: {
@@ -110,11 +110,11 @@ export const failureWords: Readonly<Record<FailureKind, FailureWords>> = {
     nextStep: "Check the group first: send it again only if the message is not there, or it will arrive twice."
   },
   missed: {
-    sentence: "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time.",
+    sentence: "The message was not sent: Herald was not running, or not able to send, within 2 minutes of its time.",
     nextStep: "It is not sent later by itself: send it again if it is still useful."
   },
   other: {
-    sentence: "WhatsApp did not accept this message.",
+    sentence: "WhatsApp did not accept the message.",
     nextStep: "Send it again; if it fails again, tell your Herald administrator and pass on the details."
   }
 }
