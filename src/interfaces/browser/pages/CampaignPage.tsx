@@ -27,6 +27,7 @@ import {
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
+import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
@@ -151,10 +152,21 @@ const CampaignView = ({
         {campaign.status === "FAILED" ? (
           <div className="mt-4">
             <Alert>
-              <strong>This campaign failed</strong>
-              {campaign.failureReason !== undefined ? <>: {campaign.failureReason.replace(/\.$/, "")}.</> : "."}
-              {canCancel(campaign) ? " Its other messages are still sent at their times unless you cancel it." : null}
-              {resendable.size > 0 ? " A message that was not sent can be sent again from its row below." : null}
+              <FailureNote
+                kind={campaign.failureKind ?? "other"}
+                detail={campaign.failureReason}
+                lead={<strong>This campaign failed.</strong>}
+                after={
+                  canCancel(campaign) || resendable.size > 0 ? (
+                    <>
+                      {canCancel(campaign)
+                        ? "Its other messages are still sent at their times unless you cancel it. "
+                        : null}
+                      {resendable.size > 0 ? "A message that was not sent can be sent again from its row below." : null}
+                    </>
+                  ) : undefined
+                }
+              />
             </Alert>
           </div>
         ) : null}
@@ -637,15 +649,19 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
       )
     }
     case "FAILED":
-      return <p className="mt-2 text-sm text-red-800">Not sent: {m.failureReason ?? "the gateway refused it"}.</p>
+      return (
+        <div className="mt-2 text-sm text-red-800">
+          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead="Not sent." />
+        </div>
+      )
     case "MISSED":
       return <p className="mt-2 text-sm text-red-800">{MISSED_EXPLANATION}</p>
     case "OUTCOME_UNKNOWN":
       return (
-        <p className="mt-2 text-sm text-amber-900">
-          {OUTCOME_UNKNOWN_EXPLANATION}
-          {m.failureReason !== undefined ? <> (Detail: {m.failureReason}.)</> : null}
-        </p>
+        <div className="mt-2 text-sm text-amber-900">
+          <p>{OUTCOME_UNKNOWN_EXPLANATION}</p>
+          {m.failureReason !== undefined ? <TechnicalDetails detail={m.failureReason} /> : null}
+        </div>
       )
     case "DELETED":
       return <p className="mt-2 text-sm text-slate-600">Deleted: it will not be sent.</p>
