@@ -39,7 +39,9 @@ const UNSUPPORTED =
  * for a group the number may not post to), "not a participant", "not in group".
  */
 const GROUP =
-  /chat not found|item-not-found|not a participant|not in (the )?group|notingroup|group (is )?(gone|not found|does not exist)|\bforbidden\b/i
+  /chat not found|item-not-found|not a participant|not in (the )?group|notingroup|group (is )?(gone|not found|does not exist)/i
+/** WhatsApp's own lower-case "forbidden" (not HTTP's "Forbidden" of a proxy) */
+const GROUP_FORBIDDEN = /\bforbidden\b/
 /**
  * WhatsApp limiting or refusing the number: Baileys' "rate-overlimit" (data 429), an HTTP 429,
  * "Your account has been restricted", banned, spam, "too many".
@@ -71,7 +73,7 @@ export const failureKindOf = (reason: string | null | undefined, status?: Status
   const http = answeredStatus(text)
   if (NO_ANSWER.test(text) || http === 504) return "noAnswer"
   if (UNSUPPORTED.test(text)) return "other"
-  if (GROUP.test(text)) return "group"
+  if (GROUP.test(text) || GROUP_FORBIDDEN.test(text)) return "group"
   if (REFUSED.test(text) || http === 429) return "refused"
   if (SESSION.test(text) || http === 404 || http === 422) return "session"
   if (UNREACHABLE.test(text) || http === 401 || http === 502 || http === 503) return "unreachable"
@@ -116,6 +118,42 @@ export const failureWords: Readonly<Record<FailureKind, FailureWords>> = {
   other: {
     sentence: "WhatsApp did not accept the message.",
     nextStep: "Send it again; if it fails again, tell your Herald administrator and pass on the details."
+  }
+}
+
+/**
+ * The same kinds when a request to WhatsApp's connection fails while the user acts on the
+ * WhatsApp page (status, QR code, restart, groups…): nothing was being sent, so the words are
+ * about the connection. `missed` cannot happen there; it reads as `other`.
+ */
+export const actionFailureWords: Readonly<Record<FailureKind, FailureWords>> = {
+  session: {
+    sentence: "WhatsApp is not connected for this number right now.",
+    nextStep: "Restart the connection, or log out and connect again with a new QR code; then try again."
+  },
+  group: {
+    sentence: "WhatsApp could not find that group or chat for this number.",
+    nextStep: "Check on your phone that this number is still a member of the group."
+  },
+  refused: {
+    sentence: "WhatsApp refused the request or is limiting this number.",
+    nextStep: "Wait a few hours before trying again."
+  },
+  unreachable: {
+    sentence: "Herald could not reach its WhatsApp connection.",
+    nextStep: "Try again in a few minutes; if it keeps failing, tell your Herald administrator."
+  },
+  noAnswer: {
+    sentence: "Herald's WhatsApp connection did not answer in time.",
+    nextStep: "Try again in a minute; if it keeps failing, tell your Herald administrator."
+  },
+  missed: {
+    sentence: "Herald's WhatsApp connection could not do this.",
+    nextStep: "Try again; if it fails again, tell your Herald administrator and pass on the details."
+  },
+  other: {
+    sentence: "Herald's WhatsApp connection could not do this.",
+    nextStep: "Try again; if it fails again, tell your Herald administrator and pass on the details."
   }
 }
 

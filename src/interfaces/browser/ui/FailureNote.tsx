@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
 import type { FailureKind } from "../../../domain/message/failureKind.ts"
-import { failureWords } from "../../../domain/message/failureKind.ts"
+import { actionFailureWords, failureWords } from "../../../domain/message/failureKind.ts"
 
 /**
  * A failure in plain words (issue 22 item 1): what happened and what to do next, from its kind;
@@ -9,11 +9,14 @@ import { failureWords } from "../../../domain/message/failureKind.ts"
  */
 export const FailureNote = ({
   kind,
+  on = "send",
   detail,
   lead,
   after
 }: {
   readonly kind: FailureKind
+  /** a message's send (the campaign page), or a request on the WhatsApp page */
+  readonly on?: "send" | "action"
   /** the stored reason (or the server's message with its error id); no disclosure when absent */
   readonly detail?: string | undefined
   /** words before the sentence, e.g. "This campaign failed." */
@@ -21,7 +24,7 @@ export const FailureNote = ({
   /** words after the next step (what else the page offers) */
   readonly after?: ReactNode
 }) => {
-  const words = failureWords[kind]
+  const words = (on === "send" ? failureWords : actionFailureWords)[kind]
   return (
     <div>
       <p>

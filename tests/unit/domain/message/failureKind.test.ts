@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest"
+import type { GatewayFailure } from "../../../../src/application/ports/GatewayPort.ts"
+import { GatewayError } from "../../../../src/application/ports/GatewayPort.ts"
 import type { FailureKind } from "../../../../src/domain/message/failureKind.ts"
 import {
+  actionFailureWords,
   FAILURE_KINDS,
   failureExplained,
   failureKindOf,
@@ -76,6 +79,7 @@ const table: ReadonlyArray<readonly [string, FailureKind]> = [
   ["group Club B: missed", "missed"],
   // anything else
   [`failed to send message: gateway answered 500: {"message":"boom"}`, "other"],
+  ["failed to send message: gateway answered 403: <html>403 Forbidden</html>", "other"],
   [
     `failed to send poll: gateway answered 501: {"statusCode":501,"message":"The method is not implemented by 'WEBJS' engine.","error":"Not Implemented"}`,
     "other"
@@ -122,6 +126,44 @@ describe("failureWords", () => {
     for (const text of [sentence, nextStep]) {
       expect(text).toMatch(/^[A-Z].*\.$/)
       expect(text).not.toMatch(/WAHA|HTTP|JSON|gateway|session|status|[{}"]|\d{4}-\d\d-\d\dT|\b[45]\d\d\b/i)
+    }
+  })
+})
+
+describe("GatewayError.kind: the same kinds for a structured gateway error (the WhatsApp page)", () => {
+  const error = (reason: GatewayFailure, message: string, status?: number) =>
+    new GatewayError({ reason, message, ...(status === undefined ? {} : { status }) })
+  it.each([
+    [error("Unreachable", "failed to get QR code: connect ECONNREFUSED 127.0.0.1:3000"), "unreachable"],
+    [error("Unauthorized", "failed to get session status: gateway answered 401", 401), "unreachable"],
+    [error("Timeout", "failed to get session status: timed out after 30000 ms"), "noAnswer"],
+    [error("SessionNotFound", "failed to restart session: gateway answered 404", 404), "session"],
+    [error("SessionNotRunning", "failed to list groups: gateway answered 404: … start it first", 404), "session"],
+    [error("SessionNotReady", "failed to list groups: gateway answered 422", 422), "session"],
+    [error("SessionAlreadyStarted", "failed to start session: gateway answered 422", 422), "other"],
+    [error("FeatureUnsupported", "failed to send poll: gateway answered 501", 501), "other"],
+    [error("BadResponse", `failed to list groups: gateway answered 400: {"message":"Chat not found"}`, 400), "group"],
+    [error("BadResponse", "failed to list contacts: gateway answered 400: Enable NOWEB store", 400), "other"],
+    [
+      error(
+        "ServerError",
+        `failed to list groups: gateway answered 500: {"exception":{"message":"rate-overlimit"}}`,
+        500
+      ),
+      "refused"
+    ],
+    [error("ServerError", "failed to get QR code: gateway answered 500: engine crashed", 500), "other"],
+    [error("ServerError", "failed to get QR code: gateway answered 502", 502), "unreachable"],
+    [error("ServerError", "failed to get QR code: gateway answered 504", 504), "other"]
+  ] as const)("%s → %s", (gatewayError, kind) => {
+    expect(gatewayError.kind).toBe(kind)
+  })
+
+  it.each(FAILURE_KINDS)("%s on the WhatsApp page: a sentence and a next step, no technical words", (kind) => {
+    const { sentence, nextStep } = actionFailureWords[kind]
+    for (const text of [sentence, nextStep]) {
+      expect(text).toMatch(/^[A-Z].*\.$/)
+      expect(text).not.toMatch(/WAHA|HTTP|JSON|gateway|status|[{}"]|\b[45]\d\d\b/i)
     }
   })
 })
