@@ -473,6 +473,14 @@ describe.skipIf(!chromiumAvailable)(
         expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
         expect(await seriousA11yViolations(page)).toEqual([])
         if (shots) await page.screenshot({ path: `${shots}/failure-plain-words-phone.png`, fullPage: true })
+        // the list says it too, in one sentence
+        await page.goto(`${herald.url}/campaigns`)
+        await page
+          .getByRole("listitem")
+          .filter({ hasText: "Choir news" })
+          .getByText("WhatsApp could not deliver to the group: this number is no longer in it, or the group is gone.")
+          .waitFor()
+        expect(await seriousA11yViolations(page)).toEqual([])
         expect(errors).toEqual([])
         await page.close()
       } finally {
