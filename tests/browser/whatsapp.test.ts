@@ -306,6 +306,14 @@ describe.skipIf(!chromiumAvailable)(
       expect(await page.getByRole("alert").allTextContents()).toEqual(
         expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)])
       )
+      // planning a campaign meanwhile: the same plain words, and the way to the WhatsApp page
+      await page.goto(`${herald.url}/campaigns/new`)
+      const planning = page.getByRole("alert").filter({ hasText: "Herald's WhatsApp connection could not do this." })
+      await planning.waitFor({ timeout: 10_000 })
+      await planning.getByRole("link", { name: "Check WhatsApp" }).waitFor()
+      await planning.getByText("Details", { exact: true }).click()
+      await planning.getByText(/HTTP 500.*\(error id [0-9a-f]+\)/).waitFor()
+      await noSeriousA11yViolations(page)
       expect(unexpected(errors, 502, 500)).toEqual([])
     })
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react"
 import { errorText, isAppError } from "../trpc.ts"
 import { FailureNote } from "./FailureNote.tsx"
 import { Alert } from "./kit.tsx"
@@ -24,11 +25,18 @@ const failureKindOf = (error: unknown) => {
  * A failure as the user reads it: a gateway's in plain words and what to do, with its technical
  * words and error id behind "Details" (issue 22 item 1); any other in the server's words.
  */
-export const ErrorNote = ({ error }: { readonly error: unknown }) => {
+export const ErrorNote = ({ error, after }: { readonly error: unknown; readonly after?: ReactNode }) => {
   const kind = failureKindOf(error)
   return (
     <Alert>
-      {kind === undefined ? errorWithId(error) : <FailureNote kind={kind} on="action" detail={errorWithId(error)} />}
+      {kind === undefined ? (
+        <>
+          {errorWithId(error)}
+          {after === undefined ? null : <> {after}</>}
+        </>
+      ) : (
+        <FailureNote kind={kind} on="action" detail={errorWithId(error)} after={after} />
+      )}
     </Alert>
   )
 }
