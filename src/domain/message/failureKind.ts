@@ -157,6 +157,18 @@ export const actionFailureWords: Readonly<Record<FailureKind, FailureWords>> = {
   }
 }
 
+/**
+ * The group a campaign's reason names when it sends to several (Campaign.ts: `group <name>: <reason>`),
+ * or null: the shortest name followed by the start of a reason Herald records.
+ */
+export const failedGroupOf = (reason: string | null | undefined): string | null => {
+  const m =
+    /^group (.+?): (?=failed to |cannot read |missed$|outcome unknown|outcome_unknown$|the .+ attached to this message)/s.exec(
+      reason ?? ""
+    )
+  return m?.[1] ?? null
+}
+
 /** Sentence and next step of a stored reason, in one go. */
 export const failureExplained = (
   reason: string | null | undefined,

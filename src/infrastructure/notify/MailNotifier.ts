@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { failureExplained } from "../../domain/message/failureKind.ts"
+import { failedGroupOf, failureExplained } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
@@ -133,6 +133,7 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
     case "CampaignFailed": {
       // in plain words first (issue 22 item 1); the stored reason, as the log has it, below
       const words = failureExplained(n.reason)
+      const group = failedGroupOf(n.reason)
       return {
         to: adminEmail,
         subject: `[${PRODUCT}] Campaign failed: ${n.title}`,
@@ -141,6 +142,7 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
             "A campaign failed.",
             "",
             `Campaign: ${n.title}`,
+            ...(group === null ? [] : [`Group: ${group}`]),
             `What happened: ${words.sentence}`,
             `What to do: ${words.nextStep}`,
             "",

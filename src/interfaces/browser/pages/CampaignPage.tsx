@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
+import { failedGroupOf } from "../../../domain/message/failureKind.ts"
 import { unansweredFailures } from "../../../domain/message/Message.ts"
 import { samePoll } from "../../../domain/message/Poll.ts"
 import { MediaView } from "../campaign/MediaAttach.tsx"
@@ -90,6 +91,7 @@ const CampaignView = ({
     return { sent, delivered, total, next }
   }, [campaign.messages])
   const several = campaign.targets.length > 1
+  const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
   /** the group whose messages are shown; null: every group's */
   const [shownGroup, setShownGroup] = useState<string | null>(null)
   // chronological; ties in the order the plan gave them
@@ -155,7 +157,13 @@ const CampaignView = ({
               <FailureNote
                 kind={campaign.failureKind ?? "other"}
                 detail={campaign.failureReason}
-                lead={<strong>This campaign failed.</strong>}
+                lead={
+                  <strong>
+                    {failedGroup === null
+                      ? "This campaign failed."
+                      : `This campaign failed in the group ${failedGroup}.`}
+                  </strong>
+                }
                 after={
                   canCancel(campaign) || resendable.size > 0 ? (
                     <>

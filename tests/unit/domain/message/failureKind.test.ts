@@ -5,6 +5,7 @@ import type { FailureKind } from "../../../../src/domain/message/failureKind.ts"
 import {
   actionFailureWords,
   FAILURE_KINDS,
+  failedGroupOf,
   failureExplained,
   failureKindOf,
   failureWords
@@ -165,5 +166,19 @@ describe("GatewayError.kind: the same kinds for a structured gateway error (the 
       expect(text).toMatch(/^[A-Z].*\.$/)
       expect(text).not.toMatch(/WAHA|HTTP|JSON|gateway|status|[{}"]|\b[45]\d\d\b/i)
     }
+  })
+})
+
+describe("failedGroupOf: the group a several-group campaign's reason names", () => {
+  it.each([
+    ["group Club B: failed to send message: gateway answered 400: Chat not found", "Club B"],
+    ["group Club B: missed", "Club B"],
+    ["group U15: Saturday: outcome unknown: the send claimed at … never reported back", "U15: Saturday"],
+    ["group 1203@g.us: cannot read sessionName: session s-1 was deleted or logged out", "1203@g.us"],
+    ["failed to send message: connect ECONNREFUSED 127.0.0.1:3000", null],
+    ["missed", null],
+    [null, null]
+  ] as const)("%s → %s", (reason, group) => {
+    expect(failedGroupOf(reason)).toBe(group)
   })
 })
