@@ -488,6 +488,30 @@ describe.skipIf(!chromiumAvailable)(
       }
     })
 
+    it("a session WhatsApp logged out (WAHA's 422, not WORKING): says to connect again, with the way to the WhatsApp page", async () => {
+      fake.respondWith(422, {
+        error: "Session status is not as expected. Try again later or restart the session",
+        session: account.sessionName,
+        status: "SCAN_QR_CODE",
+        expected: ["WORKING"]
+      })
+      const id = await plan(account, "Match day", [{ content: "Kick-off at 10", at: Date.now() + 2_000 }])
+      const { page, errors } = await openPage(account)
+      await page.goto(`${herald.url}/campaigns/${id}`)
+      const alert = page.getByRole("alert").filter({ hasText: "This campaign failed." })
+      await alert
+        .getByText(
+          "This campaign failed. WhatsApp was not connected when the message was due: the phone may have been logged out or unlinked.",
+          { exact: true }
+        )
+        .waitFor({ timeout: 20_000 })
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await alert.getByRole("link", { name: "Open the WhatsApp page" }).click()
+      await page.waitForURL(`${herald.url}/whatsapp`)
+      expect(errors).toEqual([])
+      await page.close()
+    })
+
     it("sends a failed message again from its row: a new message, due now, sent once; the first keeps its failure and links to it", async () => {
       fake.respondWith(500, { message: "boom" })
       const id = await plan(account, "Second chance", [{ content: "Try once more", at: Date.now() + 2_000 }])

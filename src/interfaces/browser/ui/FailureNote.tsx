@@ -1,6 +1,11 @@
 import type { ReactNode } from "react"
+import { Link } from "wouter"
 import type { FailureKind } from "../../../domain/message/failureKind.ts"
 import { actionFailureWords, failureWords } from "../../../domain/message/failureKind.ts"
+import { linkLook } from "./kit.tsx"
+
+/** Kinds whose next step is on the WhatsApp page (connect again; pacing) */
+const WHATSAPP_PAGE_HELPS: ReadonlySet<FailureKind> = new Set<FailureKind>(["session", "refused"])
 
 /**
  * A failure in plain words (issue 22 item 1): what happened and what to do next, from its kind;
@@ -34,6 +39,14 @@ export const FailureNote = ({
       </p>
       <p className="mt-1">
         <strong className="font-semibold">What to do:</strong> {words.nextStep}
+        {on === "send" && WHATSAPP_PAGE_HELPS.has(kind) ? (
+          <>
+            {" "}
+            <Link href="/whatsapp" className={linkLook}>
+              Open the WhatsApp page
+            </Link>
+          </>
+        ) : null}
       </p>
       {after === undefined ? null : <p className="mt-1">{after}</p>}
       {detail === undefined || detail === "" ? null : <TechnicalDetails detail={detail} />}
