@@ -402,11 +402,112 @@ describe.skipIf(!chromiumAvailable)(
         (m) => m.content === "Will fail"
       )?.failureReason
       expect(reason).toMatch(/gateway answered 500/)
-      await messageRow(page, "Will fail").getByText(`Not sent: ${reason}`).waitFor()
+      // in plain words; the stored reason only behind "Details"
+      const row = messageRow(page, "Will fail")
+      await row.getByText("Not sent. WhatsApp did not accept the message.", { exact: true }).waitFor()
+      await row.getByText(/^What to do: Send it again; if it fails again, /).waitFor()
+      await expect(row.getByText(reason ?? "", { exact: true }).isVisible()).resolves.toBe(false)
+      await row.getByText("Details", { exact: true }).click()
+      await row.getByText(reason ?? "", { exact: true }).waitFor()
       await expect(page.getByRole("alert").first().textContent()).resolves.toContain("This campaign failed")
       // its other message is still due: the campaign can still be cancelled
       await page.getByRole("button", { name: "Cancel campaign" }).waitFor()
       expect(await seriousA11yViolations(page)).toEqual([])
+      expect(errors).toEqual([])
+      await page.close()
+    })
+
+    it("a group that refuses (WAHA's 400 Chat not found): the campaign and its message say so in plain words and what to do, the reason behind Details; by keyboard, on a phone, axe clean", async () => {
+      const refusing = "1000@g.us"
+      fake.latency(0)
+      fake.refuseChat(refusing, 400, { statusCode: 400, message: "Chat not found", error: "Bad Request" })
+      try {
+        const id = await plan(account, "Choir news", [
+          { content: "Rehearsal moves to 7 pm", at: Date.now() + 2_000 },
+          { content: "Concert on Sunday", at: Date.now() + 26 * hour }
+        ])
+        const { page, errors } = await openPage(account)
+        await page.setViewportSize({ width: 1280, height: 800 })
+        await page.goto(`${herald.url}/campaigns/${id}`)
+        await page.getByText("Status: Failed").first().waitFor({ timeout: 20_000 })
+        const got = await account.api.campaign.get.query({ id })
+        expect(got.failureKind).toBe("group")
+        const reason = got.failureReason ?? ""
+        expect(reason).toMatch(/gateway answered 400: .*Chat not found/)
+        // the campaign: the sentence and the next step, never the gateway's words
+        const alert = page.getByRole("alert").filter({ hasText: "This campaign failed." })
+        await alert
+          .getByText(
+            "This campaign failed. WhatsApp could not deliver to the group: this number is no longer in it, or the group is gone.",
+            { exact: true }
+          )
+          .waitFor()
+        await alert
+          .getByText(
+            "What to do: Check on your phone that this number is still a member of the group, then send the message again.",
+            { exact: true }
+          )
+          .waitFor()
+        const sentence = (await alert.locator("p").allTextContents()).slice(0, 3).join(" ")
+        expect(sentence).not.toMatch(/gateway|HTTP|WAHA|400|[{}"]|statusCode|\d{4}-\d\d-\d\dT/)
+        const details = alert.locator("details")
+        await expect(details.getAttribute("open")).resolves.toBeNull()
+        // by keyboard: Tab to "Details", Enter opens it
+        await alert.getByText("Details", { exact: true }).focus()
+        await page.keyboard.press("Enter")
+        await alert.getByText(reason, { exact: true }).waitFor()
+        // the message: the same words, its own Details
+        const row = messageRow(page, "Rehearsal moves to 7 pm")
+        await row.getByText(/^Not sent\. WhatsApp could not deliver to the group: /).waitFor()
+        await row.getByText(/^What to do: Check on your phone /).waitFor()
+        await row.getByText("Details", { exact: true }).click()
+        await row.getByText(reason, { exact: true }).waitFor()
+        expect(await seriousA11yViolations(page)).toEqual([])
+        const shots = process.env.FAILURE_SCREENSHOTS
+        if (shots) await page.screenshot({ path: `${shots}/failure-plain-words.png`, fullPage: true })
+        // on a phone: nothing wider than the screen, still axe clean
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.reload()
+        await alert.getByText("Details", { exact: true }).click()
+        await alert.getByText(reason, { exact: true }).waitFor()
+        expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
+        expect(await seriousA11yViolations(page)).toEqual([])
+        if (shots) await page.screenshot({ path: `${shots}/failure-plain-words-phone.png`, fullPage: true })
+        // the list says it too, in one sentence
+        await page.goto(`${herald.url}/campaigns`)
+        await page
+          .getByRole("listitem")
+          .filter({ hasText: "Choir news" })
+          .getByText("WhatsApp could not deliver to the group: this number is no longer in it, or the group is gone.")
+          .waitFor()
+        expect(await seriousA11yViolations(page)).toEqual([])
+        expect(errors).toEqual([])
+        await page.close()
+      } finally {
+        fake.acceptChat(refusing)
+      }
+    })
+
+    it("a session WhatsApp logged out (WAHA's 422, not WORKING): says to connect again, with the way to the WhatsApp page", async () => {
+      fake.respondWith(422, {
+        error: "Session status is not as expected. Try again later or restart the session",
+        session: account.sessionName,
+        status: "SCAN_QR_CODE",
+        expected: ["WORKING"]
+      })
+      const id = await plan(account, "Match day", [{ content: "Kick-off at 10", at: Date.now() + 2_000 }])
+      const { page, errors } = await openPage(account)
+      await page.goto(`${herald.url}/campaigns/${id}`)
+      const alert = page.getByRole("alert").filter({ hasText: "This campaign failed." })
+      await alert
+        .getByText(
+          "This campaign failed. WhatsApp was not connected when the message was due: the phone may have been logged out or unlinked.",
+          { exact: true }
+        )
+        .waitFor({ timeout: 20_000 })
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await alert.getByRole("link", { name: "Open the WhatsApp page" }).click()
+      await page.waitForURL(`${herald.url}/whatsapp`)
       expect(errors).toEqual([])
       await page.close()
     })
@@ -417,7 +518,7 @@ describe.skipIf(!chromiumAvailable)(
       const { page, errors } = await openPage(account)
       await page.goto(`${herald.url}/campaigns/${id}`)
       const rows = page.getByRole("list", { name: "Messages" }).getByRole("listitem")
-      const first = rows.filter({ hasText: "Not sent:" })
+      const first = rows.filter({ hasText: "Not sent." })
       await first.waitFor({ timeout: 20_000 })
       await page.getByText("Status: Failed").first().waitFor()
       fake.latency(0)

@@ -115,5 +115,36 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await context.close()
     }, 120_000)
+
+    it("one group refusing: the campaign page says which group failed and why, in plain words", async () => {
+      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
+      const call = browserApi(context.request, herald.url)
+      await call.auth.signIn.mutate({ email: "owner@example.org", password: "correct horse battery" })
+      const { sessionName } = await call.user.initiateMessagingSession.mutate()
+      fake.setSessionStatus(sessionName, "WORKING")
+      const [clubA, , clubC] = CLUBS.map((c) => ({ groupId: c.id, groupName: c.subject }))
+      fake.refuseChat(clubC!.groupId, 400, { statusCode: 400, message: "Chat not found", error: "Bad Request" })
+      const { id } = await call.campaign.create.mutate({
+        sessionName,
+        targets: [clubA!, clubC!],
+        messages: [{ content: "Training is off", scheduledAt: new Date(Date.now() + 2_000).toISOString() }]
+      })
+      const page = await context.newPage()
+      const errors = watchForErrors(page)
+      await page.goto(`${herald.url}/campaigns/${id}`)
+      const alert = page.getByRole("alert").filter({ hasText: "This campaign failed" })
+      await alert
+        .getByText(
+          "This campaign failed in the group Club C. WhatsApp could not deliver to the group: this number is no longer in it, or the group is gone.",
+          { exact: true }
+        )
+        .waitFor({ timeout: 20_000 })
+      await alert.getByText("Details", { exact: true }).click()
+      await alert.getByText(/^group Club C: failed to send message: gateway answered 400: /).waitFor()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      expect(errors).toEqual([])
+      fake.acceptChat(clubC!.groupId)
+      await context.close()
+    }, 60_000)
   }
 )

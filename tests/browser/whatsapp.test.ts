@@ -398,6 +398,16 @@ describe.skipIf(!chromiumAvailable)(
       expect(await alert.textContent()).toMatch(/\(error id [0-9a-f]+\)/)
       // the gateway's own words stay in the server log
       expect(await alert.textContent()).not.toContain("engine crashed")
+      // in plain words, with what to do; the status and the error id behind Details (issue 22 item 1)
+      await alert.getByText("Herald's WhatsApp connection could not do this.", { exact: true }).waitFor()
+      await alert.getByText(/^What to do: Try again; if it fails again, tell your Herald administrator/).waitFor()
+      const technical = alert.getByText(/HTTP 500.*\(error id [0-9a-f]+\)/)
+      await expect(technical.isVisible()).resolves.toBe(false)
+      await alert.getByText("Details", { exact: true }).focus()
+      await page.keyboard.press("Enter")
+      await technical.waitFor()
+      const shots = process.env.FAILURE_SCREENSHOTS
+      if (shots) await page.screenshot({ path: `${shots}/failure-plain-words-whatsapp.png`, fullPage: true })
       await page.getByRole("heading", { name: "Connection" }).waitFor()
       await page.getByRole("button", { name: "Restart" }).waitFor()
       // what was known before is kept, marked as such; an old QR code is not shown
@@ -412,6 +422,14 @@ describe.skipIf(!chromiumAvailable)(
       expect(await page.getByRole("alert").allTextContents()).toEqual(
         expect.arrayContaining([expect.stringMatching(/error id [0-9a-f]+/)])
       )
+      // planning a campaign meanwhile: the same plain words, and the way to the WhatsApp page
+      await page.goto(`${herald.url}/campaigns/new`)
+      const planning = page.getByRole("alert").filter({ hasText: "Herald's WhatsApp connection could not do this." })
+      await planning.waitFor({ timeout: 10_000 })
+      await planning.getByRole("link", { name: "Check WhatsApp" }).waitFor()
+      await planning.getByText("Details", { exact: true }).click()
+      await planning.getByText(/HTTP 500.*\(error id [0-9a-f]+\)/).waitFor()
+      await noSeriousA11yViolations(page)
       expect(unexpected(errors, 502, 500)).toEqual([])
     })
   }

@@ -138,6 +138,8 @@ export interface FakeWaha {
    * left or was removed from, while its other chats still take messages.
    */
   refuseChat(chatId: string, status: number, body?: unknown): void
+  /** Sends to this chat are taken again (undoes refuseChat). */
+  acceptChat(chatId: string): void
   /** Stops listening and drops open connections: new connections are refused. */
   refuse(): Promise<void>
   /** Listens again on the same port. */
@@ -675,6 +677,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     },
     refuseChat: (chatId, status, body) => {
       refusedChats.set(chatId, { status, body: body ?? { statusCode: status, message: "Chat not found" } })
+    },
+    acceptChat: (chatId) => {
+      refusedChats.delete(chatId)
     },
     refuse: stop,
     accept: () => (listening ? Promise.resolve() : listen(port)),

@@ -98,6 +98,8 @@ export interface CallError extends Answer {
   readonly message: string
   /** the short id of an unexpected or gateway failure, when the message cannot carry it */
   readonly errorId: string | undefined
+  /** a gateway failure's kind (domain/message/failureKind.ts), for the plain words */
+  readonly failureKind: string | undefined
   /** invalid input, field by field */
   readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }> | undefined
 }
@@ -115,6 +117,7 @@ export const callError = (error: unknown): CallError => {
     message: error.message,
     // the server's errorFormatter adds these to some errors' data alone (src/interfaces/web/trpc.ts)
     errorId: data !== null && data !== undefined && "errorId" in data ? data.errorId : undefined,
+    failureKind: data !== null && data !== undefined && "failureKind" in data ? data.failureKind : undefined,
     issues: data !== null && data !== undefined && "issues" in data ? data.issues : undefined
   }
 }

@@ -14,7 +14,9 @@ export const campaignSummary = (campaign: CampaignListing, counters: CampaignCou
   /** sent messages the gateway reported delivered (to at least one phone of the group) */
   deliveredMessages: counters.deliveredMessages,
   /** epoch ms of the earliest message still to send; null when none is */
-  nextScheduledAt: counters.nextScheduledAt
+  nextScheduledAt: counters.nextScheduledAt,
+  /** why it failed, as stored (for operators), when it did */
+  ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason })
 })
 
 export type CampaignSummary = ReturnType<typeof campaignSummary>

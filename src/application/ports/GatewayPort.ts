@@ -1,5 +1,7 @@
 import type { Effect } from "effect"
 import { Context, Data } from "effect"
+import type { FailureKind } from "../../domain/message/failureKind.ts"
+import { failureKindOf } from "../../domain/message/failureKind.ts"
 import type { MediaKind } from "../../domain/message/Media.ts"
 
 /**
@@ -41,6 +43,37 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
   /** the session's status as the gateway reported it in a 422 (e.g. SCAN_QR_CODE, FAILED): upper-case letters and _ only */
   readonly sessionStatus?: string
 }> {
+  /**
+   * The kind of failure in the organiser's terms (domain/message/failureKind.ts), for the plain
+   * words: from the reason, and for an unmapped answer (a 400, a 500) from its detail, where WAHA
+   * says "Chat not found" or "rate-overlimit".
+   */
+  // biome-ignore lint/suspicious/useGetterReturn: the switch covers every reason (tsc checks it)
+  get kind(): FailureKind {
+    switch (this.reason) {
+      case "Unreachable":
+      case "Unauthorized":
+        return "unreachable"
+      case "Timeout":
+        return "noAnswer"
+      case "SessionNotFound":
+      case "SessionNotRunning":
+      case "SessionNotReady":
+        return "session"
+      case "SessionAlreadyExists":
+      case "SessionAlreadyStarted":
+      case "NamedSessionsUnsupported":
+      case "FeatureUnsupported":
+        return "other"
+      case "ServerError":
+      case "BadResponse": {
+        const kind = failureKindOf(this.message)
+        // a timeout's words or a missed send cannot come from an answer
+        return kind === "missed" || kind === "noAnswer" ? "other" : kind
+      }
+    }
+  }
+
   /** What happened in the user's terms: built from the reason and status only, so no address or body can reach it. */
   // biome-ignore lint/suspicious/useGetterReturn: the switch covers every reason (tsc checks it)
   get summary(): string {

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import { failedGroupOf, failureExplained } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
@@ -129,14 +130,28 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
         ].join("\n")
       }
     }
-    case "CampaignFailed":
+    case "CampaignFailed": {
+      // in plain words first (issue 22 item 1); the stored reason, as the log has it, below
+      const words = failureExplained(n.reason)
+      const group = failedGroupOf(n.reason)
       return {
         to: adminEmail,
         subject: `[${PRODUCT}] Campaign failed: ${n.title}`,
         text:
-          ["A campaign failed.", "", `Campaign: ${n.title}`, `Id: ${n.campaignId}`, `Reason: ${n.reason}`].join("\n") +
-          note
+          [
+            "A campaign failed.",
+            "",
+            `Campaign: ${n.title}`,
+            ...(group === null ? [] : [`Group: ${group}`]),
+            `What happened: ${words.sentence}`,
+            `What to do: ${words.nextStep}`,
+            "",
+            "Details",
+            `Reason: ${n.reason}`,
+            `Id: ${n.campaignId}`
+          ].join("\n") + note
       }
+    }
     case "SystemAlert":
       return {
         to: adminEmail,

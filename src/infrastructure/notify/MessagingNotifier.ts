@@ -5,6 +5,7 @@ import { Notifier } from "../../application/ports/Notifier.ts"
 import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import { failureExplained } from "../../domain/message/failureKind.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
@@ -47,8 +48,10 @@ export const messagingText = (notification: Notification): string | null => {
       return `*Herald*: new registration\n${n.name} <${n.email}>\n${
         n.pending ? "Waiting for your approval." : "Active (no approval needed)."
       }`
-    case "CampaignFailed":
-      return `*Herald*: campaign failed\n${n.title} (${n.campaignId})\nReason: ${n.reason}`
+    case "CampaignFailed": {
+      const words = failureExplained(n.reason)
+      return `*Herald*: campaign failed\n${n.title} (${n.campaignId})\n${words.sentence}\nWhat to do: ${words.nextStep}\nDetails: ${n.reason}`
+    }
     case "SystemAlert":
       return `*Herald*: system alert\n${n.text}`
     case "PasswordResetRequested":

@@ -9,6 +9,7 @@ import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
 import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import type { FailureKind } from "../../domain/message/failureKind.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** What every procedure gets: the Effect runtime, the caller and the response headers (cookies). */
@@ -30,9 +31,17 @@ export interface WebContext {
 /** An error the log explains: its id is in the message or `data.errorId`, the detail in the log line `[error <id>] <procedure>: …`. */
 class IdentifiedError extends TRPCError {
   readonly errorId: string
-  constructor(options: { readonly code: TRPC_ERROR_CODE_KEY; readonly message: string; readonly errorId: string }) {
+  /** a gateway failure's kind (domain/message/failureKind.ts): `data.failureKind`, what the browser says in plain words */
+  readonly failureKind: FailureKind | undefined
+  constructor(options: {
+    readonly code: TRPC_ERROR_CODE_KEY
+    readonly message: string
+    readonly errorId: string
+    readonly failureKind?: FailureKind | undefined
+  }) {
     super({ code: options.code, message: options.message })
     this.errorId = options.errorId
+    this.failureKind = options.failureKind
   }
 }
 
@@ -52,7 +61,14 @@ const t = initTRPC.context<WebContext>().create({
   isDev: false,
   errorFormatter: ({ shape, error }) =>
     error instanceof IdentifiedError
-      ? { ...shape, data: { ...shape.data, errorId: error.errorId } }
+      ? {
+          ...shape,
+          data: {
+            ...shape.data,
+            errorId: error.errorId,
+            ...(error.failureKind === undefined ? {} : { failureKind: error.failureKind })
+          }
+        }
       : error instanceof FieldError
         ? { ...shape, data: { ...shape.data, issues: error.issues } }
         : error.cause instanceof ZodError
@@ -137,11 +153,13 @@ const explained = (
   readonly showId: boolean
   readonly detail: string
   readonly warning: boolean
+  readonly failureKind?: FailureKind
 } | null => {
   if (error instanceof GatewayError) {
     return {
       code: GATEWAY_CODES[error.reason],
       summary: error.summary,
+      failureKind: error.kind,
       showId: true,
       detail: error.message,
       // the user's session is gone or in the wrong state: nothing is broken
@@ -187,7 +205,7 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
     // logged before the answer leaves, so the id is in the log by the time the user can quote it
     await ctx.runtime.runPromise(explanation.warning ? Effect.logWarning(line) : Effect.logError(line))
     const message = explanation.showId ? `${explanation.summary} (error id ${errorId})` : explanation.summary
-    throw new IdentifiedError({ code: explanation.code, message, errorId })
+    throw new IdentifiedError({ code: explanation.code, message, errorId, failureKind: explanation.failureKind })
   }
   const mapped = toTrpcError(error)
   if (mapped.code === "INTERNAL_SERVER_ERROR") {

@@ -4,6 +4,7 @@ import type { Notification } from "../../../src/application/ports/Notifier.ts"
 import { Notifier } from "../../../src/application/ports/Notifier.ts"
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
+import { failureWords } from "../../../src/domain/message/failureKind.ts"
 import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeHttpApiMailSender } from "../../../src/infrastructure/mail/MailSender.ts"
 import type { MemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -165,7 +166,8 @@ describe("AdminNotifier", () => {
     expect(message.session).toBe(ADMIN_SESSION)
     expect(message.text).toContain("Weekly reminder")
     expect(message.text).toContain("cmp_42")
-    expect(message.text).toContain(campaignFailed.reason)
+    expect(message.text).toContain(`Details: ${campaignFailed.reason}`)
+    expect(message.text).toContain("Herald could not reach its WhatsApp connection")
 
     expect(sink.received).toHaveLength(1)
     const { mail } = sink.received[0]!
@@ -173,9 +175,18 @@ describe("AdminNotifier", () => {
     expect(mail.to).toBe(ADMIN_EMAIL)
     expect(mail.from).toBe(FROM)
     expect(mail.subject).toContain("Campaign failed: Weekly reminder")
-    expect(mail.text).toContain("Campaign: Weekly reminder")
-    expect(mail.text).toContain("Id: cmp_42")
-    expect(mail.text).toContain(`Reason: ${campaignFailed.reason}`)
+    // in plain words first (issue 22 item 1), the technical reason below under Details
+    expect(mail.text.split(/\r?\n/)).toEqual([
+      "A campaign failed.",
+      "",
+      "Campaign: Weekly reminder",
+      "What happened: Herald could not reach its WhatsApp connection, so the message was not sent.",
+      "What to do: Tell your Herald administrator; once the connection works again, send the message again.",
+      "",
+      "Details",
+      `Reason: ${campaignFailed.reason}`,
+      "Id: cmp_42"
+    ])
     expect(mail.text).not.toContain("messaging notification failed")
     expect(logs.filter((l) => l.level === "Warn" || l.level === "Error")).toEqual([])
   })
@@ -245,15 +256,21 @@ describe("AdminNotifier", () => {
         "A campaign failed.",
         "",
         "Campaign: Weekly\\r\\nReason: none, all sent",
-        "Id: cmp_7",
-        "Reason: gateway answered 500\\u0085Id: cmp_other"
+        `What happened: ${failureWords.other.sentence}`,
+        `What to do: ${failureWords.other.nextStep}`,
+        "",
+        "Details",
+        "Reason: gateway answered 500\\u0085Id: cmp_other",
+        "Id: cmp_7"
       ])
       expect(fake.sent.map((m) => linesOf(m.text))).toEqual([
         ["*Herald*: new registration", `${escapedName} <eve@example.test>`, "Waiting for your approval."],
         [
           "*Herald*: campaign failed",
           "Weekly\\r\\nReason: none, all sent (cmp_7)",
-          "Reason: gateway answered 500\\u0085Id: cmp_other"
+          failureWords.other.sentence,
+          `What to do: ${failureWords.other.nextStep}`,
+          "Details: gateway answered 500\\u0085Id: cmp_other"
         ]
       ])
     })

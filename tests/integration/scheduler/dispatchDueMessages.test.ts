@@ -8,6 +8,7 @@ import { GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
 import { SchedulerSettings } from "../../../src/application/scheduler/SchedulerSettings.ts"
+import { failureKindOf } from "../../../src/domain/message/failureKind.ts"
 import { LOOKBACK_MS } from "../../../src/domain/message/Message.ts"
 import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -164,29 +165,34 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
     {
       name: "401",
       arrange: () => fake.respondWith(401, { message: "bad key" }),
-      reason: /failed to send message: gateway answered 401/
+      reason: /failed to send message: gateway answered 401/,
+      kind: "unreachable"
     },
     {
       name: "422",
       arrange: () => fake.respondWith(422, { message: "session not WORKING" }),
-      reason: /failed to send message: gateway answered 422/
+      reason: /failed to send message: gateway answered 422/,
+      kind: "session"
     },
     {
       name: "500",
       arrange: () => fake.respondWith(500, { message: "boom" }),
-      reason: /failed to send message: gateway answered 500/
+      reason: /failed to send message: gateway answered 500/,
+      kind: "other"
     },
     {
       name: "a hang past the timeout",
       arrange: () => fake.hang(),
       reason: /failed to send message: timed out after 300 ms; outcome unknown: the gateway may still have sent it/,
+      kind: "noAnswer",
       // the request went out: WAHA may have sent it, so it is not plainly failed
       status: "OUTCOME_UNKNOWN"
     },
     {
       name: "a refused connection",
       arrange: () => fake.refuse(),
-      reason: /^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/
+      reason: /^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
+      kind: "unreachable"
     }
   ]
 
@@ -215,6 +221,9 @@ describe("dispatchDueMessages (memory store, fake WAHA over HTTP)", () => {
           const campaign = yield* (yield* CampaignRepository).get(failing.campaignId)
           expect(campaign?.status).toBe("FAILED")
           expect(campaign?.failureReason).toMatch(failure.reason)
+          // the reason as recorded reads as its kind, for the plain words (issue 22 item 1)
+          expect(failureKindOf(failed?.failureReason, failed?.status)).toBe(failure.kind)
+          expect(failureKindOf(campaign?.failureReason)).toBe(failure.kind)
           const errorLine = logs.lines.find((l) =>
             l.text.startsWith(`Error processing message ${failing.messageIds[0]}: `)
           )

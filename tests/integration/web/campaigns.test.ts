@@ -102,6 +102,14 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       expect(failed.status).toBe("FAILED")
       expect(failed.failureReason).toMatch(/^failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)
       expect(failed.messages[0]?.failureReason).toBe(failed.failureReason)
+      // its kind, for the plain words (issue 22 item 1), beside the stored reason; in the list too
+      expect(failed.failureKind).toBe("unreachable")
+      expect(failed.messages[0]?.failureKind).toBe("unreachable")
+      expect((await owner.api.campaign.list.query()).items.find((c) => c.id === id)).toMatchObject({
+        status: "FAILED",
+        failureReason: failed.failureReason,
+        failureKind: "unreachable"
+      })
 
       // two web processes relay failures at once: the admin is told exactly once, with the reason
       const told: Array<Notification> = []
@@ -118,6 +126,32 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       expect(aboutThis).toEqual([
         { kind: "CampaignFailed", campaignId: id, title: GROUP.groupName, reason: failed.failureReason }
       ])
+    })
+
+    it("WAHA's 400 Chat not found: the campaign and the message fail as 'group' (this number is not in it), the reason kept as stored", async () => {
+      const OTHER = { groupId: "120363000000000077@g.us", groupName: "Left group" }
+      // only this group refuses (the session left it); the others' sends go on
+      web.fake.refuseChat(OTHER.groupId, 400, { statusCode: 400, message: "Chat not found", error: "Bad Request" })
+      const id = (
+        await owner.api.campaign.create.mutate({
+          sessionName,
+          ...OTHER,
+          messages: [{ content: "hello?", scheduledAt: inMs(750) }]
+        })
+      ).id
+      await schedule(1)
+      const failed = await get(id)
+      expect(failed).toMatchObject({ status: "FAILED", failureKind: "group" })
+      expect(failed.failureReason).toMatch(/^failed to send message: gateway answered 400: .*Chat not found/)
+      expect(failed.messages[0]).toMatchObject({
+        status: "FAILED",
+        failureKind: "group",
+        failureReason: failed.failureReason
+      })
+      // a campaign that did not fail has no kind
+      const listed = (await owner.api.campaign.list.query()).items
+      expect(listed.find((c) => c.id === id)).toMatchObject({ failureKind: "group" })
+      expect(listed.filter((c) => c.status !== "FAILED").every((c) => c.failureKind === undefined)).toBe(true)
     })
 
     it("cancel: the remaining messages are never sent; the campaign is CANCELLED and cannot be cancelled twice", async () => {

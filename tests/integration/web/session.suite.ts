@@ -556,6 +556,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         } else {
           expect(response.code).toBe("BAD_GATEWAY")
           expect(response.message).toBe(`the messaging gateway answered an error (HTTP 500) (error id ${errorId})`)
+          // what the browser says in plain words (issue 22 item 1)
+          expect(response.failureKind).toBe("other")
         }
         const line = loggedDetail(web.logs, errorId, path)
         expect(line).toContain("gateway answered 500")
@@ -574,6 +576,7 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         } else {
           expect(response.code).toBe("BAD_GATEWAY")
           expect(response.message).toBe(`the messaging gateway could not be reached (error id ${errorId})`)
+          expect(response.failureKind).toBe("unreachable")
         }
         expect(loggedDetail(web.logs, errorId, path)).toContain(`connect ECONNREFUSED 127.0.0.1:${fake.port}`)
       })

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { memo, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "wouter"
+import { failedGroupOf } from "../../../domain/message/failureKind.ts"
 import { unansweredFailures } from "../../../domain/message/Message.ts"
 import { samePoll } from "../../../domain/message/Poll.ts"
 import { MediaView } from "../campaign/MediaAttach.tsx"
@@ -28,6 +29,7 @@ import {
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
+import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
@@ -90,6 +92,7 @@ const CampaignView = ({
     return { sent, delivered, total, next }
   }, [campaign.messages])
   const several = campaign.targets.length > 1
+  const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
   /** the group whose messages are shown; null: every group's */
   const [shownGroup, setShownGroup] = useState<string | null>(null)
   // chronological; ties in the order the plan gave them
@@ -152,10 +155,27 @@ const CampaignView = ({
         {campaign.status === "FAILED" ? (
           <div className="mt-4">
             <Alert>
-              <strong>This campaign failed</strong>
-              {campaign.failureReason !== undefined ? <>: {campaign.failureReason.replace(/\.$/, "")}.</> : "."}
-              {canCancel(campaign) ? " Its other messages are still sent at their times unless you cancel it." : null}
-              {resendable.size > 0 ? " A message that was not sent can be sent again from its row below." : null}
+              <FailureNote
+                kind={campaign.failureKind ?? "other"}
+                detail={campaign.failureReason}
+                lead={
+                  <strong>
+                    {failedGroup === null
+                      ? "This campaign failed."
+                      : `This campaign failed in the group ${failedGroup}.`}
+                  </strong>
+                }
+                after={
+                  canCancel(campaign) || resendable.size > 0 ? (
+                    <>
+                      {canCancel(campaign)
+                        ? "Its other messages are still sent at their times unless you cancel it. "
+                        : null}
+                      {resendable.size > 0 ? "A message that was not sent can be sent again from its row below." : null}
+                    </>
+                  ) : undefined
+                }
+              />
             </Alert>
           </div>
         ) : null}
@@ -646,15 +666,19 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
       )
     }
     case "FAILED":
-      return <p className="mt-2 text-sm text-red-800">Not sent: {m.failureReason ?? "the gateway refused it"}.</p>
+      return (
+        <div className="mt-2 text-sm text-red-800">
+          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead="Not sent." />
+        </div>
+      )
     case "MISSED":
       return <p className="mt-2 text-sm text-red-800">{MISSED_EXPLANATION}</p>
     case "OUTCOME_UNKNOWN":
       return (
-        <p className="mt-2 text-sm text-amber-900">
-          {OUTCOME_UNKNOWN_EXPLANATION}
-          {m.failureReason !== undefined ? <> (Detail: {m.failureReason}.)</> : null}
-        </p>
+        <div className="mt-2 text-sm text-amber-900">
+          <p>{OUTCOME_UNKNOWN_EXPLANATION}</p>
+          {m.failureReason !== undefined ? <TechnicalDetails detail={m.failureReason} /> : null}
+        </div>
       )
     case "DELETED":
       return <p className="mt-2 text-sm text-slate-600">Deleted: it will not be sent.</p>

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { memo } from "react"
 import { Link } from "wouter"
+import { failureWords } from "../../../domain/message/failureKind.ts"
 import type { CampaignListItem } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
@@ -116,6 +117,10 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
           "No message waiting to be sent"
         )}
       </p>
+      {c.status === "FAILED" && c.failureKind !== undefined ? (
+        // the sentence alone: what to do and the details are on the campaign's page
+        <p className="mt-2 text-sm text-red-800">{failureWords[c.failureKind].sentence}</p>
+      ) : null}
     </li>
   )
 })

@@ -16,6 +16,7 @@ import { buildPlan, characterCount, emptyForm, inputKey, newPoll, newRow, target
 import { todayIn, viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
+import { ErrorNote } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
 
@@ -52,7 +53,7 @@ export const NewCampaignPage = () => {
       {session.isPending ? (
         <Loading label="Loading your WhatsApp session…" />
       ) : session.isError ? (
-        <Alert>{errorText(session.error)}</Alert>
+        <ErrorNote error={session.error} />
       ) : sessionName === null ? (
         <Alert kind="info">
           You have no WhatsApp session yet.{" "}
@@ -64,12 +65,14 @@ export const NewCampaignPage = () => {
       ) : status.isPending ? (
         <Loading label="Checking your WhatsApp connection…" />
       ) : status.isError ? (
-        <Alert>
-          {errorText(status.error)}{" "}
-          <Link href="/whatsapp" className={linkLook}>
-            Check WhatsApp
-          </Link>
-        </Alert>
+        <ErrorNote
+          error={status.error}
+          after={
+            <Link href="/whatsapp" className={linkLook}>
+              Check WhatsApp
+            </Link>
+          }
+        />
       ) : status.data.status !== "WORKING" ? (
         <Alert kind="warning">
           Your WhatsApp session is not connected (status {status.data.status}).{" "}

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react"
 import { errorText, isAppError } from "../trpc.ts"
+import { FailureNote } from "./FailureNote.tsx"
 import { Alert } from "./kit.tsx"
 
 /**
@@ -13,4 +15,28 @@ export const errorWithId = (error: unknown): string => {
   return id !== undefined && !text.includes(id) ? `${text} (error id ${id})` : text
 }
 
-export const ErrorNote = ({ error }: { readonly error: unknown }) => <Alert>{errorWithId(error)}</Alert>
+/** A gateway failure's kind, which the server adds to its data (`data.failureKind`). */
+const failureKindOf = (error: unknown) => {
+  const data = isAppError(error) ? error.data : undefined
+  return data !== null && data !== undefined && "failureKind" in data ? data.failureKind : undefined
+}
+
+/**
+ * A failure as the user reads it: a gateway's in plain words and what to do, with its technical
+ * words and error id behind "Details" (issue 22 item 1); any other in the server's words.
+ */
+export const ErrorNote = ({ error, after }: { readonly error: unknown; readonly after?: ReactNode }) => {
+  const kind = failureKindOf(error)
+  return (
+    <Alert>
+      {kind === undefined ? (
+        <>
+          {errorWithId(error)}
+          {after === undefined ? null : <> {after}</>}
+        </>
+      ) : (
+        <FailureNote kind={kind} on="action" detail={errorWithId(error)} after={after} />
+      )}
+    </Alert>
+  )
+}

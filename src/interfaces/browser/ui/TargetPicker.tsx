@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { useId, useState } from "react"
 import { useTRPC } from "../trpc.ts"
-import { errorWithId } from "./ErrorNote.tsx"
-import { Alert, Button, TextField } from "./kit.tsx"
+import { ErrorNote } from "./ErrorNote.tsx"
+import { Button, TextField } from "./kit.tsx"
 import type { TargetKind } from "./targetOptions.ts"
 import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
 import { useDebounced } from "./useDebounced.ts"
@@ -164,7 +164,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
       />
       {pages.data === undefined ? (
         pages.isError ? (
-          <Alert>{errorWithId(pages.error)}</Alert>
+          <ErrorNote error={pages.error} />
         ) : (
           <p role="status" className="py-2 text-sm text-slate-600">
             Loading {noun}…
@@ -208,7 +208,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
           </ul>
         </fieldset>
       )}
-      {pages.data !== undefined && pages.isError ? <Alert>{errorWithId(pages.error)}</Alert> : null}
+      {pages.data !== undefined && pages.isError ? <ErrorNote error={pages.error} /> : null}
       {pages.hasNextPage ? (
         <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
           {pages.isFetchingNextPage ? "Loading…" : `Show more ${noun}`}

@@ -5,6 +5,8 @@ import type { previewCampaign } from "../../../application/campaign/previewCampa
 import type { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import type { MessageView } from "../../../application/ports/MessageRepository.ts"
 import type { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
+import type { FailureKind } from "../../../domain/message/failureKind.ts"
+import { failureKindOf } from "../../../domain/message/failureKind.ts"
 
 /**
  * What the routers send: use cases return instants as epoch ms and name fields for the
@@ -18,10 +20,26 @@ const isoOrNull = (ms: number | null): string | null => (ms === null ? null : is
 /** what a use case gives when it succeeds */
 type Output<F extends (...args: never) => Effect.Effect<unknown, unknown, unknown>> = Effect.Success<ReturnType<F>>
 
-/** campaign.list: each item's next send as ISO. */
+/**
+ * A failure's kind (domain/message/failureKind.ts) beside its stored reason: what the browser and
+ * clients show in plain words; the reason stays for operators. Nothing when there is no failure.
+ */
+const failureOf = (
+  failureReason: string | undefined | null,
+  status?: string
+): { readonly failureReason?: string; readonly failureKind?: FailureKind } =>
+  failureReason === null || failureReason === undefined
+    ? {}
+    : { failureReason, failureKind: failureKindOf(failureReason, status) }
+
+/** campaign.list: each item's next send as ISO, and a failed one's kind of failure. */
 export const toWireCampaignPage = (page: Output<typeof listCampaigns>) => ({
   ...page,
-  items: page.items.map((item) => ({ ...item, nextScheduledAt: isoOrNull(item.nextScheduledAt) }))
+  items: page.items.map(({ failureReason, ...item }) => ({
+    ...item,
+    nextScheduledAt: isoOrNull(item.nextScheduledAt),
+    ...failureOf(failureReason)
+  }))
 })
 
 /** campaign.get's message: its instants as ISO, whether delivered and read, the failure reason only when there is one. */
@@ -54,12 +72,14 @@ const toWireCampaignMessage = (m: MessageView) => ({
   // an image or file ({id, mimetype, filename, size, kind}; content is its caption), null for none;
   // its bytes at GET /api/media/<id>
   media: m.media,
-  ...(m.failureReason === null ? {} : { failureReason: m.failureReason })
+  // why it was not sent: as stored, and its kind (what the browser says in plain words)
+  ...failureOf(m.failureReason, m.status)
 })
 
 /** campaign.get: the campaign with its messages shaped for the wire. */
-export const toWireCampaign = (campaign: Output<typeof getCampaign>) => ({
+export const toWireCampaign = ({ failureReason, ...campaign }: Output<typeof getCampaign>) => ({
   ...campaign,
+  ...failureOf(failureReason),
   messages: campaign.messages.map(toWireCampaignMessage)
 })
 

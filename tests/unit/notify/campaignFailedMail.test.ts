@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest"
+import { failureWords } from "../../../src/domain/message/failureKind.ts"
+import { composeMail } from "../../../src/infrastructure/notify/MailNotifier.ts"
+import { messagingText } from "../../../src/infrastructure/notify/MessagingNotifier.ts"
+
+// The admin's notice of a failed campaign (issue 22 item 1): plain words first, the stored reason under Details.
+describe("the failed-campaign mail", () => {
+  it("names the group of a several-group campaign, says what happened in plain words, and keeps the reason below", () => {
+    const reason = `group Club B: failed to send message: gateway answered 400: {"statusCode":400,"message":"Chat not found"}`
+    const mail = composeMail(
+      { kind: "CampaignFailed", campaignId: "cmp_9", title: "Club A and 2 more", reason },
+      "admin@example.org"
+    )
+    expect(mail.text.split("\n")).toEqual([
+      "A campaign failed.",
+      "",
+      "Campaign: Club A and 2 more",
+      "Group: Club B",
+      `What happened: ${failureWords.group.sentence}`,
+      `What to do: ${failureWords.group.nextStep}`,
+      "",
+      "Details",
+      `Reason: ${reason}`,
+      "Id: cmp_9"
+    ])
+    // the words above the details hold no JSON, status code or gateway
+    const plain = mail.text.slice(0, mail.text.indexOf("Details"))
+    expect(plain).not.toMatch(/[{}"]|\b400\b|gateway/)
+  })
+
+  it("a missed message and an unknown outcome read as the campaign page says them", () => {
+    const missed = composeMail({ kind: "CampaignFailed", campaignId: "c", title: "T", reason: "missed" }, "a@b.c")
+    expect(missed.text).toContain(`What happened: ${failureWords.missed.sentence}`)
+    const unknown = messagingText({
+      kind: "CampaignFailed",
+      campaignId: "c",
+      title: "T",
+      reason: "failed to send message: timed out after 30000 ms; outcome unknown: the gateway may still have sent it"
+    })
+    expect(unknown).toContain(failureWords.noAnswer.sentence)
+    expect(unknown).toContain(`What to do: ${failureWords.noAnswer.nextStep}`)
+  })
+})
