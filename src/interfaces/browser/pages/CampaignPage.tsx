@@ -145,7 +145,7 @@ const CampaignView = ({
         <p className="mt-2 text-sm text-slate-700">
           {next !== null ? (
             <>
-              Next message: <time dateTime={next}>{formatDateTime(next)}</time>
+              Next message: <time dateTime={next}>{formatDateTime(next)}</time>.
             </>
           ) : (
             "No message waiting to be sent."
