@@ -60,14 +60,33 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("checkbox", { name: "Choir" }).check()
       await page.getByLabel("Messages on dates I choose").check()
 
-      // over 16 MB: refused in the page with the server's words, nothing sent
+      // a button-like picker (no "Choose File"), saying in plain words that nothing is chosen yet
       const attach = page.getByLabel("Attach image or file to message 1")
+      await page.locator("label", { hasText: "Attach image or file to message 1…" }).waitFor()
+      expect(await page.getByTestId("file-chosen").first().textContent()).toBe("No file chosen yet")
+      // the keyboard reaches it and opens the chooser
+      await attach.focus()
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")])
+      expect(chooser.isMultiple()).toBe(false)
+      if (process.env.PICKER_SCREENSHOTS) {
+        for (const [name, viewport] of [
+          ["desktop", { width: 1280, height: 800 }],
+          ["phone", { width: 390, height: 844 }]
+        ] as const) {
+          await page.setViewportSize(viewport)
+          await page.screenshot({ path: `${process.env.PICKER_SCREENSHOTS}-${name}.png`, fullPage: true })
+        }
+        await page.setViewportSize({ width: 1280, height: 800 })
+      }
+
+      // over 16 MB: refused in the page with the server's words, nothing sent; the file named
       await attach.setInputFiles({
         name: "huge.png",
         mimeType: "image/png",
         buffer: Buffer.alloc(16 * 1024 * 1024 + 1)
       })
       await page.getByRole("alert").getByText("larger than 16 MB").waitFor()
+      expect(await page.getByTestId("file-chosen").first().textContent()).toBe("huge.png")
 
       await attach.setInputFiles({ name: "team.png", mimeType: "image/png", buffer: PNG_BYTES })
       const preview = page.getByTestId("media")

@@ -3,7 +3,7 @@ import type { inferRouterOutputs } from "@trpc/server"
 import { useEffect, useId, useState } from "react"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { errorText, useTRPC } from "../trpc.ts"
-import { Alert, Button } from "../ui/kit.tsx"
+import { Alert, Button, FilePicker } from "../ui/kit.tsx"
 import { formatInZone } from "./zoneFormat.ts"
 
 export type CsvReading = inferRouterOutputs<AppRouter>["campaign"]["importCsv"]
@@ -35,6 +35,8 @@ export const CsvImport = ({
   const trpc = useTRPC()
   const inputId = useId()
   const [file, setFile] = useState<{ readonly name: string; readonly text: string } | null>(null)
+  // the last file chosen (still shown after its rows were added, or when it could not be read)
+  const [chosenName, setChosenName] = useState<string | null>(null)
   const [readError, setReadError] = useState<string | null>(null)
   const read = useMutation(trpc.campaign.importCsv.mutationOptions())
   const { mutate, reset } = read
@@ -48,6 +50,7 @@ export const CsvImport = ({
   const choose = async (chosen: File | undefined) => {
     setReadError(null)
     if (chosen === undefined) return
+    setChosenName(chosen.name)
     try {
       const text = await chosen.text()
       if (sentBytes(text, timeZone) > MAX_SENT_BYTES) {
@@ -79,22 +82,16 @@ export const CsvImport = ({
         YYYY-MM-DD, the time as HH:MM (24-hour) on the {timeZone} clock. Put a text with commas or line breaks in double
         quotes, and write a quote inside it as two ("").
       </p>
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          CSV file
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="mt-1 block text-sm"
-          onChange={(e) => {
-            void choose(e.target.files?.[0])
-            // the same file, fixed, can be chosen again
-            e.target.value = ""
-          }}
-        />
-      </div>
+      <FilePicker
+        label="Choose a CSV file…"
+        chosen={chosenName}
+        accept=".csv,text/csv,text/plain"
+        onChange={(e) => {
+          void choose(e.target.files?.[0])
+          // the same file, fixed, can be chosen again
+          e.target.value = ""
+        }}
+      />
       {readError === null ? null : <Alert>{readError}</Alert>}
       {file === null || readError !== null ? null : read.isPending ? (
         <p role="status" className="text-sm text-slate-600">

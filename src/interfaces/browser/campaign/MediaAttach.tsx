@@ -1,7 +1,7 @@
-import { useId, useState } from "react"
+import { useState } from "react"
 import { z } from "zod/mini"
 import { MAX_MEDIA_BYTES } from "../../../domain/message/Media.ts"
-import { Button } from "../ui/kit.tsx"
+import { Button, FilePicker } from "../ui/kit.tsx"
 
 /** What POST /api/media answers, checked before the form keeps it. */
 const UploadedSchema = z.object({
@@ -94,43 +94,37 @@ export const MediaAttach = ({
   readonly error?: string | undefined
   readonly onChange: (media: AttachedMedia | null) => void
 }) => {
-  const inputId = useId()
-  const [state, setState] = useState<{ readonly uploading: boolean; readonly error: string | null }>({
-    uploading: false,
-    error: null
-  })
+  const [state, setState] = useState<{
+    readonly uploading: boolean
+    readonly error: string | null
+    readonly name: string | null
+  }>({ uploading: false, error: null, name: null })
   const shown = state.error ?? error ?? null
   return (
     <div className="space-y-2">
       {media === null ? (
-        <div>
-          <label htmlFor={inputId} className="block text-sm font-medium">
-            Attach image or file to {of}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
-            disabled={state.uploading}
-            className="mt-1 block text-sm"
-            onChange={async (e) => {
-              const file = e.target.files?.[0]
-              e.target.value = ""
-              if (file === undefined) return
-              setState({ uploading: true, error: null })
-              const result = await uploadMedia(file)
-              if (result.ok) {
-                setState({ uploading: false, error: null })
-                onChange(result.media)
-              } else setState({ uploading: false, error: result.error })
-            }}
-          />
-          <p className="mt-1 text-sm text-slate-600">
-            {state.uploading
-              ? "Uploading…"
-              : "JPEG, PNG, WebP or GIF images; PDF, Word, Excel, PowerPoint or OpenDocument files; at most 16 MB. The text becomes its caption."}
-          </p>
-        </div>
+        <FilePicker
+          label={
+            <>
+              Attach image or file<span className="sr-only"> to {of}</span>…
+            </>
+          }
+          chosen={state.name === null ? null : state.uploading ? `Uploading ${state.name}…` : state.name}
+          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+          disabled={state.uploading}
+          onChange={async (e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ""
+            if (file === undefined) return
+            setState({ uploading: true, error: null, name: file.name })
+            const result = await uploadMedia(file)
+            if (result.ok) {
+              setState({ uploading: false, error: null, name: null })
+              onChange(result.media)
+            } else setState({ uploading: false, error: result.error, name: file.name })
+          }}
+          hint="JPEG, PNG, WebP or GIF images; PDF, Word, Excel, PowerPoint or OpenDocument files; at most 16 MB. The text becomes its caption."
+        />
       ) : (
         <>
           <MediaView media={media} />

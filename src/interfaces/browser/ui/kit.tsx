@@ -176,3 +176,42 @@ export const linkLook = `text-sky-800 underline underline-offset-2 hover:text-sk
 
 /** A link that is the page's next step, looking like the primary button (it goes somewhere; it does nothing here). */
 export const buttonLinkLook = `inline-flex items-center justify-center gap-2 rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white no-underline hover:bg-sky-800 ${focus}`
+
+/**
+ * A file picker that looks like the app's other buttons: the native <input type="file"> stays in
+ * the page (visually hidden, still focusable: Tab reaches it, Enter or Space opens the chooser) and
+ * its <label> is the visible button, outlined when the input has the keyboard focus. The chosen
+ * file's name (or "No file chosen yet") is shown next to it and read out with the control.
+ */
+export const FilePicker = ({
+  label,
+  chosen,
+  hint,
+  ...props
+}: {
+  /** the button's words, e.g. "Choose a CSV file…"; may hold an sr-only part naming what it is for */
+  readonly label: ReactNode
+  /** the file's name once chosen */
+  readonly chosen: string | null
+  readonly hint?: ReactNode
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "className">) => {
+  const id = useId()
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input id={id} type="file" className="peer sr-only" aria-describedby={`${id}-chosen`} {...props} />
+        <label
+          htmlFor={id}
+          className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sky-700 peer-disabled:cursor-not-allowed peer-disabled:text-slate-500"
+        >
+          {/* one flex item: an sr-only part of the words leaves no gap */}
+          <span>{label}</span>
+        </label>
+        <span id={`${id}-chosen`} className="break-all text-sm text-slate-700" data-testid="file-chosen">
+          {chosen ?? "No file chosen yet"}
+        </span>
+      </div>
+      {hint === undefined ? null : <p className="mt-1 text-sm text-slate-600">{hint}</p>}
+    </div>
+  )
+}
