@@ -25,7 +25,7 @@ const inParis = (date: string, time: string): string => {
   return new Date(wallClockInstant({ year, month, day }, hours, minutes, "Europe/Paris")!).toISOString()
 }
 
-const csvFile = (text: string) => ({ name: "plan.csv", mimeType: "text/csv", buffer: Buffer.from(text, "utf8") })
+const csvFile = (text: string, name = "plan.csv") => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") })
 
 describe.skipIf(!chromiumAvailable)(
   `faster planning in the browser (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`,
@@ -65,7 +65,11 @@ describe.skipIf(!chromiumAvailable)(
       await problem.waitFor()
       expect(await problem.allTextContents()).toEqual(['Line 4: time "25:00" is not a time as HH:MM (00:00 to 23:59)'])
       expect(await page.getByTestId("csv-message").count()).toBe(2)
-      expect(await page.getByRole("button", { name: "Add 2 messages" }).isDisabled()).toBe(true)
+      // no button that looks enabled and is not: the good rows can be added, the bad line named
+      expect(await page.getByRole("button", { name: /^Add \d+ messages$/ }).count()).toBe(0)
+      const addGood = page.getByRole("button", { name: "Add the 2 good rows" })
+      expect(await addGood.isEnabled()).toBe(true)
+      expect(await page.getByTestId("csv-skipped").textContent()).toBe("Skips line 4 of the file.")
       if (process.env.CSV_SCREENSHOT) await page.screenshot({ path: process.env.CSV_SCREENSHOT, fullPage: true })
       expect(await seriousA11yViolations(page)).toEqual([])
 
@@ -97,6 +101,40 @@ describe.skipIf(!chromiumAvailable)(
         [inParis(d2, "19:00"), "Rehearsal"],
         [inParis(d3, "18:30"), "Concert"]
       ])
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("a CSV with one bad row: 'Add the 2 good rows' adds those two and says which line was skipped", {
+      timeout: 90_000
+    }, async () => {
+      const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
+      const trpc = browserApi(context.request, herald.url)
+      await trpc.auth.signIn.mutate({ email: "csv@example.com", password: "correct horse battery" })
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("button", { name: "Preview" }).waitFor()
+      await page.getByLabel("Messages on dates I choose").check()
+      await page.getByLabel("Time zone").selectOption("Europe/Paris")
+      const today = todayInParis()
+      const [d1, d2, d3] = [addDays(today, 5), addDays(today, 6), addDays(today, 8)]
+      await page
+        .getByLabel("Choose a CSV file")
+        .setInputFiles(csvFile(`${d1},09:00,Warm-up\n${d2},9 am,Rehearsal\n${d3},18:30,Concert\n`, "season.csv"))
+      await page.getByTestId("csv-problem").waitFor()
+      expect(await page.getByTestId("file-chosen").last().textContent()).toBe("season.csv")
+      expect(await page.getByTestId("csv-problem").allTextContents()).toEqual([
+        expect.stringMatching(/^Line 2: time "9 am" is not a time/)
+      ])
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByRole("button", { name: "Add the 2 good rows" }).click()
+      await page.getByTestId("csv-added").waitFor()
+      expect(await page.getByTestId("csv-added").textContent()).toBe(
+        "Added 2 messages from season.csv; line 2 of the file was skipped."
+      )
+      expect(await page.getByLabel("Text of message 1").inputValue()).toBe("Warm-up")
+      expect(await page.getByLabel("Text of message 2").inputValue()).toBe("Concert")
+      expect(await page.getByLabel("Date of message 2").inputValue()).toBe(d3)
+      expect(await page.getByLabel("Text of message 3").count()).toBe(0)
       expect(errors).toEqual([])
       await context.close()
     })

@@ -65,7 +65,9 @@ describe.skipIf(!chromiumAvailable)(
       await page.locator("label", { hasText: "Attach image or file to message 1…" }).waitFor()
       expect(await page.getByTestId("file-chosen").first().textContent()).toBe("No file chosen yet")
       // the keyboard reaches it and opens the chooser
-      await attach.focus()
+      await page.getByLabel("Text of message 1").focus()
+      await page.keyboard.press("Tab")
+      await expect(attach.evaluate((input) => input === document.activeElement)).resolves.toBe(true)
       const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")])
       expect(chooser.isMultiple()).toBe(false)
       if (process.env.PICKER_SCREENSHOTS) {

@@ -22,7 +22,8 @@ const sentBytes = (text: string, timeZone: string): number =>
  * "Import from CSV…": a file of `date,time,text` rows read by the server (campaign.importCsv) in
  * the campaign's zone, and shown before anything is added: every good row with its send time
  * (the zone named), every bad row by its line in the file and why. Rows are added only when
- * none is bad: the user fixes the file and chooses it again, so no row is left out unnoticed.
+ * none is bad, or when the user chooses to add the good rows only, told which lines that skips;
+ * or the user fixes the file and chooses it again. No row is left out unnoticed.
  * Nothing is saved until the form's own Save. Changing the zone reads the file again.
  */
 export const CsvImport = ({
@@ -37,6 +38,8 @@ export const CsvImport = ({
   const [file, setFile] = useState<{ readonly name: string; readonly text: string } | null>(null)
   // the last file chosen (still shown after its rows were added, or when it could not be read)
   const [chosenName, setChosenName] = useState<string | null>(null)
+  // what the last Add did, said until another file is chosen
+  const [added, setAdded] = useState<string | null>(null)
   const [readError, setReadError] = useState<string | null>(null)
   const read = useMutation(trpc.campaign.importCsv.mutationOptions())
   const { mutate, reset } = read
@@ -49,6 +52,7 @@ export const CsvImport = ({
 
   const choose = async (chosen: File | undefined) => {
     setReadError(null)
+    setAdded(null)
     if (chosen === undefined) return
     setChosenName(chosen.name)
     try {
@@ -70,6 +74,13 @@ export const CsvImport = ({
   const bad = reading?.problems ?? []
   const add = () => {
     onAdd(good)
+    const skipped = [...new Set(bad.map((p) => p.line))].sort((a, b) => a - b)
+    setAdded(
+      `Added ${good.length} ${good.length === 1 ? "message" : "messages"} from ${file?.name ?? "the file"}` +
+        (skipped.length === 0
+          ? "."
+          : `; ${linesText(skipped)} of the file ${skipped.length === 1 ? "was" : "were"} skipped.`)
+    )
     setFile(null)
   }
   return (
@@ -93,6 +104,11 @@ export const CsvImport = ({
         }}
       />
       {readError === null ? null : <Alert>{readError}</Alert>}
+      {added === null ? null : (
+        <p role="status" className="text-sm text-slate-700" data-testid="csv-added">
+          {added}
+        </p>
+      )}
       {file === null || readError !== null ? null : read.isPending ? (
         <p role="status" className="text-sm text-slate-600">
           Reading {file.name}…
@@ -110,7 +126,8 @@ export const CsvImport = ({
           {bad.length === 0 ? null : (
             <div className="rounded-md border border-red-300 bg-red-50 p-3">
               <p className="text-sm font-medium text-red-900">
-                Fix {bad.length === 1 ? "this row" : "these rows"} in the file, then choose it again:
+                Fix {bad.length === 1 ? "this row" : "these rows"} in the file and choose it again
+                {good.length > 0 ? ", or add the good rows without " + (bad.length === 1 ? "it" : "them") : ""}:
               </p>
               <ul className="mt-1 list-disc pl-5 text-sm text-red-900" aria-label="Rows to fix">
                 {bad.map((p) => (
@@ -144,11 +161,61 @@ export const CsvImport = ({
               </tbody>
             </table>
           )}
-          <Button variant="secondary" disabled={good.length === 0 || bad.length > 0} onClick={add}>
-            Add {good.length} {good.length === 1 ? "message" : "messages"}
-          </Button>
+          <AddRows good={good.length} bad={bad} onAdd={add} />
         </div>
       )}
     </section>
+  )
+}
+
+/** "Line 4", "lines 4 and 7", "lines 4, 7 and 9"; "the file" for a problem with the whole file. */
+const linesText = (lines: ReadonlyArray<number>): string => {
+  const named = lines.map((l) => (l === 0 ? "the file" : String(l)))
+  if (named.length === 1) return named[0] === "the file" ? "the file" : `line ${named[0]}`
+  return `lines ${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
+}
+
+/**
+ * The way to add what was read, honest about what it does: every row when all are good; the good
+ * rows only, naming the lines left out, when some are bad; nothing (a disabled button and why) when
+ * none is good.
+ */
+const AddRows = ({
+  good,
+  bad,
+  onAdd
+}: {
+  readonly good: number
+  readonly bad: ReadonlyArray<{ readonly line: number }>
+  readonly onAdd: () => void
+}) => {
+  const reasonId = useId()
+  if (good === 0)
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" disabled aria-describedby={reasonId}>
+          Add messages
+        </Button>
+        <p id={reasonId} className="text-sm text-slate-700">
+          No row of this file can be added: fix it and choose it again.
+        </p>
+      </div>
+    )
+  if (bad.length === 0)
+    return (
+      <Button variant="secondary" onClick={onAdd}>
+        Add {good} {good === 1 ? "message" : "messages"}
+      </Button>
+    )
+  const skipped = [...new Set(bad.map((p) => p.line))].sort((a, b) => a - b)
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" onClick={onAdd} aria-describedby={reasonId}>
+        Add the {good} good {good === 1 ? "row" : "rows"}
+      </Button>
+      <p id={reasonId} className="text-sm text-slate-700" data-testid="csv-skipped">
+        Skips {linesText(skipped)} of the file.
+      </p>
+    </div>
   )
 }

@@ -23,7 +23,7 @@ export const Button = ({
       ? "bg-sky-700 text-white hover:bg-sky-800 disabled:bg-slate-400"
       : variant === "danger"
         ? "bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400"
-        : "bg-white text-slate-900 border border-slate-300 hover:bg-slate-100 disabled:text-slate-500"
+        : "bg-white text-slate-900 border border-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-500"
   return (
     <button
       type="button"
