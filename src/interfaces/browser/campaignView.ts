@@ -32,7 +32,8 @@ export const isFinishedStatus = (status: CampaignStatus): boolean => status === 
  * How often campaign.get is asked again (react-query's refetchInterval): every 2 s while a message
  * is being sent or due within 2 minutes (or overdue by less than 3), every 30 s while messages are planned further ahead (or the
  * campaign is not finished), never once nothing is left to send. A FAILED campaign still sends its
- * remaining messages, so it is followed while it has any.
+ * remaining messages, so it is followed while it has any. A campaign not finished whose message was
+ * due within those minutes is asked every 2 s too: its status (Completed, after a resend) shows at once.
  */
 export const campaignPollInterval = (
   campaign:
@@ -56,7 +57,13 @@ export const campaignPollInterval = (
     }
   }
   if (planned) return SLOW_POLL_MS
-  if (isFinishedStatus(campaign.status) || campaign.status === "FAILED") return false
+  if (isFinishedStatus(campaign.status)) return false
+  // a message just sent (a resend, due now): the campaign's own status follows it in a moment
+  for (const m of campaign.messages) {
+    const at = Date.parse(m.scheduledAt)
+    if (m.status === "SENT" && at <= now + DUE_SOON_MS && at >= now - OVERDUE_MS) return FAST_POLL_MS
+  }
+  if (campaign.status === "FAILED") return false
   // not finished but nothing planned: its messages are still being created, or its last send is being recorded
   return SLOW_POLL_MS
 }

@@ -67,7 +67,13 @@ describe("campaignPollInterval: how often the campaign page asks again", () => {
   })
 
   it("asks slowly while an unfinished campaign has nothing planned (its last send being recorded)", () => {
-    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -1_000]), now)).toBe(SLOW_POLL_MS)
+    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -10 * 60_000]), now)).toBe(SLOW_POLL_MS)
+  })
+
+  it("asks every 2 s while a message just sent (a resend) is not yet reflected in the campaign's status", () => {
+    expect(campaignPollInterval(campaign("IN_PROGRESS", ["SENT", -1_000]), now)).toBe(FAST_POLL_MS)
+    expect(campaignPollInterval(campaign("FAILED", ["FAILED", -60_000], ["SENT", -1_000]), now)).toBe(FAST_POLL_MS)
+    expect(campaignPollInterval(campaign("COMPLETED", ["FAILED", -60_000], ["SENT", -1_000]), now)).toBe(false)
   })
 
   it("does not ask before there is anything", () => {

@@ -76,20 +76,26 @@ const CampaignView = ({
 }) => {
   const title = campaign.title.trim() === "" ? "Untitled campaign" : campaign.title
   const status = campaignStatusWords[campaign.status]
-  const { sent, delivered, total, next } = useMemo(() => {
+  const { sent, delivered, total, next, sending } = useMemo(() => {
     let sent = 0,
       delivered = 0,
       total = 0
     let next: string | null = null
+    let sending = false
     // a message sent again counts once: its resend stands in its place
     for (const m of countedMessages(campaign.messages)) {
       total++
       if (m.isSent) sent++
       if (m.isDelivered) delivered++
-      if (m.status === "SCHEDULED" && (next === null || Date.parse(m.scheduledAt) < Date.parse(next)))
+      if (m.status === "PICKED") sending = true
+      // NEW: a resend just made, waiting like any scheduled one
+      if (
+        (m.status === "SCHEDULED" || m.status === "NEW") &&
+        (next === null || Date.parse(m.scheduledAt) < Date.parse(next))
+      )
         next = m.scheduledAt
     }
-    return { sent, delivered, total, next }
+    return { sent, delivered, total, next, sending }
   }, [campaign.messages])
   const several = campaign.targets.length > 1
   const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
@@ -143,11 +149,12 @@ const CampaignView = ({
           <CampaignProgress sent={sent} delivered={delivered} total={total} label={`Progress of ${title}`} />
         </div>
         <p className="mt-2 text-sm text-slate-700">
+          {sending ? "A message is being sent now. " : null}
           {next !== null ? (
             <>
               Next message: <time dateTime={next}>{formatDateTime(next)}</time>.
             </>
-          ) : (
+          ) : sending ? null : (
             "No message waiting to be sent."
           )}{" "}
           Times are in your time zone ({viewerTimeZone}).
@@ -337,10 +344,10 @@ const goToRow = (messageId: string) => {
   row?.focus()
 }
 
-/** "Go to it": a link-styled button to another row of the list (a message and its resend). */
+/** A link-styled button to another row of the list (a message and its resend): its words are its name. */
 const GoToRow = ({ label, messageId }: { readonly label: string; readonly messageId: string }) => (
-  <button type="button" className={linkLook} aria-label={label} onClick={() => goToRow(messageId)}>
-    Go to it
+  <button type="button" className={linkLook} onClick={() => goToRow(messageId)}>
+    {label}
   </button>
 )
 
