@@ -47,6 +47,16 @@ describe.skipIf(!chromiumAvailable)(
       return trpc
     }
 
+    /** A page in Paris, signed in as the planner (signed up by the first test). */
+    const signedInPage = async () => {
+      const opened = await newPage(browser, { timezoneId: "Europe/Paris" })
+      await browserApi(opened.context.request, herald.url).auth.signIn.mutate({
+        email: "planner@example.com",
+        password: "correct horse battery"
+      })
+      return opened
+    }
+
     /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its checkbox. */
     const openFormForChoir = async (page: Page) => {
       await page.goto(`${herald.url}/campaigns/new`)
@@ -227,11 +237,7 @@ describe.skipIf(!chromiumAvailable)(
     it("one-off messages: one in the past, then an empty text, each shows the server's error at its field", {
       timeout: 60_000
     }, async () => {
-      const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
-      await browserApi(context.request, herald.url).auth.signIn.mutate({
-        email: "planner@example.com",
-        password: "correct horse battery"
-      })
+      const { context, page, errors } = await signedInPage()
       // a link cannot choose the recipient (nor the name shown for it): the query is ignored
       await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent("123@c.us")}&groupName=Choir`)
       await page.getByRole("button", { name: "Preview" }).waitFor()
@@ -276,6 +282,37 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByLabel("Text of message 1").fill("Happy new year, a bit late")
       await page.getByRole("button", { name: "Preview" }).click()
       await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("a new plan starts ahead of now: a repeating plan and a message at their defaults preview without an error", {
+      timeout: 60_000
+    }, async () => {
+      const { context, page, errors } = await signedInPage()
+      await openFormForChoir(page)
+      const startDate = await page.getByLabel("Start date").inputValue()
+      const sendTime = await page.getByLabel("Send time").inputValue()
+      const [year, month, day] = startDate.split("-").map(Number) as [number, number, number]
+      const [hour, minute] = sendTime.split(":").map(Number) as [number, number]
+      const first = wallClockInstant({ year, month, day }, hour, minute, "Europe/Paris")!
+      // the next whole hour at least 15 minutes away (less the seconds this test has taken)
+      expect(minute).toBe(0)
+      expect(first - Date.now()).toBeGreaterThan(10 * 60_000)
+      expect(first - Date.now()).toBeLessThanOrEqual(75 * 60_000)
+      await page.getByLabel("Message template").fill("Rehearsal tonight")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+
+      await page.getByLabel("Messages on dates I choose").check()
+      expect(await page.getByLabel("Date of message 1").inputValue()).toBe(startDate)
+      expect(await page.getByLabel("Time of message 1").inputValue()).toBe(sendTime)
+      await page.getByLabel("Text of message 1").fill("Rehearsal tonight")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+      expect(await page.getByRole("alert").count()).toBe(0)
+      expect(await seriousA11yViolations(page)).toEqual([])
       expect(errors).toEqual([])
       await context.close()
     })

@@ -12,8 +12,17 @@ import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import { withImportedRows } from "../campaign/planCopy.ts"
 import type { Mode, OneOffRow, PlanForm, RecurrenceFields } from "../campaign/planInput.ts"
-import { buildPlan, characterCount, emptyForm, inputKey, newPoll, newRow, targetError } from "../campaign/planInput.ts"
-import { todayIn, viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
+import {
+  buildPlan,
+  characterCount,
+  defaultStart,
+  emptyForm,
+  inputKey,
+  newPoll,
+  newRow,
+  targetError
+} from "../campaign/planInput.ts"
+import { viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
@@ -105,7 +114,11 @@ const CampaignForm = ({
   const [, navigate] = useLocation()
   const viewer = useMemo(viewerZone, [])
   const zones = useMemo(() => zoneChoices([viewer]), [viewer])
-  const [form, setForm] = useState<PlanForm>(() => ({ ...emptyForm(viewer, todayIn(viewer)), ...initial }))
+  // starts ahead of now (the next whole hour at least 15 minutes away), so its defaults preview
+  const [form, setForm] = useState<PlanForm>(() => {
+    const start = defaultStart(viewer)
+    return { ...emptyForm(viewer, start.date, start.time), ...initial }
+  })
   /** what the form itself says is missing, from the last Preview press */
   const [formErrors, setFormErrors] = useState<Readonly<Record<string, string>>>({})
   /** the input the current preview is of */
@@ -305,7 +318,11 @@ const CampaignForm = ({
                 update({
                   rows: [
                     ...form.rows,
-                    newRow(form.rows.at(-1)?.date ?? todayIn(form.timeZone), form.rows.at(-1)?.time ?? "09:00")
+                    (() => {
+                      const last = form.rows.at(-1)
+                      const start = last ?? defaultStart(form.timeZone)
+                      return newRow(start.date, start.time)
+                    })()
                   ]
                 })
               }
