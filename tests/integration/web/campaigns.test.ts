@@ -863,7 +863,8 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
           ]
         },
         "messages.1.scheduledAt",
-        /in the past/
+        // create has no zone for its messages: read in UTC; no ISO instant, no field name
+        /^\w+ \d+ \w+, \d\d:\d\d UTC has already passed\.$/
       ],
       [
         "an empty message",
@@ -919,7 +920,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
           }
         },
         "recurrence.endDate",
-        /in the past/
+        /^Thursday 2 January 2020, 09:00 UTC has already passed\. Every message of this plan is in the past/
       ],
       [
         "a malformed send time",
