@@ -142,6 +142,8 @@ describe.skipIf(!chromiumAvailable)(
       expect(await items.nth(0).getByRole("strong").allTextContents()).toEqual(["Spring concert"])
       expect(await items.nth(0).textContent()).toContain("Spring concert\nConcert in 6 days")
       expect(await items.nth(6).textContent()).toContain("Concert in 0 days")
+      // the word after {days_left} agrees with it: never "1 days"
+      expect(await items.nth(5).textContent()).toMatch(/Concert in 1 day(?!s)/)
       expect(await items.nth(0).textContent()).toContain(`${"*Spring concert*\nConcert in 6 days".length} / 4096`)
       expect(await seriousA11yViolations(page)).toEqual([])
 

@@ -272,7 +272,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const campaign = await get(id)
       expect(campaign.messages.map((m) => [m.content, m.scheduledAt])).toEqual([
         ["*Countdown*\n2 days left", "2099-03-27T08:00:00.000Z"],
-        ["*Countdown*\n1 days left", "2099-03-28T08:00:00.000Z"],
+        ["*Countdown*\n1 day left", "2099-03-28T08:00:00.000Z"],
         ["*Countdown*\n0 days left", "2099-03-29T07:00:00.000Z"]
       ])
     })

@@ -2,6 +2,8 @@
 // in the viewer's. Intl does the zone maths (the browser's own tz database); the instants and
 // offsets come from the server's preview.
 
+import { countOf } from "../ui/pacingText.ts"
+
 /** The viewer's IANA zone, as the browser reports it. */
 export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 
@@ -63,7 +65,7 @@ export const soonAfter = (previous: string | undefined, iso: string): string | n
   const ms = Date.parse(iso) - Date.parse(previous)
   if (!(ms > 0 && ms < 60_000)) return null
   const seconds = Math.max(1, Math.round(ms / 1000))
-  return `${seconds} ${seconds === 1 ? "second" : "seconds"} after the message above`
+  return `${countOf(seconds, "second", "seconds")} after the message above`
 }
 
 /** The viewer's reading of the instant, or null when it reads the same as in the campaign's zone. */
