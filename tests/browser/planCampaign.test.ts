@@ -307,6 +307,15 @@ describe.skipIf(!chromiumAvailable)(
       expect(first - Date.now()).toBeLessThanOrEqual(75 * 60_000)
       await page.getByLabel("Message template").fill("Rehearsal tonight")
       expect(await seriousA11yViolations(page)).toEqual([])
+      // the zone picker searches, by today's names, each zone with its offset now; the chosen one stays
+      await page.getByLabel("Search zones").fill("kolkata")
+      const options = await page.getByLabel("Time zone").locator("option").allTextContents()
+      expect(options).toHaveLength(2)
+      expect(options[0]).toBe("Asia/Kolkata (UTC+5:30)")
+      expect(options[1]).toMatch(/^Europe\/Paris \(UTC\+[12]\), yours$/)
+      expect(await page.getByLabel("Time zone").inputValue()).toBe("Europe/Paris")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByLabel("Search zones").fill("")
       await page.getByRole("button", { name: "Preview" }).click()
       await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
 

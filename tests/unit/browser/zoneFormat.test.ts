@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest"
 import {
+  currentZoneName,
   dstNote,
   formatInZone,
   offsetLabel,
+  searchZones,
   soonAfter,
   todayIn,
   viewerReading,
-  zoneChoices
+  zoneChoices,
+  zoneOffsetNow
 } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
 
 describe("zone formatting for the preview", () => {
@@ -46,8 +49,30 @@ describe("zone formatting for the preview", () => {
     const zones = zoneChoices(["Europe/Kiev"])
     expect(zones[0]).toBe("UTC")
     expect(zones).toContain("Europe/Paris")
-    expect(zones).toContain("Europe/Kiev")
+    // by today's names: the viewer's old one too
+    expect(zones).toContain("Europe/Kyiv")
+    expect(zones).toContain("Asia/Kolkata")
+    expect(zones).toContain("Asia/Ho_Chi_Minh")
+    expect(zones).not.toContain("Europe/Kiev")
+    expect(zones).not.toContain("Asia/Calcutta")
+    expect(zones).not.toContain("Asia/Saigon")
     expect(new Set(zones).size).toBe(zones.length)
+  })
+  it("current names, each zone's offset at an instant, and searching the list", () => {
+    expect(currentZoneName("Asia/Calcutta")).toBe("Asia/Kolkata")
+    expect(currentZoneName("Europe/Paris")).toBe("Europe/Paris")
+    const winter = new Date("2027-01-15T12:00:00Z")
+    const summer = new Date("2027-07-15T12:00:00Z")
+    expect(zoneOffsetNow("Europe/Berlin", winter)).toBe("UTC+1")
+    expect(zoneOffsetNow("Europe/Berlin", summer)).toBe("UTC+2")
+    expect(zoneOffsetNow("Asia/Kolkata", winter)).toBe("UTC+5:30")
+    expect(zoneOffsetNow("Asia/Kathmandu", winter)).toBe("UTC+5:45")
+    expect(zoneOffsetNow("America/New_York", winter)).toBe("UTC-5")
+    expect(zoneOffsetNow("UTC", winter)).toBe("UTC")
+    const zones = ["UTC", "America/New_York", "Asia/Kolkata", "Europe/Kyiv", "Europe/Paris"]
+    expect(searchZones(zones, "new york", "Europe/Paris")).toEqual(["America/New_York", "Europe/Paris"])
+    expect(searchZones(zones, "KYIV", "UTC")).toEqual(["UTC", "Europe/Kyiv"])
+    expect(searchZones(zones, "  ", "UTC")).toEqual(zones)
   })
 
   describe("formatters are made once per zone and options", () => {

@@ -4,15 +4,66 @@
 
 import { countOf } from "../ui/pacingText.ts"
 
-/** The viewer's IANA zone, as the browser reports it. */
-export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+/**
+ * Today's names of zones that some engines (ICU's canonical IDs: Chromium, Node) still list
+ * under an old one: the organiser looks for Kolkata and Kyiv, not Calcutta and Kiev.
+ */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Dacca": "Asia/Dhaka",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Macao": "Asia/Macau",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Thimbu": "Asia/Thimphu",
+  "Asia/Ujung_Pandang": "Asia/Makassar",
+  "Asia/Ulan_Bator": "Asia/Ulaanbaatar",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk"
+}
 
-/** Every zone the select offers, sorted, UTC first; `extra` (the viewer's, maybe an alias) is kept. */
+/** A zone by its current name (`Asia/Calcutta` → `Asia/Kolkata`); any other name as it is. */
+export const currentZoneName = (timeZone: string): string => CURRENT_NAMES[timeZone] ?? timeZone
+
+/** The viewer's IANA zone, as the browser reports it, by its current name. */
+export const viewerZone = (): string => currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+/** Every zone the select offers by its current name, sorted, UTC first; `extra` (the viewer's) is kept. */
 export const zoneChoices = (extra: ReadonlyArray<string> = []): Array<string> => {
-  const zones = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [])
-  for (const zone of extra) zones.add(zone)
+  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []
+  const zones = new Set([...listed, ...extra].map(currentZoneName))
   zones.delete("UTC")
   return ["UTC", ...[...zones].sort()]
+}
+
+/** `UTC+1`, `UTC+5:30`, `UTC-3`, `UTC`: the zone's offset at `now`. */
+export const zoneOffsetNow = (timeZone: string, now: Date = new Date()): string => {
+  const name =
+    formatter("en-US", timeZone, { timeZoneName: "longOffset" })
+      .formatToParts(now)
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT"
+  const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(name)
+  if (m === null || (m[2] === "00" && m[3] === "00")) return "UTC"
+  return `UTC${m[1]}${Number(m[2])}${m[3] === "00" ? "" : `:${m[3]}`}`
+}
+
+/** The zones whose name holds `query` (any case, `_` read as a space); `keep` (the chosen one) always. */
+export const searchZones = (zones: ReadonlyArray<string>, query: string, keep: string): Array<string> => {
+  const words = query.trim().toLowerCase().replaceAll("_", " ")
+  if (words === "") return [...zones]
+  return zones.filter((zone) => zone === keep || zone.toLowerCase().replaceAll("_", " ").includes(words))
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   newRow,
   targetError
 } from "../campaign/planInput.ts"
-import { viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
+import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
@@ -114,6 +114,8 @@ const CampaignForm = ({
   const [, navigate] = useLocation()
   const viewer = useMemo(viewerZone, [])
   const zones = useMemo(() => zoneChoices([viewer]), [viewer])
+  /** what the zone search holds: the select lists the zones whose name has it */
+  const [zoneQuery, setZoneQuery] = useState("")
   // starts ahead of now (the next whole hour at least 15 minutes away), so its defaults preview
   const [form, setForm] = useState<PlanForm>(() => {
     const start = defaultStart(viewer)
@@ -213,16 +215,23 @@ const CampaignForm = ({
           options={MODES}
           onChange={(mode: Mode) => update({ mode })}
         />
+        <TextField
+          label="Search zones"
+          type="search"
+          value={zoneQuery}
+          hint="A city or region: Kolkata, Kyiv, New York."
+          onChange={(e) => setZoneQuery(e.target.value)}
+        />
         <SelectField
           label="Time zone"
           value={form.timeZone}
           error={errors["recurrence.timeZone"] ?? errors["timeZone"]}
-          hint="Every date and time of this campaign is on this zone's clock."
+          hint="Every date and time of this campaign is on this zone's clock (its offset today in brackets)."
           onChange={(e) => update({ timeZone: e.target.value })}
         >
-          {zones.map((zone) => (
+          {searchZones(zones, zoneQuery, form.timeZone).map((zone) => (
             <option key={zone} value={zone}>
-              {zone === viewer ? `${zone} (yours)` : zone}
+              {`${zone} (${zoneOffsetNow(zone)})${zone === viewer ? ", yours" : ""}`}
             </option>
           ))}
         </SelectField>
