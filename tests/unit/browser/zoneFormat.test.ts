@@ -16,6 +16,9 @@ describe("zone formatting for the preview", () => {
   it("an instant on the wall clock of a zone, 24-hour", () => {
     expect(formatInZone("2027-03-28T07:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sun, 28 Mar 2027, 09:00")
     expect(formatInZone("2027-03-27T08:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sat, 27 Mar 2027, 09:00")
+    // the locale's own clock, as its pages and time inputs show it: 12 hours in en-US
+    expect(formatInZone("2027-03-28T07:00:00.000Z", "Europe/Paris", "en-US")).toBe("Sun, Mar 28, 2027, 9:00 AM")
+    expect(formatInZone("2027-03-28T19:30:00.000Z", "Europe/Paris", "de-DE")).toBe("So., 28. März 2027, 21:30")
   })
   it("a message within the minute after the one above says how soon: its time reads the same", () => {
     expect(soonAfter(undefined, "2027-03-28T07:00:00.000Z")).toBeNull()
@@ -97,8 +100,8 @@ describe("zone formatting for the preview", () => {
       }
       todayIn("Asia/Kolkata")
       todayIn("Asia/Kolkata")
-      // Kolkata and Lima for the readable form, Kolkata for today's date
-      expect(made).toBeLessThanOrEqual(3)
+      // Kolkata and Lima for the readable form, Kolkata for today's date, the locale's clock once
+      expect(made).toBeLessThanOrEqual(4)
       expect(formatInZone("2031-01-01T09:00:00.000Z", "Asia/Kolkata", "en-GB")).toBe("Wed, 1 Jan 2031, 14:30")
     })
   })

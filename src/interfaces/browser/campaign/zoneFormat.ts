@@ -91,9 +91,19 @@ const READABLE: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23"
+  minute: "2-digit"
+}
+
+/**
+ * The locale's own clock, as its short time style has it (what the pages and the browser's time
+ * inputs show): 12-hour `9:00 AM` (en-US) or 24-hour `09:00` (en-GB, de), never a mix.
+ */
+export const clockOf = (locale?: string): Intl.DateTimeFormatOptions => {
+  // made once per locale, as the formatters are
+  const cycle = formatter(locale, "UTC", { timeStyle: "short" }).resolvedOptions().hourCycle
+  return cycle === "h11" || cycle === "h12"
+    ? { hour: "numeric", hourCycle: cycle }
+    : { hour: "2-digit", hourCycle: "h23" }
 }
 
 /** Today's date (`YYYY-MM-DD`) on the wall calendar of `timeZone`. */
@@ -103,9 +113,9 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
   return `${part("year")}-${part("month")}-${part("day")}`
 }
 
-/** `Sun, 28 Mar 2027, 09:00` in `timeZone` (24-hour clock, the viewer's language). */
+/** `Sun, 28 Mar 2027, 09:00` (en-GB), `Sun, Mar 28, 2027, 9:00 AM` (en-US) in `timeZone`: the viewer's language and clock. */
 export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
-  formatter(locale, timeZone, READABLE).format(new Date(iso))
+  formatter(locale, timeZone, { ...READABLE, ...clockOf(locale) }).format(new Date(iso))
 
 /**
  * How soon after the message above a message goes, in words, when it is within the minute (its
