@@ -78,7 +78,7 @@ describe.skipIf(!chromiumAvailable)(
       await add.waitFor()
       expect(await problem.count()).toBe(0)
       // each row with its send time in the zone, named
-      expect(await page.getByTestId("csv-message").first().textContent()).toMatch(/09:00/)
+      expect(await page.getByTestId("csv-message").first().textContent()).toMatch(/9:00 AM/)
       await page.getByText("Times in Europe/Paris").waitFor()
       await add.click()
       // the form's empty first row gave way to the file's rows

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { alreadyPassed } from "../../src/domain/campaign/pastTime.ts"
 import { wallClockInstant } from "../../src/domain/campaign/Recurrence.ts"
 import type { Standalone } from "../support/browser.ts"
 import {
@@ -45,6 +46,16 @@ describe.skipIf(!chromiumAvailable)(
         name: "Planner"
       })
       return trpc
+    }
+
+    /** A page in Paris, signed in as the planner (signed up by the first test). */
+    const signedInPage = async () => {
+      const opened = await newPage(browser, { timezoneId: "Europe/Paris" })
+      await browserApi(opened.context.request, herald.url).auth.signIn.mutate({
+        email: "planner@example.com",
+        password: "correct horse battery"
+      })
+      return opened
     }
 
     /** Opens the form and chooses the Choir group in the picker, as a user does: search, then its checkbox. */
@@ -107,7 +118,8 @@ describe.skipIf(!chromiumAvailable)(
         ...[0, 1, 2, 3, 4, 5].map((n) => parisNineAm(addDays(change, n), "+02:00"))
       ])
       const parisTimes = await page.getByTestId("campaign-time").allTextContents()
-      expect(parisTimes.every((t) => t.endsWith("09:00"))).toBe(true)
+      // the browser's locale (en-US) and its clock, as its time inputs show it: 12 hours
+      expect(parisTimes.every((t) => t.endsWith("9:00 AM"))).toBe(true)
       // the DST mark is on the change day alone, in words
       expect(await page.getByTestId("dst-mark").count()).toBe(1)
       expect(await items.nth(1).getByTestId("dst-mark").textContent()).toContain(
@@ -120,17 +132,19 @@ describe.skipIf(!chromiumAvailable)(
           .nth(0)
           .getByText(/^Your time:/)
           .textContent()
-      ).toMatch(/04:00$/)
+      ).toMatch(/4:00 AM$/)
       expect(
         await items
           .nth(1)
           .getByText(/^Your time:/)
           .textContent()
-      ).toMatch(/03:00$/)
+      ).toMatch(/3:00 AM$/)
       // the title header in bold, as the phone shows it; its length counts the asterisks WhatsApp is sent
       expect(await items.nth(0).getByRole("strong").allTextContents()).toEqual(["Spring concert"])
       expect(await items.nth(0).textContent()).toContain("Spring concert\nConcert in 6 days")
       expect(await items.nth(6).textContent()).toContain("Concert in 0 days")
+      // the word after {days_left} agrees with it: never "1 days"
+      expect(await items.nth(5).textContent()).toMatch(/Concert in 1 day(?!s)/)
       expect(await items.nth(0).textContent()).toContain(`${"*Spring concert*\nConcert in 6 days".length} / 4096`)
       expect(await seriousA11yViolations(page)).toEqual([])
 
@@ -227,11 +241,7 @@ describe.skipIf(!chromiumAvailable)(
     it("one-off messages: one in the past, then an empty text, each shows the server's error at its field", {
       timeout: 60_000
     }, async () => {
-      const { context, page, errors } = await newPage(browser, { timezoneId: "Europe/Paris" })
-      await browserApi(context.request, herald.url).auth.signIn.mutate({
-        email: "planner@example.com",
-        password: "correct horse battery"
-      })
+      const { context, page, errors } = await signedInPage()
       // a link cannot choose the recipient (nor the name shown for it): the query is ignored
       await page.goto(`${herald.url}/campaigns/new?groupId=${encodeURIComponent("123@c.us")}&groupName=Choir`)
       await page.getByRole("button", { name: "Preview" }).waitFor()
@@ -252,7 +262,9 @@ describe.skipIf(!chromiumAvailable)(
       await expect.poll(() => date1.getAttribute("aria-invalid")).toBe("true")
       const [year, month, day] = past.split("-").map(Number) as [number, number, number]
       const pastInstant = new Date(wallClockInstant({ year, month, day }, 9, 0, "Europe/Paris")!).toISOString()
-      expect(await noteOf(page, date1)).toBe(`scheduledAt ${pastInstant} is in the past`)
+      // in the campaign's zone, in words: no ISO instant, no field name
+      expect(await noteOf(page, date1)).toBe(alreadyPassed(Date.parse(pastInstant), "Europe/Paris", Date.now()))
+      expect(await noteOf(page, date1)).toMatch(/^\w+ \d+ \w+( \d{4})?, 09:00 Paris time has already passed\.$/)
       await page.getByRole("alert").filter({ hasText: "The plan cannot be saved as it is" }).waitFor()
       expect(await page.getByRole("button", { name: "Save campaign" }).isDisabled()).toBe(true)
 
@@ -276,6 +288,46 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByLabel("Text of message 1").fill("Happy new year, a bit late")
       await page.getByRole("button", { name: "Preview" }).click()
       await page.getByRole("heading", { name: "Preview: 2 messages" }).waitFor()
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it("a new plan starts ahead of now: a repeating plan and a message at their defaults preview without an error", {
+      timeout: 60_000
+    }, async () => {
+      const { context, page, errors } = await signedInPage()
+      await openFormForChoir(page)
+      const startDate = await page.getByLabel("Start date").inputValue()
+      const sendTime = await page.getByLabel("Send time").inputValue()
+      const [year, month, day] = startDate.split("-").map(Number) as [number, number, number]
+      const [hour, minute] = sendTime.split(":").map(Number) as [number, number]
+      const first = wallClockInstant({ year, month, day }, hour, minute, "Europe/Paris")!
+      // the next whole hour at least 15 minutes away (less the seconds this test has taken)
+      expect(minute).toBe(0)
+      expect(first - Date.now()).toBeGreaterThan(10 * 60_000)
+      expect(first - Date.now()).toBeLessThanOrEqual(75 * 60_000)
+      await page.getByLabel("Message template").fill("Rehearsal tonight")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      // the zone picker searches, by today's names, each zone with its offset now; the chosen one stays
+      await page.getByLabel("Search zones").fill("kolkata")
+      const options = await page.getByLabel("Time zone").locator("option").allTextContents()
+      expect(options).toHaveLength(2)
+      expect(options[0]).toBe("Asia/Kolkata (UTC+5:30)")
+      expect(options[1]).toMatch(/^Europe\/Paris \(UTC\+[12]\), yours$/)
+      expect(await page.getByLabel("Time zone").inputValue()).toBe("Europe/Paris")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByLabel("Search zones").fill("")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+
+      await page.getByLabel("Messages on dates I choose").check()
+      expect(await page.getByLabel("Date of message 1").inputValue()).toBe(startDate)
+      expect(await page.getByLabel("Time of message 1").inputValue()).toBe(sendTime)
+      await page.getByLabel("Text of message 1").fill("Rehearsal tonight")
+      await page.getByRole("button", { name: "Preview" }).click()
+      await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
+      expect(await page.getByRole("alert").count()).toBe(0)
+      expect(await seriousA11yViolations(page)).toEqual([])
       expect(errors).toEqual([])
       await context.close()
     })

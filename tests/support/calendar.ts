@@ -1,3 +1,5 @@
+import { wallClock } from "../../src/interfaces/browser/campaign/planInput.ts"
+
 // Dates for browser tests, relative to today: a plan with fixed dates stops being in the future.
 
 const DAY_MS = 86_400_000
@@ -34,25 +36,17 @@ export const nextSpringForward = (today: string): string => {
  */
 export const nextWholeMinute = (timeZone: string, leadMs: number) => {
   const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000
-  const wall = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23"
-  })
-  const parts = Object.fromEntries(wall.formatToParts(at).map((p) => [p.type, p.value]))
-  const part = (name: string) => parts[name] ?? ""
+  const { date, time } = wallClock(at, timeZone)
+  const [year = "", month = "", day = ""] = date.split("-")
+  const [hour = "", minute = ""] = time.split(":")
   return {
     at,
-    date: `${part("year")}-${part("month")}-${part("day")}`,
-    time: `${part("hour")}:${part("minute")}`,
-    year: part("year"),
-    month: part("month"),
-    day: part("day"),
-    hour: part("hour"),
-    minute: part("minute")
+    date,
+    time,
+    year,
+    month,
+    day,
+    hour,
+    minute
   }
 }

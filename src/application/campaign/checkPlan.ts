@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
+import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
 import type { MessageMedia } from "../../domain/message/Media.ts"
@@ -119,7 +120,12 @@ const recurrenceField = (problem: RecurrenceProblem): string => {
  * plan's title, its target groups and its messages in time order (one copy per target of each
  * is made by createCampaign; the limit counts every copy).
  */
-export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input: PlanCampaignInput) {
+export const checkPlan = Effect.fn("checkPlan")(function* (
+  userId: string,
+  input: PlanCampaignInput,
+  /** the zone explicit messages were written in (preview's), for wording a past one; UTC if not given */
+  messagesZone?: string
+) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   if ((input.messages === undefined) === (input.recurrence === undefined)) {
     return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
@@ -146,8 +152,10 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
       .filter((m) => m.scheduledAt >= now)
       .map((m) => ({ ...m, mentionAll: everyone, poll: null, media: null }))
     if (messages.length === 0) {
+      const last = planned.messages.at(-1)?.scheduledAt
+      const passed = last === undefined ? "" : `${alreadyPassed(last, input.recurrence.timeZone, now)} `
       return yield* new InvalidCampaign({
-        message: "every occurrence of this recurrence is in the past",
+        message: `${passed}Every message of this plan is in the past: choose later dates.`,
         field: "recurrence.endDate"
       })
     }
@@ -171,7 +179,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (userId: string, input
     const pastMessage = messages[past]
     if (pastMessage !== undefined) {
       return yield* new InvalidCampaign({
-        message: `scheduledAt ${new Date(pastMessage.scheduledAt).toISOString()} is in the past`,
+        message: alreadyPassed(pastMessage.scheduledAt, messagesZone ?? "UTC", now),
         field: `messages.${past}.scheduledAt`
       })
     }

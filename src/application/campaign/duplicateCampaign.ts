@@ -50,22 +50,26 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
     })
   }
   const title = input.title?.trim() || `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH)
-  return yield* planCampaign(userId, {
-    sessionName: session.sessionName,
-    ...(campaign.targets === null
-      ? { groupId: campaign.groupId, groupName: campaign.groupName }
-      : { targets: targetsOf(campaign) }),
-    title,
-    messages: shifted.messages.map((m) => ({
-      content: m.content,
-      scheduledAt: m.scheduledAt,
-      mentionAll: m.mentionAll,
-      // the same upload, while it is kept (docs/architecture.md "Images and files"); once swept,
-      // planCampaign refuses naming the message, and the caller attaches the file again
-      ...(m.media === null ? {} : { media: { id: m.media.id } }),
-      ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
-    }))
-  }).pipe(
+  return yield* planCampaign(
+    userId,
+    {
+      sessionName: session.sessionName,
+      ...(campaign.targets === null
+        ? { groupId: campaign.groupId, groupName: campaign.groupName }
+        : { targets: targetsOf(campaign) }),
+      title,
+      messages: shifted.messages.map((m) => ({
+        content: m.content,
+        scheduledAt: m.scheduledAt,
+        mentionAll: m.mentionAll,
+        // the same upload, while it is kept (docs/architecture.md "Images and files"); once swept,
+        // planCampaign refuses naming the message, and the caller attaches the file again
+        ...(m.media === null ? {} : { media: { id: m.media.id } }),
+        ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
+      }))
+    },
+    input.timeZone
+  ).pipe(
     // The plan's own field paths (messages.3.poll) mean nothing to the caller, who sent none: a
     // message now in the past is the start date's to change; anything else is the original's.
     Effect.catchTag("InvalidCampaign", (e) => {
@@ -73,7 +77,7 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
       if (index === null) return Effect.fail(e)
       return Effect.fail(
         index[2] === "scheduledAt"
-          ? new InvalidCampaign({ message: `startDate ${input.startDate}: ${e.message}`, field: "startDate" })
+          ? new InvalidCampaign({ message: `${e.message} Choose a later start date.`, field: "startDate" })
           : new InvalidCampaign({ message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`, field: "id" })
       )
     })

@@ -16,8 +16,13 @@ import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
  * attached to the session through the campaign: getMessagingSession lists them among the
  * session's groups.
  */
-export const planCampaign = Effect.fn("planCampaign")(function* (userId: string, input: PlanCampaignInput) {
-  const { session, title, targets, messages } = yield* checkPlan(userId, input)
+export const planCampaign = Effect.fn("planCampaign")(function* (
+  userId: string,
+  input: PlanCampaignInput,
+  /** the zone explicit messages were chosen in, for wording a past one (checkPlan) */
+  messagesZone?: string
+) {
+  const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone)
   const created = yield* (yield* KeyedLocks)
     .oneAtATime(`planCampaign:${userId}`)(
       Effect.gen(function* () {

@@ -19,7 +19,7 @@ export interface PreviewCampaignInput extends PlanCampaignInput {
  * time, the UTC offset and whether that day is a daylight-saving change; `scheduledAt` is in epoch ms.
  */
 export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: string, input: PreviewCampaignInput) {
-  const { title, targets, messages } = yield* checkPlan(userId, input)
+  const { title, targets, messages } = yield* checkPlan(userId, input, input.timeZone)
   // a recurrence's zone is known by now (checkPlan); the explicit messages' zone is preview's own
   const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
   const read = zoneReader(timeZone)

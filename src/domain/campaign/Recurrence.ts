@@ -16,7 +16,7 @@ import { DateTime, Option } from "effect"
  * day the message goes out at exactly sendTime local, whatever the UTC offset.
  *
  * The template: `{days_left}` becomes the number of days from the message's date to endDate
- * (0 on endDate); its split marker (`splitMarker`) splits it into a sequence of messages sent one
+ * (0 on endDate), and a "days" or "day" right after it agrees with it ("1 day", "2 days"); its split marker (`splitMarker`) splits it into a sequence of messages sent one
  * after another, a second apart, at each occurrence. Unless the campaign is free-form, the first
  * message of each occurrence starts with a header: the campaign title in bold.
  */
@@ -219,7 +219,7 @@ export const planRecurrence = (
     if (at === null) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
     const daysLeft = dayNumber(end) - dayNumber(date)
     parts.forEach((part, i) => {
-      const text = part.replaceAll("{days_left}", String(daysLeft))
+      const text = withDaysLeft(part, daysLeft)
       messages.push({
         content: i === 0 && withHeader ? `*${header.trim()}*\n${text}` : text,
         scheduledAt: at + i * SEPARATOR_GAP_MS
@@ -228,6 +228,19 @@ export const planRecurrence = (
   }
   return { _tag: "Planned", messages }
 }
+
+const englishPlural = new Intl.PluralRules("en")
+/** `{days_left} days` / `{days_left} day` followed by the word: the word agrees with the number */
+const DAYS_LEFT = /\{days_left\}( days?\b)?/g
+
+/**
+ * The template with `{days_left}` as the number; written as `{days_left} days` (or `day`), the
+ * word follows the English plural rule: "Only 1 day", "Only 3 days", "0 days", never "1 days".
+ */
+export const withDaysLeft = (template: string, daysLeft: number): string =>
+  template.replace(DAYS_LEFT, (_, word: string | undefined) =>
+    word === undefined ? String(daysLeft) : `${daysLeft} ${englishPlural.select(daysLeft) === "one" ? "day" : "days"}`
+  )
 
 export const describeRecurrenceProblem = (problem: RecurrenceProblem): string => {
   switch (problem._tag) {

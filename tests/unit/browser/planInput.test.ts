@@ -3,6 +3,7 @@ import type { PlanForm } from "../../../src/interfaces/browser/campaign/planInpu
 import {
   buildPlan,
   characterCount,
+  defaultStart,
   emptyForm,
   inputKey,
   instantOf,
@@ -203,5 +204,49 @@ describe("small readings", () => {
   it("character count against 4096", () => {
     expect(characterCount("hello")).toEqual({ text: "5 / 4096", over: false })
     expect(characterCount("x".repeat(4097))).toEqual({ text: "4097 / 4096", over: true })
+  })
+})
+
+describe("defaultStart: a new message's date and time, the next whole hour at least 15 minutes ahead", () => {
+  const at = (iso: string) => new Date(iso)
+  it("rounds up to the next whole hour 15 minutes away", () => {
+    expect(defaultStart("UTC", at("2026-11-25T08:40:00Z"))).toEqual({ date: "2026-11-25", time: "09:00" })
+    expect(defaultStart("UTC", at("2026-11-25T08:45:00Z"))).toEqual({ date: "2026-11-25", time: "09:00" })
+    expect(defaultStart("UTC", at("2026-11-25T08:45:01Z"))).toEqual({ date: "2026-11-25", time: "10:00" })
+    expect(defaultStart("UTC", at("2026-11-25T08:50:00Z"))).toEqual({ date: "2026-11-25", time: "10:00" })
+  })
+  it("reads the zone's wall clock, and goes to the next day near midnight", () => {
+    // 23:30 and 23:50 in Paris (UTC+1)
+    expect(defaultStart("Europe/Paris", at("2027-01-10T22:30:00Z"))).toEqual({ date: "2027-01-11", time: "00:00" })
+    expect(defaultStart("Europe/Paris", at("2027-01-10T22:50:00Z"))).toEqual({ date: "2027-01-11", time: "01:00" })
+    // 08:30 in Kolkata (UTC+05:30): 09:00 there, not a whole UTC hour
+    expect(defaultStart("Asia/Kolkata", at("2026-11-25T03:00:00Z"))).toEqual({ date: "2026-11-25", time: "09:00" })
+    // 22:10 on 24 November in Los Angeles, where it is already the 25th in UTC
+    expect(defaultStart("America/Los_Angeles", at("2026-11-25T06:10:00Z"))).toEqual({
+      date: "2026-11-24",
+      time: "23:00"
+    })
+  })
+  it("across daylight-saving changes: an hour skipped, an hour repeated", () => {
+    // Paris 2027-03-28 01:30 CET: 02:00 does not exist, 03:00 CEST is the next whole hour
+    expect(defaultStart("Europe/Paris", at("2027-03-28T00:30:00Z"))).toEqual({ date: "2027-03-28", time: "03:00" })
+    expect(defaultStart("Europe/Paris", at("2027-03-28T00:50:00Z"))).toEqual({ date: "2027-03-28", time: "04:00" })
+    // Paris 2027-10-31 01:50 CEST: "02:00" is read as the first (CEST) one, 10 minutes away; 03:00 CET
+    expect(defaultStart("Europe/Paris", at("2027-10-30T23:50:00Z"))).toEqual({ date: "2027-10-31", time: "03:00" })
+  })
+  it("is always ahead by at least 15 minutes, read back as the form reads it", () => {
+    for (let minute = 0; minute < 48 * 60; minute += 7) {
+      const now = new Date(Date.UTC(2027, 2, 27, 12) + minute * 60_000)
+      const start = defaultStart("Europe/Paris", now)
+      const back = instantOf(start.date, start.time, "Europe/Paris")
+      expect(Date.parse(back ?? "") - now.getTime()).toBeGreaterThanOrEqual(15 * 60_000)
+      expect(Date.parse(back ?? "") - now.getTime()).toBeLessThanOrEqual(75 * 60_000 + 60 * 60_000)
+    }
+  })
+  it("emptyForm starts its message and its repeating plan there", () => {
+    const f = emptyForm("UTC", "2026-11-25", "10:00")
+    expect(f.recurrence.sendTime).toBe("10:00")
+    expect(f.rows[0]?.time).toBe("10:00")
+    expect(f.recurrence.startDate).toBe("2026-11-25")
   })
 })

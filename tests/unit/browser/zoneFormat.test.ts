@@ -1,18 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest"
 import {
+  currentZoneName,
   dstNote,
   formatInZone,
   offsetLabel,
+  searchZones,
   soonAfter,
   todayIn,
   viewerReading,
-  zoneChoices
+  zoneChoices,
+  zoneOffsetNow
 } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
 
 describe("zone formatting for the preview", () => {
   it("an instant on the wall clock of a zone, 24-hour", () => {
     expect(formatInZone("2027-03-28T07:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sun, 28 Mar 2027, 09:00")
     expect(formatInZone("2027-03-27T08:00:00.000Z", "Europe/Paris", "en-GB")).toBe("Sat, 27 Mar 2027, 09:00")
+    // the locale's own clock, as its pages and time inputs show it: 12 hours in en-US
+    expect(formatInZone("2027-03-28T07:00:00.000Z", "Europe/Paris", "en-US")).toBe("Sun, Mar 28, 2027, 9:00 AM")
+    expect(formatInZone("2027-03-28T19:30:00.000Z", "Europe/Paris", "de-DE")).toBe("So., 28. März 2027, 21:30")
   })
   it("a message within the minute after the one above says how soon: its time reads the same", () => {
     expect(soonAfter(undefined, "2027-03-28T07:00:00.000Z")).toBeNull()
@@ -46,8 +52,30 @@ describe("zone formatting for the preview", () => {
     const zones = zoneChoices(["Europe/Kiev"])
     expect(zones[0]).toBe("UTC")
     expect(zones).toContain("Europe/Paris")
-    expect(zones).toContain("Europe/Kiev")
+    // by today's names: the viewer's old one too
+    expect(zones).toContain("Europe/Kyiv")
+    expect(zones).toContain("Asia/Kolkata")
+    expect(zones).toContain("Asia/Ho_Chi_Minh")
+    expect(zones).not.toContain("Europe/Kiev")
+    expect(zones).not.toContain("Asia/Calcutta")
+    expect(zones).not.toContain("Asia/Saigon")
     expect(new Set(zones).size).toBe(zones.length)
+  })
+  it("current names, each zone's offset at an instant, and searching the list", () => {
+    expect(currentZoneName("Asia/Calcutta")).toBe("Asia/Kolkata")
+    expect(currentZoneName("Europe/Paris")).toBe("Europe/Paris")
+    const winter = new Date("2027-01-15T12:00:00Z")
+    const summer = new Date("2027-07-15T12:00:00Z")
+    expect(zoneOffsetNow("Europe/Berlin", winter)).toBe("UTC+1")
+    expect(zoneOffsetNow("Europe/Berlin", summer)).toBe("UTC+2")
+    expect(zoneOffsetNow("Asia/Kolkata", winter)).toBe("UTC+5:30")
+    expect(zoneOffsetNow("Asia/Kathmandu", winter)).toBe("UTC+5:45")
+    expect(zoneOffsetNow("America/New_York", winter)).toBe("UTC-5")
+    expect(zoneOffsetNow("UTC", winter)).toBe("UTC")
+    const zones = ["UTC", "America/New_York", "Asia/Kolkata", "Europe/Kyiv", "Europe/Paris"]
+    expect(searchZones(zones, "new york", "Europe/Paris")).toEqual(["America/New_York", "Europe/Paris"])
+    expect(searchZones(zones, "KYIV", "UTC")).toEqual(["UTC", "Europe/Kyiv"])
+    expect(searchZones(zones, "  ", "UTC")).toEqual(zones)
   })
 
   describe("formatters are made once per zone and options", () => {
@@ -72,8 +100,8 @@ describe("zone formatting for the preview", () => {
       }
       todayIn("Asia/Kolkata")
       todayIn("Asia/Kolkata")
-      // Kolkata and Lima for the readable form, Kolkata for today's date
-      expect(made).toBeLessThanOrEqual(3)
+      // Kolkata and Lima for the readable form, Kolkata for today's date, the locale's clock once
+      expect(made).toBeLessThanOrEqual(4)
       expect(formatInZone("2031-01-01T09:00:00.000Z", "Asia/Kolkata", "en-GB")).toBe("Wed, 1 Jan 2031, 14:30")
     })
   })

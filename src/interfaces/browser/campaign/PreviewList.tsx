@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { countOf } from "../ui/pacingText.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
@@ -16,14 +17,12 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
   return (
     <section aria-labelledby="preview-heading" className="space-y-3">
       <h2 id="preview-heading" className="text-lg font-semibold">
-        Preview: {count} {count === 1 ? "message" : "messages"}
+        Preview: {countOf(count, "message", "messages")}
       </h2>
       <p className="text-sm text-slate-700">
         “{preview.title}”, times in {preview.timeZone}
         {viewer === preview.timeZone ? "" : ` (and in your zone, ${viewer}, where it reads differently)`}.
-        {changes > 0
-          ? ` ${changes} ${changes === 1 ? "message falls" : "messages fall"} on a day the clocks change there.`
-          : ""}
+        {changes > 0 ? ` ${countOf(changes, "message falls", "messages fall")} on a day the clocks change there.` : ""}
       </p>
       {groups > 1 ? (
         <p className="text-sm font-medium text-slate-800" data-testid="preview-targets">

@@ -114,16 +114,17 @@ export const newRow = (date = "", time = "09:00"): OneOffRow => ({
   mentionAll: false
 })
 
-export const emptyForm = (timeZone: string, today: string): PlanForm => ({
+/** `today` and `time`: where a new plan starts, defaultStart's (ahead of now) in the form */
+export const emptyForm = (timeZone: string, today: string, time = "09:00"): PlanForm => ({
   targets: [],
   title: "",
   mode: "recurrence",
   timeZone,
-  rows: [newRow(today)],
+  rows: [newRow(today, time)],
   recurrence: {
     startDate: today,
     endDate: today,
-    sendTime: "09:00",
+    sendTime: time,
     frequency: "DAILY",
     template: "",
     isFreeForm: false
@@ -225,3 +226,50 @@ export const characterCount = (content: string): { readonly text: string; readon
   text: `${content.length} / ${MAX_CONTENT_LENGTH}`,
   over: content.length > MAX_CONTENT_LENGTH
 })
+
+const wallParts = new Map<string, Intl.DateTimeFormat>()
+/** How `epochMs` reads on the wall clock of `timeZone`: `YYYY-MM-DD`, `HH:MM`. */
+export const wallClock = (epochMs: number, timeZone: string): { readonly date: string; readonly time: string } => {
+  let format = wallParts.get(timeZone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23"
+    })
+    wallParts.set(timeZone, format)
+  }
+  const parts = format.formatToParts(new Date(epochMs))
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ""
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` }
+}
+
+/** How far ahead a new message's default time is at least. */
+export const DEFAULT_LEAD_MINUTES = 15
+
+/**
+ * A new message's default date and time in `timeZone`: the next whole hour on that zone's wall
+ * clock at least 15 minutes from `now` (at 08:50, 10:00; at 08:40, 09:00), so a plan left at its
+ * defaults previews without "has already passed". Walked minute by minute over real instants, so a
+ * daylight-saving change (an hour skipped or repeated) and a zone whose offset is not whole hours
+ * still land on a wall-clock hh:00 that, read back as the form reads it, is ahead.
+ */
+export const defaultStart = (
+  timeZone: string,
+  now: Date = new Date()
+): { readonly date: string; readonly time: string } => {
+  const earliest = now.getTime() + DEFAULT_LEAD_MINUTES * 60_000
+  let at = Math.ceil(earliest / 60_000) * 60_000
+  // a whole hour comes within 60 minutes of any wall clock; three hours covers any DST jump
+  for (let step = 0; step < 180; step++, at += 60_000) {
+    const wall = wallClock(at, timeZone)
+    if (!wall.time.endsWith(":00")) continue
+    const back = instantOf(wall.date, wall.time, timeZone)
+    if (back !== null && Date.parse(back) >= earliest) return wall
+  }
+  return wallClock(at, timeZone)
+}

@@ -2,15 +2,68 @@
 // in the viewer's. Intl does the zone maths (the browser's own tz database); the instants and
 // offsets come from the server's preview.
 
-/** The viewer's IANA zone, as the browser reports it. */
-export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+import { countOf } from "../ui/pacingText.ts"
 
-/** Every zone the select offers, sorted, UTC first; `extra` (the viewer's, maybe an alias) is kept. */
+/**
+ * Today's names of zones that some engines (ICU's canonical IDs: Chromium, Node) still list
+ * under an old one: the organiser looks for Kolkata and Kyiv, not Calcutta and Kiev.
+ */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Dacca": "Asia/Dhaka",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Macao": "Asia/Macau",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Thimbu": "Asia/Thimphu",
+  "Asia/Ujung_Pandang": "Asia/Makassar",
+  "Asia/Ulan_Bator": "Asia/Ulaanbaatar",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk"
+}
+
+/** A zone by its current name (`Asia/Calcutta` → `Asia/Kolkata`); any other name as it is. */
+export const currentZoneName = (timeZone: string): string => CURRENT_NAMES[timeZone] ?? timeZone
+
+/** The viewer's IANA zone, as the browser reports it, by its current name. */
+export const viewerZone = (): string => currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+/** Every zone the select offers by its current name, sorted, UTC first; `extra` (the viewer's) is kept. */
 export const zoneChoices = (extra: ReadonlyArray<string> = []): Array<string> => {
-  const zones = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [])
-  for (const zone of extra) zones.add(zone)
+  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []
+  const zones = new Set([...listed, ...extra].map(currentZoneName))
   zones.delete("UTC")
   return ["UTC", ...[...zones].sort()]
+}
+
+/** `UTC+1`, `UTC+5:30`, `UTC-3`, `UTC`: the zone's offset at `now`. */
+export const zoneOffsetNow = (timeZone: string, now: Date = new Date()): string => {
+  const name =
+    formatter("en-US", timeZone, { timeZoneName: "longOffset" })
+      .formatToParts(now)
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT"
+  const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(name)
+  if (m === null || (m[2] === "00" && m[3] === "00")) return "UTC"
+  return `UTC${m[1]}${Number(m[2])}${m[3] === "00" ? "" : `:${m[3]}`}`
+}
+
+/** The zones whose name holds `query` (any case, `_` read as a space); `keep` (the chosen one) always. */
+export const searchZones = (zones: ReadonlyArray<string>, query: string, keep: string): Array<string> => {
+  const words = query.trim().toLowerCase().replaceAll("_", " ")
+  if (words === "") return [...zones]
+  return zones.filter((zone) => zone === keep || zone.toLowerCase().replaceAll("_", " ").includes(words))
 }
 
 /**
@@ -38,9 +91,19 @@ const READABLE: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23"
+  minute: "2-digit"
+}
+
+/**
+ * The locale's own clock, as its short time style has it (what the pages and the browser's time
+ * inputs show): 12-hour `9:00 AM` (en-US) or 24-hour `09:00` (en-GB, de), never a mix.
+ */
+export const clockOf = (locale?: string): Intl.DateTimeFormatOptions => {
+  // made once per locale, as the formatters are
+  const cycle = formatter(locale, "UTC", { timeStyle: "short" }).resolvedOptions().hourCycle
+  return cycle === "h11" || cycle === "h12"
+    ? { hour: "numeric", hourCycle: cycle }
+    : { hour: "2-digit", hourCycle: "h23" }
 }
 
 /** Today's date (`YYYY-MM-DD`) on the wall calendar of `timeZone`. */
@@ -50,9 +113,9 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
   return `${part("year")}-${part("month")}-${part("day")}`
 }
 
-/** `Sun, 28 Mar 2027, 09:00` in `timeZone` (24-hour clock, the viewer's language). */
+/** `Sun, 28 Mar 2027, 09:00` (en-GB), `Sun, Mar 28, 2027, 9:00 AM` (en-US) in `timeZone`: the viewer's language and clock. */
 export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
-  formatter(locale, timeZone, READABLE).format(new Date(iso))
+  formatter(locale, timeZone, { ...READABLE, ...clockOf(locale) }).format(new Date(iso))
 
 /**
  * How soon after the message above a message goes, in words, when it is within the minute (its
@@ -63,7 +126,7 @@ export const soonAfter = (previous: string | undefined, iso: string): string | n
   const ms = Date.parse(iso) - Date.parse(previous)
   if (!(ms > 0 && ms < 60_000)) return null
   const seconds = Math.max(1, Math.round(ms / 1000))
-  return `${seconds} ${seconds === 1 ? "second" : "seconds"} after the message above`
+  return `${countOf(seconds, "second", "seconds")} after the message above`
 }
 
 /** The viewer's reading of the instant, or null when it reads the same as in the campaign's zone. */

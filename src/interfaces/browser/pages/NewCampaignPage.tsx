@@ -12,8 +12,17 @@ import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import { withImportedRows } from "../campaign/planCopy.ts"
 import type { Mode, OneOffRow, PlanForm, RecurrenceFields } from "../campaign/planInput.ts"
-import { buildPlan, characterCount, emptyForm, inputKey, newPoll, newRow, targetError } from "../campaign/planInput.ts"
-import { todayIn, viewerZone, zoneChoices } from "../campaign/zoneFormat.ts"
+import {
+  buildPlan,
+  characterCount,
+  defaultStart,
+  emptyForm,
+  inputKey,
+  newPoll,
+  newRow,
+  targetError
+} from "../campaign/planInput.ts"
+import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
@@ -105,7 +114,13 @@ const CampaignForm = ({
   const [, navigate] = useLocation()
   const viewer = useMemo(viewerZone, [])
   const zones = useMemo(() => zoneChoices([viewer]), [viewer])
-  const [form, setForm] = useState<PlanForm>(() => ({ ...emptyForm(viewer, todayIn(viewer)), ...initial }))
+  /** what the zone search holds: the select lists the zones whose name has it */
+  const [zoneQuery, setZoneQuery] = useState("")
+  // starts ahead of now (the next whole hour at least 15 minutes away), so its defaults preview
+  const [form, setForm] = useState<PlanForm>(() => {
+    const start = defaultStart(viewer)
+    return { ...emptyForm(viewer, start.date, start.time), ...initial }
+  })
   /** what the form itself says is missing, from the last Preview press */
   const [formErrors, setFormErrors] = useState<Readonly<Record<string, string>>>({})
   /** the input the current preview is of */
@@ -200,16 +215,23 @@ const CampaignForm = ({
           options={MODES}
           onChange={(mode: Mode) => update({ mode })}
         />
+        <TextField
+          label="Search zones"
+          type="search"
+          value={zoneQuery}
+          hint="A city or region: Kolkata, Kyiv, New York."
+          onChange={(e) => setZoneQuery(e.target.value)}
+        />
         <SelectField
           label="Time zone"
           value={form.timeZone}
           error={errors["recurrence.timeZone"] ?? errors["timeZone"]}
-          hint="Every date and time of this campaign is on this zone's clock."
+          hint="Every date and time of this campaign is on this zone's clock (its offset today in brackets)."
           onChange={(e) => update({ timeZone: e.target.value })}
         >
-          {zones.map((zone) => (
+          {searchZones(zones, zoneQuery, form.timeZone).map((zone) => (
             <option key={zone} value={zone}>
-              {zone === viewer ? `${zone} (yours)` : zone}
+              {`${zone} (${zoneOffsetNow(zone)})${zone === viewer ? ", yours" : ""}`}
             </option>
           ))}
         </SelectField>
@@ -305,7 +327,11 @@ const CampaignForm = ({
                 update({
                   rows: [
                     ...form.rows,
-                    newRow(form.rows.at(-1)?.date ?? todayIn(form.timeZone), form.rows.at(-1)?.time ?? "09:00")
+                    (() => {
+                      const last = form.rows.at(-1)
+                      const start = last ?? defaultStart(form.timeZone)
+                      return newRow(start.date, start.time)
+                    })()
                   ]
                 })
               }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Frequency, Recurrence } from "../../../../src/domain/campaign/Recurrence.ts"
-import { FREQUENCIES, isFrequency, planRecurrence } from "../../../../src/domain/campaign/Recurrence.ts"
+import { FREQUENCIES, isFrequency, planRecurrence, withDaysLeft } from "../../../../src/domain/campaign/Recurrence.ts"
 
 const recurrence = (overrides: Partial<Recurrence> = {}): Recurrence => ({
   startDate: "2026-03-01",
@@ -112,7 +112,7 @@ describe("recurrence dates per frequency", () => {
 })
 
 describe("recurrence templates", () => {
-  it("replaces {days_left} with the days to endDate and puts the title header on each occurrence", () => {
+  it("replaces {days_left} with the days to endDate (a 'days' after it agrees: '1 day') and puts the title header on each occurrence", () => {
     const messages = plan(
       {
         frequency: "DAILY",
@@ -125,9 +125,17 @@ describe("recurrence templates", () => {
     )
     expect(messages.map((m) => m.content)).toEqual([
       "*Launch*\n2 days to go (2)",
-      "*Launch*\n1 days to go (1)",
+      "*Launch*\n1 day to go (1)",
       "*Launch*\n0 days to go (0)"
     ])
+  })
+
+  it("{days_left} days / day: the word follows the English plural rule; other words and a bare number are left alone", () => {
+    expect(withDaysLeft("Only {days_left} days left", 1)).toBe("Only 1 day left")
+    expect(withDaysLeft("Only {days_left} day left", 3)).toBe("Only 3 days left")
+    expect(withDaysLeft("{days_left} days, {days_left} day.", 0)).toBe("0 days, 0 days.")
+    expect(withDaysLeft("{days_left} daysy; {days_left}!", 1)).toBe("1 daysy; 1!")
+    expect(withDaysLeft("in {days_left} weeks", 1)).toBe("in 1 weeks")
   })
 
   it("splits the template at * into messages sent in order a second apart; the header only on the first", () => {
