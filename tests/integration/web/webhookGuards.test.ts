@@ -257,6 +257,36 @@ describe("WAHA webhook route: refusals are cheap, bounded per client, and counte
     expect(await answerWithoutBody("10.0.6.2", 4_096)).toMatchObject({ status: 429 })
   })
 
+  it("a replayed signed event (already seen, or stale) earns its sender no trust: only a new one does", async () => {
+    const event = JSON.stringify({
+      id: "evt_replayedone",
+      timestamp: Date.now(),
+      event: "session.status",
+      session: "nobody_here",
+      payload: { status: "WORKING" }
+    })
+    const first = await post("10.0.11.1", event, signed(event))
+    expect(await first.json()).toEqual({ result: "unknown" })
+    const stale = JSON.stringify({
+      id: "evt_staleone",
+      timestamp: Date.now() - 60 * 60_000,
+      event: "session.status",
+      session: "nobody_here",
+      payload: { status: "WORKING" }
+    })
+    const replayer = "10.0.11.2"
+    const replayed = await post(replayer, event, signed(event))
+    expect(await replayed.json()).toEqual({ result: "duplicate" })
+    const old = await post(replayer, stale, signed(stale))
+    expect(await old.json()).toEqual({ result: "stale" })
+    for (let i = 0; i < WAHA_WEBHOOK_REFUSALS.limit; i++) {
+      const refused = await post(replayer, envelope)
+      expect(refused.status).toBe(401)
+      await refused.body?.cancel()
+    }
+    expect(await answerWithoutBody(replayer, 4_096)).toMatchObject({ status: 429 })
+  })
+
   it("IPv6 clients are counted by their /64: another address in it shares the allowance, another /64 does not", async () => {
     for (let i = 1; i <= WAHA_WEBHOOK_REFUSALS.limit; i++) {
       const refused = await post(`2001:db8:7:1::${i.toString(16)}`, envelope)
