@@ -1,0 +1,182 @@
+import { useMutation } from "@tanstack/react-query"
+import type { FormEvent } from "react"
+import { useMemo, useState } from "react"
+import { samePoll } from "../../../domain/message/Poll.ts"
+import type { CampaignMessage } from "../campaignView.ts"
+import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
+import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
+import { Checkbox } from "../ui/Choice.tsx"
+import { viewerTimeZone } from "../ui/format.ts"
+import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
+import { PollFields } from "./PollFields.tsx"
+import type { RowPoll } from "./planInput.ts"
+import { useRefreshCampaign } from "./useRefreshCampaign.ts"
+
+export const conflictText =
+  "This message is already being sent (or has been), so it can no longer be changed or deleted."
+
+export const EditMessage = ({
+  campaignId,
+  message,
+  stillChangeable,
+  onDone
+}: {
+  readonly campaignId: string
+  readonly message: CampaignMessage
+  readonly stillChangeable: boolean
+  readonly onDone: () => void
+}) => {
+  const trpc = useTRPC()
+  const refresh = useRefreshCampaign(campaignId)
+  // the message as it was when the form opened (or was last reloaded): what the user edits, and
+  // what a save is compared against; a poll bringing someone else's change does not move it
+  const [opened, setOpened] = useState(() => ({
+    content: message.content,
+    scheduledAt: message.scheduledAt,
+    mentionAll: message.mentionAll,
+    poll: message.poll
+  }))
+  const initial = useMemo(() => localDateAndTime(opened.scheduledAt, viewerTimeZone), [opened.scheduledAt])
+  const [content, setContent] = useState(opened.content)
+  const [date, setDate] = useState(initial.date)
+  const [time, setTime] = useState(initial.time)
+  const [mentionAll, setMentionAll] = useState(opened.mentionAll)
+  const [poll, setPoll] = useState<RowPoll | null>(opened.poll)
+  const [local, setLocal] = useState<{ content?: string; when?: string }>({})
+  const changedMeanwhile =
+    message.content !== opened.content ||
+    message.scheduledAt !== opened.scheduledAt ||
+    message.mentionAll !== opened.mentionAll ||
+    !samePoll(message.poll, opened.poll)
+  const update = useMutation(
+    trpc.campaign.updateMessage.mutationOptions({
+      onSuccess: async () => {
+        await refresh()
+        onDone()
+      },
+      onError: async (error) => {
+        if (errorCode(error) === "CONFLICT") await refresh()
+      }
+    })
+  )
+  /** Starts the form again from the message as it is now (someone else's change included). */
+  const reload = () => {
+    const now = localDateAndTime(message.scheduledAt, viewerTimeZone)
+    setOpened({
+      content: message.content,
+      scheduledAt: message.scheduledAt,
+      mentionAll: message.mentionAll,
+      poll: message.poll
+    })
+    setContent(message.content)
+    setMentionAll(message.mentionAll)
+    setPoll(message.poll)
+    setDate(now.date)
+    setTime(now.time)
+    setLocal({})
+    update.reset()
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    // saving would overwrite a change the user has not seen
+    if (changedMeanwhile) return
+    const contentChanged = content !== opened.content
+    const timeChanged = date !== initial.date || time !== initial.time
+    const mentionChanged = mentionAll !== opened.mentionAll
+    const pollChanged = poll !== null && !samePoll(poll, opened.poll)
+    const at = timeChanged ? instantFromLocal(date, time, viewerTimeZone) : null
+    const problems: { content?: string; when?: string } = {}
+    if (content.trim() === "") problems.content = "Write the message's text."
+    if (at?._tag === "Invalid") problems.when = "Give a valid date and time."
+    else if (at?._tag === "Gap") problems.when = gapText(viewerTimeZone)
+    else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
+      problems.when = "This time has already passed: choose a later one."
+    setLocal(problems)
+    if (problems.content !== undefined || problems.when !== undefined) return
+    if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()
+    update.mutate({
+      campaignId,
+      messageId: message.id,
+      ...(contentChanged ? { content } : {}),
+      ...(mentionChanged ? { mentionAll } : {}),
+      ...(pollChanged ? { poll: { options: [...poll.options], multipleAnswers: poll.multipleAnswers } } : {}),
+      ...(at?._tag === "Instant" ? { scheduledAt: at.iso } : {})
+    })
+  }
+  const server = update.error
+  const fields = fieldErrors(server)
+  const code = errorCode(server)
+  const serverText = server === null ? "" : errorText(server)
+  const contentError =
+    local.content ??
+    fields["content"] ??
+    (code === "BAD_REQUEST" && /content/i.test(serverText) ? "The text must not be empty." : undefined)
+  const whenError =
+    local.when ??
+    fields["scheduledAt"] ??
+    (code === "BAD_REQUEST" && /in the past/i.test(serverText)
+      ? "This time has already passed: choose a later one."
+      : undefined)
+  const pollError = Object.keys(fields).some((path) => path.startsWith("poll"))
+  const general =
+    server !== null && contentError === undefined && whenError === undefined && !pollError
+      ? code === "CONFLICT"
+        ? conflictText
+        : serverText
+      : null
+  return (
+    <form onSubmit={submit} className="mt-3 space-y-3" noValidate aria-label="Edit this message">
+      {general !== null ? (
+        <Alert>{general}</Alert>
+      ) : !stillChangeable ? (
+        <Alert kind="warning">{conflictText}</Alert>
+      ) : null}
+      {stillChangeable && changedMeanwhile ? (
+        <Alert kind="warning">
+          <p>This message was changed elsewhere since you opened this form: saving now would overwrite that change.</p>
+          <Button variant="secondary" className="mt-2 px-3 py-1" onClick={reload}>
+            Reload the form
+          </Button>
+        </Alert>
+      ) : null}
+      <TextArea
+        label={poll === null ? "Message text" : "Question"}
+        rows={Math.min(10, Math.max(3, content.split("\n").length + 1))}
+        value={content}
+        error={contentError}
+        onChange={(e) => setContent(e.target.value)}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
+        <TextField
+          label="Time"
+          type="time"
+          value={time}
+          hint={`Your time zone: ${viewerTimeZone}`}
+          onChange={(e) => setTime(e.target.value)}
+        />
+      </div>
+      {poll === null ? (
+        <Checkbox
+          label="Mention everyone"
+          checked={mentionAll}
+          hint="The message mentions all members of the group."
+          onChange={setMentionAll}
+        />
+      ) : (
+        <>
+          <PollFields of="this poll" path="poll" poll={poll} errors={fields} onChange={setPoll} />
+          {fields["poll"] ? <p className="text-sm text-red-800">{fields["poll"]}</p> : null}
+        </>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>
+          {update.isPending ? "Saving…" : "Save changes"}
+        </Button>
+        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
+          Discard changes
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,51 @@
+import type { CampaignDetail } from "../campaignView.ts"
+import { campaignStatusWords } from "../campaignView.ts"
+import { StatusPill } from "../ui/StatusPill.tsx"
+
+/** Where each target group stands (campaign.get's `targets`): its state and its own copies' counts. */
+export const TargetTable = ({ targets }: { readonly targets: CampaignDetail["targets"] }) => (
+  <section aria-labelledby="targets-heading" className="mb-6">
+    <h2 id="targets-heading" className="mb-3 text-xl font-semibold">
+      Groups ({targets.length})
+    </h2>
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Group
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              State
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Sent
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Not sent (failed)
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {targets.map((t) => {
+            const words = campaignStatusWords[t.status]
+            return (
+              <tr key={t.groupId} data-testid="target-row">
+                <th scope="row" className="break-words px-3 py-2 font-medium">
+                  {t.groupName || t.groupId}
+                </th>
+                <td className="px-3 py-2">
+                  <StatusPill label={words.label} tone={words.tone} prefix="State:" />
+                </td>
+                <td className="px-3 py-2">
+                  {t.sentMessages} of {t.totalMessages}
+                </td>
+                <td className="px-3 py-2">{t.failedMessages}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  </section>
+)
