@@ -16,7 +16,7 @@ import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { SeenEvents } from "../../application/shared/SeenEvents.ts"
 import { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 import { makeWebApp } from "./WebApp.ts"
-import type { WebServices } from "./WebServices.ts"
+import type { ProcessLocalServices, WebServices } from "./WebServices.ts"
 import { WAHA_EVENT_REMEMBER_MS, WAHA_WEBHOOK_TRUST_MS } from "./wahaWebhook.ts"
 
 /** The process-local services on top of the store, gateway, hasher and notifier layers (and whatever else `base` gives). */
@@ -24,19 +24,7 @@ export const webServicesLayer = <R, E>(
   base: Layer.Layer<R | GatewayPort, E>,
   settings: Partial<AuthSettingsShape>,
   quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<
-  | R
-  | GatewayPort
-  | SignInThrottle
-  | GatewayDirectory
-  | KeyedLocks
-  | RequestLimits
-  | RefusalLog
-  | SeenEvents
-  | TrustedSenders
-  | BackgroundWork,
-  E
-> =>
+): Layer.Layer<R | GatewayPort | ProcessLocalServices, E> =>
   Layer.mergeAll(
     SignInThrottle.layer,
     GatewayDirectory.layer,

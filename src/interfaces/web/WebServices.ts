@@ -16,6 +16,17 @@ import type { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import type { SeenEvents } from "../../application/shared/SeenEvents.ts"
 import type { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 
+/** The services each web process keeps for itself (webServicesLayer builds them on top of the store's). */
+export type ProcessLocalServices =
+  | SignInThrottle
+  | GatewayDirectory
+  | KeyedLocks
+  | RequestLimits
+  | RefusalLog
+  | SeenEvents
+  | TrustedSenders
+  | BackgroundWork
+
 /** Everything the web process's use cases need, provided by WebServer's layer. */
 export type WebServices =
   | EventStore
@@ -27,11 +38,4 @@ export type WebServices =
   | Notifier
   | GatewayPort
   | MediaStore
-  | SignInThrottle
-  | GatewayDirectory
-  | KeyedLocks
-  | RequestLimits
-  | RefusalLog
-  | SeenEvents
-  | TrustedSenders
-  | BackgroundWork
+  | ProcessLocalServices
