@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import { Data, Effect } from "effect"
 
 /** Wrong e-mail or wrong password: one error for both, so sign-in does not tell which accounts exist. */
 export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{}> {
@@ -9,14 +9,18 @@ export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
 
 export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttempts")<{
   readonly retryAfterMs: number
-  /** what was tried too often, as the message names it (default "sign-ins") */
+  /** what was tried too often, as the message names it (default "failed sign-ins") */
   readonly tries?: string
 }> {
   override get message() {
     const minutes = Math.max(1, Math.ceil(this.retryAfterMs / 60_000))
-    return `too many failed ${this.tries ?? "sign-ins"}; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+    return `too many ${this.tries ?? "failed sign-ins"}; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`
   }
 }
+
+/** The throttle's refusal named for what was tried (a sign-up is not a failed sign-in). */
+export const triedTooOften = (tries: string) =>
+  Effect.mapError((refused: TooManySignInAttempts) => new TooManySignInAttempts({ ...refused, tries }))
 
 export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<{}> {
   override get message() {

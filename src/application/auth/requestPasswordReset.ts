@@ -5,6 +5,7 @@ import { load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordResetRepository } from "../ports/PasswordResetRepository.ts"
 import { BackgroundWork } from "../shared/BackgroundWork.ts"
+import { triedTooOften } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
@@ -45,6 +46,6 @@ export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* 
 ) {
   const email = normalizeEmail(input.email)
   // each request mails the user and the admin: at most a few per address, whether it has an account or not
-  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client)
+  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client).pipe(triedTooOften("password reset requests"))
   yield* (yield* BackgroundWork).run("password reset request", mailResetLink(email))
 })

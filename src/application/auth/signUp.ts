@@ -7,7 +7,7 @@ import { Ids } from "../ports/Ids.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
-import { EmailAlreadyRegistered } from "./AuthErrors.ts"
+import { EmailAlreadyRegistered, triedTooOften } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import type { PublicUser } from "./PublicUser.ts"
 import { publicUser } from "./PublicUser.ts"
@@ -43,7 +43,7 @@ export const signUp = Effect.fn("signUp")(function* (
   const email = normalizeEmail(input.email)
   // every sign-up mails someone (the new address, or the owner of a taken one): a few per
   // address and client, and they count towards the client's overall allowance
-  yield* (yield* SignInThrottle).reserve(`signup:${email}`, client)
+  yield* (yield* SignInThrottle).reserve(`signup:${email}`, client).pipe(triedTooOften("sign-ups"))
   const settings = yield* AuthSettings
   // hashed on every path, so a taken address answers as slowly as a new one
   const passwordHash = yield* (yield* PasswordHasher).hash(input.password)

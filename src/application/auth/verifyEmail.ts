@@ -4,7 +4,7 @@ import { execute, load } from "../eventSourcing/execute.ts"
 import { Notifier } from "../ports/Notifier.ts"
 import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
-import { InvalidVerificationToken, TooManySignInAttempts, VerificationPasswordMismatch } from "./AuthErrors.ts"
+import { InvalidVerificationToken, triedTooOften, VerificationPasswordMismatch } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { tokenDigest } from "./tokens.ts"
@@ -28,13 +28,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (
   if (dot <= 0) return yield* new InvalidVerificationToken()
   const userId = input.token.slice(0, dot)
   const throttle = yield* SignInThrottle
-  yield* throttle
-    .reserve(`verify:${userId}`, client)
-    .pipe(
-      Effect.mapError(
-        (refused) => new TooManySignInAttempts({ retryAfterMs: refused.retryAfterMs, tries: "tries of this link" })
-      )
-    )
+  yield* throttle.reserve(`verify:${userId}`, client).pipe(triedTooOften("failed tries of this link"))
   const view = yield* (yield* UserRepository).get(userId)
   if (view === null) return yield* new InvalidVerificationToken()
   const { adminEmail } = yield* AuthSettings

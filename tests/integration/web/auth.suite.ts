@@ -111,6 +111,22 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         ).toBe(`Zoe ${winner}`)
       })
 
+      it("throttles repeated sign-ups of one address, and says so as sign-ups (not failed sign-ins)", async () => {
+        const web = await start()
+        const client = web.client()
+        // the first signs up, the next are CONFLICT (taken), until the throttle answers
+        await client.api.auth.signUp.mutate({ email: "yan@example.com", password: PASSWORD, name: "Yan" })
+        let refused: Awaited<ReturnType<typeof failure>> | null = null
+        for (let i = 0; i < 12 && refused === null; i++) {
+          const error = await failure(
+            client.api.auth.signUp.mutate({ email: "yan@example.com", password: PASSWORD, name: "Yan" })
+          )
+          if (error.code === "TOO_MANY_REQUESTS") refused = error
+          else expect(error.code).toBe("CONFLICT")
+        }
+        expect(refused?.message).toMatch(/^too many sign-ups; try again in \d+ minutes?$/)
+      })
+
       it("answers BAD_REQUEST to invalid input and writes nothing", async () => {
         const web = await start()
         const invalid: Array<unknown> = [
