@@ -84,7 +84,34 @@ export const MAX_MEDIA_FILENAME_CHARS = 200
  * the BOM), lone surrogates (Cs: no valid UTF-8 for the header) and the line and paragraph
  * separators.
  */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u
+
+/**
+ * The two joiners are format characters that some names need: a zero-width joiner makes one
+ * emoji of several (👨‍👩‍👧), and both shape the letters of Arabic, Persian and Indic scripts
+ * (می‌خواهم). Either is kept only where it does that: between two emoji (ZWJ), or between two
+ * letters of a script that joins; anywhere else it is as unseen as the rest.
+ */
+const ZWNJ = "\u200C"
+const ZWJ = "\u200D"
+const EMOJI_BEFORE_JOINER = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u
+const EMOJI = /\p{Extended_Pictographic}/u
+const JOINING_SCRIPT =
+  /[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Mongolian}]/u
+
+const joins = (joiner: string, before: string | undefined, after: string | undefined): boolean =>
+  before !== undefined &&
+  after !== undefined &&
+  ((joiner === ZWJ && EMOJI_BEFORE_JOINER.test(before) && EMOJI.test(after)) ||
+    (JOINING_SCRIPT.test(before) && JOINING_SCRIPT.test(after)))
+
+/** `name` without its unseen characters (UNSEEN), joiners kept where they join (`joins`). */
+const withoutUnseen = (name: string): string => {
+  const chars = [...name]
+  return chars
+    .filter((c, i) => (c === ZWJ || c === ZWNJ ? joins(c, chars[i - 1], chars[i + 1]) : !UNSEEN.test(c)))
+    .join("")
+}
 
 /** What comes after a name's last dot when it reads as an extension: letters and digits, at least one letter. */
 const EXTENSION = /^(?=[0-9]*[a-z])[a-z0-9]{1,10}$/i
@@ -110,7 +137,7 @@ const trimName = (name: string): string => name.replace(/^[\s.]+|[\s.]+$/gu, "")
  * MEDIA_EXTENSIONS (none is accepted) only the cleaning applies.
  */
 export const mediaFilename = (given: string, mimetype: string): string => {
-  const cleaned = trimName((given.split(/[\\/]/).pop() ?? "").replace(UNSEEN, ""))
+  const cleaned = trimName(withoutUnseen(given.split(/[\\/]/).pop() ?? ""))
   const extensions = MEDIA_EXTENSIONS[mimetype]
   const fallback = mediaKindOf(mimetype) === "image" ? "image" : "file"
   const fits = (extension: string | null) => extension !== null && extensions?.includes(extension.toLowerCase())

@@ -46,6 +46,15 @@ describe("mediaFilename (issue 21 item 6)", () => {
     ["dir/", PDF, "file.pdf"],
     // emoji and letters of any script stay
     ["Chœur 🎶 été.pdf", PDF, "Chœur 🎶 été.pdf"],
+    // joiners stay where they join: one emoji of several, Persian and Indic letters; nowhere else
+    ["👨\u200D👩\u200D👧 family.png", PNG, "👨\u200D👩\u200D👧 family.png"],
+    ["❤️\u200D🔥.png", PNG, "❤️\u200D🔥.png"],
+    ["می\u200Cخواهم.pdf", PDF, "می\u200Cخواهم.pdf"],
+    ["क्\u200Dष.pdf", PDF, "क्\u200Dष.pdf"],
+    ["\u200D👩.png", PNG, "👩.png"],
+    ["👩\u200D.png", PNG, "👩.png"],
+    ["in\u200Cvoice.pdf", PDF, "invoice.pdf"],
+    ["می\u200C\u202Eخواهم.pdf", PDF, "میخواهم.pdf"],
     ["合唱团.jar", PNG, "合唱团.png"]
   ])("%j holding %s is kept as %j", (given, mimetype, expected) => {
     expect(mediaFilename(given, mimetype)).toBe(expected)
