@@ -14,7 +14,7 @@ import { sqliteViewStore } from "./viewRows.ts"
  */
 export const SQLITE_MEDIA_CHUNK_BYTES = 256 * 1024
 
-/** Chunks per write of a put: 1 MB, a few milliseconds of the event loop each. */
+/** Chunks per write of a put and per read of a get: 1 MB, a few milliseconds of the event loop each. */
 const CHUNKS_PER_WRITE = 4
 
 const UsageRow = z.object({ count: z.number().int(), bytes: z.number().int() })
@@ -73,18 +73,27 @@ export const makeSqliteMediaStore = (connection: SqliteConnection): MediaStore["
       Effect.gen(function* () {
         const info = yield* media.one("WHERE id = ?", [id])
         if (info === null) return null
-        const rows = yield* attempt(connection, () =>
-          connection.statement("SELECT n, data FROM media_chunks WHERE media_id = ? ORDER BY n").all(id)
-        )
         // whole or not at all: chunks 0, 1, 2… without a gap, adding up to the stored size
-        // (anything else was changed by hand; the port reads it as not stored)
+        // (anything else was changed by hand, or removed meanwhile; the port reads it as not stored)
         const bytes = new Uint8Array(info.size)
         let at = 0
-        for (const [i, row] of rows.entries()) {
-          const data = row["data"]
-          if (row["n"] !== i || !(data instanceof Uint8Array) || at + data.length > bytes.length) return null
-          bytes.set(data, at)
-          at += data.length
+        let n = 0
+        for (;;) {
+          // a megabyte per read, other requests' turn in between: one read of 16 MB held the event loop for 40–70 ms
+          const rows = yield* attempt(connection, () =>
+            connection
+              .statement("SELECT n, data FROM media_chunks WHERE media_id = ? AND n >= ? ORDER BY n LIMIT ?")
+              .all(id, n, CHUNKS_PER_WRITE)
+          )
+          for (const row of rows) {
+            const data = row["data"]
+            if (row["n"] !== n || !(data instanceof Uint8Array) || at + data.length > bytes.length) return null
+            bytes.set(data, at)
+            at += data.length
+            n++
+          }
+          if (rows.length < CHUNKS_PER_WRITE) break
+          yield* Effect.yieldNow
         }
         return at === bytes.length ? { media: info, bytes } : null
       }),
