@@ -105,7 +105,8 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await eventually(() => badge(page).textContent()).toBe("WhatsApp: connected")
     // one state: nothing that contradicts "Connected", no list to choose from that changes nothing
     const main = (await page.getByRole("main").textContent()) ?? ""
-    for (const stale of ["Nothing to do", "not recorded yet", "changes nothing", "WAHA"])
+    // the sandbox does not say whether receipts come: no word about them
+    for (const stale of ["Nothing to do", "not recorded yet", "changes nothing", "WAHA", "delivered or read"])
       expect(main).not.toContain(stale)
     expect(await page.getByRole("radio").count()).toBe(0)
     await noSeriousA11yViolations(page)
@@ -390,6 +391,25 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
       expect(errors).toEqual([])
     }, 60_000)
+
+    it("connected to a Herald without delivery receipts (no webhook secret): says the marks will not come and whom to ask, the setting behind Details", async () => {
+      const name = [...fake.sessions.keys()][0] ?? ""
+      fake.setSessionStatus(name, "WORKING", "447700900123@c.us")
+      await status(page).getByText("Connected").waitFor({ timeout: 10_000 })
+      const note = page.getByText(
+        /^Messages from this number are sent, but Herald will not show when they are delivered or read/
+      )
+      await note.waitFor({ timeout: 10_000 })
+      expect(await note.textContent()).toContain("Ask the person who runs Herald to turn delivery receipts on.")
+      const technical = page.getByText(/^GATEWAY_WEBHOOK_SECRET is not set/)
+      await expect(technical.isVisible()).resolves.toBe(false)
+      await noSeriousA11yViolations(page)
+      // back to waiting for a scan, as the next test expects (and a connected page polls slowly)
+      fake.setSessionStatus(name, "SCAN_QR_CODE")
+      await page.reload()
+      await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
+      expect(errors).toEqual([])
+    })
 
     it("shows the gateway's error with its error id instead of a blank page", async () => {
       fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })

@@ -7,6 +7,7 @@ import {
   alreadyStarted,
   availableOnlyInPlus,
   DEFAULT_FAKE_VERSION,
+  knownWebhookEvents,
   mediaOnlyInPlus,
   mentionsAllOnlyInGroups,
   notImplementedBy,
@@ -16,6 +17,7 @@ import {
   sessionNotFound,
   startItFirst,
   statusNotExpected,
+  unknownWebhookEvent,
   WAHA_STATUS_WAIT_MS,
   waitUntil
 } from "./fakeWahaRules.ts"
@@ -51,6 +53,8 @@ export interface FakeSession {
   name: string
   status: string
   me: { id: string; pushName: string } | null
+  /** the config it was created with (WAHA shows it in GET /api/sessions/{name}) */
+  config?: unknown
 }
 
 export interface FakeWahaOptions {
@@ -219,7 +223,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const view = (s: FakeSession) => ({
     name: s.name,
     status: s.status,
-    config: {},
+    config: s.config ?? {},
     me: s.me,
     // one engine per WAHA process: a session reports the server's
     engine: { engine: serverVersion.engine }
@@ -493,12 +497,27 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (name === undefined) {
         if (method === "GET") return json(res, 200, [...sessions.values()].map(observe))
         if (method !== "POST") return json(res, 405, { message: "Method Not Allowed" })
-        const body = (req.body ?? {}) as { name?: unknown; start?: unknown }
+        const body = (req.body ?? {}) as {
+          name?: unknown
+          start?: unknown
+          config?: { webhooks?: ReadonlyArray<{ events?: ReadonlyArray<unknown> }> }
+        }
         if (typeof body.name !== "string" || !SESSION_NAME.test(body.name))
           return json(res, 422, { message: "invalid name" })
+        // validated before anything else, as WAHA's ValidationPipe does
+        const known = knownWebhookEvents(serverVersion)
+        const unknown = (body.config?.webhooks ?? []).findIndex((hook) =>
+          (hook.events ?? []).some((event) => typeof event !== "string" || !known.includes(event))
+        )
+        if (unknown >= 0) return json(res, 400, unknownWebhookEvent(unknown, known))
         if (refusedByCore(body.name, res)) return
         if (sessions.has(body.name)) return json(res, 422, alreadyExists(body.name))
-        const created: FakeSession = { name: body.name, status: body.start === true ? "STARTING" : "STOPPED", me: null }
+        const created: FakeSession = {
+          name: body.name,
+          status: body.start === true ? "STARTING" : "STOPPED",
+          me: null,
+          ...(body.config === undefined ? {} : { config: body.config })
+        }
         sessions.set(created.name, created)
         return json(res, 201, view(created))
       }
@@ -757,7 +776,8 @@ export interface FakeWebhookRegistration {
 
 /** The webhooks registered on a session when it was created, [] if none. */
 export const registeredWebhooks = (fake: FakeWaha, session: string): ReadonlyArray<FakeWebhookRegistration> => {
-  const created = fake.requests.find(
+  // the last: a WAHA that refused the first (an event it does not know) holds the one created after
+  const created = fake.requests.findLast(
     (r) =>
       r.method === "POST" &&
       r.path === "/api/sessions" &&

@@ -120,3 +120,47 @@ export const availableOnlyInPlus = (engine: string) => ({
   error: "Unprocessable Entity",
   statusCode: 422
 })
+
+/**
+ * The webhook event names WAHA knows (WAHAEvents in src/structures/enums.dto.ts, checked by
+ * class-validator's IsEnum on WebhookConfig.events): these were there before 2025.12.2, which
+ * added `message.ack.group` (group receipts, until then carried by `message.ack`).
+ */
+const WEBHOOK_EVENTS_BEFORE_ACK_GROUP = [
+  "session.status",
+  "message",
+  "message.reaction",
+  "message.any",
+  "message.ack",
+  "message.waiting",
+  "message.revoked",
+  "state.change",
+  "group.join",
+  "group.leave",
+  "presence.update",
+  "poll.vote",
+  "poll.vote.failed",
+  "chat.archive",
+  "call.received",
+  "call.accepted",
+  "call.rejected",
+  "label.upsert",
+  "label.deleted",
+  "label.chat.added",
+  "label.chat.deleted"
+]
+
+/** The event names this version accepts in a session's webhooks. */
+export const knownWebhookEvents = (v: FakeServerVersion): ReadonlyArray<string> => {
+  const parts = versionParts(v.version)
+  const [y = 0, m = 0, b = 0] = parts ?? [9999]
+  const beforeAckGroup = y < 2025 || (y === 2025 && (m < 12 || (m === 12 && b < 2)))
+  return beforeAckGroup ? WEBHOOK_EVENTS_BEFORE_ACK_GROUP : [...WEBHOOK_EVENTS_BEFORE_ACK_GROUP, "message.ack.group"]
+}
+
+/** NestJS's ValidationPipe answer to an event name WAHA does not know, the nested path first. */
+export const unknownWebhookEvent = (index: number, known: ReadonlyArray<string>) => ({
+  statusCode: 400,
+  message: [`config.webhooks.${index}.each value in events must be one of the following values: ${known.join(", ")}`],
+  error: "Bad Request"
+})

@@ -179,6 +179,13 @@ export interface GatewaySession {
   readonly meId?: string
   /** the connected phone's WhatsApp profile name (WAHA's `me.pushName`), when the gateway says one */
   readonly meName?: string
+  /**
+   * Whether the session's delivery receipts reach Herald: ON (its webhook to Herald carries them),
+   * NOT_CONFIGURED (Herald registers no webhooks: no GATEWAY_WEBHOOK_SECRET), NOT_REGISTERED (the
+   * session has no such webhook: created before the secret was set, for another address, or by a
+   * gateway that refused the events). Absent: the gateway does not say.
+   */
+  readonly receipts?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
 }
 
 export interface GatewayQr {

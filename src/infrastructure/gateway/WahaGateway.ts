@@ -77,8 +77,34 @@ const BODY_SNIPPET_MAX = 200
 const SessionBody = z.object({
   name: z.string(),
   status: z.string(),
-  me: z.object({ id: z.string(), pushName: z.string().nullish() }).nullish()
+  me: z.object({ id: z.string(), pushName: z.string().nullish() }).nullish(),
+  // the session's webhooks as WAHA keeps them (WebhookConfig); only url and events are read, and a
+  // shape this does not know reads as not reported (the hmac key, if WAHA shows it, is never read)
+  config: z
+    .object({ webhooks: z.array(z.object({ url: z.string(), events: z.array(z.string()) })).nullish() })
+    .nullish()
+    .catch(undefined)
 })
+
+/** Webhook events that carry delivery receipts: group messages' (2025.12.2 on), or all of them before. */
+const RECEIPT_EVENTS = ["message.ack", "message.ack.group", "*"]
+
+/**
+ * WAHA checks a session's webhook events against the names it knows (class-validator's IsEnum on
+ * WebhookConfig.events), so a version older than an event Herald asks for (message.ack.group came
+ * in 2025.12.2) answers session creation with 400 "config.webhooks.0.each value in events must be
+ * one of the following values: session.status, message, …". The names it lists; null for any
+ * other answer.
+ */
+export const knownWebhookEvents = (text: string): ReadonlyArray<string> | null => {
+  const listed = /each value in events must be one of the following values: ([^"\]]+)/.exec(text)?.[1]
+  if (listed === undefined) return null
+  const names = listed
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "")
+  return names.length === 0 ? null : names
+}
 
 /**
  * sendText's answer names the message in each engine's own shape (WAHA's source and issues
@@ -369,25 +395,46 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     )
 
   // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
-  const webhooks =
-    options.webhook === undefined
-      ? undefined
-      : [
-          {
-            url: options.webhook.url,
-            events: [...options.webhook.events],
-            hmac: { key: options.webhook.hmacKey },
-            retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+  const sessionBody = (name: string, events: ReadonlyArray<string>) =>
+    options.webhook === undefined || events.length === 0
+      ? { name, start: true }
+      : {
+          name,
+          start: true,
+          config: {
+            webhooks: [
+              {
+                url: options.webhook.url,
+                events: [...events],
+                hmac: { key: options.webhook.hmacKey },
+                retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
+              }
+            ]
           }
-        ]
+        }
 
+  /**
+   * Creates the session with Herald's webhook. A WAHA too old for one of its events refuses the
+   * whole session (400, knownWebhookEvents): it is created again with the events that WAHA knows, and
+   * the log says which are missing (before 2025.12.2 `message.ack` carries group receipts too, so
+   * receipts still come; session.getReceipts tells the page when they do not).
+   */
   const createSession = Effect.fn("WahaGateway.createSession")(function* (name: string) {
-    yield* command(
-      "failed to create session",
-      "POST",
-      "/api/sessions",
-      webhooks === undefined ? { name, start: true } : { name, start: true, config: { webhooks } }
+    const prefix = "failed to create session"
+    const wanted = options.webhook?.events ?? []
+    const first = yield* call(prefix, "POST", "/api/sessions", { body: sessionBody(name, wanted) })
+    const known = first.status === 400 ? knownWebhookEvents(first.text) : null
+    const refused = known === null ? [] : wanted.filter((event) => !known.includes(event))
+    if (refused.length === 0) return yield* ok(prefix)(first).pipe(Effect.asVoid)
+    const accepted = wanted.filter((event) => !refused.includes(event))
+    yield* Effect.logWarning(
+      `the gateway does not know the webhook events ${refused.join(", ")} (an older WAHA): session ${name} ` +
+        (accepted.length === 0
+          ? "is created without a webhook (no delivery receipts, no session alerts)"
+          : `is registered for ${accepted.join(", ")} only` +
+            (accepted.some((event) => RECEIPT_EVENTS.includes(event)) ? "" : " (no delivery receipts)"))
     )
+    yield* command(prefix, "POST", "/api/sessions", sessionBody(name, accepted))
   })
 
   const getSession = Effect.fn("WahaGateway.getSession")(function* (name: string) {
@@ -395,13 +442,28 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     const response = yield* call(prefix, "GET", `/api/sessions/${seg(name)}`)
     if (response.status === 404) return null
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, SessionBody)))
-    const session: GatewaySession = body.me?.id
-      ? body.me.pushName
-        ? { name: body.name, status: body.status, meId: body.me.id, meName: body.me.pushName }
-        : { name: body.name, status: body.status, meId: body.me.id }
-      : { name: body.name, status: body.status }
+    const receipts = receiptsOf(body.config)
+    const session: GatewaySession = {
+      name: body.name,
+      status: body.status,
+      ...(body.me?.id ? { meId: body.me.id } : {}),
+      ...(body.me?.id && body.me.pushName ? { meName: body.me.pushName } : {}),
+      ...(receipts === undefined ? {} : { receipts })
+    }
     return session
   })
+
+  /** Whether this session's receipts reach Herald, from its webhooks at WAHA; undefined when WAHA shows none of its config. */
+  const receiptsOf = (config: z.infer<typeof SessionBody>["config"]): GatewaySession["receipts"] => {
+    if (options.webhook === undefined) return "NOT_CONFIGURED"
+    if (config === undefined || config === null) return undefined
+    const url = options.webhook.url
+    return (config.webhooks ?? []).some(
+      (hook) => hook.url === url && hook.events.some((event) => RECEIPT_EVENTS.includes(event))
+    )
+      ? "ON"
+      : "NOT_REGISTERED"
+  }
 
   const startSession = Effect.fn("WahaGateway.startSession")(function* (name: string) {
     yield* command("failed to start session", "POST", `/api/sessions/${seg(name)}/start`)

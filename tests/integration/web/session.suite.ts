@@ -276,15 +276,18 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
       it("session.getLinkedNumber: the linked phone's number and WhatsApp name as the gateway reports them once connected, null before; nothing recorded; someone else's session NOT_FOUND", async () => {
         const { web, client, fake } = await setup()
         const { sessionName } = await initiate(client)
+        // no GATEWAY_WEBHOOK_SECRET here: no webhook, so no receipts, and the page is told
         expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
           phoneNumber: null,
-          name: null
+          name: null,
+          receipts: "NOT_CONFIGURED"
         })
         fake.setSessionStatus(sessionName, "WORKING", "447700900123@c.us")
         const events = await web.eventCount()
         expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
           phoneNumber: "+447700900123",
-          name: "Fake"
+          name: "Fake",
+          receipts: "NOT_CONFIGURED"
         })
         // read, never recorded: the session's own phoneNumber stays its owner's choice
         expect(await web.eventCount()).toBe(events)
@@ -293,7 +296,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         fake.setSessionStatus(sessionName, "WORKING", "123456789012345@lid")
         expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
           phoneNumber: null,
-          name: "Fake"
+          name: "Fake",
+          receipts: "NOT_CONFIGURED"
         })
         const { client: other } = await activeClient(web, "other@example.com")
         await expectTrpcError(other.api.session.getLinkedNumber.query({ sessionName }), "NOT_FOUND")

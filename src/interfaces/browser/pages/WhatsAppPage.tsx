@@ -6,6 +6,7 @@ import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
+import { TechnicalDetails } from "../ui/FailureNote.tsx"
 import { Alert, Button, buttonLinkLook, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
 import { pacingExample, pacingSummary } from "../ui/pacingText.ts"
 import type { StatusTone } from "../ui/sessionStatus.ts"
@@ -174,9 +175,33 @@ const LinkedNumber = ({ sessionName, recorded }: { readonly sessionName: string;
           Recorded in Herald: <span className="font-mono">{recorded}</span> (WhatsApp reports the one above)
         </p>
       ) : null}
+      <ReceiptsNote receipts={linked.data?.receipts ?? "UNKNOWN"} />
     </>
   )
 }
+
+/**
+ * When delivered and read marks will not come (issue 23 item 2), why in the organiser's words; what
+ * the operator needs behind Details. Nothing when they come or the gateway does not say.
+ */
+const ReceiptsNote = ({ receipts }: { readonly receipts: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED" | "UNKNOWN" }) =>
+  receipts === "NOT_CONFIGURED" || receipts === "NOT_REGISTERED" ? (
+    <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p>
+        Messages from this number are sent, but Herald will not show when they are delivered or read
+        {receipts === "NOT_CONFIGURED"
+          ? ": this Herald is not set up to hear it from WhatsApp. Ask the person who runs Herald to turn delivery receipts on."
+          : ": this connection does not report it to Herald. Log out and connect again to get delivery receipts; if they still do not come, ask the person who runs Herald."}
+      </p>
+      <TechnicalDetails
+        detail={
+          receipts === "NOT_CONFIGURED"
+            ? "GATEWAY_WEBHOOK_SECRET is not set on the web process, so no session gets a webhook (docs: Delivery receipts)."
+            : "The session's webhooks at WAHA include none to this Herald's /api/webhooks/waha for message.ack or message.ack.group (made before GATEWAY_WEBHOOK_SECRET or AUTH_URL was set or changed, or WAHA refused the events)."
+        }
+      />
+    </div>
+  ) : null
 
 /**
  * The QR code to scan. It is asked for only after a status read that said a code is needed
