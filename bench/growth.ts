@@ -76,7 +76,7 @@ const TARGET = { firstCycleMs: 2_000, listP99Ms: 20, standaloneMb: 200, schedule
  * Measured on 200 campaign.list and 200 campaign.get at 100k messages: resident 158 → 142 MB
  * after start and ~365 → 160 MB after the calls, the same server CPU; a semi-space of 2 MB
  * instead of 8 costs ~30% more CPU there (more objects promoted, more full GCs) for ~12 MB.
- * npm start, npm run web / scheduler, the deno tasks and the README's service units launch with them.
+ * npm start, npm run web / scheduler, the deno tasks and docs/operations.md's service units launch with them.
  */
 const PROPOSED_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=256"
 const NO_LATENCY: Latency = { p50: NaN, p99: NaN, calls: 0 }

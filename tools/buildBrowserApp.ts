@@ -1,6 +1,6 @@
 // Builds the browser app (src/interfaces/browser → dist/browser) with Vite. With `--if-stale` it
 // builds only when dist/browser is missing or was built from other sources: `npm start` and the
-// tests call it that way, so a fresh clone needs no separate build step (README "The browser app").
+// tests call it that way, so a fresh clone needs no separate build step (docs/browser-app.md "Build and serving").
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The production install of the README: `npm ci --omit=dev` in a copy of the repo, then each entry
+# The production install of docs/operations.md: `npm ci --omit=dev` in a copy of the repo, then each entry
 # file must load every module it imports (ESM resolves the whole graph before running anything)
 # and reach its configuration check: with no variables set it refuses with its own message, exit 1.
 # A missing runtime dependency would fail earlier with ERR_MODULE_NOT_FOUND instead.
-# The browser app is built where the dev dependencies are (README "Production install": build,
+# The browser app is built where the dev dependencies are (docs/operations.md "Production install": build,
 # then install for production); standalone in the production copy must then serve it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -19,16 +19,11 @@ import { nextWholeMinute } from "../support/calendar.ts"
 // minute or two, and watch it go out and the campaign complete without reloading the page. Then
 // the same kind of visit with the keyboard alone, and every screen at a phone's width.
 //
-// The screenshots in README come from here: UPDATE_SCREENSHOTS=1 writes them to docs/screenshots,
-// otherwise they go to .cache/screenshots (made on every run, so a broken screen is seen).
+// Its pictures go to .cache/screenshots on every run, so a broken screen is seen; the ones in the
+// README and docs/ come from tools/screenshots.ts (npm run screenshots).
 
 const TIME_ZONE = "Europe/Paris"
-const screenshotDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS === "1" ? "../../docs/screenshots/" : "../../.cache/screenshots/",
-    import.meta.url
-  )
-)
+const screenshotDir = fileURLToPath(new URL("../../.cache/screenshots/", import.meta.url))
 mkdirSync(screenshotDir, { recursive: true })
 
 /** The first whole minute at least `leadMs` from now, in TIME_ZONE. */

@@ -19,13 +19,9 @@ import { startFakeWaha } from "../support/FakeWahaServer.ts"
 // (the groups/contacts picker of the new campaign it leads to), header badge, restart, phone
 // number, pacing (on a phone, by keyboard), log out; and a gateway that fails while the page is open.
 
-// UPDATE_SCREENSHOTS=1 writes the pictures to docs/screenshots, otherwise to .cache/screenshots (as journey.test.ts)
-const screenshotDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS === "1" ? "../../docs/screenshots/" : "../../.cache/screenshots/",
-    import.meta.url
-  )
-)
+// The pictures go to .cache/screenshots on every run, so a broken screen is seen; the ones in docs/
+// come from tools/screenshots.ts (npm run screenshots).
+const screenshotDir = fileURLToPath(new URL("../../.cache/screenshots/", import.meta.url))
 mkdirSync(screenshotDir, { recursive: true })
 
 const title = chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON
