@@ -147,10 +147,22 @@ export type SessionCommand =
       readonly reportedAt: number | null
       readonly now: number
     }
+  /**
+   * The gateway's answer, asked at `now`, to "what is the session's status?": the newest truth,
+   * recorded as reported at `now` when it differs (so reports dated before the question are
+   * older). What settles two reports of one instant (StatusOrderUnknown).
+   */
+  | { readonly type: "RecordAskedGatewayStatus"; readonly status: string; readonly now: number }
 
 export type SessionRejection =
   | { readonly _tag: "SessionNotFound" }
   | { readonly _tag: "SessionAlreadyExists" }
+  /**
+   * A report of another status dated the very instant of the recorded one (WAHA's timestamps are
+   * milliseconds; two changes can share one): which came last cannot be told from the reports,
+   * so the gateway is asked (RecordAskedGatewayStatus) rather than letting arrival order decide.
+   */
+  | { readonly _tag: "StatusOrderUnknown"; readonly reportedAt: number }
   | { readonly _tag: "InvalidSessionName"; readonly sessionName: string }
   | {
       readonly _tag: "InvalidPacing"
@@ -216,11 +228,24 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
       if (command.status === state.gatewayStatus) return accept()
       if (state.gatewayStatusAt !== null && (command.reportedAt === null || command.reportedAt < state.gatewayStatusAt))
         return accept()
+      if (command.reportedAt !== null && command.reportedAt === state.gatewayStatusAt)
+        return reject({ _tag: "StatusOrderUnknown", reportedAt: command.reportedAt })
       return accept({
         type: "SessionGatewayStatusChanged",
         status: command.status,
         previousStatus: state.gatewayStatus,
         reportedAt: command.reportedAt ?? command.now,
+        at: command.now
+      })
+    case "RecordAskedGatewayStatus":
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      if (command.status === state.gatewayStatus) return accept()
+      // never dated before what is recorded (a clock behind the gateway's must not reopen older reports)
+      return accept({
+        type: "SessionGatewayStatusChanged",
+        status: command.status,
+        previousStatus: state.gatewayStatus,
+        reportedAt: Math.max(command.now, state.gatewayStatusAt ?? command.now),
         at: command.now
       })
   }

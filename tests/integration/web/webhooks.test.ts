@@ -378,6 +378,37 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
       expect((await status("WORKING", t0 + 5_000)).map((a) => a.body)).toEqual([{ result: "recorded" }])
     })
 
+    it("two session.status reports of one instant: WAHA is asked which stands, whichever arrived last (issue 23 item 4)", async () => {
+      const view = async () => (await owner.api.user.getMessagingSession.query()).session
+      const status = (value: string, timestamp: number) =>
+        postWebhook(fake, {
+          session: sessionName,
+          event: "session.status",
+          deliverTo: web.url,
+          timestamp,
+          payload: { status: value, statuses: [{ status: value, timestamp }] }
+        })
+      const asked = () => fake.requests.filter((r) => r.method === "GET" && r.path === `/api/sessions/${sessionName}`)
+      const before = asked().length
+      // WAHA is STOPPED; its STOPPED report is delivered first, a WORKING of the same millisecond after it
+      fake.setSessionStatus(sessionName, "STOPPED")
+      // after what the tests before stored (they date reports a few seconds ahead)
+      const t = Math.max(Date.now(), Date.parse((await view())?.gatewayStatusAt ?? "") || 0) + 1_000
+      expect((await status("STOPPED", t)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect((await status("WORKING", t)).map((a) => a.body)).toEqual([{ result: "duplicate" }])
+      expect(await view()).toMatchObject({ gatewayStatus: "STOPPED" })
+      expect(asked().length).toBe(before + 1)
+      // the other order: WAHA is WORKING, its report arrives second
+      fake.setSessionStatus(sessionName, "WORKING")
+      const t2 = t + 1_000
+      expect((await status("FAILED", t2)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect((await status("WORKING", t2)).map((a) => a.body)).toEqual([{ result: "recorded" }])
+      expect(await view()).toMatchObject({ gatewayStatus: "WORKING" })
+      // the answer is dated when it was asked: a late report of the tied instant is older now
+      expect((await status("FAILED", t2)).map((a) => a.body)).toEqual([{ result: "duplicate" }])
+      expect(await view()).toMatchObject({ gatewayStatus: "WORKING" })
+    })
+
     it("a signed call that is not a valid event is a 400 and changes nothing; an unknown message or session is answered and ignored", async () => {
       const events = web.store.kind === "memory" ? await web.eventCount() : null
       const notJson = await postWebhook(fake, {

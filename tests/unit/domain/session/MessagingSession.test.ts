@@ -183,6 +183,32 @@ describe("RecordGatewayStatus", () => {
     expect(acceptedEvents(report("FAILED", 5_500), dated).map(leftWorking)).toEqual(["FAILED"])
   })
 
+  it("another status at the very instant of the recorded one cannot be ordered: refused so the gateway is asked; the same status is a replay", () => {
+    const working = record(State.inStatus("ACTIVE"), "WORKING", 1_000)
+    expect(decideSession(report("STOPPED", 1_000), working)).toEqual(
+      reject({ _tag: "StatusOrderUnknown", reportedAt: 1_000 })
+    )
+    expect(decideSession(report("WORKING", 1_000), working)).toEqual(accept())
+    // the gateway's answer, asked at 1_300, stands and dates it: reports of the tied instant are older now
+    const asked = { type: "RecordAskedGatewayStatus" as const, status: "STOPPED", now: 1_300 }
+    expect(acceptedEvents(asked, working)).toEqual([
+      {
+        type: "SessionGatewayStatusChanged",
+        status: "STOPPED",
+        previousStatus: "WORKING",
+        reportedAt: 1_300,
+        at: 1_300
+      }
+    ])
+    const stopped = evolveAll(working, acceptedEvents(asked, working))
+    expect(decideSession(report("WORKING", 1_000), stopped)).toEqual(accept())
+    // an answer that confirms what is recorded changes nothing
+    expect(decideSession({ ...asked, status: "WORKING" }, working)).toEqual(accept())
+    // a server clock behind the recorded report's never dates the answer before it
+    expect(acceptedEvents({ ...asked, now: 900 }, working)).toMatchObject([{ reportedAt: 1_000 }])
+    expect(decideSession(asked, initialSessionState)).toEqual(reject({ _tag: "SessionNotFound" }))
+  })
+
   it("is refused for a session that does not exist or was logged out", () => {
     expect(decideSession(report("WORKING", 1), initialSessionState)).toEqual(reject({ _tag: "SessionNotFound" }))
     expect(decideSession(report("WORKING", 1), State.inStatus("LOGGED_OUT"))).toEqual(
