@@ -45,13 +45,15 @@ const dueSoon = (sessionId: string, now: number) =>
  */
 const askGateway = (sessionId: string, sessionName: string) =>
   Effect.gen(function* () {
-    const remote = yield* (yield* GatewayPort).getSession(sessionName).pipe(
-      Effect.catch((error) =>
-        Effect.logWarning(
-          `two status reports of session ${sessionName} at one instant, and the gateway could not be asked which stands: ${oneLine(error.message)}`
-        ).pipe(Effect.as(null))
+    const remote = yield* (yield* GatewayPort)
+      .getSession(sessionName)
+      .pipe(
+        Effect.catch((error) =>
+          Effect.logWarning(
+            `two status reports of session ${sessionName} at one instant, and the gateway could not be asked which stands: ${oneLine(error.message)}`
+          ).pipe(Effect.as(null))
+        )
       )
-    )
     if (remote === null) return null
     const now = yield* Clock.currentTimeMillis
     return yield* execute(SessionAggregate)(sessionId, { type: "RecordAskedGatewayStatus", status: remote.status, now })

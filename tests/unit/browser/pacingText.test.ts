@@ -21,13 +21,13 @@ describe("what a pacing setting means, in an organiser's words", () => {
   })
 
   it("off: a message to 30 groups at 09:00 goes to all of them at once", () => {
-    expect(pacingExample({ minGapSeconds: 0, jitterSeconds: 0 })).toBe(
+    expect(pacingExample({ minGapSeconds: 0, jitterSeconds: 0 }, "en-GB")).toBe(
       "A message to 30 groups at 09:00 goes to all of them at 09:00, one right after the other: quick, but that is how a machine sends."
     )
   })
 
   it("30 + 30: how long 30 groups would take, how many are sure to get it (the domain's count), and what to do instead", () => {
-    expect(pacingExample({ minGapSeconds: 30, jitterSeconds: 30 })).toBe(
+    expect(pacingExample({ minGapSeconds: 30, jitterSeconds: 30 }, "en-GB")).toBe(
       "A message to 30 groups at 09:00 would reach them one at a time, the last between 09:14 and 09:29. " +
         "But Herald never sends a message more than 2 minutes late: only the first 2 groups are sure to get it, " +
         "so Herald will not let you plan it. Plan it as several campaigns instead, each to at most 2 groups and 2 minutes after the one before, or lower the pacing."
@@ -35,7 +35,7 @@ describe("what a pacing setting means, in an organiser's words", () => {
   })
 
   it("no words about WAHA or windows, and one group reads as one", () => {
-    const text = pacingExample({ minGapSeconds: 120, jitterSeconds: 0 })
+    const text = pacingExample({ minGapSeconds: 120, jitterSeconds: 0 }, "en-GB")
     expect(text).toContain("the last at about 09:58")
     expect(text).toContain("only the first group is sure to get it")
     expect(text).toContain("each to at most 1 group and 2 minutes after the one before")
@@ -44,11 +44,22 @@ describe("what a pacing setting means, in an organiser's words", () => {
       { minGapSeconds: 45, jitterSeconds: 15 },
       { minGapSeconds: 120, jitterSeconds: 0 }
     ])
-      expect(`${pacingSummary(pacing)} ${pacingExample(pacing)}`).not.toMatch(/WAHA|window|jitter| 1 [a-z]+s\b/)
+      expect(`${pacingSummary(pacing)} ${pacingExample(pacing, "en-GB")}`).not.toMatch(
+        /WAHA|window|jitter| 1 [a-z]+s\b/
+      )
+  })
+
+  it("on the locale's clock: 12-hour where the locale reads so (en-US), 24-hour elsewhere (de)", () => {
+    expect(pacingExample({ minGapSeconds: 30, jitterSeconds: 30 }, "en-US")).toMatch(
+      /^A message to 30 groups at 9:00\sAM would reach them one at a time, the last between 9:14\sAM and 9:29\sAM\. /
+    )
+    expect(pacingExample({ minGapSeconds: 0, jitterSeconds: 0 }, "de")).toContain(
+      "at 09:00 goes to all of them at 09:00"
+    )
   })
 
   it("a pacing fast enough for every group says when the last one gets it", () => {
-    expect(pacingExample({ minGapSeconds: 4, jitterSeconds: 0 })).toBe(
+    expect(pacingExample({ minGapSeconds: 4, jitterSeconds: 0 }, "en-GB")).toBe(
       "A message to 30 groups at 09:00 reaches them one at a time, the last at about 09:01."
     )
   })

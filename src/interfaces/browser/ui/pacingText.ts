@@ -4,6 +4,7 @@
 import { LOOKBACK_MS } from "../../../domain/message/Message.ts"
 import type { SessionPacing } from "../../../domain/session/MessagingSession.ts"
 import { sureToGoUnderPacing } from "../../../domain/session/MessagingSession.ts"
+import { clockOf } from "../campaign/zoneFormat.ts"
 
 const plural = new Intl.PluralRules("en")
 
@@ -19,11 +20,11 @@ const LATEST_MINUTES = LOOKBACK_MS / 60_000
 /** The example's message: one message to this many groups at 09:00. */
 export const EXAMPLE_GROUPS = 30
 
-/** "09:14": 09:00 plus `secondsAfter`, rounded down to the minute. */
-const nineOClockPlus = (secondsAfter: number) => {
-  const minutes = 9 * 60 + Math.floor(secondsAfter / 60)
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`
-}
+/** "09:14" (en-GB) or "9:14 AM" (en-US): 09:00 plus `secondsAfter`, rounded down to the minute, on the locale's clock. */
+const nineOClockPlus = (secondsAfter: number, locale: string | undefined) =>
+  new Intl.DateTimeFormat(locale, { ...clockOf(locale), minute: "2-digit", timeZone: "UTC" }).format(
+    Date.UTC(2000, 0, 1, 9, Math.floor(secondsAfter / 60))
+  )
 
 /** What is set, e.g. "On: Herald waits at least 30 seconds between two messages from this number, plus up to 30 seconds more at random." */
 export const pacingSummary = (pacing: SessionPacing): string => {
@@ -34,22 +35,27 @@ export const pacingSummary = (pacing: SessionPacing): string => {
     : `${gap}, plus up to ${seconds(pacing.jitterSeconds)} more at random (${pacing.minGapSeconds} to ${seconds(pacing.minGapSeconds + pacing.jitterSeconds)} in all).`
 }
 
-/** What the setting does to one message going to EXAMPLE_GROUPS groups at 09:00. */
-export const pacingExample = (pacing: SessionPacing, groups: number = EXAMPLE_GROUPS): string => {
+/** What the setting does to one message going to EXAMPLE_GROUPS groups at 09:00, times on `locale`'s clock (default the viewer's). */
+export const pacingExample = (
+  pacing: SessionPacing,
+  locale: string | undefined = undefined,
+  groups: number = EXAMPLE_GROUPS
+): string => {
   const many = countOf(groups, "group", "groups")
+  const nine = nineOClockPlus(0, locale)
   const sure = sureToGoUnderPacing(pacing, LOOKBACK_MS)
   if (sure === null)
-    return `A message to ${many} at 09:00 goes to all of them at 09:00, one right after the other: quick, but that is how a machine sends.`
+    return `A message to ${many} at ${nine} goes to all of them at ${nine}, one right after the other: quick, but that is how a machine sends.`
   const spread = pacing.minGapSeconds + pacing.jitterSeconds
   // one group at a time: the last waits groups − 1 gaps, each between the gap and gap + jitter
-  const earliest = nineOClockPlus((groups - 1) * pacing.minGapSeconds)
-  const latest = nineOClockPlus((groups - 1) * spread)
+  const earliest = nineOClockPlus((groups - 1) * pacing.minGapSeconds, locale)
+  const latest = nineOClockPlus((groups - 1) * spread, locale)
   const until = earliest === latest ? `at about ${latest}` : `between ${earliest} and ${latest}`
-  if (sure >= groups) return `A message to ${many} at 09:00 reaches them one at a time, the last ${until}.`
+  if (sure >= groups) return `A message to ${many} at ${nine} reaches them one at a time, the last ${until}.`
   // plans of at most `sure` groups, each starting once the one before is surely through
   const apart = Math.ceil((sure * spread) / 60)
   return (
-    `A message to ${many} at 09:00 would reach them one at a time, the last ${until}. ` +
+    `A message to ${many} at ${nine} would reach them one at a time, the last ${until}. ` +
     `But Herald never sends a message more than ${countOf(LATEST_MINUTES, "minute", "minutes")} late: only the first ${sure === 1 ? "group is" : `${sure} groups are`} sure to get it, ` +
     `so Herald will not let you plan it. Plan it as several campaigns instead, each to at most ${countOf(sure, "group", "groups")} ` +
     `and ${countOf(apart, "minute", "minutes")} after the one before, or lower the pacing.`
