@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
-import { useMemo, useState } from "react"
+import { useEffect, useMemo, useRef, useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { MAX_TARGETS_PER_CAMPAIGN } from "../../../domain/campaign/CampaignLimits.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
+import { AgainNote, DraftLine, OtherDraftNote, RestoredNote } from "../campaign/DraftNotes.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
+import type { Draft } from "../campaign/draft.ts"
+import { goneMediaText, mediaOf } from "../campaign/draft.ts"
 import { MediaAttach } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
@@ -22,11 +25,14 @@ import {
   newRow,
   targetError
 } from "../campaign/planInput.ts"
+import { findGoneMedia, loadDraft, removeDraft, useDraftKeeper, useNewCampaignAgain } from "../campaign/useDraft.ts"
 import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
+import { useMe } from "../session.tsx"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
+import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
 
 const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
@@ -46,7 +52,8 @@ const MODES = [
 
 /**
  * /campaigns/new: plan a campaign, preview every message, then save. Needs a connected WhatsApp
- * session. `?from=<id>`: the form starts as a copy of that campaign (DuplicateStart.tsx).
+ * session. `?from=<id>`: the form starts as a copy of that campaign (DuplicateStart.tsx). The form
+ * is kept as the user's draft on this browser until saved or discarded (campaign/draft.ts).
  */
 export const NewCampaignPage = () => {
   const trpc = useTRPC()
@@ -92,22 +99,86 @@ export const NewCampaignPage = () => {
         </Alert>
       ) : copyOf !== null && copyOf !== "" ? (
         <CopyOf id={copyOf} timeZone={viewerZone()}>
-          {(initial) => <CampaignForm key={copyOf} sessionName={sessionName} initial={initial} />}
+          {(initial) => <DraftedForm key={copyOf} sessionName={sessionName} copyForm={initial} />}
         </CopyOf>
       ) : (
-        <CampaignForm sessionName={sessionName} />
+        <DraftedForm sessionName={sessionName} />
       )}
     </div>
   )
 }
 
-const CampaignForm = ({
+/**
+ * The form with its draft: a new campaign starts from the user's draft when one is kept (else
+ * empty), a copy from the campaign copied; discarding starts an empty form again.
+ */
+const DraftedForm = ({
   sessionName,
-  initial
+  copyForm
 }: {
   readonly sessionName: string
   /** a copy of a campaign (DuplicateStart.tsx): what the form starts with */
-  readonly initial?: Partial<PlanForm>
+  readonly copyForm?: Partial<PlanForm>
+}) => {
+  const userId = useMe().data?.user?.id ?? null
+  const [, navigate] = useLocation()
+  const [start, setStart] = useState(() => ({
+    generation: 0,
+    draft: userId === null ? null : loadDraft(userId)
+  }))
+  /** called once the form's keeper has stopped writing (else its last write would bring the draft back) */
+  const discard = () => {
+    if (userId !== null) removeDraft(userId)
+    announce("Draft discarded: the form starts again empty.")
+    if (copyForm !== undefined) navigate("/campaigns/new")
+    else setStart((s) => ({ generation: s.generation + 1, draft: null }))
+    focusPageHeading()
+  }
+  return copyForm !== undefined ? (
+    <CampaignForm
+      sessionName={sessionName}
+      userId={userId}
+      initial={copyForm}
+      copy
+      restored={null}
+      otherDraftAt={start.draft?.savedAt ?? null}
+      onDiscard={discard}
+    />
+  ) : (
+    <CampaignForm
+      key={start.generation}
+      sessionName={sessionName}
+      userId={userId}
+      initial={start.draft?.form}
+      copy={start.draft?.copy ?? false}
+      restored={start.draft}
+      otherDraftAt={null}
+      onDiscard={discard}
+    />
+  )
+}
+
+const CampaignForm = ({
+  sessionName,
+  userId,
+  initial,
+  copy,
+  restored,
+  otherDraftAt,
+  onDiscard
+}: {
+  readonly sessionName: string
+  /** whose draft this is (auth.me's id): none is kept without one */
+  readonly userId: string | null
+  /** what the form starts with: a restored draft's, or a copy's */
+  readonly initial: Partial<PlanForm> | undefined
+  /** a copy of a campaign: the "first message on" helper is shown */
+  readonly copy: boolean
+  /** the draft the form was restored from */
+  readonly restored: Draft | null
+  /** when a copy is opened: the draft that changing it replaces */
+  readonly otherDraftAt: number | null
+  readonly onDiscard: () => void
 }) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -126,10 +197,55 @@ const CampaignForm = ({
   /** the input the current preview is of */
   const [previewedKey, setPreviewedKey] = useState<string | null>(null)
 
+  const keeper = useDraftKeeper(userId, copy, restored?.savedAt ?? null)
+  /** changed by the organiser: only then is the form kept (opening the page keeps nothing) */
+  const touched = useRef(false)
+  const { keep } = keeper
+  useEffect(() => {
+    if (touched.current) keep(form)
+  }, [form, keep])
+  /** "New campaign" was followed while on this form */
+  const [again, setAgain] = useState(false)
+  useNewCampaignAgain(() => {
+    setAgain(true)
+    focusPageHeading()
+  })
+  const discard = () => {
+    keeper.forget()
+    onDiscard()
+  }
+  /** rows whose restored upload the server no longer has: what they say */
+  const [goneMedia, setGoneMedia] = useState<Readonly<Record<string, string>>>({})
+  useEffect(() => {
+    if (restored === null) return
+    const media = mediaOf(restored.form)
+    if (media.length === 0) return
+    let live = true
+    void findGoneMedia(media).then((ids) => {
+      if (!live || ids.length === 0) return
+      const gone = new Set(ids)
+      const lost = (row: OneOffRow) => row.media !== null && gone.has(row.media.id)
+      touched.current = true
+      setForm((f) => ({ ...f, rows: f.rows.map((row) => (lost(row) ? { ...row, media: null } : row)) }))
+      setGoneMedia(
+        Object.fromEntries(
+          restored.form.rows.flatMap((row) =>
+            row.media !== null && lost(row) ? [[row.key, goneMediaText(row.media)]] : []
+          )
+        )
+      )
+    })
+    return () => {
+      live = false
+    }
+  }, [restored])
+
   const preview = useMutation(trpc.campaign.preview.mutationOptions())
   const create = useMutation(
     trpc.campaign.create.mutationOptions({
       onSuccess: async ({ id }) => {
+        // saved: the draft has done its work
+        keeper.forget()
         await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() })
         navigate(`/campaigns/${id}`)
       }
@@ -144,13 +260,18 @@ const CampaignForm = ({
   const messages = Object.entries(errors)
 
   const update = (change: Partial<PlanForm>) => {
+    touched.current = true
     setForm((f) => ({ ...f, ...change }))
     create.reset()
   }
   const updateRecurrence = (change: Partial<RecurrenceFields>) =>
     update({ recurrence: { ...form.recurrence, ...change } })
-  const updateRow = (key: string, change: Partial<OneOffRow>) =>
+  const updateRow = (key: string, change: Partial<OneOffRow>) => {
     update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
+    // attached again (or removed): the note of the lost upload has done its work
+    if ("media" in change && key in goneMedia)
+      setGoneMedia((notes) => Object.fromEntries(Object.entries(notes).filter(([row]) => row !== key)))
+  }
   /** Errors name rows by position (`messages.2.content`): once a row is gone they would point at the wrong one, so they go too. */
   const removeRow = (key: string) => {
     update({ rows: form.rows.filter((x) => x.key !== key) })
@@ -181,6 +302,18 @@ const CampaignForm = ({
   const once = r.frequency === "ONCE"
   return (
     <form onSubmit={runPreview} noValidate className="space-y-6">
+      {again && keeper.savedAt !== null ? (
+        <AgainNote savedAt={keeper.savedAt} viewer={viewer} onStartAgain={discard} />
+      ) : restored !== null ? (
+        <RestoredNote
+          savedAt={restored.savedAt}
+          viewer={viewer}
+          gone={Object.keys(goneMedia).length}
+          onDiscard={discard}
+        />
+      ) : otherDraftAt !== null ? (
+        <OtherDraftNote savedAt={otherDraftAt} viewer={viewer} />
+      ) : null}
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Who and what</h2>
         <TargetPicker
@@ -238,7 +371,7 @@ const CampaignForm = ({
 
         {form.mode === "messages" ? (
           <div className="space-y-4">
-            {initial === undefined ? null : (
+            {!copy ? null : (
               <DuplicateStart rows={form.rows} timeZone={form.timeZone} onShift={(rows) => update({ rows })} />
             )}
             {errors["messages"] ? <p className="text-sm text-red-800">{errors["messages"]}</p> : null}
@@ -285,7 +418,7 @@ const CampaignForm = ({
                     <MediaAttach
                       of={`message ${i + 1}`}
                       media={row.media}
-                      error={errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`]}
+                      error={errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia[row.key]}
                       onChange={(media) => updateRow(row.key, { media })}
                     />
                   ) : null}
@@ -448,6 +581,7 @@ const CampaignForm = ({
           ? "This preview is what will be saved."
           : "Preview the plan first: saving is possible once you have seen every message."}
       </p>
+      <DraftLine savedAt={keeper.savedAt} refused={keeper.refused} viewer={viewer} />
 
       {preview.isPending ? (
         <Loading label="Planning every message…" />
