@@ -217,11 +217,34 @@ describe.skipIf(!chromiumAvailable)(
       await page.waitForURL(/\/campaigns\/(?!new$)[^/?]+$/)
       // the campaign's own screen (untitled: named after its group)
       await page.getByRole("heading", { name: "Choir", level: 1 }).waitFor()
+      const saved = new URL(page.url()).pathname.split("/").at(-1) ?? ""
       expect(await storedDrafts(page)).toEqual([`herald.campaignDraft.${ada}`])
       await nav.getByRole("link", { name: "New campaign" }).click()
       await openForm()
       expect(await restored.count()).toBe(0)
       expect(await page.getByLabel("Message template").inputValue()).toBe("")
+
+      // a copy of a campaign is kept too once changed, and comes back as a copy; opening another
+      // copy says that changing it replaces the draft, and does not until then
+      const copyUrl = `${herald.url}/campaigns/new?from=${saved}`
+      await page.goto(copyUrl)
+      await page.getByLabel("First message on").waitFor()
+      expect(await page.getByText(/^You have a draft kept on this browser/).count()).toBe(0)
+      await page.getByLabel("Title (optional)").fill("Copy edited")
+      await draftLine.waitFor()
+      await nav.getByRole("link", { name: "New campaign" }).click()
+      await restored.waitFor()
+      expect(await page.getByLabel("Title (optional)").inputValue()).toBe("Copy edited")
+      await page.getByLabel("First message on").waitFor()
+      await page.goto(copyUrl)
+      await page
+        .getByText(/^You have a draft kept on this browser \(saved \d\d:\d\d\): changing this copy replaces it\./)
+        .waitFor()
+      expect(await page.getByLabel("Title (optional)").inputValue()).not.toBe("Copy edited")
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.getByRole("link", { name: "Go back to the draft" }).click()
+      await restored.waitFor()
+      expect(await page.getByLabel("Title (optional)").inputValue()).toBe("Copy edited")
 
       // the only console errors: the browser's own line for the lost upload's 404
       expect(errors.filter((e) => !e.includes("status of 404"))).toEqual([])

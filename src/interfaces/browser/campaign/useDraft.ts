@@ -123,6 +123,8 @@ export const useNewCampaignAgain = (onAgain: () => void) => {
   latest.current = onAgain
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
+      // a new tab or window (a modified or middle click) is the browser's business
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
       const link = event.target instanceof Element ? event.target.closest("a") : null
       if (link === null || link.getAttribute("href") !== NEW_CAMPAIGN_PATH) return
       if (location.pathname !== NEW_CAMPAIGN_PATH || location.search !== "") return
