@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import type { Draft } from "./draft.ts"
-import { decodeDraft, draftKey, encodeDraft } from "./draft.ts"
+import { decodeDraft, draftKey, encodeDraft, goneMediaText, mediaOf } from "./draft.ts"
 import type { PlanForm, RowMedia } from "./planInput.ts"
 
 // The draft's storage (localStorage, which may be full, turned off or refused: then the form
@@ -112,6 +112,48 @@ export const findGoneMedia = async (media: ReadonlyArray<RowMedia>): Promise<Rea
     })
   )
   return answers.filter((id) => id !== null)
+}
+
+/**
+ * Asks, once, after the uploads of a `restored` draft: `onGone` is told the ids the server no
+ * longer has (the form drops them), and `notes` says at each row which one it lost, until `clear`.
+ */
+export const useGoneMedia = (
+  restored: Draft | null,
+  onGone: (ids: ReadonlySet<string>) => void
+): { readonly notes: Readonly<Record<string, string>>; readonly clear: (rowKey: string) => void } => {
+  const [notes, setNotes] = useState<Readonly<Record<string, string>>>({})
+  const latest = useRef(onGone)
+  latest.current = onGone
+  useEffect(() => {
+    if (restored === null) return
+    const media = mediaOf(restored.form)
+    if (media.length === 0) return
+    let live = true
+    void findGoneMedia(media).then((ids) => {
+      if (!live || ids.length === 0) return
+      const gone = new Set(ids)
+      latest.current(gone)
+      setNotes(
+        Object.fromEntries(
+          restored.form.rows.flatMap((row) =>
+            row.media !== null && gone.has(row.media.id) ? [[row.key, goneMediaText(row.media)]] : []
+          )
+        )
+      )
+    })
+    return () => {
+      live = false
+    }
+  }, [restored])
+  const clear = useCallback(
+    (rowKey: string) =>
+      setNotes((all) =>
+        rowKey in all ? Object.fromEntries(Object.entries(all).filter(([key]) => key !== rowKey)) : all
+      ),
+    []
+  )
+  return { notes, clear }
 }
 
 /**

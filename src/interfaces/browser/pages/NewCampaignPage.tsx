@@ -3,13 +3,10 @@ import type { FormEvent } from "react"
 import { useEffect, useMemo, useRef, useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { MAX_TARGETS_PER_CAMPAIGN } from "../../../domain/campaign/CampaignLimits.ts"
-import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
-import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
 import { AgainNote, DraftLine, OtherDraftNote, RestoredNote } from "../campaign/DraftNotes.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
 import type { Draft } from "../campaign/draft.ts"
-import { goneMediaText, mediaOf } from "../campaign/draft.ts"
 import { MediaAttach } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
@@ -25,7 +22,8 @@ import {
   newRow,
   targetError
 } from "../campaign/planInput.ts"
-import { findGoneMedia, loadDraft, removeDraft, useDraftKeeper, useNewCampaignAgain } from "../campaign/useDraft.ts"
+import { RecurrenceSection } from "../campaign/RecurrenceSection.tsx"
+import { loadDraft, removeDraft, useDraftKeeper, useGoneMedia, useNewCampaignAgain } from "../campaign/useDraft.ts"
 import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
 import { useMe } from "../session.tsx"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
@@ -34,16 +32,6 @@ import { ErrorNote } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
-
-const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
-  ONCE: "Once (on the start date)",
-  DAILY: "Every day",
-  WEEKLY: "Every week",
-  SEMI_MONTHLY: "Twice a month (15 days apart)",
-  MONTHLY: "Every month",
-  SEMI_ANNUALLY: "Every six months",
-  ANNUALLY: "Every year"
-}
 
 const MODES = [
   { value: "messages" as const, label: "Messages on dates I choose", hint: "Each message at its own date and time." },
@@ -215,30 +203,13 @@ const CampaignForm = ({
     onDiscard()
   }
   /** rows whose restored upload the server no longer has: what they say */
-  const [goneMedia, setGoneMedia] = useState<Readonly<Record<string, string>>>({})
-  useEffect(() => {
-    if (restored === null) return
-    const media = mediaOf(restored.form)
-    if (media.length === 0) return
-    let live = true
-    void findGoneMedia(media).then((ids) => {
-      if (!live || ids.length === 0) return
-      const gone = new Set(ids)
-      const lost = (row: OneOffRow) => row.media !== null && gone.has(row.media.id)
-      touched.current = true
-      setForm((f) => ({ ...f, rows: f.rows.map((row) => (lost(row) ? { ...row, media: null } : row)) }))
-      setGoneMedia(
-        Object.fromEntries(
-          restored.form.rows.flatMap((row) =>
-            row.media !== null && lost(row) ? [[row.key, goneMediaText(row.media)]] : []
-          )
-        )
-      )
-    })
-    return () => {
-      live = false
-    }
-  }, [restored])
+  const goneMedia = useGoneMedia(restored, (gone) => {
+    touched.current = true
+    setForm((f) => ({
+      ...f,
+      rows: f.rows.map((row) => (row.media !== null && gone.has(row.media.id) ? { ...row, media: null } : row))
+    }))
+  })
 
   const preview = useMutation(trpc.campaign.preview.mutationOptions())
   const create = useMutation(
@@ -269,8 +240,7 @@ const CampaignForm = ({
   const updateRow = (key: string, change: Partial<OneOffRow>) => {
     update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
     // attached again (or removed): the note of the lost upload has done its work
-    if ("media" in change && key in goneMedia)
-      setGoneMedia((notes) => Object.fromEntries(Object.entries(notes).filter(([row]) => row !== key)))
+    if ("media" in change) goneMedia.clear(key)
   }
   /** Errors name rows by position (`messages.2.content`): once a row is gone they would point at the wrong one, so they go too. */
   const removeRow = (key: string) => {
@@ -298,8 +268,6 @@ const CampaignForm = ({
     if (built.ok && previewIsCurrent) create.mutate(built.create)
   }
 
-  const r = form.recurrence
-  const once = r.frequency === "ONCE"
   return (
     <form onSubmit={runPreview} noValidate className="space-y-6">
       {again && keeper.savedAt !== null ? (
@@ -308,7 +276,7 @@ const CampaignForm = ({
         <RestoredNote
           savedAt={restored.savedAt}
           viewer={viewer}
-          gone={Object.keys(goneMedia).length}
+          gone={Object.keys(goneMedia.notes).length}
           onDiscard={discard}
         />
       ) : otherDraftAt !== null ? (
@@ -418,7 +386,9 @@ const CampaignForm = ({
                     <MediaAttach
                       of={`message ${i + 1}`}
                       media={row.media}
-                      error={errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia[row.key]}
+                      error={
+                        errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia.notes[row.key]
+                      }
                       onChange={(media) => updateRow(row.key, { media })}
                     />
                   ) : null}
@@ -477,69 +447,7 @@ const CampaignForm = ({
             />
           </div>
         ) : (
-          <div className="space-y-4">
-            <SelectField
-              label="How often"
-              value={r.frequency}
-              error={errors["recurrence.frequency"]}
-              onChange={(e) => {
-                const frequency = e.target.value
-                if (isFrequency(frequency)) updateRecurrence({ frequency })
-              }}
-            >
-              {FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {FREQUENCY_LABELS[f]}
-                </option>
-              ))}
-            </SelectField>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <TextField
-                label={once ? "Date" : "Start date"}
-                type="date"
-                value={r.startDate}
-                error={errors["recurrence.startDate"] ?? (once ? errors["recurrence.endDate"] : undefined)}
-                onChange={(e) => updateRecurrence({ startDate: e.target.value })}
-              />
-              {once ? null : (
-                <TextField
-                  label="End date (included)"
-                  type="date"
-                  value={r.endDate}
-                  error={errors["recurrence.endDate"]}
-                  onChange={(e) => updateRecurrence({ endDate: e.target.value })}
-                />
-              )}
-              <TextField
-                label="Send time"
-                type="time"
-                value={r.sendTime}
-                error={errors["recurrence.sendTime"]}
-                onChange={(e) => updateRecurrence({ sendTime: e.target.value })}
-              />
-            </div>
-            <TextArea
-              label="Message template"
-              rows={4}
-              value={r.template}
-              error={errors["recurrence.template"]}
-              hint={
-                <>
-                  <code>{"{days_left}"}</code> becomes the number of days from that message's date to the end date (0 on
-                  the end date). For several messages, sent one after another a second apart, put a line holding only{" "}
-                  <code>---</code> between them. <code>*bold*</code>, <code>_italic_</code> and <code>~strike~</code>{" "}
-                  work as in WhatsApp.
-                </>
-              }
-              onChange={(e) => updateRecurrence({ template: e.target.value })}
-            />
-            <Checkbox
-              label="Free-form (no title header)"
-              checked={r.isFreeForm}
-              hint="Unchecked: the first message of each day starts with the campaign's title in bold. Checked: the text is sent exactly as written."
-              onChange={(isFreeForm) => updateRecurrence({ isFreeForm })}
-            />
-          </div>
+          <RecurrenceSection recurrence={form.recurrence} errors={errors} onChange={updateRecurrence} />
         )}
       </Card>
 
