@@ -120,8 +120,9 @@ describe.skipIf(!chromiumAvailable)(
       if (SHOTS !== undefined) await page.screenshot({ path: `${SHOTS}/restored-desktop.png`, fullPage: true })
 
       // "New campaign" while on the form: the focus goes to the top, and starting again is offered
+      // by the keyboard: Enter on the header's link
       await page.getByLabel("Title (optional)").focus()
-      await nav.getByRole("link", { name: "New campaign" }).click()
+      await nav.getByRole("link", { name: "New campaign" }).press("Enter")
       await page.getByText(/^You are already planning a campaign: the form below is your draft/).waitFor()
       await expect.poll(() => focused(page)).toEqual({ tag: "H1", text: "New campaign" })
       // asked first: keeping the draft keeps it

@@ -122,8 +122,12 @@ const DraftedForm = ({
     else setStart((s) => ({ generation: s.generation + 1, draft: null }))
     focusPageHeading()
   }
+  // saved: should this screen be shown again before the next one has loaded (React keeps it,
+  // hidden, meanwhile), it is a fresh form, not the campaign just saved
+  const saved = () => setStart((s) => ({ generation: s.generation + 1, draft: null }))
   return copyForm !== undefined ? (
     <CampaignForm
+      key={start.generation}
       sessionName={sessionName}
       userId={userId}
       initial={copyForm}
@@ -131,6 +135,7 @@ const DraftedForm = ({
       restored={null}
       otherDraftAt={start.draft?.savedAt ?? null}
       onDiscard={discard}
+      onSaved={saved}
     />
   ) : (
     <CampaignForm
@@ -142,6 +147,7 @@ const DraftedForm = ({
       restored={start.draft}
       otherDraftAt={null}
       onDiscard={discard}
+      onSaved={saved}
     />
   )
 }
@@ -153,7 +159,8 @@ const CampaignForm = ({
   copy,
   restored,
   otherDraftAt,
-  onDiscard
+  onDiscard,
+  onSaved
 }: {
   readonly sessionName: string
   /** whose draft this is (auth.me's id): none is kept without one */
@@ -167,6 +174,7 @@ const CampaignForm = ({
   /** when a copy is opened: the draft that changing it replaces */
   readonly otherDraftAt: number | null
   readonly onDiscard: () => void
+  readonly onSaved: () => void
 }) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -219,6 +227,7 @@ const CampaignForm = ({
         keeper.forget()
         await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() })
         navigate(`/campaigns/${id}`)
+        onSaved()
       }
     })
   )
