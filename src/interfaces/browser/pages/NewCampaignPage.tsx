@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
-import { useMemo, useState } from "react"
+import { useEffect, useMemo, useRef, useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { MAX_TARGETS_PER_CAMPAIGN } from "../../../domain/campaign/CampaignLimits.ts"
-import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
-import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
+import { AgainNote, DraftLine, OtherDraftNote, RestoredNote } from "../campaign/DraftNotes.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
+import type { Draft } from "../campaign/draft.ts"
 import { MediaAttach } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
@@ -22,22 +22,16 @@ import {
   newRow,
   targetError
 } from "../campaign/planInput.ts"
+import { RecurrenceSection } from "../campaign/RecurrenceSection.tsx"
+import { loadDraft, removeDraft, useDraftKeeper, useGoneMedia, useNewCampaignAgain } from "../campaign/useDraft.ts"
 import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
+import { useMe } from "../session.tsx"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
+import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
-
-const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
-  ONCE: "Once (on the start date)",
-  DAILY: "Every day",
-  WEEKLY: "Every week",
-  SEMI_MONTHLY: "Twice a month (15 days apart)",
-  MONTHLY: "Every month",
-  SEMI_ANNUALLY: "Every six months",
-  ANNUALLY: "Every year"
-}
 
 const MODES = [
   { value: "messages" as const, label: "Messages on dates I choose", hint: "Each message at its own date and time." },
@@ -46,7 +40,8 @@ const MODES = [
 
 /**
  * /campaigns/new: plan a campaign, preview every message, then save. Needs a connected WhatsApp
- * session. `?from=<id>`: the form starts as a copy of that campaign (DuplicateStart.tsx).
+ * session. `?from=<id>`: the form starts as a copy of that campaign (DuplicateStart.tsx). The form
+ * is kept as the user's draft on this browser until saved or discarded (campaign/draft.ts).
  */
 export const NewCampaignPage = () => {
   const trpc = useTRPC()
@@ -92,22 +87,94 @@ export const NewCampaignPage = () => {
         </Alert>
       ) : copyOf !== null && copyOf !== "" ? (
         <CopyOf id={copyOf} timeZone={viewerZone()}>
-          {(initial) => <CampaignForm key={copyOf} sessionName={sessionName} initial={initial} />}
+          {(initial) => <DraftedForm key={copyOf} sessionName={sessionName} copyForm={initial} />}
         </CopyOf>
       ) : (
-        <CampaignForm sessionName={sessionName} />
+        <DraftedForm sessionName={sessionName} />
       )}
     </div>
   )
 }
 
-const CampaignForm = ({
+/**
+ * The form with its draft: a new campaign starts from the user's draft when one is kept (else
+ * empty), a copy from the campaign copied; discarding starts an empty form again.
+ */
+const DraftedForm = ({
   sessionName,
-  initial
+  copyForm
 }: {
   readonly sessionName: string
   /** a copy of a campaign (DuplicateStart.tsx): what the form starts with */
-  readonly initial?: Partial<PlanForm>
+  readonly copyForm?: Partial<PlanForm>
+}) => {
+  const userId = useMe().data?.user?.id ?? null
+  const [, navigate] = useLocation()
+  const [start, setStart] = useState(() => ({
+    generation: 0,
+    draft: userId === null ? null : loadDraft(userId)
+  }))
+  /** called once the form's keeper has stopped writing (else its last write would bring the draft back) */
+  const discard = () => {
+    if (userId !== null) removeDraft(userId)
+    announce("Draft discarded: the form starts again empty.")
+    if (copyForm !== undefined) navigate("/campaigns/new")
+    else setStart((s) => ({ generation: s.generation + 1, draft: null }))
+    focusPageHeading()
+  }
+  // saved: should this screen be shown again before the next one has loaded (React keeps it,
+  // hidden, meanwhile), it is a fresh form, not the campaign just saved
+  const saved = () => setStart((s) => ({ generation: s.generation + 1, draft: null }))
+  return copyForm !== undefined ? (
+    <CampaignForm
+      key={start.generation}
+      sessionName={sessionName}
+      userId={userId}
+      initial={copyForm}
+      copy
+      restored={null}
+      otherDraftAt={start.draft?.savedAt ?? null}
+      onDiscard={discard}
+      onSaved={saved}
+    />
+  ) : (
+    <CampaignForm
+      key={start.generation}
+      sessionName={sessionName}
+      userId={userId}
+      initial={start.draft?.form}
+      copy={start.draft?.copy ?? false}
+      restored={start.draft}
+      otherDraftAt={null}
+      onDiscard={discard}
+      onSaved={saved}
+    />
+  )
+}
+
+const CampaignForm = ({
+  sessionName,
+  userId,
+  initial,
+  copy,
+  restored,
+  otherDraftAt,
+  onDiscard,
+  onSaved
+}: {
+  readonly sessionName: string
+  /** whose draft this is (auth.me's id): none is kept without one */
+  readonly userId: string | null
+  /** what the form starts with: a restored draft's, or a copy's */
+  readonly initial: Partial<PlanForm> | undefined
+  /** a copy of a campaign: the "first message on" helper is shown */
+  readonly copy: boolean
+  /** the draft the form was restored from */
+  readonly restored: Draft | null
+  /** when a copy is opened: the draft that changing it replaces */
+  readonly otherDraftAt: number | null
+  readonly onDiscard: () => void
+  readonly onSaved: () => void
 }) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -126,12 +193,41 @@ const CampaignForm = ({
   /** the input the current preview is of */
   const [previewedKey, setPreviewedKey] = useState<string | null>(null)
 
+  const keeper = useDraftKeeper(userId, copy, restored?.savedAt ?? null)
+  /** changed by the organiser: only then is the form kept (opening the page keeps nothing) */
+  const touched = useRef(false)
+  const { keep } = keeper
+  useEffect(() => {
+    if (touched.current) keep(form)
+  }, [form, keep])
+  /** "New campaign" was followed while on this form */
+  const [again, setAgain] = useState(false)
+  useNewCampaignAgain(() => {
+    setAgain(true)
+    focusPageHeading()
+  })
+  const discard = () => {
+    keeper.forget()
+    onDiscard()
+  }
+  /** rows whose restored upload the server no longer has: what they say */
+  const goneMedia = useGoneMedia(restored, (gone) => {
+    touched.current = true
+    setForm((f) => ({
+      ...f,
+      rows: f.rows.map((row) => (row.media !== null && gone.has(row.media.id) ? { ...row, media: null } : row))
+    }))
+  })
+
   const preview = useMutation(trpc.campaign.preview.mutationOptions())
   const create = useMutation(
     trpc.campaign.create.mutationOptions({
       onSuccess: async ({ id }) => {
+        // saved: the draft has done its work
+        keeper.forget()
         await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() })
         navigate(`/campaigns/${id}`)
+        onSaved()
       }
     })
   )
@@ -144,13 +240,17 @@ const CampaignForm = ({
   const messages = Object.entries(errors)
 
   const update = (change: Partial<PlanForm>) => {
+    touched.current = true
     setForm((f) => ({ ...f, ...change }))
     create.reset()
   }
   const updateRecurrence = (change: Partial<RecurrenceFields>) =>
     update({ recurrence: { ...form.recurrence, ...change } })
-  const updateRow = (key: string, change: Partial<OneOffRow>) =>
+  const updateRow = (key: string, change: Partial<OneOffRow>) => {
     update({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) })
+    // attached again (or removed): the note of the lost upload has done its work
+    if ("media" in change) goneMedia.clear(key)
+  }
   /** Errors name rows by position (`messages.2.content`): once a row is gone they would point at the wrong one, so they go too. */
   const removeRow = (key: string) => {
     update({ rows: form.rows.filter((x) => x.key !== key) })
@@ -177,10 +277,20 @@ const CampaignForm = ({
     if (built.ok && previewIsCurrent) create.mutate(built.create)
   }
 
-  const r = form.recurrence
-  const once = r.frequency === "ONCE"
   return (
     <form onSubmit={runPreview} noValidate className="space-y-6">
+      {again && keeper.savedAt !== null ? (
+        <AgainNote savedAt={keeper.savedAt} viewer={viewer} onStartAgain={discard} />
+      ) : restored !== null ? (
+        <RestoredNote
+          savedAt={restored.savedAt}
+          viewer={viewer}
+          gone={Object.keys(goneMedia.notes).length}
+          onDiscard={discard}
+        />
+      ) : otherDraftAt !== null ? (
+        <OtherDraftNote savedAt={otherDraftAt} viewer={viewer} />
+      ) : null}
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Who and what</h2>
         <TargetPicker
@@ -238,7 +348,7 @@ const CampaignForm = ({
 
         {form.mode === "messages" ? (
           <div className="space-y-4">
-            {initial === undefined ? null : (
+            {!copy ? null : (
               <DuplicateStart rows={form.rows} timeZone={form.timeZone} onShift={(rows) => update({ rows })} />
             )}
             {errors["messages"] ? <p className="text-sm text-red-800">{errors["messages"]}</p> : null}
@@ -285,7 +395,9 @@ const CampaignForm = ({
                     <MediaAttach
                       of={`message ${i + 1}`}
                       media={row.media}
-                      error={errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`]}
+                      error={
+                        errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia.notes[row.key]
+                      }
                       onChange={(media) => updateRow(row.key, { media })}
                     />
                   ) : null}
@@ -344,69 +456,7 @@ const CampaignForm = ({
             />
           </div>
         ) : (
-          <div className="space-y-4">
-            <SelectField
-              label="How often"
-              value={r.frequency}
-              error={errors["recurrence.frequency"]}
-              onChange={(e) => {
-                const frequency = e.target.value
-                if (isFrequency(frequency)) updateRecurrence({ frequency })
-              }}
-            >
-              {FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {FREQUENCY_LABELS[f]}
-                </option>
-              ))}
-            </SelectField>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <TextField
-                label={once ? "Date" : "Start date"}
-                type="date"
-                value={r.startDate}
-                error={errors["recurrence.startDate"] ?? (once ? errors["recurrence.endDate"] : undefined)}
-                onChange={(e) => updateRecurrence({ startDate: e.target.value })}
-              />
-              {once ? null : (
-                <TextField
-                  label="End date (included)"
-                  type="date"
-                  value={r.endDate}
-                  error={errors["recurrence.endDate"]}
-                  onChange={(e) => updateRecurrence({ endDate: e.target.value })}
-                />
-              )}
-              <TextField
-                label="Send time"
-                type="time"
-                value={r.sendTime}
-                error={errors["recurrence.sendTime"]}
-                onChange={(e) => updateRecurrence({ sendTime: e.target.value })}
-              />
-            </div>
-            <TextArea
-              label="Message template"
-              rows={4}
-              value={r.template}
-              error={errors["recurrence.template"]}
-              hint={
-                <>
-                  <code>{"{days_left}"}</code> becomes the number of days from that message's date to the end date (0 on
-                  the end date). For several messages, sent one after another a second apart, put a line holding only{" "}
-                  <code>---</code> between them. <code>*bold*</code>, <code>_italic_</code> and <code>~strike~</code>{" "}
-                  work as in WhatsApp.
-                </>
-              }
-              onChange={(e) => updateRecurrence({ template: e.target.value })}
-            />
-            <Checkbox
-              label="Free-form (no title header)"
-              checked={r.isFreeForm}
-              hint="Unchecked: the first message of each day starts with the campaign's title in bold. Checked: the text is sent exactly as written."
-              onChange={(isFreeForm) => updateRecurrence({ isFreeForm })}
-            />
-          </div>
+          <RecurrenceSection recurrence={form.recurrence} errors={errors} onChange={updateRecurrence} />
         )}
       </Card>
 
@@ -448,6 +498,7 @@ const CampaignForm = ({
           ? "This preview is what will be saved."
           : "Preview the plan first: saving is possible once you have seen every message."}
       </p>
+      <DraftLine savedAt={keeper.savedAt} refused={keeper.refused} viewer={viewer} />
 
       {preview.isPending ? (
         <Loading label="Planning every message…" />
