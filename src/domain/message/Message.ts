@@ -247,7 +247,7 @@ export type MessageRejection =
   /** a poll carries no image or file (WAHA's sendPoll takes none) */
   | { readonly _tag: "PollCannotCarryMedia" }
   | { readonly _tag: "MessageNotSent"; readonly status: MessageStatus }
-  /** only a failed, missed or outcome-unknown message can be sent again */
+  /** only a failed, missed, skipped or outcome-unknown message can be sent again */
   | { readonly _tag: "MessageNotResendable"; readonly status: MessageStatus }
   /** sent again already, and that resend still stands (scheduled, being sent, sent, or failed in turn) */
   | { readonly _tag: "MessageAlreadyResent"; readonly resendId: string; readonly status: MessageStatus }

@@ -447,7 +447,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         "CONFLICT"
       )
       expect(notFailed.message).toBe(
-        "only a failed, missed or outcome-unknown message can be sent again (this one is SCHEDULED)"
+        "only a failed, missed, skipped or outcome-unknown message can be sent again (this one is SCHEDULED)"
       )
       await expectTrpcError(
         owner.untyped.mutation("campaign.resendMessage", { campaignId: id, messageId: "" }),
