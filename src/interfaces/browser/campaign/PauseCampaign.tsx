@@ -17,7 +17,10 @@ const pausedWords = (alreadyPicked: number) =>
 
 /** What resuming did. */
 const resumedWords = (resumed: number, skipped: number) => {
-  const go = resumed === 0 ? "No message is left to send." : `${messages(resumed)} will be sent at their times.`
+  const go =
+    resumed === 0
+      ? "No message is left to send."
+      : `${messages(resumed)} will be sent at ${resumed === 1 ? "its time" : "their times"}.`
   const skip =
     skipped === 0 ? "" : ` ${messages(skipped)} fell due while paused and ${skipped === 1 ? "is" : "are"} skipped.`
   return `Sending is resumed. ${go}${skip}`
@@ -64,7 +67,6 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
     })
   )
   if (campaign.status === "PAUSED") {
-    const outlook = resumeOutlook(campaign.messages, Date.now())
     return (
       <div className="mt-4 space-y-2">
         <Alert kind="warning">
@@ -74,7 +76,7 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
         {resume.isError ? <Alert>Could not resume sending: {errorText(resume.error)}</Alert> : null}
         <ConfirmButton
           label="Resume sending"
-          question={resumeQuestion(outlook.skipped, outlook.go)}
+          question={<ResumeQuestion messages={campaign.messages} />}
           confirmLabel="Yes, resume sending"
           keepLabel="No, stay paused"
           pending={resume.isPending}
@@ -99,4 +101,10 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
       />
     </div>
   )
+}
+
+/** Drawn when the question opens, so its counts are those of that moment, not of the page's last refresh. */
+const ResumeQuestion = ({ messages }: { readonly messages: CampaignDetail["messages"] }) => {
+  const outlook = resumeOutlook(messages, Date.now())
+  return <>{resumeQuestion(outlook.skipped, outlook.go)}</>
 }
