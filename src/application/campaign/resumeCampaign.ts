@@ -45,6 +45,19 @@ export const resumeCampaign = Effect.fn("resumeCampaign")(function* (userId: str
   }
   const outcome = yield* execute(CampaignAggregate)(campaignId, { type: "Resume", sent, open: toGo, now })
   if (outcome._tag === "Rejected") return yield* pauseRefusal(outcome.rejection)
+  // Messages still being scheduled when they were read may have paused themselves since (the
+  // campaign was paused then, createCampaign.ts): resumed too, so none stays held in a resumed campaign.
+  const late = before.messageIds.filter((_, i) => outcomes[i]?.state.status === "NEW")
+  const again = yield* Effect.forEach(late, (id) => execute(MessageAggregate)(id, { type: "Resume", now }), {
+    concurrency: PAUSE_CONCURRENCY
+  })
+  for (const o of again) {
+    if (o._tag !== "Accepted") continue
+    for (const e of o.events) {
+      if (e.type === "MessageResumed") resumed++
+      if (e.type === "MessageSkipped") skipped++
+    }
+  }
   yield* (yield* ScheduleChanges).announce
   return { resumed, skipped }
 })
