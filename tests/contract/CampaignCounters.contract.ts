@@ -315,6 +315,48 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
         )
     )
 
+    it.effect(
+      "a paused campaign: its view says PAUSED, paused messages count, none is next; skipped ones leave the count",
+      () =>
+        inDatabase(
+          Effect.gen(function* () {
+            const repo = yield* CampaignRepository
+            yield* create(["m1", "m2", "m3"])
+            yield* schedule("m1", T + MINUTE)
+            yield* schedule("m2", T + 2 * MINUTE)
+            yield* schedule("m3", T + 10 * MINUTE)
+            yield* repo.count("c1")
+            yield* campaign({ type: "Pause", now: T })
+            for (const id of ["m1", "m2", "m3"]) yield* message(id, { type: "Pause", now: T })
+            expect((yield* repo.get("c1"))?.status).toBe("PAUSED")
+            expect((yield* repo.listBySession("s1", ["PAUSED"])).map((c) => c.id)).toEqual(["c1"])
+            expect(yield* storedCounters).toEqual({
+              totalMessages: 3,
+              sentMessages: 0,
+              deliveredMessages: 0,
+              nextScheduledAt: null
+            })
+            // resumed 5 minutes later: the first two fell due meanwhile and are skipped, the third waits again
+            const at = T + 5 * MINUTE
+            for (const id of ["m1", "m2", "m3"]) yield* message(id, { type: "Resume", now: at })
+            yield* campaign({ type: "Resume", sent: 0, open: 1, now: at })
+            expect((yield* repo.get("c1"))?.status).toBe("SCHEDULED")
+            expect(yield* storedCounters).toEqual({
+              totalMessages: 1,
+              sentMessages: 0,
+              deliveredMessages: 0,
+              nextScheduledAt: T + 10 * MINUTE
+            })
+            const views = yield* MessageRepository.use((r) => r.listByCampaign("c1"))
+            expect(views.map((v) => [v.id, v.status, v.isDeleted])).toEqual([
+              ["m1", "SKIPPED", true],
+              ["m2", "SKIPPED", true],
+              ["m3", "SCHEDULED", false]
+            ])
+          })
+        )
+    )
+
     it.effect("listBySession with statuses, and groupsBySession: first campaign's order, newest campaign's name", () =>
       inDatabase(
         Effect.gen(function* () {

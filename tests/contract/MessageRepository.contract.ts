@@ -14,7 +14,7 @@ export const messageView = (
   overrides: Partial<MessageView> & { readonly status?: MessageStatus } = {}
 ): MessageView => {
   const status = overrides.status ?? "SCHEDULED"
-  const picked = !["NEW", "SCHEDULED", "DELETED", "CANCELLED", "MISSED"].includes(status)
+  const picked = !["NEW", "SCHEDULED", "DELETED", "CANCELLED", "MISSED", "PAUSED", "SKIPPED"].includes(status)
   return {
     id,
     campaignId: "c1",
@@ -26,7 +26,7 @@ export const messageView = (
     status,
     isSent: status === "SENT",
     isPicked: picked,
-    isDeleted: status === "DELETED" || status === "CANCELLED",
+    isDeleted: status === "DELETED" || status === "CANCELLED" || status === "SKIPPED",
     pickedAt: picked ? T : null,
     sentAt: status === "SENT" ? T + 1_000 : null,
     failureReason: status === "FAILED" ? "failed to send message: connect ECONNREFUSED 127.0.0.1:3000" : null,
@@ -540,6 +540,56 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.countPending(["s1", "s2"])).toEqual({ messages: 2, campaigns: 1 })
         })
       )
+    )
+
+    it.effect(
+      "a paused campaign's messages: never due, missed or next, still to go and pending; skipped ones are neither",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            yield* Effect.forEach(
+              [
+                messageView("p1", { status: "PAUSED", scheduledAt: T - 10 * 60_000 }),
+                messageView("p2", { status: "PAUSED", scheduledAt: T }),
+                messageView("p3", { status: "PAUSED", scheduledAt: T + 60_000 }),
+                messageView("k1", { status: "SKIPPED", scheduledAt: T - 60_000 }),
+                messageView("s1", { status: "SENT" })
+              ],
+              repo.save,
+              { discard: true }
+            )
+            // the scheduler's selections find none of them
+            expect(yield* repo.findScheduledBetween(T - 2 * 60_000, T + 60_000, 100)).toEqual([])
+            expect(yield* repo.findScheduledInSession("s1", T - 2 * 60_000, T + 60_000)).toEqual([])
+            expect(yield* repo.findScheduledBefore(T + 60_000, 100)).toEqual([])
+            expect(yield* repo.nextScheduledAfter(T - 60 * 60_000)).toBeNull()
+            expect(yield* repo.findPickedBefore(T + 60_000, 100)).toEqual([])
+            // paused: still to go (the campaign is not complete) and pending (the quota); skipped: neither
+            expect(yield* repo.progress("c1")).toEqual({ total: 5, sent: 1, open: 3 })
+            expect(yield* repo.countPending(["s1"])).toEqual({ messages: 3, campaigns: 1 })
+            // they read back as saved
+            expect((yield* repo.get("p2"))?.status).toBe("PAUSED")
+            expect(yield* repo.get("k1")).toEqual(messageView("k1", { status: "SKIPPED", scheduledAt: T - 60_000 }))
+            // resumed: due again like any scheduled message
+            yield* repo.save(messageView("p3", { status: "SCHEDULED", scheduledAt: T + 60_000, version: 3 }))
+            expect(ids(yield* repo.findScheduledBetween(T, T + 60_000, 100))).toEqual(["p3"])
+          })
+        )
+    )
+
+    it.effect(
+      "needsMedia: a paused message still needs its file; a skipped one for the week it may be sent again",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            const media = { id: "media-1", mimetype: "image/png", filename: "a.png", size: 3, kind: "image" as const }
+            yield* repo.save(messageView("p1", { status: "PAUSED", media }))
+            expect(yield* repo.needsMedia("media-1", T + 1)).toBe(true)
+            yield* repo.save(messageView("p1", { status: "SKIPPED", media, version: 2 }))
+            expect(yield* repo.needsMedia("media-1", T)).toBe(true)
+            expect(yield* repo.needsMedia("media-1", T + 1)).toBe(false)
+          })
+        )
     )
 
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>

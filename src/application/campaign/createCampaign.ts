@@ -112,6 +112,14 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
       discard: true
     })
   }
+  // Paused likewise (campaign.pause skips messages not yet scheduled): hold them as it would.
+  if (after.status === "PAUSED") {
+    const at = yield* Clock.currentTimeMillis
+    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, { type: "Pause", now: at }), {
+      discard: true,
+      concurrency: PLAN_CONCURRENCY
+    })
+  }
   // Counted once, now that its messages are: their projections leave a campaign never counted
   // alone (CampaignRepository.recount). Should this fail, campaign.list tallies it and
   // campaign.get counts it.

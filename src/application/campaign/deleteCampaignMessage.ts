@@ -1,5 +1,5 @@
 import { Clock, Effect } from "effect"
-import { isResendable } from "../../domain/message/Message.ts"
+import { isFailure } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
 import { failCampaign } from "../scheduler/failCampaign.ts"
@@ -27,7 +27,7 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
   const resendOf = outcome.state.resendOf
   if (resendOf !== null) {
     const original = yield* load(MessageAggregate, resendOf)
-    if (original.resentAs === input.messageId && isResendable(original.status)) {
+    if (original.resentAs === input.messageId && isFailure(original.status)) {
       yield* failCampaign(
         input.campaignId,
         resendOf,

@@ -22,7 +22,7 @@ const refusal = (r: MessageRejection) => {
   switch (r._tag) {
     case "MessageNotResendable":
       return new CampaignConflict({
-        message: `only a failed, missed or outcome-unknown message can be sent again (this one is ${r.status})`
+        message: `only a failed, missed, skipped or outcome-unknown message can be sent again (this one is ${r.status})`
       })
     case "MessageAlreadyResent":
       return new CampaignConflict({
@@ -93,7 +93,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         return yield* new CampaignConflict({
           message:
             adding.rejection._tag === "CampaignNotResendable"
-              ? `the campaign is ${adding.rejection.status}: nothing more is sent`
+              ? adding.rejection.status === "PAUSED"
+                ? "This campaign is paused: resume sending first, then send this message again."
+                : `the campaign is ${adding.rejection.status}: nothing more is sent`
               : adding.rejection._tag
         })
       }
@@ -149,6 +151,10 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       const after = yield* load(CampaignAggregate, campaign.id)
       if (after.status === "CANCELLED") {
         yield* execute(MessageAggregate)(resendId, { type: "Cancel", now: yield* Clock.currentTimeMillis })
+      }
+      // Paused while this was written (campaign.pause pauses the ids it read): held like the others.
+      if (after.status === "PAUSED") {
+        yield* execute(MessageAggregate)(resendId, { type: "Pause", now: yield* Clock.currentTimeMillis })
       }
       yield* (yield* ScheduleChanges).announce
       return { id: resendId }

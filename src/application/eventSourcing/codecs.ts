@@ -69,6 +69,9 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
     z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
     z.object({ type: z.literal("MessageMissed"), at }),
     z.object({ type: z.literal("MessageResent"), at, resendId: z.string() }),
+    z.object({ type: z.literal("MessagePaused"), at }),
+    z.object({ type: z.literal("MessageResumed"), at }),
+    z.object({ type: z.literal("MessageSkipped"), at }),
     z.object({
       type: z.literal("MessageAcknowledged"),
       at,
@@ -100,7 +103,9 @@ export const CampaignEventSchema = codecOf<CampaignEvent>()(
     z.object({ type: z.literal("CampaignCancelled"), at }),
     z.object({ type: z.literal("CampaignFailureNotified"), at }),
     z.object({ type: z.literal("CampaignMessageAdded"), at, messageId: z.string(), resendOf: z.string() }),
-    z.object({ type: z.literal("CampaignReopened"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) })
+    z.object({ type: z.literal("CampaignReopened"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) }),
+    z.object({ type: z.literal("CampaignPaused"), at }),
+    z.object({ type: z.literal("CampaignResumed"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) })
   ])
 )
 

@@ -64,9 +64,13 @@ export const MessageViewSchema = z.object({
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>
 
 /** The statuses of a message that will still send its media: the media is kept for them. */
-export const STATUSES_SENDING_MEDIA = ["SCHEDULED", "PICKED"] as const
+export const STATUSES_SENDING_MEDIA = ["SCHEDULED", "PICKED", "PAUSED"] as const
 /** The statuses of a message that may be sent again (with the same media): kept for them for a while. */
-export const STATUSES_RESENDING_MEDIA = ["FAILED", "MISSED", "OUTCOME_UNKNOWN"] as const
+export const STATUSES_RESENDING_MEDIA = ["FAILED", "MISSED", "OUTCOME_UNKNOWN", "SKIPPED"] as const
+/** Still to go: waiting, being sent, or held by a pause (a paused campaign is not finished). */
+export const OPEN_STATUSES = ["SCHEDULED", "PICKED", "PAUSED"] as const
+/** Pending for the quota: waiting or paused, both still to be sent. */
+export const PENDING_STATUSES = ["SCHEDULED", "PAUSED"] as const
 
 export interface CampaignProgress {
   readonly total: number
@@ -77,7 +81,7 @@ export interface CampaignProgress {
 
 /** A user's scheduled work, for the quota (see planCampaign). */
 export interface PendingCount {
-  /** SCHEDULED: not yet picked, sent, deleted, cancelled or missed */
+  /** SCHEDULED or PAUSED: not yet picked, sent, deleted, cancelled, missed or skipped */
   readonly messages: number
   /** distinct campaigns those messages belong to */
   readonly campaigns: number
@@ -152,7 +156,7 @@ export class MessageRepository extends Context.Service<
      * Sent, deleted and cancelled ones no longer need it.
      */
     readonly needsMedia: (mediaId: string, resendableSince: number) => Effect.Effect<boolean, StoreUnavailable>
-    /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
+    /** Pending (SCHEDULED or PAUSED) messages of these sessions, and the campaigns they belong to. */
     readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
   }
 >()("herald/application/ports/MessageRepository") {}

@@ -4,7 +4,7 @@ import { CampaignRepository, targetsOf } from "../ports/CampaignRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 
 /** Campaigns that still have something to do. */
-const ACTIVE: ReadonlyArray<CampaignStatus> = ["DRAFT", "SCHEDULED", "IN_PROGRESS"]
+const ACTIVE: ReadonlyArray<CampaignStatus> = ["DRAFT", "SCHEDULED", "IN_PROGRESS", "PAUSED"]
 
 /**
  * user.getMessagingSession: the caller's session with its groups (those its campaigns

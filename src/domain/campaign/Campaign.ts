@@ -15,8 +15,21 @@ import { accept, reject } from "../shared/Decider.ts"
  * message of the campaign is sent again (campaign.resendMessage), no failure is left unanswered
  * and the campaign is reopened (SCHEDULED, or IN_PROGRESS if something was sent), to complete
  * or fail like any other. A COMPLETED campaign given a resend is reopened the same way.
+ *
+ * PAUSED by the user from SCHEDULED or IN_PROGRESS (its waiting messages are held, each on its
+ * own stream, see Message.ts); resumed to SCHEDULED or IN_PROGRESS as its messages say, or
+ * COMPLETED when nothing is left to go. A send already under way when it was paused may still
+ * fail it (FAILED, as from any state) or, the last one, complete it.
  */
-export const CAMPAIGN_STATUSES = ["DRAFT", "SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"] as const
+export const CAMPAIGN_STATUSES = [
+  "DRAFT",
+  "SCHEDULED",
+  "IN_PROGRESS",
+  "COMPLETED",
+  "CANCELLED",
+  "FAILED",
+  "PAUSED"
+] as const
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
 
 export interface CampaignGroup {
@@ -55,6 +68,10 @@ export type CampaignEvent =
   | { readonly type: "CampaignReopened"; readonly at: number; readonly status: "SCHEDULED" | "IN_PROGRESS" }
   /** The admin was told of the failure: recorded so that it is told once, by one web process. */
   | { readonly type: "CampaignFailureNotified"; readonly at: number }
+  /** The user paused sending (campaign.pause). */
+  | { readonly type: "CampaignPaused"; readonly at: number }
+  /** The user resumed sending: back to where its messages stand. */
+  | { readonly type: "CampaignResumed"; readonly at: number; readonly status: "SCHEDULED" | "IN_PROGRESS" }
 
 export interface CampaignState {
   readonly id: string
@@ -99,6 +116,9 @@ export type CampaignCommand =
     }
   | { readonly type: "Cancel"; readonly now: number }
   | { readonly type: "RecordFailureNotified"; readonly now: number }
+  | { readonly type: "Pause"; readonly now: number }
+  /** After its messages were resumed: how many are sent, and how many are still to go (as RecordProgress). */
+  | { readonly type: "Resume"; readonly sent: number; readonly open: number; readonly now: number }
   /**
    * Take `messageId`, which sends `resendOf` again. What the campaign's stream does not hold
    * comes from its messages: how many are sent, and how many failures other than `resendOf`
@@ -121,6 +141,9 @@ export type CampaignRejection =
   | { readonly _tag: "CampaignNotCancellable"; readonly status: CampaignStatus }
   /** a cancelled campaign sends nothing more, resends included */
   | { readonly _tag: "CampaignNotResendable"; readonly status: CampaignStatus }
+  /** finished (completed, failed, cancelled) or never planned: there is nothing to pause */
+  | { readonly _tag: "CampaignNotPausable"; readonly status: CampaignStatus }
+  | { readonly _tag: "CampaignNotPaused"; readonly status: CampaignStatus }
 
 export const initialCampaignState: CampaignState = {
   id: "",
@@ -178,6 +201,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
   switch (command.type) {
     case "RecordProgress": {
       if (isFinished(status)) return accept()
+      // paused: a send under way when it was paused changes nothing, unless it was the last one
+      if (status === "PAUSED")
+        return command.open === 0 ? accept({ type: "CampaignCompleted", at: command.now }) : accept()
       if (command.sent === 0) {
         // every message deleted before any was sent: nothing is left to do
         return command.open === 0 && status === "SCHEDULED"
@@ -206,8 +232,27 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
       return status !== "FAILED" || state.failureNotified
         ? accept()
         : accept({ type: "CampaignFailureNotified", at: command.now })
+    case "Pause":
+      if (status === "PAUSED") return accept()
+      if (status !== "SCHEDULED" && status !== "IN_PROGRESS") return reject({ _tag: "CampaignNotPausable", status })
+      return accept({ type: "CampaignPaused", at: command.now })
+    case "Resume": {
+      if (status !== "PAUSED") return reject({ _tag: "CampaignNotPaused", status })
+      const resumed: CampaignEvent = {
+        type: "CampaignResumed",
+        at: command.now,
+        status: command.sent > 0 ? "IN_PROGRESS" : "SCHEDULED"
+      }
+      // every message sent or skipped: nothing is left to go
+      return command.open === 0
+        ? accept<CampaignEvent>(resumed, { type: "CampaignCompleted", at: command.now })
+        : accept(resumed)
+    }
     case "AddResend": {
-      if (status === "CANCELLED" || status === "DRAFT") return reject({ _tag: "CampaignNotResendable", status })
+      // a paused campaign sends nothing until resumed: a resend would go at once
+      if (status === "CANCELLED" || status === "DRAFT" || status === "PAUSED") {
+        return reject({ _tag: "CampaignNotResendable", status })
+      }
       if (state.messageIds.includes(command.messageId)) return accept()
       const added: CampaignEvent = {
         type: "CampaignMessageAdded",
@@ -257,6 +302,10 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
       return { ...state, status: "CANCELLED", updatedAt: event.at, version }
     case "CampaignMessageAdded":
       return { ...state, messageIds: [...state.messageIds, event.messageId], updatedAt: event.at, version }
+    case "CampaignPaused":
+      return { ...state, status: "PAUSED", updatedAt: event.at, version }
+    case "CampaignResumed":
+      return { ...state, status: event.status, updatedAt: event.at, version }
     case "CampaignReopened":
       return {
         ...state,

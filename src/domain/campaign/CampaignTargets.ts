@@ -11,9 +11,10 @@ import type { CampaignGroup, CampaignStatus } from "./Campaign.ts"
  *   standing resend (as a campaign stays FAILED, `unansweredFailures`);
  * - COMPLETED when every one of its non-deleted messages is sent (also when none is left);
  * - CANCELLED when the campaign is and something of the group was left unsent;
+ * - PAUSED when the campaign is and something of the group is still to go;
  * - IN_PROGRESS once one is sent or being sent, SCHEDULED before.
  */
-export type TargetStatus = "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED"
+export type TargetStatus = "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED" | "PAUSED"
 
 export interface TargetState extends CampaignGroup {
   readonly status: TargetStatus
@@ -55,9 +56,11 @@ export const targetStates = (
           ? "COMPLETED"
           : campaignStatus === "CANCELLED"
             ? "CANCELLED"
-            : sentMessages > 0 || counted.some((m) => m.status === "PICKED")
-              ? "IN_PROGRESS"
-              : "SCHEDULED"
+            : campaignStatus === "PAUSED"
+              ? "PAUSED"
+              : sentMessages > 0 || counted.some((m) => m.status === "PICKED")
+                ? "IN_PROGRESS"
+                : "SCHEDULED"
     return {
       groupId: target.groupId,
       groupName: target.groupName,

@@ -64,6 +64,19 @@ export type MessageEvent =
   | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageMissed"; readonly at: number }
+  /**
+   * Its campaign was paused (campaign.pause) while the message waited: never claimed until
+   * resumed. Appended at the message's next version, so it races a claim fairly: a message
+   * claimed first is sent, one paused first is not claimed.
+   */
+  | { readonly type: "MessagePaused"; readonly at: number }
+  /** Its campaign was resumed while its time was still ahead: scheduled again, as it was. */
+  | { readonly type: "MessageResumed"; readonly at: number }
+  /**
+   * Its campaign was resumed after its time (or within the 2-minute window of it): not sent
+   * late, never; closed like a deleted message, and it may be sent again by the user.
+   */
+  | { readonly type: "MessageSkipped"; readonly at: number }
   /** The user asked to send this message again: `resendId` is the new message that does. */
   | { readonly type: "MessageResent"; readonly at: number; readonly resendId: string }
   /**
@@ -106,7 +119,11 @@ export const MESSAGE_STATUSES = [
   "OUTCOME_UNKNOWN",
   "MISSED",
   "DELETED",
-  "CANCELLED"
+  "CANCELLED",
+  /** its campaign is paused: waits, is never claimed (older events have none) */
+  "PAUSED",
+  /** its campaign was paused at its time: not sent, not late either */
+  "SKIPPED"
 ] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
@@ -189,6 +206,13 @@ export type MessageCommand =
       readonly evidence: string
     }
   | { readonly type: "RecordMissed"; readonly now: number }
+  /** The campaign is being paused: a message still waiting is held. */
+  | { readonly type: "Pause"; readonly now: number }
+  /**
+   * The campaign is being resumed: a held message whose time is still ahead is scheduled again;
+   * one whose time has come (due now or passed) is skipped, since resuming never sends late.
+   */
+  | { readonly type: "Resume"; readonly now: number }
   /**
    * Send this message again as `resendId` (a new message the caller schedules next). Never
    * automatic: only the user asks. `currentResend` is the status of the message `resentAs`
@@ -208,6 +232,9 @@ export type MessageRejection =
   /** deleted, cancelled or missed: nothing more can happen to it */
   | { readonly _tag: "MessageClosed"; readonly status: MessageStatus }
   | { readonly _tag: "MessageNotDue"; readonly scheduledAt: number; readonly selectedAt: number }
+  /** its campaign is paused: nothing of it is claimed, nor recorded missed */
+  | { readonly _tag: "MessagePaused" }
+  | { readonly _tag: "MessageNotPaused"; readonly status: MessageStatus }
   | { readonly _tag: "MessageNotInFlight"; readonly status: MessageStatus }
   | { readonly _tag: "LeaseNotExpired"; readonly pickedAt: number }
   | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
@@ -220,7 +247,7 @@ export type MessageRejection =
   /** a poll carries no image or file (WAHA's sendPoll takes none) */
   | { readonly _tag: "PollCannotCarryMedia" }
   | { readonly _tag: "MessageNotSent"; readonly status: MessageStatus }
-  /** only a failed, missed or outcome-unknown message can be sent again */
+  /** only a failed, missed, skipped or outcome-unknown message can be sent again */
   | { readonly _tag: "MessageNotResendable"; readonly status: MessageStatus }
   /** sent again already, and that resend still stands (scheduled, being sent, sent, or failed in turn) */
   | { readonly _tag: "MessageAlreadyResent"; readonly resendId: string; readonly status: MessageStatus }
@@ -251,7 +278,9 @@ export const isDue = (scheduledAt: number, now: number): boolean =>
 export const isPicked = (s: MessageState): boolean =>
   s.status === "PICKED" || s.status === "SENT" || s.status === "FAILED" || s.status === "OUTCOME_UNKNOWN"
 export const isSent = (s: MessageState): boolean => s.status === "SENT"
-export const isDeleted = (s: MessageState): boolean => s.status === "DELETED" || s.status === "CANCELLED"
+/** Never to be sent: deleted or cancelled, or skipped (counted like a deleted one, so a campaign completes without it). */
+export const isDeleted = (s: MessageState): boolean =>
+  s.status === "DELETED" || s.status === "CANCELLED" || s.status === "SKIPPED"
 
 /** A message claimed for sending: picked, so it has the target it was scheduled with and the claim's time and owner. */
 export interface ClaimedMessage extends MessageState {
@@ -264,9 +293,16 @@ export interface ClaimedMessage extends MessageState {
 export const isClaimed = (s: MessageState): s is ClaimedMessage =>
   s.status === "PICKED" && s.target !== null && s.pickedAt !== null && s.pickedBy !== null
 
-/** What can be sent again (campaign.resendMessage): a message that did not go out, or may not have. */
-export const isResendable = (status: MessageStatus): boolean =>
+/** A failure the user must see: keeps its campaign FAILED until it is sent again. */
+export const isFailure = (status: MessageStatus): boolean =>
   status === "FAILED" || status === "MISSED" || status === "OUTCOME_UNKNOWN"
+
+/**
+ * What can be sent again (campaign.resendMessage): a message that did not go out, or may not have.
+ * A skipped one too: it was held by a pause, not refused, and sending it late is the user's call,
+ * as for a missed one (resuming alone never does).
+ */
+export const isResendable = (status: MessageStatus): boolean => isFailure(status) || status === "SKIPPED"
 
 /**
  * A resend that no longer stands for its original: deleted or cancelled before it went, or
@@ -287,6 +323,18 @@ export const unansweredFailures = <
 ): Array<M> => {
   const statusOf = new Map(messages.map((m) => [m.id, m.status]))
   return messages.filter(
+    (m) => isFailure(m.status) && (m.resentAs === null || isWithdrawnResend(statusOf.get(m.resentAs) ?? "NEW"))
+  )
+}
+
+/** The messages that can be sent again now: failures no standing resend answers, and skipped ones likewise. */
+export const resendableNow = <
+  M extends { readonly id: string; readonly status: MessageStatus; readonly resentAs: string | null }
+>(
+  messages: ReadonlyArray<M>
+): Array<M> => {
+  const statusOf = new Map(messages.map((m) => [m.id, m.status]))
+  return messages.filter(
     (m) => isResendable(m.status) && (m.resentAs === null || isWithdrawnResend(statusOf.get(m.resentAs) ?? "NEW"))
   )
 }
@@ -295,12 +343,24 @@ type Result = DecideResult<MessageEvent, MessageRejection>
 
 const whenEditable = (state: MessageState, then: () => Result): Result => {
   if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
-  if (state.status === "DELETED" || state.status === "CANCELLED" || state.status === "MISSED") {
+  if (
+    state.status === "DELETED" ||
+    state.status === "CANCELLED" ||
+    state.status === "MISSED" ||
+    state.status === "SKIPPED"
+  ) {
     return reject({ _tag: "MessageClosed", status: state.status })
   }
-  if (state.status !== "SCHEDULED") return reject({ _tag: "MessageAlreadyPicked", status: state.status })
+  // a paused message is still the user's to edit, delete or cancel: it stays paused
+  if (state.status !== "SCHEDULED" && state.status !== "PAUSED") {
+    return reject({ _tag: "MessageAlreadyPicked", status: state.status })
+  }
   return then()
 }
+
+/** Only a waiting message, not a paused one, is claimed or recorded missed. */
+const whenWaiting = (state: MessageState, then: () => Result): Result =>
+  whenEditable(state, () => (state.status === "PAUSED" ? reject({ _tag: "MessagePaused" }) : then()))
 
 const whenInFlight = (state: MessageState, then: () => Result): Result => {
   if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
@@ -412,7 +472,7 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
     case "Cancel":
       return whenEditable(state, () => accept({ type: "MessageCancelled", at: command.now }))
     case "Pick":
-      return whenEditable(state, () =>
+      return whenWaiting(state, () =>
         isDue(state.scheduledAt, command.selectedAt)
           ? accept({ type: "MessagePicked", at: command.now, by: command.by })
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.selectedAt })
@@ -432,10 +492,23 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
       }
       return accept({ type: "MessageResent", at: command.now, resendId: command.resendId })
     case "RecordMissed":
-      return whenEditable(state, () =>
+      return whenWaiting(state, () =>
         state.scheduledAt < command.now - LOOKBACK_MS
           ? accept({ type: "MessageMissed", at: command.now })
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.now })
+      )
+    case "Pause":
+      // paused already (MessagePaused), picked, sent or closed: left as it is (the caller counts the picked)
+      return whenWaiting(state, () => accept({ type: "MessagePaused", at: command.now }))
+    case "Resume":
+      if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
+      // not paused (resumed already, or never paused): left as it is
+      if (state.status !== "PAUSED") return reject({ _tag: "MessageNotPaused", status: state.status })
+      // due now or passed: resuming never sends what fell due while paused
+      return accept(
+        state.scheduledAt > command.now
+          ? { type: "MessageResumed", at: command.now }
+          : { type: "MessageSkipped", at: command.now }
       )
     case "RecordSent":
       return whenInFlight(state, () =>
@@ -523,6 +596,12 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
       return { ...state, status: "MISSED", failureReason: "missed", version }
     case "MessageResent":
       return { ...state, resentAs: event.resendId, version }
+    case "MessagePaused":
+      return { ...state, status: "PAUSED", version }
+    case "MessageResumed":
+      return { ...state, status: "SCHEDULED", version }
+    case "MessageSkipped":
+      return { ...state, status: "SKIPPED", version }
   }
 }
 

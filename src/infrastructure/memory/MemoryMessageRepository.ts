@@ -2,6 +2,8 @@ import { Layer } from "effect"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import {
   MessageRepository,
+  OPEN_STATUSES,
+  PENDING_STATUSES,
   STATUSES_RESENDING_MEDIA,
   STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
@@ -11,6 +13,8 @@ import { saveNewer } from "./MemoryDatabase.ts"
 
 const sending: ReadonlySet<string> = new Set(STATUSES_SENDING_MEDIA)
 const resending: ReadonlySet<string> = new Set(STATUSES_RESENDING_MEDIA)
+const open: ReadonlySet<string> = new Set(OPEN_STATUSES)
+const pending: ReadonlySet<string> = new Set(PENDING_STATUSES)
 
 // ties by id in binary order, as MongoDB sorts strings
 const byScheduledAt = (a: MessageView, b: MessageView) =>
@@ -72,7 +76,7 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         return {
           total: all.length,
           sent: all.filter((m) => m.isSent).length,
-          open: all.filter((m) => m.status === "SCHEDULED" || m.status === "PICKED").length
+          open: all.filter((m) => open.has(m.status)).length
         }
       }),
     countPending: (sessionIds) =>
@@ -81,7 +85,7 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         const campaigns = new Set<string>()
         let messages = 0
         for (const m of db.messages.values()) {
-          if (m.status !== "SCHEDULED" || !sessions.has(m.sessionId)) continue
+          if (!pending.has(m.status) || !sessions.has(m.sessionId)) continue
           messages += 1
           campaigns.add(m.campaignId)
         }

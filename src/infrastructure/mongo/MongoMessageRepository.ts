@@ -3,6 +3,8 @@ import type { Db, Filter } from "mongodb"
 import {
   MessageRepository,
   MessageViewSchema,
+  OPEN_STATUSES,
+  PENDING_STATUSES,
   STATUSES_RESENDING_MEDIA,
   STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
@@ -10,6 +12,8 @@ import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt } from "./mongoErrors.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
 import { mongoViewStore } from "./viewDocuments.ts"
+
+const open: ReadonlySet<string> = new Set(OPEN_STATUSES)
 
 /** `(pickedAt ?? 0) <= t`: the port counts a missing pickedAt as 0 */
 const pickedAtMost = (t: number): Filter<RecordDocument> =>
@@ -70,7 +74,7 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
         Effect.map((docs) => ({
           total: docs.length,
           sent: docs.filter((d) => d.isSent === true).length,
-          open: docs.filter((d) => d.status === "SCHEDULED" || d.status === "PICKED").length
+          open: docs.filter((d) => open.has(d.status)).length
         }))
       ),
     // One pass, grouped by campaign: the answer has one small document per open campaign,
@@ -81,7 +85,7 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
         : attempt(() =>
             messages
               .aggregate<{ _id: unknown; n: number }>([
-                { $match: { status: "SCHEDULED", sessionId: { $in: [...sessionIds] } } },
+                { $match: { status: { $in: [...PENDING_STATUSES] }, sessionId: { $in: [...sessionIds] } } },
                 { $group: { _id: "$campaignId", n: { $sum: 1 } } }
               ])
               .toArray()

@@ -4,6 +4,8 @@ import { z } from "zod"
 import {
   MessageRepository,
   MessageViewSchema,
+  OPEN_STATUSES,
+  PENDING_STATUSES,
   STATUSES_RESENDING_MEDIA,
   STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
@@ -20,6 +22,8 @@ const ORDER = "ORDER BY scheduled_at, id"
 /** the statuses as an SQL list (constants of the code, never input) */
 const SENDING_MEDIA = STATUSES_SENDING_MEDIA.map((s) => `'${s}'`).join(", ")
 const RESENDING_MEDIA = STATUSES_RESENDING_MEDIA.map((s) => `'${s}'`).join(", ")
+const OPEN = OPEN_STATUSES.map((s) => `'${s}'`).join(", ")
+const PENDING = PENDING_STATUSES.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
 const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
@@ -82,7 +86,7 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
       attempt(connection, () =>
         connection
           .statement(
-            `SELECT count(*) AS total, coalesce(sum(is_sent = 1), 0) AS sent, coalesce(sum(status IN ('SCHEDULED', 'PICKED')), 0) AS open
+            `SELECT count(*) AS total, coalesce(sum(is_sent = 1), 0) AS sent, coalesce(sum(status IN (${OPEN})), 0) AS open
              FROM messages WHERE campaign_id = ?`
           )
           .get(campaignId)
@@ -95,7 +99,7 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
             connection
               .statement(
                 `SELECT count(*) AS messages, count(DISTINCT campaign_id) AS campaigns FROM messages
-               WHERE status = 'SCHEDULED' AND session_id IN (SELECT value FROM json_each(?))`
+               WHERE status IN (${PENDING}) AND session_id IN (SELECT value FROM json_each(?))`
               )
               .get(JSON.stringify(sessionIds))
           ).pipe(Effect.flatMap((row) => decodeRow(PendingRow, TABLE, row)))

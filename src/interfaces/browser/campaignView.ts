@@ -48,7 +48,9 @@ export const campaignPollInterval = (
   let planned = false
   for (const m of campaign.messages) {
     if (m.status === "PICKED") return FAST_POLL_MS
-    if (m.status === "SCHEDULED" || m.status === "NEW") {
+    // paused: nothing goes until resumed, but the page follows a change made elsewhere
+    if (m.status === "PAUSED") planned = true
+    else if (m.status === "SCHEDULED" || m.status === "NEW") {
       const at = Date.parse(m.scheduledAt)
       // overdue past the scheduler's 2-minute window: it is about to be recorded missed, or no
       // scheduler is running; either way there is nothing to follow closely
@@ -121,7 +123,30 @@ export const countedMessages = <
 }
 
 /** Edit and delete: only a message the scheduler has not picked yet. */
-export const isChangeable = (message: { readonly status: MessageStatus }): boolean => message.status === "SCHEDULED"
+export const isChangeable = (message: { readonly status: MessageStatus }): boolean =>
+  message.status === "SCHEDULED" || message.status === "PAUSED"
+
+/** A campaign can be paused while it sends at its times, resumed while paused. */
+export const canPause = (status: CampaignStatus): boolean => status === "SCHEDULED" || status === "IN_PROGRESS"
+
+/**
+ * What resuming now would do to the paused messages: those whose time has come are skipped (never
+ * sent late), the others go at their times. The server decides at its own clock; this is the
+ * estimate the question shows.
+ */
+export const resumeOutlook = (
+  messages: ReadonlyArray<{ readonly status: MessageStatus; readonly scheduledAt: string }>,
+  now: number
+): { readonly skipped: number; readonly go: number } => {
+  let skipped = 0
+  let go = 0
+  for (const m of messages) {
+    if (m.status !== "PAUSED") continue
+    if (Date.parse(m.scheduledAt) > now) go++
+    else skipped++
+  }
+  return { skipped, go }
+}
 
 export type Tone = "neutral" | "info" | "progress" | "success" | "danger" | "warning" | "muted"
 
@@ -132,7 +157,8 @@ export const campaignStatusWords: Readonly<Record<CampaignStatus, { readonly lab
   IN_PROGRESS: { label: "In progress", tone: "progress" },
   COMPLETED: { label: "Completed", tone: "success" },
   CANCELLED: { label: "Cancelled", tone: "muted" },
-  FAILED: { label: "Failed", tone: "danger" }
+  FAILED: { label: "Failed", tone: "danger" },
+  PAUSED: { label: "Paused", tone: "warning" }
 }
 
 /** The message's state in words. */
@@ -145,7 +171,9 @@ export const messageStatusWords: Readonly<Record<MessageStatus, { readonly label
   OUTCOME_UNKNOWN: { label: "Outcome unknown", tone: "warning" },
   MISSED: { label: "Missed", tone: "danger" },
   DELETED: { label: "Deleted", tone: "muted" },
-  CANCELLED: { label: "Cancelled", tone: "muted" }
+  CANCELLED: { label: "Cancelled", tone: "muted" },
+  PAUSED: { label: "Paused", tone: "warning" },
+  SKIPPED: { label: "Skipped", tone: "muted" }
 }
 
 /** What a sent message's receipts say: delivered / read, and for a group how many members. */
@@ -160,6 +188,9 @@ export const deliveryWords = (
 
 export const MISSED_EXPLANATION =
   "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
+export const PAUSED_EXPLANATION =
+  "Paused: not sent until the campaign is resumed. If its time passes meanwhile, it is skipped, not sent late."
+export const SKIPPED_EXPLANATION = "Skipped: the campaign was paused at its time. It is not sent later."
 export const OUTCOME_UNKNOWN_EXPLANATION =
   "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, send it again."
 

@@ -221,7 +221,7 @@ describe("campaign.resendMessage on the memory store", () => {
           errorOf(resendCampaignMessage(userId, input))
         expect(yield* refused("u1", { campaignId: id, messageId: second })).toMatchObject({
           _tag: "CampaignConflict",
-          message: "only a failed, missed or outcome-unknown message can be sent again (this one is SCHEDULED)"
+          message: "only a failed, missed, skipped or outcome-unknown message can be sent again (this one is SCHEDULED)"
         })
         expect(yield* refused("u1", { campaignId: id, messageId: first, scheduledAt: MINUTE })).toMatchObject({
           _tag: "InvalidCampaign",

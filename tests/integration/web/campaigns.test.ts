@@ -170,6 +170,74 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       await expectTrpcError(owner.api.campaign.cancel.mutate({ id }), "CONFLICT")
     })
 
+    const onePass = () => schedulerClient(storeClient(), web.fake.url).pipe(Layer.provideMerge(Logger.layer([])))
+
+    it("pause and resume: owner only, paused rows, what fell due is skipped, refusals in plain words", async () => {
+      const due = inMs(900)
+      const id = await create({
+        messages: [
+          { content: "falls due while paused", scheduledAt: due },
+          { content: "still ahead", scheduledAt: inMs(3_600_000) }
+        ]
+      })
+      const stranger = web.client()
+      await signUp(stranger, "pauser@example.com")
+      await owner.api.admin.approveUser.mutate({ userId: (await stranger.api.auth.me.query()).user!.id })
+      await expectTrpcError(stranger.api.campaign.pause.mutate({ id }), "NOT_FOUND")
+      expect((await get(id)).status).toBe("SCHEDULED")
+      const notPaused = await expectTrpcError(owner.api.campaign.resume.mutate({ id }), "CONFLICT")
+      expect(notPaused.message).toBe("This campaign is not paused: its messages are sent at their times.")
+
+      expect(await owner.api.campaign.pause.mutate({ id })).toEqual({ success: true, alreadyPicked: 0 })
+      const paused = await get(id)
+      expect(paused.status).toBe("PAUSED")
+      expect(paused.messages.map((m) => [m.status, m.isPicked, m.isDeleted])).toEqual([
+        ["PAUSED", false, false],
+        ["PAUSED", false, false]
+      ])
+      expect((await owner.api.campaign.list.query()).items.find((c) => c.id === id)?.status).toBe("PAUSED")
+      // paused twice: nothing more to do
+      expect(await owner.api.campaign.pause.mutate({ id })).toEqual({ success: true, alreadyPicked: 0 })
+      await expectTrpcError(stranger.api.campaign.resume.mutate({ id }), "NOT_FOUND")
+      await eventually(
+        "the first message to come due",
+        () => Date.now() > Date.parse(due),
+        (passed) => passed
+      )
+      expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(onePass())))).toBe(0)
+      expect(web.fake.sent.some((s) => s.text === "falls due while paused")).toBe(false)
+
+      expect(await owner.api.campaign.resume.mutate({ id })).toEqual({ success: true, resumed: 1, skipped: 1 })
+      const resumed = await get(id)
+      expect(resumed.status).toBe("SCHEDULED")
+      expect(resumed.messages.map((m) => [m.content, m.status, m.isDeleted])).toEqual([
+        ["falls due while paused", "SKIPPED", true],
+        ["still ahead", "SCHEDULED", false]
+      ])
+      // a skipped message may be sent again by hand: the organiser's call
+      expect(await Effect.runPromise(dispatchAndDrain.pipe(Effect.provide(onePass())))).toBe(0)
+      expect(web.fake.sent.some((s) => s.text === "falls due while paused")).toBe(false)
+
+      const skippedId = resumed.messages[0]!.id
+      const again = await owner.api.campaign.resendMessage.mutate({
+        campaignId: id,
+        messageId: skippedId,
+        scheduledAt: inMs(1_800_000)
+      })
+      const withResend = await get(id)
+      expect(withResend.messages.find((m) => m.id === again.id)?.status).toBe("SCHEDULED")
+      expect(withResend.messages.find((m) => m.id === skippedId)).toMatchObject({
+        status: "SKIPPED",
+        resentAs: again.id
+      })
+      expect(withResend.status).toBe("SCHEDULED")
+
+      // finished campaigns refuse, saying why
+      await owner.api.campaign.cancel.mutate({ id })
+      const cancelled = await expectTrpcError(owner.api.campaign.pause.mutate({ id }), "CONFLICT")
+      expect(cancelled.message).toBe("This campaign was cancelled: nothing more is sent.")
+    })
+
     it("cancel while a message is being sent: that one finishes and is SENT, the rest never go out", async () => {
       const due = inMs(700)
       const id = await create({
@@ -379,7 +447,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         "CONFLICT"
       )
       expect(notFailed.message).toBe(
-        "only a failed, missed or outcome-unknown message can be sent again (this one is SCHEDULED)"
+        "only a failed, missed, skipped or outcome-unknown message can be sent again (this one is SCHEDULED)"
       )
       await expectTrpcError(
         owner.untyped.mutation("campaign.resendMessage", { campaignId: id, messageId: "" }),

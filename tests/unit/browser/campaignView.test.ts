@@ -3,15 +3,19 @@ import type { CampaignStatus, MessageStatus } from "../../../src/interfaces/brow
 import {
   campaignPollInterval,
   canCancel,
+  canPause,
   countedMessages,
   deliveryWords,
   FAST_POLL_MS,
   gapText,
   groupsLabel,
   instantFromLocal,
+  isChangeable,
   LIST_FAST_POLL_MS,
   listPollInterval,
   localDateAndTime,
+  messageStatusWords,
+  resumeOutlook,
   SLOW_POLL_MS
 } from "../../../src/interfaces/browser/campaignView.ts"
 
@@ -199,5 +203,42 @@ describe("groupsLabel: a campaign's groups in a few words", () => {
     [[{ groupId: "x@g.us", groupName: "" }], "x@g.us"]
   ])("%j → %s", (targets, label) => {
     expect(groupsLabel(targets)).toBe(label)
+  })
+})
+
+describe("pausing and resuming: what the page offers and says", () => {
+  it("pauses a campaign that sends at its times, resumes only a paused one", () => {
+    expect((["SCHEDULED", "IN_PROGRESS"] as const).map(canPause)).toEqual([true, true])
+    expect((["DRAFT", "COMPLETED", "CANCELLED", "FAILED", "PAUSED"] as const).map(canPause)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false
+    ])
+    expect(canCancel(campaign("PAUSED", ["PAUSED", 60_000]))).toBe(true)
+  })
+
+  it("a paused message can still be edited or deleted; a skipped one cannot", () => {
+    expect(isChangeable({ status: "PAUSED" })).toBe(true)
+    expect(isChangeable({ status: "SKIPPED" })).toBe(false)
+    expect([messageStatusWords.PAUSED.label, messageStatusWords.SKIPPED.label]).toEqual(["Paused", "Skipped"])
+  })
+
+  it("resuming now skips what is due or past and lets the rest go", () => {
+    const messages = campaign(
+      "PAUSED",
+      ["PAUSED", -10 * 60_000],
+      ["PAUSED", 0],
+      ["PAUSED", 1],
+      ["PAUSED", 3_600_000],
+      ["SENT", -3_600_000],
+      ["PICKED", -1_000]
+    ).messages
+    expect(resumeOutlook(messages, now)).toEqual({ skipped: 2, go: 2 })
+  })
+
+  it("a paused campaign is followed slowly: nothing goes until it is resumed", () => {
+    expect(campaignPollInterval(campaign("PAUSED", ["PAUSED", 30_000], ["PAUSED", 3_600_000]), now)).toBe(SLOW_POLL_MS)
   })
 })

@@ -84,7 +84,8 @@ export const CampaignEventMother = {
     messageId: "message-1",
     ...overrides
   }),
-  cancelled: (at: number = T.FIRST_SENT_AT): EventOf<"CampaignCancelled"> => ({ type: "CampaignCancelled", at })
+  cancelled: (at: number = T.FIRST_SENT_AT): EventOf<"CampaignCancelled"> => ({ type: "CampaignCancelled", at }),
+  paused: (at: number = T.FIRST_SENT_AT): EventOf<"CampaignPaused"> => ({ type: "CampaignPaused", at })
 }
 
 export const ALL_CAMPAIGN_STATUSES: ReadonlyArray<CampaignStatus> = CAMPAIGN_STATUSES
@@ -109,6 +110,8 @@ export const campaignHistoryFor = (status: CampaignStatus | "NEW"): ReadonlyArra
       return [created, E.cancelled()]
     case "FAILED":
       return [created, E.failed()]
+    case "PAUSED":
+      return [created, E.paused()]
   }
 }
 

@@ -127,6 +127,18 @@ export const MessageCommandMother = {
     now: T.SCHEDULED_AT + LOOKBACK_MS + 60_000,
     ...overrides
   }),
+  /** the campaign is paused half an hour before the message's time */
+  pause: (overrides: Overrides<CommandOf<"Pause">> = {}): CommandOf<"Pause"> => ({
+    type: "Pause",
+    now: T.SCHEDULED_AT - 30 * 60_000,
+    ...overrides
+  }),
+  /** resumed a quarter of an hour before its time: it is scheduled again */
+  resume: (overrides: Overrides<CommandOf<"Resume">> = {}): CommandOf<"Resume"> => ({
+    type: "Resume",
+    now: T.SCHEDULED_AT - 15 * 60_000,
+    ...overrides
+  }),
   resend: (overrides: Overrides<CommandOf<"Resend">> = {}): CommandOf<"Resend"> => ({
     type: "Resend",
     resendId: "message-2",
@@ -158,6 +170,9 @@ export const MessageEventMother = {
   }),
   deleted: (at: number = T.CREATED_AT + 60_000): EventOf<"MessageDeleted"> => ({ type: "MessageDeleted", at }),
   cancelled: (at: number = T.CREATED_AT + 60_000): EventOf<"MessageCancelled"> => ({ type: "MessageCancelled", at }),
+  paused: (at: number = T.SCHEDULED_AT - 30 * 60_000): EventOf<"MessagePaused"> => ({ type: "MessagePaused", at }),
+  resumed: (at: number = T.SCHEDULED_AT - 15 * 60_000): EventOf<"MessageResumed"> => ({ type: "MessageResumed", at }),
+  skipped: (at: number = T.SCHEDULED_AT + 60_000): EventOf<"MessageSkipped"> => ({ type: "MessageSkipped", at }),
   picked: (overrides: Overrides<EventOf<"MessagePicked">> = {}): EventOf<"MessagePicked"> => ({
     type: "MessagePicked",
     at: T.PICKED_AT,
@@ -222,6 +237,10 @@ export const messageHistoryFor = (
       return [created, E.deleted()]
     case "CANCELLED":
       return [created, E.cancelled()]
+    case "PAUSED":
+      return [created, E.paused()]
+    case "SKIPPED":
+      return [created, E.paused(), E.skipped()]
   }
 }
 

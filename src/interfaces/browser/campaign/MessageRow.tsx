@@ -5,7 +5,9 @@ import {
   isChangeable,
   MISSED_EXPLANATION,
   messageStatusWords,
-  OUTCOME_UNKNOWN_EXPLANATION
+  OUTCOME_UNKNOWN_EXPLANATION,
+  PAUSED_EXPLANATION,
+  SKIPPED_EXPLANATION
 } from "../campaignView.ts"
 import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
 import { formatDateTime } from "../ui/format.ts"
@@ -51,7 +53,7 @@ export const MessageRow = memo(
   }: {
     readonly campaignId: string
     readonly message: CampaignMessage
-    /** failed, missed or outcome unknown, and not sent again (or its resend was withdrawn) */
+    /** failed, missed, skipped or outcome unknown, and not sent again (or its resend was withdrawn) */
     readonly resendable: boolean
     /** the group this copy goes to, when the campaign has several */
     readonly group: string | undefined
@@ -86,7 +88,7 @@ export const MessageRow = memo(
       row.current?.focus()
       announce(outcome ?? `The message of ${when} is deleted: it will not be sent.`)
     }
-    const gone = m.status === "DELETED" || m.status === "CANCELLED"
+    const gone = m.status === "DELETED" || m.status === "CANCELLED" || m.status === "SKIPPED"
     return (
       // content-visibility: rows off screen are neither laid out nor painted (a 1,000-message campaign opens at once)
       <li
@@ -287,5 +289,9 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
       return <p className="mt-2 text-sm text-slate-600">Cancelled with the campaign: it will not be sent.</p>
     case "NEW":
       return <p className="mt-2 text-sm text-slate-600">Still being planned.</p>
+    case "PAUSED":
+      return <p className="mt-2 text-sm text-amber-900">{PAUSED_EXPLANATION}</p>
+    case "SKIPPED":
+      return <p className="mt-2 text-sm text-slate-600">{SKIPPED_EXPLANATION}</p>
   }
 }

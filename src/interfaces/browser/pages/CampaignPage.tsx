@@ -2,9 +2,10 @@ import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Link, useParams } from "wouter"
 import { failedGroupOf } from "../../../domain/message/failureKind.ts"
-import { unansweredFailures } from "../../../domain/message/Message.ts"
+import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
+import { PauseCampaign } from "../campaign/PauseCampaign.tsx"
 import { TargetTable } from "../campaign/TargetTable.tsx"
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages, groupsLabel } from "../campaignView.ts"
@@ -94,7 +95,7 @@ const CampaignView = ({
   const { byId, resendable } = useMemo(
     () => ({
       byId: new Map(campaign.messages.map((m) => [m.id, m])),
-      resendable: new Set(unansweredFailures(campaign.messages).map((m) => m.id))
+      resendable: new Set(resendableNow(campaign.messages).map((m) => m.id))
     }),
     [campaign.messages]
   )
@@ -170,6 +171,7 @@ const CampaignView = ({
             <Alert kind="warning">Could not refresh: {errorText(refreshError)}</Alert>
           </div>
         ) : null}
+        <PauseCampaign campaign={campaign} />
         {canCancel(campaign) ? <CancelCampaign id={campaign.id} /> : null}
         <p className="mt-4">
           <Link

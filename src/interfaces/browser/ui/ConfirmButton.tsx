@@ -13,7 +13,8 @@ export const ConfirmButton = ({
   keepLabel = "Keep it",
   pending,
   onConfirm,
-  small = false
+  small = false,
+  calm = false
 }: {
   readonly label: string
   readonly question: ReactNode
@@ -22,6 +23,8 @@ export const ConfirmButton = ({
   readonly pending: boolean
   readonly onConfirm: () => void
   readonly small?: boolean
+  /** an action that destroys nothing (pause, resume): asked in neutral colours */
+  readonly calm?: boolean
 }) => {
   const [asking, setAsking] = useState(false)
   const box = useRef<HTMLDivElement>(null)
@@ -55,10 +58,10 @@ export const ConfirmButton = ({
       ref={box}
       role="group"
       aria-label={label}
-      className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900"
+      className={`flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm ${calm ? "border-slate-300 bg-slate-50 text-slate-900" : "border-red-300 bg-red-50 text-red-900"}`}
     >
       <span>{question}</span>
-      <Button variant="danger" className={size} disabled={pending} onClick={onConfirm}>
+      <Button variant={calm ? "primary" : "danger"} className={size} disabled={pending} onClick={onConfirm}>
         {pending ? "Working…" : confirmLabel}
       </Button>
       <Button variant="secondary" className={size} disabled={pending} onClick={() => setAsking(false)}>

@@ -5,10 +5,12 @@ import { deleteCampaignMessage } from "../../../application/campaign/deleteCampa
 import { duplicateCampaign } from "../../../application/campaign/duplicateCampaign.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
+import { pauseCampaign } from "../../../application/campaign/pauseCampaign.ts"
 import { planCampaign } from "../../../application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
 import { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import { resendCampaignMessage } from "../../../application/campaign/resendCampaignMessage.ts"
+import { resumeCampaign } from "../../../application/campaign/resumeCampaign.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
 import {
   MAX_CONTENT_LENGTH,
@@ -154,6 +156,28 @@ export const campaignRouter = router({
   cancel: activeProcedure
     .input(z.object({ id }))
     .mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id).pipe(Effect.as({ success: true })))),
+  /** Holds every message still waiting; those already being sent go (counted in alreadyPicked). */
+  pause: activeProcedure
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        pauseCampaign(ctx.user.id, input.id).pipe(
+          Effect.map(({ alreadyPicked }) => ({ success: true as const, alreadyPicked }))
+        )
+      )
+    ),
+  /** Schedules again what is still ahead; what fell due while paused is skipped, never sent late. */
+  resume: activeProcedure
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) =>
+      run(
+        ctx,
+        resumeCampaign(ctx.user.id, input.id).pipe(
+          Effect.map(({ resumed, skipped }) => ({ success: true as const, resumed, skipped }))
+        )
+      )
+    ),
   updateMessage: activeProcedure
     .input(
       z.object({

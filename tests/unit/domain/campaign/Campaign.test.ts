@@ -302,12 +302,14 @@ describe("Campaign decider: properties over random command sequences", () => {
     NEW: ["DRAFT", "SCHEDULED"],
     DRAFT: ["CANCELLED", "FAILED"],
     // COMPLETED straight from SCHEDULED: every message was deleted before any was sent
-    SCHEDULED: ["IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"],
-    IN_PROGRESS: ["COMPLETED", "CANCELLED", "FAILED"],
+    SCHEDULED: ["IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED", "PAUSED"],
+    IN_PROGRESS: ["COMPLETED", "CANCELLED", "FAILED", "PAUSED"],
     // back to SCHEDULED or IN_PROGRESS only when the user sends a message again (AddResend)
     COMPLETED: ["FAILED", "SCHEDULED", "IN_PROGRESS"],
     CANCELLED: ["FAILED"],
-    FAILED: ["SCHEDULED", "IN_PROGRESS"]
+    FAILED: ["SCHEDULED", "IN_PROGRESS"],
+    // resumed as its messages stand; COMPLETED when a send under way was the last, or all were skipped
+    PAUSED: ["SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"]
   }
 
   const now = fc.integer({ min: 0, max: 1_000_000 })
@@ -335,6 +337,13 @@ describe("Campaign decider: properties over random command sequences", () => {
       now
     }),
     fc.record({ type: fc.constant("Cancel" as const), now }),
+    fc.record({ type: fc.constant("Pause" as const), now }),
+    fc.record({
+      type: fc.constant("Resume" as const),
+      sent: fc.integer({ min: 0, max: 3 }),
+      open: fc.integer({ min: 0, max: 3 }),
+      now
+    }),
     fc.record({
       type: fc.constant("AddResend" as const),
       messageId: fc.constantFrom("r-1", "r-2", "r-3"),
@@ -350,7 +359,7 @@ describe("Campaign decider: properties over random command sequences", () => {
    * messages (sent + open ≤ number of messages).
    */
   const realistic = (command: CampaignCommand, state: CampaignState): CampaignCommand => {
-    if (command.type !== "RecordProgress") return command
+    if (command.type !== "RecordProgress" && command.type !== "Resume") return command
     const total = state.messageIds.length
     const sent = Math.min(command.sent, total)
     return { ...command, sent, open: Math.min(command.open, total - sent) }
@@ -474,5 +483,91 @@ describe("targets: a campaign to several groups", () => {
     expect(acceptedEvents(Command.fail({ reason: "missed", group: club(1) }), one)).toEqual([
       Event.failed({ at: Command.fail().now, reason: "missed", messageId: "message-2" })
     ])
+  })
+})
+
+describe("Pause and Resume", () => {
+  const pause = { type: "Pause", now: 5 } as const
+  const resume = (sent: number, open: number) => ({ type: "Resume", sent, open, now: 9 }) as const
+
+  it.each(["SCHEDULED", "IN_PROGRESS"] as const)("a %s campaign is paused", (status) => {
+    const state = State.inStatus(status)
+    const events = acceptedEvents(pause, state)
+    expect(events).toEqual([{ type: "CampaignPaused", at: 5 }])
+    expect(evolveAll(state, events).status).toBe("PAUSED")
+  })
+
+  it("pausing a paused campaign records nothing (a pause cut short is simply asked again)", () => {
+    expect(decideCampaign(pause, State.inStatus("PAUSED"))).toEqual(accept())
+  })
+
+  it.each(["DRAFT", "COMPLETED", "CANCELLED", "FAILED"] as const)("a %s campaign is not pausable", (status) => {
+    expect(decideCampaign(pause, State.inStatus(status))).toEqual(reject({ _tag: "CampaignNotPausable", status }))
+  })
+
+  it.each([
+    { sent: 0, open: 2, events: [{ type: "CampaignResumed", at: 9, status: "SCHEDULED" }], to: "SCHEDULED" },
+    { sent: 1, open: 2, events: [{ type: "CampaignResumed", at: 9, status: "IN_PROGRESS" }], to: "IN_PROGRESS" },
+    {
+      sent: 1,
+      open: 0,
+      events: [
+        { type: "CampaignResumed", at: 9, status: "IN_PROGRESS" },
+        { type: "CampaignCompleted", at: 9 }
+      ],
+      to: "COMPLETED"
+    },
+    {
+      sent: 0,
+      open: 0,
+      events: [
+        { type: "CampaignResumed", at: 9, status: "SCHEDULED" },
+        { type: "CampaignCompleted", at: 9 }
+      ],
+      to: "COMPLETED"
+    }
+  ] as const)("resumed with $sent sent and $open to go, it is $to", ({ sent, open, events, to }) => {
+    const state = State.inStatus("PAUSED")
+    expect(decideCampaign(resume(sent, open), state)).toEqual(accept(...events))
+    expect(evolveAll(state, events).status).toBe(to)
+  })
+
+  it.each(["SCHEDULED", "IN_PROGRESS", "COMPLETED", "CANCELLED", "FAILED"] as const)(
+    "a %s campaign cannot be resumed",
+    (status) => {
+      expect(decideCampaign(resume(0, 1), State.inStatus(status))).toEqual(
+        reject({ _tag: "CampaignNotPaused", status })
+      )
+    }
+  )
+
+  it("while paused, a send under way does not start it again, but the last one completes it", () => {
+    const paused = State.inStatus("PAUSED")
+    expect(decideCampaign(Command.recordProgress({ sent: 1, open: 2 }), paused)).toEqual(accept())
+    const last = Command.recordProgress({ sent: 1, open: 0 })
+    expect(acceptedEvents(last, paused)).toEqual([Event.completed(last.now)])
+  })
+
+  it("a paused campaign can be cancelled, and fails on a failed send as any other", () => {
+    expect(evolveAll(State.inStatus("PAUSED"), acceptedEvents(Command.cancel(), State.inStatus("PAUSED"))).status).toBe(
+      "CANCELLED"
+    )
+    expect(evolveAll(State.inStatus("PAUSED"), acceptedEvents(Command.fail(), State.inStatus("PAUSED"))).status).toBe(
+      "FAILED"
+    )
+  })
+
+  it("a paused campaign takes no resend: it would go at once", () => {
+    const resend = {
+      type: "AddResend",
+      messageId: "message-3",
+      resendOf: "message-1",
+      sent: 0,
+      otherFailures: 0,
+      now: 9
+    } as const
+    expect(decideCampaign(resend, State.inStatus("PAUSED"))).toEqual(
+      reject({ _tag: "CampaignNotResendable", status: "PAUSED" })
+    )
   })
 })

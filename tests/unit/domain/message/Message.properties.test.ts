@@ -115,7 +115,9 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       evidence: fc.constantFrom("gateway message A", "gateway message B")
     })
   },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("RecordMissed" as const), now: time }) }
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("RecordMissed" as const), now: time }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("Pause" as const), now: time }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("Resume" as const), now: time }) }
 )
 
 const commands: fc.Arbitrary<ReadonlyArray<MessageCommand>> = fc
@@ -179,7 +181,10 @@ describe("Message decider: properties over random command sequences", () => {
       "MessageSent",
       "MessageSendFailed",
       "MessageOutcomeUnknown",
-      "MessageMissed"
+      "MessageMissed",
+      "MessagePaused",
+      "MessageResumed",
+      "MessageSkipped"
     ] as const) {
       expect(withEvent(type), type).toBeGreaterThan(20)
     }
@@ -245,6 +250,23 @@ describe("Message decider: properties over random command sequences", () => {
     )
   })
 
+  it("(3b) no paused message is ever claimed, and none is picked after a pause unless resumed first", () => {
+    fc.assert(
+      fc.property(runs, ({ steps }) => {
+        for (const { command, before, result } of steps) {
+          if (command.type === "Pick" && before.status === "PAUSED") expect(result._tag).toBe("Rejected")
+          if (command.type === "RecordMissed" && before.status === "PAUSED") expect(result._tag).toBe("Rejected")
+          // resuming never sends late: a message resumed at or after its time is skipped
+          if (command.type === "Resume" && result._tag === "Accepted") {
+            const type = before.scheduledAt > command.now ? "MessageResumed" : "MessageSkipped"
+            expect(result.events.map((e) => e.type)).toEqual([type])
+          }
+        }
+      }),
+      settings
+    )
+  })
+
   it("(3) at most one MessagePicked ever", () => {
     fc.assert(
       fc.property(runs, ({ events }) => {
@@ -301,14 +323,17 @@ describe("Message decider: properties over random command sequences", () => {
   it("the status only moves along the documented transitions", () => {
     const allowed: Record<MessageStatus, ReadonlyArray<MessageStatus>> = {
       NEW: ["SCHEDULED"],
-      SCHEDULED: ["SCHEDULED", "PICKED", "DELETED", "CANCELLED", "MISSED"],
+      SCHEDULED: ["SCHEDULED", "PICKED", "DELETED", "CANCELLED", "MISSED", "PAUSED"],
       PICKED: ["SENT", "FAILED", "OUTCOME_UNKNOWN"],
       SENT: [],
       FAILED: [],
       OUTCOME_UNKNOWN: [],
       MISSED: [],
       DELETED: [],
-      CANCELLED: []
+      CANCELLED: [],
+      // resumed: ahead of its time it waits again, at or past it it is skipped (never sent late)
+      PAUSED: ["PAUSED", "SCHEDULED", "SKIPPED", "DELETED", "CANCELLED"],
+      SKIPPED: []
     }
     fc.assert(
       fc.property(runs, ({ steps }) => {

@@ -44,74 +44,60 @@ describe("decideMessage: every command in every status", () => {
    * What each command does in each status. `ok` = accepted (the events are checked below);
    * the others are the rejection tag (`picked` and `inFlight` carry the current status).
    */
-  type Outcome = "ok" | "notFound" | "exists" | "picked" | "inFlight" | "notSent" | "notResendable"
-  type Row = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]
-  // prettier-ignore
+  type Outcome =
+    | "ok"
+    | "notFound"
+    | "exists"
+    | "picked"
+    | "inFlight"
+    | "notSent"
+    | "notResendable"
+    | "paused"
+    | "notPaused"
+  type Row = readonly [
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome,
+    Outcome
+  ]
+  const inFlightOnly: Row = [
+    "notFound",
+    "inFlight",
+    "ok",
+    "inFlight",
+    "inFlight",
+    "inFlight",
+    "inFlight",
+    "inFlight",
+    "inFlight",
+    "inFlight",
+    "inFlight"
+  ]
+  // biome-ignore format: a table
   const matrix: Record<MessageCommand["type"], Row> = {
-    //                     NEW         SCHEDULED  PICKED      SENT        FAILED      OUTCOME_UNK MISSED      DELETED     CANCELLED
-    Schedule: ["ok", "exists", "exists", "exists", "exists", "exists", "exists", "exists", "exists"],
-    Edit: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
-    Delete: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
-    Cancel: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
-    Pick: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
-    RecordMissed: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked"],
-    RecordSent: ["notFound", "inFlight", "ok", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight", "inFlight"],
-    RecordSendFailure: [
-      "notFound",
-      "inFlight",
-      "ok",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight"
-    ],
-    RecordSendCutOff: [
-      "notFound",
-      "inFlight",
-      "ok",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight"
-    ],
-    RecordOutcomeUnknown: [
-      "notFound",
-      "inFlight",
-      "ok",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight"
-    ],
-    SettleSentFromHistory: [
-      "notFound",
-      "inFlight",
-      "ok",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight",
-      "inFlight"
-    ],
-    RecordAck: ["notFound", "notSent", "notSent", "ok", "notSent", "notSent", "notSent", "notSent", "notSent"],
-    Resend: [
-      "notFound",
-      "notResendable",
-      "notResendable",
-      "notResendable",
-      "ok",
-      "ok",
-      "ok",
-      "notResendable",
-      "notResendable"
-    ]
+    //        NEW         SCHEDULED  PICKED    SENT      FAILED    OUTCOME_UNK MISSED   DELETED   CANCELLED PAUSED    SKIPPED
+    Schedule: ["ok", "exists", "exists", "exists", "exists", "exists", "exists", "exists", "exists", "exists", "exists"],
+    Edit: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "ok", "picked"],
+    Delete: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "ok", "picked"],
+    Cancel: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "ok", "picked"],
+    Pick: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "paused", "picked"],
+    RecordMissed: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "paused", "picked"],
+    RecordSent: inFlightOnly,
+    RecordSendFailure: inFlightOnly,
+    RecordSendCutOff: inFlightOnly,
+    RecordOutcomeUnknown: inFlightOnly,
+    SettleSentFromHistory: inFlightOnly,
+    RecordAck: ["notFound", "notSent", "notSent", "ok", "notSent", "notSent", "notSent", "notSent", "notSent", "notSent", "notSent"],
+    Resend: ["notFound", "notResendable", "notResendable", "notResendable", "ok", "ok", "ok", "notResendable", "notResendable", "notResendable", "ok"],
+    Pause: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "paused", "picked"],
+    Resume: ["notFound", "notPaused", "notPaused", "notPaused", "notPaused", "notPaused", "notPaused", "notPaused", "notPaused", "ok", "notPaused"]
   }
 
   /** A command that is valid on the time line of the mothers, so only the status decides. */
@@ -128,7 +114,9 @@ describe("decideMessage: every command in every status", () => {
     RecordOutcomeUnknown: Command.recordOutcomeUnknown(),
     SettleSentFromHistory: Command.settleSentFromHistory(),
     RecordAck: Command.recordAck(),
-    Resend: Command.resend()
+    Resend: Command.resend(),
+    Pause: Command.pause(),
+    Resume: Command.resume()
   }
 
   const rejectionFor = (outcome: Exclude<Outcome, "ok">, status: MessageStatus): MessageRejection => {
@@ -138,7 +126,7 @@ describe("decideMessage: every command in every status", () => {
       case "exists":
         return { _tag: "MessageAlreadyExists" }
       case "picked":
-        return status === "DELETED" || status === "CANCELLED" || status === "MISSED"
+        return status === "DELETED" || status === "CANCELLED" || status === "MISSED" || status === "SKIPPED"
           ? { _tag: "MessageClosed", status }
           : { _tag: "MessageAlreadyPicked", status }
       case "inFlight":
@@ -147,6 +135,10 @@ describe("decideMessage: every command in every status", () => {
         return { _tag: "MessageNotSent", status }
       case "notResendable":
         return { _tag: "MessageNotResendable", status }
+      case "paused":
+        return { _tag: "MessagePaused" }
+      case "notPaused":
+        return { _tag: "MessageNotPaused", status }
     }
   }
 
@@ -158,7 +150,7 @@ describe("decideMessage: every command in every status", () => {
   )
 
   it("covers every command in every status", () => {
-    expect(cases).toHaveLength(13 * 9)
+    expect(cases).toHaveLength(15 * 11)
   })
 
   it.each(rejected)(
@@ -264,7 +256,34 @@ describe("decideMessage: every command in every status", () => {
       ],
       to: "SENT"
     },
-    ...(["FAILED", "OUTCOME_UNKNOWN", "MISSED"] as const).map((from) => ({
+    {
+      command: "Edit",
+      from: "PAUSED",
+      events: [
+        {
+          type: "MessageEdited",
+          content: "Meeting tonight at 9",
+          scheduledAt: T.SCHEDULED_AT,
+          at: T.CREATED_AT + 60_000
+        }
+      ],
+      to: "PAUSED"
+    },
+    {
+      command: "Delete",
+      from: "PAUSED",
+      events: [{ type: "MessageDeleted", at: T.CREATED_AT + 60_000 }],
+      to: "DELETED"
+    },
+    {
+      command: "Cancel",
+      from: "PAUSED",
+      events: [{ type: "MessageCancelled", at: T.CREATED_AT + 60_000 }],
+      to: "CANCELLED"
+    },
+    { command: "Pause", from: "SCHEDULED", events: [Event.paused()], to: "PAUSED" },
+    { command: "Resume", from: "PAUSED", events: [Event.resumed()], to: "SCHEDULED" },
+    ...(["FAILED", "OUTCOME_UNKNOWN", "MISSED", "SKIPPED"] as const).map((from) => ({
       command: "Resend" as const,
       from,
       events: [Event.resent()],
@@ -925,5 +944,45 @@ describe("Images and files (issue 14)", () => {
     expect(events[0]).not.toHaveProperty("media")
     expect(evolveAll(scheduled, events)).toMatchObject({ content: "", media })
     expect(decideMessage(edit, State.scheduled())).toEqual(reject({ _tag: "EmptyContent" }))
+  })
+})
+
+describe("Pause and Resume: a paused message is never sent, nor sent late", () => {
+  const paused = State.inStatus("PAUSED")
+
+  it.each([
+    ["well ahead of its time", T.SCHEDULED_AT - 15 * 60_000, "MessageResumed", "SCHEDULED"],
+    ["a millisecond before its time", T.SCHEDULED_AT - 1, "MessageResumed", "SCHEDULED"],
+    ["at its time", T.SCHEDULED_AT, "MessageSkipped", "SKIPPED"],
+    ["inside the 2-minute window after it", T.SCHEDULED_AT + 60_000, "MessageSkipped", "SKIPPED"],
+    ["past the window", T.SCHEDULED_AT + LOOKBACK_MS + 60_000, "MessageSkipped", "SKIPPED"]
+  ] as const)("resumed %s, it is %s", (_, now, type, to) => {
+    const events = acceptedEvents(Command.resume({ now }), paused)
+    expect(events).toEqual([{ type, at: now }])
+    expect(evolveAll(paused, events).status).toBe(to)
+  })
+
+  it("is not claimed while paused, even inside its window, nor recorded missed after it", () => {
+    expect(decideMessage(Command.pick(), paused)).toEqual(reject({ _tag: "MessagePaused" }))
+    expect(decideMessage(Command.recordMissed(), paused)).toEqual(reject({ _tag: "MessagePaused" }))
+  })
+
+  it("an edit keeps it paused with its new text and time", () => {
+    const later = T.SCHEDULED_AT + 3_600_000
+    const edited = evolveAll(paused, acceptedEvents(Command.edit({ scheduledAt: later }), paused))
+    expect(edited).toMatchObject({ status: "PAUSED", content: "Meeting tonight at 9", scheduledAt: later })
+  })
+
+  it("a skipped message counts like a deleted one, is no failure, and can be sent again", () => {
+    const skipped = State.inStatus("SKIPPED")
+    expect(isDeleted(skipped)).toBe(true)
+    expect(isPicked(skipped)).toBe(false)
+    expect(unansweredFailures([{ id: "message-1", status: "SKIPPED", resentAs: null }])).toEqual([])
+    expect(acceptedEvents(Command.resend(), skipped)).toEqual([Event.resent()])
+  })
+
+  it("older streams without pause events read as before", () => {
+    const history = [Event.scheduled(), Event.picked(), Event.sent()]
+    expect(evolveAll(initialMessageState, history).status).toBe("SENT")
   })
 })
