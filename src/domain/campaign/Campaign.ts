@@ -1,5 +1,6 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import type { Recurrence } from "./Recurrence.ts"
 
 /**
  * A campaign: a plan of messages to one or more groups (its targets) through one messaging
@@ -24,6 +25,16 @@ export interface CampaignGroup {
   readonly groupName: string
 }
 
+/**
+ * The plan as the organiser made it: its IANA zone, and for a repeating plan its recurrence (what
+ * the page says in words: "Daily at 08:30 Berlin time, 1–14 December"). Campaigns created before
+ * plans were kept have none: their times read in the viewer's zone, as they did.
+ */
+export interface CampaignPlan {
+  readonly timeZone: string
+  readonly recurrence?: Recurrence | undefined
+}
+
 export type CampaignEvent =
   | {
       readonly type: "CampaignCreated"
@@ -35,6 +46,8 @@ export type CampaignEvent =
       readonly targets?: ReadonlyArray<CampaignGroup>
       readonly title: string
       readonly messageIds: ReadonlyArray<string>
+      /** absent on campaigns created before plans were kept */
+      readonly plan?: CampaignPlan
       readonly at: number
     }
   | { readonly type: "CampaignStarted"; readonly at: number }
@@ -55,6 +68,11 @@ export type CampaignEvent =
   | { readonly type: "CampaignReopened"; readonly at: number; readonly status: "SCHEDULED" | "IN_PROGRESS" }
   /** The admin was told of the failure: recorded so that it is told once, by one web process. */
   | { readonly type: "CampaignFailureNotified"; readonly at: number }
+  /**
+   * Every future message of a repeating campaign was changed at once (a new time of day, a new
+   * template): the plan is what its rhythm sentence now says.
+   */
+  | { readonly type: "CampaignPlanChanged"; readonly at: number; readonly plan: CampaignPlan }
 
 export interface CampaignState {
   readonly id: string
@@ -69,6 +87,8 @@ export interface CampaignState {
   readonly messageIds: ReadonlyArray<string>
   readonly failureReason: string | null
   readonly failureNotified: boolean
+  /** null: created before plans were kept */
+  readonly plan: CampaignPlan | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -85,6 +105,7 @@ export type CampaignCommand =
       readonly targets?: ReadonlyArray<CampaignGroup> | undefined
       readonly title: string
       readonly messageIds: ReadonlyArray<string>
+      readonly plan?: CampaignPlan | undefined
       readonly now: number
     }
   /** After a send: how many of its messages are sent, and how many are still to go (not sent, not deleted). */
@@ -99,6 +120,8 @@ export type CampaignCommand =
     }
   | { readonly type: "Cancel"; readonly now: number }
   | { readonly type: "RecordFailureNotified"; readonly now: number }
+  /** The repeating plan's time of day or template changed for every future message. */
+  | { readonly type: "ChangePlan"; readonly plan: CampaignPlan; readonly now: number }
   /**
    * Take `messageId`, which sends `resendOf` again. What the campaign's stream does not hold
    * comes from its messages: how many are sent, and how many failures other than `resendOf`
@@ -121,6 +144,8 @@ export type CampaignRejection =
   | { readonly _tag: "CampaignNotCancellable"; readonly status: CampaignStatus }
   /** a cancelled campaign sends nothing more, resends included */
   | { readonly _tag: "CampaignNotResendable"; readonly status: CampaignStatus }
+  /** a finished campaign has no future message to change */
+  | { readonly _tag: "CampaignPlanClosed"; readonly status: CampaignStatus }
 
 export const initialCampaignState: CampaignState = {
   id: "",
@@ -133,6 +158,7 @@ export const initialCampaignState: CampaignState = {
   messageIds: [],
   failureReason: null,
   failureNotified: false,
+  plan: null,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -166,12 +192,12 @@ type Result = DecideResult<CampaignEvent, CampaignRejection>
 export const decideCampaign = (command: CampaignCommand, state: CampaignState): Result => {
   if (command.type === "Create") {
     if (state.status !== "NEW") return reject({ _tag: "CampaignAlreadyExists" })
-    const { type: _, now, targets, ...created } = command
+    const { type: _, now, targets, plan, ...created } = command
     const problem = targetsProblem(command.group, targets)
     if (problem !== null) return reject({ _tag: "InvalidTargets", message: problem })
     // one target: the event as before targets, so older readers read it as it is
     const several = targets !== undefined && targets.length > 1 ? { targets } : {}
-    return accept({ type: "CampaignCreated", ...created, ...several, at: now })
+    return accept({ type: "CampaignCreated", ...created, ...several, ...(plan === undefined ? {} : { plan }), at: now })
   }
   if (state.status === "NEW") return reject({ _tag: "CampaignNotFound" })
   const status = state.status
@@ -206,6 +232,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
       return status !== "FAILED" || state.failureNotified
         ? accept()
         : accept({ type: "CampaignFailureNotified", at: command.now })
+    case "ChangePlan":
+      if (status === "CANCELLED" || status === "COMPLETED") return reject({ _tag: "CampaignPlanClosed", status })
+      return accept({ type: "CampaignPlanChanged", at: command.now, plan: command.plan })
     case "AddResend": {
       if (status === "CANCELLED" || status === "DRAFT") return reject({ _tag: "CampaignNotResendable", status })
       if (state.messageIds.includes(command.messageId)) return accept()
@@ -241,6 +270,7 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
         targets: event.targets ?? [event.group],
         title: event.title,
         messageIds: event.messageIds,
+        plan: event.plan ?? null,
         createdAt: event.at,
         updatedAt: event.at,
         version
@@ -257,6 +287,8 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
       return { ...state, status: "CANCELLED", updatedAt: event.at, version }
     case "CampaignMessageAdded":
       return { ...state, messageIds: [...state.messageIds, event.messageId], updatedAt: event.at, version }
+    case "CampaignPlanChanged":
+      return { ...state, plan: event.plan, updatedAt: event.at, version }
     case "CampaignReopened":
       return {
         ...state,

@@ -77,11 +77,16 @@ const create = z.object({
     })
     .optional(),
   /** every message mentions everyone in the group (WAHA `mentions: ["all"]`); a message's own mentionAll wins */
-  mentionAll: z.boolean().optional()
+  mentionAll: z.boolean().optional(),
+  /**
+   * the IANA zone explicit messages were written in: kept as the campaign's, its times shown and
+   * a past one worded there (UTC if absent); a recurrence's own timeZone is the campaign's
+   */
+  timeZone: z.string().min(1).max(64).optional()
 })
 
-/** create's input, and the zone explicit messages were written in (to read their times in; UTC if absent). */
-const preview = create.extend({ timeZone: z.string().min(1).max(64).optional() })
+/** create's input: what preview reads too. */
+const preview = create
 
 /** A CSV file of one-off messages: at most 1 MiB of text (the request body's own bound, 1 MiB, comes first). */
 const MAX_CSV_LENGTH = 1_048_576
@@ -94,7 +99,9 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 
 /** campaign.* (docs/architecture.md#the-web-contract): the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
-  create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
+  create: largeInput
+    .input(create)
+    .mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input, input.timeZone))),
   /**
    * What create would save for the same input, saving nothing: {title, targets, timeZone, messages:
    * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
