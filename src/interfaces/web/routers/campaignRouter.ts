@@ -10,6 +10,7 @@ import { previewCampaign } from "../../../application/campaign/previewCampaign.t
 import { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import { resendCampaignMessage } from "../../../application/campaign/resendCampaignMessage.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
+import { updateFutureMessages } from "../../../application/campaign/updateFutureMessages.ts"
 import {
   MAX_CONTENT_LENGTH,
   MAX_MESSAGES_PER_CAMPAIGN,
@@ -176,6 +177,21 @@ export const campaignRouter = router({
     .mutation(({ ctx, input }) =>
       run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
     ),
+  /**
+   * A repeating campaign's every message still to be sent, at once: the new time of day
+   * (`HH:MM`, on each message's own date in the campaign's zone) and/or the new template (as
+   * create renders it) → {changed, skipped}; skipped: picked by the scheduler meanwhile, left as
+   * it was. A time in the past for any of them refuses the whole change (BAD_REQUEST).
+   */
+  updateFutureMessages: activeProcedure
+    .input(
+      z.object({
+        campaignId: id,
+        sendTime: z.string().max(5).optional(),
+        template: z.string().min(1).max(MAX_CONTENT_LENGTH).optional()
+      })
+    )
+    .mutation(({ ctx, input }) => run(ctx, updateFutureMessages(ctx.user.id, input))),
   deleteMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id }))
     .mutation(({ ctx, input }) =>
