@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import type { PlanFrequency } from "../../../src/interfaces/browser/campaign/planWords.ts"
 import {
   clockTime,
   formZoneHint,
@@ -29,7 +30,7 @@ describe("a plan in words", () => {
 
   it("weekly says the weekday; the other rhythms in plain words", () => {
     const r = { ...daily.recurrence, endDate: "2027-02-23" }
-    const of = (frequency: typeof r.frequency, tz = "America/New_York") =>
+    const of = (frequency: PlanFrequency, tz = "America/New_York") =>
       plain(planSentence({ timeZone: tz, recurrence: { ...r, frequency, sendTime: "19:00" } }, "en-GB", NOW))
     expect(of("WEEKLY")).toBe("Every Tuesday at 19:00 New York time, 1 December 2026–23 February 2027")
     expect(of("SEMI_MONTHLY")).toBe(
