@@ -3,7 +3,8 @@
 // reads differently. Pure (Intl does the zone maths and the locale's words), so it is unit-tested
 // without a browser: tests/unit/browser/planWords.test.ts.
 
-import { clockOf, zoneOffsetNow } from "./zoneFormat.ts"
+import { zonePlaceName } from "../../../domain/campaign/pastTime.ts"
+import { clockOf } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
 
@@ -20,18 +21,11 @@ export interface PlanShape {
     | undefined
 }
 
-const UTC_NAMES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Etc/Zulu", "Universal", "Zulu"])
-
 /**
  * A zone as people name it: `Berlin time`, `New York time`, `UTC`; a zone of no place (Etc/GMT+5,
- * a fixed offset) by its offset, `UTC-5`.
+ * a fixed offset) by its offset, `UTC-5`. The server's sentences name it the same way (pastTime.ts).
  */
-export const zoneLabel = (timeZone: string): string => {
-  if (UTC_NAMES.has(timeZone)) return "UTC"
-  const slash = timeZone.lastIndexOf("/")
-  if (timeZone.startsWith("Etc/") || slash === -1) return zoneOffsetNow(timeZone)
-  return `${timeZone.slice(slash + 1).replaceAll("_", " ")} time`
-}
+export const zoneLabel = zonePlaceName
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
