@@ -13,6 +13,7 @@ import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
 import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
+import { currentZoneName } from "./zoneFormat.ts"
 
 export const conflictText =
   "This message is already being sent (or has been), so it can no longer be changed or deleted."
@@ -33,7 +34,8 @@ export const EditMessage = ({
 }) => {
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
-  const zone = timeZone ?? viewerTimeZone
+  // by today's name (Asia/Calcutta → Asia/Kolkata), as its sentences name it
+  const zone = timeZone ?? currentZoneName(viewerTimeZone)
   // the message as it was when the form opened (or was last reloaded): what the user edits, and
   // what a save is compared against; a poll bringing someone else's change does not move it
   const [opened, setOpened] = useState(() => ({

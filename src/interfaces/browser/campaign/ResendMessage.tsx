@@ -9,6 +9,7 @@ import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextField } from "../ui/kit.tsx"
 import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
+import { currentZoneName } from "./zoneFormat.ts"
 
 /**
  * The "send again" question: now, or at a date and time the user gives (in their zone). A new
@@ -31,7 +32,8 @@ export const ResendMessage = ({
 }) => {
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
-  const zone = timeZone ?? viewerTimeZone
+  // by today's name (Asia/Calcutta → Asia/Kolkata), as its sentences name it
+  const zone = timeZone ?? currentZoneName(viewerTimeZone)
   const [date, setDate] = useState("")
   const [time, setTime] = useState("")
   const [local, setLocal] = useState<string | undefined>(undefined)

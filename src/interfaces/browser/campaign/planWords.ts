@@ -4,7 +4,7 @@
 // without a browser: tests/unit/browser/planWords.test.ts.
 
 import { zonePlaceName } from "../../../domain/campaign/pastTime.ts"
-import { clockOf } from "./zoneFormat.ts"
+import { clockOf, currentZoneName } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
 
@@ -25,7 +25,7 @@ export interface PlanShape {
  * A zone as people name it: `Berlin time`, `New York time`, `UTC`; a zone of no place (Etc/GMT+5,
  * a fixed offset) by its offset, `UTC-5`. The server's sentences name it the same way (pastTime.ts).
  */
-export const zoneLabel = zonePlaceName
+export const zoneLabel = (timeZone: string): string => zonePlaceName(currentZoneName(timeZone))
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
@@ -148,7 +148,10 @@ export const timeInZones = (
   now: number = Date.now()
 ): string => {
   const at = Date.parse(iso)
-  if (campaignZone === null || campaignZone === viewerZone) return readAt(at, viewerZone, locale, now)
+  // as the page always showed it (ui/format.ts's formatDateTime): the viewer's date and time
+  if (campaignZone === null)
+    return formatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone: viewerZone }).format(new Date(at))
+  if (campaignZone === viewerZone) return readAt(at, viewerZone, locale, now)
   const theirs = readAt(at, campaignZone, locale, now)
   const mine = readAt(at, viewerZone, locale, now)
   const shown = `${theirs} ${zoneLabel(campaignZone)}`
