@@ -87,6 +87,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(await form.getByText("In Berlin time (Europe/Berlin)").count()).toBe(1)
       await time.fill("09:00")
       expect(await seriousA11yViolations(page)).toEqual([])
+      if (SHOTS) await form.screenshot({ path: `${SHOTS}/campaign-plan-edit-form.png` })
       await form.getByRole("button", { name: "Save changes" }).click()
       await form.waitFor({ state: "detached" })
       expect((await trpc.campaign.get.query({ id })).messages[0]?.scheduledAt).toBe(`${year}-12-01T08:00:00.000Z`)
