@@ -18,6 +18,7 @@ export const campaignView = (id: string, overrides: Partial<CampaignView> = {}):
   status: "SCHEDULED",
   failureReason: null,
   messageIds: ["m1", "m2"],
+  plan: null,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -137,6 +138,45 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
             ...targets,
             { groupId: "120363000000000001@g.us", groupName: "Family" }
           ])
+        })
+      )
+    )
+
+    it.effect("stores a campaign's plan (zone, recurrence) and reads it back everywhere; none reads as null", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const plan = {
+            timeZone: "Europe/Berlin",
+            recurrence: {
+              startDate: "2026-12-01",
+              endDate: "2026-12-14",
+              sendTime: "08:30",
+              timeZone: "Europe/Berlin",
+              frequency: "DAILY" as const,
+              template: "Day {days_left}\n---\nSee you",
+              isFreeForm: false,
+              splitMarker: "---" as const
+            }
+          }
+          const planned = campaignView("c1", { plan })
+          const oneOff = campaignView("c2", { plan: { timeZone: "America/New_York" }, createdAt: T + 1 })
+          yield* repo.save(planned)
+          yield* repo.save(oneOff)
+          yield* repo.save(campaignView("c3", { createdAt: T + 2 }))
+          expect(yield* repo.get("c1")).toEqual(planned)
+          expect((yield* repo.get("c2"))?.plan).toEqual({ timeZone: "America/New_York" })
+          expect((yield* repo.get("c3"))?.plan).toBeNull()
+          expect((yield* repo.summary("c1"))?.plan).toEqual(plan)
+          expect((yield* repo.listByUser("u1", { limit: 10, offset: 0 })).map((c) => c.plan)).toEqual([
+            null,
+            { timeZone: "America/New_York" },
+            plan
+          ])
+          expect((yield* repo.listBySession("s1"))[0]?.plan).toEqual(plan)
+          // a changed plan (a later version) replaces the stored one
+          const changed = { ...plan, recurrence: { ...plan.recurrence, sendTime: "09:15" } }
+          yield* repo.save(campaignView("c1", { plan: changed, version: 2 }))
+          expect((yield* repo.get("c1"))?.plan).toEqual(changed)
         })
       )
     )

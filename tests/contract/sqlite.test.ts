@@ -515,7 +515,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(10)
+        expect(SQLITE_SCHEMA_VERSION).toBe(11)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -529,6 +529,27 @@ describe("SQLite adapters: several connections to one file", () => {
       })
     }
   )
+
+  it.effect("a file of schema version 10 (before plans) gains the plan column: its campaigns have none", () => {
+    const path = join(tempFolder(), "herald.db")
+    return Effect.gen(function* () {
+      const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+      const old = new DatabaseSync(path)
+      old.exec(`CREATE TABLE campaigns (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_id TEXT NOT NULL,
+        group_id TEXT NOT NULL, group_name TEXT NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL, failure_reason TEXT,
+        message_ids TEXT NOT NULL, targets TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        version INTEGER NOT NULL, counters TEXT);
+        INSERT INTO campaigns VALUES ('c1', 'u1', 's1', 'g@g.us', 'Family', 'Old', 'SCHEDULED', NULL, '["m1"]', NULL, 1, 1, 1, NULL);
+        PRAGMA user_version = 10;`)
+      old.close()
+      const view = yield* CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(client(path)))
+      expect(view).toMatchObject({ id: "c1", title: "Old", plan: null })
+      if (view === null) return
+      const plan = { timeZone: "Europe/Berlin" }
+      yield* CampaignRepository.use((r) => r.save({ ...view, plan, version: 2 })).pipe(Effect.provide(client(path)))
+      expect((yield* CampaignRepository.use((r) => r.get("c1")).pipe(Effect.provide(client(path))))?.plan).toEqual(plan)
+    })
+  })
 
   it.effect(
     "a file of schema version 6 (before pacing) gains the pacing columns on start: its sessions are not paced, and a save can pace them",
@@ -696,6 +717,7 @@ describe("SQLite adapters: several connections to one file", () => {
           failureReason: null,
           messageIds: ["m1", "m2"],
           targets: null,
+          plan: null,
           createdAt: 1,
           updatedAt: 2,
           version: 1

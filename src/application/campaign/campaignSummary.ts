@@ -15,6 +15,8 @@ export const campaignSummary = (campaign: CampaignListing, counters: CampaignCou
   deliveredMessages: counters.deliveredMessages,
   /** epoch ms of the earliest message still to send; null when none is */
   nextScheduledAt: counters.nextScheduledAt,
+  /** its zone and rhythm as planned; absent on campaigns created before plans were kept */
+  ...(campaign.plan === null ? {} : { plan: campaign.plan }),
   /** why it failed, as stored (for operators), when it did */
   ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason })
 })

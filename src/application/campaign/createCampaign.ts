@@ -1,5 +1,6 @@
 import { Clock, Data, Effect } from "effect"
-import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
+import type { CampaignGroup, CampaignPlan } from "../../domain/campaign/Campaign.ts"
+import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import type { MessageMedia } from "../../domain/message/Media.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
@@ -16,6 +17,8 @@ export interface CreateCampaignInput {
   /** every group to send to, `group` first, none twice (absent: `group` alone): each gets its own copy of every message */
   readonly targets?: ReadonlyArray<CampaignGroup> | undefined
   readonly title: string
+  /** its zone and, when repeating, its recurrence: what the campaign page says in words */
+  readonly plan?: CampaignPlan | undefined
   readonly messages: ReadonlyArray<{
     readonly content: string
     readonly scheduledAt: number
@@ -57,9 +60,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     if (m.poll && m.mentionAll === true)
       return yield* new CampaignRejected({ message: "a poll cannot mention everyone" })
     if (m.scheduledAt < now)
-      return yield* new CampaignRejected({
-        message: `scheduledAt ${new Date(m.scheduledAt).toISOString()} is in the past`
-      })
+      return yield* new CampaignRejected({ message: alreadyPassed(m.scheduledAt, input.plan?.timeZone ?? "UTC", now) })
   }
   const campaignId = ids.next()
   const created = yield* execute(CampaignAggregate)(campaignId, {
@@ -71,6 +72,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     targets,
     title: input.title,
     messageIds: planned.map((m) => m.id),
+    ...(input.plan === undefined ? {} : { plan: input.plan }),
     now
   })
   if (created._tag === "Rejected") {

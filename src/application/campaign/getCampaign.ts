@@ -29,6 +29,8 @@ export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, c
     group: { groupId: campaign.groupId, groupName: campaign.groupName },
     targets: targetStates(campaign.status, targetsOf(campaign), messages),
     ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason }),
+    // its zone and rhythm as planned; absent on campaigns created before plans were kept
+    ...(campaign.plan === null ? {} : { plan: campaign.plan }),
     messages
   }
 })

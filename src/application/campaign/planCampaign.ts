@@ -1,4 +1,7 @@
 import { Effect } from "effect"
+import type { CampaignPlan } from "../../domain/campaign/Campaign.ts"
+import type { Recurrence } from "../../domain/campaign/Recurrence.ts"
+import { isKnownTimeZone } from "../../domain/campaign/Recurrence.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import type { PlanCampaignInput } from "./checkPlan.ts"
@@ -22,6 +25,12 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
   /** the zone explicit messages were chosen in, for wording a past one (checkPlan) */
   messagesZone?: string
 ) {
+  if (messagesZone !== undefined && input.recurrence === undefined && !isKnownTimeZone(messagesZone)) {
+    return yield* new InvalidCampaign({
+      message: `unknown time zone ${JSON.stringify(messagesZone)}: use an IANA name such as Europe/Berlin`,
+      field: "timeZone"
+    })
+  }
   const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone)
   const created = yield* (yield* KeyedLocks)
     .oneAtATime(`planCampaign:${userId}`)(
@@ -33,6 +42,7 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
           group: targets[0],
           targets,
           title,
+          ...planOf(input.recurrence, messagesZone),
           messages
         })
       })
@@ -40,3 +50,29 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
     .pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
   return { id: created.id }
 })
+
+/**
+ * What the campaign keeps of its plan: a recurrence's zone and the recurrence itself (the split
+ * rule written out, so that a later change of template splits it as creation did); explicit
+ * messages, the zone they were written in when the caller said it.
+ */
+const planOf = (
+  recurrence: Recurrence | undefined,
+  messagesZone: string | undefined
+): { readonly plan?: CampaignPlan } => {
+  if (recurrence !== undefined) {
+    const { startDate, endDate, sendTime, timeZone, frequency, template, isFreeForm } = recurrence
+    const kept: Recurrence = {
+      startDate,
+      endDate,
+      sendTime,
+      timeZone,
+      frequency,
+      template,
+      isFreeForm,
+      splitMarker: recurrence.splitMarker ?? "*"
+    }
+    return { plan: { timeZone, recurrence: kept } }
+  }
+  return messagesZone === undefined ? {} : { plan: { timeZone: messagesZone } }
+}

@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { CampaignCommand } from "../../domain/campaign/Campaign.ts"
 import { decideCampaign } from "../../domain/campaign/Campaign.ts"
+import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import type { MessageCommand, MessageRejection } from "../../domain/message/Message.ts"
 import { decideMessage, unansweredFailures } from "../../domain/message/Message.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
@@ -58,7 +59,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       const scheduledAt = input.scheduledAt ?? now
       if (scheduledAt < now) {
         return yield* new InvalidCampaign({
-          message: `scheduledAt ${new Date(scheduledAt).toISOString()} is in the past`,
+          // on the campaign's wall clock (UTC for a campaign created before plans were kept)
+          message: alreadyPassed(scheduledAt, campaign.plan?.timeZone ?? "UTC", now),
           field: "scheduledAt"
         })
       }

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
@@ -26,7 +27,7 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
       | undefined
   }
 ) {
-  const { message } = yield* ownedMessage(userId, input.campaignId, input.messageId)
+  const { campaign, message } = yield* ownedMessage(userId, input.campaignId, input.messageId)
   // a poll's own rules first (the decider checks them again on the stream), so that a plain
   // mistake is named without asking the gateway
   const poll =
@@ -54,8 +55,10 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     const r = outcome.rejection
     switch (r._tag) {
       case "ScheduledInThePast":
+        // on the campaign's wall clock (UTC for a campaign created before plans were kept)
         return yield* new InvalidCampaign({
-          message: `scheduledAt ${new Date(r.scheduledAt).toISOString()} is in the past`
+          message: alreadyPassed(r.scheduledAt, campaign.plan?.timeZone ?? "UTC", now),
+          field: "scheduledAt"
         })
       case "EmptyContent":
         return yield* new InvalidCampaign({ message: "message content must not be empty" })

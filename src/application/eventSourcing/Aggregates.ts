@@ -119,6 +119,7 @@ export const campaignView = (s: CampaignState): CampaignStreamView | null =>
         status: s.status,
         failureReason: s.failureReason,
         messageIds: s.messageIds,
+        plan: s.plan,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
+import { FREQUENCIES, SPLIT_MARKERS } from "../../domain/campaign/Recurrence.ts"
 import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
@@ -83,6 +84,23 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
 
 const group = z.object({ groupId: z.string(), groupName: z.string() })
 
+/** A campaign's plan (Campaign.ts CampaignPlan): in its events and in its view. */
+export const CampaignPlanSchema = z.object({
+  timeZone: z.string(),
+  recurrence: z
+    .object({
+      startDate: z.string(),
+      endDate: z.string(),
+      sendTime: z.string(),
+      timeZone: z.string(),
+      frequency: z.enum(FREQUENCIES),
+      template: z.string(),
+      isFreeForm: z.boolean(),
+      splitMarker: z.enum(SPLIT_MARKERS).optional()
+    })
+    .optional()
+})
+
 export const CampaignEventSchema = codecOf<CampaignEvent>()(
   z.discriminatedUnion("type", [
     z.object({
@@ -95,6 +113,8 @@ export const CampaignEventSchema = codecOf<CampaignEvent>()(
       targets: z.array(group).readonly().optional(),
       title: z.string(),
       messageIds: z.array(z.string()).readonly(),
+      // events written before plans were kept have none
+      plan: CampaignPlanSchema.optional(),
       at
     }),
     z.object({ type: z.literal("CampaignStarted"), at }),
@@ -105,7 +125,8 @@ export const CampaignEventSchema = codecOf<CampaignEvent>()(
     z.object({ type: z.literal("CampaignMessageAdded"), at, messageId: z.string(), resendOf: z.string() }),
     z.object({ type: z.literal("CampaignReopened"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) }),
     z.object({ type: z.literal("CampaignPaused"), at }),
-    z.object({ type: z.literal("CampaignResumed"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) })
+    z.object({ type: z.literal("CampaignResumed"), at, status: z.enum(["SCHEDULED", "IN_PROGRESS"]) }),
+    z.object({ type: z.literal("CampaignPlanChanged"), at, plan: CampaignPlanSchema })
   ])
 )
 

@@ -3,6 +3,7 @@ import { Context } from "effect"
 import { z } from "zod"
 import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
+import { CampaignPlanSchema } from "../eventSourcing/codecs.ts"
 import type { MessageView } from "./MessageRepository.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
@@ -26,6 +27,8 @@ export const CampaignStreamViewSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   failureReason: z.string().nullable(),
   messageIds: z.array(z.string()).readonly(),
+  /** its zone and rhythm as planned; null on campaigns created before plans were kept */
+  plan: CampaignPlanSchema.nullable().default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()
@@ -35,7 +38,7 @@ export type CampaignStreamView = Readonly<z.output<typeof CampaignStreamViewSche
 /** The stream's part of a view, whatever else the value holds (a store `$set`s what it is given). */
 export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
   const { id, userId, sessionId, groupId, groupName, targets, title, status, failureReason, messageIds } = view
-  const { createdAt, updatedAt, version } = view
+  const { plan, createdAt, updatedAt, version } = view
   return {
     id,
     userId,
@@ -47,6 +50,7 @@ export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
     status,
     failureReason,
     messageIds,
+    plan,
     createdAt,
     updatedAt,
     version

@@ -1,5 +1,6 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import type { Recurrence } from "./Recurrence.ts"
 
 /**
  * A campaign: a plan of messages to one or more groups (its targets) through one messaging
@@ -37,6 +38,16 @@ export interface CampaignGroup {
   readonly groupName: string
 }
 
+/**
+ * The plan as the organiser made it: its IANA zone, and for a repeating plan its recurrence (what
+ * the page says in words: "Daily at 08:30 Berlin time, 1–14 December"). Campaigns created before
+ * plans were kept have none: their times read in the viewer's zone, as they did.
+ */
+export interface CampaignPlan {
+  readonly timeZone: string
+  readonly recurrence?: Recurrence | undefined
+}
+
 export type CampaignEvent =
   | {
       readonly type: "CampaignCreated"
@@ -48,6 +59,8 @@ export type CampaignEvent =
       readonly targets?: ReadonlyArray<CampaignGroup>
       readonly title: string
       readonly messageIds: ReadonlyArray<string>
+      /** absent on campaigns created before plans were kept */
+      readonly plan?: CampaignPlan
       readonly at: number
     }
   | { readonly type: "CampaignStarted"; readonly at: number }
@@ -72,6 +85,11 @@ export type CampaignEvent =
   | { readonly type: "CampaignPaused"; readonly at: number }
   /** The user resumed sending: back to where its messages stand. */
   | { readonly type: "CampaignResumed"; readonly at: number; readonly status: "SCHEDULED" | "IN_PROGRESS" }
+  /**
+   * Every future message of a repeating campaign was changed at once (a new time of day, a new
+   * template): the plan is what its rhythm sentence now says.
+   */
+  | { readonly type: "CampaignPlanChanged"; readonly at: number; readonly plan: CampaignPlan }
 
 export interface CampaignState {
   readonly id: string
@@ -86,6 +104,8 @@ export interface CampaignState {
   readonly messageIds: ReadonlyArray<string>
   readonly failureReason: string | null
   readonly failureNotified: boolean
+  /** null: created before plans were kept */
+  readonly plan: CampaignPlan | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -102,6 +122,7 @@ export type CampaignCommand =
       readonly targets?: ReadonlyArray<CampaignGroup> | undefined
       readonly title: string
       readonly messageIds: ReadonlyArray<string>
+      readonly plan?: CampaignPlan | undefined
       readonly now: number
     }
   /** After a send: how many of its messages are sent, and how many are still to go (not sent, not deleted). */
@@ -119,6 +140,8 @@ export type CampaignCommand =
   | { readonly type: "Pause"; readonly now: number }
   /** After its messages were resumed: how many are sent, and how many are still to go (as RecordProgress). */
   | { readonly type: "Resume"; readonly sent: number; readonly open: number; readonly now: number }
+  /** The repeating plan's time of day or template changed for every future message. */
+  | { readonly type: "ChangePlan"; readonly plan: CampaignPlan; readonly now: number }
   /**
    * Take `messageId`, which sends `resendOf` again. What the campaign's stream does not hold
    * comes from its messages: how many are sent, and how many failures other than `resendOf`
@@ -144,6 +167,8 @@ export type CampaignRejection =
   /** finished (completed, failed, cancelled) or never planned: there is nothing to pause */
   | { readonly _tag: "CampaignNotPausable"; readonly status: CampaignStatus }
   | { readonly _tag: "CampaignNotPaused"; readonly status: CampaignStatus }
+  /** a finished campaign has no future message to change */
+  | { readonly _tag: "CampaignPlanClosed"; readonly status: CampaignStatus }
 
 export const initialCampaignState: CampaignState = {
   id: "",
@@ -156,6 +181,7 @@ export const initialCampaignState: CampaignState = {
   messageIds: [],
   failureReason: null,
   failureNotified: false,
+  plan: null,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -189,12 +215,12 @@ type Result = DecideResult<CampaignEvent, CampaignRejection>
 export const decideCampaign = (command: CampaignCommand, state: CampaignState): Result => {
   if (command.type === "Create") {
     if (state.status !== "NEW") return reject({ _tag: "CampaignAlreadyExists" })
-    const { type: _, now, targets, ...created } = command
+    const { type: _, now, targets, plan, ...created } = command
     const problem = targetsProblem(command.group, targets)
     if (problem !== null) return reject({ _tag: "InvalidTargets", message: problem })
     // one target: the event as before targets, so older readers read it as it is
     const several = targets !== undefined && targets.length > 1 ? { targets } : {}
-    return accept({ type: "CampaignCreated", ...created, ...several, at: now })
+    return accept({ type: "CampaignCreated", ...created, ...several, ...(plan === undefined ? {} : { plan }), at: now })
   }
   if (state.status === "NEW") return reject({ _tag: "CampaignNotFound" })
   const status = state.status
@@ -248,6 +274,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
         ? accept<CampaignEvent>(resumed, { type: "CampaignCompleted", at: command.now })
         : accept(resumed)
     }
+    case "ChangePlan":
+      if (status === "CANCELLED" || status === "COMPLETED") return reject({ _tag: "CampaignPlanClosed", status })
+      return accept({ type: "CampaignPlanChanged", at: command.now, plan: command.plan })
     case "AddResend": {
       // a paused campaign sends nothing until resumed: a resend would go at once
       if (status === "CANCELLED" || status === "DRAFT" || status === "PAUSED") {
@@ -286,6 +315,7 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
         targets: event.targets ?? [event.group],
         title: event.title,
         messageIds: event.messageIds,
+        plan: event.plan ?? null,
         createdAt: event.at,
         updatedAt: event.at,
         version
@@ -306,6 +336,8 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
       return { ...state, status: "PAUSED", updatedAt: event.at, version }
     case "CampaignResumed":
       return { ...state, status: event.status, updatedAt: event.at, version }
+    case "CampaignPlanChanged":
+      return { ...state, plan: event.plan, updatedAt: event.at, version }
     case "CampaignReopened":
       return {
         ...state,

@@ -173,7 +173,7 @@ const SEPARATOR_LINE = /^[ \t]*---[ \t]*\r?$/
  * The messages a template splits into at `marker`, each trimmed (its inner lines kept), the
  * empty ones dropped: two markers in a row, or one at either end, add no empty message.
  */
-const templateParts = (template: string, marker: SplitMarker): Array<string> => {
+export const templateParts = (template: string, marker: SplitMarker): Array<string> => {
   const parts: Array<string> = []
   if (marker === "*") parts.push(...template.split("*"))
   else {
@@ -209,7 +209,6 @@ export const planRecurrence = (
   if (!isKnownTimeZone(recurrence.timeZone)) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
   const parts = templateParts(recurrence.template, recurrence.splitMarker ?? "*")
   if (parts.length === 0) return invalid({ _tag: "EmptyTemplate" })
-  const withHeader = !recurrence.isFreeForm && header.trim() !== ""
   const messages: Array<PlannedMessage> = []
   // one date past the bound is enough to know the plan is too big
   const dates = occurrenceDates(recurrence.frequency, start, end, Math.floor(maxMessages / parts.length) + 1)
@@ -217,17 +216,32 @@ export const planRecurrence = (
   for (const date of dates) {
     const at = wallClockInstant(date, Number(time[1]), Number(time[2]), recurrence.timeZone)
     if (at === null) return invalid({ _tag: "UnknownTimeZone", value: recurrence.timeZone })
-    const daysLeft = dayNumber(end) - dayNumber(date)
-    parts.forEach((part, i) => {
-      const text = withDaysLeft(part, daysLeft)
-      messages.push({
-        content: i === 0 && withHeader ? `*${header.trim()}*\n${text}` : text,
-        scheduledAt: at + i * SEPARATOR_GAP_MS
-      })
+    occurrenceTexts(parts, recurrence.isFreeForm, header, dayNumber(end) - dayNumber(date)).forEach((content, i) => {
+      messages.push({ content, scheduledAt: at + i * SEPARATOR_GAP_MS })
     })
   }
   return { _tag: "Planned", messages }
 }
+
+/**
+ * The texts of one occurrence: the template's parts with `{days_left}` filled in, the first
+ * headed by the title in bold unless the campaign is free-form.
+ */
+export const occurrenceTexts = (
+  parts: ReadonlyArray<string>,
+  isFreeForm: boolean,
+  header: string,
+  daysLeft: number
+): Array<string> => {
+  const withHeader = !isFreeForm && header.trim() !== ""
+  return parts.map((part, i) => {
+    const text = withDaysLeft(part, daysLeft)
+    return i === 0 && withHeader ? `*${header.trim()}*\n${text}` : text
+  })
+}
+
+/** A template's sequence of messages are this far apart at each occurrence. */
+export const SEQUENCE_GAP_MS = SEPARATOR_GAP_MS
 
 const englishPlural = new Intl.PluralRules("en")
 /** `{days_left} days` / `{days_left} day` followed by the word: the word agrees with the number */

@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 10
+export const SQLITE_SCHEMA_VERSION = 11
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -113,6 +113,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
   failure_reason TEXT,
   message_ids    TEXT    NOT NULL,
   targets        TEXT,
+  plan           TEXT,
   created_at     INTEGER NOT NULL,
   updated_at     INTEGER NOT NULL,
   version        INTEGER NOT NULL,
@@ -260,6 +261,13 @@ const SESSIONS_PACING_COLUMNS: Readonly<Record<string, string>> = {
  */
 const MESSAGES_MEDIA_COLUMNS: Readonly<Record<string, string>> = { media: "TEXT" }
 
+/**
+ * What schema version 11 added to the campaigns table: the campaign's plan as JSON
+ * ({"timeZone":…,"recurrence":{…}}), NULL on every campaign before (its times read in the viewer's
+ * zone). Version 11 also keeps older Herald off the file: it would rebuild views without the plan.
+ */
+const CAMPAIGNS_PLAN_COLUMNS: Readonly<Record<string, string>> = { plan: "TEXT" }
+
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
   const present = new Set(
@@ -381,6 +389,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "sessions", SESSIONS_PACING_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_TARGETS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
+        addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)
       }
       // the media sweep asks whether a message still needs an upload
       db.exec("CREATE INDEX IF NOT EXISTS messages_media_id ON messages (json_extract(media, '$.id'))")

@@ -59,7 +59,8 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
         messages: [
           { content: "b", scheduledAt: "2027-03-28T07:00:00.000Z" },
           { content: "a", scheduledAt: "2027-03-27T08:00:00.000Z" }
-        ]
+        ],
+        timeZone: "Europe/Paris"
       },
       preview: expect.objectContaining({ timeZone: "Europe/Paris", title: "Rehearsal" })
     })

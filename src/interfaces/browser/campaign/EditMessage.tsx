@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useMemo, useState } from "react"
+import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import { samePoll } from "../../../domain/message/Poll.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
@@ -10,7 +11,9 @@ import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
 import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
+import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
+import { currentZoneName } from "./zoneFormat.ts"
 
 export const conflictText =
   "This message is already being sent (or has been), so it can no longer be changed or deleted."
@@ -18,16 +21,21 @@ export const conflictText =
 export const EditMessage = ({
   campaignId,
   message,
+  timeZone,
   stillChangeable,
   onDone
 }: {
   readonly campaignId: string
   readonly message: CampaignMessage
+  /** the campaign's zone, the form's dates and times are read and written in; null: the viewer's (a campaign before plans were kept) */
+  readonly timeZone: string | null
   readonly stillChangeable: boolean
   readonly onDone: () => void
 }) => {
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
+  // by today's name (Asia/Calcutta → Asia/Kolkata), as its sentences name it
+  const zone = timeZone ?? currentZoneName(viewerTimeZone)
   // the message as it was when the form opened (or was last reloaded): what the user edits, and
   // what a save is compared against; a poll bringing someone else's change does not move it
   const [opened, setOpened] = useState(() => ({
@@ -36,7 +44,7 @@ export const EditMessage = ({
     mentionAll: message.mentionAll,
     poll: message.poll
   }))
-  const initial = useMemo(() => localDateAndTime(opened.scheduledAt, viewerTimeZone), [opened.scheduledAt])
+  const initial = useMemo(() => localDateAndTime(opened.scheduledAt, zone), [opened.scheduledAt, zone])
   const [content, setContent] = useState(opened.content)
   const [date, setDate] = useState(initial.date)
   const [time, setTime] = useState(initial.time)
@@ -61,7 +69,7 @@ export const EditMessage = ({
   )
   /** Starts the form again from the message as it is now (someone else's change included). */
   const reload = () => {
-    const now = localDateAndTime(message.scheduledAt, viewerTimeZone)
+    const now = localDateAndTime(message.scheduledAt, zone)
     setOpened({
       content: message.content,
       scheduledAt: message.scheduledAt,
@@ -84,13 +92,13 @@ export const EditMessage = ({
     const timeChanged = date !== initial.date || time !== initial.time
     const mentionChanged = mentionAll !== opened.mentionAll
     const pollChanged = poll !== null && !samePoll(poll, opened.poll)
-    const at = timeChanged ? instantFromLocal(date, time, viewerTimeZone) : null
+    const at = timeChanged ? instantFromLocal(date, time, zone) : null
     const problems: { content?: string; when?: string } = {}
     if (content.trim() === "") problems.content = "Write the message's text."
     if (at?._tag === "Invalid") problems.when = "Give a valid date and time."
-    else if (at?._tag === "Gap") problems.when = gapText(viewerTimeZone)
+    else if (at?._tag === "Gap") problems.when = gapText(zone)
     else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
-      problems.when = "This time has already passed: choose a later one."
+      problems.when = `${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later one.`
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
     if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()
@@ -114,9 +122,8 @@ export const EditMessage = ({
   const whenError =
     local.when ??
     fields["scheduledAt"] ??
-    (code === "BAD_REQUEST" && /in the past/i.test(serverText)
-      ? "This time has already passed: choose a later one."
-      : undefined)
+    // the server words a past time in the campaign's zone, as this form does (updateCampaignMessage.ts)
+    (code === "BAD_REQUEST" && /already passed/i.test(serverText) ? `${serverText} Choose a later one.` : undefined)
   const pollError = Object.keys(fields).some((path) => path.startsWith("poll"))
   const general =
     server !== null && contentError === undefined && whenError === undefined && !pollError
@@ -152,7 +159,7 @@ export const EditMessage = ({
           label="Time"
           type="time"
           value={time}
-          hint={`Your time zone: ${viewerTimeZone}`}
+          hint={formZoneHint(timeZone, viewerTimeZone)}
           onChange={(e) => setTime(e.target.value)}
         />
       </div>

@@ -10,7 +10,7 @@ import {
   SKIPPED_EXPLANATION
 } from "../campaignView.ts"
 import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
-import { formatDateTime } from "../ui/format.ts"
+import { viewerTimeZone } from "../ui/format.ts"
 import { Button, linkLook } from "../ui/kit.tsx"
 import { announce } from "../ui/pageHeading.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
@@ -18,6 +18,7 @@ import { DeleteMessage } from "./DeleteMessage.tsx"
 import { EditMessage } from "./EditMessage.tsx"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
+import { timeInZones } from "./planWords.ts"
 import { ResendMessage } from "./ResendMessage.tsx"
 import { WhatsAppText } from "./WhatsAppText.tsx"
 
@@ -46,6 +47,7 @@ export const MessageRow = memo(
   ({
     campaignId,
     message: m,
+    timeZone,
     resendable,
     group,
     resend,
@@ -53,6 +55,8 @@ export const MessageRow = memo(
   }: {
     readonly campaignId: string
     readonly message: CampaignMessage
+    /** the campaign's zone, its times are shown in (the viewer's in brackets); null: the viewer's */
+    readonly timeZone: string | null
     /** failed, missed, skipped or outcome unknown, and not sent again (or its resend was withdrawn) */
     readonly resendable: boolean
     /** the group this copy goes to, when the campaign has several */
@@ -81,7 +85,8 @@ export const MessageRow = memo(
       actions.current?.querySelector("button")?.focus()
     }, [mode])
     const state = messageStatusWords[m.status]
-    const when = formatDateTime(m.scheduledAt)
+    const show = (iso: string) => timeInZones(iso, timeZone, viewerTimeZone)
+    const when = show(m.scheduledAt)
     // the question's buttons were disabled while it ran, and are gone once the message is deleted
     // (or being sent): the focus goes to the row, and the outcome is said
     const deleted = (outcome: string | null) => {
@@ -111,19 +116,26 @@ export const MessageRow = memo(
           <StatusPill label={state.label} tone={state.tone} prefix="State:" />
         </div>
         {shownMode === "edit" ? (
-          <EditMessage campaignId={campaignId} message={m} stillChangeable={changeable} onDone={back} />
+          <EditMessage
+            campaignId={campaignId}
+            message={m}
+            timeZone={timeZone}
+            stillChangeable={changeable}
+            onDone={back}
+          />
         ) : (
           <>
             <MessageText text={m.content} gone={gone} />
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
             <PollView poll={m.poll} />
             <MediaView media={m.media} />
-            <MessageState message={m} />
-            <ResendLinks resend={resend} original={original} />
+            <MessageState message={m} show={show} />
+            <ResendLinks resend={resend} original={original} show={show} />
             {shownMode === "resend" ? (
               <ResendMessage
                 campaignId={campaignId}
                 message={m}
+                timeZone={timeZone}
                 onKeep={back}
                 onResent={(id) => {
                   setMode("view")
@@ -178,10 +190,12 @@ export const MessageRow = memo(
 /** "Send again", both ways: the first says it was sent again, the resend what it sends again. */
 const ResendLinks = ({
   resend,
-  original
+  original,
+  show
 }: {
   readonly resend: CampaignMessage | undefined
   readonly original: CampaignMessage | undefined
+  readonly show: (iso: string) => string
 }) => {
   const standing = resend !== undefined && !resend.isDeleted
   if (!standing && original === undefined) return null
@@ -189,15 +203,14 @@ const ResendLinks = ({
     <div className="mt-2 space-y-1 text-sm text-slate-700">
       {standing ? (
         <p>
-          Sent again as a new message, for{" "}
-          <time dateTime={resend.scheduledAt}>{formatDateTime(resend.scheduledAt)}</time>.{" "}
+          Sent again as a new message, for <time dateTime={resend.scheduledAt}>{show(resend.scheduledAt)}</time>.{" "}
           <GoToRow label="Go to the new message" messageId={resend.id} />
         </p>
       ) : null}
       {original !== undefined ? (
         <p>
-          Sends again the message of <time dateTime={original.scheduledAt}>{formatDateTime(original.scheduledAt)}</time>
-          , which was not sent. <GoToRow label="Go to the message it sends again" messageId={original.id} />
+          Sends again the message of <time dateTime={original.scheduledAt}>{show(original.scheduledAt)}</time>, which
+          was not sent. <GoToRow label="Go to the message it sends again" messageId={original.id} />
         </p>
       ) : null}
     </div>
@@ -231,7 +244,13 @@ const LongText = ({ text, look }: { readonly text: string; readonly look: string
 }
 
 /** What happened to the message, in words: when it was sent, receipts, or why it was not. */
-const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => {
+const MessageState = ({
+  message: m,
+  show
+}: {
+  readonly message: CampaignMessage
+  readonly show: (iso: string) => string
+}) => {
   switch (m.status) {
     case "SCHEDULED":
       return <p className="mt-2 text-sm text-slate-700">Will be sent at its time.</p>
@@ -245,7 +264,7 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
           {m.sentAt !== null ? (
             <>
               {" "}
-              at <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+              at <time dateTime={m.sentAt}>{show(m.sentAt)}</time>
             </>
           ) : null}
           {receipts !== null ? (
@@ -254,12 +273,12 @@ const MessageState = ({ message: m }: { readonly message: CampaignMessage }) => 
               {m.isRead && m.readAt !== null ? (
                 <>
                   {" "}
-                  (first at <time dateTime={m.readAt}>{formatDateTime(m.readAt)}</time>)
+                  (first at <time dateTime={m.readAt}>{show(m.readAt)}</time>)
                 </>
               ) : m.isDelivered && m.deliveredAt !== null ? (
                 <>
                   {" "}
-                  (first at <time dateTime={m.deliveredAt}>{formatDateTime(m.deliveredAt)}</time>)
+                  (first at <time dateTime={m.deliveredAt}>{show(m.deliveredAt)}</time>)
                 </>
               ) : null}
             </>

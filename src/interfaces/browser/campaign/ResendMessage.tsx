@@ -1,12 +1,15 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
+import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextField } from "../ui/kit.tsx"
+import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
+import { currentZoneName } from "./zoneFormat.ts"
 
 /**
  * The "send again" question: now, or at a date and time the user gives (in their zone). A new
@@ -15,17 +18,22 @@ import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 export const ResendMessage = ({
   campaignId,
   message,
+  timeZone,
   onKeep,
   onResent
 }: {
   readonly campaignId: string
   readonly message: CampaignMessage
+  /** the campaign's zone, the date and time are read in; null: the viewer's (a campaign before plans were kept) */
+  readonly timeZone: string | null
   readonly onKeep: () => void
   /** after the refresh, with the new message's id */
   readonly onResent: (id: string) => void
 }) => {
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
+  // by today's name (Asia/Calcutta → Asia/Kolkata), as its sentences name it
+  const zone = timeZone ?? currentZoneName(viewerTimeZone)
   const [date, setDate] = useState("")
   const [time, setTime] = useState("")
   const [local, setLocal] = useState<string | undefined>(undefined)
@@ -46,14 +54,14 @@ export const ResendMessage = ({
       setLocal(undefined)
       return resend.mutate({ campaignId, messageId: message.id })
     }
-    const at = instantFromLocal(date, time, viewerTimeZone)
+    const at = instantFromLocal(date, time, zone)
     const problem =
       at._tag === "Invalid"
         ? "Give a valid date and time, or leave both empty to send it now."
         : at._tag === "Gap"
-          ? gapText(viewerTimeZone)
+          ? gapText(zone)
           : Date.parse(at.iso) <= Date.now()
-            ? "This time has already passed: choose a later one, or leave both empty to send it now."
+            ? `${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later time, or leave both empty to send it now.`
             : undefined
     setLocal(problem)
     if (problem !== undefined || at._tag !== "Instant") return
@@ -63,7 +71,9 @@ export const ResendMessage = ({
   const whenError =
     local ??
     fieldErrors(server)["scheduledAt"] ??
-    (errorCode(server) === "BAD_REQUEST" ? "This time has already passed: choose a later one." : undefined)
+    (errorCode(server) === "BAD_REQUEST" && /already passed/i.test(errorText(server))
+      ? `${errorText(server)} Choose a later time.`
+      : undefined)
   const general = server !== null && whenError === undefined ? errorText(server) : null
   return (
     <form
@@ -83,7 +93,7 @@ export const ResendMessage = ({
           label="Time"
           type="time"
           value={time}
-          hint={`Leave both empty to send it now. Your time zone: ${viewerTimeZone}`}
+          hint={`Leave both empty to send it now. ${formZoneHint(timeZone, viewerTimeZone)}`}
           onChange={(e) => setTime(e.target.value)}
         />
       </div>

@@ -91,6 +91,8 @@ export interface CreateInput {
   readonly recurrence?: RecurrenceFields & { readonly timeZone: string; readonly splitMarker: "---" }
   /** sent only when ticked */
   readonly mentionAll?: true
+  /** one-off messages' zone: kept as the campaign's, its times shown there (a recurrence carries its own) */
+  readonly timeZone?: string
 }
 
 /** campaign.preview's: create's, and the zone to read one-off times in. */
@@ -195,7 +197,7 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
         ...(row.media === null ? {} : { media: { id: row.media.id } })
       }
     })
-    create = { ...base, messages }
+    create = { ...base, messages, timeZone: form.timeZone }
   } else {
     const r = form.recurrence
     if (r.startDate === "") errors["recurrence.startDate"] = "Choose a start date."

@@ -4,14 +4,16 @@ import { Link, useParams } from "wouter"
 import { failedGroupOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
+import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { PauseCampaign } from "../campaign/PauseCampaign.tsx"
+import { planSentence, timeInZones, zoneLabel } from "../campaign/planWords.ts"
 import { TargetTable } from "../campaign/TargetTable.tsx"
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages, groupsLabel } from "../campaignView.ts"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
 import { FailureNote } from "../ui/FailureNote.tsx"
-import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
+import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Card, Loading, linkLook, PageTitle, SelectField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
@@ -77,6 +79,11 @@ const CampaignView = ({
     }
     return { sent, delivered, total, next, sending }
   }, [campaign.messages])
+  const plan = campaign.plan
+  // the campaign's zone, every time of the page is read in (null: a campaign before plans were kept)
+  const zone = plan?.timeZone ?? null
+  const recurrence = plan?.recurrence !== undefined && plan.recurrence.frequency !== "ONCE" ? plan.recurrence : null
+  const open = useMemo(() => openPlannedMessages(campaign.messages, Date.now()), [campaign.messages])
   const several = campaign.targets.length > 1
   const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
   /** the group whose messages are shown; null: every group's */
@@ -125,6 +132,12 @@ const CampaignView = ({
             </>
           )}
         </p>
+        {plan !== undefined ? (
+          <p className="mt-2 text-slate-700" data-testid="plan-sentence">
+            {plan.recurrence === undefined ? "Planned in " : "Plan: "}
+            <strong>{planSentence(plan)}</strong>
+          </p>
+        ) : null}
         <div className="mt-4 max-w-md">
           <CampaignProgress sent={sent} delivered={delivered} total={total} label={`Progress of ${title}`} />
         </div>
@@ -132,12 +145,14 @@ const CampaignView = ({
           {sending ? "A message is being sent now. " : null}
           {next !== null ? (
             <>
-              Next message: <time dateTime={next}>{formatDateTime(next)}</time>.
+              Next message: <time dateTime={next}>{timeInZones(next, zone, viewerTimeZone)}</time>.
             </>
           ) : sending ? null : (
             "No message waiting to be sent."
           )}{" "}
-          Times are in your time zone ({viewerTimeZone}).
+          {zone === null
+            ? `Times are in your time zone (${viewerTimeZone}).`
+            : `Times are in ${zoneLabel(zone)}, yours in brackets where it differs.`}
         </p>
         {campaign.status === "FAILED" ? (
           <div className="mt-4">
@@ -172,6 +187,9 @@ const CampaignView = ({
           </div>
         ) : null}
         <PauseCampaign campaign={campaign} />
+        {canCancel(campaign) && zone !== null && recurrence !== null && open > 0 ? (
+          <FutureMessages campaignId={campaign.id} timeZone={zone} recurrence={recurrence} open={open} />
+        ) : null}
         {canCancel(campaign) ? <CancelCampaign id={campaign.id} /> : null}
         <p className="mt-4">
           <Link
@@ -210,6 +228,7 @@ const CampaignView = ({
               key={m.id}
               campaignId={campaign.id}
               message={m}
+              timeZone={zone}
               resendable={resendable.has(m.id)}
               group={several ? m.groupName || m.groupId : undefined}
               resend={m.resentAs === null ? undefined : byId.get(m.resentAs)}

@@ -12,6 +12,7 @@ import { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import { resendCampaignMessage } from "../../../application/campaign/resendCampaignMessage.ts"
 import { resumeCampaign } from "../../../application/campaign/resumeCampaign.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
+import { updateFutureMessages } from "../../../application/campaign/updateFutureMessages.ts"
 import {
   MAX_CONTENT_LENGTH,
   MAX_MESSAGES_PER_CAMPAIGN,
@@ -79,11 +80,16 @@ const create = z.object({
     })
     .optional(),
   /** every message mentions everyone in the group (WAHA `mentions: ["all"]`); a message's own mentionAll wins */
-  mentionAll: z.boolean().optional()
+  mentionAll: z.boolean().optional(),
+  /**
+   * the IANA zone explicit messages were written in: kept as the campaign's, its times shown and
+   * a past one worded there (UTC if absent); a recurrence's own timeZone is the campaign's
+   */
+  timeZone: z.string().min(1).max(64).optional()
 })
 
-/** create's input, and the zone explicit messages were written in (to read their times in; UTC if absent). */
-const preview = create.extend({ timeZone: z.string().min(1).max(64).optional() })
+/** create's input: what preview reads too. */
+const preview = create
 
 /** A CSV file of one-off messages: at most 1 MiB of text (the request body's own bound, 1 MiB, comes first). */
 const MAX_CSV_LENGTH = 1_048_576
@@ -96,7 +102,9 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 
 /** campaign.* (docs/architecture.md#the-web-contract): the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
-  create: largeInput.input(create).mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input))),
+  create: largeInput
+    .input(create)
+    .mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input, input.timeZone))),
   /**
    * What create would save for the same input, saving nothing: {title, targets, timeZone, messages:
    * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
@@ -193,6 +201,21 @@ export const campaignRouter = router({
     .mutation(({ ctx, input }) =>
       run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
     ),
+  /**
+   * A repeating campaign's every message still to be sent, at once: the new time of day
+   * (`HH:MM`, on each message's own date in the campaign's zone) and/or the new template (as
+   * create renders it) → {changed, skipped}; skipped: picked by the scheduler meanwhile, left as
+   * it was. A time in the past for any of them refuses the whole change (BAD_REQUEST).
+   */
+  updateFutureMessages: activeProcedure
+    .input(
+      z.object({
+        campaignId: id,
+        sendTime: z.string().max(5).optional(),
+        template: z.string().min(1).max(MAX_CONTENT_LENGTH).optional()
+      })
+    )
+    .mutation(({ ctx, input }) => run(ctx, updateFutureMessages(ctx.user.id, input))),
   deleteMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id }))
     .mutation(({ ctx, input }) =>

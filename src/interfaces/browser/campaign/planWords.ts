@@ -1,0 +1,183 @@
+// A campaign's plan in words, as the organiser made it ("Daily at 08:30 Berlin time, 1–14
+// December"), and its times on the campaign's wall clock with the viewer's own in brackets when it
+// reads differently. Pure (Intl does the zone maths and the locale's words), so it is unit-tested
+// without a browser: tests/unit/browser/planWords.test.ts.
+
+import { zonePlaceName } from "../../../domain/campaign/pastTime.ts"
+import { clockOf, currentZoneName } from "./zoneFormat.ts"
+
+export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
+
+/** campaign.get's `plan`, the parts read here. */
+export interface PlanShape {
+  readonly timeZone: string
+  readonly recurrence?:
+    | {
+        readonly startDate: string
+        readonly endDate: string
+        readonly sendTime: string
+        readonly frequency: PlanFrequency
+      }
+    | undefined
+}
+
+/**
+ * A zone as people name it: `Berlin time`, `New York time`, `UTC`; a zone of no place (Etc/GMT+5,
+ * a fixed offset) by its offset, `UTC-5`. The server's sentences name it the same way (pastTime.ts).
+ */
+export const zoneLabel = (timeZone: string): string => zonePlaceName(currentZoneName(timeZone))
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = JSON.stringify([locale ?? null, options])
+  let made = formatters.get(key)
+  if (made === undefined) {
+    made = new Intl.DateTimeFormat(locale, options)
+    formatters.set(key, made)
+  }
+  return made
+}
+
+/** `YYYY-MM-DD` as a UTC midnight, read back in UTC: a calendar date, no zone involved. */
+const calendarDay = (date: string): Date | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  return m === null ? null : new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+}
+
+const yearIn = (epochMs: number, timeZone: string): string =>
+  formatter("en-US", { timeZone, year: "numeric" }).format(new Date(epochMs))
+
+/** `08:30` (24-hour locales), `8:30 AM` (12-hour ones): a wall-clock `HH:MM` in the locale's clock. */
+export const clockTime = (sendTime: string, locale?: string): string => {
+  const m = /^(\d{2}):(\d{2})$/.exec(sendTime)
+  if (m === null) return sendTime
+  return formatter(locale, { timeZone: "UTC", minute: "2-digit", ...clockOf(locale) }).format(
+    new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))
+  )
+}
+
+/** `1–14 December` (the year added when it is not this year's), in the locale's words. */
+const dateRange = (start: Date, end: Date, locale: string | undefined, now: number): string => {
+  const thisYear = String(new Date(now).getUTCFullYear())
+  const withYear = String(start.getUTCFullYear()) !== thisYear || String(end.getUTCFullYear()) !== thisYear
+  const format = formatter(locale, {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "long",
+    ...(withYear ? { year: "numeric" } : {})
+  })
+  return start.getTime() === end.getTime() ? format.format(start) : format.formatRange(start, end)
+}
+
+const dayAndMonth = (date: Date, locale: string | undefined): string =>
+  formatter(locale, { timeZone: "UTC", day: "numeric", month: "long" }).format(date)
+
+/** `months` after `date`, on its day or the month's last (as the plan counts months). */
+const monthsAfter = (date: Date, months: number): Date => {
+  const index = date.getUTCFullYear() * 12 + date.getUTCMonth() + months
+  const year = Math.floor(index / 12)
+  const month = index % 12
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return new Date(Date.UTC(year, month, Math.min(date.getUTCDate(), last)))
+}
+
+/**
+ * The plan in words: `Daily at 08:30 Berlin time, 1–14 December`, `Every Tuesday at 7:00 PM New
+ * York time, 1 December – 23 February`; a one-off plan, its zone alone (`Berlin time`).
+ */
+export const planSentence = (plan: PlanShape, locale?: string, now: number = Date.now()): string => {
+  const zone = zoneLabel(plan.timeZone)
+  const r = plan.recurrence
+  if (r === undefined) return zone
+  const start = calendarDay(r.startDate)
+  const end = calendarDay(r.endDate) ?? start
+  if (start === null || end === null) return zone
+  const at = `at ${clockTime(r.sendTime, locale)} ${zone}`
+  const range = dateRange(start, end, locale, now)
+  const day = start.getUTCDate()
+  switch (r.frequency) {
+    case "ONCE": {
+      const date = formatter(locale, {
+        timeZone: "UTC",
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        ...(String(start.getUTCFullYear()) === String(new Date(now).getUTCFullYear()) ? {} : { year: "numeric" })
+      }).format(start)
+      return `Once, on ${date} ${at}`
+    }
+    case "DAILY":
+      return `Daily ${at}, ${range}`
+    case "WEEKLY":
+      return `Every ${formatter(locale, { timeZone: "UTC", weekday: "long" }).format(start)} ${at}, ${range}`
+    case "SEMI_MONTHLY": {
+      const [a, b] = day <= 15 ? [day, day + 15] : [day - 15, day]
+      return `Twice a month, on days ${a} and ${b}, ${at}, ${range}`
+    }
+    case "MONTHLY":
+      return `Monthly on day ${day} ${at}, ${range}`
+    case "SEMI_ANNUALLY":
+      return `Twice a year, on ${dayAndMonth(start, locale)} and ${dayAndMonth(monthsAfter(start, 6), locale)}, ${at}, ${range}`
+    case "ANNUALLY":
+      return `Every year on ${dayAndMonth(start, locale)} ${at}, ${range}`
+  }
+}
+
+const WHEN: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", minute: "2-digit" }
+
+/** `Tue 1 Dec, 08:30` in `timeZone`, the year added when it is not this year there. */
+const readAt = (epochMs: number, timeZone: string, locale: string | undefined, now: number): string => {
+  const year = yearIn(epochMs, timeZone) === yearIn(now, timeZone) ? {} : { year: "numeric" as const }
+  return formatter(locale, { ...WHEN, ...year, ...clockOf(locale), timeZone }).format(new Date(epochMs))
+}
+
+const dateIn = (epochMs: number, timeZone: string): string =>
+  formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(epochMs))
+
+/**
+ * An instant as the campaign's page shows it: on the campaign's wall clock, named
+ * (`Tue 1 Dec, 08:30 Berlin time`), with the viewer's reading in brackets when it differs
+ * (`(07:30 your time)`, the date too when it is another day there). No campaign zone (a campaign
+ * created before plans were kept): the viewer's own, as it always read.
+ */
+export const timeInZones = (
+  iso: string,
+  campaignZone: string | null,
+  viewerZone: string,
+  locale?: string,
+  now: number = Date.now()
+): string => {
+  const at = Date.parse(iso)
+  // as the page always showed it (ui/format.ts's formatDateTime): the viewer's date and time
+  if (campaignZone === null)
+    return formatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone: viewerZone }).format(new Date(at))
+  if (campaignZone === viewerZone) return readAt(at, viewerZone, locale, now)
+  const theirs = readAt(at, campaignZone, locale, now)
+  const mine = readAt(at, viewerZone, locale, now)
+  const shown = `${theirs} ${zoneLabel(campaignZone)}`
+  if (mine === theirs) return shown
+  const sameDay = dateIn(at, campaignZone) === dateIn(at, viewerZone)
+  const viewerPart = sameDay
+    ? formatter(locale, { minute: "2-digit", ...clockOf(locale), timeZone: viewerZone }).format(new Date(at))
+    : mine
+  return `${shown} (${viewerPart} your time)`
+}
+
+/** The zone the edit form reads and writes times in, named: the campaign's, or the viewer's own. */
+export const formZoneHint = (campaignZone: string | null, viewerZone: string): string =>
+  campaignZone === null ? `Your time zone: ${viewerZone}` : `In ${zoneLabel(campaignZone)} (${campaignZone})`
+
+const plural = new Intl.PluralRules("en")
+const messagesCount = (n: number): string => `${n} ${plural.select(n) === "one" ? "message" : "messages"}`
+
+/** The question before changing every future message: how many will change. */
+export const futureChangeQuestion = (open: number): string =>
+  open === 1
+    ? "This changes the 1 message still to be sent. Change it?"
+    : `This changes all ${messagesCount(open)} still to be sent. Change them?`
+
+/** What the change did, announced once it is saved. */
+export const futureChangeOutcome = (result: { readonly changed: number; readonly skipped: number }): string =>
+  result.skipped === 0
+    ? `${messagesCount(result.changed)} changed.`
+    : `${messagesCount(result.changed)} changed; ${messagesCount(result.skipped)} ${result.skipped === 1 ? "was" : "were"} already being sent and kept ${result.skipped === 1 ? "its" : "their"} time and text.`
