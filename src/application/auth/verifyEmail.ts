@@ -6,6 +6,7 @@ import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
 import { InvalidVerificationToken, TooManySignInAttempts, VerificationPasswordMismatch } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
+import { adminPageLink } from "./links.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { tokenDigest } from "./tokens.ts"
 
@@ -37,7 +38,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (
     )
   const view = yield* (yield* UserRepository).get(userId)
   if (view === null) return yield* new InvalidVerificationToken()
-  const { adminEmail } = yield* AuthSettings
+  const { adminEmail, appUrl } = yield* AuthSettings
   const digest = yield* tokenDigest(input.token.slice(dot + 1))
   const now = yield* Clock.currentTimeMillis
   const registered = yield* load(UserAggregate, view.email)
@@ -58,6 +59,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (
   const user = outcome.state
   yield* (yield* Notifier).notify({
     kind: "NewRegistration",
+    adminLink: adminPageLink(appUrl),
     email: user.email,
     name: user.name,
     pending: user.status !== "ACTIVE"
