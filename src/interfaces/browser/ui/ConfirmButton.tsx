@@ -13,7 +13,8 @@ export const ConfirmButton = ({
   keepLabel = "Keep it",
   pending,
   onConfirm,
-  small = false
+  small = false,
+  accessibleLabel
 }: {
   readonly label: string
   readonly question: ReactNode
@@ -22,6 +23,8 @@ export const ConfirmButton = ({
   readonly pending: boolean
   readonly onConfirm: () => void
   readonly small?: boolean
+  /** a longer name for the first button and the question's group, when several share one label (one per row) */
+  readonly accessibleLabel?: string
 }) => {
   const [asking, setAsking] = useState(false)
   const box = useRef<HTMLDivElement>(null)
@@ -44,7 +47,7 @@ export const ConfirmButton = ({
   if (!asking) {
     return (
       <div ref={box} className="inline-block">
-        <Button variant="secondary" className={size} onClick={() => setAsking(true)}>
+        <Button variant="secondary" className={size} onClick={() => setAsking(true)} aria-label={accessibleLabel}>
           {label}
         </Button>
       </div>
@@ -54,7 +57,7 @@ export const ConfirmButton = ({
     <div
       ref={box}
       role="group"
-      aria-label={label}
+      aria-label={accessibleLabel ?? label}
       className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900"
     >
       <span>{question}</span>
