@@ -49,4 +49,31 @@ describe("disabling an account, two web processes on one store", () => {
     await again.api.auth.signIn.mutate({ email: "walt@example.com", password: PASSWORD })
     expect(await again.api.user.getMessagingSession.query()).toEqual({ session: null })
   })
+
+  it("nobody disables or declines the ADMIN_EMAIL account, even another admin (here: the first account, from before ADMIN_EMAIL was set)", async () => {
+    const store = { kind: "sqlite", path: join(dir, "admin-email.db") } as const
+    // before ADMIN_EMAIL: the first account is the admin
+    const before = await startTestWeb(store, { adminEmail: null, firstAccountIsAdmin: true })
+    started.push(before)
+    const boss = before.client()
+    expect(await signUp(boss, "boss@example.com", "Boss")).toMatchObject({ role: "ADMIN" })
+    const named = await signUp(before.client(), ADMIN_EMAIL, "Named")
+    // then ADMIN_EMAIL names the second account
+    const after = await startTestWeb(store)
+    started.push(after)
+    const bossNow = after.client()
+    await bossNow.api.auth.signIn.mutate({ email: "boss@example.com", password: PASSWORD })
+    for (const call of [
+      bossNow.api.admin.disableUser.mutate({ userId: named.id }),
+      bossNow.api.admin.rejectUser.mutate({ userId: named.id })
+    ]) {
+      const refused = await expectTrpcError(call, "FORBIDDEN")
+      expect(refused.message).toBe(
+        "this is the administrator account set in Herald's configuration; it cannot be disabled or declined"
+      )
+    }
+    // it signs in, and is the admin
+    const { user } = await after.client().api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: PASSWORD })
+    expect(user).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
+  })
 })
