@@ -9,6 +9,8 @@ import {
   seriousA11yViolations,
   startStandalone
 } from "../support/browser.ts"
+import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
+import { eventually } from "../support/eventually.ts"
 import { parseMail } from "../support/mime.ts"
 
 // Issue 22 item 10, in the browser: the first-account hint of a fresh install, and the admin's
@@ -221,6 +223,59 @@ describe.skipIf(!chromiumAvailable)(
       expect(bob.errors).toEqual([])
       expect(carol.errors).toEqual([])
       for (const person of [admin, bob, carol]) await person.context.close()
+    }, 120_000)
+
+    it("a message due while its owner is disabled is not sent, and the campaign says why; enabled again, Send again sends it", async () => {
+      const DANA = { name: "Dana Organiser", email: "dana@example.org", password: "dana's password" }
+      const adminContext = await browser.newContext()
+      const adminApi = browserApi(adminContext.request, herald.url)
+      await adminApi.auth.signIn.mutate({ email: ADMIN.email, password: ADMIN.password })
+      const dana = await newPage(browser)
+      const danaApi = browserApi(dana.context.request, herald.url)
+      const { user } = await danaApi.auth.signUp.mutate(DANA)
+      await adminApi.admin.approveUser.mutate({ userId: user!.id })
+      const sessionName = await connectSandboxSession(danaApi)
+      const group = (await danaApi.user.getMessagingGroups.query({ sessionName })).items[0]!
+      const { id } = await danaApi.campaign.create.mutate({
+        sessionName,
+        ...group,
+        title: "Choir rehearsal",
+        messages: [{ content: "Rehearsal moves to 8 pm", scheduledAt: new Date(Date.now() + 8_000).toISOString() }]
+      })
+      await adminApi.admin.disableUser.mutate({ userId: user!.id })
+      // the scheduler's word that it did not send it (the log line of a failed message)
+      await herald.process.waitForOutput(
+        /Error processing message \S+: not sent: this account was disabled by the administrator/,
+        30_000
+      )
+      await adminApi.admin.enableUser.mutate({ userId: user!.id })
+      await signIn(dana.page, herald.url, DANA)
+      await dana.page.waitForURL(`${herald.url}/campaigns`)
+      await dana.page.goto(`${herald.url}/campaigns/${id}`)
+      const reason = "The message was not sent: this account was disabled by the administrator."
+      await dana.page.getByRole("alert").getByText(`This campaign failed. ${reason}`).waitFor()
+      const row = dana.page
+        .getByRole("list", { name: "Messages" })
+        .getByRole("listitem")
+        .filter({ hasText: "Rehearsal moves to 8 pm" })
+      await row.getByText(`Not sent. ${reason}`).waitFor()
+      await row.getByText(/^What to do: Ask your Herald administrator to enable your account again/).waitFor()
+      expect(await seriousA11yViolations(dana.page)).toEqual([])
+      await shoot(dana.page, "campaign-owner-disabled")
+      await row.getByRole("button", { name: /^Send again the message of / }).click()
+      await row
+        .getByRole("form", { name: "Send this message again" })
+        .getByRole("button", { name: "Send it again now" })
+        .click()
+      await eventually(
+        "the message sent again goes out",
+        () => danaApi.campaign.get.query({ id }),
+        (campaign) => campaign.messages.some((m) => m.content === "Rehearsal moves to 8 pm" && m.isSent),
+        30_000
+      )
+      expect(dana.errors).toEqual([])
+      await dana.context.close()
+      await adminContext.close()
     }, 120_000)
   }
 )

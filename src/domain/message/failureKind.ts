@@ -130,7 +130,7 @@ export const failureWords: Readonly<Record<FailureKind, FailureWords>> = {
     nextStep: "It is not sent later by itself: send it again if it is still useful."
   },
   disabled: {
-    sentence: "Not sent: this account was disabled by the administrator.",
+    sentence: "The message was not sent: this account was disabled by the administrator.",
     nextStep:
       "Ask your Herald administrator to enable your account again; once they have, use Send again for the messages you still want sent."
   },

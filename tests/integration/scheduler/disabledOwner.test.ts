@@ -82,7 +82,7 @@ const describeOn = <E>(
           expect(campaign?.status).toBe("FAILED")
           const words = failureExplained(campaign?.failureReason)
           expect(words.kind).toBe("disabled")
-          expect(words.sentence).toBe("Not sent: this account was disabled by the administrator.")
+          expect(words.sentence).toBe("The message was not sent: this account was disabled by the administrator.")
           // picked once: a later pass does not try it again
           expect(yield* dispatchAndDrain).toBe(0)
 
