@@ -170,6 +170,9 @@ describe.skipIf(!chromiumAvailable)(
       await refused
         .getByText(`This account was disabled by the administrator; ask ${ADMIN.email} to enable it again.`)
         .waitFor()
+      // nothing to do on this page: no "sign up again" as for an unconfirmed address
+      expect(await refused.getByRole("link").count()).toBe(0)
+      await shoot(bob.page, "sign-in-disabled")
       expect(await seriousA11yViolations(bob.page)).toEqual([])
       // a wrong password hears nothing of it
       await signIn(bob.page, herald.url, { email: BOB.email, password: "not the password" })
