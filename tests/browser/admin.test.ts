@@ -158,6 +158,12 @@ describe.skipIf(!chromiumAvailable)(
       await admin.page.keyboard.press("Shift+Tab")
       await admin.page.keyboard.press("Enter")
       await expect.poll(() => row(BOB.email).textContent()).toContain("Disabled")
+      // the next question (enable) is not asked by itself
+      expect(await row(BOB.email).getByRole("button", { name: "Yes, enable" }).count()).toBe(0)
+      // and the focus stays in the row, on its next control
+      await expect
+        .poll(() => admin.page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null"))
+        .toBe(`Enable ${BOB.name} (${BOB.email})`)
       expect(await seriousA11yViolations(admin.page)).toEqual([])
       await shoot(admin.page, "admin-accounts")
 

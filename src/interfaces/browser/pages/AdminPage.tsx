@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
 import type { ReactNode } from "react"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { useMe } from "../session.tsx"
 import { useTRPC } from "../trpc.ts"
@@ -138,6 +138,26 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
   const disable = useDecision("disableUser")
   const enable = useDecision("enableUser")
   const failed = disable.isError ? disable.error : enable.isError ? enable.error : null
+  // once a decision of this row lands, the question's buttons are gone: the focus goes to the
+  // row's next control (Enable after Disable), not to the page's start
+  const box = useRef<HTMLDivElement>(null)
+  const decided = useRef(false)
+  useEffect(() => {
+    if (!decided.current) return
+    decided.current = false
+    box.current?.querySelector<HTMLButtonElement>("button")?.focus()
+  }, [user.status])
+  const decide = (mutation: typeof disable) => {
+    decided.current = true
+    mutation.mutate(
+      { userId: user.id },
+      {
+        onError: () => {
+          decided.current = false
+        }
+      }
+    )
+  }
   const action = (() => {
     if (self) return <span className="text-slate-700">This is you</span>
     switch (user.status) {
@@ -145,7 +165,9 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
         return <span className="text-slate-700">Approve or decline above</span>
       case "ACTIVE":
         return (
+          // keyed: once the account changes, the other question starts closed (not this one's state)
           <ConfirmButton
+            key="disable"
             small
             label="Disable"
             accessibleLabel={`Disable ${who(user)}`}
@@ -153,13 +175,14 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
             confirmLabel="Yes, disable"
             keepLabel="No, keep active"
             pending={disable.isPending}
-            onConfirm={() => disable.mutate({ userId: user.id })}
+            onConfirm={() => decide(disable)}
           />
         )
       case "DISABLED":
       case "REJECTED":
         return (
           <ConfirmButton
+            key={`enable-${user.status}`}
             small
             label="Enable"
             accessibleLabel={`Enable ${who(user)}`}
@@ -171,13 +194,13 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
             confirmLabel="Yes, enable"
             keepLabel={user.status === "DISABLED" ? "No, keep disabled" : "No, keep declined"}
             pending={enable.isPending}
-            onConfirm={() => enable.mutate({ userId: user.id })}
+            onConfirm={() => decide(enable)}
           />
         )
     }
   })()
   return (
-    <div className="space-y-2">
+    <div ref={box} className="space-y-2">
       {action}
       {failed === null ? null : <ErrorAlert error={failed} />}
     </div>
