@@ -141,19 +141,20 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
   // once a decision of this row lands, the question's buttons are gone: the focus goes to the
   // row's next control (Enable after Disable), not to the page's start
   const box = useRef<HTMLDivElement>(null)
-  const decided = useRef(false)
+  /** the status a decision of this row left, until the list shows the new one */
+  const decidedFrom = useRef<Status | null>(null)
   useEffect(() => {
-    if (!decided.current) return
-    decided.current = false
+    if (decidedFrom.current === null || decidedFrom.current === user.status) return
+    decidedFrom.current = null
     box.current?.querySelector<HTMLButtonElement>("button")?.focus()
   }, [user.status])
   const decide = (mutation: typeof disable) => {
-    decided.current = true
+    decidedFrom.current = user.status
     mutation.mutate(
       { userId: user.id },
       {
         onError: () => {
-          decided.current = false
+          decidedFrom.current = null
         }
       }
     )
