@@ -1,11 +1,15 @@
 import type {
+  AccountDisabled,
+  AccountRejected,
   EmailAlreadyRegistered,
   EmailNotVerified,
   InvalidCredentials,
   InvalidResetToken,
   InvalidVerificationToken,
+  ProtectedAccount,
   TooManySignInAttempts,
   UserNotFound,
+  UserStatusConflict,
   VerificationPasswordMismatch
 } from "./auth/AuthErrors.ts"
 import type {
@@ -29,6 +33,10 @@ export type AuthError =
   | VerificationPasswordMismatch
   | EmailNotVerified
   | UserNotFound
+  | AccountDisabled
+  | AccountRejected
+  | ProtectedAccount
+  | UserStatusConflict
 
 export type CampaignError =
   | CampaignNotFound

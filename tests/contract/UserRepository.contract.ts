@@ -112,6 +112,27 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
       )
     )
 
+    it.effect("list by status: declined and disabled accounts each in their own list; hasAny once one exists", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          expect(yield* repo.hasAny()).toBe(false)
+          yield* repo.save(userView("p", { createdAt: T, status: "PENDING" }))
+          expect(yield* repo.hasAny()).toBe(true)
+          yield* repo.save(userView("r", { createdAt: T + 1, status: "REJECTED" }))
+          yield* repo.save(userView("d", { createdAt: T + 2, status: "DISABLED" }))
+          yield* repo.save(userView("a", { createdAt: T + 3, status: "ACTIVE" }))
+          const ids = (users: ReadonlyArray<UserView>) => users.map((u) => u.id)
+          expect(ids(yield* repo.list({ status: "REJECTED" }))).toEqual(["r"])
+          expect(ids(yield* repo.list({ status: "DISABLED" }))).toEqual(["d"])
+          expect(yield* repo.get("d")).toEqual(userView("d", { createdAt: T + 2, status: "DISABLED" }))
+          // enabled again: back among the active ones
+          yield* repo.save(userView("d", { createdAt: T + 2, status: "ACTIVE", version: 2 }))
+          expect(ids(yield* repo.list({ status: "ACTIVE" }))).toEqual(["d", "a"])
+          expect(yield* repo.list({ status: "DISABLED" })).toEqual([])
+        })
+      )
+    )
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function* () {
         const unreachable = <A, E>(f: (repo: UserRepository["Service"]) => Effect.Effect<A, E>) =>
@@ -121,6 +142,7 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
         yield* unreachable((r) => r.findByEmail("u1@example.com"))
         yield* unreachable((r) => r.list({}))
         yield* unreachable((r) => r.list({ status: "PENDING" }))
+        yield* unreachable((r) => r.hasAny())
       })
     )
   })

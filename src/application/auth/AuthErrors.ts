@@ -59,3 +59,46 @@ export class VerificationPasswordMismatch extends Data.TaggedError("Verification
     return "this link belongs to a sign-up with another password; if you did not make it, sign up again and follow the newest link with your password"
   }
 }
+
+/**
+ * The right password for an account the admin disabled (said only after the password matched, so
+ * a guesser learns nothing). `admin`: whom to ask, when an address is configured.
+ */
+export class AccountDisabled extends Data.TaggedError("AccountDisabled")<{ readonly admin: string | null }> {
+  override get message() {
+    return `this account was disabled by the administrator; ask ${this.admin ?? "your Herald administrator"} to enable it again`
+  }
+}
+
+/** The right password for an account whose request the admin declined. */
+export class AccountRejected extends Data.TaggedError("AccountRejected")<{ readonly admin: string | null }> {
+  override get message() {
+    return `your request for an account was declined by the administrator; ask ${this.admin ?? "your Herald administrator"} if you think this is a mistake`
+  }
+}
+
+/** The admin tried to disable or decline their own account, or the ADMIN_EMAIL one. */
+export class ProtectedAccount extends Data.TaggedError("ProtectedAccount")<{ readonly reason: "self" | "adminEmail" }> {
+  override get message() {
+    return this.reason === "self"
+      ? "you cannot disable or decline your own account: another administrator would have to"
+      : "this is the administrator account set in Herald's configuration; it cannot be disabled or declined"
+  }
+}
+
+/** The account is not in a state this decision applies to (another admin acted first, or a stale page). */
+export class UserStatusConflict extends Data.TaggedError("UserStatusConflict")<{
+  readonly userId: string
+  readonly status: string
+  readonly action: "approve" | "decline" | "disable" | "enable"
+}> {
+  override get message() {
+    const now: Record<string, string> = {
+      ACTIVE: "active",
+      PENDING: "waiting for approval",
+      REJECTED: "declined",
+      DISABLED: "disabled"
+    }
+    return `this account cannot be ${{ approve: "approved", decline: "declined", disable: "disabled", enable: "enabled" }[this.action]}: it is ${now[this.status] ?? this.status} now; reload the list`
+  }
+}

@@ -22,6 +22,7 @@ export const publicUser = (u: {
   email: u.email,
   name: u.name,
   role: u.role,
-  status: u.status === "ACTIVE" ? "ACTIVE" : "PENDING",
+  // "NEW" is never a stored account's; read as waiting, as before
+  status: u.status === "NEW" ? "PENDING" : u.status,
   emailVerified: u.emailVerified
 })

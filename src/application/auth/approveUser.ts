@@ -1,14 +1,22 @@
-import { Clock, Effect } from "effect"
-import { UserAggregate } from "../eventSourcing/Aggregates.ts"
-import { execute } from "../eventSourcing/execute.ts"
-import { UserRepository } from "../ports/UserRepository.ts"
-import { UserNotFound } from "./AuthErrors.ts"
+import { Effect } from "effect"
+import { Notifier } from "../ports/Notifier.ts"
+import { AuthSettings } from "./AuthSettings.ts"
+import { decideOnAccount } from "./decideOnAccount.ts"
+import { signInLink } from "./links.ts"
 
-/** Makes a PENDING account ACTIVE (approving an ACTIVE one changes nothing). */
-export const approveUser = Effect.fn("approveUser")(function* (userId: string) {
-  const user = yield* (yield* UserRepository).get(userId)
-  if (user === null) return yield* new UserNotFound({ userId })
-  const now = yield* Clock.currentTimeMillis
-  const outcome = yield* execute(UserAggregate)(user.email, { type: "Approve", now })
-  if (outcome._tag === "Rejected") return yield* new UserNotFound({ userId })
+/**
+ * Makes a PENDING account ACTIVE (approving an ACTIVE one changes nothing) and tells its owner,
+ * with where to sign in. A declined or disabled account is enabled, not approved (enableUser.ts).
+ */
+export const approveUser = Effect.fn("approveUser")(function* (userId: string, adminUserId: string) {
+  const { state, changed } = yield* decideOnAccount("approve", userId, adminUserId)
+  if (!changed) return
+  const { appUrl } = yield* AuthSettings
+  yield* (yield* Notifier).notify({
+    kind: "AccountApproved",
+    to: state.email,
+    name: state.name,
+    again: false,
+    signInLink: signInLink(appUrl)
+  })
 })

@@ -13,7 +13,8 @@ export interface Authenticated {
 }
 
 /**
- * The user a session token belongs to, or null (unknown, expired, or the user is gone).
+ * The user a session token belongs to, or null (unknown, expired, the user is gone, disabled or
+ * declined).
  * Expired sessions are deleted; a session used in the second half of its life is extended
  * to a full term (sliding expiry), so an active user stays signed in, but never past its
  * absolute lifetime from sign-in (90 days): a stolen cookie does not live for ever.
@@ -30,8 +31,15 @@ export const authenticate = Effect.fnUntraced(function* (token: string) {
     yield* sessions.delete(id)
     return null
   }
+  // The account is read on every request, from the shared store, never cached: a disabled or
+  // declined account is out at its next call, in every web process, even should its sessions
+  // outlive the admin's decision (disableUser.ts deletes them right after the event).
   const user = yield* (yield* UserRepository).get(session.userId)
   if (user === null) return null
+  if (user.status === "DISABLED" || user.status === "REJECTED") {
+    yield* sessions.delete(id)
+    return null
+  }
   let renewedUntil: number | null = null
   if (session.expiresAt - now < renewWithinMs && session.expiresAt < endOfLife) {
     renewedUntil = Math.min(now + sessionTtlMs, endOfLife)

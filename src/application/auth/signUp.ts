@@ -9,6 +9,7 @@ import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
 import { EmailAlreadyRegistered, triedTooOften } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
+import { adminPageLink } from "./links.ts"
 import type { PublicUser } from "./PublicUser.ts"
 import { publicUser } from "./PublicUser.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
@@ -85,7 +86,7 @@ export const signUp = Effect.fn("signUp")(function* (
   const isAdmin =
     settings.adminEmail !== null
       ? email === settings.adminEmail
-      : settings.firstAccountIsAdmin && (yield* (yield* UserRepository).list({})).length === 0
+      : settings.firstAccountIsAdmin && !(yield* (yield* UserRepository).hasAny())
   const outcome = yield* register({
     role: isAdmin ? "ADMIN" : "USER",
     status: isAdmin || !settings.requireApproval ? "ACTIVE" : "PENDING",
@@ -96,6 +97,7 @@ export const signUp = Effect.fn("signUp")(function* (
   const user = publicUser(outcome.state)
   yield* notifier.notify({
     kind: "NewRegistration",
+    adminLink: adminPageLink(settings.appUrl),
     email: user.email,
     name: user.name,
     pending: user.status === "PENDING"

@@ -6,6 +6,7 @@ import { PasswordHasher } from "../ports/PasswordHasher.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
 import { InvalidVerificationToken, triedTooOften, VerificationPasswordMismatch } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
+import { adminPageLink } from "./links.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { tokenDigest } from "./tokens.ts"
 
@@ -31,7 +32,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (
   yield* throttle.reserve(`verify:${userId}`, client).pipe(triedTooOften("failed tries of this link"))
   const view = yield* (yield* UserRepository).get(userId)
   if (view === null) return yield* new InvalidVerificationToken()
-  const { adminEmail } = yield* AuthSettings
+  const { adminEmail, appUrl } = yield* AuthSettings
   const digest = yield* tokenDigest(input.token.slice(dot + 1))
   const now = yield* Clock.currentTimeMillis
   const registered = yield* load(UserAggregate, view.email)
@@ -52,6 +53,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (
   const user = outcome.state
   yield* (yield* Notifier).notify({
     kind: "NewRegistration",
+    adminLink: adminPageLink(appUrl),
     email: user.email,
     name: user.name,
     pending: user.status !== "ACTIVE"

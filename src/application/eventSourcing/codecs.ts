@@ -6,7 +6,7 @@ import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
 import type { UserEvent } from "../../domain/user/User.ts"
-import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
+import { REGISTRATION_STATUSES, USER_ROLES } from "../../domain/user/User.ts"
 
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
@@ -166,7 +166,7 @@ export const UserEventSchema = codecOf<UserEvent>()(
       name: z.string(),
       passwordHash: z.string(),
       role: z.enum(USER_ROLES),
-      status: z.enum(USER_STATUSES),
+      status: z.enum(REGISTRATION_STATUSES),
       // accounts registered before verification existed were trusted as they were
       emailVerified: z.boolean().default(true),
       verification: z.object({ digest: z.string(), expiresAt: z.number() }).nullable().default(null),
@@ -174,6 +174,9 @@ export const UserEventSchema = codecOf<UserEvent>()(
     }),
     z.object({ type: z.literal("UserEmailVerified"), at }),
     z.object({ type: z.literal("UserApproved"), at }),
+    z.object({ type: z.literal("UserRejected"), at }),
+    z.object({ type: z.literal("UserDisabled"), at }),
+    z.object({ type: z.literal("UserEnabled"), at }),
     z.object({ type: z.literal("UserMadeAdmin"), at }),
     z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })
   ])

@@ -8,7 +8,24 @@ import { Context } from "effect"
  * Delivery problems are the adapter's to log: a notification never fails the caller.
  */
 export type Notification =
-  | { readonly kind: "NewRegistration"; readonly email: string; readonly name: string; readonly pending: boolean }
+  | {
+      readonly kind: "NewRegistration"
+      readonly email: string
+      readonly name: string
+      readonly pending: boolean
+      /** the admin page, a full link from AUTH_URL (absent in notifications made before it existed) */
+      readonly adminLink?: string
+    }
+  /** to a user whose account the admin approved or enabled again (`again`), with where to sign in */
+  | {
+      readonly kind: "AccountApproved"
+      readonly to: string
+      readonly name: string
+      readonly again: boolean
+      readonly signInLink: string
+    }
+  /** to a user whose request for an account the admin declined */
+  | { readonly kind: "AccountRejected"; readonly to: string; readonly name: string }
   | { readonly kind: "PasswordResetRequested"; readonly email: string }
   | { readonly kind: "PasswordResetLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
   /** to a new address: confirm it (the link is a secret, like a reset link) */

@@ -34,6 +34,8 @@ export class UserRepository extends Context.Service<
      * store needs no unique index; should two views share one, the oldest answers.
      */
     readonly findByEmail: (email: string) => Effect.Effect<UserView | null, StoreUnavailable>
+    /** whether any account exists at all (a fresh install has none): one read, however many there are */
+    readonly hasAny: () => Effect.Effect<boolean, StoreUnavailable>
     /** oldest first (createdAt), ties by id in binary order */
     readonly list: (filter: {
       readonly status?: UserStatus

@@ -6,6 +6,7 @@ import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
+import { checkOwnerMaySend } from "./checkOwnerMaySend.ts"
 import { claimMessage } from "./claimMessage.ts"
 import { failCampaign } from "./failCampaign.ts"
 import type { Preloaded } from "./preloadMessages.ts"
@@ -94,6 +95,8 @@ export const processMessage = Effect.fnUntraced(function* (
   let pacing: SessionPacing | null = null
   const sent = yield* Effect.gen(function* () {
     const session = fresh ?? (yield* (yield* SessionRepository).get(claimed.target.sessionId))
+    // a disabled account's messages are not sent (checkOwnerMaySend.ts says why here)
+    if (session !== null) yield* checkOwnerMaySend(session.userId)
     const active = session?.active ? session : undefined
     if (active !== undefined) pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
     return yield* sendMessage(claimed, active)

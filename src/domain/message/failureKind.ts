@@ -12,9 +12,19 @@
  * - `unreachable`: Herald could not reach the gateway (down, wrong address, wrong key, a proxy's 502/503).
  * - `noAnswer`: the send went out but no answer came in time (outcome unknown): check the group first.
  * - `missed`: not sent within 2 minutes of its time; never sent late.
+ * - `disabled`: not sent because the administrator disabled the owner's account.
  * - `other`: anything else.
  */
-export const FAILURE_KINDS = ["session", "group", "refused", "unreachable", "noAnswer", "missed", "other"] as const
+export const FAILURE_KINDS = [
+  "session",
+  "group",
+  "refused",
+  "unreachable",
+  "noAnswer",
+  "missed",
+  "disabled",
+  "other"
+] as const
 export type FailureKind = (typeof FAILURE_KINDS)[number]
 
 /** A message's status, as far as it decides the kind (the outcome-unknown and missed states have theirs whatever the text). */
@@ -60,6 +70,9 @@ const NO_ANSWER = /outcome unknown|outcome_unknown|timed out after|never reporte
 const SESSION =
   /cannot read sessionName|was deleted or logged out|start it first|session status is not as expected|session .{0,80}does not exist|session not found|"status"\s*:\s*"(STOPPED|STARTING|SCAN_QR_CODE|FAILED)"/i
 
+/** Herald's own words when the owner's account is disabled (application/scheduler/checkOwnerMaySend.ts) */
+const DISABLED = /this account was disabled by the administrator/i
+
 /**
  * The kind of a stored failure reason. `status`: the message's, when known (an outcome-unknown or
  * missed message is that whatever its text says).
@@ -70,6 +83,7 @@ export const failureKindOf = (reason: string | null | undefined, status?: Status
   const text = reason ?? ""
   // a campaign of several groups names the group first: "group Club B: missed"
   if (/(^|: )missed$/.test(text.trim())) return "missed"
+  if (DISABLED.test(text)) return "disabled"
   const http = answeredStatus(text)
   if (NO_ANSWER.test(text) || http === 504) return "noAnswer"
   if (UNSUPPORTED.test(text)) return "other"
@@ -115,6 +129,11 @@ export const failureWords: Readonly<Record<FailureKind, FailureWords>> = {
     sentence: "The message was not sent: Herald was not running, or not able to send, within 2 minutes of its time.",
     nextStep: "It is not sent later by itself: send it again if it is still useful."
   },
+  disabled: {
+    sentence: "The message was not sent: this account was disabled by the administrator.",
+    nextStep:
+      "Ask your Herald administrator to enable your account again; once they have, use Send again for the messages you still want sent."
+  },
   other: {
     sentence: "WhatsApp did not accept the message.",
     nextStep: "Send it again; if it fails again, tell your Herald administrator and pass on the details."
@@ -151,6 +170,10 @@ export const actionFailureWords: Readonly<Record<FailureKind, FailureWords>> = {
     sentence: "Herald's WhatsApp connection could not do this.",
     nextStep: "Try again; if it fails again, tell your Herald administrator and pass on the details."
   },
+  disabled: {
+    sentence: "This account was disabled by the administrator.",
+    nextStep: "Ask your Herald administrator to enable your account again."
+  },
   other: {
     sentence: "Herald's WhatsApp connection could not do this.",
     nextStep: "Try again; if it fails again, tell your Herald administrator and pass on the details."
@@ -163,7 +186,7 @@ export const actionFailureWords: Readonly<Record<FailureKind, FailureWords>> = {
  */
 export const failedGroupOf = (reason: string | null | undefined): string | null => {
   const m =
-    /^group (.+?): (?=failed to |cannot read |missed$|outcome unknown|outcome_unknown$|the .+ attached to this message)/s.exec(
+    /^group (.+?): (?=failed to |cannot read |missed$|outcome unknown|outcome_unknown$|not sent: |the .+ attached to this message)/s.exec(
       reason ?? ""
     )
   return m?.[1] ?? null

@@ -16,11 +16,19 @@ import { accept, reject } from "../shared/Decider.ts"
  * stream itself can check it: nothing else has to be stored, swept or kept in step. Until it is
  * verified, a new registration of the address replaces the old one (same id), so nobody can
  * hold an address they cannot read mail for.
+ *
+ * The admin decides on accounts (issue 22 item 10): a PENDING one is approved (ACTIVE) or
+ * declined (REJECTED); an ACTIVE one can be disabled (DISABLED: no sign-in, no sends); a
+ * DISABLED or REJECTED one can be enabled again (ACTIVE). Each is an event of its own, so
+ * streams written before these existed read exactly as before.
  */
 export const USER_ROLES = ["ADMIN", "USER"] as const
 export type UserRole = (typeof USER_ROLES)[number]
-export const USER_STATUSES = ["ACTIVE", "PENDING"] as const
+export const USER_STATUSES = ["ACTIVE", "PENDING", "REJECTED", "DISABLED"] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
+/** What a registration can set: the admin's decisions come later, as events of their own. */
+export const REGISTRATION_STATUSES = ["ACTIVE", "PENDING"] as const
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
 
 export type UserEvent =
   | {
@@ -30,7 +38,7 @@ export type UserEvent =
       readonly name: string
       readonly passwordHash: string
       readonly role: UserRole
-      readonly status: UserStatus
+      readonly status: RegistrationStatus
       /** false: the address must be confirmed through the mailed link before the account is usable */
       readonly emailVerified: boolean
       /** keyed digest of the link's secret, and when the link expires (unverified accounts only) */
@@ -39,6 +47,9 @@ export type UserEvent =
     }
   | { readonly type: "UserEmailVerified"; readonly at: number }
   | { readonly type: "UserApproved"; readonly at: number }
+  | { readonly type: "UserRejected"; readonly at: number }
+  | { readonly type: "UserDisabled"; readonly at: number }
+  | { readonly type: "UserEnabled"; readonly at: number }
   | { readonly type: "UserMadeAdmin"; readonly at: number }
   | { readonly type: "UserPasswordChanged"; readonly passwordHash: string; readonly at: number }
 
@@ -64,7 +75,7 @@ export type UserCommand =
       readonly name: string
       readonly passwordHash: string
       readonly role: UserRole
-      readonly status: UserStatus
+      readonly status: RegistrationStatus
       readonly emailVerified: boolean
       readonly verification: { readonly digest: string; readonly expiresAt: number } | null
       readonly now: number
@@ -72,6 +83,12 @@ export type UserCommand =
   /** follow the mailed link: `digest` is the keyed digest of the link's secret */
   | { readonly type: "VerifyEmail"; readonly digest: string; readonly makeAdmin: boolean; readonly now: number }
   | { readonly type: "Approve"; readonly now: number }
+  /** decline a PENDING account */
+  | { readonly type: "Reject"; readonly now: number }
+  /** stop an ACTIVE account: it cannot sign in and nothing of it is sent */
+  | { readonly type: "Disable"; readonly now: number }
+  /** let a DISABLED or REJECTED account in again */
+  | { readonly type: "Enable"; readonly now: number }
   | { readonly type: "MakeAdmin"; readonly now: number }
   | { readonly type: "ChangePassword"; readonly passwordHash: string; readonly now: number }
 
@@ -80,6 +97,8 @@ export type UserRejection =
   | { readonly _tag: "UserNotFound" }
   /** unknown, used, replaced or expired link: one rejection, so a link says nothing about the account */
   | { readonly _tag: "VerificationInvalid" }
+  /** the account is not in a state this decision applies to (e.g. disabling a PENDING one) */
+  | { readonly _tag: "UserStatusConflict"; readonly status: UserStatus }
 
 export const initialUserState: UserState = {
   id: "",
@@ -132,9 +151,33 @@ export const decideUser = (command: UserCommand, state: UserState): Result => {
         ? accept<UserEvent>(verified, { type: "UserMadeAdmin", at: command.now })
         : accept(verified)
     }
+    // Each decision is a no-op on the state it leads to (two admins may click at once), and
+    // refused from a state it does not apply to, so a stale page cannot, say, approve an account
+    // another admin disabled meanwhile.
     case "Approve":
-      // approving an active account is a no-op, not an error: two admins may click at once
-      return state.status === "ACTIVE" ? accept() : accept({ type: "UserApproved", at: command.now })
+      return state.status === "ACTIVE"
+        ? accept()
+        : state.status === "PENDING"
+          ? accept({ type: "UserApproved", at: command.now })
+          : reject({ _tag: "UserStatusConflict", status: state.status })
+    case "Reject":
+      return state.status === "REJECTED"
+        ? accept()
+        : state.status === "PENDING"
+          ? accept({ type: "UserRejected", at: command.now })
+          : reject({ _tag: "UserStatusConflict", status: state.status })
+    case "Disable":
+      return state.status === "DISABLED"
+        ? accept()
+        : state.status === "ACTIVE"
+          ? accept({ type: "UserDisabled", at: command.now })
+          : reject({ _tag: "UserStatusConflict", status: state.status })
+    case "Enable":
+      return state.status === "ACTIVE"
+        ? accept()
+        : state.status === "DISABLED" || state.status === "REJECTED"
+          ? accept({ type: "UserEnabled", at: command.now })
+          : reject({ _tag: "UserStatusConflict", status: state.status })
     case "MakeAdmin":
       return state.role === "ADMIN" && state.status === "ACTIVE"
         ? accept()
@@ -165,7 +208,12 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     case "UserEmailVerified":
       return { ...state, emailVerified: true, verification: null, updatedAt: event.at, version }
     case "UserApproved":
+    case "UserEnabled":
       return { ...state, status: "ACTIVE", updatedAt: event.at, version }
+    case "UserRejected":
+      return { ...state, status: "REJECTED", updatedAt: event.at, version }
+    case "UserDisabled":
+      return { ...state, status: "DISABLED", updatedAt: event.at, version }
     case "UserMadeAdmin":
       return { ...state, role: "ADMIN", status: "ACTIVE", updatedAt: event.at, version }
     case "UserPasswordChanged":

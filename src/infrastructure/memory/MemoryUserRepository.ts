@@ -7,6 +7,7 @@ import { byCreatedAt, saveNewer } from "./MemoryDatabase.ts"
 export const makeMemoryUserRepository = (db: MemoryDatabase): UserRepository["Service"] => ({
   save: (view) => withDbWrite(db, () => saveNewer(db.users, view)),
   get: (id) => withDb(db, () => db.users.get(id) ?? null),
+  hasAny: () => withDb(db, () => db.users.size > 0),
   findByEmail: (email) =>
     withDb(db, () => [...db.users.values()].filter((u) => u.email === email).sort(byCreatedAt)[0] ?? null),
   list: (filter) =>

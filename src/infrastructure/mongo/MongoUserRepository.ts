@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { Db } from "mongodb"
 import { UserRepository, UserViewSchema } from "../../application/ports/UserRepository.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
@@ -11,6 +11,7 @@ export const makeMongoUserRepository = (db: Db): UserRepository["Service"] => {
   return {
     save: users.saveNewer,
     get: (id) => users.one({ _id: id }),
+    hasAny: () => Effect.map(users.one({}), (user) => user !== null),
     findByEmail: (email) => users.one({ email }, OLDEST_FIRST),
     list: (filter) => users.list(filter.status === undefined ? {} : { status: filter.status }, { sort: OLDEST_FIRST })
   }

@@ -9,8 +9,8 @@ import { oneLineValues } from "./oneLineValues.ts"
 
 /**
  * Notifications by e-mail (README "Notifications"): every kind goes to ADMIN_EMAIL, except the
- * password reset link, the verification link and the sign-up-attempt notice, which go to the user
- * they concern (and only there: the admin gets a reset notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
+ * password reset link, the verification link, the sign-up-attempt notice and the word that an
+ * account was approved, enabled again or declined, which go to the user they concern (and only there: the admin gets a reset notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
  */
 
 export interface MailNotifierOptions {
@@ -52,9 +52,36 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
             `Name: ${n.name}`,
             `E-mail: ${n.email}`,
             n.pending
-              ? "Status: waiting for your approval. Approve it in the admin area; until then it cannot use the service."
-              : "Status: active (no approval needed)."
+              ? "Status: waiting for your approval. Approve or decline it on the Accounts page; until then it cannot use the service."
+              : "Status: active (no approval needed). You can disable it on the Accounts page.",
+            ...(n.adminLink === undefined ? [] : ["", "Accounts page:", n.adminLink])
           ].join("\n") + note
+      }
+    case "AccountApproved":
+      return {
+        to: n.to,
+        subject: n.again ? `[${PRODUCT}] Your account is active again` : `[${PRODUCT}] Your account is approved`,
+        text: [
+          `Hello ${n.name},`,
+          "",
+          n.again
+            ? `The administrator enabled your ${PRODUCT} account again: you can sign in, and your scheduled messages are sent again.`
+            : `The administrator approved your ${PRODUCT} account: you can now sign in and schedule messages.`,
+          "",
+          "Sign in here:",
+          n.signInLink
+        ].join("\n")
+      }
+    case "AccountRejected":
+      return {
+        to: n.to,
+        subject: `[${PRODUCT}] Your account request was declined`,
+        text: [
+          `Hello ${n.name},`,
+          "",
+          `The administrator declined your request for a ${PRODUCT} account, so you cannot sign in.`,
+          "If you think this is a mistake, ask the person who runs this Herald to enable it."
+        ].join("\n")
       }
     case "PasswordResetRequested":
       return {

@@ -47,13 +47,15 @@ export const messagingText = (notification: Notification): string | null => {
     case "NewRegistration":
       return `*Herald*: new registration\n${n.name} <${n.email}>\n${
         n.pending ? "Waiting for your approval." : "Active (no approval needed)."
-      }`
+      }${n.adminLink === undefined ? "" : `\n${n.adminLink}`}`
     case "CampaignFailed": {
       const words = failureExplained(n.reason)
       return `*Herald*: campaign failed\n${n.title} (${n.campaignId})\n${words.sentence}\nWhat to do: ${words.nextStep}\nDetails: ${n.reason}`
     }
     case "SystemAlert":
       return `*Herald*: system alert\n${n.text}`
+    case "AccountApproved":
+    case "AccountRejected":
     case "PasswordResetRequested":
     case "PasswordResetLink":
     case "EmailVerificationLink":

@@ -9,6 +9,10 @@ export const describeNotification = (n: Notification): string => {
   switch (n.kind) {
     case "NewRegistration":
       return `new registration: ${oneLine(n.name)} <${oneLine(n.email)}>${n.pending ? " (waiting for approval)" : ""}`
+    case "AccountApproved":
+      return `account ${n.again ? "enabled again" : "approved"}: told ${oneLine(n.to)}`
+    case "AccountRejected":
+      return `account request declined: told ${oneLine(n.to)}`
     case "PasswordResetRequested":
       return `password reset requested for ${oneLine(n.email)}`
     case "PasswordResetLink":

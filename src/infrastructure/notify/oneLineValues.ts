@@ -14,6 +14,9 @@ export const oneLineValues = (n: Notification): Notification => {
       return { ...n, name: oneLine(n.name), email: oneLine(n.email) }
     case "PasswordResetRequested":
       return { ...n, email: oneLine(n.email) }
+    case "AccountApproved":
+    case "AccountRejected":
+      return { ...n, name: oneLine(n.name) }
     case "CampaignFailed":
       return { ...n, campaignId: oneLine(n.campaignId), title: oneLine(n.title), reason: oneLine(n.reason) }
     case "SessionLeftWorking":

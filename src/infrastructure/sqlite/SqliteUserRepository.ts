@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { UserRepository, UserViewSchema } from "../../application/ports/UserRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { SqliteDatabase } from "./SqliteDatabase.ts"
@@ -11,6 +11,7 @@ export const makeSqliteUserRepository = (connection: SqliteConnection): UserRepo
   return {
     save: users.saveNewer,
     get: (id) => users.one("WHERE id = ?", [id]),
+    hasAny: () => Effect.map(users.one("", []), (user) => user !== null),
     findByEmail: (email) => users.one(`WHERE email = ? ${OLDEST_FIRST}`, [email]),
     list: (filter) =>
       filter.status === undefined

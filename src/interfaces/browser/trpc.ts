@@ -38,3 +38,11 @@ export const fieldErrors = (error: unknown): Readonly<Record<string, string>> =>
   for (const issue of data.issues) out[issue.path] ??= issue.message
   return out
 }
+
+/** Why sign-in refused the right password (the server's `data.reason`), or null. */
+export const accountReason = (error: unknown): "EmailNotVerified" | "AccountDisabled" | "AccountRejected" | null => {
+  if (!isAppError(error)) return null
+  const data = error.data
+  if (data === null || data === undefined || !("reason" in data)) return null
+  return data.reason
+}

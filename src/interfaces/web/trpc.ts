@@ -54,6 +54,23 @@ class FieldError extends TRPCError {
   }
 }
 
+/** Why sign-in refused the right password: `data.reason`, so the page offers the right way out. */
+const ACCOUNT_REASONS = ["EmailNotVerified", "AccountDisabled", "AccountRejected"] as const
+type AccountReason = (typeof ACCOUNT_REASONS)[number]
+const isAccountReason = (tag: string): tag is AccountReason => (ACCOUNT_REASONS as ReadonlyArray<string>).includes(tag)
+
+class AccountRefusal extends TRPCError {
+  readonly reason: AccountReason
+  constructor(options: {
+    readonly code: TRPC_ERROR_CODE_KEY
+    readonly message: string
+    readonly reason: AccountReason
+  }) {
+    super({ code: options.code, message: options.message })
+    this.reason = options.reason
+  }
+}
+
 // isDev would put server stack traces in every error body unless NODE_ENV=production
 // Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
 // message), so the browser app shows each error at its field.
@@ -71,18 +88,20 @@ const t = initTRPC.context<WebContext>().create({
         }
       : error instanceof FieldError
         ? { ...shape, data: { ...shape.data, issues: error.issues } }
-        : error.cause instanceof ZodError
-          ? {
-              ...shape,
-              data: {
-                ...shape.data,
-                issues: error.cause.issues.map((issue) => ({
-                  path: issue.path.map(String).join("."),
-                  message: issue.message
-                }))
+        : error instanceof AccountRefusal
+          ? { ...shape, data: { ...shape.data, reason: error.reason } }
+          : error.cause instanceof ZodError
+            ? {
+                ...shape,
+                data: {
+                  ...shape.data,
+                  issues: error.cause.issues.map((issue) => ({
+                    path: issue.path.map(String).join("."),
+                    message: issue.message
+                  }))
+                }
               }
-            }
-          : shape
+            : shape
 })
 
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
@@ -101,6 +120,10 @@ const CODES = {
   InvalidVerificationToken: "BAD_REQUEST",
   VerificationPasswordMismatch: "BAD_REQUEST",
   EmailNotVerified: "FORBIDDEN",
+  AccountDisabled: "FORBIDDEN",
+  AccountRejected: "FORBIDDEN",
+  ProtectedAccount: "FORBIDDEN",
+  UserStatusConflict: "CONFLICT",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
   InvalidSessionPacing: "BAD_REQUEST",
@@ -189,6 +212,7 @@ const toTrpcError = (error: unknown): TRPCError => {
   if (code === undefined) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
   const message = "message" in error && typeof error.message === "string" ? error.message : tag
   if ("field" in error && typeof error.field === "string") return new FieldError({ code, message, field: error.field })
+  if (isAccountReason(tag)) return new AccountRefusal({ code, message, reason: tag })
   return new TRPCError({ code, message })
 }
 

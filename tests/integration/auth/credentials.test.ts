@@ -245,3 +245,27 @@ describe("verification links are throttled as sign-in is", () => {
     }
   )
 })
+
+describe("a disabled or declined account's session", () => {
+  it.effect(
+    "is refused and deleted at its next use, even one made after the admin's decision (a sign-in racing it): authenticate reads the account each time",
+    () => {
+      const db = makeMemoryDatabase()
+      const store = Layer.mergeAll(MemoryStore.layer(db), Logger.layer([]))
+      return Effect.gen(function* () {
+        yield* withUser
+        const users = yield* UserRepository
+        let version = 1
+        for (const status of ["DISABLED", "REJECTED"] as const) {
+          const { token } = yield* startAuthSession("u1")
+          expect((yield* authenticate(token))?.user.status).toBe("ACTIVE")
+          // the decision lands in the users' view; this session outlived the deletion of the others
+          yield* users.save({ ...(yield* users.get("u1"))!, status, version: ++version })
+          expect(yield* authenticate(token)).toBeNull()
+          expect(db.authSessions.size).toBe(0)
+          yield* users.save({ ...(yield* users.get("u1"))!, status: "ACTIVE", version: ++version })
+        }
+      }).pipe(Effect.provide(store))
+    }
+  )
+})

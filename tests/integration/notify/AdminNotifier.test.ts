@@ -249,7 +249,7 @@ describe("AdminNotifier", () => {
         "",
         `Name: ${escapedName}`,
         "E-mail: eve@example.test",
-        "Status: waiting for your approval. Approve it in the admin area; until then it cannot use the service."
+        "Status: waiting for your approval. Approve or decline it on the Accounts page; until then it cannot use the service."
       ])
       expect(failure!.subject).toBe("[Herald] Campaign failed: Weekly\\r\\nReason: none, all sent")
       expect(linesOf(failure!.text)).toEqual([

@@ -55,7 +55,14 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await expectTrpcError(client.api.user.getMessagingSession.query(), "FORBIDDEN")
         const registrations = web.notifications.filter((n) => n.kind === "NewRegistration")
         expect(registrations).toEqual([
-          { kind: "NewRegistration", email: "bob@example.com", name: "Bob", pending: true }
+          {
+            kind: "NewRegistration",
+            email: "bob@example.com",
+            name: "Bob",
+            pending: true,
+            // the admin page, a full link from AUTH_URL
+            adminLink: `${web.authUrl}/admin`
+          }
         ])
       })
 
@@ -204,7 +211,13 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           await web.client().api.auth.verifyEmail.mutate({ token: tokenOf(link!.link), password: PASSWORD })
         ).toEqual({ success: true })
         expect(web.notifications.filter((n) => n.kind === "NewRegistration")).toEqual([
-          { kind: "NewRegistration", email: "una@example.com", name: "Una", pending: true }
+          {
+            kind: "NewRegistration",
+            email: "una@example.com",
+            name: "Una",
+            pending: true,
+            adminLink: `${web.authUrl}/admin`
+          }
         ])
         const signedIn = web.client()
         const { user } = await signedIn.api.auth.signIn.mutate({ email: "una@example.com", password: PASSWORD })
@@ -666,6 +679,147 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           expect(approve.status).toBe(403)
         }
         expect((await me(pendingClient))?.status).toBe("PENDING")
+      })
+
+      it("rejectUser declines a PENDING account: its session ends, sign-in says it was declined (only with the right password), its owner is told; enableUser lets it in", async () => {
+        const web = await start()
+        const { client: admin } = await activeClient(web, ADMIN_EMAIL)
+        const owner = web.client()
+        const nina = await signUp(owner, "nina@example.com", "Nina")
+        expect((await me(owner))?.status).toBe("PENDING")
+        expect(await admin.api.admin.rejectUser.mutate({ userId: nina.id })).toEqual({ success: true })
+        expect(await me(owner)).toBeNull()
+        expect((await admin.api.admin.listUsers.query({ status: "REJECTED" })).items).toEqual([
+          { ...nina, status: "REJECTED" }
+        ])
+        const declined = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "nina@example.com", password: PASSWORD }),
+          "FORBIDDEN"
+        )
+        expect(declined.message).toBe(
+          `your request for an account was declined by the administrator; ask ${ADMIN_EMAIL} if you think this is a mistake`
+        )
+        expect(sessionSetCookie(declined)).toBeUndefined()
+        const wrong = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "nina@example.com", password: "not the password" }),
+          "UNAUTHORIZED"
+        )
+        expect(wrong.message).not.toMatch(/declined/)
+        expect(web.notifications.filter((n) => n.kind === "AccountRejected")).toEqual([
+          { kind: "AccountRejected", to: "nina@example.com", name: "Nina" }
+        ])
+        // declining twice changes nothing and tells nobody again
+        expect(await admin.api.admin.rejectUser.mutate({ userId: nina.id })).toEqual({ success: true })
+        expect(web.notifications.filter((n) => n.kind === "AccountRejected")).toHaveLength(1)
+
+        expect(await admin.api.admin.enableUser.mutate({ userId: nina.id })).toEqual({ success: true })
+        const again = web.client()
+        expect(
+          (await again.api.auth.signIn.mutate({ email: "nina@example.com", password: PASSWORD })).user.status
+        ).toBe("ACTIVE")
+        expect(await again.api.user.getMessagingSession.query()).toEqual({ session: null })
+        expect(web.notifications.filter((n) => n.kind === "AccountApproved")).toEqual([
+          {
+            kind: "AccountApproved",
+            to: "nina@example.com",
+            name: "Nina",
+            again: false,
+            signInLink: `${web.authUrl}/sign-in`
+          }
+        ])
+      })
+
+      it("disableUser: the account's open browsers are refused at once (UNAUTHORIZED), sign-in says it was disabled and whom to ask; enableUser lets it in again", async () => {
+        const web = await start()
+        const { client: admin } = await activeClient(web, ADMIN_EMAIL)
+        const { client: laptop, id: oscarId } = await activeClient(web, "oscar@example.com", admin)
+        const phone = web.client()
+        await phone.api.auth.signIn.mutate({ email: "oscar@example.com", password: PASSWORD })
+        expect(web.notifications.filter((n) => n.kind === "AccountApproved")).toEqual([
+          expect.objectContaining({ to: "oscar@example.com", again: false, signInLink: `${web.authUrl}/sign-in` })
+        ])
+        expect(await admin.api.admin.disableUser.mutate({ userId: oscarId })).toEqual({ success: true })
+        for (const browser of [laptop, phone]) {
+          const refused = await expectTrpcError(browser.api.user.getMessagingSession.query(), "UNAUTHORIZED")
+          expect(refused.message).toBe("sign in first")
+          expect(await me(browser)).toBeNull()
+        }
+        expect((await admin.api.admin.listUsers.query({ status: "DISABLED" })).items.map((u) => u.id)).toEqual([
+          oscarId
+        ])
+        const disabled = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "oscar@example.com", password: PASSWORD }),
+          "FORBIDDEN"
+        )
+        expect(disabled.message).toBe(
+          `this account was disabled by the administrator; ask ${ADMIN_EMAIL} to enable it again`
+        )
+        expect(sessionSetCookie(disabled)).toBeUndefined()
+        const wrong = await expectTrpcError(
+          web.client().api.auth.signIn.mutate({ email: "oscar@example.com", password: "not the password" }),
+          "UNAUTHORIZED"
+        )
+        expect(wrong.message).not.toMatch(/disabled/)
+        // a disabled account is enabled, not approved
+        const approve = await expectTrpcError(admin.api.admin.approveUser.mutate({ userId: oscarId }), "CONFLICT")
+        expect(approve.message).toBe("this account cannot be approved: it is disabled now; reload the list")
+
+        expect(await admin.api.admin.enableUser.mutate({ userId: oscarId })).toEqual({ success: true })
+        const back = web.client()
+        await back.api.auth.signIn.mutate({ email: "oscar@example.com", password: PASSWORD })
+        expect(await back.api.user.getMessagingSession.query()).toEqual({ session: null })
+        expect(web.notifications.filter((n) => n.kind === "AccountApproved").at(-1)).toMatchObject({
+          to: "oscar@example.com",
+          again: true
+        })
+      })
+
+      it("the admin cannot disable or decline their own account; decisions that do not apply are CONFLICT; unknown ids NOT_FOUND; non-admins FORBIDDEN", async () => {
+        const web = await start()
+        const { client: admin, id: adminId } = await activeClient(web, ADMIN_EMAIL)
+        const events = await web.eventCount()
+        for (const call of [
+          admin.api.admin.disableUser.mutate({ userId: adminId }),
+          admin.api.admin.rejectUser.mutate({ userId: adminId })
+        ]) {
+          const refused = await expectTrpcError(call, "FORBIDDEN")
+          expect(refused.message).toBe(
+            "you cannot disable or decline your own account: another administrator would have to"
+          )
+        }
+        expect(await web.eventCount()).toBe(events)
+        expect((await me(admin))?.status).toBe("ACTIVE")
+        const pending = await signUp(web.client(), "pia@example.com")
+        const { client: user, id: userId } = await activeClient(web, "uma@example.com", admin)
+        const disablePending = await expectTrpcError(
+          admin.api.admin.disableUser.mutate({ userId: pending.id }),
+          "CONFLICT"
+        )
+        expect(disablePending.message).toBe(
+          "this account cannot be disabled: it is waiting for approval now; reload the list"
+        )
+        await expectTrpcError(admin.api.admin.rejectUser.mutate({ userId }), "CONFLICT")
+        await expectTrpcError(admin.api.admin.enableUser.mutate({ userId: pending.id }), "CONFLICT")
+        for (const procedure of ["rejectUser", "disableUser", "enableUser"] as const) {
+          await expectTrpcError(admin.api.admin[procedure].mutate({ userId: "no-such-user" }), "NOT_FOUND")
+          await expectTrpcError(admin.untyped.mutation(`admin.${procedure}`, { userId: "" }), "BAD_REQUEST")
+          await expectTrpcError(user.api.admin[procedure].mutate({ userId: pending.id }), "FORBIDDEN")
+        }
+        expect((await admin.api.admin.listUsers.query({ status: "PENDING" })).items.map((u) => u.id)).toEqual([
+          pending.id
+        ])
+      })
+
+      it("auth.install says the next account becomes the admin only on an empty install that makes its first account the admin", async () => {
+        const web = await start({ adminEmail: null, firstAccountIsAdmin: true })
+        const anonymous = web.client()
+        expect(await anonymous.api.auth.install.query()).toEqual({ firstAccountBecomesAdmin: true })
+        const first = await signUp(web.client(), "first@example.com")
+        expect(first).toMatchObject({ role: "ADMIN", status: "ACTIVE" })
+        expect(await anonymous.api.auth.install.query()).toEqual({ firstAccountBecomesAdmin: false })
+        // with ADMIN_EMAIL (the default here) never, even when empty
+        const configured = await start()
+        expect(await configured.client().api.auth.install.query()).toEqual({ firstAccountBecomesAdmin: false })
       })
     })
   })

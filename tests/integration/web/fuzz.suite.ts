@@ -98,6 +98,7 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
           )
         },
         { path: "auth.me", kind: "query", malformed: any },
+        { path: "auth.install", kind: "query", malformed: any },
         {
           path: "auth.requestPasswordReset",
           kind: "mutation",
@@ -119,6 +120,21 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
         },
         {
           path: "admin.approveUser",
+          kind: "mutation",
+          malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) }))
+        },
+        {
+          path: "admin.rejectUser",
+          kind: "mutation",
+          malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) }))
+        },
+        {
+          path: "admin.disableUser",
+          kind: "mutation",
+          malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) }))
+        },
+        {
+          path: "admin.enableUser",
           kind: "mutation",
           malformed: fc.oneof(any, fc.record({ userId: fc.oneof(notString, fc.string()) }))
         },

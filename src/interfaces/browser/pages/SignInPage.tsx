@@ -4,8 +4,8 @@ import { useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { safeNextPath } from "../nextPath.ts"
 import { useSetSignedInUser } from "../session.tsx"
-import { errorCode, useTRPC } from "../trpc.ts"
-import { ErrorAlert } from "../ui/account.tsx"
+import { accountReason, errorCode, useTRPC } from "../trpc.ts"
+import { ErrorAlert, FirstAccountHint } from "../ui/account.tsx"
 import { Alert, Button, Card, linkLook, PageTitle, TextField } from "../ui/kit.tsx"
 
 /** Wrong password, too many tries, an unconfirmed address: each said plainly, with the way out. */
@@ -24,13 +24,16 @@ const SignInError = ({ error }: { readonly error: unknown }) => {
     case "TOO_MANY_REQUESTS":
       return <ErrorAlert error={error}>This protects your account from password guessing.</ErrorAlert>
     case "FORBIDDEN":
-      return (
+      // disabled or declined: the message names whom to ask, and there is nothing to do here
+      return accountReason(error) === "EmailNotVerified" ? (
         <ErrorAlert error={error}>
           <Link href="/sign-up" className={linkLook}>
             Sign up again
           </Link>{" "}
           if the link is lost or expired.
         </ErrorAlert>
+      ) : (
+        <ErrorAlert error={error} />
       )
     default:
       return <ErrorAlert error={error} />
@@ -68,6 +71,11 @@ export const SignInPage = () => {
   return (
     <div className="mx-auto max-w-md">
       <PageTitle>Sign in</PageTitle>
+      <FirstAccountHint>
+        <Link href="/sign-up" className={linkLook}>
+          Create the first account
+        </Link>
+      </FirstAccountHint>
       <Card>
         <form onSubmit={submit} className="space-y-4" noValidate>
           {notice !== null && !signIn.isError ? <Alert kind="success">{notice}</Alert> : null}

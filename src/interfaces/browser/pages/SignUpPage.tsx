@@ -6,7 +6,7 @@ import type { Problems } from "../accountForms.ts"
 import { afterSignUp, hasProblems, MIN_PASSWORD_LENGTH, signUpProblems } from "../accountForms.ts"
 import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
-import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
+import { AccountPanel, ErrorAlert, FirstAccountHint, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
 type Field = "name" | "email" | "password"
@@ -92,6 +92,7 @@ export const SignUpPage = () => {
         </p>
       }
     >
+      <FirstAccountHint />
       <form ref={form} onSubmit={submit} className="space-y-4" noValidate>
         {signUp.isError && Object.keys(server).length === 0 ? (
           <ErrorAlert error={signUp.error}>

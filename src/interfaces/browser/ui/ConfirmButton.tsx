@@ -14,7 +14,8 @@ export const ConfirmButton = ({
   pending,
   onConfirm,
   small = false,
-  calm = false
+  calm = false,
+  accessibleLabel
 }: {
   readonly label: string
   readonly question: ReactNode
@@ -25,6 +26,8 @@ export const ConfirmButton = ({
   readonly small?: boolean
   /** an action that destroys nothing (pause, resume): asked in neutral colours */
   readonly calm?: boolean
+  /** a longer name for the first button and the question's group, when several share one label (one per row) */
+  readonly accessibleLabel?: string
 }) => {
   const [asking, setAsking] = useState(false)
   const box = useRef<HTMLDivElement>(null)
@@ -47,7 +50,7 @@ export const ConfirmButton = ({
   if (!asking) {
     return (
       <div ref={box} className="inline-block">
-        <Button variant="secondary" className={size} onClick={() => setAsking(true)}>
+        <Button variant="secondary" className={size} onClick={() => setAsking(true)} aria-label={accessibleLabel}>
           {label}
         </Button>
       </div>
@@ -57,7 +60,7 @@ export const ConfirmButton = ({
     <div
       ref={box}
       role="group"
-      aria-label={label}
+      aria-label={accessibleLabel ?? label}
       className={`flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm ${calm ? "border-slate-300 bg-slate-50 text-slate-900" : "border-red-300 bg-red-50 text-red-900"}`}
     >
       <span>{question}</span>

@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query"
 import type { ReactNode, RefObject } from "react"
 import { useEffect } from "react"
 import { sentence } from "../accountForms.ts"
-import { errorText } from "../trpc.ts"
+import { errorText, useTRPC } from "../trpc.ts"
 import { Alert, Card, PageTitle } from "./kit.tsx"
 
 /** The narrow column the account screens (sign-in, sign-up, reset, …) share: a title and a card. */
@@ -38,4 +39,27 @@ export const useFocusFirstInvalid = (form: RefObject<HTMLFormElement | null>, at
     if (attempt === 0) return
     form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus()
   }, [form, attempt])
+}
+
+/**
+ * On a fresh install that makes its first account the administrator (auth.install), the sign-in
+ * and sign-up pages say so, with `children` as the way on; nothing once any account exists, and
+ * nothing while the answer is out (the form does not wait for it).
+ */
+export const FirstAccountHint = ({ children }: { readonly children?: ReactNode }) => {
+  const trpc = useTRPC()
+  const install = useQuery(trpc.auth.install.queryOptions(undefined, { staleTime: 0 }))
+  if (install.data?.firstAccountBecomesAdmin !== true) return null
+  return (
+    <div className="mb-4">
+      <Alert kind="info">
+        <p className="font-semibold">This Herald has no accounts yet.</p>
+        <p className="mt-1">
+          The first account created becomes its administrator: it can use Herald at once and looks after the accounts
+          made after it.
+        </p>
+        {children === undefined ? null : <p className="mt-2">{children}</p>}
+      </Alert>
+    </div>
+  )
 }

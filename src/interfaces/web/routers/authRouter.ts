@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server"
 import { Clock, Effect } from "effect"
 import { z } from "zod"
+import { describeInstall } from "../../../application/auth/describeInstall.ts"
 import { requestPasswordReset } from "../../../application/auth/requestPasswordReset.ts"
 import { resetPassword } from "../../../application/auth/resetPassword.ts"
 import { signIn } from "../../../application/auth/signIn.ts"
@@ -62,6 +63,8 @@ export const authRouter = router({
       })
     )
   ),
+  /** for the sign-in and sign-up pages: whether the next account becomes the admin (describeInstall.ts) */
+  install: publicProcedure.query(({ ctx }) => run(ctx, describeInstall())),
   me: publicProcedure.query(({ ctx }) => {
     // "signed out" would be a lie while the session cannot be checked
     if (ctx.authUnavailable)

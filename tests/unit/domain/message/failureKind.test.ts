@@ -78,6 +78,9 @@ const table: ReadonlyArray<readonly [string, FailureKind]> = [
   // missed
   ["missed", "missed"],
   ["group Club B: missed", "missed"],
+  // the owner's account disabled (checkOwnerMaySend.ts)
+  ["not sent: this account was disabled by the administrator", "disabled"],
+  ["group Club B: not sent: this account was disabled by the administrator", "disabled"],
   // anything else
   [`failed to send message: gateway answered 500: {"message":"boom"}`, "other"],
   ["failed to send message: gateway answered 403: <html>403 Forbidden</html>", "other"],
@@ -173,6 +176,7 @@ describe("failedGroupOf: the group a several-group campaign's reason names", () 
   it.each([
     ["group Club B: failed to send message: gateway answered 400: Chat not found", "Club B"],
     ["group Club B: missed", "Club B"],
+    ["group Club B: not sent: this account was disabled by the administrator", "Club B"],
     ["group U15: Saturday: outcome unknown: the send claimed at … never reported back", "U15: Saturday"],
     ["group 1203@g.us: cannot read sessionName: session s-1 was deleted or logged out", "1203@g.us"],
     ["failed to send message: connect ECONNREFUSED 127.0.0.1:3000", null],

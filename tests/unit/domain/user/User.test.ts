@@ -128,7 +128,7 @@ describe("User decider", () => {
     ).toBe("scrypt$new")
   })
 
-  it("property: state is the fold of the events, id and email never change after registration, a verified account is never registered again nor unverified, and a verified ACTIVE account never goes back to PENDING", () => {
+  it("property: state is the fold of the events, id and email never change after registration, a verified account is never registered again nor unverified, and a verified account once ACTIVE is never PENDING or REJECTED again", () => {
     const command = fc.oneof(
       fc.record({
         type: fc.constant("Register" as const),
@@ -149,6 +149,7 @@ describe("User decider", () => {
         now: fc.nat()
       }),
       fc.record({ type: fc.constant("Approve" as const), now: fc.nat() }),
+      fc.record({ type: fc.constantFrom("Reject" as const, "Disable" as const, "Enable" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("MakeAdmin" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("ChangePassword" as const), passwordHash: fc.string(), now: fc.nat() })
     )
@@ -165,11 +166,77 @@ describe("User decider", () => {
           if (wasVerified) expect(e.type).not.toBe("UserRegistered")
           s = UserDecider.evolve(s, e)
           if (wasVerified) expect(s.emailVerified).toBe(true)
-          if (wasActive && wasVerified) expect(s.status).toBe("ACTIVE")
-          wasActive = s.status === "ACTIVE"
+          // once let in, an account is never waiting or declined again: only disabled, or active
+          if (wasActive && wasVerified) expect(["ACTIVE", "DISABLED"]).toContain(s.status)
+          wasActive = (wasActive && wasVerified) || s.status === "ACTIVE"
           wasVerified = s.emailVerified
         }
       })
     )
+  })
+
+  describe("the admin's decisions", () => {
+    const now = AT + 10
+    const stateIn = (status: UserState["status"]): UserState => ({ ...run([register()]).state, status })
+    const decisions = ["Approve", "Reject", "Disable", "Enable"] as const
+    // [command, from] → the event it records, "none" (already there), or the conflict
+    const table: ReadonlyArray<readonly [(typeof decisions)[number], UserState["status"], string]> = [
+      ["Approve", "PENDING", "UserApproved"],
+      ["Approve", "ACTIVE", "none"],
+      ["Approve", "REJECTED", "conflict"],
+      ["Approve", "DISABLED", "conflict"],
+      ["Reject", "PENDING", "UserRejected"],
+      ["Reject", "REJECTED", "none"],
+      ["Reject", "ACTIVE", "conflict"],
+      ["Reject", "DISABLED", "conflict"],
+      ["Disable", "ACTIVE", "UserDisabled"],
+      ["Disable", "DISABLED", "none"],
+      ["Disable", "PENDING", "conflict"],
+      ["Disable", "REJECTED", "conflict"],
+      ["Enable", "DISABLED", "UserEnabled"],
+      ["Enable", "REJECTED", "UserEnabled"],
+      ["Enable", "ACTIVE", "none"],
+      ["Enable", "PENDING", "conflict"]
+    ]
+    it.each(table)("%s on a %s account → %s", (type, from, expected) => {
+      const result = decideUser({ type, now }, stateIn(from))
+      if (expected === "conflict") {
+        expect(result).toEqual({ _tag: "Rejected", rejection: { _tag: "UserStatusConflict", status: from } })
+      } else if (expected === "none") {
+        expect(result).toEqual({ _tag: "Accepted", events: [] })
+      } else {
+        expect(result).toEqual({ _tag: "Accepted", events: [{ type: expected, at: now }] })
+      }
+    })
+
+    it("evolve: declined, disabled and enabled again, each stamped", () => {
+      const { state, events } = run([
+        register(),
+        { type: "Reject", now: AT + 1 },
+        { type: "Enable", now: AT + 2 },
+        { type: "Disable", now: AT + 3 },
+        { type: "Enable", now: AT + 4 }
+      ])
+      expect(events.map((e) => e.type)).toEqual([
+        "UserRegistered",
+        "UserRejected",
+        "UserEnabled",
+        "UserDisabled",
+        "UserEnabled"
+      ])
+      expect(state).toMatchObject({ status: "ACTIVE", updatedAt: AT + 4, version: 5 })
+      expect(run([register(), { type: "Approve", now: AT + 1 }, { type: "Disable", now: AT + 2 }]).state).toMatchObject(
+        { status: "DISABLED", updatedAt: AT + 2, version: 3 }
+      )
+    })
+
+    it("on an unknown account: UserNotFound", () => {
+      for (const type of decisions) {
+        expect(decideUser({ type, now }, UserDecider.initialState)).toEqual({
+          _tag: "Rejected",
+          rejection: { _tag: "UserNotFound" }
+        })
+      }
+    })
   })
 })
