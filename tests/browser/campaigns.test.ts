@@ -544,9 +544,11 @@ describe.skipIf(!chromiumAvailable)(
       const seen = await eventually(
         "the resend shows Sent and the campaign Completed",
         async () => {
+          // read in this order: the page may draw between two reads, and a resend once sent stays
+          // sent, so "nothing waiting" read first and "not sent" read after is a real contradiction
+          const nothingWaiting = (await page.getByText("No message waiting").count()) > 0
           const resendSent = (await resend.getByText(/^Sent at /).count()) === 1
           const completed = (await page.getByText("Status: Completed").count()) === 1
-          const nothingWaiting = (await page.getByText("No message waiting").count()) > 0
           return { done: completed && resendSent, contradiction: !resendSent && nothingWaiting }
         },
         (state) => state.done || state.contradiction,
