@@ -159,6 +159,7 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
                   resendOf: "m1",
                   sent: 0,
                   otherFailures: 0,
+                  paused: 0,
                   now: T + 2 * MINUTE
                 })
                 yield* message(id, {

@@ -56,10 +56,11 @@ const CampaignView = ({
 }) => {
   const title = campaign.title.trim() === "" ? "Untitled campaign" : campaign.title
   const status = campaignStatusWords[campaign.status]
-  const { sent, delivered, total, next, sending } = useMemo(() => {
+  const { sent, delivered, total, next, sending, held } = useMemo(() => {
     let sent = 0,
       delivered = 0,
-      total = 0
+      total = 0,
+      held = 0
     let next: string | null = null
     let sending = false
     // a message sent again counts once: its resend stands in its place
@@ -68,6 +69,7 @@ const CampaignView = ({
       if (m.isSent) sent++
       if (m.isDelivered) delivered++
       if (m.status === "PICKED") sending = true
+      if (m.status === "PAUSED") held++
       // NEW: a resend just made, waiting like any scheduled one
       if (
         (m.status === "SCHEDULED" || m.status === "NEW") &&
@@ -75,7 +77,7 @@ const CampaignView = ({
       )
         next = m.scheduledAt
     }
-    return { sent, delivered, total, next, sending }
+    return { sent, delivered, total, next, sending, held }
   }, [campaign.messages])
   const several = campaign.targets.length > 1
   const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
@@ -134,7 +136,9 @@ const CampaignView = ({
             <>
               Next message: <time dateTime={next}>{formatDateTime(next)}</time>.
             </>
-          ) : sending ? null : (
+          ) : sending ? null : held > 0 ? (
+            `Sending is paused: ${held === 1 ? "1 message waits" : `${held} messages wait`} until you resume.`
+          ) : (
             "No message waiting to be sent."
           )}{" "}
           Times are in your time zone ({viewerTimeZone}).
