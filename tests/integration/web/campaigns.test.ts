@@ -447,7 +447,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         "CONFLICT"
       )
       expect(notFailed.message).toBe(
-        "only a failed, missed, skipped or outcome-unknown message can be sent again (this one is SCHEDULED)"
+        "Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and it is still waiting to be sent."
       )
       await expectTrpcError(
         owner.untyped.mutation("campaign.resendMessage", { campaignId: id, messageId: "" }),
