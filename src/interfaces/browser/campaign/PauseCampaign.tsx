@@ -75,7 +75,10 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
         <Alert kind="warning">
           {paused ? (
             <>
-              <strong>Sending is paused.</strong> No message of this campaign is sent until you resume.
+              <strong>Sending is paused.</strong>{" "}
+              {waiting === 0
+                ? "No message of this campaign is sent until you resume."
+                : "The messages already paused are not sent until you resume."}
             </>
           ) : (
             <>
@@ -91,9 +94,11 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
               at {waiting === 1 ? "its time" : "their times"}.{pause.isError ? ` (${errorText(pause.error)})` : ""}{" "}
               Finish pausing to hold {waiting === 1 ? "it" : "them"} too.
             </Alert>
-            <Button disabled={pause.isPending} onClick={() => pause.mutate({ id: campaign.id })}>
-              {pause.isPending ? "Working…" : "Finish pausing"}
-            </Button>
+            <div>
+              <Button disabled={pause.isPending} onClick={() => pause.mutate({ id: campaign.id })}>
+                {pause.isPending ? "Working…" : "Finish pausing"}
+              </Button>
+            </div>
           </>
         ) : null}
         {resume.isError ? <Alert>Could not resume sending: {errorText(resume.error)}</Alert> : null}

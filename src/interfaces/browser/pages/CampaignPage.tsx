@@ -159,10 +159,14 @@ const CampaignView = ({
                 after={
                   canCancel(campaign) || resendable.size > 0 ? (
                     <>
-                      {canCancel(campaign)
-                        ? "Its other messages are still sent at their times unless you cancel it. "
+                      {held > 0
+                        ? "Its paused messages wait until you resume sending; resume first, then send a failed one again. "
+                        : canCancel(campaign)
+                          ? "Its other messages are still sent at their times unless you cancel it. "
+                          : null}
+                      {resendable.size > 0 && held === 0
+                        ? "A message that was not sent can be sent again from its row below."
                         : null}
-                      {resendable.size > 0 ? "A message that was not sent can be sent again from its row below." : null}
                     </>
                   ) : undefined
                 }
