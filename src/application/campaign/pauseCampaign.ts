@@ -7,8 +7,6 @@ import { CampaignConflict } from "./CampaignErrors.ts"
 import { holdCampaignMessages } from "./holdCampaignMessages.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 
-export { PAUSE_CONCURRENCY } from "./holdCampaignMessages.ts"
-
 /** Why a campaign cannot be paused (or, `resume`, resumed), in the organiser's words. */
 export const pauseRefusal = (rejection: CampaignRejection, asked: "pause" | "resume" = "pause"): CampaignConflict => {
   if (rejection._tag === "CampaignNotPausable" || rejection._tag === "CampaignNotPaused") {

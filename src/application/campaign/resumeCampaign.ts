@@ -49,10 +49,11 @@ export const resumeCampaign = Effect.fn("resumeCampaign")(function* (userId: str
   // Read again after the campaign: a message still being scheduled when read may have paused
   // itself since (createCampaign.ts), and a pause racing this one (its campaign write before this
   // one's) may have held one this pass had found waiting. Resumed too: none stays held.
+  // Only those this pass left alone (not those it resumed): a large resume is not read twice.
   const again = yield* releaseMessages(
     before.messageIds.filter((_, i) => {
-      const status = first.outcomes[i]?.state.status
-      return status === "NEW" || status === "SCHEDULED"
+      const o = first.outcomes[i]
+      return o?._tag === "Rejected" && (o.state.status === "NEW" || o.state.status === "SCHEDULED")
     })
   )
   resumed += again.resumed
