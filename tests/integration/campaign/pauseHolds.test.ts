@@ -128,6 +128,49 @@ describe("pausing holds every message, whatever comes in between (memory store)"
   )
 
   it.effect(
+    "a resend paused late (its campaign paused while it was written) and a resume landing before that pause: the resend waits, not held",
+    () =>
+      inMemory(
+        Effect.gen(function* () {
+          const { id, messageIds } = yield* plan([MINUTE, 10 * MINUTE])
+          const first = messageIds[0]!
+          yield* TestClock.setTime(MINUTE)
+          yield* execute(MessageAggregate)(first, { type: "Pick", selectedAt: MINUTE, now: MINUTE, by: "s" })
+          yield* execute(MessageAggregate)(first, { type: "RecordSendFailure", reason: "refused", now: MINUTE })
+          yield* failCampaign(id, first, "refused")
+          yield* TestClock.setTime(2 * MINUTE)
+          const context = yield* Effect.context<Services>()
+          const asUser = <A, E>(effect: Effect.Effect<A, E, Services>, store: EventStore["Service"]) =>
+            effect.pipe(
+              Effect.provideService(EventStore, store),
+              Effect.provideContext(context),
+              Effect.asVoid,
+              Effect.orDie
+            )
+          const resendStream = (streamId: string) =>
+            streamId !== MessageAggregate.streamId(first) && streamId.startsWith("message-")
+          // the organiser pauses while the resend is being scheduled (its id taken, its message not yet written) …
+          const pausedMeanwhile = yield* interceptOnce(
+            (streamId, events) => resendStream(streamId) && events.some((e) => e.type === "MessageScheduled"),
+            (store) => asUser(pauseCampaign("u1", id), store)
+          )
+          // … and resumes just before the resend holds itself
+          const resumedMeanwhile = yield* interceptOnce(
+            (streamId, events) => resendStream(streamId) && pausing(events),
+            (store) => asUser(resumeCampaign("u1", id), store)
+          ).pipe(Effect.provideService(EventStore, pausedMeanwhile))
+          const resend = yield* resendCampaignMessage("u1", {
+            campaignId: id,
+            messageId: first,
+            scheduledAt: 5 * MINUTE
+          }).pipe(Effect.provideService(EventStore, resumedMeanwhile))
+          expect((yield* load(CampaignAggregate, id)).status).toBe("SCHEDULED")
+          expect((yield* statusesOf(id)).get(resend.id)).toBe("SCHEDULED")
+        })
+      )
+  )
+
+  it.effect(
     "resume acts on paused messages whatever the campaign's status: one left paused in a sending campaign goes again",
     () =>
       inMemory(
