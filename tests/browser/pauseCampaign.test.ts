@@ -1,5 +1,12 @@
+import { join } from "node:path"
+import { Effect, Layer } from "effect"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { CampaignAggregate } from "../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../src/application/eventSourcing/execute.ts"
+import type { CampaignCommand } from "../../src/domain/campaign/Campaign.ts"
+import { SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import type { Standalone } from "../support/browser.ts"
 import {
   BROWSER_SKIP_REASON,
@@ -18,6 +25,20 @@ import { eventually } from "../support/eventually.ts"
 
 const hour = 3_600_000
 const shots = process.env.PAUSE_SCREENSHOTS
+
+/**
+ * A campaign command written straight to the standalone's store (its SQLite file), as another
+ * process would: how a pause cut short, or a failure while paused, is set up.
+ */
+const onTheStore = (herald: Standalone, campaignId: string, command: CampaignCommand) =>
+  Effect.runPromise(
+    execute(CampaignAggregate)(campaignId, command).pipe(
+      Effect.asVoid,
+      Effect.provide(
+        SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path: join(herald.dataDir, "herald.db") })))
+      )
+    )
+  )
 
 const messageRow = (page: Page, text: string) =>
   page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: text })
@@ -145,6 +166,81 @@ describe.skipIf(!chromiumAvailable)(
         ["Doors open at 7", "SKIPPED", false],
         ["Bring a friend next week", "SCHEDULED", false]
       ])
+      expect(errors).toEqual([])
+      await page.close()
+    }, 90_000)
+
+    it("a pause cut short says what still waits and finishes pausing; failed while paused, resume and cancel are still offered; desktop and phone, axe clean", async () => {
+      const { id } = await api.campaign.create.mutate({
+        sessionName,
+        ...group,
+        title: "Choir rehearsals",
+        messages: [
+          { content: "Rehearsal moved to 8", scheduledAt: new Date(Date.now() + 26 * hour).toISOString() },
+          { content: "Concert dress code", scheduledAt: new Date(Date.now() + 27 * hour).toISOString() }
+        ]
+      })
+      // the campaign recorded paused, its messages not reached (the store failed half way)
+      await onTheStore(herald, id, { type: "Pause", now: Date.now() })
+      const page = await context.newPage()
+      const errors = watchForErrors(page)
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`${herald.url}/campaigns/${id}`)
+      await page.getByText("Status: Paused").first().waitFor()
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Pausing did not finish: 2 messages are still waiting and would be sent at their times." })
+        .waitFor()
+      const finish = page.getByRole("button", { name: "Finish pausing" })
+      expect(await seriousA11yViolations(page)).toEqual([])
+      if (shots) await page.screenshot({ path: `${shots}/pause-cut-short-desktop.png`, fullPage: true })
+      await page.setViewportSize({ width: 390, height: 844 })
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
+      expect(await seriousA11yViolations(page)).toEqual([])
+      if (shots) await page.screenshot({ path: `${shots}/pause-cut-short-phone.png`, fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 800 })
+
+      await finish.focus()
+      await page.keyboard.press("Enter")
+      await page.getByRole("status").filter({ hasText: "Sending is paused" }).first().waitFor()
+      for (const text of ["Rehearsal moved to 8", "Concert dress code"]) {
+        await messageRow(page, text).getByText("State: Paused").waitFor()
+      }
+      await finish.waitFor({ state: "detached" })
+      // the header says the campaign is paused, not that nothing waits
+      await page.getByText("Sending is paused: 2 messages wait until you resume.").waitFor()
+      expect(await page.getByText("No message waiting to be sent.").count()).toBe(0)
+      expect((await api.campaign.get.query({ id })).messages.map((m) => m.status)).toEqual(["PAUSED", "PAUSED"])
+
+      // a send under way fails the campaign while it is paused: the held messages can still be resumed or cancelled
+      await onTheStore(herald, id, {
+        type: "Fail",
+        reason: "failed to send message: 500",
+        messageId: null,
+        now: Date.now()
+      })
+      await page.reload()
+      await page.getByText("Status: Failed").first().waitFor()
+      await page.getByText("Some messages are paused.").waitFor()
+      await page.getByText("Its paused messages wait until you resume sending; resume first").waitFor()
+      await page.getByRole("button", { name: "Cancel campaign" }).waitFor()
+      expect(await seriousA11yViolations(page)).toEqual([])
+      if (shots) await page.screenshot({ path: `${shots}/failed-while-paused-desktop.png`, fullPage: true })
+      await page.setViewportSize({ width: 390, height: 844 })
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
+      if (shots) await page.screenshot({ path: `${shots}/failed-while-paused-phone.png`, fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.getByRole("button", { name: "Resume sending" }).click()
+      await page
+        .getByRole("group", { name: "Resume sending" })
+        .getByRole("button", { name: "Yes, resume sending" })
+        .click()
+      for (const text of ["Rehearsal moved to 8", "Concert dress code"]) {
+        await messageRow(page, text).getByText("State: Scheduled").waitFor()
+      }
+      await page.getByText("Some messages are paused.").waitFor({ state: "detached" })
+      const after = await api.campaign.get.query({ id })
+      expect([after.status, ...after.messages.map((m) => m.status)]).toEqual(["FAILED", "SCHEDULED", "SCHEDULED"])
       expect(errors).toEqual([])
       await page.close()
     }, 90_000)

@@ -159,6 +159,7 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
                   resendOf: "m1",
                   sent: 0,
                   otherFailures: 0,
+                  paused: 0,
                   now: T + 2 * MINUTE
                 })
                 yield* message(id, {
@@ -185,6 +186,45 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             expect(yield* storedCounters).toEqual(counters(2, 1, T + 9 * MINUTE))
             // and a fresh count agrees with what the projections kept
             expect(shown(yield* repo.count("c1"))).toEqual(counters(2, 1, T + 9 * MINUTE))
+          })
+        )
+    )
+
+    it.effect(
+      "a skipped resend still stands for its first: one sent, one failed sent again and skipped is 1 of 1, on the list as on the page",
+      () =>
+        inDatabase(
+          Effect.gen(function* () {
+            const repo = yield* CampaignRepository
+            yield* create(["m1", "m2"])
+            yield* schedule("m1", T + MINUTE)
+            yield* schedule("m2", T + 2 * MINUTE)
+            yield* repo.count("c1")
+            yield* pick("m1", T + MINUTE)
+            yield* message("m1", { type: "RecordSent", gatewayMessageId: "true_g@g.us_KEY1", now: T + MINUTE })
+            yield* pick("m2", T + 2 * MINUTE)
+            yield* message("m2", {
+              type: "RecordSendFailure",
+              reason: "failed to send message: 500",
+              now: T + 2 * MINUTE
+            })
+            // sent again, held by a pause, then skipped on resume (its time passed meanwhile)
+            yield* message("m2", { type: "Resend", resendId: "r1", currentResend: null, now: T + 3 * MINUTE })
+            yield* message("r1", {
+              type: "Schedule",
+              messageId: "r1",
+              target,
+              content: "text m2",
+              scheduledAt: T + 5 * MINUTE,
+              now: T + 3 * MINUTE,
+              resendOf: "m2"
+            })
+            yield* message("r1", { type: "Pause", now: T + 4 * MINUTE })
+            yield* message("r1", { type: "Resume", now: T + 6 * MINUTE })
+            const expected = { totalMessages: 1, sentMessages: 1, deliveredMessages: 0, nextScheduledAt: null }
+            expect(yield* storedCounters).toEqual(expected)
+            expect(shown(yield* repo.count("c1"))).toEqual(expected)
+            expect(shown(yield* repo.tally("c1"))).toEqual(expected)
           })
         )
     )

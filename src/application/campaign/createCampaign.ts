@@ -9,6 +9,7 @@ import { execute, load } from "../eventSourcing/execute.ts"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import { Ids } from "../ports/Ids.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
+import { holdCampaignMessages } from "./holdCampaignMessages.ts"
 
 export interface CreateCampaignInput {
   readonly userId: string
@@ -114,13 +115,13 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
       discard: true
     })
   }
-  // Paused likewise (campaign.pause skips messages not yet scheduled): hold them as it would.
+  // Paused likewise (campaign.pause skips messages not yet scheduled): hold them as it would,
+  // every one tried, and released again if the campaign was resumed meanwhile.
   if (after.status === "PAUSED") {
-    const at = yield* Clock.currentTimeMillis
-    yield* Effect.forEach(planned, (m) => execute(MessageAggregate)(m.id, { type: "Pause", now: at }), {
-      discard: true,
-      concurrency: PLAN_CONCURRENCY
-    })
+    yield* holdCampaignMessages(
+      campaignId,
+      planned.map((m) => m.id)
+    )
   }
   // Counted once, now that its messages are: their projections leave a campaign never counted
   // alone (CampaignRepository.recount). Should this fail, campaign.list tallies it and

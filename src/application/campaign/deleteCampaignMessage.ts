@@ -5,6 +5,7 @@ import { execute, load } from "../eventSourcing/execute.ts"
 import { failCampaign } from "../scheduler/failCampaign.ts"
 import { updateCampaignProgress } from "../scheduler/updateCampaignProgress.ts"
 import { CampaignConflict, CampaignMessageNotFound } from "./CampaignErrors.ts"
+import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
 
 /** campaign.deleteMessage: a message not yet picked is never sent (else CONFLICT). */
@@ -18,7 +19,9 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
   if (outcome._tag === "Rejected") {
     const r = outcome.rejection
     if (r._tag === "MessageAlreadyPicked" || r._tag === "MessageClosed") {
-      return yield* new CampaignConflict({ message: `the message can no longer be deleted (${r.status})` })
+      return yield* new CampaignConflict({
+        message: `This message can no longer be deleted: ${messageStateWords(r.status)}.`
+      })
     }
     return yield* new CampaignMessageNotFound()
   }

@@ -2,32 +2,37 @@ import { Clock, Effect } from "effect"
 import type { CampaignCommand } from "../../domain/campaign/Campaign.ts"
 import { decideCampaign } from "../../domain/campaign/Campaign.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
-import type { MessageCommand, MessageRejection } from "../../domain/message/Message.ts"
+import type { MessageCommand, MessageRejection, MessageStatus } from "../../domain/message/Message.ts"
 import { decideMessage, unansweredFailures } from "../../domain/message/Message.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
 import { MEDIA_RESEND_WINDOW_MS } from "../media/sweepMedia.ts"
 import { Ids } from "../ports/Ids.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
-import { MessageRepository } from "../ports/MessageRepository.ts"
+import { MessageRepository, PENDING_STATUSES } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
+import { holdCampaignMessages } from "./holdCampaignMessages.ts"
 import { requireMedia } from "./mediaSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
+import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
 import { requirePolls } from "./pollSupport.ts"
+
+const pending: ReadonlySet<MessageStatus> = new Set(PENDING_STATUSES)
 
 const refusal = (r: MessageRejection) => {
   switch (r._tag) {
     case "MessageNotResendable":
       return new CampaignConflict({
-        message: `only a failed, missed, skipped or outcome-unknown message can be sent again (this one is ${r.status})`
+        message: `Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and ${messageStateWords(r.status)}.`
       })
     case "MessageAlreadyResent":
       return new CampaignConflict({
-        message: `this message was already sent again as message ${r.resendId} (${r.status}); send that one again if it failed`
+        message:
+          "This message was already sent again, and that copy still stands: send the copy again if it did not go out."
       })
     default:
       return new CampaignMessageNotFound()
@@ -87,6 +92,7 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         resendOf: input.messageId,
         sent: messages.filter((m) => m.isSent).length,
         otherFailures: unansweredFailures(messages).filter((m) => m.id !== input.messageId).length,
+        paused: messages.filter((m) => m.status === "PAUSED").length,
         now
       }
       const campaignState = yield* load(CampaignAggregate, campaign.id)
@@ -94,15 +100,16 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       if (adding._tag === "Rejected") {
         return yield* new CampaignConflict({
           message:
-            adding.rejection._tag === "CampaignNotResendable"
-              ? adding.rejection.status === "PAUSED"
-                ? "This campaign is paused: resume sending first, then send this message again."
-                : `the campaign is ${adding.rejection.status}: nothing more is sent`
-              : adding.rejection._tag
+            adding.rejection._tag === "CampaignHoldsPaused" ||
+            (adding.rejection._tag === "CampaignNotResendable" && adding.rejection.status === "PAUSED")
+              ? "Some messages of this campaign are paused: resume sending first, then send this message again."
+              : adding.rejection._tag === "CampaignNotResendable" && adding.rejection.status === "CANCELLED"
+                ? "This campaign was cancelled: nothing more is sent."
+                : "This campaign has no messages to send again yet."
         })
       }
       // one more pending message, and one more open campaign if it had none left to send
-      const open = messages.some((m) => m.status === "SCHEDULED")
+      const open = messages.some((m) => pending.has(m.status))
       yield* enforceCampaignQuota(userId, 1, open ? 0 : 1)
       // The same upload, still stored? Touched, the last check before a write: the sweep then
       // leaves it (it deletes only uploads unused since its cutoff, sweepMedia.ts), or removed it
@@ -118,7 +125,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // (another web process's resend appended meanwhile would be overwritten: the text sent
       // twice). The caller hears CONFLICT and may ask again.
       const changedMeanwhile = () =>
-        new CampaignConflict({ message: "the message or its campaign changed meanwhile: try again" })
+        new CampaignConflict({
+          message: "The message or its campaign changed meanwhile: reload the page and try again."
+        })
       const marked = yield* execute(MessageAggregate)(input.messageId, mark, { known: original, retries: 0 }).pipe(
         Effect.catchTag("ConcurrencyConflict", () => Effect.fail(changedMeanwhile()))
       )
@@ -129,7 +138,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         Effect.catchTag("ConcurrencyConflict", () => Effect.fail(changedMeanwhile()))
       )
       if (added._tag === "Rejected") {
-        return yield* new CampaignConflict({ message: `the campaign changed meanwhile (${added.rejection._tag})` })
+        return yield* new CampaignConflict({
+          message: "The campaign changed meanwhile: reload the page and try again."
+        })
       }
       const scheduled = yield* execute(MessageAggregate)(resendId, {
         type: "Schedule",
@@ -145,7 +156,7 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       })
       if (scheduled._tag === "Rejected") {
         return yield* new CampaignConflict({
-          message: `the message could not be sent again (${scheduled.rejection._tag})`
+          message: "The message could not be sent again: reload the page and try again."
         })
       }
       // Cancelled while this was written (campaign.cancel cancels the ids it read): cancel it now,
@@ -154,10 +165,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       if (after.status === "CANCELLED") {
         yield* execute(MessageAggregate)(resendId, { type: "Cancel", now: yield* Clock.currentTimeMillis })
       }
-      // Paused while this was written (campaign.pause pauses the ids it read): held like the others.
-      if (after.status === "PAUSED") {
-        yield* execute(MessageAggregate)(resendId, { type: "Pause", now: yield* Clock.currentTimeMillis })
-      }
+      // Paused while this was written (campaign.pause pauses the ids it read): held like the
+      // others, and released again if the campaign was resumed meanwhile.
+      if (after.status === "PAUSED") yield* holdCampaignMessages(campaign.id, [resendId])
       yield* (yield* ScheduleChanges).announce
       return { id: resendId }
     })

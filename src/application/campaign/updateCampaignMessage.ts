@@ -6,6 +6,7 @@ import { execute } from "../eventSourcing/execute.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
+import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
 
 /**
@@ -76,7 +77,9 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
         })
       case "MessageAlreadyPicked":
       case "MessageClosed":
-        return yield* new CampaignConflict({ message: `the message can no longer be changed (${r.status})` })
+        return yield* new CampaignConflict({
+          message: `This message can no longer be changed: ${messageStateWords(r.status)}.`
+        })
       default:
         return yield* new CampaignMessageNotFound()
     }

@@ -3,6 +3,7 @@ import { Context } from "effect"
 import { z } from "zod"
 import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
+import { isWithdrawnResend } from "../../domain/message/Message.ts"
 import { CampaignPlanSchema } from "../eventSourcing/codecs.ts"
 import type { MessageView } from "./MessageRepository.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
@@ -100,8 +101,8 @@ export type CountedMessage = Pick<
 
 /**
  * The counters of these message views (all of one campaign's): the one definition the stores
- * count by. A message sent again is not counted while its resend stands (neither deleted nor
- * cancelled): the resend takes its place, so a plan of 3 with one failure sent again is "3 of 3",
+ * count by. A message sent again is not counted while its resend stands (isWithdrawnResend:
+ * neither deleted nor cancelled; a skipped one stands): the resend takes its place, so a plan of 3 with one failure sent again is "3 of 3",
  * not "3 of 4".
  */
 export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCounters => {
@@ -111,7 +112,8 @@ export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCou
   let nextScheduledAt: number | null = null
   let messageVersions = 0
   const standing = new Set<string>()
-  for (const m of messages) if (!m.isDeleted) standing.add(m.id)
+  // by status, as isWithdrawnResend: a skipped resend stands (it is not counted, nor its first)
+  for (const m of messages) if (!isWithdrawnResend(m.status)) standing.add(m.id)
   for (const m of messages) {
     messageVersions += m.version
     if (m.isDeleted || (m.resentAs !== null && standing.has(m.resentAs))) continue

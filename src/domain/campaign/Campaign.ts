@@ -144,8 +144,8 @@ export type CampaignCommand =
   | { readonly type: "ChangePlan"; readonly plan: CampaignPlan; readonly now: number }
   /**
    * Take `messageId`, which sends `resendOf` again. What the campaign's stream does not hold
-   * comes from its messages: how many are sent, and how many failures other than `resendOf`
-   * are still not sent again.
+   * comes from its messages: how many are sent, how many failures other than `resendOf`
+   * are still not sent again, and how many are paused.
    */
   | {
       readonly type: "AddResend"
@@ -153,6 +153,8 @@ export type CampaignCommand =
       readonly resendOf: string
       readonly sent: number
       readonly otherFailures: number
+      /** how many of its messages are paused (a campaign that failed while paused holds them) */
+      readonly paused: number
       readonly now: number
     }
 
@@ -164,6 +166,8 @@ export type CampaignRejection =
   | { readonly _tag: "CampaignNotCancellable"; readonly status: CampaignStatus }
   /** a cancelled campaign sends nothing more, resends included */
   | { readonly _tag: "CampaignNotResendable"; readonly status: CampaignStatus }
+  /** some of its messages are paused (a campaign failed while paused): resume them first */
+  | { readonly _tag: "CampaignHoldsPaused"; readonly paused: number }
   /** finished (completed, failed, cancelled) or never planned: there is nothing to pause */
   | { readonly _tag: "CampaignNotPausable"; readonly status: CampaignStatus }
   | { readonly _tag: "CampaignNotPaused"; readonly status: CampaignStatus }
@@ -282,6 +286,9 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
       if (status === "CANCELLED" || status === "DRAFT" || status === "PAUSED") {
         return reject({ _tag: "CampaignNotResendable", status })
       }
+      // Failed while paused: its held messages wait for a resume, and a resend would go at once
+      // and reopen the campaign around them. Resumed first, all go again together.
+      if (command.paused > 0) return reject({ _tag: "CampaignHoldsPaused", paused: command.paused })
       if (state.messageIds.includes(command.messageId)) return accept()
       const added: CampaignEvent = {
         type: "CampaignMessageAdded",

@@ -1,5 +1,5 @@
 import type { MessageStatus } from "../message/Message.ts"
-import { unansweredFailures } from "../message/Message.ts"
+import { isWithdrawnResend, unansweredFailures } from "../message/Message.ts"
 import type { CampaignGroup, CampaignStatus } from "./Campaign.ts"
 
 /**
@@ -41,7 +41,8 @@ export const targetStates = (
   messages: ReadonlyArray<TargetMessage>
 ): Array<TargetState> => {
   const standing = new Set<string>()
-  for (const m of messages) if (!m.isDeleted) standing.add(m.id)
+  // by status, as isWithdrawnResend: a skipped resend stands for its first
+  for (const m of messages) if (!isWithdrawnResend(m.status)) standing.add(m.id)
   return targets.map((target) => {
     const own = messages.filter((m) => m.groupId === target.groupId)
     const counted = own.filter((m) => !m.isDeleted && !(m.resentAs !== null && standing.has(m.resentAs)))

@@ -309,8 +309,13 @@ export const isResendable = (status: MessageStatus): boolean => isFailure(status
  * never scheduled (a resend cut short between its two writes). Its original may be sent again,
  * and counts again in its campaign's counters.
  */
-export const isWithdrawnResend = (status: MessageStatus): boolean =>
-  status === "NEW" || status === "DELETED" || status === "CANCELLED"
+export const WITHDRAWN_RESEND_STATUSES = ["NEW", "DELETED", "CANCELLED"] as const satisfies ReadonlyArray<MessageStatus>
+const withdrawn: ReadonlySet<MessageStatus> = new Set(WITHDRAWN_RESEND_STATUSES)
+/**
+ * By status, the one rule every reader follows (counters on every store, the groups, the page):
+ * a skipped resend still stands (it is itself sent again if need be), though it is not counted.
+ */
+export const isWithdrawnResend = (status: MessageStatus): boolean => withdrawn.has(status)
 
 /**
  * The failures among one campaign's messages that no standing resend answers: the messages

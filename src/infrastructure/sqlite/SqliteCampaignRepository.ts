@@ -7,22 +7,25 @@ import {
   CampaignViewSchema,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
+import { WITHDRAWN_RESEND_STATUSES } from "../../domain/message/Message.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRow } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 const TABLE = "campaigns"
+/** the statuses of a resend that no longer stands, as an SQL list (constants of the code, never input) */
+const WITHDRAWN = WITHDRAWN_RESEND_STATUSES.map((s) => `'${s}'`).join(", ")
 
 /**
  * The counters of one campaign (`?`: its id) as the JSON of CampaignCountersSchema, counted as
  * countersOf counts, on the messages' (campaign_id, …) index. A message sent again is taken off
- * the total while its resend stands (a key lookup, for the few messages sent again); it is failed,
+ * the total while its resend stands (isWithdrawnResend, by status; a key lookup, for the few messages sent again); it is failed,
  * missed or outcome-unknown, so it is in no other count.
  */
 const COUNTERS = `SELECT json_object(
   'totalMessages', count(*) FILTER (WHERE m.is_deleted = 0) - count(*) FILTER (WHERE m.resent_as IS NOT NULL
-    AND m.is_deleted = 0 AND EXISTS (SELECT 1 FROM messages r WHERE r.id = m.resent_as AND r.is_deleted = 0)),
+    AND m.is_deleted = 0 AND EXISTS (SELECT 1 FROM messages r WHERE r.id = m.resent_as AND r.status NOT IN (${WITHDRAWN}))),
   'sentMessages', count(*) FILTER (WHERE m.is_deleted = 0 AND m.is_sent = 1),
   'deliveredMessages', count(*) FILTER (WHERE m.is_deleted = 0 AND m.delivered_at IS NOT NULL),
   'nextScheduledAt', min(m.scheduled_at) FILTER (WHERE m.is_deleted = 0 AND m.status = 'SCHEDULED'),

@@ -100,7 +100,7 @@ export const canCancel = (campaign: {
   readonly messages: ReadonlyArray<{ readonly status: MessageStatus }>
 }): boolean =>
   !isFinishedStatus(campaign.status) &&
-  (campaign.status !== "FAILED" || campaign.messages.some((m) => m.status === "SCHEDULED"))
+  (campaign.status !== "FAILED" || campaign.messages.some((m) => m.status === "SCHEDULED" || m.status === "PAUSED"))
 
 /**
  * The messages the campaign's progress counts (as campaign.list counts them): not deleted or
@@ -128,6 +128,19 @@ export const isChangeable = (message: { readonly status: MessageStatus }): boole
 
 /** A campaign can be paused while it sends at its times, resumed while paused. */
 export const canPause = (status: CampaignStatus): boolean => status === "SCHEDULED" || status === "IN_PROGRESS"
+
+/**
+ * Resume: a paused campaign, or any holding paused messages whatever its status (one failed
+ * while paused; a pause that raced a resume).
+ */
+export const canResume = (campaign: {
+  readonly status: CampaignStatus
+  readonly messages: ReadonlyArray<{ readonly status: MessageStatus }>
+}): boolean => campaign.status === "PAUSED" || campaign.messages.some((m) => m.status === "PAUSED")
+
+/** Messages a pause cut short left waiting: the scheduler would send them in a paused campaign. */
+export const stillWaiting = (messages: ReadonlyArray<{ readonly status: MessageStatus }>): number =>
+  messages.filter((m) => m.status === "SCHEDULED" || m.status === "NEW").length
 
 /**
  * What resuming now would do to the paused messages: those whose time has come are skipped (never

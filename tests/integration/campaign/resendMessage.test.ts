@@ -137,11 +137,13 @@ describe("campaign.resendMessage on the memory store", () => {
     inMemory(
       Effect.gen(function* () {
         const { id, first } = yield* failedCampaign
-        const { id: resend } = yield* resendCampaignMessage("u1", { campaignId: id, messageId: first })
+        yield* resendCampaignMessage("u1", { campaignId: id, messageId: first })
         const recorded = yield* everything
         const again = yield* errorOf(resendCampaignMessage("u1", { campaignId: id, messageId: first }))
         expect(again).toMatchObject({ _tag: "CampaignConflict" })
-        expect(again.message).toContain(resend)
+        expect(again.message).toBe(
+          "This message was already sent again, and that copy still stands: send the copy again if it did not go out."
+        )
         expect(yield* everything).toEqual(recorded)
       })
     )
@@ -221,7 +223,8 @@ describe("campaign.resendMessage on the memory store", () => {
           errorOf(resendCampaignMessage(userId, input))
         expect(yield* refused("u1", { campaignId: id, messageId: second })).toMatchObject({
           _tag: "CampaignConflict",
-          message: "only a failed, missed, skipped or outcome-unknown message can be sent again (this one is SCHEDULED)"
+          message:
+            "Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and it is still waiting to be sent."
         })
         expect(yield* refused("u1", { campaignId: id, messageId: first, scheduledAt: MINUTE })).toMatchObject({
           _tag: "InvalidCampaign",
@@ -247,7 +250,7 @@ describe("campaign.resendMessage on the memory store", () => {
         const beforeCancelled = yield* everything
         expect(yield* refused("u1", { campaignId: other.id, messageId: failedOne })).toMatchObject({
           _tag: "CampaignConflict",
-          message: "the campaign is CANCELLED: nothing more is sent"
+          message: "This campaign was cancelled: nothing more is sent."
         })
         expect(yield* everything).toEqual(beforeCancelled)
       })

@@ -198,6 +198,14 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       expect((await owner.api.campaign.list.query()).items.find((c) => c.id === id)?.status).toBe("PAUSED")
       // paused twice: nothing more to do
       expect(await owner.api.campaign.pause.mutate({ id })).toEqual({ success: true, alreadyPicked: 0 })
+      // a paused message is not sent again by hand: said in words, not as a status
+      const held = await expectTrpcError(
+        owner.api.campaign.resendMessage.mutate({ campaignId: id, messageId: paused.messages[0]!.id }),
+        "CONFLICT"
+      )
+      expect(held.message).toBe(
+        "Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and it is paused with its campaign: resume sending first."
+      )
       await expectTrpcError(stranger.api.campaign.resume.mutate({ id }), "NOT_FOUND")
       await eventually(
         "the first message to come due",
@@ -219,6 +227,21 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       expect(web.fake.sent.some((s) => s.text === "falls due while paused")).toBe(false)
 
       const skippedId = resumed.messages[0]!.id
+      // skipped: closed, said in the page's words
+      const edited = await expectTrpcError(
+        owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: skippedId, content: "edited" }),
+        "CONFLICT"
+      )
+      expect(edited.message).toBe(
+        "This message can no longer be changed: it was skipped while the campaign was paused."
+      )
+      const deleted = await expectTrpcError(
+        owner.api.campaign.deleteMessage.mutate({ campaignId: id, messageId: skippedId }),
+        "CONFLICT"
+      )
+      expect(deleted.message).toBe(
+        "This message can no longer be deleted: it was skipped while the campaign was paused."
+      )
       const again = await owner.api.campaign.resendMessage.mutate({
         campaignId: id,
         messageId: skippedId,
@@ -449,7 +472,7 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         "CONFLICT"
       )
       expect(notFailed.message).toBe(
-        "only a failed, missed, skipped or outcome-unknown message can be sent again (this one is SCHEDULED)"
+        "Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and it is still waiting to be sent."
       )
       await expectTrpcError(
         owner.untyped.mutation("campaign.resendMessage", { campaignId: id, messageId: "" }),

@@ -4,6 +4,7 @@ import {
   campaignPollInterval,
   canCancel,
   canPause,
+  canResume,
   countedMessages,
   deliveryWords,
   FAST_POLL_MS,
@@ -16,7 +17,8 @@ import {
   localDateAndTime,
   messageStatusWords,
   resumeOutlook,
-  SLOW_POLL_MS
+  SLOW_POLL_MS,
+  stillWaiting
 } from "../../../src/interfaces/browser/campaignView.ts"
 
 const now = Date.parse("2026-05-01T10:00:00Z")
@@ -120,6 +122,8 @@ describe("what the campaign page offers", () => {
     expect(canCancel(campaign("IN_PROGRESS", ["SENT", -1], ["SCHEDULED", 1]))).toBe(true)
     expect(canCancel(campaign("FAILED", ["FAILED", -1], ["SCHEDULED", 1]))).toBe(true)
     expect(canCancel(campaign("FAILED", ["FAILED", -1]))).toBe(false)
+    // failed while paused: its held messages can still be cancelled
+    expect(canCancel(campaign("FAILED", ["FAILED", -1], ["PAUSED", 1]))).toBe(true)
     expect(canCancel(campaign("COMPLETED", ["SENT", -1]))).toBe(false)
     expect(canCancel(campaign("CANCELLED", ["CANCELLED", 1]))).toBe(false)
   })
@@ -217,6 +221,16 @@ describe("pausing and resuming: what the page offers and says", () => {
       false
     ])
     expect(canCancel(campaign("PAUSED", ["PAUSED", 60_000]))).toBe(true)
+  })
+
+  it("resumes whatever the campaign's status while a message is held; a pause cut short is told by what still waits", () => {
+    expect(canResume(campaign("PAUSED", ["SENT", -60_000]))).toBe(true)
+    // failed while paused, or a pause that raced a resume: the held ones still need resuming
+    expect(canResume(campaign("FAILED", ["FAILED", -60_000], ["PAUSED", 60_000]))).toBe(true)
+    expect(canResume(campaign("SCHEDULED", ["SCHEDULED", 60_000], ["PAUSED", 60_000]))).toBe(true)
+    expect(canResume(campaign("FAILED", ["FAILED", -60_000], ["SCHEDULED", 60_000]))).toBe(false)
+    expect(stillWaiting(campaign("PAUSED", ["PAUSED", 1], ["SCHEDULED", 2], ["NEW", 3], ["SENT", -1]).messages)).toBe(2)
+    expect(stillWaiting(campaign("PAUSED", ["PAUSED", 1], ["SKIPPED", -1]).messages)).toBe(0)
   })
 
   it("a paused message can still be edited or deleted; a skipped one cannot", () => {

@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from "react"
+import { isWithdrawnResend } from "../../../domain/message/Message.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import {
   deliveryWords,
@@ -197,7 +198,8 @@ const ResendLinks = ({
   readonly original: CampaignMessage | undefined
   readonly show: (iso: string) => string
 }) => {
-  const standing = resend !== undefined && !resend.isDeleted
+  // by status, as the counters: a skipped resend still stands for this one
+  const standing = resend !== undefined && !isWithdrawnResend(resend.status)
   if (!standing && original === undefined) return null
   return (
     <div className="mt-2 space-y-1 text-sm text-slate-700">

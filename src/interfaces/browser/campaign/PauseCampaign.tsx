@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query"
 import type { CampaignDetail } from "../campaignView.ts"
-import { canPause, resumeOutlook } from "../campaignView.ts"
+import { canPause, canResume, resumeOutlook, stillWaiting } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
-import { Alert } from "../ui/kit.tsx"
+import { Alert, Button } from "../ui/kit.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 
@@ -66,19 +66,47 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
       onError: refresh
     })
   )
-  if (campaign.status === "PAUSED") {
+  if (canResume(campaign)) {
+    const paused = campaign.status === "PAUSED"
+    // a pause cut short: these would be sent by the scheduler while the page says paused
+    const waiting = paused ? stillWaiting(campaign.messages) : 0
     return (
       <div className="mt-4 space-y-2">
         <Alert kind="warning">
-          <strong>Sending is paused.</strong> No message of this campaign is sent until you resume. A message whose time
-          passes meanwhile is skipped, not sent late.
+          {paused ? (
+            <>
+              <strong>Sending is paused.</strong>{" "}
+              {waiting === 0
+                ? "No message of this campaign is sent until you resume."
+                : "The messages already paused are not sent until you resume."}
+            </>
+          ) : (
+            <>
+              <strong>Some messages are paused.</strong> They are not sent until you resume them.
+            </>
+          )}{" "}
+          A message whose time passes meanwhile is skipped, not sent late.
         </Alert>
+        {waiting > 0 ? (
+          <>
+            <Alert>
+              Pausing did not finish: {messages(waiting)} {waiting === 1 ? "is" : "are"} still waiting and would be sent
+              at {waiting === 1 ? "its time" : "their times"}.{pause.isError ? ` (${errorText(pause.error)})` : ""}{" "}
+              Finish pausing to hold {waiting === 1 ? "it" : "them"} too.
+            </Alert>
+            <div>
+              <Button disabled={pause.isPending} onClick={() => pause.mutate({ id: campaign.id })}>
+                {pause.isPending ? "Working…" : "Finish pausing"}
+              </Button>
+            </div>
+          </>
+        ) : null}
         {resume.isError ? <Alert>Could not resume sending: {errorText(resume.error)}</Alert> : null}
         <ConfirmButton
           label="Resume sending"
           question={<ResumeQuestion messages={campaign.messages} />}
           confirmLabel="Yes, resume sending"
-          keepLabel="No, stay paused"
+          keepLabel={paused ? "No, stay paused" : "No, keep them paused"}
           pending={resume.isPending}
           onConfirm={() => resume.mutate({ id: campaign.id })}
           calm

@@ -58,10 +58,11 @@ const CampaignView = ({
 }) => {
   const title = campaign.title.trim() === "" ? "Untitled campaign" : campaign.title
   const status = campaignStatusWords[campaign.status]
-  const { sent, delivered, total, next, sending } = useMemo(() => {
+  const { sent, delivered, total, next, sending, held } = useMemo(() => {
     let sent = 0,
       delivered = 0,
-      total = 0
+      total = 0,
+      held = 0
     let next: string | null = null
     let sending = false
     // a message sent again counts once: its resend stands in its place
@@ -70,6 +71,7 @@ const CampaignView = ({
       if (m.isSent) sent++
       if (m.isDelivered) delivered++
       if (m.status === "PICKED") sending = true
+      if (m.status === "PAUSED") held++
       // NEW: a resend just made, waiting like any scheduled one
       if (
         (m.status === "SCHEDULED" || m.status === "NEW") &&
@@ -77,7 +79,7 @@ const CampaignView = ({
       )
         next = m.scheduledAt
     }
-    return { sent, delivered, total, next, sending }
+    return { sent, delivered, total, next, sending, held }
   }, [campaign.messages])
   const plan = campaign.plan
   // the campaign's zone, every time of the page is read in (null: a campaign before plans were kept)
@@ -147,7 +149,9 @@ const CampaignView = ({
             <>
               Next message: <time dateTime={next}>{timeInZones(next, zone, viewerTimeZone)}</time>.
             </>
-          ) : sending ? null : (
+          ) : sending ? null : held > 0 ? (
+            `Sending is paused: ${held === 1 ? "1 message waits" : `${held} messages wait`} until you resume.`
+          ) : (
             "No message waiting to be sent."
           )}{" "}
           {zone === null
@@ -170,10 +174,14 @@ const CampaignView = ({
                 after={
                   canCancel(campaign) || resendable.size > 0 ? (
                     <>
-                      {canCancel(campaign)
-                        ? "Its other messages are still sent at their times unless you cancel it. "
+                      {held > 0
+                        ? "Its paused messages wait until you resume sending; resume first, then send a failed one again. "
+                        : canCancel(campaign)
+                          ? "Its other messages are still sent at their times unless you cancel it. "
+                          : null}
+                      {resendable.size > 0 && held === 0
+                        ? "A message that was not sent can be sent again from its row below."
                         : null}
-                      {resendable.size > 0 ? "A message that was not sent can be sent again from its row below." : null}
                     </>
                   ) : undefined
                 }

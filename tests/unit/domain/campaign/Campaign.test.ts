@@ -230,6 +230,7 @@ describe("AddResend: a message sent again joins the campaign", () => {
     resendOf: "message-2",
     sent: 1,
     otherFailures: 0,
+    paused: 0,
     now: Date.UTC(2026, 0, 1, 12),
     ...overrides
   })
@@ -350,6 +351,7 @@ describe("Campaign decider: properties over random command sequences", () => {
       resendOf: fc.constantFrom("m-1", "m-2"),
       sent: fc.integer({ min: 0, max: 3 }),
       otherFailures: fc.integer({ min: 0, max: 2 }),
+      paused: fc.integer({ min: 0, max: 1 }),
       now
     })
   )
@@ -564,10 +566,29 @@ describe("Pause and Resume", () => {
       resendOf: "message-1",
       sent: 0,
       otherFailures: 0,
+      paused: 0,
       now: 9
     } as const
     expect(decideCampaign(resend, State.inStatus("PAUSED"))).toEqual(
       reject({ _tag: "CampaignNotResendable", status: "PAUSED" })
     )
+  })
+
+  it("failed while paused, it takes no resend while messages are held: resumed first, it does", () => {
+    const resend = {
+      type: "AddResend",
+      messageId: "message-3",
+      resendOf: "message-1",
+      sent: 0,
+      otherFailures: 0,
+      paused: 2,
+      now: 9
+    } as const
+    expect(decideCampaign(resend, State.inStatus("FAILED"))).toEqual(reject({ _tag: "CampaignHoldsPaused", paused: 2 }))
+    // nothing held any more: reopened as before
+    expect(acceptedEvents({ ...resend, paused: 0 }, State.inStatus("FAILED")).map((e) => e.type)).toEqual([
+      "CampaignMessageAdded",
+      "CampaignReopened"
+    ])
   })
 })

@@ -42,6 +42,14 @@ describe("targetStates: where each target group of a campaign stands", () => {
     ])
   })
 
+  it("a resend skipped after a pause still stands for its failed first: the group completes, 1 of 1, as the campaign", () => {
+    const skipped = { ...msg("r1", A.groupId, "SKIPPED"), isDeleted: true }
+    const messages = [msg("a1", A.groupId, "SENT"), msg("a2", A.groupId, "FAILED", "r1"), skipped]
+    expect(stateOf("COMPLETED", messages, [A])).toEqual([
+      { groupId: A.groupId, status: "COMPLETED", totalMessages: 1, sentMessages: 1, failedMessages: 0 }
+    ])
+  })
+
   it("one group's failure fails that group only; the other completes", () => {
     const states = stateOf("FAILED", [
       msg("a1", A.groupId, "SENT"),
