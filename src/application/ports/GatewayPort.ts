@@ -11,7 +11,9 @@ import type { MediaKind } from "../../domain/message/Media.ts"
  * 422 session not in the status the call needs (not WORKING), 422 "already exists" and
  * "already started", 422 OnlyDefaultSessionIsAllowed (WAHA Core before 2026.6.1 has only the
  * session `default`), 422/501 FeatureUnsupported (the engine or version cannot do what was asked:
- * "not implemented by the engine", "only in Plus", `mentions: ["all"]` refused), 5xx, anything unexpected.
+ * "not implemented by the engine", "only in Plus", `mentions: ["all"]` refused), NumberLimited
+ * (WhatsApp limits the number: GOWS's 500 "server returned error 463", a reach-out time-lock, or
+ * NOWEB's "rate-overlimit"; docs/waha.md, "When WhatsApp limits a number"), 5xx, anything unexpected.
  */
 export type GatewayFailure =
   | "Unreachable"
@@ -24,6 +26,7 @@ export type GatewayFailure =
   | "SessionAlreadyStarted"
   | "NamedSessionsUnsupported"
   | "FeatureUnsupported"
+  | "NumberLimited"
   | "ServerError"
   | "BadResponse"
 
@@ -56,6 +59,8 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
         return "unreachable"
       case "Timeout":
         return "noAnswer"
+      case "NumberLimited":
+        return "refused"
       case "SessionNotFound":
       case "SessionNotRunning":
       case "SessionNotReady":
@@ -101,6 +106,8 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
         return `${NAMED_SESSIONS_UNSUPPORTED}${http}`
       case "FeatureUnsupported":
         return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone or polls)${http}`
+      case "NumberLimited":
+        return `WhatsApp is limiting this number for now and did not take the message${http}`
       case "ServerError":
         return `the messaging gateway answered an error${http}`
       case "BadResponse":
@@ -186,6 +193,12 @@ export interface GatewaySession {
    * gateway that refused the events). Absent: the gateway does not say.
    */
   readonly receipts?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
+  /**
+   * WhatsApp's reach-out time-lock on the number as the gateway shows it (WAHA 2026.7.2 on:
+   * `me.reachoutTimelock`): `active`, and until when (epoch ms) when it says. Absent: the gateway
+   * shows none (older WAHA, or no time-lock; WAHA may show none while it still answers 463, waha#2219).
+   */
+  readonly reachoutTimelock?: { readonly active: boolean; readonly until?: number }
 }
 
 export interface GatewayQr {

@@ -3,12 +3,17 @@ import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
+import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { preloadMessages } from "./preloadMessages.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
+
+/** A held session whose end the gateway gave is asked this often at most whether the limit lifted. */
+const HELD_CHECK_EVERY_MS = 60_000
 
 interface Queued {
   readonly view: MessageView
@@ -51,6 +56,7 @@ export class Dispatcher extends Context.Service<
     Effect.gen(function* () {
       const settings = yield* SchedulerSettings
       const messages = yield* MessageRepository
+      const sessions = yield* SessionRepository
       const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
       const permits = yield* Semaphore.make(settings.sessionConcurrency)
       const mediaPermits = yield* Semaphore.make(settings.mediaConcurrency)
@@ -104,6 +110,42 @@ export class Dispatcher extends Context.Service<
         preloaded.delete(view.id)
         return held !== undefined && held.state.version >= view.version ? held : undefined
       }
+
+      // When each held session whose end the gateway gave was last asked whether it still is: once a minute at most.
+      const askedHeld = new Map<string, number>()
+
+      // The sessions among these whose sends are held because WhatsApp limits their number
+      // (docs/architecture.md, "When WhatsApp limits a number"): none of their messages is
+      // claimed. One key read per session with something due. A hold whose time passed is lifted
+      // here; one the gateway may end early is checked in the background, at most once a minute.
+      const heldSessions = (sessionIds: ReadonlyArray<string>, now: number) =>
+        Effect.gen(function* () {
+          const held = new Set<string>()
+          for (const [id, at] of askedHeld) if (at <= now - HELD_CHECK_EVERY_MS) askedHeld.delete(id)
+          for (const id of sessionIds) {
+            const session = yield* sessions.get(id)
+            if (session === null || session.limitedSince === null) continue
+            if (!heldAt(session, now)) {
+              // lifted in this pass: its messages go now
+              yield* liftEndedHold(session).pipe(
+                Effect.catch((error) =>
+                  Effect.logWarning(`Session ${id}: its hold could not be lifted yet: ${error.message}`)
+                ),
+                Effect.provideContext(context)
+              )
+              continue
+            }
+            held.add(id)
+            if (session.limitedUntilKnown && !askedHeld.has(id)) {
+              askedHeld.set(id, now)
+              yield* FiberSet.run(
+                running,
+                liftEndedHold(session).pipe(Effect.ignore, Effect.asVoid, Effect.provideContext(context))
+              )
+            }
+          }
+          return held
+        })
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
@@ -159,8 +201,10 @@ export class Dispatcher extends Context.Service<
               const gap = yield* gapAfter(processed.pacing)
               pacedUntil.set(sessionId, (yield* Clock.currentTimeMillis) + gap)
             }
-            // Another scheduler holds this session: leave the rest to it, in order.
-            if (processed.result === "lost") {
+            // Another scheduler holds this session: leave the rest to it, in order. WhatsApp limits
+            // the session's number: the rest waits, unclaimed, for the hold to lift (what falls out
+            // of the 2-minute window meanwhile is recorded missed).
+            if (processed.result === "lost" || processed.result === "limited") {
               for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
             }
           }
@@ -189,7 +233,11 @@ export class Dispatcher extends Context.Service<
                 .filter((m) => !mine.has(m.id))
                 .map((m) => m.sessionId)
         )
-        const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId))
+        const held = yield* heldSessions(
+          sessionIds.filter((id) => !busyElsewhere.has(id)),
+          now
+        )
+        const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId) && !held.has(m.sessionId))
         // preloads of messages that can no longer be due are of no use, gaps past are over
         for (const [id, until] of pacedUntil) if (until <= now) pacedUntil.delete(id)
         for (const [id, held] of preloaded) if (held.state.scheduledAt < now - LOOKBACK_MS) preloaded.delete(id)

@@ -333,6 +333,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
               gatewayStatusAt: null,
               minGapSeconds: 0,
               jitterSeconds: 0,
+              limitedSince: null,
+              limitedUntil: null,
+              limitedUntilKnown: false,
               createdAt: 1,
               updatedAt: version,
               version
@@ -385,6 +388,9 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
             gatewayStatusAt: null,
             minGapSeconds: 0,
             jitterSeconds: 0,
+            limitedSince: null,
+            limitedUntil: null,
+            limitedUntilKnown: false,
             createdAt: 1,
             updatedAt: 1,
             version: 1

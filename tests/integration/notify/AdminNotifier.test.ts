@@ -89,6 +89,9 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       gatewayStatusAt: null,
       minGapSeconds: 0,
       jitterSeconds: 0,
+      limitedSince: null,
+      limitedUntil: null,
+      limitedUntilKnown: false,
       createdAt: now,
       updatedAt: now,
       version: 1
@@ -104,6 +107,9 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       gatewayStatusAt: null,
       minGapSeconds: 0,
       jitterSeconds: 0,
+      limitedSince: null,
+      limitedUntil: null,
+      limitedUntilKnown: false,
       createdAt: now,
       updatedAt: now,
       version: 1

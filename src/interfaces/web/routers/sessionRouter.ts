@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { z } from "zod"
 import { getLinkedNumber } from "../../../application/session/getLinkedNumber.ts"
+import { getSessionLimit } from "../../../application/session/getSessionLimit.ts"
 import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
 import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
@@ -25,6 +26,10 @@ export const sessionRouter = router({
   getLinkedNumber: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getLinkedNumber(ctx.user.id, input.sessionName))),
+  /** whether WhatsApp limits the number and its sends are held, until when (docs/architecture.md) */
+  getLimit: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionLimit(ctx.user.id, input.sessionName))),
   getPacing: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),
