@@ -409,6 +409,57 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
     })
 
+    it("when WhatsApp limits the number: a due message refused, and the page says sending is paused, until when in the viewer's zone, and what to do (desktop and phone)", async () => {
+      const name = [...fake.sessions.keys()][0] ?? ""
+      fake.setSessionStatus(name, "WORKING", "447700900123@c.us")
+      const until = Date.now() + 5 * 3_600_000
+      fake.limitNumber({ until })
+      const api = browserApi(context.request, herald.url)
+      await api.campaign.create.mutate({
+        sessionName: name,
+        groupId: "120363000000000001@g.us",
+        groupName: "Choir",
+        title: "Rehearsals",
+        messages: [{ content: "Rehearsal moves to 8 pm", scheduledAt: new Date(Date.now() + 4_000).toISOString() }]
+      })
+      // the scheduler's word that it holds the session (its log line)
+      await herald.process.waitForOutput(
+        /Session \S+: WhatsApp is limiting the number; its sends are held until/,
+        30_000
+      )
+      await page.goto(`${herald.url}/whatsapp`)
+      const note = page.getByRole("region", { name: "WhatsApp is limiting this number: sending is paused" })
+      await note.waitFor({ timeout: 10_000 })
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+      const shown = await page.evaluate(
+        (at) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at),
+        until
+      )
+      const text = (await note.textContent()) ?? ""
+      expect(text).toContain(
+        `Herald holds your messages until ${shown} (${zone} time), when WhatsApp says the limit ends, and then sends again by itself.`
+      )
+      expect(text).toContain("Messages due before then are not sent late: they show as missed")
+      expect(text).toContain("What to do: nothing is needed to resume.")
+      expect(text).not.toMatch(/WAHA|463|T\d\d:\d\d/)
+      await noSeriousA11yViolations(page)
+      const shots = "/work/shots/h23-limits"
+      mkdirSync(shots, { recursive: true })
+      await page.screenshot({ path: `${shots}/whatsapp-limited-desktop.png`, fullPage: true })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await note.waitFor()
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
+      await page.screenshot({ path: `${shots}/whatsapp-limited-phone.png`, fullPage: true })
+      await noSeriousA11yViolations(page)
+      await page.setViewportSize({ width: 1280, height: 800 })
+      // back to waiting for a scan, as the next test expects
+      fake.limitNumber(null)
+      fake.setSessionStatus(name, "SCAN_QR_CODE")
+      await page.reload()
+      await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
+      expect(errors).toEqual([])
+    }, 60_000)
+
     it("shows the gateway's error with its error id instead of a blank page", async () => {
       fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })
       const alert = page.getByRole("alert").first()

@@ -25,6 +25,7 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "user.restartSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "+19998887777" } },
   { path: "session.getPacing", kind: "query", input: { sessionName: owner.sessionName } },
+  { path: "session.getLimit", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "session.getLinkedNumber", kind: "query", input: { sessionName: owner.sessionName } },
   {
     path: "session.setPacing",
