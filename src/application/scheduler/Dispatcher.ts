@@ -3,6 +3,7 @@ import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
@@ -19,6 +20,8 @@ interface Queued {
   readonly view: MessageView
   readonly selectedAt: number
   readonly preloaded: Preloaded | undefined
+  /** its session as the pass read it to check for a hold; undefined when a preload had it */
+  readonly session: { readonly view: SessionView; readonly readAt: number } | undefined
 }
 
 /**
@@ -116,14 +119,24 @@ export class Dispatcher extends Context.Service<
 
       // The sessions among these whose sends are held because WhatsApp limits their number
       // (docs/architecture.md, "When WhatsApp limits a number"): none of their messages is
-      // claimed. One key read per session with something due. A hold whose time passed is lifted
-      // here; one the gateway may end early is checked in the background, at most once a minute.
-      const heldSessions = (sessionIds: ReadonlyArray<string>, now: number) =>
+      // claimed. A session a preload read within the lead is not read again (a due time costs only
+      // the claims, docs/architecture.md#loading-ahead); any other is read once (one key read),
+      // and that read serves its sends. A hold whose time passed is lifted here; one the gateway
+      // may end early is checked in the background, at most once a minute.
+      const heldSessions = (sessionIds: ReadonlyArray<string>, due: ReadonlyArray<MessageView>, now: number) =>
         Effect.gen(function* () {
           const held = new Set<string>()
+          const read = new Map<string, { readonly view: SessionView; readonly readAt: number }>()
+          const known = new Map<string, SessionView>()
+          for (const m of due) {
+            const ahead = preloaded.get(m.id)
+            if (ahead?.session != null && now - ahead.readAt <= settings.preloadLeadMs)
+              known.set(m.sessionId, ahead.session)
+          }
           for (const [id, at] of askedHeld) if (at <= now - HELD_CHECK_EVERY_MS) askedHeld.delete(id)
           for (const id of sessionIds) {
-            const session = yield* sessions.get(id)
+            const session = known.get(id) ?? (yield* sessions.get(id))
+            if (session !== null && !known.has(id)) read.set(id, { view: session, readAt: now })
             if (session === null || session.limitedSince === null) continue
             if (!heldAt(session, now)) {
               // lifted in this pass: its messages go now
@@ -136,6 +149,7 @@ export class Dispatcher extends Context.Service<
               continue
             }
             held.add(id)
+            read.delete(id)
             if (session.limitedUntilKnown && !askedHeld.has(id)) {
               askedHeld.set(id, now)
               yield* FiberSet.run(
@@ -144,7 +158,7 @@ export class Dispatcher extends Context.Service<
               )
             }
           }
-          return held
+          return { held, read }
         })
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
@@ -168,7 +182,7 @@ export class Dispatcher extends Context.Service<
             const process = Effect.gen(function* () {
               if (draining) return { result: "skipped", pacing: null } as const
               selectedAt = Math.max(selectedAt, yield* Clock.currentTimeMillis)
-              return yield* processMessage(next.view, selectedAt, next.preloaded)
+              return yield* processMessage(next.view, selectedAt, next.preloaded, next.session)
             })
             // An image or file waits for its media turn before it takes a session permit, so files
             // waiting their turn never hold the permits texts of other sessions need. One order:
@@ -233,10 +247,8 @@ export class Dispatcher extends Context.Service<
                 .filter((m) => !mine.has(m.id))
                 .map((m) => m.sessionId)
         )
-        const held = yield* heldSessions(
-          sessionIds.filter((id) => !busyElsewhere.has(id)),
-          now
-        )
+        const free = sessionIds.filter((id) => !busyElsewhere.has(id))
+        const { held, read } = yield* heldSessions(free, fresh, now)
         const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId) && !held.has(m.sessionId))
         // preloads of messages that can no longer be due are of no use, gaps past are over
         for (const [id, until] of pacedUntil) if (until <= now) pacedUntil.delete(id)
@@ -248,7 +260,12 @@ export class Dispatcher extends Context.Service<
         yield* logFound(now, due.length)
         for (const view of due) {
           mine.add(view.id)
-          const queued: Queued = { view, selectedAt: now, preloaded: takePreloaded(view) }
+          const queued: Queued = {
+            view,
+            selectedAt: now,
+            preloaded: takePreloaded(view),
+            session: read.get(view.sessionId)
+          }
           const lane = lanes.get(view.sessionId)
           if (lane) {
             lane.push(queued)

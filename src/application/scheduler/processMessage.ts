@@ -5,6 +5,7 @@ import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { holdLimitedSession } from "../session/holdLimitedSession.ts"
 import { checkOwnerMaySend } from "./checkOwnerMaySend.ts"
@@ -77,12 +78,14 @@ const recordFailure = (message: ClaimedMessage, reason: string, cutOff: boolean)
  * the send did); past it, the claim stays open and the lease recovery reports it as
  * outcome-unknown: never resent, never lost.
  * `preloaded`: what a preload read of the message shortly before (docs/architecture.md#loading-ahead).
+ * `sessionRead`: its session as the pass read it (the hold check), used as a preload's when as fresh.
  * The per-message steps are untraced functions: a traced Effect.fn costs ~20 µs a call.
  */
 export const processMessage = Effect.fnUntraced(function* (
   view: MessageView,
   selectedAt: number,
-  preloaded?: Preloaded
+  preloaded?: Preloaded,
+  sessionRead?: { readonly view: SessionView; readonly readAt: number }
 ) {
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state)
   if (claim._tag === "Taken") return unsent("lost")
@@ -94,7 +97,9 @@ export const processMessage = Effect.fnUntraced(function* (
   const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
-      : undefined
+      : sessionRead?.view.active && now - sessionRead.readAt <= preloadLeadMs
+        ? sessionRead.view
+        : undefined
   // A send that reached the gateway, even refused, counts for the session's pace. The session is
   // read inside the attempt: a database away then fails this send like any error while sending.
   let pacing: SessionPacing | null = null
