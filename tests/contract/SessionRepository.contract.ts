@@ -20,6 +20,7 @@ export const sessionView = (id: string, overrides: Partial<SessionView> = {}): S
   limitedSince: null,
   limitedUntil: null,
   limitedUntilKnown: false,
+  typingBeforeSend: false,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -56,6 +57,7 @@ export const describeSessionRepositoryContract = (name: string, harness: StoreHa
             limitedSince: T + 1,
             limitedUntil: T + 3_600_000,
             limitedUntilKnown: true,
+            typingBeforeSend: true,
             version: 5
           })
           yield* repo.save(held)

@@ -514,6 +514,15 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return sendPoll(req, res)
     }
+    // marking seen and typing (src/api/chatting.controller.ts): `{session, chatId}`, answered as a POST's 201
+    if (method === "POST" && PRESENCE_PATHS.has(path)) {
+      const body = req.body as Record<string, unknown> | undefined
+      if (typeof body?.["chatId"] !== "string" || typeof body["session"] !== "string")
+        return json(res, 400, { message: "chatId and session are required" })
+      if (mode.kind === "hang") return
+      if (mode.kind === "respond") return json(res, mode.status, mode.body)
+      return json(res, 201, path === "/api/sendSeen" ? {} : { result: true })
+    }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
       const name = parts[2]
@@ -793,6 +802,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
 // `X-Webhook-Timestamp`, and, with `hmac.key`, `X-Webhook-Hmac` = hex HMAC-SHA512 of the raw
 // body and `X-Webhook-Hmac-Algorithm: sha512`.
 
+const PRESENCE_PATHS = new Set(["/api/sendSeen", "/api/startTyping", "/api/stopTyping"])
 const SEND_PATHS = new Set(["/api/sendText", "/api/sendPoll", "/api/sendImage", "/api/sendFile"])
 
 /** GOWS's answer to a send while WhatsApp time-locks the number (waha#2170, the gRPC error passed on by WAHA). */

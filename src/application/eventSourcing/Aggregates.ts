@@ -141,6 +141,7 @@ export const sessionView = (s: SessionState): SessionView | null =>
         limitedSince: s.limit?.since ?? null,
         limitedUntil: s.limit?.until ?? null,
         limitedUntilKnown: s.limit?.untilKnown ?? false,
+        typingBeforeSend: s.typingBeforeSend,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -162,7 +162,8 @@ export const SessionEventSchema = codecOf<SessionEvent>()(
       at
     }),
     z.object({ type: z.literal("SessionLimitLifted"), by: z.enum(["expired", "gateway"]), at }),
-    z.object({ type: z.literal("SessionLimitNotified"), since: z.number(), at })
+    z.object({ type: z.literal("SessionLimitNotified"), since: z.number(), at }),
+    z.object({ type: z.literal("SessionTypingSet"), on: z.boolean(), at })
   ])
 )
 

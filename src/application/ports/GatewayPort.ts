@@ -119,6 +119,12 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
   }
 }
 
+export interface ChatPresenceRequest {
+  readonly session: string
+  readonly chatId: string
+  readonly action: "seen" | "startTyping" | "stopTyping"
+}
+
 export interface SendTextRequest {
   readonly session: string
   readonly chatId: string
@@ -269,6 +275,12 @@ export class GatewayPort extends Context.Service<
     readonly sendPoll: (request: SendPollRequest) => Effect.Effect<SentText, GatewayError>
     /** its answer's id read as sendText's */
     readonly sendMedia: (request: SendMediaRequest) => Effect.Effect<SentText, GatewayError>
+    /**
+     * What a person does before writing (docs/waha-features.md §4): `seen` marks the chat read
+     * (POST /api/sendSeen), `startTyping` / `stopTyping` show and end "typing…" (POST
+     * /api/startTyping, /api/stopTyping), each `{session, chatId}`.
+     */
+    readonly chatPresence: (request: ChatPresenceRequest) => Effect.Effect<void, GatewayError>
     /** POST /api/sessions {name, start: true} */
     readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
     /** null when the gateway does not know the session (404). */

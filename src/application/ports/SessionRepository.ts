@@ -30,6 +30,8 @@ export const SessionViewSchema = z.object({
   limitedSince: z.number().nullable().default(null),
   limitedUntil: z.number().nullable().default(null),
   limitedUntilKnown: z.boolean().default(false),
+  /** mark the chat seen and show "typing…" before each send (SessionTypingSet); false in older views */
+  typingBeforeSend: z.boolean().default(false),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()

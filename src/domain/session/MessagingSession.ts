@@ -56,6 +56,11 @@ export type SessionEvent =
   | { readonly type: "SessionLimitLifted"; readonly by: "expired" | "gateway"; readonly at: number }
   /** The owner was told of the hold that began at `since` (by mail, once; the web process relays it). */
   | { readonly type: "SessionLimitNotified"; readonly since: number; readonly at: number }
+  /**
+   * Before each send, mark the chat seen and show "typing…" for a few seconds (WAHA's advice
+   * against bans, docs/waha-features.md §4; part of pacing, off by default).
+   */
+  | { readonly type: "SessionTypingSet"; readonly on: boolean; readonly at: number }
 
 /**
  * How long a session is held when the gateway said it limits the number but not until when: the
@@ -148,6 +153,15 @@ export const sureToGoUnderPacing = (pacing: SessionPacing, windowMs: number): nu
   return spreadMs <= 0 ? null : Math.ceil(windowMs / spreadMs)
 }
 
+/**
+ * How long "typing…" shows before a send (SessionTypingSet): 2 s, plus 40 ms a character, plus up to
+ * 2 s at random (`random` in [0, 1)), at most 8 s: a person takes longer to type a longer text, and
+ * never the same time twice (WAHA: never fixed times). Short against the 2-minute window and the
+ * claim's 5-minute lease, within which it runs.
+ */
+export const typingDelayMs = (textLength: number, random: number): number =>
+  Math.min(8_000, Math.round(2_000 + 40 * Math.max(0, textLength) + 2_000 * Math.min(Math.max(random, 0), 1)))
+
 /** The gateway status in which a session sends. */
 export const WORKING = "WORKING"
 
@@ -165,6 +179,8 @@ export interface SessionState {
   readonly limit: SessionLimit | null
   /** when its owner was last told of a hold (null: never) */
   readonly limitNotifiedAt: number | null
+  /** mark the chat seen and show "typing…" before each send (SessionTypingSet) */
+  readonly typingBeforeSend: boolean
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -208,6 +224,7 @@ export type SessionCommand =
   | { readonly type: "LiftLimit"; readonly by: "expired" | "gateway"; readonly now: number }
   /** The owner is being told of the current hold: recorded once per hold (the relay's lock). */
   | { readonly type: "RecordLimitNotified"; readonly now: number }
+  | { readonly type: "SetTyping"; readonly on: boolean; readonly now: number }
 
 export type SessionRejection =
   | { readonly _tag: "SessionNotFound" }
@@ -235,6 +252,7 @@ export const initialSessionState: SessionState = {
   pacing: NO_PACING,
   limit: null,
   limitNotifiedAt: null,
+  typingBeforeSend: false,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -322,6 +340,10 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
     case "RecordLimitNotified":
       if (state.limit === null || state.limit.notified) return accept()
       return accept({ type: "SessionLimitNotified", since: state.limit.since, at: command.now })
+    case "SetTyping":
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      if (command.on === state.typingBeforeSend) return accept()
+      return accept({ type: "SessionTypingSet", on: command.on, at: command.now })
   }
 }
 
@@ -378,6 +400,8 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
     }
     case "SessionLimitLifted":
       return { ...state, limit: null, updatedAt: event.at, version }
+    case "SessionTypingSet":
+      return { ...state, typingBeforeSend: event.on, updatedAt: event.at, version }
     case "SessionLimitNotified":
       return {
         ...state,

@@ -1,6 +1,7 @@
 import { Cache, Duration, Effect, Exit, Layer, Semaphore } from "effect"
 import { z } from "zod"
 import type {
+  ChatPresenceRequest,
   GatewayContact,
   GatewayFailure,
   GatewayGroup,
@@ -649,9 +650,21 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return result
   })
 
+  /** POST /api/sendSeen, /api/startTyping or /api/stopTyping with `{session, chatId}` (docs/waha-features.md §4). */
+  const chatPresence = Effect.fnUntraced(function* (request: ChatPresenceRequest) {
+    const [prefix, path] =
+      request.action === "seen"
+        ? ["failed to mark the chat seen", "/api/sendSeen"]
+        : request.action === "startTyping"
+          ? ["failed to start typing", "/api/startTyping"]
+          : ["failed to stop typing", "/api/stopTyping"]
+    yield* command(prefix, "POST", path, { session: request.session, chatId: request.chatId })
+  })
+
   return GatewayPort.of({
     sendText,
     sendPoll,
+    chatPresence,
     sendMedia,
     createSession,
     getSession,

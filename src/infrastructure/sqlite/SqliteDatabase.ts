@@ -135,6 +135,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   limited_since INTEGER,
   limited_until INTEGER,
   limited_until_known INTEGER NOT NULL DEFAULT 0,
+  typing_before_send INTEGER NOT NULL DEFAULT 0,
   created_at   INTEGER NOT NULL,
   updated_at   INTEGER NOT NULL,
   version      INTEGER NOT NULL
@@ -258,13 +259,15 @@ const SESSIONS_PACING_COLUMNS: Readonly<Record<string, string>> = {
 
 /**
  * What schema version 12 added to the sessions table: the hold on a session's sends while WhatsApp
- * limits its number (NULL, NULL, 0: not held, as every session before). Version 12 also keeps older
- * Herald off the file: it would send a held session's messages into the limit.
+ * limits its number (NULL, NULL, 0: not held, as every session before), and whether it shows
+ * "typing…" before each send (0: no). Version 12 also keeps older Herald off the file: it would send
+ * a held session's messages into the limit.
  */
 const SESSIONS_LIMIT_COLUMNS: Readonly<Record<string, string>> = {
   limited_since: "INTEGER",
   limited_until: "INTEGER",
-  limited_until_known: "INTEGER NOT NULL DEFAULT 0"
+  limited_until_known: "INTEGER NOT NULL DEFAULT 0",
+  typing_before_send: "INTEGER NOT NULL DEFAULT 0"
 }
 
 /**

@@ -49,6 +49,7 @@ const setUp = Effect.gen(function* () {
     limitedSince: null,
     limitedUntil: null,
     limitedUntilKnown: false,
+    typingBeforeSend: false,
     createdAt: 0,
     updatedAt: 0,
     version: 1

@@ -336,6 +336,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
               limitedSince: null,
               limitedUntil: null,
               limitedUntilKnown: false,
+              typingBeforeSend: false,
               createdAt: 1,
               updatedAt: version,
               version
@@ -391,6 +392,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
             limitedSince: null,
             limitedUntil: null,
             limitedUntilKnown: false,
+            typingBeforeSend: false,
             createdAt: 1,
             updatedAt: 1,
             version: 1

@@ -92,6 +92,7 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       limitedSince: null,
       limitedUntil: null,
       limitedUntilKnown: false,
+      typingBeforeSend: false,
       createdAt: now,
       updatedAt: now,
       version: 1
@@ -110,6 +111,7 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       limitedSince: null,
       limitedUntil: null,
       limitedUntilKnown: false,
+      typingBeforeSend: false,
       createdAt: now,
       updatedAt: now,
       version: 1

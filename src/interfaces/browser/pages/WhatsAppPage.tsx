@@ -407,7 +407,39 @@ const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
       ) : (
         <PacingFields sessionName={sessionName} saved={current.data} />
       )}
+      <TypingChoice sessionName={sessionName} />
     </Card>
+  )
+}
+
+/** Part of pacing: mark the chat seen and show "typing…" a few seconds before each message; saved as it is ticked. */
+const TypingChoice = ({ sessionName }: { readonly sessionName: string }) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const current = useQuery(trpc.session.getTyping.queryOptions({ sessionName }))
+  const save = useMutation(
+    trpc.session.setTyping.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.session.getTyping.queryKey({ sessionName }) })
+    })
+  )
+  if (current.isPending) return <Loading label="Loading the typing setting…" />
+  if (current.isError) return <ErrorNote error={current.error} />
+  const on = save.isPending && save.variables !== undefined ? save.variables.on : current.data.on
+  return (
+    <div className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+      <Checkbox
+        label="Show “typing…” before each message"
+        checked={on}
+        onChange={(checked) => save.mutate({ sessionName, on: checked })}
+        hint="Herald marks the group's chat as read and shows “typing…” for a few seconds before each message, as a person would. Each message then goes a few seconds after its time."
+      />
+      {save.isError ? <Alert>{errorWithId(save.error)}</Alert> : null}
+      {save.isSuccess ? (
+        <Alert kind="success">
+          {save.variables.on ? "Typing before each message turned on." : "Typing before each message turned off."}
+        </Alert>
+      ) : null}
+    </div>
   )
 }
 

@@ -4,6 +4,7 @@ import { getLinkedNumber } from "../../../application/session/getLinkedNumber.ts
 import { getSessionLimit } from "../../../application/session/getSessionLimit.ts"
 import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
 import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
+import { getSessionTyping, setSessionTyping } from "../../../application/session/setSessionTyping.ts"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
 import { sessionName } from "./userRouter.ts"
@@ -30,6 +31,15 @@ export const sessionRouter = router({
   getLimit: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionLimit(ctx.user.id, input.sessionName))),
+  /** whether the session marks the chat seen and shows "typing…" before each send (off by default) */
+  getTyping: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionTyping(ctx.user.id, input.sessionName))),
+  setTyping: activeProcedure
+    .input(z.object({ sessionName, on: z.boolean({ error: "on must be true or false" }) }))
+    .mutation(({ ctx, input }) =>
+      run(ctx, setSessionTyping(ctx.user.id, input.sessionName, input.on).pipe(Effect.as({ success: true })))
+    ),
   getPacing: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),

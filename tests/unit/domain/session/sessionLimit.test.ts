@@ -5,7 +5,8 @@ import {
   evolveSession,
   isHeld,
   LIMIT_HOLD_MS,
-  LIMIT_MAIL_AGAIN_AFTER_MS
+  LIMIT_MAIL_AGAIN_AFTER_MS,
+  typingDelayMs
 } from "../../../../src/domain/session/MessagingSession.ts"
 import { SessionStateMother as State } from "../SessionMother.ts"
 
@@ -121,5 +122,25 @@ describe("RecordLimitNotified: the owner is told once per hold", () => {
 
   it("records nothing when no hold stands", () => {
     expect(run(State.inStatus("ACTIVE"), { type: "RecordLimitNotified", now: T }).events).toEqual([])
+  })
+})
+
+describe("SetTyping: show typing before each send (off by default)", () => {
+  it("turns it on and off; the same value again records nothing; refused on a session that is not active", () => {
+    const active = State.inStatus("ACTIVE")
+    expect(active.typingBeforeSend).toBe(false)
+    expect(run(active, { type: "SetTyping", on: false, now: T }).events).toEqual([])
+    const on = run(active, { type: "SetTyping", on: true, now: T })
+    expect(on.events).toEqual([{ type: "SessionTypingSet", on: true, at: T }])
+    expect(on.state.typingBeforeSend).toBe(true)
+    expect(run(on.state, { type: "SetTyping", on: false, now: T + 1 }).state.typingBeforeSend).toBe(false)
+    expect(decideSession({ type: "SetTyping", on: true, now: T }, State.inStatus("LOGGED_OUT"))._tag).toBe("Rejected")
+  })
+
+  it("types longer for a longer text, never the same time twice, at most 8 seconds", () => {
+    expect(typingDelayMs(0, 0)).toBe(2_000)
+    expect(typingDelayMs(10, 0.5)).toBe(2_000 + 400 + 1_000)
+    expect(typingDelayMs(10, 0.9)).toBeGreaterThan(typingDelayMs(10, 0.1))
+    expect(typingDelayMs(4_096, 0.99)).toBe(8_000)
   })
 })
