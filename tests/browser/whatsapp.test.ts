@@ -310,6 +310,27 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     expect(errors).toEqual([])
   })
 
+  it("shows typing before each message when asked: off by default, ticked with the keyboard, read back after a reload", async () => {
+    await page.reload()
+    const typing = page.getByLabel("Show “typing…” before each message")
+    await typing.waitFor()
+    expect(await typing.isChecked()).toBe(false)
+    const hint = page.getByText(/^Herald marks the group's chat as read and shows “typing…” for a few seconds/)
+    expect(await hint.isVisible()).toBe(true)
+    await typing.focus()
+    await page.keyboard.press("Space")
+    await page.getByText("Typing before each message turned on.").waitFor()
+    await page.reload()
+    await eventually(() => page.getByLabel("Show “typing…” before each message").isChecked()).toBe(true)
+    await page.screenshot({ path: "/work/shots/h23-limits/whatsapp-typing-desktop.png", fullPage: true })
+    await noSeriousA11yViolations(page)
+    // off again, as the tests after this one expect
+    await page.getByLabel("Show “typing…” before each message").click()
+    await page.getByText("Typing before each message turned off.").waitFor()
+    expect(failed).toEqual([])
+    expect(errors).toEqual([])
+  })
+
   it("logs out only after a confirmation, and is back at Connect", async () => {
     await page.getByRole("button", { name: "Log out…" }).click()
     await page.getByText("This unlinks your phone and deletes the session").waitFor()
