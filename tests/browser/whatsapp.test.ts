@@ -361,7 +361,8 @@ describe.skipIf(!chromiumAvailable)(
       fake = await startFakeWaha()
       ;[browser, herald] = await Promise.all([
         launchChromium(),
-        startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey })
+        // alerts relayed each second, so the mail of a limited number comes soon
+        startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey, ALERT_INTERVAL_MS: "1000" })
       ])
       ;({ context, page, errors } = await newPage(browser))
       await signUp(context, herald.url)
@@ -464,6 +465,11 @@ describe.skipIf(!chromiumAvailable)(
       expect(text).toContain("What to do: nothing is needed to resume.")
       expect(text).not.toMatch(/WAHA|463|T\d\d:\d\d/)
       await noSeriousA11yViolations(page)
+      // the owner is told once by mail (as a file under standalone)
+      const limitMails = () =>
+        herald.mails().filter((m) => m.includes("WhatsApp is limiting your number: sending is paused"))
+      await eventually(() => limitMails().length).toBe(1)
+      expect(limitMails()[0]).toContain("To: ada@example.org")
       const shots = "/work/shots/h23-limits"
       mkdirSync(shots, { recursive: true })
       await page.screenshot({ path: `${shots}/whatsapp-limited-desktop.png`, fullPage: true })
