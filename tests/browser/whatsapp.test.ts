@@ -310,6 +310,27 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     expect(errors).toEqual([])
   })
 
+  it("shows typing before each message when asked: off by default, ticked with the keyboard, read back after a reload", async () => {
+    await page.reload()
+    const typing = page.getByLabel("Show “typing…” before each message")
+    await typing.waitFor()
+    expect(await typing.isChecked()).toBe(false)
+    const hint = page.getByText(/^Herald marks the group's chat as read and shows “typing…” for a few seconds/)
+    expect(await hint.isVisible()).toBe(true)
+    await typing.focus()
+    await page.keyboard.press("Space")
+    await page.getByText("Typing before each message turned on.").waitFor()
+    await page.reload()
+    await eventually(() => page.getByLabel("Show “typing…” before each message").isChecked()).toBe(true)
+    await page.screenshot({ path: "/work/shots/h23-limits/whatsapp-typing-desktop.png", fullPage: true })
+    await noSeriousA11yViolations(page)
+    // off again, as the tests after this one expect
+    await page.getByLabel("Show “typing…” before each message").click()
+    await page.getByText("Typing before each message turned off.").waitFor()
+    expect(failed).toEqual([])
+    expect(errors).toEqual([])
+  })
+
   it("logs out only after a confirmation, and is back at Connect", async () => {
     await page.getByRole("button", { name: "Log out…" }).click()
     await page.getByText("This unlinks your phone and deletes the session").waitFor()
@@ -340,7 +361,8 @@ describe.skipIf(!chromiumAvailable)(
       fake = await startFakeWaha()
       ;[browser, herald] = await Promise.all([
         launchChromium(),
-        startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey })
+        // alerts relayed each second, so the mail of a limited number comes soon
+        startStandalone({ GATEWAY_API_URL: fake.url, GATEWAY_API_KEY: fake.apiKey, ALERT_INTERVAL_MS: "1000" })
       ])
       ;({ context, page, errors } = await newPage(browser))
       await signUp(context, herald.url)
@@ -408,6 +430,62 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
       expect(errors).toEqual([])
     })
+
+    it("when WhatsApp limits the number: a due message refused, and the page says sending is paused, until when in the viewer's zone, and what to do (desktop and phone)", async () => {
+      const name = [...fake.sessions.keys()][0] ?? ""
+      fake.setSessionStatus(name, "WORKING", "447700900123@c.us")
+      const until = Date.now() + 5 * 3_600_000
+      fake.limitNumber({ until })
+      const api = browserApi(context.request, herald.url)
+      await api.campaign.create.mutate({
+        sessionName: name,
+        groupId: "120363000000000001@g.us",
+        groupName: "Choir",
+        title: "Rehearsals",
+        messages: [{ content: "Rehearsal moves to 8 pm", scheduledAt: new Date(Date.now() + 4_000).toISOString() }]
+      })
+      // the scheduler's word that it holds the session (its log line)
+      await herald.process.waitForOutput(
+        /Session \S+: WhatsApp is limiting the number; its sends are held until/,
+        30_000
+      )
+      await page.goto(`${herald.url}/whatsapp`)
+      const note = page.getByRole("region", { name: "WhatsApp is limiting this number: sending is paused" })
+      await note.waitFor({ timeout: 10_000 })
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+      const shown = await page.evaluate(
+        (at) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at),
+        until
+      )
+      const text = (await note.textContent()) ?? ""
+      expect(text).toContain(
+        `Herald holds your messages until ${shown} (${zone} time), when WhatsApp says the limit ends, and then sends again by itself.`
+      )
+      expect(text).toContain("Messages due before then are not sent late: they show as missed")
+      expect(text).toContain("What to do: nothing is needed to resume.")
+      expect(text).not.toMatch(/WAHA|463|T\d\d:\d\d/)
+      await noSeriousA11yViolations(page)
+      // the owner is told once by mail (as a file under standalone)
+      const limitMails = () =>
+        herald.mails().filter((m) => m.includes("WhatsApp is limiting your number: sending is paused"))
+      await eventually(() => limitMails().length).toBe(1)
+      expect(limitMails()[0]).toContain("To: ada@example.org")
+      const shots = "/work/shots/h23-limits"
+      mkdirSync(shots, { recursive: true })
+      await page.screenshot({ path: `${shots}/whatsapp-limited-desktop.png`, fullPage: true })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await note.waitFor()
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
+      await page.screenshot({ path: `${shots}/whatsapp-limited-phone.png`, fullPage: true })
+      await noSeriousA11yViolations(page)
+      await page.setViewportSize({ width: 1280, height: 800 })
+      // back to waiting for a scan, as the next test expects
+      fake.limitNumber(null)
+      fake.setSessionStatus(name, "SCAN_QR_CODE")
+      await page.reload()
+      await page.getByRole("img", { name: "QR code to link WhatsApp" }).waitFor({ timeout: 10_000 })
+      expect(errors).toEqual([])
+    }, 60_000)
 
     it("shows the gateway's error with its error id instead of a blank page", async () => {
       fake.answerEverythingWith(500, { statusCode: 500, message: "engine crashed", error: "Internal Server Error" })

@@ -17,6 +17,10 @@ export const sessionView = (id: string, overrides: Partial<SessionView> = {}): S
   gatewayStatusAt: null,
   minGapSeconds: 0,
   jitterSeconds: 0,
+  limitedSince: null,
+  limitedUntil: null,
+  limitedUntilKnown: false,
+  typingBeforeSend: false,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -49,6 +53,19 @@ export const describeSessionRepositoryContract = (name: string, harness: StoreHa
             jitterSeconds: 0,
             version: 3
           })
+          const held = sessionView("s5", {
+            limitedSince: T + 1,
+            limitedUntil: T + 3_600_000,
+            limitedUntilKnown: true,
+            typingBeforeSend: true,
+            version: 5
+          })
+          yield* repo.save(held)
+          expect(yield* repo.get("s5")).toEqual(held)
+          // the hold lifted
+          const lifted = { ...held, limitedSince: null, limitedUntil: null, limitedUntilKnown: false, version: 6 }
+          yield* repo.save(lifted)
+          expect(yield* repo.findByName("session_s5")).toEqual(lifted)
           expect(yield* repo.get("s2")).toBeNull()
         })
       )

@@ -515,7 +515,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(11)
+        expect(SQLITE_SCHEMA_VERSION).toBe(12)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -584,6 +584,48 @@ describe("SQLite adapters: several connections to one file", () => {
           min_gap_seconds: 30,
           jitter_seconds: 30
         })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 11 (before holds) gains the hold columns on start: its sessions are not held, and a save can hold them",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE sessions (id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL, session_name TEXT NOT NULL,
+        phone_number TEXT NOT NULL, active INTEGER NOT NULL, gateway_status TEXT, gateway_status_at INTEGER,
+        min_gap_seconds INTEGER NOT NULL DEFAULT 0, jitter_seconds INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
+        INSERT INTO sessions VALUES ('s1', 'u1', 'herald_u1', '', 1, 'WORKING', 5, 30, 0, 1, 1, 2);
+        PRAGMA user_version = 11;`)
+        old.close()
+        const view = yield* SessionRepository.use((r) => r.get("s1")).pipe(Effect.provide(client(path)))
+        expect(view).toMatchObject({
+          id: "s1",
+          minGapSeconds: 30,
+          limitedSince: null,
+          limitedUntil: null,
+          limitedUntilKnown: false,
+          version: 2
+        })
+        if (view === null) return
+        yield* SessionRepository.use((r) =>
+          r.save({ ...view, limitedSince: 10, limitedUntil: 20, limitedUntilKnown: true, version: 3 })
+        ).pipe(Effect.provide(client(path)))
+        const saved = yield* SessionRepository.use((r) => r.findByName("herald_u1")).pipe(Effect.provide(client(path)))
+        expect(saved).toMatchObject({
+          id: "s1",
+          limitedSince: 10,
+          limitedUntil: 20,
+          limitedUntilKnown: true,
+          version: 3
+        })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }

@@ -142,6 +142,14 @@ export interface FakeWaha {
    * left or was removed from, while its other chats still take messages.
    */
   refuseChat(chatId: string, status: number, body?: unknown): void
+  /**
+   * WhatsApp limits the number (a reach-out time-lock), until reset() or limitNumber(null): every
+   * send (sendText, sendPoll, sendImage, sendFile) is answered as GOWS does, 500 "2 UNKNOWN: server
+   * returned error 463" (waha#2170), and each session shows `me.reachoutTimelock` (WAHA 2026.7.2)
+   * with its end, when `until` is given, as WhatsApp's own state is named (isActive,
+   * timeEnforcementEnds); without `until`, `reachoutTimelock: null`, as waha#2219 saw while 463 came.
+   */
+  limitNumber(limit: { readonly until?: number } | null): void
   /** Sends to this chat are taken again (undoes refuseChat). */
   acceptChat(chatId: string): void
   /** Stops listening and drops open connections: new connections are refused. */
@@ -207,6 +215,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     return created
   }
   let mode: SendMode = { kind: "normal", latencyMs: 0 }
+  let numberLimit: { readonly until?: number } | null = null
   let breakdown: Breakdown | null = null
   let listening = false
   const initialVersion: FakeServerVersion = { ...DEFAULT_FAKE_VERSION, ...options.serverVersion }
@@ -224,7 +233,20 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     name: s.name,
     status: s.status,
     config: s.config ?? {},
-    me: s.me,
+    me:
+      s.me === null || numberLimit === null
+        ? s.me
+        : {
+            ...s.me,
+            reachoutTimelock:
+              numberLimit.until === undefined
+                ? null
+                : {
+                    isActive: true,
+                    timeEnforcementEnds: new Date(numberLimit.until).toISOString(),
+                    enforcementType: "DEFAULT"
+                  }
+          },
     // one engine per WAHA process: a session reports the server's
     engine: { engine: serverVersion.engine }
   })
@@ -468,6 +490,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (method === "GET" && path === "/api/server/status") {
       return json(res, 200, { startTimestamp: started, uptime: Date.now() - started, worker: { id: "fake" } })
     }
+    if (numberLimit !== null && method === "POST" && SEND_PATHS.has(path)) return json(res, 500, gowsError463())
     if (method === "POST" && path === "/api/sendText") {
       if (mode.kind === "hang") return
       if (mode.kind === "deliverThenHang") return sendText(req, res, false)
@@ -490,6 +513,15 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "hang") return
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return sendPoll(req, res)
+    }
+    // marking seen and typing (src/api/chatting.controller.ts): `{session, chatId}`, answered as a POST's 201
+    if (method === "POST" && PRESENCE_PATHS.has(path)) {
+      const body = req.body as Record<string, unknown> | undefined
+      if (typeof body?.["chatId"] !== "string" || typeof body["session"] !== "string")
+        return json(res, 400, { message: "chatId and session are required" })
+      if (mode.kind === "hang") return
+      if (mode.kind === "respond") return json(res, mode.status, mode.body)
+      return json(res, 201, path === "/api/sendSeen" ? {} : { result: true })
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
@@ -702,8 +734,12 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     },
     refuse: stop,
     accept: () => (listening ? Promise.resolve() : listen(port)),
+    limitNumber: (limit) => {
+      numberLimit = limit
+    },
     reset: async () => {
       mode = { kind: "normal", latencyMs: 0 }
+      numberLimit = null
       breakdown = null
       refusedChats.clear()
       requests.length = 0
@@ -765,6 +801,22 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
 // `{id, timestamp, event, session, me, payload, engine, environment}`, `X-Webhook-Request-Id`,
 // `X-Webhook-Timestamp`, and, with `hmac.key`, `X-Webhook-Hmac` = hex HMAC-SHA512 of the raw
 // body and `X-Webhook-Hmac-Algorithm: sha512`.
+
+const PRESENCE_PATHS = new Set(["/api/sendSeen", "/api/startTyping", "/api/stopTyping"])
+const SEND_PATHS = new Set(["/api/sendText", "/api/sendPoll", "/api/sendImage", "/api/sendFile"])
+
+/** GOWS's answer to a send while WhatsApp time-locks the number (waha#2170, the gRPC error passed on by WAHA). */
+export const gowsError463 = () => ({
+  statusCode: 500,
+  timestamp: new Date().toISOString(),
+  exception: {
+    message: "2 UNKNOWN: server returned error 463",
+    code: 2,
+    details: "server returned error 463",
+    metadata: {},
+    name: "Error"
+  }
+})
 
 export interface FakeWebhookRegistration {
   readonly url: string

@@ -20,6 +20,7 @@ export const versionGateway = (
     GatewayPort,
     GatewayPort.of({
       sendText: unused,
+      chatPresence: unused,
       sendPoll: unused,
       sendMedia: unused,
       createSession: unused,

@@ -5,3 +5,4 @@
 export const adminPageLink = (appUrl: string): string => `${appUrl}/admin`
 
 export const signInLink = (appUrl: string): string => `${appUrl}/sign-in`
+export const whatsAppPageLink = (appUrl: string): string => `${appUrl}/whatsapp`

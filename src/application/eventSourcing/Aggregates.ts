@@ -138,6 +138,10 @@ export const sessionView = (s: SessionState): SessionView | null =>
         gatewayStatusAt: s.gatewayStatusAt,
         minGapSeconds: s.pacing.minGapSeconds,
         jitterSeconds: s.pacing.jitterSeconds,
+        limitedSince: s.limit?.since ?? null,
+        limitedUntil: s.limit?.until ?? null,
+        limitedUntilKnown: s.limit?.untilKnown ?? false,
+        typingBeforeSend: s.typingBeforeSend,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -153,7 +153,17 @@ export const SessionEventSchema = codecOf<SessionEvent>()(
       minGapSeconds: z.number().int(),
       jitterSeconds: z.number().int(),
       at
-    })
+    }),
+    z.object({
+      type: z.literal("SessionLimited"),
+      until: z.number(),
+      untilKnown: z.boolean(),
+      reason: z.string(),
+      at
+    }),
+    z.object({ type: z.literal("SessionLimitLifted"), by: z.enum(["expired", "gateway"]), at }),
+    z.object({ type: z.literal("SessionLimitNotified"), since: z.number(), at }),
+    z.object({ type: z.literal("SessionTypingSet"), on: z.boolean(), at })
   ])
 )
 

@@ -11,7 +11,9 @@ import type { MediaKind } from "../../domain/message/Media.ts"
  * 422 session not in the status the call needs (not WORKING), 422 "already exists" and
  * "already started", 422 OnlyDefaultSessionIsAllowed (WAHA Core before 2026.6.1 has only the
  * session `default`), 422/501 FeatureUnsupported (the engine or version cannot do what was asked:
- * "not implemented by the engine", "only in Plus", `mentions: ["all"]` refused), 5xx, anything unexpected.
+ * "not implemented by the engine", "only in Plus", `mentions: ["all"]` refused), NumberLimited
+ * (WhatsApp limits the number: GOWS's 500 "server returned error 463", a reach-out time-lock, or
+ * NOWEB's "rate-overlimit"; docs/waha.md, "When WhatsApp limits a number"), 5xx, anything unexpected.
  */
 export type GatewayFailure =
   | "Unreachable"
@@ -24,6 +26,7 @@ export type GatewayFailure =
   | "SessionAlreadyStarted"
   | "NamedSessionsUnsupported"
   | "FeatureUnsupported"
+  | "NumberLimited"
   | "ServerError"
   | "BadResponse"
 
@@ -56,6 +59,8 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
         return "unreachable"
       case "Timeout":
         return "noAnswer"
+      case "NumberLimited":
+        return "refused"
       case "SessionNotFound":
       case "SessionNotRunning":
       case "SessionNotReady":
@@ -101,6 +106,8 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
         return `${NAMED_SESSIONS_UNSUPPORTED}${http}`
       case "FeatureUnsupported":
         return `the messaging gateway cannot do what this asks (its engine or version does not offer it, e.g. mentioning everyone or polls)${http}`
+      case "NumberLimited":
+        return `WhatsApp is limiting this number for now and did not take the message${http}`
       case "ServerError":
         return `the messaging gateway answered an error${http}`
       case "BadResponse":
@@ -110,6 +117,12 @@ export class GatewayError extends Data.TaggedError("GatewayError")<{
           : `the messaging gateway answered in a form Herald could not read${http}`
     }
   }
+}
+
+export interface ChatPresenceRequest {
+  readonly session: string
+  readonly chatId: string
+  readonly action: "seen" | "startTyping" | "stopTyping"
 }
 
 export interface SendTextRequest {
@@ -186,6 +199,12 @@ export interface GatewaySession {
    * gateway that refused the events). Absent: the gateway does not say.
    */
   readonly receipts?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
+  /**
+   * WhatsApp's reach-out time-lock on the number as the gateway shows it (WAHA 2026.7.2 on:
+   * `me.reachoutTimelock`): `active`, and until when (epoch ms) when it says. Absent: the gateway
+   * shows none (older WAHA, or no time-lock; WAHA may show none while it still answers 463, waha#2219).
+   */
+  readonly reachoutTimelock?: { readonly active: boolean; readonly until?: number }
 }
 
 export interface GatewayQr {
@@ -256,6 +275,12 @@ export class GatewayPort extends Context.Service<
     readonly sendPoll: (request: SendPollRequest) => Effect.Effect<SentText, GatewayError>
     /** its answer's id read as sendText's */
     readonly sendMedia: (request: SendMediaRequest) => Effect.Effect<SentText, GatewayError>
+    /**
+     * What a person does before writing (docs/waha-features.md §4): `seen` marks the chat read
+     * (POST /api/sendSeen), `startTyping` / `stopTyping` show and end "typing…" (POST
+     * /api/startTyping, /api/stopTyping), each `{session, chatId}`.
+     */
+    readonly chatPresence: (request: ChatPresenceRequest) => Effect.Effect<void, GatewayError>
     /** POST /api/sessions {name, start: true} */
     readonly createSession: (name: string) => Effect.Effect<void, GatewayError>
     /** null when the gateway does not know the session (404). */

@@ -48,6 +48,21 @@ export type Notification =
         readonly scheduledAt: number
       }>
     }
+  /**
+   * to a session's owner (by e-mail only), once per hold, when WhatsApp limits the number and
+   * Herald holds its sends until `until` (`untilKnown`: WhatsApp's end, else Herald's own wait)
+   */
+  | {
+      readonly kind: "SessionLimited"
+      readonly to: string
+      readonly sessionName: string
+      readonly since: number
+      readonly until: number
+      readonly untilKnown: boolean
+      /** the WhatsApp page, a full link from AUTH_URL */
+      readonly pageLink: string
+      readonly dueWhileHeld: number
+    }
   | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
   | { readonly kind: "SystemAlert"; readonly text: string }
 

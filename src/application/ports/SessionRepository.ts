@@ -22,6 +22,16 @@ export const SessionViewSchema = z.object({
    */
   minGapSeconds: z.number().int().default(0),
   jitterSeconds: z.number().int().default(0),
+  /**
+   * the hold on its sends while WhatsApp limits the number (SessionLimited; docs/architecture.md,
+   * "When WhatsApp limits a number"): since and until when (epoch ms), and whether the gateway gave
+   * the end; null when not held, and in views stored before holds existed
+   */
+  limitedSince: z.number().nullable().default(null),
+  limitedUntil: z.number().nullable().default(null),
+  limitedUntilKnown: z.boolean().default(false),
+  /** mark the chat seen and show "typing…" before each send (SessionTypingSet); false in older views */
+  typingBeforeSend: z.boolean().default(false),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()

@@ -3,17 +3,25 @@ import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
+import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
+import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { preloadMessages } from "./preloadMessages.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
 
+/** A held session whose end the gateway gave is asked this often at most whether the limit lifted. */
+const HELD_CHECK_EVERY_MS = 60_000
+
 interface Queued {
   readonly view: MessageView
   readonly selectedAt: number
   readonly preloaded: Preloaded | undefined
+  /** its session as the pass read it to check for a hold; undefined when a preload had it */
+  readonly session: { readonly view: SessionView; readonly readAt: number } | undefined
 }
 
 /**
@@ -51,6 +59,7 @@ export class Dispatcher extends Context.Service<
     Effect.gen(function* () {
       const settings = yield* SchedulerSettings
       const messages = yield* MessageRepository
+      const sessions = yield* SessionRepository
       const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
       const permits = yield* Semaphore.make(settings.sessionConcurrency)
       const mediaPermits = yield* Semaphore.make(settings.mediaConcurrency)
@@ -105,6 +114,53 @@ export class Dispatcher extends Context.Service<
         return held !== undefined && held.state.version >= view.version ? held : undefined
       }
 
+      // When each held session whose end the gateway gave was last asked whether it still is: once a minute at most.
+      const askedHeld = new Map<string, number>()
+
+      // The sessions among these whose sends are held because WhatsApp limits their number
+      // (docs/architecture.md, "When WhatsApp limits a number"): none of their messages is
+      // claimed. A session a preload read within the lead is not read again (a due time costs only
+      // the claims, docs/architecture.md#loading-ahead); any other is read once (one key read),
+      // and that read serves its sends. A hold whose time passed is lifted here; one the gateway
+      // may end early is checked in the background, at most once a minute.
+      const heldSessions = (sessionIds: ReadonlyArray<string>, due: ReadonlyArray<MessageView>, now: number) =>
+        Effect.gen(function* () {
+          const held = new Set<string>()
+          const read = new Map<string, { readonly view: SessionView; readonly readAt: number }>()
+          const known = new Map<string, SessionView>()
+          for (const m of due) {
+            const ahead = preloaded.get(m.id)
+            if (ahead?.session != null && now - ahead.readAt <= settings.preloadLeadMs)
+              known.set(m.sessionId, ahead.session)
+          }
+          for (const [id, at] of askedHeld) if (at <= now - HELD_CHECK_EVERY_MS) askedHeld.delete(id)
+          for (const id of sessionIds) {
+            const session = known.get(id) ?? (yield* sessions.get(id))
+            if (session !== null && !known.has(id)) read.set(id, { view: session, readAt: now })
+            if (session === null || session.limitedSince === null) continue
+            if (!heldAt(session, now)) {
+              // lifted in this pass: its messages go now
+              yield* liftEndedHold(session).pipe(
+                Effect.catch((error) =>
+                  Effect.logWarning(`Session ${id}: its hold could not be lifted yet: ${error.message}`)
+                ),
+                Effect.provideContext(context)
+              )
+              continue
+            }
+            held.add(id)
+            read.delete(id)
+            if (session.limitedUntilKnown && !askedHeld.has(id)) {
+              askedHeld.set(id, now)
+              yield* FiberSet.run(
+                running,
+                liftEndedHold(session).pipe(Effect.ignore, Effect.asVoid, Effect.provideContext(context))
+              )
+            }
+          }
+          return { held, read }
+        })
+
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
           for (;;) {
@@ -126,7 +182,7 @@ export class Dispatcher extends Context.Service<
             const process = Effect.gen(function* () {
               if (draining) return { result: "skipped", pacing: null } as const
               selectedAt = Math.max(selectedAt, yield* Clock.currentTimeMillis)
-              return yield* processMessage(next.view, selectedAt, next.preloaded)
+              return yield* processMessage(next.view, selectedAt, next.preloaded, next.session)
             })
             // An image or file waits for its media turn before it takes a session permit, so files
             // waiting their turn never hold the permits texts of other sessions need. One order:
@@ -159,8 +215,10 @@ export class Dispatcher extends Context.Service<
               const gap = yield* gapAfter(processed.pacing)
               pacedUntil.set(sessionId, (yield* Clock.currentTimeMillis) + gap)
             }
-            // Another scheduler holds this session: leave the rest to it, in order.
-            if (processed.result === "lost") {
+            // Another scheduler holds this session: leave the rest to it, in order. WhatsApp limits
+            // the session's number: the rest waits, unclaimed, for the hold to lift (what falls out
+            // of the 2-minute window meanwhile is recorded missed).
+            if (processed.result === "lost" || processed.result === "limited") {
               for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
             }
           }
@@ -189,7 +247,9 @@ export class Dispatcher extends Context.Service<
                 .filter((m) => !mine.has(m.id))
                 .map((m) => m.sessionId)
         )
-        const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId))
+        const free = sessionIds.filter((id) => !busyElsewhere.has(id))
+        const { held, read } = yield* heldSessions(free, fresh, now)
+        const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId) && !held.has(m.sessionId))
         // preloads of messages that can no longer be due are of no use, gaps past are over
         for (const [id, until] of pacedUntil) if (until <= now) pacedUntil.delete(id)
         for (const [id, held] of preloaded) if (held.state.scheduledAt < now - LOOKBACK_MS) preloaded.delete(id)
@@ -200,7 +260,12 @@ export class Dispatcher extends Context.Service<
         yield* logFound(now, due.length)
         for (const view of due) {
           mine.add(view.id)
-          const queued: Queued = { view, selectedAt: now, preloaded: takePreloaded(view) }
+          const queued: Queued = {
+            view,
+            selectedAt: now,
+            preloaded: takePreloaded(view),
+            session: read.get(view.sessionId)
+          }
           const lane = lanes.get(view.sessionId)
           if (lane) {
             lane.push(queued)

@@ -5,7 +5,9 @@ import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
+import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
+import { holdLimitedSession } from "../session/holdLimitedSession.ts"
 import { checkOwnerMaySend } from "./checkOwnerMaySend.ts"
 import { claimMessage } from "./claimMessage.ts"
 import { failCampaign } from "./failCampaign.ts"
@@ -16,8 +18,12 @@ import { SchedulerSettings } from "./SchedulerSettings.ts"
 import { sendMessage } from "./sendMessage.ts"
 import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
-/** `lost`: another scheduler holds the message, and so its session; `skipped`: nobody's to send now. */
-export type ProcessResult = "sent" | "failed" | "lost" | "skipped"
+/**
+ * `lost`: another scheduler holds the message, and so its session; `skipped`: nobody's to send now;
+ * `limited`: WhatsApp limits the session's number: the message failed and the session is held
+ * (docs/architecture.md, "When WhatsApp limits a number"), so the rest of its lane waits.
+ */
+export type ProcessResult = "sent" | "failed" | "lost" | "skipped" | "limited"
 
 /**
  * What became of a message, and the pacing of the session that sent it (null: nothing went to
@@ -72,12 +78,14 @@ const recordFailure = (message: ClaimedMessage, reason: string, cutOff: boolean)
  * the send did); past it, the claim stays open and the lease recovery reports it as
  * outcome-unknown: never resent, never lost.
  * `preloaded`: what a preload read of the message shortly before (docs/architecture.md#loading-ahead).
+ * `sessionRead`: its session as the pass read it (the hold check), used as a preload's when as fresh.
  * The per-message steps are untraced functions: a traced Effect.fn costs ~20 µs a call.
  */
 export const processMessage = Effect.fnUntraced(function* (
   view: MessageView,
   selectedAt: number,
-  preloaded?: Preloaded
+  preloaded?: Preloaded,
+  sessionRead?: { readonly view: SessionView; readonly readAt: number }
 ) {
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state)
   if (claim._tag === "Taken") return unsent("lost")
@@ -89,16 +97,22 @@ export const processMessage = Effect.fnUntraced(function* (
   const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
-      : undefined
+      : sessionRead?.view.active && now - sessionRead.readAt <= preloadLeadMs
+        ? sessionRead.view
+        : undefined
   // A send that reached the gateway, even refused, counts for the session's pace. The session is
   // read inside the attempt: a database away then fails this send like any error while sending.
   let pacing: SessionPacing | null = null
+  let sessionName: string | null = null
   const sent = yield* Effect.gen(function* () {
     const session = fresh ?? (yield* (yield* SessionRepository).get(claimed.target.sessionId))
     // a disabled account's messages are not sent (checkOwnerMaySend.ts says why here)
     if (session !== null) yield* checkOwnerMaySend(session.userId)
     const active = session?.active ? session : undefined
-    if (active !== undefined) pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
+    if (active !== undefined) {
+      pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
+      sessionName = active.sessionName
+    }
     return yield* sendMessage(claimed, active)
   }).pipe(Effect.result)
   if (sent._tag === "Success") {
@@ -112,6 +126,17 @@ export const processMessage = Effect.fnUntraced(function* (
     ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
     : failure.message
   yield* logFailed(claimed.id, reason)
+  // Recorded failed as any refusal: a picked message is never put back (no event of the message
+  // allows it; the lease recovery and every claim rest on a pick being final), and, held for
+  // hours, it would be missed anyway. Its reason says WhatsApp limits the number (failureKind "refused").
   yield* recordFailure(claimed, reason, cutOff)
+  if (failure._tag === "GatewayError" && failure.reason === "NumberLimited" && sessionName !== null) {
+    yield* holdLimitedSession(claimed.target.sessionId, sessionName, failure.message).pipe(
+      retryWhileUnavailable(claimed.id, "holding its limited session"),
+      // not held (the database stayed away): the next send is refused again and holds it then
+      Effect.catch((error) => logFailed(claimed.id, `its session could not be held: ${error.message}`))
+    )
+    return { result: "limited", pacing } satisfies Processed
+  }
   return { result: "failed", pacing } satisfies Processed
 })

@@ -53,11 +53,12 @@ const GROUP =
 /** WhatsApp's own lower-case "forbidden" (not HTTP's "Forbidden" of a proxy) */
 const GROUP_FORBIDDEN = /\bforbidden\b/
 /**
- * WhatsApp limiting or refusing the number: Baileys' "rate-overlimit" (data 429), an HTTP 429,
+ * WhatsApp limiting or refusing the number: GOWS's "server returned error 463" (the reach-out
+ * time-lock), Baileys' "rate-overlimit" (data 429), an HTTP 429,
  * "Your account has been restricted", banned, spam, "too many".
  */
 const REFUSED =
-  /rate-?overlimit|rate.?limit|too many (requests|messages)|\brestricted\b|\bbanned?\b|\bspam\b|not-authorized/i
+  /server returned error 463\b|reach-?out[ _-]?time-?lock|rate-?overlimit|rate.?limit|too many (requests|messages)|\brestricted\b|\bbanned?\b|\bspam\b|not-authorized/i
 /** A refused connection, an unknown host, a dropped socket: undici's and Node's words. */
 const UNREACHABLE =
   /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE|fetch failed|socket hang up|other side closed|could not be reached/i

@@ -38,6 +38,53 @@ export type SessionEvent =
       readonly jitterSeconds: number
       readonly at: number
     }
+  /**
+   * WhatsApp is limiting the number (docs/waha.md, "When WhatsApp limits a number"): a send came
+   * back refused as limited (GOWS's "server returned error 463", a reach-out time-lock). The
+   * session's sends are held until `until` (epoch ms): the gateway's end of the time-lock when it
+   * told one, else Herald's own wait (LIMIT_HOLD_MS). `untilKnown`: the end is the gateway's.
+   * A second report while held moves the end; only the first of a hold is news to its owner.
+   */
+  | {
+      readonly type: "SessionLimited"
+      readonly until: number
+      readonly untilKnown: boolean
+      readonly reason: string
+      readonly at: number
+    }
+  /** The hold ended: its time passed (`expired`), or the gateway says the number is free again (`gateway`). */
+  | { readonly type: "SessionLimitLifted"; readonly by: "expired" | "gateway"; readonly at: number }
+  /** The owner was told of the hold that began at `since` (by mail, once; the web process relays it). */
+  | { readonly type: "SessionLimitNotified"; readonly since: number; readonly at: number }
+  /**
+   * Before each send, mark the chat seen and show "typing…" for a few seconds (WAHA's advice
+   * against bans, docs/waha-features.md §4; part of pacing, off by default).
+   */
+  | { readonly type: "SessionTypingSet"; readonly on: boolean; readonly at: number }
+
+/**
+ * How long a session is held when the gateway said it limits the number but not until when: the
+ * next send after it is the probe (refused again: held again).
+ */
+export const LIMIT_HOLD_MS = 30 * 60 * 1000
+
+/** A hold on a session's sends (SessionLimited): since when, until when, and whether its owner was told. */
+export interface SessionLimit {
+  readonly since: number
+  readonly until: number
+  readonly untilKnown: boolean
+  readonly reason: string
+  readonly notified: boolean
+}
+
+/**
+ * A hold that begins within this time of the owner's last mail about one is not mailed again: a
+ * time-lock whose end the gateway does not tell comes back after each probe (LIMIT_HOLD_MS).
+ */
+export const LIMIT_MAIL_AGAIN_AFTER_MS = 24 * 60 * 60 * 1000
+
+/** Whether a hold stops sends at `now` (its time not yet passed). */
+export const isHeld = (limit: SessionLimit | null, now: number): boolean => limit !== null && limit.until > now
 
 /**
  * Pacing bounds, in whole seconds. A gap and its jitter together stay within the 2-minute window
@@ -106,6 +153,15 @@ export const sureToGoUnderPacing = (pacing: SessionPacing, windowMs: number): nu
   return spreadMs <= 0 ? null : Math.ceil(windowMs / spreadMs)
 }
 
+/**
+ * How long "typing…" shows before a send (SessionTypingSet): 2 s, plus 40 ms a character, plus up to
+ * 2 s at random (`random` in [0, 1)), at most 8 s: a person takes longer to type a longer text, and
+ * never the same time twice (WAHA: never fixed times). Short against the 2-minute window and the
+ * claim's 5-minute lease, within which it runs.
+ */
+export const typingDelayMs = (textLength: number, random: number): number =>
+  Math.min(8_000, Math.round(2_000 + 40 * Math.max(0, textLength) + 2_000 * Math.min(Math.max(random, 0), 1)))
+
 /** The gateway status in which a session sends. */
 export const WORKING = "WORKING"
 
@@ -119,6 +175,12 @@ export interface SessionState {
   readonly gatewayStatus: string | null
   readonly gatewayStatusAt: number | null
   readonly pacing: SessionPacing
+  /** the hold on its sends while WhatsApp limits the number; null when none */
+  readonly limit: SessionLimit | null
+  /** when its owner was last told of a hold (null: never) */
+  readonly limitNotifiedAt: number | null
+  /** mark the chat seen and show "typing…" before each send (SessionTypingSet) */
+  readonly typingBeforeSend: boolean
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -153,6 +215,16 @@ export type SessionCommand =
    * older). What settles two reports of one instant (StatusOrderUnknown).
    */
   | { readonly type: "RecordAskedGatewayStatus"; readonly status: string; readonly now: number }
+  /** A send came back "number limited": hold the sends until `until` (null: the gateway did not say; LIMIT_HOLD_MS). */
+  | { readonly type: "RecordLimited"; readonly until: number | null; readonly reason: string; readonly now: number }
+  /**
+   * Lift the hold: its time passed (`expired`, refused before), or the gateway no longer shows the
+   * time-lock it had shown (`gateway`, only for a hold whose end the gateway gave).
+   */
+  | { readonly type: "LiftLimit"; readonly by: "expired" | "gateway"; readonly now: number }
+  /** The owner is being told of the current hold: recorded once per hold (the relay's lock). */
+  | { readonly type: "RecordLimitNotified"; readonly now: number }
+  | { readonly type: "SetTyping"; readonly on: boolean; readonly now: number }
 
 export type SessionRejection =
   | { readonly _tag: "SessionNotFound" }
@@ -178,6 +250,9 @@ export const initialSessionState: SessionState = {
   gatewayStatus: null,
   gatewayStatusAt: null,
   pacing: NO_PACING,
+  limit: null,
+  limitNotifiedAt: null,
+  typingBeforeSend: false,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -248,6 +323,27 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
         reportedAt: Math.max(command.now, state.gatewayStatusAt ?? command.now),
         at: command.now
       })
+    case "RecordLimited": {
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      const untilKnown = command.until !== null && command.until > command.now
+      const until = untilKnown && command.until !== null ? command.until : command.now + LIMIT_HOLD_MS
+      // held already until then or later: nothing new (two lanes, two schedulers, the same answer)
+      if (isHeld(state.limit, command.now) && state.limit !== null && state.limit.until >= until) return accept()
+      return accept({ type: "SessionLimited", until, untilKnown, reason: command.reason, at: command.now })
+    }
+    case "LiftLimit": {
+      if (state.status !== "ACTIVE" || state.limit === null) return accept()
+      if (command.by === "expired" && state.limit.until > command.now) return accept()
+      if (command.by === "gateway" && !state.limit.untilKnown && state.limit.until > command.now) return accept()
+      return accept({ type: "SessionLimitLifted", by: command.by, at: command.now })
+    }
+    case "RecordLimitNotified":
+      if (state.limit === null || state.limit.notified) return accept()
+      return accept({ type: "SessionLimitNotified", since: state.limit.since, at: command.now })
+    case "SetTyping":
+      if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })
+      if (command.on === state.typingBeforeSend) return accept()
+      return accept({ type: "SessionTypingSet", on: command.on, at: command.now })
   }
 }
 
@@ -281,6 +377,37 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
       return {
         ...state,
         pacing: { minGapSeconds: event.minGapSeconds, jitterSeconds: event.jitterSeconds },
+        updatedAt: event.at,
+        version
+      }
+    case "SessionLimited": {
+      // a hold still running keeps its start and whether its owner was told; a new one starts afresh
+      const running = isHeld(state.limit, event.at) ? state.limit : null
+      return {
+        ...state,
+        limit: {
+          since: running?.since ?? event.at,
+          until: event.until,
+          untilKnown: event.untilKnown,
+          reason: event.reason,
+          notified:
+            running?.notified ??
+            (state.limitNotifiedAt !== null && event.at - state.limitNotifiedAt < LIMIT_MAIL_AGAIN_AFTER_MS)
+        },
+        updatedAt: event.at,
+        version
+      }
+    }
+    case "SessionLimitLifted":
+      return { ...state, limit: null, updatedAt: event.at, version }
+    case "SessionTypingSet":
+      return { ...state, typingBeforeSend: event.on, updatedAt: event.at, version }
+    case "SessionLimitNotified":
+      return {
+        ...state,
+        limit:
+          state.limit === null || state.limit.since !== event.since ? state.limit : { ...state.limit, notified: true },
+        limitNotifiedAt: event.at,
         updatedAt: event.at,
         version
       }

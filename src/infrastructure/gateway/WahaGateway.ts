@@ -1,6 +1,7 @@
 import { Cache, Duration, Effect, Exit, Layer, Semaphore } from "effect"
 import { z } from "zod"
 import type {
+  ChatPresenceRequest,
   GatewayContact,
   GatewayFailure,
   GatewayGroup,
@@ -77,7 +78,14 @@ const BODY_SNIPPET_MAX = 200
 const SessionBody = z.object({
   name: z.string(),
   status: z.string(),
-  me: z.object({ id: z.string(), pushName: z.string().nullish() }).nullish(),
+  me: z
+    .object({
+      id: z.string(),
+      pushName: z.string().nullish(),
+      // WAHA 2026.7.2 on; its shape is read leniently (reachoutTimelockOf)
+      reachoutTimelock: z.unknown().optional()
+    })
+    .nullish(),
   // the session's webhooks as WAHA keeps them (WebhookConfig); only url and events are read, and a
   // shape this does not know reads as not reported (the hmac key, if WAHA shows it, is never read)
   config: z
@@ -85,6 +93,41 @@ const SessionBody = z.object({
     .nullish()
     .catch(undefined)
 })
+
+/** An instant as WAHA or WhatsApp may give it: ISO text, or seconds or milliseconds since 1970. */
+const Instant = z.union([
+  z.number().transform((n) => (n < 1e12 ? n * 1000 : n)),
+  z.string().transform((text) => (/^\d+$/.test(text) ? Number(text) * (text.length < 13 ? 1000 : 1) : Date.parse(text)))
+])
+
+/**
+ * `me.reachoutTimelock` (WAHA 2026.7.2 on). Its documented fields were not at hand (docs/waha.md,
+ * "When WhatsApp limits a number"); WhatsApp's own state, as Baileys names it, is `{isActive,
+ * timeEnforcementEnds, enforcementType}`, so those and plainer names are read. An object without
+ * `isActive` counts as active when it names an end still ahead; null or absent: none shown.
+ */
+const Timelock = z.object({
+  isActive: z.boolean().nullish(),
+  active: z.boolean().nullish(),
+  timeEnforcementEnds: Instant.nullish().catch(null),
+  enforcementEnds: Instant.nullish().catch(null),
+  until: Instant.nullish().catch(null),
+  endsAt: Instant.nullish().catch(null),
+  expiresAt: Instant.nullish().catch(null)
+})
+
+export const reachoutTimelockOf = (value: unknown, now: number): GatewaySession["reachoutTimelock"] => {
+  if (value === null || value === undefined) return undefined
+  const parsed = Timelock.safeParse(value)
+  if (!parsed.success) return undefined
+  const lock = parsed.data
+  const ends = [lock.timeEnforcementEnds, lock.enforcementEnds, lock.until, lock.endsAt, lock.expiresAt].find(
+    (at): at is number => typeof at === "number" && Number.isFinite(at)
+  )
+  const said = lock.isActive ?? lock.active
+  const active = said ?? (ends !== undefined && ends > now)
+  return ends === undefined ? { active } : { active, until: ends }
+}
 
 /** Webhook events that carry delivery receipts: group messages' (2025.12.2 on), or all of them before. */
 const RECEIPT_EVENTS = ["message.ack", "message.ack.group", "*"]
@@ -443,12 +486,14 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     if (response.status === 404) return null
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, SessionBody)))
     const receipts = receiptsOf(body.config)
+    const timelock = reachoutTimelockOf(body.me?.reachoutTimelock, Date.now())
     const session: GatewaySession = {
       name: body.name,
       status: body.status,
       ...(body.me?.id ? { meId: body.me.id } : {}),
       ...(body.me?.id && body.me.pushName ? { meName: body.me.pushName } : {}),
-      ...(receipts === undefined ? {} : { receipts })
+      ...(receipts === undefined ? {} : { receipts }),
+      ...(timelock === undefined ? {} : { reachoutTimelock: timelock })
     }
     return session
   })
@@ -605,9 +650,21 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return result
   })
 
+  /** POST /api/sendSeen, /api/startTyping or /api/stopTyping with `{session, chatId}` (docs/waha-features.md §4). */
+  const chatPresence = Effect.fnUntraced(function* (request: ChatPresenceRequest) {
+    const [prefix, path] =
+      request.action === "seen"
+        ? ["failed to mark the chat seen", "/api/sendSeen"]
+        : request.action === "startTyping"
+          ? ["failed to start typing", "/api/startTyping"]
+          : ["failed to stop typing", "/api/stopTyping"]
+    yield* command(prefix, "POST", path, { session: request.session, chatId: request.chatId })
+  })
+
   return GatewayPort.of({
     sendText,
     sendPoll,
+    chatPresence,
     sendMedia,
     createSession,
     getSession,

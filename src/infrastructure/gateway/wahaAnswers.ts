@@ -44,8 +44,17 @@ const bodyOf = (text: string): z.infer<typeof ErrorBody> | null => {
   }
 }
 
+/**
+ * WhatsApp limiting the number (docs/waha.md, "When WhatsApp limits a number"): GOWS answers a
+ * send with 500 "2 UNKNOWN: server returned error 463" (whatsmeow's nack 463, the reach-out
+ * time-lock; waha#1992, #2170, #2219), newer engines may name the time-lock itself; NOWEB (Baileys)
+ * fails with "rate-overlimit" (WhatsApp's 429) when it queries too fast.
+ */
+export const NUMBER_LIMITED = /server returned error 463\b|reach-?out[ _-]?time-?lock|rate-overlimit/i
+
 export const meaningOfWahaAnswer = (status: number, text: string): WahaAnswerMeaning => {
   if (status === 401) return { reason: "Unauthorized" }
+  if (status >= 400 && NUMBER_LIMITED.test(text)) return { reason: "NumberLimited" }
   if (status === 501) return { reason: "FeatureUnsupported" }
   if (status >= 500) return { reason: "ServerError" }
   if (status !== 404 && status !== 422) return { reason: "BadResponse" }

@@ -157,6 +157,38 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
         ].join("\n")
       }
     }
+    case "SessionLimited": {
+      // plain words (no gateway, no ISO time): the mail has no zone of the reader's, so UTC is named
+      const when = (at: number) =>
+        new Intl.DateTimeFormat("en-GB", {
+          weekday: "long",
+          day: "numeric",
+          month: "long",
+          hour: "2-digit",
+          minute: "2-digit",
+          timeZone: "UTC",
+          timeZoneName: "short"
+        }).format(at)
+      return {
+        to: n.to,
+        subject: `[${PRODUCT}] WhatsApp is limiting your number: sending is paused`,
+        text: [
+          `WhatsApp refused a message from your number (session ${n.sessionName}) because it is limiting the number for now,`,
+          "usually after many messages in a short time or messages to people who do not know the number.",
+          "",
+          n.untilKnown
+            ? `${PRODUCT} holds your messages until ${when(n.until)}, when WhatsApp says the limit ends, and then sends again by itself.`
+            : `WhatsApp did not say for how long. ${PRODUCT} holds your messages until ${when(n.until)}, then tries again by itself; if WhatsApp still refuses, it waits again.`,
+          n.dueWhileHeld === 0
+            ? "No message of yours is due before then."
+            : `${n.dueWhileHeld} message${n.dueWhileHeld === 1 ? " is" : "s are"} due before then: they are not sent late, they will show as missed and you can send them again.`,
+          "The message that was refused shows as failed; send it again once the limit is over.",
+          "",
+          "What to do: nothing is needed to resume. To avoid it next time, turn on pacing on the WhatsApp page so messages go out more slowly.",
+          n.pageLink
+        ].join("\n")
+      }
+    }
     case "CampaignFailed": {
       // in plain words first (issue 22 item 1); the stored reason, as the log has it, below
       const words = failureExplained(n.reason)

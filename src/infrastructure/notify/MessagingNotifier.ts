@@ -61,6 +61,7 @@ export const messagingText = (notification: Notification): string | null => {
     case "EmailVerificationLink":
     case "SignUpAttempted":
     case "SessionLeftWorking":
+    case "SessionLimited":
       return null
   }
 }

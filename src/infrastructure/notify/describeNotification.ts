@@ -23,6 +23,8 @@ export const describeNotification = (n: Notification): string => {
       return `sign-up attempted with the registered address ${oneLine(n.to)}`
     case "SessionLeftWorking":
       return `session ${oneLine(n.sessionName)} left WORKING (${oneLine(n.status)}): told ${oneLine(n.to)}, ${n.dueSoon.length} message(s) due in 24 h`
+    case "SessionLimited":
+      return `session ${oneLine(n.sessionName)} held, WhatsApp limits its number until ${new Date(n.until).toISOString()}: told ${oneLine(n.to)}`
     case "CampaignFailed":
       return `campaign ${oneLine(n.title)} (${oneLine(n.campaignId)}) failed: ${oneLine(n.reason)}`
     case "SystemAlert":

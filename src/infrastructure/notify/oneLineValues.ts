@@ -26,6 +26,8 @@ export const oneLineValues = (n: Notification): Notification => {
         status: oneLine(n.status),
         dueSoon: n.dueSoon.map((m) => ({ ...m, groupName: oneLine(m.groupName), content: oneLine(m.content) }))
       }
+    case "SessionLimited":
+      return { ...n, sessionName: oneLine(n.sessionName) }
     case "PasswordResetLink":
     case "EmailVerificationLink":
     case "SignUpAttempted":

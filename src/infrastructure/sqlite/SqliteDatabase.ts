@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 11
+export const SQLITE_SCHEMA_VERSION = 12
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -132,6 +132,10 @@ CREATE TABLE IF NOT EXISTS sessions (
   gateway_status_at INTEGER,
   min_gap_seconds INTEGER NOT NULL DEFAULT 0,
   jitter_seconds INTEGER NOT NULL DEFAULT 0,
+  limited_since INTEGER,
+  limited_until INTEGER,
+  limited_until_known INTEGER NOT NULL DEFAULT 0,
+  typing_before_send INTEGER NOT NULL DEFAULT 0,
   created_at   INTEGER NOT NULL,
   updated_at   INTEGER NOT NULL,
   version      INTEGER NOT NULL
@@ -251,6 +255,19 @@ const MESSAGES_POLL_COLUMNS: Readonly<Record<string, string>> = { poll: "TEXT" }
 const SESSIONS_PACING_COLUMNS: Readonly<Record<string, string>> = {
   min_gap_seconds: "INTEGER NOT NULL DEFAULT 0",
   jitter_seconds: "INTEGER NOT NULL DEFAULT 0"
+}
+
+/**
+ * What schema version 12 added to the sessions table: the hold on a session's sends while WhatsApp
+ * limits its number (NULL, NULL, 0: not held, as every session before), and whether it shows
+ * "typing…" before each send (0: no). Version 12 also keeps older Herald off the file: it would send
+ * a held session's messages into the limit.
+ */
+const SESSIONS_LIMIT_COLUMNS: Readonly<Record<string, string>> = {
+  limited_since: "INTEGER",
+  limited_until: "INTEGER",
+  limited_until_known: "INTEGER NOT NULL DEFAULT 0",
+  typing_before_send: "INTEGER NOT NULL DEFAULT 0"
 }
 
 /**
@@ -387,6 +404,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "messages", MESSAGES_MENTION_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_POLL_COLUMNS)
         addMissingColumns(db, "sessions", SESSIONS_PACING_COLUMNS)
+        addMissingColumns(db, "sessions", SESSIONS_LIMIT_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_TARGETS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)

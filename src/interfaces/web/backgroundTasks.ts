@@ -4,6 +4,7 @@ import { detectStalledScheduler } from "../../application/campaign/detectStalled
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
 import { sweepMedia } from "../../application/media/sweepMedia.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
+import { notifyLimitedSessions } from "../../application/session/notifyLimitedSessions.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
@@ -23,7 +24,9 @@ const failureAlerts = (intervalMs: number) =>
     const since = yield* Ref.make((yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS)
     const pass = Effect.gen(function* () {
       const passStart = yield* Clock.currentTimeMillis
+      // the owners of sessions WhatsApp limits are told on the same pass, from the same cursor
       yield* notifyFailedCampaigns(yield* Ref.get(since)).pipe(
+        Effect.andThen(notifyLimitedSessions(yield* Ref.get(since))),
         // the cursor moves only past a pass that got through: a failed one is covered by the next
         Effect.andThen(Ref.set(since, passStart - SKEW_MS)),
         Effect.catch((error) => Effect.logError(`failure alerts: ${oneLine(error.message)}`))

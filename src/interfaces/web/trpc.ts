@@ -150,6 +150,7 @@ const GATEWAY_CODES = {
   Unauthorized: "BAD_GATEWAY",
   NamedSessionsUnsupported: "BAD_GATEWAY",
   FeatureUnsupported: "PRECONDITION_FAILED",
+  NumberLimited: "TOO_MANY_REQUESTS",
   ServerError: "BAD_GATEWAY",
   BadResponse: "BAD_GATEWAY"
 } satisfies Record<GatewayFailure, TRPC_ERROR_CODE_KEY>
@@ -160,7 +161,8 @@ const USER_STATE: ReadonlySet<GatewayFailure> = new Set<GatewayFailure>([
   "SessionNotRunning",
   "SessionNotReady",
   "SessionAlreadyExists",
-  "SessionAlreadyStarted"
+  "SessionAlreadyStarted",
+  "NumberLimited"
 ])
 
 /**

@@ -46,6 +46,10 @@ const setUp = Effect.gen(function* () {
     gatewayStatusAt: 0,
     minGapSeconds: 0,
     jitterSeconds: 0,
+    limitedSince: null,
+    limitedUntil: null,
+    limitedUntilKnown: false,
+    typingBeforeSend: false,
     createdAt: 0,
     updatedAt: 0,
     version: 1

@@ -1126,3 +1126,36 @@ describe("WahaGateway.acceptsRequestsWithoutKey (does WAHA answer anyone?)", () 
     )
   })
 })
+
+describe("WahaGateway: a number WhatsApp limits (docs/waha.md, 'When WhatsApp limits a number')", () => {
+  const request = { session: "sales_team-1", chatId: "120363012345678901@g.us", text: "Hello" }
+
+  it("GOWS's 500 'server returned error 463' is NumberLimited, of the refused kind, in plain words", async () => {
+    fake.limitNumber({ until: Date.parse("2026-03-01T15:00:00.000Z") })
+    const limited = await expectFailure(
+      gateway().sendText(request),
+      "NumberLimited",
+      /^failed to send message: gateway answered 500: .*server returned error 463/
+    )
+    expect(limited.kind).toBe("refused")
+    expect(limited.summary).toBe("WhatsApp is limiting this number for now and did not take the message (HTTP 500)")
+    expect(fake.sent).toEqual([])
+  })
+
+  it("NOWEB's rate-overlimit is NumberLimited too; another 500 stays a ServerError", async () => {
+    fake.respondWith(500, { statusCode: 500, exception: { message: "rate-overlimit", data: 429 } })
+    await expectFailure(gateway().sendText(request), "NumberLimited", /rate-overlimit/)
+    fake.respondWith(500, { statusCode: 500, exception: { message: "something else" } })
+    await expectFailure(gateway().sendText(request), "ServerError", /something else/)
+  })
+
+  it("reads me.reachoutTimelock: active with its end, null as none shown", async () => {
+    fake.setSessionStatus("sales_team-1", "WORKING")
+    expect((await run(gateway().getSession("sales_team-1")))?.reachoutTimelock).toBeUndefined()
+    const until = Date.parse("2026-03-01T15:00:00.000Z")
+    fake.limitNumber({ until })
+    expect((await run(gateway().getSession("sales_team-1")))?.reachoutTimelock).toEqual({ active: true, until })
+    fake.limitNumber({})
+    expect((await run(gateway().getSession("sales_team-1")))?.reachoutTimelock).toBeUndefined()
+  })
+})

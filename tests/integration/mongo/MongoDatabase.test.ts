@@ -333,6 +333,10 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
               gatewayStatusAt: null,
               minGapSeconds: 0,
               jitterSeconds: 0,
+              limitedSince: null,
+              limitedUntil: null,
+              limitedUntilKnown: false,
+              typingBeforeSend: false,
               createdAt: 1,
               updatedAt: version,
               version
@@ -385,6 +389,10 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
             gatewayStatusAt: null,
             minGapSeconds: 0,
             jitterSeconds: 0,
+            limitedSince: null,
+            limitedUntil: null,
+            limitedUntilKnown: false,
+            typingBeforeSend: false,
             createdAt: 1,
             updatedAt: 1,
             version: 1

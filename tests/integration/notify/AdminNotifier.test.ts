@@ -89,6 +89,10 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       gatewayStatusAt: null,
       minGapSeconds: 0,
       jitterSeconds: 0,
+      limitedSince: null,
+      limitedUntil: null,
+      limitedUntilKnown: false,
+      typingBeforeSend: false,
       createdAt: now,
       updatedAt: now,
       version: 1
@@ -104,6 +108,10 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       gatewayStatusAt: null,
       minGapSeconds: 0,
       jitterSeconds: 0,
+      limitedSince: null,
+      limitedUntil: null,
+      limitedUntilKnown: false,
+      typingBeforeSend: false,
       createdAt: now,
       updatedAt: now,
       version: 1

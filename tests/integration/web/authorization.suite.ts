@@ -25,6 +25,9 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "user.restartSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.updateSessionPhone", kind: "mutation", input: { id: owner.sessionId, phoneNumber: "+19998887777" } },
   { path: "session.getPacing", kind: "query", input: { sessionName: owner.sessionName } },
+  { path: "session.getLimit", kind: "query", input: { sessionName: owner.sessionName } },
+  { path: "session.getTyping", kind: "query", input: { sessionName: owner.sessionName } },
+  { path: "session.setTyping", kind: "mutation", input: { sessionName: owner.sessionName, on: true } },
   { path: "session.getLinkedNumber", kind: "query", input: { sessionName: owner.sessionName } },
   {
     path: "session.setPacing",

@@ -215,6 +215,31 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect((await sessionOf(client))?.phoneNumber).toBe("+15551234567")
       })
 
+      it("session.setTyping / session.getTyping: off by default, set and read back, a bad value BAD_REQUEST with nothing saved, someone else's session NOT_FOUND; session.getLimit: not held", async () => {
+        const { web, client } = await setup()
+        const { sessionName } = await initiate(client)
+        expect(await client.api.session.getTyping.query({ sessionName })).toEqual({ on: false })
+        expect(await client.api.session.getLimit.query({ sessionName })).toEqual({
+          held: false,
+          since: null,
+          until: null,
+          untilKnown: false
+        })
+        expect(await client.api.session.setTyping.mutate({ sessionName, on: true })).toEqual({ success: true })
+        expect(await client.api.session.getTyping.query({ sessionName })).toEqual({ on: true })
+        const events = await web.eventCount()
+        // the same value again records nothing
+        await client.api.session.setTyping.mutate({ sessionName, on: true })
+        expect(await web.eventCount()).toBe(events)
+        await expectTrpcError(client.untyped.mutation("session.setTyping", { sessionName, on: "yes" }), "BAD_REQUEST")
+        expect(await web.eventCount()).toBe(events)
+        const { client: other } = await activeClient(web, "other@example.com")
+        await expectTrpcError(other.api.session.setTyping.mutate({ sessionName, on: false }), "NOT_FOUND")
+        await expectTrpcError(other.api.session.getTyping.query({ sessionName }), "NOT_FOUND")
+        await expectTrpcError(other.api.session.getLimit.query({ sessionName }), "NOT_FOUND")
+        expect(await client.api.session.getTyping.query({ sessionName })).toEqual({ on: true })
+      })
+
       it("session.setPacing / session.getPacing: off by default, set and read back, bad values BAD_REQUEST at the field with nothing saved, someone else's session NOT_FOUND", async () => {
         const { web, client } = await setup()
         const { sessionName } = await initiate(client)

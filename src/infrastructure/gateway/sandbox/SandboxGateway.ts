@@ -164,6 +164,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
     // the sandbox keeps no chat history it could be sure of: a cut-off send stays outcome-unknown
     findSentMessage: () => Effect.succeed({ _tag: "Unsure", reason: "the sandbox gateway keeps no chat history" }),
     sendText: (request) => deliver(request, "failed to send message", request.text),
+    // nobody watches the sandbox's chats: marking seen and typing do nothing
+    chatPresence: () => Effect.void,
     sendPoll: (request) =>
       deliver(
         request,

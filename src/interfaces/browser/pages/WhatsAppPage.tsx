@@ -7,6 +7,7 @@ import { fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
 import { TechnicalDetails } from "../ui/FailureNote.tsx"
+import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, buttonLinkLook, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
 import { pacingExample, pacingSummary } from "../ui/pacingText.ts"
 import type { StatusTone } from "../ui/sessionStatus.ts"
@@ -86,6 +87,7 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
       <Card className="space-y-4">
         <h2 className="text-lg font-semibold">Connection</h2>
         {status.isError ? <ErrorNote error={status.error} /> : null}
+        <LimitNote sessionName={session.sessionName} />
         {current === undefined ? (
           status.isError ? (
             <p>The connection's status is unknown until the gateway answers; this page keeps asking.</p>
@@ -118,6 +120,45 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
       <PacingForm sessionName={session.sessionName} />
       <PhoneNumberForm session={session} />
     </>
+  )
+}
+
+/** How often the page asks again whether the number is still limited (the hold lifts by itself). */
+const LIMIT_POLL_MS = 60_000
+
+/**
+ * When WhatsApp limits the number, Herald holds its sends: said in plain words, until when in the
+ * viewer's zone, what it means and what to do (docs/architecture.md, "When WhatsApp limits a number").
+ */
+const LimitNote = ({ sessionName }: { readonly sessionName: string }) => {
+  const trpc = useTRPC()
+  const limit = useQuery({ ...trpc.session.getLimit.queryOptions({ sessionName }), refetchInterval: LIMIT_POLL_MS })
+  if (limit.data === undefined || !limit.data.held || limit.data.until === null) return null
+  const until = formatDateTime(limit.data.until)
+  return (
+    <section
+      aria-labelledby="limit-heading"
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <h3 id="limit-heading" className="mb-1 font-semibold">
+        WhatsApp is limiting this number: sending is paused
+      </h3>
+      <p className="mb-2">
+        WhatsApp refused a message because it is limiting this number for now, usually after many messages in a short
+        time or messages to people who do not know the number.{" "}
+        {limit.data.untilKnown
+          ? `Herald holds your messages until ${until} (${viewerTimeZone} time), when WhatsApp says the limit ends, and then sends again by itself.`
+          : `WhatsApp did not say for how long: Herald holds your messages until ${until} (${viewerTimeZone} time), then tries again by itself.`}
+      </p>
+      <p className="mb-2">
+        Messages due before then are not sent late: they show as missed, and you can send them again. The message that
+        was refused shows as failed.
+      </p>
+      <p>
+        <strong>What to do:</strong> nothing is needed to resume. To avoid it next time, turn on pacing below so
+        messages go out more slowly.
+      </p>
+    </section>
   )
 }
 
@@ -366,7 +407,39 @@ const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
       ) : (
         <PacingFields sessionName={sessionName} saved={current.data} />
       )}
+      <TypingChoice sessionName={sessionName} />
     </Card>
+  )
+}
+
+/** Part of pacing: mark the chat seen and show "typing…" a few seconds before each message; saved as it is ticked. */
+const TypingChoice = ({ sessionName }: { readonly sessionName: string }) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const current = useQuery(trpc.session.getTyping.queryOptions({ sessionName }))
+  const save = useMutation(
+    trpc.session.setTyping.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.session.getTyping.queryKey({ sessionName }) })
+    })
+  )
+  if (current.isPending) return <Loading label="Loading the typing setting…" />
+  if (current.isError) return <ErrorNote error={current.error} />
+  const on = save.isPending && save.variables !== undefined ? save.variables.on : current.data.on
+  return (
+    <div className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+      <Checkbox
+        label="Show “typing…” before each message"
+        checked={on}
+        onChange={(checked) => save.mutate({ sessionName, on: checked })}
+        hint="Herald marks the group's chat as read and shows “typing…” for a few seconds before each message, as a person would. Each message then goes a few seconds after its time."
+      />
+      {save.isError ? <Alert>{errorWithId(save.error)}</Alert> : null}
+      {save.isSuccess ? (
+        <Alert kind="success">
+          {save.variables.on ? "Typing before each message turned on." : "Typing before each message turned off."}
+        </Alert>
+      ) : null}
+    </div>
   )
 }
 

@@ -1,8 +1,10 @@
 import { Effect } from "effect"
 import { z } from "zod"
 import { getLinkedNumber } from "../../../application/session/getLinkedNumber.ts"
+import { getSessionLimit } from "../../../application/session/getSessionLimit.ts"
 import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
 import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
+import { getSessionTyping, setSessionTyping } from "../../../application/session/setSessionTyping.ts"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
 import { sessionName } from "./userRouter.ts"
@@ -25,6 +27,19 @@ export const sessionRouter = router({
   getLinkedNumber: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getLinkedNumber(ctx.user.id, input.sessionName))),
+  /** whether WhatsApp limits the number and its sends are held, until when (docs/architecture.md) */
+  getLimit: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionLimit(ctx.user.id, input.sessionName))),
+  /** whether the session marks the chat seen and shows "typing…" before each send (off by default) */
+  getTyping: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getSessionTyping(ctx.user.id, input.sessionName))),
+  setTyping: activeProcedure
+    .input(z.object({ sessionName, on: z.boolean({ error: "on must be true or false" }) }))
+    .mutation(({ ctx, input }) =>
+      run(ctx, setSessionTyping(ctx.user.id, input.sessionName, input.on).pipe(Effect.as({ success: true })))
+    ),
   getPacing: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),

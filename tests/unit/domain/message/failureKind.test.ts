@@ -48,6 +48,10 @@ const table: ReadonlyArray<readonly [string, FailureKind]> = [
   [`failed to send poll: gateway answered 500: {"exception":{"message":"forbidden","data":403}}`, "group"],
   // WhatsApp refusing or limiting the number
   [
+    `failed to send message: gateway answered 500: {"statusCode":500,"timestamp":"2026-07-20T15:27:41.024Z","exception":{"message":"2 UNKNOWN: server returned error 463","code":2}}`,
+    "refused"
+  ],
+  [
     `failed to send message: gateway answered 500: {"statusCode":500,"exception":{"message":"rate-overlimit","data":429}}`,
     "refused"
   ],

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Layer, Random } from "effect"
+import { TestClock } from "effect/testing"
+import type { ProjectionStores } from "../../../src/application/eventSourcing/Aggregates.ts"
+import { SessionAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../../src/application/eventSourcing/execute.ts"
+import type { EventStore } from "../../../src/application/ports/EventStore.ts"
+import type { MediaStore } from "../../../src/application/ports/MediaStore.ts"
+import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import type { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
+import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
+import { SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { captureLogs, dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
+
+/**
+ * Issue 23 item 3, second part: a session may mark the chat seen and show "typing…" for a few
+ * seconds before each send (WAHA's advice against bans). Off by default: nothing but the send.
+ */
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+const GROUP = "120363000000000001@g.us"
+
+let fake: FakeWaha
+const folders: Array<string> = []
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(async () => {
+  await fake.close()
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  await dropTestDatabases()
+})
+beforeEach(() => fake.reset())
+
+/** Every draw in the middle of its range. */
+const midRandom = Layer.succeed(Random.Random, { nextIntUnsafe: () => 0, nextDoubleUnsafe: () => 0.5 })
+
+const gatewayCalls = () =>
+  fake.requests
+    .filter((r) => r.method === "POST" && r.path !== "/api/sessions")
+    .map((r) => `${r.path} ${String((r.body as { chatId?: unknown } | undefined)?.chatId)}`)
+
+const describeOn = <E>(
+  name: string,
+  store: () => Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint | MediaStore, E>
+) =>
+  describe(`typing before each send (${name})`, () => {
+    it.effect("off by default: the send alone; on: seen, typing for a few seconds, stopped, then the send", () =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T - 60_000)
+        const seeded = yield* seedCampaign({
+          messages: [
+            { content: "no typing", scheduledAt: T },
+            { content: "typed first", scheduledAt: T + 60_000 }
+          ]
+        })
+        yield* TestClock.setTime(T)
+        expect(yield* dispatchAndDrain).toBe(1)
+        expect(gatewayCalls()).toEqual([`/api/sendText ${GROUP}`])
+
+        yield* execute(SessionAggregate)(seeded.sessionId, { type: "SetTyping", on: true, now: T + 1 })
+        fake.requests.length = 0
+        yield* TestClock.setTime(T + 60_000)
+        const pass = yield* Effect.forkChild(dispatchAndDrain)
+        // typing shows a few seconds before the send (over HTTP to the fake): the test clock is moved
+        // on in steps until the typing is stopped, with a deadline in real time
+        const deadline = Date.now() + 10_000
+        while (!fake.requests.some((r) => r.path === "/api/stopTyping")) {
+          if (Date.now() > deadline) return yield* Effect.die(new Error("typing not stopped within 10 s"))
+          expect(fake.sent.map((s) => s.text)).toEqual(["no typing"])
+          yield* TestClock.adjust(500)
+          yield* TestClock.withLive(Effect.sleep(20))
+        }
+        expect(yield* Fiber.join(pass)).toBe(1)
+        const typed = yield* (yield* MessageRepository).get(seeded.messageIds[1]!)
+        // 2 s + 40 ms a character + half of 2 s at random ("typed first": 11 characters)
+        expect((typed?.sentAt ?? 0) - (T + 60_000)).toBeGreaterThanOrEqual(2_000 + 440 + 1_000)
+        expect(gatewayCalls()).toEqual([
+          `/api/sendSeen ${GROUP}`,
+          `/api/startTyping ${GROUP}`,
+          `/api/stopTyping ${GROUP}`,
+          `/api/sendText ${GROUP}`
+        ])
+        expect((yield* (yield* MessageRepository).get(seeded.messageIds[1]!))?.status).toBe("SENT")
+      }).pipe(
+        Effect.provide(schedulerClient(store(), fake.url).pipe(Layer.provideMerge(captureLogs().layer))),
+        Effect.provide(midRandom)
+      )
+    )
+  })
+
+describeOn("memory", () => MemoryStore.layer(makeMemoryDatabase()))
+
+describeOn("sqlite", () => {
+  const folder = mkdtempSync(join(tmpdir(), "herald-typing-"))
+  folders.push(folder)
+  return SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path: join(folder, "herald.db") })))
+})
+
+const mongoUrl = mongoTestUrl()
+describe.skipIf(mongoUrl === null)(mongoUrl === null ? `Mongo: ${MONGO_SKIP_REASON}` : "Mongo", () => {
+  describeOn("mongo", () =>
+    MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url: freshDatabaseUrl("typing"), maxPoolSize: 1 })))
+  )
+})
