@@ -1,4 +1,4 @@
-import { Clock, Deferred, Duration, Effect, Fiber } from "effect"
+import { Clock, Deferred, Duration, Effect, Fiber, Scheduler } from "effect"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { oneLine } from "../text/oneLine.ts"
@@ -7,6 +7,9 @@ import { Dispatcher } from "./Dispatcher.ts"
 import { recordMissedMessages } from "./recordMissedMessages.ts"
 import { recoverExpiredClaims } from "./recoverExpiredClaims.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
+
+/** The catch-up's turn on the event loop before it lets others run (Effect's default: 2 048). */
+const CATCH_UP_OPS_BEFORE_YIELD = 64
 
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`
 
@@ -65,7 +68,11 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
           catchingUp = done
           // from the checkpoint in the store, also in a new process: history is not read again
           yield* Effect.forkChild(
-            survive(catchUpFromCheckpoint(), 0).pipe(Effect.ensuring(Deferred.succeed(done, undefined)))
+            survive(catchUpFromCheckpoint(), 0).pipe(
+              // it lets the event loop answer the sends' I/O often, so a long one delays them little
+              Effect.provideService(Scheduler.MaxOpsBeforeYield, CATCH_UP_OPS_BEFORE_YIELD),
+              Effect.ensuring(Deferred.succeed(done, undefined))
+            )
           )
         }
         yield* survive(recoverExpiredClaims(), 0)
