@@ -1,4 +1,4 @@
-import { Clock, Deferred, Duration, Effect, Fiber, Scheduler } from "effect"
+import { Clock, Duration, Effect, Fiber, Scheduler } from "effect"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { oneLine } from "../text/oneLine.ts"
@@ -56,22 +56,25 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
     let preloadWake = false
     let preloadFor = 0
     // the running catch-up's end, until the loop has woken for it
-    let catchingUp: Deferred.Deferred<void> | null = null
+    let catchingUp: Fiber.Fiber<number> | null = null
     while (true) {
       const changed = yield* changes.subscribe
       const now = yield* Clock.currentTimeMillis
       if (now >= nextCycle) {
         preloadWake = false
         nextCycle = now + options.pollIntervalMs
+        const previous = catchingUp
+        // one that ended while the loop woke for something else: its end is taken here
+        if (previous !== null && (yield* Effect.sync(() => previous.pollUnsafe() !== undefined))) {
+          yield* Fiber.join(previous)
+          catchingUp = null
+        }
         if (catchingUp === null) {
-          const done = yield* Deferred.make<void>()
-          catchingUp = done
           // from the checkpoint in the store, also in a new process: history is not read again
-          yield* Effect.forkChild(
+          catchingUp = yield* Effect.forkChild(
             survive(catchUpFromCheckpoint(), 0).pipe(
               // it lets the event loop answer the sends' I/O often, so a long one delays them little
-              Effect.provideService(Scheduler.MaxOpsBeforeYield, CATCH_UP_OPS_BEFORE_YIELD),
-              Effect.ensuring(Deferred.succeed(done, undefined))
+              Effect.provideService(Scheduler.MaxOpsBeforeYield, CATCH_UP_OPS_BEFORE_YIELD)
             )
           )
         }
@@ -108,10 +111,14 @@ export const runScheduler = (options: { readonly pollIntervalMs: number }) =>
       const woke = yield* Effect.raceAllFirst([
         Effect.as(Effect.sleep(Duration.millis(Math.max(0, wakeAt - after))), "timer" as const),
         Effect.as(changed, "changed" as const),
-        catchingUp === null ? Effect.never : Effect.as(Deferred.await(catchingUp), "caughtUp" as const)
+        catchingUp === null ? Effect.never : Effect.as(Fiber.await(catchingUp), "caughtUp" as const)
       ])
       if (woke !== "timer") preloadWake = false
-      if (woke === "caughtUp") catchingUp = null
+      if (woke === "caughtUp" && catchingUp !== null) {
+        // database errors were logged in it; a defect stops the loop, as it did in front of it
+        yield* Fiber.join(catchingUp)
+        catchingUp = null
+      }
       if (preloading !== null) yield* Fiber.interrupt(preloading)
     }
   })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber, Queue } from "effect"
+import { Cause, Deferred, Effect, Fiber, Queue } from "effect"
 import { TestClock } from "effect/testing"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
@@ -163,4 +163,53 @@ describe("a new scheduler's first cycle does not wait for the catch-up", () => {
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect(
+    "one catch-up at a time: a cycle that finds one still running leaves it; the next cycle after its end starts one",
+    () => {
+      const { layer } = memoryScheduler(fake.url)
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        const store = yield* EventStore
+        let walks = 0
+        const gate = yield* Deferred.make<void>()
+        const counted = EventStore.of({
+          ...store,
+          recordedSince: (since, limit) =>
+            Effect.sync(() => walks++).pipe(
+              Effect.andThen(Deferred.await(gate)),
+              Effect.andThen(store.recordedSince(since, limit))
+            )
+        })
+        const loop = yield* Effect.forkChild(
+          runScheduler({ pollIntervalMs: 30_000 }).pipe(Effect.provideService(EventStore, counted))
+        )
+        yield* TestClock.adjust(0)
+        expect(walks).toBe(1)
+        yield* TestClock.adjust(30_000)
+        yield* TestClock.adjust(30_000)
+        expect(walks).toBe(1)
+        yield* Deferred.succeed(gate, undefined)
+        yield* TestClock.adjust(30_000)
+        expect(walks).toBe(2)
+        yield* Fiber.interrupt(loop)
+      }).pipe(Effect.provide(layer))
+    }
+  )
+
+  it.effect("a defect in the catch-up beside still stops the loop (the process restarts), as in front of it", () => {
+    const { layer } = memoryScheduler(fake.url)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(T)
+      const store = yield* EventStore
+      const broken = EventStore.of({ ...store, recordedSince: () => Effect.die(new Error("a bug in the catch-up")) })
+      const loop = yield* Effect.forkChild(
+        runScheduler({ pollIntervalMs: 30_000 }).pipe(Effect.provideService(EventStore, broken))
+      )
+      yield* TestClock.adjust(0)
+      const exit = yield* Fiber.await(loop)
+      expect(exit._tag).toBe("Failure")
+      expect(String(exit._tag === "Failure" ? Cause.squash(exit.cause) : "")).toContain("a bug in the catch-up")
+    }).pipe(Effect.provide(layer))
+  })
 })
