@@ -1,13 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import type { CheckpointName } from "../../src/application/ports/ProjectionCheckpoint.ts"
 import { ProjectionCheckpoint } from "../../src/application/ports/ProjectionCheckpoint.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
 
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 
-const read = ProjectionCheckpoint.use((checkpoint) => checkpoint.read())
-const advance = (position: number) => ProjectionCheckpoint.use((checkpoint) => checkpoint.advance(position))
+const readNamed = (name: CheckpointName) => ProjectionCheckpoint.use((checkpoint) => checkpoint.read(name))
+const advanceNamed = (name: CheckpointName, position: number) =>
+  ProjectionCheckpoint.use((checkpoint) => checkpoint.advance(name, position))
+const read = readNamed("projections")
+const advance = (position: number) => advanceNamed("projections", position)
 
 export const describeProjectionCheckpointContract = (name: string, harness: StoreHarness) =>
   describe(`ProjectionCheckpoint contract: ${name}`, () => {
@@ -62,10 +66,49 @@ export const describeProjectionCheckpointContract = (name: string, harness: Stor
       })
     })
 
+    it.effect("each name is a position of its own: advancing one leaves the other; both are shared", () => {
+      const db = harness.freshDatabase()
+      return Effect.gen(function* () {
+        const [a, b] = yield* Effect.forEach([db.connect(), db.connect()], Layer.build)
+        expect(yield* readNamed("failureAlerts").pipe(Effect.provide(a!))).toBe(0)
+        yield* advanceNamed("failureAlerts", T).pipe(Effect.provide(a!))
+        expect(yield* read.pipe(Effect.provide(b!))).toBe(0)
+        expect(yield* readNamed("failureAlerts").pipe(Effect.provide(b!))).toBe(T)
+        yield* advance(T + 60_000).pipe(Effect.provide(b!))
+        yield* advanceNamed("failureAlerts", T - 1_000).pipe(Effect.provide(b!))
+        const restarted = db.connect()
+        expect(yield* read.pipe(Effect.provide(restarted))).toBe(T + 60_000)
+        expect(yield* readNamed("failureAlerts").pipe(Effect.provide(restarted))).toBe(T)
+      })
+    })
+
+    it.effect("the failure alerts' position too: clients advancing at once leave the highest", () => {
+      const db = harness.freshDatabase()
+      return Effect.gen(function* () {
+        const clients = yield* Effect.forEach(Array.from({ length: 4 }), () => Layer.build(db.connect()), {
+          concurrency: "unbounded"
+        })
+        yield* advance(T + 10_000).pipe(Effect.provide(clients[0]!))
+        const positions = clients.map((_, i) => T + ((i * 3) % 4) * 100)
+        yield* Effect.forEach(
+          clients,
+          (client, i) => advanceNamed("failureAlerts", positions[i]!).pipe(Effect.provide(client)),
+          {
+            concurrency: "unbounded",
+            discard: true
+          }
+        )
+        expect(yield* readNamed("failureAlerts").pipe(Effect.provide(db.connect()))).toBe(Math.max(...positions))
+        expect(yield* read.pipe(Effect.provide(db.connect()))).toBe(T + 10_000)
+      })
+    })
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function* () {
         yield* expectStoreUnavailable(read.pipe(Effect.provide(harness.unreachable())))
         yield* expectStoreUnavailable(advance(T).pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(readNamed("failureAlerts").pipe(Effect.provide(harness.unreachable())))
+        yield* expectStoreUnavailable(advanceNamed("failureAlerts", T).pipe(Effect.provide(harness.unreachable())))
       })
     )
 

@@ -3,22 +3,31 @@ import { Context } from "effect"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 /**
- * Where the catch-up pass may start (docs/architecture.md#the-event-log-and-the-read-models): an
- * instant on the event log's `recordedAt` scale (epoch ms, never negative) such that every event
- * recorded before it is reflected in the read models. Kept in the store, so a new scheduler
- * process starts there instead of at the beginning of history; every scheduler of the database
- * shares it.
+ * The positions kept in the store, one per pass that walks the event log from where it got
+ * through last:
+ * - `projections`: where the scheduler's catch-up pass may start
+ *   (docs/architecture.md#the-event-log-and-the-read-models), every event recorded before it being
+ *   reflected in the read models;
+ * - `failureAlerts`: where the web process's failure-alert scan resumes, every campaign that failed
+ *   before it having been announced (src/interfaces/web/backgroundTasks.ts).
+ */
+export type CheckpointName = "projections" | "failureAlerts"
+
+/**
+ * Named positions on the event log's `recordedAt` scale (epoch ms, never negative), kept in the
+ * store, so a new process resumes a pass where the last one of any process got through instead
+ * of at the beginning of history (or of its look-back); every process of the database shares them.
  *
- * - `read` answers the highest position any client advanced to, or 0 when none did.
- * - `advance(position)` raises it to `position` and never lowers it: a position at or below the
- *   stored one changes nothing, and of several clients advancing at once the highest stays.
- *   This holds on FerretDB too, which has no atomic conditional update: the Mongo adapter
- *   relies only on inserts and deletes.
+ * - `read(name)` answers the highest position any client advanced `name` to, or 0 when none did.
+ * - `advance(name, position)` raises `name` to `position` and never lowers it: a position at or
+ *   below the stored one changes nothing, and of several clients advancing at once the highest
+ *   stays. Each name is apart: advancing one leaves the others. This holds on FerretDB too, which
+ *   has no atomic conditional update: the Mongo adapter relies only on inserts and deletes.
  */
 export class ProjectionCheckpoint extends Context.Service<
   ProjectionCheckpoint,
   {
-    readonly read: () => Effect.Effect<number, StoreUnavailable>
-    readonly advance: (position: number) => Effect.Effect<void, StoreUnavailable>
+    readonly read: (name: CheckpointName) => Effect.Effect<number, StoreUnavailable>
+    readonly advance: (name: CheckpointName, position: number) => Effect.Effect<void, StoreUnavailable>
   }
 >()("herald/application/ports/ProjectionCheckpoint") {}

@@ -20,7 +20,7 @@ export const catchUpFromCheckpoint = Effect.fn("catchUpFromCheckpoint")(function
   const checkpoint = yield* ProjectionCheckpoint
   // taken before reading: whatever is recorded during the pass is looked at again by the next one
   const start = yield* Clock.currentTimeMillis
-  const rebuilt = yield* catchUpProjections(yield* checkpoint.read())
-  yield* checkpoint.advance(Math.max(0, start - CLOCK_SKEW_MARGIN_MS))
+  const rebuilt = yield* catchUpProjections(yield* checkpoint.read("projections"))
+  yield* checkpoint.advance("projections", Math.max(0, start - CLOCK_SKEW_MARGIN_MS))
   return rebuilt
 })

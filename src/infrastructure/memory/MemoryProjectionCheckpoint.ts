@@ -3,13 +3,11 @@ import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoi
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 
-const KEY = "projections"
-
 export const makeMemoryProjectionCheckpoint = (db: MemoryDatabase): ProjectionCheckpoint["Service"] => ({
-  read: () => withDb(db, () => db.checkpoints.get(KEY) ?? 0),
-  advance: (position) =>
+  read: (name) => withDb(db, () => db.checkpoints.get(name) ?? 0),
+  advance: (name, position) =>
     withDbWrite(db, () => {
-      if (position > (db.checkpoints.get(KEY) ?? 0)) db.checkpoints.set(KEY, position)
+      if (position > (db.checkpoints.get(name) ?? 0)) db.checkpoints.set(name, position)
     })
 })
 

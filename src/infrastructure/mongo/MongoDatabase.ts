@@ -60,6 +60,7 @@ export const MONGO_SCHEMA: Readonly<
     | "passwordResets"
     | "health"
     | "projectionCheckpoints"
+    | "failureAlertCheckpoints"
     | "media.files",
     ReadonlyArray<IndexDef>
   >
@@ -100,6 +101,8 @@ export const MONGO_SCHEMA: Readonly<
   health: [],
   // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)
   projectionCheckpoints: [],
+  // the same for where the web process's failure-alert scan resumes
+  failureAlertCheckpoints: [],
   // GridFS's files of MongoMediaStore (GridFS adds its own indexes on media.chunks at the first upload)
   "media.files": [
     { name: "metadata.mediaId_1", key: { "metadata.mediaId": 1 }, unique: true },

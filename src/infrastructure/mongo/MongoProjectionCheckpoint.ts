@@ -1,11 +1,19 @@
 import { Effect, Layer } from "effect"
 import type { Db } from "mongodb"
 import { z } from "zod"
+import type { CheckpointName } from "../../application/ports/ProjectionCheckpoint.ts"
 import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, DUPLICATE_KEY, decodeDocuments, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
 
-const COLLECTION = "projectionCheckpoints"
+/**
+ * One collection per name, its documents' `_id` the position: a sort on `_id` alone finds the
+ * highest, with no index of its own. `projections` keeps the collection it always had.
+ */
+const COLLECTIONS: Readonly<Record<CheckpointName, "projectionCheckpoints" | "failureAlertCheckpoints">> = {
+  projections: "projectionCheckpoints",
+  failureAlerts: "failureAlertCheckpoints"
+}
 
 /** A position the checkpoint was advanced to; the highest one present is the checkpoint. */
 interface CheckpointDocument {
@@ -23,15 +31,16 @@ const CheckpointDocumentSchema = z.object({ _id: z.number() })
  * collection holds one document plus those of advances still running.
  */
 export const makeMongoProjectionCheckpoint = (db: Db): ProjectionCheckpoint["Service"] => {
-  const checkpoints = db.collection<CheckpointDocument>(COLLECTION)
+  const collection = (name: CheckpointName) => db.collection<CheckpointDocument>(COLLECTIONS[name])
   return {
-    read: () =>
-      attempt(() => checkpoints.find({}).sort({ _id: -1 }).limit(1).toArray()).pipe(
-        Effect.flatMap((docs) => decodeDocuments(CheckpointDocumentSchema, COLLECTION, docs)),
+    read: (name) =>
+      attempt(() => collection(name).find({}).sort({ _id: -1 }).limit(1).toArray()).pipe(
+        Effect.flatMap((docs) => decodeDocuments(CheckpointDocumentSchema, COLLECTIONS[name], docs)),
         Effect.map((docs) => docs[0]?._id ?? 0)
       ),
-    advance: (position) =>
-      Effect.tryPromise({ try: () => checkpoints.insertOne({ _id: position }), catch: (error) => error }).pipe(
+    advance: (name, position) => {
+      const checkpoints = collection(name)
+      return Effect.tryPromise({ try: () => checkpoints.insertOne({ _id: position }), catch: (error) => error }).pipe(
         // another scheduler advanced to the same position: it is stored all the same
         Effect.catch((error) =>
           serverErrorCode(error) === DUPLICATE_KEY ? Effect.void : Effect.fail(toStoreUnavailable(error))
@@ -39,6 +48,7 @@ export const makeMongoProjectionCheckpoint = (db: Db): ProjectionCheckpoint["Ser
         Effect.andThen(attempt(() => checkpoints.deleteMany({ _id: { $lt: position } }))),
         Effect.asVoid
       )
+    }
   }
 }
 

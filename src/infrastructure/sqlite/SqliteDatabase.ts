@@ -171,7 +171,7 @@ CREATE TABLE IF NOT EXISTS password_resets (
   expires_at INTEGER NOT NULL
 );
 
--- the projection checkpoint (one row, 'projections'), only ever raised
+-- the stored positions (one row per name: 'projections', 'failureAlerts'), only ever raised
 CREATE TABLE IF NOT EXISTS checkpoints (
   id       TEXT    NOT NULL PRIMARY KEY,
   position INTEGER NOT NULL

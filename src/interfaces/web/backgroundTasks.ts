@@ -4,6 +4,7 @@ import { detectStalledScheduler } from "../../application/campaign/detectStalled
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
 import { sweepMedia } from "../../application/media/sweepMedia.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
+import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
 import { notifyLimitedSessions } from "../../application/session/notifyLimitedSessions.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 
@@ -18,17 +19,34 @@ const STALL_ALERT_EVERY_MS = 60 * 60 * 1000
 /** Expired sign-in sessions and reset tokens are swept this often. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
-/** Every `intervalMs`, tells the admin of the campaigns that failed since the previous pass that got through. */
+/**
+ * Every `intervalMs`, tells the admin of the campaigns that failed since the previous pass that
+ * got through. Where that was is kept in the store (the `failureAlerts` position), so a restarted
+ * web process resumes there instead of reading a day of the log again; with none stored (the
+ * first start) it looks back a day, and never further. Several web processes share the position:
+ * each moves it past its own passes, never back, and the CampaignFailureNotified append decides
+ * which of them tells, so a failure is announced once whoever scanned it.
+ */
 const failureAlerts = (intervalMs: number) =>
   Effect.gen(function* () {
-    const since = yield* Ref.make((yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS)
+    const positions = yield* ProjectionCheckpoint
+    // null until the first pass found where to start (the store may be away at start)
+    const since = yield* Ref.make<number | null>(null)
+    const start = Effect.gen(function* () {
+      const known = yield* Ref.get(since)
+      if (known !== null) return known
+      const stored = yield* positions.read("failureAlerts")
+      return Math.max(stored, (yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS)
+    })
     const pass = Effect.gen(function* () {
       const passStart = yield* Clock.currentTimeMillis
+      const next = passStart - SKEW_MS
       // the owners of sessions WhatsApp limits are told on the same pass, from the same cursor
-      yield* notifyFailedCampaigns(yield* Ref.get(since)).pipe(
-        Effect.andThen(notifyLimitedSessions(yield* Ref.get(since))),
+      yield* start.pipe(
+        Effect.flatMap((since) => notifyFailedCampaigns(since).pipe(Effect.andThen(notifyLimitedSessions(since)))),
         // the cursor moves only past a pass that got through: a failed one is covered by the next
-        Effect.andThen(Ref.set(since, passStart - SKEW_MS)),
+        Effect.andThen(Ref.set(since, next)),
+        Effect.andThen(positions.advance("failureAlerts", next)),
         Effect.catch((error) => Effect.logError(`failure alerts: ${oneLine(error.message)}`))
       )
     })

@@ -88,6 +88,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       "authSessions",
       "campaigns",
       "events",
+      "failureAlertCheckpoints",
       "health",
       "media.files",
       "messages",
@@ -103,6 +104,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       authSessions: ['{"_id":1}', '{"userId":1}'],
       campaigns: ['{"_id":1}', '{"sessionId":1,"status":1}', '{"sessionId":1}', '{"userId":1}'],
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],
+      failureAlertCheckpoints: ['{"_id":1}'],
       health: ['{"_id":1}'],
       "media.files": [
         '{"_id":1}',

@@ -14,7 +14,6 @@ import {
   CLOCK_SKEW_MARGIN_MS,
   catchUpFromCheckpoint
 } from "../../../src/application/scheduler/catchUpFromCheckpoint.ts"
-import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
 import { runScheduler } from "../../../src/application/scheduler/runScheduler.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
@@ -52,18 +51,23 @@ const schedulerProcess = <E>(
   store: Layer.Layer<EventStore | ProjectionStores | ProjectionCheckpoint | MediaStore, E>
 ) => schedulerClient(store, NO_GATEWAY).pipe(Layer.provideMerge(Logger.layer([])))
 
-/** Starts the loop; `cycle` waits for the end of its next cycle (each cycle ends with a dispatch pass). */
+/**
+ * Starts the loop; `caughtUp` waits for the end of its next catch-up pass that went through (it
+ * runs beside the dispatch, so the end of a dispatch pass says nothing of it): the checkpoint's
+ * advance is its last step.
+ */
 const startLoop = Effect.gen(function* () {
-  const dispatcher = yield* Dispatcher
-  const passes = yield* Queue.unbounded<void>()
-  const watched = Dispatcher.of({
-    ...dispatcher,
-    dispatchDueMessages: dispatcher.dispatchDueMessages.pipe(Effect.tap(() => Queue.offer(passes, undefined)))
+  const checkpoints = yield* ProjectionCheckpoint
+  const advances = yield* Queue.unbounded<void>()
+  const watched = ProjectionCheckpoint.of({
+    ...checkpoints,
+    advance: (name, position) =>
+      checkpoints.advance(name, position).pipe(Effect.tap(() => Queue.offer(advances, undefined)))
   })
   const fiber = yield* Effect.forkChild(
-    runScheduler({ pollIntervalMs: CYCLE }).pipe(Effect.provideService(Dispatcher, watched))
+    runScheduler({ pollIntervalMs: CYCLE }).pipe(Effect.provideService(ProjectionCheckpoint, watched))
   )
-  return { fiber, cycle: Queue.take(passes) }
+  return { fiber, caughtUp: Queue.take(advances) }
 })
 
 /** An EventStore that records what `recordedSince` was asked and answered. */
@@ -88,7 +92,7 @@ const appendWithoutProjection = (messageId: string) =>
     expect((yield* (yield* MessageRepository).get(messageId))?.status).toBe("SCHEDULED")
   })
 
-const checkpoint = ProjectionCheckpoint.use((c) => c.read())
+const checkpoint = ProjectionCheckpoint.use((c) => c.read("projections"))
 
 describe.each(["memory", "sqlite"] as const)("catch-up from the stored checkpoint (%s)", (kind) => {
   it.effect("a projection lost between append and write is repaired by the next cycle of the running scheduler", () => {
@@ -97,13 +101,13 @@ describe.each(["memory", "sqlite"] as const)("catch-up from the stored checkpoin
       yield* TestClock.setTime(T)
       const { messageIds } = yield* seedCampaign({ messages: [{ content: "lost", scheduledAt: T + DAY }] })
       const loop = yield* startLoop
-      yield* loop.cycle
+      yield* loop.caughtUp
       expect(yield* checkpoint).toBe(T - CLOCK_SKEW_MARGIN_MS)
 
       yield* TestClock.adjust(10_000)
       yield* appendWithoutProjection(messageIds[0]!)
       yield* TestClock.adjust(CYCLE - 10_000)
-      yield* loop.cycle
+      yield* loop.caughtUp
       expect(yield* (yield* MessageRepository).get(messageIds[0]!)).toMatchObject({ status: "DELETED", version: 2 })
       expect(yield* checkpoint).toBe(T + CYCLE - CLOCK_SKEW_MARGIN_MS)
       yield* Fiber.interrupt(loop.fiber)
@@ -125,7 +129,7 @@ describe.each(["memory", "sqlite"] as const)("catch-up from the stored checkpoin
         const lost = messageIds[0]!
         yield* Effect.gen(function* () {
           const loop = yield* startLoop
-          yield* loop.cycle
+          yield* loop.caughtUp
           // …which dies between an append and its projection, before its next cycle
           yield* TestClock.adjust(10_000)
           yield* appendWithoutProjection(lost)
@@ -139,7 +143,7 @@ describe.each(["memory", "sqlite"] as const)("catch-up from the stored checkpoin
           expect(stored).toBe(T - CLOCK_SKEW_MARGIN_MS)
           const { calls, watched } = yield* watchRecordedSince
           const loop = yield* startLoop.pipe(Effect.provideService(EventStore, watched))
-          yield* loop.cycle
+          yield* loop.caughtUp
           expect(yield* (yield* MessageRepository).get(lost)).toMatchObject({ status: "DELETED", version: 2 })
           // it started at the checkpoint: none of the hour of history was read
           expect(calls.length).toBeGreaterThan(0)
@@ -165,7 +169,7 @@ describe.each(["memory", "sqlite"] as const)("catch-up from the stored checkpoin
       expect(yield* checkpoint).toBe(0)
       const { calls, watched } = yield* watchRecordedSince
       const loop = yield* startLoop.pipe(Effect.provideService(EventStore, watched))
-      yield* loop.cycle
+      yield* loop.caughtUp
       expect(calls[0]?.since).toBe(0)
       expect(yield* (yield* MessageRepository).get(messageIds[0]!)).toMatchObject({ status: "DELETED" })
       expect(yield* checkpoint).toBe(T - CLOCK_SKEW_MARGIN_MS)

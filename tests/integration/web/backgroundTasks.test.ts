@@ -1,18 +1,106 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Logger } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Layer, Logger, Queue } from "effect"
 import { TestClock } from "effect/testing"
 import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
 import { AuthSessionRepository } from "../../../src/application/ports/AuthSessionRepository.ts"
+import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
+import { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
 import { failCampaign } from "../../../src/application/scheduler/failCampaign.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MemoryNotifier } from "../../../src/infrastructure/notify/MemoryNotifier.ts"
+import { SqliteDatabase } from "../../../src/infrastructure/sqlite/SqliteDatabase.ts"
+import { SqliteStore } from "../../../src/infrastructure/sqlite/SqliteStore.ts"
 import { backgroundTasks } from "../../../src/interfaces/web/backgroundTasks.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
 
 const T = Date.parse("2026-06-01T10:00:00.000Z")
 const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+const folders: Array<string> = []
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+/** A database; each `connect` is one process's connection to it (its own adapters). */
+const databases = {
+  memory: () => {
+    const db = makeMemoryDatabase()
+    return () => MemoryStore.layer(db)
+  },
+  sqlite: () => {
+    const folder = mkdtempSync(join(tmpdir(), "herald-alerts-"))
+    folders.push(folder)
+    const path = join(folder, "herald.db")
+    return () => SqliteStore.layer.pipe(Layer.provide(SqliteDatabase.layer({ path })))
+  }
+}
+
+type Connect = ReturnType<(typeof databases)[keyof typeof databases]>
+
+/** One web process on a connection of its own, with its own notifier. */
+const webProcess = (connect: Connect, told: Array<Notification>) =>
+  Layer.mergeAll(connect(), MemoryNotifier.layer(told), Logger.layer([]))
+
+/**
+ * Starts the web process's background tasks, recording where each walk of the log started;
+ * `pass` waits for the next failure scan that got through (advancing the stored position is its
+ * last step), on a store whose writes finish later (SQLite's group commit) too.
+ */
+const startTasks = Effect.gen(function* () {
+  const store = yield* EventStore
+  const positions = yield* ProjectionCheckpoint
+  const since: Array<number> = []
+  const passes = yield* Queue.unbounded<number>()
+  const fiber = yield* Effect.forkChild(
+    backgroundTasks(30_000).pipe(
+      Effect.provideService(
+        EventStore,
+        EventStore.of({
+          ...store,
+          recordedSince: (from, limit) =>
+            Effect.sync(() => since.push(from)).pipe(Effect.andThen(store.recordedSince(from, limit)))
+        })
+      ),
+      Effect.provideService(
+        ProjectionCheckpoint,
+        ProjectionCheckpoint.of({
+          ...positions,
+          advance: (name, position) =>
+            positions
+              .advance(name, position)
+              .pipe(Effect.andThen(name === "failureAlerts" ? Queue.offer(passes, position) : Effect.void))
+        })
+      )
+    )
+  )
+  return { fiber, since, pass: Queue.take(passes) }
+})
+
+const campaignsTold = (told: ReadonlyArray<Notification>) =>
+  told.flatMap((n) => (n.kind === "CampaignFailed" ? [n.campaignId] : []))
+
+/** A campaign of one message, set failed as the scheduler does. */
+const failedCampaign = (sessionId: string, title: string, at: number) =>
+  Effect.gen(function* () {
+    const campaign = yield* createCampaign({
+      userId: "u1",
+      sessionId,
+      group: { groupId: "g@g.us", groupName: "G" },
+      title,
+      messages: [{ content: title, scheduledAt: at + MINUTE }]
+    })
+    yield* failCampaign(campaign.id, campaign.messageIds[0]!, "failed to send message: the gateway refused it")
+    return campaign.id
+  })
+
+const failureAlertsPosition = ProjectionCheckpoint.use((positions) => positions.read("failureAlerts"))
 
 describe("the web process's alerts", () => {
   it.effect(
@@ -78,4 +166,84 @@ describe("the web process's alerts", () => {
       )
     }
   )
+})
+
+describe.each(["memory", "sqlite"] as const)("the failure alerts' stored position (%s)", (kind) => {
+  it.effect(
+    "a restarted web process resumes the failure scan where the last pass got through, not a day back; new failures are still told once",
+    () => {
+      const db = databases[kind]()
+      const before: Array<Notification> = []
+      const after: Array<Notification> = []
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T)
+        const session = yield* createMessagingSession("u1", "alice")
+        const old = yield* failedCampaign(session.id, "Old", T)
+        // the first start: nothing stored, it looks back a day
+        expect(yield* failureAlertsPosition).toBe(0)
+        yield* Effect.gen(function* () {
+          const tasks = yield* startTasks
+          yield* TestClock.adjust(0)
+          expect(yield* tasks.pass).toBe(T - MINUTE)
+          expect(tasks.since[0]).toBe(T - DAY)
+          yield* TestClock.adjust(30_000)
+          expect(yield* tasks.pass).toBe(T + 30_000 - MINUTE)
+          yield* Fiber.interrupt(tasks.fiber)
+        }).pipe(Effect.provide(webProcess(db, before)))
+        expect(campaignsTold(before)).toEqual([old])
+        // the last pass that got through started at T + 30 s
+        expect(yield* failureAlertsPosition).toBe(T + 30_000 - MINUTE)
+
+        // two hours later, while no web process runs, another campaign fails; then a restart
+        yield* TestClock.setTime(T + 2 * HOUR)
+        const fresh = yield* failedCampaign(session.id, "Fresh", T + 2 * HOUR)
+        yield* Effect.gen(function* () {
+          const tasks = yield* startTasks
+          yield* TestClock.adjust(0)
+          yield* tasks.pass
+          // it resumed at the stored position: the day before it was not read again
+          expect(tasks.since[0]).toBe(T + 30_000 - MINUTE)
+          expect(tasks.since.every((from) => from >= T + 30_000 - MINUTE)).toBe(true)
+          yield* Fiber.interrupt(tasks.fiber)
+        }).pipe(Effect.provide(webProcess(db, after)))
+        // the old failure is not told again, the new one is
+        expect(campaignsTold(after)).toEqual([fresh])
+        expect(yield* failureAlertsPosition).toBe(T + 2 * HOUR - MINUTE)
+      }).pipe(Effect.provide(webProcess(db, [])))
+    }
+  )
+
+  it.effect("a position stored more than a day ago: the scan looks back a day, as on a first start", () => {
+    const db = databases[kind]()
+    return Effect.gen(function* () {
+      yield* ProjectionCheckpoint.use((positions) => positions.advance("failureAlerts", T - 3 * DAY))
+      yield* TestClock.setTime(T)
+      const tasks = yield* startTasks
+      yield* TestClock.adjust(0)
+      yield* tasks.pass
+      expect(tasks.since[0]).toBe(T - DAY)
+      yield* Fiber.interrupt(tasks.fiber)
+    }).pipe(Effect.provide(webProcess(db, [])))
+  })
+
+  it.effect("two web processes at once: each failure is told once, and the stored position only moves on", () => {
+    const db = databases[kind]()
+    const a: Array<Notification> = []
+    const b: Array<Notification> = []
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(T)
+      const session = yield* createMessagingSession("u1", "alice")
+      const processes = yield* Effect.forEach([a, b], (told) =>
+        Layer.build(webProcess(db, told)).pipe(Effect.flatMap((context) => startTasks.pipe(Effect.provide(context))))
+      )
+      yield* TestClock.adjust(0)
+      yield* Effect.forEach(processes, (p) => p.pass, { discard: true })
+      const failed = yield* Effect.forEach(["One", "Two", "Three"], (title) => failedCampaign(session.id, title, T))
+      yield* TestClock.adjust(30_000)
+      yield* Effect.forEach(processes, (p) => p.pass, { discard: true })
+      expect([...campaignsTold(a), ...campaignsTold(b)].sort()).toEqual([...failed].sort())
+      expect(yield* failureAlertsPosition).toBe(T + 30_000 - MINUTE)
+      yield* Effect.forEach(processes, (p) => Fiber.interrupt(p.fiber), { discard: true })
+    }).pipe(Effect.provide(webProcess(db, [])))
+  })
 })
