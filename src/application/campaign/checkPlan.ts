@@ -199,7 +199,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   }
   // A paced number sends one message per gap: copies due together past what the 2-minute window
   // holds would be recorded missed, so the plan is refused now (this plan alone: other campaigns
-  // of the number add to it). README "Pacing".
+  // of the number add to it). README "Using Herald", Pacing.
   const pacing = { minGapSeconds: session.minGapSeconds, jitterSeconds: session.jitterSeconds }
   const late = firstMissedUnderPacing(
     messages.flatMap((m) => targets.map(() => m.scheduledAt)),

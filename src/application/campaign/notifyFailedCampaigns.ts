@@ -19,7 +19,7 @@ const campaignsIn = (page: ReadonlyArray<StreamRef>): Set<string> =>
 /**
  * Tells the admin of every campaign that failed (a send error, a missed message, an unknown
  * outcome) among the campaigns with events recorded since `since`. The scheduler has no mail
- * settings (README "Notifications"), so the web process relays: it records CampaignFailureNotified on the
+ * settings (docs/operations.md#notifications), so the web process relays: it records CampaignFailureNotified on the
  * campaign's stream first and notifies only when its append won, so of several web processes
  * exactly one tells, once. A crash between the two loses that notice rather than repeating it.
  * Returns the time of the newest event seen.

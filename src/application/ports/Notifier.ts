@@ -2,7 +2,7 @@ import type { Effect } from "effect"
 import { Context } from "effect"
 
 /**
- * Notifications (README "Notifications"): to the admin by e-mail and, for critical ones
+ * Notifications (docs/operations.md#notifications): to the admin by e-mail and, for critical ones
  * when an admin phone number is set, by messaging; to a user by e-mail (a reset or verification
  * link, or word that someone tried to sign up with their address).
  * Delivery problems are the adapter's to log: a notification never fails the caller.

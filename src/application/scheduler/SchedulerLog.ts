@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { oneLine } from "../text/oneLine.ts"
 
-// The scheduler's six log line shapes, in one place (README "Running the scheduler",
+// The scheduler's six log line shapes, in one place (docs/operations.md#running-the-scheduler,
 // docs/architecture.md#logging). Every value from a user or from the gateway goes through oneLine, so a content or a group name holding a line break
 // cannot forge another line (e.g. "Message … processed successfully").
 const stamp = (now: number) => `[${new Date(now).toISOString()}]`

@@ -6,7 +6,7 @@ export interface DirectoryPageInput {
   readonly search?: string | undefined
 }
 
-/** A list's output (README "Running the web application"): items from `cursor`, `nextCursor` only when more follow, never a total. */
+/** A list's output (docs/operations.md#running-the-web-application): items from `cursor`, `nextCursor` only when more follow, never a total. */
 export const pageOf = <T>(
   all: ReadonlyArray<T>,
   cursor: number,

@@ -1,4 +1,4 @@
-/** Sane bounds on a plan (README "Campaigns"); beyond them campaign.create is BAD_REQUEST. */
+/** Sane bounds on a plan (docs/api.md#campaigns); beyond them campaign.create is BAD_REQUEST. */
 export const MAX_MESSAGES_PER_CAMPAIGN = 1_000
 /** WhatsApp takes far longer texts, but a scheduled group message longer than this is a mistake. */
 export const MAX_CONTENT_LENGTH = 4_096

@@ -1,7 +1,7 @@
 import { DateTime, Option } from "effect"
 
 /**
- * A recurring plan, in the campaign's own time zone (README "Campaigns"). Dates are calendar dates
+ * A recurring plan, in the campaign's own time zone (docs/api.md#campaigns). Dates are calendar dates
  * (`YYYY-MM-DD`) there, both ends inclusive; `sendTime` is the wall-clock time (`HH:MM`).
  *
  * - ONCE: startDate only. DAILY: every day. WEEKLY: every 7 days from startDate.

@@ -4,7 +4,7 @@ import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "./CampaignLimits.
 import { parseDate, wallClockInstant } from "./Recurrence.ts"
 
 /**
- * One-off messages from a CSV file (README "Campaigns"): three columns `date,time,text`, an
+ * One-off messages from a CSV file (docs/api.md#campaigns): three columns `date,time,text`, an
  * optional header row of exactly those names, RFC 4180 quoting (a text may hold commas, doubled
  * quotes and line breaks when it is in double quotes), comma-separated. Blank lines are skipped.
  *

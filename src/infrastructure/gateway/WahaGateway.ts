@@ -34,7 +34,7 @@ import {
   readGroups
 } from "./wahaListing.ts"
 
-/** WAHA HTTP API adapter for {@link GatewayPort} (docs/architecture.md#the-gateway; the send request: README "Running the scheduler"). */
+/** WAHA HTTP API adapter for {@link GatewayPort} (docs/architecture.md#the-gateway; the send request: docs/operations.md#running-the-scheduler). */
 
 export interface WahaGatewayOptions {
   /** e.g. `http://127.0.0.1:3000` (GATEWAY_API_URL); a trailing slash is ignored. */

@@ -10,7 +10,7 @@ const HOLE = '"data":""'
  * `json` as UTF-8 bytes with `bytes` as base64 in the string of its one `"data": ""` field
  * (WAHA's `file.data`). Built in pieces of under 1 MiB of text: a 16 MB file's 21 MB of base64
  * never exists as one JS string (nor the 21 MB body as another), which a few sends at once would
- * need from a heap capped at 256 MB (README "Sizing"); the body is one buffer outside the heap.
+ * need from a heap capped at 256 MB (docs/scaling.md#sizing); the body is one buffer outside the heap.
  */
 export const jsonWithBase64 = (json: object, bytes: Uint8Array): Uint8Array => {
   const text = JSON.stringify(json)

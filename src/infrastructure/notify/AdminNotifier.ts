@@ -12,7 +12,7 @@ import { makeMessagingNotifier } from "./MessagingNotifier.ts"
 const NO_ADMIN_YET = "admin@localhost"
 
 /**
- * The web application's Notifier (README "Notifications"): every notification is mailed (to
+ * The web application's Notifier (docs/operations.md#notifications): every notification is mailed (to
  * ADMIN_EMAIL, a reset link to its user). When ADMIN_PHONE_NUMBER is set, NewRegistration,
  * CampaignFailed and SystemAlert also go by messaging first; if that fails (no active admin session,
  * gateway down, …) the mail says so and why, and a warning is logged. notify never fails.

@@ -8,7 +8,7 @@ import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 
 /**
- * Notifications by e-mail (README "Notifications"): every kind goes to ADMIN_EMAIL, except the
+ * Notifications by e-mail (docs/operations.md#notifications): every kind goes to ADMIN_EMAIL, except the
  * password reset link, the verification link, the sign-up-attempt notice and the word that an
  * account was approved, enabled again or declined, which go to the user they concern (and only there: the admin gets a reset notice without the link). A mail that cannot be sent is logged (without secrets) and swallowed.
  */

@@ -11,7 +11,7 @@ import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 
 /**
- * Admin notifications by messaging (README "Notifications": real-time registration alerts and
+ * Admin notifications by messaging (docs/operations.md#notifications: real-time registration alerts and
  * critical notifications go to ADMIN_PHONE_NUMBER when it is set). The text goes through the gateway
  * on the admin account's own active messaging session, to `<digits>@c.us`. Only NewRegistration,
  * CampaignFailed and SystemAlert go by messaging; password resets never do (a link is a secret and

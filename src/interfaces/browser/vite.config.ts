@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
 
-/** The browser app's build: `npm run build` writes dist/browser, which the web process serves (README "The browser app"). */
+/** The browser app's build: `npm run build` writes dist/browser, which the web process serves (docs/browser-app.md). */
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/",

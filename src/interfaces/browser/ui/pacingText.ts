@@ -1,5 +1,5 @@
 // What a pacing setting means to an organiser, in their words: what is set, and what it does to
-// one message going to many groups (README "Pacing"). Pure, so it is unit-tested.
+// one message going to many groups (README "Using Herald", Pacing). Pure, so it is unit-tested.
 
 import { LOOKBACK_MS } from "../../../domain/message/Message.ts"
 import type { SessionPacing } from "../../../domain/session/MessagingSession.ts"

@@ -133,7 +133,7 @@ export const campaignRouter = router({
     )
     .mutation(({ ctx, input }) => run(ctx, duplicateCampaign(ctx.user.id, input))),
   /**
-   * A CSV file of one-off messages (`date,time,text`, README "Campaigns") read in timeZone →
+   * A CSV file of one-off messages (`date,time,text`, docs/api.md#campaigns) read in timeZone →
    * {messages: [{line, content, scheduledAt, localTime, date, time, note}], problems: [{line, message}]},
    * lines being the file's physical lines. A mutation because its input is large, like preview;
    * it saves nothing.

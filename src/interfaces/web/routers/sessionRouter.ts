@@ -20,7 +20,7 @@ const pacingSeconds = (field: string) =>
 
 /**
  * session.*: settings of the caller's messaging session that the service spec's nine user.*
- * procedures do not cover (their names and shapes are fixed): pacing (README "Pacing"), and the
+ * procedures do not cover (their names and shapes are fixed): pacing (README "Using Herald", Pacing), and the
  * linked phone's number as the gateway reports it.
  */
 export const sessionRouter = router({

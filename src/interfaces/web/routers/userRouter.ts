@@ -27,8 +27,8 @@ const page = (defaultLimit: number) => ({
 })
 
 /**
- * user.*: the nine procedures of the service spec, names and shapes exactly as README "Running
- * the web application" lists them, and nothing else (later session settings are session.*).
+ * user.*: the nine procedures of the service spec, names and shapes exactly as docs/api.md#the-trpc-api
+ * lists them, and nothing else (later session settings are session.*).
  */
 export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
