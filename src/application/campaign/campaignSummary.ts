@@ -15,6 +15,8 @@ export const campaignSummary = (campaign: CampaignListing, counters: CampaignCou
   deliveredMessages: counters.deliveredMessages,
   /** epoch ms of the earliest message still to send; null when none is */
   nextScheduledAt: counters.nextScheduledAt,
+  /** messages a cancel withdrew: with the total, what a cancelled campaign had planned */
+  cancelledMessages: counters.cancelledMessages ?? 0,
   /** why it failed, as stored (for operators), when it did */
   ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason })
 })

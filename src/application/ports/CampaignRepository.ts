@@ -65,6 +65,11 @@ export const CampaignCountersSchema = z.object({
   /** epoch ms of the earliest message still to send; null when none is */
   nextScheduledAt: z.number().nullable(),
   /**
+   * messages a cancel withdrew (not counted in the total), so a cancelled campaign can say what it
+   * had planned; null on counters stored before it was counted (campaign.list tallies those)
+   */
+  cancelledMessages: z.number().int().nullable().default(null),
+  /**
    * The sum of the versions of the message views counted (deleted ones included). A message view
    * only moves forward, so of two counts the later one has the larger sum: a store that cannot
    * count and write in one step keeps the count with the larger sum.
@@ -91,25 +96,27 @@ export type CampaignListing = Readonly<z.output<typeof CampaignListingSchema>>
 /** The fields of a message view its campaign's counters depend on. */
 export type CountedMessage = Pick<
   MessageView,
-  "id" | "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs" | "version"
+  "id" | "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs" | "resendOf" | "version"
 >
 
 /**
  * The counters of these message views (all of one campaign's): the one definition the stores
  * count by. A message sent again is not counted while its resend stands (neither deleted nor
  * cancelled): the resend takes its place, so a plan of 3 with one failure sent again is "3 of 3",
- * not "3 of 4".
+ * not "3 of 4". A cancelled resend is not counted as cancelled: its original stands for it.
  */
 export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCounters => {
   let totalMessages = 0
   let sentMessages = 0
   let deliveredMessages = 0
   let nextScheduledAt: number | null = null
+  let cancelledMessages = 0
   let messageVersions = 0
   const standing = new Set<string>()
   for (const m of messages) if (!m.isDeleted) standing.add(m.id)
   for (const m of messages) {
     messageVersions += m.version
+    if (m.status === "CANCELLED" && m.resendOf === null) cancelledMessages += 1
     if (m.isDeleted || (m.resentAs !== null && standing.has(m.resentAs))) continue
     totalMessages += 1
     if (m.isSent) sentMessages += 1
@@ -118,7 +125,7 @@ export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCou
       nextScheduledAt = m.scheduledAt
     }
   }
-  return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, messageVersions }
+  return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, cancelledMessages, messageVersions }
 }
 
 type CountersInput = Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs">
@@ -142,6 +149,30 @@ export const changesCounters = (before: CountersInput | null, after: CountersInp
 export const targetsOf = (
   view: Pick<CampaignStreamView, "groupId" | "groupName" | "targets">
 ): ReadonlyArray<CampaignGroupRef> => view.targets ?? [{ groupId: view.groupId, groupName: view.groupName }]
+
+/**
+ * How campaign.list narrows and orders a user's campaigns; every store answers alike:
+ * - `sort` "created": newest first (createdAt, then id, both descending); "next": campaigns with
+ *   a message waiting first, soonest first (counters' nextScheduledAt, then id ascending), then the
+ *   rest (nothing waiting, or never counted) newest first as "created";
+ * - `statuses`: only campaigns in one of them; `groupId`: only campaigns sending to that group
+ *   (any of their targets);
+ * - `search`: only campaigns whose title, or the text of one of their messages not deleted
+ *   (cancelled ones count: what a cancelled campaign had planned), holds it, ignoring the case of
+ *   A to Z (what SQLite's LIKE ignores; other letters match as written).
+ */
+export interface CampaignListFilter {
+  readonly sort: "next" | "created"
+  readonly statuses?: ReadonlyArray<CampaignStatus> | undefined
+  readonly groupId?: string | undefined
+  readonly search?: string | undefined
+}
+
+/** Folds A to Z to a to z and nothing else: the case SQLite's LIKE ignores, so every store matches alike. */
+export const foldAsciiCase = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+
+/** Whether `text` holds `search`, as CampaignListFilter reads it. */
+export const holdsText = (text: string, search: string): boolean => foldAsciiCase(text).includes(foldAsciiCase(search))
 
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {
@@ -192,11 +223,13 @@ export class CampaignRepository extends Context.Service<
     readonly groupsBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignGroupRef>, StoreUnavailable>
     /**
      * a user's campaigns as listed (no message ids: a page costs its campaigns, not their
-     * messages), newest first (createdAt, then id, both descending), `offset` skipped
+     * messages), `offset` skipped, narrowed and ordered as `filter` says (see CampaignListFilter);
+     * without one, newest first
      */
     readonly listByUser: (
       userId: string,
-      page: { readonly limit: number; readonly offset: number }
+      page: { readonly limit: number; readonly offset: number },
+      filter?: CampaignListFilter
     ) => Effect.Effect<ReadonlyArray<CampaignListing>, StoreUnavailable>
   }
 >()("herald/application/ports/CampaignRepository") {}

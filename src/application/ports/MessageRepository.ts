@@ -83,6 +83,12 @@ export interface PendingCount {
   readonly campaigns: number
 }
 
+/** A place in the (scheduledAt, id) order of the lists: a page starts after it. */
+export interface ScheduledKey {
+  readonly scheduledAt: number
+  readonly id: string
+}
+
 /**
  * Every adapter answers alike, so what follows holds for all of them:
  * - lists are oldest `scheduledAt` first, ties by id in binary (code-unit) order, the order in
@@ -152,6 +158,26 @@ export class MessageRepository extends Context.Service<
      * Sent, deleted and cancelled ones no longer need it.
      */
     readonly needsMedia: (mediaId: string, resendableSince: number) => Effect.Effect<boolean, StoreUnavailable>
+    /**
+     * The scheduled messages (not picked, sent, deleted or cancelled) of these sessions (a user's)
+     * with from ≤ scheduledAt ≤ to and after `after` in the port's order, oldest first then by id,
+     * at most `limit`: what campaign.upcoming shows, on the (session, status, scheduledAt) index.
+     */
+    readonly findUpcomingInSessions: (
+      sessionIds: ReadonlyArray<string>,
+      window: {
+        readonly from: number
+        readonly to: number
+        readonly after: ScheduledKey | null
+        readonly limit: number
+      }
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /** How many scheduled messages of these sessions have from ≤ scheduledAt < to (a day of the calendar). */
+    readonly countUpcomingInSessions: (
+      sessionIds: ReadonlyArray<string>,
+      from: number,
+      to: number
+    ) => Effect.Effect<number, StoreUnavailable>
     /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
     readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
   }

@@ -13,7 +13,7 @@ const sending: ReadonlySet<string> = new Set(STATUSES_SENDING_MEDIA)
 const resending: ReadonlySet<string> = new Set(STATUSES_RESENDING_MEDIA)
 
 // ties by id in binary order, as MongoDB sorts strings
-const byScheduledAt = (a: MessageView, b: MessageView) =>
+const byScheduledAt = (a: Pick<MessageView, "scheduledAt" | "id">, b: Pick<MessageView, "scheduledAt" | "id">) =>
   a.scheduledAt - b.scheduledAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageRepository["Service"] => {
@@ -74,6 +74,26 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
           sent: all.filter((m) => m.isSent).length,
           open: all.filter((m) => m.status === "SCHEDULED" || m.status === "PICKED").length
         }
+      }),
+    findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
+      withDb(db, () => {
+        const sessions = new Set(sessionIds)
+        return where(
+          (m) =>
+            m.status === "SCHEDULED" &&
+            sessions.has(m.sessionId) &&
+            m.scheduledAt >= from &&
+            m.scheduledAt <= to &&
+            (after === null || byScheduledAt(m, { scheduledAt: after.scheduledAt, id: after.id }) > 0),
+          limit
+        )
+      }),
+    countUpcomingInSessions: (sessionIds, from, to) =>
+      withDb(db, () => {
+        const sessions = new Set(sessionIds)
+        return where(
+          (m) => m.status === "SCHEDULED" && sessions.has(m.sessionId) && m.scheduledAt >= from && m.scheduledAt < to
+        ).length
       }),
     countPending: (sessionIds) =>
       withDb(db, () => {

@@ -73,6 +73,35 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
           open: docs.filter((d) => d.status === "SCHEDULED" || d.status === "PICKED").length
         }))
       ),
+    findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
+      sessionIds.length === 0
+        ? Effect.succeed([])
+        : where(
+            {
+              status: "SCHEDULED",
+              sessionId: { $in: [...sessionIds] },
+              scheduledAt: { $gte: from, $lte: to },
+              ...(after === null
+                ? {}
+                : {
+                    $or: [
+                      { scheduledAt: { $gt: after.scheduledAt } },
+                      { scheduledAt: after.scheduledAt, _id: { $gt: after.id } }
+                    ]
+                  })
+            },
+            limit
+          ),
+    countUpcomingInSessions: (sessionIds, from, to) =>
+      sessionIds.length === 0
+        ? Effect.succeed(0)
+        : attempt(() =>
+            messages.countDocuments({
+              status: "SCHEDULED",
+              sessionId: { $in: [...sessionIds] },
+              scheduledAt: { $gte: from, $lt: to }
+            })
+          ),
     // One pass, grouped by campaign: the answer has one small document per open campaign,
     // never one per message.
     countPending: (sessionIds) =>

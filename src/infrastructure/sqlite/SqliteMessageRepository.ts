@@ -23,6 +23,7 @@ const RESENDING_MEDIA = STATUSES_RESENDING_MEDIA.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
 const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
+const CountRow = z.object({ n: z.number().int() })
 const PendingRow = z.object({ messages: z.number().int(), campaigns: z.number().int() })
 
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
@@ -87,6 +88,38 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
           )
           .get(campaignId)
       ).pipe(Effect.flatMap((row) => decodeRow(ProgressRow, TABLE, row))),
+    // on the (session_id, status, scheduled_at, id) index, per session of the user
+    findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
+      sessionIds.length === 0
+        ? Effect.succeed([])
+        : where(
+            `status = 'SCHEDULED' AND session_id IN (SELECT value FROM json_each(?)) AND scheduled_at >= ? AND scheduled_at <= ?
+             AND (? IS NULL OR scheduled_at > ? OR (scheduled_at = ? AND id > ?))`,
+            [
+              JSON.stringify(sessionIds),
+              from,
+              to,
+              after === null ? null : 1,
+              after?.scheduledAt ?? null,
+              after?.scheduledAt ?? null,
+              after?.id ?? null
+            ],
+            limit
+          ),
+    countUpcomingInSessions: (sessionIds, from, to) =>
+      sessionIds.length === 0
+        ? Effect.succeed(0)
+        : attempt(connection, () =>
+            connection
+              .statement(
+                `SELECT count(*) AS n FROM messages WHERE status = 'SCHEDULED'
+                 AND session_id IN (SELECT value FROM json_each(?)) AND scheduled_at >= ? AND scheduled_at < ?`
+              )
+              .get(JSON.stringify(sessionIds), from, to)
+          ).pipe(
+            Effect.flatMap((row) => decodeRow(CountRow, TABLE, row)),
+            Effect.map((row) => row.n)
+          ),
     // on the (session_id, status) index
     countPending: (sessionIds) =>
       sessionIds.length === 0
