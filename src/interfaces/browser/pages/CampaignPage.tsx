@@ -5,6 +5,7 @@ import { failedGroupOf } from "../../../domain/message/failureKind.ts"
 import { unansweredFailures } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
+import { useMessageSearch } from "../campaign/MessageSearch.tsx"
 import { TargetTable } from "../campaign/TargetTable.tsx"
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages, groupsLabel } from "../campaignView.ts"
@@ -90,6 +91,7 @@ const CampaignView = ({
         .map(({ m }) => m),
     [campaign.messages, shownGroup]
   )
+  const search = useMessageSearch(messages)
   // the links of "send again", both ways, and what can be sent again now
   const { byId, resendable } = useMemo(
     () => ({
@@ -199,11 +201,12 @@ const CampaignView = ({
           </SelectField>
         </div>
       ) : null}
+      {messages.length > 0 ? search.field : null}
       {messages.length === 0 ? (
         <p className="text-slate-700">This campaign has no messages.</p>
       ) : (
         <ol className="space-y-3" aria-label="Messages">
-          {messages.map((m) => (
+          {search.found.map((m) => (
             <MessageRow
               key={m.id}
               campaignId={campaign.id}
