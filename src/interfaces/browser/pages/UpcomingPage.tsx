@@ -8,7 +8,7 @@ import { errorText, useTRPC } from "../trpc.ts"
 import { formatTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle } from "../ui/kit.tsx"
 import type { DayKey } from "../upcoming/calendarDays.ts"
-import { dayHeading, dayKeyOf, dayStart, parseDayKey } from "../upcoming/calendarDays.ts"
+import { dayHeading, dayKeyOf, dayName, dayStart, parseDayKey } from "../upcoming/calendarDays.ts"
 import { MonthCalendar } from "../upcoming/MonthCalendar.tsx"
 
 type UpcomingMessage = inferRouterOutputs<AppRouter>["campaign"]["upcoming"]["items"][number]
@@ -96,7 +96,7 @@ export const UpcomingPage = () => {
         <section aria-labelledby="upcoming-list" className="min-w-0">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <h2 id="upcoming-list" className="text-lg font-semibold">
-              {chosenKey === null ? "Next messages" : `Messages on ${dayHeading(chosenKey, today)}`}
+              {chosenKey === null ? "Next messages" : `Going out on ${dayName(chosenKey, today)}`}
             </h2>
             {chosenKey !== null ? (
               <Button variant="secondary" onClick={() => choose(null)}>
@@ -118,7 +118,7 @@ export const UpcomingPage = () => {
               <p className="text-slate-700">
                 {chosenKey === null
                   ? "No message is waiting to go out."
-                  : `No message goes out on ${dayHeading(chosenKey, today)}.`}{" "}
+                  : `No message goes out on ${dayName(chosenKey, today)}.`}{" "}
                 <Link href="/campaigns/new" className={linkLook}>
                   Plan a campaign
                 </Link>

@@ -13,7 +13,7 @@ const focusLook = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
  * A month of days, each saying how many messages go out on it; choosing a day shows its messages
  * (onChoose). A table of buttons, one tab stop: the arrow keys move a day or a week, Home and End
  * to the week's ends, Page Up and Page Down a month; Enter or Space chooses. Each button is named
- * in words ("3 messages on Tuesday 1 December").
+ * in words ("3 messages on Tuesday 1 December"), its visible number and count hidden from readers.
  */
 export const MonthCalendar = ({
   today,
@@ -140,7 +140,6 @@ export const MonthCalendar = ({
                       type="button"
                       data-day={d.key}
                       tabIndex={d.key === tabStop ? 0 : -1}
-                      aria-label={label}
                       aria-pressed={isChosen}
                       aria-current={d.key === today ? "date" : undefined}
                       onClick={() => {
@@ -157,6 +156,8 @@ export const MonthCalendar = ({
                               : "text-slate-900 hover:bg-slate-100"
                       }`}
                     >
+                      {/* named by the words (no aria-label: the name holds the text seen, the day's number) */}
+                      <span className="sr-only">{label}</span>
                       <span aria-hidden="true">{d.day}</span>
                       {n !== null && n > 0 ? (
                         <span
