@@ -136,6 +136,7 @@ describe.skipIf(!chromiumAvailable)(
       const shownRows = () => page.getByRole("main").getByRole("listitem").count()
       await eventually("that day's two messages", shownRows, (n) => n === 2, 10_000)
       await expect(page.getByRole("button", { name: tomorrowLabel, pressed: true }).count()).resolves.toBe(1)
+      await page.screenshot({ path: "/work/shots/h22-overview/upcoming-day-chosen-desktop.png" })
       // Page Down: the same day next month, whose title the calendar shows
       await page.keyboard.press("PageDown")
       await eventually(
@@ -263,6 +264,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByText("2 of 1,000 messages match.").waitFor()
       await expect(rows.first().textContent()).resolves.toContain("Reminder number 400")
       expect(await seriousA11yViolations(page)).toEqual([])
+      await page.evaluate('document.querySelector("search")?.scrollIntoView({ block: "start" })')
       await page.screenshot({ path: "/work/shots/h22-overview/find-a-message-desktop.png" })
 
       // Escape clears: every row again
@@ -286,6 +288,7 @@ describe.skipIf(!chromiumAvailable)(
       await phone.page.getByText("2 of 1,000 messages match.").waitFor()
       expect(await fitsWidth(phone.page)).toBe(true)
       expect(await seriousA11yViolations(phone.page)).toEqual([])
+      await phone.page.evaluate('document.querySelector("search")?.scrollIntoView({ block: "start" })')
       await phone.page.screenshot({ path: "/work/shots/h22-overview/find-a-message-phone.png" })
       expect(phone.errors).toEqual([])
       await phone.page.close()
