@@ -569,11 +569,14 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
             expect(
               ids(yield* repo.findUpcomingInSessions(["s1", "s2"], { ...window, from: T + 2, to: T + 10 }))
             ).toEqual(["a", "b", "d", "late"])
-            // counted by day: from inclusive, to exclusive
-            expect(yield* repo.countUpcomingInSessions(["s1", "s2"], T, T + 3)).toBe(3)
-            expect(yield* repo.countUpcomingInSessions(["s1", "s2"], T + 3, T + 11)).toBe(2)
-            expect(yield* repo.countUpcomingInSessions(["s1"], T, T + 3)).toBe(2)
-            expect(yield* repo.countUpcomingInSessions([], T, T + 11)).toBe(0)
+            // counted by period: each start inclusive, the next one exclusive; empty periods count 0
+            expect(yield* repo.countUpcomingInSessions(["s1", "s2"], [T, T + 2, T + 3, T + 3, T + 11])).toEqual([
+              1, 2, 0, 2
+            ])
+            expect(yield* repo.countUpcomingInSessions(["s1", "s2"], [T + 1, T + 3])).toEqual([3])
+            expect(yield* repo.countUpcomingInSessions(["s1"], [T, T + 3, T + 10])).toEqual([2, 1])
+            expect(yield* repo.countUpcomingInSessions([], [T, T + 11])).toEqual([0])
+            expect(yield* repo.countUpcomingInSessions(["s1"], [T])).toEqual([])
           })
         )
     )
@@ -588,7 +591,7 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         yield* unreachable((r) => r.progress("c1"))
         yield* unreachable((r) => r.countPending(["s1"]))
         yield* unreachable((r) => r.findUpcomingInSessions(["s1"], { from: 0, to: T, after: null, limit: 5 }))
-        yield* unreachable((r) => r.countUpcomingInSessions(["s1"], 0, T))
+        yield* unreachable((r) => r.countUpcomingInSessions(["s1"], [0, T]))
       })
     )
   })

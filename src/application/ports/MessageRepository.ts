@@ -89,6 +89,23 @@ export interface ScheduledKey {
   readonly id: string
 }
 
+/** How many of `times` fall in each period [starts[i], starts[i + 1]); `starts` in order. */
+export const countInPeriods = (times: Iterable<number>, starts: ReadonlyArray<number>): Array<number> => {
+  const counts = starts.slice(1).map(() => 0)
+  for (const t of times) {
+    // the last start at or before t: a binary search, as a month has few periods and many times
+    let [low, high] = [0, starts.length - 1]
+    if (t < (starts[0] ?? Infinity) || t >= (starts[high] ?? -Infinity)) continue
+    while (high - low > 1) {
+      const mid = (low + high) >> 1
+      if ((starts[mid] ?? Infinity) <= t) low = mid
+      else high = mid
+    }
+    counts[low] = (counts[low] ?? 0) + 1
+  }
+  return counts
+}
+
 /**
  * Every adapter answers alike, so what follows holds for all of them:
  * - lists are oldest `scheduledAt` first, ties by id in binary (code-unit) order, the order in
@@ -172,12 +189,15 @@ export class MessageRepository extends Context.Service<
         readonly limit: number
       }
     ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
-    /** How many scheduled messages of these sessions have from ≤ scheduledAt < to (a day of the calendar). */
+    /**
+     * How many scheduled messages of these sessions fall in each period [starts[i], starts[i + 1])
+     * (the days of a calendar; `starts` in order): one read of the times in the whole range, the
+     * periods counted here (countInPeriods), so a month costs one query, not one per day.
+     */
     readonly countUpcomingInSessions: (
       sessionIds: ReadonlyArray<string>,
-      from: number,
-      to: number
-    ) => Effect.Effect<number, StoreUnavailable>
+      starts: ReadonlyArray<number>
+    ) => Effect.Effect<ReadonlyArray<number>, StoreUnavailable>
     /** Pending (SCHEDULED) messages of these sessions, and the campaigns they belong to. */
     readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
   }

@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import {
+  countInPeriods,
   MessageRepository,
   STATUSES_RESENDING_MEDIA,
   STATUSES_SENDING_MEDIA
@@ -88,12 +89,14 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
           limit
         )
       }),
-    countUpcomingInSessions: (sessionIds, from, to) =>
+    countUpcomingInSessions: (sessionIds, starts) =>
       withDb(db, () => {
         const sessions = new Set(sessionIds)
-        return where(
+        const [from, to] = [starts[0] ?? 0, starts.at(-1) ?? 0]
+        const times = where(
           (m) => m.status === "SCHEDULED" && sessions.has(m.sessionId) && m.scheduledAt >= from && m.scheduledAt < to
-        ).length
+        ).map((m) => m.scheduledAt)
+        return countInPeriods(times, starts)
       }),
     countPending: (sessionIds) =>
       withDb(db, () => {

@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { Db, Filter } from "mongodb"
 import {
+  countInPeriods,
   MessageRepository,
   MessageViewSchema,
   STATUSES_RESENDING_MEDIA,
@@ -92,15 +93,26 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
             },
             limit
           ),
-    countUpcomingInSessions: (sessionIds, from, to) =>
-      sessionIds.length === 0
-        ? Effect.succeed(0)
+    // the times alone (one read for the whole range)
+    countUpcomingInSessions: (sessionIds, starts) =>
+      sessionIds.length < 1 || starts.length < 2
+        ? Effect.succeed(starts.slice(1).map(() => 0))
         : attempt(() =>
-            messages.countDocuments({
-              status: "SCHEDULED",
-              sessionId: { $in: [...sessionIds] },
-              scheduledAt: { $gte: from, $lt: to }
-            })
+            messages
+              .find({
+                status: "SCHEDULED",
+                sessionId: { $in: [...sessionIds] },
+                scheduledAt: { $gte: starts[0] ?? 0, $lt: starts.at(-1) ?? 0 }
+              })
+              .project<{ scheduledAt: unknown }>({ _id: 0, scheduledAt: 1 })
+              .toArray()
+          ).pipe(
+            Effect.map((docs) =>
+              countInPeriods(
+                docs.map((d) => Number(d.scheduledAt)),
+                starts
+              )
+            )
           ),
     // One pass, grouped by campaign: the answer has one small document per open campaign,
     // never one per message.

@@ -2,6 +2,7 @@ import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import {
+  countInPeriods,
   MessageRepository,
   MessageViewSchema,
   STATUSES_RESENDING_MEDIA,
@@ -9,7 +10,7 @@ import {
 } from "../../application/ports/MessageRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
-import { decodeRow } from "./sqliteErrors.ts"
+import { decodeRow, decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 const TABLE = "messages"
@@ -23,7 +24,7 @@ const RESENDING_MEDIA = STATUSES_RESENDING_MEDIA.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
 const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
-const CountRow = z.object({ n: z.number().int() })
+const TimeRow = z.object({ t: z.number() })
 const PendingRow = z.object({ messages: z.number().int(), campaigns: z.number().int() })
 
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
@@ -106,19 +107,25 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
             ],
             limit
           ),
-    countUpcomingInSessions: (sessionIds, from, to) =>
-      sessionIds.length === 0
-        ? Effect.succeed(0)
+    // the times alone, from the (session_id, status, scheduled_at, id) index
+    countUpcomingInSessions: (sessionIds, starts) =>
+      sessionIds.length < 1 || starts.length < 2
+        ? Effect.succeed(starts.slice(1).map(() => 0))
         : attempt(connection, () =>
             connection
               .statement(
-                `SELECT count(*) AS n FROM messages WHERE status = 'SCHEDULED'
+                `SELECT scheduled_at AS t FROM messages WHERE status = 'SCHEDULED'
                  AND session_id IN (SELECT value FROM json_each(?)) AND scheduled_at >= ? AND scheduled_at < ?`
               )
-              .get(JSON.stringify(sessionIds), from, to)
+              .all(JSON.stringify(sessionIds), starts[0] ?? 0, starts.at(-1) ?? 0)
           ).pipe(
-            Effect.flatMap((row) => decodeRow(CountRow, TABLE, row)),
-            Effect.map((row) => row.n)
+            Effect.flatMap((rows) => decodeRows(TimeRow, TABLE, rows)),
+            Effect.map((rows) =>
+              countInPeriods(
+                rows.map((r) => r.t),
+                starts
+              )
+            )
           ),
     // on the (session_id, status) index
     countPending: (sessionIds) =>
