@@ -117,6 +117,15 @@ const describeOverview = (name: string, store: () => StoreKind) => {
       await expectTrpcError(owner.api.campaign.upcoming.query({ cursor: "not a cursor" }), "BAD_REQUEST")
     })
 
+    it("needs a signed-in user", async () => {
+      const anonymous = web.client()
+      await expectTrpcError(anonymous.api.campaign.upcoming.query(), "UNAUTHORIZED")
+      await expectTrpcError(
+        anonymous.api.campaign.upcomingByDay.query({ dayStarts: [inDays(0), inDays(1)] }),
+        "UNAUTHORIZED"
+      )
+    })
+
     it("upcomingByDay counts the caller's messages on each day, and only theirs", async () => {
       const start = Date.now() - (Date.now() % DAY)
       const dayStarts = Array.from({ length: 8 }, (_, i) => new Date(start + i * DAY).toISOString())
