@@ -158,8 +158,8 @@ export const targetsOf = (
  * - `statuses`: only campaigns in one of them; `groupId`: only campaigns sending to that group
  *   (any of their targets);
  * - `search`: only campaigns whose title, or the text of one of their messages not deleted
- *   (cancelled ones count: what a cancelled campaign had planned), holds it, ignoring the case of
- *   A to Z (what SQLite's LIKE ignores; other letters match as written).
+ *   (cancelled ones count: what a cancelled campaign had planned), holds it, case and accents of
+ *   the Latin letters aside (searchClasses); other characters, `%` and `_` included, as written.
  */
 export interface CampaignListFilter {
   readonly sort: "next" | "created"
@@ -168,11 +168,48 @@ export interface CampaignListFilter {
   readonly search?: string | undefined
 }
 
-/** Folds A to Z to a to z and nothing else: the case SQLite's LIKE ignores, so every store matches alike. */
-export const foldAsciiCase = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+/** A letter without its accents, in lower case: "É" → "e"; other characters as they are. */
+const baseLetter = (c: string): string => c.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
 
-/** Whether `text` holds `search`, as CampaignListFilter reads it. */
-export const holdsText = (text: string, search: string): boolean => foldAsciiCase(text).includes(foldAsciiCase(search))
+/**
+ * The letters that read as each of a to z, case and accents aside: the Latin letters with accents
+ * (U+00C0 to U+024F) whose base is that letter, in both cases ("e": e E é É è È ê Ê ë Ë ē …).
+ */
+const VARIANTS: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
+  const variants = new Map<string, Set<string>>()
+  const add = (base: string, c: string) => variants.set(base, (variants.get(base) ?? new Set<string>()).add(c))
+  for (let code = 0x41; code <= 0x24f; code++) {
+    const c = String.fromCharCode(code)
+    const base = baseLetter(c)
+    if (!/^[a-z]$/.test(base)) continue
+    add(base, c)
+    for (const other of [c.toLowerCase(), c.toUpperCase()]) if (other.length === 1) add(base, other)
+  }
+  return new Map([...variants].map(([base, set]) => [base, [...set].sort()]))
+})()
+
+/**
+ * A search as the characters each position may hold (CampaignListFilter's `search`): a letter of
+ * a to z, with or without accents, in either case, matches any of its variants; anything else only
+ * itself. Each store turns it into its own pattern (a regular expression, a GLOB), so every store
+ * finds the same campaigns.
+ */
+export const searchClasses = (search: string): ReadonlyArray<ReadonlyArray<string>> =>
+  [...search].map((c) => VARIANTS.get(baseLetter(c)) ?? [c])
+
+/** The search as a regular expression's source (MongoDB's $regex, and the memory store). */
+export const searchRegex = (search: string): string =>
+  searchClasses(search)
+    .map((chars) =>
+      chars.length === 1 ? (chars[0] ?? "").replace(/[.*+?^${}()|[\]\\/-]/g, (c) => `\\${c}`) : `[${chars.join("")}]`
+    )
+    .join("")
+
+/** Whether a text holds `search`, as CampaignListFilter reads it (the expression built once). */
+export const textMatcher = (search: string): ((text: string) => boolean) => {
+  const pattern = new RegExp(searchRegex(search))
+  return (text) => pattern.test(text)
+}
 
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {

@@ -1,6 +1,6 @@
 import { Layer } from "effect"
 import type { CampaignCounters, CampaignGroupRef, CampaignView } from "../../application/ports/CampaignRepository.ts"
-import { CampaignRepository, countersOf, holdsText, targetsOf } from "../../application/ports/CampaignRepository.ts"
+import { CampaignRepository, countersOf, targetsOf, textMatcher } from "../../application/ports/CampaignRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt } from "./MemoryDatabase.ts"
@@ -53,10 +53,11 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
     listByUser: (userId, page, filter = { sort: "created" }) =>
       withDb(db, () => {
         const { statuses, groupId, search } = filter
+        const holds = search === undefined ? () => true : textMatcher(search)
         const texts = (c: CampaignView) =>
           [...(db.messagesByCampaign.get(c.id) ?? [])].some((id) => {
             const m = db.messages.get(id)
-            return m !== undefined && m.status !== "DELETED" && holdsText(m.content, search ?? "")
+            return m !== undefined && m.status !== "DELETED" && holds(m.content)
           })
         const next = (c: CampaignView) => c.counters?.nextScheduledAt ?? null
         return [...db.campaigns.values()]
@@ -65,7 +66,7 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
               c.userId === userId &&
               (statuses === undefined || statuses.includes(c.status)) &&
               (groupId === undefined || targetsOf(c).some((t) => t.groupId === groupId)) &&
-              (search === undefined || holdsText(c.title, search) || texts(c))
+              (search === undefined || holds(c.title) || texts(c))
           )
           .sort((a, b) => {
             const [na, nb] = [next(a), next(b)]

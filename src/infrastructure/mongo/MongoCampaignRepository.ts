@@ -11,6 +11,7 @@ import {
   CampaignStreamViewSchema,
   CampaignViewSchema,
   countersOf,
+  searchRegex,
   streamPartOf,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
@@ -37,12 +38,6 @@ const CountedMessage = MessageViewSchema.pick({
 const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true, targets: true })
 
 const NEXT = "counters.nextScheduledAt"
-
-/** A regular expression matching `text` anywhere, ignoring the case of A to Z only (as the port says). */
-const containsPattern = (text: string): string =>
-  text
-    .replace(/[.*+?^${}()|[\]\\/-]/g, (c) => `\\${c}`)
-    .replace(/[a-zA-Z]/g, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)
 
 export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service"] => {
   const campaigns = mongoViewStore(db, "campaigns", CampaignViewSchema)
@@ -114,7 +109,7 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
       and.push({ $or: [{ groupId: filter.groupId }, { "targets.groupId": filter.groupId }] })
     const search = filter.search
     if (search === undefined) return Effect.succeed({ $and: and })
-    const pattern = containsPattern(search)
+    const pattern = searchRegex(search)
     return attempt(() => campaigns.collection.find({ userId }).project<{ _id: unknown }>({ _id: 1 }).toArray()).pipe(
       Effect.flatMap((owned) =>
         attempt(() =>

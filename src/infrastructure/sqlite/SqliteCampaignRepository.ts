@@ -7,6 +7,7 @@ import {
   CampaignRepository,
   CampaignStreamViewSchema,
   CampaignViewSchema,
+  searchClasses,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
@@ -32,15 +33,24 @@ const COUNTERS = `SELECT json_object(
   'messageVersions', coalesce(sum(m.version), 0)
 ) AS counters FROM messages m WHERE m.campaign_id = ?`
 
-/** `%text%` for LIKE … ESCAPE '\\': the text's own % and _ match only themselves. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/**
+ * `*<search>*` for GLOB (searchClasses): a letter as the class of its variants, `*`, `?` and `[`
+ * as classes of themselves, anything else as itself.
+ */
+const globPattern = (search: string): string =>
+  `*${searchClasses(search)
+    .map((chars) =>
+      chars.length === 1 && !["*", "?", "["].includes(chars[0] ?? "") ? chars[0] : `[${chars.join("")}]`
+    )
+    .join("")}*`
 
 const NEXT = "json_extract(counters, '$.nextScheduledAt')"
 
 /**
  * listByUser's WHERE and ORDER BY (CampaignListFilter), on the campaigns' (user_id, …) index; a
  * search reads the texts of the user's campaigns' messages on the messages' campaign index.
- * LIKE ignores the case of A to Z only, as the port says.
+ * GLOB with a class per letter ignores case and accents as the port says (LIKE would ignore the
+ * case of A to Z only).
  */
 const listClause = (userId: string, filter: CampaignListFilter) => {
   const conditions = ["user_id = ?"]
@@ -56,10 +66,10 @@ const listClause = (userId: string, filter: CampaignListFilter) => {
     params.push(filter.groupId, filter.groupId)
   }
   if (filter.search !== undefined) {
-    const pattern = likePattern(filter.search)
+    const pattern = globPattern(filter.search)
     conditions.push(
-      `(title LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.campaign_id = ${TABLE}.id
-        AND m.status <> 'DELETED' AND m.content LIKE ? ESCAPE '\\'))`
+      `(title GLOB ? OR EXISTS (SELECT 1 FROM messages m WHERE m.campaign_id = ${TABLE}.id
+        AND m.status <> 'DELETED' AND m.content GLOB ?))`
     )
     params.push(pattern, pattern)
   }
