@@ -105,7 +105,7 @@ export const describeCampaignListingContract = (name: string, harness: StoreHarn
     )
 
     it.effect(
-      "searches titles and message texts, A to Z in any case, % and _ as themselves; never another user's",
+      "searches titles and message texts, case and accents aside, % _ * ? [ as themselves; never another user's",
       () =>
         inDatabase(
           Effect.gen(function* () {

@@ -49,8 +49,8 @@ const NEXT = "json_extract(counters, '$.nextScheduledAt')"
 /**
  * listByUser's WHERE and ORDER BY (CampaignListFilter), on the campaigns' (user_id, …) index; a
  * search reads the texts of the user's campaigns' messages on the messages' campaign index.
- * GLOB with a class per letter ignores case and accents as the port says (LIKE would ignore the
- * case of A to Z only).
+ * GLOB with a class per letter ignores case and accents as the port says (LIKE would ignore only
+ * the case of A to Z).
  */
 const listClause = (userId: string, filter: CampaignListFilter) => {
   const conditions = ["user_id = ?"]

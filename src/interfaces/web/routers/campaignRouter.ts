@@ -146,7 +146,7 @@ export const campaignRouter = router({
   /**
    * The caller's campaigns: sort "next" (soonest next send first, then those with nothing waiting,
    * newest first) or "created" (newest first, the default); statuses and groupId narrow it; search
-   * matches titles and message texts (case of A to Z ignored).
+   * matches titles and message texts (case and accents aside).
    */
   list: activeProcedure
     .input(
