@@ -350,7 +350,8 @@ describe.skipIf(!chromiumAvailable)(
       const total = (await account.api.campaign.list.query({ limit: 100 })).items.length
       expect(total).toBeGreaterThan(20)
       const { page, errors } = await openPage(account)
-      await page.goto(`${herald.url}/campaigns`)
+      // newest first (the list's other order, kept in the address; next send first is the default)
+      await page.goto(`${herald.url}/campaigns?sort=created`)
       const cards = page.getByRole("list", { name: "Your campaigns" }).getByRole("listitem")
       await page.getByRole("link", { name: "Filler 16" }).waitFor()
       await expect(cards.count()).resolves.toBe(20)

@@ -66,7 +66,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             totalMessages: 2,
             sentMessages: 0,
             deliveredMessages: 0,
-            nextScheduledAt: T + MINUTE
+            nextScheduledAt: T + MINUTE,
+            cancelledMessages: 0
           })
           expect(yield* storedCounters).toEqual(shown(counted))
           // a campaign with no message view, and one with no view at all
@@ -74,7 +75,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             totalMessages: 0,
             sentMessages: 0,
             deliveredMessages: 0,
-            nextScheduledAt: null
+            nextScheduledAt: null,
+            cancelledMessages: 0
           })
           expect(yield* repo.get("nothing")).toBeNull()
         })
@@ -90,11 +92,12 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             yield* create(["m1", "m2", "m3", "m4", "m5"])
             for (const [i, id] of ["m1", "m2", "m3", "m4", "m5"].entries()) yield* schedule(id, T + (i + 1) * MINUTE)
             yield* repo.count("c1")
-            const counters = (total: number, sent: number, delivered: number, next: number | null) => ({
+            const counters = (total: number, sent: number, delivered: number, next: number | null, cancelled = 0) => ({
               totalMessages: total,
               sentMessages: sent,
               deliveredMessages: delivered,
-              nextScheduledAt: next
+              nextScheduledAt: next,
+              cancelledMessages: cancelled
             })
             expect(yield* storedCounters).toEqual(counters(5, 0, 0, T + MINUTE))
 
@@ -110,9 +113,9 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             // a delete: one fewer to send, the sent count unchanged
             yield* message("m2", { type: "Delete", now: T + MINUTE + 4 })
             expect(yield* storedCounters).toEqual(counters(4, 1, 1, T + 3 * MINUTE))
-            // a cancel likewise
+            // a cancel likewise, counted as cancelled (what a cancelled campaign had planned)
             yield* message("m3", { type: "Cancel", now: T + MINUTE + 5 })
-            expect(yield* storedCounters).toEqual(counters(3, 1, 1, T + 4 * MINUTE))
+            expect(yield* storedCounters).toEqual(counters(3, 1, 1, T + 4 * MINUTE, 1))
             // a failed send: still counted, not sent, no longer next
             yield* pick("m4", T + 4 * MINUTE)
             yield* message("m4", {
@@ -120,12 +123,12 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
               reason: "failed to send message: 500",
               now: T + 4 * MINUTE
             })
-            expect(yield* storedCounters).toEqual(counters(3, 1, 1, T + 5 * MINUTE))
+            expect(yield* storedCounters).toEqual(counters(3, 1, 1, T + 5 * MINUTE, 1))
             // missed: the last one to send is gone too
             yield* message("m5", { type: "RecordMissed", now: T + 8 * MINUTE })
-            expect(yield* storedCounters).toEqual(counters(3, 1, 1, null))
+            expect(yield* storedCounters).toEqual(counters(3, 1, 1, null, 1))
             // and a fresh count agrees with what the projections kept
-            expect(shown(yield* repo.count("c1"))).toEqual(counters(3, 1, 1, null))
+            expect(shown(yield* repo.count("c1"))).toEqual(counters(3, 1, 1, null, 1))
           })
         )
     )
@@ -144,7 +147,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
               totalMessages: total,
               sentMessages: sent,
               deliveredMessages: 0,
-              nextScheduledAt: next
+              nextScheduledAt: next,
+              cancelledMessages: 0
             })
             yield* pick("m1", T + MINUTE)
             yield* message("m1", { type: "RecordSendFailure", reason: "failed to send message: 500", now: T + MINUTE })
@@ -265,7 +269,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             totalMessages: 1,
             sentMessages: 0,
             deliveredMessages: 0,
-            nextScheduledAt: T + MINUTE
+            nextScheduledAt: T + MINUTE,
+            cancelledMessages: 0
           })
           // a view given with counters of its own (say, read back and saved again): they are not written
           const view = yield* repo.get("c1")
@@ -301,7 +306,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             totalMessages: 0,
             sentMessages: 0,
             deliveredMessages: 0,
-            nextScheduledAt: null
+            nextScheduledAt: null,
+            cancelledMessages: 0
           })
         })
       )
@@ -330,7 +336,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
                 totalMessages: 2,
                 sentMessages: 1,
                 deliveredMessages: 0,
-                nextScheduledAt: T + 2 * MINUTE
+                nextScheduledAt: T + 2 * MINUTE,
+                cancelledMessages: 0
               }
             ])
             // a listing stores nothing: the campaign may be a plan still scheduling its messages
@@ -343,7 +350,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
               totalMessages: 2,
               sentMessages: 1,
               deliveredMessages: 0,
-              nextScheduledAt: T + 2 * MINUTE
+              nextScheduledAt: T + 2 * MINUTE,
+              cancelledMessages: 0
             })
             yield* message("m2", { type: "Delete", now: T + MINUTE })
             expect((yield* listCampaigns("u1", { limit: 20, cursor: 0 })).items[0]).toMatchObject({
@@ -444,5 +452,6 @@ const shown0: CampaignCounters = {
   sentMessages: 0,
   deliveredMessages: 0,
   nextScheduledAt: null,
+  cancelledMessages: 0,
   messageVersions: 0
 }

@@ -592,6 +592,45 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         )
     )
 
+    it.effect(
+      "findUpcomingInSessions: SCHEDULED of the given sessions only, in the window, oldest then by id, after a key, limited",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            yield* repo.save(messageView("b", { scheduledAt: T + 2 }))
+            yield* repo.save(messageView("a", { scheduledAt: T + 2 }))
+            yield* repo.save(messageView("c", { scheduledAt: T + 1, sessionId: "s2" }))
+            yield* repo.save(messageView("d", { scheduledAt: T + 3 }))
+            yield* repo.save(messageView("late", { scheduledAt: T + 10 }))
+            // another user's session, and messages no longer to be sent
+            yield* repo.save(messageView("other", { scheduledAt: T + 1, sessionId: "s10" }))
+            yield* repo.save(messageView("picked", { scheduledAt: T + 1, status: "PICKED" }))
+            yield* repo.save(messageView("deleted", { scheduledAt: T + 1, status: "DELETED" }))
+            yield* repo.save(messageView("cancelled", { scheduledAt: T + 1, status: "CANCELLED" }))
+            yield* repo.save(messageView("sent", { scheduledAt: T + 1, status: "SENT" }))
+            const window = { from: T, to: T + 3, after: null, limit: 10 }
+            expect(ids(yield* repo.findUpcomingInSessions(["s1", "s2"], window))).toEqual(["c", "a", "b", "d"])
+            expect(ids(yield* repo.findUpcomingInSessions(["s1"], window))).toEqual(["a", "b", "d"])
+            expect(ids(yield* repo.findUpcomingInSessions([], window))).toEqual([])
+            expect(ids(yield* repo.findUpcomingInSessions(["s1", "s2"], { ...window, limit: 2 }))).toEqual(["c", "a"])
+            // the next page starts after the last one shown, ties by id included
+            const after = { scheduledAt: T + 2, id: "a" }
+            expect(ids(yield* repo.findUpcomingInSessions(["s1", "s2"], { ...window, after }))).toEqual(["b", "d"])
+            expect(
+              ids(yield* repo.findUpcomingInSessions(["s1", "s2"], { ...window, from: T + 2, to: T + 10 }))
+            ).toEqual(["a", "b", "d", "late"])
+            // counted by period: each start inclusive, the next one exclusive; empty periods count 0
+            expect(yield* repo.countUpcomingInSessions(["s1", "s2"], [T, T + 2, T + 3, T + 3, T + 11])).toEqual([
+              1, 2, 0, 2
+            ])
+            expect(yield* repo.countUpcomingInSessions(["s1", "s2"], [T + 1, T + 3])).toEqual([3])
+            expect(yield* repo.countUpcomingInSessions(["s1"], [T, T + 3, T + 10])).toEqual([2, 1])
+            expect(yield* repo.countUpcomingInSessions([], [T, T + 11])).toEqual([0])
+            expect(yield* repo.countUpcomingInSessions(["s1"], [T])).toEqual([])
+          })
+        )
+    )
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function* () {
         const unreachable = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
@@ -601,6 +640,8 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         yield* unreachable((r) => r.findScheduledBetween(T - 1, T, 10))
         yield* unreachable((r) => r.progress("c1"))
         yield* unreachable((r) => r.countPending(["s1"]))
+        yield* unreachable((r) => r.findUpcomingInSessions(["s1"], { from: 0, to: T, after: null, limit: 5 }))
+        yield* unreachable((r) => r.countUpcomingInSessions(["s1"], [0, T]))
       })
     )
   })

@@ -2,6 +2,7 @@ import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDataba
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
+import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
@@ -35,6 +36,7 @@ describeEventStoreContract("memory", memory)
 describeMessageRepositoryContract("memory", memory)
 describeCampaignRepositoryContract("memory", memory)
 describeCampaignCountersContract("memory", memory)
+describeCampaignListingContract("memory", memory)
 describeSessionRepositoryContract("memory", memory)
 describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)

@@ -12,6 +12,7 @@ import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } 
 import { closedPort } from "../support/net.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
+import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
@@ -59,6 +60,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeMessageRepositoryContract("mongo", mongo)
   describeCampaignRepositoryContract("mongo", mongo)
   describeCampaignCountersContract("mongo", mongo)
+  describeCampaignListingContract("mongo", mongo)
   describeSessionRepositoryContract("mongo", mongo)
   describeUserRepositoryContract("mongo", mongo)
   describeAuthSessionRepositoryContract("mongo", mongo)

@@ -18,6 +18,7 @@ import { openSqlite, SQLITE_SCHEMA_VERSION, SqliteDatabase } from "../../src/inf
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
+import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
@@ -74,6 +75,7 @@ describeEventStoreContract("sqlite", sqlite)
 describeMessageRepositoryContract("sqlite", sqlite)
 describeCampaignRepositoryContract("sqlite", sqlite)
 describeCampaignCountersContract("sqlite", sqlite)
+describeCampaignListingContract("sqlite", sqlite)
 describeSessionRepositoryContract("sqlite", sqlite)
 describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
@@ -410,6 +412,7 @@ describe("SQLite adapters: several connections to one file", () => {
           sentMessages: 0,
           deliveredMessages: 0,
           nextScheduledAt: null,
+          cancelledMessages: 0,
           messageVersions: 0
         })
         const reopened = new DatabaseSync(path)
@@ -696,6 +699,7 @@ describe("SQLite adapters: several connections to one file", () => {
           sentMessages: 0,
           deliveredMessages: 0,
           nextScheduledAt: null,
+          cancelledMessages: 0,
           messageVersions: 3
         })
         const reopened = new DatabaseSync(path)
@@ -704,7 +708,9 @@ describe("SQLite adapters: several connections to one file", () => {
           .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages'")
           .all()
           .map((row) => row["name"])
-        expect(indexes).toContain("messages_campaign_counters")
+        expect(indexes).toContain("messages_campaign_tally")
+        expect(indexes).toContain("messages_session_status_scheduled_at")
+        expect(indexes).not.toContain("messages_campaign_counters")
         expect(indexes).not.toContain("messages_campaign_id_counters")
         reopened.close()
       })

@@ -17,6 +17,8 @@ export const campaignSummary = (campaign: CampaignListing, counters: CampaignCou
   nextScheduledAt: counters.nextScheduledAt,
   /** its zone and rhythm as planned; absent on campaigns created before plans were kept */
   ...(campaign.plan === null ? {} : { plan: campaign.plan }),
+  /** messages a cancel withdrew: with the total, what a cancelled campaign had planned */
+  cancelledMessages: counters.cancelledMessages ?? 0,
   /** why it failed, as stored (for operators), when it did */
   ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason })
 })

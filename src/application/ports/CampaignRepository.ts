@@ -70,6 +70,11 @@ export const CampaignCountersSchema = z.object({
   /** epoch ms of the earliest message still to send; null when none is */
   nextScheduledAt: z.number().nullable(),
   /**
+   * messages a cancel withdrew (not counted in the total), so a cancelled campaign can say what it
+   * had planned; null on counters stored before it was counted (campaign.list tallies those)
+   */
+  cancelledMessages: z.number().int().nullable().default(null),
+  /**
    * The sum of the versions of the message views counted (deleted ones included). A message view
    * only moves forward, so of two counts the later one has the larger sum: a store that cannot
    * count and write in one step keeps the count with the larger sum.
@@ -96,26 +101,28 @@ export type CampaignListing = Readonly<z.output<typeof CampaignListingSchema>>
 /** The fields of a message view its campaign's counters depend on. */
 export type CountedMessage = Pick<
   MessageView,
-  "id" | "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs" | "version"
+  "id" | "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs" | "resendOf" | "version"
 >
 
 /**
  * The counters of these message views (all of one campaign's): the one definition the stores
  * count by. A message sent again is not counted while its resend stands (isWithdrawnResend:
  * neither deleted nor cancelled; a skipped one stands): the resend takes its place, so a plan of 3 with one failure sent again is "3 of 3",
- * not "3 of 4".
+ * not "3 of 4". A cancelled resend is not counted as cancelled: its original stands for it.
  */
 export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCounters => {
   let totalMessages = 0
   let sentMessages = 0
   let deliveredMessages = 0
   let nextScheduledAt: number | null = null
+  let cancelledMessages = 0
   let messageVersions = 0
   const standing = new Set<string>()
   // by status, as isWithdrawnResend: a skipped resend stands (it is not counted, nor its first)
   for (const m of messages) if (!isWithdrawnResend(m.status)) standing.add(m.id)
   for (const m of messages) {
     messageVersions += m.version
+    if (m.status === "CANCELLED" && m.resendOf === null) cancelledMessages += 1
     if (m.isDeleted || (m.resentAs !== null && standing.has(m.resentAs))) continue
     totalMessages += 1
     if (m.isSent) sentMessages += 1
@@ -124,7 +131,7 @@ export const countersOf = (messages: ReadonlyArray<CountedMessage>): CampaignCou
       nextScheduledAt = m.scheduledAt
     }
   }
-  return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, messageVersions }
+  return { totalMessages, sentMessages, deliveredMessages, nextScheduledAt, cancelledMessages, messageVersions }
 }
 
 type CountersInput = Pick<MessageView, "isDeleted" | "isSent" | "deliveredAt" | "status" | "scheduledAt" | "resentAs">
@@ -148,6 +155,67 @@ export const changesCounters = (before: CountersInput | null, after: CountersInp
 export const targetsOf = (
   view: Pick<CampaignStreamView, "groupId" | "groupName" | "targets">
 ): ReadonlyArray<CampaignGroupRef> => view.targets ?? [{ groupId: view.groupId, groupName: view.groupName }]
+
+/**
+ * How campaign.list narrows and orders a user's campaigns; every store answers alike:
+ * - `sort` "created": newest first (createdAt, then id, both descending); "next": campaigns with
+ *   a message waiting first, soonest first (counters' nextScheduledAt, then id ascending), then the
+ *   rest (nothing waiting, or never counted) newest first as "created";
+ * - `statuses`: only campaigns in one of them; `groupId`: only campaigns sending to that group
+ *   (any of their targets);
+ * - `search`: only campaigns whose title, or the text of one of their messages not deleted
+ *   (cancelled ones count: what a cancelled campaign had planned), holds it, case and accents of
+ *   the Latin letters aside (searchClasses); other characters, `%` and `_` included, as written.
+ */
+export interface CampaignListFilter {
+  readonly sort: "next" | "created"
+  readonly statuses?: ReadonlyArray<CampaignStatus> | undefined
+  readonly groupId?: string | undefined
+  readonly search?: string | undefined
+}
+
+/** A letter without its accents, in lower case: "É" → "e"; other characters as they are. */
+const baseLetter = (c: string): string => c.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+
+/**
+ * The letters that read as each of a to z, case and accents aside: the Latin letters with accents
+ * (U+00C0 to U+024F) whose base is that letter, in both cases ("e": e E é É è È ê Ê ë Ë ē …).
+ */
+const VARIANTS: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
+  const variants = new Map<string, Set<string>>()
+  const add = (base: string, c: string) => variants.set(base, (variants.get(base) ?? new Set<string>()).add(c))
+  for (let code = 0x41; code <= 0x24f; code++) {
+    const c = String.fromCharCode(code)
+    const base = baseLetter(c)
+    if (!/^[a-z]$/.test(base)) continue
+    add(base, c)
+    for (const other of [c.toLowerCase(), c.toUpperCase()]) if (other.length === 1) add(base, other)
+  }
+  return new Map([...variants].map(([base, set]) => [base, [...set].sort()]))
+})()
+
+/**
+ * A search as the characters each position may hold (CampaignListFilter's `search`): a letter of
+ * a to z, with or without accents, in either case, matches any of its variants; anything else only
+ * itself. Each store turns it into its own pattern (a regular expression, a GLOB), so every store
+ * finds the same campaigns.
+ */
+export const searchClasses = (search: string): ReadonlyArray<ReadonlyArray<string>> =>
+  [...search].map((c) => VARIANTS.get(baseLetter(c)) ?? [c])
+
+/** The search as a regular expression's source (MongoDB's $regex, and the memory store). */
+export const searchRegex = (search: string): string =>
+  searchClasses(search)
+    .map((chars) =>
+      chars.length === 1 ? (chars[0] ?? "").replace(/[.*+?^${}()|[\]\\/-]/g, (c) => `\\${c}`) : `[${chars.join("")}]`
+    )
+    .join("")
+
+/** Whether a text holds `search`, as CampaignListFilter reads it (the expression built once). */
+export const textMatcher = (search: string): ((text: string) => boolean) => {
+  const pattern = new RegExp(searchRegex(search))
+  return (text) => pattern.test(text)
+}
 
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {
@@ -198,11 +266,13 @@ export class CampaignRepository extends Context.Service<
     readonly groupsBySession: (sessionId: string) => Effect.Effect<ReadonlyArray<CampaignGroupRef>, StoreUnavailable>
     /**
      * a user's campaigns as listed (no message ids: a page costs its campaigns, not their
-     * messages), newest first (createdAt, then id, both descending), `offset` skipped
+     * messages), `offset` skipped, narrowed and ordered as `filter` says (see CampaignListFilter);
+     * without one, newest first
      */
     readonly listByUser: (
       userId: string,
-      page: { readonly limit: number; readonly offset: number }
+      page: { readonly limit: number; readonly offset: number },
+      filter?: CampaignListFilter
     ) => Effect.Effect<ReadonlyArray<CampaignListing>, StoreUnavailable>
   }
 >()("herald/application/ports/CampaignRepository") {}

@@ -87,6 +87,29 @@ export interface PendingCount {
   readonly campaigns: number
 }
 
+/** A place in the (scheduledAt, id) order of the lists: a page starts after it. */
+export interface ScheduledKey {
+  readonly scheduledAt: number
+  readonly id: string
+}
+
+/** How many of `times` fall in each period [starts[i], starts[i + 1]); `starts` in order. */
+export const countInPeriods = (times: Iterable<number>, starts: ReadonlyArray<number>): Array<number> => {
+  const counts = starts.slice(1).map(() => 0)
+  for (const t of times) {
+    // the last start at or before t: a binary search, as a month has few periods and many times
+    let [low, high] = [0, starts.length - 1]
+    if (t < (starts[0] ?? Infinity) || t >= (starts[high] ?? -Infinity)) continue
+    while (high - low > 1) {
+      const mid = (low + high) >> 1
+      if ((starts[mid] ?? Infinity) <= t) low = mid
+      else high = mid
+    }
+    counts[low] = (counts[low] ?? 0) + 1
+  }
+  return counts
+}
+
 /**
  * Every adapter answers alike, so what follows holds for all of them:
  * - lists are oldest `scheduledAt` first, ties by id in binary (code-unit) order, the order in
@@ -156,6 +179,29 @@ export class MessageRepository extends Context.Service<
      * Sent, deleted and cancelled ones no longer need it.
      */
     readonly needsMedia: (mediaId: string, resendableSince: number) => Effect.Effect<boolean, StoreUnavailable>
+    /**
+     * The scheduled messages (not picked, sent, deleted or cancelled) of these sessions (a user's)
+     * with from ≤ scheduledAt ≤ to and after `after` in the port's order, oldest first then by id,
+     * at most `limit`: what campaign.upcoming shows, on the (session, status, scheduledAt) index.
+     */
+    readonly findUpcomingInSessions: (
+      sessionIds: ReadonlyArray<string>,
+      window: {
+        readonly from: number
+        readonly to: number
+        readonly after: ScheduledKey | null
+        readonly limit: number
+      }
+    ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
+    /**
+     * How many scheduled messages of these sessions fall in each period [starts[i], starts[i + 1])
+     * (the days of a calendar; `starts` in order): one read of the times in the whole range, the
+     * periods counted here (countInPeriods), so a month costs one query, not one per day.
+     */
+    readonly countUpcomingInSessions: (
+      sessionIds: ReadonlyArray<string>,
+      starts: ReadonlyArray<number>
+    ) => Effect.Effect<ReadonlyArray<number>, StoreUnavailable>
     /** Pending (SCHEDULED or PAUSED) messages of these sessions, and the campaigns they belong to. */
     readonly countPending: (sessionIds: ReadonlyArray<string>) => Effect.Effect<PendingCount, StoreUnavailable>
   }

@@ -1,6 +1,6 @@
 import { Layer } from "effect"
 import type { CampaignCounters, CampaignGroupRef, CampaignView } from "../../application/ports/CampaignRepository.ts"
-import { CampaignRepository, countersOf, targetsOf } from "../../application/ports/CampaignRepository.ts"
+import { CampaignRepository, countersOf, targetsOf, textMatcher } from "../../application/ports/CampaignRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt } from "./MemoryDatabase.ts"
@@ -50,14 +50,33 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
         for (const c of ofSession(sessionId)) for (const t of targetsOf(c)) groups.set(t.groupId, t)
         return [...groups.values()]
       }),
-    listByUser: (userId, page) =>
-      withDb(db, () =>
-        [...db.campaigns.values()]
-          .filter((c) => c.userId === userId)
-          .sort((a, b) => byCreatedAt(b, a))
+    listByUser: (userId, page, filter = { sort: "created" }) =>
+      withDb(db, () => {
+        const { statuses, groupId, search } = filter
+        const holds = search === undefined ? () => true : textMatcher(search)
+        const texts = (c: CampaignView) =>
+          [...(db.messagesByCampaign.get(c.id) ?? [])].some((id) => {
+            const m = db.messages.get(id)
+            return m !== undefined && m.status !== "DELETED" && holds(m.content)
+          })
+        const next = (c: CampaignView) => c.counters?.nextScheduledAt ?? null
+        return [...db.campaigns.values()]
+          .filter(
+            (c) =>
+              c.userId === userId &&
+              (statuses === undefined || statuses.includes(c.status)) &&
+              (groupId === undefined || targetsOf(c).some((t) => t.groupId === groupId)) &&
+              (search === undefined || holds(c.title) || texts(c))
+          )
+          .sort((a, b) => {
+            const [na, nb] = [next(a), next(b)]
+            if (filter.sort === "created" || (na === null && nb === null)) return byCreatedAt(b, a)
+            if (na === null || nb === null) return na === null ? 1 : -1
+            return na - nb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+          })
           .slice(page.offset, page.offset + page.limit)
           .map(({ messageIds: _, ...listing }) => listing)
-      )
+      })
   }
 }
 

@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import {
+  countInPeriods,
   MessageRepository,
   OPEN_STATUSES,
   PENDING_STATUSES,
@@ -17,7 +18,7 @@ const open: ReadonlySet<string> = new Set(OPEN_STATUSES)
 const pending: ReadonlySet<string> = new Set(PENDING_STATUSES)
 
 // ties by id in binary order, as MongoDB sorts strings
-const byScheduledAt = (a: MessageView, b: MessageView) =>
+const byScheduledAt = (a: Pick<MessageView, "scheduledAt" | "id">, b: Pick<MessageView, "scheduledAt" | "id">) =>
   a.scheduledAt - b.scheduledAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageRepository["Service"] => {
@@ -78,6 +79,28 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
           sent: all.filter((m) => m.isSent).length,
           open: all.filter((m) => open.has(m.status)).length
         }
+      }),
+    findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
+      withDb(db, () => {
+        const sessions = new Set(sessionIds)
+        return where(
+          (m) =>
+            m.status === "SCHEDULED" &&
+            sessions.has(m.sessionId) &&
+            m.scheduledAt >= from &&
+            m.scheduledAt <= to &&
+            (after === null || byScheduledAt(m, { scheduledAt: after.scheduledAt, id: after.id }) > 0),
+          limit
+        )
+      }),
+    countUpcomingInSessions: (sessionIds, starts) =>
+      withDb(db, () => {
+        const sessions = new Set(sessionIds)
+        const [from, to] = [starts[0] ?? 0, starts.at(-1) ?? 0]
+        const times = where(
+          (m) => m.status === "SCHEDULED" && sessions.has(m.sessionId) && m.scheduledAt >= from && m.scheduledAt < to
+        ).map((m) => m.scheduledAt)
+        return countInPeriods(times, starts)
       }),
     countPending: (sessionIds) =>
       withDb(db, () => {

@@ -1,18 +1,25 @@
 import { Effect, Layer } from "effect"
-import type { Db } from "mongodb"
-import type { CampaignCounters, CampaignGroupRef } from "../../application/ports/CampaignRepository.ts"
+import type { Db, Filter } from "mongodb"
+import type {
+  CampaignCounters,
+  CampaignGroupRef,
+  CampaignListFilter
+} from "../../application/ports/CampaignRepository.ts"
 import {
   CampaignListingSchema,
   CampaignRepository,
   CampaignStreamViewSchema,
   CampaignViewSchema,
   countersOf,
+  searchRegex,
   streamPartOf,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
 import { MessageViewSchema } from "../../application/ports/MessageRepository.ts"
+import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, decodeDocuments } from "./mongoErrors.ts"
+import type { RecordDocument } from "./viewDocuments.ts"
 import { mongoViewStore } from "./viewDocuments.ts"
 
 /** The fields of a message view its campaign's counters depend on. */
@@ -24,10 +31,13 @@ const CountedMessage = MessageViewSchema.pick({
   status: true,
   scheduledAt: true,
   resentAs: true,
+  resendOf: true,
   version: true
 })
 
 const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true, targets: true })
+
+const NEXT = "counters.nextScheduledAt"
 
 export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service"] => {
   const campaigns = mongoViewStore(db, "campaigns", CampaignViewSchema)
@@ -49,6 +59,7 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
           status: 1,
           scheduledAt: 1,
           resentAs: 1,
+          resendOf: 1,
           version: 1
         })
         .toArray()
@@ -84,6 +95,37 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
       )
     )
 
+  /**
+   * listByUser's filter (CampaignListFilter). A search reads the user's campaign ids, then the
+   * texts of their messages on the messages' campaignId index.
+   */
+  const listFilter = (
+    userId: string,
+    filter: CampaignListFilter
+  ): Effect.Effect<Filter<RecordDocument>, StoreUnavailable> => {
+    const and: Array<Filter<RecordDocument>> = [{ userId }]
+    if (filter.statuses !== undefined) and.push({ status: { $in: [...filter.statuses] } })
+    if (filter.groupId !== undefined)
+      and.push({ $or: [{ groupId: filter.groupId }, { "targets.groupId": filter.groupId }] })
+    const search = filter.search
+    if (search === undefined) return Effect.succeed({ $and: and })
+    const pattern = searchRegex(search)
+    return attempt(() => campaigns.collection.find({ userId }).project<{ _id: unknown }>({ _id: 1 }).toArray()).pipe(
+      Effect.flatMap((owned) =>
+        attempt(() =>
+          messages.distinct("campaignId", {
+            campaignId: { $in: owned.map((c) => String(c._id)) },
+            status: { $ne: "DELETED" },
+            content: { $regex: pattern }
+          })
+        )
+      ),
+      Effect.map((matching) => ({
+        $and: [...and, { $or: [{ title: { $regex: pattern } }, { _id: { $in: matching.map(String) } }] }]
+      }))
+    )
+  }
+
   return {
     // the stream's part only: the counters stay as they are (none on a new view)
     save: (view) => streamPart.saveNewer(streamPartOf(view)),
@@ -117,8 +159,32 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
           return [...groups.values()]
         })
       ),
-    listByUser: (userId, page) =>
-      listings.list({ userId }, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit })
+    listByUser: (userId, page, filter = { sort: "created" }) =>
+      listFilter(userId, filter).pipe(
+        Effect.flatMap((where) => {
+          const newest = { createdAt: -1, _id: -1 } as const
+          if (filter.sort === "created")
+            return listings.list(where, { sort: newest, skip: page.offset, limit: page.limit })
+          // nulls sort first in MongoDB: the waiting ones and the rest are two queries, one page across both
+          const waiting = { $and: [where, { [NEXT]: { $ne: null } }] }
+          const rest = { $and: [where, { [NEXT]: null }] }
+          return attempt(() => campaigns.collection.countDocuments(waiting)).pipe(
+            Effect.flatMap((waitingCount) =>
+              Effect.all([
+                page.offset < waitingCount
+                  ? listings.list(waiting, { sort: { [NEXT]: 1, _id: 1 }, skip: page.offset, limit: page.limit })
+                  : Effect.succeed([]),
+                listings.list(rest, {
+                  sort: newest,
+                  skip: Math.max(0, page.offset - waitingCount),
+                  limit: Math.max(0, page.limit - Math.max(0, waitingCount - page.offset))
+                })
+              ])
+            ),
+            Effect.map(([first, second]) => [...first, ...second])
+          )
+        })
+      )
   }
 }
 

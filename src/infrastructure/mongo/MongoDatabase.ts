@@ -74,6 +74,8 @@ export const MONGO_SCHEMA: Readonly<
     { name: "status_1_pickedAt_1", key: { status: 1, pickedAt: 1 } },
     { name: "campaignId_1", key: { campaignId: 1 } },
     { name: "sessionId_1_status_1", key: { sessionId: 1, status: 1 } },
+    // a user's upcoming messages (campaign.upcoming), in time order per session
+    { name: "sessionId_1_status_1_scheduledAt_1", key: { sessionId: 1, status: 1, scheduledAt: 1 } },
     { name: "groupId_1_pickedAt_1", key: { groupId: 1, pickedAt: 1 } },
     { name: "sessionId_1_gatewayMessageKey_1", key: { sessionId: 1, gatewayMessageKey: 1 } },
     // the media sweep asks whether a message still needs an upload

@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { Db, Filter } from "mongodb"
 import {
+  countInPeriods,
   MessageRepository,
   MessageViewSchema,
   OPEN_STATUSES,
@@ -77,6 +78,46 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
           open: docs.filter((d) => open.has(d.status)).length
         }))
       ),
+    findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
+      sessionIds.length === 0
+        ? Effect.succeed([])
+        : where(
+            {
+              status: "SCHEDULED",
+              sessionId: { $in: [...sessionIds] },
+              scheduledAt: { $gte: from, $lte: to },
+              ...(after === null
+                ? {}
+                : {
+                    $or: [
+                      { scheduledAt: { $gt: after.scheduledAt } },
+                      { scheduledAt: after.scheduledAt, _id: { $gt: after.id } }
+                    ]
+                  })
+            },
+            limit
+          ),
+    // the times alone (one read for the whole range)
+    countUpcomingInSessions: (sessionIds, starts) =>
+      sessionIds.length < 1 || starts.length < 2
+        ? Effect.succeed(starts.slice(1).map(() => 0))
+        : attempt(() =>
+            messages
+              .find({
+                status: "SCHEDULED",
+                sessionId: { $in: [...sessionIds] },
+                scheduledAt: { $gte: starts[0] ?? 0, $lt: starts.at(-1) ?? 0 }
+              })
+              .project<{ scheduledAt: unknown }>({ _id: 0, scheduledAt: 1 })
+              .toArray()
+          ).pipe(
+            Effect.map((docs) =>
+              countInPeriods(
+                docs.map((d) => Number(d.scheduledAt)),
+                starts
+              )
+            )
+          ),
     // One pass, grouped by campaign: the answer has one small document per open campaign,
     // never one per message.
     countPending: (sessionIds) =>

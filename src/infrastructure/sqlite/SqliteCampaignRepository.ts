@@ -1,10 +1,13 @@
+import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
+import type { CampaignListFilter } from "../../application/ports/CampaignRepository.ts"
 import {
   CampaignCountersSchema,
   CampaignListingSchema,
   CampaignRepository,
   CampaignStreamViewSchema,
   CampaignViewSchema,
+  searchClasses,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
 import { WITHDRAWN_RESEND_STATUSES } from "../../domain/message/Message.ts"
@@ -29,8 +32,56 @@ const COUNTERS = `SELECT json_object(
   'sentMessages', count(*) FILTER (WHERE m.is_deleted = 0 AND m.is_sent = 1),
   'deliveredMessages', count(*) FILTER (WHERE m.is_deleted = 0 AND m.delivered_at IS NOT NULL),
   'nextScheduledAt', min(m.scheduled_at) FILTER (WHERE m.is_deleted = 0 AND m.status = 'SCHEDULED'),
+  'cancelledMessages', count(*) FILTER (WHERE m.status = 'CANCELLED' AND m.resend_of IS NULL),
   'messageVersions', coalesce(sum(m.version), 0)
 ) AS counters FROM messages m WHERE m.campaign_id = ?`
+
+/**
+ * `*<search>*` for GLOB (searchClasses): a letter as the class of its variants, `*`, `?` and `[`
+ * as classes of themselves, anything else as itself.
+ */
+const globPattern = (search: string): string =>
+  `*${searchClasses(search)
+    .map((chars) =>
+      chars.length === 1 && !["*", "?", "["].includes(chars[0] ?? "") ? chars[0] : `[${chars.join("")}]`
+    )
+    .join("")}*`
+
+const NEXT = "json_extract(counters, '$.nextScheduledAt')"
+
+/**
+ * listByUser's WHERE and ORDER BY (CampaignListFilter), on the campaigns' (user_id, …) index; a
+ * search reads the texts of the user's campaigns' messages on the messages' campaign index.
+ * GLOB with a class per letter ignores case and accents as the port says (LIKE would ignore only
+ * the case of A to Z).
+ */
+const listClause = (userId: string, filter: CampaignListFilter) => {
+  const conditions = ["user_id = ?"]
+  const params: Array<SQLInputValue> = [userId]
+  if (filter.statuses !== undefined) {
+    conditions.push("status IN (SELECT value FROM json_each(?))")
+    params.push(JSON.stringify(filter.statuses))
+  }
+  if (filter.groupId !== undefined) {
+    conditions.push(
+      "(group_id = ? OR EXISTS (SELECT 1 FROM json_each(coalesce(targets, '[]')) t WHERE json_extract(t.value, '$.groupId') = ?))"
+    )
+    params.push(filter.groupId, filter.groupId)
+  }
+  if (filter.search !== undefined) {
+    const pattern = globPattern(filter.search)
+    conditions.push(
+      `(title GLOB ? OR EXISTS (SELECT 1 FROM messages m WHERE m.campaign_id = ${TABLE}.id
+        AND m.status <> 'DELETED' AND m.content GLOB ?))`
+    )
+    params.push(pattern, pattern)
+  }
+  const order =
+    filter.sort === "created"
+      ? "created_at DESC, id DESC"
+      : `${NEXT} IS NULL, ${NEXT}, CASE WHEN ${NEXT} IS NULL THEN created_at END DESC, CASE WHEN ${NEXT} IS NULL THEN id END DESC, id`
+  return { clause: `WHERE ${conditions.join(" AND ")} ORDER BY ${order}`, params }
+}
 
 export const makeSqliteCampaignRepository = (connection: SqliteConnection): CampaignRepository["Service"] => {
   const campaigns = sqliteViewStore(connection, TABLE, CampaignViewSchema, "projection")
@@ -83,8 +134,10 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
           return [...groups.values()]
         })
       ),
-    listByUser: (userId, page) =>
-      listings.list("WHERE user_id = ? ORDER BY created_at DESC, id DESC", [userId], page.limit, page.offset)
+    listByUser: (userId, page, filter = { sort: "created" }) => {
+      const { clause, params } = listClause(userId, filter)
+      return listings.list(clause, params, page.limit, page.offset)
+    }
   }
 }
 

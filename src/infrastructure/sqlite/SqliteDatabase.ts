@@ -100,6 +100,8 @@ CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, sch
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
 CREATE INDEX IF NOT EXISTS messages_campaign_id ON messages (campaign_id, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_session_id_status ON messages (session_id, status);
+-- a user's upcoming messages (campaign.upcoming), in time order per session
+CREATE INDEX IF NOT EXISTS messages_session_status_scheduled_at ON messages (session_id, status, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_group_id_picked_at ON messages (group_id, picked_at);
 
 CREATE TABLE IF NOT EXISTS campaigns (
@@ -415,10 +417,12 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         "CREATE INDEX IF NOT EXISTS messages_session_id_gateway_message_key ON messages (session_id, gateway_message_key)"
       )
       // a campaign's counters, counted from this index alone (a recount follows every message save);
-      // version 5 counts resent_as too, so its index replaces version 4's
+      // version 5 counts resent_as too, so its index replaced version 4's; the cancelled messages
+      // (not resends) are counted too, so resend_of joins it (built once, on the first start)
       db.exec("DROP INDEX IF EXISTS messages_campaign_id_counters")
+      db.exec("DROP INDEX IF EXISTS messages_campaign_counters")
       db.exec(
-        "CREATE INDEX IF NOT EXISTS messages_campaign_counters ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, resent_as, version)"
+        "CREATE INDEX IF NOT EXISTS messages_campaign_tally ON messages (campaign_id, is_deleted, status, is_sent, delivered_at, scheduled_at, resent_as, resend_of, version)"
       )
       // getMessagingSession reads a session's active campaigns only
       db.exec(

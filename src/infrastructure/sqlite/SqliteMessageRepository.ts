@@ -2,6 +2,7 @@ import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
 import { z } from "zod"
 import {
+  countInPeriods,
   MessageRepository,
   MessageViewSchema,
   OPEN_STATUSES,
@@ -11,7 +12,7 @@ import {
 } from "../../application/ports/MessageRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
-import { decodeRow } from "./sqliteErrors.ts"
+import { decodeRow, decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 const TABLE = "messages"
@@ -27,6 +28,7 @@ const PENDING = PENDING_STATUSES.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
 const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
+const TimeRow = z.object({ t: z.number() })
 const PendingRow = z.object({ messages: z.number().int(), campaigns: z.number().int() })
 
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
@@ -91,6 +93,44 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
           )
           .get(campaignId)
       ).pipe(Effect.flatMap((row) => decodeRow(ProgressRow, TABLE, row))),
+    // on the (session_id, status, scheduled_at, id) index, per session of the user
+    findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
+      sessionIds.length === 0
+        ? Effect.succeed([])
+        : where(
+            `status = 'SCHEDULED' AND session_id IN (SELECT value FROM json_each(?)) AND scheduled_at >= ? AND scheduled_at <= ?
+             AND (? IS NULL OR scheduled_at > ? OR (scheduled_at = ? AND id > ?))`,
+            [
+              JSON.stringify(sessionIds),
+              from,
+              to,
+              after === null ? null : 1,
+              after?.scheduledAt ?? null,
+              after?.scheduledAt ?? null,
+              after?.id ?? null
+            ],
+            limit
+          ),
+    // the times alone, from the (session_id, status, scheduled_at, id) index
+    countUpcomingInSessions: (sessionIds, starts) =>
+      sessionIds.length < 1 || starts.length < 2
+        ? Effect.succeed(starts.slice(1).map(() => 0))
+        : attempt(connection, () =>
+            connection
+              .statement(
+                `SELECT scheduled_at AS t FROM messages WHERE status = 'SCHEDULED'
+                 AND session_id IN (SELECT value FROM json_each(?)) AND scheduled_at >= ? AND scheduled_at < ?`
+              )
+              .all(JSON.stringify(sessionIds), starts[0] ?? 0, starts.at(-1) ?? 0)
+          ).pipe(
+            Effect.flatMap((rows) => decodeRows(TimeRow, TABLE, rows)),
+            Effect.map((rows) =>
+              countInPeriods(
+                rows.map((r) => r.t),
+                starts
+              )
+            )
+          ),
     // on the (session_id, status) index
     countPending: (sessionIds) =>
       sessionIds.length === 0

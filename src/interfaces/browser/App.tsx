@@ -19,6 +19,7 @@ const ForgotPasswordPage = lazyPage(() => import("./pages/ForgotPasswordPage.tsx
 const NewCampaignPage = lazyPage(() => import("./pages/NewCampaignPage.tsx").then((m) => m.NewCampaignPage))
 const PendingPage = lazyPage(() => import("./pages/PendingPage.tsx").then((m) => m.PendingPage))
 const ResetPasswordPage = lazyPage(() => import("./pages/ResetPasswordPage.tsx").then((m) => m.ResetPasswordPage))
+const UpcomingPage = lazyPage(() => import("./pages/UpcomingPage.tsx").then((m) => m.UpcomingPage))
 const SignUpPage = lazyPage(() => import("./pages/SignUpPage.tsx").then((m) => m.SignUpPage))
 const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmailPage.tsx").then((m) => m.VerifyEmailPage))
 const WhatsAppPage = lazyPage(() => import("./pages/WhatsAppPage.tsx").then((m) => m.WhatsAppPage))
@@ -56,6 +57,7 @@ const SignUp = signedOut(SignUpPage)
 const ForgotPassword = signedOut(ForgotPasswordPage)
 const WhatsApp = signedIn(WhatsAppPage)
 const Campaigns = signedIn(CampaignsPage)
+const Upcoming = signedIn(UpcomingPage)
 const NewCampaign = signedIn(NewCampaignPage)
 const Campaign = signedIn(CampaignPage)
 const Admin = signedIn(AdminPage, { admin: true })
@@ -77,6 +79,7 @@ export const App = () => {
             <Route path="/verify-email" component={VerifyEmailPage} />
             <Route path="/whatsapp" component={WhatsApp} />
             <Route path="/campaigns" component={Campaigns} />
+            <Route path="/upcoming" component={Upcoming} />
             <Route path="/campaigns/new" component={NewCampaign} />
             <Route path="/campaigns/:id" component={Campaign} />
             <Route path="/admin" component={Admin} />

@@ -58,6 +58,7 @@ export const Layout = ({ children }: { readonly children: ReactNode }) => {
           </Link>
           {user !== null && user.status === "ACTIVE" ? (
             <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+              <NavLink href="/upcoming">Upcoming</NavLink>
               <NavLink href="/campaigns">Campaigns</NavLink>
               <NavLink href="/campaigns/new">New campaign</NavLink>
               <NavLink href="/whatsapp">WhatsApp</NavLink>

@@ -6,6 +6,7 @@ import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
+import { useMessageSearch } from "../campaign/MessageSearch.tsx"
 import { PauseCampaign } from "../campaign/PauseCampaign.tsx"
 import { planSentence, timeInZones, zoneLabel } from "../campaign/planWords.ts"
 import { TargetTable } from "../campaign/TargetTable.tsx"
@@ -100,6 +101,7 @@ const CampaignView = ({
         .map(({ m }) => m),
     [campaign.messages, shownGroup]
   )
+  const search = useMessageSearch(messages)
   // the links of "send again", both ways, and what can be sent again now
   const { byId, resendable } = useMemo(
     () => ({
@@ -227,11 +229,12 @@ const CampaignView = ({
           </SelectField>
         </div>
       ) : null}
+      {messages.length > 0 ? search.field : null}
       {messages.length === 0 ? (
         <p className="text-slate-700">This campaign has no messages.</p>
       ) : (
         <ol className="space-y-3" aria-label="Messages">
-          {messages.map((m) => (
+          {search.found.map((m) => (
             <MessageRow
               key={m.id}
               campaignId={campaign.id}

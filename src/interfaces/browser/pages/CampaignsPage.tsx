@@ -1,30 +1,76 @@
-import { useInfiniteQuery } from "@tanstack/react-query"
-import { memo } from "react"
-import { Link } from "wouter"
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
+import { memo, useEffect, useState } from "react"
+import { Link, useSearchParams } from "wouter"
 import { failureWords } from "../../../domain/message/failureKind.ts"
-import type { CampaignListItem } from "../campaignView.ts"
+import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, Card, Loading, linkLook, PageTitle } from "../ui/kit.tsx"
+import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
+import { useDebounced } from "../ui/useDebounced.ts"
+import { useMessagingSession } from "../ui/whatsappQueries.ts"
 
 const PAGE_SIZE = 20
+const SEARCH_DEBOUNCE_MS = 300
+const STATUSES = Object.keys(campaignStatusWords).filter((s): s is CampaignStatus => s in campaignStatusWords)
+const isStatus = (s: string | null): s is CampaignStatus => s !== null && s in campaignStatusWords
 
-/** The caller's campaigns, newest first, 20 at a time ("Show more"), followed live while any is sending. */
+/**
+ * The list's sort, filters and search as the address holds them (`?sort=created&status=FAILED&group=…&q=…`),
+ * so that a reload or the back button keeps them. Next send first unless told otherwise.
+ */
+const useListQuery = () => {
+  const [params, setParams] = useSearchParams()
+  const status = params.get("status")
+  const query = {
+    sort: params.get("sort") === "created" ? ("created" as const) : ("next" as const),
+    status: isStatus(status) ? status : null,
+    group: params.get("group") ?? "",
+    q: (params.get("q") ?? "").trim()
+  }
+  const update = (changes: Partial<Record<"sort" | "status" | "group" | "q", string | null>>, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === "" || (key === "sort" && value === "next")) next.delete(key)
+          else next.set(key, value)
+        }
+        return next
+      },
+      { replace }
+    )
+  return { query, update }
+}
+
+/**
+ * The caller's campaigns, 20 at a time ("Show more"), followed live while any is sending: by next
+ * send or newest first, narrowed by status and group, searched by title and message text.
+ */
 export const CampaignsPage = () => {
   const trpc = useTRPC()
+  const { query, update } = useListQuery()
+  const filtered = query.status !== null || query.group !== "" || query.q !== ""
   const campaigns = useInfiniteQuery(
     trpc.campaign.list.infiniteQueryOptions(
-      { limit: PAGE_SIZE },
+      {
+        limit: PAGE_SIZE,
+        sort: query.sort,
+        ...(query.status === null ? {} : { statuses: [query.status] }),
+        ...(query.group === "" ? {} : { groupId: query.group }),
+        ...(query.q === "" ? {} : { search: query.q })
+      },
       {
         getNextPageParam: (last) => ("nextCursor" in last ? last.nextCursor : undefined),
+        placeholderData: keepPreviousData,
         refetchInterval: (query) => listPollInterval(query.state.data?.pages.flatMap((p) => p.items) ?? [], Date.now())
       }
     )
   )
   const items = campaigns.data?.pages.flatMap((p) => p.items) ?? []
+  const nothingAtAll = items.length === 0 && !filtered
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -42,7 +88,7 @@ export const CampaignsPage = () => {
             Try again
           </button>
         </Alert>
-      ) : items.length === 0 ? (
+      ) : nothingAtAll ? (
         <Card>
           <h2 className="text-lg font-semibold">No campaigns yet</h2>
           <p className="mt-2 text-slate-700">
@@ -55,7 +101,27 @@ export const CampaignsPage = () => {
         </Card>
       ) : (
         <>
+          <ListControls query={query} update={update} />
           <p className="mb-3 text-sm text-slate-600">Times are shown in your time zone ({viewerTimeZone}).</p>
+          <p role="status" className="mb-3 text-sm text-slate-700">
+            {items.length === 0
+              ? "No campaign matches."
+              : filtered
+                ? `${items.length}${campaigns.hasNextPage ? "+" : ""} ${items.length === 1 ? "campaign matches" : "campaigns match"}.`
+                : ""}
+            {items.length === 0 ? (
+              <>
+                {" "}
+                <button
+                  type="button"
+                  className={linkLook}
+                  onClick={() => update({ status: null, group: null, q: null })}
+                >
+                  Show every campaign
+                </button>
+              </>
+            ) : null}
+          </p>
           <ul className="grid gap-3 md:grid-cols-2" aria-label="Your campaigns">
             {items.map((c) => (
               <CampaignCard key={c.id} campaign={c} />
@@ -84,6 +150,58 @@ export const CampaignsPage = () => {
   )
 }
 
+/** Search, sort and filters; the search asks the server once typing pauses. */
+const ListControls = ({
+  query,
+  update
+}: {
+  readonly query: ReturnType<typeof useListQuery>["query"]
+  readonly update: ReturnType<typeof useListQuery>["update"]
+}) => {
+  const [text, setText] = useState(query.q)
+  const settled = useDebounced(text, SEARCH_DEBOUNCE_MS).trim()
+  // typing replaces the address (no history entry per pause); back or a link brings its own words
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing asks
+  useEffect(() => {
+    if (settled !== query.q) update({ q: settled }, true)
+  }, [settled])
+  useEffect(() => setText((current) => (current.trim() === query.q ? current : query.q)), [query.q])
+  const groups = useMessagingSession().data?.session?.MessagingGroups ?? []
+  const groupKnown = query.group === "" || groups.some((g) => g.groupId === query.group)
+  return (
+    <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <TextField
+        label="Search titles and messages"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={200}
+      />
+      <SelectField label="Sort" value={query.sort} onChange={(e) => update({ sort: e.target.value })}>
+        <option value="next">Next message first</option>
+        <option value="created">Newest first</option>
+      </SelectField>
+      <SelectField label="Status" value={query.status ?? ""} onChange={(e) => update({ status: e.target.value })}>
+        <option value="">Any status</option>
+        {STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {campaignStatusWords[s].label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Group" value={query.group} onChange={(e) => update({ group: e.target.value })}>
+        <option value="">Any group</option>
+        {groupKnown ? null : <option value={query.group}>The group chosen</option>}
+        {groups.map((g) => (
+          <option key={g.groupId} value={g.groupId}>
+            {g.groupName || "Unnamed group"}
+          </option>
+        ))}
+      </SelectField>
+    </search>
+  )
+}
+
 const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListItem }) => {
   const status = campaignStatusWords[c.status]
   const title = c.title.trim() === "" ? "Untitled campaign" : c.title
@@ -100,16 +218,22 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
       <p className="mt-1 break-words text-sm text-slate-700">
         <span className="sr-only">{c.targets.length > 1 ? "Groups: " : "Group: "}</span>To {groupsLabel(c.targets)}
       </p>
+      {/* PLAN SPOT (issue 22 item 6): once campaign.list carries each campaign's stored plan (another
+          change adds it), its zone and rhythm go here as one line, e.g. "Daily at 08:30 Berlin time". */}
       <div className="mt-3">
-        <CampaignProgress
-          sent={c.sentMessages}
-          delivered={c.deliveredMessages}
-          total={c.totalMessages}
-          label={`Progress of ${title}`}
-        />
+        {c.status === "CANCELLED" ? (
+          <p className="text-sm text-slate-700">{cancelledWords(c)}</p>
+        ) : (
+          <CampaignProgress
+            sent={c.sentMessages}
+            delivered={c.deliveredMessages}
+            total={c.totalMessages}
+            label={`Progress of ${title}`}
+          />
+        )}
       </div>
       <p className="mt-2 text-sm text-slate-700">
-        {c.nextScheduledAt !== null ? (
+        {c.status === "CANCELLED" ? null : c.nextScheduledAt !== null ? (
           <>
             Next message: <time dateTime={c.nextScheduledAt}>{formatDateTime(c.nextScheduledAt)}</time>
           </>
@@ -124,3 +248,10 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
     </li>
   )
 })
+
+/** What a cancelled campaign had planned: "Cancelled: 3 of 14 sent, 11 not sent". */
+export const cancelledWords = (c: Pick<CampaignListItem, "totalMessages" | "sentMessages" | "cancelledMessages">) => {
+  const planned = c.totalMessages + c.cancelledMessages
+  if (planned === 0) return "Cancelled before any message was planned."
+  return `Cancelled: ${c.sentMessages} of ${planned} sent, ${planned - c.sentMessages} not sent.`
+}

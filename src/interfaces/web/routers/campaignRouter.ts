@@ -1,10 +1,12 @@
 import { Effect } from "effect"
 import { z } from "zod"
 import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
+import { countUpcomingByDay, MAX_UPCOMING_DAYS } from "../../../application/campaign/countUpcomingByDay.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
 import { duplicateCampaign } from "../../../application/campaign/duplicateCampaign.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
+import { listUpcomingMessages, MAX_UPCOMING_PAGE } from "../../../application/campaign/listUpcomingMessages.ts"
 import { pauseCampaign } from "../../../application/campaign/pauseCampaign.ts"
 import { planCampaign } from "../../../application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
@@ -13,6 +15,7 @@ import { resendCampaignMessage } from "../../../application/campaign/resendCampa
 import { resumeCampaign } from "../../../application/campaign/resumeCampaign.ts"
 import { updateCampaignMessage } from "../../../application/campaign/updateCampaignMessage.ts"
 import { updateFutureMessages } from "../../../application/campaign/updateFutureMessages.ts"
+import { CAMPAIGN_STATUSES } from "../../../domain/campaign/Campaign.ts"
 import {
   MAX_CONTENT_LENGTH,
   MAX_MESSAGES_PER_CAMPAIGN,
@@ -23,7 +26,7 @@ import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
-import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview } from "./wire.ts"
+import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
 
 const id = z.string().min(1).max(100)
 /** ISO-8601 with an offset or Z (no transformer: dates travel as strings), as epoch ms. */
@@ -39,6 +42,15 @@ const poll = z.object({
 })
 
 const groupId = z.string().min(1).max(200)
+/** campaign.upcoming's cursor as its previous page answered it: `<epoch ms>:<message id>` */
+const upcomingCursor = z
+  .string()
+  .max(200)
+  .regex(/^\d{1,16}:.+$/)
+  .transform((cursor) => {
+    const colon = cursor.indexOf(":")
+    return { scheduledAt: Number(cursor.slice(0, colon)), id: cursor.slice(colon + 1) }
+  })
 const groupName = z.string().max(200)
 
 const create = z.object({
@@ -141,23 +153,81 @@ export const campaignRouter = router({
   importCsv: largeInput
     .input(z.object({ csv: z.string().max(MAX_CSV_LENGTH), timeZone: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => run(ctx, readMessageCsv(input).pipe(Effect.map(toWireCsvReading)))),
+  /**
+   * The caller's campaigns: sort "next" (soonest next send first, then those with nothing waiting,
+   * newest first) or "created" (newest first, the default); statuses and groupId narrow it; search
+   * matches titles and message texts (case and accents aside).
+   */
   list: activeProcedure
     .input(
       z
         .object({
           limit: z.number().int().min(1).max(100).default(20),
-          cursor: z.number().int().min(0).max(1_000_000).default(0)
+          cursor: z.number().int().min(0).max(1_000_000).default(0),
+          sort: z.enum(["next", "created"]).default("created"),
+          statuses: z.array(z.enum(CAMPAIGN_STATUSES)).min(1).max(CAMPAIGN_STATUSES.length).optional(),
+          groupId: groupId.optional(),
+          search: z.string().trim().min(1).max(200).optional()
         })
         .optional()
     )
     .query(({ ctx, input }) =>
       run(
         ctx,
-        listCampaigns(ctx.user.id, { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 }).pipe(
-          Effect.map(toWireCampaignPage)
-        )
+        listCampaigns(
+          ctx.user.id,
+          { limit: input?.limit ?? 20, cursor: input?.cursor ?? 0 },
+          {
+            sort: input?.sort ?? "created",
+            statuses: input?.statuses,
+            groupId: input?.groupId,
+            search: input?.search
+          }
+        ).pipe(Effect.map(toWireCampaignPage))
       )
     ),
+  /**
+   * The caller's messages still to be sent, across campaigns, in time order: {from?, to?, limit?,
+   * cursor?} → {items: [{id, scheduledAt, group, content (its start), campaignId, campaignTitle, …}],
+   * nextCursor?}. The cursor is the one the previous page answered.
+   */
+  upcoming: activeProcedure
+    .input(
+      z
+        .object({
+          from: instant.optional(),
+          to: instant.optional(),
+          limit: z.number().int().min(1).max(MAX_UPCOMING_PAGE).default(50),
+          cursor: upcomingCursor.optional()
+        })
+        .optional()
+    )
+    .query(({ ctx, input }) =>
+      run(
+        ctx,
+        listUpcomingMessages(ctx.user.id, {
+          from: input?.from,
+          to: input?.to,
+          limit: input?.limit ?? 50,
+          after: input?.cursor
+        }).pipe(Effect.map(toWireUpcomingPage))
+      )
+    ),
+  /**
+   * How many of the caller's messages still to be sent fall on each day: {dayStarts: [ISO, …]} (the
+   * instants the viewer's days begin, in order, one more than the days, at most 43) → {counts}.
+   */
+  upcomingByDay: activeProcedure
+    .input(
+      z.object({
+        dayStarts: z
+          .array(instant)
+          .min(2)
+          .max(MAX_UPCOMING_DAYS + 1)
+          .refine((starts) => starts.every((t, i) => i === 0 || t > (starts[i - 1] ?? t)), "days must be in order")
+      })
+    )
+    .query(({ ctx, input }) => run(ctx, countUpcomingByDay(ctx.user.id, input.dayStarts))),
   get: activeProcedure
     .input(z.object({ id }))
     .query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id).pipe(Effect.map(toWireCampaign)))),

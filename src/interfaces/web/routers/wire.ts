@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import type { getCampaign } from "../../../application/campaign/getCampaign.ts"
 import type { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
+import type { listUpcomingMessages } from "../../../application/campaign/listUpcomingMessages.ts"
 import type { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
 import type { readMessageCsv } from "../../../application/campaign/readMessageCsv.ts"
 import type { MessageView } from "../../../application/ports/MessageRepository.ts"
@@ -40,6 +41,12 @@ export const toWireCampaignPage = (page: Output<typeof listCampaigns>) => ({
     nextScheduledAt: isoOrNull(item.nextScheduledAt),
     ...failureOf(failureReason)
   }))
+})
+
+/** campaign.upcoming's page: instants as ISO, the cursor of the next page as `<epoch ms>:<id>`. */
+export const toWireUpcomingPage = ({ items, next }: Output<typeof listUpcomingMessages>) => ({
+  items: items.map((item) => ({ ...item, scheduledAt: iso(item.scheduledAt) })),
+  ...(next === undefined ? {} : { nextCursor: `${next.scheduledAt}:${next.id}` })
 })
 
 /** campaign.get's message: its instants as ISO, whether delivered and read, the failure reason only when there is one. */

@@ -141,7 +141,9 @@ describe("targetStates: properties", () => {
     fc.assert(
       fc.property(messages, (ms) => {
         const states = targetStates("IN_PROGRESS", [A, B], ms)
-        const counters = countersOf(ms.map((m) => ({ ...m, deliveredAt: null, scheduledAt: 0, version: 1 })))
+        const counters = countersOf(
+          ms.map((m) => ({ ...m, deliveredAt: null, scheduledAt: 0, resendOf: null, version: 1 }))
+        )
         expect(states.reduce((n, s) => n + s.totalMessages, 0)).toBe(counters.totalMessages)
         expect(states.reduce((n, s) => n + s.sentMessages, 0)).toBe(counters.sentMessages)
       })

@@ -1,0 +1,196 @@
+import { useInfiniteQuery } from "@tanstack/react-query"
+import type { inferRouterOutputs } from "@trpc/server"
+import { useEffect, useState } from "react"
+import { Link, useSearchParams } from "wouter"
+import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { SLOW_POLL_MS } from "../campaignView.ts"
+import { errorText, useTRPC } from "../trpc.ts"
+import { formatTime, viewerTimeZone } from "../ui/format.ts"
+import { Alert, Button, Card, Loading, linkLook, PageTitle } from "../ui/kit.tsx"
+import type { DayKey } from "../upcoming/calendarDays.ts"
+import { dayHeading, dayKeyOf, dayName, dayStart, parseDayKey } from "../upcoming/calendarDays.ts"
+import { MonthCalendar } from "../upcoming/MonthCalendar.tsx"
+
+type UpcomingMessage = inferRouterOutputs<AppRouter>["campaign"]["upcoming"]["items"][number]
+
+const PAGE_SIZE = 50
+/** The calendar shows beside the list from this width on (Tailwind's lg). */
+const WIDE = "(min-width: 1024px)"
+
+const useWide = () => {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches)
+  useEffect(() => {
+    const query = window.matchMedia(WIDE)
+    const changed = () => setWide(query.matches)
+    query.addEventListener("change", changed)
+    return () => query.removeEventListener("change", changed)
+  }, [])
+  return wide
+}
+
+/** The local day of now, following midnight while the screen stays open (checked each minute). */
+const useToday = () => {
+  const [today, setToday] = useState(() => dayKeyOf(Date.now()))
+  useEffect(() => {
+    const id = setInterval(() => setToday(dayKeyOf(Date.now())), 60_000)
+    return () => clearInterval(id)
+  }, [])
+  return today
+}
+
+/**
+ * What goes out when, across every campaign: the next messages in time order under a heading per
+ * day ("Today", "Tomorrow", "Tuesday 1 December"), each with its time, group, the start of its
+ * text and its campaign. On wide screens a month calendar beside it counts the messages of each
+ * day; choosing a day shows that day's (kept in the address: `?day=2026-12-01`).
+ */
+export const UpcomingPage = () => {
+  const trpc = useTRPC()
+  const today = useToday()
+  const wide = useWide()
+  const [params, setParams] = useSearchParams()
+  const chosen = parseDayKey(params.get("day"))
+  const chosenKey = chosen === null ? null : params.get("day")
+  const range =
+    chosen === null
+      ? {}
+      : {
+          from: new Date(dayStart(chosen.year, chosen.month, chosen.day)).toISOString(),
+          // the day's last millisecond: `to` is inclusive
+          to: new Date(dayStart(chosen.year, chosen.month, chosen.day + 1) - 1).toISOString()
+        }
+  const upcoming = useInfiniteQuery(
+    trpc.campaign.upcoming.infiniteQueryOptions(
+      { limit: PAGE_SIZE, ...range },
+      {
+        getNextPageParam: (last) => ("nextCursor" in last ? last.nextCursor : undefined),
+        refetchInterval: SLOW_POLL_MS
+      }
+    )
+  )
+  const items = upcoming.data?.pages.flatMap((p) => p.items) ?? []
+  const days = groupByDay(items)
+  const choose = (day: DayKey | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev)
+      if (day === null) next.delete("day")
+      else next.set("day", day)
+      return next
+    })
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <PageTitle>Upcoming</PageTitle>
+        <Link href="/campaigns/new" className={`${linkLook} text-sm font-medium`}>
+          Plan a new campaign
+        </Link>
+      </div>
+      <p className="mb-3 text-sm text-slate-600">
+        The messages still to go out, in every campaign. Times are shown in your time zone ({viewerTimeZone}).
+      </p>
+      <div className="lg:grid lg:grid-cols-[22rem_1fr] lg:items-start lg:gap-6">
+        {wide ? (
+          <MonthCalendar today={today} chosen={chosenKey} onChoose={(day) => choose(day === chosenKey ? null : day)} />
+        ) : null}
+        <section aria-labelledby="upcoming-list" className="min-w-0">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="upcoming-list" className="text-lg font-semibold">
+              {chosenKey === null ? "Next messages" : `Going out on ${dayName(chosenKey, today)}`}
+            </h2>
+            {chosenKey !== null ? (
+              <Button variant="secondary" onClick={() => choose(null)}>
+                Show all upcoming
+              </Button>
+            ) : null}
+          </div>
+          {upcoming.isPending ? (
+            <Loading label="Loading upcoming messages…" />
+          ) : upcoming.data === undefined ? (
+            <Alert>
+              {errorText(upcoming.error)}{" "}
+              <button type="button" className={linkLook} onClick={() => void upcoming.refetch()}>
+                Try again
+              </button>
+            </Alert>
+          ) : items.length === 0 ? (
+            <Card>
+              <p className="text-slate-700">
+                {chosenKey === null
+                  ? "No message is waiting to go out."
+                  : `No message goes out on ${dayName(chosenKey, today)}.`}{" "}
+                <Link href="/campaigns/new" className={linkLook}>
+                  Plan a campaign
+                </Link>
+                .
+              </p>
+            </Card>
+          ) : (
+            <>
+              {days.map(({ key, messages }) => (
+                <section key={key} aria-labelledby={`day-${key}`} className="mb-4">
+                  <h3
+                    id={`day-${key}`}
+                    className="border-b border-slate-200 pb-1 text-base font-semibold text-slate-800"
+                  >
+                    {dayHeading(key, today)}
+                  </h3>
+                  <ul className="divide-y divide-slate-100" aria-labelledby={`day-${key}`}>
+                    {messages.map((m) => (
+                      <UpcomingRow key={m.id} message={m} />
+                    ))}
+                  </ul>
+                </section>
+              ))}
+              {upcoming.error !== null ? <Alert>{errorText(upcoming.error)}</Alert> : null}
+              {upcoming.hasNextPage ? (
+                <div className="mt-2 text-center">
+                  <Button
+                    variant="secondary"
+                    disabled={upcoming.isFetchingNextPage}
+                    onClick={() => void upcoming.fetchNextPage()}
+                  >
+                    {upcoming.isFetchingNextPage ? "Loading more…" : "Show more"}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+const groupByDay = (items: ReadonlyArray<UpcomingMessage>) => {
+  const days: Array<{ key: DayKey; messages: Array<UpcomingMessage> }> = []
+  for (const m of items) {
+    const key = dayKeyOf(Date.parse(m.scheduledAt))
+    const last = days.at(-1)
+    if (last?.key === key) last.messages.push(m)
+    else days.push({ key, messages: [m] })
+  }
+  return days
+}
+
+const UpcomingRow = ({ message: m }: { readonly message: UpcomingMessage }) => {
+  const title = m.campaignTitle.trim() === "" ? "Untitled campaign" : m.campaignTitle
+  const firstLine = m.content.split("\n").find((line) => line.trim() !== "") ?? ""
+  const text = m.isPoll ? `Poll: ${firstLine}` : firstLine === "" && m.hasMedia ? "An image or file" : firstLine
+  return (
+    <li className="flex gap-3 py-2">
+      <time dateTime={m.scheduledAt} className="w-20 shrink-0 pt-0.5 font-medium tabular-nums text-slate-900">
+        {formatTime(m.scheduledAt)}
+      </time>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-slate-900">{text}</p>
+        <p className="text-sm text-slate-600">
+          To {m.group.groupName || "a group"} ·{" "}
+          <Link href={`/campaigns/${encodeURIComponent(m.campaignId)}`} className={linkLook}>
+            {title}
+          </Link>
+        </p>
+      </div>
+    </li>
+  )
+}
