@@ -225,7 +225,13 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
             })
             yield* message("r1", { type: "Pause", now: T + 4 * MINUTE })
             yield* message("r1", { type: "Resume", now: T + 6 * MINUTE })
-            const expected = { totalMessages: 1, sentMessages: 1, deliveredMessages: 0, nextScheduledAt: null }
+            const expected = {
+              totalMessages: 1,
+              sentMessages: 1,
+              deliveredMessages: 0,
+              nextScheduledAt: null,
+              cancelledMessages: 0
+            }
             expect(yield* storedCounters).toEqual(expected)
             expect(shown(yield* repo.count("c1"))).toEqual(expected)
             expect(shown(yield* repo.tally("c1"))).toEqual(expected)
@@ -382,7 +388,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
               totalMessages: 3,
               sentMessages: 0,
               deliveredMessages: 0,
-              nextScheduledAt: null
+              nextScheduledAt: null,
+              cancelledMessages: 0
             })
             // resumed 5 minutes later: the first two fell due meanwhile and are skipped, the third waits again
             const at = T + 5 * MINUTE
@@ -393,7 +400,8 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
               totalMessages: 1,
               sentMessages: 0,
               deliveredMessages: 0,
-              nextScheduledAt: T + 10 * MINUTE
+              nextScheduledAt: T + 10 * MINUTE,
+              cancelledMessages: 0
             })
             const views = yield* MessageRepository.use((r) => r.listByCampaign("c1"))
             expect(views.map((v) => [v.id, v.status, v.isDeleted])).toEqual([
