@@ -64,6 +64,11 @@ describe.skipIf(!chromiumAvailable)(
           splitMarker: "---"
         }
       })
+      // the list says each campaign's rhythm and zone too (issue 22 item 6)
+      await page.goto(`${herald.url}/campaigns`)
+      const listed = page.getByTestId("campaign-plan").first()
+      await listed.waitFor()
+      expect(dash(await listed.textContent())).toMatch(/^Plan: Daily at 08:30 Berlin time, 1–14 December( \d{4})?$/)
       await page.goto(`${herald.url}/campaigns/${id}`)
       const sentence = page.getByTestId("plan-sentence")
       await sentence.waitFor()

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
 import { memo, useEffect, useState } from "react"
 import { Link, useSearchParams } from "wouter"
 import { failureWords } from "../../../domain/message/failureKind.ts"
+import { planSentence } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
@@ -218,8 +219,13 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
       <p className="mt-1 break-words text-sm text-slate-700">
         <span className="sr-only">{c.targets.length > 1 ? "Groups: " : "Group: "}</span>To {groupsLabel(c.targets)}
       </p>
-      {/* PLAN SPOT (issue 22 item 6): once campaign.list carries each campaign's stored plan (another
-          change adds it), its zone and rhythm go here as one line, e.g. "Daily at 08:30 Berlin time". */}
+      {/* its zone and rhythm as planned; nothing for campaigns made before plans were kept */}
+      {c.plan === undefined ? null : (
+        <p className="mt-1 break-words text-sm text-slate-700" data-testid="campaign-plan">
+          {c.plan.recurrence === undefined ? "Planned in " : "Plan: "}
+          {planSentence(c.plan)}
+        </p>
+      )}
       <div className="mt-3">
         {c.status === "CANCELLED" ? (
           <p className="text-sm text-slate-700">{cancelledWords(c)}</p>
