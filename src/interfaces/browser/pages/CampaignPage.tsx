@@ -157,7 +157,7 @@ const CampaignView = ({
             "No message waiting to be sent."
           )}{" "}
           {zone === null
-            ? `Times are in your time zone (${viewerTimeZone}).`
+            ? `Times are in your time zone, ${zoneLabel(viewerTimeZone)}.`
             : `Times are in ${zoneLabel(zone)}, yours in brackets where it differs.`}
         </p>
         {campaign.status === "FAILED" ? (

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
 import { memo, useEffect, useState } from "react"
 import { Link, useSearchParams } from "wouter"
 import { failureWords } from "../../../domain/message/failureKind.ts"
-import { planSentence } from "../campaign/planWords.ts"
+import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
@@ -103,7 +103,7 @@ export const CampaignsPage = () => {
       ) : (
         <>
           <ListControls query={query} update={update} />
-          <p className="mb-3 text-sm text-slate-600">Times are shown in your time zone ({viewerTimeZone}).</p>
+          <p className="mb-3 text-sm text-slate-600">Times are in your time zone, {zoneLabel(viewerTimeZone)}.</p>
           <p role="status" className="mb-3 text-sm text-slate-700">
             {items.length === 0
               ? "No campaign matches."

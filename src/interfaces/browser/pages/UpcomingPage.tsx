@@ -3,6 +3,8 @@ import type { inferRouterOutputs } from "@trpc/server"
 import { useEffect, useState } from "react"
 import { Link, useSearchParams } from "wouter"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { zoneLabel } from "../campaign/planWords.ts"
+import { WhatsAppText } from "../campaign/WhatsAppText.tsx"
 import { SLOW_POLL_MS } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { formatTime, viewerTimeZone } from "../ui/format.ts"
@@ -87,7 +89,7 @@ export const UpcomingPage = () => {
         </Link>
       </div>
       <p className="mb-3 text-sm text-slate-600">
-        The messages still to go out, in every campaign. Times are shown in your time zone ({viewerTimeZone}).
+        The messages still to go out, in every campaign. Times are in your time zone, {zoneLabel(viewerTimeZone)}.
       </p>
       <div className="lg:grid lg:grid-cols-[22rem_1fr] lg:items-start lg:gap-6">
         {wide ? (
@@ -183,7 +185,10 @@ const UpcomingRow = ({ message: m }: { readonly message: UpcomingMessage }) => {
         {formatTime(m.scheduledAt)}
       </time>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-slate-900">{text}</p>
+        <p className="truncate text-slate-900">
+          {/* as the phone shows it: *bold*, _italic_, ~strike~ drawn, not their marks */}
+          {m.isPoll || (firstLine === "" && m.hasMedia) ? text : <WhatsAppText text={text} />}
+        </p>
         <p className="text-sm text-slate-600">
           To {m.group.groupName || "a group"} ·{" "}
           <Link href={`/campaigns/${encodeURIComponent(m.campaignId)}`} className={linkLook}>

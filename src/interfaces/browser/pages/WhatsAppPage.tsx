@@ -3,6 +3,7 @@ import type { FormEvent } from "react"
 import { useEffect, useState } from "react"
 import { Link } from "wouter"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
+import { zoneLabel } from "../campaign/planWords.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { ErrorNote, errorWithId } from "../ui/ErrorNote.tsx"
@@ -147,8 +148,8 @@ const LimitNote = ({ sessionName }: { readonly sessionName: string }) => {
         WhatsApp refused a message because it is limiting this number for now, usually after many messages in a short
         time or messages to people who do not know the number.{" "}
         {limit.data.untilKnown
-          ? `Herald holds your messages until ${until} (${viewerTimeZone} time), when WhatsApp says the limit ends, and then sends again by itself.`
-          : `WhatsApp did not say for how long: Herald holds your messages until ${until} (${viewerTimeZone} time), then tries again by itself.`}
+          ? `Herald holds your messages until ${until} (${zoneLabel(viewerTimeZone)}), when WhatsApp says the limit ends, and then sends again by itself.`
+          : `WhatsApp did not say for how long: Herald holds your messages until ${until} (${zoneLabel(viewerTimeZone)}), then tries again by itself.`}
       </p>
       <p className="mb-2">
         Messages due before then are not sent late: they show as missed, and you can send them again. The message that
