@@ -118,6 +118,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
         '{"groupId":1,"pickedAt":1}',
         '{"media.id":1}',
         '{"sessionId":1,"gatewayMessageKey":1}',
+        '{"sessionId":1,"status":1,"scheduledAt":1}',
         '{"sessionId":1,"status":1}',
         '{"status":1,"pickedAt":1}',
         '{"status":1,"scheduledAt":1}'
@@ -150,7 +151,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
     )
     const summary = await indexSummary(databaseUrl)
     expect(summary.events).toEqual(['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'])
-    expect(summary.messages ?? []).toHaveLength(8)
+    expect(summary.messages ?? []).toHaveLength(9)
   })
 
   it("accepts an existing index with the same keys under another name, and refuses one that lacks the unique constraint", async () => {
