@@ -176,7 +176,8 @@ describe.skipIf(!chromiumAvailable)(
       await form.getByLabel("Time").fill(past.time)
       await form.getByRole("button", { name: "Save changes" }).click()
       // worded on the wall clock the form reads (the viewer's: this campaign has no zone of its own)
-      await form.getByText(/, \d\d:\d\d Kolkata time has already passed\. Choose a later one\./).waitFor()
+      // on the page's clock (en-US: 12 hours)
+      await form.getByText(/, \d{1,2}:\d\d\s[AP]M Kolkata time has already passed\. Choose a later one\./).waitFor()
       const later = Math.floor((Date.now() + 5 * hour) / minute) * minute
       await form.getByLabel("Message text").fill("Final text")
       await form.getByLabel("Date").fill(kolkata(later).date)

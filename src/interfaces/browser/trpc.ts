@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client"
 import { createTRPCContext } from "@trpc/tanstack-react-query"
 import type { AppRouter } from "../web/routers/appRouter.ts"
+import { onViewerClock } from "./ui/viewerClock.ts"
 
 /** Typed straight from the server's router: a renamed procedure or field fails the build. */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
@@ -21,7 +22,7 @@ export const errorText = (error: unknown): string => {
     if (error.data?.code === "TOO_MANY_REQUESTS") return error.message
     if (error.data === undefined || error.data === null)
       return "Herald could not be reached. Check your connection and try again."
-    return error.message
+    return onViewerClock(error.message)
   }
   return error instanceof Error ? error.message : "Something went wrong."
 }
@@ -35,7 +36,7 @@ export const fieldErrors = (error: unknown): Readonly<Record<string, string>> =>
   // the server's errorFormatter adds `issues` to invalid input's data alone
   if (data === null || data === undefined || !("issues" in data)) return {}
   const out: Record<string, string> = {}
-  for (const issue of data.issues) out[issue.path] ??= issue.message
+  for (const issue of data.issues) out[issue.path] ??= onViewerClock(issue.message)
   return out
 }
 

@@ -9,6 +9,7 @@ import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
+import { onViewerClock } from "../ui/viewerClock.ts"
 import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
 import { formZoneHint } from "./planWords.ts"
@@ -98,7 +99,7 @@ export const EditMessage = ({
     if (at?._tag === "Invalid") problems.when = "Give a valid date and time."
     else if (at?._tag === "Gap") problems.when = gapText(zone)
     else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
-      problems.when = `${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later one.`
+      problems.when = onViewerClock(`${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later one.`)
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
     if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()

@@ -7,6 +7,7 @@ import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextField } from "../ui/kit.tsx"
+import { onViewerClock } from "../ui/viewerClock.ts"
 import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 import { currentZoneName } from "./zoneFormat.ts"
@@ -61,7 +62,9 @@ export const ResendMessage = ({
         : at._tag === "Gap"
           ? gapText(zone)
           : Date.parse(at.iso) <= Date.now()
-            ? `${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later time, or leave both empty to send it now.`
+            ? onViewerClock(
+                `${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later time, or leave both empty to send it now.`
+              )
             : undefined
     setLocal(problem)
     if (problem !== undefined || at._tag !== "Instant") return
