@@ -464,13 +464,15 @@ describe.skipIf(!chromiumAvailable)(
       expect(text).toContain("Messages due before then are not sent late: they show as missed")
       expect(text).toContain("What to do: nothing is needed to resume.")
       expect(text).not.toMatch(/WAHA|463|T\d\d:\d\d/)
+      // the header badge does not say "connected" while sends are held
+      await eventually(() => badge(page).textContent()).toBe(`WhatsApp: sending paused until ${shown}`)
       await noSeriousA11yViolations(page)
       // the owner is told once by mail (as a file under standalone)
       const limitMails = () =>
         herald.mails().filter((m) => m.includes("WhatsApp is limiting your number: sending is paused"))
       await eventually(() => limitMails().length).toBe(1)
       expect(limitMails()[0]).toContain("To: ada@example.org")
-      const shots = "/work/shots/h23-limits"
+      const shots = "/work/shots/h23-limits-fix"
       mkdirSync(shots, { recursive: true })
       await page.screenshot({ path: `${shots}/whatsapp-limited-desktop.png`, fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
@@ -478,6 +480,10 @@ describe.skipIf(!chromiumAvailable)(
       expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390)
       await page.screenshot({ path: `${shots}/whatsapp-limited-phone.png`, fullPage: true })
       await noSeriousA11yViolations(page)
+      // the badge in the header, on a phone too
+      await page.screenshot({ path: `${shots}/badge-limited-phone.png` })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.screenshot({ path: `${shots}/badge-limited-desktop.png` })
       await page.setViewportSize({ width: 1280, height: 800 })
       // back to waiting for a scan, as the next test expects
       fake.limitNumber(null)
