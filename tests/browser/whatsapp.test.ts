@@ -322,7 +322,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
     await page.getByText("Typing before each message turned on.").waitFor()
     await page.reload()
     await eventually(() => page.getByLabel("Show “typing…” before each message").isChecked()).toBe(true)
-    await page.screenshot({ path: "/work/shots/h23-limits/whatsapp-typing-desktop.png", fullPage: true })
+    await page.screenshot({ path: "/work/shots/h23-limits-fix/whatsapp-typing-desktop.png", fullPage: true })
     await noSeriousA11yViolations(page)
     // off again, as the tests after this one expect
     await page.getByLabel("Show “typing…” before each message").click()
