@@ -22,6 +22,7 @@ import { recordMissedMessages } from "../../../src/application/scheduler/recordM
 import type { SchedulerSettingsShape } from "../../../src/application/scheduler/SchedulerSettings.ts"
 import { notifyLimitedSessions } from "../../../src/application/session/notifyLimitedSessions.ts"
 import { failureExplained } from "../../../src/domain/message/failureKind.ts"
+import { MISSED_WHILE_LIMITED } from "../../../src/domain/message/Message.ts"
 import { LIMIT_HOLD_MS } from "../../../src/domain/session/MessagingSession.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
@@ -154,6 +155,8 @@ const describeOn = <E>(name: string, store: () => () => StoreLayer<E>) =>
             expect(yield* dispatchAndDrain).toBe(0)
             expect(yield* recordMissedMessages()).toBe(1)
             expect(yield* statusOf(held)).toBe("MISSED")
+            // said to be missed because the number was limited at its time
+            expect((yield* (yield* MessageRepository).get(held))?.failureReason).toBe(MISSED_WHILE_LIMITED)
 
             // the owner is told once, with the gateway's end
             yield* notifyLimitedSessions(0)
