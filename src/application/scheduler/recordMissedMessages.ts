@@ -1,5 +1,5 @@
 import { Clock, Effect } from "effect"
-import { LOOKBACK_MS } from "../../domain/message/Message.ts"
+import { LOOKBACK_MS, MISSED_WHILE_LIMITED } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
@@ -42,7 +42,7 @@ export const recordMissedMessages = Effect.fn("recordMissedMessages")(function* 
       view.id,
       `missed: scheduled at ${new Date(view.scheduledAt).toISOString()}, not sent within the 2-minute window${whileLimited ? " (its session was held: WhatsApp was limiting the number)" : ""}`
     )
-    yield* failCampaign(view.campaignId, view.id, "missed", view)
+    yield* failCampaign(view.campaignId, view.id, whileLimited ? MISSED_WHILE_LIMITED : "missed", view)
     recorded++
   }
   return recorded
