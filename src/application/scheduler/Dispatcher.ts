@@ -212,7 +212,13 @@ export class Dispatcher extends Context.Service<
             // never sent late), and a pause holds no permit other sessions need. The session as the
             // pass (or its preload) read it. Shutdown cuts it short.
             const session = next.session?.view ?? next.preloaded?.session ?? null
-            if (session?.active === true && session.typingBeforeSend && !draining)
+            // (not for a message already out of its window: it will not be claimed)
+            if (
+              session?.active === true &&
+              session.typingBeforeSend &&
+              !draining &&
+              isDue(next.view.scheduledAt, Math.max(next.selectedAt, claimAt))
+            )
               yield* Effect.raceFirst(
                 showTyping(session.sessionName, next.view.groupId, next.view.content).pipe(
                   Effect.provideContext(context)
