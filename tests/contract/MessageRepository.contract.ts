@@ -261,6 +261,26 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
         )
     )
 
+    it.effect("findScheduledBetween leaves out the sessions it is told to (held ones), before the limit", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          yield* Effect.forEach(
+            [
+              messageView("h1", { scheduledAt: T - 3, sessionId: "held" }),
+              messageView("h2", { scheduledAt: T - 2, sessionId: "held" }),
+              messageView("o1", { scheduledAt: T - 1, sessionId: "other" }),
+              messageView("x1", { scheduledAt: T, sessionId: "third" })
+            ],
+            repo.save,
+            { discard: true }
+          )
+          expect(ids(yield* repo.findScheduledBetween(T - 10, T, 1, ["held"]))).toEqual(["o1"])
+          expect(ids(yield* repo.findScheduledBetween(T - 10, T, 10, ["held", "third"]))).toEqual(["o1"])
+          expect(ids(yield* repo.findScheduledBetween(T - 10, T, 10, []))).toEqual(["h1", "h2", "o1", "x1"])
+        })
+      )
+    )
+
     it.effect(
       "findScheduledInSession: that session's SCHEDULED messages, from ≤ scheduledAt ≤ to, oldest first then by id",
       () =>

@@ -150,6 +150,13 @@ export interface FakeWaha {
    * timeEnforcementEnds); without `until`, `reachoutTimelock: null`, as waha#2219 saw while 463 came.
    */
   limitNumber(limit: { readonly until?: number } | null): void
+  /** Marking seen and typing (sendSeen, startTyping, stopTyping) are left unanswered, until reset() or hangPresence(false). */
+  hangPresence(on: boolean): void
+  /**
+   * GET /api/sessions/{name} is answered only once holdSessionInfo(false) is called (then all that
+   * waited are answered), until reset(): a gateway slow to say what it knows of a session.
+   */
+  holdSessionInfo(on: boolean): void
   /** Sends to this chat are taken again (undoes refuseChat). */
   acceptChat(chatId: string): void
   /** Stops listening and drops open connections: new connections are refused. */
@@ -216,6 +223,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   }
   let mode: SendMode = { kind: "normal", latencyMs: 0 }
   let numberLimit: { readonly until?: number } | null = null
+  let presenceHangs = false
+  let sessionInfoWaiting: Array<() => void> | null = null
   let breakdown: Breakdown | null = null
   let listening = false
   const initialVersion: FakeServerVersion = { ...DEFAULT_FAKE_VERSION, ...options.serverVersion }
@@ -519,7 +528,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       const body = req.body as Record<string, unknown> | undefined
       if (typeof body?.["chatId"] !== "string" || typeof body["session"] !== "string")
         return json(res, 400, { message: "chatId and session are required" })
-      if (mode.kind === "hang") return
+      if (mode.kind === "hang" || presenceHangs) return
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return json(res, 201, path === "/api/sendSeen" ? {} : { result: true })
     }
@@ -566,7 +575,10 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         return json(res, 201, session === undefined ? undefined : view(session))
       }
       if (session === undefined) return json(res, 404, sessionNotFound())
-      if (action === undefined && method === "GET") return json(res, 200, observe(session))
+      if (action === undefined && method === "GET") {
+        if (sessionInfoWaiting !== null) return void sessionInfoWaiting.push(() => json(res, 200, observe(session)))
+        return json(res, 200, observe(session))
+      }
       if (method === "POST" && action === "start") {
         // the session manager refuses to start a session that runs, FAILED included: that needs restart
         if (session.status !== "STOPPED") return json(res, 422, alreadyStarted(name))
@@ -737,9 +749,19 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     limitNumber: (limit) => {
       numberLimit = limit
     },
+    hangPresence: (on) => {
+      presenceHangs = on
+    },
+    holdSessionInfo: (on) => {
+      const waiting = sessionInfoWaiting ?? []
+      sessionInfoWaiting = on ? waiting : null
+      if (!on) for (const answer of waiting.splice(0)) answer()
+    },
     reset: async () => {
       mode = { kind: "normal", latencyMs: 0 }
       numberLimit = null
+      presenceHangs = false
+      sessionInfoWaiting = null
       breakdown = null
       refusedChats.clear()
       requests.length = 0

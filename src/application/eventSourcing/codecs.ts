@@ -68,7 +68,7 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
     }),
     z.object({ type: z.literal("MessageSendFailed"), at, reason: z.string() }),
     z.object({ type: z.literal("MessageOutcomeUnknown"), at, reason: z.string() }),
-    z.object({ type: z.literal("MessageMissed"), at }),
+    z.object({ type: z.literal("MessageMissed"), at, whileLimited: z.literal(true).optional() }),
     z.object({ type: z.literal("MessageResent"), at, resendId: z.string() }),
     z.object({ type: z.literal("MessagePaused"), at }),
     z.object({ type: z.literal("MessageResumed"), at }),

@@ -124,11 +124,15 @@ export class MessageRepository extends Context.Service<
     /** Upsert unless the stored view already reflects this version or a later one. */
     readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
     readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
-    /** Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. */
+    /**
+     * Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. None of the
+     * sessions in `exceptSessions` (held ones: their messages must not fill a batch others need).
+     */
     readonly findScheduledBetween: (
       from: number,
       to: number,
-      limit: number
+      limit: number,
+      exceptSessions?: ReadonlyArray<string>
     ) => Effect.Effect<ReadonlyArray<MessageView>, StoreUnavailable>
     /**
      * The scheduled messages of one session with from ≤ scheduledAt ≤ to, oldest first then by

@@ -9,9 +9,11 @@ import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { preloadMessages } from "./preloadMessages.ts"
+import type { SessionHold } from "./processMessage.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
+import { showTyping } from "./showTyping.ts"
 
 /** A held session whose end the gateway gave is asked this often at most whether the limit lifted. */
 const HELD_CHECK_EVERY_MS = 60_000
@@ -116,6 +118,43 @@ export class Dispatcher extends Context.Service<
 
       // When each held session whose end the gateway gave was last asked whether it still is: once a minute at most.
       const askedHeld = new Map<string, number>()
+      // The sessions this process knows held: held here (the lane that got the refusal) or found
+      // held by a pass. Their messages are left out of the due query, so they neither fill a batch
+      // others need nor come back every pass; a view read early (a preload) cannot let one through.
+      // Each pass reads their views again: a view showing the hold lifted (or another hold) after
+      // the one known here ends the entry; one not yet showing a hold made here is behind it.
+      const heldKnown = new Map<string, SessionHold>()
+
+      // In the background, at most once a minute: a hold whose end the gateway gave may end early.
+      const checkHeldInBackground = (session: SessionView, now: number) =>
+        session.limitedUntilKnown && !askedHeld.has(session.id)
+          ? Effect.suspend(() => {
+              askedHeld.set(session.id, now)
+              return FiberSet.run(
+                running,
+                liftEndedHold(session).pipe(Effect.ignore, Effect.asVoid, Effect.provideContext(context))
+              )
+            }).pipe(Effect.asVoid)
+          : Effect.void
+
+      // The sessions still held among those known held, read again (one key read each).
+      const stillHeld = (now: number) =>
+        Effect.gen(function* () {
+          for (const [id, at] of askedHeld) if (at <= now - HELD_CHECK_EVERY_MS) askedHeld.delete(id)
+          for (const [id, hold] of [...heldKnown]) {
+            // its time passed: its messages come back to the pass, which lifts it
+            if (hold.until <= now) {
+              heldKnown.delete(id)
+              continue
+            }
+            const session = yield* sessions.get(id)
+            if (session !== null && heldAt(session, now) && session.limitedUntil !== null) {
+              heldKnown.set(id, { until: session.limitedUntil, version: session.version })
+              yield* checkHeldInBackground(session, now)
+            } else if (session === null || session.version > hold.version) heldKnown.delete(id)
+          }
+          return [...heldKnown.keys()]
+        })
 
       // The sessions among these whose sends are held because WhatsApp limits their number
       // (docs/architecture.md, "When WhatsApp limits a number"): none of their messages is
@@ -133,7 +172,6 @@ export class Dispatcher extends Context.Service<
             if (ahead?.session != null && now - ahead.readAt <= settings.preloadLeadMs)
               known.set(m.sessionId, ahead.session)
           }
-          for (const [id, at] of askedHeld) if (at <= now - HELD_CHECK_EVERY_MS) askedHeld.delete(id)
           for (const id of sessionIds) {
             const session = known.get(id) ?? (yield* sessions.get(id))
             if (session !== null && !known.has(id)) read.set(id, { view: session, readAt: now })
@@ -150,13 +188,9 @@ export class Dispatcher extends Context.Service<
             }
             held.add(id)
             read.delete(id)
-            if (session.limitedUntilKnown && !askedHeld.has(id)) {
-              askedHeld.set(id, now)
-              yield* FiberSet.run(
-                running,
-                liftEndedHold(session).pipe(Effect.ignore, Effect.asVoid, Effect.provideContext(context))
-              )
-            }
+            if (session.limitedUntil !== null)
+              heldKnown.set(id, { until: session.limitedUntil, version: session.version })
+            yield* checkHeldInBackground(session, now)
           }
           return { held, read }
         })
@@ -172,6 +206,25 @@ export class Dispatcher extends Context.Service<
             if (claimAt === null) return
             const next = queue.shift()
             if (next === undefined) continue
+            // Typing before the send (docs/architecture.md#pacing), shown here, before any permit is
+            // taken and before the claim: the claim below reads the clock after it, so the seconds
+            // count toward the 2-minute window (a message they push out of it is recorded missed,
+            // never sent late), and a pause holds no permit other sessions need. The session as the
+            // pass (or its preload) read it. Shutdown cuts it short.
+            const session = next.session?.view ?? next.preloaded?.session ?? null
+            // (not for a message already out of its window: it will not be claimed)
+            if (
+              session?.active === true &&
+              session.typingBeforeSend &&
+              !draining &&
+              isDue(next.view.scheduledAt, Math.max(next.selectedAt, claimAt))
+            )
+              yield* Effect.raceFirst(
+                showTyping(session.sessionName, next.view.groupId, next.view.content).pipe(
+                  Effect.provideContext(context)
+                ),
+                Deferred.await(drained)
+              )
             // A message that waited for its session's pace is claimed as due at the time of the
             // claim, not of the pass: one the wait pushed out of the 2-minute window is never sent
             // late, it is recorded missed (recordMissedMessages).
@@ -209,7 +262,7 @@ export class Dispatcher extends Context.Service<
             )
               yield* logFailed(
                 next.view.id,
-                `missed: scheduled at ${new Date(next.view.scheduledAt).toISOString()}, its session's pacing or its turn to send held it past the 2-minute window; it is recorded missed`
+                `missed: scheduled at ${new Date(next.view.scheduledAt).toISOString()}, its session's pacing, typing or its turn to send held it past the 2-minute window; it is recorded missed`
               )
             if (processed.pacing !== null && processed.pacing.minGapSeconds > 0) {
               const gap = yield* gapAfter(processed.pacing)
@@ -221,6 +274,9 @@ export class Dispatcher extends Context.Service<
             if (processed.result === "lost" || processed.result === "limited") {
               for (const dropped of queue.splice(0)) mine.delete(dropped.view.id)
             }
+            // held here: no pass of this process takes the session's messages until the hold ends,
+            // whatever view of the session it read before (docs/architecture.md, "When WhatsApp limits a number")
+            if (processed.result === "limited" && processed.hold != null) heldKnown.set(sessionId, processed.hold)
           }
         }).pipe(
           // interrupted (shutdown): forget the lane and what it still held
@@ -236,8 +292,9 @@ export class Dispatcher extends Context.Service<
         const now = yield* Clock.currentTimeMillis
         // The ones this process already holds come back too; ask for enough to see past them.
         const limit = settings.batchSize + mine.size
-        const found = yield* messages.findScheduledBetween(now - LOOKBACK_MS, now, limit)
-        const more = found.length >= limit
+        const knownHeld = new Set(yield* stillHeld(now))
+        const found = yield* messages.findScheduledBetween(now - LOOKBACK_MS, now, limit, [...knownHeld])
+        const full = found.length >= limit
         const fresh = found.filter((m) => !mine.has(m.id))
         const sessionIds = [...new Set(fresh.map((m) => m.sessionId))]
         const busyElsewhere = new Set(
@@ -250,6 +307,9 @@ export class Dispatcher extends Context.Service<
         const free = sessionIds.filter((id) => !busyElsewhere.has(id))
         const { held, read } = yield* heldSessions(free, fresh, now)
         const due = draining ? [] : fresh.filter((m) => !busyElsewhere.has(m.sessionId) && !held.has(m.sessionId))
+        // Another pass follows at once only if this one took something, or found sessions held that
+        // the next query leaves out: a batch filled with what cannot go must not spin the loop.
+        const more = full && (due.length > 0 || [...heldKnown.keys()].some((id) => !knownHeld.has(id)))
         // preloads of messages that can no longer be due are of no use, gaps past are over
         for (const [id, until] of pacedUntil) if (until <= now) pacedUntil.delete(id)
         for (const [id, held] of preloaded) if (held.state.scheduledAt < now - LOOKBACK_MS) preloaded.delete(id)
@@ -258,7 +318,11 @@ export class Dispatcher extends Context.Service<
           return { found: 0, more }
         }
         yield* logFound(now, due.length)
+        let taken = 0
         for (const view of due) {
+          // held here since the pass read its session (a lane got the refusal meanwhile)
+          if (heldKnown.has(view.sessionId)) continue
+          taken += 1
           mine.add(view.id)
           const queued: Queued = {
             view,
@@ -276,13 +340,15 @@ export class Dispatcher extends Context.Service<
           // started on the next tick, as a fork is, so the pass hands out its whole batch first
           yield* FiberSet.run(running, runLane(view.sessionId, queue), { startImmediately: false })
         }
-        return { found: due.length, more }
+        return { found: taken, more }
       })
 
       const preload = (from: number, to: number) =>
         draining
           ? Effect.void
-          : preloadMessages(preloaded, from, to, (id) => mine.has(id)).pipe(Effect.provideContext(context))
+          : preloadMessages(preloaded, from, to, (id) => mine.has(id), [...heldKnown.keys()]).pipe(
+              Effect.provideContext(context)
+            )
 
       return Dispatcher.of({
         dispatchDueMessages,

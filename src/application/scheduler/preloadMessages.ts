@@ -27,11 +27,13 @@ export const preloadMessages = Effect.fnUntraced(function* (
   into: Map<string, Preloaded>,
   from: number,
   to: number,
-  skip: (id: string) => boolean
+  skip: (id: string) => boolean,
+  // sessions known held: their messages are not due until the hold ends
+  exceptSessions: ReadonlyArray<string> = []
 ) {
   const { batchSize } = yield* SchedulerSettings
   const sessions = yield* SessionRepository
-  const views = yield* (yield* MessageRepository).findScheduledBetween(from, to, batchSize)
+  const views = yield* (yield* MessageRepository).findScheduledBetween(from, to, batchSize, exceptSessions)
   const wanted = new Set(views.map((v) => v.id))
   for (const id of into.keys()) if (!wanted.has(id)) into.delete(id)
   const readAt = yield* Clock.currentTimeMillis

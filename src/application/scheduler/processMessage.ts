@@ -32,6 +32,14 @@ export type ProcessResult = "sent" | "failed" | "lost" | "skipped" | "limited"
 export interface Processed {
   readonly result: ProcessResult
   readonly pacing: SessionPacing | null
+  /** `limited`: the hold as recorded on the session's stream (null when it could not be recorded) */
+  readonly hold?: SessionHold | null
+}
+
+/** A hold recorded by this process: until when, and the session stream's version that holds it. */
+export interface SessionHold {
+  readonly until: number
+  readonly version: number
 }
 
 const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
@@ -126,17 +134,27 @@ export const processMessage = Effect.fnUntraced(function* (
     ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
     : failure.message
   yield* logFailed(claimed.id, reason)
-  // Recorded failed as any refusal: a picked message is never put back (no event of the message
-  // allows it; the lease recovery and every claim rest on a pick being final), and, held for
-  // hours, it would be missed anyway. Its reason says WhatsApp limits the number (failureKind "refused").
-  yield* recordFailure(claimed, reason, cutOff)
   if (failure._tag === "GatewayError" && failure.reason === "NumberLimited" && sessionName !== null) {
-    yield* holdLimitedSession(claimed.target.sessionId, sessionName, failure.message).pipe(
+    // The hold is recorded first, while the message is still in flight: the in-flight guard keeps
+    // other schedulers off the session until the hold exists (asking the gateway takes up to 5 s).
+    const held = yield* holdLimitedSession(claimed.target.sessionId, sessionName, failure.message).pipe(
       retryWhileUnavailable(claimed.id, "holding its limited session"),
+      Effect.map((outcome): SessionHold | null =>
+        outcome._tag === "Accepted" && outcome.state.limit !== null
+          ? { until: outcome.state.limit.until, version: outcome.state.version }
+          : null
+      ),
       // not held (the database stayed away): the next send is refused again and holds it then
-      Effect.catch((error) => logFailed(claimed.id, `its session could not be held: ${error.message}`))
+      Effect.catch((error) =>
+        logFailed(claimed.id, `its session could not be held: ${error.message}`).pipe(Effect.as(null))
+      )
     )
-    return { result: "limited", pacing } satisfies Processed
+    // Recorded failed as any refusal: a picked message is never put back (no event of the message
+    // allows it; the lease recovery and every claim rest on a pick being final), and, held for
+    // hours, it would be missed anyway. Its reason says WhatsApp limits the number (failureKind "refused").
+    yield* recordFailure(claimed, reason, cutOff)
+    return { result: "limited", pacing, hold: held } satisfies Processed
   }
+  yield* recordFailure(claimed, reason, cutOff)
   return { result: "failed", pacing } satisfies Processed
 })

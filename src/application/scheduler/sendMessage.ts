@@ -6,7 +6,6 @@ import { MediaStore } from "../ports/MediaStore.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { logScheduled, logSending } from "./SchedulerLog.ts"
-import { showTyping } from "./showTyping.ts"
 
 /** The session of a message was deleted or disconnected, so its sessionName cannot be read. */
 export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonly sessionId: string }> {
@@ -36,7 +35,6 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
   const session = preloaded ?? (yield* (yield* SessionRepository).get(target.sessionId))
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
   const gateway = yield* GatewayPort
-  if (session.typingBeforeSend) yield* showTyping(session.sessionName, target.groupId, message.content)
   // a poll's content is its question; WAHA's sendPoll takes no mentions (checkPlan refuses them on a poll)
   if (message.poll !== null) {
     return yield* gateway.sendPoll({

@@ -12,6 +12,9 @@ import { pollProblem, samePoll } from "./Poll.ts"
  * really conflict with it (an edit, a delete, a cancel, another scheduler's claim).
  */
 
+/** The reason of a message missed while WhatsApp was limiting its number (the browser says so in plain words). */
+export const MISSED_WHILE_LIMITED = "missed: WhatsApp was limiting the number at its time"
+
 /** A message is due (docs/architecture.md#the-scheduler) when now − 2 min ≤ scheduledAt ≤ now. */
 export const LOOKBACK_MS = 2 * 60 * 1000
 
@@ -63,7 +66,8 @@ export type MessageEvent =
     }
   | { readonly type: "MessageSendFailed"; readonly at: number; readonly reason: string }
   | { readonly type: "MessageOutcomeUnknown"; readonly at: number; readonly reason: string }
-  | { readonly type: "MessageMissed"; readonly at: number }
+  /** `whileLimited`: WhatsApp was limiting the session's number in its window, so it was held (absent in older events). */
+  | { readonly type: "MessageMissed"; readonly at: number; readonly whileLimited?: true }
   /**
    * Its campaign was paused (campaign.pause) while the message waited: never claimed until
    * resumed. Appended at the message's next version, so it races a claim fairly: a message
@@ -205,7 +209,7 @@ export type MessageCommand =
       readonly gatewayMessageId: string
       readonly evidence: string
     }
-  | { readonly type: "RecordMissed"; readonly now: number }
+  | { readonly type: "RecordMissed"; readonly now: number; readonly whileLimited?: boolean }
   /** The campaign is being paused: a message still waiting is held. */
   | { readonly type: "Pause"; readonly now: number }
   /**
@@ -499,7 +503,11 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
     case "RecordMissed":
       return whenWaiting(state, () =>
         state.scheduledAt < command.now - LOOKBACK_MS
-          ? accept({ type: "MessageMissed", at: command.now })
+          ? accept(
+              command.whileLimited === true
+                ? { type: "MessageMissed", at: command.now, whileLimited: true }
+                : { type: "MessageMissed", at: command.now }
+            )
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.now })
       )
     case "Pause":
@@ -598,7 +606,12 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
     case "MessageOutcomeUnknown":
       return { ...state, status: "OUTCOME_UNKNOWN", failureReason: event.reason, version }
     case "MessageMissed":
-      return { ...state, status: "MISSED", failureReason: "missed", version }
+      return {
+        ...state,
+        status: "MISSED",
+        failureReason: event.whileLimited === true ? MISSED_WHILE_LIMITED : "missed",
+        version
+      }
     case "MessageResent":
       return { ...state, resentAs: event.resendId, version }
     case "MessagePaused":

@@ -84,6 +84,8 @@ export const failureKindOf = (reason: string | null | undefined, status?: Status
   const text = reason ?? ""
   // a campaign of several groups names the group first: "group Club B: missed"
   if (/(^|: )missed$/.test(text.trim())) return "missed"
+  // missed because WhatsApp was limiting the number (Message.ts, MISSED_WHILE_LIMITED): a campaign says why
+  if (/(^|: )missed: WhatsApp was limiting the number/.test(text)) return "refused"
   if (DISABLED.test(text)) return "disabled"
   const http = answeredStatus(text)
   if (NO_ANSWER.test(text) || http === 504) return "noAnswer"

@@ -338,7 +338,9 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
       return accept({ type: "SessionLimitLifted", by: command.by, at: command.now })
     }
     case "RecordLimitNotified":
-      if (state.limit === null || state.limit.notified) return accept()
+      // only while the hold stands: one that ended unlifted must not count as told, or the next
+      // hold within a day would go unmailed (LIMIT_MAIL_AGAIN_AFTER_MS)
+      if (state.limit === null || state.limit.notified || !isHeld(state.limit, command.now)) return accept()
       return accept({ type: "SessionLimitNotified", since: state.limit.since, at: command.now })
     case "SetTyping":
       if (state.status !== "ACTIVE") return reject({ _tag: "SessionNotFound" })

@@ -34,8 +34,17 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         db.messagesByCampaign.set(view.campaignId, ids.add(view.id))
       }),
     get: (id) => withDb(db, () => db.messages.get(id) ?? null),
-    findScheduledBetween: (from, to, limit) =>
-      withDb(db, () => where((m) => m.status === "SCHEDULED" && m.scheduledAt >= from && m.scheduledAt <= to, limit)),
+    findScheduledBetween: (from, to, limit, exceptSessions = []) =>
+      withDb(db, () =>
+        where(
+          (m) =>
+            m.status === "SCHEDULED" &&
+            m.scheduledAt >= from &&
+            m.scheduledAt <= to &&
+            !exceptSessions.includes(m.sessionId),
+          limit
+        )
+      ),
     findScheduledInSession: (sessionId, from, to) =>
       withDb(db, () =>
         where(

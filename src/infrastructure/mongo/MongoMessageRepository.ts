@@ -35,8 +35,15 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
   return {
     save: store.saveNewer,
     get: (id) => store.one({ _id: id }),
-    findScheduledBetween: (from, to, limit) =>
-      where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to } }, limit),
+    findScheduledBetween: (from, to, limit, exceptSessions = []) =>
+      where(
+        {
+          status: "SCHEDULED",
+          scheduledAt: { $gte: from, $lte: to },
+          ...(exceptSessions.length === 0 ? {} : { sessionId: { $nin: [...exceptSessions] } })
+        },
+        limit
+      ),
     findScheduledInSession: (sessionId, from, to) =>
       where({ status: "SCHEDULED", scheduledAt: { $gte: from, $lte: to }, sessionId }),
     findScheduledBefore: (before, limit) => where({ status: "SCHEDULED", scheduledAt: { $lt: before } }, limit),

@@ -40,8 +40,14 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
   return {
     save: messages.saveNewer,
     get: (id) => messages.one("WHERE id = ?", [id]),
-    findScheduledBetween: (from, to, limit) =>
-      where("status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ?", [from, to], limit),
+    findScheduledBetween: (from, to, limit, exceptSessions = []) =>
+      where(
+        `status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ?${
+          exceptSessions.length === 0 ? "" : ` AND session_id NOT IN (${exceptSessions.map(() => "?").join(", ")})`
+        }`,
+        [from, to, ...exceptSessions],
+        limit
+      ),
     // `+session_id` keeps SQLite on the (status, scheduled_at) index, the window's: on the
     // (session_id, status) one it would walk every scheduled message of the session
     findScheduledInSession: (sessionId, from, to) =>

@@ -192,7 +192,7 @@ describe("pacing per session (memory store, fake WAHA over HTTP)", () => {
         expect(logs.lines.map((l) => l.text)).toContainEqual(
           expect.stringMatching(
             new RegExp(
-              `^Error processing message ${messageIds[2]}: missed: .*pacing or its turn to send held it past the 2-minute window`
+              `^Error processing message ${messageIds[2]}: missed: .*pacing, typing or its turn to send held it past the 2-minute window`
             )
           )
         )

@@ -11,6 +11,7 @@ import type { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import type { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
+import { recordMissedMessages } from "../../../src/application/scheduler/recordMissedMessages.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
@@ -48,6 +49,19 @@ const gatewayCalls = () =>
   fake.requests
     .filter((r) => r.method === "POST" && r.path !== "/api/sessions")
     .map((r) => `${r.path} ${String((r.body as { chatId?: unknown } | undefined)?.chatId)}`)
+
+/** Runs `effect` while moving the test clock on in steps, until it ends (10 s in real time at most). */
+const withClockRunning = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const fiber = yield* Effect.forkChild(effect)
+    const deadline = Date.now() + 10_000
+    while (fiber.pollUnsafe() === undefined) {
+      if (Date.now() > deadline) return yield* Effect.die(new Error("not done within 10 s"))
+      yield* TestClock.adjust(500)
+      yield* TestClock.withLive(Effect.sleep(20))
+    }
+    return yield* Fiber.join(fiber)
+  })
 
 const describeOn = <E>(
   name: string,
@@ -93,6 +107,83 @@ const describeOn = <E>(
         expect((yield* (yield* MessageRepository).get(seeded.messageIds[1]!))?.status).toBe("SENT")
       }).pipe(
         Effect.provide(schedulerClient(store(), fake.url).pipe(Layer.provideMerge(captureLogs().layer))),
+        Effect.provide(midRandom)
+      )
+    )
+
+    it.effect(
+      "the typing counts toward the 2-minute window: a message it pushes out of it is missed, not sent late",
+      () =>
+        Effect.gen(function* () {
+          yield* TestClock.setTime(T - 60_000)
+          const seeded = yield* seedCampaign({ messages: [{ content: "late", scheduledAt: T }] })
+          yield* execute(SessionAggregate)(seeded.sessionId, { type: "SetTyping", on: true, now: T - 1 })
+          fake.requests.length = 0
+          // found 1.5 s before the end of its window; typing "late" takes 2 s + 160 ms + 1 s
+          yield* TestClock.setTime(T + 118_500)
+          expect(yield* withClockRunning(dispatchAndDrain)).toBe(1)
+          expect(fake.sent).toEqual([])
+          expect(gatewayCalls()).toEqual([
+            `/api/sendSeen ${GROUP}`,
+            `/api/startTyping ${GROUP}`,
+            `/api/stopTyping ${GROUP}`
+          ])
+          expect(yield* recordMissedMessages()).toBe(1)
+          expect((yield* (yield* MessageRepository).get(seeded.messageIds[0]!))?.status).toBe("MISSED")
+        }).pipe(
+          Effect.provide(schedulerClient(store(), fake.url).pipe(Layer.provideMerge(captureLogs().layer))),
+          Effect.provide(midRandom)
+        )
+    )
+
+    it.effect("a typing step with no answer is given 3 s, the rest is skipped, and the message goes", () => {
+      const logs = captureLogs()
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(T - 60_000)
+        const seeded = yield* seedCampaign({ messages: [{ content: "goes anyway", scheduledAt: T }] })
+        yield* execute(SessionAggregate)(seeded.sessionId, { type: "SetTyping", on: true, now: T - 1 })
+        fake.requests.length = 0
+        fake.hangPresence(true)
+        yield* TestClock.setTime(T)
+        expect(yield* withClockRunning(dispatchAndDrain)).toBe(1)
+        expect(gatewayCalls()).toEqual([`/api/sendSeen ${GROUP}`, `/api/sendText ${GROUP}`])
+        const sent = yield* (yield* MessageRepository).get(seeded.messageIds[0]!)
+        expect(sent?.status).toBe("SENT")
+        // the step's own deadline, not the gateway's 30 s (on the test clock)
+        expect((sent?.sentAt ?? Infinity) - T).toBeLessThan(10_000)
+        expect(logs.lines.map((l) => l.text)).toContainEqual(
+          expect.stringMatching(/seen before a send did not go through, typing skipped: no answer within 3 s/)
+        )
+      }).pipe(
+        Effect.provide(schedulerClient(store(), fake.url, {}, 30_000).pipe(Layer.provideMerge(logs.layer))),
+        Effect.provide(midRandom)
+      )
+    })
+
+    it.effect("a session typing holds no permit: another session's message goes meanwhile", () =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T - 60_000)
+        const typing = yield* seedCampaign({
+          sessionName: "alice",
+          messages: [{ content: "typed", scheduledAt: T - 1 }]
+        })
+        yield* seedCampaign({
+          sessionName: "bob",
+          groupId: "120363000000000002@g.us",
+          messages: [{ content: "plain", scheduledAt: T }]
+        })
+        yield* execute(SessionAggregate)(typing.sessionId, { type: "SetTyping", on: true, now: T - 1 })
+        yield* TestClock.setTime(T)
+        const pass = yield* Effect.forkChild(dispatchAndDrain)
+        // the clock stands still: alice's lane is typing, and bob's send does not wait for it
+        yield* Effect.promise(() => fake.waitFor(() => fake.sent.length === 1, 10_000))
+        expect(fake.sent.map((m) => m.text)).toEqual(["plain"])
+        expect(yield* withClockRunning(Fiber.join(pass))).toBe(2)
+        expect(fake.sent.map((m) => m.text)).toEqual(["plain", "typed"])
+      }).pipe(
+        Effect.provide(
+          schedulerClient(store(), fake.url, { sessionConcurrency: 1 }).pipe(Layer.provideMerge(captureLogs().layer))
+        ),
         Effect.provide(midRandom)
       )
     )

@@ -1,10 +1,11 @@
 import { memo, useEffect, useRef, useState } from "react"
-import { isWithdrawnResend } from "../../../domain/message/Message.ts"
+import { isWithdrawnResend, MISSED_WHILE_LIMITED } from "../../../domain/message/Message.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import {
   deliveryWords,
   isChangeable,
   MISSED_EXPLANATION,
+  MISSED_WHILE_LIMITED_EXPLANATION,
   messageStatusWords,
   OUTCOME_UNKNOWN_EXPLANATION,
   PAUSED_EXPLANATION,
@@ -296,7 +297,11 @@ const MessageState = ({
         </div>
       )
     case "MISSED":
-      return <p className="mt-2 text-sm text-red-800">{MISSED_EXPLANATION}</p>
+      return (
+        <p className="mt-2 text-sm text-red-800">
+          {m.failureReason === MISSED_WHILE_LIMITED ? MISSED_WHILE_LIMITED_EXPLANATION : MISSED_EXPLANATION}
+        </p>
+      )
     case "OUTCOME_UNKNOWN":
       return (
         <div className="mt-2 text-sm text-amber-900">

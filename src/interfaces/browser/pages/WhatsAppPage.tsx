@@ -13,7 +13,7 @@ import { Alert, Button, buttonLinkLook, Card, Loading, PageTitle, TextField } fr
 import { pacingExample, pacingSummary } from "../ui/pacingText.ts"
 import type { StatusTone } from "../ui/sessionStatus.ts"
 import { describeStatus, QR_POLL_MS, statusPollMs } from "../ui/sessionStatus.ts"
-import { useMessagingSession, useSessionStatus } from "../ui/whatsappQueries.ts"
+import { useMessagingSession, useSessionLimit, useSessionStatus } from "../ui/whatsappQueries.ts"
 
 interface SessionView {
   readonly id: string
@@ -124,16 +124,13 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
   )
 }
 
-/** How often the page asks again whether the number is still limited (the hold lifts by itself). */
-const LIMIT_POLL_MS = 60_000
-
 /**
  * When WhatsApp limits the number, Herald holds its sends: said in plain words, until when in the
  * viewer's zone, what it means and what to do (docs/architecture.md, "When WhatsApp limits a number").
  */
 const LimitNote = ({ sessionName }: { readonly sessionName: string }) => {
-  const trpc = useTRPC()
-  const limit = useQuery({ ...trpc.session.getLimit.queryOptions({ sessionName }), refetchInterval: LIMIT_POLL_MS })
+  // the header badge reads the same answer
+  const limit = useSessionLimit(sessionName)
   if (limit.data === undefined || !limit.data.held || limit.data.until === null) return null
   const until = formatDateTime(limit.data.until)
   return (

@@ -1,7 +1,8 @@
 import { Link } from "wouter"
+import { formatDateTime } from "./format.ts"
 import type { StatusTone } from "./sessionStatus.ts"
 import { BADGE_POLL_MS, describeStatus } from "./sessionStatus.ts"
-import { useMessagingSession, useSessionStatus } from "./whatsappQueries.ts"
+import { useMessagingSession, useSessionLimit, useSessionStatus } from "./whatsappQueries.ts"
 
 const DOT: Readonly<Record<StatusTone | "none", string>> = {
   good: "bg-green-600",
@@ -16,6 +17,9 @@ export const SessionStatusBadge = () => {
   const session = useMessagingSession()
   const sessionName = session.data?.session?.sessionName ?? null
   const status = useSessionStatus(sessionName, () => BADGE_POLL_MS)
+  // connected, but WhatsApp limits the number: Herald holds its sends, which "connected" would hide
+  const limit = useSessionLimit(sessionName)
+  const heldUntil = limit.data?.held === true ? limit.data.until : null
   const [text, tone]: readonly [string, StatusTone | "none"] = session.isPending
     ? ["…", "none"]
     : session.isError
@@ -24,9 +28,11 @@ export const SessionStatusBadge = () => {
         ? ["not connected", "none"]
         : status.isError
           ? ["status unavailable", "unknown"]
-          : status.data !== undefined
-            ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
-            : ["…", "none"]
+          : status.data !== undefined && status.data.status === "WORKING" && heldUntil !== null
+            ? [`sending paused until ${formatDateTime(heldUntil)}`, "waiting"]
+            : status.data !== undefined
+              ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
+              : ["…", "none"]
   return (
     <Link
       href="/whatsapp"

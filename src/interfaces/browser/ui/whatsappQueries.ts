@@ -21,3 +21,17 @@ export const useSessionStatus = (sessionName: string | null, pollMs: (status: st
     )
   )
 }
+
+/** How often the hold WhatsApp may put on the number is asked again (it lifts by itself). */
+export const LIMIT_POLL_MS = 60_000
+
+/** Whether Herald holds the session's sends because WhatsApp limits the number, and until when. */
+export const useSessionLimit = (sessionName: string | null) => {
+  const trpc = useTRPC()
+  return useQuery(
+    trpc.session.getLimit.queryOptions(
+      { sessionName: sessionName ?? "" },
+      { enabled: sessionName !== null, refetchInterval: LIMIT_POLL_MS }
+    )
+  )
+}

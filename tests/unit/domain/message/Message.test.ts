@@ -16,6 +16,7 @@ import {
   isPicked,
   isSent,
   LOOKBACK_MS,
+  MISSED_WHILE_LIMITED,
   SETTLED_FROM_HISTORY,
   unansweredFailures
 } from "../../../../src/domain/message/Message.ts"
@@ -984,5 +985,17 @@ describe("Pause and Resume: a paused message is never sent, nor sent late", () =
   it("older streams without pause events read as before", () => {
     const history = [Event.scheduled(), Event.picked(), Event.sent()]
     expect(evolveAll(initialMessageState, history).status).toBe("SENT")
+  })
+})
+
+describe("RecordMissed while WhatsApp limits the number", () => {
+  it("says so in its event and its reason; an older event without it reads as plainly missed", () => {
+    const now = T.SCHEDULED_AT + LOOKBACK_MS + 60_000
+    const held = acceptedEvents(Command.recordMissed({ now, whileLimited: true }), State.scheduled())
+    expect(held).toEqual([{ type: "MessageMissed", at: now, whileLimited: true }])
+    expect(evolveAll(State.scheduled(), held)).toMatchObject({ status: "MISSED", failureReason: MISSED_WHILE_LIMITED })
+    const plain = acceptedEvents(Command.recordMissed({ now, whileLimited: false }), State.scheduled())
+    expect(plain).toEqual([{ type: "MessageMissed", at: now }])
+    expect(evolveAll(State.scheduled(), [{ type: "MessageMissed", at: now }]).failureReason).toBe("missed")
   })
 })

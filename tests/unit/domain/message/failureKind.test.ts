@@ -82,6 +82,9 @@ const table: ReadonlyArray<readonly [string, FailureKind]> = [
   // missed
   ["missed", "missed"],
   ["group Club B: missed", "missed"],
+  // missed while WhatsApp was limiting the number: the campaign says WhatsApp is limiting it
+  ["missed: WhatsApp was limiting the number at its time", "refused"],
+  ["group Club B: missed: WhatsApp was limiting the number at its time", "refused"],
   // the owner's account disabled (checkOwnerMaySend.ts)
   ["not sent: this account was disabled by the administrator", "disabled"],
   ["group Club B: not sent: this account was disabled by the administrator", "disabled"],

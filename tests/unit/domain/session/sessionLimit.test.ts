@@ -123,6 +123,14 @@ describe("RecordLimitNotified: the owner is told once per hold", () => {
   it("records nothing when no hold stands", () => {
     expect(run(State.inStatus("ACTIVE"), { type: "RecordLimitNotified", now: T }).events).toEqual([])
   })
+
+  it("records nothing for a hold that ended but was not lifted yet, so the next hold is mailed", () => {
+    const held = run(State.inStatus("ACTIVE"), limited(T + HOUR)).state
+    const late = run(held, { type: "RecordLimitNotified", now: T + HOUR })
+    expect(late.events).toEqual([])
+    const lifted = run(late.state, { type: "LiftLimit", by: "expired", now: T + HOUR + 1 }).state
+    expect(run(lifted, limited(null, T + 2 * HOUR)).state.limit?.notified).toBe(false)
+  })
 })
 
 describe("SetTyping: show typing before each send (off by default)", () => {
