@@ -4,6 +4,7 @@ import { countOf } from "../ui/pacingText.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
+import { zoneLabel } from "./planWords.ts"
 import { WhatsAppText } from "./WhatsAppText.tsx"
 import { dstNote, formatInZone, offsetLabel, soonAfter, viewerReading } from "./zoneFormat.ts"
 
@@ -20,8 +21,8 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
         Preview: {countOf(count, "message", "messages")}
       </h2>
       <p className="text-sm text-slate-700">
-        “{preview.title}”, times in {preview.timeZone}
-        {viewer === preview.timeZone ? "" : ` (and in your zone, ${viewer}, where it reads differently)`}.
+        “{preview.title}”, times in {zoneLabel(preview.timeZone)}
+        {viewer === preview.timeZone ? "" : ` (and in yours, ${zoneLabel(viewer)}, where it reads differently)`}.
         {changes > 0 ? ` ${countOf(changes, "message falls", "messages fall")} on a day the clocks change there.` : ""}
       </p>
       {groups > 1 ? (
