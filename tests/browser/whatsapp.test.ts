@@ -471,6 +471,9 @@ describe.skipIf(!chromiumAvailable)(
       )
       expect(text).toContain("Messages due before then are not sent late: they show as missed")
       expect(text).toContain("What to do: nothing is needed to resume.")
+      // the connection panel above it does not say Herald sends meanwhile
+      await status(page).getByText("WhatsApp is linked, but it is limiting this number for now").waitFor()
+      expect(await status(page).textContent()).not.toContain("Herald sends your scheduled messages")
       expect(text).not.toMatch(/WAHA|463|T\d\d:\d\d/)
       // the header badge does not say "connected" while sends are held
       await eventually(() => badge(page).textContent()).toBe(`WhatsApp: sending paused until ${shown}`)

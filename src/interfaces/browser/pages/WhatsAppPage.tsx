@@ -176,6 +176,9 @@ const StatusPanel = ({
   readonly stale: boolean
 }) => {
   const description = describeStatus(status)
+  // held while WhatsApp limits the number: the note below says so, this line must not say it sends
+  const limit = useSessionLimit(status === "WORKING" ? sessionName : null)
+  const held = limit.data?.held === true
   return (
     <div
       role="status"
@@ -184,7 +187,11 @@ const StatusPanel = ({
     >
       <p className="font-semibold">{stale ? `Last known: ${description.title}` : description.title}</p>
       {status === "WORKING" && !stale ? <LinkedNumber sessionName={sessionName} recorded={recordedNumber} /> : null}
-      <p className="mt-1 text-sm">{description.advice}</p>
+      <p className="mt-1 text-sm">
+        {held
+          ? "WhatsApp is linked, but it is limiting this number for now: Herald holds your messages until the limit ends."
+          : description.advice}
+      </p>
     </div>
   )
 }
