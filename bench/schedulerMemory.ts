@@ -1,0 +1,89 @@
+/**
+ * npm run bench:scheduler-memory [-- --variants src,src-flags,bundle,bundle-flags --passes 50]:
+ * the scheduler process's resident memory (issue 24 item 3: the scheduler alone ≤ 100 MB), idle on
+ * FerretDB against a fake WAHA, polling every 100 ms. Issue 13 found it the same at 0 and at 1M
+ * future messages (bench:growth): what it holds is code, not data, so an empty store shows it in
+ * seconds where bench:growth takes an hour. Each variant is one way to launch it:
+ *  - src: node src/interfaces/scheduler/main.ts, as `npm run scheduler` without its flags;
+ *  - src-flags: the same with the flags npm run scheduler and the service units pass;
+ *  - bundle, bundle-flags: node dist/scheduler.mjs (npm run build:scheduler), without and with them;
+ *  - bundle-lite: the bundle with the flags and V8's --lite-mode (no optimising compiler).
+ * VmRSS after the first cycle and after the passes watched, VmHWM (the peak), each against the
+ * bound, PASS/FAIL. It exits 0 either way: it reports, CI does not run it.
+ */
+
+import { execFileSync } from "node:child_process"
+import { readFile } from "node:fs/promises"
+import { fileURLToPath } from "node:url"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../tests/support/FakeWahaServer.ts"
+import { withDatabase } from "../tests/support/mongo.ts"
+import { schedulerEntry, startProcess } from "../tests/support/processes.ts"
+import { listOption, startFerret } from "./stores.ts"
+
+const BOUND_MB = 100
+const FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"]
+const bundleEntry = "dist/scheduler.mjs"
+const VARIANTS: Record<string, { entry: string; args: ReadonlyArray<string> }> = {
+  src: { entry: schedulerEntry, args: [] },
+  "src-flags": { entry: schedulerEntry, args: FLAGS },
+  bundle: { entry: bundleEntry, args: [] },
+  "bundle-flags": { entry: bundleEntry, args: FLAGS },
+  "bundle-lite": { entry: bundleEntry, args: [...FLAGS, "--lite-mode"] }
+}
+const PASS_LINE = /^\[[^\]]+\] (No pending messages|Found \d+ messages? to send)/gm
+
+const memoryOf = async (pid: number | undefined) => {
+  const status = pid === undefined ? "" : await readFile(`/proc/${pid}/status`, "utf8").catch(() => "")
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN)
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 }
+}
+
+const variants = listOption("variants", ["src", "src-flags", "bundle", "bundle-flags"])
+const passes = Number(listOption("passes", ["50"])[0])
+const root = fileURLToPath(new URL("..", import.meta.url))
+if (variants.some((v) => VARIANTS[v]?.entry === bundleEntry))
+  execFileSync(process.execPath, [`${root}tools/buildScheduler.ts`], { stdio: "inherit" })
+
+console.log(`Scheduler memory (FerretDB, idle, poll 100 ms, ${passes} passes; node ${process.version}; noisy machine)`)
+const fake = await startFakeWaha()
+const ferret = await startFerret()
+try {
+  for (const [i, name] of variants.entries()) {
+    const variant = VARIANTS[name]
+    if (variant === undefined) throw new Error(`--variants: ${name} is not one of ${Object.keys(VARIANTS).join(", ")}`)
+    const proc = startProcess(
+      variant.entry,
+      {
+        DATABASE_URL: withDatabase(ferret.url, `herald_memory_${i}`),
+        GATEWAY_API_URL: fake.url,
+        GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
+        SCHEDULER_POLL_INTERVAL_MS: "100"
+      },
+      "node",
+      variant.args
+    )
+    try {
+      const started = performance.now()
+      await proc.waitForOutput(/\] (No pending messages|Found \d+ messages? to send)/, 120_000)
+      const firstCycleMs = performance.now() - started
+      const first = await memoryOf(proc.child.pid)
+      const deadline = Date.now() + 120_000
+      while ([...proc.output().matchAll(PASS_LINE)].length < passes + 1 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50))
+      const after = await memoryOf(proc.child.pid)
+      const most = Math.max(first.rss, after.rss)
+      console.log(
+        `  ${name.padEnd(13)} node ${[...variant.args, variant.entry].join(" ")}\n` +
+          `                first cycle after ${firstCycleMs.toFixed(0)} ms, resident ${first.rss.toFixed(1)} MB then, ` +
+          `${after.rss.toFixed(1)} MB after ${passes} passes (peak ${after.peak.toFixed(1)} MB)\n` +
+          `                ${most <= BOUND_MB ? "PASS" : "FAIL"} scheduler alone resident ${most.toFixed(0)} MB <= ${BOUND_MB} MB`
+      )
+    } finally {
+      proc.child.kill("SIGTERM")
+      await proc.exited
+    }
+  }
+} finally {
+  await ferret.stop()
+  await fake.close()
+}
