@@ -7,7 +7,8 @@
  *  - src: node src/interfaces/scheduler/main.ts, as `npm run scheduler` without its flags;
  *  - src-flags: the same with the flags npm run scheduler and the service units pass;
  *  - bundle, bundle-flags: node dist/scheduler.mjs (npm run build:scheduler), without and with them;
- *  - bundle-lite: the bundle with the flags and V8's --lite-mode (no optimising compiler).
+ *  - bundle-lite: the bundle with the flags and V8's --lite-mode (no optimising compiler);
+ *  - custom: the bundle with the flags given as --node-args "--a --b".
  * VmRSS after the first cycle and after the passes watched, VmHWM (the peak), each against the
  * bound, PASS/FAIL. It exits 0 either way: it reports, CI does not run it.
  */
@@ -28,7 +29,9 @@ const VARIANTS: Record<string, { entry: string; args: ReadonlyArray<string> }> =
   "src-flags": { entry: schedulerEntry, args: FLAGS },
   bundle: { entry: bundleEntry, args: [] },
   "bundle-flags": { entry: bundleEntry, args: FLAGS },
-  "bundle-lite": { entry: bundleEntry, args: [...FLAGS, "--lite-mode"] }
+  "bundle-lite": { entry: bundleEntry, args: [...FLAGS, "--lite-mode"] },
+  // any flags to try: --node-args "--flag1 --flag2" (space-separated)
+  custom: { entry: bundleEntry, args: (listOption("node-args", [""])[0] ?? "").split(" ").filter((a) => a !== "") }
 }
 const PASS_LINE = /^\[[^\]]+\] (No pending messages|Found \d+ messages? to send)/gm
 
@@ -78,6 +81,8 @@ try {
           `${after.rss.toFixed(1)} MB after ${passes} passes (peak ${after.peak.toFixed(1)} MB)\n` +
           `                ${most <= BOUND_MB ? "PASS" : "FAIL"} scheduler alone resident ${most.toFixed(0)} MB <= ${BOUND_MB} MB`
       )
+      // BENCH_LOG=1: the process's own output too (a --import'ed probe's lines, say)
+      if (process.env.BENCH_LOG === "1") console.log(proc.output())
     } finally {
       proc.child.kill("SIGTERM")
       await proc.exited
