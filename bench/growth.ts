@@ -23,7 +23,7 @@
  *    memory after the first cycle and after the passes watched, as launched and with
  *    PROPOSED_NODE_OPTIONS;
  *  - on FerretDB, the bundled scheduler too (dist/scheduler.mjs, npm run build:scheduler, built
- *    here), as docs/operations.md runs it: with PROPOSED_NODE_OPTIONS, the same figures;
+ *    here), as docs/operations.md runs it: with SCHEDULER_NODE_OPTIONS, the same figures;
  *  - the store on disk: SQLite's file, WAL and shared memory; FerretDB's data folder.
  * Issue 13's targets (at 1M messages: first cycle ≤ 2 s, campaign.list p99 ≤ 20 ms, standalone
  * ≤ 200 MB, scheduler alone ≤ 100 MB; a memory target holds when every figure taken of the
@@ -81,6 +81,8 @@ const TARGET = { firstCycleMs: 2_000, listP99Ms: 20, standaloneMb: 200, schedule
  * npm start, npm run web / scheduler, the deno tasks and docs/operations.md's service units launch with them.
  */
 const PROPOSED_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=256"
+/** the scheduler's own: a smaller young generation (docs/scaling.md, "Sizing"; bench:scheduler-memory) */
+const SCHEDULER_NODE_OPTIONS = "--max-semi-space-size=2 --max-old-space-size=256"
 const NO_LATENCY: Latency = { p50: NaN, p99: NaN, calls: 0 }
 const schedulerOnSqliteEntry = "bench/schedulerOnSqlite.ts"
 const bundledEntry = "dist/scheduler.mjs"
@@ -201,7 +203,7 @@ interface Row {
     readonly rssAfterCycles: number
     readonly cycle: { median: number; max: number; passes: number }
     readonly tuned: { readonly rss: number; readonly rssAfterCycles: number }
-    /** dist/scheduler.mjs with PROPOSED_NODE_OPTIONS (FerretDB only: the scheduler process runs on MongoDB) */
+    /** dist/scheduler.mjs with SCHEDULER_NODE_OPTIONS (FerretDB only: the scheduler process runs on MongoDB) */
     readonly bundled: {
       readonly firstCycleMs: number
       readonly rss: number
@@ -236,7 +238,7 @@ const report = (store: GrowthStore, row: Row) => {
     ...(c.bundled === null
       ? []
       : [
-          `  bundled scheduler (${bundledEntry}, NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}): start to first cycle ${msOf(c.bundled.firstCycleMs)}`,
+          `  bundled scheduler (${bundledEntry}, NODE_OPTIONS=${SCHEDULER_NODE_OPTIONS}): start to first cycle ${msOf(c.bundled.firstCycleMs)}`,
           `              resident ${mb(c.bundled.rss)} after the first cycle, ${mb(c.bundled.rssAfterCycles)} after ${c.cycle.passes} more (peak ${mb(c.bundled.peak)})`
         ]),
     `  store on disk: ${(row.diskBytes / 1024 / 1024).toFixed(1)} MB${row.size > 0 ? ` (${(row.diskBytes / row.size).toFixed(0)} bytes per message)` : ""}`,
@@ -260,7 +262,7 @@ const report = (store: GrowthStore, row: Row) => {
       ? []
       : [
           memoryVerdict(
-            `bundled scheduler with NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}`,
+            `bundled scheduler with NODE_OPTIONS=${SCHEDULER_NODE_OPTIONS}`,
             [c.bundled.rss, c.bundled.rssAfterCycles],
             TARGET.schedulerMb
           )
@@ -412,7 +414,7 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
       const scheduler: Row["scheduler"] = {
         ...(await schedulerAlone(null)),
         tuned: await schedulerAlone(PROPOSED_NODE_OPTIONS).then(({ rss, rssAfterCycles }) => ({ rss, rssAfterCycles })),
-        bundled: databaseUrl === null ? null : await schedulerAlone(PROPOSED_NODE_OPTIONS, bundledEntry),
+        bundled: databaseUrl === null ? null : await schedulerAlone(SCHEDULER_NODE_OPTIONS, bundledEntry),
         label:
           databaseUrl === null
             ? "the scheduler's layers on SQLite (bench/schedulerOnSqlite.ts)"

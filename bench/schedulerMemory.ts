@@ -1,20 +1,28 @@
 /**
- * npm run bench:scheduler-memory [-- --variants src,src-flags,bundle,bundle-flags --passes 50]:
+ * npm run bench:scheduler-memory [-- --variants src-flags,bundle-scheduler-flags --passes 50]:
  * the scheduler process's resident memory (issue 24 item 3: the scheduler alone ≤ 100 MB), idle on
  * FerretDB against a fake WAHA, polling every 100 ms. Issue 13 found it the same at 0 and at 1M
  * future messages (bench:growth): what it holds is code, not data, so an empty store shows it in
  * seconds where bench:growth takes an hour. Each variant is one way to launch it:
+ *  - sqlite-src-flags: the scheduler's layers on SQLite (bench/schedulerOnSqlite.ts, as bench:growth
+ *    measures it: the scheduler process itself runs on MongoDB only), with the flags;
  *  - src: node src/interfaces/scheduler/main.ts, as `npm run scheduler` without its flags;
- *  - src-flags: the same with the flags npm run scheduler and the service units pass;
- *  - bundle, bundle-flags: node dist/scheduler.mjs (npm run build:scheduler), without and with them;
- *  - bundle-lite: the bundle with the flags and V8's --lite-mode (no optimising compiler);
- *  - custom: the bundle with the flags given as --node-args "--a --b".
+ *  - src-flags: the same with web's flags (--max-semi-space-size=8 --max-old-space-size=256), which
+ *    the scheduler had too before issue 24;
+ *  - src-scheduler-flags: with the scheduler's own (--max-semi-space-size=2, npm run scheduler);
+ *  - bundle, bundle-flags, bundle-scheduler-flags: node dist/scheduler.mjs (npm run
+ *    build:scheduler), without flags, with web's, with the scheduler's (docs/operations.md);
+ *  - custom: the bundle with the flags given as --node-args "--a --b" (V8's --lite-mode shows 75 MB
+ *    here but is no option: it leaves Node without WebAssembly, which fetch needs, so the gateway
+ *    cannot be reached; BENCH_LOG=1 shows the process's output).
  * VmRSS after the first cycle and after the passes watched, VmHWM (the peak), each against the
  * bound, PASS/FAIL. It exits 0 either way: it reports, CI does not run it.
  */
 
 import { execFileSync } from "node:child_process"
-import { readFile } from "node:fs/promises"
+import { mkdtemp, readFile, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../tests/support/FakeWahaServer.ts"
 import { withDatabase } from "../tests/support/mongo.ts"
@@ -22,14 +30,19 @@ import { schedulerEntry, startProcess } from "../tests/support/processes.ts"
 import { listOption, startFerret } from "./stores.ts"
 
 const BOUND_MB = 100
+/** the flags web and standalone run with, and the scheduler did before issue 24 */
 const FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"]
+/** the scheduler's: a smaller young generation (docs/scaling.md, "Sizing") */
+const SCHEDULER_FLAGS = ["--max-semi-space-size=2", "--max-old-space-size=256"]
 const bundleEntry = "dist/scheduler.mjs"
-const VARIANTS: Record<string, { entry: string; args: ReadonlyArray<string> }> = {
+const VARIANTS: Record<string, { entry: string; args: ReadonlyArray<string>; sqlite?: true }> = {
+  "sqlite-src-flags": { entry: "bench/schedulerOnSqlite.ts", args: FLAGS, sqlite: true },
   src: { entry: schedulerEntry, args: [] },
   "src-flags": { entry: schedulerEntry, args: FLAGS },
+  "src-scheduler-flags": { entry: schedulerEntry, args: SCHEDULER_FLAGS },
   bundle: { entry: bundleEntry, args: [] },
   "bundle-flags": { entry: bundleEntry, args: FLAGS },
-  "bundle-lite": { entry: bundleEntry, args: [...FLAGS, "--lite-mode"] },
+  "bundle-scheduler-flags": { entry: bundleEntry, args: SCHEDULER_FLAGS },
   // any flags to try: --node-args "--flag1 --flag2" (space-separated)
   custom: { entry: bundleEntry, args: (listOption("node-args", [""])[0] ?? "").split(" ").filter((a) => a !== "") }
 }
@@ -41,15 +54,30 @@ const memoryOf = async (pid: number | undefined) => {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 }
 }
 
-const variants = listOption("variants", ["src", "src-flags", "bundle", "bundle-flags"])
+const variants = listOption("variants", [
+  "sqlite-src-flags",
+  "src",
+  "src-flags",
+  "src-scheduler-flags",
+  "bundle",
+  "bundle-flags",
+  "bundle-scheduler-flags"
+])
 const passes = Number(listOption("passes", ["50"])[0])
+// --child-env "MALLOC_ARENA_MAX=2,…": variables for every process measured
+const childEnv = Object.fromEntries(
+  listOption("child-env", []).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])
+)
 const root = fileURLToPath(new URL("..", import.meta.url))
 if (variants.some((v) => VARIANTS[v]?.entry === bundleEntry))
   execFileSync(process.execPath, [`${root}tools/buildScheduler.ts`], { stdio: "inherit" })
 
-console.log(`Scheduler memory (FerretDB, idle, poll 100 ms, ${passes} passes; node ${process.version}; noisy machine)`)
+console.log(
+  `Scheduler memory (FerretDB unless named sqlite, idle, poll 100 ms, ${passes} passes; node ${process.version}; noisy machine)`
+)
 const fake = await startFakeWaha()
 const ferret = await startFerret()
+const sqliteDir = await mkdtemp(join(tmpdir(), "herald-memory-"))
 try {
   for (const [i, name] of variants.entries()) {
     const variant = VARIANTS[name]
@@ -57,10 +85,13 @@ try {
     const proc = startProcess(
       variant.entry,
       {
-        DATABASE_URL: withDatabase(ferret.url, `herald_memory_${i}`),
+        ...(variant.sqlite === true
+          ? { HERALD_SQLITE_PATH: join(sqliteDir, `herald-${i}.db`) }
+          : { DATABASE_URL: withDatabase(ferret.url, `herald_memory_${i}`) }),
         GATEWAY_API_URL: fake.url,
         GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
-        SCHEDULER_POLL_INTERVAL_MS: "100"
+        SCHEDULER_POLL_INTERVAL_MS: "100",
+        ...childEnv
       },
       "node",
       variant.args
@@ -91,4 +122,5 @@ try {
 } finally {
   await ferret.stop()
   await fake.close()
+  await rm(sqliteDir, { recursive: true, force: true })
 }

@@ -52,7 +52,7 @@ describe.skipIf(mongoUrl === null)(
           SCHEDULER_POLL_INTERVAL_MS: "200"
         },
         "node",
-        ["--max-semi-space-size=8", "--max-old-space-size=256"]
+        ["--max-semi-space-size=2", "--max-old-space-size=256"]
       )
       try {
         await proc.waitForOutput(/Herald scheduler .* started/)
