@@ -23,7 +23,7 @@
  *    memory after the first cycle and after the passes watched, as launched and with
  *    PROPOSED_NODE_OPTIONS;
  *  - on FerretDB, the bundled scheduler too (dist/scheduler.mjs, npm run build:scheduler, built
- *    here), as docs/operations.md runs it: with SCHEDULER_NODE_OPTIONS, the same figures;
+ *    here), as docs/operations.md's service unit runs it (SCHEDULER_NODE_OPTIONS, SERVICE_ENV), the same figures;
  *  - the store on disk: SQLite's file, WAL and shared memory; FerretDB's data folder.
  * Issue 13's targets (at 1M messages: first cycle ≤ 2 s, campaign.list p99 ≤ 20 ms, standalone
  * ≤ 200 MB, scheduler alone ≤ 100 MB; a memory target holds when every figure taken of the
@@ -83,6 +83,8 @@ const TARGET = { firstCycleMs: 2_000, listP99Ms: 20, standaloneMb: 200, schedule
 const PROPOSED_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=256"
 /** the scheduler's own: a smaller young generation (docs/scaling.md, "Sizing"; bench:scheduler-memory) */
 const SCHEDULER_NODE_OPTIONS = "--max-semi-space-size=2 --max-old-space-size=256"
+/** the scheduler service unit's environment (docs/operations.md) */
+const SERVICE_ENV = { MALLOC_ARENA_MAX: "2" }
 const NO_LATENCY: Latency = { p50: NaN, p99: NaN, calls: 0 }
 const schedulerOnSqliteEntry = "bench/schedulerOnSqlite.ts"
 const bundledEntry = "dist/scheduler.mjs"
@@ -238,7 +240,7 @@ const report = (store: GrowthStore, row: Row) => {
     ...(c.bundled === null
       ? []
       : [
-          `  bundled scheduler (${bundledEntry}, NODE_OPTIONS=${SCHEDULER_NODE_OPTIONS}): start to first cycle ${msOf(c.bundled.firstCycleMs)}`,
+          `  bundled scheduler (${bundledEntry}, NODE_OPTIONS=${SCHEDULER_NODE_OPTIONS}, MALLOC_ARENA_MAX=2): start to first cycle ${msOf(c.bundled.firstCycleMs)}`,
           `              resident ${mb(c.bundled.rss)} after the first cycle, ${mb(c.bundled.rssAfterCycles)} after ${c.cycle.passes} more (peak ${mb(c.bundled.peak)})`
         ]),
     `  store on disk: ${(row.diskBytes / 1024 / 1024).toFixed(1)} MB${row.size > 0 ? ` (${(row.diskBytes / row.size).toFixed(0)} bytes per message)` : ""}`,
@@ -387,13 +389,18 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
 
       // the scheduler alone: the scheduler process on MongoDB; on SQLite, which that process does
       // not open, its layers on the SQLite store (bench/schedulerOnSqlite.ts)
-      const schedulerAlone = async (nodeOptions: string | null, entry?: string) => {
+      const schedulerAlone = async (
+        nodeOptions: string | null,
+        entry?: string,
+        extraEnv: Record<string, string> = {}
+      ) => {
         const env = {
           GATEWAY_API_URL: fake.url,
           GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
           SCHEDULER_POLL_INTERVAL_MS: "100",
           ...(databaseUrl === null ? { HERALD_SQLITE_PATH: sqlitePath } : { DATABASE_URL: databaseUrl }),
-          ...(nodeOptions === null ? {} : { NODE_OPTIONS: nodeOptions })
+          ...(nodeOptions === null ? {} : { NODE_OPTIONS: nodeOptions }),
+          ...extraEnv
         }
         const c = await startUntilFirstCycle(
           entry ?? (databaseUrl === null ? schedulerOnSqliteEntry : schedulerEntry),
@@ -414,7 +421,7 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
       const scheduler: Row["scheduler"] = {
         ...(await schedulerAlone(null)),
         tuned: await schedulerAlone(PROPOSED_NODE_OPTIONS).then(({ rss, rssAfterCycles }) => ({ rss, rssAfterCycles })),
-        bundled: databaseUrl === null ? null : await schedulerAlone(SCHEDULER_NODE_OPTIONS, bundledEntry),
+        bundled: databaseUrl === null ? null : await schedulerAlone(SCHEDULER_NODE_OPTIONS, bundledEntry, SERVICE_ENV),
         label:
           databaseUrl === null
             ? "the scheduler's layers on SQLite (bench/schedulerOnSqlite.ts)"

@@ -1,5 +1,5 @@
 /**
- * npm run bench:scheduler-memory [-- --variants src-flags,bundle-scheduler-flags --passes 50]:
+ * npm run bench:scheduler-memory [-- --variants src-flags,bundle-service --passes 50]:
  * the scheduler process's resident memory (issue 24 item 3: the scheduler alone ≤ 100 MB), idle on
  * FerretDB against a fake WAHA, polling every 100 ms. Issue 13 found it the same at 0 and at 1M
  * future messages (bench:growth): what it holds is code, not data, so an empty store shows it in
@@ -11,7 +11,9 @@
  *    the scheduler had too before issue 24;
  *  - src-scheduler-flags: with the scheduler's own (--max-semi-space-size=2, npm run scheduler);
  *  - bundle, bundle-flags, bundle-scheduler-flags: node dist/scheduler.mjs (npm run
- *    build:scheduler), without flags, with web's, with the scheduler's (docs/operations.md);
+ *    build:scheduler), without flags, with web's, with the scheduler's;
+ *  - bundle-service: as the service unit of docs/operations.md runs it, the scheduler's flags and
+ *    MALLOC_ARENA_MAX=2 (the difference shows over a long run: --passes 1500, 102 → 95 MB);
  *  - custom: the bundle with the flags given as --node-args "--a --b" (V8's --lite-mode shows 75 MB
  *    here but is no option: it leaves Node without WebAssembly, which fetch needs, so the gateway
  *    cannot be reached; BENCH_LOG=1 shows the process's output).
@@ -35,7 +37,12 @@ const FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"]
 /** the scheduler's: a smaller young generation (docs/scaling.md, "Sizing") */
 const SCHEDULER_FLAGS = ["--max-semi-space-size=2", "--max-old-space-size=256"]
 const bundleEntry = "dist/scheduler.mjs"
-const VARIANTS: Record<string, { entry: string; args: ReadonlyArray<string>; sqlite?: true }> = {
+/** the service unit's environment (docs/operations.md): glibc's malloc in two arenas, not one per thread */
+const SERVICE_ENV = { MALLOC_ARENA_MAX: "2" }
+const VARIANTS: Record<
+  string,
+  { entry: string; args: ReadonlyArray<string>; sqlite?: true; env?: Record<string, string> }
+> = {
   "sqlite-src-flags": { entry: "bench/schedulerOnSqlite.ts", args: FLAGS, sqlite: true },
   src: { entry: schedulerEntry, args: [] },
   "src-flags": { entry: schedulerEntry, args: FLAGS },
@@ -43,6 +50,7 @@ const VARIANTS: Record<string, { entry: string; args: ReadonlyArray<string>; sql
   bundle: { entry: bundleEntry, args: [] },
   "bundle-flags": { entry: bundleEntry, args: FLAGS },
   "bundle-scheduler-flags": { entry: bundleEntry, args: SCHEDULER_FLAGS },
+  "bundle-service": { entry: bundleEntry, args: SCHEDULER_FLAGS, env: SERVICE_ENV },
   // any flags to try: --node-args "--flag1 --flag2" (space-separated)
   custom: { entry: bundleEntry, args: (listOption("node-args", [""])[0] ?? "").split(" ").filter((a) => a !== "") }
 }
@@ -61,7 +69,8 @@ const variants = listOption("variants", [
   "src-scheduler-flags",
   "bundle",
   "bundle-flags",
-  "bundle-scheduler-flags"
+  "bundle-scheduler-flags",
+  "bundle-service"
 ])
 const passes = Number(listOption("passes", ["50"])[0])
 // --child-env "MALLOC_ARENA_MAX=2,…": variables for every process measured
@@ -91,6 +100,7 @@ try {
         GATEWAY_API_URL: fake.url,
         GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
         SCHEDULER_POLL_INTERVAL_MS: "100",
+        ...variant.env,
         ...childEnv
       },
       "node",

@@ -49,7 +49,9 @@ describe.skipIf(mongoUrl === null)(
           DATABASE_URL: url,
           GATEWAY_API_URL: fake.url,
           GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
-          SCHEDULER_POLL_INTERVAL_MS: "200"
+          SCHEDULER_POLL_INTERVAL_MS: "200",
+          // as the service unit of docs/operations.md runs it
+          MALLOC_ARENA_MAX: "2"
         },
         "node",
         ["--max-semi-space-size=2", "--max-old-space-size=256"]
