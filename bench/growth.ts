@@ -82,7 +82,7 @@ const TARGET = { firstCycleMs: 2_000, listP99Ms: 20, standaloneMb: 200, schedule
  */
 const PROPOSED_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=256"
 /** the scheduler's own: a smaller young generation (docs/scaling.md, "Sizing"; bench:scheduler-memory) */
-const SCHEDULER_NODE_OPTIONS = "--max-semi-space-size=2 --max-old-space-size=256"
+const SCHEDULER_NODE_OPTIONS = "--max-semi-space-size=4 --max-old-space-size=256"
 /** the scheduler service unit's environment (docs/operations.md) */
 const SERVICE_ENV = { MALLOC_ARENA_MAX: "2" }
 const NO_LATENCY: Latency = { p50: NaN, p99: NaN, calls: 0 }

@@ -9,11 +9,11 @@
  *  - src: node src/interfaces/scheduler/main.ts, as `npm run scheduler` without its flags;
  *  - src-flags: the same with web's flags (--max-semi-space-size=8 --max-old-space-size=256), which
  *    the scheduler had too before issue 24;
- *  - src-scheduler-flags: with the scheduler's own (--max-semi-space-size=2, npm run scheduler);
+ *  - src-scheduler-flags: with the scheduler's own (--max-semi-space-size=4, npm run scheduler);
  *  - bundle, bundle-flags, bundle-scheduler-flags: node dist/scheduler.mjs (npm run
  *    build:scheduler), without flags, with web's, with the scheduler's;
  *  - bundle-service: as the service unit of docs/operations.md runs it, the scheduler's flags and
- *    MALLOC_ARENA_MAX=2 (the difference shows over a long run: --passes 1500, 102 → 95 MB);
+ *    MALLOC_ARENA_MAX=2 (it shows over a long run, --passes 1500: with --max-semi-space-size=2, 102 → 95 MB);
  *  - custom: the bundle with the flags given as --node-args "--a --b" (V8's --lite-mode shows 75 MB
  *    here but is no option: it leaves Node without WebAssembly, which fetch needs, so the gateway
  *    cannot be reached; BENCH_LOG=1 shows the process's output).
@@ -35,7 +35,7 @@ const BOUND_MB = 100
 /** the flags web and standalone run with, and the scheduler did before issue 24 */
 const FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"]
 /** the scheduler's: a smaller young generation (docs/scaling.md, "Sizing") */
-const SCHEDULER_FLAGS = ["--max-semi-space-size=2", "--max-old-space-size=256"]
+const SCHEDULER_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256"]
 const bundleEntry = "dist/scheduler.mjs"
 /** the service unit's environment (docs/operations.md): glibc's malloc in two arenas, not one per thread */
 const SERVICE_ENV = { MALLOC_ARENA_MAX: "2" }

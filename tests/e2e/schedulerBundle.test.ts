@@ -54,7 +54,7 @@ describe.skipIf(mongoUrl === null)(
           MALLOC_ARENA_MAX: "2"
         },
         "node",
-        ["--max-semi-space-size=2", "--max-old-space-size=256"]
+        ["--max-semi-space-size=4", "--max-old-space-size=256"]
       )
       try {
         await proc.waitForOutput(/Herald scheduler .* started/)
