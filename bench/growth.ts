@@ -22,6 +22,8 @@
  *    layers on the SQLite store (schedulerOnSqlite.ts). Start to first cycle, cycle time, resident
  *    memory after the first cycle and after the passes watched, as launched and with
  *    PROPOSED_NODE_OPTIONS;
+ *  - on FerretDB, the bundled scheduler too (dist/scheduler.mjs, npm run build:scheduler, built
+ *    here), as docs/operations.md's service unit runs it (SCHEDULER_NODE_OPTIONS, SERVICE_ENV), the same figures;
  *  - the store on disk: SQLite's file, WAL and shared memory; FerretDB's data folder.
  * Issue 13's targets (at 1M messages: first cycle ≤ 2 s, campaign.list p99 ≤ 20 ms, standalone
  * ≤ 200 MB, scheduler alone ≤ 100 MB; a memory target holds when every figure taken of the
@@ -79,8 +81,13 @@ const TARGET = { firstCycleMs: 2_000, listP99Ms: 20, standaloneMb: 200, schedule
  * npm start, npm run web / scheduler, the deno tasks and docs/operations.md's service units launch with them.
  */
 const PROPOSED_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=256"
+/** the scheduler's own: a smaller young generation (docs/scaling.md, "Sizing"; bench:scheduler-memory) */
+const SCHEDULER_NODE_OPTIONS = "--max-semi-space-size=4 --max-old-space-size=256"
+/** the scheduler service unit's environment (docs/operations.md) */
+const SERVICE_ENV = { MALLOC_ARENA_MAX: "2" }
 const NO_LATENCY: Latency = { p50: NaN, p99: NaN, calls: 0 }
 const schedulerOnSqliteEntry = "bench/schedulerOnSqlite.ts"
+const bundledEntry = "dist/scheduler.mjs"
 
 type GrowthStore = "sqlite" | "ferretdb"
 
@@ -198,6 +205,13 @@ interface Row {
     readonly rssAfterCycles: number
     readonly cycle: { median: number; max: number; passes: number }
     readonly tuned: { readonly rss: number; readonly rssAfterCycles: number }
+    /** dist/scheduler.mjs with SCHEDULER_NODE_OPTIONS (FerretDB only: the scheduler process runs on MongoDB) */
+    readonly bundled: {
+      readonly firstCycleMs: number
+      readonly rss: number
+      readonly rssAfterCycles: number
+      readonly peak: number
+    } | null
   }
   readonly diskBytes: number
   readonly planMsPerMessage: number | null
@@ -223,6 +237,12 @@ const report = (store: GrowthStore, row: Row) => {
     `              campaign.list p50 ${msOf(s.list.p50)} p99 ${msOf(s.list.p99)}   campaign.get p50 ${msOf(s.get.p50)} p99 ${msOf(s.get.p99)}   (${s.list.calls} and ${s.get.calls} sequential calls)`,
     `  scheduler alone (${c.label}): start to first cycle ${msOf(c.firstCycleMs)}   cycle ${msOf(c.cycle.median)} median, ${msOf(c.cycle.max)} max`,
     `              resident ${mb(c.rss)} after the first cycle, ${mb(c.rssAfterCycles)} after ${c.cycle.passes} more (peak ${mb(c.peak)}); with NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}: ${mb(c.tuned.rss)}, ${mb(c.tuned.rssAfterCycles)}`,
+    ...(c.bundled === null
+      ? []
+      : [
+          `  bundled scheduler (${bundledEntry}, NODE_OPTIONS=${SCHEDULER_NODE_OPTIONS}, MALLOC_ARENA_MAX=2): start to first cycle ${msOf(c.bundled.firstCycleMs)}`,
+          `              resident ${mb(c.bundled.rss)} after the first cycle, ${mb(c.bundled.rssAfterCycles)} after ${c.cycle.passes} more (peak ${mb(c.bundled.peak)})`
+        ]),
     `  store on disk: ${(row.diskBytes / 1024 / 1024).toFixed(1)} MB${row.size > 0 ? ` (${(row.diskBytes / row.size).toFixed(0)} bytes per message)` : ""}`,
     `  targets (issue 13, stated for 1M messages):`,
     `    ${verdict(s.firstCycleMs <= TARGET.firstCycleMs)} standalone start to first cycle ${msOf(s.firstCycleMs)} <= ${TARGET.firstCycleMs} ms`,
@@ -239,7 +259,16 @@ const report = (store: GrowthStore, row: Row) => {
       `scheduler alone with NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}`,
       [c.tuned.rss, c.tuned.rssAfterCycles],
       TARGET.schedulerMb
-    )
+    ),
+    ...(c.bundled === null
+      ? []
+      : [
+          memoryVerdict(
+            `bundled scheduler with NODE_OPTIONS=${SCHEDULER_NODE_OPTIONS}`,
+            [c.bundled.rss, c.bundled.rssAfterCycles],
+            TARGET.schedulerMb
+          )
+        ])
   ]
   console.log(lines.join("\n"))
 }
@@ -360,16 +389,21 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
 
       // the scheduler alone: the scheduler process on MongoDB; on SQLite, which that process does
       // not open, its layers on the SQLite store (bench/schedulerOnSqlite.ts)
-      const schedulerAlone = async (nodeOptions: string | null) => {
+      const schedulerAlone = async (
+        nodeOptions: string | null,
+        entry?: string,
+        extraEnv: Record<string, string> = {}
+      ) => {
         const env = {
           GATEWAY_API_URL: fake.url,
           GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
           SCHEDULER_POLL_INTERVAL_MS: "100",
           ...(databaseUrl === null ? { HERALD_SQLITE_PATH: sqlitePath } : { DATABASE_URL: databaseUrl }),
-          ...(nodeOptions === null ? {} : { NODE_OPTIONS: nodeOptions })
+          ...(nodeOptions === null ? {} : { NODE_OPTIONS: nodeOptions }),
+          ...extraEnv
         }
         const c = await startUntilFirstCycle(
-          databaseUrl === null ? schedulerOnSqliteEntry : schedulerEntry,
+          entry ?? (databaseUrl === null ? schedulerOnSqliteEntry : schedulerEntry),
           env,
           startTimeout
         )
@@ -387,6 +421,7 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
       const scheduler: Row["scheduler"] = {
         ...(await schedulerAlone(null)),
         tuned: await schedulerAlone(PROPOSED_NODE_OPTIONS).then(({ rss, rssAfterCycles }) => ({ rss, rssAfterCycles })),
+        bundled: databaseUrl === null ? null : await schedulerAlone(SCHEDULER_NODE_OPTIONS, bundledEntry, SERVICE_ENV),
         label:
           databaseUrl === null
             ? "the scheduler's layers on SQLite (bench/schedulerOnSqlite.ts)"
@@ -435,6 +470,9 @@ const main = async () => {
     [fileURLToPath(new URL("../tools/buildBrowserApp.ts", import.meta.url)), "--if-stale"],
     { stdio: "inherit" }
   )
+  execFileSync(process.execPath, [fileURLToPath(new URL("../tools/buildScheduler.ts", import.meta.url))], {
+    stdio: "inherit"
+  })
   console.log(
     `Herald growth benchmark (stores: ${stores.join(", ")}; sizes: ${sizes.join(", ")}; node ${process.version}; one shared machine, figures are noisy)`
   )

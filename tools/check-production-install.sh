@@ -3,7 +3,7 @@
 # file must load every module it imports (ESM resolves the whole graph before running anything)
 # and reach its configuration check: with no variables set it refuses with its own message, exit 1.
 # A missing runtime dependency would fail earlier with ERR_MODULE_NOT_FOUND instead.
-# The browser app is built where the dev dependencies are (docs/operations.md "Production install": build,
+# The browser app and the bundled scheduler are built where the dev dependencies are (docs/operations.md "Production install": build,
 # then install for production); standalone in the production copy must then serve it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -12,12 +12,14 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$root" && git ls-files -z | xargs -0 tar -cf - ) | tar -xf - -C "$work"
 "$node" "$root/tools/buildBrowserApp.ts" --if-stale
-mkdir -p "$work/dist" && cp -R "$root/dist/browser" "$work/dist/browser"
+"$node" "$root/tools/buildScheduler.ts" >/dev/null
+mkdir -p "$work/dist" && cp -R "$root/dist/browser" "$work/dist/browser" && cp "$root/dist/scheduler.mjs" "$work/dist/"
 (cd "$work" && npm ci --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
 [ ! -e "$work/node_modules/vitest" ] || { echo "production install: dev dependencies were installed" >&2; exit 1; }
-for entry in web scheduler standalone; do
+# the bundled scheduler (npm run build) too: it must need nothing the production install lacks
+for entry in src/interfaces/web/main.ts src/interfaces/scheduler/main.ts src/interfaces/standalone/main.ts dist/scheduler.mjs; do
   set +e
-  out="$(cd "$work" && env -i PATH=/usr/bin:/bin PORT=not-a-port "$node" "src/interfaces/$entry/main.ts" 2>&1)"
+  out="$(cd "$work" && env -i PATH=/usr/bin:/bin PORT=not-a-port "$node" "$entry" 2>&1)"
   code=$?
   set -e
   if [ "$code" -ne 1 ] || ! grep -q "cannot start: fix these settings" <<<"$out"; then
@@ -42,4 +44,4 @@ if [ "$status" != "200" ]; then
   cat "$work/standalone.log" >&2
   exit 1
 fi
-echo "production install: npm ci --omit=dev, every entry file loads on $("$node" -v), the browser app is served"
+echo "production install: npm ci --omit=dev, every entry file and the bundled scheduler load on $("$node" -v), the browser app is served"

@@ -16,10 +16,16 @@ export interface RunningProcess {
 }
 
 /** Starts an entry file as its own OS process, as an operator would (no npm in between). */
-export const startProcess = (entry: string, env: Record<string, string>, runtime: Runtime = "node"): RunningProcess => {
+export const startProcess = (
+  entry: string,
+  env: Record<string, string>,
+  runtime: Runtime = "node",
+  /** V8 and Node flags before the entry (node only), as an operator's command line would pass them */
+  nodeArgs: ReadonlyArray<string> = []
+): RunningProcess => {
   const args =
     runtime === "node"
-      ? [entry]
+      ? [...nodeArgs, entry]
       : ["run", "--allow-env", "--allow-net", "--allow-read", "--allow-write", "--allow-sys", entry]
   const child = spawn(runtime === "node" ? process.execPath : denoBin, args, {
     cwd: root,
