@@ -1,4 +1,5 @@
 import { Clock, Effect, Stream } from "effect"
+import { failureKindOf } from "../../domain/message/failureKind.ts"
 import { CampaignAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { recordedPages } from "../eventSourcing/recordedPages.ts"
@@ -18,7 +19,8 @@ const campaignsIn = (page: ReadonlyArray<StreamRef>): Set<string> =>
 
 /**
  * Tells the admin of every campaign that failed (a send error, a missed message, an unknown
- * outcome) among the campaigns with events recorded since `since`. The scheduler has no mail
+ * outcome) among the campaigns with events recorded since `since`; not of those that failed
+ * because the admin disabled their owner's account (recorded as told all the same). The scheduler has no mail
  * settings (docs/operations.md#notifications), so the web process relays: it records CampaignFailureNotified on the
  * campaign's stream first and notifies only when its append won, so of several web processes
  * exactly one tells, once. A crash between the two loses that notice rather than repeating it.
@@ -32,6 +34,8 @@ export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function
       const outcome = yield* execute(CampaignAggregate)(campaignId, { type: "RecordFailureNotified", now })
       if (outcome._tag === "Accepted" && outcome.events.length > 0) {
         const campaign = outcome.state
+        // failed because the admin disabled its owner: the admin knows, and one mail per campaign is noise
+        if (failureKindOf(campaign.failureReason) === "disabled") return
         yield* notifier.notify({
           kind: "CampaignFailed",
           campaignId,

@@ -9,6 +9,7 @@ import { AuthSessionRepository } from "../../../src/application/ports/AuthSessio
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
 import { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
+import { OWNER_DISABLED_REASON } from "../../../src/application/scheduler/checkOwnerMaySend.ts"
 import { failCampaign } from "../../../src/application/scheduler/failCampaign.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
@@ -87,7 +88,12 @@ const campaignsTold = (told: ReadonlyArray<Notification>) =>
   told.flatMap((n) => (n.kind === "CampaignFailed" ? [n.campaignId] : []))
 
 /** A campaign of one message, set failed as the scheduler does. */
-const failedCampaign = (sessionId: string, title: string, at: number) =>
+const failedCampaign = (
+  sessionId: string,
+  title: string,
+  at: number,
+  reason = "failed to send message: the gateway refused it"
+) =>
   Effect.gen(function* () {
     const campaign = yield* createCampaign({
       userId: "u1",
@@ -96,7 +102,7 @@ const failedCampaign = (sessionId: string, title: string, at: number) =>
       title,
       messages: [{ content: title, scheduledAt: at + MINUTE }]
     })
-    yield* failCampaign(campaign.id, campaign.messageIds[0]!, "failed to send message: the gateway refused it")
+    yield* failCampaign(campaign.id, campaign.messageIds[0]!, reason)
     return campaign.id
   })
 
@@ -154,6 +160,10 @@ describe("the web process's alerts", () => {
         expect(alerts()).toHaveLength(1)
         yield* TestClock.adjust(31 * MINUTE)
         expect(alerts()).toHaveLength(2)
+        expect(told.filter((n) => n.kind === "CampaignFailed")).toHaveLength(1)
+        // a campaign that failed because the admin disabled its owner is not mailed to that admin
+        yield* failedCampaign(session.id, "Owner disabled", T + 65 * MINUTE, OWNER_DISABLED_REASON)
+        yield* TestClock.adjust(30_000)
         expect(told.filter((n) => n.kind === "CampaignFailed")).toHaveLength(1)
         // the hourly sweep ran again after the first hour: the expired session is gone, the live one stays
         expect(yield* sessions.get("short")).toBeNull()
