@@ -4,7 +4,7 @@
 import { LOOKBACK_MS } from "../../../domain/message/Message.ts"
 import type { SessionPacing } from "../../../domain/session/MessagingSession.ts"
 import { sureToGoUnderPacing } from "../../../domain/session/MessagingSession.ts"
-import { clockOf } from "../campaign/zoneFormat.ts"
+import { clockTime } from "../campaign/planWords.ts"
 
 const plural = new Intl.PluralRules("en")
 
@@ -21,10 +21,11 @@ const LATEST_MINUTES = LOOKBACK_MS / 60_000
 export const EXAMPLE_GROUPS = 30
 
 /** "09:14" (en-GB) or "9:14 AM" (en-US): 09:00 plus `secondsAfter`, rounded down to the minute, on the locale's clock. */
-const nineOClockPlus = (secondsAfter: number, locale: string | undefined) =>
-  new Intl.DateTimeFormat(locale, { ...clockOf(locale), minute: "2-digit", timeZone: "UTC" }).format(
-    Date.UTC(2000, 0, 1, 9, Math.floor(secondsAfter / 60))
-  )
+const nineOClockPlus = (secondsAfter: number, locale: string | undefined) => {
+  const minutes = 9 * 60 + Math.floor(secondsAfter / 60)
+  const hhmm = `${String(Math.floor(minutes / 60) % 24).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`
+  return clockTime(hhmm, locale)
+}
 
 /** What is set, e.g. "On: Herald waits at least 30 seconds between two messages from this number, plus up to 30 seconds more at random." */
 export const pacingSummary = (pacing: SessionPacing): string => {

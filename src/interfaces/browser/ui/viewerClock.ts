@@ -1,4 +1,4 @@
-import { clockOf } from "../campaign/zoneFormat.ts"
+import { clockTime } from "../campaign/planWords.ts"
 
 /** `, 09:00 ` before a place and "has already passed": how the server words a past time (domain/campaign/pastTime.ts). */
 const SERVER_TIME = /, (\d\d):(\d\d) (?=[^.]*? has already passed)/g
@@ -9,7 +9,4 @@ const SERVER_TIME = /, (\d\d):(\d\d) (?=[^.]*? has already passed)/g
  * clock, as every other time it shows ("9:00 PM" in en-US), so one page never mixes the two.
  */
 export const onViewerClock = (text: string, locale?: string): string =>
-  text.replace(SERVER_TIME, (_, hours: string, minutes: string) => {
-    const clock = new Intl.DateTimeFormat(locale, { ...clockOf(locale), minute: "2-digit", timeZone: "UTC" })
-    return `, ${clock.format(Date.UTC(2000, 0, 1, Number(hours), Number(minutes)))} `
-  })
+  text.replace(SERVER_TIME, (_, hours: string, minutes: string) => `, ${clockTime(`${hours}:${minutes}`, locale)} `)
