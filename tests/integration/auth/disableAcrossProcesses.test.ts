@@ -63,11 +63,12 @@ describe("disabling an account, two web processes on one store", () => {
     started.push(after)
     const bossNow = after.client()
     await bossNow.api.auth.signIn.mutate({ email: "boss@example.com", password: PASSWORD })
+    // thunks: an eager array would leave the second rejection unhandled while the first is awaited
     for (const call of [
-      bossNow.api.admin.disableUser.mutate({ userId: named.id }),
-      bossNow.api.admin.rejectUser.mutate({ userId: named.id })
+      () => bossNow.api.admin.disableUser.mutate({ userId: named.id }),
+      () => bossNow.api.admin.rejectUser.mutate({ userId: named.id })
     ]) {
-      const refused = await expectTrpcError(call, "FORBIDDEN")
+      const refused = await expectTrpcError(call(), "FORBIDDEN")
       expect(refused.message).toBe(
         "this is the administrator account set in Herald's configuration; it cannot be disabled or declined"
       )

@@ -778,11 +778,13 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const web = await start()
         const { client: admin, id: adminId } = await activeClient(web, ADMIN_EMAIL)
         const events = await web.eventCount()
+        // Thunks, so each call starts only when awaited: an eager array would leave the second
+        // rejection unhandled while the first is awaited.
         for (const call of [
-          admin.api.admin.disableUser.mutate({ userId: adminId }),
-          admin.api.admin.rejectUser.mutate({ userId: adminId })
+          () => admin.api.admin.disableUser.mutate({ userId: adminId }),
+          () => admin.api.admin.rejectUser.mutate({ userId: adminId })
         ]) {
-          const refused = await expectTrpcError(call, "FORBIDDEN")
+          const refused = await expectTrpcError(call(), "FORBIDDEN")
           expect(refused.message).toBe(
             "you cannot disable or decline your own account: another administrator would have to"
           )
