@@ -6,11 +6,17 @@ import {
   alreadyExists,
   alreadyStarted,
   availableOnlyInPlus,
+  cannotRoute,
   DEFAULT_FAKE_VERSION,
+  hasNewMessageIdRoute,
   knownWebhookEvents,
   mediaOnlyInPlus,
   mentionsAllOnlyInGroups,
+  messageIdsSupported,
+  messageNotFound,
+  newWahaMessageId,
   notImplementedBy,
+  nowebStoreOff,
   onlyDefaultAllowed,
   onlyDefaultSession,
   pollsSupported,
@@ -78,6 +84,15 @@ export interface FakeWahaOptions {
    * as WAHA does (default WAHA_STATUS_WAIT_MS).
    */
   readonly statusWaitMs?: number
+  /** The engine (NOWEB, GOWS, WEBJS) GET /api/server/version names; overrides `serverVersion.engine` (default WEBJS). */
+  readonly engine?: "NOWEB" | "GOWS" | "WEBJS"
+  /** WAHA's version; overrides `serverVersion.version` (default 2026.7.1). Message ids need NOWEB or GOWS from 2026.4.3. */
+  readonly version?: string
+  /**
+   * Sends drop the body's `id` and make their own, whatever the engine, as a WAHA that does not
+   * read the field (default false; WEBJS and versions before 2026.4.3 drop it anyway).
+   */
+  readonly ignoresIds?: boolean
 }
 
 /** WAHA's WAMessage as GET /api/{session}/chats/{chatId}/messages answers it; `timestamp` in seconds. */
@@ -110,6 +125,7 @@ type SendMode =
   | { readonly kind: "respond"; readonly status: number; readonly body: unknown }
   | { readonly kind: "hang" }
   | { readonly kind: "deliverThenHang" }
+  | { readonly kind: "deliverLater"; readonly ms: number }
 
 /** How every /api/ call is answered when the whole gateway is made to fail (a string body is sent as is, not as JSON). */
 type Breakdown =
@@ -130,8 +146,16 @@ export interface FakeWaha {
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
-  /** sendText delivers (records the send and its chat message) but never answers: a crash right after the send. */
+  /** Sends deliver (record the send and its chat message) but never answer: a crash right after the send. */
   deliverThenHang(): void
+  /** Sends are taken and never answered, and nothing is delivered: a crash before the engine sent anything (as hang()). */
+  hangWithoutDelivering(): void
+  /**
+   * Sends are taken and never answered; each is delivered `ms` after it came (recorded, and in the
+   * chat's history, stamped then), as a send still queued inside the engine after the client gave
+   * up. Tests wait for it with waitFor, never by sleeping.
+   */
+  deliverLater(ms: number): void
   latency(ms: number): void
   /** Every /api/ call (after the key check) gets this answer, until reset(); a string body is written raw. */
   answerEverythingWith(status: number, body?: unknown): void
@@ -189,8 +213,12 @@ export interface FakeWaha {
    * oldest first; tests may add, change or remove entries.
    */
   chatHistory(session: string, chatId: string): Array<FakeChatMessage>
-  /** This session's engine keeps no history: the messages endpoint answers 400, as NOWEB without its store does. */
+  /** This session's engine keeps no history: the messages endpoints (the list, and by id) answer 400, as NOWEB without its store does. */
   withoutHistory(session: string): void
+  /** The ack this session's sends get in the chat's history (default 1, SERVER), until reset(). */
+  setAck(session: string, ack: number): void
+  /** Whether sends drop the body's `id` (as the option `ignoresIds`), until reset(). */
+  ignoreIds(on: boolean): void
 }
 
 const SESSION_NAME = /^[a-zA-Z0-9_-]+$/
@@ -227,7 +255,16 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   let sessionInfoWaiting: Array<() => void> | null = null
   let breakdown: Breakdown | null = null
   let listening = false
-  const initialVersion: FakeServerVersion = { ...DEFAULT_FAKE_VERSION, ...options.serverVersion }
+  const initialVersion: FakeServerVersion = {
+    ...DEFAULT_FAKE_VERSION,
+    ...options.serverVersion,
+    ...(options.engine === undefined ? {} : { engine: options.engine }),
+    ...(options.version === undefined ? {} : { version: options.version })
+  }
+  let ignoresIds = options.ignoresIds ?? false
+  const acks = new Map<string, number>()
+  /** deliverLater's pending deliveries, cleared by reset() and close() */
+  const later = new Set<ReturnType<typeof setTimeout>>()
   let serverVersion = initialVersion
   const statusWaitMs = options.statusWaitMs ?? WAHA_STATUS_WAIT_MS
   let messageCounter = 0
@@ -314,6 +351,42 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   }
   const knows = (name: string) => sessions.has(name) || autoSessions
 
+  /**
+   * The key of a message a send makes: the body's `id` where this WAHA uses it (NOWEB and GOWS
+   * from 2026.4.3, unless ignoresIds), else the fake's own (`<kind><n>`).
+   */
+  const keyFor = (body: Record<string, unknown>, kind: string) => {
+    messageCounter += 1
+    const chosen = body["id"]
+    return typeof chosen === "string" && chosen !== "" && !ignoresIds && messageIdsSupported(serverVersion)
+      ? chosen
+      : `${kind}${messageCounter}`
+  }
+  /** The session's own message as the chat's history and the lookup by id show it; `body` its text or caption. */
+  const historyEntry = (
+    session: FakeSession | undefined,
+    sessionName: string,
+    chatId: string,
+    id: string,
+    text: string | null,
+    hasMedia = false
+  ): FakeChatMessage => {
+    const ack = acks.get(sessionName) ?? 1
+    return {
+      id,
+      timestamp: Math.floor(clock() / 1000),
+      from: session?.me?.id ?? "15550000000@c.us",
+      fromMe: true,
+      to: chatId,
+      body: text,
+      hasMedia,
+      ack,
+      ackName: ACK_NAMES[ack] ?? "UNKNOWN",
+      replyTo: null,
+      _data: {}
+    }
+  }
+
   const sendText = (req: RecordedRequest, res: ServerResponse, answer = true) => {
     const body = req.body as Record<string, unknown> | undefined
     if (
@@ -341,30 +414,17 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       })
     }
     sent.push(body as FakeWaha["sent"][number])
-    messageCounter += 1
-    const id = `true_${body["chatId"]}_FAKE${messageCounter}`
-    const timestamp = Math.floor(clock() / 1000)
-    chatHistory(body["session"], body["chatId"]).push({
-      id,
-      timestamp,
-      from: session?.me?.id ?? "15550000000@c.us",
-      fromMe: true,
-      to: body["chatId"],
-      body: body["text"],
-      hasMedia: false,
-      ack: 1,
-      ackName: "SERVER",
-      replyTo: null,
-      _data: {}
-    })
-    if (answer) json(res, 201, { id, timestamp, body: body["text"] })
+    const id = `true_${body["chatId"]}_${keyFor(body, "FAKE")}`
+    const entry = historyEntry(session, body["session"], body["chatId"], id, body["text"])
+    chatHistory(body["session"], body["chatId"]).push(entry)
+    if (answer) json(res, 201, { id, timestamp: entry.timestamp, body: body["text"] })
   }
 
   /**
    * POST /api/sendPoll as WAHA: no check of the options (WAHA has none), the engine's 501 "not
    * implemented" where its version cannot (pollsUnsupported), the session's status as sendText.
    */
-  const sendPoll = (req: RecordedRequest, res: ServerResponse) => {
+  const sendPoll = (req: RecordedRequest, res: ServerResponse, answer = true) => {
     const body = req.body as Record<string, unknown> | undefined
     const poll = body?.["poll"] as Record<string, unknown> | undefined
     if (
@@ -389,9 +449,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       })
     }
     polls.push(body)
-    messageCounter += 1
+    const id = `true_${body["chatId"]}_${keyFor(body, "FAKEPOLL")}`
+    const entry = historyEntry(session, body["session"], body["chatId"], id, null)
+    chatHistory(body["session"], body["chatId"]).push(entry)
     // GOWS/NOWEB answer the message with its id, as for sendText (docs/waha-features.md §3)
-    json(res, 201, { id: `true_${body["chatId"]}_FAKEPOLL${messageCounter}`, timestamp: Math.floor(clock() / 1000) })
+    if (answer) json(res, 201, { id, timestamp: entry.timestamp })
   }
 
   /**
@@ -399,7 +461,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
    * {mimetype, filename?, url} or {mimetype, filename?, data (base64)}, `caption` optional; WAHA
    * Core before 2026.6.1 answers the Plus error (422) on every engine; the session's status as sendText.
    */
-  const sendMedia = (req: RecordedRequest, res: ServerResponse) => {
+  const sendMedia = (req: RecordedRequest, res: ServerResponse, answer = true) => {
     const body = req.body as Record<string, unknown> | undefined
     const file = body?.["file"] as Record<string, unknown> | undefined
     if (
@@ -426,29 +488,38 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       })
     }
     media.push({ path: req.path, body })
-    messageCounter += 1
-    json(res, 201, { id: `true_${body["chatId"]}_FAKEMEDIA${messageCounter}`, timestamp: Math.floor(clock() / 1000) })
+    const id = `true_${body["chatId"]}_${keyFor(body, "FAKEMEDIA")}`
+    const caption = typeof body["caption"] === "string" ? body["caption"] : null
+    const entry = historyEntry(session, body["session"], body["chatId"], id, caption, true)
+    chatHistory(body["session"], body["chatId"]).push(entry)
+    if (answer) json(res, 201, { id, timestamp: entry.timestamp })
   }
 
-  /** WAHA: a WORKING session only; filters as query parameters; newest first; `limit` default 100. */
-  const chatMessages = (name: string, chatId: string, query: Record<string, string>, res: ServerResponse) => {
+  /** The chats routes' own checks (@WorkingSessionParam, then the engine's store): true when the call may go on, else answered. */
+  const historyReadable = (name: string, res: ServerResponse): boolean => {
     const session = sessions.get(name)
-    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${name}" does not exist` })
+    if (session === undefined && !autoSessions) {
+      json(res, 404, { message: `Session "${name}" does not exist` })
+      return false
+    }
     if (session !== undefined && session.status !== "WORKING") {
-      return json(res, 422, {
+      json(res, 422, {
         message: "Session status is not as expected",
         status: session.status,
         expected: ["WORKING"]
       })
+      return false
     }
     if (noHistory.has(name)) {
-      return json(res, 400, {
-        statusCode: 400,
-        message:
-          'Enable NOWEB store "config.noweb.store.enabled=True" and "config.noweb.store.full_sync=True" when starting a new session.',
-        error: "Bad Request"
-      })
+      json(res, 400, nowebStoreOff())
+      return false
     }
+    return true
+  }
+
+  /** WAHA: a WORKING session only; filters as query parameters; newest first; `limit` default 100. */
+  const chatMessages = (name: string, chatId: string, query: Record<string, string>, res: ServerResponse) => {
+    if (!historyReadable(name, res)) return
     const number = (key: string) => (query[key] === undefined ? undefined : Number(query[key]))
     const fromMe = query["filter.fromMe"] === undefined ? undefined : query["filter.fromMe"] === "true"
     const gte = number("filter.timestamp.gte")
@@ -462,6 +533,52 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const newestFirst = [...matching].sort((a, b) => b.timestamp - a.timestamp)
     return json(res, 200, page(newestFirst, { limit: "100", ...query }))
   }
+
+  /**
+   * GET /api/{session}/chats/{chatId}/messages/{messageId} (ChatsController.getChatMessage): the
+   * engines read only the key of the id in the path (parseMessageIdSerialized); GOWS looks it up
+   * by the key alone, in any chat (its store's GetMessageById), the others in that chat. The
+   * WAMessage, or 404 "Message not found".
+   */
+  const chatMessage = (name: string, chatId: string, messageId: string, res: ServerResponse) => {
+    if (!historyReadable(name, res)) return
+    const [fromMe, , serializedKey] = messageId.split("_")
+    const key = serializedKey !== undefined && (fromMe === "true" || fromMe === "false") ? serializedKey : messageId
+    const keyOf = (m: FakeChatMessage) => m.id.split("_")[2] ?? m.id
+    const anyChat = serverVersion.engine.toUpperCase() === "GOWS"
+    const prefix = `${name}\u0000`
+    const searched = anyChat
+      ? [...histories.entries()].filter(([k]) => k.startsWith(prefix)).flatMap(([, messages]) => messages)
+      : chatHistory(name, chatId)
+    const found = searched.find((m) => keyOf(m) === key)
+    return found === undefined ? json(res, 404, messageNotFound()) : json(res, 200, found)
+  }
+
+  /**
+   * GET /api/{session}/new-message-id (2026.4.3 on): NOWEB and GOWS answer `{id}`; the other
+   * engines NotImplementedByEngineError (501 since 2025); an older WAHA has no such route.
+   */
+  const newMessageId = (req: RecordedRequest, name: string, res: ServerResponse) => {
+    if (!hasNewMessageIdRoute(serverVersion)) return json(res, 404, cannotRoute(req.method, req.path))
+    if (refusedByCore(name, res)) return
+    const session = sessions.get(name)
+    if ((session === undefined && !autoSessions) || session?.status === "STOPPED")
+      return json(res, 404, startItFirst(name))
+    if (!messageIdsSupported(serverVersion)) return json(res, 501, notImplementedBy(serverVersion.engine))
+    return json(res, 200, { id: newWahaMessageId() })
+  }
+
+  /** deliverThenHang and deliverLater: `deliver` records the send without answering, now or `ms` later. */
+  const deliverUnanswered = (deliver: () => void) => {
+    if (mode.kind === "deliverThenHang") return deliver()
+    if (mode.kind !== "deliverLater") return
+    const timer = setTimeout(() => {
+      later.delete(timer)
+      deliver()
+    }, mode.ms)
+    later.add(timer)
+  }
+  const unanswered = () => mode.kind === "deliverThenHang" || mode.kind === "deliverLater"
 
   /** OnlyDefaultSessionIsAllowed: WAHA Core before 2026.6.1 refuses every session but `default`. */
   const refusedByCore = (name: string, res: ServerResponse): boolean => {
@@ -502,7 +619,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (numberLimit !== null && method === "POST" && SEND_PATHS.has(path)) return json(res, 500, gowsError463())
     if (method === "POST" && path === "/api/sendText") {
       if (mode.kind === "hang") return
-      if (mode.kind === "deliverThenHang") return sendText(req, res, false)
+      if (unanswered()) return deliverUnanswered(() => sendText(req, res, false))
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       const session = (req.body as { session?: unknown } | undefined)?.session
       const send = () =>
@@ -513,6 +630,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     }
     if (method === "POST" && (path === "/api/sendImage" || path === "/api/sendFile")) {
       if (mode.kind === "hang") return
+      if (unanswered()) return deliverUnanswered(() => sendMedia(req, res, false))
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return mode.kind === "normal" && mode.latencyMs > 0
         ? void setTimeout(() => sendMedia(req, res), mode.latencyMs)
@@ -520,6 +638,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     }
     if (method === "POST" && path === "/api/sendPoll") {
       if (mode.kind === "hang") return
+      if (unanswered()) return deliverUnanswered(() => sendPoll(req, res, false))
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return sendPoll(req, res)
     }
@@ -616,6 +735,18 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       parts[4] === "messages"
     ) {
       return chatMessages(name, parts[3]!, query, res)
+    }
+    if (
+      name !== undefined &&
+      method === "GET" &&
+      parts.length === 6 &&
+      parts[2] === "chats" &&
+      parts[4] === "messages"
+    ) {
+      return chatMessage(name, parts[3]!, parts[5]!, res)
+    }
+    if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "new-message-id") {
+      return newMessageId(req, name, res)
     }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
       return whenStatus(name, "WORKING", res, () => {
@@ -729,6 +860,12 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     deliverThenHang: () => {
       mode = { kind: "deliverThenHang" }
     },
+    hangWithoutDelivering: () => {
+      mode = { kind: "hang" }
+    },
+    deliverLater: (ms) => {
+      mode = { kind: "deliverLater", ms }
+    },
     latency: (ms) => {
       mode = { kind: "normal", latencyMs: ms }
     },
@@ -776,6 +913,10 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       keyless = options.keyless ?? false
       histories.clear()
       noHistory.clear()
+      acks.clear()
+      ignoresIds = options.ignoresIds ?? false
+      for (const timer of later) clearTimeout(timer)
+      later.clear()
       serverVersion = initialVersion
       if (!listening) await listen(port)
     },
@@ -808,9 +949,17 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         }
         poll()
       }),
-    close: stop,
+    close: () => {
+      for (const timer of later) clearTimeout(timer)
+      later.clear()
+      return stop()
+    },
     chatHistory,
-    withoutHistory: (session) => void noHistory.add(session)
+    withoutHistory: (session) => void noHistory.add(session),
+    setAck: (session, ack) => void acks.set(session, ack),
+    ignoreIds: (on) => {
+      ignoresIds = on
+    }
   }
 }
 

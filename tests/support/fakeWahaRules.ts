@@ -164,3 +164,46 @@ export const unknownWebhookEvent = (index: number, known: ReadonlyArray<string>)
   message: [`config.webhooks.${index}.each value in events must be one of the following values: ${known.join(", ")}`],
   error: "Bad Request"
 })
+
+/** `version` is `need` or later; a version that is not a number (e.g. "fake") counts as the latest. */
+const atLeast = (version: string, need: readonly [number, number, number]): boolean => {
+  const have = versionParts(version)
+  if (have === null) return true
+  const [y = 0, m = 0, b = 0] = have
+  return y !== need[0] ? y > need[0] : m !== need[1] ? m > need[1] : b >= need[2]
+}
+
+/** GET /api/{session}/new-message-id came in 2026.4.3 (changelog: "generate message ID before sending"). */
+export const hasNewMessageIdRoute = (v: FakeServerVersion): boolean => atLeast(v.version, [2026, 4, 3])
+
+/**
+ * Whether the engine gives and uses a chosen message id (2026.4.3: "NOWEB, GOWS - Provide message ID
+ * in send request"); WEBJS answers NotImplementedByEngineError and drops a send's `id`.
+ */
+export const messageIdsSupported = (v: FakeServerVersion): boolean =>
+  hasNewMessageIdRoute(v) && ["NOWEB", "GOWS"].includes(v.engine.toUpperCase())
+
+/** An id as whatsmeow's GenerateMessageID makes it (GOWS) and as Baileys' looks: "3EB0" and 18 upper-case hex digits. */
+export const newWahaMessageId = (): string => {
+  let hex = ""
+  for (let i = 0; i < 18; i++) hex += Math.floor(Math.random() * 16).toString(16)
+  return `3EB0${hex.toUpperCase()}`
+}
+
+/** NestJS's answer to a path no controller has (an older WAHA asked for a newer route). */
+export const cannotRoute = (method: string, path: string) => ({
+  message: `Cannot ${method} ${path}`,
+  error: "Not Found",
+  statusCode: 404
+})
+
+/** ChatsController.getChatMessage when the engine finds no message with that id. */
+export const messageNotFound = () => notFound("Message not found")
+
+/** NowebInMemoryStore without the store (config.noweb.store.enabled off): a BadRequestException built from a string. */
+export const nowebStoreOff = () => ({
+  statusCode: 400,
+  message:
+    'Enable NOWEB store "config.noweb.store.enabled=True" and "config.noweb.store.full_sync=True" when starting a new session.',
+  error: "Bad Request"
+})

@@ -8,7 +8,8 @@ import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
 /**
  * A gateway for use-case tests that only answers GET /api/server/version, with what `current()`
  * says at each call (so a test can change the engine between calls, or make it fail), and whether
- * it answers without a key (`keyless`, default no); every other call is a defect.
+ * it answers without a key (`keyless`, default no); it gives no message ids and finds none; every
+ * other call is a defect.
  */
 export const versionGateway = (
   current: () => GatewayServerVersion | GatewayError,
@@ -34,6 +35,8 @@ export const versionGateway = (
       listGroups: unused,
       listContacts: unused,
       findSentMessage: unused,
+      newMessageId: () => Effect.succeed(null),
+      findMessageById: () => Effect.succeed({ _tag: "NotFound" }),
       // a gateway that enforces its key, unless the test says otherwise (keyless)
       acceptsRequestsWithoutKey: () =>
         Effect.suspend(() => {

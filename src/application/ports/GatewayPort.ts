@@ -135,6 +135,8 @@ export interface SendTextRequest {
    * needs no @ tokens). Only sent when true; a gateway that cannot answers an error, never a plain send.
    */
   readonly mentionAll?: boolean
+  /** the message's id, taken before the send from {@link GatewayPort.newMessageId} (WAHA's body field `id`) */
+  readonly id?: string
 }
 
 /**
@@ -149,6 +151,8 @@ export interface SendPollRequest {
   readonly question: string
   readonly options: ReadonlyArray<string>
   readonly multipleAnswers: boolean
+  /** as SendTextRequest's */
+  readonly id?: string
 }
 
 /**
@@ -166,9 +170,15 @@ export interface SendMediaRequest {
   /** the message's content; may be empty */
   readonly caption: string
   readonly mentionAll?: boolean
+  /** as SendTextRequest's (WAHA's schema lists it for texts and polls only; GOWS's source reads it for media too) */
+  readonly id?: string
 }
 
-/** What the gateway said about a message it accepted. */
+/**
+ * What the gateway said about a message it accepted. When the send carried an `id` and the
+ * gateway ignored it (WEBJS, a WAHA before 2026.4.3), `messageId` is the gateway's own id, not the
+ * chosen one: the caller compares the key (gatewayMessageKey) with the id it chose.
+ */
 export interface SentText {
   /** its id for the message (WAHA's serialized `<fromMe>_<chatId>_<key>`, or the bare key), null when the answer named none */
   readonly messageId: string | null
@@ -266,6 +276,29 @@ export type SentMessageLookup =
   | { readonly _tag: "NotFound" }
   | { readonly _tag: "Unsure"; readonly reason: string }
 
+/** Which message to look up: one this session sent to `chatId` with the id it chose (the bare key, as newMessageId gave it). */
+export interface MessageByIdQuery {
+  readonly session: string
+  readonly chatId: string
+  readonly id: string
+}
+
+/**
+ * What the gateway says about a message looked up by its id (docs/outcome-unknown.md,
+ * "Client-chosen message ids").
+ * - `Found`: the gateway holds a message from this session (`fromMe`) in that chat with that id.
+ *   `timestamp` in ms; `ack` as WAHA gives it (−1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ,
+ *   4 PLAYED), null when it gives none. Only an ack of 1 or more says WhatsApp's server has it.
+ * - `NotFound`: the gateway holds no message with that id (404 "Message not found"). Not proof
+ *   that it was never sent: a send may still be inside the engine.
+ * - `Unsure`: the gateway answered, but not about this session's message in this chat (another
+ *   chat, not `fromMe`, another id), or it cannot look ids up (NOWEB without its store).
+ */
+export type MessageByIdLookup =
+  | { readonly _tag: "Found"; readonly messageId: string; readonly timestamp: number; readonly ack: number | null }
+  | { readonly _tag: "NotFound" }
+  | { readonly _tag: "Unsure"; readonly reason: string }
+
 /** The messaging gateway (WAHA's HTTP API, docs/architecture.md#the-gateway). */
 export class GatewayPort extends Context.Service<
   GatewayPort,
@@ -311,5 +344,15 @@ export class GatewayPort extends Context.Service<
     readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
     /** GET /api/{session}/chats/{chatId}/messages: did this session's send of `text` reach the chat? */
     readonly findSentMessage: (query: SentMessageQuery) => Effect.Effect<SentMessageLookup, GatewayError>
+    /**
+     * A message id chosen before sending (WAHA 2026.4.3+ on NOWEB/GOWS: GET /api/{session}/new-message-id);
+     * null where the gateway cannot give one (404 older WAHA, 422/501 the engine cannot, or a
+     * session whose sends ignored their id). A null is remembered per session until the session is
+     * created, started or restarted again through this adapter (or for an hour), so a gateway
+     * without ids costs one call.
+     */
+    readonly newMessageId: (session: string) => Effect.Effect<string | null, GatewayError>
+    /** Looks up a message this session sent by the id it was sent with (GET /api/{session}/chats/{chatId}/messages/{id}). */
+    readonly findMessageById: (query: MessageByIdQuery) => Effect.Effect<MessageByIdLookup, GatewayError>
   }
 >()("herald/application/ports/GatewayPort") {}

@@ -22,6 +22,7 @@ import { oneLine } from "../../application/text/oneLine.ts"
 import { DeadlinePassed, fetchWithDeadline, squeezed, truncate } from "../http/fetchWithDeadline.ts"
 import { jsonWithBase64 } from "./jsonWithBase64.ts"
 import { makeFindSentMessage } from "./WahaChatHistory.ts"
+import { makeMessageIds } from "./WahaMessageIds.ts"
 import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
 import { WahaId } from "./wahaId.ts"
 import {
@@ -375,6 +376,15 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const command = (prefix: string, method: string, path: string, body?: unknown): Effect.Effect<void, GatewayError> =>
     call(prefix, method, path, body === undefined ? {} : { body }).pipe(Effect.flatMap(ok(prefix)), Effect.asVoid)
 
+  const messageIds = makeMessageIds({ call, ok, parse })
+  /** WAHA's `id` (2026.4.3 on, NOWEB and GOWS): the message's id chosen before the send; left out when none was chosen. */
+  const chosenId = (id: string | undefined) => (id === undefined ? {} : { id })
+  /** The send's answer, and a warning when the gateway ignored the chosen id (WahaMessageIds.checkHonoured). */
+  const sentWith = (request: { readonly session: string; readonly id?: string }, response: RawResponse) => {
+    const sent: SentText = { messageId: sentMessageId(response.text) }
+    return Effect.as(messageIds.checkHonoured(request.session, request.id, sent), sent)
+  }
+
   const sendText = Effect.fnUntraced(function* (request: SendTextRequest) {
     const prefix = "failed to send message"
     const response = yield* call(prefix, "POST", "/api/sendText", {
@@ -385,11 +395,11 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
         linkPreviewHighQuality: false,
         session: request.session,
         // waha#1377, changelog 2025.11.1: the gateway resolves "all" to the group's participants
-        ...(request.mentionAll === true ? { mentions: ["all"] } : {})
+        ...(request.mentionAll === true ? { mentions: ["all"] } : {}),
+        ...chosenId(request.id)
       }
     }).pipe(Effect.flatMap(ok(prefix)))
-    const sent: SentText = { messageId: sentMessageId(response.text) }
-    return sent
+    return yield* sentWith(request, response)
   })
 
   // body as WAHA's docs (how-to/polls): poll.name is the question; reply_to left out (null there)
@@ -399,11 +409,11 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       body: {
         session: request.session,
         chatId: request.chatId,
-        poll: { name: request.question, options: [...request.options], multipleAnswers: request.multipleAnswers }
+        poll: { name: request.question, options: [...request.options], multipleAnswers: request.multipleAnswers },
+        ...chosenId(request.id)
       }
     }).pipe(Effect.flatMap(ok(prefix)))
-    const sent: SentText = { messageId: sentMessageId(response.text) }
-    return sent
+    return yield* sentWith(request, response)
   })
 
   // body as WAHA's docs (how-to/send-messages): the bytes as base64 `file.data`, not `file.url`
@@ -425,26 +435,34 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
                 chatId: request.chatId,
                 file: { mimetype: request.mimetype, filename: request.filename, data: "" },
                 caption: request.caption,
-                ...(request.mentionAll === true ? { mentions: ["all"] } : {})
+                ...(request.mentionAll === true ? { mentions: ["all"] } : {}),
+                ...chosenId(request.id)
               },
               request.bytes
             )
           },
           Math.max(timeoutMs, mediaTimeoutMs)
         ).pipe(Effect.flatMap(ok(prefix)))
-        const sent: SentText = { messageId: sentMessageId(response.text) }
-        return sent
+        return yield* sentWith(request, response)
       })
     )
+
+  /**
+   * NOWEB keeps no messages unless its store is on, and then only from the session's creation: the
+   * lookups by id and the chat's history need it (docs/outcome-unknown.md, "What the NOWEB store
+   * costs"). `fullSync: false` keeps about 3 months, enough for Herald. Other engines ignore it.
+   */
+  const NOWEB_STORE = { store: { enabled: true, fullSync: false } }
 
   // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
   const sessionBody = (name: string, events: ReadonlyArray<string>) =>
     options.webhook === undefined || events.length === 0
-      ? { name, start: true }
+      ? { name, start: true, config: { noweb: NOWEB_STORE } }
       : {
           name,
           start: true,
           config: {
+            noweb: NOWEB_STORE,
             webhooks: [
               {
                 url: options.webhook.url,
@@ -465,6 +483,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   const createSession = Effect.fn("WahaGateway.createSession")(function* (name: string) {
     const prefix = "failed to create session"
     const wanted = options.webhook?.events ?? []
+    // a session made anew may run on another engine: whether it gives ids is asked again
+    yield* messageIds.forget(name)
     const first = yield* call(prefix, "POST", "/api/sessions", { body: sessionBody(name, wanted) })
     const known = first.status === 400 ? knownWebhookEvents(first.text) : null
     const refused = known === null ? [] : wanted.filter((event) => !known.includes(event))
@@ -511,10 +531,12 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   }
 
   const startSession = Effect.fn("WahaGateway.startSession")(function* (name: string) {
+    yield* messageIds.forget(name)
     yield* command("failed to start session", "POST", `/api/sessions/${seg(name)}/start`)
   })
 
   const restartSession = Effect.fn("WahaGateway.restartSession")(function* (name: string) {
+    yield* messageIds.forget(name)
     yield* command("failed to restart session", "POST", `/api/sessions/${seg(name)}/restart`)
   })
 
@@ -544,6 +566,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
   })
 
   const deleteSession = Effect.fn("WahaGateway.deleteSession")(function* (name: string) {
+    yield* messageIds.forget(name)
     yield* command("failed to delete session", "DELETE", `/api/sessions/${seg(name)}`)
   })
 
@@ -678,7 +701,9 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     getQr,
     listGroups,
     listContacts,
-    findSentMessage: makeFindSentMessage({ call, ok, parse })
+    findSentMessage: makeFindSentMessage({ call, ok, parse }),
+    newMessageId: messageIds.newMessageId,
+    findMessageById: messageIds.findMessageById
   })
 }
 

@@ -411,11 +411,15 @@ describe("WahaGateway.sendText", () => {
 })
 
 describe("WahaGateway sessions", () => {
-  it("creates a session with POST /api/sessions {name, start: true}", async () => {
+  it("creates a session with POST /api/sessions {name, start: true}, with NOWEB's store on (other engines ignore it)", async () => {
     await run(gateway().createSession("alice_1"))
     const seen = fake.requests[0]!
     expect([seen.method, seen.path]).toEqual(["POST", "/api/sessions"])
-    expect(seen.body).toEqual({ name: "alice_1", start: true })
+    expect(seen.body).toEqual({
+      name: "alice_1",
+      start: true,
+      config: { noweb: { store: { enabled: true, fullSync: false } } }
+    })
     expect(seen.headers["x-api-key"]).toBe(API_KEY)
     expect(seen.headers["accept"]).toBe("application/json")
     expect(seen.headers["content-type"]).toBe("application/json")
@@ -436,6 +440,7 @@ describe("WahaGateway sessions", () => {
       name: "carol",
       start: true,
       config: {
+        noweb: { store: { enabled: true, fullSync: false } },
         webhooks: [
           {
             url: "https://herald.example.org/api/webhooks/waha",

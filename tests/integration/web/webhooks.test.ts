@@ -475,7 +475,11 @@ describe("WAHA webhooks without GATEWAY_WEBHOOK_SECRET", () => {
     await signUp(owner, ADMIN_EMAIL)
     const { sessionName } = await owner.api.user.initiateMessagingSession.mutate()
     const created = web.fake.requests.find((r) => r.method === "POST" && r.path === "/api/sessions")
-    expect(created?.body).toEqual({ name: sessionName, start: true })
+    expect(created?.body).toEqual({
+      name: sessionName,
+      start: true,
+      config: { noweb: { store: { enabled: true, fullSync: false } } }
+    })
     const events = await web.eventCount()
     const { createHmac } = await import("node:crypto")
     const body = JSON.stringify({

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Clock, Effect, Layer } from "effect"
+import { z } from "zod"
 import type {
   GatewayContact,
   GatewayFailure,
   GatewayGroup,
+  MessageByIdLookup,
   PageOf,
   SentText
 } from "../../../application/ports/GatewayPort.ts"
@@ -66,6 +68,36 @@ interface SandboxSession {
   qrShownAt: number | null
 }
 
+/** A line of sent.jsonl that carried a chosen id: what findMessageById needs of it. */
+const SentLine = z.object({ at: z.string(), session: z.string(), chatId: z.string(), id: z.string().min(1) })
+type SentWithId = { readonly session: string; readonly chatId: string; readonly at: number }
+
+/** The sends made with a chosen id, by id, read back from sent.jsonl (so a restarted process still finds them). */
+const sentWithIds = (sentFile: string): Map<string, SentWithId> => {
+  const found = new Map<string, SentWithId>()
+  let text = ""
+  try {
+    text = readFileSync(sentFile, "utf8")
+  } catch {
+    return found
+  }
+  for (const line of text.split("\n")) {
+    if (!line.includes('"id"')) continue
+    try {
+      const parsed = SentLine.safeParse(JSON.parse(line))
+      if (parsed.success)
+        found.set(parsed.data.id, {
+          session: parsed.data.session,
+          chatId: parsed.data.chatId,
+          at: Date.parse(parsed.data.at)
+        })
+    } catch {
+      /* a torn last line after a crash */
+    }
+  }
+  return found
+}
+
 export interface SandboxGatewayOptions {
   /** where sessions.json and sent.jsonl live (./data/sandbox) */
   readonly dir: string
@@ -97,6 +129,10 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
     /* first run */
   }
   const save = () => writeOwnerOnlyFile(sessionsFile, JSON.stringify(Object.fromEntries(sessions), null, 2), "w")
+  const withIds = sentWithIds(sentFile)
+  // ids from a counter, unique across restarts by the time this instance began (as WAHA's "3EB0" + 18 hex digits)
+  const idPrefix = `3EB0${Date.now().toString(16).toUpperCase().padStart(12, "0").slice(-12)}`
+  let idCounter = 0
 
   const fail = (prefix: string, reason: GatewayFailure, detail: string) =>
     new GatewayError({ reason, message: `${prefix}: ${detail}` })
@@ -144,18 +180,27 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
   }
 
   /** Records a send in the sent file (one JSON line, the request as given) and answers an id as WAHA's. */
-  const deliver = (request: { readonly session: string; readonly chatId: string }, prefix: string, shown: string) =>
+  const deliver = (
+    request: { readonly session: string; readonly chatId: string; readonly id?: string },
+    prefix: string,
+    shown: string
+  ) =>
     Effect.gen(function* () {
       yield* working(prefix, request.session)
       const now = yield* Clock.currentTimeMillis
       writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
+      if (request.id !== undefined)
+        withIds.set(request.id, { session: request.session, chatId: request.chatId, at: now })
       yield* Effect.logInfo(
         `Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(shown)}`
       )
       const sent: SentText = {
-        messageId: `true_${request.chatId}_SANDBOX${now.toString(16).toUpperCase()}${Math.floor(Math.random() * 0xffff)
-          .toString(16)
-          .toUpperCase()}`
+        messageId: `true_${request.chatId}_${
+          request.id ??
+          `SANDBOX${now.toString(16).toUpperCase()}${Math.floor(Math.random() * 0xffff)
+            .toString(16)
+            .toUpperCase()}`
+        }`
       }
       return sent
     })
@@ -163,6 +208,25 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
   return GatewayPort.of({
     // the sandbox keeps no chat history it could be sure of: a cut-off send stays outcome-unknown
     findSentMessage: () => Effect.succeed({ _tag: "Unsure", reason: "the sandbox gateway keeps no chat history" }),
+    // ids from a counter; what was sent with one is found again (delivered, so acknowledged by the "server")
+    newMessageId: (session) =>
+      Effect.flatMap(working("failed to take a new message id", session), () =>
+        Effect.sync(() => `${idPrefix}${(++idCounter).toString(16).toUpperCase().padStart(6, "0")}`)
+      ),
+    findMessageById: (query) =>
+      Effect.map(working("failed to look the message up by its id", query.session), () => {
+        const sent = withIds.get(query.id)
+        const lookup: MessageByIdLookup =
+          sent === undefined || sent.session !== query.session || sent.chatId !== query.chatId
+            ? { _tag: "NotFound" }
+            : {
+                _tag: "Found",
+                messageId: `true_${sent.chatId}_${query.id}`,
+                timestamp: Math.floor(sent.at / 1000) * 1000,
+                ack: 1
+              }
+        return lookup
+      }),
     sendText: (request) => deliver(request, "failed to send message", request.text),
     // nobody watches the sandbox's chats: marking seen and typing do nothing
     chatPresence: () => Effect.void,
