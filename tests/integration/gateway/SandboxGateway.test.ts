@@ -254,4 +254,38 @@ describe("SandboxGateway", () => {
         }
       })
   )
+
+  it.effect(
+    "gives message ids from a counter and finds what it sent with them, after a restart too; other chats and unknown ids are NotFound",
+    () =>
+      Effect.gen(function* () {
+        const dir = freshDir()
+        const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+        yield* gateway.createSession("erin")
+        expect((yield* Effect.flip(gateway.newMessageId("erin"))).reason).toBe("SessionNotReady")
+        yield* gateway.getQr("erin")
+        const ids = [yield* gateway.newMessageId("erin"), yield* gateway.newMessageId("erin")]
+        expect(ids[0]).toMatch(/^3EB0[0-9A-F]{18}$/)
+        expect(ids[1]).not.toBe(ids[0])
+        const id = ids[0]!
+        yield* TestClock.setTime(Date.parse("2026-08-01T09:00:01.500Z"))
+        const sent = yield* gateway.sendText({ session: "erin", chatId: "1@g.us", text: "hello", id })
+        expect(sent.messageId).toBe(`true_1@g.us_${id}`)
+        const found = {
+          _tag: "Found",
+          messageId: `true_1@g.us_${id}`,
+          timestamp: Date.parse("2026-08-01T09:00:01.000Z"),
+          ack: 1
+        }
+        expect(yield* gateway.findMessageById({ session: "erin", chatId: "1@g.us", id })).toEqual(found)
+        expect(yield* gateway.findMessageById({ session: "erin", chatId: "2@g.us", id })).toEqual({ _tag: "NotFound" })
+        expect(yield* gateway.findMessageById({ session: "erin", chatId: "1@g.us", id: ids[1]! })).toEqual({
+          _tag: "NotFound"
+        })
+        // a new instance on the same folder (a restart) still finds it, and gives other ids
+        const again = makeSandboxGateway({ dir, connectAfterMs: 0 })
+        expect(yield* again.findMessageById({ session: "erin", chatId: "1@g.us", id })).toEqual(found)
+        expect(ids).not.toContain(yield* again.newMessageId("erin"))
+      })
+  )
 })

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Clock, Effect, Layer } from "effect"
@@ -130,8 +131,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
   }
   const save = () => writeOwnerOnlyFile(sessionsFile, JSON.stringify(Object.fromEntries(sessions), null, 2), "w")
   const withIds = sentWithIds(sentFile)
-  // ids from a counter, unique across restarts by the time this instance began (as WAHA's "3EB0" + 18 hex digits)
-  const idPrefix = `3EB0${Date.now().toString(16).toUpperCase().padStart(12, "0").slice(-12)}`
+  // ids from a counter behind a random prefix per instance, so a restart never gives an id again (as WAHA's "3EB0" + 18 hex digits)
+  const idPrefix = `3EB0${randomBytes(6).toString("hex").toUpperCase()}`
   let idCounter = 0
 
   const fail = (prefix: string, reason: GatewayFailure, detail: string) =>
