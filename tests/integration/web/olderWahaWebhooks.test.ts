@@ -34,6 +34,11 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
   it("2025.11.1: created again without message.ack.group, the log says what is missing, and receipts still come by message.ack", async () => {
     const { owner, sessionName } = await connect("2025.11.1", SECRET)
     expect(creates()).toHaveLength(2)
+    // both tries ask for NOWEB's store (the lookups by id and the chat's history need it)
+    expect(creates().map((r) => (r.body as { config?: { noweb?: unknown } }).config?.noweb)).toEqual([
+      { store: { enabled: true, fullSync: false } },
+      { store: { enabled: true, fullSync: false } }
+    ])
     expect(registeredWebhooks(fake, sessionName).map((w) => w.events)).toEqual([["message.ack", "session.status"]])
     expect(fake.sessions.has(sessionName)).toBe(true)
     const warning = web.logs.find((l) => l.text.includes("does not know the webhook events"))
