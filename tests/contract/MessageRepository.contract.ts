@@ -1,8 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { MessageAggregate } from "../../src/application/eventSourcing/Aggregates.ts"
+import { execute, load } from "../../src/application/eventSourcing/execute.ts"
+import { projectStream } from "../../src/application/eventSourcing/project.ts"
+import { EventStore } from "../../src/application/ports/EventStore.ts"
 import type { MessageView } from "../../src/application/ports/MessageRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
-import type { MessageStatus } from "../../src/domain/message/Message.ts"
+import type { MessageCommand, MessageEvent, MessageStatus } from "../../src/domain/message/Message.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
 
@@ -40,6 +44,7 @@ export const messageView = (
     mentionAll: false,
     poll: null,
     media: null,
+    claimGatewayId: null,
     version: 1,
     ...overrides
   }
@@ -161,6 +166,107 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.needsMedia("md1", 0)).toBe(false)
         })
       )
+    )
+
+    it.effect("keeps the id a claim took for its send, null without one; a newer view replaces or clears it", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const withId = messageView("m1", { status: "PICKED", claimGatewayId: "3EB0A1B2C3D4E5F6A7B8C9", version: 2 })
+          const withoutId = messageView("m2", { status: "PICKED", version: 2 })
+          yield* repo.save(withId)
+          yield* repo.save(withoutId)
+          expect(yield* repo.get("m1")).toEqual(withId)
+          expect(yield* repo.get("m2")).toEqual(withoutId)
+          // the lease recovery reads claims through these: the id comes with them
+          expect(yield* repo.findPickedBefore(T, 10)).toEqual([withId, withoutId])
+          expect(yield* repo.findInFlight(["s1"], T - 1)).toEqual([withId, withoutId])
+          yield* repo.save({ ...withId, claimGatewayId: "3EB0FFFF", version: 3 })
+          expect(yield* repo.get("m1")).toMatchObject({ claimGatewayId: "3EB0FFFF", version: 3 })
+          yield* repo.save({ ...withId, claimGatewayId: null, version: 4 })
+          expect(yield* repo.get("m1")).toMatchObject({ claimGatewayId: null, version: 4 })
+        })
+      )
+    )
+
+    it.effect(
+      "a claim's id goes through the log into the view: with and without it, a later claim replaces it, SettleSentById settles",
+      () =>
+        Effect.gen(function* () {
+          const target = { campaignId: "c1", sessionId: "s1", groupId: "120363000000000001@g.us", groupName: "Family" }
+          const run = (id: string, command: MessageCommand) =>
+            execute(MessageAggregate)(id, command).pipe(
+              Effect.tap((outcome) => Effect.sync(() => expect(outcome._tag).toBe("Accepted")))
+            )
+          const schedule = (id: string) =>
+            run(id, { type: "Schedule", messageId: id, target, content: `text ${id}`, scheduledAt: T, now: T - 1 })
+          const repo = yield* MessageRepository
+          yield* schedule("m1")
+          yield* schedule("m2")
+          yield* run("m1", { type: "Pick", selectedAt: T, now: T + 1, by: "scheduler-1", gatewayMessageId: "3EB0AA" })
+          yield* run("m2", { type: "Pick", selectedAt: T, now: T + 1, by: "scheduler-1" })
+          expect(yield* repo.get("m1")).toMatchObject({ status: "PICKED", claimGatewayId: "3EB0AA", version: 2 })
+          expect(yield* repo.get("m2")).toMatchObject({ status: "PICKED", claimGatewayId: null, version: 2 })
+          // read back from the log by a fresh read: the id is in the claim's event, and absent without one
+          const picked = (id: string) =>
+            EventStore.use((store) => store.read(MessageAggregate.streamId(id))).pipe(
+              Effect.map((events) => events[1]?.data)
+            )
+          expect(yield* picked("m1")).toEqual({
+            type: "MessagePicked",
+            at: T + 1,
+            by: "scheduler-1",
+            gatewayMessageId: "3EB0AA"
+          })
+          expect(yield* picked("m2")).toEqual({ type: "MessagePicked", at: T + 1, by: "scheduler-1" })
+          expect(yield* load(MessageAggregate, "m1")).toMatchObject({ claimGatewayId: "3EB0AA" })
+
+          // the decider never claims twice, but a log may hold a later claim: it replaces the id, or clears it
+          const store = yield* EventStore
+          yield* schedule("m3")
+          const claims: ReadonlyArray<MessageEvent> = [
+            { type: "MessagePicked", at: T + 1, by: "scheduler-1", gatewayMessageId: "3EB0AA" },
+            { type: "MessagePicked", at: T + 2, by: "scheduler-2", gatewayMessageId: "3EB0BB" }
+          ]
+          const unnamed: ReadonlyArray<MessageEvent> = [{ type: "MessagePicked", at: T + 3, by: "scheduler-1" }]
+          yield* store.append(MessageAggregate.streamId("m3"), 1, claims)
+          yield* projectStream(MessageAggregate.streamId("m3"))
+          expect(yield* repo.get("m3")).toMatchObject({ claimGatewayId: "3EB0BB", pickedAt: T + 2, version: 3 })
+          yield* store.append(MessageAggregate.streamId("m3"), 3, unnamed)
+          yield* projectStream(MessageAggregate.streamId("m3"))
+          expect(yield* repo.get("m3")).toMatchObject({ claimGatewayId: null, pickedAt: T + 3, version: 4 })
+
+          // found by the claim's id (read by the other engine, after the lease): sent, read by the group
+          const lease = 5 * 60_000
+          yield* run("m1", {
+            type: "SettleSentById",
+            gatewayMessageId: "3EB0AA",
+            sentAt: T + 2_000,
+            leaseMs: lease,
+            now: T + 1 + lease,
+            ack: 3
+          })
+          expect(yield* repo.get("m1")).toMatchObject({
+            status: "SENT",
+            isSent: true,
+            sentAt: T + 2_000,
+            gatewayMessageKey: "3EB0AA",
+            deliveredAt: T + 1 + lease,
+            readAt: T + 1 + lease,
+            claimGatewayId: "3EB0AA",
+            version: 4
+          })
+          // without an id the claim cannot be settled by one
+          expect(
+            yield* execute(MessageAggregate)("m2", {
+              type: "SettleSentById",
+              gatewayMessageId: "3EB0AA",
+              sentAt: T + 2_000,
+              leaseMs: lease,
+              now: T + 1 + lease
+            })
+          ).toMatchObject({ _tag: "Rejected", rejection: { _tag: "NotTheClaimsId", claimGatewayId: null } })
+          expect(yield* repo.get("m2")).toMatchObject({ status: "PICKED", version: 2 })
+        }).pipe(Effect.provide(harness.freshDatabase().connect()))
     )
 
     it.effect("keeps the newest version: an older or equal version never overwrites it", () =>

@@ -69,7 +69,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeProjectionCheckpointContract("mongo", mongo)
   describeMediaStoreContract("mongo", mongo)
 
-  it("reads message, session and campaign documents written before delivery receipts, session events, send again, mentions, polls and targets: with none", async () => {
+  it("reads message, session and campaign documents written before delivery receipts, session events, send again, mentions, polls, targets and claim ids: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")
     const raw = new MongoClient(databaseUrl, { serverSelectionTimeoutMS: 5_000 })
     try {
@@ -142,6 +142,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
       resendOf: null,
       mentionAll: false,
       poll: null,
+      claimGatewayId: null,
       version: 4
     })
     expect(session).toMatchObject({

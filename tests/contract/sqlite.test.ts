@@ -24,7 +24,7 @@ import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
-import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
+import { describeMessageRepositoryContract, messageView } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
@@ -518,7 +518,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(12)
+        expect(SQLITE_SCHEMA_VERSION).toBe(13)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -629,6 +629,49 @@ describe("SQLite adapters: several connections to one file", () => {
         })
         const reopened = new DatabaseSync(path)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 12 (before claim ids) gains the claim id column on start: its messages keep every field and have none, and a save sets it",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE messages (id TEXT NOT NULL PRIMARY KEY, campaign_id TEXT NOT NULL, session_id TEXT NOT NULL, group_id TEXT NOT NULL,
+        group_name TEXT NOT NULL, content TEXT NOT NULL, scheduled_at INTEGER NOT NULL, status TEXT NOT NULL, is_sent INTEGER NOT NULL,
+        is_picked INTEGER NOT NULL, is_deleted INTEGER NOT NULL, picked_at INTEGER, sent_at INTEGER, failure_reason TEXT,
+        gateway_message_key TEXT, delivered_at INTEGER, read_at INTEGER, delivered_count INTEGER NOT NULL DEFAULT 0,
+        read_count INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL, resend_of TEXT, resent_as TEXT,
+        mention_all INTEGER NOT NULL DEFAULT 0, poll TEXT, media TEXT);
+        INSERT INTO messages VALUES ('m1', 'c1', 's1', 'g@g.us', 'Family', 'Lunch?', 10, 'PICKED', 0, 1, 0, 11, NULL, NULL, NULL, NULL, NULL, 0, 0, 2, NULL, NULL, 1, NULL, NULL);
+        PRAGMA user_version = 12;`)
+        old.close()
+        const repo = <A>(f: (r: MessageRepository["Service"]) => Effect.Effect<A, unknown>) =>
+          MessageRepository.use(f).pipe(Effect.provide(client(path)))
+        const view = yield* repo((r) => r.get("m1"))
+        // every field as stored, and no id
+        expect(view).toEqual(
+          messageView("m1", {
+            groupId: "g@g.us",
+            content: "Lunch?",
+            scheduledAt: 10,
+            status: "PICKED",
+            pickedAt: 11,
+            mentionAll: true,
+            version: 2
+          })
+        )
+        if (view === null) return
+        yield* repo((r) => r.save({ ...view, claimGatewayId: "3EB0C0FFEE", version: 3 }))
+        expect(yield* repo((r) => r.get("m1"))).toEqual({ ...view, claimGatewayId: "3EB0C0FFEE", version: 3 })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        expect(reopened.prepare("SELECT claim_gateway_id FROM messages WHERE id = 'm1'").get()).toEqual({
+          claim_gateway_id: "3EB0C0FFEE"
+        })
         reopened.close()
       })
     }
@@ -778,7 +821,7 @@ describe("SQLite adapters: several connections to one file", () => {
             message_ids: '["m1","m2"]',
             created_at: 1
           })
-          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL, 0, NULL, NULL);
+          raw.exec(`INSERT INTO messages VALUES ('m-bad', 'c1', 's1', 'g@g.us', 'Family', 'hi', 10, 'SENT', 2, 1, 0, 11, 12, NULL, NULL, NULL, NULL, 0, 0, 4, NULL, NULL, 0, NULL, NULL, NULL);
           UPDATE campaigns SET message_ids = 'not json' WHERE id = 'c1'`)
         } finally {
           raw.close()

@@ -100,6 +100,7 @@ export const messageView = (s: MessageState): MessageView | null =>
         mentionAll: s.mentionAll,
         poll: s.poll,
         media: s.media,
+        claimGatewayId: s.claimGatewayId,
         version: s.version
       }
 

@@ -58,8 +58,9 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
     }),
     z.object({ type: z.literal("MessageDeleted"), at }),
     z.object({ type: z.literal("MessageCancelled"), at }),
-    z.object({ type: z.literal("MessagePicked"), at, by: z.string() }),
-    // messages sent before gateway ids were recorded have none; `note`: settled from the chat's history
+    // claims before ids were taken for the send have none, and neither do claims without one
+    z.object({ type: z.literal("MessagePicked"), at, by: z.string(), gatewayMessageId: z.string().optional() }),
+    // messages sent before gateway ids were recorded have none; `note`: settled from the chat's history or by the id
     z.object({
       type: z.literal("MessageSent"),
       at,

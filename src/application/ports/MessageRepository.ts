@@ -59,6 +59,11 @@ export const MessageViewSchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * the id the current claim took from the gateway before its send, to look the message up by it
+   * after a cut-off; null when it took none, and on views stored before ids were taken
+   */
+  claimGatewayId: z.string().nullable().default(null),
   version: z.number().int()
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>

@@ -1,5 +1,5 @@
 import { Clock, Effect } from "effect"
-import type { ClaimedMessage, MessageState } from "../../domain/message/Message.ts"
+import type { ClaimedMessage, MessageCommand, MessageState } from "../../domain/message/Message.ts"
 import { isClaimed } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
@@ -30,11 +30,24 @@ const notOurs: Claim = { _tag: "NotOurs" }
  * the claim reads again and decides on what it finds, once; a refusal on the preloaded state is
  * checked on a fresh read too. So an edit, a cancellation or another scheduler's claim after the
  * preload is seen as what it is, never taken for another scheduler holding the session.
+ * `gatewayMessageId`, an id taken from the gateway for the send, is recorded in the same append
+ * (docs/outcome-unknown.md#client-chosen-message-ids-evidence-and-plan); without one the claim is as before.
  */
-export const claimMessage = Effect.fnUntraced(function* (view: MessageView, selectedAt: number, known?: MessageState) {
+export const claimMessage = Effect.fnUntraced(function* (
+  view: MessageView,
+  selectedAt: number,
+  known?: MessageState,
+  gatewayMessageId?: string
+) {
   const { schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  const pick = { type: "Pick", selectedAt, now, by: schedulerId } as const
+  const pick: MessageCommand = {
+    type: "Pick",
+    selectedAt,
+    now,
+    by: schedulerId,
+    ...(gatewayMessageId === undefined ? {} : { gatewayMessageId })
+  }
   const outcome = yield* execute(MessageAggregate)(
     view.id,
     pick,
@@ -56,7 +69,10 @@ export const claimMessage = Effect.fnUntraced(function* (view: MessageView, sele
       load(MessageAggregate, view.id).pipe(
         retryWhileUnavailable(view.id, "its claim"),
         Effect.flatMap((state) =>
-          state.status === "PICKED" && state.pickedBy === schedulerId && state.pickedAt === now
+          state.status === "PICKED" &&
+          state.pickedBy === schedulerId &&
+          state.pickedAt === now &&
+          state.claimGatewayId === (gatewayMessageId ?? null)
             ? Effect.flatMap(Clock.currentTimeMillis, (at) =>
                 at < now + leaseMs / 2
                   ? Effect.succeed({ _tag: "Accepted" as const, state, events: [] })

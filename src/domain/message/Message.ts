@@ -53,10 +53,16 @@ export type MessageEvent =
     }
   | { readonly type: "MessageDeleted"; readonly at: number }
   | { readonly type: "MessageCancelled"; readonly at: number }
-  | { readonly type: "MessagePicked"; readonly at: number; readonly by: string }
+  /**
+   * `gatewayMessageId`: the id taken from the gateway before the send, which the send then uses
+   * (docs/outcome-unknown.md#client-chosen-message-ids-evidence-and-plan); absent: no id (a
+   * gateway without ids, a failed fetch, and every claim before ids were taken).
+   */
+  | { readonly type: "MessagePicked"; readonly at: number; readonly by: string; readonly gatewayMessageId?: string }
   /**
    * `gatewayMessageId`: the id the gateway gave the sent message (null when its answer named none);
-   * `note` says how it is known when the sender itself did not report it (settled from the chat's history).
+   * `note` says how it is known when the sender itself did not report it (settled from the chat's
+   * history, or by the claim's own id).
    */
   | {
       readonly type: "MessageSent"
@@ -143,6 +149,8 @@ export interface MessageState {
   readonly failureReason: string | null
   /** the gateway's id of the sent message, to match its delivery receipts */
   readonly gatewayMessageId: string | null
+  /** the id the current claim took before its send, or null (none taken, or not claimed) */
+  readonly claimGatewayId: string | null
   readonly delivery: Delivery
   /** the message this one sends again, if it is a resend */
   readonly resendOf: string | null
@@ -183,8 +191,17 @@ export type MessageCommand =
     }
   | { readonly type: "Delete"; readonly now: number }
   | { readonly type: "Cancel"; readonly now: number }
-  /** `selectedAt` is the time of the cycle that selected the message, `now` the time of the claim. */
-  | { readonly type: "Pick"; readonly selectedAt: number; readonly now: number; readonly by: string }
+  /**
+   * `selectedAt` is the time of the cycle that selected the message, `now` the time of the claim;
+   * `gatewayMessageId`, the id taken for the send, is recorded with the claim.
+   */
+  | {
+      readonly type: "Pick"
+      readonly selectedAt: number
+      readonly now: number
+      readonly by: string
+      readonly gatewayMessageId?: string
+    }
   | { readonly type: "RecordSent"; readonly gatewayMessageId: string | null; readonly now: number }
   /** A receipt: recorded once per level and participant, so a replayed one changes nothing. */
   | { readonly type: "RecordAck"; readonly level: AckLevel; readonly participant: string | null; readonly now: number }
@@ -208,6 +225,21 @@ export type MessageCommand =
       readonly sentAt: number
       readonly gatewayMessageId: string
       readonly evidence: string
+    }
+  /**
+   * The same claim, when the gateway finds the message by the id the claim recorded: it was sent.
+   * After the lease, like SettleSentFromHistory; before it only for the claim's own scheduler
+   * (`by`), which is settling its own cut-off send. `ack` is the gateway's (WAHA's scale: 2
+   * DEVICE, 3 READ, 4 PLAYED): from 2 on it is also a receipt of the whole message.
+   */
+  | {
+      readonly type: "SettleSentById"
+      readonly gatewayMessageId: string
+      readonly sentAt: number
+      readonly leaseMs: number
+      readonly now: number
+      readonly by?: string
+      readonly ack?: number
     }
   | { readonly type: "RecordMissed"; readonly now: number; readonly whileLimited?: boolean }
   /** The campaign is being paused: a message still waiting is held. */
@@ -241,6 +273,8 @@ export type MessageRejection =
   | { readonly _tag: "MessageNotPaused"; readonly status: MessageStatus }
   | { readonly _tag: "MessageNotInFlight"; readonly status: MessageStatus }
   | { readonly _tag: "LeaseNotExpired"; readonly pickedAt: number }
+  /** SettleSentById with an id that is not the one the current claim recorded (`claimGatewayId`, null: none) */
+  | { readonly _tag: "NotTheClaimsId"; readonly claimGatewayId: string | null }
   | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
   | { readonly _tag: "EmptyContent" }
   /** `at`: where in the poll (`options`, `options.<i>`) */
@@ -267,6 +301,7 @@ export const initialMessageState: MessageState = {
   sentAt: null,
   failureReason: null,
   gatewayMessageId: null,
+  claimGatewayId: null,
   delivery: noDelivery,
   resendOf: null,
   resentAs: null,
@@ -379,6 +414,11 @@ const whenInFlight = (state: MessageState, then: () => Result): Result => {
 
 /** The prefix of a MessageSent note written by SettleSentFromHistory. */
 export const SETTLED_FROM_HISTORY = "settled from the chat's history"
+/** The prefix of a MessageSent note written by SettleSentById. */
+export const SETTLED_BY_ID = "settled by its id"
+
+/** A gateway's `ack` (WAHA: −1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED) as a receipt level, or null. */
+export const ackLevelOf = (ack: number): AckLevel | null => (ack >= 3 ? "READ" : ack === 2 ? "DELIVERED" : null)
 
 const whenLeaseExpired = (
   state: MessageState,
@@ -483,7 +523,12 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
     case "Pick":
       return whenWaiting(state, () =>
         isDue(state.scheduledAt, command.selectedAt)
-          ? accept({ type: "MessagePicked", at: command.now, by: command.by })
+          ? accept({
+              type: "MessagePicked",
+              at: command.now,
+              by: command.by,
+              ...(command.gatewayMessageId === undefined ? {} : { gatewayMessageId: command.gatewayMessageId })
+            })
           : reject({ _tag: "MessageNotDue", scheduledAt: state.scheduledAt, selectedAt: command.selectedAt })
       )
     case "Resend":
@@ -562,6 +607,30 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
           note: `${SETTLED_FROM_HISTORY}: ${command.evidence}`
         })
       )
+    case "SettleSentById":
+      return whenInFlight(state, () => {
+        // the id names this claim's send and no other: a lookup of an older claim's id settles nothing
+        if (state.claimGatewayId === null || state.claimGatewayId !== command.gatewayMessageId) {
+          return reject({ _tag: "NotTheClaimsId", claimGatewayId: state.claimGatewayId })
+        }
+        const settle = (pickedAt: number): Result => {
+          const level = command.ack === undefined ? null : ackLevelOf(command.ack)
+          const sent: MessageEvent = {
+            type: "MessageSent",
+            // between the claim and now, whatever the clocks say (the claim's time wins if now is before it)
+            at: Math.max(Math.min(command.sentAt, command.now), pickedAt),
+            gatewayMessageId: command.gatewayMessageId,
+            note: `${SETTLED_BY_ID}: gateway message ${command.gatewayMessageId}`
+          }
+          return level === null
+            ? accept(sent)
+            : accept<MessageEvent>(sent, { type: "MessageAcknowledged", at: command.now, level, participant: null })
+        }
+        // the claim's own scheduler settles its own send at any time, as it would record it sent
+        return command.by !== undefined && command.by === state.pickedBy
+          ? settle(state.pickedAt ?? 0)
+          : whenLeaseExpired(state, command.leaseMs, command.now, settle)
+      })
   }
 }
 
@@ -596,7 +665,15 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
     case "MessageCancelled":
       return { ...state, status: "CANCELLED", version }
     case "MessagePicked":
-      return { ...state, status: "PICKED", pickedAt: event.at, pickedBy: event.by, version }
+      // a claim without an id keeps none of an earlier claim's
+      return {
+        ...state,
+        status: "PICKED",
+        pickedAt: event.at,
+        pickedBy: event.by,
+        claimGatewayId: event.gatewayMessageId ?? null,
+        version
+      }
     case "MessageSent":
       return { ...state, status: "SENT", sentAt: event.at, gatewayMessageId: event.gatewayMessageId, version }
     case "MessageAcknowledged":

@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 12
+export const SQLITE_SCHEMA_VERSION = 13
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -94,7 +94,8 @@ CREATE TABLE IF NOT EXISTS messages (
   resent_as      TEXT,
   mention_all    INTEGER NOT NULL DEFAULT 0,
   poll           TEXT,
-  media          TEXT
+  media          TEXT,
+  claim_gateway_id TEXT
 );
 CREATE INDEX IF NOT EXISTS messages_status_scheduled_at ON messages (status, scheduled_at, id);
 CREATE INDEX IF NOT EXISTS messages_status_picked_at ON messages (status, picked_at);
@@ -287,6 +288,13 @@ const MESSAGES_MEDIA_COLUMNS: Readonly<Record<string, string>> = { media: "TEXT"
  */
 const CAMPAIGNS_PLAN_COLUMNS: Readonly<Record<string, string>> = { plan: "TEXT" }
 
+/**
+ * What schema version 13 added to the messages table: the id a claim took from the gateway before
+ * its send, NULL on every message before (no id: recovered as before). Version 13 also keeps older
+ * Herald off the file: it would rebuild a claimed message's view without the id its send used.
+ */
+const MESSAGES_CLAIM_ID_COLUMNS: Readonly<Record<string, string>> = { claim_gateway_id: "TEXT" }
+
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
   const present = new Set(
@@ -410,6 +418,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         addMissingColumns(db, "campaigns", CAMPAIGNS_TARGETS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)
+        addMissingColumns(db, "messages", MESSAGES_CLAIM_ID_COLUMNS)
       }
       // the media sweep asks whether a message still needs an upload
       db.exec("CREATE INDEX IF NOT EXISTS messages_media_id ON messages (json_extract(media, '$.id'))")

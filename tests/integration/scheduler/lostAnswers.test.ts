@@ -5,6 +5,7 @@ import { CampaignRepository } from "../../../src/application/ports/CampaignRepos
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
+import { claimMessage } from "../../../src/application/scheduler/claimMessage.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
@@ -81,6 +82,23 @@ describe("a database answer lost after the write (the server went down between t
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect("a claim with an id whose answer was lost is read back as ours, with its id", () => {
+    const { layer, lost } = answerLostOnce("MessagePicked")
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(PLANNED_AT)
+      const { messageIds } = yield* seedCampaign({ messages: [{ content: "claimed with an id", scheduledAt: T }] })
+      yield* TestClock.setTime(T)
+      const view = yield* (yield* MessageRepository).get(messageIds[0]!)
+      expect(yield* claimMessage(view!, T, undefined, "3EB0AA")).toMatchObject({
+        _tag: "Claimed",
+        state: { status: "PICKED", claimGatewayId: "3EB0AA" }
+      })
+      expect(lost()).toBe(1)
+      const events = yield* (yield* EventStore).read(`message-${messageIds[0]}`)
+      expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ gatewayMessageId: "3EB0AA" }))
+    }).pipe(Effect.provide(layer))
+  })
 
   it.effect(
     "a claim whose answer was lost and that is read back only after half its lease is not sent: it is left to the lease recovery",

@@ -122,6 +122,15 @@ export const MessageCommandMother = {
     evidence: "gateway message true_120363000000000001@g.us_3EB0AA",
     ...overrides
   }),
+  /** the message found by the claim's id after the lease, acknowledged by the server only (no receipt) */
+  settleSentById: (overrides: Overrides<CommandOf<"SettleSentById">> = {}): CommandOf<"SettleSentById"> => ({
+    type: "SettleSentById",
+    gatewayMessageId: CLAIM_GATEWAY_ID,
+    sentAt: T.SENT_AT,
+    leaseMs: T.LEASE_MS,
+    now: T.PICKED_AT + T.LEASE_MS + 60_000,
+    ...overrides
+  }),
   recordMissed: (overrides: Overrides<CommandOf<"RecordMissed">> = {}): CommandOf<"RecordMissed"> => ({
     type: "RecordMissed",
     now: T.SCHEDULED_AT + LOOKBACK_MS + 60_000,
@@ -147,6 +156,9 @@ export const MessageCommandMother = {
     ...overrides
   })
 }
+
+/** The bare id a claim took from the gateway before its send (WAHA's new-message-id, GOWS form). */
+export const CLAIM_GATEWAY_ID = "3EB0C1D2E3F4A5B6C7D8E9"
 
 /** WAHA's serialized id of a message sent to the mothers' group (WEBJS / GOWS form). */
 export const GATEWAY_MESSAGE_ID = "true_120363000000000001@g.us_3EB0A1B2C3D4E5F6"
@@ -218,19 +230,21 @@ export const messageHistoryFor = (
   scheduled: Overrides<EventOf<"MessageScheduled">> = {}
 ): ReadonlyArray<MessageEvent> => {
   const created = E.scheduled(scheduled)
+  // every claim of the mothers took an id, so SettleSentById is decided by the status alone
+  const claimed = E.picked({ gatewayMessageId: CLAIM_GATEWAY_ID })
   switch (status) {
     case "NEW":
       return []
     case "SCHEDULED":
       return [created]
     case "PICKED":
-      return [created, E.picked()]
+      return [created, claimed]
     case "SENT":
-      return [created, E.picked(), E.sent()]
+      return [created, claimed, E.sent()]
     case "FAILED":
-      return [created, E.picked(), E.sendFailed()]
+      return [created, claimed, E.sendFailed()]
     case "OUTCOME_UNKNOWN":
-      return [created, E.picked(), E.outcomeUnknown()]
+      return [created, claimed, E.outcomeUnknown()]
     case "MISSED":
       return [created, E.missed()]
     case "DELETED":
@@ -249,9 +263,12 @@ export const MessageStateMother = {
   /** a scheduled message, optionally with other content, time or target */
   scheduled: (overrides: Overrides<EventOf<"MessageScheduled">> = {}): MessageState =>
     fold(MessageDecider, [E.scheduled(overrides)]),
-  /** a message claimed at `pickedAt` */
-  picked: (pickedAt: number = T.PICKED_AT): MessageState =>
-    fold(MessageDecider, [E.scheduled(), E.picked({ at: pickedAt })]),
+  /** a message claimed at `pickedAt`, with the id its send uses (null: a claim that took none) */
+  picked: (pickedAt: number = T.PICKED_AT, gatewayMessageId: string | null = CLAIM_GATEWAY_ID): MessageState =>
+    fold(MessageDecider, [
+      E.scheduled(),
+      E.picked(gatewayMessageId === null ? { at: pickedAt } : { at: pickedAt, gatewayMessageId })
+    ]),
   inStatus: (status: MessageStatus, scheduled: Overrides<EventOf<"MessageScheduled">> = {}): MessageState =>
     fold(MessageDecider, messageHistoryFor(status, scheduled))
 }

@@ -18,6 +18,28 @@ describe("MessageEventSchema", () => {
     })
   })
 
+  it("MessagePicked: one written before claim ids decodes without one (no id); an id is kept; a bad one refused", () => {
+    const picked = { type: "MessagePicked", at: 5, by: "scheduler-1" }
+    expect(MessageEventSchema.parse(picked)).toEqual(picked)
+    expect(MessageEventSchema.parse(picked)).not.toHaveProperty("gatewayMessageId")
+    expect(MessageEventSchema.parse({ ...picked, gatewayMessageId: "3EB0AA" })).toEqual({
+      ...picked,
+      gatewayMessageId: "3EB0AA"
+    })
+    expect(MessageEventSchema.safeParse({ ...picked, gatewayMessageId: 7 }).success).toBe(false)
+    expect(MessageEventSchema.safeParse({ ...picked, gatewayMessageId: null }).success).toBe(false)
+  })
+
+  it("keeps the note of a MessageSent settled by its id", () => {
+    const sent = {
+      type: "MessageSent",
+      at: 5,
+      gatewayMessageId: "3EB0AA",
+      note: "settled by its id: gateway message 3EB0AA"
+    }
+    expect(MessageEventSchema.parse(sent)).toEqual(sent)
+  })
+
   it("mentionAll: a MessageScheduled or MessageEdited written before it decodes without one; true/false kept; bad values refused", () => {
     const target = { campaignId: "c", sessionId: "s", groupId: "1@g.us", groupName: "G" }
     const scheduled = { type: "MessageScheduled", messageId: "m", target, content: "hi", scheduledAt: 1, at: 0 }

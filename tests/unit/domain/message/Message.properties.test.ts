@@ -11,7 +11,9 @@ import {
   decideMessage,
   evolveMessage,
   initialMessageState,
-  MessageDecider
+  MessageDecider,
+  SETTLED_BY_ID,
+  SETTLED_FROM_HISTORY
 } from "../../../../src/domain/message/Message.ts"
 import type { DecideResult } from "../../../../src/domain/shared/Decider.ts"
 import { fold } from "../../../support/fold.ts"
@@ -73,12 +75,16 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("Cancel" as const), now: time }) },
   {
     weight: 8,
-    arbitrary: fc.record({
-      type: fc.constant("Pick" as const),
-      selectedAt: time,
-      now: time,
-      by: fc.constantFrom("scheduler-a", "scheduler-b")
-    })
+    arbitrary: fc.record(
+      {
+        type: fc.constant("Pick" as const),
+        selectedAt: time,
+        now: time,
+        by: fc.constantFrom("scheduler-a", "scheduler-b"),
+        gatewayMessageId: fc.constantFrom("A", "B")
+      },
+      { requiredKeys: ["type", "selectedAt", "now", "by"] }
+    )
   },
   {
     weight: 2,
@@ -114,6 +120,22 @@ const command: fc.Arbitrary<MessageCommand> = fc.oneof(
       gatewayMessageId: fc.constantFrom("A", "B"),
       evidence: fc.constantFrom("gateway message A", "gateway message B")
     })
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record(
+      {
+        type: fc.constant("SettleSentById" as const),
+        gatewayMessageId: fc.constantFrom("A", "B"),
+        sentAt: time,
+        leaseMs: fc.constantFrom(MINUTE, 5 * MINUTE),
+        now: time,
+        by: fc.constantFrom("scheduler-a", "scheduler-b"),
+        // a receipt level most of the time, so settlements with one are common
+        ack: fc.constantFrom(-1, 0, 1, 2, 3, 4, 2, 3)
+      },
+      { requiredKeys: ["type", "gatewayMessageId", "sentAt", "leaseMs", "now", "ack"] }
+    )
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("RecordMissed" as const), now: time }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("Pause" as const), now: time }) },
@@ -189,7 +211,19 @@ describe("Message decider: properties over random command sequences", () => {
       expect(withEvent(type), type).toBeGreaterThan(20)
     }
     // both ways a claim ends in SENT: the sender's report and a settlement from the chat's history
-    const settled = sample.filter((r) => r.events.some((e) => e.type === "MessageSent" && e.note !== undefined)).length
+    const settled = sample.filter((r) =>
+      r.events.some((e) => e.type === "MessageSent" && e.note?.startsWith(SETTLED_FROM_HISTORY) === true)
+    ).length
+    const byId = sample.filter((r) =>
+      r.events.some((e) => e.type === "MessageSent" && e.note?.startsWith(SETTLED_BY_ID) === true)
+    ).length
+    const byIdAcknowledged = sample.filter((r) => count(r.events, "MessageAcknowledged") > 0).length
+    const refusedId = sample.filter((r) =>
+      r.steps.some((s) => s.result._tag === "Rejected" && s.result.rejection._tag === "NotTheClaimsId")
+    ).length
+    expect(byId, "settled by id").toBeGreaterThan(20)
+    expect(byIdAcknowledged, "settled by id with a receipt").toBeGreaterThan(10)
+    expect(refusedId, "refused: not the claim's id").toBeGreaterThan(20)
     const reported = sample.filter((r) => r.events.some((e) => e.type === "MessageSent" && e.note === undefined)).length
     expect(settled, "settled").toBeGreaterThan(20)
     expect(reported, "reported").toBeGreaterThan(20)
@@ -233,6 +267,52 @@ describe("Message decider: properties over random command sequences", () => {
           expect(after.sentAt).toBeGreaterThanOrEqual(before.pickedAt ?? 0)
           expect(after.sentAt).toBeLessThanOrEqual(command.now)
         }
+      }),
+      settings
+    )
+  })
+
+  it("(2d) a message settled by its id was claimed with that very id, after the lease or by the claim's own scheduler", () => {
+    fc.assert(
+      fc.property(runs, ({ steps, events }) => {
+        for (const { command, before, result, after } of steps) {
+          if (command.type !== "SettleSentById" || result._tag !== "Accepted") continue
+          expect(before.status).toBe("PICKED")
+          expect(before.claimGatewayId).toBe(command.gatewayMessageId)
+          // the one claim of the stream recorded it
+          expect(events.find((e) => e.type === "MessagePicked")).toMatchObject({
+            gatewayMessageId: command.gatewayMessageId
+          })
+          const pickedAt = before.pickedAt ?? 0
+          const own = command.by !== undefined && command.by === before.pickedBy
+          if (!own) expect(command.now).toBeGreaterThanOrEqual(pickedAt + command.leaseMs)
+          // between the claim and now (the claim's own scheduler's clock may read before its claim)
+          expect(after.sentAt).toBeGreaterThanOrEqual(pickedAt)
+          expect(after.sentAt).toBeLessThanOrEqual(Math.max(command.now, pickedAt))
+          expect(after.gatewayMessageId).toBe(command.gatewayMessageId)
+          // a receipt of the whole message with it from DEVICE (2) on, READ from 3
+          const ack = command.ack ?? -1
+          expect(result.events.map((e) => e.type)).toEqual(
+            ack >= 2 ? ["MessageSent", "MessageAcknowledged"] : ["MessageSent"]
+          )
+          expect(after.delivery.deliveredAt === null).toBe(ack < 2)
+          expect(after.delivery.readAt === null).toBe(ack < 3)
+          expect(after.delivery.deliveredTo).toEqual([])
+        }
+      }),
+      settings
+    )
+  })
+
+  it("(2e) a receipt is recorded only on a sent message, and the claim's id is the last claim's, or none", () => {
+    fc.assert(
+      fc.property(runs, ({ events, state }) => {
+        events.forEach((event, index) => {
+          if (event.type === "MessageAcknowledged") expect(count(events.slice(0, index), "MessageSent")).toBe(1)
+        })
+        const claims = events.filter((e) => e.type === "MessagePicked")
+        const last = claims[claims.length - 1]
+        expect(state.claimGatewayId).toBe(last?.gatewayMessageId ?? null)
       }),
       settings
     )

@@ -17,12 +17,14 @@ import {
   isSent,
   LOOKBACK_MS,
   MISSED_WHILE_LIMITED,
+  SETTLED_BY_ID,
   SETTLED_FROM_HISTORY,
   unansweredFailures
 } from "../../../../src/domain/message/Message.ts"
 import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
 import {
   ALL_MESSAGE_STATUSES,
+  CLAIM_GATEWAY_ID,
   MessageCommandMother as Command,
   MessageEventMother as Event,
   GATEWAY_MESSAGE_ID,
@@ -95,6 +97,7 @@ describe("decideMessage: every command in every status", () => {
     RecordSendCutOff: inFlightOnly,
     RecordOutcomeUnknown: inFlightOnly,
     SettleSentFromHistory: inFlightOnly,
+    SettleSentById: inFlightOnly,
     RecordAck: ["notFound", "notSent", "notSent", "ok", "notSent", "notSent", "notSent", "notSent", "notSent", "notSent", "notSent"],
     Resend: ["notFound", "notResendable", "notResendable", "notResendable", "ok", "ok", "ok", "notResendable", "notResendable", "notResendable", "ok"],
     Pause: ["notFound", "ok", "picked", "picked", "picked", "picked", "picked", "picked", "picked", "paused", "picked"],
@@ -114,6 +117,7 @@ describe("decideMessage: every command in every status", () => {
     RecordSendCutOff: Command.recordSendCutOff(),
     RecordOutcomeUnknown: Command.recordOutcomeUnknown(),
     SettleSentFromHistory: Command.settleSentFromHistory(),
+    SettleSentById: Command.settleSentById(),
     RecordAck: Command.recordAck(),
     Resend: Command.resend(),
     Pause: Command.pause(),
@@ -151,7 +155,7 @@ describe("decideMessage: every command in every status", () => {
   )
 
   it("covers every command in every status", () => {
-    expect(cases).toHaveLength(15 * 11)
+    expect(cases).toHaveLength(16 * 11)
   })
 
   it.each(rejected)(
@@ -253,6 +257,19 @@ describe("decideMessage: every command in every status", () => {
           at: T.SENT_AT,
           gatewayMessageId: "true_120363000000000001@g.us_3EB0AA",
           note: `${SETTLED_FROM_HISTORY}: gateway message true_120363000000000001@g.us_3EB0AA`
+        }
+      ],
+      to: "SENT"
+    },
+    {
+      command: "SettleSentById",
+      from: "PICKED",
+      events: [
+        {
+          type: "MessageSent",
+          at: T.SENT_AT,
+          gatewayMessageId: CLAIM_GATEWAY_ID,
+          note: `${SETTLED_BY_ID}: gateway message ${CLAIM_GATEWAY_ID}`
         }
       ],
       to: "SENT"
@@ -526,6 +543,25 @@ describe("Pick: the due window now − LOOKBACK_MS ≤ scheduledAt ≤ now, meas
     expect(picked.pickedBy).toBe("scheduler-z")
   })
 
+  it("records the id taken for the send with the claim, and none when none was taken", () => {
+    const command = Command.pick({ gatewayMessageId: "3EB0AA" })
+    const events = acceptedEvents(command, State.scheduled())
+    expect(events).toEqual([{ type: "MessagePicked", at: T.PICKED_AT, by: "scheduler-a", gatewayMessageId: "3EB0AA" }])
+    expect(evolveAll(State.scheduled(), events).claimGatewayId).toBe("3EB0AA")
+    const [without] = acceptedEvents(Command.pick(), State.scheduled())
+    // absent, not undefined: the event is stored as the older ones were
+    expect(without === undefined ? [] : Object.keys(without)).toEqual(["type", "at", "by"])
+    expect(State.scheduled().claimGatewayId).toBeNull()
+  })
+
+  it("a later claim replaces the id of an earlier one, and one without an id keeps none of it", () => {
+    const first = Event.picked({ gatewayMessageId: "3EB0AA" })
+    expect(
+      State.fromEvents(Event.scheduled(), first, Event.picked({ gatewayMessageId: "3EB0BB" })).claimGatewayId
+    ).toBe("3EB0BB")
+    expect(State.fromEvents(Event.scheduled(), first, Event.picked()).claimGatewayId).toBeNull()
+  })
+
   it("a second claim on the same message is rejected", () => {
     expect(decideMessage(Command.pick({ by: "scheduler-b" }), State.picked())).toEqual(
       reject({ _tag: "MessageAlreadyPicked", status: "PICKED" })
@@ -656,6 +692,109 @@ describe("SettleSentFromHistory: a claim past its lease that the chat shows sent
   it("a message already finished another way is never settled again", () => {
     for (const status of ["SENT", "FAILED", "OUTCOME_UNKNOWN"] as const) {
       expect(decideMessage(Command.settleSentFromHistory(), State.inStatus(status))).toEqual(
+        reject({ _tag: "MessageNotInFlight", status })
+      )
+    }
+  })
+})
+
+describe("SettleSentById: the gateway finds the message by the id its claim recorded", () => {
+  const pickedAt = T.PICKED_AT
+  const leaseMs = T.LEASE_MS
+  const picked = State.picked(pickedAt)
+  const after = pickedAt + leaseMs
+
+  it("is refused before the lease expires, like SettleSentFromHistory, unless the claim's own scheduler asks", () => {
+    expect(decideMessage(Command.settleSentById({ leaseMs, now: after - 1 }), picked)).toEqual(
+      reject({ _tag: "LeaseNotExpired", pickedAt })
+    )
+    expect(acceptedEvents(Command.settleSentById({ leaseMs, now: after }), picked)).toHaveLength(1)
+    // another scheduler, before the lease: the claim may still be sending
+    expect(
+      decideMessage(Command.settleSentById({ leaseMs, now: pickedAt + 10_000, by: "scheduler-b" }), picked)
+    ).toEqual(reject({ _tag: "LeaseNotExpired", pickedAt }))
+    // the claim's own scheduler settles its own cut-off send at once, as it would have recorded it sent
+    const own = acceptedEvents(
+      Command.settleSentById({ leaseMs, now: pickedAt + 10_000, sentAt: pickedAt + 2_000, by: "scheduler-a" }),
+      picked
+    )
+    expect(own).toEqual([
+      {
+        type: "MessageSent",
+        at: pickedAt + 2_000,
+        gatewayMessageId: CLAIM_GATEWAY_ID,
+        note: `settled by its id: gateway message ${CLAIM_GATEWAY_ID}`
+      }
+    ])
+  })
+
+  it("only with the id the claim recorded: another id, or a claim that took none, is refused", () => {
+    expect(decideMessage(Command.settleSentById({ gatewayMessageId: "3EB0FFFF" }), picked)).toEqual(
+      reject({ _tag: "NotTheClaimsId", claimGatewayId: CLAIM_GATEWAY_ID })
+    )
+    const withoutId = State.picked(pickedAt, null)
+    expect(decideMessage(Command.settleSentById(), withoutId)).toEqual(
+      reject({ _tag: "NotTheClaimsId", claimGatewayId: null })
+    )
+    // an earlier claim's id, after a later claim without one
+    const reclaimed = State.fromEvents(
+      Event.scheduled(),
+      Event.picked({ gatewayMessageId: CLAIM_GATEWAY_ID }),
+      Event.picked({ at: pickedAt + 1 })
+    )
+    expect(decideMessage(Command.settleSentById(), reclaimed)).toEqual(
+      reject({ _tag: "NotTheClaimsId", claimGatewayId: null })
+    )
+  })
+
+  it("records MessageSent at the gateway's time, kept between the claim and now", () => {
+    const now = after
+    const at = (sentAt: number) => {
+      const [event] = acceptedEvents(Command.settleSentById({ now, sentAt }), picked)
+      return event?.type === "MessageSent" ? event.at : null
+    }
+    expect(at(pickedAt + 1_000)).toBe(pickedAt + 1_000)
+    expect(at(pickedAt - 30_000)).toBe(pickedAt)
+    expect(at(now + 30_000)).toBe(now)
+  })
+
+  it.each([
+    { ack: -1, level: null },
+    { ack: 0, level: null },
+    { ack: 1, level: null },
+    { ack: 2, level: "DELIVERED" },
+    { ack: 3, level: "READ" },
+    { ack: 4, level: "READ" }
+  ] as const)("ack $ack also records a receipt of the whole message: $level", ({ ack, level }) => {
+    const command = Command.settleSentById({ ack })
+    const events = acceptedEvents(command, picked)
+    expect(events[0]).toMatchObject({ type: "MessageSent", gatewayMessageId: CLAIM_GATEWAY_ID })
+    expect(events.slice(1)).toEqual(
+      level === null ? [] : [{ type: "MessageAcknowledged", at: command.now, level, participant: null }]
+    )
+    const next = evolveAll(picked, events)
+    expect(next).toMatchObject({ status: "SENT", sentAt: T.SENT_AT, gatewayMessageId: CLAIM_GATEWAY_ID })
+    expect(next.delivery).toEqual({
+      deliveredAt: level === null ? null : command.now,
+      readAt: level === "READ" ? command.now : null,
+      deliveredTo: [],
+      readBy: []
+    })
+    expect(next.version).toBe(picked.version + events.length)
+    // a webhook receipt of the same level later changes nothing; its key matches the sent message
+    if (level !== null) {
+      expect(decideMessage(Command.recordAck({ level, participant: null }), next)).toEqual(accept())
+    }
+    expect(gatewayMessageKey(`true_120363000000000001@g.us_${CLAIM_GATEWAY_ID}`)).toBe(next.gatewayMessageId)
+  })
+
+  it("settles once: a message already finished (by its id or another way) is never settled again", () => {
+    const settled = evolveAll(picked, acceptedEvents(Command.settleSentById(), picked))
+    expect(decideMessage(Command.settleSentById(), settled)).toEqual(
+      reject({ _tag: "MessageNotInFlight", status: "SENT" })
+    )
+    for (const status of ["SENT", "FAILED", "OUTCOME_UNKNOWN"] as const) {
+      expect(decideMessage(Command.settleSentById(), State.inStatus(status))).toEqual(
         reject({ _tag: "MessageNotInFlight", status })
       )
     }
