@@ -1,24 +1,20 @@
 import { execFileSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Effect } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
-import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
-import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { startProcess } from "../support/processes.ts"
 import { seedCampaign } from "../support/schedulerHarness.ts"
+import { withMongoStore } from "../support/withMongoStore.ts"
 
 // The bundled scheduler (npm run build:scheduler → dist/scheduler.mjs, docs/operations.md): the
 // same start, send and shutdown as the entry file (schedulerProcess.test.ts), from one built file.
 // The build takes about a second, so the test builds it itself rather than trust a stale one.
 const root = fileURLToPath(new URL("../../", import.meta.url))
 const mongoUrl = mongoTestUrl()
-
-const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<typeof MongoStore.layer>>) =>
-  Effect.runPromise(effect.pipe(Effect.provide(MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url }))))))
 
 let fake: FakeWaha
 beforeAll(async () => {
@@ -37,7 +33,7 @@ describe.skipIf(mongoUrl === null)(
     it("starts as the service unit runs it, sends a due message once, and exits 0 on SIGTERM", async () => {
       const url = freshDatabaseUrl("bundle")
       // due 1.5 s after the seeding client is connected: computed before, it could already be past
-      const seeded = await withStore(
+      const seeded = await withMongoStore(
         url,
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           seedCampaign({ messages: [{ content: "hello from the bundle", scheduledAt: now + 1_500 }] })
@@ -67,7 +63,7 @@ describe.skipIf(mongoUrl === null)(
         expect(proc.output()).toMatch(/\] Received SIGTERM, shutting down the scheduler/)
         expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
         expect(fake.sent).toHaveLength(1)
-        const campaign = await withStore(
+        const campaign = await withMongoStore(
           url,
           CampaignRepository.use((r) => r.get(seeded.campaignId))
         )

@@ -1,12 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Effect } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest"
 import { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
-import { MongoDatabase } from "../../src/infrastructure/mongo/MongoDatabase.ts"
-import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import { eventually } from "../support/eventually.ts"
 import type { FakeWaha } from "../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../support/FakeWahaServer.ts"
@@ -15,12 +13,9 @@ import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } 
 import type { Runtime } from "../support/processes.ts"
 import { schedulerEntry, startProcess } from "../support/processes.ts"
 import { seedCampaign } from "../support/schedulerHarness.ts"
+import { withMongoStore } from "../support/withMongoStore.ts"
 
 const mongoUrl = mongoTestUrl()
-
-/** Runs an effect against the database at `url` from the test process (a separate client). */
-const withStore = <A, E>(url: string, effect: Effect.Effect<A, E, Layer.Success<typeof MongoStore.layer>>) =>
-  Effect.runPromise(effect.pipe(Effect.provide(MongoStore.layer.pipe(Layer.provide(MongoDatabase.layer({ url }))))))
 
 /**
  * One message due `inMs` after the seeding client is connected: computed before connecting,
@@ -53,7 +48,7 @@ describe.skipIf(mongoUrl === null)(
     for (const runtime of ["node", "deno"] as const satisfies ReadonlyArray<Runtime>) {
       it(`starts under ${runtime}, sends a due message, and exits 0 on SIGTERM with the shutdown line`, async () => {
         const url = freshDatabaseUrl(`proc${runtime}`)
-        const seeded = await withStore(url, seedDueIn(`hello from ${runtime}`, 1_500))
+        const seeded = await withMongoStore(url, seedDueIn(`hello from ${runtime}`, 1_500))
         const proc = startProcess(schedulerEntry, env(url), runtime)
         try {
           await proc.waitForOutput(/Herald scheduler .* started/)
@@ -66,7 +61,7 @@ describe.skipIf(mongoUrl === null)(
           expect(proc.output()).toMatch(/\] Received SIGTERM, shutting down the scheduler/)
           expect(proc.output()).toMatch(/\[\d{4}-\d\d-\d\dT[\d:.]+Z\] Found 1 message to send/)
           expect(proc.output()).not.toContain(FAKE_WAHA_API_KEY)
-          const campaign = await withStore(
+          const campaign = await withMongoStore(
             url,
             CampaignRepository.use((r) => r.get(seeded.campaignId))
           )
@@ -80,7 +75,7 @@ describe.skipIf(mongoUrl === null)(
     // Two process starts, a lease and a catch-up: a loaded machine needs more than the default 30 s.
     it("killed with SIGKILL mid-send: the message is never resent, and is recorded outcome-unknown after the lease", async () => {
       const url = freshDatabaseUrl("kill")
-      const seeded = await withStore(url, seedDueIn("maybe delivered", 1_000))
+      const seeded = await withMongoStore(url, seedDueIn("maybe delivered", 1_000))
       fake.hang()
       const first = startProcess(schedulerEntry, env(url))
       await fake.waitFor(() => fake.requests.some((r) => r.path === "/api/sendText"), 20_000)
@@ -93,7 +88,7 @@ describe.skipIf(mongoUrl === null)(
         const message = await eventually(
           "the message to be outcome-unknown",
           () =>
-            withStore(
+            withMongoStore(
               url,
               MessageRepository.use((r) => r.get(seeded.messageIds[0]!))
             ),
@@ -104,7 +99,7 @@ describe.skipIf(mongoUrl === null)(
         const campaign = await eventually(
           "the campaign to fail",
           () =>
-            withStore(
+            withMongoStore(
               url,
               CampaignRepository.use((r) => r.get(seeded.campaignId))
             ),
@@ -122,7 +117,7 @@ describe.skipIf(mongoUrl === null)(
 
     it("killed with SIGKILL right after the gateway took the send: settled SENT from the chat's history after the lease, never resent", async () => {
       const url = freshDatabaseUrl("killsent")
-      const seeded = await withStore(
+      const seeded = await withMongoStore(
         url,
         seedCampaign({ messages: [{ content: "delivered, then the crash", scheduledAt: Date.now() + 1_000 }] })
       )
@@ -138,7 +133,7 @@ describe.skipIf(mongoUrl === null)(
         const message = await eventually(
           "the message to be sent",
           () =>
-            withStore(
+            withMongoStore(
               url,
               MessageRepository.use((r) => r.get(seeded.messageIds[0]!))
             ),
@@ -148,7 +143,7 @@ describe.skipIf(mongoUrl === null)(
         const campaign = await eventually(
           "the campaign to complete",
           () =>
-            withStore(
+            withMongoStore(
               url,
               CampaignRepository.use((r) => r.get(seeded.campaignId))
             ),
@@ -195,7 +190,7 @@ describe.skipIf(!ferretDbAvailable())("the scheduler process and a database that
     // Under load its due time may fall before, in or after the outage: the server may cut the
     // claim or the record of the send off between its write and its reply. Every case ends
     // with one send, recorded.
-    const seeded = await withStore(url, seedDueIn("after the outage", 8_000))
+    const seeded = await withMongoStore(url, seedDueIn("after the outage", 8_000))
     const proc = startProcess(schedulerEntry, env(url, { SCHEDULER_POLL_INTERVAL_MS: "500" }))
     teardown.push(async () => {
       proc.child.kill("SIGKILL")

@@ -16,6 +16,8 @@ import { retryWhileUnavailable } from "./retryWhileUnavailable.ts"
 import { logFailed, logProcessed } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
 import { sendMessage } from "./sendMessage.ts"
+import { settleSentById } from "./settleSentById.ts"
+import { takeMessageId } from "./takeMessageId.ts"
 import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
 /**
@@ -43,6 +45,13 @@ export interface SessionHold {
 }
 
 const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
+
+/** The session when it can be read and is active; otherwise the send reads it again and reports what is wrong. */
+const readActiveSession = (sessionId: string) =>
+  Effect.gen(function* () {
+    const session = yield* (yield* SessionRepository).get(sessionId)
+    return session?.active ? session : undefined
+  }).pipe(Effect.orElseSucceed(() => undefined))
 
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
@@ -95,19 +104,22 @@ export const processMessage = Effect.fnUntraced(function* (
   preloaded?: Preloaded,
   sessionRead?: { readonly view: SessionView; readonly readAt: number }
 ) {
-  const claim = yield* claimMessage(view, selectedAt, preloaded?.state)
-  if (claim._tag === "Taken") return unsent("lost")
-  if (claim._tag === "NotOurs") return unsent("skipped")
-  const claimed = claim.state
   // a session read longer ago than the lead (a long queue in its lane) is read again
-  const { preloadLeadMs } = yield* SchedulerSettings
+  const { preloadLeadMs, schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
   const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
       : sessionRead?.view.active && now - sessionRead.readAt <= preloadLeadMs
         ? sessionRead.view
-        : undefined
+        : yield* readActiveSession(view.sessionId)
+  // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
+  // "Client-chosen message ids"); without one the claim goes on as before.
+  const gatewayMessageId = fresh === undefined ? undefined : yield* takeMessageId(fresh.sessionName)
+  const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
+  if (claim._tag === "Taken") return unsent("lost")
+  if (claim._tag === "NotOurs") return unsent("skipped")
+  const claimed = claim.state
   // A send that reached the gateway, even refused, counts for the session's pace. The session is
   // read inside the attempt: a database away then fails this send like any error while sending.
   let pacing: SessionPacing | null = null
@@ -130,6 +142,28 @@ export const processMessage = Effect.fnUntraced(function* (
   const failure = sent.failure
   // no answer in time, ours or a proxy's (504): the request may have reached WAHA, which goes on
   const cutOff = failure._tag === "GatewayError" && (failure.reason === "Timeout" || failure.status === 504)
+  if (cutOff && claimed.claimGatewayId !== null && sessionName !== null) {
+    // Its id tells: asked once now; not found yet, the claim is left open to the lease recovery,
+    // which asks again (docs/outcome-unknown.md, "Client-chosen message ids").
+    const byId = yield* settleSentById(
+      {
+        id: claimed.id,
+        campaignId: claimed.target.campaignId,
+        groupId: claimed.target.groupId,
+        claimGatewayId: claimed.claimGatewayId
+      },
+      sessionName,
+      { leaseMs, now: yield* Clock.currentTimeMillis, by: schedulerId }
+    ).pipe(Effect.result)
+    if (byId._tag === "Success" && byId.success._tag === "Settled") {
+      yield* logProcessed(claimed.id)
+      return { result: "sent", pacing } satisfies Processed
+    }
+    yield* Effect.logWarning(
+      `Message ${claimed.id}: ${failure.message}; not found by its id yet, so left to the lease recovery, which looks it up again`
+    )
+    return { result: "failed", pacing } satisfies Processed
+  }
   const reason = cutOff
     ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
     : failure.message

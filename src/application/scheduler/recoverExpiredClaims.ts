@@ -11,6 +11,8 @@ import { oneLine } from "../text/oneLine.ts"
 import { failCampaign } from "./failCampaign.ts"
 import { logFailed } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
+import type { ByIdSettlement } from "./settleSentById.ts"
+import { settleSentById } from "./settleSentById.ts"
 import { updateCampaignProgress } from "./updateCampaignProgress.ts"
 
 /** How far the gateway's clock may be behind ours: a send is looked for from this long before its claim. */
@@ -75,9 +77,18 @@ const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
     }
   })
 
+/** The claim's own id looked up (docs/outcome-unknown.md, "Client-chosen message ids"). */
+const lookById = (view: MessageView, claimGatewayId: string, leaseMs: number, now: number) =>
+  Effect.gen(function* () {
+    const session = yield* (yield* SessionRepository).get(view.sessionId)
+    if (session === null) return { _tag: "CannotTell", why: "its session is gone" } satisfies ByIdSettlement
+    return yield* settleSentById({ ...view, claimGatewayId }, session.sessionName, { leaseMs, now })
+  })
+
 /**
  * A claim that never finished (its scheduler died mid-send) is found after the lease. When the
- * chat's history shows for certain that the send arrived, the message is settled as SENT (and its
+ * gateway finds it by the id its claim recorded, or the chat's history shows for certain that the
+ * send arrived, the message is settled as SENT (and its
  * campaign's progress updated, as after any send). Otherwise whether the gateway delivered it is
  * unknown, so it is never resent: a duplicate in a group is worse than a gap. The message is
  * marked outcome-unknown and its campaign FAILED, so the user sees it.
@@ -89,10 +100,22 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* 
   const budgetEnds = now + HISTORY_PASS_BUDGET_MS
   let recovered = 0
   for (const view of expired) {
+    const inBudget = (yield* Clock.currentTimeMillis) < budgetEnds
+    // the id the claim recorded is asked first; only a gateway that does not know it leaves the
+    // chat's history to tell (an engine that ignored the id sent it under another)
+    const byId =
+      inBudget && view.claimGatewayId !== null ? yield* lookById(view, view.claimGatewayId, leaseMs, now) : null
+    if (byId?._tag === "Settled") {
+      recovered++
+      continue
+    }
+    if (byId?._tag === "Moved") continue
     const settlement =
-      (yield* Clock.currentTimeMillis) < budgetEnds
-        ? yield* lookForSend(view, leaseMs, now)
-        : cannotTell("no time left in this pass to read the chat's history")
+      byId?._tag === "CannotTell"
+        ? cannotTell(byId.why)
+        : inBudget
+          ? yield* lookForSend(view, leaseMs, now)
+          : cannotTell("no time left in this pass to read the chat's history")
     if (settlement._tag === "Sent") {
       const { sentAt, gatewayMessageId, evidence } = settlement
       const outcome = yield* execute(MessageAggregate)(view.id, {
@@ -123,7 +146,7 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* 
     const reason = outcome.state.failureReason ?? "outcome unknown"
     yield* logFailed(view.id, reason)
     yield* Effect.logInfo(
-      `Message ${oneLine(view.id)}: the chat's history cannot settle it: ${oneLine(settlement.why)}`
+      `Message ${oneLine(view.id)}: ${byId?._tag === "CannotTell" ? "its id" : "the chat's history"} cannot settle it: ${oneLine(settlement.why)}`
     )
     yield* failCampaign(view.campaignId, view.id, reason, view)
     recovered++

@@ -35,6 +35,8 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
   const session = preloaded ?? (yield* (yield* SessionRepository).get(target.sessionId))
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
   const gateway = yield* GatewayPort
+  // the id the claim recorded, so a cut-off send can be found by it (docs/outcome-unknown.md)
+  const id = message.claimGatewayId === null ? {} : { id: message.claimGatewayId }
   // a poll's content is its question; WAHA's sendPoll takes no mentions (checkPlan refuses them on a poll)
   if (message.poll !== null) {
     return yield* gateway.sendPoll({
@@ -42,7 +44,8 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
       chatId: target.groupId,
       question: message.content,
       options: message.poll.options,
-      multipleAnswers: message.poll.multipleAnswers
+      multipleAnswers: message.poll.multipleAnswers,
+      ...id
     })
   }
   // read at the send, not before: 16 MB held only while it is sent (one message of a session at a time)
@@ -61,13 +64,15 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
       filename: mediaFilename(stored.media.filename, stored.media.mimetype),
       bytes: stored.bytes,
       caption: message.content,
-      ...(message.mentionAll ? { mentionAll: true } : {})
+      ...(message.mentionAll ? { mentionAll: true } : {}),
+      ...id
     })
   }
   return yield* gateway.sendText({
     session: session.sessionName,
     chatId: target.groupId,
     text: message.content,
-    ...(message.mentionAll ? { mentionAll: true } : {})
+    ...(message.mentionAll ? { mentionAll: true } : {}),
+    ...id
   })
 })

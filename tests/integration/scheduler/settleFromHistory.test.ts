@@ -232,7 +232,8 @@ describe("where the chat's history cannot tell for certain, the claim stays outc
         // the chat shows the text, acknowledged, after A's claim: but it is B's
         yield* TestClock.setTime(T + LEASE)
         expect(yield* recoverExpiredClaims()).toBe(1)
-        expect(fake.requests.filter((r) => r.method === "GET")).toHaveLength(0)
+        // no history read (the one GET asks for a message id before the claim, which WEBJS has not)
+        expect(fake.requests.filter((r) => r.method === "GET" && !r.path.endsWith("/new-message-id"))).toHaveLength(0)
         expect(logs.lines.map((l) => l.text)).toContain(
           `Message ${a.messageIds[0]}: the chat's history cannot settle it: another message with the same text to this group was claimed around the same time`
         )

@@ -1,0 +1,24 @@
+import { Effect } from "effect"
+import { GatewayPort } from "../ports/GatewayPort.ts"
+
+/** A claim waits at most this long for its id; without one it goes on as before ids existed. */
+export const MESSAGE_ID_TIMEOUT_MS = 2_000
+
+/**
+ * An id for a session's next send, taken before its claim so the claim records it
+ * (docs/outcome-unknown.md, "Client-chosen message ids"). `undefined` where the gateway gives none
+ * (WEBJS, a WAHA before 2026.4.3: the adapter remembers that) or not in time: an id never used is
+ * harmless, and the claim is then settled by the chat's history as before.
+ */
+export const takeMessageId = Effect.fnUntraced(function* (sessionName: string) {
+  const gateway = yield* GatewayPort
+  return yield* gateway.newMessageId(sessionName).pipe(
+    Effect.timeoutOrElse({ duration: MESSAGE_ID_TIMEOUT_MS, orElse: () => Effect.succeed(null) }),
+    Effect.catch((error) =>
+      Effect.logDebug(`No message id from the gateway for session ${sessionName}: ${error.message}`).pipe(
+        Effect.as(null)
+      )
+    ),
+    Effect.map((id) => id ?? undefined)
+  )
+})
