@@ -154,13 +154,22 @@ export const processMessage = Effect.fnUntraced(function* (
       },
       sessionName,
       { leaseMs, now: yield* Clock.currentTimeMillis, by: schedulerId }
-    ).pipe(Effect.result)
+    ).pipe(retryWhileUnavailable(claimed.id, "settling its send by its id"), Effect.result)
     if (byId._tag === "Success" && byId.success._tag === "Settled") {
       yield* logProcessed(claimed.id)
       return { result: "sent", pacing } satisfies Processed
     }
+    // settled or reported meanwhile by another scheduler: nothing left to say
+    if (byId._tag === "Success" && byId.success._tag === "Moved")
+      return { result: "failed", pacing } satisfies Processed
+    const why =
+      byId._tag === "Failure"
+        ? byId.failure.message
+        : byId.success._tag === "CannotTell"
+          ? byId.success.why
+          : "not found by its id yet"
     yield* Effect.logWarning(
-      `Message ${claimed.id}: ${failure.message}; not found by its id yet, so left to the lease recovery, which looks it up again`
+      `Message ${claimed.id}: ${failure.message}; ${why}: left to the lease recovery, which looks it up again`
     )
     return { result: "failed", pacing } satisfies Processed
   }

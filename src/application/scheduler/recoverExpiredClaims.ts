@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { gatewayMessageKey } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
@@ -69,6 +70,13 @@ const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
     if (lookup._tag === "Failure") return cannotTell(lookup.failure.message)
     switch (lookup.success._tag) {
       case "Found":
+        // where the gateway honours ids, a send under another id than the claim's is not this one
+        // (the same text typed by hand, say); only an engine that ignored the id, once, loses by it
+        if (view.claimGatewayId !== null && gatewayMessageKey(lookup.success.messageId) !== view.claimGatewayId) {
+          return cannotTell(
+            "the chat shows the text, but under another id than the one its claim took: it may not be this send"
+          )
+        }
         return sent(lookup.success.timestamp, lookup.success.messageId)
       case "NotFound":
         return cannotTell("not in the chat's history, which does not prove it was never sent")
@@ -88,8 +96,8 @@ const lookById = (view: MessageView, claimGatewayId: string, leaseMs: number, no
 /**
  * A claim that never finished (its scheduler died mid-send) is found after the lease. When the
  * gateway finds it by the id its claim recorded, or the chat's history shows for certain that the
- * send arrived, the message is settled as SENT (and its
- * campaign's progress updated, as after any send). Otherwise whether the gateway delivered it is
+ * send arrived, the message is settled as SENT (and its campaign's progress updated, as after any
+ * send). Otherwise whether the gateway delivered it is
  * unknown, so it is never resent: a duplicate in a group is worse than a gap. The message is
  * marked outcome-unknown and its campaign FAILED, so the user sees it.
  */
@@ -101,8 +109,8 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* 
   let recovered = 0
   for (const view of expired) {
     const inBudget = (yield* Clock.currentTimeMillis) < budgetEnds
-    // the id the claim recorded is asked first; only a gateway that does not know it leaves the
-    // chat's history to tell (an engine that ignored the id sent it under another)
+    // the id the claim recorded is asked first; a gateway that does not know it leaves the chat's
+    // history to tell, which then settles only a message under that very id
     const byId =
       inBudget && view.claimGatewayId !== null ? yield* lookById(view, view.claimGatewayId, leaseMs, now) : null
     if (byId?._tag === "Settled") {
@@ -113,7 +121,7 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* 
     const settlement =
       byId?._tag === "CannotTell"
         ? cannotTell(byId.why)
-        : inBudget
+        : (yield* Clock.currentTimeMillis) < budgetEnds
           ? yield* lookForSend(view, leaseMs, now)
           : cannotTell("no time left in this pass to read the chat's history")
     if (settlement._tag === "Sent") {
@@ -128,6 +136,8 @@ export const recoverExpiredClaims = Effect.fn("recoverExpiredClaims")(function* 
       })
       if (outcome._tag === "Rejected") {
         yield* projectStream(MessageAggregate.streamId(view.id))
+        // sent already (an earlier try whose answer was lost): its campaign may not have moved on
+        if (outcome.state.status === "SENT") yield* updateCampaignProgress(view.campaignId)
         continue
       }
       yield* Effect.logInfo(

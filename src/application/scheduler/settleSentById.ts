@@ -18,7 +18,7 @@ export interface ClaimWithId {
 }
 
 /**
- * `Settled`: recorded SENT; `Moved`: the message is no longer this claim's (settled or reported
+ * `Settled`: recorded SENT (or found SENT already); `Moved`: the message is no longer this claim's (settled or reported
  * meanwhile, by another scheduler); `NotFound`: the gateway does not know the id, which proves
  * nothing (the send may still be inside the engine, or the engine ignored the id); `CannotTell`.
  */
@@ -69,7 +69,10 @@ export const settleSentById = Effect.fnUntraced(function* (
   if (outcome._tag === "Rejected") {
     // the read model was behind its stream: bring it up to date so it is not found again
     yield* projectStream(MessageAggregate.streamId(claim.id))
-    return { _tag: "Moved" } satisfies ByIdSettlement
+    if (outcome.state.status !== "SENT") return { _tag: "Moved" } satisfies ByIdSettlement
+    // sent already: by an earlier try whose answer was lost, perhaps before its campaign moved on
+    yield* updateCampaignProgress(claim.campaignId)
+    return { _tag: "Settled" } satisfies ByIdSettlement
   }
   yield* Effect.logInfo(
     `Message ${oneLine(claim.id)} settled as sent by its id (gateway message ${oneLine(claim.claimGatewayId)})`

@@ -21,6 +21,11 @@ import { WahaId } from "./wahaId.ts"
 /** How long a session without ids is remembered, at most: a process that did not see the session restart, or a WAHA upgraded meanwhile, asks again. */
 export const NO_IDS_REMEMBERED_MS = 60 * 60 * 1000
 
+/** A send waits this long for its id (the claim's own deadline, takeMessageId.ts, is a little longer). */
+export const NEW_ID_DEADLINE_MS = 1_500
+/** After no id in time or a failed answer, the session's sends go without ids this long: a stalled WAHA costs one wait, not one per message. */
+export const IDS_BACKOFF_MS = 30_000
+
 const NewMessageIdBody = z.object({ id: z.string().min(1) })
 
 /** WAHA's WAMessage, only the fields read here. `timestamp` in seconds. */
@@ -51,20 +56,20 @@ const chatAndKey = (id: string, to: string | null | undefined) => {
     : { chat: to ?? null, key: id }
 }
 
-/** Why a session gives no ids: the gateway has none, or a send ignored the one it was given. */
-type NoIds = { readonly until: number; readonly why: "none" | "ignored" }
+/** Why a session gives no ids: the gateway has none, a send ignored the one it was given, or it failed to give one lately. */
+type NoIds = { readonly until: number; readonly why: "none" | "ignored" | "failing" }
 
 export const makeMessageIds = (http: WahaHttp) => {
   const seg = encodeURIComponent
   const withoutIds = Ref.makeUnsafe<ReadonlyMap<string, NoIds>>(new Map())
 
   /** Remembers that `session` gives no ids; true when it was not remembered so before. */
-  const remember = (session: string, why: NoIds["why"]) =>
+  const remember = (session: string, why: NoIds["why"], forMs = NO_IDS_REMEMBERED_MS) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Ref.modify(withoutIds, (map): readonly [boolean, ReadonlyMap<string, NoIds>] => {
         const known = map.get(session)
         const fresh = known === undefined || known.until <= now || (why === "ignored" && known.why !== "ignored")
-        return [fresh, new Map(map).set(session, { until: now + NO_IDS_REMEMBERED_MS, why })]
+        return [fresh, new Map(map).set(session, { until: now + forMs, why })]
       })
     )
 
@@ -85,10 +90,34 @@ export const makeMessageIds = (http: WahaHttp) => {
       })
     )
 
-  const newMessageId = Effect.fnUntraced(function* (session: string) {
-    if (yield* remembered(session)) return null
+  const newMessageId = (session: string) =>
+    Effect.flatMap(remembered(session), (known) =>
+      known
+        ? Effect.succeed(null)
+        : askNewMessageId(session).pipe(
+            Effect.tapError((error) =>
+              Effect.flatMap(remember(session, "failing", IDS_BACKOFF_MS), (fresh) =>
+                fresh
+                  ? Effect.logWarning(
+                      `Session ${oneLine(session)}: no message id from the gateway (${oneLine(error.message)}): its sends go without ids for ${IDS_BACKOFF_MS / 1000} s`
+                    )
+                  : Effect.void
+              )
+            )
+          )
+    )
+
+  const askNewMessageId = Effect.fnUntraced(function* (session: string) {
     const prefix = "failed to take a new message id"
-    const response = yield* http.call(prefix, "GET", `/api/${seg(session)}/new-message-id`)
+    const response = yield* http.call(prefix, "GET", `/api/${seg(session)}/new-message-id`).pipe(
+      Effect.timeoutOrElse({
+        duration: NEW_ID_DEADLINE_MS,
+        orElse: () =>
+          Effect.fail(
+            new GatewayError({ reason: "Timeout", message: `${prefix}: no answer within ${NEW_ID_DEADLINE_MS} ms` })
+          )
+      })
+    )
     const noRoute = response.status === 404 && NO_SUCH_ROUTE.test(response.text)
     const engineCannot =
       (response.status === 422 || response.status === 501) &&

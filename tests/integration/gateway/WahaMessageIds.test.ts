@@ -1,9 +1,11 @@
 import { Effect, Exit } from "effect"
+import { TestClock } from "effect/testing"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { GatewayFailure, MessageByIdQuery } from "../../../src/application/ports/GatewayPort.ts"
 import { GatewayError } from "../../../src/application/ports/GatewayPort.ts"
 import type { WahaGatewayOptions } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeWahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
+import { IDS_BACKOFF_MS } from "../../../src/infrastructure/gateway/WahaMessageIds.ts"
 import { capturedLog } from "../../support/capturedLog.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { ACK_NAMES, startFakeWaha } from "../../support/FakeWahaServer.ts"
@@ -125,20 +127,36 @@ describe("WahaGateway.newMessageId", () => {
     }
   })
 
-  it("a stopped session, a gateway error, a timeout or an unreadable answer is a GatewayError, and nothing is remembered", async () => {
+  it("a stopped session, a gateway error, a timeout or an unreadable answer is a GatewayError", async () => {
     engine("NOWEB")
     fake.setSessionStatus(SESSION, "STOPPED")
-    const g = gateway({ timeoutMs: 300 })
-    await failure(g.newMessageId(SESSION), "SessionNotRunning")
+    // a gateway each: a failure holds that session's ids back for a while (next test)
+    await failure(gateway().newMessageId(SESSION), "SessionNotRunning")
     fake.answerEverythingWith(500, { statusCode: 500, message: "engine went away" })
-    await failure(g.newMessageId(SESSION), "ServerError")
+    await failure(gateway().newMessageId(SESSION), "ServerError")
     fake.answerEverythingWith(200, { nothing: "here" })
-    await failure(g.newMessageId(SESSION), "BadResponse")
+    await failure(gateway().newMessageId(SESSION), "BadResponse")
     fake.hangEverything()
-    await failure(g.newMessageId(SESSION), "Timeout")
-    await fake.reset()
+    await failure(gateway({ timeoutMs: 300 }).newMessageId(SESSION), "Timeout")
+    // the id's own deadline, shorter than the gateway's timeout for other calls
+    await failure(gateway().newMessageId(SESSION), "Timeout")
+  })
+
+  it("after a failure the session's sends go without ids for IDS_BACKOFF_MS (one wait for a stalled WAHA, not one per message), then ask again", async () => {
     engine("NOWEB")
-    expect(await run(g.newMessageId(SESSION))).toMatch(WAHA_ID)
+    const g = gateway()
+    fake.answerEverythingWith(500, { statusCode: 500, message: "engine went away" })
+    const program = Effect.gen(function* () {
+      yield* Effect.flip(g.newMessageId(SESSION))
+      yield* Effect.promise(() => fake.reset())
+      engine("NOWEB")
+      expect(yield* g.newMessageId(SESSION)).toBeNull()
+      expect(idRequests()).toHaveLength(0)
+      yield* TestClock.adjust(IDS_BACKOFF_MS)
+      expect(yield* g.newMessageId(SESSION)).toMatch(WAHA_ID)
+      expect(idRequests()).toHaveLength(1)
+    })
+    await Effect.runPromise(program.pipe(Effect.provide(TestClock.layer())))
   })
 })
 
