@@ -362,6 +362,21 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       ? chosen
       : `${kind}${messageCounter}`
   }
+  /**
+   * What a send answers, per engine: NOWEB hands back Baileys' own message (`key.id` is the bare
+   * key, `messageTimestamp`, `status` PENDING until the server acknowledges it); the others a
+   * WAMessage-like body with the serialized id.
+   */
+  const sentAnswer = (id: string, timestamp: number, extra: Record<string, unknown> = {}) => {
+    if (serverVersion.engine.toUpperCase() !== "NOWEB") return { id, timestamp, ...extra }
+    const [, remoteJid, key] = id.split("_")
+    return {
+      key: { remoteJid, fromMe: true, id: key },
+      message: {},
+      messageTimestamp: String(timestamp),
+      status: "PENDING"
+    }
+  }
   /** The session's own message as the chat's history and the lookup by id show it; `body` its text or caption. */
   const historyEntry = (
     session: FakeSession | undefined,
@@ -417,7 +432,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const id = `true_${body["chatId"]}_${keyFor(body, "FAKE")}`
     const entry = historyEntry(session, body["session"], body["chatId"], id, body["text"])
     chatHistory(body["session"], body["chatId"]).push(entry)
-    if (answer) json(res, 201, { id, timestamp: entry.timestamp, body: body["text"] })
+    if (answer) json(res, 201, sentAnswer(id, entry.timestamp, { body: body["text"] }))
   }
 
   /**
@@ -453,7 +468,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const entry = historyEntry(session, body["session"], body["chatId"], id, null)
     chatHistory(body["session"], body["chatId"]).push(entry)
     // GOWS/NOWEB answer the message with its id, as for sendText (docs/waha-features.md §3)
-    if (answer) json(res, 201, { id, timestamp: entry.timestamp })
+    if (answer) json(res, 201, sentAnswer(id, entry.timestamp))
   }
 
   /**
@@ -492,7 +507,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     const caption = typeof body["caption"] === "string" ? body["caption"] : null
     const entry = historyEntry(session, body["session"], body["chatId"], id, caption, true)
     chatHistory(body["session"], body["chatId"]).push(entry)
-    if (answer) json(res, 201, { id, timestamp: entry.timestamp })
+    if (answer) json(res, 201, sentAnswer(id, entry.timestamp))
   }
 
   /** The chats routes' own checks (@WorkingSessionParam, then the engine's store): true when the call may go on, else answered. */

@@ -74,6 +74,17 @@ const SentLine = z.object({ at: z.string(), session: z.string(), chatId: z.strin
 type SentWithId = { readonly session: string; readonly chatId: string; readonly at: number }
 
 /** The sends made with a chosen id, by id, read back from sent.jsonl (so a restarted process still finds them). */
+/** A sent id is looked up only within a lease or so of its send: a day of them is kept, not the whole file's. */
+const IDS_KEPT_MS = 24 * 60 * 60 * 1000
+
+/** Drops the ids sent before `now` less a day (the map holds them oldest first). */
+const forgetOldIds = (ids: Map<string, SentWithId>, now: number) => {
+  for (const [id, sent] of ids) {
+    if (sent.at >= now - IDS_KEPT_MS) return
+    ids.delete(id)
+  }
+}
+
 const sentWithIds = (sentFile: string): Map<string, SentWithId> => {
   const found = new Map<string, SentWithId>()
   let text = ""
@@ -96,6 +107,10 @@ const sentWithIds = (sentFile: string): Map<string, SentWithId> => {
       /* a torn last line after a crash */
     }
   }
+  // a day before the last send: a restart soon after it finds what a lease recovery may ask for
+  let last = 0
+  for (const sent of found.values()) last = Math.max(last, sent.at)
+  forgetOldIds(found, last)
   return found
 }
 
@@ -190,8 +205,10 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       yield* working(prefix, request.session)
       const now = yield* Clock.currentTimeMillis
       writeOwnerOnlyFile(sentFile, `${JSON.stringify({ at: new Date(now).toISOString(), ...request })}\n`, "a")
-      if (request.id !== undefined)
+      if (request.id !== undefined) {
         withIds.set(request.id, { session: request.session, chatId: request.chatId, at: now })
+        if (withIds.size % 1_000 === 0) forgetOldIds(withIds, now)
+      }
       yield* Effect.logInfo(
         `Sandbox gateway: delivered to ${oneLine(request.chatId)} from session ${oneLine(request.session)}: ${oneLine(shown)}`
       )
