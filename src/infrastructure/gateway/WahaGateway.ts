@@ -453,6 +453,12 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
    * costs"). `fullSync: false` keeps about 3 months, enough for Herald. Other engines ignore it.
    */
   const NOWEB_STORE = { store: { enabled: true, fullSync: false } }
+  /**
+   * WEBJS since WAHA 2025.8.3 reports receipts of group messages only with its "tag events" on,
+   * off by default for their cost (maintainer on waha#1311): Herald's receipts need them. A WAHA
+   * without the field drops it (WAHAValidationPipe's whitelist); other engines ignore it.
+   */
+  const WEBJS_RECEIPTS = { tagsEventsOn: true }
 
   // WAHA's WebhookConfig (src/structures/webhooks.config.dto.ts): url, events, hmac.key, retries
   const sessionBody = (name: string, events: ReadonlyArray<string>) =>
@@ -463,6 +469,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
           start: true,
           config: {
             noweb: NOWEB_STORE,
+            webjs: WEBJS_RECEIPTS,
             webhooks: [
               {
                 url: options.webhook.url,

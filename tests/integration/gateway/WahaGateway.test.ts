@@ -441,6 +441,8 @@ describe("WahaGateway sessions", () => {
       start: true,
       config: {
         noweb: { store: { enabled: true, fullSync: false } },
+        // WEBJS reports group receipts only with its tag events on (waha#1311)
+        webjs: { tagsEventsOn: true },
         webhooks: [
           {
             url: "https://herald.example.org/api/webhooks/waha",

@@ -39,6 +39,11 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
       { store: { enabled: true, fullSync: false } },
       { store: { enabled: true, fullSync: false } }
     ])
+    // and WEBJS's tag events, without which it reports no receipts of group messages (waha#1311)
+    expect(creates().map((r) => (r.body as { config?: { webjs?: unknown } }).config?.webjs)).toEqual([
+      { tagsEventsOn: true },
+      { tagsEventsOn: true }
+    ])
     expect(registeredWebhooks(fake, sessionName).map((w) => w.events)).toEqual([["message.ack", "session.status"]])
     expect(fake.sessions.has(sessionName)).toBe(true)
     const warning = web.logs.find((l) => l.text.includes("does not know the webhook events"))
