@@ -171,8 +171,8 @@ const cyclePeriods = async (proc: RunningProcess, timeoutMs: number) => {
 
 /**
  * Latency of sequential GETs of `paths` in turn, from a client process of its own
- * (httpLatency.ts): `calls` of them (CALLS unless told) after WARM_UP, or fewer (at least WARM_UP) when they take more
- * than a minute in all, as a slow read at a large size would.
+ * (httpLatency.ts): `calls` of them (CALLS unless told) after WARM_UP, or fewer (at least
+ * WARM_UP) when they take more than a minute in all, as a slow read at a large size would.
  */
 const timed = (baseUrl: string, cookie: string, paths: ReadonlyArray<string>, calls = CALLS) =>
   measureGets({ baseUrl, cookie, paths, calls, warmUp: WARM_UP, budgetMs: 60_000 })
