@@ -10,10 +10,11 @@
  * much history, not the hour after a bulk plan. For each size:
  *  - standalone (src/interfaces/standalone/main.ts, its own OS process, sandbox gateway): time
  *    from spawn to its first scheduler cycle (its first "No pending messages" line), resident
- *    memory then (VmRSS; VmHWM is the peak), campaign.list and campaign.get p99 over HTTP as the
- *    signed-in user (sequential calls, after a warm-up), resident memory after them; the same
- *    start and calls again with NODE_OPTIONS=PROPOSED_NODE_OPTIONS (V8's young generation
- *    bounded), resident memory only;
+ *    memory then (VmRSS; VmHWM is the peak), campaign.list and campaign.get p50 and p99 over HTTP
+ *    as the signed-in user (sequential calls after a warm-up, from a client process of its own:
+ *    httpLatency.ts), resident memory after them; the same start and calls again with
+ *    NODE_OPTIONS=PROPOSED_NODE_OPTIONS (V8's young generation bounded), as `npm start` launches
+ *    it: its latencies are the ones held to the target, the machine's load printed beside them;
  *  - the cycle time: the same process again with SCHEDULER_POLL_INTERVAL_MS=100 (on FerretDB a
  *    catch-up margin after the planning), the median and largest gap between its passes (a cycle
  *    shorter than 100 ms shows as ~100 ms);
@@ -36,7 +37,7 @@
 import { execFileSync } from "node:child_process"
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises"
 import { createServer } from "node:net"
-import { tmpdir } from "node:os"
+import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Effect, Layer, Logger } from "effect"
@@ -53,6 +54,8 @@ import { withDatabase } from "../tests/support/mongo.ts"
 import type { RunningProcess } from "../tests/support/processes.ts"
 import { schedulerEntry, standaloneEntry, startProcess } from "../tests/support/processes.ts"
 import { WebClient } from "../tests/support/webClient.ts"
+import type { GetLatency } from "./httpLatency.ts"
+import { measureGets, queryPath } from "./httpLatency.ts"
 import { keepPlanned, restorePlanned } from "./plannedStores.ts"
 import { listOption, mongoLayer, sqliteLayer, startFerret } from "./stores.ts"
 
@@ -62,6 +65,11 @@ const EMAIL = "admin@herald.bench"
 const PASSWORD = "correct horse battery"
 /** HTTP calls measured per procedure, after WARM_UP unmeasured ones */
 const CALLS = 200
+/**
+ * campaign.list's: the p99 of 200 calls is the second slowest, one GC pause or a moment of the
+ * shared cores given to another process; of 1,000 (a few seconds) it is the tenth
+ */
+const LIST_CALLS = 1_000
 const WARM_UP = 20
 /** passes watched for the cycle time */
 const PASSES = 20
@@ -85,7 +93,7 @@ const PROPOSED_NODE_OPTIONS = "--max-semi-space-size=8 --max-old-space-size=256"
 const SCHEDULER_NODE_OPTIONS = "--max-semi-space-size=4 --max-old-space-size=256"
 /** the scheduler service unit's environment (docs/operations.md) */
 const SERVICE_ENV = { MALLOC_ARENA_MAX: "2" }
-const NO_LATENCY: Latency = { p50: NaN, p99: NaN, calls: 0 }
+const NO_LATENCY: GetLatency = { p50: NaN, p99: NaN, calls: 0, load: NaN }
 const schedulerOnSqliteEntry = "bench/schedulerOnSqlite.ts"
 const bundledEntry = "dist/scheduler.mjs"
 
@@ -162,26 +170,12 @@ const cyclePeriods = async (proc: RunningProcess, timeoutMs: number) => {
 }
 
 /**
- * Latency of sequential calls: CALLS of them after WARM_UP, or fewer (at least WARM_UP) when they
- * take more than a minute in all, as a slow read at a large size would.
+ * Latency of sequential GETs of `paths` in turn, from a client process of its own
+ * (httpLatency.ts): `calls` of them (CALLS unless told) after WARM_UP, or fewer (at least
+ * WARM_UP) when they take more than a minute in all, as a slow read at a large size would.
  */
-const timed = async (call: () => Promise<unknown>) => {
-  const times: Array<number> = []
-  const budgetEnds = performance.now() + 60_000
-  for (let i = 0; i < WARM_UP + CALLS; i++) {
-    const started = performance.now()
-    await call()
-    if (i >= WARM_UP) times.push(performance.now() - started)
-    if (times.length >= WARM_UP && performance.now() > budgetEnds) break
-  }
-  return { p50: percentile(times, 50), p99: percentile(times, 99), calls: times.length }
-}
-
-interface Latency {
-  readonly p50: number
-  readonly p99: number
-  readonly calls: number
-}
+const timed = (baseUrl: string, cookie: string, paths: ReadonlyArray<string>, calls = CALLS) =>
+  measureGets({ baseUrl, cookie, paths, calls, warmUp: WARM_UP, budgetMs: 60_000 })
 
 interface Row {
   readonly size: number
@@ -190,11 +184,17 @@ interface Row {
     readonly rss: number
     readonly peak: number
     readonly rssAfterQueries: number
-    readonly list: Latency
-    readonly get: Latency
+    /** launched without V8 flags */
+    readonly list: GetLatency
+    readonly get: GetLatency
     readonly cycle: { median: number; max: number; passes: number }
-    /** the same start and queries with PROPOSED_NODE_OPTIONS */
-    readonly tuned: { readonly rss: number; readonly rssAfterQueries: number }
+    /** the same start and queries with PROPOSED_NODE_OPTIONS, as `npm start` launches it */
+    readonly tuned: {
+      readonly rss: number
+      readonly rssAfterQueries: number
+      readonly list: GetLatency
+      readonly get: GetLatency
+    }
   }
   readonly scheduler: {
     readonly label: string
@@ -234,7 +234,8 @@ const report = (store: GrowthStore, row: Row) => {
     `  standalone: start to first cycle ${msOf(s.firstCycleMs)}   cycle ${msOf(s.cycle.median)} median, ${msOf(s.cycle.max)} max over ${s.cycle.passes} passes at poll 100 ms`,
     `              resident ${mb(s.rss)} after the first cycle (peak ${mb(s.peak)}), ${mb(s.rssAfterQueries)} after the queries`,
     `              with NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}: ${mb(s.tuned.rss)} after the first cycle, ${mb(s.tuned.rssAfterQueries)} after the queries`,
-    `              campaign.list p50 ${msOf(s.list.p50)} p99 ${msOf(s.list.p99)}   campaign.get p50 ${msOf(s.get.p50)} p99 ${msOf(s.get.p99)}   (${s.list.calls} and ${s.get.calls} sequential calls)`,
+    `              as npm start launches it: campaign.list p50 ${msOf(s.tuned.list.p50)} p99 ${msOf(s.tuned.list.p99)}   campaign.get p50 ${msOf(s.tuned.get.p50)} p99 ${msOf(s.tuned.get.p99)}   (${s.tuned.list.calls} and ${s.tuned.get.calls} sequential calls; load ${s.tuned.list.load.toFixed(2)})`,
+    `              without V8 flags: campaign.list p50 ${msOf(s.list.p50)} p99 ${msOf(s.list.p99)}   campaign.get p50 ${msOf(s.get.p50)} p99 ${msOf(s.get.p99)}   (load ${s.list.load.toFixed(2)})`,
     `  scheduler alone (${c.label}): start to first cycle ${msOf(c.firstCycleMs)}   cycle ${msOf(c.cycle.median)} median, ${msOf(c.cycle.max)} max`,
     `              resident ${mb(c.rss)} after the first cycle, ${mb(c.rssAfterCycles)} after ${c.cycle.passes} more (peak ${mb(c.peak)}); with NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}: ${mb(c.tuned.rss)}, ${mb(c.tuned.rssAfterCycles)}`,
     ...(c.bundled === null
@@ -246,7 +247,7 @@ const report = (store: GrowthStore, row: Row) => {
     `  store on disk: ${(row.diskBytes / 1024 / 1024).toFixed(1)} MB${row.size > 0 ? ` (${(row.diskBytes / row.size).toFixed(0)} bytes per message)` : ""}`,
     `  targets (issue 13, stated for 1M messages):`,
     `    ${verdict(s.firstCycleMs <= TARGET.firstCycleMs)} standalone start to first cycle ${msOf(s.firstCycleMs)} <= ${TARGET.firstCycleMs} ms`,
-    `    ${verdict(s.list.p99 <= TARGET.listP99Ms)} campaign.list p99 ${msOf(s.list.p99)} <= ${TARGET.listP99Ms} ms`,
+    `    ${verdict(s.tuned.list.p99 <= TARGET.listP99Ms)} campaign.list p99 ${msOf(s.tuned.list.p99)} <= ${TARGET.listP99Ms} ms (as npm start launches it; load ${s.tuned.list.load.toFixed(2)} on ${cpus().length} cores)`,
     memoryVerdict("standalone without V8 flags", [s.rss, s.rssAfterQueries], TARGET.standaloneMb),
     memoryVerdict(
       `standalone with NODE_OPTIONS=${PROPOSED_NODE_OPTIONS}`,
@@ -363,12 +364,18 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
       const queries = async (pid: number | undefined, signIn: boolean) => {
         // a copied store has the user, not this client's sign-in
         if (signIn) await client.api.auth.signIn.mutate({ email: EMAIL, password: PASSWORD })
-        const list = await timed(() => client.api.campaign.list.query({ limit: 20 }))
-        let i = 0
+        // once through the typed client: the answer is what the measured calls get
+        await client.api.campaign.list.query({ limit: 20 })
+        const cookie = `${client.cookieName}=${client.cookie ?? ""}`
+        const list = await timed(baseUrl, cookie, [queryPath("campaign.list", { limit: 20 })], LIST_CALLS)
         const get =
           campaignIds.length === 0
             ? NO_LATENCY
-            : await timed(() => client.api.campaign.get.query({ id: campaignIds[i++ % campaignIds.length] ?? "" }))
+            : await timed(
+                baseUrl,
+                cookie,
+                campaignIds.slice(0, WARM_UP + CALLS).map((id) => queryPath("campaign.get", { id }))
+              )
         return { list, get, rssAfterQueries: (await memoryOf(pid)).rss }
       }
       const a = await startUntilFirstCycle(standaloneEntry, standaloneEnv(null), startTimeout)
@@ -441,7 +448,12 @@ const runStore = async (store: GrowthStore, sizes: ReadonlyArray<number>, fake: 
           list: measured.list,
           get: measured.get,
           cycle,
-          tuned: { rss: t.memory.rss, rssAfterQueries: tunedQueries.rssAfterQueries }
+          tuned: {
+            rss: t.memory.rss,
+            rssAfterQueries: tunedQueries.rssAfterQueries,
+            list: tunedQueries.list,
+            get: tunedQueries.get
+          }
         },
         scheduler,
         diskBytes,

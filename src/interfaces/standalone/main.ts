@@ -1,3 +1,5 @@
+// first: before any other module runs (see the file)
+import "../web/noPretenuring.ts"
 import { hostname } from "node:os"
 import process from "node:process"
 import { Effect, Layer } from "effect"

@@ -1,3 +1,5 @@
+// first: before any other module runs (see the file)
+import "./noPretenuring.ts"
 import process from "node:process"
 import { Effect, Layer } from "effect"
 import { checkGatewayAtStart } from "../../application/session/gatewayAtStart.ts"
