@@ -1,3 +1,4 @@
+import type { ApiKeyLimitReached, ApiKeyNotFound, InvalidApiKey, TooManyBadApiKeys } from "./apiKey/ApiKeyErrors.ts"
 import type {
   AccountDisabled,
   AccountRejected,
@@ -46,10 +47,12 @@ export type CampaignError =
   | CampaignQuotaExceeded
   | MediaNotFound
 
+export type ApiKeyError = InvalidApiKey | ApiKeyNotFound | ApiKeyLimitReached | TooManyBadApiKeys
+
 export type SessionError = MessagingSessionNotFound | SessionCreationFailed | InvalidSessionPacing
 
 /**
  * The typed failures a use case hands to its caller, each one answered in its own terms
  * (the web API maps every tag to a tRPC code). Anything else reaching a caller is unexpected.
  */
-export type AppError = AuthError | CampaignError | SessionError | GatewayError | StoreUnavailable
+export type AppError = AuthError | CampaignError | SessionError | ApiKeyError | GatewayError | StoreUnavailable

@@ -1,6 +1,7 @@
 import type { Layer } from "effect"
 import { Effect } from "effect"
 import { expect } from "vitest"
+import type { ApiKeyRepository } from "../../src/application/ports/ApiKeyRepository.ts"
 import type { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import type { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
@@ -20,6 +21,7 @@ export type StorePorts =
   | SessionRepository
   | UserRepository
   | AuthSessionRepository
+  | ApiKeyRepository
   | PasswordResetRepository
   | StoreHealth
   | ProjectionCheckpoint

@@ -1,5 +1,6 @@
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { describeApiKeyRepositoryContract } from "./ApiKeyRepository.contract.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
 import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
@@ -40,6 +41,7 @@ describeCampaignListingContract("memory", memory)
 describeSessionRepositoryContract("memory", memory)
 describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)
+describeApiKeyRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
 describeStoreHealthContract("memory", memory)
 describeProjectionCheckpointContract("memory", memory)

@@ -10,6 +10,7 @@ import { MongoStore } from "../../src/infrastructure/mongo/MongoStore.ts"
 import type { RecordDocument } from "../../src/infrastructure/mongo/viewDocuments.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../support/mongo.ts"
 import { closedPort } from "../support/net.ts"
+import { describeApiKeyRepositoryContract } from "./ApiKeyRepository.contract.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
 import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
@@ -64,6 +65,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeSessionRepositoryContract("mongo", mongo)
   describeUserRepositoryContract("mongo", mongo)
   describeAuthSessionRepositoryContract("mongo", mongo)
+  describeApiKeyRepositoryContract("mongo", mongo)
   describePasswordResetRepositoryContract("mongo", mongo)
   describeStoreHealthContract("mongo", mongo)
   describeProjectionCheckpointContract("mongo", mongo)

@@ -8,6 +8,8 @@ import { Worker } from "node:worker_threads"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { afterAll } from "vitest"
+import { ApiKeyRepository } from "../../src/application/ports/ApiKeyRepository.ts"
+import { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import { CampaignRepository, targetsOf } from "../../src/application/ports/CampaignRepository.ts"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { MediaStore } from "../../src/application/ports/MediaStore.ts"
@@ -16,6 +18,7 @@ import { SessionRepository } from "../../src/application/ports/SessionRepository
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
 import { openSqlite, SQLITE_SCHEMA_VERSION, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
+import { describeApiKeyRepositoryContract } from "./ApiKeyRepository.contract.ts"
 import { describeAuthSessionRepositoryContract } from "./AuthSessionRepository.contract.ts"
 import { describeCampaignCountersContract } from "./CampaignCounters.contract.ts"
 import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
@@ -79,6 +82,7 @@ describeCampaignListingContract("sqlite", sqlite)
 describeSessionRepositoryContract("sqlite", sqlite)
 describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
+describeApiKeyRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
@@ -518,7 +522,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(13)
+        expect(SQLITE_SCHEMA_VERSION).toBe(14)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -672,6 +676,48 @@ describe("SQLite adapters: several connections to one file", () => {
         expect(reopened.prepare("SELECT claim_gateway_id FROM messages WHERE id = 'm1'").get()).toEqual({
           claim_gateway_id: "3EB0C0FFEE"
         })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 13 (before API keys) gains the api_keys table on start and keeps its sign-ins",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        // a version 13 file: today's schema without api_keys
+        yield* AuthSessionRepository.use((r) =>
+          r.create({ id: "s1", userId: "u1", expiresAt: 2_000_000_000_000, createdAt: 1 })
+        ).pipe(Effect.provide(client(path)))
+        const old = new DatabaseSync(path)
+        old.exec("DROP TABLE api_keys; PRAGMA user_version = 13;")
+        old.close()
+        const key = {
+          id: "k1",
+          userId: "u1",
+          name: "n8n",
+          access: "write" as const,
+          digest: "d1",
+          createdAt: 1,
+          lastUsedAt: null,
+          expiresAt: null,
+          revokedAt: null
+        }
+        const found = yield* Effect.gen(function* () {
+          yield* ApiKeyRepository.use((r) => r.create(key))
+          return {
+            key: yield* ApiKeyRepository.use((r) => r.findByDigest("d1")),
+            session: yield* AuthSessionRepository.use((r) => r.get("s1"))
+          }
+        }).pipe(Effect.provide(client(path)))
+        expect(found).toEqual({
+          key,
+          session: { id: "s1", userId: "u1", expiresAt: 2_000_000_000_000, createdAt: 1 }
+        })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 14 })
+        expect(reopened.prepare("SELECT name, digest FROM api_keys").all()).toEqual([{ name: "n8n", digest: "d1" }])
         reopened.close()
       })
     }

@@ -1,3 +1,4 @@
+import type { ApiKey } from "../../application/ports/ApiKeyRepository.ts"
 import type { AuthSession } from "../../application/ports/AuthSessionRepository.ts"
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
 import type { StoredEvent } from "../../application/ports/EventStore.ts"
@@ -23,6 +24,8 @@ export interface MemoryDatabase {
   readonly users: Map<string, UserView>
   readonly authSessions: Map<string, AuthSession>
   readonly passwordResets: Map<string, PasswordReset>
+  /** keyed by digest */
+  readonly apiKeys: Map<string, ApiKey>
   /** the readiness probe's record: when it was last written */
   readonly probes: Map<string, number>
   /** the projection checkpoint, under `projections` */
@@ -45,6 +48,7 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   users: new Map(),
   authSessions: new Map(),
   passwordResets: new Map(),
+  apiKeys: new Map(),
   probes: new Map(),
   checkpoints: new Map(),
   media: new Map(),

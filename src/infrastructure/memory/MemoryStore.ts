@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { MemoryApiKeyRepository } from "./MemoryApiKeyRepository.ts"
 import { MemoryAuthSessionRepository } from "./MemoryAuthSessionRepository.ts"
 import { MemoryCampaignRepository } from "./MemoryCampaignRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
@@ -22,6 +23,7 @@ export const MemoryStore = {
       MemoryUserRepository.layer(db),
       MemoryAuthSessionRepository.layer(db),
       MemoryPasswordResetRepository.layer(db),
+      MemoryApiKeyRepository.layer(db),
       MemoryStoreHealth.layer(db),
       MemoryProjectionCheckpoint.layer(db),
       MemoryMediaStore.layer(db)

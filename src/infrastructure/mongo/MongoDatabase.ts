@@ -58,6 +58,7 @@ export const MONGO_SCHEMA: Readonly<
     | "users"
     | "authSessions"
     | "passwordResets"
+    | "apiKeys"
     | "health"
     | "projectionCheckpoints"
     | "failureAlertCheckpoints"
@@ -99,6 +100,11 @@ export const MONGO_SCHEMA: Readonly<
   authSessions: [{ name: "userId_1", key: { userId: 1 } }],
   // looked up by _id only; expired tokens are not swept by a TTL index (FerretDB v1 has none)
   passwordResets: [],
+  // every bearer request looks its key up by digest; the account's page lists its keys
+  apiKeys: [
+    { name: "digest_1", key: { digest: 1 }, unique: true },
+    { name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }
+  ],
   // one document, rewritten in place by the readiness probe (looked up by _id only)
   health: [],
   // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)

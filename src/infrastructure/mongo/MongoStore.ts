@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { MongoApiKeyRepository } from "./MongoApiKeyRepository.ts"
 import { MongoAuthSessionRepository } from "./MongoAuthSessionRepository.ts"
 import { MongoCampaignRepository } from "./MongoCampaignRepository.ts"
 import { MongoEventStore } from "./MongoEventStore.ts"
@@ -20,6 +21,7 @@ export const MongoStore = {
     MongoUserRepository.layer,
     MongoAuthSessionRepository.layer,
     MongoPasswordResetRepository.layer,
+    MongoApiKeyRepository.layer,
     MongoStoreHealth.layer,
     MongoProjectionCheckpoint.layer,
     MongoMediaStore.layer

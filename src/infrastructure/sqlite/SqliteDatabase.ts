@@ -51,7 +51,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 13
+export const SQLITE_SCHEMA_VERSION = 14
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -173,6 +173,22 @@ CREATE TABLE IF NOT EXISTS password_resets (
   user_id    TEXT    NOT NULL,
   expires_at INTEGER NOT NULL
 );
+
+-- personal API keys (schema version 14; created on the first start of a version 13 file): the
+-- keyed digest of each key, never the key
+CREATE TABLE IF NOT EXISTS api_keys (
+  id           TEXT    NOT NULL PRIMARY KEY,
+  user_id      TEXT    NOT NULL,
+  name         TEXT    NOT NULL,
+  access       TEXT    NOT NULL,
+  digest       TEXT    NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER,
+  expires_at   INTEGER,
+  revoked_at   INTEGER
+);
+CREATE UNIQUE INDEX IF NOT EXISTS api_keys_digest ON api_keys (digest);
+CREATE INDEX IF NOT EXISTS api_keys_user_id ON api_keys (user_id, created_at, id);
 
 -- the stored positions (one row per name: 'projections', 'failureAlerts'), only ever raised
 CREATE TABLE IF NOT EXISTS checkpoints (

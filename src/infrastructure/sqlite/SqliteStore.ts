@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { SqliteApiKeyRepository } from "./SqliteApiKeyRepository.ts"
 import { SqliteAuthSessionRepository } from "./SqliteAuthSessionRepository.ts"
 import { SqliteCampaignRepository } from "./SqliteCampaignRepository.ts"
 import { SqliteEventStore } from "./SqliteEventStore.ts"
@@ -20,6 +21,7 @@ export const SqliteStore = {
     SqliteUserRepository.layer,
     SqliteAuthSessionRepository.layer,
     SqlitePasswordResetRepository.layer,
+    SqliteApiKeyRepository.layer,
     SqliteStoreHealth.layer,
     SqliteProjectionCheckpoint.layer,
     SqliteMediaStore.layer

@@ -12,6 +12,7 @@ import { Alert, Loading } from "./ui/kit.tsx"
 
 // The sign-in page is in the first chunk; every other screen is its own chunk, loaded when
 // visited, so the first page's JavaScript stays small (bench:ui).
+const ApiKeysPage = lazyPage(() => import("./pages/ApiKeysPage.tsx").then((m) => m.ApiKeysPage))
 const AdminPage = lazyPage(() => import("./pages/AdminPage.tsx").then((m) => m.AdminPage))
 const CampaignPage = lazyPage(() => import("./pages/CampaignPage.tsx").then((m) => m.CampaignPage))
 const CampaignsPage = lazyPage(() => import("./pages/CampaignsPage.tsx").then((m) => m.CampaignsPage))
@@ -61,6 +62,7 @@ const Upcoming = signedIn(UpcomingPage)
 const NewCampaign = signedIn(NewCampaignPage)
 const Campaign = signedIn(CampaignPage)
 const Admin = signedIn(AdminPage, { admin: true })
+const ApiKeys = signedIn(ApiKeysPage)
 
 export const App = () => {
   // once the first screen is up, fetch the other screens' code while the browser is idle
@@ -83,6 +85,7 @@ export const App = () => {
             <Route path="/campaigns/new" component={NewCampaign} />
             <Route path="/campaigns/:id" component={Campaign} />
             <Route path="/admin" component={Admin} />
+            <Route path="/account/api-keys" component={ApiKeys} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -70,6 +70,7 @@ export const Layout = ({ children }: { readonly children: ReactNode }) => {
             {user !== null ? (
               <>
                 <span className="hidden text-sm sm:inline">{user.name}</span>
+                {user.status === "ACTIVE" ? <NavLink href="/account/api-keys">API keys</NavLink> : null}
                 <SignOut signOut={signOut} />
               </>
             ) : null}

@@ -1,11 +1,13 @@
 import { getConnInfo } from "@hono/node-server/conninfo"
 import { trpcServer } from "@hono/trpc-server"
+import { TRPCError } from "@trpc/server"
 import type { ManagedRuntime } from "effect"
 import { Effect } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
+import { authenticateApiKey } from "../../application/apiKey/authenticateApiKey.ts"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { StoreHealth } from "../../application/ports/StoreHealth.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
@@ -43,6 +45,12 @@ const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   } catch {
     return "unknown"
   }
+}
+
+/** The key of an `Authorization: Bearer <key>` header (scheme case-insensitive, RFC 9110), or null. */
+const bearerKeyOf = (header: string | null | undefined): string | null => {
+  const match = header == null ? null : /^bearer +(\S+) *$/i.exec(header)
+  return match === null ? null : (match[1] ?? null)
 }
 
 /** The HTTP surface: the browser app at /, /health, /ready, WAHA's webhooks and tRPC at /api/trpc. */
@@ -105,10 +113,17 @@ export const makeWebApp = ({
   // the gateway's signed calls: authenticated by their HMAC, not by a cookie or an Origin
   app.post(WAHA_WEBHOOK_PATH, ...wahaWebhookRoute({ runtime, secret: webhookSecret, clientOf }))
 
-  // CSRF: a browser names the page's origin on every POST; anything else is not ours.
+  // CSRF: a browser names the page's origin on every POST; anything else is not ours. A request
+  // with an API key and no cookie is exempt: a key is no ambient credential a page of another
+  // site could make a browser send (a cross-site Authorization header needs CORS, which we never grant).
   app.use("/api/trpc/*", async (c, next) => {
     const origin = c.req.header("origin")
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && (origin === undefined || !origins.has(origin))) {
+    if (
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      (origin === undefined || !origins.has(origin)) &&
+      !(bearerKeyOf(c.req.header("authorization")) !== null && c.req.header("cookie") === undefined)
+    ) {
       return c.json(
         { error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } },
         403
@@ -125,6 +140,38 @@ export const makeWebApp = ({
       // a batch is one request: without a bound one POST could carry any number of sign-in guesses
       maxBatchSize: 10,
       createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
+        const key = bearerKeyOf(opts.req.headers.get("authorization"))
+        if (key !== null) {
+          // the key alone decides who this is (a cookie sent along is not read); refused at once
+          // when it is not a usable key of an ACTIVE account
+          const holder = await runtime.runPromise(
+            authenticateApiKey(key, clientOf(c)).pipe(
+              Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)),
+              Effect.catchTag("TooManyBadApiKeys", (refused) => Effect.succeed(refused))
+            )
+          )
+          if (holder === null)
+            throw new TRPCError({
+              code: "UNAUTHORIZED",
+              message: "this API key is not valid: it may be revoked or expired"
+            })
+          if (holder === "unavailable")
+            throw new TRPCError({
+              code: "SERVICE_UNAVAILABLE",
+              message: "the database cannot be reached; try again shortly"
+            })
+          if (!("user" in holder)) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: holder.message })
+          return {
+            runtime,
+            user: holder.user,
+            token: null,
+            apiKey: { keyId: holder.keyId, access: holder.access },
+            authUnavailable: false,
+            client: () => clientOf(c),
+            resHeaders: opts.resHeaders,
+            secureCookies
+          }
+        }
         const token = sessionTokenOf(opts.req.headers.get("cookie"), secureCookies)
         // A database that cannot be reached must not read as "signed out": remember it, and the
         // procedures that need a user answer SERVICE_UNAVAILABLE instead of UNAUTHORIZED.
@@ -139,6 +186,7 @@ export const makeWebApp = ({
             runtime,
             user: null,
             token,
+            apiKey: null,
             authUnavailable: true,
             client: () => clientOf(c),
             resHeaders: opts.resHeaders,
@@ -152,6 +200,7 @@ export const makeWebApp = ({
           runtime,
           user: auth?.user ?? null,
           token: auth === null ? null : token,
+          apiKey: null,
           authUnavailable: false,
           client: () => clientOf(c),
           resHeaders: opts.resHeaders,

@@ -2,6 +2,7 @@ import type { Server } from "node:http"
 import { createServer } from "node:http"
 import { getRequestListener } from "@hono/node-server"
 import { Context, Data, Effect, Layer, ManagedRuntime } from "effect"
+import { BadKeyThrottle } from "../../application/apiKey/BadKeyThrottle.ts"
 import type { AuthSettingsShape } from "../../application/auth/AuthSettings.ts"
 import { AuthSettings } from "../../application/auth/AuthSettings.ts"
 import { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
@@ -27,6 +28,7 @@ export const webServicesLayer = <R, E>(
 ): Layer.Layer<R | GatewayPort | ProcessLocalServices, E> =>
   Layer.mergeAll(
     SignInThrottle.layer,
+    BadKeyThrottle.layer,
     GatewayDirectory.layer,
     KeyedLocks.layer,
     RequestLimits.layer,

@@ -1,5 +1,7 @@
+import type { BadKeyThrottle } from "../../application/apiKey/BadKeyThrottle.ts"
 import type { SignInThrottle } from "../../application/auth/SignInThrottle.ts"
 import type { ProjectionStores } from "../../application/eventSourcing/Aggregates.ts"
+import type { ApiKeyRepository } from "../../application/ports/ApiKeyRepository.ts"
 import type { AuthSessionRepository } from "../../application/ports/AuthSessionRepository.ts"
 import type { EventStore } from "../../application/ports/EventStore.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
@@ -19,6 +21,7 @@ import type { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 /** The services each web process keeps for itself (webServicesLayer builds them on top of the store's). */
 export type ProcessLocalServices =
   | SignInThrottle
+  | BadKeyThrottle
   | GatewayDirectory
   | KeyedLocks
   | RequestLimits
@@ -32,6 +35,7 @@ export type WebServices =
   | EventStore
   | ProjectionStores
   | AuthSessionRepository
+  | ApiKeyRepository
   | PasswordResetRepository
   | StoreHealth
   | PasswordHasher

@@ -9,6 +9,7 @@ import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
 import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import type { ApiKeyAccess } from "../../domain/apiKey/ApiKey.ts"
 import type { FailureKind } from "../../domain/message/failureKind.ts"
 import type { WebServices } from "./WebServices.ts"
 
@@ -18,6 +19,8 @@ export interface WebContext {
   readonly user: PublicUser | null
   /** the session token from the cookie, when there is one */
   readonly token: string | null
+  /** set when the caller came with `Authorization: Bearer <API key>` (then `user` is the key's account and `token` null) */
+  readonly apiKey: { readonly keyId: string; readonly access: ApiKeyAccess } | null
   /** the session could not be checked (database unreachable) */
   readonly authUnavailable: boolean
   /** the caller's address, for SignInThrottle: sign-in, sign-up and reset requests (looked up only when asked) */
@@ -135,6 +138,11 @@ const CODES = {
   // not FORBIDDEN (the caller may create campaigns; clients read it as "awaiting approval"):
   // the request is valid and succeeds once the user's own state changes (cancel, sends)
   CampaignQuotaExceeded: "PRECONDITION_FAILED",
+  InvalidApiKey: "BAD_REQUEST",
+  ApiKeyNotFound: "NOT_FOUND",
+  // as CampaignQuotaExceeded: valid, and it succeeds once a key is revoked
+  ApiKeyLimitReached: "PRECONDITION_FAILED",
+  TooManyBadApiKeys: "TOO_MANY_REQUESTS",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 } satisfies Record<Exclude<AppError["_tag"], Explained["_tag"]>, TRPC_ERROR_CODE_KEY>
 const CODE_OF: ReadonlyMap<string, TRPC_ERROR_CODE_KEY> = new Map(Object.entries(CODES))
@@ -252,16 +260,41 @@ export const router = t.router
 // One middleware per access level: each one costs tRPC a context merge on every call. Each
 // also names the procedure, for the log line of an error id.
 
-/** Anyone. */
-export const publicProcedure = t.procedure.use(({ path, next }) => next({ ctx: { procedure: path } }))
+/** What an API key may never do: sign in, manage the account or its keys, administer. */
+const notWithKey = () =>
+  new TRPCError({
+    code: "FORBIDDEN",
+    message: "an API key cannot be used for this: sign in to Herald in the browser to manage your account and keys"
+  })
+
+/** Anyone, except a caller with an API key: auth.* is for browsers. */
+export const publicProcedure = t.procedure.use(({ ctx, path, next }) => {
+  if (ctx.apiKey !== null) throw notWithKey()
+  return next({ ctx: { procedure: path } })
+})
 
 const signInFirst = (ctx: WebContext) =>
   ctx.authUnavailable
     ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
     : new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" })
 
-/** Needs an approved (ACTIVE) user: user.* and campaign.*. */
-export const activeProcedure = t.procedure.use(({ ctx, path, next }) => {
+/**
+ * Needs an approved (ACTIVE) user: user.*, session.* and campaign.*. A signed-in browser, or an
+ * API key of such a user (authenticateApiKey accepts ACTIVE accounts only); a read-only key may
+ * call queries only.
+ */
+export const activeProcedure = t.procedure.use(({ ctx, path, type, next }) => {
+  if (ctx.user === null) throw signInFirst(ctx)
+  if (ctx.user.status !== "ACTIVE")
+    throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
+  if (ctx.apiKey !== null && ctx.apiKey.access === "read" && type !== "query")
+    throw new TRPCError({ code: "FORBIDDEN", message: "this key can only read" })
+  return next({ ctx: { user: ctx.user, procedure: path } })
+})
+
+/** An ACTIVE user signed in with the cookie, never through an API key: apiKey.* (a key cannot make or revoke keys). */
+export const accountProcedure = t.procedure.use(({ ctx, path, next }) => {
+  if (ctx.apiKey !== null) throw notWithKey()
   if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.status !== "ACTIVE")
     throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
@@ -269,6 +302,7 @@ export const activeProcedure = t.procedure.use(({ ctx, path, next }) => {
 })
 
 export const adminProcedure = t.procedure.use(({ ctx, path, next }) => {
+  if (ctx.apiKey !== null) throw notWithKey()
   if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.role !== "ADMIN" || ctx.user.status !== "ACTIVE")
     throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" })

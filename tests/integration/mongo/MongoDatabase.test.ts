@@ -85,6 +85,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       )
     )
     expect([...first.createdCollections].sort()).toEqual([
+      "apiKeys",
       "authSessions",
       "campaigns",
       "events",
@@ -101,6 +102,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
 
     const summary = await indexSummary(databaseUrl)
     expect(summary).toEqual({
+      apiKeys: ['{"_id":1}', '{"digest":1} unique', '{"userId":1,"createdAt":1}'],
       authSessions: ['{"_id":1}', '{"userId":1}'],
       campaigns: ['{"_id":1}', '{"sessionId":1,"status":1}', '{"sessionId":1}', '{"userId":1}'],
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],

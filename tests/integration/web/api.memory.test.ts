@@ -1,3 +1,4 @@
+import { describeApiKeyApi } from "./apiKeys.suite.ts"
 import { describeAuthApi } from "./auth.suite.ts"
 import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeFuzz } from "./fuzz.suite.ts"
@@ -7,6 +8,7 @@ import { describeSessionApi } from "./session.suite.ts"
 const memory = () => ({ kind: "memory" as const })
 
 describeAuthApi("memory", memory)
+describeApiKeyApi("memory", memory)
 describeSessionApi("memory", memory)
 describeAuthorizationMatrix("memory", memory)
 describeHttpSurface("memory", memory, "memory")

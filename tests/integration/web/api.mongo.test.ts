@@ -1,5 +1,6 @@
 import { afterAll, describe } from "vitest"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { describeApiKeyApi } from "./apiKeys.suite.ts"
 import { describeAuthApi } from "./auth.suite.ts"
 import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeFuzz } from "./fuzz.suite.ts"
@@ -12,6 +13,7 @@ const mongo = () => ({ kind: "mongo" as const, url: freshDatabaseUrl("web") })
 describe.skipIf(url === null)(url === null ? `web API on Mongo: ${MONGO_SKIP_REASON}` : "web API on Mongo", () => {
   afterAll(dropTestDatabases)
   describeAuthApi("mongo", mongo)
+  describeApiKeyApi("mongo", mongo)
   describeSessionApi("mongo", mongo)
   describeAuthorizationMatrix("mongo", mongo)
   describeHttpSurface("mongo", mongo, "mongo")

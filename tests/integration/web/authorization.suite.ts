@@ -19,6 +19,9 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "admin.listUsers", kind: "query", input: { status: "PENDING" } },
   { path: "admin.approveUser", kind: "mutation", input: { userId: owner.userId } },
   { path: "user.getMessagingSession", kind: "query" },
+  // the caller's own keys (another user's list is their own; a key id not theirs is NOT_FOUND)
+  { path: "apiKey.list", kind: "query" },
+  { path: "apiKey.revoke", kind: "mutation", input: { id: "the-owners-key" } },
   { path: "user.initiateMessagingSession", kind: "mutation" },
   { path: "user.getSessionStatus", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.getSessionQR", kind: "query", input: { sessionName: owner.sessionName } },
@@ -175,7 +178,12 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
         "user.getMessagingContacts"
       ]
       for (const c of protectedCalls(target)) {
-        if (c.path === "user.initiateMessagingSession" || c.path === "user.getMessagingSession") continue
+        if (
+          c.path === "user.initiateMessagingSession" ||
+          c.path === "user.getMessagingSession" ||
+          c.path === "apiKey.list"
+        )
+          continue
         const expected = c.path.startsWith("admin.") ? "FORBIDDEN" : c.invalid === true ? "BAD_REQUEST" : "NOT_FOUND"
         const refused = await expectTrpcError(call(other, c), expected, `${c.path} ${JSON.stringify(c.input)}`)
         expect(refused.body).not.toContain("Secret")

@@ -24,6 +24,7 @@ const context = () => {
     runtime: runtime as unknown as WebContext["runtime"],
     user: null,
     token: null,
+    apiKey: null,
     authUnavailable: false,
     client: () => "127.0.0.1",
     resHeaders: new Headers(),

@@ -1,5 +1,6 @@
 import { router } from "../trpc.ts"
 import { adminRouter } from "./adminRouter.ts"
+import { apiKeyRouter } from "./apiKeyRouter.ts"
 import { authRouter } from "./authRouter.ts"
 import { campaignRouter } from "./campaignRouter.ts"
 import { sessionRouter } from "./sessionRouter.ts"
@@ -10,7 +11,8 @@ export const appRouter = router({
   admin: adminRouter,
   user: userRouter,
   campaign: campaignRouter,
-  session: sessionRouter
+  session: sessionRouter,
+  apiKey: apiKeyRouter
 })
 
 /** The API's type, for typed clients (e.g. @trpc/client in a front end). */

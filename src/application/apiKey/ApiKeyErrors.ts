@@ -1,0 +1,30 @@
+import { Data } from "effect"
+import { MAX_API_KEYS_PER_ACCOUNT } from "../../domain/apiKey/ApiKey.ts"
+
+/** A key's name or expiry the organiser must correct: BAD_REQUEST naming the field. */
+export class InvalidApiKey extends Data.TaggedError("InvalidApiKey")<{
+  readonly message: string
+  readonly field: "name" | "expiresAt"
+}> {}
+
+/** No key of this id among the caller's: another user's key reads exactly as an unknown one. */
+export class ApiKeyNotFound extends Data.TaggedError("ApiKeyNotFound")<{ readonly id: string }> {
+  override get message() {
+    return "API key not found"
+  }
+}
+
+/** The account holds as many usable keys as it may. */
+export class ApiKeyLimitReached extends Data.TaggedError("ApiKeyLimitReached")<{}> {
+  override get message() {
+    return `you already have ${MAX_API_KEYS_PER_ACCOUNT} API keys in use; revoke one you no longer need first`
+  }
+}
+
+/** Too many unknown, revoked or expired keys from one client address (BadKeyThrottle). */
+export class TooManyBadApiKeys extends Data.TaggedError("TooManyBadApiKeys")<{ readonly retryAfterMs: number }> {
+  override get message() {
+    const minutes = Math.max(1, Math.ceil(this.retryAfterMs / 60_000))
+    return `too many invalid API keys from your address; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+  }
+}

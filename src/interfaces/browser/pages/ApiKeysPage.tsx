@@ -1,0 +1,245 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { inferRouterOutputs } from "@trpc/server"
+import type { FormEvent } from "react"
+import { useEffect, useRef, useState } from "react"
+import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { fieldErrors, useTRPC } from "../trpc.ts"
+import { ErrorAlert } from "../ui/account.tsx"
+import { ConfirmButton } from "../ui/ConfirmButton.tsx"
+import { formatDateTime } from "../ui/format.ts"
+import { Alert, Button, Card, Loading, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
+import { announce, focusPageHeading } from "../ui/pageHeading.ts"
+
+type ApiKey = inferRouterOutputs<AppRouter>["apiKey"]["list"]["items"][number]
+
+/** The end of a chosen day in the viewer's zone, as an instant: a key "expiring on" a day works all that day. */
+const endOfDay = (date: string): string => new Date(`${date}T23:59:59`).toISOString()
+
+/** The key just made: shown this once, with a copy button; gone when dismissed. */
+const NewKey = ({
+  name,
+  secret,
+  onDone
+}: {
+  readonly name: string
+  readonly secret: string
+  readonly onDone: () => void
+}) => {
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null)
+  // the key's field takes the focus: the first thing to read, and selected on focus for copying by hand
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => box.current?.querySelector("input")?.focus(), [])
+  const copy = () =>
+    navigator.clipboard.writeText(secret).then(
+      () => {
+        setCopied("yes")
+        announce("The key is copied")
+      },
+      () => {
+        // no clipboard (permission refused): the text is selected for the person to copy
+        box.current?.querySelector("input")?.select()
+        setCopied("failed")
+      }
+    )
+  return (
+    <Card className="border-green-300 bg-green-50">
+      <h2 className="text-lg font-semibold">Your new key "{name}"</h2>
+      <p className="mt-1 text-sm text-slate-800">
+        Copy it now and keep it somewhere safe: Herald shows it only this once. Anyone who has it can act as you on
+        campaigns and your WhatsApp session.
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        <div ref={box} className="min-w-0 flex-1">
+          <TextField
+            label="Your new API key"
+            value={secret}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+        <Button onClick={() => void copy()}>{copied === "yes" ? "Copied" : "Copy"}</Button>
+        <Button variant="secondary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+      {copied === "failed" ? (
+        <p className="mt-2 text-sm text-slate-800">
+          The browser did not let Herald copy it: the key is selected, copy it yourself.
+        </p>
+      ) : null}
+    </Card>
+  )
+}
+
+const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; key: string }) => void }) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [name, setName] = useState("")
+  const [access, setAccess] = useState<"read" | "write">("read")
+  const [expires, setExpires] = useState("")
+  const create = useMutation(
+    trpc.apiKey.create.mutationOptions({
+      onSuccess: (made) => {
+        onCreated({ name: name.trim(), key: made.key })
+        setName("")
+        setExpires("")
+        void queryClient.invalidateQueries(trpc.apiKey.list.pathFilter())
+      }
+    })
+  )
+  const errors = create.isError ? fieldErrors(create.error) : {}
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    create.mutate({ name, access, ...(expires === "" ? {} : { expiresAt: endOfDay(expires) }) })
+  }
+  const fieldError = errors["name"] ?? errors["expiresAt"]
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Create a key</h2>
+      <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-3" noValidate>
+        <TextField
+          label="Name"
+          hint="What uses it, e.g. “Shop's weekly post”"
+          value={name}
+          maxLength={60}
+          required
+          onChange={(event) => setName(event.target.value)}
+          error={errors["name"]}
+        />
+        <SelectField
+          label="Access"
+          value={access}
+          onChange={(event) => setAccess(event.target.value === "write" ? "write" : "read")}
+        >
+          <option value="read">Read only</option>
+          <option value="write">Read and write</option>
+        </SelectField>
+        <TextField
+          label="Expires on (optional)"
+          type="date"
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+          error={errors["expiresAt"]}
+        />
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create key"}
+          </Button>
+        </div>
+      </form>
+      {create.isError && fieldError === undefined ? (
+        <div className="mt-3">
+          <ErrorAlert error={create.error} />
+        </div>
+      ) : null}
+    </Card>
+  )
+}
+
+const KeyRow = ({ apiKey }: { readonly apiKey: ApiKey }) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const revoke = useMutation(
+    trpc.apiKey.revoke.mutationOptions({
+      onSuccess: () => {
+        announce(`The key "${apiKey.name}" is revoked`)
+        focusPageHeading()
+        void queryClient.invalidateQueries(trpc.apiKey.list.pathFilter())
+      }
+    })
+  )
+  const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= Date.now()
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <th scope="row" className="py-2 pr-3 text-left font-medium break-all">
+        {apiKey.name}
+      </th>
+      <td className="py-2 pr-3">{apiKey.access === "write" ? "Read and write" : "Read only"}</td>
+      <td className="py-2 pr-3">{formatDateTime(apiKey.createdAt)}</td>
+      <td className="py-2 pr-3">{apiKey.lastUsedAt === null ? "Never" : formatDateTime(apiKey.lastUsedAt)}</td>
+      <td className="py-2 pr-3">{apiKey.expiresAt === null ? "Never" : formatDateTime(apiKey.expiresAt)}</td>
+      <td className="py-2 pr-3">{apiKey.revoked ? "Revoked" : expired ? "Expired" : "In use"}</td>
+      <td className="py-2">
+        {apiKey.revoked ? null : (
+          <ConfirmButton
+            small
+            label="Revoke"
+            accessibleLabel={`Revoke the key ${apiKey.name}`}
+            question={`Revoke "${apiKey.name}"? Whatever uses it is refused from its next request.`}
+            confirmLabel="Yes, revoke"
+            keepLabel="No, keep it"
+            pending={revoke.isPending}
+            onConfirm={() => revoke.mutate({ id: apiKey.id })}
+          />
+        )}
+        {revoke.isError ? <ErrorAlert error={revoke.error} /> : null}
+      </td>
+    </tr>
+  )
+}
+
+const COLUMNS = ["Name", "Access", "Created", "Last used", "Expires", "Status"] as const
+
+const KeyList = () => {
+  const trpc = useTRPC()
+  const keys = useQuery(trpc.apiKey.list.queryOptions())
+  if (keys.isPending) return <Loading label="Loading your keys…" />
+  if (keys.isError) return <ErrorAlert error={keys.error} />
+  if (keys.data.items.length === 0) return <p className="text-slate-700">You have no API keys yet.</p>
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Your API keys, newest first</caption>
+        <thead>
+          <tr className="text-left text-slate-700">
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data.items.map((apiKey) => (
+            <KeyRow key={apiKey.id} apiKey={apiKey} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** The account's personal API keys (docs/api.md#api-keys): create one (shown once), see them, revoke them. */
+export const ApiKeysPage = () => {
+  const [made, setMade] = useState<{ name: string; key: string } | null>(null)
+  return (
+    <div className="space-y-6">
+      <PageTitle>API keys</PageTitle>
+      <Alert kind="info">
+        A key lets a script or another service plan campaigns and read your WhatsApp session as you, with{" "}
+        <code>Authorization: Bearer</code>. It can never sign in, change your account or make keys. A read-only key can
+        only look.
+      </Alert>
+      {made === null ? null : (
+        <NewKey
+          name={made.name}
+          secret={made.key}
+          onDone={() => {
+            setMade(null)
+            focusPageHeading()
+          }}
+        />
+      )}
+      <CreateKey onCreated={setMade} />
+      <section aria-labelledby="your-keys" className="space-y-2">
+        <h2 id="your-keys" className="text-lg font-semibold">
+          Your keys
+        </h2>
+        <KeyList />
+      </section>
+    </div>
+  )
+}
