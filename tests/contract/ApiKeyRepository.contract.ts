@@ -84,6 +84,23 @@ export const describeApiKeyRepositoryContract = (name: string, harness: StoreHar
         )
     )
 
+    it.effect(
+      "revokeAllOf revokes every live key of the user at once, keeps earlier revocation times, and no other user's",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            yield* repo.create(apiKey("k1"))
+            yield* repo.create(apiKey("k2", { digest: "digest-k2", revokedAt: T + 1 }))
+            yield* repo.create(apiKey("k3", { userId: "u2", digest: "digest-k3" }))
+            yield* repo.revokeAllOf("u1", T + 9)
+            expect((yield* repo.findByDigest("digest-k1"))?.revokedAt).toBe(T + 9)
+            expect((yield* repo.findByDigest("digest-k2"))?.revokedAt).toBe(T + 1)
+            expect((yield* repo.findByDigest("digest-k3"))?.revokedAt).toBeNull()
+            yield* repo.revokeAllOf("nobody", T + 10)
+          })
+        )
+    )
+
     it.effect("touch sets lastUsedAt at most once per interval; an unknown id stays unknown", () =>
       withRepo((repo) =>
         Effect.gen(function* () {

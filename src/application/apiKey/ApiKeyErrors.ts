@@ -22,6 +22,14 @@ export class ApiKeyLimitReached extends Data.TaggedError("ApiKeyLimitReached")<{
 }
 
 /** Too many unknown, revoked or expired keys from one client address (BadKeyThrottle). */
+/** One key went over API_KEY_REQUESTS. */
+export class TooManyKeyRequests extends Data.TaggedError("TooManyKeyRequests")<{ readonly retryAfterMs: number }> {
+  override get message() {
+    const seconds = Math.max(1, Math.ceil(this.retryAfterMs / 1000))
+    return `this API key made too many requests; try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`
+  }
+}
+
 export class TooManyBadApiKeys extends Data.TaggedError("TooManyBadApiKeys")<{ readonly retryAfterMs: number }> {
   override get message() {
     const minutes = Math.max(1, Math.ceil(this.retryAfterMs / 60_000))

@@ -18,19 +18,14 @@ export interface KeyHolder {
  * The account a bearer key acts for, or null: unknown, revoked or expired key, or an account
  * that is not ACTIVE (pending, disabled, declined, gone). Key and account are read on every
  * request from the shared store, never cached, so a revocation or an admin's decision holds at
- * the next request in every web process. `client` is the caller's address, for BadKeyThrottle.
+ * the next request in every web process. `client` is the caller's address block, for BadKeyThrottle.
  */
 export const authenticateApiKey = Effect.fnUntraced(function* (key: string, client: string) {
-  const throttle = yield* BadKeyThrottle
-  yield* throttle.check(client)
-  if (!API_KEY_PATTERN.test(key)) {
-    yield* throttle.failed(client)
-    return null
-  }
   const keys = yield* ApiKeyRepository
-  const stored = yield* keys.findByDigest(yield* tokenDigest(key))
+  const stored = API_KEY_PATTERN.test(key) ? yield* keys.findByDigest(yield* tokenDigest(key)) : null
   if (stored === null) {
-    yield* throttle.failed(client)
+    // unknown: counted, and past the client's allowance refused with 429 (a key that exists never is)
+    yield* (yield* BadKeyThrottle).failed(client)
     return null
   }
   const now = yield* Clock.currentTimeMillis

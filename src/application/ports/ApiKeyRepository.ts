@@ -32,6 +32,8 @@ export class ApiKeyRepository extends Context.Service<
      * the user has no key of that id: another user's key is not touched.
      */
     readonly revoke: (userId: string, id: string, at: number) => Effect.Effect<boolean, StoreUnavailable>
+    /** Revokes every key of the user not revoked yet, at `at` (a password reset, a disabled account). */
+    readonly revokeAllOf: (userId: string, at: number) => Effect.Effect<void, StoreUnavailable>
     /** Sets lastUsedAt to `at` unless it was set less than `minIntervalMs` before (in one conditional write). */
     readonly touch: (id: string, at: number, minIntervalMs: number) => Effect.Effect<void, StoreUnavailable>
   }

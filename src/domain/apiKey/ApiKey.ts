@@ -14,6 +14,8 @@ export const API_KEY_NAME_MAX = 60
 export const MAX_API_KEYS_PER_ACCOUNT = 20
 /** lastUsedAt is written at most this often per key: a busy script does not write on every call. */
 export const API_KEY_TOUCH_INTERVAL_MS = 60_000
+/** What one key may call: a runaway script must not drive the gateway or the database (docs/api.md, "API keys"). */
+export const API_KEY_REQUESTS = { limit: 120, windowMs: 60_000 } as const
 
 export interface ApiKeyState {
   readonly expiresAt: number | null

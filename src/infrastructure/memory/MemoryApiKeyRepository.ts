@@ -28,6 +28,11 @@ export const makeMemoryApiKeyRepository = (db: MemoryDatabase): ApiKeyRepository
         if (key.revokedAt === null) db.apiKeys.set(key.digest, { ...key, revokedAt: at })
         return true
       }),
+    revokeAllOf: (userId, at) =>
+      withDbWrite(db, () => {
+        for (const key of [...db.apiKeys.values()])
+          if (key.userId === userId && key.revokedAt === null) db.apiKeys.set(key.digest, { ...key, revokedAt: at })
+      }),
     touch: (id, at, minIntervalMs) =>
       withDbWrite(db, () => {
         const key = byId(id)

@@ -20,6 +20,8 @@ export const makeMongoApiKeyRepository = (db: Db): ApiKeyRepository["Service"] =
         yield* attempt(() => keys.updateOne({ _id: id, userId, revokedAt: null }, { $set: { revokedAt: at } }))
         return true
       }),
+    revokeAllOf: (userId, at) =>
+      attempt(() => keys.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: at } })).pipe(Effect.asVoid),
     touch: (id, at, minIntervalMs) =>
       attempt(() =>
         keys.updateOne(

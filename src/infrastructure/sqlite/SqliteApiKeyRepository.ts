@@ -20,6 +20,8 @@ export const makeSqliteApiKeyRepository = (connection: SqliteConnection): ApiKey
             .run(at, id, userId).changes,
         true
       ).pipe(Effect.map((changes) => Number(changes) > 0)),
+    revokeAllOf: (userId, at) =>
+      keys.run("UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", at, userId),
     touch: (id, at, minIntervalMs) =>
       keys.run(
         "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)",

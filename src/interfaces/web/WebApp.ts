@@ -7,13 +7,16 @@ import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { createMiddleware } from "hono/factory"
 import { secureHeaders } from "hono/secure-headers"
+import { TooManyKeyRequests } from "../../application/apiKey/ApiKeyErrors.ts"
 import { authenticateApiKey } from "../../application/apiKey/authenticateApiKey.ts"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import { StoreHealth } from "../../application/ports/StoreHealth.ts"
+import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import { API_KEY_REQUESTS } from "../../domain/apiKey/ApiKey.ts"
 import type { BrowserApp } from "./browserApp.ts"
 import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
-import { clientAddress } from "./clientAddress.ts"
+import { addressBlock, clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { addMediaRoutes, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
@@ -145,9 +148,20 @@ export const makeWebApp = ({
           // the key alone decides who this is (a cookie sent along is not read); refused at once
           // when it is not a usable key of an ACTIVE account
           const holder = await runtime.runPromise(
-            authenticateApiKey(key, clientOf(c)).pipe(
+            authenticateApiKey(key, addressBlock(clientOf(c))).pipe(
+              // each key has its own allowance (a runaway script must not drive the gateway)
+              Effect.tap((known) =>
+                known === null
+                  ? Effect.void
+                  : RequestLimits.use((limits) => limits.take(`apiKey:${known.keyId}`, API_KEY_REQUESTS)).pipe(
+                      Effect.mapError((over) => new TooManyKeyRequests({ retryAfterMs: over.retryAfterMs }))
+                    )
+              ),
               Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)),
-              Effect.catchTag("TooManyBadApiKeys", (refused) => Effect.succeed(refused))
+              Effect.catchTags({
+                TooManyBadApiKeys: (refused) => Effect.succeed(refused),
+                TooManyKeyRequests: (refused) => Effect.succeed(refused)
+              })
             )
           )
           if (holder === null)
@@ -160,7 +174,10 @@ export const makeWebApp = ({
               code: "SERVICE_UNAVAILABLE",
               message: "the database cannot be reached; try again shortly"
             })
-          if (!("user" in holder)) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: holder.message })
+          if (!("user" in holder)) {
+            opts.resHeaders.set("Retry-After", String(Math.max(1, Math.ceil(holder.retryAfterMs / 1000))))
+            throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: holder.message })
+          }
           return {
             runtime,
             user: holder.user,

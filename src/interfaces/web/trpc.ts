@@ -77,35 +77,43 @@ class AccountRefusal extends TRPCError {
 // isDev would put server stack traces in every error body unless NODE_ENV=production
 // Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
 // message), so the browser app shows each error at its field.
-const t = initTRPC.context<WebContext>().create({
-  isDev: false,
-  errorFormatter: ({ shape, error }) =>
-    error instanceof IdentifiedError
-      ? {
-          ...shape,
-          data: {
-            ...shape.data,
-            errorId: error.errorId,
-            ...(error.failureKind === undefined ? {} : { failureKind: error.failureKind })
+/** `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a read-only key may call it. */
+interface ProcedureMeta {
+  readonly savesNothing?: boolean
+}
+
+const t = initTRPC
+  .context<WebContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter: ({ shape, error }) =>
+      error instanceof IdentifiedError
+        ? {
+            ...shape,
+            data: {
+              ...shape.data,
+              errorId: error.errorId,
+              ...(error.failureKind === undefined ? {} : { failureKind: error.failureKind })
+            }
           }
-        }
-      : error instanceof FieldError
-        ? { ...shape, data: { ...shape.data, issues: error.issues } }
-        : error instanceof AccountRefusal
-          ? { ...shape, data: { ...shape.data, reason: error.reason } }
-          : error.cause instanceof ZodError
-            ? {
-                ...shape,
-                data: {
-                  ...shape.data,
-                  issues: error.cause.issues.map((issue) => ({
-                    path: issue.path.map(String).join("."),
-                    message: issue.message
-                  }))
+        : error instanceof FieldError
+          ? { ...shape, data: { ...shape.data, issues: error.issues } }
+          : error instanceof AccountRefusal
+            ? { ...shape, data: { ...shape.data, reason: error.reason } }
+            : error.cause instanceof ZodError
+              ? {
+                  ...shape,
+                  data: {
+                    ...shape.data,
+                    issues: error.cause.issues.map((issue) => ({
+                      path: issue.path.map(String).join("."),
+                      message: issue.message
+                    }))
+                  }
                 }
-              }
-            : shape
-})
+              : shape
+  })
 
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
 const newErrorId = (): string =>
@@ -283,11 +291,11 @@ const signInFirst = (ctx: WebContext) =>
  * API key of such a user (authenticateApiKey accepts ACTIVE accounts only); a read-only key may
  * call queries only.
  */
-export const activeProcedure = t.procedure.use(({ ctx, path, type, next }) => {
+export const activeProcedure = t.procedure.use(({ ctx, path, type, meta, next }) => {
   if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.status !== "ACTIVE")
     throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
-  if (ctx.apiKey !== null && ctx.apiKey.access === "read" && type !== "query")
+  if (ctx.apiKey !== null && ctx.apiKey.access === "read" && type !== "query" && meta?.savesNothing !== true)
     throw new TRPCError({ code: "FORBIDDEN", message: "this key can only read" })
   return next({ ctx: { user: ctx.user, procedure: path } })
 })

@@ -118,8 +118,12 @@ describe("API keys (use cases, TestClock)", () => {
         for (let i = 0; i < 3 * BAD_KEYS_PER_CLIENT; i++) expect(yield* authenticateApiKey(key, "9.9.9.9")).toBeNull()
         for (let i = 0; i < BAD_KEYS_PER_CLIENT; i++)
           expect(yield* authenticateApiKey(`hk_nope${i}`, "1.2.3.4")).toBeNull()
-        const refused = yield* Effect.flip(authenticateApiKey(key, "1.2.3.4"))
+        const refused = yield* Effect.flip(authenticateApiKey("hk_nope", "1.2.3.4"))
         expect(refused).toMatchObject({ _tag: "TooManyBadApiKeys", retryAfterMs: WINDOW })
+        // a key that exists is never refused by it: neighbours behind one address keep working
+        const good = yield* createApiKey("u1", { name: "zapier", access: "read", expiresAt: null })
+        expect(yield* authenticateApiKey(good.key, "1.2.3.4")).toMatchObject({ keyId: good.id })
+        expect(yield* authenticateApiKey(key, "1.2.3.4")).toBeNull()
         expect(yield* authenticateApiKey("hk_nope", "5.6.7.8")).toBeNull()
         yield* TestClock.adjust(WINDOW)
         expect(yield* authenticateApiKey("hk_nope", "1.2.3.4")).toBeNull()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { BAD_KEYS_PER_CLIENT } from "../../../src/application/apiKey/BadKeyThrottle.ts"
-import { MAX_API_KEYS_PER_ACCOUNT } from "../../../src/domain/apiKey/ApiKey.ts"
+import { API_KEY_REQUESTS, MAX_API_KEYS_PER_ACCOUNT } from "../../../src/domain/apiKey/ApiKey.ts"
 import { eventually } from "../../support/eventually.ts"
 import type { WebClient } from "../../support/webClient.ts"
 import { codeOf, expectTrpcError } from "../../support/webClient.ts"
@@ -116,7 +116,7 @@ export const describeApiKeyApi = (label: string, store: () => StoreKind) =>
       expect((await admin.api.apiKey.list.query()).items).toMatchObject([{ id, revoked: false }])
     })
 
-    it("a revoked key is refused with 401 at its next request; a disabled account's key too, and again once enabled only while the key lives", async () => {
+    it("a revoked key is refused with 401 at its next request; disabling an account revokes its keys: refused, and still once enabled", async () => {
       const { web, admin, owner, ownerId } = await setup()
       const first = await owner.api.apiKey.create.mutate({ name: "first", access: "write" })
       const second = await owner.api.apiKey.create.mutate({ name: "second", access: "read" })
@@ -139,8 +139,48 @@ export const describeApiKeyApi = (label: string, store: () => StoreKind) =>
       await admin.api.admin.disableUser.mutate({ userId: ownerId })
       expect((await expectTrpcError(reader.api.campaign.list.query(), "UNAUTHORIZED")).status).toBe(401)
       await admin.api.admin.enableUser.mutate({ userId: ownerId })
-      expect(await reader.api.campaign.list.query()).toMatchObject({ items: [] })
+      // an account is often disabled because it was taken over: its keys do not come back
+      expect((await expectTrpcError(reader.api.campaign.list.query(), "UNAUTHORIZED")).status).toBe(401)
       expect(await codeOf(script.api.campaign.list.query())).toBe("UNAUTHORIZED")
+    })
+
+    it("linking or unlinking a phone is never done with a key, read or write (the QR code links whoever scans it); a read key may preview and read a CSV, which save nothing", async () => {
+      const { web, owner, sessionName } = await setup()
+      const writer = keyClient(web, (await owner.api.apiKey.create.mutate({ name: "w", access: "write" })).key)
+      const reader = keyClient(web, (await owner.api.apiKey.create.mutate({ name: "r", access: "read" })).key)
+      for (const script of [writer, reader]) {
+        for (const call of [
+          () => script.api.user.getSessionQR.query({ sessionName }),
+          () => script.api.user.initiateMessagingSession.mutate(),
+          () => script.api.user.logoutSession.mutate({ sessionName })
+        ]) {
+          const refused = await expectTrpcError(call(), "FORBIDDEN")
+          expect(refused.message).toMatch(/an API key cannot be used for this/)
+        }
+      }
+      expect(await reader.api.user.getSessionStatus.query({ sessionName })).toMatchObject({
+        status: expect.any(String)
+      })
+      const preview = await reader.api.campaign.preview.mutate({
+        sessionName,
+        ...GROUP,
+        title: "Weekly post",
+        messages: [{ content: "Open on Saturday", scheduledAt: inDays(2) }]
+      })
+      expect(preview).toBeTruthy()
+      expect(await reader.api.campaign.list.query()).toMatchObject({ items: [] })
+    })
+
+    it("each key has its own allowance of requests: past it 429 with Retry-After, other keys go on", async () => {
+      const { web, owner } = await setup()
+      const busy = keyClient(web, (await owner.api.apiKey.create.mutate({ name: "busy", access: "read" })).key)
+      const calm = keyClient(web, (await owner.api.apiKey.create.mutate({ name: "calm", access: "read" })).key)
+      for (let i = 0; i < API_KEY_REQUESTS.limit; i++) await busy.api.campaign.list.query()
+      const refused = await expectTrpcError(busy.api.campaign.list.query(), "TOO_MANY_REQUESTS")
+      expect(refused.status).toBe(429)
+      expect(refused.message).toMatch(/^this API key made too many requests; try again in \d+ seconds?$/)
+      expect(Number(busy.lastAnswer.headers.get("retry-after"))).toBeGreaterThan(0)
+      expect(await calm.api.campaign.list.query()).toMatchObject({ items: [] })
     })
 
     it("a key is refused with 401 once its expiry passes; an expiry in the past is refused at create, naming the field", async () => {
@@ -216,16 +256,18 @@ export const describeApiKeyApi = (label: string, store: () => StoreKind) =>
       })
     })
 
-    it("a flood of bad keys from one address is refused (429) before any lookup; cookie callers are unaffected", async () => {
+    it("a flood of bad keys from one address is refused (429); a good key from there is not, nor are cookie callers", async () => {
       const { web, owner } = await setup()
       const { key } = await owner.api.apiKey.create.mutate({ name: "good", access: "read" })
       for (let i = 0; i < BAD_KEYS_PER_CLIENT; i++) {
         const guess = keyClient(web, i % 2 === 0 ? `hk_${"A".repeat(42)}${i % 10}` : "not-a-key")
         expect(await codeOf(guess.api.campaign.list.query())).toBe("UNAUTHORIZED")
       }
-      const refused = await expectTrpcError(keyClient(web, key).api.campaign.list.query(), "TOO_MANY_REQUESTS")
+      const refused = await expectTrpcError(keyClient(web, "not-a-key").api.campaign.list.query(), "TOO_MANY_REQUESTS")
       expect(refused.status).toBe(429)
       expect(refused.message).toMatch(/^too many invalid API keys from your address; try again in \d+ minutes?$/)
+      // a script's bad keys do not lock out its neighbours' good ones behind the same address
+      expect(await keyClient(web, key).api.campaign.list.query()).toMatchObject({ items: [] })
       expect(await owner.api.campaign.list.query()).toMatchObject({ items: [] })
     })
 

@@ -577,6 +577,10 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         await second.api.auth.signIn.mutate({ email: "mike@example.com", password: PASSWORD })
         const bystander = web.client()
         await signUp(bystander, "nina@example.com")
+        // a key made with the session (a stolen one, say) must not outlive the reset
+        const { key } = await first.api.apiKey.create.mutate({ name: "made before", access: "write" })
+        const script = web.client({ origin: null, headers: { authorization: `Bearer ${key}` } })
+        await script.api.campaign.list.query()
         await web.client().api.auth.requestPasswordReset.mutate({ email: "mike@example.com" })
         const token = tokenOf((await resetLinkTo(web, "mike@example.com")).link)
 
@@ -585,6 +589,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         })
         expect(await me(first)).toBeNull()
         expect(await me(second)).toBeNull()
+        await expectTrpcError(script.api.campaign.list.query(), "UNAUTHORIZED")
         expect((await me(bystander))?.email).toBe("nina@example.com")
 
         await expectTrpcError(

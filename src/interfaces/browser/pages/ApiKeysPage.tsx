@@ -12,8 +12,14 @@ import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 
 type ApiKey = inferRouterOutputs<AppRouter>["apiKey"]["list"]["items"][number]
 
-/** The end of a chosen day in the viewer's zone, as an instant: a key "expiring on" a day works all that day. */
-const endOfDay = (date: string): string => new Date(`${date}T23:59:59`).toISOString()
+/**
+ * The end of a chosen day in the viewer's zone, as an instant: a key "expiring on" a day works all
+ * that day. Null for text that is no date (a browser showing the field as a plain text box).
+ */
+const endOfDay = (date: string): string | null => {
+  const end = new Date(`${date}T23:59:59`)
+  return Number.isNaN(end.getTime()) ? null : end.toISOString()
+}
 
 /** The key just made: shown this once, with a copy button; gone when dismissed. */
 const NewKey = ({
@@ -77,22 +83,30 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
   const [name, setName] = useState("")
   const [access, setAccess] = useState<"read" | "write">("read")
   const [expires, setExpires] = useState("")
-  const create = useMutation(
-    trpc.apiKey.create.mutationOptions({
+  const [badDate, setBadDate] = useState(false)
+  const create = useMutation({
+    ...trpc.apiKey.create.mutationOptions({
       onSuccess: (made) => {
         onCreated({ name: name.trim(), key: made.key })
         setName("")
         setExpires("")
+        // the key lives on only where it is shown: not in the mutation's cache
+        create.reset()
         void queryClient.invalidateQueries(trpc.apiKey.list.pathFilter())
       }
-    })
-  )
+    }),
+    gcTime: 0
+  })
   const errors = create.isError ? fieldErrors(create.error) : {}
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    create.mutate({ name, access, ...(expires === "" ? {} : { expiresAt: endOfDay(expires) }) })
+    const expiresAt = expires === "" ? null : endOfDay(expires)
+    setBadDate(expires !== "" && expiresAt === null)
+    if (expires !== "" && expiresAt === null) return
+    create.mutate({ name, access, ...(expiresAt === null ? {} : { expiresAt }) })
   }
-  const fieldError = errors["name"] ?? errors["expiresAt"]
+  const dateError = badDate ? "Choose a date from the calendar, e.g. 2027-01-31" : errors["expiresAt"]
+  const fieldError = errors["name"] ?? dateError
   return (
     <Card>
       <h2 className="text-lg font-semibold">Create a key</h2>
@@ -119,7 +133,7 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
           type="date"
           value={expires}
           onChange={(event) => setExpires(event.target.value)}
-          error={errors["expiresAt"]}
+          error={dateError}
         />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={create.isPending}>

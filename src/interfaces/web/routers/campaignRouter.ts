@@ -125,6 +125,7 @@ export const campaignRouter = router({
    * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
    */
   preview: largeInput
+    .meta({ savesNothing: true })
     .input(preview)
     .mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input).pipe(Effect.map(toWirePreview)))),
   /**
@@ -151,6 +152,7 @@ export const campaignRouter = router({
    * it saves nothing.
    */
   importCsv: largeInput
+    .meta({ savesNothing: true })
     .input(z.object({ csv: z.string().max(MAX_CSV_LENGTH), timeZone: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => run(ctx, readMessageCsv(input).pipe(Effect.map(toWireCsvReading)))),
   /**

@@ -10,7 +10,7 @@ import { logoutSession } from "../../../application/session/logoutSession.ts"
 import { restartSession } from "../../../application/session/restartSession.ts"
 import { updateSessionPhone } from "../../../application/session/updateSessionPhone.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
-import { activeProcedure, router, run } from "../trpc.ts"
+import { accountProcedure, activeProcedure, router, run } from "../trpc.ts"
 import { toWireMessagingSession } from "./wire.ts"
 
 export const sessionName = z
@@ -30,6 +30,12 @@ const page = (defaultLimit: number) => ({
  * user.*: the nine procedures of the service spec, names and shapes exactly as docs/api.md#the-trpc-api
  * lists them, and nothing else (later session settings are session.*).
  */
+/**
+ * Linking a phone (its QR code is a credential: whoever scans it links their number) and unlinking
+ * it are done in the browser, never with an API key, read-only or not.
+ */
+const linkingProcedure = accountProcedure
+
 export const userRouter = router({
   getMessagingSession: activeProcedure.query(({ ctx }) =>
     run(
@@ -39,11 +45,11 @@ export const userRouter = router({
       )
     )
   ),
-  initiateMessagingSession: activeProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
+  initiateMessagingSession: linkingProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
   getSessionStatus: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
-  getSessionQR: activeProcedure
+  getSessionQR: linkingProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionQR(ctx.user.id, input.sessionName))),
   restartSession: activeProcedure
@@ -64,7 +70,7 @@ export const userRouter = router({
     .mutation(({ ctx, input }) =>
       run(ctx, updateSessionPhone(ctx.user.id, input.id, input.phoneNumber).pipe(Effect.as({ success: true })))
     ),
-  logoutSession: activeProcedure
+  logoutSession: linkingProcedure
     .input(bySession)
     .mutation(({ ctx, input }) =>
       run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))
