@@ -221,6 +221,16 @@ try {
   await page.goto(`${url}/whatsapp`)
   await page.getByRole("link", { name: /WhatsApp: connected/i }).waitFor()
   await shoot(page, "whatsapp-phone")
+  // API keys: one just made, shown this once
+  await page.setViewportSize(DESKTOP)
+  await page.goto(`${url}/account/api-keys`)
+  await page.getByLabel("Name").fill("Shop's weekly post")
+  await page.getByRole("button", { name: "Create key" }).click()
+  await page.getByLabel("Your new API key").waitFor()
+  await page.getByRole("row", { name: /Shop's weekly post/ }).waitFor()
+  await shoot(page, "api-keys")
+  await page.setViewportSize(PHONE)
+  await shoot(page, "api-keys-phone", true)
 
   // screens still being built: taken when the app has them
   for (const [path, name] of [["/upcoming", "upcoming"]] as const) {

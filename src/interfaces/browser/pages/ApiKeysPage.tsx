@@ -165,13 +165,16 @@ const KeyRow = ({ apiKey }: { readonly apiKey: ApiKey }) => {
   const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= Date.now()
   return (
     <tr className="border-t border-slate-200 align-top">
-      <th scope="row" className="py-2 pr-3 text-left font-medium break-all">
+      <th scope="row" className="min-w-24 py-2 pr-3 text-left font-medium break-words">
         {apiKey.name}
       </th>
       <td className="py-2 pr-3">{apiKey.access === "write" ? "Read and write" : "Read only"}</td>
-      <td className="py-2 pr-3">{formatDateTime(apiKey.createdAt)}</td>
+      {/* on a phone the row keeps what decides about a key: its last use and its state (Expired says it) */}
+      <td className="hidden py-2 pr-3 sm:table-cell">{formatDateTime(apiKey.createdAt)}</td>
       <td className="py-2 pr-3">{apiKey.lastUsedAt === null ? "Never" : formatDateTime(apiKey.lastUsedAt)}</td>
-      <td className="py-2 pr-3">{apiKey.expiresAt === null ? "Never" : formatDateTime(apiKey.expiresAt)}</td>
+      <td className="hidden py-2 pr-3 sm:table-cell">
+        {apiKey.expiresAt === null ? "Never" : formatDateTime(apiKey.expiresAt)}
+      </td>
       <td className="py-2 pr-3">{apiKey.revoked ? "Revoked" : expired ? "Expired" : "In use"}</td>
       <td className="py-2">
         {apiKey.revoked ? null : (
@@ -207,7 +210,13 @@ const KeyList = () => {
         <thead>
           <tr className="text-left text-slate-700">
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-3">
+              <th
+                key={column}
+                scope="col"
+                className={
+                  column === "Created" || column === "Expires" ? "hidden py-2 pr-3 sm:table-cell" : "py-2 pr-3"
+                }
+              >
                 {column}
               </th>
             ))}
