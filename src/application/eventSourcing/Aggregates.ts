@@ -177,7 +177,6 @@ export const MessageAggregate = makeAggregate({
   save: (view) =>
     Effect.gen(function* () {
       const messages = yield* MessageRepository
-      if (messages.saveCounted !== undefined) return yield* messages.saveCounted(view)
       const before = yield* messages.get(view.id)
       yield* messages.save(view)
       if (changesCounters(before, view)) yield* CampaignRepository.use((r) => r.recount(view.campaignId))

@@ -128,13 +128,6 @@ export class MessageRepository extends Context.Service<
   {
     /** Upsert unless the stored view already reflects this version or a later one. */
     readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
-    /**
-     * `save`, then its campaign's counters recounted (CampaignRepository.recount) when the view
-     * changes them against the stored one (changesCounters), as MessageAggregate projects a
-     * message; a store that can do all three in one step offers it (SQLite: one write, no view
-     * decoded), the others leave it to those three calls.
-     */
-    readonly saveCounted?: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
     readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
     /**
      * Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. None of the

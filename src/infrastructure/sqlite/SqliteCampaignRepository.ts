@@ -36,9 +36,6 @@ const COUNTERS = `SELECT json_object(
   'messageVersions', coalesce(sum(m.version), 0)
 ) AS counters FROM messages m WHERE m.campaign_id = ?`
 
-/** Recounts one campaign's counters (`?`, `?`: its id twice), only when the row has counters to keep. */
-export const RECOUNT = `UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`
-
 /**
  * `*<search>*` for GLOB (searchClasses): a letter as the class of its variants, `*`, `?` and `[`
  * as classes of themselves, anything else as itself.
@@ -120,7 +117,8 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
         return typeof counters === "string" ? JSON.parse(counters) : counters
       }).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
     // one statement; the messages are counted only when the row has counters to keep
-    recount: (id) => campaigns.run(RECOUNT, id, id),
+    recount: (id) =>
+      campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id),
     listBySession: (sessionId, statuses) =>
       statuses === undefined
         ? campaigns.list("WHERE session_id = ? ORDER BY created_at, id", [sessionId])

@@ -1,7 +1,6 @@
 import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
 import { z } from "zod"
-import { changesCounters } from "../../application/ports/CampaignRepository.ts"
 import {
   countInPeriods,
   MessageRepository,
@@ -11,9 +10,8 @@ import {
   STATUSES_RESENDING_MEDIA,
   STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
-import { RECOUNT } from "./SqliteCampaignRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
+import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
 import { decodeRow, decodeRows } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
@@ -33,26 +31,6 @@ const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), 
 const TimeRow = z.object({ t: z.number() })
 const PendingRow = z.object({ messages: z.number().int(), campaigns: z.number().int() })
 
-/** What of a stored view its campaign's counters depend on (changesCounters), as its columns hold it. */
-const COUNTED = `SELECT is_deleted, is_sent, delivered_at, status, scheduled_at, resent_as FROM ${TABLE} WHERE id = ?`
-const CountedRow = z
-  .object({
-    is_deleted: z.number(),
-    is_sent: z.number(),
-    delivered_at: z.number().nullable(),
-    status: MessageViewSchema.shape.status,
-    scheduled_at: z.number(),
-    resent_as: z.string().nullable()
-  })
-  .transform((row) => ({
-    isDeleted: row.is_deleted === 1,
-    isSent: row.is_sent === 1,
-    deliveredAt: row.delivered_at,
-    status: row.status,
-    scheduledAt: row.scheduled_at,
-    resentAs: row.resent_as
-  }))
-
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
   const messages = sqliteViewStore(connection, TABLE, MessageViewSchema, "projection")
   /** `limit` as the port reads it */
@@ -61,19 +39,6 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
 
   return {
     save: messages.saveNewer,
-    // One write: the stored view's counted fields (read raw, no view decoded), the save, and the
-    // recount when they changed, in one savepoint. A stored row that does not decode fails it whole.
-    saveCounted: (view) =>
-      attemptWrite(
-        connection,
-        () => {
-          const row = connection.statement(COUNTED).get(view.id)
-          const before = row === undefined ? null : CountedRow.parse(row)
-          messages.saveNewerNow(view)
-          if (changesCounters(before, view)) connection.statement(RECOUNT).run(view.campaignId, view.campaignId)
-        },
-        false
-      ),
     get: (id) => messages.one("WHERE id = ?", [id]),
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       where(

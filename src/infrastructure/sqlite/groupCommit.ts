@@ -1,6 +1,6 @@
 import { close, closeSync, fdatasync, fsync, open } from "node:fs"
 import { dirname } from "node:path"
-import type { DatabaseSync } from "node:sqlite"
+import type { DatabaseSync, StatementSync } from "node:sqlite"
 import type { Request as RequestEntry } from "effect"
 import { Data, Effect, Exit, Option, Request, RequestResolver } from "effect"
 
@@ -30,6 +30,13 @@ const rollback = (db: DatabaseSync) => {
   }
 }
 
+/** A write's savepoint statements, prepared once: each write of a batch runs two of them. */
+interface Savepoints {
+  readonly begin: StatementSync
+  readonly release: StatementSync
+  readonly undo: StatementSync
+}
+
 /**
  * Runs one batch: BEGIN IMMEDIATE, each write in a savepoint of its own (a write that throws
  * undoes only its own statements: an append that hit a taken version is a conflict for its
@@ -38,6 +45,7 @@ const rollback = (db: DatabaseSync) => {
  */
 const commitBatch = (
   db: DatabaseSync,
+  savepoints: Savepoints,
   entries: ReadonlyArray<Entry>,
   synchronous: (durable: boolean) => void
 ): Array<Exit.Exit<void, WriteFailed>> | null => {
@@ -56,21 +64,21 @@ const commitBatch = (
   }
   for (const entry of entries) {
     try {
-      db.exec("SAVEPOINT write")
+      savepoints.begin.run()
     } catch (cause) {
       return failAll(cause)
     }
     try {
       entry.request.run()
-      db.exec("RELEASE write")
+      savepoints.release.run()
       outcomes.push(Exit.void)
     } catch (cause) {
       // Some errors (disk full, I/O) make SQLite roll back the whole transaction: then no
       // write of this batch is kept, and every caller must hear so.
       if (!db.isTransaction) return failAll(cause)
       try {
-        db.exec("ROLLBACK TO write")
-        db.exec("RELEASE write")
+        savepoints.undo.run()
+        savepoints.release.run()
       } catch (undo) {
         return failAll(undo)
       }
@@ -210,9 +218,14 @@ export const makeGroupCommit = (db: DatabaseSync, options: GroupCommitOptions) =
     db.exec(`PRAGMA synchronous = ${wanted}`)
     current = wanted
   }
+  const savepoints: Savepoints = {
+    begin: db.prepare("SAVEPOINT write"),
+    release: db.prepare("RELEASE write"),
+    undo: db.prepare("ROLLBACK TO write")
+  }
   const resolver = RequestResolver.make<Write>((entries) =>
     Effect.suspend(() => {
-      const outcomes = commitBatch(db, entries, synchronous)
+      const outcomes = commitBatch(db, savepoints, entries, synchronous)
       if (outcomes === null) return Effect.void
       const complete = () =>
         entries.forEach((entry, i) => {

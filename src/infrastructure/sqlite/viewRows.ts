@@ -17,8 +17,6 @@ export interface SqliteViewStore<V> {
   readonly select: string
   /** Upserts unless the stored row already reflects this version or a later one (see upsert). */
   readonly saveNewer: (view: V & { readonly version: number }) => Effect.Effect<void, StoreUnavailable>
-  /** The same, run at once: for a write of the adapter's own (inside connection.write). */
-  readonly saveNewerNow: (view: V & { readonly version: number }) => void
   /** Inserts, or replaces the row of the same id. */
   readonly put: (record: V) => Effect.Effect<void, StoreUnavailable>
   /** The first row of `SELECT … <clause> LIMIT 1` (clause: WHERE …, ORDER BY …), or null. */
@@ -135,7 +133,6 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
   return {
     select,
     saveNewer: (view) => upsert(saveNewerSql, view),
-    saveNewerNow: (view) => upsertNow(saveNewerSql, view),
     put: (record) => upsert(putSql, record),
     one: (clause, params) =>
       attempt(connection, () => connection.statement(withSelect(clause, " LIMIT 1")).get(...params)).pipe(
