@@ -148,10 +148,13 @@ export const fdatasyncWal = (walPath: string): WalSync => {
 /**
  * One sync at a time: callers that come while one runs share the next, which starts when it
  * ends (the running one may have begun before their commit reached the WAL). So a burst of
- * commits pays one sync per round of the disk, whatever the number of commits.
+ * commits pays one sync per round of the disk, whatever the number of commits. Once one failed,
+ * every later one fails the same: a sync after a failed one may succeed though the OS dropped
+ * what the failed one held.
  */
 const serialSyncs = (wal: WalSync) => {
   let running = false
+  let failed: { readonly error: unknown } | null = null
   let waiting: Array<(error: unknown) => void> = []
   const start = () => {
     running = true
@@ -159,11 +162,13 @@ const serialSyncs = (wal: WalSync) => {
     waiting = []
     wal.sync((error) => {
       running = false
-      for (const done of round) done(error)
+      if (error !== null && error !== undefined && failed === null) failed = { error }
+      for (const done of round) done(failed?.error ?? null)
       if (waiting.length > 0) start()
     })
   }
   return (done: (error: unknown) => void) => {
+    if (failed !== null) return done(failed.error)
     waiting.push(done)
     if (!running) start()
   }
