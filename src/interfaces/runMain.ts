@@ -1,5 +1,6 @@
 import process from "node:process"
 import { Cause, Context, Data, Effect, Exit, Runtime } from "effect"
+import { flushLogLines } from "../infrastructure/logging/plainLogger.ts"
 
 /**
  * The signal that asked the process to stop (SIGINT or SIGTERM), read by the shutdown lines;
@@ -54,6 +55,8 @@ export const runMain = <E>(
     for (const { signal, listener } of listeners) process.once(signal, listener)
     fiber.addObserver((exit) => {
       for (const { signal, listener } of listeners) process.removeListener(signal, listener)
+      // the lines logged before come before the last one
+      flushLogLines()
       if (Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)) {
         if (received !== null) process.exit(0)
         // interrupted by something other than a signal: say so rather than exit 130 in silence

@@ -6,7 +6,7 @@ import { Context, Effect, Layer } from "effect"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { ensureOwnerOnlyFile, makeMissingFolders, restrictToOwner } from "../fs/ownerOnly.ts"
 import type { WriteFailed } from "./groupCommit.ts"
-import { makeGroupCommit } from "./groupCommit.ts"
+import { fdatasyncWal, makeGroupCommit } from "./groupCommit.ts"
 import { toStoreUnavailable } from "./sqliteErrors.ts"
 
 /**
@@ -28,11 +28,12 @@ export interface SqliteDatabaseOptions {
    * `PRAGMA synchronous`. Default FULL. In WAL mode both survive a crash of the process
    * (kill -9): a commit is in the WAL file, which the OS keeps. They differ on an OS crash or
    * power loss: NORMAL fsyncs only at checkpoints, so the last commits before the crash can
-   * be lost; FULL fsyncs the WAL at every commit, so an acknowledged append survives too.
-   * The log is the truth and an append precedes an irreversible act (MessagePicked before
-   * the send, MessageSent after it): losing one would re-send a message to a group. Writes
-   * requested together share one commit (groupCommit.ts), so a burst pays one fsync per round,
-   * not one per write.
+   * be lost; FULL syncs the WAL before a durable write's caller goes on, so an acknowledged
+   * append survives too. The log is the truth and an append precedes an irreversible act
+   * (MessagePicked before the send, MessageSent after it): losing one would re-send a message
+   * to a group. Writes requested together share one commit, and commits share a sync of the
+   * WAL, run off the event loop (groupCommit.ts): a burst pays one fsync per turn of the disk,
+   * not one per write, and does not stop while the disk works.
    */
   readonly synchronous?: "FULL" | "NORMAL"
 }
@@ -375,7 +376,13 @@ const pragmaValue = (db: DatabaseSync, pragma: string): unknown => {
   return row === undefined ? undefined : Object.values(row)[0]
 }
 
-const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
+/** An open connection, and what closing it takes (the file, and the WAL's sync). */
+interface Opened {
+  readonly connection: SqliteConnection
+  readonly close: () => void
+}
+
+const openSync = (options: SqliteDatabaseOptions): Opened => {
   const { path } = options
   const inMemory = path === ":memory:" || path === ""
   if (!inMemory) {
@@ -408,7 +415,7 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         message: `SQLite database ${path} cannot use WAL mode (journal_mode is ${mode}); put it on a local file system`
       })
     }
-    // also the group commit's ceiling: it lowers this to NORMAL for batches of projections only
+    // for the schema below; the group commit then commits with NORMAL and syncs the WAL itself
     db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`)
     inTransaction(db, () => {
       const version = Number(pragmaValue(db, "user_version"))
@@ -460,10 +467,12 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
     throw error
   }
   const statements = new Map<string, StatementSync>()
-  return {
+  // durable writes wait for an fdatasync of the WAL, off the event loop (groupCommit.ts)
+  const wal = inMemory ? null : fdatasyncWal(`${path}-wal`)
+  const connection: SqliteConnection = {
     path,
     db,
-    write: makeGroupCommit(db, options.synchronous ?? "FULL"),
+    write: makeGroupCommit(db, { synchronous: options.synchronous ?? "FULL", syncWal: wal }),
     statement: (sql) => {
       let statement = statements.get(sql)
       if (statement === undefined) {
@@ -471,6 +480,17 @@ const openSync = (options: SqliteDatabaseOptions): SqliteConnection => {
         statements.set(sql, statement)
       }
       return statement
+    }
+  }
+  return {
+    connection,
+    close: () => {
+      try {
+        if (db.isOpen) db.close()
+      } catch {
+        // already closed
+      }
+      wal?.close()
     }
   }
 }
@@ -481,15 +501,8 @@ export const openSqlite = (
 ): Effect.Effect<SqliteConnection, StoreUnavailable, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.try({ try: () => openSync(options), catch: (error) => toStoreUnavailable(options.path, error) }),
-    ({ db }) =>
-      Effect.sync(() => {
-        try {
-          if (db.isOpen) db.close()
-        } catch {
-          // already closed
-        }
-      })
-  )
+    (opened) => Effect.sync(opened.close)
+  ).pipe(Effect.map((opened) => opened.connection))
 
 /** One connection to the SQLite file: one "process" of the store. */
 export class SqliteDatabase extends Context.Service<SqliteDatabase, SqliteConnection>()(

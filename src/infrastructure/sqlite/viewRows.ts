@@ -67,32 +67,20 @@ const fromColumn = (kind: string, value: unknown): unknown => {
 }
 
 /**
- * Upserts a row; with `newerOnly`, unless the stored one already reflects this version or a
- * later one: `INSERT … ON CONFLICT(id) DO UPDATE SET … WHERE excluded.version > version`. One
- * statement, atomic in SQLite: of concurrent saves (any connection, any process) the newest
- * stays. Column names come from the adapters' schemas, never from input.
+ * The upsert of a row of these columns; with `newerOnly`, unless the stored one already reflects
+ * this version or a later one: `INSERT … ON CONFLICT(id) DO UPDATE SET … WHERE excluded.version >
+ * version`. One statement, atomic in SQLite: of concurrent saves (any connection, any process)
+ * the newest stays. Column names come from the adapters' schemas, never from input. Built once
+ * per view store: a burst saves two views a message, and building the text (and hashing it to
+ * find its prepared statement) each time was a tenth of a save.
  */
-const upsert = (
-  connection: SqliteConnection,
-  table: string,
-  row: Readonly<Record<string, SQLInputValue>>,
-  newerOnly: boolean,
-  durable: boolean
-): Effect.Effect<void, StoreUnavailable> => {
-  const columns = Object.keys(row)
-  const sql =
-    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})` +
-    ` ON CONFLICT (id) DO UPDATE SET ${columns
-      .filter((c) => c !== "id")
-      .map((c) => `${c} = excluded.${c}`)
-      .join(", ")}` +
-    (newerOnly ? ` WHERE excluded.version > ${table}.version` : "")
-  return attemptWrite(
-    connection,
-    () => void connection.statement(sql).run(...columns.map((c) => row[c] ?? null)),
-    durable
-  )
-}
+const upsertSql = (table: string, columns: ReadonlyArray<string>, newerOnly: boolean): string =>
+  `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})` +
+  ` ON CONFLICT (id) DO UPDATE SET ${columns
+    .filter((c) => c !== "id")
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", ")}` +
+  (newerOnly ? ` WHERE excluded.version > ${table}.version` : "")
 
 export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: z.ZodString }>(
   connection: SqliteConnection,
@@ -119,16 +107,35 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
     return fieldsOfRow
   }
   const rowSchema = z.preprocess((row) => (typeof row === "object" && row !== null ? renamed(row) : row), schema)
-  const toRow = (record: object) =>
-    Object.fromEntries(fields.map((f) => [f.column, toColumn(Reflect.get(record, f.name))]))
+  const columns = fields.map((f) => f.column)
+  const saveNewerSql = upsertSql(table, columns, true)
+  const putSql = upsertSql(table, columns, false)
+  // the record's fields as the statement's values, in its columns' order
+  const upsertNow = (sql: string, record: object) => {
+    const values: Array<SQLInputValue> = []
+    for (const f of fields) values.push(toColumn(Reflect.get(record, f.name)))
+    connection.statement(sql).run(...values)
+  }
+  const upsert = (sql: string, record: object) => attemptWrite(connection, () => upsertNow(sql, record), durable)
   const decode = (row: unknown) =>
     row === undefined ? Effect.succeed(null) : decodeRow(rowSchema, table, row, columnOf)
+  // `SELECT <every column> … <clause><tail>`, built once per clause (the adapters' clauses are constants)
+  const queries = new Map<string, string>()
+  const withSelect = (clause: string, tail: string) => {
+    const key = `${clause}${tail}`
+    let sql = queries.get(key)
+    if (sql === undefined) {
+      sql = `${select} ${key}`
+      queries.set(key, sql)
+    }
+    return sql
+  }
   return {
     select,
-    saveNewer: (view) => upsert(connection, table, toRow(view), true, durable),
-    put: (record) => upsert(connection, table, toRow(record), false, durable),
+    saveNewer: (view) => upsert(saveNewerSql, view),
+    put: (record) => upsert(putSql, record),
     one: (clause, params) =>
-      attempt(connection, () => connection.statement(`${select} ${clause} LIMIT 1`).get(...params)).pipe(
+      attempt(connection, () => connection.statement(withSelect(clause, " LIMIT 1")).get(...params)).pipe(
         Effect.flatMap(decode)
       ),
     list: (clause, params, limit = Infinity, offset = 0) => {
@@ -136,7 +143,7 @@ export const sqliteViewStore = <Shape extends z.core.$ZodShape & { readonly id: 
       if (max === null) return Effect.succeed([])
       return attempt(connection, () =>
         connection
-          .statement(`${select} ${clause} LIMIT ? OFFSET ?`)
+          .statement(withSelect(clause, " LIMIT ? OFFSET ?"))
           .all(...params, max, Math.max(0, Math.floor(offset) || 0))
       ).pipe(Effect.flatMap((rows) => decodeRows(rowSchema, table, rows, columnOf)))
     },
