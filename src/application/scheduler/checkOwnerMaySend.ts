@@ -1,4 +1,6 @@
 import { Data, Effect } from "effect"
+import type { SessionView } from "../ports/SessionRepository.ts"
+import type { UserView } from "../ports/UserRepository.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
 
 /** Word the failure kind recognises (domain/message/failureKind.ts: "disabled"); keep them in step. */
@@ -12,6 +14,12 @@ export class OwnerDisabled extends Data.TaggedError("OwnerDisabled")<{ readonly 
 }
 
 /**
+ * The owner's status read for a session view, by the view as read (its object): it lives as long
+ * as that read is used, and a new read of the session reads its owner again.
+ */
+const ownerReadWith = new WeakMap<SessionView, UserView["status"] | null>()
+
+/**
  * Fails with OwnerDisabled when the account that owns the message (through its session) is
  * disabled. Why here, after the claim and before the send (processMessage.ts), rather than
  * before the claim or in the selection of due messages:
@@ -21,14 +29,22 @@ export class OwnerDisabled extends Data.TaggedError("OwnerDisabled")<{ readonly 
  *   and "Send again" works once the account is enabled again. A check before the claim would
  *   need another, non-exclusive way to record it, and one in the selection would leave the
  *   message to fall out of the window as "missed", saying nothing of why.
- * - it reads the users' read model, one key read per message, from the store every process
- *   shares (no cache): it is written right after the account's event, and disabling is no race
- *   of exclusivity (the account's sign-ins and sessions end at the same moment; a message whose
- *   send started before the admin's click is the only one that still goes).
+ * - it reads the users' read model from the store every process shares: it is written right after
+ *   the account's event, and disabling is no race of exclusivity (the account's sign-ins and
+ *   sessions end at the same moment). The owner is read once per read of the session (one key
+ *   read): the session as a pass or a preload read it serves every message of its lane while it
+ *   is at most the lead old (processMessage.ts, preloadLeadMs, 5 s), and the owner read with it
+ *   serves them as long, so a burst costs one read per session, not per message. A message whose
+ *   send starts within those seconds after the admin's click may still go; every later one is
+ *   refused.
  * An owner that cannot be found (an account removed by hand) does not stop the send: the
  * session's own checks apply as before.
  */
-export const checkOwnerMaySend = Effect.fnUntraced(function* (userId: string) {
-  const owner = yield* (yield* UserRepository).get(userId)
-  if (owner !== null && owner.status === "DISABLED") return yield* new OwnerDisabled({ userId })
+export const checkOwnerMaySend = Effect.fnUntraced(function* (session: SessionView) {
+  let status = ownerReadWith.get(session)
+  if (status === undefined) {
+    status = (yield* (yield* UserRepository).get(session.userId))?.status ?? null
+    ownerReadWith.set(session, status)
+  }
+  if (status === "DISABLED") return yield* new OwnerDisabled({ userId: session.userId })
 })

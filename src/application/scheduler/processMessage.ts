@@ -1,7 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
-import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { MessageAggregate, MessageAggregateCountedLater } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -56,7 +56,8 @@ const readActiveSession = (sessionId: string) =>
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(
+    // its campaign recounted below, with its progress (one read of its messages)
+    const recorded = yield* execute(MessageAggregateCountedLater)(
       message.id,
       { type: "RecordSent", gatewayMessageId, now },
       { known: message }
@@ -127,7 +128,7 @@ export const processMessage = Effect.fnUntraced(function* (
   const sent = yield* Effect.gen(function* () {
     const session = fresh ?? (yield* (yield* SessionRepository).get(claimed.target.sessionId))
     // a disabled account's messages are not sent (checkOwnerMaySend.ts says why here)
-    if (session !== null) yield* checkOwnerMaySend(session.userId)
+    if (session !== null) yield* checkOwnerMaySend(session)
     const active = session?.active ? session : undefined
     if (active !== undefined) {
       pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }
