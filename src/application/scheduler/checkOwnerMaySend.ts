@@ -1,7 +1,8 @@
-import { Data, Effect } from "effect"
+import { Clock, Data, Effect } from "effect"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import type { UserView } from "../ports/UserRepository.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
+import { SchedulerSettings } from "./SchedulerSettings.ts"
 
 /** Word the failure kind recognises (domain/message/failureKind.ts: "disabled"); keep them in step. */
 export const OWNER_DISABLED_REASON = "not sent: this account was disabled by the administrator"
@@ -14,10 +15,10 @@ export class OwnerDisabled extends Data.TaggedError("OwnerDisabled")<{ readonly 
 }
 
 /**
- * The owner's status read for a session view, by the view as read (its object): it lives as long
- * as that read is used, and a new read of the session reads its owner again.
+ * The owner's status as read for a session view (its object: the read a lane's messages share),
+ * and when: used while it is at most the lead old, whatever else holds the same object.
  */
-const ownerReadWith = new WeakMap<SessionView, UserView["status"] | null>()
+const ownerReadWith = new WeakMap<SessionView, { readonly status: UserView["status"] | null; readonly at: number }>()
 
 /**
  * Fails with OwnerDisabled when the account that owns the message (through its session) is
@@ -34,17 +35,19 @@ const ownerReadWith = new WeakMap<SessionView, UserView["status"] | null>()
  *   sessions end at the same moment). The owner is read once per read of the session (one key
  *   read): the session as a pass or a preload read it serves every message of its lane while it
  *   is at most the lead old (processMessage.ts, preloadLeadMs, 5 s), and the owner read with it
- *   serves them as long, so a burst costs one read per session, not per message. A message whose
- *   send starts within those seconds after the admin's click may still go; every later one is
- *   refused.
+ *   serves them while it is at most as old, so a burst costs one read per session, not per
+ *   message. A message whose send starts within those seconds after the admin's click may still
+ *   go; every later one is refused.
  * An owner that cannot be found (an account removed by hand) does not stop the send: the
  * session's own checks apply as before.
  */
 export const checkOwnerMaySend = Effect.fnUntraced(function* (session: SessionView) {
-  let status = ownerReadWith.get(session)
-  if (status === undefined) {
-    status = (yield* (yield* UserRepository).get(session.userId))?.status ?? null
-    ownerReadWith.set(session, status)
+  const { preloadLeadMs } = yield* SchedulerSettings
+  const now = yield* Clock.currentTimeMillis
+  let owner = ownerReadWith.get(session)
+  if (owner === undefined || now - owner.at > preloadLeadMs) {
+    owner = { status: (yield* (yield* UserRepository).get(session.userId))?.status ?? null, at: now }
+    ownerReadWith.set(session, owner)
   }
-  if (status === "DISABLED") return yield* new OwnerDisabled({ userId: session.userId })
+  if (owner.status === "DISABLED") return yield* new OwnerDisabled({ userId: session.userId })
 })

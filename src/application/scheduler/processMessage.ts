@@ -53,6 +53,14 @@ const readActiveSession = (sessionId: string) =>
     return session?.active ? session : undefined
   }).pipe(Effect.orElseSucceed(() => undefined))
 
+/**
+ * A session read again for a message whose lane's read (the pass's or the preload's) was older than
+ * the lead, by that read: the next messages of the lane use it while it is fresh, so a lane slower
+ * than the lead reads its session (and its owner, checkOwnerMaySend.ts) once per lead, not per
+ * message. Held by the lane's read (its object), so it goes with it.
+ */
+const readAgain = new WeakMap<SessionView, { readonly view: SessionView; readonly readAt: number }>()
+
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
@@ -108,12 +116,23 @@ export const processMessage = Effect.fnUntraced(function* (
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs, schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
+  // the read the messages of this lane share (the pass's or the preload's), and the one made again for them
+  const shared = sessionRead?.view ?? preloaded?.session ?? undefined
+  const again = shared === undefined ? undefined : readAgain.get(shared)
   const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
       : sessionRead?.view.active && now - sessionRead.readAt <= preloadLeadMs
         ? sessionRead.view
-        : yield* readActiveSession(view.sessionId)
+        : again !== undefined && now - again.readAt <= preloadLeadMs
+          ? again.view
+          : yield* readActiveSession(view.sessionId).pipe(
+              Effect.tap((read) =>
+                Effect.sync(() => {
+                  if (shared !== undefined && read !== undefined) readAgain.set(shared, { view: read, readAt: now })
+                })
+              )
+            )
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
   // "Client-chosen message ids"); without one the claim goes on as before.
   const gatewayMessageId = fresh === undefined ? undefined : yield* takeMessageId(fresh.sessionName)
