@@ -130,13 +130,16 @@ export const findAndModify = (collection: Collection<RecordDocument>) => {
     update: UpdateFilter<RecordDocument>,
     options: { readonly upsert?: boolean; readonly returnDocument: "before" | "after" },
     projection: Document
-  ): Promise<RecordDocument | null> =>
-    collection
-      .findOneAndUpdate(filter, update, projecting ? { ...options, projection } : { ...options })
+  ): Promise<RecordDocument | null> => {
+    // as this call asked: the calls made together before the first answer all retry without it
+    const projected = projecting
+    return collection
+      .findOneAndUpdate(filter, update, projected ? { ...options, projection } : { ...options })
       .catch((error: unknown) => {
-        if (!projecting || serverErrorCode(error) !== NOT_IMPLEMENTED) throw error
+        if (!projected || serverErrorCode(error) !== NOT_IMPLEMENTED) throw error
         projecting = false
         return call(filter, update, options, projection)
       })
+  }
   return call
 }
