@@ -320,6 +320,49 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
     )
 
     it.effect(
+      "recountProgress recounts as recount does and answers, from the same messages, the progress and the status",
+      () =>
+        inDatabase(
+          Effect.gen(function* () {
+            const repo = yield* CampaignRepository
+            const messages = yield* MessageRepository
+            expect(yield* repo.recountProgress("c1")).toEqual({
+              status: null,
+              version: 0,
+              progress: { total: 0, sent: 0, open: 0 }
+            })
+            yield* create(["m1", "m2"])
+            yield* schedule("m1", T + MINUTE)
+            yield* schedule("m2", T + 2 * MINUTE)
+            // never counted: left alone, the progress answered all the same
+            expect(yield* repo.recountProgress("c1")).toEqual({
+              status: "SCHEDULED",
+              version: 1,
+              progress: { total: 2, sent: 0, open: 2 }
+            })
+            expect((yield* repo.get("c1"))?.counters).toBeNull()
+            yield* repo.count("c1")
+            // the scheduler's record saves the view alone (MessageAggregateCountedLater)
+            const m1 = yield* messages.get("m1")
+            if (m1 === null) return yield* Effect.die("no view")
+            yield* messages.save({ ...m1, status: "SENT", isSent: true, isPicked: true, version: m1.version + 2 })
+            expect(yield* repo.recountProgress("c1")).toEqual({
+              status: "SCHEDULED",
+              version: 1,
+              progress: { total: 2, sent: 1, open: 1 }
+            })
+            expect(yield* storedCounters).toMatchObject({
+              totalMessages: 2,
+              sentMessages: 1,
+              nextScheduledAt: T + 2 * MINUTE
+            })
+            // nothing changed since: nothing to write, the status read all the same
+            expect((yield* repo.recountProgress("c1")).status).toBe("SCHEDULED")
+          })
+        )
+    )
+
+    it.effect(
       "a view stored before counters existed reads as uncounted; campaign.list tallies it (storing nothing), campaign.get stores it",
       () =>
         inDatabase(

@@ -70,6 +70,28 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
       }).pipe(Effect.provide(harness.freshDatabase().connect()))
     )
 
+    it.effect(
+      "told a version the stream reached, a read returns at least up to the end of that append, whole appends only",
+      () =>
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          yield* store.append("campaign-c1", 0, [ev("A")])
+          yield* store.append("campaign-c1", 1, [ev("B"), ev("C")])
+          yield* store.append("campaign-c1", 3, [ev("D")])
+          const versions = (known: number) =>
+            Effect.map(store.read("campaign-c1", { known }), (read) => read.map((e) => e.version))
+          // it may stop at the end of the append holding `known`, or read on: never inside an append
+          expect([[1], [1, 2, 3, 4]]).toContainEqual(yield* versions(1))
+          expect([
+            [1, 2, 3],
+            [1, 2, 3, 4]
+          ]).toContainEqual(yield* versions(2))
+          expect(yield* versions(4)).toEqual([1, 2, 3, 4])
+          // past the end: what there is
+          expect(yield* versions(9)).toEqual([1, 2, 3, 4])
+        }).pipe(Effect.provide(harness.freshDatabase().connect()))
+    )
+
     it.effect("an append at a version already taken fails with ConcurrencyConflict and changes nothing", () =>
       Effect.gen(function* () {
         const store = yield* EventStore

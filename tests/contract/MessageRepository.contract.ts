@@ -57,6 +57,27 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
     const withRepo = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
       MessageRepository.use(f).pipe(Effect.provide(harness.freshDatabase().connect()))
 
+    it.effect("a save answers what it found: nothing, the view it replaced, or a view as new or newer (kept)", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const first = messageView("m1", { version: 2 })
+          expect(yield* repo.save(first)).toBeNull()
+          const picked = messageView("m1", { status: "PICKED", version: 3 })
+          expect(yield* repo.save(picked)).toEqual({
+            isDeleted: false,
+            isSent: false,
+            deliveredAt: null,
+            status: "SCHEDULED",
+            scheduledAt: T,
+            resentAs: null
+          })
+          expect(yield* repo.save(first)).toBe("kept")
+          expect(yield* repo.save(picked)).toBe("kept")
+          expect(yield* repo.get("m1")).toEqual(picked)
+        })
+      )
+    )
+
     it.effect("saves and gets a view with every field as given (null fields included); unknown id → null", () =>
       withRepo((repo) =>
         Effect.gen(function* () {

@@ -163,25 +163,41 @@ export const userView = (s: UserState): UserView | null =>
         version: s.version
       }
 
-export const MessageAggregate = makeAggregate({
+/** Everything of the message aggregate but how its view is saved (below). */
+const messageParts = {
   name: "message",
   decider: MessageDecider,
   schema: MessageEventSchema,
   streamId: messageStreamId,
   view: messageView,
+  find: (id: string) => MessageRepository.use((r) => r.get(id))
+}
+
+export const MessageAggregate = makeAggregate({
+  ...messageParts,
   // A message's view counts in its campaign's counters (CampaignCounters): recounted right after,
   // so that campaign.list reads no message; but only when the save can change them (a recount
   // reads the whole campaign: a receipt from each member of a large group must not cost one).
-  // Compared with the stored view, not the previous state: one key read, and a save that follows
-  // a lost projection still recounts what that one missed.
+  // Compared with the stored view the save replaced (it answers it), not the previous state: a
+  // save that follows a lost projection still recounts what that one missed.
   save: (view) =>
     Effect.gen(function* () {
-      const messages = yield* MessageRepository
-      const before = yield* messages.get(view.id)
-      yield* messages.save(view)
-      if (changesCounters(before, view)) yield* CampaignRepository.use((r) => r.recount(view.campaignId))
-    }),
-  find: (id) => MessageRepository.use((r) => r.get(id))
+      const before = yield* (yield* MessageRepository).save(view)
+      if (before !== "kept" && changesCounters(before, view))
+        yield* CampaignRepository.use((r) => r.recount(view.campaignId))
+    })
+})
+
+/**
+ * The message aggregate whose projection moves the view alone forward (MessageRepository.advance:
+ * on MongoDB together with the other lanes') and leaves its campaign's counters to the caller: the scheduler's claim and record of a send, whose updateCampaignProgress then
+ * recounts them with the one read of the campaign's messages its progress needs anyway (a claim
+ * is always followed by a record, its own or the lease recovery's, and each recounts). Anything
+ * that rebuilds a view (projectStream, the catch-up) uses MessageAggregate and recounts.
+ */
+export const MessageAggregateCountedLater: typeof MessageAggregate = makeAggregate({
+  ...messageParts,
+  save: (view) => MessageRepository.use((r) => r.advance(view))
 })
 
 export const CampaignAggregate = makeAggregate({

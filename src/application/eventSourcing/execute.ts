@@ -26,11 +26,13 @@ export const decodeEvents = <C, S extends { readonly version: number }, E extend
     return Effect.succeed(state)
   })
 
+/** `known`: a version the stream is known to have reached (EventStore.read), for a state to append after. */
 export const load = <C, S extends { readonly version: number }, E extends { readonly type: string }, R>(
   aggregate: Aggregate<C, S, E, R>,
-  id: string
+  id: string,
+  known?: number
 ): Effect.Effect<S, StoreUnavailable | CorruptData, EventStore> =>
-  EventStore.use((store) => store.read(aggregate.streamId(id))).pipe(
+  EventStore.use((store) => store.read(aggregate.streamId(id), known === undefined ? undefined : { known })).pipe(
     Effect.flatMap((stored) => decodeEvents(aggregate, stored))
   )
 
@@ -48,7 +50,12 @@ export const execute =
   (
     id: string,
     command: C,
-    options: { readonly known?: S; readonly retries?: number } = {}
+    options: {
+      readonly known?: S
+      readonly retries?: number
+      /** a version a view says the stream reached: the first read need not look past it (load) */
+      readonly knownVersion?: number
+    } = {}
   ): Effect.Effect<
     Outcome<S, E, R>,
     StoreUnavailable | CorruptData | ConcurrencyConflict,
@@ -57,11 +64,14 @@ export const execute =
     Effect.gen(function* () {
       const store = yield* EventStore
       const streamId = aggregate.streamId(id)
-      // the state the caller already holds serves the first attempt only; a retry reads the latest
+      // the state the caller already holds (or the version it knows) serves the first attempt only; a
+      // retry reads the latest
       let known = options.known
+      let knownVersion = options.knownVersion
       const attempt = Effect.gen(function* () {
-        const state = known ?? (yield* load(aggregate, id))
+        const state = known ?? (yield* load(aggregate, id, knownVersion))
         known = undefined
+        knownVersion = undefined
         const decision = aggregate.decider.decide(command, state)
         if (decision._tag === "Rejected") return { _tag: "Rejected", state, rejection: decision.rejection } as const
         if (decision.events.length === 0) return { _tag: "Accepted", state, events: [] } as const

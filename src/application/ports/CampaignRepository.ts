@@ -5,7 +5,7 @@ import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import { isWithdrawnResend } from "../../domain/message/Message.ts"
 import { CampaignPlanSchema } from "../eventSourcing/codecs.ts"
-import type { MessageView } from "./MessageRepository.ts"
+import type { CampaignProgress, MessageView } from "./MessageRepository.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 const CampaignGroupSchema = z.object({ groupId: z.string(), groupName: z.string() })
@@ -217,6 +217,14 @@ export const textMatcher = (search: string): ((text: string) => boolean) => {
   return (text) => pattern.test(text)
 }
 
+/** What recountProgress answers. */
+export interface CountedProgress {
+  readonly status: CampaignStatus | null
+  /** the version of the campaign's stream its view reflects (0: no view) */
+  readonly version: number
+  readonly progress: CampaignProgress
+}
+
 /** A group a session's campaigns target. */
 export interface CampaignGroupRef {
   readonly groupId: string
@@ -254,6 +262,14 @@ export class CampaignRepository extends Context.Service<
      * the square of its size (createCampaign counts once at the end).
      */
     readonly recount: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * After a send whose views were saved without recounting (MessageAggregateCountedLater,
+     * updateCampaignProgress): recounts as `recount` does and answers, from the same read of the
+     * campaign's messages, its progress (as MessageRepository.progress counts it) and its status
+     * and version (null and 0: no view). On MongoDB two round trips: the messages, then the counters' write, which
+     * answers the status.
+     */
+    readonly recountProgress: (id: string) => Effect.Effect<CountedProgress, StoreUnavailable>
     /** oldest first (createdAt), ties by id in binary order; with `statuses`, only campaigns in one of them */
     readonly listBySession: (
       sessionId: string,

@@ -32,7 +32,15 @@ export class EventStore extends Context.Service<
       expectedVersion: number,
       events: ReadonlyArray<{ readonly type: string }>
     ) => Effect.Effect<number, ConcurrencyConflict | StoreUnavailable>
-    readonly read: (streamId: string) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreUnavailable>
+    /**
+     * `known`: a version the caller knows the stream reached (a view of it). A store may then stop
+     * at the end of the append holding it, without looking for later events: the caller decides
+     * on what it read and appends after it, and that append conflicts if the stream moved on.
+     */
+    readonly read: (
+      streamId: string,
+      options?: { readonly known?: number }
+    ) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreUnavailable>
     /**
      * Events recorded at or after `since` (by the recording process's clock), oldest first: what
      * the catch-up pass checks against the projections.

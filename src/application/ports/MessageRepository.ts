@@ -68,6 +68,32 @@ export const MessageViewSchema = z.object({
 })
 export type MessageView = Readonly<z.output<typeof MessageViewSchema>>
 
+/** The fields of a view its campaign's counters read (changesCounters), as a save found them stored. */
+export const ReplacedViewSchema = MessageViewSchema.pick({
+  isDeleted: true,
+  isSent: true,
+  deliveredAt: true,
+  status: true,
+  scheduledAt: true,
+  resentAs: true
+})
+export type ReplacedView = Readonly<z.output<typeof ReplacedViewSchema>>
+
+/**
+ * What a save found stored: the view it replaced, as far as the counters read it (null: none was
+ * stored), or "kept": a view of this version or a later one, which stays and nothing is written.
+ * The projection recounts its campaign from this (one round trip on MongoDB, not a read and a write).
+ */
+export type SavedOver = ReplacedView | null | "kept"
+
+/** What a save of `view` finds, given the view stored before it (null: none). */
+export const savedOver = (stored: MessageView | null, view: Pick<MessageView, "version">): SavedOver => {
+  if (stored === null) return null
+  if (stored.version >= view.version) return "kept"
+  const { isDeleted, isSent, deliveredAt, status, scheduledAt, resentAs } = stored
+  return { isDeleted, isSent, deliveredAt, status, scheduledAt, resentAs }
+}
+
 /** The statuses of a message that will still send its media: the media is kept for them. */
 export const STATUSES_SENDING_MEDIA = ["SCHEDULED", "PICKED", "PAUSED"] as const
 /** The statuses of a message that may be sent again (with the same media): kept for them for a while. */
@@ -83,6 +109,17 @@ export interface CampaignProgress {
   /** neither sent nor deleted nor finished otherwise: still to go */
   readonly open: number
 }
+
+const openStatuses: ReadonlySet<string> = new Set(OPEN_STATUSES)
+
+/** The progress of a campaign whose messages (all of them, deleted ones too) these are. */
+export const progressOf = (
+  messages: ReadonlyArray<{ readonly status: string; readonly isSent: boolean }>
+): CampaignProgress => ({
+  total: messages.length,
+  sent: messages.filter((m) => m.isSent === true).length,
+  open: messages.filter((m) => openStatuses.has(m.status)).length
+})
 
 /** A user's scheduled work, for the quota (see planCampaign). */
 export interface PendingCount {
@@ -126,8 +163,15 @@ export const countInPeriods = (times: Iterable<number>, starts: ReadonlyArray<nu
 export class MessageRepository extends Context.Service<
   MessageRepository,
   {
-    /** Upsert unless the stored view already reflects this version or a later one. */
-    readonly save: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
+    /** Upsert unless the stored view already reflects this version or a later one; answers what it found (SavedOver). */
+    readonly save: (view: MessageView) => Effect.Effect<SavedOver, StoreUnavailable>
+    /**
+     * Moves a stored view forward, as `save` does, answering nothing: the scheduler's claims and
+     * records (MessageAggregateCountedLater), whose views the pass found stored. A store may write
+     * it together with what other fibers advance meanwhile (MongoDB: one command for a batch), and
+     * may leave a view not stored at all to the catch-up pass, which stores it.
+     */
+    readonly advance: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
     readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
     /**
      * Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. None of the

@@ -1,7 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { ClaimedMessage, MessageCommand, MessageState } from "../../domain/message/Message.ts"
 import { isClaimed } from "../../domain/message/Message.ts"
-import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { MessageAggregate, MessageAggregateCountedLater } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -48,7 +48,8 @@ export const claimMessage = Effect.fnUntraced(function* (
     by: schedulerId,
     ...(gatewayMessageId === undefined ? {} : { gatewayMessageId })
   }
-  const outcome = yield* execute(MessageAggregate)(
+  // the claim's view alone: its campaign is recounted after the record that follows (Aggregates.ts)
+  const outcome = yield* execute(MessageAggregateCountedLater)(
     view.id,
     pick,
     known === undefined ? { retries: 0 } : { known, retries: 1 }
@@ -56,7 +57,7 @@ export const claimMessage = Effect.fnUntraced(function* (
     Effect.flatMap((outcome) =>
       // refused on the preloaded state itself: decide again on the stream as it is now
       outcome._tag === "Rejected" && outcome.state === known
-        ? execute(MessageAggregate)(view.id, pick, { retries: 0 })
+        ? execute(MessageAggregateCountedLater)(view.id, pick, { retries: 0 })
         : Effect.succeed(outcome)
     ),
     Effect.catchTag("ConcurrencyConflict", () => Effect.succeed(null)),

@@ -54,8 +54,9 @@ export const preloadMessages = Effect.fnUntraced(function* (
       into.set(view.id, { state: held.state, session, readAt })
       continue
     }
-    // a stream that cannot be read is left to the claim, which reports it
-    const state = yield* load(MessageAggregate, view.id).pipe(
+    // a stream that cannot be read is left to the claim, which reports it; read up to the view's
+    // version: the claim appends after it, and conflicts if the stream moved on since
+    const state = yield* load(MessageAggregate, view.id, view.version).pipe(
       Effect.catchTag("CorruptData", () => Effect.succeed(null))
     )
     if (state === null) into.delete(view.id)

@@ -1,7 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
-import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
+import { MessageAggregate, MessageAggregateCountedLater } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -53,10 +53,19 @@ const readActiveSession = (sessionId: string) =>
     return session?.active ? session : undefined
   }).pipe(Effect.orElseSucceed(() => undefined))
 
+/**
+ * A session read again for a message whose lane's read (the pass's or the preload's) was older than
+ * the lead, by that read: the next messages of the lane use it while it is fresh, so a lane slower
+ * than the lead reads its session (and its owner, checkOwnerMaySend.ts) once per lead, not per
+ * message. Held by the lane's read (its object), so it goes with it.
+ */
+const readAgain = new WeakMap<SessionView, { readonly view: SessionView; readonly readAt: number }>()
+
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
-    const recorded = yield* execute(MessageAggregate)(
+    // its campaign recounted below, with its progress (one read of its messages)
+    const recorded = yield* execute(MessageAggregateCountedLater)(
       message.id,
       { type: "RecordSent", gatewayMessageId, now },
       { known: message }
@@ -107,12 +116,23 @@ export const processMessage = Effect.fnUntraced(function* (
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs, schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
+  // the read the messages of this lane share (the pass's or the preload's), and the one made again for them
+  const shared = sessionRead?.view ?? preloaded?.session ?? undefined
+  const again = shared === undefined ? undefined : readAgain.get(shared)
   const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
       : sessionRead?.view.active && now - sessionRead.readAt <= preloadLeadMs
         ? sessionRead.view
-        : yield* readActiveSession(view.sessionId)
+        : again !== undefined && now - again.readAt <= preloadLeadMs
+          ? again.view
+          : yield* readActiveSession(view.sessionId).pipe(
+              Effect.tap((read) =>
+                Effect.sync(() => {
+                  if (shared !== undefined && read !== undefined) readAgain.set(shared, { view: read, readAt: now })
+                })
+              )
+            )
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
   // "Client-chosen message ids"); without one the claim goes on as before.
   const gatewayMessageId = fresh === undefined ? undefined : yield* takeMessageId(fresh.sessionName)
@@ -127,7 +147,7 @@ export const processMessage = Effect.fnUntraced(function* (
   const sent = yield* Effect.gen(function* () {
     const session = fresh ?? (yield* (yield* SessionRepository).get(claimed.target.sessionId))
     // a disabled account's messages are not sent (checkOwnerMaySend.ts says why here)
-    if (session !== null) yield* checkOwnerMaySend(session.userId)
+    if (session !== null) yield* checkOwnerMaySend(session)
     const active = session?.active ? session : undefined
     if (active !== undefined) {
       pacing = { minGapSeconds: active.minGapSeconds, jitterSeconds: active.jitterSeconds }

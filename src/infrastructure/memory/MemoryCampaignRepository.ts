@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import type { CampaignCounters, CampaignGroupRef, CampaignView } from "../../application/ports/CampaignRepository.ts"
 import { CampaignRepository, countersOf, targetsOf, textMatcher } from "../../application/ports/CampaignRepository.ts"
+import { progressOf } from "../../application/ports/MessageRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { byCreatedAt } from "./MemoryDatabase.ts"
@@ -41,6 +42,15 @@ export const makeMemoryCampaignRepository = (db: MemoryDatabase): CampaignReposi
     recount: (id) =>
       withDbWrite(db, () => {
         if ((db.campaigns.get(id)?.counters ?? null) !== null) store(id, counted(id))
+      }),
+    recountProgress: (id) =>
+      withDbWrite(db, () => {
+        if ((db.campaigns.get(id)?.counters ?? null) !== null) store(id, counted(id))
+        return {
+          status: db.campaigns.get(id)?.status ?? null,
+          version: db.campaigns.get(id)?.version ?? 0,
+          progress: progressOf([...(db.messagesByCampaign.get(id) ?? [])].flatMap((m) => db.messages.get(m) ?? []))
+        }
       }),
     listBySession: (sessionId, statuses) =>
       withDb(db, () => ofSession(sessionId).filter((c) => statuses === undefined || statuses.includes(c.status))),

@@ -1,12 +1,13 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import {
   countInPeriods,
   MessageRepository,
-  OPEN_STATUSES,
   PENDING_STATUSES,
+  progressOf,
   STATUSES_RESENDING_MEDIA,
-  STATUSES_SENDING_MEDIA
+  STATUSES_SENDING_MEDIA,
+  savedOver
 } from "../../application/ports/MessageRepository.ts"
 import { withDb, withDbWrite } from "./guard.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
@@ -14,7 +15,6 @@ import { saveNewer } from "./MemoryDatabase.ts"
 
 const sending: ReadonlySet<string> = new Set(STATUSES_SENDING_MEDIA)
 const resending: ReadonlySet<string> = new Set(STATUSES_RESENDING_MEDIA)
-const open: ReadonlySet<string> = new Set(OPEN_STATUSES)
 const pending: ReadonlySet<string> = new Set(PENDING_STATUSES)
 
 // ties by id in binary order, as MongoDB sorts strings
@@ -26,14 +26,19 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
     [...db.messages.values()].filter(predicate).sort(byScheduledAt).slice(0, limit)
   const ofCampaign = (campaignId: string): Array<MessageView> =>
     [...(db.messagesByCampaign.get(campaignId) ?? [])].flatMap((id) => db.messages.get(id) ?? [])
+  const save = (view: MessageView) =>
+    withDbWrite(db, () => {
+      const found = savedOver(db.messages.get(view.id) ?? null, view)
+      saveNewer(db.messages, view)
+      const ids = db.messagesByCampaign.get(view.campaignId) ?? new Set<string>()
+      db.messagesByCampaign.set(view.campaignId, ids.add(view.id))
+      return found
+    })
   return {
-    save: (view) =>
-      withDbWrite(db, () => {
-        saveNewer(db.messages, view)
-        const ids = db.messagesByCampaign.get(view.campaignId) ?? new Set<string>()
-        db.messagesByCampaign.set(view.campaignId, ids.add(view.id))
-      }),
+    save,
     get: (id) => withDb(db, () => db.messages.get(id) ?? null),
+    // a save as any other: this store has nothing to gain from a batch
+    advance: (view) => Effect.asVoid(save(view)),
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       withDb(db, () =>
         where(
@@ -80,15 +85,7 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
         }
         return false
       }),
-    progress: (campaignId) =>
-      withDb(db, () => {
-        const all = ofCampaign(campaignId)
-        return {
-          total: all.length,
-          sent: all.filter((m) => m.isSent).length,
-          open: all.filter((m) => open.has(m.status)).length
-        }
-      }),
+    progress: (campaignId) => withDb(db, () => progressOf(ofCampaign(campaignId))),
     findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
       withDb(db, () => {
         const sessions = new Set(sessionIds)

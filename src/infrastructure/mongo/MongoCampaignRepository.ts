@@ -15,12 +15,12 @@ import {
   streamPartOf,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
-import { MessageViewSchema } from "../../application/ports/MessageRepository.ts"
+import { MessageViewSchema, progressOf } from "../../application/ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
-import { attempt, decodeDocuments } from "./mongoErrors.ts"
+import { attempt, decodeDocument, decodeDocuments } from "./mongoErrors.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
-import { mongoViewStore } from "./viewDocuments.ts"
+import { findAndModify, mongoViewStore } from "./viewDocuments.ts"
 
 /** The fields of a message view its campaign's counters depend on. */
 const CountedMessage = MessageViewSchema.pick({
@@ -35,6 +35,8 @@ const CountedMessage = MessageViewSchema.pick({
   version: true
 })
 
+const StatusOnly = CampaignViewSchema.pick({ status: true, version: true })
+
 const GroupOfCampaign = CampaignViewSchema.pick({ groupId: true, groupName: true, targets: true })
 
 const NEXT = "counters.nextScheduledAt"
@@ -45,9 +47,10 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
   // read without messageIds (a list projects the fields of its schema)
   const listings = mongoViewStore(db, "campaigns", CampaignListingSchema)
   const messages = db.collection("messages")
+  const storeFinding = findAndModify(campaigns.collection)
 
-  /** Counted on the messages' campaignId index, the fields it needs only. */
-  const counted = (id: string) =>
+  /** The messages counted, on the messages' campaignId index, the fields it needs only. */
+  const countedMessages = (id: string) =>
     attempt(() =>
       messages
         .find({ campaignId: id })
@@ -71,9 +74,9 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
           "messages",
           docs.map(({ _id, ...doc }) => ({ ...doc, id: _id }))
         )
-      ),
-      Effect.map(countersOf)
+      )
     )
+  const counted = (id: string) => Effect.map(countedMessages(id), countersOf)
 
   /**
    * No transaction makes the count and its write one step: the write keeps a count of a larger
@@ -94,6 +97,10 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
         { $set: { counters } }
       )
     )
+
+  /** Its status and version: null and 0 when it has no view. */
+  const statusOf = (doc: unknown) =>
+    doc === null ? Effect.succeed({ status: null, version: 0 }) : decodeDocument(StatusOnly, "campaigns", doc)
 
   /**
    * listByUser's filter (CampaignListFilter). A search reads the user's campaign ids, then the
@@ -140,6 +147,27 @@ export const makeMongoCampaignRepository = (db: Db): CampaignRepository["Service
         ),
         Effect.asVoid
       ),
+    // The messages once, for the counters and the progress; the counters' write (as `store`,
+    // "leave it") answers the status. It finds nothing to write when the campaign was never
+    // counted or counters as new are stored: the status is then read on its own.
+    recountProgress: (id) =>
+      Effect.gen(function* () {
+        const docs = yield* countedMessages(id)
+        const counters = countersOf(docs)
+        const written = yield* attempt(() =>
+          storeFinding(
+            { _id: id, "counters.messageVersions": { $lt: counters.messageVersions } },
+            { $set: { counters } },
+            { returnDocument: "after" },
+            { status: 1, version: 1 }
+          )
+        )
+        const { status, version } = yield* statusOf(
+          written ??
+            (yield* attempt(() => campaigns.collection.findOne({ _id: id }, { projection: { status: 1, version: 1 } })))
+        )
+        return { status, version, progress: progressOf(docs) }
+      }),
     listBySession: (sessionId, statuses) =>
       campaigns.list(statuses === undefined ? { sessionId } : { sessionId, status: { $in: [...statuses] } }, {
         sort: { createdAt: 1, _id: 1 }

@@ -1,20 +1,25 @@
-import { Effect, Layer } from "effect"
-import type { Db, Filter } from "mongodb"
+import { Effect, Exit, Layer, Request } from "effect"
+import type { Collection, Db, Filter } from "mongodb"
+import type { MessageView, SavedOver } from "../../application/ports/MessageRepository.ts"
 import {
   countInPeriods,
   MessageRepository,
   MessageViewSchema,
-  OPEN_STATUSES,
   PENDING_STATUSES,
+  progressOf,
+  ReplacedViewSchema,
   STATUSES_RESENDING_MEDIA,
   STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
+import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { groupCommit, unorderedOutcome } from "./batchedWrites.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
-import { attempt } from "./mongoErrors.ts"
+import { attempt, DUPLICATE_KEY, decodeDocument, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
-import { mongoViewStore } from "./viewDocuments.ts"
+import { findAndModify, mongoViewStore } from "./viewDocuments.ts"
 
-const open: ReadonlySet<string> = new Set(OPEN_STATUSES)
+/** What a save reads back of the view it replaces: the fields the counters read. */
+const REPLACED = { _id: 0, ...Object.fromEntries(Object.keys(ReplacedViewSchema.shape).map((field) => [field, 1])) }
 
 /** `(pickedAt ?? 0) <= t`: the port counts a missing pickedAt as 0 */
 const pickedAtMost = (t: number): Filter<RecordDocument> =>
@@ -24,17 +29,73 @@ const pickedAtMost = (t: number): Filter<RecordDocument> =>
 const pickedAfter = (t: number): Filter<RecordDocument> =>
   0 > t ? { $or: [{ pickedAt: { $gt: t } }, { pickedAt: null }] } : { pickedAt: { $gt: t } }
 
+/** A view moved forward with the others of its batch (see `advance`). */
+interface AdvanceView extends Request.Request<void, StoreUnavailable> {
+  readonly view: MessageView
+}
+const AdvanceView = Request.of<AdvanceView>()
+
+/**
+ * The views the scheduler's lanes move forward (claims, records) as one unordered update per batch
+ * (groupCommit): each statement version-filtered as saveNewer's, but without the upsert, so that a
+ * view already as new or newer is no error, only a statement that matches nothing. FerretDB v1
+ * stops an unordered update at its first error and misreports where (viewDocuments.ts): any
+ * error, or none said, fails the whole batch, whose views the catch-up pass then rebuilds. A view
+ * not stored at all is left to that pass too (the scheduler moves views its pass found).
+ */
+const advancedTogether = (messages: Collection<RecordDocument>, connections: number) =>
+  groupCommit<AdvanceView>("messages", connections, (entries) =>
+    Effect.gen(function* () {
+      const outcome = yield* unorderedOutcome(() =>
+        messages.bulkWrite(
+          entries.map(({ request: { view } }) => {
+            const { id, ...fields } = view
+            return { updateOne: { filter: { _id: id, version: { $lt: fields.version } }, update: { $set: fields } } }
+          }),
+          { ordered: false }
+        )
+      )
+      const exit: Exit.Exit<void, StoreUnavailable> =
+        outcome === null ? Exit.void : Exit.fail(toStoreUnavailable(outcome.failed))
+      for (const entry of entries) entry.completeUnsafe(exit)
+    })
+  )
+
 export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"] => {
   const store = mongoViewStore(db, "messages", MessageViewSchema)
   const messages = store.collection
+  const saveFinding = findAndModify(messages)
+  const advanced = advancedTogether(messages, db.client.options.maxPoolSize)
 
   /** In the port's order, `limit` as the port reads it. */
   const where = (filter: Filter<RecordDocument>, limit = Infinity) =>
     store.list(filter, { sort: { scheduledAt: 1, _id: 1 }, limit })
 
   return {
-    save: store.saveNewer,
+    // saveNewer's version-filtered upsert (viewDocuments.ts), answering the view it replaced in the
+    // same round trip: a duplicate key is a view of this version or later, kept
+    save: ({ id, ...fields }): Effect.Effect<SavedOver, StoreUnavailable> =>
+      Effect.tryPromise({
+        try: () =>
+          saveFinding(
+            { _id: id, version: { $lt: fields.version } },
+            { $set: fields },
+            { upsert: true, returnDocument: "before" },
+            REPLACED
+          ),
+        catch: (error) => error
+      }).pipe(
+        Effect.matchEffect({
+          onFailure: (error) =>
+            serverErrorCode(error) === DUPLICATE_KEY
+              ? Effect.succeed<SavedOver>("kept")
+              : Effect.fail(toStoreUnavailable(error)),
+          onSuccess: (found) =>
+            found === null ? Effect.succeed(null) : decodeDocument(ReplacedViewSchema, "messages", found)
+        })
+      ),
     get: (id) => store.one({ _id: id }),
+    advance: (view) => Effect.request(AdvanceView({ view }), advanced),
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       where(
         {
@@ -78,13 +139,7 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
     progress: (campaignId) =>
       attempt(() =>
         messages.find({ campaignId }).project<{ status: string; isSent: boolean }>({ status: 1, isSent: 1 }).toArray()
-      ).pipe(
-        Effect.map((docs) => ({
-          total: docs.length,
-          sent: docs.filter((d) => d.isSent === true).length,
-          open: docs.filter((d) => open.has(d.status)).length
-        }))
-      ),
+      ).pipe(Effect.map(progressOf)),
     findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
       sessionIds.length === 0
         ? Effect.succeed([])

@@ -8,6 +8,8 @@ export const DUPLICATE_KEY = 11000
 export const NAMESPACE_EXISTS = 48
 export const INDEX_OPTIONS_CONFLICT = 85
 export const INDEX_KEY_SPECS_CONFLICT = 86
+/** FerretDB v1 answers it for what it does not do, e.g. a projection on findAndModify */
+export const NOT_IMPLEMENTED = 238
 
 /** Masks credentials of any connection string quoted in a driver message. */
 export const scrubCredentials = (message: string): string =>

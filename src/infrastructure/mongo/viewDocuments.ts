@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { Collection, Db, Document, Filter, Sort } from "mongodb"
+import type { Collection, Db, Document, Filter, Sort, UpdateFilter } from "mongodb"
 import { z } from "zod"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import {
@@ -7,6 +7,7 @@ import {
   DUPLICATE_KEY,
   decodeDocument,
   decodeDocuments,
+  NOT_IMPLEMENTED,
   serverErrorCode,
   toStoreUnavailable
 } from "./mongoErrors.ts"
@@ -114,4 +115,31 @@ export const queryLimit = (limit: number): number | null => {
   if (limit === Infinity) return 0
   const whole = Math.floor(limit)
   return Number.isNaN(whole) || whole <= 0 ? null : Math.min(whole, 2_147_483_647)
+}
+
+/**
+ * `findOneAndUpdate` answering the document (before or after, as `options` says) with only the
+ * `projection`'s fields where the server can (MongoDB); FerretDB v1 answers a projection there
+ * NotImplemented, so after the first such answer this collection's calls ask for the whole
+ * document. Errors are the driver's, for the caller to read (a duplicate key of an upsert).
+ */
+export const findAndModify = (collection: Collection<RecordDocument>) => {
+  let projecting = true
+  const call = (
+    filter: Filter<RecordDocument>,
+    update: UpdateFilter<RecordDocument>,
+    options: { readonly upsert?: boolean; readonly returnDocument: "before" | "after" },
+    projection: Document
+  ): Promise<RecordDocument | null> => {
+    // as this call asked: the calls made together before the first answer all retry without it
+    const projected = projecting
+    return collection
+      .findOneAndUpdate(filter, update, projected ? { ...options, projection } : { ...options })
+      .catch((error: unknown) => {
+        if (!projected || serverErrorCode(error) !== NOT_IMPLEMENTED) throw error
+        projecting = false
+        return call(filter, update, options, projection)
+      })
+  }
+  return call
 }

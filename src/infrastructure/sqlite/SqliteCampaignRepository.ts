@@ -13,6 +13,7 @@ import {
 import { WITHDRAWN_RESEND_STATUSES } from "../../domain/message/Message.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
+import { campaignProgress } from "./SqliteMessageRepository.ts"
 import { decodeRow } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
@@ -96,6 +97,9 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
   )
   // every column but message_ids
   const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema, "projection")
+  // one statement; the messages are counted only when the row has counters to keep
+  const recount = (id: string) =>
+    campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id)
   return {
     save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
@@ -116,9 +120,16 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
         const counters = connection.statement(COUNTERS).get(id)?.["counters"] ?? null
         return typeof counters === "string" ? JSON.parse(counters) : counters
       }).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
-    // one statement; the messages are counted only when the row has counters to keep
-    recount: (id) =>
-      campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id),
+    recount,
+    recountProgress: (id) =>
+      recount(id).pipe(
+        Effect.andThen(Effect.all([listings.one("WHERE id = ?", [id]), campaignProgress(connection, id)])),
+        Effect.map(([campaign, progress]) => ({
+          status: campaign?.status ?? null,
+          version: campaign?.version ?? 0,
+          progress
+        }))
+      ),
     listBySession: (sessionId, statuses) =>
       statuses === undefined
         ? campaigns.list("WHERE session_id = ? ORDER BY created_at, id", [sessionId])

@@ -8,7 +8,8 @@ import {
   OPEN_STATUSES,
   PENDING_STATUSES,
   STATUSES_RESENDING_MEDIA,
-  STATUSES_SENDING_MEDIA
+  STATUSES_SENDING_MEDIA,
+  savedOver
 } from "../../application/ports/MessageRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, SqliteDatabase } from "./SqliteDatabase.ts"
@@ -31,6 +32,17 @@ const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), 
 const TimeRow = z.object({ t: z.number() })
 const PendingRow = z.object({ messages: z.number().int(), campaigns: z.number().int() })
 
+/** MessageRepository.progress, also for the campaigns' recountProgress. */
+export const campaignProgress = (connection: SqliteConnection, campaignId: string) =>
+  attempt(connection, () =>
+    connection
+      .statement(
+        `SELECT count(*) AS total, coalesce(sum(is_sent = 1), 0) AS sent, coalesce(sum(status IN (${OPEN})), 0) AS open
+         FROM messages WHERE campaign_id = ?`
+      )
+      .get(campaignId)
+  ).pipe(Effect.flatMap((row) => decodeRow(ProgressRow, TABLE, row)))
+
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
   const messages = sqliteViewStore(connection, TABLE, MessageViewSchema, "projection")
   /** `limit` as the port reads it */
@@ -38,8 +50,14 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
     messages.list(`WHERE ${condition} ${ORDER}`, params, limit)
 
   return {
-    save: messages.saveNewer,
+    // read, then written: as the projection did before a save answered what it found
+    save: (view) =>
+      messages
+        .one("WHERE id = ?", [view.id])
+        .pipe(Effect.flatMap((stored) => Effect.as(messages.saveNewer(view), savedOver(stored, view)))),
     get: (id) => messages.one("WHERE id = ?", [id]),
+    // a save, without the read: the group commit already writes what fibers ask for together
+    advance: messages.saveNewer,
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       where(
         `status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ?${
@@ -90,15 +108,7 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
           )
           .get(mediaId, resendableSince)
       ).pipe(Effect.map((row) => row !== undefined)),
-    progress: (campaignId) =>
-      attempt(connection, () =>
-        connection
-          .statement(
-            `SELECT count(*) AS total, coalesce(sum(is_sent = 1), 0) AS sent, coalesce(sum(status IN (${OPEN})), 0) AS open
-             FROM messages WHERE campaign_id = ?`
-          )
-          .get(campaignId)
-      ).pipe(Effect.flatMap((row) => decodeRow(ProgressRow, TABLE, row))),
+    progress: (campaignId) => campaignProgress(connection, campaignId),
     // on the (session_id, status, scheduled_at, id) index, per session of the user
     findUpcomingInSessions: (sessionIds, { from, to, after, limit }) =>
       sessionIds.length === 0
