@@ -256,7 +256,10 @@ describe.skipIf(!chromiumAvailable)(
       // by date: the 400th day of the plan, as typed both ways
       const day = PLAN_START + 399 * DAY
       await find.fill(kolkataDay(day))
+      // the count reads as it did for the text ("2 of 1,000" too): wait for the rows themselves
+      await rows.filter({ hasText: "Reminder number 400" }).first().waitFor()
       await page.getByText("2 of 1,000 messages match.").waitFor()
+      await expect(rows.count()).resolves.toBe(2)
       await expect(rows.first().textContent()).resolves.toContain("Reminder number 400")
       const [y, m, d] = kolkataDay(day).split("-").map(Number)
       const typed = `${d} ${new Intl.DateTimeFormat("en", { month: "short", timeZone: "UTC" }).format(Date.UTC(y!, m! - 1, 15))} ${y}`
