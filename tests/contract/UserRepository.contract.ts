@@ -14,6 +14,8 @@ export const userView = (id: string, overrides: Partial<UserView> = {}): UserVie
   role: "USER",
   status: "ACTIVE",
   emailVerified: true,
+  timeZone: null,
+  locale: null,
   createdAt: T,
   updatedAt: T,
   version: 1,

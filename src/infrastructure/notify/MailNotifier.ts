@@ -234,17 +234,17 @@ export const makeMailNotifier = (options: MailNotifierOptions): MailNotifierServ
     Effect.flatMap(Clock.currentTimeMillis, (now) => {
       const mail = composeMail(n, options.adminEmail, context, now)
       return options.mail.send(mail).pipe(
-      Effect.catchTag("MailError", (error) =>
-        Effect.logError(
-          `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`
-        )
-      ),
-      Effect.catchDefect((defect) =>
-        Effect.logError(
-          `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`
+        Effect.catchTag("MailError", (error) =>
+          Effect.logError(
+            `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`
+          )
+        ),
+        Effect.catchDefect((defect) =>
+          Effect.logError(
+            `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`
+          )
         )
       )
-    )
     })
 })
 

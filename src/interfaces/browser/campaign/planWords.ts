@@ -4,7 +4,7 @@
 // without a browser: tests/unit/browser/planWords.test.ts.
 
 import { zoneLabel } from "../../../domain/shared/zoneNames.ts"
-import { clockOf, currentZoneName } from "./zoneFormat.ts"
+import { clockOf } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
 
