@@ -20,10 +20,10 @@ const canonicalLocale = (locale: string): string | null => {
 /** The browser's zone (by today's name, as the server keeps it) and language, null where it has none. */
 export const browserPreferences = (
   zone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
-  language: string | undefined = typeof navigator === "undefined" ? undefined : navigator.language
+  language: string | null = typeof navigator === "undefined" ? null : navigator.language
 ): BrowserPreferences => ({
   timeZone: zone === "" ? null : canonicalZone(zone),
-  locale: language === undefined || language === "" ? null : canonicalLocale(language)
+  locale: language === null || language === "" ? null : canonicalLocale(language)
 })
 
 /** For the sign-up and forgot-password forms: only what is known (an absent field is "not known"). */

@@ -9,7 +9,7 @@ describe("the browser's zone and locale, for the mails", () => {
   it("reads them canonical, by today's zone names; what the browser lacks is null", () => {
     expect(browserPreferences("America/New_York", "en-US")).toEqual({ timeZone: "America/New_York", locale: "en-US" })
     expect(browserPreferences("Asia/Calcutta", "en-in")).toEqual({ timeZone: "Asia/Kolkata", locale: "en-IN" })
-    expect(browserPreferences("", undefined)).toEqual({ timeZone: null, locale: null })
+    expect(browserPreferences("", null)).toEqual({ timeZone: null, locale: null })
     expect(browserPreferences("Nowhere/Atlantis", "en_US")).toEqual({ timeZone: null, locale: null })
   })
 
