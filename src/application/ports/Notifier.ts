@@ -68,6 +68,8 @@ export type Notification =
       readonly sessionName: string
       readonly status: string
       readonly at: number
+      /** the WhatsApp page, where it is reconnected: a full link from AUTH_URL */
+      readonly pageLink: string
       readonly dueSoon: ReadonlyArray<{
         readonly groupName: string
         readonly content: string

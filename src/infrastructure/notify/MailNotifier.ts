@@ -165,6 +165,7 @@ export const composeMail = (
               ]),
           "",
           `What to do: ${words.nextStep}${n.dueSoon.length === 0 ? "" : " Do it before the messages above are due, or they will fail."}`,
+          n.pageLink,
           "",
           "Details:",
           `The gateway reports the session as ${n.status}.`

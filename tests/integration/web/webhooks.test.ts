@@ -344,6 +344,7 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
           sessionName,
           status: "FAILED",
           at: t0 + 1_000,
+          pageLink: `${web.authUrl}/whatsapp`,
           dueSoon: [
             { groupName: GROUP.groupName, content: "in an hour", scheduledAt: expect.any(Number) },
             { groupName: GROUP.groupName, content: "in two hours", scheduledAt: expect.any(Number) }

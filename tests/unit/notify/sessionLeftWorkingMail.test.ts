@@ -15,6 +15,7 @@ describe("the SessionLeftWorking mail", () => {
     sessionName: "herald_u1",
     status: "SCAN_QR_CODE",
     at: AT,
+    pageLink: "https://herald.example.org/whatsapp",
     dueSoon: [
       { groupName: "Choir", content: "Rehearsal at 8", scheduledAt: AT + 3_600_000 },
       // values from users: a line break must not add a line of its own
@@ -36,6 +37,7 @@ describe("the SessionLeftWorking mail", () => {
         "- Thursday, November 26, 9:00 PM (New York time) to Family\\nStatus: fine: Dinner\\r\\nat 7",
         "",
         "What to do: Open the WhatsApp page in Herald and scan the QR code with WhatsApp on your phone (Settings, Linked devices, Link a device). Do it before the messages above are due, or they will fail.",
+        "https://herald.example.org/whatsapp",
         "",
         "Details:",
         "The gateway reports the session as SCAN_QR_CODE."
@@ -56,6 +58,7 @@ describe("the SessionLeftWorking mail", () => {
       "- Freitag, 27. November, 3:00 (Berlin time) to Family\\nStatus: fine: Dinner\\r\\nat 7",
       "",
       "What to do: Open the WhatsApp page in Herald and press Restart. Do it before the messages above are due, or they will fail.",
+      "https://herald.example.org/whatsapp",
       "",
       "Details:",
       "The gateway reports the session as STOPPED."
@@ -77,6 +80,7 @@ describe("the SessionLeftWorking mail", () => {
       "No message of yours is due in the next 24 hours.",
       "",
       "What to do: Open the WhatsApp page in Herald to see what it needs; pressing Restart there usually brings it back.",
+      "https://herald.example.org/whatsapp",
       "",
       "Details:",
       "The gateway reports the session as SOMETHING_NEW."
