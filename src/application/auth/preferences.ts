@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { canonicalLocale } from "../../domain/shared/locale.ts"
 import { canonicalZone } from "../../domain/shared/zoneNames.ts"
 import { InvalidPreferences } from "./AuthErrors.ts"
 
@@ -6,14 +7,6 @@ import { InvalidPreferences } from "./AuthErrors.ts"
 export interface Preferences {
   readonly timeZone: string | null
   readonly locale: string | null
-}
-
-const canonicalLocale = (locale: string): string | null => {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? null
-  } catch {
-    return null
-  }
 }
 
 /**

@@ -2,19 +2,12 @@
 // (auth.setPreferences, docs/api.md): sent with sign-up and forgot-password, and kept for the
 // account when it is signed in and they differ. Pure but for reading the browser's settings.
 
+import { canonicalLocale } from "../../domain/shared/locale.ts"
 import { canonicalZone } from "../../domain/shared/zoneNames.ts"
 
 export interface BrowserPreferences {
   readonly timeZone: string | null
   readonly locale: string | null
-}
-
-const canonicalLocale = (locale: string): string | null => {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? null
-  } catch {
-    return null
-  }
 }
 
 /** The browser's zone (by today's name, as the server keeps it) and language, null where it has none. */
