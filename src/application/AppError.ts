@@ -5,6 +5,7 @@ import type {
   EmailAlreadyRegistered,
   EmailNotVerified,
   InvalidCredentials,
+  InvalidPreferences,
   InvalidResetToken,
   InvalidVerificationToken,
   ProtectedAccount,
@@ -38,6 +39,7 @@ export type AuthError =
   | AccountRejected
   | ProtectedAccount
   | UserStatusConflict
+  | InvalidPreferences
 
 export type CampaignError =
   | CampaignNotFound

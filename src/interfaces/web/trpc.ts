@@ -135,6 +135,7 @@ const CODES = {
   AccountRejected: "FORBIDDEN",
   ProtectedAccount: "FORBIDDEN",
   UserStatusConflict: "CONFLICT",
+  InvalidPreferences: "BAD_REQUEST",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
   InvalidSessionPacing: "BAD_REQUEST",
