@@ -16,6 +16,25 @@ const formatIn = (locale: string, options: Intl.DateTimeFormatOptions): Intl.Dat
   }
 }
 
+/**
+ * Mails are written in English until they are translated (issue 25): a date of the reader's own
+ * language would sit in an English sentence. So the words are English, with the reader's region
+ * (its date order: "en-DE" reads "Thursday, 26 November") and the hours of their own locale (12 or
+ * 24, which English of a region CLDR lacks would not know).
+ */
+const mailLocaleOf = (
+  locale: string
+): { readonly locale: string; readonly hourCycle: Intl.LocaleHourCycleKey | undefined } => {
+  try {
+    const hourCycle = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle
+    // the region as the locale names it or as it implies it ("de" is German of Germany)
+    const region = new Intl.Locale(locale).maximize().region
+    return { locale: region === undefined ? "en" : `en-${region}`, hourCycle }
+  } catch {
+    return { locale: FALLBACK_LOCALE, hourCycle: undefined }
+  }
+}
+
 const zoneOf = (reader: Reader): string => {
   if (reader.timeZone === null) return "UTC"
   try {
@@ -27,13 +46,13 @@ const zoneOf = (reader: Reader): string => {
 }
 
 /**
- * `Thursday, November 26, 9:00 AM (New York time)` (en-US), `Donnerstag, 26. November, 15:00
+ * `Thursday, November 26, 9:00 AM (New York time)` (en-US), `Thursday, 26 November, 15:00
  * (Berlin time)` (de-DE), `Thursday, November 26, 2:00 PM (UTC)` for a reader of no known zone;
  * the year is added when it is not the year of `now` there.
  */
 export const readerTime = (epochMs: number, reader: Reader, now: number): string => {
   const timeZone = zoneOf(reader)
-  const locale = reader.locale ?? FALLBACK_LOCALE
+  const { locale, hourCycle } = mailLocaleOf(reader.locale ?? FALLBACK_LOCALE)
   const yearOf = (at: number) => formatIn(locale, { timeZone, year: "numeric" }).format(at)
   const date = formatIn(locale, {
     timeZone,
@@ -42,7 +61,12 @@ export const readerTime = (epochMs: number, reader: Reader, now: number): string
     day: "numeric",
     ...(yearOf(epochMs) === yearOf(now) ? {} : { year: "numeric" })
   }).format(epochMs)
-  const time = formatIn(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(epochMs)
+  const time = formatIn(locale, {
+    timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    ...(hourCycle === undefined ? {} : { hourCycle })
+  }).format(epochMs)
   // some engines space "9:00 AM" with a narrow no-break space: a plain one reads the same in every mail client
   return `${date}, ${time} (${zoneLabel(timeZone)})`.replace(/[\u202f\u00a0]/g, " ")
 }

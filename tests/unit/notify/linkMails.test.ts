@@ -14,9 +14,20 @@ const readers: ReadonlyArray<readonly [string, Reader, string]> = [
     "Thursday, November 26, 10:00 AM (New York time)"
   ],
   [
-    "a Berlin de-DE reader (24 hours)",
+    "a Berlin de-DE reader (24 hours, English words)",
     { timeZone: "Europe/Berlin", locale: "de-DE" },
-    "Donnerstag, 26. November, 16:00 (Berlin time)"
+    "Thursday, 26 November, 16:00 (Berlin time)"
+  ],
+  // English words (mails are not translated yet) on the reader's own clock: Brazil's 24 hours
+  [
+    "a São Paulo pt-BR reader (24 hours, English words)",
+    { timeZone: "America/Sao_Paulo", locale: "pt-BR" },
+    "Thursday, November 26, 12:00 (Sao Paulo time)"
+  ],
+  [
+    "a London en-GB reader",
+    { timeZone: "Europe/London", locale: "en-GB" },
+    "Thursday 26 November, 15:00 (London time)"
   ],
   ["a reader of no known zone (UTC, named so)", UNKNOWN_READER, "Thursday, November 26, 3:00 PM (UTC)"]
 ]

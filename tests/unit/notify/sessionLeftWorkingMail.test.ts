@@ -46,16 +46,16 @@ describe("the SessionLeftWorking mail", () => {
     expect(mail.text.split("\n").some((l) => l.startsWith("Status: fine"))).toBe(false)
   })
 
-  it("reads a Berlin de-DE reader's times in 24 hours, the day after in Berlin included", () => {
+  it("reads a Berlin de-DE reader's times in English words, on their 24-hour clock, the day after in Berlin included", () => {
     const mail = composeMail({ ...notification, reader: BERLIN, status: "STOPPED" }, "admin@example.org", {}, AT)
     expect(mail.subject).toBe("[Herald] WhatsApp stopped sending your messages: the connection stopped")
     expect(mail.text.split("\n")).toEqual([
-      "Your WhatsApp connection in Herald (session herald_u1) stopped working on Donnerstag, 26. November, 15:00 (Berlin time):",
+      "Your WhatsApp connection in Herald (session herald_u1) stopped working on Thursday, 26 November, 15:00 (Berlin time):",
       "the connection to WhatsApp stopped. Until it works again, no scheduled message can be sent through it.",
       "",
       "Due in the next 24 hours (2):",
-      "- Donnerstag, 26. November, 16:00 (Berlin time) to Choir: Rehearsal at 8",
-      "- Freitag, 27. November, 3:00 (Berlin time) to Family\\nStatus: fine: Dinner\\r\\nat 7",
+      "- Thursday, 26 November, 16:00 (Berlin time) to Choir: Rehearsal at 8",
+      "- Friday, 27 November, 3:00 (Berlin time) to Family\\nStatus: fine: Dinner\\r\\nat 7",
       "",
       "What to do: Open the WhatsApp page in Herald and press Restart. Do it before the messages above are due, or they will fail.",
       "https://herald.example.org/whatsapp",
