@@ -12,6 +12,7 @@ import { updateSessionPhone } from "../../../application/session/updateSessionPh
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { accountProcedure, activeProcedure, router, run } from "../trpc.ts"
 import { toWireMessagingSession } from "./wire.ts"
+import { groupPageOutput, sessionStatusOutput } from "./wireSchemas.ts"
 
 export const sessionName = z
   .string()
@@ -47,7 +48,17 @@ export const userRouter = router({
   ),
   initiateMessagingSession: linkingProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
   getSessionStatus: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/sessions/{sessionName}/status",
+        tags: ["Sessions"],
+        summary: "A messaging session's status",
+        description: "user.getSessionStatus: the gateway's status of the session (WORKING when it can send)."
+      }
+    })
     .input(bySession)
+    .output(sessionStatusOutput)
     .query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
   getSessionQR: linkingProcedure
     .input(bySession)
@@ -76,7 +87,17 @@ export const userRouter = router({
       run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))
     ),
   getMessagingGroups: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/sessions/{sessionName}/groups",
+        tags: ["Sessions"],
+        summary: "The session's WhatsApp groups",
+        description: "user.getMessagingGroups: a page of the groups (search: part of a name, any case)."
+      }
+    })
     .input(z.object(page(10)))
+    .output(groupPageOutput)
     .query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
   getMessagingContacts: activeProcedure
     .input(z.object(page(50)))
