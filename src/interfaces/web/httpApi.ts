@@ -1,9 +1,9 @@
-import type { TRPCError } from "@trpc/server"
+import { TRPCError } from "@trpc/server"
 import type { ManagedRuntime } from "effect"
 import type { Context, Hono } from "hono"
 import { createMiddleware } from "hono/factory"
 import type { OpenAPIObject } from "trpc-to-openapi"
-import { createOpenApiFetchHandler, generateOpenApiDocument } from "trpc-to-openapi"
+import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from "trpc-to-openapi"
 import { z } from "zod"
 import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import { CONTENT_SECURITY_POLICY } from "./browserApp.ts"
@@ -322,14 +322,57 @@ export const addHttpApi = (
 
   addMediaRoutes(app, { runtime, origins, secureCookies, base: API_V1_MEDIA_PATH, keyHolderOf })
 
+  /** what createContext needs of the request being served: found by the fake response it is given */
+  const pending = new WeakMap<object, { readonly req: Request; readonly resHeaders: Headers; readonly c: Context }>()
+  // Made once: trpc-to-openapi's fetch adapter makes one per request, and each making checks the
+  // router by generating the whole document (some 5 ms a request) unless NODE_ENV is production.
+  const handle = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: ({ res }) => {
+      const call = pending.get(res)
+      if (call === undefined) throw new Error("/api/v1: a request without its context")
+      return contextFor(call.req, call.resHeaders, call.c)
+    },
+    onError: ({ error, path }) => onError(path, error)
+  })
+
   app.all(`${API_V1}/*`, async (c) => {
+    const req = withEmptyBodyAsJson(c.req.raw)
+    // as trpc-to-openapi's fetch adapter does: the URL without /api/v1, the body read as JSON
+    const url = req.url.replace(API_V1, "")
+    const body = await readJsonBody(req)
+    const request = new Proxy(req, {
+      get: (target, name) => {
+        if (name === "url") return url
+        if (name === "body") {
+          if (!body.ok)
+            throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: body.cause })
+          return body.data
+        }
+        return Reflect.get(target, name)
+      }
+    })
     const resHeaders = new Headers()
-    const res = await createOpenApiFetchHandler({
-      endpoint: API_V1,
-      router: appRouter,
-      req: withEmptyBodyAsJson(c.req.raw),
-      createContext: () => contextFor(c.req.raw, resHeaders, c),
-      onError: ({ error, path }) => onError(path, error)
+    const res = await new Promise<Response>((resolve) => {
+      const headers = new Headers()
+      let status = 200
+      const response = {
+        setHeader: (name: string, value: string | ReadonlyArray<string>) => {
+          if (typeof value === "string") headers.set(name, value)
+          else for (const v of value) headers.append(name, v)
+        },
+        get statusCode() {
+          return status
+        },
+        set statusCode(code: number) {
+          status = code
+        },
+        end: (text?: string) => resolve(new Response(text, { status, headers }))
+      }
+      pending.set(response, { req, resHeaders, c })
+      handleAsNode(handle, request, response).catch(() =>
+        resolve(Response.json({ message: "internal error", code: "INTERNAL_SERVER_ERROR" }, { status: 500 }))
+      )
     })
     // what the context set: Retry-After on a refused key, a renewed session cookie
     resHeaders.forEach((value, name) => {
@@ -338,3 +381,26 @@ export const addHttpApi = (
     return res
   })
 }
+
+/** A JSON request's body (what trpc-to-openapi reads as `req.body`), or why it is not JSON. */
+const readJsonBody = async (
+  req: Request
+): Promise<{ readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly cause: unknown }> => {
+  if (!(req.headers.get("content-type") ?? "").includes("application/json")) return { ok: true, data: undefined }
+  try {
+    return { ok: true, data: JSON.parse(await req.text()) }
+  } catch (cause) {
+    return { ok: false, cause }
+  }
+}
+
+/**
+ * Calls the node handler with a fetch Request and a response of the four members it uses, as
+ * trpc-to-openapi's own fetch adapter does (its handler reads either kind of request; its types
+ * name node's alone, hence the one conversion here).
+ */
+const handleAsNode = (
+  handle: ReturnType<typeof createOpenApiNodeHttpHandler>,
+  request: Request,
+  response: object
+): Promise<void> => Reflect.apply(handle, undefined, [request, response])
