@@ -228,7 +228,7 @@ export const buildApiDocument = (): OpenAPIObject => {
   const generated = generateOpenApiDocument(appRouter, {
     title: "Herald HTTP API",
     description:
-      "Schedule WhatsApp group messages. Authenticate with `Authorization: Bearer <API key>` (keys are made in Herald's Account page). Errors are application/problem+json (RFC 9457).",
+      "Schedule WhatsApp group messages. Authenticate with an Authorization: Bearer <API key> header (keys are made in Herald's API keys page). Errors are application/problem+json (RFC 9457).",
     version: API_VERSION,
     baseUrl: API_V1,
     securitySchemes: {

@@ -73,12 +73,20 @@ const curlOf = (method: string, path: string, operation: OperationObject, docume
   return lines.join(" \\\n")
 }
 
+/** A parameter's schema in one line, its description apart (said once, in words). */
+const parameterCell = (p: ParameterObject): string => {
+  const schema = typeof p.schema === "object" && p.schema !== null ? p.schema : {}
+  const { description, ...rest } = { description: undefined, ...schema }
+  const words = p.description ?? (typeof description === "string" ? description : undefined)
+  return `<code>${escapeHtml(JSON.stringify(rest))}</code>${words === undefined ? "" : ` ${escapeHtml(words)}`}`
+}
+
 const parametersHtml = (parameters: ReadonlyArray<ParameterObject | ReferenceObject>): string => {
   const rows = parameters
     .filter((p): p is ParameterObject => !isReference(p))
     .map(
       (p) =>
-        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required === true ? "yes" : "no"}</td><td><code>${escapeHtml(JSON.stringify(p.schema ?? {}))}</code>${p.description === undefined ? "" : ` ${escapeHtml(p.description)}`}</td></tr>`
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required === true ? "yes" : "no"}</td><td>${parameterCell(p)}</td></tr>`
     )
   return rows.length === 0
     ? ""
@@ -160,7 +168,7 @@ export const API_DOCS_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0 au
 h1 small{font-size:.6em;color:#555;font-weight:normal}
 a{color:#0b57d0}
 code,pre{font-family:ui-monospace,monospace;font-size:.875rem}
-pre{background:#f4f4f5;padding:.75rem;overflow-x:auto;border-radius:4px;white-space:pre}
+pre{background:#f4f4f5;padding:.75rem;border-radius:4px;white-space:pre-wrap;overflow-wrap:anywhere}
 .operation{border-top:1px solid #ccc;padding-top:.5rem;margin-top:1.5rem}
 .method{display:inline-block;min-width:4.5em;font-family:ui-monospace,monospace;font-weight:bold;color:#0f5132}
 table{border-collapse:collapse;width:100%}
