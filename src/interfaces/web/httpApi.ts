@@ -322,6 +322,26 @@ export const addHttpApi = (
 
   addMediaRoutes(app, { runtime, origins, secureCookies, base: API_V1_MEDIA_PATH, keyHolderOf })
 
+  /**
+   * A GET or DELETE's query parameters, each a list of its values, those the document types as
+   * numbers read as numbers when they are written as one (else left for the schema to refuse).
+   */
+  let numericQueries: ReadonlyArray<{
+    readonly method: string
+    readonly pattern: RegExp
+    readonly names: ReadonlySet<string>
+  }> | null = null
+  const queryOf = (method: string, url: URL): Record<string, Array<string | number>> => {
+    numericQueries ??= numericQueryParameters(documentOnce().document)
+    const numeric = numericQueries.find((o) => o.method === method && o.pattern.test(url.pathname))?.names
+    const query: Record<string, Array<string | number>> = {}
+    url.searchParams.forEach((value, key) => {
+      const read = numeric?.has(key) === true && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value
+      query[key] = [...(query[key] ?? []), read]
+    })
+    return query
+  }
+
   /** what createContext needs of the request being served: found by the fake response it is given */
   const pending = new WeakMap<object, { readonly req: Request; readonly resHeaders: Headers; readonly c: Context }>()
   // Made once: trpc-to-openapi's fetch adapter makes one per request, and each making checks the
@@ -341,9 +361,12 @@ export const addHttpApi = (
     // as trpc-to-openapi's fetch adapter does: the URL without /api/v1, the body read as JSON
     const url = req.url.replace(API_V1, "")
     const body = await readJsonBody(req)
+    // the query string as the procedure's input reads it (numbers as numbers, exactInputs.ts)
+    const query = req.method === "GET" || req.method === "DELETE" ? queryOf(req.method, new URL(url)) : undefined
     const request = new Proxy(req, {
       get: (target, name) => {
         if (name === "url") return url
+        if (name === "query") return query
         if (name === "body") {
           if (!body.ok)
             throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: body.cause })
@@ -381,6 +404,33 @@ export const addHttpApi = (
     return res
   })
 }
+
+/** For each GET and DELETE operation: its path as a pattern, and its query parameters typed as numbers. */
+const numericQueryParameters = (document: OpenAPIObject) =>
+  Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    (["get", "delete"] as const).flatMap((method) => {
+      const names = new Set(
+        (item[method]?.parameters ?? []).flatMap((p) =>
+          "$ref" in p || p.in !== "query" || !isNumberSchema(p.schema) ? [] : [p.name]
+        )
+      )
+      return names.size === 0
+        ? []
+        : [
+            {
+              method: method.toUpperCase(),
+              pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}/?$`, "i"),
+              names
+            }
+          ]
+    })
+  )
+
+const isNumberSchema = (schema: unknown): boolean =>
+  typeof schema === "object" &&
+  schema !== null &&
+  "type" in schema &&
+  (schema.type === "integer" || schema.type === "number")
 
 /** A JSON request's body (what trpc-to-openapi reads as `req.body`), or why it is not JSON. */
 const readJsonBody = async (

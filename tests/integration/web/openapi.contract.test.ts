@@ -9,6 +9,7 @@ import { eventually } from "../../support/eventually.ts"
 import { PNG_BYTES } from "../../support/mediaFixtures.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
+import { codeOf } from "../../support/webClient.ts"
 import type { StoreKind, TestWeb } from "../../support/webHarness.ts"
 import { ADMIN_EMAIL } from "../../support/webHarness.ts"
 import { activeClient, initiate, webStarter } from "./webSuite.support.ts"
@@ -348,6 +349,18 @@ const describeContract = (label: string, store: () => StoreKind) =>
         (await call("PATCH", `/campaigns/${id}/messages/${first}`, { key: strangerKey, body: { content: "mine" } }))
           .status
       ).toBe(404)
+
+      // /api/trpc reads its inputs as before, after /api/v1 served the same procedures: a number
+      // or a boolean written as a string is still refused there (trpc-to-openapi coerces nothing shared)
+      for (const refused of [
+        () => owner.untyped.query("campaign.list", { limit: "5" }),
+        () => owner.untyped.query("user.getMessagingGroups", { sessionName, limit: "10" }),
+        () => owner.untyped.query("campaign.upcoming", { limit: "2" }),
+        () =>
+          owner.untyped.mutation("campaign.updateMessage", { campaignId: id, messageId: first, mentionAll: "false" })
+      ]) {
+        expect(await codeOf(refused())).toBe("BAD_REQUEST")
+      }
 
       // every operation of the document answered with success at least once
       const operations = templates.flatMap((template) =>

@@ -26,6 +26,7 @@ import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
+import { flag, wholeNumber } from "./exactInputs.ts"
 import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
 import {
   campaignOutput,
@@ -44,12 +45,6 @@ declares<ReturnType<typeof toWireCampaignPage>, z.input<typeof campaignPageOutpu
 declares<ReturnType<typeof toWireCampaign>, z.input<typeof campaignOutput>>(true)
 declares<ReturnType<typeof toWirePreview>, z.input<typeof previewOutput>>(true)
 declares<ReturnType<typeof toWireUpcomingPage>, z.input<typeof upcomingPageOutput>>(true)
-
-/**
- * A JSON boolean, never coerced: trpc-to-openapi sets `coerce` on the plain z.boolean()s of an
- * input it serves (meant for query strings), which would read "false" as true; a pipe it leaves as is.
- */
-const flag = z.boolean().pipe(z.boolean())
 
 /** the optional `Idempotency-Key` header of the creating operations (docs/api.md#http-api-apiv1) */
 const idempotencyKey = z.object({
@@ -240,8 +235,8 @@ export const campaignRouter = router({
     .input(
       z
         .object({
-          limit: z.number().int().min(1).max(100).default(20),
-          cursor: z.number().int().min(0).max(1_000_000).default(0),
+          limit: wholeNumber(1, 100).default(20),
+          cursor: wholeNumber(0, 1_000_000).default(0),
           sort: z.enum(["next", "created"]).default("created"),
           statuses: z.array(z.enum(CAMPAIGN_STATUSES)).min(1).max(CAMPAIGN_STATUSES.length).optional(),
           groupId: groupId.optional(),
@@ -286,7 +281,7 @@ export const campaignRouter = router({
         .object({
           from: instant.optional(),
           to: instant.optional(),
-          limit: z.number().int().min(1).max(MAX_UPCOMING_PAGE).default(50),
+          limit: wholeNumber(1, MAX_UPCOMING_PAGE).default(50),
           cursor: upcomingCursor.optional()
         })
         .optional()

@@ -11,6 +11,7 @@ import { restartSession } from "../../../application/session/restartSession.ts"
 import { updateSessionPhone } from "../../../application/session/updateSessionPhone.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { accountProcedure, activeProcedure, router, run } from "../trpc.ts"
+import { wholeNumber } from "./exactInputs.ts"
 import { toWireMessagingSession } from "./wire.ts"
 import { groupPageOutput, sessionStatusOutput } from "./wireSchemas.ts"
 
@@ -22,8 +23,8 @@ export const sessionName = z
 const bySession = z.object({ sessionName })
 const page = (defaultLimit: number) => ({
   sessionName,
-  limit: z.number().int().min(1).max(100).default(defaultLimit),
-  cursor: z.number().int().min(0).max(1_000_000).default(0),
+  limit: wholeNumber(1, 100).default(defaultLimit),
+  cursor: wholeNumber(0, 1_000_000).default(0),
   search: z.string().max(100).optional()
 })
 
