@@ -327,6 +327,12 @@ const describeContract = (label: string, store: () => StoreKind) =>
       expect(
         (await call("POST", "/campaigns", { rawBody: "a=b", headers: { "content-type": "text/plain" } })).status
       ).toBe(415)
+      // a body past 1 MiB: 413, as a problem
+      const tooLarge = await call("POST", "/campaigns/preview", {
+        body: { ...plan, title: "x".repeat(1024 * 1024) }
+      })
+      expect(tooLarge.status).toBe(413)
+      expect(tooLarge.body).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" })
       // a JSON boolean stays a boolean: "false" is not true
       const notBoolean = await call("PATCH", `/campaigns/${id}/messages/${first}`, { body: { mentionAll: "false" } })
       expect(field(notBoolean.body, "errors")).toEqual([expect.objectContaining({ field: "mentionAll" })])
