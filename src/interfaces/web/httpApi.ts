@@ -232,7 +232,7 @@ export const buildApiDocument = (): OpenAPIObject => {
     version: API_VERSION,
     baseUrl: API_V1,
     securitySchemes: {
-      Authorization: { type: "http", scheme: "bearer", description: "a personal API key (herald_…)" }
+      Authorization: { type: "http", scheme: "bearer", description: "a personal API key (hk_…)" }
     },
     paths: mediaPaths,
     defs: { Problem: problemSchema }
@@ -305,20 +305,18 @@ export const addHttpApi = (
   { runtime, origins, secureCookies, contextFor, keyHolderOf, onError }: HttpApiOptions
 ) => {
   // built at the first request for it (a few milliseconds), then kept: the procedures do not change
-  let built: { readonly document: OpenAPIObject; readonly text: string } | null = null
+  let built: { readonly document: OpenAPIObject; readonly text: string; readonly page: string } | null = null
   const documentOnce = () => {
     if (built === null) {
       const document = buildApiDocument()
-      built = { document, text: JSON.stringify(document) }
+      built = { document, text: JSON.stringify(document), page: apiReferencePage(document) }
     }
     return built
   }
   app.get(DOCUMENT_PATH, (c) => c.body(documentOnce().text, 200, { "Content-Type": "application/json" }))
   app.get(`${DOCS_PATH}.css`, (c) => c.body(API_DOCS_CSS, 200, { "Content-Type": "text/css; charset=utf-8" }))
   // the application's own policy: the page is markup and one stylesheet of this origin, no script
-  app.get(DOCS_PATH, (c) =>
-    c.html(apiReferencePage(documentOnce().document), 200, { "Content-Security-Policy": CONTENT_SECURITY_POLICY })
-  )
+  app.get(DOCS_PATH, (c) => c.html(documentOnce().page, 200, { "Content-Security-Policy": CONTENT_SECURITY_POLICY }))
 
   addMediaRoutes(app, { runtime, origins, secureCookies, base: API_V1_MEDIA_PATH, keyHolderOf })
 
