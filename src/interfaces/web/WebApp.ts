@@ -140,7 +140,7 @@ export const makeWebApp = ({
   const keyWithoutCookie = (cookie: string | undefined, authorization: string | undefined) =>
     cookie === undefined && bearerKeyOf(authorization) !== null
   app.use("/api/trpc/*", sameOrigin(keyWithoutCookie))
-  // /api/v1 keeps the browser's cookie, under the same rule (docs/security.md#csrf)
+  // /api/v1 keeps the browser's cookie, under the same rule (docs/security.md#http)
   app.use(
     `${API_V1}/*`,
     sameOrigin((cookie) => cookie === undefined)
