@@ -193,6 +193,12 @@ const describeContract = (label: string, store: () => StoreKind) =>
         }
       })
       expect(recurring.status).toBe(200)
+      const repeating = await call("GET", `/campaigns/${text(recurring.body, "id")}`)
+      expect(field(repeating.body, "plan")).toMatchObject({
+        timeZone: "Europe/Berlin",
+        recurrence: { frequency: "DAILY" }
+      })
+      expect(field(repeating.body, "targets")).toHaveLength(2)
       const preview = await call("POST", "/campaigns/preview", { body: plan })
       expect(field(preview.body, "messages")).toHaveLength(3)
       const listed = await call("GET", "/campaigns?limit=1&sort=next&statuses=SCHEDULED&statuses=IN_PROGRESS")
