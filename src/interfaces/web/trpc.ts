@@ -2,6 +2,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import { initTRPC, TRPCError } from "@trpc/server"
 import type { ManagedRuntime } from "effect"
 import { Cause, Effect, Exit } from "effect"
+import type { OpenApiMeta } from "trpc-to-openapi"
 import { ZodError } from "zod"
 import type { AppError } from "../../application/AppError.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
@@ -77,10 +78,8 @@ class AccountRefusal extends TRPCError {
 // isDev would put server stack traces in every error body unless NODE_ENV=production
 // Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
 // message), so the browser app shows each error at its field.
-/** `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a read-only key may call it. */
-interface ProcedureMeta {
-  readonly savesNothing?: boolean
-}
+/** `openapi`: where /api/v1 serves the procedure (trpc-to-openapi, docs/api.md#http-api-apiv1); `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a read-only key may call it. */
+type ProcedureMeta = OpenApiMeta<{ readonly savesNothing?: boolean }>
 
 const t = initTRPC
   .context<WebContext>()
