@@ -33,6 +33,7 @@ import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.con
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
+import { describeWebhookRepositoryContract } from "./WebhookRepository.contract.ts"
 
 const ev = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra })
 
@@ -83,6 +84,7 @@ describeSessionRepositoryContract("sqlite", sqlite)
 describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
 describeApiKeyRepositoryContract("sqlite", sqlite)
+describeWebhookRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
