@@ -200,7 +200,10 @@ const Deliveries = ({ endpoint }: { readonly endpoint: Endpoint }) =>
               </th>
               <td className="py-2 pr-3">
                 <span className="font-medium">{stateWords(d)}</span>
-                {d.outcome === null ? null : <span className="block text-slate-700 break-words">{d.outcome}</span>}
+                {/* a delivered one needs no more words; a failed one says why */}
+                {d.outcome === null || d.status === "delivered" ? null : (
+                  <span className="block text-slate-700 break-words">{d.outcome}</span>
+                )}
               </td>
               <td className="hidden py-2 pr-3 sm:table-cell">{d.attempts}</td>
             </tr>
@@ -251,8 +254,9 @@ const EndpointCard = ({ endpoint }: { readonly endpoint: Endpoint }) => {
         <div className="mt-3" aria-live="polite">
           {ping.isSuccess ? (
             <Alert kind={ping.data.delivered ? "success" : "warning"}>
-              {ping.data.delivered ? "The test was delivered. " : "The test was not delivered. "}
-              {ping.data.outcome}
+              {ping.data.delivered
+                ? `The test was delivered (the endpoint answered ${ping.data.responseStatus}).`
+                : `The test was not delivered. ${ping.data.outcome}`}
             </Alert>
           ) : null}
         </div>
