@@ -16,6 +16,7 @@ import { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
+import { WebhookRepository } from "../../src/application/ports/WebhookRepository.ts"
 import { openSqlite, SQLITE_SCHEMA_VERSION, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeApiKeyRepositoryContract } from "./ApiKeyRepository.contract.ts"
@@ -524,7 +525,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(14)
+        expect(SQLITE_SCHEMA_VERSION).toBe(16)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -684,6 +685,49 @@ describe("SQLite adapters: several connections to one file", () => {
   )
 
   it.effect(
+    "a file of schema version 14 (before outgoing webhooks) gains their tables on start and keeps its API keys",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const key = {
+          id: "k1",
+          userId: "u1",
+          name: "n8n",
+          access: "write" as const,
+          digest: "d1",
+          createdAt: 1,
+          lastUsedAt: null,
+          expiresAt: null,
+          revokedAt: null
+        }
+        yield* ApiKeyRepository.use((r) => r.create(key)).pipe(Effect.provide(client(path)))
+        const old = new DatabaseSync(path)
+        old.exec("DROP TABLE webhook_endpoints; DROP TABLE webhook_deliveries; PRAGMA user_version = 14;")
+        old.close()
+        const endpoint = {
+          id: "e1",
+          userId: "u1",
+          url: "https://example.com/hook",
+          events: ["message.sent"],
+          secret: "v1.sealed",
+          createdAt: 1
+        }
+        const found = yield* Effect.gen(function* () {
+          yield* WebhookRepository.use((r) => r.createEndpoint(endpoint))
+          return {
+            endpoints: yield* WebhookRepository.use((r) => r.listEndpoints("u1")),
+            key: yield* ApiKeyRepository.use((r) => r.findByDigest("d1"))
+          }
+        }).pipe(Effect.provide(client(path)))
+        expect(found).toEqual({ endpoints: [endpoint], key })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 16 })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
     "a file of schema version 13 (before API keys) gains the api_keys table on start and keeps its sign-ins",
     () => {
       const path = join(tempFolder(), "herald.db")
@@ -718,7 +762,7 @@ describe("SQLite adapters: several connections to one file", () => {
           session: { id: "s1", userId: "u1", expiresAt: 2_000_000_000_000, createdAt: 1 }
         })
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 14 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(reopened.prepare("SELECT name, digest FROM api_keys").all()).toEqual([{ name: "n8n", digest: "d1" }])
         reopened.close()
       })
