@@ -4,14 +4,15 @@ import { recordedPages } from "../eventSourcing/recordedPages.ts"
 import type { StreamRef } from "../ports/EventStore.ts"
 import { WebhookRepository } from "../ports/WebhookRepository.ts"
 import type { WebhookEvent } from "./webhookEvents.ts"
-import { loadCampaign, webhookEventsOf } from "./webhookEvents.ts"
+import { loadCampaign, WEBHOOK_SOURCE_TYPES, webhookEventsOf } from "./webhookEvents.ts"
 
 const PAGE = 1_000
 
-/** The versions each stream of a page had recorded, streams in the order first seen. */
+/** The versions of events that may matter to endpoints, per stream of a page, streams in the order first seen. */
 const versionsByStream = (page: ReadonlyArray<StreamRef>): Map<string, Set<number>> => {
   const streams = new Map<string, Set<number>>()
   for (const ref of page) {
+    if (!WEBHOOK_SOURCE_TYPES.has(ref.type)) continue
     const versions = streams.get(ref.streamId) ?? new Set<number>()
     versions.add(ref.version)
     streams.set(ref.streamId, versions)

@@ -12,6 +12,21 @@ import { EventStore } from "../ports/EventStore.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
 
+/**
+ * The recorded event types that may become webhook events: the relay reads only the streams that
+ * have one of them among the events it walks (a burst of planning reads nothing).
+ */
+export const WEBHOOK_SOURCE_TYPES: ReadonlySet<string> = new Set([
+  "MessageSent",
+  "MessageSendFailed",
+  "MessageMissed",
+  "MessageOutcomeUnknown",
+  "MessageAcknowledged",
+  "CampaignCompleted",
+  "CampaignFailed",
+  "SessionGatewayStatusChanged"
+])
+
 /** One event for an account's endpoints: its id, type, owner, time and the JSON sent (docs/api.md#webhooks). */
 export interface WebhookEvent {
   readonly eventId: string
