@@ -1,3 +1,5 @@
+import { isIpLiteral, isPrivateAddress } from "./privateAddress.ts"
+
 /**
  * Signed outgoing webhooks (docs/api.md#webhooks): an account registers endpoints, each with the
  * event types it wants and a secret shown once; Herald POSTs each such event to it as JSON,
@@ -73,5 +75,12 @@ export const webhookUrlProblem = (url: string, allowHttp: boolean): string | nul
       : "The address must start with https:// (plain http is refused)."
   if (parsed.username !== "" || parsed.password !== "") return "The address must not hold a user name or password."
   if (parsed.hash !== "") return "The address must not hold a #fragment."
+  // obvious at once; a name is checked where it leads at each delivery (infrastructure/webhooks)
+  const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase()
+  if (
+    !allowHttp &&
+    (host === "localhost" || host.endsWith(".localhost") || (isIpLiteral(host) && isPrivateAddress(host)))
+  )
+    return "The address leads to this server or a private network, which Herald does not call."
   return null
 }

@@ -114,25 +114,25 @@ export const describeWebhookEndpointApi = (label: string, store: () => StoreKind
       expect((await owner.api.webhookEndpoint.list.query()).items).toMatchObject([{ id, deliveries: [] }])
     })
 
-    it("ping to a loopback address is refused without the setting, in plain words, and kept among the deliveries", async () => {
+    it("without the setting an endpoint on this server or a private network is refused when made: BAD_REQUEST, nothing made", async () => {
       const { owner } = await setup()
-      const { id } = await owner.api.webhookEndpoint.create.mutate({
-        url: `https://127.0.0.1:${receiver.port}/hook`,
-        events: ["message.sent"]
-      })
-      const before = receiver.received.length
-      const answer = await owner.api.webhookEndpoint.ping.mutate({ id })
-      expect(answer).toEqual({
-        delivered: false,
-        outcome:
-          "Not sent: 127.0.0.1 leads to 127.0.0.1, a loopback, private or link-local address. Herald does not call such addresses unless the administrator allows it.",
-        responseStatus: null
-      })
-      expect(receiver.received.length).toBe(before)
-      const [endpoint] = (await owner.api.webhookEndpoint.list.query()).items
-      expect(endpoint?.deliveries).toMatchObject([
-        { type: "ping", status: "failed", attempts: 1, outcome: answer.outcome }
-      ])
+      for (const url of [
+        `https://127.0.0.1:${receiver.port}/hook`,
+        "https://localhost/hook",
+        "https://169.254.169.254/latest/meta-data",
+        "https://[::1]/",
+        "https://10.1.2.3/"
+      ]) {
+        const refused = await expectTrpcError(
+          owner.api.webhookEndpoint.create.mutate({ url, events: ["message.sent"] }),
+          "BAD_REQUEST",
+          url
+        )
+        expect(refused.issues).toEqual([
+          { path: "url", message: "The address leads to this server or a private network, which Herald does not call." }
+        ])
+      }
+      expect(await owner.api.webhookEndpoint.list.query()).toEqual({ items: [] })
     })
 
     it("with WEBHOOKS_ALLOW_PRIVATE_TARGETS a local http receiver may be used: ping delivers a signed ping", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { checkTarget, isPrivateAddress } from "../../../src/infrastructure/webhooks/targetAddress.ts"
+import { isPrivateAddress } from "../../../src/domain/webhook/privateAddress.ts"
+import { webhookUrlProblem } from "../../../src/domain/webhook/Webhook.ts"
+import { checkTarget } from "../../../src/infrastructure/webhooks/targetAddress.ts"
 
 describe("the addresses webhooks may not reach by default", () => {
   it.each([
@@ -54,5 +56,28 @@ describe("the addresses webhooks may not reach by default", () => {
     expect(allowed.ok && ["127.0.0.1", "::1"].includes(allowed.target.address)).toBe(true)
     expect(await checkTarget("169.254.169.254", false)).toMatchObject({ ok: false })
     expect(await checkTarget("::ffff:127.0.0.1", false)).toMatchObject({ ok: false })
+  })
+
+  it.each([
+    "https://localhost/hook",
+    "https://api.localhost/hook",
+    "https://127.0.0.1:8443/",
+    "https://10.0.0.5/",
+    "https://[::1]/",
+    "https://[::ffff:169.254.169.254]/",
+    "https://169.254.169.254/latest/meta-data"
+  ])("%s is refused when the endpoint is made (without the setting)", (url) => {
+    expect(webhookUrlProblem(url, false)).toBe(
+      "The address leads to this server or a private network, which Herald does not call."
+    )
+    expect(webhookUrlProblem(url, true)).toBeNull()
+  })
+
+  it("a public name or address is accepted when made (where a name leads is checked at each delivery)", () => {
+    expect(webhookUrlProblem("https://hooks.example.com/x?y=1", false)).toBeNull()
+    expect(webhookUrlProblem("https://8.8.8.8/", false)).toBeNull()
+    expect(webhookUrlProblem("http://hooks.example.com/", false)).toBe(
+      "The address must start with https:// (plain http is refused)."
+    )
   })
 })
