@@ -43,7 +43,9 @@ export const describeWebhookRepositoryContract = (name: string, harness: StoreHa
     it.effect("creates endpoints, lists a user's oldest first (ties by id), finds only the owner's", () =>
       withRepo((repo) =>
         Effect.gen(function* () {
+          expect(yield* repo.hasEndpoints()).toBe(false)
           yield* repo.createEndpoint(endpoint("b", { createdAt: T + 1 }))
+          expect(yield* repo.hasEndpoints()).toBe(true)
           yield* repo.createEndpoint(endpoint("a", { createdAt: T + 1 }))
           yield* repo.createEndpoint(endpoint("c", { createdAt: T, events: ["session.status"] }))
           yield* repo.createEndpoint(endpoint("x", { userId: "u2" }))
@@ -72,6 +74,9 @@ export const describeWebhookRepositoryContract = (name: string, harness: StoreHa
           expect(yield* repo.listDeliveries("e1", 10)).toEqual([])
           expect((yield* repo.listDeliveries("e2", 10)).map((d) => d.id)).toEqual(["d2"])
           expect(yield* repo.deleteEndpoint("u1", "e1")).toBe(false)
+          expect(yield* repo.hasEndpoints()).toBe(true)
+          expect(yield* repo.deleteEndpoint("u1", "e2")).toBe(true)
+          expect(yield* repo.hasEndpoints()).toBe(false)
         })
       )
     )

@@ -57,6 +57,8 @@ export class WebhookRepository extends Context.Service<
   WebhookRepository,
   {
     readonly createEndpoint: (endpoint: WebhookEndpoint) => Effect.Effect<void, StoreUnavailable>
+    /** whether any account has an endpoint (the relay reads nothing on an installation without) */
+    readonly hasEndpoints: () => Effect.Effect<boolean, StoreUnavailable>
     /** a user's endpoints, oldest first (createdAt, then id) */
     readonly listEndpoints: (userId: string) => Effect.Effect<ReadonlyArray<WebhookEndpoint>, StoreUnavailable>
     /** the endpoint of that id if it is the user's, else null (another user's is not found) */

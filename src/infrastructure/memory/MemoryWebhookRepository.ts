@@ -9,6 +9,7 @@ const newestFirst = (a: WebhookDelivery, b: WebhookDelivery): number => byCreate
 
 export const makeMemoryWebhookRepository = (db: MemoryDatabase): WebhookRepository["Service"] => ({
   createEndpoint: (endpoint) => withDbWrite(db, () => void db.webhookEndpoints.set(endpoint.id, endpoint)),
+  hasEndpoints: () => withDb(db, () => db.webhookEndpoints.size > 0),
   listEndpoints: (userId) =>
     withDb(db, () => [...db.webhookEndpoints.values()].filter((e) => e.userId === userId).sort(byCreatedAt)),
   findEndpoint: (userId, id) =>

@@ -15,6 +15,10 @@ export const makeMongoWebhookRepository = (db: Db): WebhookRepository["Service"]
   const deliveries = mongoViewStore(db, "webhookDeliveries", WebhookDeliverySchema)
   return {
     createEndpoint: endpoints.put,
+    hasEndpoints: () =>
+      attempt(() => endpoints.collection.findOne({}, { projection: { _id: 1 } })).pipe(
+        Effect.map((doc) => doc !== null)
+      ),
     listEndpoints: (userId) => endpoints.list({ userId }, { sort: { createdAt: 1, _id: 1 } }),
     findEndpoint: (userId, id) => endpoints.one({ _id: id, userId }),
     // the owner is part of the filter: another user's endpoint is never touched

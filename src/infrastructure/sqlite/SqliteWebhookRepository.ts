@@ -7,7 +7,7 @@ import {
   WebhookRepository
 } from "../../application/ports/WebhookRepository.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
-import { attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
+import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
 export const makeSqliteWebhookRepository = (connection: SqliteConnection): WebhookRepository["Service"] => {
@@ -43,6 +43,10 @@ export const makeSqliteWebhookRepository = (connection: SqliteConnection): Webho
   ]
   return {
     createEndpoint: endpoints.put,
+    hasEndpoints: () =>
+      attempt(connection, () => connection.statement("SELECT 1 AS one FROM webhook_endpoints LIMIT 1").get()).pipe(
+        Effect.map((row) => row !== undefined)
+      ),
     listEndpoints: (userId) => endpoints.list("WHERE user_id = ? ORDER BY created_at, id", [userId]),
     findEndpoint: (userId, id) => endpoints.one("WHERE id = ? AND user_id = ?", [id, userId]),
     deleteEndpoint: (userId, id) =>
