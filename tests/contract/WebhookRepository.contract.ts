@@ -217,6 +217,20 @@ export const describeWebhookRepositoryContract = (name: string, harness: StoreHa
       )
     )
 
+    it.effect("sweepDeliveries removes done deliveries of events before the instant; pending ones stay", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          yield* repo.enqueue(delivery("old-done", { status: "delivered", nextAttemptAt: null, createdAt: T - 10 }))
+          yield* repo.enqueue(delivery("old-failed", { status: "failed", nextAttemptAt: null, createdAt: T - 5 }))
+          yield* repo.enqueue(delivery("old-pending", { createdAt: T - 10 }))
+          yield* repo.enqueue(delivery("new-done", { status: "delivered", nextAttemptAt: null, createdAt: T }))
+          expect(yield* repo.sweepDeliveries(T)).toBe(2)
+          expect((yield* repo.listDeliveries("e1", 10)).map((d) => d.id)).toEqual(["new-done", "old-pending"])
+          expect(yield* repo.sweepDeliveries(T)).toBe(0)
+        })
+      )
+    )
+
     it.effect("an unreachable database → StoreUnavailable", () =>
       Effect.gen(function* () {
         const unreachable = <A, E>(f: (repo: WebhookRepository["Service"]) => Effect.Effect<A, E>) =>

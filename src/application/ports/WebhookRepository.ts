@@ -84,6 +84,11 @@ export class WebhookRepository extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<WebhookDelivery>, StoreUnavailable>
     /** Records an attempt: one more attempt, its outcome, the new status, the lease released. */
     readonly recordAttempt: (id: string, attempt: WebhookAttempt) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Deletes the deliveries that are done (delivered or given up) and whose event is older than
+     * `before`; pending ones stay whatever their age. Answers how many went.
+     */
+    readonly sweepDeliveries: (before: number) => Effect.Effect<number, StoreUnavailable>
     /** an endpoint's deliveries, newest first (createdAt, then id, descending), at most `limit` */
     readonly listDeliveries: (
       endpointId: string,

@@ -63,6 +63,16 @@ export const makeMemoryWebhookRepository = (db: MemoryDatabase): WebhookReposito
         responseStatus: attempt.responseStatus
       })
     }),
+  sweepDeliveries: (before) =>
+    withDbWrite(db, () => {
+      let removed = 0
+      for (const d of [...db.webhookDeliveries.values()])
+        if (d.status !== "pending" && d.createdAt < before) {
+          db.webhookDeliveries.delete(d.id)
+          removed++
+        }
+      return removed
+    }),
   listDeliveries: (endpointId, limit) =>
     withDb(db, () =>
       [...db.webhookDeliveries.values()]

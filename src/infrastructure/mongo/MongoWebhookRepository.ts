@@ -77,6 +77,10 @@ export const makeMongoWebhookRepository = (db: Db): WebhookRepository["Service"]
           }
         )
       ).pipe(Effect.asVoid),
+    sweepDeliveries: (before) =>
+      attempt(() =>
+        deliveries.collection.deleteMany({ status: { $in: ["delivered", "failed"] }, createdAt: { $lt: before } })
+      ).pipe(Effect.map((result) => result.deletedCount)),
     listDeliveries: (endpointId, limit) => deliveries.list({ endpointId }, { sort: { createdAt: -1, _id: -1 }, limit })
   }
 }

@@ -82,6 +82,14 @@ export const makeSqliteWebhookRepository = (connection: SqliteConnection): Webho
         attempt.responseStatus,
         id
       ),
+    sweepDeliveries: (before) =>
+      attemptWrite(connection, () =>
+        Number(
+          connection
+            .statement("DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?")
+            .run(before).changes
+        )
+      ),
     listDeliveries: (endpointId, limit) =>
       deliveries.list("WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC", [endpointId], limit)
   }

@@ -10,6 +10,7 @@ import { notifyLimitedSessions } from "../../application/session/notifyLimitedSe
 import { oneLine } from "../../application/text/oneLine.ts"
 import { deliverDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
 import { enqueueWebhookEvents } from "../../application/webhook/enqueueWebhookEvents.ts"
+import { sweepWebhookDeliveries } from "../../application/webhook/sweepWebhookDeliveries.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
 const LOOK_BACK_AT_START_MS = 24 * 60 * 60 * 1000
@@ -142,6 +143,13 @@ export const webhookTasks = (intervalMs: number = WEBHOOK_PASS_MS) =>
           Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
         ),
         Schedule.spaced(intervalMs)
+      ),
+      // hourly: deliveries done more than a week ago go
+      Effect.repeat(
+        sweepWebhookDeliveries().pipe(
+          Effect.catch((error) => Effect.logError(`sweeping webhook deliveries: ${oneLine(error.message)}`))
+        ),
+        Schedule.spaced(SWEEP_EVERY_MS)
       )
     ],
     { concurrency: "unbounded", discard: true }
