@@ -25,6 +25,11 @@ import type {
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
 import type { InvalidSessionPacing, MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
+import type {
+  InvalidWebhookEndpoint,
+  WebhookEndpointLimitReached,
+  WebhookEndpointNotFound
+} from "./webhook/WebhookErrors.ts"
 
 export type AuthError =
   | InvalidCredentials
@@ -51,10 +56,19 @@ export type CampaignError =
 
 export type ApiKeyError = InvalidApiKey | ApiKeyNotFound | ApiKeyLimitReached | TooManyBadApiKeys
 
+export type WebhookError = InvalidWebhookEndpoint | WebhookEndpointNotFound | WebhookEndpointLimitReached
+
 export type SessionError = MessagingSessionNotFound | SessionCreationFailed | InvalidSessionPacing
 
 /**
  * The typed failures a use case hands to its caller, each one answered in its own terms
  * (the web API maps every tag to a tRPC code). Anything else reaching a caller is unexpected.
  */
-export type AppError = AuthError | CampaignError | SessionError | ApiKeyError | GatewayError | StoreUnavailable
+export type AppError =
+  | AuthError
+  | CampaignError
+  | SessionError
+  | ApiKeyError
+  | WebhookError
+  | GatewayError
+  | StoreUnavailable

@@ -14,6 +14,7 @@ import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.con
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
+import { describeWebhookRepositoryContract } from "./WebhookRepository.contract.ts"
 
 const memory: StoreHarness = {
   freshDatabase: () => {
@@ -42,6 +43,7 @@ describeSessionRepositoryContract("memory", memory)
 describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)
 describeApiKeyRepositoryContract("memory", memory)
+describeWebhookRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
 describeStoreHealthContract("memory", memory)
 describeProjectionCheckpointContract("memory", memory)

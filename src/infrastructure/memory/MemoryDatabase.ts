@@ -7,6 +7,7 @@ import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
 import type { UserView } from "../../application/ports/UserRepository.ts"
+import type { WebhookDelivery, WebhookEndpoint } from "../../application/ports/WebhookRepository.ts"
 
 /**
  * The in-memory "server": one per test or embedded run. Several adapter instances (several
@@ -26,6 +27,8 @@ export interface MemoryDatabase {
   readonly passwordResets: Map<string, PasswordReset>
   /** keyed by digest */
   readonly apiKeys: Map<string, ApiKey>
+  readonly webhookEndpoints: Map<string, WebhookEndpoint>
+  readonly webhookDeliveries: Map<string, WebhookDelivery>
   /** the readiness probe's record: when it was last written */
   readonly probes: Map<string, number>
   /** the projection checkpoint, under `projections` */
@@ -49,6 +52,8 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   authSessions: new Map(),
   passwordResets: new Map(),
   apiKeys: new Map(),
+  webhookEndpoints: new Map(),
+  webhookDeliveries: new Map(),
   probes: new Map(),
   checkpoints: new Map(),
   media: new Map(),

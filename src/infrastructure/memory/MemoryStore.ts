@@ -11,6 +11,7 @@ import { MemoryProjectionCheckpoint } from "./MemoryProjectionCheckpoint.ts"
 import { MemorySessionRepository } from "./MemorySessionRepository.ts"
 import { MemoryStoreHealth } from "./MemoryStoreHealth.ts"
 import { MemoryUserRepository } from "./MemoryUserRepository.ts"
+import { MemoryWebhookRepository } from "./MemoryWebhookRepository.ts"
 
 /** Every store port on one in-memory database: one "client" of it. */
 export const MemoryStore = {
@@ -24,6 +25,7 @@ export const MemoryStore = {
       MemoryAuthSessionRepository.layer(db),
       MemoryPasswordResetRepository.layer(db),
       MemoryApiKeyRepository.layer(db),
+      MemoryWebhookRepository.layer(db),
       MemoryStoreHealth.layer(db),
       MemoryProjectionCheckpoint.layer(db),
       MemoryMediaStore.layer(db)

@@ -59,6 +59,9 @@ export const MONGO_SCHEMA: Readonly<
     | "authSessions"
     | "passwordResets"
     | "apiKeys"
+    | "webhookEndpoints"
+    | "webhookDeliveries"
+    | "webhookCheckpoints"
     | "health"
     | "projectionCheckpoints"
     | "failureAlertCheckpoints"
@@ -105,6 +108,15 @@ export const MONGO_SCHEMA: Readonly<
     { name: "digest_1", key: { digest: 1 }, unique: true },
     { name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }
   ],
+  // an account's endpoints, listed on its page
+  webhookEndpoints: [{ name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }],
+  // the delivery worker takes due ones; an endpoint's page lists its latest (enqueued exclusively by _id)
+  webhookDeliveries: [
+    { name: "status_1_nextAttemptAt_1", key: { status: 1, nextAttemptAt: 1 } },
+    { name: "endpointId_1_createdAt_1", key: { endpointId: 1, createdAt: 1 } }
+  ],
+  // where the webhook relay resumes (as failureAlertCheckpoints)
+  webhookCheckpoints: [],
   // one document, rewritten in place by the readiness probe (looked up by _id only)
   health: [],
   // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)

@@ -10,6 +10,7 @@ import { MongoProjectionCheckpoint } from "./MongoProjectionCheckpoint.ts"
 import { MongoSessionRepository } from "./MongoSessionRepository.ts"
 import { MongoStoreHealth } from "./MongoStoreHealth.ts"
 import { MongoUserRepository } from "./MongoUserRepository.ts"
+import { MongoWebhookRepository } from "./MongoWebhookRepository.ts"
 
 /** Every store port on one MongoDatabase (provide `MongoDatabase.layer(...)`): one client of it. */
 export const MongoStore = {
@@ -22,6 +23,7 @@ export const MongoStore = {
     MongoAuthSessionRepository.layer,
     MongoPasswordResetRepository.layer,
     MongoApiKeyRepository.layer,
+    MongoWebhookRepository.layer,
     MongoStoreHealth.layer,
     MongoProjectionCheckpoint.layer,
     MongoMediaStore.layer

@@ -53,7 +53,7 @@ export interface SqliteConnection {
 
 /**
  * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
- * 17: the users' time zone and locale (USERS_PREFERENCES_COLUMNS); 15 and 16 are other branches'.
+ * 16: webhook endpoints and deliveries; 17: the users' time zone and locale (USERS_PREFERENCES_COLUMNS); 15 is another branch's.
  */
 export const SQLITE_SCHEMA_VERSION = 17
 
@@ -195,6 +195,36 @@ CREATE TABLE IF NOT EXISTS api_keys (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS api_keys_digest ON api_keys (digest);
 CREATE INDEX IF NOT EXISTS api_keys_user_id ON api_keys (user_id, created_at, id);
+
+-- outgoing webhooks (schema version 16; created on the first start of an older file): each
+-- endpoint's signing secret encrypted, never in clear; one row per event to deliver to an endpoint
+CREATE TABLE IF NOT EXISTS webhook_endpoints (
+  id         TEXT    NOT NULL PRIMARY KEY,
+  user_id    TEXT    NOT NULL,
+  url        TEXT    NOT NULL,
+  events     TEXT    NOT NULL,
+  secret     TEXT    NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_endpoints_user_id ON webhook_endpoints (user_id, created_at, id);
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id              TEXT    NOT NULL PRIMARY KEY,
+  endpoint_id     TEXT    NOT NULL,
+  user_id         TEXT    NOT NULL,
+  event_id        TEXT    NOT NULL,
+  type            TEXT    NOT NULL,
+  body            TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  status          TEXT    NOT NULL,
+  attempts        INTEGER NOT NULL,
+  next_attempt_at INTEGER,
+  lease_until     INTEGER,
+  last_attempt_at INTEGER,
+  outcome         TEXT,
+  response_status INTEGER
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at, id);
 
 -- the stored positions (one row per name: 'projections', 'failureAlerts'), only ever raised
 CREATE TABLE IF NOT EXISTS checkpoints (

@@ -10,6 +10,7 @@ import { SqliteProjectionCheckpoint } from "./SqliteProjectionCheckpoint.ts"
 import { SqliteSessionRepository } from "./SqliteSessionRepository.ts"
 import { SqliteStoreHealth } from "./SqliteStoreHealth.ts"
 import { SqliteUserRepository } from "./SqliteUserRepository.ts"
+import { SqliteWebhookRepository } from "./SqliteWebhookRepository.ts"
 
 /** Every store port on one SqliteDatabase (provide `SqliteDatabase.layer({ path })`): one connection to the file. */
 export const SqliteStore = {
@@ -22,6 +23,7 @@ export const SqliteStore = {
     SqliteAuthSessionRepository.layer,
     SqlitePasswordResetRepository.layer,
     SqliteApiKeyRepository.layer,
+    SqliteWebhookRepository.layer,
     SqliteStoreHealth.layer,
     SqliteProjectionCheckpoint.layer,
     SqliteMediaStore.layer

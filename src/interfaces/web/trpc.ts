@@ -151,6 +151,10 @@ const CODES = {
   // as CampaignQuotaExceeded: valid, and it succeeds once a key is revoked
   ApiKeyLimitReached: "PRECONDITION_FAILED",
   TooManyBadApiKeys: "TOO_MANY_REQUESTS",
+  InvalidWebhookEndpoint: "BAD_REQUEST",
+  WebhookEndpointNotFound: "NOT_FOUND",
+  // as ApiKeyLimitReached: valid, and it succeeds once an endpoint is deleted
+  WebhookEndpointLimitReached: "PRECONDITION_FAILED",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 } satisfies Record<Exclude<AppError["_tag"], Explained["_tag"]>, TRPC_ERROR_CODE_KEY>
 const CODE_OF: ReadonlyMap<string, TRPC_ERROR_CODE_KEY> = new Map(Object.entries(CODES))
