@@ -12,7 +12,6 @@ import { AuthSettings } from "./AuthSettings.ts"
 import { adminPageLink } from "./links.ts"
 import type { PublicUser } from "./PublicUser.ts"
 import { publicUser } from "./PublicUser.ts"
-import type { Preferences } from "./preferences.ts"
 import { offeredPreferences } from "./preferences.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { startAuthSession } from "./startAuthSession.ts"
@@ -60,27 +59,21 @@ export const signUp = Effect.fn("signUp")(function* (
   const userId = (yield* Ids).next()
   const now = yield* Clock.currentTimeMillis
   const notifier = yield* Notifier
+  // what the registrant's browser offered, kept with the registration itself (one event, one
+  // write): a registration replacing an unconfirmed claim replaces the claim's preferences too
   const offered = offeredPreferences(input)
-  // the account's own preferences win; what the browser offered fills the gaps and is kept
   const register = (
     account: Pick<Extract<UserCommand, { type: "Register" }>, "role" | "status" | "emailVerified" | "verification">
   ) =>
-    Effect.gen(function* () {
-      const registered = yield* execute(UserAggregate)(email, {
-        type: "Register",
-        userId,
-        email,
-        name: input.name,
-        passwordHash,
-        now,
-        ...account
-      })
-      if (registered._tag === "Rejected") return registered
-      const kept: Preferences = {
-        timeZone: registered.state.timeZone ?? offered.timeZone,
-        locale: registered.state.locale ?? offered.locale
-      }
-      return yield* execute(UserAggregate)(email, { type: "SetPreferences", ...kept, now })
+    execute(UserAggregate)(email, {
+      type: "Register",
+      userId,
+      email,
+      name: input.name,
+      passwordHash,
+      now,
+      ...offered,
+      ...account
     })
 
   if (settings.verifyEmail) {

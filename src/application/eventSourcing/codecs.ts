@@ -181,6 +181,9 @@ export const UserEventSchema = codecOf<UserEvent>()(
       // accounts registered before verification existed were trusted as they were
       emailVerified: z.boolean().default(true),
       verification: z.object({ digest: z.string(), expiresAt: z.number() }).nullable().default(null),
+      // registrations stored before preferences existed knew none
+      timeZone: z.string().nullable().default(null),
+      locale: z.string().nullable().default(null),
       at
     }),
     z.object({ type: z.literal("UserEmailVerified"), at }),

@@ -47,6 +47,9 @@ export type UserEvent =
       readonly emailVerified: boolean
       /** keyed digest of the link's secret, and when the link expires (unverified accounts only) */
       readonly verification: { readonly digest: string; readonly expiresAt: number } | null
+      /** the registrant's preferences, as their browser offered them (null: not known) */
+      readonly timeZone: string | null
+      readonly locale: string | null
       readonly at: number
     }
   | { readonly type: "UserEmailVerified"; readonly at: number }
@@ -91,6 +94,9 @@ export type UserCommand =
       readonly status: RegistrationStatus
       readonly emailVerified: boolean
       readonly verification: { readonly digest: string; readonly expiresAt: number } | null
+      /** checked and canonical (application/auth/preferences.ts), or null */
+      readonly timeZone: string | null
+      readonly locale: string | null
       readonly now: number
     }
   /** follow the mailed link: `digest` is the keyed digest of the link's secret */
@@ -158,6 +164,8 @@ export const decideUser = (command: UserCommand, state: UserState): Result => {
       status: command.status,
       emailVerified: command.emailVerified,
       verification: command.emailVerified ? null : command.verification,
+      timeZone: command.timeZone,
+      locale: command.locale,
       at: command.now
     })
   }
@@ -227,9 +235,9 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         passwordHash: event.passwordHash,
         emailVerified: event.emailVerified,
         verification: event.verification,
-        // a replaced registration is the same reader
-        timeZone: state.timeZone,
-        locale: state.locale,
+        // the registrant's own: a replaced claim's preferences go with it (whoever made it)
+        timeZone: event.timeZone,
+        locale: event.locale,
         // a replaced registration keeps the account's first date
         createdAt: state.status === "NEW" ? event.at : state.createdAt,
         updatedAt: event.at,

@@ -152,7 +152,7 @@ export const composeMail = (
         to: n.to,
         subject: `[${PRODUCT}] WhatsApp stopped sending your messages: ${words.headline}`,
         text: [
-          `Your WhatsApp connection in ${PRODUCT} (session ${n.sessionName}) stopped working on ${readerTime(n.at, n.reader, now)}:`,
+          `Your WhatsApp connection in ${PRODUCT} stopped working on ${readerTime(n.at, n.reader, now)}:`,
           `${words.happened}. Until it works again, no scheduled message can be sent through it.`,
           "",
           ...(n.dueSoon.length === 0
@@ -168,7 +168,7 @@ export const composeMail = (
           n.pageLink,
           "",
           "Details:",
-          `The gateway reports the session as ${n.status}.`
+          `The gateway reports the session ${n.sessionName} as ${n.status}.`
         ].join("\n")
       }
     }
@@ -179,7 +179,7 @@ export const composeMail = (
         to: n.to,
         subject: `[${PRODUCT}] WhatsApp is limiting your number: sending is paused`,
         text: [
-          `WhatsApp refused a message from your number (session ${n.sessionName}) because it is limiting the number for now,`,
+          `WhatsApp refused a message from your number because it is limiting the number for now,`,
           "usually after many messages in a short time or messages to people who do not know the number.",
           "",
           n.untilKnown
@@ -191,7 +191,10 @@ export const composeMail = (
           "The message that was refused shows as failed; send it again once the limit is over.",
           "",
           "What to do: nothing is needed to resume. To avoid it next time, turn on pacing on the WhatsApp page so messages go out more slowly.",
-          n.pageLink
+          n.pageLink,
+          "",
+          "Details:",
+          `The gateway's session ${n.sessionName}.`
         ].join("\n")
       }
     }

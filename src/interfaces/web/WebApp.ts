@@ -22,6 +22,7 @@ import { API_V1, API_V1_MEDIA_PATH, addHttpApi, problemAnswers } from "./httpApi
 import { addMediaRoutes, bearerKeyOf, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
+import { unexpectedErrorId } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
 import { WAHA_WEBHOOK_PATH, wahaWebhookRoute } from "./wahaWebhook.ts"
 
@@ -242,7 +243,9 @@ export const makeWebApp = ({
 
   const logInternal = (path: string | undefined, error: TRPCError) => {
     if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {
-      runtime.runFork(Effect.logError(`tRPC ${oneLine(path ?? "?")}: ${oneLine(String(error.cause))}`))
+      runtime.runFork(
+        Effect.logError(`[error ${unexpectedErrorId(error)}] ${oneLine(path ?? "?")}: ${oneLine(String(error.cause))}`)
+      )
     }
   }
 

@@ -100,23 +100,40 @@ const t = initTRPC
           ? { ...shape, data: { ...shape.data, issues: error.issues } }
           : error instanceof AccountRefusal
             ? { ...shape, data: { ...shape.data, reason: error.reason } }
-            : error.cause instanceof ZodError
-              ? {
+            : error.code === "INTERNAL_SERVER_ERROR"
+              ? // raised by tRPC itself (e.g. an answer failing its own output schema): ours, not the caller's input
+                {
                   ...shape,
-                  data: {
-                    ...shape.data,
-                    issues: error.cause.issues.map((issue) => ({
-                      path: issue.path.map(String).join("."),
-                      message: issue.message
-                    }))
-                  }
+                  message: `Something went wrong on our side (error id ${unexpectedErrorId(error)}). Try again in a moment; if it keeps happening, tell your administrator this id.`,
+                  data: { ...shape.data, errorId: unexpectedErrorId(error) }
                 }
-              : shape
+              : error.cause instanceof ZodError
+                ? {
+                    ...shape,
+                    data: {
+                      ...shape.data,
+                      issues: error.cause.issues.map((issue) => ({
+                        path: issue.path.map(String).join("."),
+                        message: issue.message
+                      }))
+                    }
+                  }
+                : shape
   })
 
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
 const newErrorId = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
+
+/** The ids of unexpected errors tRPC raised itself: one per error, in its log line and its answer alike. */
+const unexpectedIds = new WeakMap<TRPCError, string>()
+export const unexpectedErrorId = (error: TRPCError): string => {
+  const known = unexpectedIds.get(error)
+  if (known !== undefined) return known
+  const id = newErrorId()
+  unexpectedIds.set(error, id)
+  return id
+}
 
 /** The application errors `explained` answers (their code with them), not through CODES. */
 type Explained = GatewayError | SessionCreationFailed

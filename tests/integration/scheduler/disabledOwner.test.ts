@@ -68,6 +68,8 @@ const describeOn = <E>(
             status: "ACTIVE",
             emailVerified: true,
             verification: null,
+            timeZone: null,
+            locale: null,
             now: PLANNED_AT
           })
           const first = yield* seedCampaign({ messages: [{ content: "while disabled", scheduledAt: T }] })

@@ -76,6 +76,8 @@ const register = execute(UserAggregate)(EMAIL, {
   status: "ACTIVE",
   emailVerified: true,
   verification: null,
+  timeZone: null,
+  locale: null,
   now: PLANNED_AT
 })
 

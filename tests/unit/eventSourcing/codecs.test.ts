@@ -111,7 +111,7 @@ describe("UserEventSchema", () => {
     expect(UserEventSchema.parse(forgotten)).toEqual(forgotten)
     expect(UserEventSchema.safeParse({ ...set, timeZone: 3 }).success).toBe(false)
     expect(UserEventSchema.safeParse({ type: "UserPreferencesSet", at: 4 }).success).toBe(false)
-    // a registration written before preferences existed reads as it did: preferences come only from this event
+    // a registration written before preferences existed knew none (null); later ones carry the registrant's
     const registered = {
       type: "UserRegistered",
       userId: "u1",
@@ -124,6 +124,8 @@ describe("UserEventSchema", () => {
       verification: null,
       at: 1
     }
-    expect(UserEventSchema.parse(registered)).toEqual(registered)
+    expect(UserEventSchema.parse(registered)).toEqual({ ...registered, timeZone: null, locale: null })
+    const withPreferences = { ...registered, timeZone: "America/New_York", locale: "en-US" }
+    expect(UserEventSchema.parse(withPreferences)).toEqual(withPreferences)
   })
 })

@@ -29,7 +29,7 @@ describe("the SessionLeftWorking mail", () => {
     expect(mail.subject).toBe("[Herald] WhatsApp stopped sending your messages: it needs its QR code scanned again")
     expect(mail.text).toBe(
       [
-        "Your WhatsApp connection in Herald (session herald_u1) stopped working on Thursday, November 26, 9:00 AM (New York time):",
+        "Your WhatsApp connection in Herald stopped working on Thursday, November 26, 9:00 AM (New York time):",
         "WhatsApp logged this number out of Herald, so the link has to be made again with a new QR code. Until it works again, no scheduled message can be sent through it.",
         "",
         "Due in the next 24 hours (2):",
@@ -40,7 +40,7 @@ describe("the SessionLeftWorking mail", () => {
         "https://herald.example.org/whatsapp",
         "",
         "Details:",
-        "The gateway reports the session as SCAN_QR_CODE."
+        "The gateway reports the session herald_u1 as SCAN_QR_CODE."
       ].join("\n")
     )
     expect(mail.text.split("\n").some((l) => l.startsWith("Status: fine"))).toBe(false)
@@ -50,7 +50,7 @@ describe("the SessionLeftWorking mail", () => {
     const mail = composeMail({ ...notification, reader: BERLIN, status: "STOPPED" }, "admin@example.org", {}, AT)
     expect(mail.subject).toBe("[Herald] WhatsApp stopped sending your messages: the connection stopped")
     expect(mail.text.split("\n")).toEqual([
-      "Your WhatsApp connection in Herald (session herald_u1) stopped working on Thursday, 26 November, 15:00 (Berlin time):",
+      "Your WhatsApp connection in Herald stopped working on Thursday, 26 November, 15:00 (Berlin time):",
       "the connection to WhatsApp stopped. Until it works again, no scheduled message can be sent through it.",
       "",
       "Due in the next 24 hours (2):",
@@ -61,7 +61,7 @@ describe("the SessionLeftWorking mail", () => {
       "https://herald.example.org/whatsapp",
       "",
       "Details:",
-      "The gateway reports the session as STOPPED."
+      "The gateway reports the session herald_u1 as STOPPED."
     ])
   })
 
@@ -74,7 +74,7 @@ describe("the SessionLeftWorking mail", () => {
     )
     expect(mail.subject).toBe("[Herald] WhatsApp stopped sending your messages: the connection stopped")
     expect(mail.text.split("\n")).toEqual([
-      "Your WhatsApp connection in Herald (session herald_u1) stopped working on Thursday, November 26, 2:00 PM (UTC):",
+      "Your WhatsApp connection in Herald stopped working on Thursday, November 26, 2:00 PM (UTC):",
       "the connection to WhatsApp stopped working. Until it works again, no scheduled message can be sent through it.",
       "",
       "No message of yours is due in the next 24 hours.",
@@ -83,7 +83,7 @@ describe("the SessionLeftWorking mail", () => {
       "https://herald.example.org/whatsapp",
       "",
       "Details:",
-      "The gateway reports the session as SOMETHING_NEW."
+      "The gateway reports the session herald_u1 as SOMETHING_NEW."
     ])
   })
 

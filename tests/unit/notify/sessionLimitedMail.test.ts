@@ -27,8 +27,10 @@ describe("the SessionLimited mail", () => {
     )
     expect(mail.text).toContain("3 messages are due before then: they are not sent late")
     expect(mail.text).toContain("https://herald.example.org/whatsapp")
-    // no gateway words, no ISO times, no status codes
-    expect(mail.text).not.toMatch(/WAHA|463|2026-03-01T|gateway/)
+    // no gateway words, no ISO times, no status codes, no session name: those only under Details
+    const [words, details] = mail.text.split("\nDetails:\n")
+    expect(words).not.toMatch(/WAHA|463|2026-03-01T|gateway|herald_u1/)
+    expect(details).toBe("The gateway's session herald_u1.")
   })
 
   it("reads in a Berlin de-DE reader's 24 hours, and in UTC, named so, for a reader of no known zone", () => {

@@ -15,6 +15,8 @@ const register = (overrides: Partial<Extract<UserCommand, { type: "Register" }>>
   status: "PENDING",
   emailVerified: true,
   verification: null,
+  timeZone: null,
+  locale: null,
   now: AT,
   ...overrides
 })
@@ -140,6 +142,8 @@ describe("User decider", () => {
         status: fc.constantFrom("ACTIVE" as const, "PENDING" as const),
         emailVerified: fc.boolean(),
         verification: fc.option(fc.record({ digest: fc.constantFrom("d1", "d2"), expiresAt: fc.nat() })),
+        timeZone: fc.option(fc.constantFrom("Europe/Berlin", "America/New_York")),
+        locale: fc.option(fc.constantFrom("de-DE", "en-US")),
         now: fc.nat()
       }),
       fc.record({
@@ -278,11 +282,16 @@ describe("User decider", () => {
       expect(decideUser(set(prefs), run(before).state)).toEqual({ _tag: "Accepted", events: expected })
     })
 
-    it("evolve keeps them (null before any), stamped; a replaced registration keeps them; unknown account: UserNotFound", () => {
+    it("evolve keeps them (null before any, or as registered), stamped; a registration replacing an unconfirmed claim takes the registrant's, never the claim's; unknown account: UserNotFound", () => {
       expect(run([register()]).state).toMatchObject({ timeZone: null, locale: null })
+      expect(run([register(NY)]).state).toMatchObject(NY)
       expect(run([register(), set(NY)]).state).toMatchObject({ ...NY, updatedAt: AT + 5, version: 2 })
-      const replaced = run([unverified("d1"), set(NY), unverified("d2", AT + 2000, { now: AT + 6 })]).state
-      expect(replaced).toMatchObject({ ...NY, version: 3 })
+      // somebody else claimed the address first with their own zone: the real owner's sign-up replaces both
+      const berlin = { timeZone: "Europe/Berlin", locale: "de-DE" }
+      const replaced = run([unverified("d1", AT + 1000, NY), unverified("d2", AT + 2000, { now: AT + 6, ...berlin })])
+      expect(replaced.state).toMatchObject({ ...berlin, version: 2 })
+      const replacedAfterSet = run([unverified("d1"), set(NY), unverified("d2", AT + 2000, { now: AT + 6 })]).state
+      expect(replacedAfterSet).toMatchObject({ timeZone: null, locale: null, version: 3 })
       expect(decideUser(set(NY), UserDecider.initialState)).toEqual({
         _tag: "Rejected",
         rejection: { _tag: "UserNotFound" }
