@@ -26,6 +26,7 @@ import { describeCampaignRepositoryContract } from "./CampaignRepository.contrac
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
+import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts"
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract, messageView } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
@@ -84,6 +85,7 @@ describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
 describeApiKeyRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
+describeIdempotencyStoreContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
 describeMediaStoreContract("sqlite", sqlite)

@@ -59,6 +59,8 @@ export const MONGO_SCHEMA: Readonly<
     | "authSessions"
     | "passwordResets"
     | "apiKeys"
+    | "idempotencyKeys"
+    | "idempotencyReplacements"
     | "health"
     | "projectionCheckpoints"
     | "failureAlertCheckpoints"
@@ -105,6 +107,10 @@ export const MONGO_SCHEMA: Readonly<
     { name: "digest_1", key: { digest: 1 }, unique: true },
     { name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }
   ],
+  // Idempotency-Key records: claimed by inserting their _id (account and key); the sweep removes the expired
+  idempotencyKeys: [{ name: "createdAt_1", key: { createdAt: 1 } }],
+  // who removes an expired record (MongoIdempotencyStore): one document per removal, swept by `at`
+  idempotencyReplacements: [{ name: "at_1", key: { at: 1 } }],
   // one document, rewritten in place by the readiness probe (looked up by _id only)
   health: [],
   // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)

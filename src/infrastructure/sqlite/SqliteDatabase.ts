@@ -52,7 +52,7 @@ export interface SqliteConnection {
 }
 
 /** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 14
+export const SQLITE_SCHEMA_VERSION = 15
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -190,6 +190,19 @@ CREATE TABLE IF NOT EXISTS api_keys (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS api_keys_digest ON api_keys (digest);
 CREATE INDEX IF NOT EXISTS api_keys_user_id ON api_keys (user_id, created_at, id);
+
+-- Idempotency-Key records (schema version 15; created on the first start of a version 14 file):
+-- one per account and key, the first request's fingerprint and, once it succeeded, its answer
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  account         TEXT    NOT NULL,
+  idempotency_key TEXT    NOT NULL,
+  fingerprint     TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  state           TEXT    NOT NULL,
+  answer          TEXT,
+  PRIMARY KEY (account, idempotency_key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at);
 
 -- the stored positions (one row per name: 'projections', 'failureAlerts'), only ever raised
 CREATE TABLE IF NOT EXISTS checkpoints (
