@@ -21,6 +21,7 @@ import type {
   InvalidCampaign,
   MediaNotFound
 } from "./campaign/CampaignErrors.ts"
+import type { IdempotencyError } from "./idempotency/IdempotencyErrors.ts"
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
 import type { InvalidSessionPacing, MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
@@ -55,4 +56,11 @@ export type SessionError = MessagingSessionNotFound | SessionCreationFailed | In
  * The typed failures a use case hands to its caller, each one answered in its own terms
  * (the web API maps every tag to a tRPC code). Anything else reaching a caller is unexpected.
  */
-export type AppError = AuthError | CampaignError | SessionError | ApiKeyError | GatewayError | StoreUnavailable
+export type AppError =
+  | AuthError
+  | CampaignError
+  | SessionError
+  | ApiKeyError
+  | IdempotencyError
+  | GatewayError
+  | StoreUnavailable

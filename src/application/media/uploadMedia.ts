@@ -2,7 +2,7 @@ import { Clock, Data, Effect } from "effect"
 import type { MessageMedia } from "../../domain/message/Media.ts"
 import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaFilename, mediaKindOf } from "../../domain/message/Media.ts"
 import { Ids } from "../ports/Ids.ts"
-import { MediaStore } from "../ports/MediaStore.ts"
+import { MediaStore, StoredMediaSchema } from "../ports/MediaStore.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import type { LimitRule } from "../shared/RequestLimits.ts"
 import { RequestLimits } from "../shared/RequestLimits.ts"
@@ -50,6 +50,15 @@ export class MediaQuotaExceeded extends Data.TaggedError("MediaQuotaExceeded")<{
     return `you already keep ${MAX_MEDIA_FILES_PER_USER} files or ${MAX_MEDIA_BYTES_PER_USER / 1024 / 1024} MB of images and files; they are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign`
   }
 }
+
+/** What an upload answers (a MessageMedia): kept as it is for an Idempotency-Key's retries. */
+export const UploadedMediaSchema = StoredMediaSchema.pick({
+  id: true,
+  mimetype: true,
+  filename: true,
+  size: true,
+  kind: true
+})
 
 /**
  * POST /api/media: stores an upload of `ownerId`, its type detected from the bytes by the caller

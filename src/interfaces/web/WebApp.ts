@@ -18,6 +18,7 @@ import type { BrowserApp } from "./browserApp.ts"
 import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
 import { addressBlock, clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
+import { idempotencyKeyOf } from "./idempotencyKey.ts"
 import { addMediaRoutes, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -143,6 +144,7 @@ export const makeWebApp = ({
       // a batch is one request: without a bound one POST could carry any number of sign-in guesses
       maxBatchSize: 10,
       createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
+        const idempotencyKey = idempotencyKeyOf(opts.req.headers.get("idempotency-key"))
         const key = bearerKeyOf(opts.req.headers.get("authorization"))
         if (key !== null) {
           // the key alone decides who this is (a cookie sent along is not read); refused at once
@@ -183,6 +185,7 @@ export const makeWebApp = ({
             user: holder.user,
             token: null,
             apiKey: { keyId: holder.keyId, access: holder.access },
+            idempotencyKey,
             authUnavailable: false,
             client: () => clientOf(c),
             resHeaders: opts.resHeaders,
@@ -204,6 +207,7 @@ export const makeWebApp = ({
             user: null,
             token,
             apiKey: null,
+            idempotencyKey,
             authUnavailable: true,
             client: () => clientOf(c),
             resHeaders: opts.resHeaders,
@@ -218,6 +222,7 @@ export const makeWebApp = ({
           user: auth?.user ?? null,
           token: auth === null ? null : token,
           apiKey: null,
+          idempotencyKey,
           authUnavailable: false,
           client: () => clientOf(c),
           resHeaders: opts.resHeaders,

@@ -25,7 +25,7 @@ import {
 import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
-import { activeProcedure, router, run } from "../trpc.ts"
+import { activeProcedure, router, run, runCreate } from "../trpc.ts"
 import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
 
 const id = z.string().min(1).max(100)
@@ -100,6 +100,9 @@ const create = z.object({
   timeZone: z.string().min(1).max(64).optional()
 })
 
+/** What a creating call answers: the new campaign's or message's id (kept for an Idempotency-Key's retries). */
+const created = z.object({ id: z.string() })
+
 /** create's input: what preview reads too. */
 const preview = create
 
@@ -116,7 +119,7 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 export const campaignRouter = router({
   create: largeInput
     .input(create)
-    .mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input, input.timeZone))),
+    .mutation(({ ctx, input }) => runCreate(ctx, input, planCampaign(ctx.user.id, input, input.timeZone), created)),
   /**
    * What create would save for the same input, saving nothing: {title, targets, timeZone, messages:
    * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
@@ -144,7 +147,7 @@ export const campaignRouter = router({
         title: z.string().max(MAX_TITLE_LENGTH).optional()
       })
     )
-    .mutation(({ ctx, input }) => run(ctx, duplicateCampaign(ctx.user.id, input))),
+    .mutation(({ ctx, input }) => runCreate(ctx, input, duplicateCampaign(ctx.user.id, input), created)),
   /**
    * A CSV file of one-off messages (`date,time,text`, docs/api.md#campaigns) read in timeZone →
    * {messages: [{line, content, scheduledAt, localTime, date, time, note}], problems: [{line, message}]},
@@ -299,5 +302,5 @@ export const campaignRouter = router({
    */
   resendMessage: activeProcedure
     .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
-    .mutation(({ ctx, input }) => run(ctx, resendCampaignMessage(ctx.user.id, input)))
+    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), created))
 })
