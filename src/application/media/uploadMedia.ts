@@ -84,6 +84,17 @@ export const uploadMedia = Effect.fn("uploadMedia")(function* (input: {
         return yield* new MediaQuotaExceeded()
       }
       const id = (yield* Ids).next()
+      // The same upload run again with the same ids (an Idempotency-Key's retry after the first
+      // run died, runIdempotently): what it stored whole is the answer; a part of it goes first.
+      // Random ids never meet a stored one.
+      const earlier = yield* store.info(id)
+      if (earlier !== null && earlier.ownerId === input.ownerId) {
+        if ((yield* store.read(id)) !== null) {
+          const { mimetype, filename, size, kind } = earlier
+          return { id, mimetype, filename, size, kind } satisfies MessageMedia
+        }
+        yield* store.delete(id)
+      }
       const createdAt = yield* Clock.currentTimeMillis
       const media: MessageMedia = {
         id,

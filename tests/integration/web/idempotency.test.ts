@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -225,6 +226,40 @@ const describeIdempotency = (name: string, store: () => StoreKind) => {
         // a pending key within the lease is still running: 409
         db.idempotencyKeys.set(slot, { ...pending, createdAt: Date.now() })
         await expectTrpcError(keyed(web, owner, key).api.campaign.create.mutate(body), "CONFLICT")
+      }
+    )
+
+    it.runIf(name === "memory")(
+      "past the lease, a pending upload runs again with the same id: the file it stored is answered, stored once",
+      async () => {
+        const db = web.memory!
+        const key = crypto.randomUUID()
+        const slot = `${userId.length}:${userId}:${key}`
+        const pending = {
+          account: userId,
+          key,
+          fingerprint: requestFingerprint("media.upload", {
+            filename: "crash.png",
+            bytes: createHash("sha256").update(PNG_BYTES).digest("hex")
+          }),
+          createdAt: Date.now() - IDEMPOTENCY_LEASE_MS - 1_000,
+          state: "pending" as const,
+          answer: null
+        }
+        const send = () =>
+          uploadFile(
+            web.url,
+            { bytes: PNG_BYTES, name: "crash.png" },
+            { cookie: `${owner.cookieName}=${owner.cookie}`, origin: new URL(web.authUrl).origin, idempotencyKey: key }
+          )
+        db.idempotencyKeys.set(slot, pending)
+        const before = await web.mediaCount()
+        const first = await send()
+        expect(first.status).toBe(201)
+        expect(first.body["id"]).toBe(keyedIds(userId, key, pending.createdAt).next())
+        db.idempotencyKeys.set(slot, pending)
+        expect(await send()).toMatchObject({ status: 201, body: first.body })
+        expect(await web.mediaCount()).toBe(before + 1)
       }
     )
   })
