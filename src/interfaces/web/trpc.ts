@@ -86,6 +86,11 @@ class AccountRefusal extends TRPCError {
 /** `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a read-only key may call it. */
 interface ProcedureMeta {
   readonly savesNothing?: boolean
+  /**
+   * `creates`: a creating call whose resolver runs through runCreate, so it honours an
+   * Idempotency-Key (docs/api.md#idempotency-key); for an API description to name the header.
+   */
+  readonly creates?: boolean
 }
 
 const t = initTRPC

@@ -16,6 +16,7 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
  */
 export const apiKeyRouter = router({
   create: accountProcedure
+    .meta({ creates: true })
     .input(
       z.object({
         name: z

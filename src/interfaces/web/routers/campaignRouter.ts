@@ -118,6 +118,7 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 /** campaign.* (docs/architecture.md#the-web-contract): the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
   create: largeInput
+    .meta({ creates: true })
     .input(create)
     .mutation(({ ctx, input }) => runCreate(ctx, input, planCampaign(ctx.user.id, input, input.timeZone), created)),
   /**
@@ -139,6 +140,7 @@ export const campaignRouter = router({
    * quota); a time in the past is BAD_REQUEST on startDate.
    */
   duplicate: activeProcedure
+    .meta({ creates: true })
     .input(
       z.object({
         id,
@@ -301,6 +303,7 @@ export const campaignRouter = router({
    * (resendOf on it, resentAs on the first), due at scheduledAt or now → {id}. Never automatic.
    */
   resendMessage: activeProcedure
+    .meta({ creates: true })
     .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
     .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), created))
 })
