@@ -5,6 +5,7 @@ import type {
   EmailAlreadyRegistered,
   EmailNotVerified,
   InvalidCredentials,
+  InvalidPreferences,
   InvalidResetToken,
   InvalidVerificationToken,
   ProtectedAccount,
@@ -39,6 +40,7 @@ export type AuthError =
   | AccountRejected
   | ProtectedAccount
   | UserStatusConflict
+  | InvalidPreferences
 
 export type CampaignError =
   | CampaignNotFound

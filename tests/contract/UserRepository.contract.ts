@@ -14,6 +14,8 @@ export const userView = (id: string, overrides: Partial<UserView> = {}): UserVie
   role: "USER",
   status: "ACTIVE",
   emailVerified: true,
+  timeZone: null,
+  locale: null,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -43,6 +45,27 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           expect(yield* repo.get("u1")).toEqual(admin)
           expect(yield* repo.get("u2")).toEqual(pending)
           expect(yield* repo.get("u3")).toBeNull()
+        })
+      )
+    )
+
+    it.effect("keeps the reader's time zone and locale (null until known), in every lookup, and a change of them", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          const unknown = userView("u1")
+          const berlin = userView("u2", { timeZone: "Europe/Berlin", locale: "de-DE" })
+          yield* repo.save(unknown)
+          yield* repo.save(berlin)
+          expect(yield* repo.get("u1")).toEqual(unknown)
+          expect(yield* repo.get("u2")).toEqual(berlin)
+          expect(yield* repo.findByEmail("u2@example.com")).toEqual(berlin)
+          expect(yield* repo.list({ status: "ACTIVE" })).toEqual([unknown, berlin])
+          const moved = userView("u2", { timeZone: "America/New_York", locale: "en-US", version: 2 })
+          yield* repo.save(moved)
+          expect(yield* repo.get("u2")).toEqual(moved)
+          const forgotten = userView("u2", { timeZone: null, locale: null, version: 3 })
+          yield* repo.save(forgotten)
+          expect(yield* repo.get("u2")).toEqual(forgotten)
         })
       )
     )

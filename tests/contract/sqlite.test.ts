@@ -340,12 +340,40 @@ describe("SQLite adapters: several connections to one file", () => {
           role: "ADMIN",
           status: "ACTIVE",
           emailVerified: true,
+          timeZone: null,
+          locale: null,
           createdAt: 1,
           updatedAt: 2,
           version: 3
         })
         // and a second start finds nothing left to do
         expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(user)
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 14 (before account preferences) gains the users' time zone and locale on start: null, mails in UTC",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const { DatabaseSync } = yield* Effect.promise(() => import("node:sqlite"))
+        const old = new DatabaseSync(path)
+        old.exec(`CREATE TABLE users (id TEXT NOT NULL PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL, status TEXT NOT NULL,
+        email_verified INTEGER NOT NULL DEFAULT 1, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, version INTEGER NOT NULL);
+        INSERT INTO users VALUES ('u1', 'ada@example.com', 'Ada', 'USER', 'ACTIVE', 0, 1, 2, 3);
+        PRAGMA user_version = 14;`)
+        old.close()
+        const user = yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))
+        expect(user).toMatchObject({ id: "u1", emailVerified: false, timeZone: null, locale: null, version: 3 })
+        const withPreferences = { ...user!, timeZone: "Europe/Berlin", locale: "de-DE", version: 4 }
+        yield* UserRepository.use((r) => r.save(withPreferences)).pipe(Effect.provide(client(path)))
+        expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(
+          withPreferences
+        )
         const reopened = new DatabaseSync(path)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
@@ -525,7 +553,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(15)
+        expect(SQLITE_SCHEMA_VERSION).toBe(17)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -759,7 +787,7 @@ describe("SQLite adapters: several connections to one file", () => {
           session: { id: "s1", userId: "u1", expiresAt: 2_000_000_000_000, createdAt: 1 }
         })
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 15 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }

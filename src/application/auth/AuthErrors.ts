@@ -102,3 +102,15 @@ export class UserStatusConflict extends Data.TaggedError("UserStatusConflict")<{
     return `this account cannot be ${{ approve: "approved", decline: "declined", disable: "disabled", enable: "enabled" }[this.action]}: it is ${now[this.status] ?? this.status} now; reload the list`
   }
 }
+
+/** A time zone or locale (auth.setPreferences, signUp, requestPasswordReset) that Intl does not know. */
+export class InvalidPreferences extends Data.TaggedError("InvalidPreferences")<{
+  readonly field: "timeZone" | "locale"
+  readonly value: string
+}> {
+  override get message() {
+    return this.field === "timeZone"
+      ? "this time zone is not known; choose a zone by its place, like Europe/Berlin or America/New_York"
+      : "this language setting is not known; use a tag like en-US or de-DE"
+  }
+}

@@ -8,6 +8,9 @@ export interface PublicUser {
   readonly role: UserRole
   readonly status: UserStatus
   readonly emailVerified: boolean
+  /** the reader's IANA zone and BCP 47 locale (auth.setPreferences), null until known */
+  readonly timeZone: string | null
+  readonly locale: string | null
 }
 
 export const publicUser = (u: {
@@ -17,6 +20,8 @@ export const publicUser = (u: {
   readonly role: UserRole
   readonly status: UserStatus | "NEW"
   readonly emailVerified: boolean
+  readonly timeZone: string | null
+  readonly locale: string | null
 }): PublicUser => ({
   id: u.id,
   email: u.email,
@@ -24,5 +29,7 @@ export const publicUser = (u: {
   role: u.role,
   // "NEW" is never a stored account's; read as waiting, as before
   status: u.status === "NEW" ? "PENDING" : u.status,
-  emailVerified: u.emailVerified
+  emailVerified: u.emailVerified,
+  timeZone: u.timeZone,
+  locale: u.locale
 })

@@ -7,11 +7,13 @@ import { PasswordResetRepository } from "../ports/PasswordResetRepository.ts"
 import { BackgroundWork } from "../shared/BackgroundWork.ts"
 import { triedTooOften } from "./AuthErrors.ts"
 import { AuthSettings } from "./AuthSettings.ts"
+import type { Preferences } from "./preferences.ts"
+import { offeredPreferences } from "./preferences.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
 
 /** The reset itself: a one-time link to the address when it has an account, and word to the admin. */
-const mailResetLink = Effect.fnUntraced(function* (email: string) {
+const mailResetLink = Effect.fnUntraced(function* (email: string, offered: Preferences) {
   const user = yield* load(UserAggregate, email)
   if (user.status === "NEW") return
   const { appUrl, resetTokenTtlMs } = yield* AuthSettings
@@ -26,6 +28,8 @@ const mailResetLink = Effect.fnUntraced(function* (email: string) {
   yield* notifier.notify({
     kind: "PasswordResetLink",
     to: user.email,
+    // the account's own preferences win; what the browser offered (not kept: anyone may ask) fills the gaps
+    reader: { timeZone: user.timeZone ?? offered.timeZone, locale: user.locale ?? offered.locale },
     link: `${appUrl}/reset-password?token=${token}`,
     expiresAt
   })
@@ -41,11 +45,16 @@ const mailResetLink = Effect.fnUntraced(function* (email: string) {
  * mail provider's timings to tell them apart. `client` identifies the caller (its IP) for the throttle.
  */
 export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* (
-  input: { readonly email: string },
+  input: {
+    readonly email: string
+    /** the browser's zone and locale, for the mail's times when the account has none */
+    readonly timeZone?: string | undefined
+    readonly locale?: string | undefined
+  },
   client: string
 ) {
   const email = normalizeEmail(input.email)
   // each request mails the user and the admin: at most a few per address, whether it has an account or not
   yield* (yield* SignInThrottle).reserve(`reset:${email}`, client).pipe(triedTooOften("password reset requests"))
-  yield* (yield* BackgroundWork).run("password reset request", mailResetLink(email))
+  yield* (yield* BackgroundWork).run("password reset request", mailResetLink(email, offeredPreferences(input)))
 })

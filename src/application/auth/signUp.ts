@@ -12,6 +12,8 @@ import { AuthSettings } from "./AuthSettings.ts"
 import { adminPageLink } from "./links.ts"
 import type { PublicUser } from "./PublicUser.ts"
 import { publicUser } from "./PublicUser.ts"
+import type { Preferences } from "./preferences.ts"
+import { offeredPreferences } from "./preferences.ts"
 import { SignInThrottle } from "./SignInThrottle.ts"
 import { startAuthSession } from "./startAuthSession.ts"
 import { generateToken, tokenDigest } from "./tokens.ts"
@@ -38,7 +40,14 @@ const verificationLink = (appUrl: string, userId: string, secret: string): strin
  * `client` identifies the caller (its IP) for the throttle.
  */
 export const signUp = Effect.fn("signUp")(function* (
-  input: { readonly email: string; readonly password: string; readonly name: string },
+  input: {
+    readonly email: string
+    readonly password: string
+    readonly name: string
+    /** the browser's zone and locale, so the first mails already read in them (kept as the account's) */
+    readonly timeZone?: string | undefined
+    readonly locale?: string | undefined
+  },
   client: string
 ) {
   const email = normalizeEmail(input.email)
@@ -51,10 +60,28 @@ export const signUp = Effect.fn("signUp")(function* (
   const userId = (yield* Ids).next()
   const now = yield* Clock.currentTimeMillis
   const notifier = yield* Notifier
+  const offered = offeredPreferences(input)
+  // the account's own preferences win; what the browser offered fills the gaps and is kept
   const register = (
     account: Pick<Extract<UserCommand, { type: "Register" }>, "role" | "status" | "emailVerified" | "verification">
   ) =>
-    execute(UserAggregate)(email, { type: "Register", userId, email, name: input.name, passwordHash, now, ...account })
+    Effect.gen(function* () {
+      const registered = yield* execute(UserAggregate)(email, {
+        type: "Register",
+        userId,
+        email,
+        name: input.name,
+        passwordHash,
+        now,
+        ...account
+      })
+      if (registered._tag === "Rejected") return registered
+      const kept: Preferences = {
+        timeZone: registered.state.timeZone ?? offered.timeZone,
+        locale: registered.state.locale ?? offered.locale
+      }
+      return yield* execute(UserAggregate)(email, { type: "SetPreferences", ...kept, now })
+    })
 
   if (settings.verifyEmail) {
     const secret = generateToken()
@@ -73,6 +100,7 @@ export const signUp = Effect.fn("signUp")(function* (
         : {
             kind: "EmailVerificationLink",
             to: email,
+            reader: { timeZone: outcome.state.timeZone, locale: outcome.state.locale },
             link: verificationLink(settings.appUrl, outcome.state.id, secret),
             expiresAt
           }

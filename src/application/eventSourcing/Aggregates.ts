@@ -158,6 +158,8 @@ export const userView = (s: UserState): UserView | null =>
         role: s.role,
         status: s.status,
         emailVerified: s.emailVerified,
+        timeZone: s.timeZone,
+        locale: s.locale,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -189,6 +189,12 @@ export const UserEventSchema = codecOf<UserEvent>()(
     z.object({ type: z.literal("UserDisabled"), at }),
     z.object({ type: z.literal("UserEnabled"), at }),
     z.object({ type: z.literal("UserMadeAdmin"), at }),
-    z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at })
+    z.object({ type: z.literal("UserPasswordChanged"), passwordHash: z.string(), at }),
+    z.object({
+      type: z.literal("UserPreferencesSet"),
+      timeZone: z.string().nullable(),
+      locale: z.string().nullable(),
+      at
+    })
   ])
 )

@@ -7,6 +7,19 @@ import { Context } from "effect"
  * link, or word that someone tried to sign up with their address).
  * Delivery problems are the adapter's to log: a notification never fails the caller.
  */
+/**
+ * Who reads a mail to a user, for its dates and times: their IANA zone and BCP 47 locale (the
+ * account's preferences, or what the browser sent before there was an account); null when not
+ * known, and the mail reads in UTC (named so) and en-US.
+ */
+export interface Reader {
+  readonly timeZone: string | null
+  readonly locale: string | null
+}
+
+/** The reader nothing is known of. */
+export const UNKNOWN_READER: Reader = { timeZone: null, locale: null }
+
 export type Notification =
   | {
       readonly kind: "NewRegistration"
@@ -27,9 +40,21 @@ export type Notification =
   /** to a user whose request for an account the admin declined */
   | { readonly kind: "AccountRejected"; readonly to: string; readonly name: string }
   | { readonly kind: "PasswordResetRequested"; readonly email: string }
-  | { readonly kind: "PasswordResetLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
+  | {
+      readonly kind: "PasswordResetLink"
+      readonly to: string
+      readonly reader: Reader
+      readonly link: string
+      readonly expiresAt: number
+    }
   /** to a new address: confirm it (the link is a secret, like a reset link) */
-  | { readonly kind: "EmailVerificationLink"; readonly to: string; readonly link: string; readonly expiresAt: number }
+  | {
+      readonly kind: "EmailVerificationLink"
+      readonly to: string
+      readonly reader: Reader
+      readonly link: string
+      readonly expiresAt: number
+    }
   /** to the owner of an address that already has an account, when someone signs up with it */
   | { readonly kind: "SignUpAttempted"; readonly to: string }
   /**
@@ -39,9 +64,12 @@ export type Notification =
   | {
       readonly kind: "SessionLeftWorking"
       readonly to: string
+      readonly reader: Reader
       readonly sessionName: string
       readonly status: string
       readonly at: number
+      /** the WhatsApp page, where it is reconnected: a full link from AUTH_URL */
+      readonly pageLink: string
       readonly dueSoon: ReadonlyArray<{
         readonly groupName: string
         readonly content: string
@@ -55,6 +83,7 @@ export type Notification =
   | {
       readonly kind: "SessionLimited"
       readonly to: string
+      readonly reader: Reader
       readonly sessionName: string
       readonly since: number
       readonly until: number

@@ -17,6 +17,9 @@ export const UserViewSchema = z.object({
   status: z.enum(USER_STATUSES),
   // views stored before verification existed: those accounts were trusted as they were
   emailVerified: z.boolean().default(true),
+  // the reader's zone and locale (auth.setPreferences); views stored before them have none
+  timeZone: z.string().nullable().default(null),
+  locale: z.string().nullable().default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()

@@ -7,6 +7,7 @@ import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
+import { LaneReads } from "./LaneReads.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { preloadMessages } from "./preloadMessages.ts"
 import type { SessionHold } from "./processMessage.ts"
@@ -62,7 +63,12 @@ export class Dispatcher extends Context.Service<
       const settings = yield* SchedulerSettings
       const messages = yield* MessageRepository
       const sessions = yield* SessionRepository
-      const context = yield* Effect.context<Effect.Services<ReturnType<typeof processMessage>>>()
+      // what the sends need, with the reads a lane's messages share (one LaneReads per process)
+      const context = Context.add(
+        yield* Effect.context<Exclude<Effect.Services<ReturnType<typeof processMessage>>, LaneReads>>(),
+        LaneReads,
+        yield* LaneReads.make
+      )
       const permits = yield* Semaphore.make(settings.sessionConcurrency)
       const mediaPermits = yield* Semaphore.make(settings.mediaConcurrency)
       // The lanes' fibers, interrupted when the layer's scope closes (shutdown). Whether a

@@ -11,6 +11,7 @@ import { holdLimitedSession } from "../session/holdLimitedSession.ts"
 import { checkOwnerMaySend } from "./checkOwnerMaySend.ts"
 import { claimMessage } from "./claimMessage.ts"
 import { failCampaign } from "./failCampaign.ts"
+import { LaneReads } from "./LaneReads.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { retryWhileUnavailable } from "./retryWhileUnavailable.ts"
 import { logFailed, logProcessed } from "./SchedulerLog.ts"
@@ -45,21 +46,6 @@ export interface SessionHold {
 }
 
 const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
-
-/** The session when it can be read and is active; otherwise the send reads it again and reports what is wrong. */
-const readActiveSession = (sessionId: string) =>
-  Effect.gen(function* () {
-    const session = yield* (yield* SessionRepository).get(sessionId)
-    return session?.active ? session : undefined
-  }).pipe(Effect.orElseSucceed(() => undefined))
-
-/**
- * A session read again for a message whose lane's read (the pass's or the preload's) was older than
- * the lead, by that read: the next messages of the lane use it while it is fresh, so a lane slower
- * than the lead reads its session (and its owner, checkOwnerMaySend.ts) once per lead, not per
- * message. Held by the lane's read (its object), so it goes with it.
- */
-const readAgain = new WeakMap<SessionView, { readonly view: SessionView; readonly readAt: number }>()
 
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
@@ -116,23 +102,15 @@ export const processMessage = Effect.fnUntraced(function* (
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs, schedulerId, leaseMs } = yield* SchedulerSettings
   const now = yield* Clock.currentTimeMillis
-  // the read the messages of this lane share (the pass's or the preload's), and the one made again for them
-  const shared = sessionRead?.view ?? preloaded?.session ?? undefined
-  const again = shared === undefined ? undefined : readAgain.get(shared)
+  // the read the messages of this lane share (the pass's or the preload's) while fresh; else one
+  // made again at most the lead ago (LaneReads.ts); undefined when not active: the send reads it
+  // again below and reports what is wrong
   const fresh =
     preloaded !== undefined && preloaded.session !== null && now - preloaded.readAt <= preloadLeadMs
       ? preloaded.session
       : sessionRead?.view.active && now - sessionRead.readAt <= preloadLeadMs
         ? sessionRead.view
-        : again !== undefined && now - again.readAt <= preloadLeadMs
-          ? again.view
-          : yield* readActiveSession(view.sessionId).pipe(
-              Effect.tap((read) =>
-                Effect.sync(() => {
-                  if (shared !== undefined && read !== undefined) readAgain.set(shared, { view: read, readAt: now })
-                })
-              )
-            )
+        : yield* (yield* LaneReads).session(view.sessionId)
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
   // "Client-chosen message ids"); without one the claim goes on as before.
   const gatewayMessageId = fresh === undefined ? undefined : yield* takeMessageId(fresh.sessionName)

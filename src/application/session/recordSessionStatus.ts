@@ -1,5 +1,7 @@
 import { Clock, Effect } from "effect"
 import { leftWorking } from "../../domain/session/MessagingSession.ts"
+import { AuthSettings } from "../auth/AuthSettings.ts"
+import { whatsAppPageLink } from "../auth/links.ts"
 import { SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
@@ -88,9 +90,11 @@ export const recordSessionStatus = Effect.fn("recordSessionStatus")(function* (r
       yield* (yield* Notifier).notify({
         kind: "SessionLeftWorking",
         to: owner.email,
+        reader: { timeZone: owner.timeZone, locale: owner.locale },
         sessionName: outcome.state.sessionName,
         status: left,
         at: report.reportedAt ?? now,
+        pageLink: whatsAppPageLink((yield* AuthSettings).appUrl),
         dueSoon: yield* dueSoon(session.id, now)
       })
     } else {

@@ -2,6 +2,10 @@
 // zone, named as a place ("Berlin time"), no ISO instant and no field name. Intl does the zone
 // maths; an unknown zone reads in UTC.
 
+import { zonePlaceName } from "../shared/zoneNames.ts"
+
+export { zonePlaceName }
+
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const partsIn = (epochMs: number, timeZone: string): Record<string, string> => {
   let format = formatters.get(timeZone)
@@ -28,35 +32,6 @@ const knownZone = (timeZone: string): string => {
   } catch {
     return "UTC"
   }
-}
-
-const UTC_NAMES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Etc/Zulu", "Universal", "Zulu"])
-
-/** `UTC-5` for a zone of no place (Etc/GMT+5 is five hours behind: POSIX signs), from its offset. */
-const offsetName = (timeZone: string): string => {
-  let name = "GMT"
-  try {
-    name =
-      new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-        .formatToParts(0)
-        .find((p) => p.type === "timeZoneName")?.value ?? "GMT"
-  } catch {
-    return timeZone
-  }
-  const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(name)
-  if (m === null) return "UTC"
-  return `UTC${m[1]}${Number(m[2])}${m[3] === "00" ? "" : `:${m[3]}`}`
-}
-
-/**
- * `Berlin time`, `New York time`, `UTC` for a zone's name; a zone of no place (Etc/GMT+5, a bare
- * abbreviation) by its offset, `UTC-5`.
- */
-export const zonePlaceName = (timeZone: string): string => {
-  if (UTC_NAMES.has(timeZone)) return "UTC"
-  if (timeZone.startsWith("Etc/") || !timeZone.includes("/")) return offsetName(timeZone)
-  const place = timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? timeZone
-  return `${place} time`
 }
 
 /**

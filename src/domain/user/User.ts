@@ -21,6 +21,10 @@ import { accept, reject } from "../shared/Decider.ts"
  * declined (REJECTED); an ACTIVE one can be disabled (DISABLED: no sign-in, no sends); a
  * DISABLED or REJECTED one can be enabled again (ACTIVE). Each is an event of its own, so
  * streams written before these existed read exactly as before.
+ *
+ * Preferences (the reader's IANA time zone and BCP 47 locale, null until known) are how mails
+ * read to the account's owner (docs/api.md auth.setPreferences); the application checks and
+ * canonicalises them before the command, so the decider only compares.
  */
 export const USER_ROLES = ["ADMIN", "USER"] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -52,6 +56,12 @@ export type UserEvent =
   | { readonly type: "UserEnabled"; readonly at: number }
   | { readonly type: "UserMadeAdmin"; readonly at: number }
   | { readonly type: "UserPasswordChanged"; readonly passwordHash: string; readonly at: number }
+  | {
+      readonly type: "UserPreferencesSet"
+      readonly timeZone: string | null
+      readonly locale: string | null
+      readonly at: number
+    }
 
 export interface UserState {
   readonly id: string
@@ -62,6 +72,9 @@ export interface UserState {
   readonly passwordHash: string
   readonly emailVerified: boolean
   readonly verification: { readonly digest: string; readonly expiresAt: number } | null
+  /** IANA zone and BCP 47 locale of the reader, canonical; null until known */
+  readonly timeZone: string | null
+  readonly locale: string | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -91,6 +104,13 @@ export type UserCommand =
   | { readonly type: "Enable"; readonly now: number }
   | { readonly type: "MakeAdmin"; readonly now: number }
   | { readonly type: "ChangePassword"; readonly passwordHash: string; readonly now: number }
+  /** both values already checked and canonical (application/auth/preferences.ts) */
+  | {
+      readonly type: "SetPreferences"
+      readonly timeZone: string | null
+      readonly locale: string | null
+      readonly now: number
+    }
 
 export type UserRejection =
   | { readonly _tag: "UserAlreadyExists" }
@@ -109,6 +129,8 @@ export const initialUserState: UserState = {
   passwordHash: "",
   emailVerified: false,
   verification: null,
+  timeZone: null,
+  locale: null,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -184,6 +206,11 @@ export const decideUser = (command: UserCommand, state: UserState): Result => {
         : accept({ type: "UserMadeAdmin", at: command.now })
     case "ChangePassword":
       return accept({ type: "UserPasswordChanged", passwordHash: command.passwordHash, at: command.now })
+    case "SetPreferences":
+      // the browser sends them on every load that finds them different: the same again is no event
+      return state.timeZone === command.timeZone && state.locale === command.locale
+        ? accept()
+        : accept({ type: "UserPreferencesSet", timeZone: command.timeZone, locale: command.locale, at: command.now })
   }
 }
 
@@ -200,6 +227,9 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         passwordHash: event.passwordHash,
         emailVerified: event.emailVerified,
         verification: event.verification,
+        // a replaced registration is the same reader
+        timeZone: state.timeZone,
+        locale: state.locale,
         // a replaced registration keeps the account's first date
         createdAt: state.status === "NEW" ? event.at : state.createdAt,
         updatedAt: event.at,
@@ -218,6 +248,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, role: "ADMIN", status: "ACTIVE", updatedAt: event.at, version }
     case "UserPasswordChanged":
       return { ...state, passwordHash: event.passwordHash, updatedAt: event.at, version }
+    case "UserPreferencesSet":
+      return { ...state, timeZone: event.timeZone, locale: event.locale, updatedAt: event.at, version }
   }
 }
 

@@ -1,4 +1,4 @@
-import { Effect, Layer } from "effect"
+import { Clock, Effect, Layer } from "effect"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
@@ -6,6 +6,8 @@ import { failedGroupOf, failureExplained } from "../../domain/message/failureKin
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
+import { readerTime } from "./readerTime.ts"
+import { sessionStatusWords } from "./sessionStatusWords.ts"
 
 /**
  * Notifications by e-mail (docs/operations.md#notifications): every kind goes to ADMIN_EMAIL, except the
@@ -36,8 +38,15 @@ const messagingFailureNote = (reason: string): string =>
 /**
  * The mail for a notification: recipient, subject and plain-text body. The body's lines are ours;
  * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
+ * Times read in the reader's zone and locale (readerTime.ts); `now` decides whether a date needs
+ * its year.
  */
-export const composeMail = (notification: Notification, adminEmail: string, context: MailContext = {}): Mail => {
+export const composeMail = (
+  notification: Notification,
+  adminEmail: string,
+  context: MailContext = {},
+  now: number = Date.now()
+): Mail => {
   const n = oneLineValues(notification)
   const note = context.messagingFailure === undefined ? "" : messagingFailureNote(context.messagingFailure)
   switch (n.kind) {
@@ -105,7 +114,7 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
           "Open this link to choose a new password:",
           n.link,
           "",
-          `The link works once and expires at ${new Date(n.expiresAt).toISOString()}.`,
+          `The link works once, until ${readerTime(n.expiresAt, n.reader, now)}.`,
           "If you did not ask for this, ignore this e-mail: your password stays as it is."
         ].join("\n")
       }
@@ -120,7 +129,7 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
           "until then the account cannot be used:",
           n.link,
           "",
-          `The link works once and expires at ${new Date(n.expiresAt).toISOString()}.`,
+          `The link works once, until ${readerTime(n.expiresAt, n.reader, now)}.`,
           "If you did not sign up, ignore this e-mail: nothing happens without the link and that password."
         ].join("\n")
       }
@@ -136,39 +145,36 @@ export const composeMail = (notification: Notification, adminEmail: string, cont
         ].join("\n")
       }
     case "SessionLeftWorking": {
+      // in plain words by status (sessionStatusWords.ts); the gateway's own word only under Details
       const content = (text: string) => truncate(text, 200)
+      const words = sessionStatusWords(n.status)
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Your WhatsApp session ${n.sessionName} stopped working (${n.status})`,
+        subject: `[${PRODUCT}] WhatsApp stopped sending your messages: ${words.headline}`,
         text: [
-          `The messaging gateway reports that your session ${n.sessionName} is ${n.status} since ${new Date(n.at).toISOString()}:`,
-          "it is no longer connected, so scheduled messages cannot be sent through it.",
+          `Your WhatsApp connection in ${PRODUCT} (session ${n.sessionName}) stopped working on ${readerTime(n.at, n.reader, now)}:`,
+          `${words.happened}. Until it works again, no scheduled message can be sent through it.`,
           "",
           ...(n.dueSoon.length === 0
             ? ["No message of yours is due in the next 24 hours."]
             : [
                 `Due in the next 24 hours (${n.dueSoon.length}):`,
                 ...n.dueSoon.map(
-                  (m) => `- ${new Date(m.scheduledAt).toISOString()} to ${m.groupName}: ${content(m.content)}`
+                  (m) => `- ${readerTime(m.scheduledAt, n.reader, now)} to ${m.groupName}: ${content(m.content)}`
                 )
               ]),
           "",
-          "Reconnect the session (scan its QR code again) before they are due, or they will fail."
+          `What to do: ${words.nextStep}${n.dueSoon.length === 0 ? "" : " Do it before the messages above are due, or they will fail."}`,
+          n.pageLink,
+          "",
+          "Details:",
+          `The gateway reports the session as ${n.status}.`
         ].join("\n")
       }
     }
     case "SessionLimited": {
-      // plain words (no gateway, no ISO time): the mail has no zone of the reader's, so UTC is named
-      const when = (at: number) =>
-        new Intl.DateTimeFormat("en-GB", {
-          weekday: "long",
-          day: "numeric",
-          month: "long",
-          hour: "2-digit",
-          minute: "2-digit",
-          timeZone: "UTC",
-          timeZoneName: "short"
-        }).format(at)
+      // plain words (no gateway, no ISO time), in the reader's zone
+      const when = (at: number) => readerTime(at, n.reader, now)
       return {
         to: n.to,
         subject: `[${PRODUCT}] WhatsApp is limiting your number: sending is paused`,
@@ -225,21 +231,22 @@ export interface MailNotifierService {
 }
 
 export const makeMailNotifier = (options: MailNotifierOptions): MailNotifierService => ({
-  notify: (n, context) => {
-    const mail = composeMail(n, options.adminEmail, context)
-    return options.mail.send(mail).pipe(
-      Effect.catchTag("MailError", (error) =>
-        Effect.logError(
-          `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`
-        )
-      ),
-      Effect.catchDefect((defect) =>
-        Effect.logError(
-          `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`
+  notify: (n, context) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      const mail = composeMail(n, options.adminEmail, context, now)
+      return options.mail.send(mail).pipe(
+        Effect.catchTag("MailError", (error) =>
+          Effect.logError(
+            `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(error.message)}`
+          )
+        ),
+        Effect.catchDefect((defect) =>
+          Effect.logError(
+            `notification mail to ${oneLine(mail.to)} failed (${describeNotification(n)}): ${oneLine(String(defect))}`
+          )
         )
       )
-    )
-  }
+    })
 })
 
 export const MailNotifier = {

@@ -51,8 +51,13 @@ export interface SqliteConnection {
   readonly write: <A>(f: () => A, durable?: boolean) => Effect.Effect<A, WriteFailed>
 }
 
-/** `PRAGMA user_version` of the schema below; a newer file is refused rather than misread. */
-export const SQLITE_SCHEMA_VERSION = 15
+/**
+ * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
+ * 15: Idempotency-Key records (idempotency_keys); 17: the users' time zone and locale
+ * (USERS_PREFERENCES_COLUMNS); 16 is another branch's. Every table is created if missing at
+ * every start, so a file of any older version gains what it lacks.
+ */
+export const SQLITE_SCHEMA_VERSION = 17
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -154,6 +159,8 @@ CREATE TABLE IF NOT EXISTS users (
   role       TEXT    NOT NULL,
   status     TEXT    NOT NULL,
   email_verified INTEGER NOT NULL DEFAULT 1,
+  time_zone  TEXT,
+  locale     TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   version    INTEGER NOT NULL
@@ -191,7 +198,7 @@ CREATE TABLE IF NOT EXISTS api_keys (
 CREATE UNIQUE INDEX IF NOT EXISTS api_keys_digest ON api_keys (digest);
 CREATE INDEX IF NOT EXISTS api_keys_user_id ON api_keys (user_id, created_at, id);
 
--- Idempotency-Key records (schema version 15; created on the first start of a version 14 file):
+-- Idempotency-Key records (schema version 15; created on the first start of an older file):
 -- one per account and key, the first request's fingerprint and, once it succeeded, its answer
 CREATE TABLE IF NOT EXISTS idempotency_keys (
   account         TEXT    NOT NULL,
@@ -325,6 +332,13 @@ const CAMPAIGNS_PLAN_COLUMNS: Readonly<Record<string, string>> = { plan: "TEXT" 
  */
 const MESSAGES_CLAIM_ID_COLUMNS: Readonly<Record<string, string>> = { claim_gateway_id: "TEXT" }
 
+/**
+ * What schema version 17 added to the users table: the reader's IANA time zone and BCP 47 locale
+ * (auth.setPreferences), NULL on every account before (mails read in UTC). Version 17 also keeps
+ * older Herald off the file: it would rebuild an account's view without them.
+ */
+const USERS_PREFERENCES_COLUMNS: Readonly<Record<string, string>> = { time_zone: "TEXT", locale: "TEXT" }
+
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
   const present = new Set(
@@ -455,6 +469,7 @@ const openSync = (options: SqliteDatabaseOptions): Opened => {
         addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_CLAIM_ID_COLUMNS)
+        addMissingColumns(db, "users", USERS_PREFERENCES_COLUMNS)
       }
       // the media sweep asks whether a message still needs an upload
       db.exec("CREATE INDEX IF NOT EXISTS messages_media_id ON messages (json_extract(media, '$.id'))")

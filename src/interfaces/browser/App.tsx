@@ -1,6 +1,7 @@
 import type { ComponentType } from "react"
 import { Suspense, useEffect } from "react"
 import { Redirect, Route, Switch, useLocation } from "wouter"
+import { KeepPreferences } from "./KeepPreferences.tsx"
 import { Layout } from "./Layout.tsx"
 import { lazyPage, preloadPages } from "./lazyPage.ts"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
@@ -70,6 +71,7 @@ export const App = () => {
   const [location] = useLocation()
   return (
     <Layout>
+      <KeepPreferences />
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<Loading />}>
           <Switch>

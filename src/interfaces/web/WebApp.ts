@@ -18,8 +18,9 @@ import type { BrowserApp } from "./browserApp.ts"
 import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
 import { addressBlock, clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
+import { API_V1, API_V1_MEDIA_PATH, addHttpApi, problemAnswers } from "./httpApi.ts"
 import { idempotencyKeyOf } from "./idempotencyKey.ts"
-import { addMediaRoutes, MEDIA_PATH } from "./mediaRoutes.ts"
+import { addMediaRoutes, bearerKeyOf, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -51,12 +52,6 @@ const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   }
 }
 
-/** The key of an `Authorization: Bearer <key>` header (scheme case-insensitive, RFC 9110), or null. */
-const bearerKeyOf = (header: string | null | undefined): string | null => {
-  const match = header == null ? null : /^bearer +(\S+) *$/i.exec(header)
-  return match === null ? null : (match[1] ?? null)
-}
-
 /** The HTTP surface: the browser app at /, /health, /ready, WAHA's webhooks and tRPC at /api/trpc. */
 export const makeWebApp = ({
   runtime,
@@ -85,6 +80,8 @@ export const makeWebApp = ({
     c.res.headers.set("Cache-Control", "no-store")
   })
   app.use("/api/*", noStore)
+  // first of /api/v1's middleware: every error answer there, whoever gives it, is a problem (RFC 9457)
+  app.use(`${API_V1}/*`, problemAnswers)
   app.use("/ready", noStore)
   app.get("/ready", async (c) => {
     // a write, not a read: a read-only database still answers reads while every action fails
@@ -109,7 +106,8 @@ export const makeWebApp = ({
   app.use("/api/*", (c, next) =>
     c.req.method === "GET" ||
     c.req.method === "HEAD" ||
-    (c.req.method === "POST" && (c.req.path === MEDIA_PATH || c.req.path === WAHA_WEBHOOK_PATH))
+    (c.req.method === "POST" &&
+      (c.req.path === MEDIA_PATH || c.req.path === API_V1_MEDIA_PATH || c.req.path === WAHA_WEBHOOK_PATH))
       ? next()
       : defaultLimit(c, next)
   )
@@ -120,21 +118,142 @@ export const makeWebApp = ({
   // CSRF: a browser names the page's origin on every POST; anything else is not ours. A request
   // with an API key and no cookie is exempt: a key is no ambient credential a page of another
   // site could make a browser send (a cross-site Authorization header needs CORS, which we never grant).
-  app.use("/api/trpc/*", async (c, next) => {
-    const origin = c.req.header("origin")
-    if (
-      c.req.method !== "GET" &&
-      c.req.method !== "HEAD" &&
-      (origin === undefined || !origins.has(origin)) &&
-      !(bearerKeyOf(c.req.header("authorization")) !== null && c.req.header("cookie") === undefined)
-    ) {
-      return c.json(
-        { error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" } },
-        403
+  // On /api/v1 a request with no cookie at all is exempt too: it carries no credential a page
+  // could borrow, and /api/v1 has no sign-in a forged request could use (it answers 401 instead).
+  const sameOrigin = (exempt: (cookie: string | undefined, authorization: string | undefined) => boolean) =>
+    createMiddleware(async (c, next) => {
+      const origin = c.req.header("origin")
+      if (
+        c.req.method !== "GET" &&
+        c.req.method !== "HEAD" &&
+        (origin === undefined || !origins.has(origin)) &&
+        !exempt(c.req.header("cookie"), c.req.header("authorization"))
+      ) {
+        return c.json(
+          {
+            error: { message: "cross-site request refused: Origin must be the application's own", code: "FORBIDDEN" }
+          },
+          403
+        )
+      }
+      return next()
+    })
+  const keyWithoutCookie = (cookie: string | undefined, authorization: string | undefined) =>
+    cookie === undefined && bearerKeyOf(authorization) !== null
+  app.use("/api/trpc/*", sameOrigin(keyWithoutCookie))
+  // /api/v1 keeps the browser's cookie, under the same rule (docs/security.md#http)
+  app.use(
+    `${API_V1}/*`,
+    sameOrigin((cookie) => cookie === undefined)
+  )
+
+  /**
+   * Who calls with `Authorization: Bearer <key>`: the key's holder, null (not a usable key of an
+   * ACTIVE account), "unavailable" (no database), or a refusal with its wait (too many bad keys
+   * from the address, or this key over its allowance). Shared by tRPC, /api/v1 and its uploads.
+   */
+  const keyHolderOf = (key: string, c: Parameters<typeof getConnInfo>[0]) =>
+    runtime.runPromise(
+      authenticateApiKey(key, addressBlock(clientOf(c))).pipe(
+        // each key has its own allowance (a runaway script must not drive the gateway)
+        Effect.tap((known) =>
+          known === null
+            ? Effect.void
+            : RequestLimits.use((limits) => limits.take(`apiKey:${known.keyId}`, API_KEY_REQUESTS)).pipe(
+                Effect.mapError((over) => new TooManyKeyRequests({ retryAfterMs: over.retryAfterMs }))
+              )
+        ),
+        Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)),
+        Effect.catchTags({
+          TooManyBadApiKeys: (refused) => Effect.succeed(refused),
+          TooManyKeyRequests: (refused) => Effect.succeed(refused)
+        })
       )
+    )
+
+  /** The procedures' context, for /api/trpc and /api/v1 alike (one caller, one set of rules). */
+  const contextFor = async (
+    req: Request,
+    resHeaders: Headers,
+    c: Parameters<typeof getConnInfo>[0]
+  ): Promise<WebContext & Record<string, unknown>> => {
+    // checked before anything else: a malformed key is refused whoever asks (docs/api.md#idempotency-key)
+    const idempotencyKey = idempotencyKeyOf(req.headers.get("idempotency-key"))
+    const key = bearerKeyOf(req.headers.get("authorization"))
+    if (key !== null) {
+      // the key alone decides who this is (a cookie sent along is not read); refused at once
+      // when it is not a usable key of an ACTIVE account
+      const holder = await keyHolderOf(key, c)
+      if (holder === null)
+        throw new TRPCError({
+          code: "UNAUTHORIZED",
+          message: "this API key is not valid: it may be revoked or expired"
+        })
+      if (holder === "unavailable")
+        throw new TRPCError({
+          code: "SERVICE_UNAVAILABLE",
+          message: "the database cannot be reached; try again shortly"
+        })
+      if (!("user" in holder)) {
+        resHeaders.set("Retry-After", String(Math.max(1, Math.ceil(holder.retryAfterMs / 1000))))
+        throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: holder.message })
+      }
+      return {
+        runtime,
+        user: holder.user,
+        token: null,
+        apiKey: { keyId: holder.keyId, access: holder.access },
+        idempotencyKey,
+        authUnavailable: false,
+        client: () => clientOf(c),
+        resHeaders,
+        secureCookies
+      }
     }
-    return next()
-  })
+    const token = sessionTokenOf(req.headers.get("cookie"), secureCookies)
+    // A database that cannot be reached must not read as "signed out": remember it, and the
+    // procedures that need a user answer SERVICE_UNAVAILABLE instead of UNAUTHORIZED.
+    const auth =
+      token === null
+        ? null
+        : await runtime.runPromise(authenticate(token).pipe(Effect.catch(() => Effect.succeed("unavailable" as const))))
+    if (auth === "unavailable") {
+      return {
+        runtime,
+        user: null,
+        token,
+        apiKey: null,
+        idempotencyKey,
+        authUnavailable: true,
+        client: () => clientOf(c),
+        resHeaders,
+        secureCookies
+      }
+    }
+    if (token !== null && auth?.renewedUntil != null) {
+      resHeaders.append("Set-Cookie", sessionCookie(token, auth.renewedUntil, Date.now(), secureCookies))
+    }
+    return {
+      runtime,
+      user: auth?.user ?? null,
+      token: auth === null ? null : token,
+      apiKey: null,
+      idempotencyKey,
+      authUnavailable: false,
+      client: () => clientOf(c),
+      resHeaders,
+      secureCookies
+    }
+  }
+
+  const logInternal = (path: string | undefined, error: TRPCError) => {
+    if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {
+      runtime.runFork(Effect.logError(`tRPC ${oneLine(path ?? "?")}: ${oneLine(String(error.cause))}`))
+    }
+  }
+
+  // the JSON HTTP API: the same procedures and context (docs/api.md#http-api-apiv1)
+  addHttpApi(app, { runtime, origins, secureCookies, contextFor, keyHolderOf, onError: logInternal })
 
   app.use(
     "/api/trpc/*",
@@ -143,97 +262,8 @@ export const makeWebApp = ({
       router: appRouter,
       // a batch is one request: without a bound one POST could carry any number of sign-in guesses
       maxBatchSize: 10,
-      createContext: async (opts, c): Promise<WebContext & Record<string, unknown>> => {
-        const idempotencyKey = idempotencyKeyOf(opts.req.headers.get("idempotency-key"))
-        const key = bearerKeyOf(opts.req.headers.get("authorization"))
-        if (key !== null) {
-          // the key alone decides who this is (a cookie sent along is not read); refused at once
-          // when it is not a usable key of an ACTIVE account
-          const holder = await runtime.runPromise(
-            authenticateApiKey(key, addressBlock(clientOf(c))).pipe(
-              // each key has its own allowance (a runaway script must not drive the gateway)
-              Effect.tap((known) =>
-                known === null
-                  ? Effect.void
-                  : RequestLimits.use((limits) => limits.take(`apiKey:${known.keyId}`, API_KEY_REQUESTS)).pipe(
-                      Effect.mapError((over) => new TooManyKeyRequests({ retryAfterMs: over.retryAfterMs }))
-                    )
-              ),
-              Effect.catchTag("StoreUnavailable", () => Effect.succeed("unavailable" as const)),
-              Effect.catchTags({
-                TooManyBadApiKeys: (refused) => Effect.succeed(refused),
-                TooManyKeyRequests: (refused) => Effect.succeed(refused)
-              })
-            )
-          )
-          if (holder === null)
-            throw new TRPCError({
-              code: "UNAUTHORIZED",
-              message: "this API key is not valid: it may be revoked or expired"
-            })
-          if (holder === "unavailable")
-            throw new TRPCError({
-              code: "SERVICE_UNAVAILABLE",
-              message: "the database cannot be reached; try again shortly"
-            })
-          if (!("user" in holder)) {
-            opts.resHeaders.set("Retry-After", String(Math.max(1, Math.ceil(holder.retryAfterMs / 1000))))
-            throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: holder.message })
-          }
-          return {
-            runtime,
-            user: holder.user,
-            token: null,
-            apiKey: { keyId: holder.keyId, access: holder.access },
-            idempotencyKey,
-            authUnavailable: false,
-            client: () => clientOf(c),
-            resHeaders: opts.resHeaders,
-            secureCookies
-          }
-        }
-        const token = sessionTokenOf(opts.req.headers.get("cookie"), secureCookies)
-        // A database that cannot be reached must not read as "signed out": remember it, and the
-        // procedures that need a user answer SERVICE_UNAVAILABLE instead of UNAUTHORIZED.
-        const auth =
-          token === null
-            ? null
-            : await runtime.runPromise(
-                authenticate(token).pipe(Effect.catch(() => Effect.succeed("unavailable" as const)))
-              )
-        if (auth === "unavailable") {
-          return {
-            runtime,
-            user: null,
-            token,
-            apiKey: null,
-            idempotencyKey,
-            authUnavailable: true,
-            client: () => clientOf(c),
-            resHeaders: opts.resHeaders,
-            secureCookies
-          }
-        }
-        if (token !== null && auth?.renewedUntil != null) {
-          opts.resHeaders.append("Set-Cookie", sessionCookie(token, auth.renewedUntil, Date.now(), secureCookies))
-        }
-        return {
-          runtime,
-          user: auth?.user ?? null,
-          token: auth === null ? null : token,
-          apiKey: null,
-          idempotencyKey,
-          authUnavailable: false,
-          client: () => clientOf(c),
-          resHeaders: opts.resHeaders,
-          secureCookies
-        }
-      },
-      onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined) {
-          runtime.runFork(Effect.logError(`tRPC ${oneLine(path ?? "?")}: ${oneLine(String(error.cause))}`))
-        }
-      }
+      createContext: (opts, c) => contextFor(opts.req, opts.resHeaders, c),
+      onError: ({ error, path }) => logInternal(path, error)
     })
   )
   // last: every other GET is the browser app (its files, or index.html for its own routes)

@@ -14,6 +14,7 @@ import {
   uploadMedia
 } from "../../application/media/uploadMedia.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import type { ApiKeyAccess } from "../../domain/apiKey/ApiKey.ts"
 import { MAX_MEDIA_BYTES, mediaFilename } from "../../domain/message/Media.ts"
 import { detectMediaType } from "../../infrastructure/media/detectMediaType.ts"
 import { sessionTokenOf } from "./cookies.ts"
@@ -28,10 +29,42 @@ const TOO_LARGE = "the file is larger than 16 MB, the most WhatsApp takes"
 /** What GET /api/media/:id answers may do in a browser: nothing (no script, no fetch, a sandboxed origin). */
 export const MEDIA_CSP = "default-src 'none'; sandbox"
 
+/**
+ * A bearer key's holder (WebApp.ts): the holder, null (no usable key), "unavailable", or a
+ * refusal with its wait (too many bad keys, or the key over its allowance).
+ */
+export type KeyHolderOf = (
+  key: string,
+  c: Context
+) => Promise<
+  | { readonly user: PublicUser; readonly access: ApiKeyAccess; readonly keyId: string }
+  | { readonly retryAfterMs: number; readonly message: string }
+  | "unavailable"
+  | null
+>
+
 interface MediaRouteOptions {
   readonly runtime: ManagedRuntime.ManagedRuntime<WebServices, never>
   readonly origins: ReadonlySet<string>
   readonly secureCookies: boolean
+  /** where the routes are (default /api/media; /api/v1/media for the HTTP API) */
+  readonly base?: string
+  /**
+   * set for /api/v1/media: an `Authorization: Bearer <key>` is read (alone, as tRPC does), and the
+   * CSRF check is /api/v1's own middleware (a key without a cookie needs no Origin)
+   */
+  readonly keyHolderOf?: KeyHolderOf
+}
+
+/** Who calls: a user (with a read-only key or not), or why not, as a status and words. */
+type Caller =
+  | { readonly user: PublicUser; readonly readOnly: boolean }
+  | { readonly status: 401 | 429 | 503; readonly message: string; readonly retryAfterSeconds?: number }
+
+/** The key of an `Authorization: Bearer <key>` header (scheme case-insensitive, RFC 9110), or null. */
+export const bearerKeyOf = (header: string | null | undefined): string | null => {
+  const match = header == null ? null : /^bearer +(\S+) *$/i.exec(header)
+  return match === null ? null : (match[1] ?? null)
 }
 
 type Status = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503
@@ -66,7 +99,10 @@ const tooManyUploads = (retryAfterSeconds: number) =>
  * a file named `file` of at most 16 MB, read as it arrives and refused at the first thing past
  * that (413 from Content-Length before anything is read); its type is detected from the bytes.
  */
-export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: MediaRouteOptions) => {
+export const addMediaRoutes = (
+  app: Hono,
+  { runtime, origins, secureCookies, base = MEDIA_PATH, keyHolderOf }: MediaRouteOptions
+) => {
   /** The signed-in user, "unavailable" when the database cannot say, or null. */
   const userOf = async (c: Context): Promise<PublicUser | "unavailable" | null> => {
     const token = sessionTokenOf(c.req.header("cookie") ?? null, secureCookies)
@@ -76,6 +112,29 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
     )
     return auth === "unavailable" ? auth : (auth?.user ?? null)
   }
+
+  /** The caller by their key (when keys are read here and one is sent), else by their cookie. */
+  const callerOf = async (c: Context): Promise<Caller> => {
+    const key = keyHolderOf === undefined ? null : bearerKeyOf(c.req.header("authorization"))
+    if (keyHolderOf !== undefined && key !== null) {
+      const holder = await keyHolderOf(key, c)
+      if (holder === null) return { status: 401, message: "this API key is not valid: it may be revoked or expired" }
+      if (holder === "unavailable") return { status: 503, message: UNAVAILABLE }
+      if (!("user" in holder)) {
+        return {
+          status: 429,
+          message: holder.message,
+          retryAfterSeconds: Math.max(1, Math.ceil(holder.retryAfterMs / 1000))
+        }
+      }
+      return { user: holder.user, readOnly: holder.access === "read" }
+    }
+    const user = await userOf(c)
+    if (user === "unavailable") return { status: 503, message: UNAVAILABLE }
+    if (user === null) return { status: 401, message: "sign in first" }
+    return { user, readOnly: false }
+  }
+  const codeOf = { 401: "UNAUTHORIZED", 429: "TOO_MANY_REQUESTS", 503: "SERVICE_UNAVAILABLE" } as const
 
   const upload = async (c: Context, ownerId: string, idempotencyKey: string | null): Promise<Response> => {
     const declared = Number(c.req.header("content-length") ?? Number.NaN)
@@ -146,14 +205,23 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
   }
 
   // who sends it first (CSRF, signed in, approved, not too often), then the body, under its limit
-  app.post(MEDIA_PATH, async (c) => {
+  app.post(base, async (c) => {
     const origin = c.req.header("origin")
-    if (origin === undefined || !origins.has(origin)) {
+    if (keyHolderOf === undefined && (origin === undefined || !origins.has(origin))) {
       return refuse(c, 403, "FORBIDDEN", "cross-site request refused: Origin must be the application's own")
     }
-    const user = await userOf(c)
-    if (user === "unavailable") return refuse(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
-    if (user === null) return refuse(c, 401, "UNAUTHORIZED", "sign in first")
+    const caller = await callerOf(c)
+    if (!("user" in caller)) {
+      return refuse(
+        c,
+        caller.status,
+        codeOf[caller.status],
+        caller.message,
+        caller.retryAfterSeconds === undefined ? {} : { "Retry-After": String(caller.retryAfterSeconds) }
+      )
+    }
+    const { user } = caller
+    if (caller.readOnly) return refuse(c, 403, "FORBIDDEN", "this key can only read")
     if (user.status !== "ACTIVE") {
       return refuse(c, 403, "FORBIDDEN", "your account is waiting for an administrator's approval")
     }
@@ -170,12 +238,18 @@ export const addMediaRoutes = (app: Hono, { runtime, origins, secureCookies }: M
     return upload(c, user.id, idempotencyKey)
   })
 
-  app.get(`${MEDIA_PATH}/:id`, async (c) => {
-    const user = await userOf(c)
-    if (user === "unavailable") {
-      return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
+  app.get(`${base}/:id`, async (c) => {
+    const caller = await callerOf(c)
+    if (!("user" in caller)) {
+      return problem(
+        c,
+        caller.status,
+        codeOf[caller.status],
+        caller.message,
+        caller.retryAfterSeconds === undefined ? {} : { "Retry-After": String(caller.retryAfterSeconds) }
+      )
     }
-    if (user === null) return problem(c, 401, "UNAUTHORIZED", "sign in first")
+    const { user } = caller
     const exit = await runtime.runPromiseExit(readOwnMedia(user.id, c.req.param("id")))
     if (Exit.isFailure(exit)) {
       return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)

@@ -2,6 +2,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server"
 import { initTRPC, TRPCError } from "@trpc/server"
 import type { ManagedRuntime } from "effect"
 import { Cause, Effect, Exit } from "effect"
+import type { OpenApiMeta } from "trpc-to-openapi"
 import type { z } from "zod"
 import { ZodError } from "zod"
 import type { AppError } from "../../application/AppError.ts"
@@ -83,15 +84,13 @@ class AccountRefusal extends TRPCError {
 // isDev would put server stack traces in every error body unless NODE_ENV=production
 // Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
 // message), so the browser app shows each error at its field.
-/** `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a read-only key may call it. */
-interface ProcedureMeta {
-  readonly savesNothing?: boolean
-  /**
-   * `creates`: a creating call whose resolver runs through runCreate, so it honours an
-   * Idempotency-Key (docs/api.md#idempotency-key); for an API description to name the header.
-   */
-  readonly creates?: boolean
-}
+/**
+ * `openapi`: where /api/v1 serves the procedure (trpc-to-openapi, docs/api.md#http-api-apiv1);
+ * `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a
+ * read-only key may call it; `creates`: a creating call whose resolver runs through runCreate, so
+ * it honours an Idempotency-Key (docs/api.md#idempotency-key).
+ */
+type ProcedureMeta = OpenApiMeta<{ readonly savesNothing?: boolean; readonly creates?: boolean }>
 
 const t = initTRPC
   .context<WebContext>()
@@ -146,6 +145,7 @@ const CODES = {
   AccountRejected: "FORBIDDEN",
   ProtectedAccount: "FORBIDDEN",
   UserStatusConflict: "CONFLICT",
+  InvalidPreferences: "BAD_REQUEST",
   UserNotFound: "NOT_FOUND",
   MessagingSessionNotFound: "NOT_FOUND",
   InvalidSessionPacing: "BAD_REQUEST",

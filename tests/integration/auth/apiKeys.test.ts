@@ -25,6 +25,8 @@ const user = (status: UserView["status"]): UserView => ({
   role: "USER",
   status,
   emailVerified: true,
+  timeZone: null,
+  locale: null,
   createdAt: T,
   updatedAt: T,
   version: 1

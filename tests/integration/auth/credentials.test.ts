@@ -34,6 +34,8 @@ const withUser = Effect.gen(function* () {
     role: "USER",
     status: "ACTIVE",
     emailVerified: true,
+    timeZone: null,
+    locale: null,
     createdAt: T,
     updatedAt: T,
     version: 1

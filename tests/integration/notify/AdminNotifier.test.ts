@@ -1,7 +1,7 @@
 import { Effect, Layer, Logger } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
-import { Notifier } from "../../../src/application/ports/Notifier.ts"
+import { Notifier, UNKNOWN_READER } from "../../../src/application/ports/Notifier.ts"
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
 import { failureWords } from "../../../src/domain/message/failureKind.ts"
@@ -74,6 +74,8 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       role: "ADMIN",
       status: "ACTIVE",
       emailVerified: true,
+      timeZone: null,
+      locale: null,
       createdAt: now,
       updatedAt: now,
       version: 1
@@ -363,7 +365,7 @@ describe("AdminNotifier", () => {
   it("PasswordResetLink: mailed to the user with the link; nothing by messaging, the link in no log", async () => {
     const expiresAt = Date.UTC(2026, 0, 1, 11, 0, 0)
     const logs = await notify(
-      { kind: "PasswordResetLink", to: "user@example.test", link: RESET_LINK, expiresAt },
+      { kind: "PasswordResetLink", to: "user@example.test", reader: UNKNOWN_READER, link: RESET_LINK, expiresAt },
       { phone: ADMIN_PHONE }
     )
 
@@ -375,7 +377,8 @@ describe("AdminNotifier", () => {
     expect(mail.from).toBe(FROM)
     expect(mail.subject).toBe("[Herald] Reset your password")
     expect(mail.text).toContain(RESET_LINK)
-    expect(mail.text).toContain("2026-01-01T11:00:00.000Z")
+    // a reader of no known zone: UTC, named so (the year only when it is not this year's)
+    expect(mail.text).toMatch(/The link works once, until Thursday, January 1,( 2026,)? 11:00 AM \(UTC\)\./)
     expect(logs.map((l) => l.text).join("\n")).not.toContain("S3cr3tT0k3n")
   })
 
@@ -393,7 +396,13 @@ describe("AdminNotifier", () => {
   it("mail API down: notify still succeeds, and the failure is logged without secrets", async () => {
     const port = await closedPort()
     const logs = await notify(
-      { kind: "PasswordResetLink", to: "user@example.test", link: RESET_LINK, expiresAt: Date.now() + 3_600_000 },
+      {
+        kind: "PasswordResetLink",
+        to: "user@example.test",
+        reader: UNKNOWN_READER,
+        link: RESET_LINK,
+        expiresAt: Date.now() + 3_600_000
+      },
       { phone: ADMIN_PHONE, mailUrl: `http://127.0.0.1:${port}` }
     )
     const errors = logs.filter((l) => l.level === "Error")

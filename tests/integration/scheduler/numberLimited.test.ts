@@ -165,6 +165,8 @@ const describeOn = <E>(name: string, store: () => () => StoreLayer<E>) =>
               expect.objectContaining({
                 kind: "SessionLimited",
                 to: EMAIL,
+                // the owner never set a zone: the mail reads in UTC
+                reader: { timeZone: null, locale: null },
                 sessionName: SESSION,
                 since: T,
                 until: T + 2 * HOUR,

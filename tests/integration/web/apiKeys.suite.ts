@@ -100,6 +100,10 @@ export const describeApiKeyApi = (label: string, store: () => StoreKind) =>
       const calls: ReadonlyArray<[string, () => Promise<unknown>]> = [
         ["auth.me", () => script.api.auth.me.query()],
         ["auth.signOut", () => script.api.auth.signOut.mutate()],
+        [
+          "auth.setPreferences",
+          () => script.api.auth.setPreferences.mutate({ timeZone: "Europe/Berlin", locale: "de-DE" })
+        ],
         ["auth.signIn", () => script.api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "correct horse battery" })],
         ["admin.listUsers", () => script.api.admin.listUsers.query()],
         ["admin.disableUser", () => script.api.admin.disableUser.mutate({ userId: ownerId })],
@@ -113,6 +117,7 @@ export const describeApiKeyApi = (label: string, store: () => StoreKind) =>
       }
       // nothing happened: the owner is still in, the admin still has one key, unrevoked
       expect((await owner.api.auth.me.query()).user).toMatchObject({ status: "ACTIVE" })
+      expect((await admin.api.auth.me.query()).user).toMatchObject({ timeZone: null, locale: null })
       expect((await admin.api.apiKey.list.query()).items).toMatchObject([{ id, revoked: false }])
     })
 

@@ -41,7 +41,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           name: "Ada",
           role: "ADMIN",
           status: "ACTIVE",
-          emailVerified: true
+          emailVerified: true,
+          timeZone: null,
+          locale: null
         })
         expect(client.cookie).not.toBeNull()
         expect(await me(client)).toEqual(user)
@@ -419,7 +421,9 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           name: "frank",
           role: "USER",
           status: "PENDING",
-          emailVerified: true
+          emailVerified: true,
+          timeZone: null,
+          locale: null
         })
       })
 
@@ -508,9 +512,11 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           "email",
           "emailVerified",
           "id",
+          "locale",
           "name",
           "role",
-          "status"
+          "status",
+          "timeZone"
         ])
       })
 
@@ -647,9 +653,11 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         const q = await signUp(web.client(), "quinn@example.com")
         const all = await admin.api.admin.listUsers.query()
         expect(all.items.map((u) => u.id).sort()).toEqual([adminId, p.id, q.id].sort())
-        expect(all.items.every((u) => Object.keys(u).sort().join() === "email,emailVerified,id,name,role,status")).toBe(
-          true
-        )
+        expect(
+          all.items.every(
+            (u) => Object.keys(u).sort().join() === "email,emailVerified,id,locale,name,role,status,timeZone"
+          )
+        ).toBe(true)
         const pendingOnly = await admin.api.admin.listUsers.query({ status: "PENDING" })
         expect(pendingOnly.items.map((u) => u.email).sort()).toEqual(["pat@example.com", "quinn@example.com"])
         await expectTrpcError(admin.untyped.query("admin.listUsers", { status: "BANNED" }), "BAD_REQUEST")
@@ -827,6 +835,104 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         // with ADMIN_EMAIL (the default here) never, even when empty
         const configured = await start()
         expect(await configured.client().api.auth.install.query()).toEqual({ firstAccountBecomesAdmin: false })
+      })
+    })
+    describe("preferences (time zone and locale, for the mails)", () => {
+      const NY = { timeZone: "America/New_York", locale: "en-US" }
+
+      it("setPreferences keeps them canonical and me answers them; the same again writes nothing", async () => {
+        const web = await start()
+        const client = web.client()
+        await signUp(client, ADMIN_EMAIL)
+        expect(await me(client)).toMatchObject({ timeZone: null, locale: null })
+        expect(await client.api.auth.setPreferences.mutate({ timeZone: "america/new_york", locale: "EN-us" })).toEqual({
+          success: true
+        })
+        expect(await me(client)).toMatchObject(NY)
+        const events = await web.eventCount()
+        expect(await client.api.auth.setPreferences.mutate(NY)).toEqual({ success: true })
+        expect(await web.eventCount()).toBe(events)
+        // an old name of a zone is kept by today's
+        await client.api.auth.setPreferences.mutate({ timeZone: "Asia/Calcutta", locale: "en-IN" })
+        expect(await me(client)).toMatchObject({ timeZone: "Asia/Kolkata", locale: "en-IN" })
+        // and forgotten again
+        await client.api.auth.setPreferences.mutate({ timeZone: null, locale: null })
+        expect(await me(client)).toMatchObject({ timeZone: null, locale: null })
+      })
+
+      it("refuses a zone or locale Intl does not know with BAD_REQUEST at its field, in plain words, and changes nothing", async () => {
+        const web = await start()
+        const client = web.client()
+        await signUp(client, ADMIN_EMAIL)
+        await client.api.auth.setPreferences.mutate(NY)
+        const events = await web.eventCount()
+        const zone = await expectTrpcError(
+          client.api.auth.setPreferences.mutate({ timeZone: "Mars/Olympus_Mons", locale: "en-US" }),
+          "BAD_REQUEST"
+        )
+        expect(zone.message).toMatch(/time zone is not known/)
+        expect(zone.issues).toEqual([{ path: "timeZone", message: zone.message }])
+        const locale = await expectTrpcError(
+          client.api.auth.setPreferences.mutate({ timeZone: "Europe/Berlin", locale: "en_US" }),
+          "BAD_REQUEST"
+        )
+        expect(locale.issues).toEqual([{ path: "locale", message: expect.stringMatching(/language setting/) }])
+        await expectTrpcError(client.api.auth.setPreferences.mutate({ timeZone: "", locale: "de" }), "BAD_REQUEST")
+        expect(await web.eventCount()).toBe(events)
+        expect(await me(client)).toMatchObject(NY)
+      })
+
+      it("needs a signed-in, approved account: UNAUTHORIZED signed out, FORBIDDEN while waiting for approval", async () => {
+        const web = await start()
+        await expectTrpcError(web.client().api.auth.setPreferences.mutate(NY), "UNAUTHORIZED")
+        await signUp(web.client(), ADMIN_EMAIL)
+        const waiting = web.client()
+        await signUp(waiting, "wait@example.com")
+        await expectTrpcError(waiting.api.auth.setPreferences.mutate(NY), "FORBIDDEN")
+      })
+
+      it("signUp keeps the browser's zone and locale for the account, and its verification link is mailed in them", async () => {
+        const web = await start({ verifyEmail: true })
+        await web.client().api.auth.signUp.mutate({
+          email: "nia@example.com",
+          password: PASSWORD,
+          name: "Nia",
+          timeZone: "America/New_York",
+          locale: "en-US"
+        })
+        const link = web.notifications.find((n) => n.kind === "EmailVerificationLink")
+        expect(link).toMatchObject({ to: "nia@example.com", reader: NY })
+        // a browser's value Intl does not know is not worth refusing the sign-up for: that part stays unknown
+        await web.client().api.auth.signUp.mutate({
+          email: "oz@example.com",
+          password: PASSWORD,
+          name: "Oz",
+          timeZone: "Nowhere/Atlantis",
+          locale: "de-DE"
+        })
+        const second = web.notifications.filter((n) => n.kind === "EmailVerificationLink").at(-1)
+        expect(second).toMatchObject({ to: "oz@example.com", reader: { timeZone: null, locale: "de-DE" } })
+      })
+
+      it("requestPasswordReset: the account's stored preferences win over the browser's, which fill only what is unknown", async () => {
+        const web = await start()
+        const known = web.client()
+        await signUp(known, ADMIN_EMAIL)
+        await known.api.auth.setPreferences.mutate({ timeZone: "Europe/Berlin", locale: null })
+        await signUp(web.client(), "new@example.com")
+        const offered = { timeZone: "America/New_York", locale: "en-US" }
+        await web.client().api.auth.requestPasswordReset.mutate({ email: ADMIN_EMAIL, ...offered })
+        await web.client().api.auth.requestPasswordReset.mutate({ email: "new@example.com", ...offered })
+        const links = await eventually(
+          "both reset links",
+          () => web.notifications.flatMap((n) => (n.kind === "PasswordResetLink" ? [n] : [])),
+          (found) => found.length === 2,
+          10_000
+        )
+        expect(links.find((n) => n.to === ADMIN_EMAIL)?.reader).toEqual({ timeZone: "Europe/Berlin", locale: "en-US" })
+        expect(links.find((n) => n.to === "new@example.com")?.reader).toEqual(NY)
+        // an anonymous request never changes the account
+        expect(await me(known)).toMatchObject({ timeZone: "Europe/Berlin", locale: null })
       })
     })
   })

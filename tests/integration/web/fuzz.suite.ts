@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { canonicalZone } from "../../../src/domain/shared/zoneNames.ts"
 import type { ProcedurePath, WebClient } from "../../support/webClient.ts"
 import { statusOf } from "../../support/webClient.ts"
 import type { StoreKind } from "../../support/webHarness.ts"
@@ -98,6 +99,16 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
           )
         },
         { path: "auth.me", kind: "query", malformed: any },
+        {
+          path: "auth.setPreferences",
+          kind: "mutation",
+          // a string that is a zone Intl knows would be a valid call, not a malformed one
+          malformed: fc.oneof(
+            any,
+            fc.record({ timeZone: notString.filter((v) => v !== null), locale: fc.string() }),
+            fc.record({ timeZone: fc.string(), locale: fc.string() }).filter((i) => canonicalZone(i.timeZone) === null)
+          )
+        },
         { path: "auth.install", kind: "query", malformed: any },
         {
           path: "auth.requestPasswordReset",

@@ -313,6 +313,8 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
           payload: { status: value, statuses: [{ status: value, timestamp }], data: null }
         })
       const view = async () => (await owner.api.user.getMessagingSession.query()).session
+      // the mail reads in the owner's zone and locale
+      await owner.api.auth.setPreferences.mutate({ timeZone: "Europe/Berlin", locale: "de-DE" })
       expect((await status("WORKING", t0)).map((a) => a.body)).toEqual([{ result: "recorded" }])
       expect(await view()).toMatchObject({ gatewayStatus: "WORKING", gatewayStatusAt: new Date(t0).toISOString() })
 
@@ -338,9 +340,11 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
         {
           kind: "SessionLeftWorking",
           to: ADMIN_EMAIL,
+          reader: { timeZone: "Europe/Berlin", locale: "de-DE" },
           sessionName,
           status: "FAILED",
           at: t0 + 1_000,
+          pageLink: `${web.authUrl}/whatsapp`,
           dueSoon: [
             { groupName: GROUP.groupName, content: "in an hour", scheduledAt: expect.any(Number) },
             { groupName: GROUP.groupName, content: "in two hours", scheduledAt: expect.any(Number) }

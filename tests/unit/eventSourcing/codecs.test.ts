@@ -101,3 +101,29 @@ describe("SessionEventSchema", () => {
     expect(SessionEventSchema.safeParse({ ...changed, status: 5 }).success).toBe(false)
   })
 })
+
+describe("UserEventSchema", () => {
+  it("decodes UserPreferencesSet (a zone and locale, or null for not known), and the events written before it still decode", async () => {
+    const { UserEventSchema } = await import("../../../src/application/eventSourcing/codecs.ts")
+    const set = { type: "UserPreferencesSet", timeZone: "Europe/Berlin", locale: "de-DE", at: 4 }
+    expect(UserEventSchema.parse(set)).toEqual(set)
+    const forgotten = { type: "UserPreferencesSet", timeZone: null, locale: null, at: 5 }
+    expect(UserEventSchema.parse(forgotten)).toEqual(forgotten)
+    expect(UserEventSchema.safeParse({ ...set, timeZone: 3 }).success).toBe(false)
+    expect(UserEventSchema.safeParse({ type: "UserPreferencesSet", at: 4 }).success).toBe(false)
+    // a registration written before preferences existed reads as it did: preferences come only from this event
+    const registered = {
+      type: "UserRegistered",
+      userId: "u1",
+      email: "ada@example.org",
+      name: "Ada",
+      passwordHash: "scrypt$x",
+      role: "USER",
+      status: "ACTIVE",
+      emailVerified: true,
+      verification: null,
+      at: 1
+    }
+    expect(UserEventSchema.parse(registered)).toEqual(registered)
+  })
+})

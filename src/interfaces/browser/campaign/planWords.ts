@@ -3,8 +3,8 @@
 // reads differently. Pure (Intl does the zone maths and the locale's words), so it is unit-tested
 // without a browser: tests/unit/browser/planWords.test.ts.
 
-import { zonePlaceName } from "../../../domain/campaign/pastTime.ts"
-import { clockOf, currentZoneName } from "./zoneFormat.ts"
+import { zoneLabel } from "../../../domain/shared/zoneNames.ts"
+import { clockOf } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
 
@@ -23,9 +23,9 @@ export interface PlanShape {
 
 /**
  * A zone as people name it: `Berlin time`, `New York time`, `UTC`; a zone of no place (Etc/GMT+5,
- * a fixed offset) by its offset, `UTC-5`. The server's sentences name it the same way (pastTime.ts).
+ * a fixed offset) by its offset, `UTC-5`. The server's sentences and mails name it the same way.
  */
-export const zoneLabel = (timeZone: string): string => zonePlaceName(currentZoneName(timeZone))
+export { zoneLabel }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {

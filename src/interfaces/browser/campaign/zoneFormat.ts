@@ -2,40 +2,11 @@
 // in the viewer's. Intl does the zone maths (the browser's own tz database); the instants and
 // offsets come from the server's preview.
 
+import { currentZoneName } from "../../../domain/shared/zoneNames.ts"
 import { countOf } from "../ui/pacingText.ts"
 
-/**
- * Today's names of zones that some engines (ICU's canonical IDs: Chromium, Node) still list
- * under an old one: the organiser looks for Kolkata and Kyiv, not Calcutta and Kiev.
- */
-const CURRENT_NAMES: Readonly<Record<string, string>> = {
-  "Africa/Asmera": "Africa/Asmara",
-  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
-  "America/Catamarca": "America/Argentina/Catamarca",
-  "America/Cordoba": "America/Argentina/Cordoba",
-  "America/Godthab": "America/Nuuk",
-  "America/Indianapolis": "America/Indiana/Indianapolis",
-  "America/Jujuy": "America/Argentina/Jujuy",
-  "America/Louisville": "America/Kentucky/Louisville",
-  "America/Mendoza": "America/Argentina/Mendoza",
-  "Asia/Calcutta": "Asia/Kolkata",
-  "Asia/Dacca": "Asia/Dhaka",
-  "Asia/Katmandu": "Asia/Kathmandu",
-  "Asia/Macao": "Asia/Macau",
-  "Asia/Rangoon": "Asia/Yangon",
-  "Asia/Saigon": "Asia/Ho_Chi_Minh",
-  "Asia/Thimbu": "Asia/Thimphu",
-  "Asia/Ujung_Pandang": "Asia/Makassar",
-  "Asia/Ulan_Bator": "Asia/Ulaanbaatar",
-  "Atlantic/Faeroe": "Atlantic/Faroe",
-  "Europe/Kiev": "Europe/Kyiv",
-  "Pacific/Enderbury": "Pacific/Kanton",
-  "Pacific/Ponape": "Pacific/Pohnpei",
-  "Pacific/Truk": "Pacific/Chuuk"
-}
-
-/** A zone by its current name (`Asia/Calcutta` → `Asia/Kolkata`); any other name as it is. */
-export const currentZoneName = (timeZone: string): string => CURRENT_NAMES[timeZone] ?? timeZone
+// today's names of zones (Asia/Calcutta → Asia/Kolkata) are shared with the server's mails
+export { currentZoneName } from "../../../domain/shared/zoneNames.ts"
 
 /** The viewer's IANA zone, as the browser reports it, by its current name. */
 export const viewerZone = (): string => currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone)

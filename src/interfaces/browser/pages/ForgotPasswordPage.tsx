@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
 import { Link } from "wouter"
+import { offeredPreferences } from "../preferences.ts"
 import { useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
@@ -15,7 +16,8 @@ export const ForgotPasswordPage = () => {
     event.preventDefault()
     const trimmed = email.trim()
     setMissing(trimmed.length === 0)
-    if (trimmed.length > 0) request.mutate({ email: trimmed })
+    // the browser's zone and locale, for the link's expiry when the account has none of its own
+    if (trimmed.length > 0) request.mutate({ email: trimmed, ...offeredPreferences() })
   }
   const back = (
     <p>

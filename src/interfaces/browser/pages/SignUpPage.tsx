@@ -4,6 +4,7 @@ import { useRef, useState } from "react"
 import { Link, useLocation } from "wouter"
 import type { Problems } from "../accountForms.ts"
 import { afterSignUp, hasProblems, MIN_PASSWORD_LENGTH, signUpProblems } from "../accountForms.ts"
+import { offeredPreferences } from "../preferences.ts"
 import { useSetSignedInUser } from "../session.tsx"
 import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert, FirstAccountHint, useFocusFirstInvalid } from "../ui/account.tsx"
@@ -78,7 +79,8 @@ export const SignUpPage = () => {
       setRefused((n) => n + 1)
       return
     }
-    signUp.mutate({ name: name.trim(), email: email.trim(), password })
+    // the browser's zone and locale: the very first mails already read in them
+    signUp.mutate({ name: name.trim(), email: email.trim(), password, ...offeredPreferences() })
   }
   return (
     <AccountPanel

@@ -4,16 +4,22 @@ import { z } from "zod"
 import { describeInstall } from "../../../application/auth/describeInstall.ts"
 import { requestPasswordReset } from "../../../application/auth/requestPasswordReset.ts"
 import { resetPassword } from "../../../application/auth/resetPassword.ts"
+import { setPreferences } from "../../../application/auth/setPreferences.ts"
 import { signIn } from "../../../application/auth/signIn.ts"
 import { signOut } from "../../../application/auth/signOut.ts"
 import { signUp } from "../../../application/auth/signUp.ts"
 import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import type { WebContext } from "../trpc.ts"
-import { publicProcedure, router, run } from "../trpc.ts"
+import { accountProcedure, publicProcedure, router, run } from "../trpc.ts"
 
 const email = z.string().trim().max(254).pipe(z.email())
 const password = z.string().min(8).max(256)
+/** IANA zone and BCP 47 locale as the browser reports them; checked against Intl by the use case */
+const timeZone = z.string().trim().min(1).max(100)
+const locale = z.string().trim().min(1).max(100)
+/** what sign-up and forgot-password forms send: the browser's own, so the first mail reads in its zone */
+const offered = { timeZone: timeZone.optional(), locale: locale.optional() }
 
 const setSession = (ctx: WebContext, session: { readonly token: string; readonly expiresAt: number }) =>
   Effect.map(Clock.currentTimeMillis, (now) =>
@@ -22,7 +28,7 @@ const setSession = (ctx: WebContext, session: { readonly token: string; readonly
 
 export const authRouter = router({
   signUp: publicProcedure
-    .input(z.object({ email, password, name: z.string().trim().min(1).max(100) }))
+    .input(z.object({ email, password, name: z.string().trim().min(1).max(100), ...offered }))
     .mutation(({ ctx, input }) =>
       run(
         ctx,
@@ -71,8 +77,14 @@ export const authRouter = router({
       throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
     return { user: ctx.user }
   }),
+  /** the signed-in user's time zone and locale, which mails to them are written in (the browser sends its own) */
+  setPreferences: accountProcedure
+    .input(z.object({ timeZone: timeZone.nullable(), locale: locale.nullable() }))
+    .mutation(({ ctx, input }) =>
+      run(ctx, setPreferences(ctx.user.id, input).pipe(Effect.as({ success: true as const })))
+    ),
   requestPasswordReset: publicProcedure
-    .input(z.object({ email: z.string().max(254) }))
+    .input(z.object({ email: z.string().max(254), ...offered }))
     .mutation(({ ctx, input }) =>
       run(ctx, requestPasswordReset(input, ctx.client()).pipe(Effect.as({ success: true as const })))
     ),

@@ -26,7 +26,33 @@ import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run, runCreate } from "../trpc.ts"
+import { flag, wholeNumber } from "./exactInputs.ts"
 import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
+import {
+  campaignOutput,
+  campaignPageOutput,
+  createdOutput,
+  declares,
+  pausedOutput,
+  previewOutput,
+  resumedOutput,
+  successOutput,
+  upcomingPageOutput
+} from "./wireSchemas.ts"
+
+// Every field each procedure answers is declared in its output schema (wireSchemas.ts).
+declares<ReturnType<typeof toWireCampaignPage>, z.input<typeof campaignPageOutput>>(true)
+declares<ReturnType<typeof toWireCampaign>, z.input<typeof campaignOutput>>(true)
+declares<ReturnType<typeof toWirePreview>, z.input<typeof previewOutput>>(true)
+declares<ReturnType<typeof toWireUpcomingPage>, z.input<typeof upcomingPageOutput>>(true)
+
+/** the optional `Idempotency-Key` header of the creating operations (docs/api.md#http-api-apiv1) */
+const idempotencyKey = z.object({
+  "Idempotency-Key": z
+    .string()
+    .optional()
+    .meta({ description: "a key of the client's choosing: a retry with the same key answers as the first request did" })
+})
 
 const id = z.string().min(1).max(100)
 /** ISO-8601 with an offset or Z (no transformer: dates travel as strings), as epoch ms. */
@@ -38,7 +64,7 @@ const content = z.string().max(MAX_CONTENT_LENGTH)
  */
 const poll = z.object({
   options: z.array(z.string().max(MAX_CONTENT_LENGTH)).max(100),
-  multipleAnswers: z.boolean().optional()
+  multipleAnswers: flag.optional()
 })
 
 const groupId = z.string().min(1).max(200)
@@ -66,7 +92,7 @@ const create = z.object({
       z.object({
         content,
         scheduledAt: instant,
-        mentionAll: z.boolean().optional(),
+        mentionAll: flag.optional(),
         poll: poll.optional(),
         /** an upload of the caller's (POST /api/media); the server fills in the rest */
         media: z.object({ id }).optional()
@@ -82,7 +108,7 @@ const create = z.object({
       timeZone: z.string().min(1).max(64),
       frequency: z.enum(FREQUENCIES),
       template: z.string().min(1).max(MAX_CONTENT_LENGTH),
-      isFreeForm: z.boolean().default(false),
+      isFreeForm: flag.default(false),
       /**
        * what splits the template into messages: "---", a line holding only `---` (what the
        * browser sends); "*", every `*`, the rule before it and the one when absent (a template
@@ -92,16 +118,13 @@ const create = z.object({
     })
     .optional(),
   /** every message mentions everyone in the group (WAHA `mentions: ["all"]`); a message's own mentionAll wins */
-  mentionAll: z.boolean().optional(),
+  mentionAll: flag.optional(),
   /**
    * the IANA zone explicit messages were written in: kept as the campaign's, its times shown and
    * a past one worded there (UTC if absent); a recurrence's own timeZone is the campaign's
    */
   timeZone: z.string().min(1).max(64).optional()
 })
-
-/** What a creating call answers: the new campaign's or message's id (kept for an Idempotency-Key's retries). */
-const created = z.object({ id: z.string() })
 
 /** create's input: what preview reads too. */
 const preview = create
@@ -118,9 +141,23 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 /** campaign.* (docs/architecture.md#the-web-contract): the caller's own campaigns only; anything else is NOT_FOUND. */
 export const campaignRouter = router({
   create: largeInput
-    .meta({ creates: true })
+    .meta({
+      creates: true,
+      openapi: {
+        method: "POST",
+        path: "/campaigns",
+        tags: ["Campaigns"],
+        summary: "Create a campaign",
+        description:
+          "campaign.create: one group (groupId and groupName) or several (targets), explicit messages or a recurrence.",
+        requestHeaders: idempotencyKey
+      }
+    })
     .input(create)
-    .mutation(({ ctx, input }) => runCreate(ctx, input, planCampaign(ctx.user.id, input, input.timeZone), created)),
+    .output(createdOutput)
+    .mutation(({ ctx, input }) =>
+      runCreate(ctx, input, planCampaign(ctx.user.id, input, input.timeZone), createdOutput)
+    ),
   /**
    * What create would save for the same input, saving nothing: {title, targets, timeZone, messages:
    * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
@@ -129,8 +166,19 @@ export const campaignRouter = router({
    * caller's own session only (NOT_FOUND otherwise); the quota is checked by create alone.
    */
   preview: largeInput
-    .meta({ savesNothing: true })
+    .meta({
+      savesNothing: true,
+      openapi: {
+        method: "POST",
+        path: "/campaigns/preview",
+        tags: ["Campaigns"],
+        summary: "Preview a campaign",
+        description:
+          "campaign.preview: what create would save for the same body, each time read in the campaign's zone; saves nothing (a read-only key may call it)."
+      }
+    })
     .input(preview)
+    .output(previewOutput)
     .mutation(({ ctx, input }) => run(ctx, previewCampaign(ctx.user.id, input).pipe(Effect.map(toWirePreview)))),
   /**
    * A copy of one of the caller's campaigns (NOT_FOUND otherwise) on new dates → {id}: the first
@@ -140,7 +188,18 @@ export const campaignRouter = router({
    * quota); a time in the past is BAD_REQUEST on startDate.
    */
   duplicate: activeProcedure
-    .meta({ creates: true })
+    .meta({
+      creates: true,
+      openapi: {
+        method: "POST",
+        path: "/campaigns/{id}/duplicate",
+        tags: ["Campaigns"],
+        summary: "Duplicate a campaign on new dates",
+        description:
+          "campaign.duplicate: the first message on startDate (YYYY-MM-DD) in timeZone, the others at the same distances.",
+        requestHeaders: idempotencyKey
+      }
+    })
     .input(
       z.object({
         id,
@@ -149,7 +208,8 @@ export const campaignRouter = router({
         title: z.string().max(MAX_TITLE_LENGTH).optional()
       })
     )
-    .mutation(({ ctx, input }) => runCreate(ctx, input, duplicateCampaign(ctx.user.id, input), created)),
+    .output(createdOutput)
+    .mutation(({ ctx, input }) => runCreate(ctx, input, duplicateCampaign(ctx.user.id, input), createdOutput)),
   /**
    * A CSV file of one-off messages (`date,time,text`, docs/api.md#campaigns) read in timeZone →
    * {messages: [{line, content, scheduledAt, localTime, date, time, note}], problems: [{line, message}]},
@@ -166,11 +226,21 @@ export const campaignRouter = router({
    * matches titles and message texts (case and accents aside).
    */
   list: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/campaigns",
+        tags: ["Campaigns"],
+        summary: "List campaigns",
+        description:
+          "campaign.list: the caller's campaigns, a page at a time (cursor: the nextCursor of the page before); repeat statuses to ask for several."
+      }
+    })
     .input(
       z
         .object({
-          limit: z.number().int().min(1).max(100).default(20),
-          cursor: z.number().int().min(0).max(1_000_000).default(0),
+          limit: wholeNumber(1, 100).default(20),
+          cursor: wholeNumber(0, 1_000_000).default(0),
           sort: z.enum(["next", "created"]).default("created"),
           statuses: z.array(z.enum(CAMPAIGN_STATUSES)).min(1).max(CAMPAIGN_STATUSES.length).optional(),
           groupId: groupId.optional(),
@@ -178,6 +248,7 @@ export const campaignRouter = router({
         })
         .optional()
     )
+    .output(campaignPageOutput)
     .query(({ ctx, input }) =>
       run(
         ctx,
@@ -199,16 +270,27 @@ export const campaignRouter = router({
    * nextCursor?}. The cursor is the one the previous page answered.
    */
   upcoming: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/messages/upcoming",
+        tags: ["Messages"],
+        summary: "Messages still to be sent",
+        description:
+          "campaign.upcoming: the caller's messages still to be sent, across campaigns, in time order (from and to: ISO-8601 instants)."
+      }
+    })
     .input(
       z
         .object({
           from: instant.optional(),
           to: instant.optional(),
-          limit: z.number().int().min(1).max(MAX_UPCOMING_PAGE).default(50),
+          limit: wholeNumber(1, MAX_UPCOMING_PAGE).default(50),
           cursor: upcomingCursor.optional()
         })
         .optional()
     )
+    .output(upcomingPageOutput)
     .query(({ ctx, input }) =>
       run(
         ctx,
@@ -236,14 +318,44 @@ export const campaignRouter = router({
     )
     .query(({ ctx, input }) => run(ctx, countUpcomingByDay(ctx.user.id, input.dayStarts))),
   get: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/campaigns/{id}",
+        tags: ["Campaigns"],
+        summary: "Get a campaign with its messages",
+        description: "campaign.get: the campaign, where each of its groups stands, and every message."
+      }
+    })
     .input(z.object({ id }))
+    .output(campaignOutput)
     .query(({ ctx, input }) => run(ctx, getCampaign(ctx.user.id, input.id).pipe(Effect.map(toWireCampaign)))),
   cancel: activeProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/campaigns/{id}/cancel",
+        tags: ["Campaigns"],
+        summary: "Cancel a campaign",
+        description: "campaign.cancel: no message still waiting is sent."
+      }
+    })
     .input(z.object({ id }))
+    .output(successOutput)
     .mutation(({ ctx, input }) => run(ctx, cancelCampaign(ctx.user.id, input.id).pipe(Effect.as({ success: true })))),
   /** Holds every message still waiting; those already being sent go (counted in alreadyPicked). */
   pause: activeProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/campaigns/{id}/pause",
+        tags: ["Campaigns"],
+        summary: "Pause a campaign",
+        description: "campaign.pause: holds every message still waiting (alreadyPicked: those already being sent)."
+      }
+    })
     .input(z.object({ id }))
+    .output(pausedOutput)
     .mutation(({ ctx, input }) =>
       run(
         ctx,
@@ -254,7 +366,17 @@ export const campaignRouter = router({
     ),
   /** Schedules again what is still ahead; what fell due while paused is skipped, never sent late. */
   resume: activeProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/campaigns/{id}/resume",
+        tags: ["Campaigns"],
+        summary: "Resume a paused campaign",
+        description: "campaign.resume: what is still ahead is scheduled again; what fell due while paused is skipped."
+      }
+    })
     .input(z.object({ id }))
+    .output(resumedOutput)
     .mutation(({ ctx, input }) =>
       run(
         ctx,
@@ -264,17 +386,28 @@ export const campaignRouter = router({
       )
     ),
   updateMessage: activeProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/campaigns/{campaignId}/messages/{messageId}",
+        tags: ["Messages"],
+        summary: "Change a message",
+        description:
+          "campaign.updateMessage: its text, time, mention or poll options; only while it is not being sent (else 409)."
+      }
+    })
     .input(
       z.object({
         campaignId: id,
         messageId: id,
         content: content.optional(),
         scheduledAt: instant.optional(),
-        mentionAll: z.boolean().optional(),
+        mentionAll: flag.optional(),
         /** a poll's new options (and multipleAnswers, unchanged when absent); the message must be a poll */
         poll: poll.optional()
       })
     )
+    .output(successOutput)
     .mutation(({ ctx, input }) =>
       run(ctx, updateCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
     ),
@@ -294,7 +427,17 @@ export const campaignRouter = router({
     )
     .mutation(({ ctx, input }) => run(ctx, updateFutureMessages(ctx.user.id, input))),
   deleteMessage: activeProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/campaigns/{campaignId}/messages/{messageId}",
+        tags: ["Messages"],
+        summary: "Delete a message",
+        description: "campaign.deleteMessage: only while it is not being sent (else 409)."
+      }
+    })
     .input(z.object({ campaignId: id, messageId: id }))
+    .output(successOutput)
     .mutation(({ ctx, input }) =>
       run(ctx, deleteCampaignMessage(ctx.user.id, input).pipe(Effect.as({ success: true })))
     ),
@@ -303,7 +446,19 @@ export const campaignRouter = router({
    * (resendOf on it, resentAs on the first), due at scheduledAt or now → {id}. Never automatic.
    */
   resendMessage: activeProcedure
-    .meta({ creates: true })
+    .meta({
+      creates: true,
+      openapi: {
+        method: "POST",
+        path: "/campaigns/{campaignId}/messages/{messageId}/resend",
+        tags: ["Messages"],
+        summary: "Send a message again",
+        description:
+          "campaign.resendMessage: a failed, missed or outcome-unknown message as a new message, due at scheduledAt or now.",
+        requestHeaders: idempotencyKey
+      }
+    })
     .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
-    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), created))
+    .output(createdOutput)
+    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), createdOutput))
 })

@@ -11,7 +11,9 @@ import { restartSession } from "../../../application/session/restartSession.ts"
 import { updateSessionPhone } from "../../../application/session/updateSessionPhone.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { accountProcedure, activeProcedure, router, run } from "../trpc.ts"
+import { wholeNumber } from "./exactInputs.ts"
 import { toWireMessagingSession } from "./wire.ts"
+import { groupPageOutput, sessionStatusOutput } from "./wireSchemas.ts"
 
 export const sessionName = z
   .string()
@@ -21,8 +23,8 @@ export const sessionName = z
 const bySession = z.object({ sessionName })
 const page = (defaultLimit: number) => ({
   sessionName,
-  limit: z.number().int().min(1).max(100).default(defaultLimit),
-  cursor: z.number().int().min(0).max(1_000_000).default(0),
+  limit: wholeNumber(1, 100).default(defaultLimit),
+  cursor: wholeNumber(0, 1_000_000).default(0),
   search: z.string().max(100).optional()
 })
 
@@ -47,7 +49,17 @@ export const userRouter = router({
   ),
   initiateMessagingSession: linkingProcedure.mutation(({ ctx }) => run(ctx, initiateMessagingSession(ctx.user.id))),
   getSessionStatus: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/sessions/{sessionName}/status",
+        tags: ["Sessions"],
+        summary: "A messaging session's status",
+        description: "user.getSessionStatus: the gateway's status of the session (WORKING when it can send)."
+      }
+    })
     .input(bySession)
+    .output(sessionStatusOutput)
     .query(({ ctx, input }) => run(ctx, getSessionStatus(ctx.user.id, input.sessionName))),
   getSessionQR: linkingProcedure
     .input(bySession)
@@ -76,7 +88,17 @@ export const userRouter = router({
       run(ctx, logoutSession(ctx.user.id, input.sessionName).pipe(Effect.as({ success: true })))
     ),
   getMessagingGroups: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/sessions/{sessionName}/groups",
+        tags: ["Sessions"],
+        summary: "The session's WhatsApp groups",
+        description: "user.getMessagingGroups: a page of the groups (search: part of a name, any case)."
+      }
+    })
     .input(z.object(page(10)))
+    .output(groupPageOutput)
     .query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
   getMessagingContacts: activeProcedure
     .input(z.object(page(50)))

@@ -151,7 +151,13 @@ describe("User decider", () => {
       fc.record({ type: fc.constant("Approve" as const), now: fc.nat() }),
       fc.record({ type: fc.constantFrom("Reject" as const, "Disable" as const, "Enable" as const), now: fc.nat() }),
       fc.record({ type: fc.constant("MakeAdmin" as const), now: fc.nat() }),
-      fc.record({ type: fc.constant("ChangePassword" as const), passwordHash: fc.string(), now: fc.nat() })
+      fc.record({ type: fc.constant("ChangePassword" as const), passwordHash: fc.string(), now: fc.nat() }),
+      fc.record({
+        type: fc.constant("SetPreferences" as const),
+        timeZone: fc.option(fc.constantFrom("Europe/Berlin", "America/New_York")),
+        locale: fc.option(fc.constantFrom("de-DE", "en-US")),
+        now: fc.nat()
+      })
     )
     fc.assert(
       fc.property(fc.array(command, { maxLength: 12 }), (commands) => {
@@ -237,6 +243,50 @@ describe("User decider", () => {
           rejection: { _tag: "UserNotFound" }
         })
       }
+    })
+  })
+
+  describe("preferences (the reader's time zone and locale)", () => {
+    const NY = { timeZone: "America/New_York", locale: "en-US" }
+    const set = (prefs: { readonly timeZone: string | null; readonly locale: string | null }, now = AT + 5) =>
+      ({ type: "SetPreferences", ...prefs, now }) as const
+    const table: ReadonlyArray<
+      readonly [
+        string,
+        ReadonlyArray<UserCommand>,
+        { readonly timeZone: string | null; readonly locale: string | null },
+        ReadonlyArray<UserEvent>
+      ]
+    > = [
+      ["none yet, both set", [register()], NY, [{ type: "UserPreferencesSet", ...NY, at: AT + 5 }]],
+      ["the same again: no event", [register(), set(NY, AT + 1)], NY, []],
+      [
+        "the zone changes, the locale stays",
+        [register(), set(NY, AT + 1)],
+        { timeZone: "Europe/Berlin", locale: "en-US" },
+        [{ type: "UserPreferencesSet", timeZone: "Europe/Berlin", locale: "en-US", at: AT + 5 }]
+      ],
+      [
+        "back to not known",
+        [register(), set(NY, AT + 1)],
+        { timeZone: null, locale: null },
+        [{ type: "UserPreferencesSet", timeZone: null, locale: null, at: AT + 5 }]
+      ],
+      ["none and none: no event", [register()], { timeZone: null, locale: null }, []]
+    ]
+    it.each(table)("%s", (_, before, prefs, expected) => {
+      expect(decideUser(set(prefs), run(before).state)).toEqual({ _tag: "Accepted", events: expected })
+    })
+
+    it("evolve keeps them (null before any), stamped; a replaced registration keeps them; unknown account: UserNotFound", () => {
+      expect(run([register()]).state).toMatchObject({ timeZone: null, locale: null })
+      expect(run([register(), set(NY)]).state).toMatchObject({ ...NY, updatedAt: AT + 5, version: 2 })
+      const replaced = run([unverified("d1"), set(NY), unverified("d2", AT + 2000, { now: AT + 6 })]).state
+      expect(replaced).toMatchObject({ ...NY, version: 3 })
+      expect(decideUser(set(NY), UserDecider.initialState)).toEqual({
+        _tag: "Rejected",
+        rejection: { _tag: "UserNotFound" }
+      })
     })
   })
 })

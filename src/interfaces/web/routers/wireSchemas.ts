@@ -1,0 +1,180 @@
+import { z } from "zod"
+import { CAMPAIGN_STATUSES } from "../../../domain/campaign/Campaign.ts"
+import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
+import { FAILURE_KINDS } from "../../../domain/message/failureKind.ts"
+import { MEDIA_KINDS } from "../../../domain/message/Media.ts"
+import { MESSAGE_STATUSES } from "../../../domain/message/Message.ts"
+
+/**
+ * The output schemas of the procedures /api/v1 exposes (docs/api.md#http-api-apiv1): what each
+ * one answers today, written once for tRPC's `.output()` and the OpenAPI document. tRPC parses
+ * every answer with them: plain objects, no transforms, so the check is cheap (campaign.list's
+ * latency budget). `Undeclared` below makes a field a use case adds and a schema forgets a type
+ * error, rather than a field silently dropped from the answer.
+ */
+
+const iso = z.string().meta({ description: "an instant, ISO-8601 in UTC", format: "date-time" })
+const group = z.object({ groupId: z.string(), groupName: z.string() })
+const failure = {
+  /** why it failed, as stored (for operators) */
+  failureReason: z.string().optional(),
+  /** the kind of failure, what a client says in plain words */
+  failureKind: z.enum(FAILURE_KINDS).optional()
+}
+const plan = z.object({
+  timeZone: z.string(),
+  recurrence: z
+    .object({
+      startDate: z.string(),
+      endDate: z.string(),
+      sendTime: z.string(),
+      timeZone: z.string(),
+      frequency: z.enum(FREQUENCIES),
+      template: z.string(),
+      isFreeForm: z.boolean(),
+      splitMarker: z.enum(SPLIT_MARKERS).optional()
+    })
+    .optional()
+})
+const poll = z.object({ options: z.array(z.string()).readonly(), multipleAnswers: z.boolean() })
+const media = z.object({
+  id: z.string(),
+  mimetype: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  kind: z.enum(MEDIA_KINDS)
+})
+
+/** {id}: what create, duplicate and resendMessage answer */
+export const createdOutput = z.object({ id: z.string() }).meta({ id: "Created" })
+export const successOutput = z.object({ success: z.boolean() }).meta({ id: "Success" })
+export const pausedOutput = z.object({ success: z.literal(true), alreadyPicked: z.number() })
+export const resumedOutput = z.object({ success: z.literal(true), resumed: z.number(), skipped: z.number() })
+
+const campaignListItem = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    group,
+    targets: z.array(group).readonly(),
+    totalMessages: z.number(),
+    sentMessages: z.number(),
+    deliveredMessages: z.number(),
+    nextScheduledAt: iso.nullable(),
+    plan: plan.optional(),
+    cancelledMessages: z.number(),
+    ...failure
+  })
+  .meta({ id: "CampaignSummary" })
+export const campaignPageOutput = z.object({ items: z.array(campaignListItem), nextCursor: z.number().optional() })
+
+const campaignMessage = z
+  .object({
+    id: z.string(),
+    content: z.string(),
+    scheduledAt: iso,
+    groupId: z.string(),
+    groupName: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
+    isSent: z.boolean(),
+    isPicked: z.boolean(),
+    isDeleted: z.boolean(),
+    sentAt: iso.nullable(),
+    isDelivered: z.boolean(),
+    deliveredAt: iso.nullable(),
+    isRead: z.boolean(),
+    readAt: iso.nullable(),
+    deliveredCount: z.number(),
+    readCount: z.number(),
+    resendOf: z.string().nullable(),
+    resentAs: z.string().nullable(),
+    mentionAll: z.boolean(),
+    poll: poll.nullable(),
+    media: media.nullable(),
+    ...failure
+  })
+  .meta({ id: "CampaignMessage" })
+
+export const campaignOutput = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    group,
+    targets: z
+      .array(
+        z.object({
+          groupId: z.string(),
+          groupName: z.string(),
+          status: z.enum(["SCHEDULED", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "PAUSED"]),
+          totalMessages: z.number(),
+          sentMessages: z.number(),
+          failedMessages: z.number()
+        })
+      )
+      .readonly(),
+    plan: plan.optional(),
+    ...failure,
+    messages: z.array(campaignMessage)
+  })
+  .meta({ id: "Campaign" })
+
+export const previewOutput = z.object({
+  title: z.string(),
+  targets: z.array(group).readonly(),
+  timeZone: z.string(),
+  messages: z.array(
+    z.object({
+      content: z.string(),
+      scheduledAt: iso,
+      mentionAll: z.boolean(),
+      poll: poll.nullable(),
+      media: media.nullable(),
+      localTime: z.string(),
+      utcOffset: z.string(),
+      utcOffsetDayStart: z.string(),
+      utcOffsetDayEnd: z.string(),
+      dstChange: z.boolean()
+    })
+  )
+})
+
+export const upcomingPageOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      scheduledAt: iso,
+      group,
+      content: z.string(),
+      campaignId: z.string(),
+      campaignTitle: z.string(),
+      isPoll: z.boolean(),
+      hasMedia: z.boolean()
+    })
+  ),
+  nextCursor: z.string().optional()
+})
+
+export const sessionStatusOutput = z.object({ status: z.string() })
+export const groupPageOutput = z.object({ items: z.array(group), nextCursor: z.number().optional() })
+
+/**
+ * The fields of a value `V` that schema type `S` does not declare, at any depth (never: none).
+ * tRPC's `.output()` checks the other way (every declared field is there, of its type).
+ */
+export type Undeclared<V, S> =
+  V extends ReadonlyArray<infer E>
+    ? S extends ReadonlyArray<infer F>
+      ? Undeclared<E, F>
+      : never
+    : V extends object
+      ? S extends object
+        ? Exclude<keyof V, keyof S> | { [K in keyof V & keyof S]: Undeclared<V[K], S[K]> }[keyof V & keyof S]
+        : never
+      : never
+
+/** Compiles only when every field of `V` is declared in `S`: `declares<Value, z.input<typeof schema>>(true)`. */
+export const declares = <V, S>(ok: [Undeclared<V, S>] extends [never] ? true : Undeclared<V, S>): void => {
+  void ok
+}
