@@ -189,6 +189,56 @@ const describeIdempotency = (name: string, store: () => StoreKind) => {
       expect(bad.status).toBe(400)
     })
 
+    it("/api/v1 honours the key as /api/trpc does, one record for both: replay, 422 as a problem, bad key 400, uploads", async () => {
+      const key = crypto.randomUUID()
+      const body = plan("Over v1")
+      const v1 = (path: string, json: unknown, idempotencyKey: string) =>
+        fetch(`${web.url}/api/v1${path}`, {
+          method: "POST",
+          headers: {
+            cookie: `${owner.cookieName}=${owner.cookie}`,
+            origin: new URL(web.authUrl).origin,
+            "content-type": "application/json",
+            "idempotency-key": idempotencyKey
+          },
+          body: JSON.stringify(json)
+        })
+      const first = await v1("/campaigns", body, key)
+      expect(first.status).toBe(200)
+      const created = (await first.json()) as { id: string }
+      expect(await (await v1("/campaigns", body, key)).json()).toEqual(created)
+      // the same procedure and input over /api/trpc: the same request
+      expect(await keyed(web, owner, key).api.campaign.create.mutate(body)).toEqual(created)
+      const other = await v1("/campaigns", plan("Over v1", "changed"), key)
+      expect(other.status).toBe(422)
+      expect(other.headers.get("content-type")).toMatch(/^application\/problem\+json/)
+      expect(((await other.json()) as { detail: string }).detail).toMatch(/used for a different request/)
+      const bad = await v1("/campaigns", body, "no spaces please")
+      expect(bad.status).toBe(400)
+      expect(((await bad.json()) as { detail: string }).detail).toMatch(/Idempotency-Key header must be/)
+      expect((await campaignsTitled(owner, "Over v1")).map((c) => c.id)).toEqual([created.id])
+
+      const uploadKey = crypto.randomUUID()
+      const upload = () => {
+        const form = new FormData()
+        form.append("file", new Blob([new Uint8Array(PNG_BYTES)], { type: "image/png" }), "v1.png")
+        return fetch(`${web.url}/api/v1/media`, {
+          method: "POST",
+          headers: {
+            cookie: `${owner.cookieName}=${owner.cookie}`,
+            origin: new URL(web.authUrl).origin,
+            "idempotency-key": uploadKey
+          },
+          body: form
+        })
+      }
+      const stored = await upload()
+      expect(stored.status).toBe(201)
+      const again = await upload()
+      expect(again.status).toBe(201)
+      expect(await again.json()).toEqual(await stored.json())
+    })
+
     // The process died after the campaign was recorded and before its answer was kept: the record
     // stays pending. Made here by writing the records such a death leaves (memory store only).
     it.runIf(name === "memory")(
