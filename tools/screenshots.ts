@@ -14,6 +14,7 @@
 // and skipped, saying so, when it answers "Page not found".
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import process from "node:process"
@@ -47,8 +48,19 @@ const env = {
   HERALD_DATA_DIR: dataDir,
   PORT: String(port),
   SANDBOX_CONNECT_AFTER_MS: "1500",
-  REQUIRE_APPROVAL: "false"
+  REQUIRE_APPROVAL: "false",
+  // the webhooks page's endpoint is a receiver on this machine (below)
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true"
 }
+
+// a service receiving the account's webhooks: accepts every call
+const receiver = createServer((req, res) => {
+  req.resume()
+  req.on("end", () => res.writeHead(204).end())
+})
+const receiverPort = await closedPort()
+await new Promise<void>((resolve) => receiver.listen(receiverPort, "127.0.0.1", resolve))
+const receiverUrl = `http://localhost:${receiverPort}/herald-events`
 const startHerald = async (): Promise<RunningProcess> => {
   const herald = startProcess(standaloneEntry, env)
   await herald.waitForOutput(/Herald is running/, 30_000)
@@ -99,6 +111,11 @@ try {
   const session = (await api.user.getMessagingSession.query()).session
   if (session === null) throw new Error("no WhatsApp session after connecting")
   const { sessionName } = session
+  // an endpoint made before the first sends, so the webhooks page shows real deliveries
+  await api.webhookEndpoint.create.mutate({
+    url: receiverUrl,
+    events: ["message.sent", "message.failed", "campaign.failed", "session.status"]
+  })
   const groups = await api.user.getMessagingGroups.query({ sessionName, limit: 20 })
   const group = (name: string) => {
     const found = groups.items.find((g) => g.groupName === name)
@@ -231,6 +248,19 @@ try {
   await shoot(page, "api-keys")
   await page.setViewportSize(PHONE)
   await shoot(page, "api-keys-phone", true)
+  // webhooks: the endpoint made at the start, its deliveries and a test just sent
+  await page.setViewportSize(DESKTOP)
+  await page.goto(`${url}/account/webhooks`)
+  const endpoint = page.getByRole("region", { name: receiverUrl })
+  await endpoint
+    .getByRole("row", { name: /A message was sent/ })
+    .first()
+    .waitFor()
+  await endpoint.getByRole("button", { name: "Send a test" }).click()
+  await endpoint.getByText(/The test was delivered/).waitFor()
+  await shoot(page, "webhooks", true)
+  await page.setViewportSize(PHONE)
+  await shoot(page, "webhooks-phone", true)
 
   // screens still being built: taken when the app has them
   for (const [path, name] of [["/upcoming", "upcoming"]] as const) {
@@ -255,6 +285,7 @@ try {
 } finally {
   await browser.close()
   await stopHerald(herald)
+  receiver.close()
   rmSync(dataDir, { recursive: true, force: true })
 }
 console.log(`Screenshots in ${outDir}: ${taken.join(", ")}`)

@@ -26,6 +26,11 @@ import type { IdempotencyError } from "./idempotency/IdempotencyErrors.ts"
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
 import type { InvalidSessionPacing, MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
+import type {
+  InvalidWebhookEndpoint,
+  WebhookEndpointLimitReached,
+  WebhookEndpointNotFound
+} from "./webhook/WebhookErrors.ts"
 
 export type AuthError =
   | InvalidCredentials
@@ -52,6 +57,8 @@ export type CampaignError =
 
 export type ApiKeyError = InvalidApiKey | ApiKeyNotFound | ApiKeyLimitReached | TooManyBadApiKeys
 
+export type WebhookError = InvalidWebhookEndpoint | WebhookEndpointNotFound | WebhookEndpointLimitReached
+
 export type SessionError = MessagingSessionNotFound | SessionCreationFailed | InvalidSessionPacing
 
 /**
@@ -64,5 +71,6 @@ export type AppError =
   | SessionError
   | ApiKeyError
   | IdempotencyError
+  | WebhookError
   | GatewayError
   | StoreUnavailable

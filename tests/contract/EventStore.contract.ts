@@ -222,6 +222,11 @@ export const describeEventStoreContract = (name: string, harness: StoreHarness) 
         expect(yield* refs(T + 21)).toEqual([])
         expect(yield* refs(T, 2)).toHaveLength(2)
         expect(yield* refs(T, 0)).toEqual([])
+        // each with its event's type, so a pass can pick the streams it needs without reading them
+        expect((yield* store.recordedSince(T + 10, 100)).map((x) => [x.streamId, x.type])).toEqual([
+          ["message-b", "B1"],
+          ["message-a", "A3"]
+        ])
       }).pipe(Effect.provide(harness.freshDatabase().connect()))
     )
 

@@ -14,6 +14,7 @@ import type { SessionRepository } from "../../src/application/ports/SessionRepos
 import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
 import type { StoreHealth } from "../../src/application/ports/StoreHealth.ts"
 import type { UserRepository } from "../../src/application/ports/UserRepository.ts"
+import type { WebhookRepository } from "../../src/application/ports/WebhookRepository.ts"
 
 export type StorePorts =
   | EventStore
@@ -28,6 +29,7 @@ export type StorePorts =
   | ProjectionCheckpoint
   | MediaStore
   | IdempotencyStore
+  | WebhookRepository
 
 /** One database of the adapter under test, empty when made. */
 export interface TestDatabase {

@@ -15,6 +15,7 @@ import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.con
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
+import { describeWebhookRepositoryContract } from "./WebhookRepository.contract.ts"
 
 const memory: StoreHarness = {
   freshDatabase: () => {
@@ -43,6 +44,7 @@ describeSessionRepositoryContract("memory", memory)
 describeUserRepositoryContract("memory", memory)
 describeAuthSessionRepositoryContract("memory", memory)
 describeApiKeyRepositoryContract("memory", memory)
+describeWebhookRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
 describeIdempotencyStoreContract("memory", memory)
 describeStoreHealthContract("memory", memory)

@@ -25,6 +25,7 @@ import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.con
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
+import { describeWebhookRepositoryContract } from "./WebhookRepository.contract.ts"
 
 const url = mongoTestUrl()
 const unreachablePort = await closedPort()
@@ -67,6 +68,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeUserRepositoryContract("mongo", mongo)
   describeAuthSessionRepositoryContract("mongo", mongo)
   describeApiKeyRepositoryContract("mongo", mongo)
+  describeWebhookRepositoryContract("mongo", mongo)
   describePasswordResetRepositoryContract("mongo", mongo)
   describeIdempotencyStoreContract("mongo", mongo)
   describeStoreHealthContract("mongo", mongo)

@@ -17,6 +17,7 @@ import { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
+import { WebhookRepository } from "../../src/application/ports/WebhookRepository.ts"
 import { openSqlite, SQLITE_SCHEMA_VERSION, SqliteDatabase } from "../../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../../src/infrastructure/sqlite/SqliteStore.ts"
 import { describeApiKeyRepositoryContract } from "./ApiKeyRepository.contract.ts"
@@ -35,6 +36,7 @@ import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.con
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
 import { describeUserRepositoryContract } from "./UserRepository.contract.ts"
+import { describeWebhookRepositoryContract } from "./WebhookRepository.contract.ts"
 
 const ev = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra })
 
@@ -85,6 +87,7 @@ describeSessionRepositoryContract("sqlite", sqlite)
 describeUserRepositoryContract("sqlite", sqlite)
 describeAuthSessionRepositoryContract("sqlite", sqlite)
 describeApiKeyRepositoryContract("sqlite", sqlite)
+describeWebhookRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
 describeIdempotencyStoreContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
@@ -707,6 +710,49 @@ describe("SQLite adapters: several connections to one file", () => {
         expect(reopened.prepare("SELECT claim_gateway_id FROM messages WHERE id = 'm1'").get()).toEqual({
           claim_gateway_id: "3EB0C0FFEE"
         })
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 14 (before outgoing webhooks) gains their tables on start and keeps its API keys",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        const key = {
+          id: "k1",
+          userId: "u1",
+          name: "n8n",
+          access: "write" as const,
+          digest: "d1",
+          createdAt: 1,
+          lastUsedAt: null,
+          expiresAt: null,
+          revokedAt: null
+        }
+        yield* ApiKeyRepository.use((r) => r.create(key)).pipe(Effect.provide(client(path)))
+        const old = new DatabaseSync(path)
+        old.exec("DROP TABLE webhook_endpoints; DROP TABLE webhook_deliveries; PRAGMA user_version = 14;")
+        old.close()
+        const endpoint = {
+          id: "e1",
+          userId: "u1",
+          url: "https://example.com/hook",
+          events: ["message.sent"],
+          secret: "v1.sealed",
+          createdAt: 1
+        }
+        const found = yield* Effect.gen(function* () {
+          yield* WebhookRepository.use((r) => r.createEndpoint(endpoint))
+          return {
+            endpoints: yield* WebhookRepository.use((r) => r.listEndpoints("u1")),
+            key: yield* ApiKeyRepository.use((r) => r.findByDigest("d1"))
+          }
+        }).pipe(Effect.provide(client(path)))
+        expect(found).toEqual({ endpoints: [endpoint], key })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 16 })
         reopened.close()
       })
     }

@@ -7,10 +7,12 @@ import { Effect, Layer, Logger } from "effect"
 import { TestClock } from "effect/testing"
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
+import { postWebhook } from "../../src/infrastructure/webhooks/HttpWebhookTransport.ts"
 import { readUploadForm } from "../../src/interfaces/web/readUploadForm.ts"
 import { startFakeWaha } from "../support/FakeWahaServer.ts"
 import { multipartBody, PNG_BYTES } from "../support/mediaFixtures.ts"
 import { dispatchAndDrain, schedulerClient, seedCampaign } from "../support/schedulerHarness.ts"
+import { startWebhookReceiver } from "../support/WebhookReceiver.ts"
 
 const runtime = "Deno" in globalThis ? "deno" : "node"
 const fake = await startFakeWaha()
@@ -72,10 +74,26 @@ try {
   })
   const two = await readUploadForm(form(unending), 1024)
   check("an upload form is refused at its second part, before its end", two.kind === "notOneFile")
+
+  // outgoing webhooks: node:http(s) with a pinned lookup, and the SSRF guard's resolution
+  const receiver = await startWebhookReceiver()
+  try {
+    const sent = await postWebhook({ allowPrivateTargets: true }, receiver.url(), '{"id":"e"}', {
+      "Herald-Event-Id": "e"
+    })
+    check(
+      "a webhook reaches a local receiver when private targets are allowed",
+      sent._tag === "Answered" && sent.status === 204 && receiver.received[0]?.body === '{"id":"e"}'
+    )
+    const refused = await postWebhook({ allowPrivateTargets: false }, `https://localhost:${receiver.port}/`, "{}", {})
+    check("a webhook to localhost is refused without the setting", refused._tag === "Refused")
+  } finally {
+    await receiver.close()
+  }
 } catch (error) {
   check(`no error (${String(error)})`, false)
 } finally {
   await fake.close()
 }
-console.log(`${runtime} smoke: ${5 - failures.length} passed, ${failures.length} failed`)
+console.log(`${runtime} smoke: ${7 - failures.length} passed, ${failures.length} failed`)
 if (failures.length > 0) process.exit(1)

@@ -4,6 +4,7 @@ import type { AuthSettingsShape } from "../../src/application/auth/AuthSettings.
 import type { CampaignQuotaShape } from "../../src/application/campaign/CampaignQuota.ts"
 import type { Notification } from "../../src/application/ports/Notifier.ts"
 import { Notifier } from "../../src/application/ports/Notifier.ts"
+import type { WebhookSettingsShape } from "../../src/application/webhook/WebhookSettings.ts"
 import { ScryptPasswordHasher } from "../../src/infrastructure/auth/ScryptPasswordHasher.ts"
 import { WahaGateway } from "../../src/infrastructure/gateway/WahaGateway.ts"
 import type { MemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -76,6 +77,8 @@ export const startTestWeb = async (
     readonly quota?: Partial<CampaignQuotaShape>
     /** GATEWAY_WEBHOOK_SECRET: registers `${authUrl}/api/webhooks/waha` on new sessions and accepts calls signed with it */
     readonly webhookSecret?: string
+    /** outgoing webhooks' settings (WEBHOOKS_ALLOW_PRIVATE_TARGETS) */
+    readonly webhooks?: Partial<WebhookSettingsShape>
     /** each notification is delivered (recorded) once this resolves: a mail provider that takes its time */
     readonly beforeNotify?: (notification: Notification) => Promise<void>
   } = {}
@@ -125,7 +128,7 @@ export const startTestWeb = async (
       : heldNotifier(notifications, options.beforeNotify)
   ).pipe(Layer.provideMerge(Logger.layer([capture])))
   const server = await serveWeb(
-    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }, options.quota),
+    webServicesLayer(base, { adminEmail: ADMIN_EMAIL, appUrl: authUrl, ...settings }, options.quota, options.webhooks),
     {
       port: 0,
       authUrl,

@@ -16,10 +16,10 @@ export class IdempotentRequestInProgress extends Data.TaggedError("IdempotentReq
   }
 }
 
-/** The first request's answer held a secret shown once (an API key), which is never kept: 409. */
+/** The first request's answer held a secret shown once (an API key, a webhook signing secret), which is never kept: 409. */
 export class IdempotentAnswerNotKept extends Data.TaggedError("IdempotentAnswerNotKept")<{}> {
   override get message() {
-    return "A request with this Idempotency-Key already ran, and its answer held a secret that is shown only once: revoke what it created if you did not receive it, and create it again with a new key."
+    return "A request with this Idempotency-Key already ran, and its answer held a secret that is shown only once: if you did not receive it, revoke the API key or delete the webhook endpoint it created, and create another with a new Idempotency-Key."
   }
 }
 

@@ -14,6 +14,8 @@ export interface StoredEvent {
 export interface StreamRef {
   readonly streamId: string
   readonly version: number
+  /** the event's type: a pass interested in a few types reads only the streams that have them */
+  readonly type: string
   readonly recordedAt: number
 }
 

@@ -9,9 +9,11 @@ import type { StoreUnavailable } from "./StoreErrors.ts"
  *   (docs/architecture.md#the-event-log-and-the-read-models), every event recorded before it being
  *   reflected in the read models;
  * - `failureAlerts`: where the web process's failure-alert scan resumes, every campaign that failed
- *   before it having been announced (src/interfaces/web/backgroundTasks.ts).
+ *   before it having been announced (src/interfaces/web/backgroundTasks.ts);
+ * - `webhooks`: where the web process's webhook relay resumes, every event before it having been
+ *   enqueued for the endpoints subscribed to it (src/application/webhook/enqueueWebhookEvents.ts).
  */
-export type CheckpointName = "projections" | "failureAlerts"
+export type CheckpointName = "projections" | "failureAlerts" | "webhooks"
 
 /**
  * Named positions on the event log's `recordedAt` scale (epoch ms, never negative), kept in the

@@ -107,3 +107,13 @@ export const parseEnvWithDatabaseUrl = <T>(
   if (parsed.database === null) return { ok: false, problems: ["DATABASE_URL is required"] }
   return { ok: true, env: parsed.env, database: parsed.database }
 }
+
+/**
+ * WEBHOOKS_ALLOW_PRIVATE_TARGETS: outgoing webhooks may call loopback, private and link-local
+ * addresses, and plain http (a receiver on the same machine or network). Off unless "true":
+ * otherwise an account could make Herald call into its own network (docs/security.md#outgoing-webhooks).
+ */
+export const allowPrivateTargets = z
+  .enum(["true", "false"], { error: "WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false" })
+  .optional()
+  .transform((v) => v === "true")

@@ -5,7 +5,16 @@ import { z } from "zod"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import { makeOwnerOnlyFolder, restrictToOwner, writeOwnerOnlyFile } from "../fs/ownerOnly.ts"
-import { httpUrl, parseEnv, positiveInt, quotaOf, quotaVariables, trustProxy, webhookSecret } from "./env.ts"
+import {
+  allowPrivateTargets,
+  httpUrl,
+  parseEnv,
+  positiveInt,
+  quotaOf,
+  quotaVariables,
+  trustProxy,
+  webhookSecret
+} from "./env.ts"
 import type { ConfigResult } from "./schedulerConfig.ts"
 
 /**
@@ -67,6 +76,7 @@ const Env = z
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
     TRUST_PROXY: trustProxy,
     GATEWAY_WEBHOOK_SECRET: webhookSecret,
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivateTargets,
     ...quotaVariables
   })
   .superRefine((e, ctx) => {
@@ -133,6 +143,8 @@ export interface StandaloneConfig {
   readonly alertIntervalMs: number
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
   readonly trustProxy: number
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS: outgoing webhooks may call private addresses and plain http */
+  readonly webhooksAllowPrivateTargets: boolean
   /** per-user limits of campaign.create */
   readonly quota: CampaignQuotaShape
   /** GATEWAY_WEBHOOK_SECRET: WAHA signs its webhooks with it; null: no webhooks (no delivery receipts) */
@@ -222,6 +234,7 @@ export const loadStandaloneConfig = (env: Record<string, string | undefined>): C
       sessionConcurrency: e.SCHEDULER_SESSION_CONCURRENCY,
       alertIntervalMs: e.ALERT_INTERVAL_MS,
       trustProxy: e.TRUST_PROXY,
+      webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
       quota: quotaOf(e),
       webhookSecret: e.GATEWAY_WEBHOOK_SECRET
     }

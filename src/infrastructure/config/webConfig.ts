@@ -2,6 +2,7 @@ import { z } from "zod"
 import type { CampaignQuotaShape } from "../../application/campaign/CampaignQuota.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import {
+  allowPrivateTargets,
   httpUrl,
   parseEnvWithDatabaseUrl,
   positiveInt,
@@ -76,6 +77,7 @@ const WebEnv = z
     ALERT_INTERVAL_MS: positiveInt("ALERT_INTERVAL_MS", 1_000).default(30_000),
     TRUST_PROXY: trustProxy,
     GATEWAY_WEBHOOK_SECRET: webhookSecret,
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivateTargets,
     ...quotaVariables
   })
   .superRefine((env, ctx) => {
@@ -109,6 +111,8 @@ export interface WebConfig {
   readonly alertIntervalMs: number
   /** TRUST_PROXY: proxies in front that append to X-Forwarded-For (0: the header is ignored) */
   readonly trustProxy: number
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS: outgoing webhooks may call private addresses and plain http */
+  readonly webhooksAllowPrivateTargets: boolean
   /** per-user limits of campaign.create */
   readonly quota: CampaignQuotaShape
   /** GATEWAY_WEBHOOK_SECRET: WAHA signs its webhooks with it; null: no webhooks (no delivery receipts) */
@@ -143,6 +147,7 @@ export const loadWebConfig = (env: Record<string, string | undefined>): ConfigRe
           : { kind: "api", baseUrl: e.MAIL_API_URL ?? null },
       alertIntervalMs: e.ALERT_INTERVAL_MS,
       trustProxy: e.TRUST_PROXY,
+      webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
       quota: quotaOf(e),
       webhookSecret: e.GATEWAY_WEBHOOK_SECRET
     }

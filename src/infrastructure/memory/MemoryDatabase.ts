@@ -8,6 +8,7 @@ import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
 import type { UserView } from "../../application/ports/UserRepository.ts"
+import type { WebhookDelivery, WebhookEndpoint } from "../../application/ports/WebhookRepository.ts"
 
 /**
  * The in-memory "server": one per test or embedded run. Several adapter instances (several
@@ -29,6 +30,8 @@ export interface MemoryDatabase {
   readonly apiKeys: Map<string, ApiKey>
   /** Idempotency-Key records, keyed by account and key */
   readonly idempotencyKeys: Map<string, IdempotencyRecord>
+  readonly webhookEndpoints: Map<string, WebhookEndpoint>
+  readonly webhookDeliveries: Map<string, WebhookDelivery>
   /** the readiness probe's record: when it was last written */
   readonly probes: Map<string, number>
   /** the projection checkpoint, under `projections` */
@@ -53,6 +56,8 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   passwordResets: new Map(),
   apiKeys: new Map(),
   idempotencyKeys: new Map(),
+  webhookEndpoints: new Map(),
+  webhookDeliveries: new Map(),
   probes: new Map(),
   checkpoints: new Map(),
   media: new Map(),

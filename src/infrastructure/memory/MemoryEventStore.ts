@@ -46,7 +46,14 @@ export const makeMemoryEventStore = (db: MemoryDatabase): EventStore["Service"] 
         .filter((event) => event.recordedAt >= since)
         .sort((a, b) => a.recordedAt - b.recordedAt)
         .slice(0, limit)
-        .map((event): StreamRef => ({ streamId: event.streamId, version: event.version, recordedAt: event.recordedAt }))
+        .map(
+          (event): StreamRef => ({
+            streamId: event.streamId,
+            version: event.version,
+            type: event.type,
+            recordedAt: event.recordedAt
+          })
+        )
     )
 })
 

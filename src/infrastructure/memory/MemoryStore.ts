@@ -12,6 +12,7 @@ import { MemoryProjectionCheckpoint } from "./MemoryProjectionCheckpoint.ts"
 import { MemorySessionRepository } from "./MemorySessionRepository.ts"
 import { MemoryStoreHealth } from "./MemoryStoreHealth.ts"
 import { MemoryUserRepository } from "./MemoryUserRepository.ts"
+import { MemoryWebhookRepository } from "./MemoryWebhookRepository.ts"
 
 /** Every store port on one in-memory database: one "client" of it. */
 export const MemoryStore = {
@@ -26,6 +27,7 @@ export const MemoryStore = {
       MemoryPasswordResetRepository.layer(db),
       MemoryApiKeyRepository.layer(db),
       MemoryIdempotencyStore.layer(db),
+      MemoryWebhookRepository.layer(db),
       MemoryStoreHealth.layer(db),
       MemoryProjectionCheckpoint.layer(db),
       MemoryMediaStore.layer(db)

@@ -61,6 +61,9 @@ export const MONGO_SCHEMA: Readonly<
     | "apiKeys"
     | "idempotencyKeys"
     | "idempotencyReplacements"
+    | "webhookEndpoints"
+    | "webhookDeliveries"
+    | "webhookCheckpoints"
     | "health"
     | "projectionCheckpoints"
     | "failureAlertCheckpoints"
@@ -111,6 +114,15 @@ export const MONGO_SCHEMA: Readonly<
   idempotencyKeys: [{ name: "createdAt_1", key: { createdAt: 1 } }],
   // who removes an expired record (MongoIdempotencyStore): one document per removal, swept by `at`
   idempotencyReplacements: [{ name: "at_1", key: { at: 1 } }],
+  // an account's endpoints, listed on its page
+  webhookEndpoints: [{ name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }],
+  // the delivery worker takes due ones; an endpoint's page lists its latest (enqueued exclusively by _id)
+  webhookDeliveries: [
+    { name: "status_1_nextAttemptAt_1", key: { status: 1, nextAttemptAt: 1 } },
+    { name: "endpointId_1_createdAt_1", key: { endpointId: 1, createdAt: 1 } }
+  ],
+  // where the webhook relay resumes (as failureAlertCheckpoints)
+  webhookCheckpoints: [],
   // one document, rewritten in place by the readiness probe (looked up by _id only)
   health: [],
   // a few documents whose _id is a position; the highest is the checkpoint (sorted on _id)

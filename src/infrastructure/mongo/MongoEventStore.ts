@@ -44,7 +44,13 @@ const EventDocumentSchema = z.object({
   lastVersion: version.optional()
 })
 
-const StreamRefSchema = z.object({ _id: z.string(), stream: z.string(), version, recordedAt: z.number() })
+const StreamRefSchema = z.object({
+  _id: z.string(),
+  stream: z.string(),
+  version,
+  type: z.string(),
+  recordedAt: z.number()
+})
 
 /** Index and code of the first write error of an ordered insertMany, if the server said which. */
 const firstWriteError = (error: unknown): WriteError | null =>
@@ -288,12 +294,14 @@ export const makeMongoEventStore = (db: Db): EventStore["Service"] => {
               .find({ recordedAt: { $gte: since } })
               .sort({ recordedAt: 1 })
               .limit(limit)
-              .project({ stream: 1, version: 1, recordedAt: 1 })
+              .project({ stream: 1, version: 1, type: 1, recordedAt: 1 })
               .toArray()
           ).pipe(
             Effect.flatMap((docs) => decodeDocuments(StreamRefSchema, COLLECTION, docs)),
             Effect.map((docs) =>
-              docs.map((d): StreamRef => ({ streamId: d.stream, version: d.version, recordedAt: d.recordedAt }))
+              docs.map(
+                (d): StreamRef => ({ streamId: d.stream, version: d.version, type: d.type, recordedAt: d.recordedAt })
+              )
             )
           )
   }

@@ -10,9 +10,12 @@ import { attempt, DUPLICATE_KEY, decodeDocuments, serverErrorCode, toStoreUnavai
  * One collection per name, its documents' `_id` the position: a sort on `_id` alone finds the
  * highest, with no index of its own. `projections` keeps the collection it always had.
  */
-const COLLECTIONS: Readonly<Record<CheckpointName, "projectionCheckpoints" | "failureAlertCheckpoints">> = {
+const COLLECTIONS: Readonly<
+  Record<CheckpointName, "projectionCheckpoints" | "failureAlertCheckpoints" | "webhookCheckpoints">
+> = {
   projections: "projectionCheckpoints",
-  failureAlerts: "failureAlertCheckpoints"
+  failureAlerts: "failureAlertCheckpoints",
+  webhooks: "webhookCheckpoints"
 }
 
 /** A position the checkpoint was advanced to; the highest one present is the checkpoint. */

@@ -11,6 +11,7 @@ import { MongoProjectionCheckpoint } from "./MongoProjectionCheckpoint.ts"
 import { MongoSessionRepository } from "./MongoSessionRepository.ts"
 import { MongoStoreHealth } from "./MongoStoreHealth.ts"
 import { MongoUserRepository } from "./MongoUserRepository.ts"
+import { MongoWebhookRepository } from "./MongoWebhookRepository.ts"
 
 /** Every store port on one MongoDatabase (provide `MongoDatabase.layer(...)`): one client of it. */
 export const MongoStore = {
@@ -24,6 +25,7 @@ export const MongoStore = {
     MongoPasswordResetRepository.layer,
     MongoApiKeyRepository.layer,
     MongoIdempotencyStore.layer,
+    MongoWebhookRepository.layer,
     MongoStoreHealth.layer,
     MongoProjectionCheckpoint.layer,
     MongoMediaStore.layer

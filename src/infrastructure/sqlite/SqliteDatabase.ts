@@ -53,8 +53,8 @@ export interface SqliteConnection {
 
 /**
  * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
- * 15: Idempotency-Key records (idempotency_keys); 17: the users' time zone and locale
- * (USERS_PREFERENCES_COLUMNS); 16 is another branch's. Every table is created if missing at
+ * 15: Idempotency-Key records (idempotency_keys); 16: webhook endpoints and deliveries; 17: the
+ * users' time zone and locale (USERS_PREFERENCES_COLUMNS). Every table is created if missing at
  * every start, so a file of any older version gains what it lacks.
  */
 export const SQLITE_SCHEMA_VERSION = 17
@@ -210,6 +210,35 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
   PRIMARY KEY (account, idempotency_key)
 );
 CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at);
+-- outgoing webhooks (schema version 16; created on the first start of an older file): each
+-- endpoint's signing secret encrypted, never in clear; one row per event to deliver to an endpoint
+CREATE TABLE IF NOT EXISTS webhook_endpoints (
+  id         TEXT    NOT NULL PRIMARY KEY,
+  user_id    TEXT    NOT NULL,
+  url        TEXT    NOT NULL,
+  events     TEXT    NOT NULL,
+  secret     TEXT    NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_endpoints_user_id ON webhook_endpoints (user_id, created_at, id);
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id              TEXT    NOT NULL PRIMARY KEY,
+  endpoint_id     TEXT    NOT NULL,
+  user_id         TEXT    NOT NULL,
+  event_id        TEXT    NOT NULL,
+  type            TEXT    NOT NULL,
+  body            TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  status          TEXT    NOT NULL,
+  attempts        INTEGER NOT NULL,
+  next_attempt_at INTEGER,
+  lease_until     INTEGER,
+  last_attempt_at INTEGER,
+  outcome         TEXT,
+  response_status INTEGER
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at, id);
 
 -- the stored positions (one row per name: 'projections', 'failureAlerts'), only ever raised
 CREATE TABLE IF NOT EXISTS checkpoints (

@@ -38,8 +38,10 @@ const EventRow = z
   )
 
 const StreamRefRow = z
-  .object({ stream: z.string(), version, recorded_at: z.number() })
-  .transform((row): StreamRef => ({ streamId: row.stream, version: row.version, recordedAt: row.recorded_at }))
+  .object({ stream: z.string(), version, type: z.string(), recorded_at: z.number() })
+  .transform(
+    (row): StreamRef => ({ streamId: row.stream, version: row.version, type: row.type, recordedAt: row.recorded_at })
+  )
 
 const INSERT = `INSERT INTO events (stream, version, type, data, recorded_at) VALUES (?, ?, ?, ?, ?)`
 
@@ -96,7 +98,7 @@ export const makeSqliteEventStore = (connection: SqliteConnection): EventStore["
     return attempt(connection, () =>
       connection
         .statement(
-          `SELECT stream, version, recorded_at FROM events WHERE recorded_at >= ? ORDER BY recorded_at, rowid LIMIT ?`
+          `SELECT stream, version, type, recorded_at FROM events WHERE recorded_at >= ? ORDER BY recorded_at, rowid LIMIT ?`
         )
         .all(since, max)
     ).pipe(Effect.flatMap((rows) => decodeRows(StreamRefRow, TABLE, rows)))

@@ -11,6 +11,7 @@ import { SqliteProjectionCheckpoint } from "./SqliteProjectionCheckpoint.ts"
 import { SqliteSessionRepository } from "./SqliteSessionRepository.ts"
 import { SqliteStoreHealth } from "./SqliteStoreHealth.ts"
 import { SqliteUserRepository } from "./SqliteUserRepository.ts"
+import { SqliteWebhookRepository } from "./SqliteWebhookRepository.ts"
 
 /** Every store port on one SqliteDatabase (provide `SqliteDatabase.layer({ path })`): one connection to the file. */
 export const SqliteStore = {
@@ -24,6 +25,7 @@ export const SqliteStore = {
     SqlitePasswordResetRepository.layer,
     SqliteApiKeyRepository.layer,
     SqliteIdempotencyStore.layer,
+    SqliteWebhookRepository.layer,
     SqliteStoreHealth.layer,
     SqliteProjectionCheckpoint.layer,
     SqliteMediaStore.layer

@@ -24,6 +24,7 @@ const ResetPasswordPage = lazyPage(() => import("./pages/ResetPasswordPage.tsx")
 const UpcomingPage = lazyPage(() => import("./pages/UpcomingPage.tsx").then((m) => m.UpcomingPage))
 const SignUpPage = lazyPage(() => import("./pages/SignUpPage.tsx").then((m) => m.SignUpPage))
 const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmailPage.tsx").then((m) => m.VerifyEmailPage))
+const WebhooksPage = lazyPage(() => import("./pages/WebhooksPage.tsx").then((m) => m.WebhooksPage))
 const WhatsAppPage = lazyPage(() => import("./pages/WhatsAppPage.tsx").then((m) => m.WhatsAppPage))
 
 /** A screen for signed-in, approved users: others go to sign-in or the "waiting for approval" page. */
@@ -64,6 +65,7 @@ const NewCampaign = signedIn(NewCampaignPage)
 const Campaign = signedIn(CampaignPage)
 const Admin = signedIn(AdminPage, { admin: true })
 const ApiKeys = signedIn(ApiKeysPage)
+const Webhooks = signedIn(WebhooksPage)
 
 export const App = () => {
   // once the first screen is up, fetch the other screens' code while the browser is idle
@@ -88,6 +90,7 @@ export const App = () => {
             <Route path="/campaigns/:id" component={Campaign} />
             <Route path="/admin" component={Admin} />
             <Route path="/account/api-keys" component={ApiKeys} />
+            <Route path="/account/webhooks" component={Webhooks} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -70,7 +70,12 @@ export const Layout = ({ children }: { readonly children: ReactNode }) => {
             {user !== null ? (
               <>
                 <span className="hidden text-sm sm:inline">{user.name}</span>
-                {user.status === "ACTIVE" ? <NavLink href="/account/api-keys">API keys</NavLink> : null}
+                {user.status === "ACTIVE" ? (
+                  <>
+                    <NavLink href="/account/api-keys">API keys</NavLink>
+                    <NavLink href="/account/webhooks">Webhooks</NavLink>
+                  </>
+                ) : null}
                 <SignOut signOut={signOut} />
               </>
             ) : null}

@@ -106,7 +106,8 @@ const main = Effect.gen(function* () {
       // a mailbox of files nobody reads cannot confirm an address: accounts are confirmed at once there
       verifyEmail: config.mail.kind !== "files"
     },
-    config.quota
+    config.quota,
+    { allowPrivateTargets: config.webhooksAllowPrivateTargets }
   )
 
   const running = Layer.effectDiscard(

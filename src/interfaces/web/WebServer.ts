@@ -16,6 +16,9 @@ import { RefusalLog } from "../../application/shared/RefusalLog.ts"
 import { RequestLimits } from "../../application/shared/RequestLimits.ts"
 import { SeenEvents } from "../../application/shared/SeenEvents.ts"
 import { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
+import type { WebhookSettingsShape } from "../../application/webhook/WebhookSettings.ts"
+import { WebhookSettings } from "../../application/webhook/WebhookSettings.ts"
+import { HttpWebhookTransport } from "../../infrastructure/webhooks/HttpWebhookTransport.ts"
 import { makeWebApp } from "./WebApp.ts"
 import type { ProcessLocalServices, WebServices } from "./WebServices.ts"
 import { WAHA_EVENT_REMEMBER_MS, WAHA_WEBHOOK_TRUST_MS } from "./wahaWebhook.ts"
@@ -24,9 +27,11 @@ import { WAHA_EVENT_REMEMBER_MS, WAHA_WEBHOOK_TRUST_MS } from "./wahaWebhook.ts"
 export const webServicesLayer = <R, E>(
   base: Layer.Layer<R | GatewayPort, E>,
   settings: Partial<AuthSettingsShape>,
-  quota: Partial<CampaignQuotaShape> = {}
-): Layer.Layer<R | GatewayPort | ProcessLocalServices, E> =>
-  Layer.mergeAll(
+  quota: Partial<CampaignQuotaShape> = {},
+  webhooks: Partial<WebhookSettingsShape> = {}
+): Layer.Layer<R | GatewayPort | ProcessLocalServices, E> => {
+  const webhookSettings = { ...WebhookSettings.defaultValue(), ...webhooks }
+  return Layer.mergeAll(
     SignInThrottle.layer,
     BadKeyThrottle.layer,
     GatewayDirectory.layer,
@@ -35,12 +40,15 @@ export const webServicesLayer = <R, E>(
     RefusalLog.layer,
     SeenEvents.layer(WAHA_EVENT_REMEMBER_MS),
     TrustedSenders.layer(WAHA_WEBHOOK_TRUST_MS),
-    BackgroundWork.layer
+    BackgroundWork.layer,
+    HttpWebhookTransport.layer(webhookSettings)
   ).pipe(
     Layer.provideMerge(base),
     Layer.provideMerge(Layer.succeed(AuthSettings, { ...AuthSettings.defaultValue(), ...settings })),
-    Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota }))
+    Layer.provideMerge(Layer.succeed(CampaignQuota, { ...CampaignQuota.defaultValue(), ...quota })),
+    Layer.provideMerge(Layer.succeed(WebhookSettings, webhookSettings))
   )
+}
 
 export interface WebServerOptions {
   readonly port: number

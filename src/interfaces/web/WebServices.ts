@@ -11,6 +11,8 @@ import type { Notifier } from "../../application/ports/Notifier.ts"
 import type { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
 import type { PasswordResetRepository } from "../../application/ports/PasswordResetRepository.ts"
 import type { StoreHealth } from "../../application/ports/StoreHealth.ts"
+import type { WebhookRepository } from "../../application/ports/WebhookRepository.ts"
+import type { WebhookTransport } from "../../application/ports/WebhookTransport.ts"
 import type { GatewayDirectory } from "../../application/session/GatewayDirectory.ts"
 import type { BackgroundWork } from "../../application/shared/BackgroundWork.ts"
 import type { KeyedLocks } from "../../application/shared/KeyedLocks.ts"
@@ -30,6 +32,7 @@ export type ProcessLocalServices =
   | SeenEvents
   | TrustedSenders
   | BackgroundWork
+  | WebhookTransport
 
 /** Everything the web process's use cases need, provided by WebServer's layer. */
 export type WebServices =
@@ -37,6 +40,7 @@ export type WebServices =
   | ProjectionStores
   | AuthSessionRepository
   | ApiKeyRepository
+  | WebhookRepository
   | PasswordResetRepository
   | StoreHealth
   | PasswordHasher

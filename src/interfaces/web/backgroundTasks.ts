@@ -5,9 +5,13 @@ import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCa
 import { sweepIdempotencyKeys } from "../../application/idempotency/sweepIdempotencyKeys.ts"
 import { sweepMedia } from "../../application/media/sweepMedia.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
+import type { CheckpointName } from "../../application/ports/ProjectionCheckpoint.ts"
 import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
 import { notifyLimitedSessions } from "../../application/session/notifyLimitedSessions.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import { deliverDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
+import { enqueueWebhookEvents } from "../../application/webhook/enqueueWebhookEvents.ts"
+import { sweepWebhookDeliveries } from "../../application/webhook/sweepWebhookDeliveries.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
 const LOOK_BACK_AT_START_MS = 24 * 60 * 60 * 1000
@@ -21,14 +25,19 @@ const STALL_ALERT_EVERY_MS = 60 * 60 * 1000
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 /**
- * Every `intervalMs`, tells the admin of the campaigns that failed since the previous pass that
- * got through. Where that was is kept in the store (the `failureAlerts` position), so a restarted
- * web process resumes there instead of reading a day of the log again; with none stored (the
- * first start) it looks back a day, and never further. Several web processes share the position:
- * each moves it past its own passes, never back, and the CampaignFailureNotified append decides
- * which of them tells, so a failure is announced once whoever scanned it.
+ * Every `intervalMs`, runs `work` over the events recorded since the previous pass that got
+ * through. Where that was is kept in the store (the position `name`), so a restarted web process
+ * resumes there instead of reading a day of the log again; with none stored (the first start) it
+ * looks back a day, and never further. Several web processes share the position: each moves it
+ * past its own passes, never back, and `work` must decide by an exclusive write which of them
+ * acts on an event, each pass looking SKEW_MS further back than the last got to.
  */
-const failureAlerts = (intervalMs: number) =>
+const followLog = <E extends { readonly message: string }, R>(
+  name: CheckpointName,
+  what: string,
+  intervalMs: number,
+  work: (since: number) => Effect.Effect<unknown, E, R>
+) =>
   Effect.gen(function* () {
     const positions = yield* ProjectionCheckpoint
     // null until the first pass found where to start (the store may be away at start)
@@ -36,23 +45,32 @@ const failureAlerts = (intervalMs: number) =>
     const start = Effect.gen(function* () {
       const known = yield* Ref.get(since)
       if (known !== null) return known
-      const stored = yield* positions.read("failureAlerts")
+      const stored = yield* positions.read(name)
       return Math.max(stored, (yield* Clock.currentTimeMillis) - LOOK_BACK_AT_START_MS)
     })
     const pass = Effect.gen(function* () {
       const passStart = yield* Clock.currentTimeMillis
       const next = passStart - SKEW_MS
-      // the owners of sessions WhatsApp limits are told on the same pass, from the same cursor
       yield* start.pipe(
-        Effect.flatMap((since) => notifyFailedCampaigns(since).pipe(Effect.andThen(notifyLimitedSessions(since)))),
+        Effect.flatMap(work),
         // the cursor moves only past a pass that got through: a failed one is covered by the next
         Effect.andThen(Ref.set(since, next)),
-        Effect.andThen(positions.advance("failureAlerts", next)),
-        Effect.catch((error) => Effect.logError(`failure alerts: ${oneLine(error.message)}`))
+        Effect.andThen(positions.advance(name, next)),
+        Effect.catch((error) => Effect.logError(`${what}: ${oneLine(error.message)}`))
       )
     })
     return yield* Effect.repeat(pass, Schedule.spaced(intervalMs))
   })
+
+/**
+ * Tells the admin of the campaigns that failed (notifyFailedCampaigns decides by the
+ * CampaignFailureNotified append which process tells), and the owners of sessions WhatsApp
+ * limits, from the same cursor.
+ */
+const failureAlerts = (intervalMs: number) =>
+  followLog("failureAlerts", "failure alerts", intervalMs, (since) =>
+    notifyFailedCampaigns(since).pipe(Effect.andThen(notifyLimitedSessions(since)))
+  )
 
 /**
  * Every `intervalMs`, looks for a stalled scheduler (messages overdue and still unpicked); once
@@ -113,6 +131,40 @@ export const backgroundTasks = (intervalMs: number) =>
     discard: true
   })
 
+/** How often the webhook relay reads the log and the delivery worker looks for due deliveries. */
+export const WEBHOOK_PASS_MS = 2_000
+
+/**
+ * Outgoing webhooks (docs/architecture.md#outgoing-webhooks), two loops: the relay follows the
+ * log from the stored `webhooks` position and enqueues a delivery per subscribed endpoint; the
+ * worker sends what is due, a few at a time. Apart from the scheduler: a slow or dead endpoint
+ * never delays a send.
+ */
+export const webhookTasks = (intervalMs: number = WEBHOOK_PASS_MS) =>
+  Effect.all(
+    [
+      followLog("webhooks", "webhook relay", intervalMs, enqueueWebhookEvents),
+      Effect.repeat(
+        deliverDueWebhooks().pipe(
+          Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
+        ),
+        Schedule.spaced(intervalMs)
+      ),
+      // hourly: deliveries done more than a week ago go
+      Effect.repeat(
+        sweepWebhookDeliveries().pipe(
+          Effect.catch((error) => Effect.logError(`sweeping webhook deliveries: ${oneLine(error.message)}`))
+        ),
+        Schedule.spaced(SWEEP_EVERY_MS)
+      )
+    ],
+    { concurrency: "unbounded", discard: true }
+  )
+
 /** The background tasks, running in the layer's scope: they stop when it closes (docs/architecture.md#processes-and-configuration). */
-export const backgroundTasksLayer = (intervalMs: number) =>
-  Layer.effectDiscard(Effect.forkScoped(backgroundTasks(intervalMs)))
+export const backgroundTasksLayer = (intervalMs: number, webhookIntervalMs: number = WEBHOOK_PASS_MS) =>
+  Layer.effectDiscard(
+    Effect.forkScoped(
+      Effect.all([backgroundTasks(intervalMs), webhookTasks(webhookIntervalMs)], { concurrency: 2, discard: true })
+    )
+  )

@@ -80,7 +80,8 @@ const main = Effect.gen(function* () {
       tokenKey: config.authSecret,
       verifyEmail: true
     },
-    config.quota
+    config.quota,
+    { allowPrivateTargets: config.webhooksAllowPrivateTargets }
   )
 
   const listening = Layer.effectDiscard(

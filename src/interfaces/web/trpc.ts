@@ -166,6 +166,10 @@ const CODES = {
   IdempotencyKeyReused: "UNPROCESSABLE_CONTENT",
   IdempotentRequestInProgress: "CONFLICT",
   IdempotentAnswerNotKept: "CONFLICT",
+  InvalidWebhookEndpoint: "BAD_REQUEST",
+  WebhookEndpointNotFound: "NOT_FOUND",
+  // as ApiKeyLimitReached: valid, and it succeeds once an endpoint is deleted
+  WebhookEndpointLimitReached: "PRECONDITION_FAILED",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 } satisfies Record<Exclude<AppError["_tag"], Explained["_tag"]>, TRPC_ERROR_CODE_KEY>
 const CODE_OF: ReadonlyMap<string, TRPC_ERROR_CODE_KEY> = new Map(Object.entries(CODES))

@@ -98,7 +98,10 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       "passwordResets",
       "projectionCheckpoints",
       "sessions",
-      "users"
+      "users",
+      "webhookCheckpoints",
+      "webhookDeliveries",
+      "webhookEndpoints"
     ])
     expect(first.createdIndexes).toHaveLength(Object.values(MONGO_SCHEMA).flat().length)
 
@@ -132,7 +135,10 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       passwordResets: ['{"_id":1}'],
       projectionCheckpoints: ['{"_id":1}'],
       sessions: ['{"_id":1}', '{"sessionName":1}', '{"userId":1}'],
-      users: ['{"_id":1}', '{"email":1}', '{"status":1}']
+      users: ['{"_id":1}', '{"email":1}', '{"status":1}'],
+      webhookCheckpoints: ['{"_id":1}'],
+      webhookDeliveries: ['{"_id":1}', '{"endpointId":1,"createdAt":1}', '{"status":1,"nextAttemptAt":1}'],
+      webhookEndpoints: ['{"_id":1}', '{"userId":1,"createdAt":1}']
     })
     const after = await raw(databaseUrl, (client) => client.db().admin().listDatabases({ nameOnly: true }))
     expect(after.databases.map((d) => d.name)).toContain(dbName)

@@ -6,6 +6,7 @@ import { describeAuthorizationMatrix } from "./authorization.suite.ts"
 import { describeFuzz } from "./fuzz.suite.ts"
 import { describeHttpSurface } from "./http.suite.ts"
 import { describeSessionApi } from "./session.suite.ts"
+import { describeWebhookEndpointApi } from "./webhookEndpoints.suite.ts"
 
 const url = mongoTestUrl()
 const mongo = () => ({ kind: "mongo" as const, url: freshDatabaseUrl("web") })
@@ -14,6 +15,7 @@ describe.skipIf(url === null)(url === null ? `web API on Mongo: ${MONGO_SKIP_REA
   afterAll(dropTestDatabases)
   describeAuthApi("mongo", mongo)
   describeApiKeyApi("mongo", mongo)
+  describeWebhookEndpointApi("mongo", mongo)
   describeSessionApi("mongo", mongo)
   describeAuthorizationMatrix("mongo", mongo)
   describeHttpSurface("mongo", mongo, "mongo")

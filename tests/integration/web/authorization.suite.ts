@@ -22,6 +22,10 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   // the caller's own keys (another user's list is their own; a key id not theirs is NOT_FOUND)
   { path: "apiKey.list", kind: "query" },
   { path: "apiKey.revoke", kind: "mutation", input: { id: "the-owners-key" } },
+  // the caller's own webhook endpoints, likewise
+  { path: "webhookEndpoint.list", kind: "query" },
+  { path: "webhookEndpoint.delete", kind: "mutation", input: { id: "the-owners-endpoint" } },
+  { path: "webhookEndpoint.ping", kind: "mutation", input: { id: "the-owners-endpoint" } },
   { path: "user.initiateMessagingSession", kind: "mutation" },
   { path: "user.getSessionStatus", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.getSessionQR", kind: "query", input: { sessionName: owner.sessionName } },
@@ -181,7 +185,8 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
         if (
           c.path === "user.initiateMessagingSession" ||
           c.path === "user.getMessagingSession" ||
-          c.path === "apiKey.list"
+          c.path === "apiKey.list" ||
+          c.path === "webhookEndpoint.list"
         )
           continue
         const expected = c.path.startsWith("admin.") ? "FORBIDDEN" : c.invalid === true ? "BAD_REQUEST" : "NOT_FOUND"

@@ -136,7 +136,7 @@ const describeIdempotency = (name: string, store: () => StoreKind) => {
       })
     })
 
-    it("campaign.duplicate replays; apiKey.create's answer (a secret) is never kept: its retry is 409", async () => {
+    it("campaign.duplicate replays; apiKey.create's and webhookEndpoint.create's answers (secrets) are never kept: their retry is 409", async () => {
       const source = await owner.api.campaign.create.mutate(plan("Source"))
       const key = crypto.randomUUID()
       const copy = { id: source.id, startDate: inHours(72).slice(0, 10), timeZone: "UTC", title: "Copied" }
@@ -151,9 +151,21 @@ const describeIdempotency = (name: string, store: () => StoreKind) => {
         keyed(web, owner, apiKeyKey).api.apiKey.create.mutate({ name: "script", access: "write" }),
         "CONFLICT"
       )
-      expect(retried.message).toMatch(/shown only once: revoke/)
+      expect(retried.message).toMatch(/shown only once: if you did not receive it, revoke the API key/)
       expect(retried.body).not.toContain(made.key)
       expect((await owner.api.apiKey.list.query()).items.filter((k) => k.name === "script")).toHaveLength(1)
+
+      const hookKey = crypto.randomUUID()
+      const hook = { url: "https://hooks.example.com/herald", events: ["message.sent" as const] }
+      const endpoint = await keyed(web, owner, hookKey).api.webhookEndpoint.create.mutate(hook)
+      const hookRetry = await expectTrpcError(
+        keyed(web, owner, hookKey).api.webhookEndpoint.create.mutate(hook),
+        "CONFLICT"
+      )
+      expect(hookRetry.body).not.toContain(endpoint.secret)
+      expect(
+        (await owner.api.webhookEndpoint.list.query()).items.filter((e) => e.url === hook.url).map((e) => e.id)
+      ).toEqual([endpoint.id])
     })
 
     it("an upload with a key is stored once: the same file again answers the first; another file is 422", async () => {

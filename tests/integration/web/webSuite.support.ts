@@ -21,6 +21,7 @@ export const webStarter = (store: () => StoreKind) => {
       readonly authUrl?: string
       readonly gatewayTimeoutMs?: number
       readonly trustProxy?: number
+      readonly webhooks?: { readonly allowPrivateTargets: boolean }
     } = {}
   ) => {
     const web = await startTestWeb(store(), settings, options)

@@ -18,6 +18,12 @@ describe("the creating procedures", () => {
       })
       .map(([path]) => path)
       .sort()
-    expect(creating).toEqual(["apiKey.create", "campaign.create", "campaign.duplicate", "campaign.resendMessage"])
+    expect(creating).toEqual([
+      "apiKey.create",
+      "campaign.create",
+      "campaign.duplicate",
+      "campaign.resendMessage",
+      "webhookEndpoint.create"
+    ])
   })
 })

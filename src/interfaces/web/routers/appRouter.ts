@@ -5,6 +5,7 @@ import { authRouter } from "./authRouter.ts"
 import { campaignRouter } from "./campaignRouter.ts"
 import { sessionRouter } from "./sessionRouter.ts"
 import { userRouter } from "./userRouter.ts"
+import { webhookEndpointRouter } from "./webhookEndpointRouter.ts"
 
 export const appRouter = router({
   auth: authRouter,
@@ -12,7 +13,8 @@ export const appRouter = router({
   user: userRouter,
   campaign: campaignRouter,
   session: sessionRouter,
-  apiKey: apiKeyRouter
+  apiKey: apiKeyRouter,
+  webhookEndpoint: webhookEndpointRouter
 })
 
 /** The API's type, for typed clients (e.g. @trpc/client in a front end). */

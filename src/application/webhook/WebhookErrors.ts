@@ -1,0 +1,22 @@
+import { Data } from "effect"
+import { MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT } from "../../domain/webhook/Webhook.ts"
+
+/** An endpoint's address or events the account must correct: BAD_REQUEST naming the field. */
+export class InvalidWebhookEndpoint extends Data.TaggedError("InvalidWebhookEndpoint")<{
+  readonly message: string
+  readonly field: "url" | "events"
+}> {}
+
+/** No endpoint of this id among the caller's: another user's endpoint reads exactly as an unknown one. */
+export class WebhookEndpointNotFound extends Data.TaggedError("WebhookEndpointNotFound")<{ readonly id: string }> {
+  override get message() {
+    return "webhook endpoint not found"
+  }
+}
+
+/** The account holds as many endpoints as it may. */
+export class WebhookEndpointLimitReached extends Data.TaggedError("WebhookEndpointLimitReached")<{}> {
+  override get message() {
+    return `you already have ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one you no longer need first`
+  }
+}

@@ -1,0 +1,79 @@
+import { Clock, Effect } from "effect"
+import { AuthSettings } from "../auth/AuthSettings.ts"
+import type { WebhookPostResult } from "../ports/WebhookTransport.ts"
+import { WebhookTransport } from "../ports/WebhookTransport.ts"
+import { webhookHeaders } from "./signWebhook.ts"
+import { openWebhookSecret } from "./webhookSecrets.ts"
+
+/** What one attempt came to, in plain words for the account's page. */
+export interface WebhookAttemptResult {
+  readonly delivered: boolean
+  readonly outcome: string
+  readonly responseStatus: number | null
+}
+
+const SECONDS = 1_000
+
+/** An attempt's result in the words the page shows (no field names, no JSON). */
+export const describeWebhookResult = (result: WebhookPostResult): WebhookAttemptResult => {
+  switch (result._tag) {
+    case "Answered": {
+      const { status } = result
+      if (status >= 200 && status < 300)
+        return { delivered: true, outcome: `Delivered: the endpoint answered ${status}.`, responseStatus: status }
+      if (status >= 300 && status < 400)
+        return {
+          delivered: false,
+          outcome: `The endpoint answered with a redirect (${status}); Herald does not follow redirects, so give the final address.`,
+          responseStatus: status
+        }
+      return { delivered: false, outcome: `The endpoint answered ${status}, not a success.`, responseStatus: status }
+    }
+    case "Refused":
+      return {
+        delivered: false,
+        outcome: `Not sent: ${result.reason}. Herald does not call such addresses unless the administrator allows it.`,
+        responseStatus: null
+      }
+    case "Unreachable":
+      return {
+        delivered: false,
+        outcome: `The endpoint could not be reached (${result.reason}).`,
+        responseStatus: null
+      }
+    case "TimedOut":
+      return {
+        delivered: false,
+        outcome: `The endpoint did not answer within ${Math.round(result.afterMs / SECONDS)} seconds.`,
+        responseStatus: null
+      }
+  }
+}
+
+/**
+ * Sends `body` to the endpoint once, signed with its secret and this attempt's timestamp. A
+ * secret that cannot be opened (AUTH_SECRET changed since the endpoint was made) is a failed
+ * attempt saying so: the account makes a new endpoint.
+ */
+export const attemptWebhook = Effect.fn("attemptWebhook")(function* (
+  endpoint: { readonly url: string; readonly secret: string },
+  eventId: string,
+  body: string
+) {
+  const settings = yield* AuthSettings
+  const secret = openWebhookSecret(settings.tokenKey, endpoint.secret)
+  if (secret === null)
+    return {
+      delivered: false,
+      outcome:
+        "Not sent: this endpoint's secret can no longer be read (the server's secret key changed). Delete the endpoint and add it again.",
+      responseStatus: null
+    } satisfies WebhookAttemptResult
+  const timestamp = Math.floor((yield* Clock.currentTimeMillis) / SECONDS)
+  const result = yield* (yield* WebhookTransport).post(
+    endpoint.url,
+    body,
+    webhookHeaders(secret, eventId, timestamp, body)
+  )
+  return describeWebhookResult(result)
+})

@@ -1,0 +1,85 @@
+import { Cache, Effect, Stream } from "effect"
+import { webhookDeliveryId } from "../../domain/webhook/Webhook.ts"
+import { recordedPages } from "../eventSourcing/recordedPages.ts"
+import type { StreamRef } from "../ports/EventStore.ts"
+import { WebhookRepository } from "../ports/WebhookRepository.ts"
+import type { WebhookEvent } from "./webhookEvents.ts"
+import { loadCampaign, WEBHOOK_SOURCE_TYPES, webhookEventsOf } from "./webhookEvents.ts"
+
+const PAGE = 1_000
+
+/** The versions of events that may matter to endpoints, per stream of a page, streams in the order first seen. */
+const versionsByStream = (page: ReadonlyArray<StreamRef>): Map<string, Set<number>> => {
+  const streams = new Map<string, Set<number>>()
+  for (const ref of page) {
+    if (!WEBHOOK_SOURCE_TYPES.has(ref.type)) continue
+    const versions = streams.get(ref.streamId) ?? new Set<number>()
+    versions.add(ref.version)
+    streams.set(ref.streamId, versions)
+  }
+  return streams
+}
+
+/**
+ * Enqueues, for every event recorded since `since` that an account's endpoints subscribed to, one
+ * delivery per endpoint (docs/architecture.md#outgoing-webhooks). The delivery's id is the
+ * endpoint's and the event's, and enqueueing inserts it only if no pass of any process did: the
+ * walk may repeat events (each pass looks back a little, pages share their edge) and several web
+ * processes may walk at once, and each event still reaches each endpoint once. An endpoint gets
+ * only events from its creation on. Never in the scheduler's way: it reads the log the scheduler
+ * wrote. Returns the time of the newest event seen.
+ */
+export const enqueueWebhookEvents = Effect.fn("enqueueWebhookEvents")(function* (since: number) {
+  const webhooks = yield* WebhookRepository
+  // most installations have none: then the log is not read at all (an endpoint made meanwhile gets
+  // only later events, and the next pass looks back past this one's start)
+  if (!(yield* webhooks.hasEndpoints())) return since
+  // read once per pass: a burst of sends shares a campaign and an account
+  const campaigns = yield* Cache.make({ lookup: loadCampaign, capacity: 1_000 })
+  const campaignOf = (campaignId: string) => Cache.get(campaigns, campaignId)
+  const endpoints = yield* Cache.make({ lookup: webhooks.listEndpoints, capacity: 1_000 })
+  const endpointsOf = (userId: string) => Cache.get(endpoints, userId)
+  const enqueue = (event: WebhookEvent) =>
+    Effect.gen(function* () {
+      const wanting = (yield* endpointsOf(event.userId)).filter(
+        (endpoint) => endpoint.events.includes(event.type) && endpoint.createdAt <= event.createdAt
+      )
+      yield* Effect.forEach(
+        wanting,
+        (endpoint) =>
+          webhooks.enqueue({
+            id: webhookDeliveryId(endpoint.id, event.eventId),
+            endpointId: endpoint.id,
+            userId: event.userId,
+            eventId: event.eventId,
+            type: event.type,
+            body: event.body,
+            createdAt: event.createdAt,
+            status: "pending",
+            attempts: 0,
+            nextAttemptAt: event.createdAt,
+            leaseUntil: null,
+            lastAttemptAt: null,
+            outcome: null,
+            responseStatus: null
+          }),
+        { discard: true }
+      )
+    })
+  return yield* recordedPages(since, PAGE).pipe(
+    Stream.tap((page) =>
+      Effect.forEach(
+        versionsByStream(page),
+        ([streamId, versions]) =>
+          webhookEventsOf(streamId, versions, campaignOf).pipe(
+            Effect.flatMap((events) => Effect.forEach(events, enqueue, { discard: true }))
+          ),
+        { discard: true }
+      )
+    ),
+    Stream.runFold(
+      () => since,
+      (newest, page) => page.at(-1)?.recordedAt ?? newest
+    )
+  )
+})

@@ -1,0 +1,93 @@
+import { Effect, Layer } from "effect"
+import type { Db } from "mongodb"
+import {
+  statusAfter,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookRepository
+} from "../../application/ports/WebhookRepository.ts"
+import { MongoDatabase } from "./MongoDatabase.ts"
+import { attempt, DUPLICATE_KEY, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
+import { mongoViewStore } from "./viewDocuments.ts"
+
+export const makeMongoWebhookRepository = (db: Db): WebhookRepository["Service"] => {
+  const endpoints = mongoViewStore(db, "webhookEndpoints", WebhookEndpointSchema)
+  const deliveries = mongoViewStore(db, "webhookDeliveries", WebhookDeliverySchema)
+  return {
+    createEndpoint: endpoints.put,
+    hasEndpoints: () =>
+      attempt(() => endpoints.collection.findOne({}, { projection: { _id: 1 } })).pipe(
+        Effect.map((doc) => doc !== null)
+      ),
+    listEndpoints: (userId) => endpoints.list({ userId }, { sort: { createdAt: 1, _id: 1 } }),
+    findEndpoint: (userId, id) => endpoints.one({ _id: id, userId }),
+    // the owner is part of the filter: another user's endpoint is never touched
+    deleteEndpoint: (userId, id) =>
+      attempt(() => endpoints.collection.deleteOne({ _id: id, userId })).pipe(
+        Effect.flatMap((result) =>
+          result.deletedCount === 0
+            ? Effect.succeed(false)
+            : attempt(() => deliveries.collection.deleteMany({ endpointId: id })).pipe(Effect.as(true))
+        )
+      ),
+    // exclusive by the unique _id alone, which FerretDB v1 keeps too
+    enqueue: ({ id, ...fields }) =>
+      Effect.tryPromise({ try: () => deliveries.collection.insertOne({ _id: id, ...fields }), catch: (e) => e }).pipe(
+        Effect.as(true),
+        Effect.catch((error) =>
+          serverErrorCode(error) === DUPLICATE_KEY ? Effect.succeed(false) : Effect.fail(toStoreUnavailable(error))
+        )
+      ),
+    // each candidate is taken by an update conditioned on the lease it was read with: atomic on
+    // MongoDB; FerretDB v1 runs it as find-then-write, so two processes may rarely both take one
+    claimDue: (now, leaseUntil, limit) =>
+      Effect.gen(function* () {
+        const due = yield* deliveries.list(
+          {
+            status: "pending",
+            nextAttemptAt: { $lte: now },
+            $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }]
+          },
+          { sort: { nextAttemptAt: 1, _id: 1 }, limit }
+        )
+        const taken = yield* Effect.forEach(due, (d) =>
+          attempt(() =>
+            deliveries.collection.updateOne(
+              { _id: d.id, status: "pending", attempts: d.attempts, leaseUntil: d.leaseUntil },
+              { $set: { leaseUntil } }
+            )
+          ).pipe(Effect.map((result) => (result.modifiedCount === 1 ? [{ ...d, leaseUntil }] : [])))
+        )
+        return taken.flat()
+      }),
+    recordAttempt: (id, a) =>
+      attempt(() =>
+        deliveries.collection.updateOne(
+          { _id: id },
+          {
+            $set: {
+              status: statusAfter(a),
+              nextAttemptAt: a.delivered ? null : a.nextAttemptAt,
+              leaseUntil: null,
+              lastAttemptAt: a.at,
+              outcome: a.outcome,
+              responseStatus: a.responseStatus
+            },
+            $inc: { attempts: 1 }
+          }
+        )
+      ).pipe(Effect.asVoid),
+    sweepDeliveries: (before) =>
+      attempt(() =>
+        deliveries.collection.deleteMany({ status: { $in: ["delivered", "failed"] }, createdAt: { $lt: before } })
+      ).pipe(Effect.map((result) => result.deletedCount)),
+    listDeliveries: (endpointId, limit) => deliveries.list({ endpointId }, { sort: { createdAt: -1, _id: -1 }, limit })
+  }
+}
+
+export const MongoWebhookRepository = {
+  layer: Layer.effect(
+    WebhookRepository,
+    MongoDatabase.useSync(({ db }) => makeMongoWebhookRepository(db))
+  )
+}

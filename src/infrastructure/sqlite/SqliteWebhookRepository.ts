@@ -1,0 +1,100 @@
+import { Effect, Layer } from "effect"
+import type { WebhookDelivery } from "../../application/ports/WebhookRepository.ts"
+import {
+  statusAfter,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookRepository
+} from "../../application/ports/WebhookRepository.ts"
+import type { SqliteConnection } from "./SqliteDatabase.ts"
+import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
+import { sqliteViewStore } from "./viewRows.ts"
+
+export const makeSqliteWebhookRepository = (connection: SqliteConnection): WebhookRepository["Service"] => {
+  const endpoints = sqliteViewStore(connection, "webhook_endpoints", WebhookEndpointSchema, "record")
+  const deliveries = sqliteViewStore(connection, "webhook_deliveries", WebhookDeliverySchema, "record")
+  const columns = deliveries.select.slice("SELECT ".length, deliveries.select.indexOf(" FROM "))
+  const placeholders = columns
+    .split(", ")
+    .map(() => "?")
+    .join(", ")
+  // the id is the primary key: a second insert of one delivery changes nothing
+  const insert = `INSERT INTO webhook_deliveries (${columns}) VALUES (${placeholders}) ON CONFLICT (id) DO NOTHING`
+  // one statement, atomic under SQLite's write lock: of two processes, each due delivery goes to one
+  const claim = `UPDATE webhook_deliveries SET lease_until = ? WHERE id IN (
+      SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
+        AND (lease_until IS NULL OR lease_until <= ?) ORDER BY next_attempt_at, id LIMIT ?)
+    RETURNING ${columns}`
+  const valuesOf = (d: WebhookDelivery) => [
+    d.id,
+    d.endpointId,
+    d.userId,
+    d.eventId,
+    d.type,
+    d.body,
+    d.createdAt,
+    d.status,
+    d.attempts,
+    d.nextAttemptAt,
+    d.leaseUntil,
+    d.lastAttemptAt,
+    d.outcome,
+    d.responseStatus
+  ]
+  return {
+    createEndpoint: endpoints.put,
+    hasEndpoints: () =>
+      attempt(connection, () => connection.statement("SELECT 1 AS one FROM webhook_endpoints LIMIT 1").get()).pipe(
+        Effect.map((row) => row !== undefined)
+      ),
+    listEndpoints: (userId) => endpoints.list("WHERE user_id = ? ORDER BY created_at, id", [userId]),
+    findEndpoint: (userId, id) => endpoints.one("WHERE id = ? AND user_id = ?", [id, userId]),
+    deleteEndpoint: (userId, id) =>
+      attemptWrite(connection, () => {
+        const changes = connection
+          .statement("DELETE FROM webhook_endpoints WHERE id = ? AND user_id = ?")
+          .run(id, userId).changes
+        if (Number(changes) === 0) return false
+        connection.statement("DELETE FROM webhook_deliveries WHERE endpoint_id = ?").run(id)
+        return true
+      }),
+    enqueue: (delivery) =>
+      attemptWrite(connection, () => Number(connection.statement(insert).run(...valuesOf(delivery)).changes) > 0),
+    claimDue: (now, leaseUntil, limit) =>
+      attemptWrite(connection, () =>
+        connection.statement(claim).all(leaseUntil, now, now, Math.max(0, Math.floor(limit)))
+      ).pipe(
+        Effect.flatMap((rows) => Effect.forEach(rows, deliveries.decode)),
+        Effect.map((claimed) =>
+          claimed
+            .filter((d) => d !== null)
+            .sort((a, b) => (a.nextAttemptAt ?? 0) - (b.nextAttemptAt ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        )
+      ),
+    recordAttempt: (id, attempt) =>
+      deliveries.run(
+        `UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, lease_until = NULL,
+           last_attempt_at = ?, outcome = ?, response_status = ? WHERE id = ?`,
+        statusAfter(attempt),
+        attempt.delivered ? null : attempt.nextAttemptAt,
+        attempt.at,
+        attempt.outcome,
+        attempt.responseStatus,
+        id
+      ),
+    sweepDeliveries: (before) =>
+      attemptWrite(connection, () =>
+        Number(
+          connection
+            .statement("DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?")
+            .run(before).changes
+        )
+      ),
+    listDeliveries: (endpointId, limit) =>
+      deliveries.list("WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC", [endpointId], limit)
+  }
+}
+
+export const SqliteWebhookRepository = {
+  layer: Layer.effect(WebhookRepository, SqliteDatabase.useSync(makeSqliteWebhookRepository))
+}
