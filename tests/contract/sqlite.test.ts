@@ -752,7 +752,7 @@ describe("SQLite adapters: several connections to one file", () => {
         }).pipe(Effect.provide(client(path)))
         expect(found).toEqual({ endpoints: [endpoint], key })
         const reopened = new DatabaseSync(path)
-        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: 16 })
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }
