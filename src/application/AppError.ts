@@ -22,6 +22,7 @@ import type {
   InvalidCampaign,
   MediaNotFound
 } from "./campaign/CampaignErrors.ts"
+import type { IdempotencyError } from "./idempotency/IdempotencyErrors.ts"
 import type { GatewayError } from "./ports/GatewayPort.ts"
 import type { StoreUnavailable } from "./ports/StoreErrors.ts"
 import type { InvalidSessionPacing, MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
@@ -69,6 +70,7 @@ export type AppError =
   | CampaignError
   | SessionError
   | ApiKeyError
+  | IdempotencyError
   | WebhookError
   | GatewayError
   | StoreUnavailable

@@ -5,6 +5,7 @@ import type { ApiKeyRepository } from "../../src/application/ports/ApiKeyReposit
 import type { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import type { CampaignRepository } from "../../src/application/ports/CampaignRepository.ts"
 import type { EventStore } from "../../src/application/ports/EventStore.ts"
+import type { IdempotencyStore } from "../../src/application/ports/IdempotencyStore.ts"
 import type { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
@@ -27,6 +28,7 @@ export type StorePorts =
   | StoreHealth
   | ProjectionCheckpoint
   | MediaStore
+  | IdempotencyStore
   | WebhookRepository
 
 /** One database of the adapter under test, empty when made. */

@@ -7,6 +7,7 @@ import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
+import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts"
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
@@ -45,6 +46,7 @@ describeAuthSessionRepositoryContract("memory", memory)
 describeApiKeyRepositoryContract("memory", memory)
 describeWebhookRepositoryContract("memory", memory)
 describePasswordResetRepositoryContract("memory", memory)
+describeIdempotencyStoreContract("memory", memory)
 describeStoreHealthContract("memory", memory)
 describeProjectionCheckpointContract("memory", memory)
 describeMediaStoreContract("memory", memory)

@@ -17,6 +17,7 @@ import { describeCampaignListingContract } from "./CampaignListing.contract.ts"
 import { describeCampaignRepositoryContract } from "./CampaignRepository.contract.ts"
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
+import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts"
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
@@ -69,6 +70,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeApiKeyRepositoryContract("mongo", mongo)
   describeWebhookRepositoryContract("mongo", mongo)
   describePasswordResetRepositoryContract("mongo", mongo)
+  describeIdempotencyStoreContract("mongo", mongo)
   describeStoreHealthContract("mongo", mongo)
   describeProjectionCheckpointContract("mongo", mongo)
   describeMediaStoreContract("mongo", mongo)

@@ -12,6 +12,7 @@ import { ApiKeyRepository } from "../../src/application/ports/ApiKeyRepository.t
 import { AuthSessionRepository } from "../../src/application/ports/AuthSessionRepository.ts"
 import { CampaignRepository, targetsOf } from "../../src/application/ports/CampaignRepository.ts"
 import { EventStore } from "../../src/application/ports/EventStore.ts"
+import { IdempotencyStore } from "../../src/application/ports/IdempotencyStore.ts"
 import { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
@@ -27,6 +28,7 @@ import { describeCampaignRepositoryContract } from "./CampaignRepository.contrac
 import { describeEventStoreContract } from "./EventStore.contract.ts"
 import type { StoreHarness } from "./harness.ts"
 import { expectStoreUnavailable } from "./harness.ts"
+import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts"
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract, messageView } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
@@ -87,6 +89,7 @@ describeAuthSessionRepositoryContract("sqlite", sqlite)
 describeApiKeyRepositoryContract("sqlite", sqlite)
 describeWebhookRepositoryContract("sqlite", sqlite)
 describePasswordResetRepositoryContract("sqlite", sqlite)
+describeIdempotencyStoreContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
 describeMediaStoreContract("sqlite", sqlite)
@@ -792,6 +795,45 @@ describe("SQLite adapters: several connections to one file", () => {
         const reopened = new DatabaseSync(path)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(reopened.prepare("SELECT name, digest FROM api_keys").all()).toEqual([{ name: "n8n", digest: "d1" }])
+        reopened.close()
+      })
+    }
+  )
+
+  it.effect(
+    "a file of schema version 14 (before Idempotency-Keys) gains the idempotency_keys table on start and keeps its sign-ins",
+    () => {
+      const path = join(tempFolder(), "herald.db")
+      return Effect.gen(function* () {
+        yield* AuthSessionRepository.use((r) =>
+          r.create({ id: "s1", userId: "u1", expiresAt: 2_000_000_000_000, createdAt: 1 })
+        ).pipe(Effect.provide(client(path)))
+        const old = new DatabaseSync(path)
+        old.exec("DROP TABLE idempotency_keys; PRAGMA user_version = 14;")
+        old.close()
+        const record = {
+          account: "u1",
+          key: "k1",
+          fingerprint: "f",
+          createdAt: 5,
+          state: "pending" as const,
+          answer: null
+        }
+        const found = yield* Effect.gen(function* () {
+          const claimed = yield* IdempotencyStore.use((s) => s.claim(record, 0))
+          return {
+            claimed,
+            again: yield* IdempotencyStore.use((s) => s.claim({ ...record, createdAt: 6 }, 0)),
+            session: yield* AuthSessionRepository.use((r) => r.get("s1"))
+          }
+        }).pipe(Effect.provide(client(path)))
+        expect(found).toEqual({
+          claimed: { _tag: "Claimed" },
+          again: { _tag: "Held", record },
+          session: { id: "s1", userId: "u1", expiresAt: 2_000_000_000_000, createdAt: 1 }
+        })
+        const reopened = new DatabaseSync(path)
+        expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         reopened.close()
       })
     }

@@ -24,7 +24,7 @@ export interface UploadAnswer {
 export const uploadFile = async (
   baseUrl: string,
   file: { readonly bytes: Uint8Array; readonly name: string; readonly type?: string },
-  options: { readonly cookie?: string | null; readonly origin?: string | null } = {}
+  options: { readonly cookie?: string | null; readonly origin?: string | null; readonly idempotencyKey?: string } = {}
 ): Promise<UploadAnswer> => {
   const form = new FormData()
   form.append(
@@ -35,6 +35,7 @@ export const uploadFile = async (
   const headers: Record<string, string> = {}
   if (options.cookie != null) headers["cookie"] = options.cookie
   if (options.origin != null) headers["origin"] = options.origin
+  if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey
   const response = await fetch(`${baseUrl}/api/media`, { method: "POST", body: form, headers })
   const text = await response.text()
   let body: Record<string, unknown> = {}

@@ -1,5 +1,5 @@
 import { Clock, Data, Effect } from "effect"
-import type { CampaignGroup, CampaignPlan } from "../../domain/campaign/Campaign.ts"
+import type { CampaignGroup, CampaignPlan, CampaignRejection, CampaignState } from "../../domain/campaign/Campaign.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import type { MessageMedia } from "../../domain/message/Media.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
@@ -36,6 +36,21 @@ export interface CreateCampaignInput {
 const PLAN_CONCURRENCY = 32
 
 export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ readonly message: string }> {}
+
+/**
+ * The same request run again with the same ids (an Idempotency-Key's retry after the first run
+ * died, runIdempotently): the campaign it recorded is this user's and names these messages. The
+ * run goes on, scheduling what the first did not, and answers the same id: nothing planned twice.
+ */
+const isRunAgain = (
+  created: { readonly state: CampaignState; readonly rejection: CampaignRejection },
+  userId: string,
+  planned: ReadonlyArray<{ readonly id: string }>
+): boolean => {
+  if (created.rejection._tag !== "CampaignAlreadyExists" || created.state.userId !== userId) return false
+  const recorded = new Set(created.state.messageIds)
+  return planned.every((m) => recorded.has(m.id))
+}
 
 /**
  * Plans a campaign of explicit messages. Each target group gets its own copy of every message:
@@ -76,7 +91,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     ...(input.plan === undefined ? {} : { plan: input.plan }),
     now
   })
-  if (created._tag === "Rejected") {
+  if (created._tag === "Rejected" && !isRunAgain(created, input.userId, planned)) {
     const r = created.rejection
     return yield* new CampaignRejected({ message: r._tag === "InvalidTargets" ? r.message : r._tag })
   }
@@ -101,7 +116,8 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     { concurrency: PLAN_CONCURRENCY }
   )
   for (const scheduled of outcomes) {
-    if (scheduled._tag === "Rejected") {
+    // scheduled already by the run this one repeats (isRunAgain); random ids never meet one
+    if (scheduled._tag === "Rejected" && scheduled.rejection._tag !== "MessageAlreadyExists") {
       const r = scheduled.rejection
       return yield* new CampaignRejected({ message: r._tag === "InvalidPoll" ? r.message : r._tag })
     }

@@ -81,6 +81,10 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       const currentResend =
         original.resentAs === null ? null : (yield* load(MessageAggregate, original.resentAs)).status
       const resendId = (yield* Ids).next()
+      // The same request run again with the same ids (an Idempotency-Key's retry after the first
+      // run died, runIdempotently): the deciders take its mark and addition again as done, and
+      // a resend it scheduled already is its answer.
+      const runAgain = original.resentAs === resendId
       const mark: MessageCommand = { type: "Resend", resendId, currentResend, now }
       const marking = decideMessage(mark, original)
       if (marking._tag === "Rejected") return yield* refusal(marking.rejection)
@@ -154,7 +158,7 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         ...(original.poll === null ? {} : { poll: original.poll }),
         ...(original.media === null ? {} : { media: original.media })
       })
-      if (scheduled._tag === "Rejected") {
+      if (scheduled._tag === "Rejected" && !(runAgain && scheduled.rejection._tag === "MessageAlreadyExists")) {
         return yield* new CampaignConflict({
           message: "The message could not be sent again: reload the page and try again."
         })

@@ -2,7 +2,7 @@ import { Clock, Data, Effect } from "effect"
 import type { MessageMedia } from "../../domain/message/Media.ts"
 import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaFilename, mediaKindOf } from "../../domain/message/Media.ts"
 import { Ids } from "../ports/Ids.ts"
-import { MediaStore } from "../ports/MediaStore.ts"
+import { MediaStore, StoredMediaSchema } from "../ports/MediaStore.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import type { LimitRule } from "../shared/RequestLimits.ts"
 import { RequestLimits } from "../shared/RequestLimits.ts"
@@ -51,6 +51,15 @@ export class MediaQuotaExceeded extends Data.TaggedError("MediaQuotaExceeded")<{
   }
 }
 
+/** What an upload answers (a MessageMedia): kept as it is for an Idempotency-Key's retries. */
+export const UploadedMediaSchema = StoredMediaSchema.pick({
+  id: true,
+  mimetype: true,
+  filename: true,
+  size: true,
+  kind: true
+})
+
 /**
  * POST /api/media: stores an upload of `ownerId`, its type detected from the bytes by the caller
  * (`detected`, null when unknown). Answers what a message refers to it by.
@@ -75,6 +84,17 @@ export const uploadMedia = Effect.fn("uploadMedia")(function* (input: {
         return yield* new MediaQuotaExceeded()
       }
       const id = (yield* Ids).next()
+      // The same upload run again with the same ids (an Idempotency-Key's retry after the first
+      // run died, runIdempotently): what it stored whole is the answer; a part of it goes first.
+      // Random ids never meet a stored one.
+      const earlier = yield* store.info(id)
+      if (earlier !== null && earlier.ownerId === input.ownerId) {
+        if ((yield* store.read(id)) !== null) {
+          const { mimetype, filename, size, kind } = earlier
+          return { id, mimetype, filename, size, kind } satisfies MessageMedia
+        }
+        yield* store.delete(id)
+      }
       const createdAt = yield* Clock.currentTimeMillis
       const media: MessageMedia = {
         id,

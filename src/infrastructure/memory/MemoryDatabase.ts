@@ -2,6 +2,7 @@ import type { ApiKey } from "../../application/ports/ApiKeyRepository.ts"
 import type { AuthSession } from "../../application/ports/AuthSessionRepository.ts"
 import type { CampaignView } from "../../application/ports/CampaignRepository.ts"
 import type { StoredEvent } from "../../application/ports/EventStore.ts"
+import type { IdempotencyRecord } from "../../application/ports/IdempotencyStore.ts"
 import type { StoredMedia } from "../../application/ports/MediaStore.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
@@ -27,6 +28,8 @@ export interface MemoryDatabase {
   readonly passwordResets: Map<string, PasswordReset>
   /** keyed by digest */
   readonly apiKeys: Map<string, ApiKey>
+  /** Idempotency-Key records, keyed by account and key */
+  readonly idempotencyKeys: Map<string, IdempotencyRecord>
   readonly webhookEndpoints: Map<string, WebhookEndpoint>
   readonly webhookDeliveries: Map<string, WebhookDelivery>
   /** the readiness probe's record: when it was last written */
@@ -52,6 +55,7 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   authSessions: new Map(),
   passwordResets: new Map(),
   apiKeys: new Map(),
+  idempotencyKeys: new Map(),
   webhookEndpoints: new Map(),
   webhookDeliveries: new Map(),
   probes: new Map(),

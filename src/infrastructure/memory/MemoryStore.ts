@@ -4,6 +4,7 @@ import { MemoryAuthSessionRepository } from "./MemoryAuthSessionRepository.ts"
 import { MemoryCampaignRepository } from "./MemoryCampaignRepository.ts"
 import type { MemoryDatabase } from "./MemoryDatabase.ts"
 import { MemoryEventStore } from "./MemoryEventStore.ts"
+import { MemoryIdempotencyStore } from "./MemoryIdempotencyStore.ts"
 import { MemoryMediaStore } from "./MemoryMediaStore.ts"
 import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
 import { MemoryPasswordResetRepository } from "./MemoryPasswordResetRepository.ts"
@@ -25,6 +26,7 @@ export const MemoryStore = {
       MemoryAuthSessionRepository.layer(db),
       MemoryPasswordResetRepository.layer(db),
       MemoryApiKeyRepository.layer(db),
+      MemoryIdempotencyStore.layer(db),
       MemoryWebhookRepository.layer(db),
       MemoryStoreHealth.layer(db),
       MemoryProjectionCheckpoint.layer(db),

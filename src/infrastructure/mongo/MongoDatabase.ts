@@ -59,6 +59,8 @@ export const MONGO_SCHEMA: Readonly<
     | "authSessions"
     | "passwordResets"
     | "apiKeys"
+    | "idempotencyKeys"
+    | "idempotencyReplacements"
     | "webhookEndpoints"
     | "webhookDeliveries"
     | "webhookCheckpoints"
@@ -108,6 +110,10 @@ export const MONGO_SCHEMA: Readonly<
     { name: "digest_1", key: { digest: 1 }, unique: true },
     { name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }
   ],
+  // Idempotency-Key records: claimed by inserting their _id (account and key); the sweep removes the expired
+  idempotencyKeys: [{ name: "createdAt_1", key: { createdAt: 1 } }],
+  // who removes an expired record (MongoIdempotencyStore): one document per removal, swept by `at`
+  idempotencyReplacements: [{ name: "at_1", key: { at: 1 } }],
   // an account's endpoints, listed on its page
   webhookEndpoints: [{ name: "userId_1_createdAt_1", key: { userId: 1, createdAt: 1 } }],
   // the delivery worker takes due ones; an endpoint's page lists its latest (enqueued exclusively by _id)

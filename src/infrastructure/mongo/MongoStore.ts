@@ -3,6 +3,7 @@ import { MongoApiKeyRepository } from "./MongoApiKeyRepository.ts"
 import { MongoAuthSessionRepository } from "./MongoAuthSessionRepository.ts"
 import { MongoCampaignRepository } from "./MongoCampaignRepository.ts"
 import { MongoEventStore } from "./MongoEventStore.ts"
+import { MongoIdempotencyStore } from "./MongoIdempotencyStore.ts"
 import { MongoMediaStore } from "./MongoMediaStore.ts"
 import { MongoMessageRepository } from "./MongoMessageRepository.ts"
 import { MongoPasswordResetRepository } from "./MongoPasswordResetRepository.ts"
@@ -23,6 +24,7 @@ export const MongoStore = {
     MongoAuthSessionRepository.layer,
     MongoPasswordResetRepository.layer,
     MongoApiKeyRepository.layer,
+    MongoIdempotencyStore.layer,
     MongoWebhookRepository.layer,
     MongoStoreHealth.layer,
     MongoProjectionCheckpoint.layer,

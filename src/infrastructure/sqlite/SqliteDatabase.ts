@@ -53,7 +53,9 @@ export interface SqliteConnection {
 
 /**
  * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
- * 16: webhook endpoints and deliveries; 17: the users' time zone and locale (USERS_PREFERENCES_COLUMNS); 15 is another branch's.
+ * 15: Idempotency-Key records (idempotency_keys); 16: webhook endpoints and deliveries; 17: the
+ * users' time zone and locale (USERS_PREFERENCES_COLUMNS). Every table is created if missing at
+ * every start, so a file of any older version gains what it lacks.
  */
 export const SQLITE_SCHEMA_VERSION = 17
 
@@ -196,6 +198,18 @@ CREATE TABLE IF NOT EXISTS api_keys (
 CREATE UNIQUE INDEX IF NOT EXISTS api_keys_digest ON api_keys (digest);
 CREATE INDEX IF NOT EXISTS api_keys_user_id ON api_keys (user_id, created_at, id);
 
+-- Idempotency-Key records (schema version 15; created on the first start of an older file):
+-- one per account and key, the first request's fingerprint and, once it succeeded, its answer
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  account         TEXT    NOT NULL,
+  idempotency_key TEXT    NOT NULL,
+  fingerprint     TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  state           TEXT    NOT NULL,
+  answer          TEXT,
+  PRIMARY KEY (account, idempotency_key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at);
 -- outgoing webhooks (schema version 16; created on the first start of an older file): each
 -- endpoint's signing secret encrypted, never in clear; one row per event to deliver to an endpoint
 CREATE TABLE IF NOT EXISTS webhook_endpoints (

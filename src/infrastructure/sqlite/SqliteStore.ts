@@ -3,6 +3,7 @@ import { SqliteApiKeyRepository } from "./SqliteApiKeyRepository.ts"
 import { SqliteAuthSessionRepository } from "./SqliteAuthSessionRepository.ts"
 import { SqliteCampaignRepository } from "./SqliteCampaignRepository.ts"
 import { SqliteEventStore } from "./SqliteEventStore.ts"
+import { SqliteIdempotencyStore } from "./SqliteIdempotencyStore.ts"
 import { SqliteMediaStore } from "./SqliteMediaStore.ts"
 import { SqliteMessageRepository } from "./SqliteMessageRepository.ts"
 import { SqlitePasswordResetRepository } from "./SqlitePasswordResetRepository.ts"
@@ -23,6 +24,7 @@ export const SqliteStore = {
     SqliteAuthSessionRepository.layer,
     SqlitePasswordResetRepository.layer,
     SqliteApiKeyRepository.layer,
+    SqliteIdempotencyStore.layer,
     SqliteWebhookRepository.layer,
     SqliteStoreHealth.layer,
     SqliteProjectionCheckpoint.layer,

@@ -19,6 +19,7 @@ import { loadBrowserApp, serveBrowserApp } from "./browserApp.ts"
 import { addressBlock, clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { API_V1, API_V1_MEDIA_PATH, addHttpApi, problemAnswers } from "./httpApi.ts"
+import { idempotencyKeyOf } from "./idempotencyKey.ts"
 import { addMediaRoutes, bearerKeyOf, MEDIA_PATH } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
@@ -177,6 +178,8 @@ export const makeWebApp = ({
     resHeaders: Headers,
     c: Parameters<typeof getConnInfo>[0]
   ): Promise<WebContext & Record<string, unknown>> => {
+    // checked before anything else: a malformed key is refused whoever asks (docs/api.md#idempotency-key)
+    const idempotencyKey = idempotencyKeyOf(req.headers.get("idempotency-key"))
     const key = bearerKeyOf(req.headers.get("authorization"))
     if (key !== null) {
       // the key alone decides who this is (a cookie sent along is not read); refused at once
@@ -201,6 +204,7 @@ export const makeWebApp = ({
         user: holder.user,
         token: null,
         apiKey: { keyId: holder.keyId, access: holder.access },
+        idempotencyKey,
         authUnavailable: false,
         client: () => clientOf(c),
         resHeaders,
@@ -220,6 +224,7 @@ export const makeWebApp = ({
         user: null,
         token,
         apiKey: null,
+        idempotencyKey,
         authUnavailable: true,
         client: () => clientOf(c),
         resHeaders,
@@ -234,6 +239,7 @@ export const makeWebApp = ({
       user: auth?.user ?? null,
       token: auth === null ? null : token,
       apiKey: null,
+      idempotencyKey,
       authUnavailable: false,
       client: () => clientOf(c),
       resHeaders,

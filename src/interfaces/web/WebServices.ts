@@ -5,6 +5,7 @@ import type { ApiKeyRepository } from "../../application/ports/ApiKeyRepository.
 import type { AuthSessionRepository } from "../../application/ports/AuthSessionRepository.ts"
 import type { EventStore } from "../../application/ports/EventStore.ts"
 import type { GatewayPort } from "../../application/ports/GatewayPort.ts"
+import type { IdempotencyStore } from "../../application/ports/IdempotencyStore.ts"
 import type { MediaStore } from "../../application/ports/MediaStore.ts"
 import type { Notifier } from "../../application/ports/Notifier.ts"
 import type { PasswordHasher } from "../../application/ports/PasswordHasher.ts"
@@ -46,4 +47,5 @@ export type WebServices =
   | Notifier
   | GatewayPort
   | MediaStore
+  | IdempotencyStore
   | ProcessLocalServices

@@ -2,6 +2,7 @@ import { Clock, Effect, Layer, Ref, Schedule } from "effect"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
+import { sweepIdempotencyKeys } from "../../application/idempotency/sweepIdempotencyKeys.ts"
 import { sweepMedia } from "../../application/media/sweepMedia.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import type { CheckpointName } from "../../application/ports/ProjectionCheckpoint.ts"
@@ -91,10 +92,15 @@ const stallAlerts = (intervalMs: number) => {
   return Effect.repeat(alertOnce, Schedule.spaced(STALL_ALERT_EVERY_MS))
 }
 
-/** Hourly, from the start: expired sign-in sessions and reset tokens go. */
+/** Hourly, from the start: expired sign-in sessions and reset tokens go, and Idempotency-Keys past their 24 hours. */
 const sweeps = Effect.repeat(
   sweepExpiredCredentials().pipe(
-    Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`))
+    Effect.catch((error) => Effect.logError(`sweeping expired sessions: ${oneLine(error.message)}`)),
+    Effect.andThen(
+      sweepIdempotencyKeys().pipe(
+        Effect.catch((error) => Effect.logError(`sweeping expired Idempotency-Keys: ${oneLine(error.message)}`))
+      )
+    )
   ),
   Schedule.spaced(SWEEP_EVERY_MS)
 )

@@ -1,14 +1,24 @@
+import { createHash } from "node:crypto"
 import type { ManagedRuntime } from "effect"
 import { Cause, Effect, Exit } from "effect"
 import type { Context, Hono } from "hono"
 import { authenticate } from "../../application/auth/authenticate.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
-import { admitUpload, readOwnMedia, UPLOADS_PER_MINUTE, uploadMedia } from "../../application/media/uploadMedia.ts"
+import { requestFingerprint } from "../../application/idempotency/requestFingerprint.ts"
+import { runIdempotently } from "../../application/idempotency/runIdempotently.ts"
+import {
+  admitUpload,
+  readOwnMedia,
+  UPLOADS_PER_MINUTE,
+  UploadedMediaSchema,
+  uploadMedia
+} from "../../application/media/uploadMedia.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { ApiKeyAccess } from "../../domain/apiKey/ApiKey.ts"
 import { MAX_MEDIA_BYTES, mediaFilename } from "../../domain/message/Media.ts"
 import { detectMediaType } from "../../infrastructure/media/detectMediaType.ts"
 import { sessionTokenOf } from "./cookies.ts"
+import { IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from "./idempotencyKey.ts"
 import { MULTIPART_OVERHEAD_BYTES, readUploadForm } from "./readUploadForm.ts"
 import type { WebServices } from "./WebServices.ts"
 
@@ -57,7 +67,7 @@ export const bearerKeyOf = (header: string | null | undefined): string | null =>
   return match === null ? null : (match[1] ?? null)
 }
 
-type Status = 400 | 401 | 403 | 404 | 408 | 413 | 415 | 429 | 500 | 503
+type Status = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503
 
 const problem = (c: Context, status: Status, code: string, message: string, headers: Record<string, string> = {}) =>
   c.json({ error: { message, code } }, status, headers)
@@ -126,7 +136,7 @@ export const addMediaRoutes = (
   }
   const codeOf = { 401: "UNAUTHORIZED", 429: "TOO_MANY_REQUESTS", 503: "SERVICE_UNAVAILABLE" } as const
 
-  const upload = async (c: Context, ownerId: string): Promise<Response> => {
+  const upload = async (c: Context, ownerId: string, idempotencyKey: string | null): Promise<Response> => {
     const declared = Number(c.req.header("content-length") ?? Number.NaN)
     if (declared > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) {
       return refuse(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
@@ -150,8 +160,24 @@ export const addMediaRoutes = (
       )
     }
     const detected = await detectMediaType(form.bytes)
+    const uploading = uploadMedia({ ownerId, filename: form.filename, bytes: form.bytes, detected })
+    // An Idempotency-Key (docs/api.md#idempotency-key): the same file under the same name again is
+    // answered the first upload, stored once; the bytes count by their digest.
     const exit = await runtime.runPromiseExit(
-      uploadMedia({ ownerId, filename: form.filename, bytes: form.bytes, detected })
+      idempotencyKey === null
+        ? uploading
+        : runIdempotently(
+            {
+              account: ownerId,
+              key: idempotencyKey,
+              fingerprint: requestFingerprint("media.upload", {
+                filename: form.filename,
+                bytes: createHash("sha256").update(form.bytes).digest("hex")
+              })
+            },
+            uploading,
+            UploadedMediaSchema
+          )
     )
     if (Exit.isSuccess(exit)) return c.json(exit.value, 201)
     const reason = exit.cause.reasons.find(Cause.isFailReason)
@@ -163,6 +189,12 @@ export const addMediaRoutes = (
         return problem(c, 413, "PAYLOAD_TOO_LARGE", failure.message)
       case "MediaQuotaExceeded":
         return problem(c, 413, "MEDIA_QUOTA_EXCEEDED", failure.message)
+      case "IdempotencyKeyReused":
+        return problem(c, 422, "UNPROCESSABLE_CONTENT", failure.message)
+      case "IdempotentRequestInProgress":
+        return problem(c, 409, "CONFLICT", failure.message, {
+          "Retry-After": String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000)))
+        })
       case "StoreUnavailable":
         runtime.runFork(Effect.logError(`upload: ${oneLine(failure.message)}`))
         return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
@@ -193,13 +225,17 @@ export const addMediaRoutes = (
     if (user.status !== "ACTIVE") {
       return refuse(c, 403, "FORBIDDEN", "your account is waiting for an administrator's approval")
     }
+    const idempotencyKey = c.req.header("idempotency-key") ?? null
+    if (idempotencyKey !== null && !isIdempotencyKey(idempotencyKey)) {
+      return refuse(c, 400, "BAD_REQUEST", IDEMPOTENCY_KEY_RULE)
+    }
     const admitted = await runtime.runPromiseExit(admitUpload(user.id))
     if (Exit.isFailure(admitted)) {
       const over = admitted.cause.reasons.find(Cause.isFailReason)
       const seconds = Math.max(1, Math.ceil((over?.error.retryAfterMs ?? UPLOADS_PER_MINUTE.windowMs) / 1000))
       return refuse(c, 429, "TOO_MANY_REQUESTS", tooManyUploads(seconds), { "Retry-After": String(seconds) })
     }
-    return upload(c, user.id)
+    return upload(c, user.id, idempotencyKey)
   })
 
   app.get(`${base}/:id`, async (c) => {

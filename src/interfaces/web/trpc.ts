@@ -3,9 +3,13 @@ import { initTRPC, TRPCError } from "@trpc/server"
 import type { ManagedRuntime } from "effect"
 import { Cause, Effect, Exit } from "effect"
 import type { OpenApiMeta } from "trpc-to-openapi"
+import type { z } from "zod"
 import { ZodError } from "zod"
 import type { AppError } from "../../application/AppError.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
+import { IdempotentRequestInProgress } from "../../application/idempotency/IdempotencyErrors.ts"
+import { requestFingerprint } from "../../application/idempotency/requestFingerprint.ts"
+import { runIdempotently } from "../../application/idempotency/runIdempotently.ts"
 import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
 import { SessionCreationFailed } from "../../application/session/SessionErrors.ts"
@@ -22,6 +26,8 @@ export interface WebContext {
   readonly token: string | null
   /** set when the caller came with `Authorization: Bearer <API key>` (then `user` is the key's account and `token` null) */
   readonly apiKey: { readonly keyId: string; readonly access: ApiKeyAccess } | null
+  /** the `Idempotency-Key` header, checked (1–255 visible ASCII characters), or null: runCreate reads it */
+  readonly idempotencyKey: string | null
   /** the session could not be checked (database unreachable) */
   readonly authUnavailable: boolean
   /** the caller's address, for SignInThrottle: sign-in, sign-up and reset requests (looked up only when asked) */
@@ -78,8 +84,13 @@ class AccountRefusal extends TRPCError {
 // isDev would put server stack traces in every error body unless NODE_ENV=production
 // Invalid input names each field it concerns (`data.issues`: path "messages.2.scheduledAt" and
 // message), so the browser app shows each error at its field.
-/** `openapi`: where /api/v1 serves the procedure (trpc-to-openapi, docs/api.md#http-api-apiv1); `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a read-only key may call it. */
-type ProcedureMeta = OpenApiMeta<{ readonly savesNothing?: boolean }>
+/**
+ * `openapi`: where /api/v1 serves the procedure (trpc-to-openapi, docs/api.md#http-api-apiv1);
+ * `savesNothing`: a mutation only because its input is large (campaign.preview, importCsv): a
+ * read-only key may call it; `creates`: a creating call whose resolver runs through runCreate, so
+ * it honours an Idempotency-Key (docs/api.md#idempotency-key).
+ */
+type ProcedureMeta = OpenApiMeta<{ readonly savesNothing?: boolean; readonly creates?: boolean }>
 
 const t = initTRPC
   .context<WebContext>()
@@ -168,6 +179,10 @@ const CODES = {
   // as CampaignQuotaExceeded: valid, and it succeeds once a key is revoked
   ApiKeyLimitReached: "PRECONDITION_FAILED",
   TooManyBadApiKeys: "TOO_MANY_REQUESTS",
+  // docs/api.md#idempotency-key: the key names another request; the first still runs; its answer was a secret
+  IdempotencyKeyReused: "UNPROCESSABLE_CONTENT",
+  IdempotentRequestInProgress: "CONFLICT",
+  IdempotentAnswerNotKept: "CONFLICT",
   InvalidWebhookEndpoint: "BAD_REQUEST",
   WebhookEndpointNotFound: "NOT_FOUND",
   // as ApiKeyLimitReached: valid, and it succeeds once an endpoint is deleted
@@ -282,6 +297,41 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
     await ctx.runtime.runPromise(Effect.logError(`request failed: ${oneLine(Cause.pretty(exit.cause))}`))
   }
   throw mapped
+}
+
+/**
+ * Runs a creating use case (campaign.create, duplicate, resendMessage; apiKey.create) under the
+ * caller's Idempotency-Key when it sent one (docs/api.md#idempotency-key), else as `run` does.
+ * `input` is the procedure's parsed input: with the procedure's name, what a retry must repeat.
+ * `answer` reads the stored answer back; "notKept" for an answer holding a secret shown once.
+ * In the resolver rather than a middleware: a tRPC middleware cannot answer (the stored answer)
+ * without calling the procedure, and this runs on /api/trpc and /api/v1 alike all the same.
+ */
+export const runCreate = <A, E>(
+  ctx: WebContext & { readonly user: PublicUser },
+  input: unknown,
+  effect: Effect.Effect<A, E, WebServices>,
+  answer: z.ZodType<A> | "notKept"
+): Promise<A> => {
+  const key = ctx.idempotencyKey
+  if (key === null) return run(ctx, effect)
+  const request = {
+    account: ctx.user.id,
+    key,
+    fingerprint: requestFingerprint(ctx.procedure ?? "", input)
+  }
+  return run(
+    ctx,
+    runIdempotently(request, effect, answer).pipe(
+      Effect.tapError((error) =>
+        error instanceof IdempotentRequestInProgress
+          ? Effect.sync(() =>
+              ctx.resHeaders.set("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
+            )
+          : Effect.void
+      )
+    )
+  )
 }
 
 export const router = t.router

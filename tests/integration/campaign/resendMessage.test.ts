@@ -9,8 +9,10 @@ import { listCampaigns } from "../../../src/application/campaign/listCampaigns.t
 import { resendCampaignMessage } from "../../../src/application/campaign/resendCampaignMessage.ts"
 import { CampaignAggregate, MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
+import { keyedIds } from "../../../src/application/idempotency/keyedIds.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
+import { Ids } from "../../../src/application/ports/Ids.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { failCampaign } from "../../../src/application/scheduler/failCampaign.ts"
 import { updateCampaignProgress } from "../../../src/application/scheduler/updateCampaignProgress.ts"
@@ -301,5 +303,50 @@ describe("campaign.resendMessage on the memory store", () => {
           expect(scheduled).toHaveLength(1)
         })
       )
+  )
+})
+
+// An Idempotency-Key's retry after the first run died (runIdempotently): the same request runs
+// again with the same ids (keyedIds) and must meet what the first wrote, sending nothing twice.
+describe("campaign.resendMessage run again with the same ids", () => {
+  it.effect("after a whole first run it answers the same resend; after a run cut short it finishes it", () =>
+    inMemory(
+      Effect.gen(function* () {
+        const { id, first } = yield* failedCampaign
+        const request = { campaignId: id, messageId: first }
+        const once = yield* resendCampaignMessage("u1", request).pipe(
+          Effect.provideService(Ids, keyedIds("u1", "k", 0))
+        )
+        const again = yield* resendCampaignMessage("u1", request).pipe(
+          Effect.provideService(Ids, keyedIds("u1", "k", 0))
+        )
+        expect(again).toEqual(once)
+        const campaign = yield* load(CampaignAggregate, id)
+        expect(campaign.messageIds.filter((m) => m === once.id)).toHaveLength(1)
+        expect((yield* getCampaign("u1", id)).messages.filter((m) => m.resendOf === first)).toHaveLength(1)
+        // a new request (another key) is refused as before: the resend stands
+        const refused = yield* errorOf(
+          resendCampaignMessage("u1", request).pipe(Effect.provideService(Ids, keyedIds("u1", "other", 0)))
+        )
+        expect(refused._tag).toBe("CampaignConflict")
+      })
+    )
+  )
+
+  it.effect("cut short after the mark: the run again schedules the resend once", () =>
+    inMemory(
+      Effect.gen(function* () {
+        const { id, first } = yield* failedCampaign
+        const resendId = keyedIds("u1", "k", 0).next()
+        // what the first run wrote before dying: the original's mark only
+        yield* execute(MessageAggregate)(first, { type: "Resend", resendId, currentResend: null, now: 2 * MINUTE })
+        const answer = yield* resendCampaignMessage("u1", { campaignId: id, messageId: first }).pipe(
+          Effect.provideService(Ids, keyedIds("u1", "k", 0))
+        )
+        expect(answer).toEqual({ id: resendId })
+        expect((yield* load(MessageAggregate, resendId)).status).toBe("SCHEDULED")
+        expect((yield* load(CampaignAggregate, id)).messageIds.filter((m) => m === resendId)).toHaveLength(1)
+      })
+    )
   )
 })

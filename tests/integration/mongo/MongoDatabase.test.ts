@@ -91,6 +91,8 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       "events",
       "failureAlertCheckpoints",
       "health",
+      "idempotencyKeys",
+      "idempotencyReplacements",
       "media.files",
       "messages",
       "passwordResets",
@@ -111,6 +113,8 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       events: ['{"_id":1}', '{"recordedAt":1}', '{"stream":1,"version":1} unique'],
       failureAlertCheckpoints: ['{"_id":1}'],
       health: ['{"_id":1}'],
+      idempotencyKeys: ['{"_id":1}', '{"createdAt":1}'],
+      idempotencyReplacements: ['{"_id":1}', '{"at":1}'],
       "media.files": [
         '{"_id":1}',
         '{"metadata.mediaId":1} unique',

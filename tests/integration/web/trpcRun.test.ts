@@ -25,6 +25,7 @@ const context = () => {
     user: null,
     token: null,
     apiKey: null,
+    idempotencyKey: null,
     authUnavailable: false,
     client: () => "127.0.0.1",
     resHeaders: new Headers(),

@@ -4,7 +4,7 @@ import { createApiKey } from "../../../application/apiKey/createApiKey.ts"
 import { listApiKeys } from "../../../application/apiKey/listApiKeys.ts"
 import { revokeApiKey } from "../../../application/apiKey/revokeApiKey.ts"
 import { API_KEY_NAME_MAX } from "../../../domain/apiKey/ApiKey.ts"
-import { accountProcedure, router, run } from "../trpc.ts"
+import { accountProcedure, router, run, runCreate } from "../trpc.ts"
 
 const instant = z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -16,6 +16,7 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
  */
 export const apiKeyRouter = router({
   create: accountProcedure
+    .meta({ creates: true })
     .input(
       z.object({
         name: z
@@ -27,10 +28,13 @@ export const apiKeyRouter = router({
         expiresAt: instant.nullish()
       })
     )
+    // the key is shown once: never kept for an Idempotency-Key's retry, which is refused instead
     .mutation(({ ctx, input }) =>
-      run(
+      runCreate(
         ctx,
-        createApiKey(ctx.user.id, { name: input.name, access: input.access, expiresAt: input.expiresAt ?? null })
+        input,
+        createApiKey(ctx.user.id, { name: input.name, access: input.access, expiresAt: input.expiresAt ?? null }),
+        "notKept"
       )
     ),
   list: accountProcedure.query(({ ctx }) =>

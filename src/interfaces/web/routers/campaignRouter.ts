@@ -25,7 +25,7 @@ import {
 import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
-import { activeProcedure, router, run } from "../trpc.ts"
+import { activeProcedure, router, run, runCreate } from "../trpc.ts"
 import { flag, wholeNumber } from "./exactInputs.ts"
 import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
 import {
@@ -142,6 +142,7 @@ const largeInput = activeProcedure.use(async ({ next }) => {
 export const campaignRouter = router({
   create: largeInput
     .meta({
+      creates: true,
       openapi: {
         method: "POST",
         path: "/campaigns",
@@ -154,7 +155,9 @@ export const campaignRouter = router({
     })
     .input(create)
     .output(createdOutput)
-    .mutation(({ ctx, input }) => run(ctx, planCampaign(ctx.user.id, input, input.timeZone))),
+    .mutation(({ ctx, input }) =>
+      runCreate(ctx, input, planCampaign(ctx.user.id, input, input.timeZone), createdOutput)
+    ),
   /**
    * What create would save for the same input, saving nothing: {title, targets, timeZone, messages:
    * [{content, scheduledAt, mentionAll, poll, localTime, utcOffset, utcOffsetDayStart, utcOffsetDayEnd, dstChange}]}
@@ -186,6 +189,7 @@ export const campaignRouter = router({
    */
   duplicate: activeProcedure
     .meta({
+      creates: true,
       openapi: {
         method: "POST",
         path: "/campaigns/{id}/duplicate",
@@ -205,7 +209,7 @@ export const campaignRouter = router({
       })
     )
     .output(createdOutput)
-    .mutation(({ ctx, input }) => run(ctx, duplicateCampaign(ctx.user.id, input))),
+    .mutation(({ ctx, input }) => runCreate(ctx, input, duplicateCampaign(ctx.user.id, input), createdOutput)),
   /**
    * A CSV file of one-off messages (`date,time,text`, docs/api.md#campaigns) read in timeZone →
    * {messages: [{line, content, scheduledAt, localTime, date, time, note}], problems: [{line, message}]},
@@ -443,6 +447,7 @@ export const campaignRouter = router({
    */
   resendMessage: activeProcedure
     .meta({
+      creates: true,
       openapi: {
         method: "POST",
         path: "/campaigns/{campaignId}/messages/{messageId}/resend",
@@ -455,5 +460,5 @@ export const campaignRouter = router({
     })
     .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
     .output(createdOutput)
-    .mutation(({ ctx, input }) => run(ctx, resendCampaignMessage(ctx.user.id, input)))
+    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), createdOutput))
 })

@@ -5,7 +5,7 @@ import { deleteWebhookEndpoint } from "../../../application/webhook/deleteWebhoo
 import { listWebhookEndpoints } from "../../../application/webhook/listWebhookEndpoints.ts"
 import { pingWebhookEndpoint } from "../../../application/webhook/pingWebhookEndpoint.ts"
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from "../../../domain/webhook/Webhook.ts"
-import { accountProcedure, router, run } from "../trpc.ts"
+import { accountProcedure, router, run, runCreate } from "../trpc.ts"
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
@@ -18,6 +18,7 @@ const endpointId = z.object({ id: z.string().min(1).max(100) })
  */
 export const webhookEndpointRouter = router({
   create: accountProcedure
+    .meta({ creates: true })
     .input(
       z.object({
         url: z
@@ -31,7 +32,8 @@ export const webhookEndpointRouter = router({
           .max(WEBHOOK_EVENT_TYPES.length * 2)
       })
     )
-    .mutation(({ ctx, input }) => run(ctx, createWebhookEndpoint(ctx.user.id, input))),
+    // the secret is shown once: never kept for an Idempotency-Key's retry, which is refused instead
+    .mutation(({ ctx, input }) => runCreate(ctx, input, createWebhookEndpoint(ctx.user.id, input), "notKept")),
   list: accountProcedure.query(({ ctx }) =>
     run(
       ctx,

@@ -1,0 +1,94 @@
+import { Effect, Layer } from "effect"
+import type { Collection, Db } from "mongodb"
+import type { IdempotencyClaim, IdempotencyRecord } from "../../application/ports/IdempotencyStore.ts"
+import { IdempotencyRecordSchema, IdempotencyStore } from "../../application/ports/IdempotencyStore.ts"
+import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
+import { MongoDatabase } from "./MongoDatabase.ts"
+import { attempt, DUPLICATE_KEY, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
+import type { RecordDocument } from "./viewDocuments.ts"
+import { mongoViewStore } from "./viewDocuments.ts"
+
+/** One document per account and key, its _id made of both (the account's length first, so no two pairs read alike). */
+const slot = (account: string, key: string): string => `${account.length}:${account}:${key}`
+
+const DocumentSchema = IdempotencyRecordSchema.extend({ id: IdempotencyRecordSchema.shape.key })
+
+/** Claims lost to a record released or replaced meanwhile are tried again this many times. */
+const CLAIM_ATTEMPTS = 5
+
+/** Inserts `doc`: true, or false when its _id is taken (the one exclusive write FerretDB v1 has). */
+const insertFirst = (collection: Collection<RecordDocument>, doc: RecordDocument) =>
+  Effect.tryPromise({
+    try: () => collection.insertOne(doc),
+    catch: (error) => (serverErrorCode(error) === DUPLICATE_KEY ? "taken" : toStoreUnavailable(error))
+  }).pipe(
+    Effect.as(true),
+    Effect.catch((error) => (error === "taken" ? Effect.succeed(false) : Effect.fail(error)))
+  )
+
+/**
+ * Claims are exclusive by the unique _id alone: FerretDB v1 has no reliable conditional update
+ * or delete (it finds, then writes by _id: docs/architecture.md "the stores"). So an expired
+ * record is removed only by whoever first inserts its replacement marker (`<slot>@<createdAt>`
+ * in idempotencyReplacements): no two removals of one record, and none of a record that
+ * replaced it, whatever the interleaving.
+ */
+export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] => {
+  const store = mongoViewStore(db, "idempotencyKeys", DocumentSchema)
+  const records = store.collection
+  const replacements = db.collection<RecordDocument>("idempotencyReplacements")
+  /** Removes the expired record (slot, createdAt) unless another removal of it is under way or done. */
+  const removeExpired = (id: string, createdAt: number, now: number) =>
+    Effect.gen(function* () {
+      if (yield* insertFirst(replacements, { _id: `${id}@${createdAt}`, at: now }))
+        yield* attempt(() => records.deleteOne({ _id: id, createdAt }))
+    })
+  const claim = (
+    record: IdempotencyRecord,
+    expiredAt: number,
+    attemptsLeft: number
+  ): Effect.Effect<IdempotencyClaim, StoreUnavailable> =>
+    Effect.gen(function* () {
+      const _id = slot(record.account, record.key)
+      if (yield* insertFirst(records, { _id, ...record })) return { _tag: "Claimed" } as const
+      const doc = yield* attempt(() => records.findOne({ _id }))
+      const held = doc === null ? null : yield* store.decode(doc)
+      if (held !== null && held.createdAt > expiredAt) {
+        const { id: _, ...kept } = held
+        return { _tag: "Held", record: kept } as const
+      }
+      if (attemptsLeft <= 1)
+        return yield* new StoreUnavailable({ message: "an Idempotency-Key record kept changing while it was claimed" })
+      if (held !== null) yield* removeExpired(_id, held.createdAt, record.createdAt)
+      return yield* claim(record, expiredAt, attemptsLeft - 1)
+    })
+  return {
+    claim: (record, expiredAt) => claim(record, expiredAt, CLAIM_ATTEMPTS),
+    complete: (account, key, createdAt, answer) =>
+      attempt(() =>
+        records.updateOne({ _id: slot(account, key), createdAt }, { $set: { state: "done", answer } })
+      ).pipe(Effect.asVoid),
+    release: (account, key, createdAt) =>
+      attempt(() => records.deleteOne({ _id: slot(account, key), createdAt })).pipe(Effect.asVoid),
+    // record by record through removeExpired, so that a claim replacing one at the same moment is never undone
+    deleteExpired: (expiredAt) =>
+      Effect.gen(function* () {
+        const expired = yield* attempt(() =>
+          records.find({ createdAt: { $lte: expiredAt } }, { projection: { _id: 1, createdAt: 1 } }).toArray()
+        )
+        for (const doc of expired) {
+          const createdAt = doc["createdAt"]
+          if (typeof createdAt === "number") yield* removeExpired(doc._id, createdAt, expiredAt)
+        }
+        // a marker matters only while its record could be removed twice: long gone by then
+        yield* attempt(() => replacements.deleteMany({ at: { $lte: expiredAt } }))
+      })
+  }
+}
+
+export const MongoIdempotencyStore = {
+  layer: Layer.effect(
+    IdempotencyStore,
+    MongoDatabase.useSync(({ db }) => makeMongoIdempotencyStore(db))
+  )
+}

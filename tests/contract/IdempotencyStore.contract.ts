@@ -1,0 +1,150 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import type { IdempotencyRecord } from "../../src/application/ports/IdempotencyStore.ts"
+import { IdempotencyStore } from "../../src/application/ports/IdempotencyStore.ts"
+import type { StoreHarness } from "./harness.ts"
+import { expectStoreUnavailable } from "./harness.ts"
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+const DAY = 86_400_000
+
+const record = (overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({
+  account: "u1",
+  key: "key-1",
+  fingerprint: "f".repeat(64),
+  createdAt: T,
+  state: "pending",
+  answer: null,
+  ...overrides
+})
+
+export const describeIdempotencyStoreContract = (name: string, harness: StoreHarness) =>
+  describe(`IdempotencyStore contract: ${name}`, () => {
+    const withStore = <A, E>(f: (store: IdempotencyStore["Service"]) => Effect.Effect<A, E>) =>
+      IdempotencyStore.use(f).pipe(Effect.provide(harness.freshDatabase().connect()))
+
+    it.effect("the first claim of an account's key wins; a second sees the first's record, every field as given", () =>
+      withStore((store) =>
+        Effect.gen(function* () {
+          const first = record({ key: "a:b/ c~", fingerprint: "abc" })
+          expect(yield* store.claim(first, T - DAY)).toEqual({ _tag: "Claimed" })
+          expect(
+            yield* store.claim(record({ key: "a:b/ c~", fingerprint: "other", createdAt: T + 5 }), T - DAY)
+          ).toEqual({ _tag: "Held", record: first })
+          // the same key of another account, and another key of the same account, are their own
+          expect(yield* store.claim(record({ account: "u2", key: "a:b/ c~" }), T - DAY)).toEqual({ _tag: "Claimed" })
+          expect(yield* store.claim(record({ key: "a:b/ c" }), T - DAY)).toEqual({ _tag: "Claimed" })
+          // no two pairs of account and key read alike, whatever they hold
+          expect(yield* store.claim(record({ account: "u1:a", key: "b" }), T - DAY)).toEqual({ _tag: "Claimed" })
+          expect(yield* store.claim(record({ account: "u1", key: "a:b" }), T - DAY)).toEqual({ _tag: "Claimed" })
+        })
+      )
+    )
+
+    it.effect("complete keeps the answer (or none); release frees the key; both only for the claim named", () =>
+      withStore((store) =>
+        Effect.gen(function* () {
+          yield* store.claim(record(), T - DAY)
+          // another claim's time: nothing changes
+          yield* store.complete("u1", "key-1", T + 1, '{"id":"wrong"}')
+          yield* store.release("u1", "key-1", T + 1)
+          expect(yield* store.claim(record({ createdAt: T + 2 }), T - DAY)).toEqual({ _tag: "Held", record: record() })
+          yield* store.complete("u1", "key-1", T, '{"id":"c1"}')
+          expect(yield* store.claim(record({ createdAt: T + 2 }), T - DAY)).toEqual({
+            _tag: "Held",
+            record: record({ state: "done", answer: '{"id":"c1"}' })
+          })
+          yield* store.release("u1", "key-1", T)
+          expect(yield* store.claim(record({ createdAt: T + 3 }), T - DAY)).toEqual({ _tag: "Claimed" })
+          yield* store.complete("u1", "key-1", T + 3, null)
+          expect(yield* store.claim(record({ createdAt: T + 4 }), T - DAY)).toEqual({
+            _tag: "Held",
+            record: record({ createdAt: T + 3, state: "done", answer: null })
+          })
+        })
+      )
+    )
+
+    it.effect("a record created at or before expiredAt no longer holds its key: the claim replaces it", () =>
+      withStore((store) =>
+        Effect.gen(function* () {
+          yield* store.claim(record(), T - DAY)
+          yield* store.complete("u1", "key-1", T, '{"id":"c1"}')
+          // one moment short of expiry: still held
+          expect((yield* store.claim(record({ createdAt: T + DAY - 1 }), T - 1))._tag).toBe("Held")
+          const later = record({ createdAt: T + DAY, fingerprint: "another" })
+          expect(yield* store.claim(later, T)).toEqual({ _tag: "Claimed" })
+          expect(yield* store.claim(record({ createdAt: T + DAY + 1 }), T)).toEqual({ _tag: "Held", record: later })
+          // the expired claim's complete and release no longer touch the key
+          yield* store.complete("u1", "key-1", T, '{"id":"old"}')
+          yield* store.release("u1", "key-1", T)
+          expect(yield* store.claim(record({ createdAt: T + DAY + 1 }), T)).toEqual({ _tag: "Held", record: later })
+        })
+      )
+    )
+
+    it.effect("deleteExpired removes the records created at or before the time given", () =>
+      withStore((store) =>
+        Effect.gen(function* () {
+          yield* store.claim(record({ key: "old", createdAt: T - 1 }), 0)
+          yield* store.claim(record({ key: "edge", createdAt: T }), 0)
+          yield* store.claim(record({ key: "new", createdAt: T + 1 }), 0)
+          yield* store.deleteExpired(T)
+          // a claim that would not replace anything expired (expiredAt 0) is Claimed: the row is gone
+          expect(yield* store.claim(record({ key: "old", createdAt: T + 5 }), 0)).toEqual({ _tag: "Claimed" })
+          expect(yield* store.claim(record({ key: "edge", createdAt: T + 5 }), 0)).toEqual({ _tag: "Claimed" })
+          expect(yield* store.claim(record({ key: "new", createdAt: T + 5 }), 0)).toEqual({
+            _tag: "Held",
+            record: record({ key: "new", createdAt: T + 1 })
+          })
+        })
+      )
+    )
+
+    it.effect("concurrent claims of one key from separate clients: exactly one wins, the others see its record", () => {
+      const db = harness.freshDatabase()
+      return Effect.gen(function* () {
+        const clients = yield* Effect.forEach(Array.from({ length: 8 }), () => Layer.build(db.connect()), {
+          concurrency: "unbounded"
+        })
+        for (const key of ["k1", "k2", "k3"]) {
+          const claims = yield* Effect.forEach(
+            clients,
+            (client, i) =>
+              IdempotencyStore.use((s) => s.claim(record({ key, fingerprint: `f${i}` }), T - DAY)).pipe(
+                Effect.provide(client)
+              ),
+            { concurrency: "unbounded" }
+          )
+          const winners = claims.flatMap((c, i) => (c._tag === "Claimed" ? [i] : []))
+          expect(winners).toHaveLength(1)
+          for (const c of claims) if (c._tag === "Held") expect(c.record.fingerprint).toBe(`f${winners[0]}`)
+        }
+        // and when the key they race for has expired
+        const expiredKey = "k-expired"
+        yield* IdempotencyStore.use((s) => s.claim(record({ key: expiredKey, createdAt: T - DAY }), 0)).pipe(
+          Effect.provide(clients[0]!)
+        )
+        const claims = yield* Effect.forEach(
+          clients,
+          (client, i) =>
+            IdempotencyStore.use((s) => s.claim(record({ key: expiredKey, fingerprint: `f${i}` }), T - DAY)).pipe(
+              Effect.provide(client)
+            ),
+          { concurrency: "unbounded" }
+        )
+        expect(claims.filter((c) => c._tag === "Claimed")).toHaveLength(1)
+      }).pipe(Effect.scoped)
+    })
+
+    it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
+      Effect.gen(function* () {
+        const unreachable = <A, E>(f: (store: IdempotencyStore["Service"]) => Effect.Effect<A, E>) =>
+          expectStoreUnavailable(IdempotencyStore.use(f).pipe(Effect.provide(harness.unreachable())))
+        yield* unreachable((s) => s.claim(record(), T - DAY))
+        yield* unreachable((s) => s.complete("u1", "key-1", T, null))
+        yield* unreachable((s) => s.release("u1", "key-1", T))
+        yield* unreachable((s) => s.deleteExpired(T))
+      })
+    )
+  })
