@@ -17,7 +17,8 @@ const CAPACITY = 100_000
  *   than the lead (processMessage.ts). Undefined when it is not active or cannot be read; that
  *   answer is not kept, the next message asks again.
  * - `ownerStatus`: the status of a session's owner (checkOwnerMaySend.ts); null for an owner that
- *   cannot be found. A failed read is not kept.
+ *   cannot be found. A failed read, and a DISABLED owner, are not kept: once the account is enabled
+ *   again its next message (Send again) is sent, not refused on a read from before.
  * Built by the Dispatcher, one per scheduler process.
  */
 export class LaneReads extends Context.Service<
@@ -45,7 +46,11 @@ export class LaneReads extends Context.Service<
     )
     const ownerReads = yield* Cache.makeWith(
       (userId: string) => Effect.map(users.get(userId), (user) => user?.status ?? null),
-      { capacity: CAPACITY, timeToLive: (exit) => (Exit.isSuccess(exit) ? lead : Duration.zero) }
+      {
+        capacity: CAPACITY,
+        // a refusal is read again for every message: enabled again, the owner's next send goes at once
+        timeToLive: (exit) => (Exit.isSuccess(exit) && exit.value !== "DISABLED" ? lead : Duration.zero)
+      }
     )
     return LaneReads.of({
       session: (sessionId) => Cache.get(sessionReads, sessionId),

@@ -88,12 +88,13 @@ const describeOn = <E>(
           // picked once: a later pass does not try it again
           expect(yield* dispatchAndDrain).toBe(0)
 
+          // enabled again within the seconds a read of the owner serves (the lead): not refused on that read
           yield* decide("Enable", T + 1)
           const second = yield* seedCampaign({
             sessionId: first.sessionId,
-            messages: [{ content: "enabled again", scheduledAt: T + 60_000 }]
+            messages: [{ content: "enabled again", scheduledAt: T + 2_000 }]
           })
-          yield* TestClock.setTime(T + 60_000)
+          yield* TestClock.setTime(T + 2_000)
           expect(yield* dispatchAndDrain).toBe(1)
           expect(fake.sent.map((s) => s.text)).toEqual(["enabled again"])
           expect((yield* (yield* MessageRepository).get(second.messageIds[0]!))?.status).toBe("SENT")
