@@ -39,8 +39,10 @@ export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ rea
 
 /**
  * The same request run again with the same ids (an Idempotency-Key's retry after the first run
- * died, runIdempotently): the campaign it recorded is this user's and names these messages. The
- * run goes on, scheduling what the first did not, and answers the same id: nothing planned twice.
+ * died, runIdempotently): the campaign it recorded is this user's and names exactly these
+ * messages, the plan unchanged. The run goes on, scheduling what the first did not, and answers
+ * the same id: nothing planned twice. A plan changed since (another length, other ids) is not
+ * carried on: orCampaignOfRunAgain answers the campaign as it is.
  */
 const isRunAgain = (
   created: { readonly state: CampaignState; readonly rejection: CampaignRejection },
@@ -48,8 +50,8 @@ const isRunAgain = (
   planned: ReadonlyArray<{ readonly id: string }>
 ): boolean => {
   if (created.rejection._tag !== "CampaignAlreadyExists" || created.state.userId !== userId) return false
-  const recorded = new Set(created.state.messageIds)
-  return planned.every((m) => recorded.has(m.id))
+  const recorded = created.state.messageIds
+  return recorded.length === planned.length && planned.every((m, i) => recorded[i] === m.id)
 }
 
 /**
@@ -78,7 +80,8 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     if (m.scheduledAt < now)
       return yield* new CampaignRejected({ message: alreadyPassed(m.scheduledAt, input.plan?.timeZone ?? "UTC", now) })
   }
-  const campaignId = ids.next()
+  // by its role when keyed (keyedIds): a run again finds it whatever its plan now holds
+  const campaignId = ids.named?.("campaign") ?? ids.next()
   // Its ids were just drawn, so no stream has them yet: nothing to read before the first append
   // (were one there, the append's conflict would re-read it). With the messages' views planned
   // together and counted once below, a campaign of 20 costs MongoDB about 10 commands, not 69
@@ -128,8 +131,10 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     { concurrency: PLAN_CONCURRENCY }
   )
   for (const scheduled of outcomes) {
-    // scheduled already by the run this one repeats (isRunAgain); random ids never meet one
-    if (scheduled._tag === "Rejected" && scheduled.rejection._tag !== "MessageAlreadyExists") {
+    // scheduled already by the run this one repeats (isRunAgain), for this campaign; random ids
+    // never meet one, and a message of any other campaign is never taken for this one's
+    const ours = scheduled._tag === "Rejected" && scheduled.state.target?.campaignId === campaignId
+    if (scheduled._tag === "Rejected" && !(scheduled.rejection._tag === "MessageAlreadyExists" && ours)) {
       const r = scheduled.rejection
       return yield* new CampaignRejected({ message: r._tag === "InvalidPoll" ? r.message : r._tag })
     }
