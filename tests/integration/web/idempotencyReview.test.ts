@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { requestFingerprint } from "../../../src/application/idempotency/requestFingerprint.ts"
 import { IDEMPOTENCY_LEASE_MS } from "../../../src/application/idempotency/runIdempotently.ts"
+import { appRouter } from "../../../src/interfaces/web/routers/appRouter.ts"
 import type { WebClient } from "../../support/webClient.ts"
 import { expectTrpcError } from "../../support/webClient.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
@@ -95,5 +96,38 @@ describe("Idempotency-Key: review of issue 26 item 3 (memory)", () => {
     expect(refused.message).toContain("Idempotency-Key")
     const listed = (await owner.api.campaign.list.query({ limit: 100 })).items
     expect(listed.some((c) => c.title === "Bad key")).toBe(false)
+  })
+
+  it("every creating procedure checks the key (it runs through runCreate): a malformed one is refused there", async () => {
+    const procedures: Readonly<Record<string, unknown>> = appRouter._def.procedures
+    const creating = Object.entries(procedures)
+      .filter(([, procedure]) => {
+        const meta =
+          typeof procedure === "function" && "_def" in procedure && typeof procedure._def === "object"
+            ? Reflect.get(procedure._def ?? {}, "meta")
+            : undefined
+        return typeof meta === "object" && meta !== null && "creates" in meta && meta.creates === true
+      })
+      .map(([path]) => path)
+    const someId = crypto.randomUUID()
+    // inputs that parse: the key is checked before anything runs
+    const inputs: Readonly<Record<string, unknown>> = {
+      "campaign.create": {
+        sessionName,
+        ...GROUP,
+        title: "Never",
+        messages: [{ content: "x", scheduledAt: inHours(2) }]
+      },
+      "campaign.duplicate": { id: someId, startDate: "2030-01-01", timeZone: "UTC" },
+      "campaign.resendMessage": { campaignId: someId, messageId: someId },
+      "apiKey.create": { name: "never", access: "read" },
+      "webhookEndpoint.create": { url: "https://example.com/hook", events: ["message.sent"] }
+    }
+    expect(creating.sort()).toEqual(Object.keys(inputs).sort())
+    const bad = keyed(web, owner, "has a space")
+    for (const path of creating) {
+      const refused = await expectTrpcError(bad.untyped.mutation(path, inputs[path]), "BAD_REQUEST", path)
+      expect(refused.message, path).toContain("Idempotency-Key header must be")
+    }
   })
 })
