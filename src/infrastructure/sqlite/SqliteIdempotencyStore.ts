@@ -57,8 +57,9 @@ export const makeSqliteIdempotencyStore = (connection: SqliteConnection): Idempo
         .run(now, now, account, key, createdAt, seen.runAt, seen.aliveAt)
       return Number(changes) === 1
     }),
-  // Not durable (no fsync of its own), as complete and release: a renewal lost in a crash is a
-  // lease that ends sooner, of a run that died with the process anyway.
+  // Not durable (committed, without an fsync of its own: only a power cut may lose it), as
+  // complete and release: a renewal lost so is a lease that ends sooner, of a run that died with
+  // the machine anyway.
   renew: (account, key, createdAt, runAt, now) =>
     attemptWrite(
       connection,
@@ -71,9 +72,9 @@ export const makeSqliteIdempotencyStore = (connection: SqliteConnection): Idempo
       },
       false
     ),
-  // Not durable: a completion lost in a crash leaves the record pending, and a retry past the
-  // lease runs again with the same ids, meeting what was created (runIdempotently); the answer
-  // itself was durable when it was written. Saves an fsync on every keyed create.
+  // Not durable (a power cut may lose it): the record is then pending, and a retry past the
+  // lease runs again with the same ids, meeting what was created (runIdempotently), whose own
+  // writes were durable. Saves an fsync on every keyed create.
   complete: (account, key, createdAt, answer) =>
     attemptWrite(
       connection,
@@ -84,8 +85,8 @@ export const makeSqliteIdempotencyStore = (connection: SqliteConnection): Idempo
       },
       false
     ),
-  // Not durable: a release lost in a crash leaves the key pending, and a retry past the lease runs
-  // the refused request again (nothing was written), as if it were the first.
+  // Not durable (a power cut may lose it): the key is then pending, and a retry past the lease
+  // runs the refused request again (nothing was written), refused again.
   release: (account, key, createdAt) =>
     attemptWrite(
       connection,
