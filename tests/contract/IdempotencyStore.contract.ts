@@ -213,6 +213,33 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
       }).pipe(Effect.scoped)
     })
 
+    it.effect("a first run's release and a takeover of its lease at once: one of them acts, never both", () => {
+      const db = harness.freshDatabase()
+      return Effect.gen(function* () {
+        const [a, b, c] = yield* Effect.forEach([1, 2, 3], () => Layer.build(db.connect()))
+        for (const key of ["r1", "r2", "r3", "r4", "r5", "r6"]) {
+          yield* IdempotencyStore.use((s) => s.claim(record({ key }), T - DAY)).pipe(Effect.provide(a!))
+          const [, taken] = yield* Effect.all(
+            [
+              IdempotencyStore.use((s) => s.release("u1", key, T)).pipe(Effect.provide(b!)),
+              IdempotencyStore.use((s) => s.takeOver("u1", key, T, { runAt: T, aliveAt: T }, T + 70_000)).pipe(
+                Effect.provide(c!)
+              )
+            ],
+            { concurrency: "unbounded" }
+          )
+          const after = yield* IdempotencyStore.use((s) =>
+            s.claim(record({ key, createdAt: T + 80_000 }), T - DAY)
+          ).pipe(Effect.provide(a!))
+          expect(after, key).toEqual(
+            taken
+              ? { _tag: "Held", record: record({ key, runAt: T + 70_000, aliveAt: T + 70_000 }) }
+              : { _tag: "Claimed" }
+          )
+        }
+      }).pipe(Effect.scoped)
+    })
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function* () {
         const unreachable = <A, E>(f: (store: IdempotencyStore["Service"]) => Effect.Effect<A, E>) =>

@@ -37,8 +37,9 @@ const insertFirst = (collection: Collection<RecordDocument>, doc: RecordDocument
  * or delete (it finds, then writes by _id: docs/architecture.md "the stores"). So an expired
  * record is removed only by whoever first inserts its replacement marker (`<slot>@<createdAt>`
  * in idempotencyReplacements): no two removals of one record, and none of a record that
- * replaced it, whatever the interleaving. An expired lease is taken over likewise, by whoever
- * first inserts `<slot>@<createdAt>#<runAt>@<aliveAt>`: one run again per lease.
+ * replaced it, whatever the interleaving. A run's lease is taken over, or freed by its first
+ * run's release, likewise: by whoever first inserts `<slot>@<createdAt>#<runAt>`, so one run
+ * again per run, and never a release of a record a run again holds.
  */
 export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] => {
   const store = mongoViewStore(db, "idempotencyKeys", DocumentSchema)
@@ -77,8 +78,9 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
     takeOver: (account, key, createdAt, seen, now) =>
       Effect.gen(function* () {
         const _id = slot(account, key)
-        if (!(yield* insertFirst(replacements, { _id: `${_id}@${createdAt}#${seen.runAt}@${seen.aliveAt}`, at: now })))
-          return false
+        // one marker per run: a takeover of it, or its first run's release (below), never both
+        const marker = `${_id}@${createdAt}#${seen.runAt}`
+        if (!(yield* insertFirst(replacements, { _id: marker, at: now }))) return false
         // Only the marker's inserter gets here; the filter still refuses a lease renewed, done or
         // released since it was seen (FerretDB finds, then writes: a renewal landing in between is
         // a lease renewed for the run that took over, never a second run again).
@@ -90,14 +92,19 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
         )
         if (taken.matchedCount === 1) return true
         // a record of before runAt and aliveAt: its first run's lease, as claimed
-        if (seen.runAt !== createdAt || seen.aliveAt !== createdAt) return false
-        const old = yield* attempt(() =>
-          records.updateOne(
-            { _id, createdAt, state: "pending", runAt: { $exists: false } },
-            { $set: { runAt: now, aliveAt: now } }
+        if (seen.runAt === createdAt && seen.aliveAt === createdAt) {
+          const old = yield* attempt(() =>
+            records.updateOne(
+              { _id, createdAt, state: "pending", runAt: { $exists: false } },
+              { $set: { runAt: now, aliveAt: now } }
+            )
           )
-        )
-        return old.matchedCount === 1
+          if (old.matchedCount === 1) return true
+        }
+        // not taken (renewed meanwhile): the marker goes, so that the run can be taken over once
+        // it does stop
+        yield* attempt(() => replacements.deleteOne({ _id: marker }))
+        return false
       }),
     renew: (account, key, createdAt, runAt, now) =>
       attempt(() =>
@@ -110,16 +117,21 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
       attempt(() =>
         records.updateOne({ _id: slot(account, key), createdAt }, { $set: { state: "done", answer } })
       ).pipe(Effect.asVoid),
+    // the first run's own lease only (runAt = createdAt, or absent on a record of before runAt),
+    // and only by whoever inserts its marker first: a takeover of that run, or this release
     release: (account, key, createdAt) =>
-      // the first run's own lease only (runAt = createdAt, or absent on a record of before runAt)
-      attempt(() =>
-        records.deleteOne({
-          _id: slot(account, key),
-          createdAt,
-          state: "pending",
-          $or: [{ runAt: createdAt }, { runAt: { $exists: false } }]
-        })
-      ).pipe(Effect.asVoid),
+      Effect.gen(function* () {
+        const _id = slot(account, key)
+        if (!(yield* insertFirst(replacements, { _id: `${_id}@${createdAt}#${createdAt}`, at: createdAt }))) return
+        yield* attempt(() =>
+          records.deleteOne({
+            _id,
+            createdAt,
+            state: "pending",
+            $or: [{ runAt: createdAt }, { runAt: { $exists: false } }]
+          })
+        )
+      }),
     // record by record through removeExpired, so that a claim replacing one at the same moment is never undone
     deleteExpired: (expiredAt) =>
       Effect.gen(function* () {
