@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { CampaignAggregate } from "../eventSourcing/Aggregates.ts"
 import { load } from "../eventSourcing/execute.ts"
 import { IdempotentRunAgain } from "../idempotency/runAgain.ts"
+import { isRefusal } from "../idempotency/runIdempotently.ts"
 import { Ids } from "../ports/Ids.ts"
 
 /**
@@ -22,8 +23,9 @@ export const campaignOfRunAgain = Effect.fn("campaignOfRunAgain")(function* (use
  * Runs `create` (campaign.create, campaign.duplicate); on a run again whose first run created
  * its campaign, answers that campaign whatever `create` now says: `create` (told `earlier`, to
  * skip the quota that counts it) carries on scheduling what the first run did not when the plan
- * is still the same (createCampaign), and its refusals (a plan changed since, a time now past)
- * leave the campaign as it is. An unreachable store fails as ever: the key stays claimed.
+ * is still the same (createCampaign), and its refusals (isRefusal: a plan changed since, a time
+ * now past, the original gone) leave the campaign as it is. Any other failure (the store
+ * unreachable, a conflict) fails as ever: the key stays claimed, for a later run again.
  */
 export const orCampaignOfRunAgain = <E extends { readonly _tag: string }, R>(
   userId: string,
@@ -34,7 +36,7 @@ export const orCampaignOfRunAgain = <E extends { readonly _tag: string }, R>(
     if (earlier === null) return yield* create(null)
     return yield* create(earlier).pipe(
       Effect.catch((error) =>
-        error._tag === "StoreUnavailable"
+        !isRefusal(error._tag)
           ? Effect.fail(error)
           : Effect.logWarning(
               `campaign ${earlier.id} of an Idempotency-Key's first run answered as it is: ${error._tag}`

@@ -60,6 +60,9 @@ const REFUSED_BEFORE_WRITING: ReadonlySet<string> = new Set([
   "WebhookEndpointLimitReached"
 ])
 
+/** A refusal of the request as it stands (REFUSED_BEFORE_WRITING), by its error's tag. */
+export const isRefusal = (tag: string): boolean => REFUSED_BEFORE_WRITING.has(tag)
+
 /** The tag of the one typed failure of `cause`, or null (none, several reasons, a defect, an interruption). */
 const failureTag = <E>(cause: Cause.Cause<E>): string | null => {
   const failure = cause.reasons.find(Cause.isFailReason)
