@@ -8,15 +8,20 @@ import { expectStoreUnavailable } from "./harness.ts"
 const T = Date.parse("2026-03-01T10:00:00.000Z")
 const DAY = 86_400_000
 
-const record = (overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({
-  account: "u1",
-  key: "key-1",
-  fingerprint: "f".repeat(64),
-  createdAt: T,
-  state: "pending",
-  answer: null,
-  ...overrides
-})
+const record = (overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord => {
+  const createdAt = overrides.createdAt ?? T
+  return {
+    account: "u1",
+    key: "key-1",
+    fingerprint: "f".repeat(64),
+    createdAt,
+    runAt: createdAt,
+    aliveAt: createdAt,
+    state: "pending",
+    answer: null,
+    ...overrides
+  }
+}
 
 export const describeIdempotencyStoreContract = (name: string, harness: StoreHarness) =>
   describe(`IdempotencyStore contract: ${name}`, () => {
@@ -54,16 +59,87 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
             _tag: "Held",
             record: record({ state: "done", answer: '{"id":"c1"}' })
           })
+          // a record done is never released: its answer stays
           yield* store.release("u1", "key-1", T)
-          expect(yield* store.claim(record({ createdAt: T + 3 }), T - DAY)).toEqual({ _tag: "Claimed" })
-          yield* store.complete("u1", "key-1", T + 3, null)
-          expect(yield* store.claim(record({ createdAt: T + 4 }), T - DAY)).toEqual({
+          expect(yield* store.claim(record({ createdAt: T + 2 }), T - DAY)).toEqual({
             _tag: "Held",
-            record: record({ createdAt: T + 3, state: "done", answer: null })
+            record: record({ state: "done", answer: '{"id":"c1"}' })
+          })
+          yield* store.claim(record({ key: "key-2" }), T - DAY)
+          yield* store.release("u1", "key-2", T)
+          expect(yield* store.claim(record({ key: "key-2", createdAt: T + 3 }), T - DAY)).toEqual({ _tag: "Claimed" })
+          yield* store.complete("u1", "key-2", T + 3, null)
+          expect(yield* store.claim(record({ key: "key-2", createdAt: T + 4 }), T - DAY)).toEqual({
+            _tag: "Held",
+            record: record({ key: "key-2", createdAt: T + 3, state: "done", answer: null })
           })
         })
       )
     )
+
+    it.effect(
+      "takeOver: once per lease as seen; renew keeps a lease for its run only; release never a run again's",
+      () =>
+        withStore((store) =>
+          Effect.gen(function* () {
+            const first = record()
+            yield* store.claim(first, T - DAY)
+            // another lease than the one held (renewed meanwhile, or another claim): refused
+            expect(yield* store.takeOver("u1", "key-1", T, { runAt: T, aliveAt: T + 1 }, T + 70_000)).toBe(false)
+            expect(yield* store.takeOver("u1", "key-1", T + 1, { runAt: T, aliveAt: T }, T + 70_000)).toBe(false)
+            expect(yield* store.takeOver("u1", "key-1", T, { runAt: T, aliveAt: T }, T + 70_000)).toBe(true)
+            // the same lease again: already taken
+            expect(yield* store.takeOver("u1", "key-1", T, { runAt: T, aliveAt: T }, T + 70_001)).toBe(false)
+            const taken = record({ runAt: T + 70_000, aliveAt: T + 70_000 })
+            expect(yield* store.claim(record({ createdAt: T + 80_000 }), T - DAY)).toEqual({
+              _tag: "Held",
+              record: taken
+            })
+            // the first run's renewal and release no longer act: the run again holds it
+            yield* store.renew("u1", "key-1", T, T, T + 90_000)
+            yield* store.release("u1", "key-1", T)
+            expect(yield* store.claim(record({ createdAt: T + 80_000 }), T - DAY)).toEqual({
+              _tag: "Held",
+              record: taken
+            })
+            // nor the run again's release
+            yield* store.release("u1", "key-1", T)
+            yield* store.renew("u1", "key-1", T, T + 70_000, T + 90_000)
+            const renewed = record({ runAt: T + 70_000, aliveAt: T + 90_000 })
+            expect(yield* store.claim(record({ createdAt: T + 95_000 }), T - DAY)).toEqual({
+              _tag: "Held",
+              record: renewed
+            })
+            // the lease as it was before the renewal: refused
+            expect(
+              yield* store.takeOver("u1", "key-1", T, { runAt: T + 70_000, aliveAt: T + 70_000 }, T + 200_000)
+            ).toBe(false)
+            yield* store.complete("u1", "key-1", T, '{"id":"c1"}')
+            expect(
+              yield* store.takeOver("u1", "key-1", T, { runAt: T + 70_000, aliveAt: T + 90_000 }, T + 200_000)
+            ).toBe(false)
+          })
+        )
+    )
+
+    it.effect("concurrent takeovers of one lease from separate clients: exactly one wins", () => {
+      const db = harness.freshDatabase()
+      return Effect.gen(function* () {
+        const clients = yield* Effect.forEach(Array.from({ length: 8 }), () => Layer.build(db.connect()), {
+          concurrency: "unbounded"
+        })
+        yield* IdempotencyStore.use((s) => s.claim(record(), T - DAY)).pipe(Effect.provide(clients[0]!))
+        const taken = yield* Effect.forEach(
+          clients,
+          (client, i) =>
+            IdempotencyStore.use((s) => s.takeOver("u1", "key-1", T, { runAt: T, aliveAt: T }, T + 70_000 + i)).pipe(
+              Effect.provide(client)
+            ),
+          { concurrency: "unbounded" }
+        )
+        expect(taken.filter((t) => t)).toHaveLength(1)
+      }).pipe(Effect.scoped)
+    })
 
     it.effect("a record created at or before expiredAt no longer holds its key: the claim replaces it", () =>
       withStore((store) =>
@@ -137,6 +213,33 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
       }).pipe(Effect.scoped)
     })
 
+    it.effect("a first run's release and a takeover of its lease at once: one of them acts, never both", () => {
+      const db = harness.freshDatabase()
+      return Effect.gen(function* () {
+        const [a, b, c] = yield* Effect.forEach([1, 2, 3], () => Layer.build(db.connect()))
+        for (const key of ["r1", "r2", "r3", "r4", "r5", "r6"]) {
+          yield* IdempotencyStore.use((s) => s.claim(record({ key }), T - DAY)).pipe(Effect.provide(a!))
+          const [, taken] = yield* Effect.all(
+            [
+              IdempotencyStore.use((s) => s.release("u1", key, T)).pipe(Effect.provide(b!)),
+              IdempotencyStore.use((s) => s.takeOver("u1", key, T, { runAt: T, aliveAt: T }, T + 70_000)).pipe(
+                Effect.provide(c!)
+              )
+            ],
+            { concurrency: "unbounded" }
+          )
+          const after = yield* IdempotencyStore.use((s) =>
+            s.claim(record({ key, createdAt: T + 80_000 }), T - DAY)
+          ).pipe(Effect.provide(a!))
+          expect(after, key).toEqual(
+            taken
+              ? { _tag: "Held", record: record({ key, runAt: T + 70_000, aliveAt: T + 70_000 }) }
+              : { _tag: "Claimed" }
+          )
+        }
+      }).pipe(Effect.scoped)
+    })
+
     it.effect("fails with StoreUnavailable when the database cannot be reached", () =>
       Effect.gen(function* () {
         const unreachable = <A, E>(f: (store: IdempotencyStore["Service"]) => Effect.Effect<A, E>) =>
@@ -144,6 +247,8 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
         yield* unreachable((s) => s.claim(record(), T - DAY))
         yield* unreachable((s) => s.complete("u1", "key-1", T, null))
         yield* unreachable((s) => s.release("u1", "key-1", T))
+        yield* unreachable((s) => s.takeOver("u1", "key-1", T, { runAt: T, aliveAt: T }, T + 1))
+        yield* unreachable((s) => s.renew("u1", "key-1", T, T, T + 1))
         yield* unreachable((s) => s.deleteExpired(T))
       })
     )

@@ -57,6 +57,28 @@ export const describeMessageRepositoryContract = (name: string, harness: StoreHa
     const withRepo = <A, E>(f: (repo: MessageRepository["Service"]) => Effect.Effect<A, E>) =>
       MessageRepository.use(f).pipe(Effect.provide(harness.freshDatabase().connect()))
 
+    it.effect(
+      "plan stores the views of many messages planned at once; over a stored view it keeps the newer of the two",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            // already stored before the plan's views arrive (the catch-up got there first): one
+            // newer than the plan's view, one older
+            const newer = messageView("p3", { status: "PICKED", version: 2 })
+            yield* repo.save(newer)
+            yield* repo.save(messageView("p4", { version: 0 }))
+            const planned = ["p1", "p2", "p3", "p4", "p5"].map((id, i) =>
+              messageView(id, { scheduledAt: T + i, version: 1 })
+            )
+            yield* Effect.forEach(planned, (view) => repo.plan(view), { concurrency: "unbounded", discard: true })
+            expect(yield* repo.get("p1")).toEqual(planned[0])
+            expect(yield* repo.get("p3")).toEqual(newer)
+            expect(yield* repo.get("p4")).toEqual(planned[3])
+            expect(ids(yield* repo.findScheduledBetween(T, T + 10, 10))).toEqual(["p1", "p2", "p4", "p5"])
+          })
+        )
+    )
+
     it.effect("a save answers what it found: nothing, the view it replaced, or a view as new or newer (kept)", () =>
       withRepo((repo) =>
         Effect.gen(function* () {

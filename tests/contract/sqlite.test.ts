@@ -816,6 +816,8 @@ describe("SQLite adapters: several connections to one file", () => {
           key: "k1",
           fingerprint: "f",
           createdAt: 5,
+          runAt: 5,
+          aliveAt: 5,
           state: "pending" as const,
           answer: null
         }

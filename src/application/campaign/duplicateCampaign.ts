@@ -7,6 +7,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { MessagingSessionNotFound } from "../session/SessionErrors.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import { orCampaignOfRunAgain } from "./campaignOfRunAgain.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 import { planCampaign } from "./planCampaign.ts"
 
@@ -34,51 +35,59 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
   userId: string,
   input: DuplicateCampaignInput
 ) {
-  const campaign = yield* ownedCampaign(userId, input.id)
-  const session = yield* (yield* SessionRepository).get(campaign.sessionId)
-  if (session === null || session.userId !== userId) return yield* new MessagingSessionNotFound()
-  // each message once, however many groups it went to (copyPlan)
-  const originals = copyPlan(yield* (yield* MessageRepository).listByCampaign(campaign.id))
-  if (originals.length === 0) {
-    return yield* new InvalidCampaign({ message: "this campaign has no message left to copy", field: "id" })
-  }
-  const shifted = shiftPlan(originals, input.startDate, input.timeZone)
-  if (shifted._tag === "Invalid") {
-    return yield* new InvalidCampaign({
-      message: describeShiftProblem(shifted.problem),
-      field: shifted.problem._tag === "InvalidDate" ? "startDate" : "timeZone"
-    })
-  }
-  const title = input.title?.trim() || `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH)
-  return yield* planCampaign(
-    userId,
-    {
-      sessionName: session.sessionName,
-      ...(campaign.targets === null
-        ? { groupId: campaign.groupId, groupName: campaign.groupName }
-        : { targets: targetsOf(campaign) }),
-      title,
-      messages: shifted.messages.map((m) => ({
-        content: m.content,
-        scheduledAt: m.scheduledAt,
-        mentionAll: m.mentionAll,
-        // the same upload, while it is kept (docs/architecture.md "Images and files"); once swept,
-        // planCampaign refuses naming the message, and the caller attaches the file again
-        ...(m.media === null ? {} : { media: { id: m.media.id } }),
-        ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
-      }))
-    },
-    input.timeZone
-  ).pipe(
-    // The plan's own field paths (messages.3.poll) mean nothing to the caller, who sent none: a
-    // message now in the past is the start date's to change; anything else is the original's.
-    Effect.catchTag("InvalidCampaign", (e) => {
-      const index = e.field === undefined ? null : /^messages\.(\d+)\.(.+)$/.exec(e.field)
-      if (index === null) return Effect.fail(e)
-      return Effect.fail(
-        index[2] === "scheduledAt"
-          ? new InvalidCampaign({ message: `${e.message} Choose a later start date.`, field: "startDate" })
-          : new InvalidCampaign({ message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`, field: "id" })
+  // a run again answers the copy its first run made, even if the original changed since
+  return yield* orCampaignOfRunAgain(userId, () =>
+    Effect.gen(function* () {
+      const campaign = yield* ownedCampaign(userId, input.id)
+      const session = yield* (yield* SessionRepository).get(campaign.sessionId)
+      if (session === null || session.userId !== userId) return yield* new MessagingSessionNotFound()
+      // each message once, however many groups it went to (copyPlan)
+      const originals = copyPlan(yield* (yield* MessageRepository).listByCampaign(campaign.id))
+      if (originals.length === 0) {
+        return yield* new InvalidCampaign({ message: "this campaign has no message left to copy", field: "id" })
+      }
+      const shifted = shiftPlan(originals, input.startDate, input.timeZone)
+      if (shifted._tag === "Invalid") {
+        return yield* new InvalidCampaign({
+          message: describeShiftProblem(shifted.problem),
+          field: shifted.problem._tag === "InvalidDate" ? "startDate" : "timeZone"
+        })
+      }
+      const title = input.title?.trim() || `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH)
+      return yield* planCampaign(
+        userId,
+        {
+          sessionName: session.sessionName,
+          ...(campaign.targets === null
+            ? { groupId: campaign.groupId, groupName: campaign.groupName }
+            : { targets: targetsOf(campaign) }),
+          title,
+          messages: shifted.messages.map((m) => ({
+            content: m.content,
+            scheduledAt: m.scheduledAt,
+            mentionAll: m.mentionAll,
+            // the same upload, while it is kept (docs/architecture.md "Images and files"); once swept,
+            // planCampaign refuses naming the message, and the caller attaches the file again
+            ...(m.media === null ? {} : { media: { id: m.media.id } }),
+            ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
+          }))
+        },
+        input.timeZone
+      ).pipe(
+        // The plan's own field paths (messages.3.poll) mean nothing to the caller, who sent none: a
+        // message now in the past is the start date's to change; anything else is the original's.
+        Effect.catchTag("InvalidCampaign", (e) => {
+          const index = e.field === undefined ? null : /^messages\.(\d+)\.(.+)$/.exec(e.field)
+          if (index === null) return Effect.fail(e)
+          return Effect.fail(
+            index[2] === "scheduledAt"
+              ? new InvalidCampaign({ message: `${e.message} Choose a later start date.`, field: "startDate" })
+              : new InvalidCampaign({
+                  message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`,
+                  field: "id"
+                })
+          )
+        })
       )
     })
   )

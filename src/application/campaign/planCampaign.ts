@@ -4,6 +4,7 @@ import type { Recurrence } from "../../domain/campaign/Recurrence.ts"
 import { isKnownTimeZone } from "../../domain/campaign/Recurrence.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import { orCampaignOfRunAgain } from "./campaignOfRunAgain.ts"
 import type { PlanCampaignInput } from "./checkPlan.ts"
 import { checkPlan } from "./checkPlan.ts"
 import { createCampaign } from "./createCampaign.ts"
@@ -31,24 +32,29 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
       field: "timeZone"
     })
   }
-  const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone)
-  const created = yield* (yield* KeyedLocks)
-    .oneAtATime(`planCampaign:${userId}`)(
-      Effect.gen(function* () {
-        yield* enforceCampaignQuota(userId, messages.length * targets.length)
-        return yield* createCampaign({
-          userId,
-          sessionId: session.id,
-          group: targets[0],
-          targets,
-          title,
-          ...planOf(input.recurrence, messagesZone),
-          messages
-        })
-      })
-    )
-    .pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
-  return { id: created.id }
+  return yield* orCampaignOfRunAgain(userId, (earlier) =>
+    Effect.gen(function* () {
+      const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone)
+      const created = yield* (yield* KeyedLocks)
+        .oneAtATime(`planCampaign:${userId}`)(
+          Effect.gen(function* () {
+            // a run again's campaign counts already (orCampaignOfRunAgain)
+            if (earlier === null) yield* enforceCampaignQuota(userId, messages.length * targets.length)
+            return yield* createCampaign({
+              userId,
+              sessionId: session.id,
+              group: targets[0],
+              targets,
+              title,
+              ...planOf(input.recurrence, messagesZone),
+              messages
+            })
+          })
+        )
+        .pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
+      return { id: created.id }
+    })
+  )
 })
 
 /**

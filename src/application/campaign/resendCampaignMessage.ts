@@ -6,6 +6,7 @@ import type { MessageCommand, MessageRejection, MessageStatus } from "../../doma
 import { decideMessage, unansweredFailures } from "../../domain/message/Message.ts"
 import { CampaignAggregate, MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute, load } from "../eventSourcing/execute.ts"
+import { IdempotentRunAgain } from "../idempotency/runAgain.ts"
 import { MEDIA_RESEND_WINDOW_MS } from "../media/sweepMedia.ts"
 import { Ids } from "../ports/Ids.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
@@ -60,6 +61,16 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
   return yield* (yield* KeyedLocks).oneAtATime(`planCampaign:${userId}`)(
     Effect.gen(function* () {
       const { campaign } = yield* ownedMessage(userId, input.campaignId, input.messageId)
+      const resendId = (yield* Ids).next()
+      // A run again under an Idempotency-Key whose first run scheduled its resend answers it,
+      // before any check it would now fail (a time now past, the quota counting it).
+      if (yield* IdempotentRunAgain) {
+        const first = yield* load(MessageAggregate, input.messageId)
+        const resend = first.resentAs === resendId ? yield* load(MessageAggregate, resendId) : null
+        if (resend !== null && resend.status !== "NEW" && resend.target?.campaignId === campaign.id) {
+          return { id: resendId }
+        }
+      }
       const now = yield* Clock.currentTimeMillis
       const scheduledAt = input.scheduledAt ?? now
       if (scheduledAt < now) {
@@ -80,7 +91,6 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       if (original.media !== null) yield* requireMedia("media", original.mentionAll ? "mentionAll" : undefined)
       const currentResend =
         original.resentAs === null ? null : (yield* load(MessageAggregate, original.resentAs)).status
-      const resendId = (yield* Ids).next()
       // The same request run again with the same ids (an Idempotency-Key's retry after the first
       // run died, runIdempotently): the deciders take its mark and addition again as done, and
       // a resend it scheduled already is its answer.

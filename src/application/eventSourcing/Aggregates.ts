@@ -202,6 +202,17 @@ export const MessageAggregateCountedLater: typeof MessageAggregate = makeAggrega
   save: (view) => MessageRepository.use((r) => r.advance(view))
 })
 
+/**
+ * The message aggregate whose projection stores the view of a message just scheduled
+ * (MessageRepository.plan: on MongoDB inserted together with the plan's other messages) and
+ * leaves its campaign's counters to createCampaign, which counts the campaign once after all its
+ * messages (docs/scaling.md, "MongoDB").
+ */
+export const MessageAggregatePlanned: typeof MessageAggregate = makeAggregate({
+  ...messageParts,
+  save: (view) => MessageRepository.use((r) => r.plan(view))
+})
+
 export const CampaignAggregate = makeAggregate({
   name: "campaign",
   decider: CampaignDecider,

@@ -1,6 +1,7 @@
 import { Clock, Data, Effect } from "effect"
 import type { MessageMedia } from "../../domain/message/Media.ts"
 import { ACCEPTED_MEDIA_DESCRIPTION, MAX_MEDIA_BYTES, mediaFilename, mediaKindOf } from "../../domain/message/Media.ts"
+import { IdempotentRunAgain } from "../idempotency/runAgain.ts"
 import { Ids } from "../ports/Ids.ts"
 import { MediaStore, StoredMediaSchema } from "../ports/MediaStore.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
@@ -79,21 +80,24 @@ export const uploadMedia = Effect.fn("uploadMedia")(function* (input: {
   // (in this process; as planCampaign's quota)
   return yield* (yield* KeyedLocks).oneAtATime(`uploadMedia:${input.ownerId}`)(
     Effect.gen(function* () {
+      const id = (yield* Ids).next()
+      // The same upload run again with the same ids (an Idempotency-Key's retry after the first
+      // run stopped renewing its lease, runIdempotently): what it stored whole is the answer,
+      // before the quota counts it; a part of it goes first. Only a run again looks: it holds the
+      // lease alone, and the first run renewed it as long as it was alive (docs/api.md).
+      if (yield* IdempotentRunAgain) {
+        const earlier = yield* store.info(id)
+        if (earlier !== null && earlier.ownerId === input.ownerId) {
+          if ((yield* store.read(id)) !== null) {
+            const { mimetype, filename, size, kind } = earlier
+            return { id, mimetype, filename, size, kind } satisfies MessageMedia
+          }
+          yield* store.delete(id)
+        }
+      }
       const usage = yield* store.usage(input.ownerId)
       if (usage.count >= MAX_MEDIA_FILES_PER_USER || usage.bytes + input.bytes.length > MAX_MEDIA_BYTES_PER_USER) {
         return yield* new MediaQuotaExceeded()
-      }
-      const id = (yield* Ids).next()
-      // The same upload run again with the same ids (an Idempotency-Key's retry after the first
-      // run died, runIdempotently): what it stored whole is the answer; a part of it goes first.
-      // Random ids never meet a stored one.
-      const earlier = yield* store.info(id)
-      if (earlier !== null && earlier.ownerId === input.ownerId) {
-        if ((yield* store.read(id)) !== null) {
-          const { mimetype, filename, size, kind } = earlier
-          return { id, mimetype, filename, size, kind } satisfies MessageMedia
-        }
-        yield* store.delete(id)
       }
       const createdAt = yield* Clock.currentTimeMillis
       const media: MessageMedia = {

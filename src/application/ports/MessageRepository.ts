@@ -172,6 +172,14 @@ export class MessageRepository extends Context.Service<
      * may leave a view not stored at all to the catch-up pass, which stores it.
      */
     readonly advance: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Stores the view of a message just scheduled (createCampaign, MessageAggregatePlanned), as
+     * `save` does, answering nothing: its campaign is counted once by the caller, after all its
+     * messages. A store may write it together with what other fibers plan meanwhile (MongoDB: one
+     * insert for a batch); a view already stored (the catch-up got there first) is saved over as
+     * `save` would, or kept when as new or newer.
+     */
+    readonly plan: (view: MessageView) => Effect.Effect<void, StoreUnavailable>
     readonly get: (id: string) => Effect.Effect<MessageView | null, StoreUnavailable>
     /**
      * Not picked, not deleted, not sent, from ≤ scheduledAt ≤ to; oldest first. None of the

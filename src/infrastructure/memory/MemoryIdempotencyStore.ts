@@ -16,6 +16,27 @@ export const makeMemoryIdempotencyStore = (db: MemoryDatabase): IdempotencyStore
       db.idempotencyKeys.set(id, record)
       return { _tag: "Claimed" } as const
     }),
+  takeOver: (account, key, createdAt, seen, now) =>
+    withDbWrite(db, () => {
+      const id = slot(account, key)
+      const held = db.idempotencyKeys.get(id)
+      if (
+        held?.createdAt !== createdAt ||
+        held.state !== "pending" ||
+        held.runAt !== seen.runAt ||
+        held.aliveAt !== seen.aliveAt
+      )
+        return false
+      db.idempotencyKeys.set(id, { ...held, runAt: now, aliveAt: now })
+      return true
+    }),
+  renew: (account, key, createdAt, runAt, now) =>
+    withDbWrite(db, () => {
+      const id = slot(account, key)
+      const held = db.idempotencyKeys.get(id)
+      if (held?.createdAt === createdAt && held.state === "pending" && held.runAt === runAt)
+        db.idempotencyKeys.set(id, { ...held, aliveAt: Math.max(held.aliveAt, now) })
+    }),
   complete: (account, key, createdAt, answer) =>
     withDbWrite(db, () => {
       const id = slot(account, key)
@@ -25,7 +46,9 @@ export const makeMemoryIdempotencyStore = (db: MemoryDatabase): IdempotencyStore
   release: (account, key, createdAt) =>
     withDbWrite(db, () => {
       const id = slot(account, key)
-      if (db.idempotencyKeys.get(id)?.createdAt === createdAt) db.idempotencyKeys.delete(id)
+      const held = db.idempotencyKeys.get(id)
+      if (held?.createdAt === createdAt && held.state === "pending" && held.runAt === createdAt)
+        db.idempotencyKeys.delete(id)
     }),
   deleteExpired: (expiredAt) =>
     withDbWrite(db, () => {

@@ -39,6 +39,7 @@ export const makeMemoryMessageRepository = (db: MemoryDatabase): MessageReposito
     get: (id) => withDb(db, () => db.messages.get(id) ?? null),
     // a save as any other: this store has nothing to gain from a batch
     advance: (view) => Effect.asVoid(save(view)),
+    plan: (view) => Effect.asVoid(save(view)),
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       withDb(db, () =>
         where(

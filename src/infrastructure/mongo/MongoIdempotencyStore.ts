@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { Collection, Db } from "mongodb"
+import { z } from "zod"
 import type { IdempotencyClaim, IdempotencyRecord } from "../../application/ports/IdempotencyStore.ts"
 import { IdempotencyRecordSchema, IdempotencyStore } from "../../application/ports/IdempotencyStore.ts"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
@@ -11,7 +12,12 @@ import { mongoViewStore } from "./viewDocuments.ts"
 /** One document per account and key, its _id made of both (the account's length first, so no two pairs read alike). */
 const slot = (account: string, key: string): string => `${account.length}:${account}:${key}`
 
-const DocumentSchema = IdempotencyRecordSchema.extend({ id: IdempotencyRecordSchema.shape.key })
+// runAt and aliveAt are absent on a record claimed before they existed: its first run, alive when claimed
+const DocumentSchema = IdempotencyRecordSchema.extend({
+  id: IdempotencyRecordSchema.shape.key,
+  runAt: z.number().optional(),
+  aliveAt: z.number().optional()
+})
 
 /** Claims lost to a record released or replaced meanwhile are tried again this many times. */
 const CLAIM_ATTEMPTS = 5
@@ -31,7 +37,9 @@ const insertFirst = (collection: Collection<RecordDocument>, doc: RecordDocument
  * or delete (it finds, then writes by _id: docs/architecture.md "the stores"). So an expired
  * record is removed only by whoever first inserts its replacement marker (`<slot>@<createdAt>`
  * in idempotencyReplacements): no two removals of one record, and none of a record that
- * replaced it, whatever the interleaving.
+ * replaced it, whatever the interleaving. A run's lease is taken over, or freed by its first
+ * run's release, likewise: by whoever first inserts `<slot>@<createdAt>#<runAt>`, so one run
+ * again per run, and never a release of a record a run again holds.
  */
 export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] => {
   const store = mongoViewStore(db, "idempotencyKeys", DocumentSchema)
@@ -54,8 +62,11 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
       const doc = yield* attempt(() => records.findOne({ _id }))
       const held = doc === null ? null : yield* store.decode(doc)
       if (held !== null && held.createdAt > expiredAt) {
-        const { id: _, ...kept } = held
-        return { _tag: "Held", record: kept } as const
+        const { id: _, runAt, aliveAt, ...kept } = held
+        return {
+          _tag: "Held",
+          record: { ...kept, runAt: runAt ?? held.createdAt, aliveAt: aliveAt ?? held.createdAt }
+        } as const
       }
       if (attemptsLeft <= 1)
         return yield* new StoreUnavailable({ message: "an Idempotency-Key record kept changing while it was claimed" })
@@ -64,12 +75,63 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
     })
   return {
     claim: (record, expiredAt) => claim(record, expiredAt, CLAIM_ATTEMPTS),
+    takeOver: (account, key, createdAt, seen, now) =>
+      Effect.gen(function* () {
+        const _id = slot(account, key)
+        // one marker per run: a takeover of it, or its first run's release (below), never both
+        const marker = `${_id}@${createdAt}#${seen.runAt}`
+        if (!(yield* insertFirst(replacements, { _id: marker, at: now }))) return false
+        // Only the marker's inserter gets here; the filter still refuses a lease renewed, done or
+        // released since it was seen (FerretDB finds, then writes: a renewal landing in between is
+        // a lease renewed for the run that took over, never a second run again).
+        const taken = yield* attempt(() =>
+          records.updateOne(
+            { _id, createdAt, state: "pending", runAt: seen.runAt, aliveAt: seen.aliveAt },
+            { $set: { runAt: now, aliveAt: now } }
+          )
+        )
+        if (taken.matchedCount === 1) return true
+        // a record of before runAt and aliveAt: its first run's lease, as claimed
+        if (seen.runAt === createdAt && seen.aliveAt === createdAt) {
+          const old = yield* attempt(() =>
+            records.updateOne(
+              { _id, createdAt, state: "pending", runAt: { $exists: false } },
+              { $set: { runAt: now, aliveAt: now } }
+            )
+          )
+          if (old.matchedCount === 1) return true
+        }
+        // not taken (renewed meanwhile): the marker goes, so that the run can be taken over once
+        // it does stop
+        yield* attempt(() => replacements.deleteOne({ _id: marker }))
+        return false
+      }),
+    renew: (account, key, createdAt, runAt, now) =>
+      attempt(() =>
+        records.updateOne(
+          { _id: slot(account, key), createdAt, state: "pending", runAt, aliveAt: { $lt: now } },
+          { $set: { aliveAt: now } }
+        )
+      ).pipe(Effect.asVoid),
     complete: (account, key, createdAt, answer) =>
       attempt(() =>
         records.updateOne({ _id: slot(account, key), createdAt }, { $set: { state: "done", answer } })
       ).pipe(Effect.asVoid),
+    // the first run's own lease only (runAt = createdAt, or absent on a record of before runAt),
+    // and only by whoever inserts its marker first: a takeover of that run, or this release
     release: (account, key, createdAt) =>
-      attempt(() => records.deleteOne({ _id: slot(account, key), createdAt })).pipe(Effect.asVoid),
+      Effect.gen(function* () {
+        const _id = slot(account, key)
+        if (!(yield* insertFirst(replacements, { _id: `${_id}@${createdAt}#${createdAt}`, at: createdAt }))) return
+        yield* attempt(() =>
+          records.deleteOne({
+            _id,
+            createdAt,
+            state: "pending",
+            $or: [{ runAt: createdAt }, { runAt: { $exists: false } }]
+          })
+        )
+      }),
     // record by record through removeExpired, so that a claim replacing one at the same moment is never undone
     deleteExpired: (expiredAt) =>
       Effect.gen(function* () {

@@ -12,7 +12,7 @@ import {
   STATUSES_SENDING_MEDIA
 } from "../../application/ports/MessageRepository.ts"
 import type { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
-import { groupCommit, unorderedOutcome } from "./batchedWrites.ts"
+import { groupCommit, othersStored, unorderedOutcome } from "./batchedWrites.ts"
 import { MongoDatabase } from "./MongoDatabase.ts"
 import { attempt, DUPLICATE_KEY, decodeDocument, serverErrorCode, toStoreUnavailable } from "./mongoErrors.ts"
 import type { RecordDocument } from "./viewDocuments.ts"
@@ -61,11 +61,61 @@ const advancedTogether = (messages: Collection<RecordDocument>, connections: num
     })
   )
 
+/** The view of a message just scheduled, inserted with the others of its batch (see `plan`). */
+interface PlanView extends Request.Request<void, StoreUnavailable> {
+  readonly view: MessageView
+}
+const PlanView = Request.of<PlanView>()
+
+/**
+ * The views of a plan's messages (createCampaign) as one unordered insert per batch (groupCommit):
+ * a campaign of 20 messages in one or two round trips instead of 20 upserts (docs/scaling.md,
+ * "MongoDB"). FerretDB v1 honours `ordered: false` and the indexes for inserts (batchedWrites.ts).
+ * A view already stored (a duplicate key: the catch-up projected it first) goes through `save`,
+ * which keeps the newer of the two; a failure that leaves the others unknown fails them all, and
+ * the catch-up pass stores them.
+ */
+const plannedTogether = (
+  messages: Collection<RecordDocument>,
+  connections: number,
+  save: (view: MessageView) => Effect.Effect<unknown, StoreUnavailable>
+) =>
+  groupCommit<PlanView>("planned messages", connections, (entries) =>
+    Effect.gen(function* () {
+      const outcome = yield* unorderedOutcome(() =>
+        messages.insertMany(
+          entries.map(({ request: { view } }) => {
+            const { id, ...fields } = view
+            return { _id: id, ...fields }
+          }),
+          { ordered: false }
+        )
+      )
+      yield* Effect.forEach(
+        entries,
+        (entry, index) => {
+          if (outcome === null) return Effect.sync(() => entry.completeUnsafe(Exit.void))
+          const error = outcome.errorAt.get(index)
+          if (error === undefined && othersStored(outcome.failed))
+            return Effect.sync(() => entry.completeUnsafe(Exit.void))
+          if (error?.code === DUPLICATE_KEY)
+            return save(entry.request.view).pipe(
+              Effect.exit,
+              Effect.flatMap((exit) => Effect.sync(() => entry.completeUnsafe(Exit.asVoid(exit))))
+            )
+          return Effect.sync(() => entry.completeUnsafe(Exit.fail(toStoreUnavailable(outcome.failed))))
+        },
+        { discard: true }
+      )
+    })
+  )
+
 export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"] => {
   const store = mongoViewStore(db, "messages", MessageViewSchema)
   const messages = store.collection
   const saveFinding = findAndModify(messages)
   const advanced = advancedTogether(messages, db.client.options.maxPoolSize)
+  const planned = plannedTogether(messages, db.client.options.maxPoolSize, store.saveNewer)
 
   /** In the port's order, `limit` as the port reads it. */
   const where = (filter: Filter<RecordDocument>, limit = Infinity) =>
@@ -96,6 +146,7 @@ export const makeMongoMessageRepository = (db: Db): MessageRepository["Service"]
       ),
     get: (id) => store.one({ _id: id }),
     advance: (view) => Effect.request(AdvanceView({ view }), advanced),
+    plan: (view) => Effect.request(PlanView({ view }), planned),
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       where(
         {

@@ -207,6 +207,8 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
   created_at      INTEGER NOT NULL,
   state           TEXT    NOT NULL,
   answer          TEXT,
+  run_at          INTEGER,
+  alive_at        INTEGER,
   PRIMARY KEY (account, idempotency_key)
 );
 CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at);
@@ -368,6 +370,13 @@ const MESSAGES_CLAIM_ID_COLUMNS: Readonly<Record<string, string>> = { claim_gate
  */
 const USERS_PREFERENCES_COLUMNS: Readonly<Record<string, string>> = { time_zone: "TEXT", locale: "TEXT" }
 
+/**
+ * The lease of an Idempotency-Key's run (IdempotencyStore: runAt, aliveAt), added to version 15's
+ * table without a version of its own: NULL reads as created_at (a first run), and an older Herald
+ * ignores them (its runs are not renewed, as before).
+ */
+const IDEMPOTENCY_LEASE_COLUMNS: Readonly<Record<string, string>> = { run_at: "INTEGER", alive_at: "INTEGER" }
+
 /** Adds the columns a table lacks (names and definitions from the code above, never from input). */
 const addMissingColumns = (db: DatabaseSync, table: string, columns: Readonly<Record<string, string>>) => {
   const present = new Set(
@@ -499,6 +508,7 @@ const openSync = (options: SqliteDatabaseOptions): Opened => {
         addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_CLAIM_ID_COLUMNS)
         addMissingColumns(db, "users", USERS_PREFERENCES_COLUMNS)
+        addMissingColumns(db, "idempotency_keys", IDEMPOTENCY_LEASE_COLUMNS)
       }
       // the media sweep asks whether a message still needs an upload
       db.exec("CREATE INDEX IF NOT EXISTS messages_media_id ON messages (json_extract(media, '$.id'))")

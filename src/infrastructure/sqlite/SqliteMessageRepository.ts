@@ -58,6 +58,8 @@ export const makeSqliteMessageRepository = (connection: SqliteConnection): Messa
     get: (id) => messages.one("WHERE id = ?", [id]),
     // a save, without the read: the group commit already writes what fibers ask for together
     advance: messages.saveNewer,
+    // likewise: the plan's views share the group commit of its events
+    plan: messages.saveNewer,
     findScheduledBetween: (from, to, limit, exceptSessions = []) =>
       where(
         `status = 'SCHEDULED' AND scheduled_at >= ? AND scheduled_at <= ?${

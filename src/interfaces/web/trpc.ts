@@ -9,6 +9,7 @@ import type { AppError } from "../../application/AppError.ts"
 import type { PublicUser } from "../../application/auth/PublicUser.ts"
 import { IdempotentRequestInProgress } from "../../application/idempotency/IdempotencyErrors.ts"
 import { requestFingerprint } from "../../application/idempotency/requestFingerprint.ts"
+import type { RunIdempotentlyOptions } from "../../application/idempotency/runIdempotently.ts"
 import { runIdempotently } from "../../application/idempotency/runIdempotently.ts"
 import type { GatewayFailure } from "../../application/ports/GatewayPort.ts"
 import { GatewayError } from "../../application/ports/GatewayPort.ts"
@@ -16,6 +17,7 @@ import { SessionCreationFailed } from "../../application/session/SessionErrors.t
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { ApiKeyAccess } from "../../domain/apiKey/ApiKey.ts"
 import type { FailureKind } from "../../domain/message/failureKind.ts"
+import { idempotencyKeyOf } from "./idempotencyKey.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** What every procedure gets: the Effect runtime, the caller and the response headers (cookies). */
@@ -26,7 +28,7 @@ export interface WebContext {
   readonly token: string | null
   /** set when the caller came with `Authorization: Bearer <API key>` (then `user` is the key's account and `token` null) */
   readonly apiKey: { readonly keyId: string; readonly access: ApiKeyAccess } | null
-  /** the `Idempotency-Key` header, checked (1–255 visible ASCII characters), or null: runCreate reads it */
+  /** the `Idempotency-Key` header as sent, or null: runCreate checks and uses it, every other call ignores it */
   readonly idempotencyKey: string | null
   /** the session could not be checked (database unreachable) */
   readonly authUnavailable: boolean
@@ -300,10 +302,13 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
 }
 
 /**
- * Runs a creating use case (campaign.create, duplicate, resendMessage; apiKey.create) under the
- * caller's Idempotency-Key when it sent one (docs/api.md#idempotency-key), else as `run` does.
- * `input` is the procedure's parsed input: with the procedure's name, what a retry must repeat.
- * `answer` reads the stored answer back; "notKept" for an answer holding a secret shown once.
+ * Runs a creating use case (campaign.create, duplicate, resendMessage; apiKey.create,
+ * webhookEndpoint.create: every procedure of `meta.creates`) under the caller's Idempotency-Key
+ * when it sent one (docs/api.md#idempotency-key), else as `run` does. A malformed key is refused
+ * (BAD_REQUEST) before anything runs. `input` is the procedure's parsed input: with the
+ * procedure's name, what a retry must repeat. `answer` reads the stored answer back; "notKept"
+ * for an answer holding a secret shown once. `options.singleWrite`: the use case writes once,
+ * atomically, so an unreachable store frees the key (runIdempotently).
  * In the resolver rather than a middleware: a tRPC middleware cannot answer (the stored answer)
  * without calling the procedure, and this runs on /api/trpc and /api/v1 alike all the same.
  */
@@ -311,9 +316,10 @@ export const runCreate = <A, E>(
   ctx: WebContext & { readonly user: PublicUser },
   input: unknown,
   effect: Effect.Effect<A, E, WebServices>,
-  answer: z.ZodType<A> | "notKept"
+  answer: z.ZodType<A> | "notKept",
+  options: RunIdempotentlyOptions = {}
 ): Promise<A> => {
-  const key = ctx.idempotencyKey
+  const key = idempotencyKeyOf(ctx.idempotencyKey)
   if (key === null) return run(ctx, effect)
   const request = {
     account: ctx.user.id,
@@ -322,7 +328,7 @@ export const runCreate = <A, E>(
   }
   return run(
     ctx,
-    runIdempotently(request, effect, answer).pipe(
+    runIdempotently(request, effect, answer, options).pipe(
       Effect.tapError((error) =>
         error instanceof IdempotentRequestInProgress
           ? Effect.sync(() =>

@@ -53,7 +53,7 @@ describe("createCampaign run again with the same ids", () => {
     inMemory(
       Effect.gen(function* () {
         const ids = keyedIds("u1", "k", 0)
-        const [m1, m2, campaignId] = [ids.next(), ids.next(), ids.next()]
+        const [campaignId, m1, m2] = [ids.named("campaign"), ids.next(), ids.next()]
         // what the first run wrote before dying
         yield* execute(CampaignAggregate)(campaignId, {
           type: "Create",
@@ -87,6 +87,32 @@ describe("createCampaign run again with the same ids", () => {
       Effect.gen(function* () {
         yield* withKey(createCampaign(input()))
         const refused = yield* Effect.flip(withKey(createCampaign(input("u2"))))
+        expect(refused._tag).toBe("CampaignRejected")
+      })
+    )
+  )
+
+  it.effect("a plan of another length: the campaign is refused as it is, never a second one", () =>
+    inMemory(
+      Effect.gen(function* () {
+        const once = yield* withKey(createCampaign(input()))
+        const shorter = { ...input(), messages: input().messages.slice(1) }
+        const refused = yield* Effect.flip(withKey(createCampaign(shorter)))
+        expect(refused._tag).toBe("CampaignRejected")
+        const page = yield* listCampaigns("u1", { limit: 10, cursor: 0 })
+        expect(page.items.map((c) => [c.id, c.totalMessages])).toEqual([[once.id, 2]])
+      })
+    )
+  )
+
+  it.effect("a message id met in another campaign is never taken for this one's", () =>
+    inMemory(
+      Effect.gen(function* () {
+        // another campaign's message holds the id this run draws first (review of issue 26 item 3)
+        const theirs = yield* createCampaign(input())
+        let n = 0
+        const colliding = { next: () => (n++ === 0 ? theirs.messageIds[0]! : crypto.randomUUID()) }
+        const refused = yield* Effect.flip(createCampaign(input()).pipe(Effect.provideService(Ids, colliding)))
         expect(refused._tag).toBe("CampaignRejected")
       })
     )

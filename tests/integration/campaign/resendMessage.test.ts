@@ -10,6 +10,7 @@ import { resendCampaignMessage } from "../../../src/application/campaign/resendC
 import { CampaignAggregate, MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
 import { execute, load } from "../../../src/application/eventSourcing/execute.ts"
 import { keyedIds } from "../../../src/application/idempotency/keyedIds.ts"
+import { IdempotentRunAgain } from "../../../src/application/idempotency/runAgain.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayPort } from "../../../src/application/ports/GatewayPort.ts"
 import { Ids } from "../../../src/application/ports/Ids.ts"
@@ -346,6 +347,26 @@ describe("campaign.resendMessage run again with the same ids", () => {
         expect(answer).toEqual({ id: resendId })
         expect((yield* load(MessageAggregate, resendId)).status).toBe("SCHEDULED")
         expect((yield* load(CampaignAggregate, id)).messageIds.filter((m) => m === resendId)).toHaveLength(1)
+      })
+    )
+  )
+
+  it.effect("a run again of a resend for a time now past answers the resend its first run scheduled", () =>
+    inMemory(
+      Effect.gen(function* () {
+        const { id, first } = yield* failedCampaign
+        const request = { campaignId: id, messageId: first, scheduledAt: 5 * MINUTE }
+        // the ids of one claim, drawn afresh by each run
+        const keyed = <A, E, R>(run: Effect.Effect<A, E, R>) => Effect.provideService(run, Ids, keyedIds("u1", "k", 0))
+        const once = yield* resendCampaignMessage("u1", request).pipe(keyed)
+        yield* TestClock.setTime(6 * MINUTE)
+        // checked again as a new request, its time has passed
+        expect((yield* errorOf(resendCampaignMessage("u1", request).pipe(keyed)))._tag).toBe("InvalidCampaign")
+        const again = yield* resendCampaignMessage("u1", request).pipe(
+          keyed,
+          Effect.provideService(IdempotentRunAgain, true)
+        )
+        expect(again).toEqual(once)
       })
     )
   )

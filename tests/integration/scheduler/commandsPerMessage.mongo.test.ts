@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Layer } from "effect"
-import type { CommandStartedEvent } from "mongodb"
-import { MongoClient } from "mongodb"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
-import { ensureSchema, MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
-import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { startFakeWaha } from "../../support/FakeWahaServer.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
+import { breakdown, monitoredStore } from "../../support/monitoredMongo.ts"
 import { captureLogs, dispatchAndDrain, schedulerClient, seedCampaign } from "../../support/schedulerHarness.ts"
 
 /**
@@ -32,50 +29,6 @@ afterAll(async () => {
   await fake.close()
   await dropTestDatabases()
 })
-
-/** The collection a command names (a getMore names it in `collection`). */
-const collectionOf = (event: CommandStartedEvent): string => {
-  const named = event.command[event.commandName]
-  if (typeof named === "string") return named
-  const collection = event.command.collection
-  return typeof collection === "string" ? collection : "-"
-}
-
-/** A store over a client whose commands are counted, as the scheduler connects (one connection). */
-const monitoredStore = (url: string, seen: Map<string, number>, counting: { on: boolean }) =>
-  MongoStore.layer.pipe(
-    Layer.provideMerge(
-      Layer.effect(
-        MongoDatabase,
-        Effect.acquireRelease(
-          Effect.promise(async () => {
-            const client = new MongoClient(url, {
-              maxPoolSize: 1,
-              serverSelectionTimeoutMS: 10_000,
-              ignoreUndefined: true,
-              monitorCommands: true
-            })
-            client.on("commandStarted", (event: CommandStartedEvent) => {
-              if (!counting.on) return
-              const key = `${event.commandName} ${collectionOf(event)}`
-              seen.set(key, (seen.get(key) ?? 0) + 1)
-            })
-            await client.connect()
-            return client
-          }),
-          (client) => Effect.promise(() => client.close())
-        ).pipe(
-          Effect.flatMap((client) => Effect.as(Effect.orDie(ensureSchema(client.db())), { client, db: client.db() }))
-        )
-      )
-    )
-  )
-
-const breakdown = (seen: ReadonlyMap<string, number>, sent: number) =>
-  [...seen]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, n]) => `  ${key.padEnd(28)} ${String(n).padStart(5)}  ${(n / sent).toFixed(2)}/message`)
-    .join("\n")
 
 /**
  * A clock that reads what the test set, as a TestClock, but sleeps for real: the burst happens at
@@ -142,7 +95,7 @@ describe.skipIf(mongoUrl === null)(
           const total = [...seen.values()].reduce((a, b) => a + b, 0)
           const trouble = logs.lines.filter((l) => l.level !== "Info" && l.level !== "Debug").map((l) => l.text)
           console.log(
-            `commands per sent message: ${(total / sent).toFixed(2)} (${total} commands, ${sent} messages sent)\n${breakdown(seen, sent)}${trouble.length === 0 ? "" : `\n${trouble.join("\n")}`}`
+            `commands per sent message: ${(total / sent).toFixed(2)} (${total} commands, ${sent} messages sent)\n${breakdown(seen, sent, "message")}${trouble.length === 0 ? "" : `\n${trouble.join("\n")}`}`
           )
           expect(result.found).toBe(SESSIONS * PER_SESSION)
           expect(sent).toBe(SESSIONS * PER_SESSION)

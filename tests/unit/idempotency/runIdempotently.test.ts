@@ -65,7 +65,14 @@ describe("runIdempotently (docs/api.md#idempotency-key)", () => {
       const use = counted()
       return Effect.gen(function* () {
         yield* TestClock.setTime(1_000_000)
-        db.idempotencyKeys.set("2:u1:k1", { ...request, createdAt: 1_000_000, state: "pending", answer: null })
+        db.idempotencyKeys.set("2:u1:k1", {
+          ...request,
+          createdAt: 1_000_000,
+          runAt: 1_000_000,
+          aliveAt: 1_000_000,
+          state: "pending",
+          answer: null
+        })
         yield* TestClock.adjust(IDEMPOTENCY_LEASE_MS - 1)
         const busy = yield* Effect.flip(runIdempotently(request, use.effect, Answer))
         expect(busy).toMatchObject({ _tag: "IdempotentRequestInProgress", retryAfterMs: 1 })

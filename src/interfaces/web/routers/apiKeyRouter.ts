@@ -34,7 +34,9 @@ export const apiKeyRouter = router({
         ctx,
         input,
         createApiKey(ctx.user.id, { name: input.name, access: input.access, expiresAt: input.expiresAt ?? null }),
-        "notKept"
+        "notKept",
+        // one atomic write: failing with the store unreachable, it wrote nothing
+        { singleWrite: true }
       )
     ),
   list: accountProcedure.query(({ ctx }) =>

@@ -33,7 +33,9 @@ export const webhookEndpointRouter = router({
       })
     )
     // the secret is shown once: never kept for an Idempotency-Key's retry, which is refused instead
-    .mutation(({ ctx, input }) => runCreate(ctx, input, createWebhookEndpoint(ctx.user.id, input), "notKept")),
+    .mutation(({ ctx, input }) =>
+      runCreate(ctx, input, createWebhookEndpoint(ctx.user.id, input), "notKept", { singleWrite: true })
+    ),
   list: accountProcedure.query(({ ctx }) =>
     run(
       ctx,
