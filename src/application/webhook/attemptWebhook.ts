@@ -56,12 +56,12 @@ export const describeWebhookResult = (result: WebhookPostResult): WebhookAttempt
  * attempt saying so: the account makes a new endpoint.
  */
 export const attemptWebhook = Effect.fn("attemptWebhook")(function* (
-  endpoint: { readonly url: string; readonly secret: string },
+  endpoint: { readonly id: string; readonly url: string; readonly secret: string },
   eventId: string,
   body: string
 ) {
   const settings = yield* AuthSettings
-  const secret = openWebhookSecret(settings.tokenKey, endpoint.secret)
+  const secret = openWebhookSecret(settings.tokenKey, endpoint.id, endpoint.secret)
   if (secret === null)
     return {
       delivered: false,

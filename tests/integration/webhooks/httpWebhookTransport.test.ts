@@ -30,7 +30,11 @@ describe("the signed webhook sender over real HTTP", () => {
 
   const attempt = (url: string, body: string, secret: string, allowPrivateTargets = true) =>
     Effect.runPromise(
-      attemptWebhook({ url, secret: sealWebhookSecret(AUTH_SECRET, secret) }, "message-m1.4", body).pipe(
+      attemptWebhook(
+        { id: "w1", url, secret: sealWebhookSecret(AUTH_SECRET, "w1", secret) },
+        "message-m1.4",
+        body
+      ).pipe(
         Effect.provide(HttpWebhookTransport.layer({ allowPrivateTargets })),
         Effect.provideService(AuthSettings, { ...AuthSettings.defaultValue(), tokenKey: AUTH_SECRET })
       )
@@ -149,7 +153,11 @@ describe("the signed webhook sender over real HTTP", () => {
   it("a secret sealed under another AUTH_SECRET is not used", async () => {
     const result = await Effect.runPromise(
       attemptWebhook(
-        { url: receiver.url(), secret: sealWebhookSecret("another-secret-of-at-least-32-chars!!", "s") },
+        {
+          id: "w1",
+          url: receiver.url(),
+          secret: sealWebhookSecret("another-secret-of-at-least-32-chars!!", "w1", "s")
+        },
         "e",
         "{}"
       ).pipe(

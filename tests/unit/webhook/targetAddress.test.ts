@@ -29,6 +29,19 @@ describe("the addresses webhooks may not reach by default", () => {
     "::ffff:169.254.169.254",
     "::ffff:10.0.0.1",
     "64:ff9b::10.0.0.1",
+    // NAT64 local-use, 6to4, SIIT, Teredo, cloud metadata on public-looking addresses
+    "64:ff9b:1::a9fe:a9fe",
+    "64:ff9b:1:ffff::10.0.0.1",
+    "2002:7f00:1::",
+    "2002:a9fe:a9fe::1",
+    "2002:c0a8:101:1::1",
+    "::ffff:0:7f00:1",
+    "::ffff:0:a9fe:a9fe",
+    "2001::",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "168.63.129.16",
+    "100.100.100.200",
+    "::ffff:168.63.129.16",
     "not an address"
   ])("%s is refused", (address) => {
     expect(isPrivateAddress(address)).toBe(true)
@@ -42,7 +55,13 @@ describe("the addresses webhooks may not reach by default", () => {
     "192.169.0.1",
     "2606:4700:4700::1111",
     "2001:4860:4860::8888",
-    "::ffff:8.8.8.8"
+    "::ffff:8.8.8.8",
+    "64:ff9b:1::808:808",
+    "2002:808:808::1",
+    "::ffff:0:808:808",
+    "2001:db9::1",
+    "168.63.129.17",
+    "168.63.129.15"
   ])("%s is allowed", (address) => {
     expect(isPrivateAddress(address)).toBe(false)
   })
