@@ -10,7 +10,7 @@ import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoi
 import { notifyLimitedSessions } from "../../application/session/notifyLimitedSessions.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { deliverDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
-import { enqueueWebhookEvents } from "../../application/webhook/enqueueWebhookEvents.ts"
+import { enqueueWebhookEvents, makeRelayMemory } from "../../application/webhook/enqueueWebhookEvents.ts"
 import { sweepWebhookDeliveries } from "../../application/webhook/sweepWebhookDeliveries.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
@@ -141,25 +141,29 @@ export const WEBHOOK_PASS_MS = 2_000
  * never delays a send.
  */
 export const webhookTasks = (intervalMs: number = WEBHOOK_PASS_MS) =>
-  Effect.all(
-    [
-      followLog("webhooks", "webhook relay", intervalMs, enqueueWebhookEvents),
-      Effect.repeat(
-        deliverDueWebhooks().pipe(
-          Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
+  Effect.gen(function* () {
+    // the events this process handled, so the relay's look-back re-reads nothing it already did
+    const memory = yield* makeRelayMemory
+    return yield* Effect.all(
+      [
+        followLog("webhooks", "webhook relay", intervalMs, (since) => enqueueWebhookEvents(since, memory)),
+        Effect.repeat(
+          deliverDueWebhooks().pipe(
+            Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
+          ),
+          Schedule.spaced(intervalMs)
         ),
-        Schedule.spaced(intervalMs)
-      ),
-      // hourly: deliveries done more than a week ago go
-      Effect.repeat(
-        sweepWebhookDeliveries().pipe(
-          Effect.catch((error) => Effect.logError(`sweeping webhook deliveries: ${oneLine(error.message)}`))
-        ),
-        Schedule.spaced(SWEEP_EVERY_MS)
-      )
-    ],
-    { concurrency: "unbounded", discard: true }
-  )
+        // hourly: deliveries done more than a week ago go
+        Effect.repeat(
+          sweepWebhookDeliveries().pipe(
+            Effect.catch((error) => Effect.logError(`sweeping webhook deliveries: ${oneLine(error.message)}`))
+          ),
+          Schedule.spaced(SWEEP_EVERY_MS)
+        )
+      ],
+      { concurrency: "unbounded", discard: true }
+    )
+  })
 
 /** The background tasks, running in the layer's scope: they stop when it closes (docs/architecture.md#processes-and-configuration). */
 export const backgroundTasksLayer = (intervalMs: number, webhookIntervalMs: number = WEBHOOK_PASS_MS) =>

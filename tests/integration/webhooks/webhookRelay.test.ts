@@ -8,7 +8,7 @@ import { WebhookRepository } from "../../../src/application/ports/WebhookReposit
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
 import { createWebhookEndpoint } from "../../../src/application/webhook/createWebhookEndpoint.ts"
 import { deliverDueWebhooks } from "../../../src/application/webhook/deliverDueWebhooks.ts"
-import { enqueueWebhookEvents } from "../../../src/application/webhook/enqueueWebhookEvents.ts"
+import { enqueueWebhookEvents, makeRelayMemory } from "../../../src/application/webhook/enqueueWebhookEvents.ts"
 import { WebhookSettings } from "../../../src/application/webhook/WebhookSettings.ts"
 import { WEBHOOK_RETRY_WINDOW_MS } from "../../../src/domain/webhook/Webhook.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
@@ -229,6 +229,62 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect("an unreadable stream (an event of a newer version) is skipped and the walk carries on", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      const { endpoint } = yield* sentAtT()
+      // a message stream whose first event this version does not know, then one it would send
+      yield* (yield* EventStore).append("message-from-the-future", 0, [
+        { type: "MessageTeleported" },
+        { type: "MessageSent" }
+      ])
+      expect(yield* enqueueWebhookEvents(T - 20 * MINUTE)).toBeGreaterThanOrEqual(T)
+      const deliveries = yield* (yield* WebhookRepository).listDeliveries(endpoint.id, 10)
+      expect(deliveries.map((d) => d.type)).toEqual(["message.sent"])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("an event the process already handled costs no stream read and no store write when seen again", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      yield* sentAtT(["message.sent", "campaign.completed"])
+      const store = yield* EventStore
+      const webhooks = yield* WebhookRepository
+      const counts = { reads: 0, writes: 0 }
+      const counted = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+        effect.pipe(
+          Effect.provideService(
+            EventStore,
+            EventStore.of({
+              ...store,
+              read: (id, o) => Effect.sync(() => counts.reads++).pipe(Effect.andThen(store.read(id, o)))
+            })
+          ),
+          Effect.provideService(
+            WebhookRepository,
+            WebhookRepository.of({
+              ...webhooks,
+              enqueue: (d) => Effect.sync(() => counts.writes++).pipe(Effect.andThen(webhooks.enqueue(d)))
+            })
+          )
+        )
+      const memory = yield* makeRelayMemory
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE, memory))
+      const first = { ...counts }
+      expect(first.writes).toBe(2)
+      // the next passes look back over the same events: nothing read, nothing written
+      yield* TestClock.adjust(2 * SECOND)
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE, memory))
+      yield* TestClock.adjust(2 * SECOND)
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE, memory))
+      expect(counts).toEqual(first)
+      // without the memory (another process) the same pass reads and tries again, and inserts nothing
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE))
+      expect(counts.writes).toBe(2 * first.writes)
+      expect(yield* deliverDueWebhooks()).toBe(2)
+    }).pipe(Effect.provide(layer))
+  })
 
   it.effect("a restarted web process resumes from the stored position and sends nothing twice", () => {
     const scheduler = memoryScheduler(fake.url)
