@@ -48,8 +48,10 @@ export const describeWebhookResult = (result: WebhookPostResult, errorId: string
       return failed(
         `The endpoint's secure connection could not be set up; check its certificate (error id ${errorId}).`
       )
-    case "TimedOut":
-      return failed(`The endpoint did not answer within ${Math.round(result.afterMs / SECONDS)} seconds.`)
+    case "TimedOut": {
+      const seconds = Math.max(1, Math.round(result.afterMs / SECONDS))
+      return failed(`The endpoint did not answer within ${seconds === 1 ? "a second" : `${seconds} seconds`}.`)
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { Clock, Effect, Layer, Ref, Schedule } from "effect"
+import { Clock, Effect, FiberSet, Layer, Ref, Schedule } from "effect"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
@@ -9,7 +9,7 @@ import type { CheckpointName } from "../../application/ports/ProjectionCheckpoin
 import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
 import { notifyLimitedSessions } from "../../application/session/notifyLimitedSessions.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { deliverDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
+import { startDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
 import { enqueueWebhookEvents, makeRelayMemory } from "../../application/webhook/enqueueWebhookEvents.ts"
 import { sweepWebhookDeliveries } from "../../application/webhook/sweepWebhookDeliveries.ts"
 
@@ -147,11 +147,17 @@ export const webhookTasks = (intervalMs: number = WEBHOOK_PASS_MS) =>
     return yield* Effect.all(
       [
         followLog("webhooks", "webhook relay", intervalMs, (since) => enqueueWebhookEvents(since, memory)),
-        Effect.repeat(
-          deliverDueWebhooks().pipe(
-            Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
-          ),
-          Schedule.spaced(intervalMs)
+        // the worker: each pass starts the runs there is room for and does not wait for them
+        Effect.scoped(
+          Effect.gen(function* () {
+            const running = yield* FiberSet.make()
+            return yield* Effect.repeat(
+              startDueWebhooks(running).pipe(
+                Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
+              ),
+              Schedule.spaced(intervalMs)
+            )
+          })
         ),
         // hourly: deliveries done more than a week ago go
         Effect.repeat(
