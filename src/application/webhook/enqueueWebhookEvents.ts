@@ -3,6 +3,7 @@ import { webhookDeliveryId } from "../../domain/webhook/Webhook.ts"
 import { recordedPages } from "../eventSourcing/recordedPages.ts"
 import type { StreamRef } from "../ports/EventStore.ts"
 import type { CorruptData } from "../ports/StoreErrors.ts"
+import { UserRepository } from "../ports/UserRepository.ts"
 import { WebhookRepository } from "../ports/WebhookRepository.ts"
 import type { WebhookEvent } from "./webhookEvents.ts"
 import { loadCampaign, WEBHOOK_SOURCE_TYPES, webhookEventsOf } from "./webhookEvents.ts"
@@ -59,7 +60,22 @@ export const enqueueWebhookEvents = Effect.fn("enqueueWebhookEvents")(function* 
   const handled = memory ?? (yield* makeRelayMemory)
   const campaigns = yield* Cache.make({ lookup: loadCampaign, capacity: 1_000 })
   const campaignOf = (campaignId: string) => Cache.get(campaigns, campaignId)
-  const endpoints = yield* Cache.make({ lookup: webhooks.listEndpoints, capacity: 1_000 })
+  const users = yield* UserRepository
+  // a disabled or rejected account's events go nowhere: its endpoints stay, silent (an account the
+  // view does not know yet is not held back)
+  const endpoints = yield* Cache.make({
+    lookup: (userId: string) =>
+      users
+        .get(userId)
+        .pipe(
+          Effect.flatMap((user) =>
+            user !== null && (user.status === "DISABLED" || user.status === "REJECTED")
+              ? Effect.succeed([])
+              : webhooks.listEndpoints(userId)
+          )
+        ),
+    capacity: 1_000
+  })
   const endpointsOf = (userId: string) => Cache.get(endpoints, userId)
   const enqueue = (event: WebhookEvent) =>
     Effect.gen(function* () {

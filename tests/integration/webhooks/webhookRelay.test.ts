@@ -4,6 +4,7 @@ import { Effect, Fiber, Layer, Queue } from "effect"
 import { TestClock } from "effect/testing"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
+import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
 import { WebhookRepository } from "../../../src/application/ports/WebhookRepository.ts"
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
 import { createWebhookEndpoint } from "../../../src/application/webhook/createWebhookEndpoint.ts"
@@ -229,6 +230,38 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect("a disabled or rejected account's events are not enqueued", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      const { endpoint } = yield* sentAtT()
+      const users = yield* UserRepository
+      const view = (status: "DISABLED" | "REJECTED" | "ACTIVE", version: number) => ({
+        id: "user-1",
+        email: "one@example.com",
+        name: "One",
+        role: "USER" as const,
+        status,
+        emailVerified: true,
+        timeZone: null,
+        locale: null,
+        createdAt: 0,
+        updatedAt: 0,
+        version
+      })
+      for (const [status, version] of [
+        ["DISABLED", 1],
+        ["REJECTED", 2]
+      ] as const) {
+        yield* users.save(view(status, version))
+        yield* enqueueWebhookEvents(T - 20 * MINUTE)
+        expect(yield* (yield* WebhookRepository).listDeliveries(endpoint.id, 10)).toEqual([])
+      }
+      yield* users.save(view("ACTIVE", 3))
+      yield* enqueueWebhookEvents(T - 20 * MINUTE)
+      expect(yield* (yield* WebhookRepository).listDeliveries(endpoint.id, 10)).toHaveLength(1)
+    }).pipe(Effect.provide(layer))
+  })
 
   it.effect("an unreadable stream (an event of a newer version) is skipped and the walk carries on", () => {
     const { layer } = setup()
