@@ -136,9 +136,9 @@ export const WEBHOOK_PASS_MS = 2_000
 
 /**
  * Outgoing webhooks (docs/architecture.md#outgoing-webhooks), two loops: the relay follows the
- * log from the stored `webhooks` position and enqueues a delivery per subscribed endpoint; the
- * worker sends what is due, a few at a time. Apart from the scheduler: a slow or dead endpoint
- * never delays a send.
+ * log from the stored `webhooks` position (read at start) and enqueues a delivery per subscribed
+ * endpoint; the worker starts each due endpoint's run (one attempt in flight per endpoint) without
+ * waiting for the slow ones. Apart from the scheduler: a slow or dead endpoint never delays a send.
  */
 export const webhookTasks = (intervalMs: number = WEBHOOK_PASS_MS) =>
   Effect.gen(function* () {
