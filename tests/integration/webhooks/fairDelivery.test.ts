@@ -1,4 +1,4 @@
-import type { Server } from "node:net"
+import type { Server, Socket } from "node:net"
 import { createServer } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, FiberSet, Layer } from "effect"
@@ -20,10 +20,13 @@ const KEY = AuthSettings.defaultValue().tokenKey
 
 // accepts connections and never answers: a blackholed endpoint
 let hole: Server
+const held: Array<Socket> = []
 let holePort = 0
 let receiver: WebhookReceiver
 beforeAll(async () => {
-  hole = createServer(() => {})
+  hole = createServer((socket) => {
+    held.push(socket)
+  })
   await new Promise<void>((resolve) => hole.listen(0, "127.0.0.1", resolve))
   const address = hole.address()
   holePort = typeof address === "object" && address !== null ? address.port : 0
@@ -31,6 +34,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await receiver.close()
+  for (const socket of held) socket.destroy()
   await new Promise((resolve) => hole.close(resolve))
 })
 
