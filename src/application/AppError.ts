@@ -28,6 +28,7 @@ import type { StoreUnavailable } from "./ports/StoreErrors.ts"
 import type { InvalidSessionPacing, MessagingSessionNotFound, SessionCreationFailed } from "./session/SessionErrors.ts"
 import type {
   InvalidWebhookEndpoint,
+  TooManyWebhookPings,
   WebhookEndpointLimitReached,
   WebhookEndpointNotFound
 } from "./webhook/WebhookErrors.ts"
@@ -57,7 +58,11 @@ export type CampaignError =
 
 export type ApiKeyError = InvalidApiKey | ApiKeyNotFound | ApiKeyLimitReached | TooManyBadApiKeys
 
-export type WebhookError = InvalidWebhookEndpoint | WebhookEndpointNotFound | WebhookEndpointLimitReached
+export type WebhookError =
+  | InvalidWebhookEndpoint
+  | WebhookEndpointNotFound
+  | WebhookEndpointLimitReached
+  | TooManyWebhookPings
 
 export type SessionError = MessagingSessionNotFound | SessionCreationFailed | InvalidSessionPacing
 

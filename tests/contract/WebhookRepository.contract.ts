@@ -109,18 +109,21 @@ export const describeWebhookRepositoryContract = (name: string, harness: StoreHa
       () =>
         withRepo((repo) =>
           Effect.gen(function* () {
-            yield* repo.enqueue(delivery("late", { nextAttemptAt: T + 10 }))
-            yield* repo.enqueue(delivery("b", { nextAttemptAt: T - 5 }))
-            yield* repo.enqueue(delivery("a", { nextAttemptAt: T - 5 }))
-            yield* repo.enqueue(delivery("first", { nextAttemptAt: T - 9 }))
-            yield* repo.enqueue(delivery("leased", { nextAttemptAt: T - 20, leaseUntil: T + 1 }))
-            yield* repo.enqueue(delivery("expired", { nextAttemptAt: T - 1, leaseUntil: T }))
-            yield* repo.enqueue(delivery("done", { status: "delivered", nextAttemptAt: null }))
-            yield* repo.enqueue(delivery("given-up", { status: "failed", nextAttemptAt: null }))
+            // each on its own endpoint: one per endpoint is the next test's
+            const one = (id: string, overrides: Partial<WebhookDelivery>) =>
+              delivery(id, { endpointId: `e-${id}`, ...overrides })
+            yield* repo.enqueue(one("late", { nextAttemptAt: T + 10 }))
+            yield* repo.enqueue(one("b", { nextAttemptAt: T - 5 }))
+            yield* repo.enqueue(one("a", { nextAttemptAt: T - 5 }))
+            yield* repo.enqueue(one("first", { nextAttemptAt: T - 9 }))
+            yield* repo.enqueue(one("leased", { nextAttemptAt: T - 20, leaseUntil: T + 1 }))
+            yield* repo.enqueue(one("expired", { nextAttemptAt: T - 1, leaseUntil: T }))
+            yield* repo.enqueue(one("done", { status: "delivered", nextAttemptAt: null }))
+            yield* repo.enqueue(one("given-up", { status: "failed", nextAttemptAt: null }))
             const claimed = yield* repo.claimDue(T, T + 60_000, 3)
             expect(claimed.map((d) => d.id)).toEqual(["first", "a", "b"])
             expect(claimed.every((d) => d.leaseUntil === T + 60_000)).toBe(true)
-            expect(claimed[0]).toEqual(delivery("first", { nextAttemptAt: T - 9, leaseUntil: T + 60_000 }))
+            expect(claimed[0]).toEqual(one("first", { nextAttemptAt: T - 9, leaseUntil: T + 60_000 }))
             // leased now: not taken again before the lease runs out
             expect((yield* repo.claimDue(T, T + 60_000, 10)).map((d) => d.id)).toEqual(["expired"])
             expect(yield* repo.claimDue(T, T + 60_000, 10)).toEqual([])
@@ -131,12 +134,66 @@ export const describeWebhookRepositoryContract = (name: string, harness: StoreHa
         )
     )
 
+    it.effect(
+      "claimDue is fair: the oldest due of each endpoint, none of an endpoint already being called; one endpoint's next on request",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            // a backlog on e1 older than everything else
+            for (let i = 0; i < 30; i++)
+              yield* repo.enqueue(delivery(`a${String(i).padStart(2, "0")}`, { nextAttemptAt: T - 1_000 + i }))
+            yield* repo.enqueue(delivery("b1", { endpointId: "e2", userId: "u2", nextAttemptAt: T - 1 }))
+            yield* repo.enqueue(delivery("b2", { endpointId: "e2", userId: "u2", nextAttemptAt: T }))
+            yield* repo.enqueue(delivery("c1", { endpointId: "e3", nextAttemptAt: T - 2, leaseUntil: T + 5 }))
+            yield* repo.enqueue(delivery("c2", { endpointId: "e3", nextAttemptAt: T - 3 }))
+            const claimed = yield* repo.claimDue(T, T + 60_000, 10)
+            // e3 has c1 in flight: none of its others
+            expect(claimed.map((d) => d.id)).toEqual(["a00", "b1"])
+            expect(yield* repo.claimDue(T, T + 60_000, 10)).toEqual([])
+            // e1's run asks for its next while a00 is still leased to it: not while one is in flight
+            expect(yield* repo.claimDue(T, T + 60_000, 1, "e1")).toEqual([])
+            yield* repo.recordAttempt("a00", {
+              at: T,
+              delivered: true,
+              outcome: "ok",
+              responseStatus: 200,
+              nextAttemptAt: null
+            })
+            expect((yield* repo.claimDue(T, T + 60_000, 1, "e1")).map((d) => d.id)).toEqual(["a01"])
+          })
+        )
+    )
+
+    it.effect(
+      "postponeDue puts an endpoint's other due deliveries off until its next attempt, leased ones untouched",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            yield* repo.enqueue(delivery("due", { nextAttemptAt: T - 5 }))
+            yield* repo.enqueue(delivery("later", { nextAttemptAt: T + 90_000 }))
+            yield* repo.enqueue(delivery("leased", { nextAttemptAt: T - 9, leaseUntil: T + 5 }))
+            yield* repo.enqueue(delivery("done", { status: "delivered", nextAttemptAt: null }))
+            yield* repo.enqueue(delivery("other", { endpointId: "e2", nextAttemptAt: T - 5 }))
+            expect(yield* repo.postponeDue("e1", T + 30_000, T)).toBe(1)
+            const byId = new Map((yield* repo.listDeliveries("e1", 10)).map((d) => [d.id, d.nextAttemptAt]))
+            expect(Object.fromEntries(byId)).toEqual({ due: T + 30_000, later: T + 90_000, leased: T - 9, done: null })
+            expect((yield* repo.listDeliveries("e2", 10))[0]?.nextAttemptAt).toBe(T - 5)
+          })
+        )
+    )
+
     it.effect("of concurrent claims from several clients each due delivery goes to one", () =>
       Effect.gen(function* () {
         if (!harness.atomicUpdates) return // FerretDB v1: at least once, a rare double claim is allowed
         const db = harness.freshDatabase()
         yield* WebhookRepository.use((repo) =>
-          Effect.forEach(["d1", "d2", "d3", "d4", "d5"], (id) => repo.enqueue(delivery(id)), { discard: true })
+          Effect.forEach(
+            ["d1", "d2", "d3", "d4", "d5"],
+            (id) => repo.enqueue(delivery(id, { endpointId: `e-${id}` })),
+            {
+              discard: true
+            }
+          )
         ).pipe(Effect.provide(db.connect()))
         const clients = Array.from({ length: 3 }, () => db.connect())
         const claims = yield* Effect.forEach(

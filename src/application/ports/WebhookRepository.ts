@@ -72,16 +72,26 @@ export class WebhookRepository extends Context.Service<
      */
     readonly enqueue: (delivery: WebhookDelivery) => Effect.Effect<boolean, StoreUnavailable>
     /**
-     * Takes up to `limit` pending deliveries due at `now` (nextAttemptAt ≤ now) whose lease is
-     * free or ran out, oldest due first, and leases them until `leaseUntil`. Atomic per delivery on
-     * memory, SQLite and MongoDB; on FerretDB v1 (find-then-write) two processes may rarely take one
-     * delivery at once, which sends it twice: delivery is at least once.
+     * Takes pending deliveries due at `now` (nextAttemptAt ≤ now) whose lease is free or ran out,
+     * fairly across endpoints, and leases them until `leaseUntil`: at most one per endpoint (its
+     * oldest due), none of an endpoint with a delivery leased now (one attempt in flight per
+     * endpoint, whichever process holds it), up to `limit` endpoints, the oldest due first. With
+     * `endpointId`, only that endpoint's oldest due (the next of a run that just succeeded).
+     * Atomic per delivery on memory, SQLite and MongoDB; on FerretDB v1 (find-then-write) two
+     * processes may rarely take one delivery at once, which sends it twice: delivery is at least once.
      */
     readonly claimDue: (
       now: number,
       leaseUntil: number,
-      limit: number
+      limit: number,
+      endpointId?: string
     ) => Effect.Effect<ReadonlyArray<WebhookDelivery>, StoreUnavailable>
+    /**
+     * The endpoint just failed: its other pending deliveries due before `until`, not leased at
+     * `now`, wait until `until` (its next attempt) instead of calling it again meanwhile. Answers
+     * how many were put off.
+     */
+    readonly postponeDue: (endpointId: string, until: number, now: number) => Effect.Effect<number, StoreUnavailable>
     /** Records an attempt: one more attempt, its outcome, the new status, the lease released. */
     readonly recordAttempt: (id: string, attempt: WebhookAttempt) => Effect.Effect<void, StoreUnavailable>
     /**

@@ -1,15 +1,21 @@
 import type { Effect } from "effect"
 import { Context } from "effect"
 
-/** What one POST to an endpoint came to; it never fails otherwise (every failure is an outcome). */
+/**
+ * What one POST to an endpoint came to; it never fails otherwise (every failure is an outcome).
+ * `detail` is for the operator's log (it may name an address or a library's error code), never
+ * for the account's page (docs/security.md#outgoing-webhooks).
+ */
 export type WebhookPostResult =
   /** the endpoint answered this status (a 3xx is not followed) */
   | { readonly _tag: "Answered"; readonly status: number }
-  /** not sent: the address is one Herald refuses to call (loopback, private, link-local, …), or not a web address */
-  | { readonly _tag: "Refused"; readonly reason: string }
+  /** not sent: the address leads somewhere Herald refuses to call, is not https, or is not a web address */
+  | { readonly _tag: "Refused"; readonly why: "private" | "notHttps" | "notWebAddress"; readonly detail: string }
   /** no answer: the name did not resolve, the connection was refused or dropped */
-  | { readonly _tag: "Unreachable"; readonly reason: string }
-  /** no answer within the deadline */
+  | { readonly _tag: "Unreachable"; readonly detail: string }
+  /** the secure connection could not be set up (certificate, TLS version) */
+  | { readonly _tag: "TlsProblem"; readonly detail: string }
+  /** no answer within the deadline (the name's lookup included) */
   | { readonly _tag: "TimedOut"; readonly afterMs: number }
 
 /**

@@ -20,3 +20,11 @@ export class WebhookEndpointLimitReached extends Data.TaggedError("WebhookEndpoi
     return `you already have ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one you no longer need first`
   }
 }
+
+/** The account pinged too often, or a ping of its is still on its way: TOO_MANY_REQUESTS. */
+export class TooManyWebhookPings extends Data.TaggedError("TooManyWebhookPings")<{ readonly retryAfterMs: number }> {
+  override get message() {
+    const seconds = Math.max(1, Math.ceil(this.retryAfterMs / 1000))
+    return `you sent test pings too quickly; try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`
+  }
+}

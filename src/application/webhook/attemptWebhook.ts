@@ -1,5 +1,6 @@
 import { Clock, Effect } from "effect"
 import { AuthSettings } from "../auth/AuthSettings.ts"
+import { Ids } from "../ports/Ids.ts"
 import type { WebhookPostResult } from "../ports/WebhookTransport.ts"
 import { WebhookTransport } from "../ports/WebhookTransport.ts"
 import { webhookHeaders } from "./signWebhook.ts"
@@ -14,8 +15,12 @@ export interface WebhookAttemptResult {
 
 const SECONDS = 1_000
 
-/** An attempt's result in the words the page shows (no field names, no JSON). */
-export const describeWebhookResult = (result: WebhookPostResult): WebhookAttemptResult => {
+/**
+ * An attempt's result in the words the page shows (no field names, JSON, addresses or library
+ * error codes): a failure with a detail names `errorId`, under which the log has it.
+ */
+export const describeWebhookResult = (result: WebhookPostResult, errorId: string): WebhookAttemptResult => {
+  const failed = (outcome: string) => ({ delivered: false, outcome, responseStatus: null })
   switch (result._tag) {
     case "Answered": {
       const { status } = result
@@ -30,25 +35,29 @@ export const describeWebhookResult = (result: WebhookPostResult): WebhookAttempt
       return { delivered: false, outcome: `The endpoint answered ${status}, not a success.`, responseStatus: status }
     }
     case "Refused":
-      return {
-        delivered: false,
-        outcome: `Not sent: ${result.reason}. Herald does not call such addresses unless the administrator allows it.`,
-        responseStatus: null
-      }
+      return failed(
+        result.why === "private"
+          ? `Not sent: the address leads to a private or local address (error id ${errorId}). Herald does not call such addresses unless the administrator allows it.`
+          : result.why === "notHttps"
+            ? "Not sent: only https addresses are called."
+            : "Not sent: this is not a web address."
+      )
     case "Unreachable":
-      return {
-        delivered: false,
-        outcome: `The endpoint could not be reached (${result.reason}).`,
-        responseStatus: null
-      }
-    case "TimedOut":
-      return {
-        delivered: false,
-        outcome: `The endpoint did not answer within ${Math.round(result.afterMs / SECONDS)} seconds.`,
-        responseStatus: null
-      }
+      return failed(`The endpoint could not be reached (error id ${errorId}).`)
+    case "TlsProblem":
+      return failed(
+        `The endpoint's secure connection could not be set up; check its certificate (error id ${errorId}).`
+      )
+    case "TimedOut": {
+      const seconds = Math.max(1, Math.round(result.afterMs / SECONDS))
+      return failed(`The endpoint did not answer within ${seconds === 1 ? "a second" : `${seconds} seconds`}.`)
+    }
   }
 }
+
+/** The detail a result's words leave out, for the log; null when the words say it all. */
+const detailOf = (result: WebhookPostResult): string | null =>
+  result._tag === "Refused" || result._tag === "Unreachable" || result._tag === "TlsProblem" ? result.detail : null
 
 /**
  * Sends `body` to the endpoint once, signed with its secret and this attempt's timestamp. A
@@ -56,12 +65,12 @@ export const describeWebhookResult = (result: WebhookPostResult): WebhookAttempt
  * attempt saying so: the account makes a new endpoint.
  */
 export const attemptWebhook = Effect.fn("attemptWebhook")(function* (
-  endpoint: { readonly url: string; readonly secret: string },
+  endpoint: { readonly id: string; readonly url: string; readonly secret: string },
   eventId: string,
   body: string
 ) {
   const settings = yield* AuthSettings
-  const secret = openWebhookSecret(settings.tokenKey, endpoint.secret)
+  const secret = openWebhookSecret(settings.tokenKey, endpoint.id, endpoint.secret)
   if (secret === null)
     return {
       delivered: false,
@@ -75,5 +84,9 @@ export const attemptWebhook = Effect.fn("attemptWebhook")(function* (
     body,
     webhookHeaders(secret, eventId, timestamp, body)
   )
-  return describeWebhookResult(result)
+  const errorId = (yield* Ids).next().replace(/-/g, "").slice(0, 8)
+  const detail = detailOf(result)
+  // the endpoint's id, not its address: the log line says which, the detail says why
+  if (detail !== null) yield* Effect.logWarning(`[error ${errorId}] webhook endpoint ${endpoint.id}: ${detail}`)
+  return describeWebhookResult(result, errorId)
 })

@@ -30,7 +30,7 @@ export const createWebhookEndpoint = Effect.fn("createWebhookEndpoint")(function
   const locks = yield* KeyedLocks
   const id = (yield* Ids).next()
   const secret = generateWebhookSecret()
-  const sealed = sealWebhookSecret((yield* AuthSettings).tokenKey, secret)
+  const sealed = sealWebhookSecret((yield* AuthSettings).tokenKey, id, secret)
   const now = yield* Clock.currentTimeMillis
   return yield* locks.oneAtATime(`createWebhookEndpoint:${userId}`)(
     Effect.gen(function* () {

@@ -3,8 +3,10 @@
  * (WEBHOOKS_ALLOW_PRIVATE_TARGETS): a URL must not turn Herald into a way into its own network
  * (docs/security.md#outgoing-webhooks). IPv4: "this network", RFC 1918, CGNAT, loopback,
  * link-local, IETF protocol assignments, benchmarking, multicast, reserved and broadcast.
+ * Cloud metadata services on public-looking addresses (Azure 168.63.129.16, Alibaba 100.100.100.200).
  * IPv6: unspecified, loopback, unique local, link-local, site-local, multicast, and IPv4 of those
- * embedded (mapped, compatible, NAT64).
+ * embedded (mapped, compatible, SIIT, NAT64 well-known and local-use, 6to4); Teredo is refused whole
+ * (its embedded IPv4 is obfuscated and its relays reach anything).
  */
 const V4_BLOCKED: ReadonlyArray<readonly [string, number]> = [
   ["0.0.0.0", 8],
@@ -17,7 +19,10 @@ const V4_BLOCKED: ReadonlyArray<readonly [string, number]> = [
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["224.0.0.0", 4],
-  ["240.0.0.0", 4]
+  ["240.0.0.0", 4],
+  // cloud metadata services: Azure's wire server (public-looking), Alibaba's (within CGNAT above, named anyway)
+  ["168.63.129.16", 32],
+  ["100.100.100.200", 32]
 ]
 
 const v4Bits = (address: string): bigint | null => {
@@ -68,18 +73,24 @@ const V6_BLOCKED: ReadonlyArray<readonly [bigint, number]> = [
   [0xfc00n << 112n, 7], // unique local
   [0xfe80n << 112n, 10], // link-local
   [0xfec0n << 112n, 10], // site-local (deprecated)
-  [0xff00n << 112n, 8] // multicast
+  [0xff00n << 112n, 8], // multicast
+  [0x20010000n << 96n, 32] // Teredo
 ]
 
 const v6Blocked = (bits: bigint): boolean => {
   if (bits === 0n || bits === 1n) return true // unspecified, loopback
-  // IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96): judged as their IPv4
+  // IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96), SIIT (::ffff:0:0:0/96), NAT64
+  // (64:ff9b::/96, and local-use 64:ff9b:1::/48 whose IPv4 sits in the last 32 bits): judged as their IPv4
   if (
     inPrefix(bits, 128, 0xffffn << 32n, 96) ||
     inPrefix(bits, 128, 0n, 96) ||
-    inPrefix(bits, 128, 0x64ff9bn << 96n, 96)
+    inPrefix(bits, 128, 0xffffn << 48n, 96) ||
+    inPrefix(bits, 128, 0x64ff9bn << 96n, 96) ||
+    inPrefix(bits, 128, 0x64ff9b0001n << 80n, 48)
   )
     return v4Blocked(bits & 0xffffffffn)
+  // 6to4 (2002::/16): the IPv4 it leads to is bits 16–47
+  if (inPrefix(bits, 128, 0x2002n << 112n, 16)) return v4Blocked((bits >> 80n) & 0xffffffffn)
   return V6_BLOCKED.some(([base, length]) => inPrefix(bits, 128, base, length))
 }
 

@@ -32,21 +32,47 @@ export const makeMemoryWebhookRepository = (db: MemoryDatabase): WebhookReposito
       db.webhookDeliveries.set(delivery.id, delivery)
       return true
     }),
-  claimDue: (now, leaseUntil, limit) =>
+  claimDue: (now, leaseUntil, limit, endpointId) =>
     withDbWrite(db, () => {
-      const due = [...db.webhookDeliveries.values()]
+      const all = [...db.webhookDeliveries.values()]
+      const busy = new Set(
+        all
+          .filter((d) => d.status === "pending" && d.leaseUntil !== null && d.leaseUntil > now)
+          .map((d) => d.endpointId)
+      )
+      const due = all
         .filter(
           (d) =>
             d.status === "pending" &&
             d.nextAttemptAt !== null &&
             d.nextAttemptAt <= now &&
-            (d.leaseUntil === null || d.leaseUntil <= now)
+            (d.leaseUntil === null || d.leaseUntil <= now) &&
+            !busy.has(d.endpointId) &&
+            (endpointId === undefined || d.endpointId === endpointId)
         )
         .sort((a, b) => (a.nextAttemptAt ?? 0) - (b.nextAttemptAt ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .slice(0, Math.max(0, limit))
-        .map((d) => ({ ...d, leaseUntil }))
-      for (const d of due) db.webhookDeliveries.set(d.id, d)
-      return due
+      // the oldest due of each endpoint, endpoints by it
+      const taken = new Map<string, WebhookDelivery>()
+      for (const d of due) if (!taken.has(d.endpointId)) taken.set(d.endpointId, { ...d, leaseUntil })
+      const claimed = [...taken.values()].slice(0, endpointId === undefined ? Math.max(0, limit) : 1)
+      for (const d of claimed) db.webhookDeliveries.set(d.id, d)
+      return claimed
+    }),
+  postponeDue: (endpointId, until, now) =>
+    withDbWrite(db, () => {
+      let postponed = 0
+      for (const d of [...db.webhookDeliveries.values()])
+        if (
+          d.endpointId === endpointId &&
+          d.status === "pending" &&
+          d.nextAttemptAt !== null &&
+          d.nextAttemptAt < until &&
+          (d.leaseUntil === null || d.leaseUntil <= now)
+        ) {
+          db.webhookDeliveries.set(d.id, { ...d, nextAttemptAt: until })
+          postponed++
+        }
+      return postponed
     }),
   recordAttempt: (id, attempt) =>
     withDbWrite(db, () => {

@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { Db } from "mongodb"
+import type { WebhookDelivery } from "../../application/ports/WebhookRepository.ts"
 import {
   statusAfter,
   WebhookDeliverySchema,
@@ -39,27 +40,56 @@ export const makeMongoWebhookRepository = (db: Db): WebhookRepository["Service"]
         )
       ),
     // each candidate is taken by an update conditioned on the lease it was read with: atomic on
-    // MongoDB; FerretDB v1 runs it as find-then-write, so two processes may rarely both take one
-    claimDue: (now, leaseUntil, limit) =>
+    // MongoDB; FerretDB v1 runs it as find-then-write, so two processes may rarely both take one.
+    // Fair across endpoints: one query per endpoint taken, each skipping the endpoints busy (a
+    // delivery leased now) or already taken, so a backlog of one endpoint is never read through.
+    claimDue: (now, leaseUntil, limit, endpointId) =>
       Effect.gen(function* () {
-        const due = yield* deliveries.list(
-          {
-            status: "pending",
-            nextAttemptAt: { $lte: now },
-            $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }]
-          },
-          { sort: { nextAttemptAt: 1, _id: 1 }, limit }
+        const leased = yield* attempt(() =>
+          deliveries.collection
+            .find(
+              { status: "pending", leaseUntil: { $gt: now }, ...(endpointId === undefined ? {} : { endpointId }) },
+              { projection: { endpointId: 1 } }
+            )
+            .toArray()
         )
-        const taken = yield* Effect.forEach(due, (d) =>
-          attempt(() =>
+        const skipped = new Set(leased.map((d) => String(d.endpointId)))
+        const taken: Array<WebhookDelivery> = []
+        const wanted = endpointId === undefined ? Math.max(0, limit) : 1
+        for (let looked = 0; taken.length < wanted && looked < wanted * 2; looked++) {
+          const [next] = yield* deliveries.list(
+            {
+              status: "pending",
+              nextAttemptAt: { $lte: now },
+              $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
+              endpointId: endpointId === undefined ? { $nin: [...skipped] } : endpointId
+            },
+            { sort: { nextAttemptAt: 1, _id: 1 }, limit: 1 }
+          )
+          if (next === undefined || skipped.has(next.endpointId)) break
+          skipped.add(next.endpointId)
+          const won = yield* attempt(() =>
             deliveries.collection.updateOne(
-              { _id: d.id, status: "pending", attempts: d.attempts, leaseUntil: d.leaseUntil },
+              { _id: next.id, status: "pending", attempts: next.attempts, leaseUntil: next.leaseUntil },
               { $set: { leaseUntil } }
             )
-          ).pipe(Effect.map((result) => (result.modifiedCount === 1 ? [{ ...d, leaseUntil }] : [])))
-        )
-        return taken.flat()
+          )
+          if (won.modifiedCount === 1) taken.push({ ...next, leaseUntil })
+        }
+        return taken
       }),
+    postponeDue: (endpointId, until, now) =>
+      attempt(() =>
+        deliveries.collection.updateMany(
+          {
+            endpointId,
+            status: "pending",
+            nextAttemptAt: { $lt: until },
+            $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }]
+          },
+          { $set: { nextAttemptAt: until } }
+        )
+      ).pipe(Effect.map((result) => result.modifiedCount)),
     recordAttempt: (id, a) =>
       attempt(() =>
         deliveries.collection.updateOne(

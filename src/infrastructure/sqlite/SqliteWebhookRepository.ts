@@ -20,11 +20,19 @@ export const makeSqliteWebhookRepository = (connection: SqliteConnection): Webho
     .join(", ")
   // the id is the primary key: a second insert of one delivery changes nothing
   const insert = `INSERT INTO webhook_deliveries (${columns}) VALUES (${placeholders}) ON CONFLICT (id) DO NOTHING`
-  // one statement, atomic under SQLite's write lock: of two processes, each due delivery goes to one
-  const claim = `UPDATE webhook_deliveries SET lease_until = ? WHERE id IN (
-      SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
-        AND (lease_until IS NULL OR lease_until <= ?) ORDER BY next_attempt_at, id LIMIT ?)
+  // one statement, atomic under SQLite's write lock: of two processes, each due delivery goes to
+  // one; the oldest due of each endpoint with nothing leased now, endpoints by it
+  const claimOf = (oneEndpoint: boolean) => `UPDATE webhook_deliveries SET lease_until = ? WHERE id IN (
+      SELECT id FROM (
+        SELECT id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS nth
+        FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
+          AND (lease_until IS NULL OR lease_until <= ?)
+          ${oneEndpoint ? "AND endpoint_id = ?" : ""}
+          AND endpoint_id NOT IN (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'pending' AND lease_until > ?)
+      ) WHERE nth = 1 ORDER BY next_attempt_at, id LIMIT ?)
     RETURNING ${columns}`
+  const claim = claimOf(false)
+  const claimOne = claimOf(true)
   const valuesOf = (d: WebhookDelivery) => [
     d.id,
     d.endpointId,
@@ -60,15 +68,28 @@ export const makeSqliteWebhookRepository = (connection: SqliteConnection): Webho
       }),
     enqueue: (delivery) =>
       attemptWrite(connection, () => Number(connection.statement(insert).run(...valuesOf(delivery)).changes) > 0),
-    claimDue: (now, leaseUntil, limit) =>
+    claimDue: (now, leaseUntil, limit, endpointId) =>
       attemptWrite(connection, () =>
-        connection.statement(claim).all(leaseUntil, now, now, Math.max(0, Math.floor(limit)))
+        endpointId === undefined
+          ? connection.statement(claim).all(leaseUntil, now, now, now, Math.max(0, Math.floor(limit)))
+          : connection.statement(claimOne).all(leaseUntil, now, now, endpointId, now, 1)
       ).pipe(
         Effect.flatMap((rows) => Effect.forEach(rows, deliveries.decode)),
         Effect.map((claimed) =>
           claimed
             .filter((d) => d !== null)
             .sort((a, b) => (a.nextAttemptAt ?? 0) - (b.nextAttemptAt ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        )
+      ),
+    postponeDue: (endpointId, until, now) =>
+      attemptWrite(connection, () =>
+        Number(
+          connection
+            .statement(
+              `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE endpoint_id = ? AND status = 'pending'
+                 AND next_attempt_at < ? AND (lease_until IS NULL OR lease_until <= ?)`
+            )
+            .run(until, endpointId, until, now).changes
         )
       ),
     recordAttempt: (id, attempt) =>

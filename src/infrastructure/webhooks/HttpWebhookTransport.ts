@@ -18,6 +18,8 @@ export interface HttpWebhookTransportOptions {
   readonly allowPrivateTargets: boolean
   readonly timeoutMs?: number
   readonly maxAnswerBytes?: number
+  /** DNS servers to ask instead of the system's (tests) */
+  readonly dnsServers?: ReadonlyArray<string>
 }
 
 /** A lookup that answers the address already checked, whatever the name: no second resolution to rebind. */
@@ -32,6 +34,12 @@ const describeError = (error: unknown): string => {
   const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
   const message = error instanceof Error ? error.message : String(error)
   return squeezed(typeof code === "string" && !message.includes(code) ? `${code}: ${message}` : message)
+}
+
+/** Node's certificate and TLS failures (DEPTH_ZERO_SELF_SIGNED_CERT, ERR_TLS_CERT_ALTNAME_INVALID, ERR_SSL_…, EPROTO). */
+const isTlsError = (error: unknown): boolean => {
+  const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined
+  return typeof code === "string" && /CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)/.test(code)
 }
 
 /**
@@ -52,11 +60,11 @@ export const postWebhook = (
   try {
     parsed = new URL(url)
   } catch {
-    return Promise.resolve({ _tag: "Refused", reason: "not a web address" })
+    return Promise.resolve({ _tag: "Refused", why: "notWebAddress", detail: "not a web address" })
   }
   const secure = parsed.protocol === "https:"
   if (!secure && !(parsed.protocol === "http:" && options.allowPrivateTargets))
-    return Promise.resolve({ _tag: "Refused", reason: "only https addresses are called" })
+    return Promise.resolve({ _tag: "Refused", why: "notHttps", detail: `${parsed.protocol} is not https` })
   const hostname = parsed.hostname.replace(/^\[|\]$/g, "")
   return new Promise<WebhookPostResult>((resolve) => {
     let settled = false
@@ -67,7 +75,9 @@ export const postWebhook = (
       clearTimeout(timer)
       resolve(result)
     }
-    let abort = () => {}
+    // until the request exists, stopping cancels the name's lookup
+    const lookupStopped = new AbortController()
+    let abort = () => lookupStopped.abort()
     const timer = setTimeout(() => {
       // the status came and the body dragged: the answer stands, the rest is not waited for
       finish(status === null ? { _tag: "TimedOut", afterMs: timeoutMs } : { _tag: "Answered", status })
@@ -77,15 +87,26 @@ export const postWebhook = (
     interrupt?.addEventListener(
       "abort",
       () => {
-        finish({ _tag: "Unreachable", reason: "stopped" })
+        finish({ _tag: "Unreachable", detail: "stopped" })
         abort()
       },
       { once: true }
     )
-    checkTarget(hostname, options.allowPrivateTargets).then(
+    checkTarget(hostname, options.allowPrivateTargets, {
+      timeoutMs,
+      signal: lookupStopped.signal,
+      ...(options.dnsServers === undefined ? {} : { servers: options.dnsServers })
+    }).then(
       (checked) => {
         if (settled) return
-        if (!checked.ok) return finish({ _tag: "Refused", reason: checked.reason })
+        if (!checked.ok)
+          return finish(
+            checked.why === "private"
+              ? { _tag: "Refused", why: "private", detail: `${hostname} leads to ${checked.address}` }
+              : checked.why === "unresolved"
+                ? { _tag: "Unreachable", detail: squeezed(checked.detail) }
+                : { _tag: "TimedOut", afterMs: timeoutMs }
+          )
         const bytes = Buffer.byteLength(body)
         const req = (secure ? httpsRequest : httpRequest)(parsed, {
           method: "POST",
@@ -110,10 +131,16 @@ export const postWebhook = (
           res.on("error", done)
           res.on("aborted", done)
         })
-        req.on("error", (error) => finish({ _tag: "Unreachable", reason: describeError(error) }))
+        req.on("error", (error) =>
+          finish(
+            isTlsError(error)
+              ? { _tag: "TlsProblem", detail: describeError(error) }
+              : { _tag: "Unreachable", detail: describeError(error) }
+          )
+        )
         req.end(body)
       },
-      (error: unknown) => finish({ _tag: "Unreachable", reason: describeError(error) })
+      (error: unknown) => finish({ _tag: "Unreachable", detail: describeError(error) })
     )
   })
 }

@@ -1,4 +1,4 @@
-import { Clock, Effect, Layer, Ref, Schedule } from "effect"
+import { Clock, Effect, FiberSet, Layer, Ref, Schedule } from "effect"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
 import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
@@ -9,8 +9,8 @@ import type { CheckpointName } from "../../application/ports/ProjectionCheckpoin
 import { ProjectionCheckpoint } from "../../application/ports/ProjectionCheckpoint.ts"
 import { notifyLimitedSessions } from "../../application/session/notifyLimitedSessions.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { deliverDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
-import { enqueueWebhookEvents } from "../../application/webhook/enqueueWebhookEvents.ts"
+import { startDueWebhooks } from "../../application/webhook/deliverDueWebhooks.ts"
+import { enqueueWebhookEvents, makeRelayMemory } from "../../application/webhook/enqueueWebhookEvents.ts"
 import { sweepWebhookDeliveries } from "../../application/webhook/sweepWebhookDeliveries.ts"
 
 /** Failures older than this when the web process starts are not announced any more. */
@@ -136,30 +136,40 @@ export const WEBHOOK_PASS_MS = 2_000
 
 /**
  * Outgoing webhooks (docs/architecture.md#outgoing-webhooks), two loops: the relay follows the
- * log from the stored `webhooks` position and enqueues a delivery per subscribed endpoint; the
- * worker sends what is due, a few at a time. Apart from the scheduler: a slow or dead endpoint
- * never delays a send.
+ * log from the stored `webhooks` position (read at start) and enqueues a delivery per subscribed
+ * endpoint; the worker starts each due endpoint's run (one attempt in flight per endpoint) without
+ * waiting for the slow ones. Apart from the scheduler: a slow or dead endpoint never delays a send.
  */
 export const webhookTasks = (intervalMs: number = WEBHOOK_PASS_MS) =>
-  Effect.all(
-    [
-      followLog("webhooks", "webhook relay", intervalMs, enqueueWebhookEvents),
-      Effect.repeat(
-        deliverDueWebhooks().pipe(
-          Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
+  Effect.gen(function* () {
+    // the events this process handled, so the relay's look-back re-reads nothing it already did
+    const memory = yield* makeRelayMemory
+    return yield* Effect.all(
+      [
+        followLog("webhooks", "webhook relay", intervalMs, (since) => enqueueWebhookEvents(since, memory)),
+        // the worker: each pass starts the runs there is room for and does not wait for them
+        Effect.scoped(
+          Effect.gen(function* () {
+            const running = yield* FiberSet.make()
+            return yield* Effect.repeat(
+              startDueWebhooks(running).pipe(
+                Effect.catch((error) => Effect.logError(`webhook deliveries: ${oneLine(error.message)}`))
+              ),
+              Schedule.spaced(intervalMs)
+            )
+          })
         ),
-        Schedule.spaced(intervalMs)
-      ),
-      // hourly: deliveries done more than a week ago go
-      Effect.repeat(
-        sweepWebhookDeliveries().pipe(
-          Effect.catch((error) => Effect.logError(`sweeping webhook deliveries: ${oneLine(error.message)}`))
-        ),
-        Schedule.spaced(SWEEP_EVERY_MS)
-      )
-    ],
-    { concurrency: "unbounded", discard: true }
-  )
+        // hourly: deliveries done more than a week ago go
+        Effect.repeat(
+          sweepWebhookDeliveries().pipe(
+            Effect.catch((error) => Effect.logError(`sweeping webhook deliveries: ${oneLine(error.message)}`))
+          ),
+          Schedule.spaced(SWEEP_EVERY_MS)
+        )
+      ],
+      { concurrency: "unbounded", discard: true }
+    )
+  })
 
 /** The background tasks, running in the layer's scope: they stop when it closes (docs/architecture.md#processes-and-configuration). */
 export const backgroundTasksLayer = (intervalMs: number, webhookIntervalMs: number = WEBHOOK_PASS_MS) =>

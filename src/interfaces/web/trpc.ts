@@ -189,6 +189,7 @@ const CODES = {
   WebhookEndpointNotFound: "NOT_FOUND",
   // as ApiKeyLimitReached: valid, and it succeeds once an endpoint is deleted
   WebhookEndpointLimitReached: "PRECONDITION_FAILED",
+  TooManyWebhookPings: "TOO_MANY_REQUESTS",
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 } satisfies Record<Exclude<AppError["_tag"], Explained["_tag"]>, TRPC_ERROR_CODE_KEY>
 const CODE_OF: ReadonlyMap<string, TRPC_ERROR_CODE_KEY> = new Map(Object.entries(CODES))

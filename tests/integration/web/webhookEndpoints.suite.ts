@@ -155,4 +155,25 @@ export const describeWebhookEndpointApi = (label: string, store: () => StoreKind
         { type: "ping", status: "delivered", attempts: 1, responseStatus: 204, lastAttemptAt: expect.any(String) }
       ])
     })
+
+    it("an account's pings are limited: past 6 a minute TOO_MANY_REQUESTS in words, nothing sent", async () => {
+      const { owner, other } = await setup(true)
+      const { id } = await owner.api.webhookEndpoint.create.mutate({
+        url: receiver.url("/pings"),
+        events: ["message.sent"]
+      })
+      // at once: they go one at a time, each delivered
+      const answers = await Promise.all(Array.from({ length: 6 }, () => owner.api.webhookEndpoint.ping.mutate({ id })))
+      expect(answers.every((a) => a.delivered)).toBe(true)
+      const before = receiver.received.length
+      const refused = await expectTrpcError(owner.api.webhookEndpoint.ping.mutate({ id }), "TOO_MANY_REQUESTS")
+      expect(refused.message).toMatch(/^you sent test pings too quickly; try again in \d+ seconds?$/)
+      expect(receiver.received.length).toBe(before)
+      // another account's limit is its own
+      const { id: theirs } = await other.api.webhookEndpoint.create.mutate({
+        url: receiver.url("/theirs"),
+        events: ["message.sent"]
+      })
+      expect((await other.api.webhookEndpoint.ping.mutate({ id: theirs })).delivered).toBe(true)
+    })
   })

@@ -5,6 +5,7 @@ import { AuthSettings } from "../../../src/application/auth/AuthSettings.ts"
 import { attemptWebhook } from "../../../src/application/webhook/attemptWebhook.ts"
 import { sealWebhookSecret } from "../../../src/application/webhook/webhookSecrets.ts"
 import { HttpWebhookTransport, postWebhook } from "../../../src/infrastructure/webhooks/HttpWebhookTransport.ts"
+import { capturedLog } from "../../support/capturedLog.ts"
 import type { WebhookReceiver } from "../../support/WebhookReceiver.ts"
 import { startWebhookReceiver } from "../../support/WebhookReceiver.ts"
 
@@ -21,7 +22,9 @@ const AUTH_SECRET = "a-test-auth-secret-of-at-least-32-characters"
 
 describe("the signed webhook sender over real HTTP", () => {
   let receiver: WebhookReceiver
+  let log = capturedLog()
   beforeEach(async () => {
+    log = capturedLog()
     receiver = await startWebhookReceiver()
   })
   afterEach(async () => {
@@ -30,8 +33,13 @@ describe("the signed webhook sender over real HTTP", () => {
 
   const attempt = (url: string, body: string, secret: string, allowPrivateTargets = true) =>
     Effect.runPromise(
-      attemptWebhook({ url, secret: sealWebhookSecret(AUTH_SECRET, secret) }, "message-m1.4", body).pipe(
+      attemptWebhook(
+        { id: "w1", url, secret: sealWebhookSecret(AUTH_SECRET, "w1", secret) },
+        "message-m1.4",
+        body
+      ).pipe(
         Effect.provide(HttpWebhookTransport.layer({ allowPrivateTargets })),
+        Effect.provide(log.layer),
         Effect.provideService(AuthSettings, { ...AuthSettings.defaultValue(), tokenKey: AUTH_SECRET })
       )
     )
@@ -119,9 +127,12 @@ describe("the signed webhook sender over real HTTP", () => {
     const local = `https://127.0.0.1:${receiver.port}/hook`
     const refused = await attempt(local, "{}", "s", false)
     expect(refused.delivered).toBe(false)
-    expect(refused.outcome).toBe(
-      "Not sent: 127.0.0.1 leads to 127.0.0.1, a loopback, private or link-local address. Herald does not call such addresses unless the administrator allows it."
+    // the page says what kind of address, not which: the log has it under the error id
+    expect(refused.outcome).toMatch(
+      /^Not sent: the address leads to a private or local address \(error id ([0-9a-f]{8})\)\. Herald does not call such addresses unless the administrator allows it\.$/
     )
+    const errorId = /error id ([0-9a-f]{8})/.exec(refused.outcome)?.[1]
+    expect(log.lines).toEqual([`[error ${errorId}] webhook endpoint w1: 127.0.0.1 leads to 127.0.0.1`])
     expect(
       await postWebhook({ allowPrivateTargets: false }, `https://localhost:${receiver.port}/`, "{}", {})
     ).toMatchObject({
@@ -132,9 +143,9 @@ describe("the signed webhook sender over real HTTP", () => {
     ).toMatchObject({
       _tag: "Refused"
     })
-    expect(await postWebhook({ allowPrivateTargets: false }, receiver.url(), "{}", {})).toEqual({
+    expect(await postWebhook({ allowPrivateTargets: false }, receiver.url(), "{}", {})).toMatchObject({
       _tag: "Refused",
-      reason: "only https addresses are called"
+      why: "notHttps"
     })
     expect(receiver.received).toEqual([])
   })
@@ -143,13 +154,27 @@ describe("the signed webhook sender over real HTTP", () => {
     await receiver.close()
     const result = await attempt(receiver.url(), "{}", "s")
     expect(result.delivered).toBe(false)
-    expect(result.outcome).toMatch(/^The endpoint could not be reached \(.*ECONNREFUSED.*\)\.$/)
+    expect(result.outcome).toMatch(/^The endpoint could not be reached \(error id [0-9a-f]{8}\)\.$/)
+    expect(log.lines.join("\n")).toMatch(/^\[error [0-9a-f]{8}\] webhook endpoint w1: .*ECONNREFUSED/)
+  })
+
+  it("a TLS failure is a TLS problem in words, its code only in the log", async () => {
+    // https spoken to a plain http server: the handshake fails (EPROTO)
+    const result = await attempt(`https://127.0.0.1:${receiver.port}/hook`, "{}", "s")
+    expect(result.outcome).toMatch(
+      /^The endpoint's secure connection could not be set up; check its certificate \(error id [0-9a-f]{8}\)\.$/
+    )
+    expect(log.lines.join("\n")).toMatch(/webhook endpoint w1: .*(EPROTO|SSL)/)
   })
 
   it("a secret sealed under another AUTH_SECRET is not used", async () => {
     const result = await Effect.runPromise(
       attemptWebhook(
-        { url: receiver.url(), secret: sealWebhookSecret("another-secret-of-at-least-32-chars!!", "s") },
+        {
+          id: "w1",
+          url: receiver.url(),
+          secret: sealWebhookSecret("another-secret-of-at-least-32-chars!!", "w1", "s")
+        },
         "e",
         "{}"
       ).pipe(

@@ -4,11 +4,12 @@ import { Effect, Fiber, Layer, Queue } from "effect"
 import { TestClock } from "effect/testing"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
+import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
 import { WebhookRepository } from "../../../src/application/ports/WebhookRepository.ts"
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
 import { createWebhookEndpoint } from "../../../src/application/webhook/createWebhookEndpoint.ts"
 import { deliverDueWebhooks } from "../../../src/application/webhook/deliverDueWebhooks.ts"
-import { enqueueWebhookEvents } from "../../../src/application/webhook/enqueueWebhookEvents.ts"
+import { enqueueWebhookEvents, makeRelayMemory } from "../../../src/application/webhook/enqueueWebhookEvents.ts"
 import { WebhookSettings } from "../../../src/application/webhook/WebhookSettings.ts"
 import { WEBHOOK_RETRY_WINDOW_MS } from "../../../src/domain/webhook/Webhook.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
@@ -229,6 +230,94 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect("a disabled or rejected account's events are not enqueued", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      const { endpoint } = yield* sentAtT()
+      const users = yield* UserRepository
+      const view = (status: "DISABLED" | "REJECTED" | "ACTIVE", version: number) => ({
+        id: "user-1",
+        email: "one@example.com",
+        name: "One",
+        role: "USER" as const,
+        status,
+        emailVerified: true,
+        timeZone: null,
+        locale: null,
+        createdAt: 0,
+        updatedAt: 0,
+        version
+      })
+      for (const [status, version] of [
+        ["DISABLED", 1],
+        ["REJECTED", 2]
+      ] as const) {
+        yield* users.save(view(status, version))
+        yield* enqueueWebhookEvents(T - 20 * MINUTE)
+        expect(yield* (yield* WebhookRepository).listDeliveries(endpoint.id, 10)).toEqual([])
+      }
+      yield* users.save(view("ACTIVE", 3))
+      yield* enqueueWebhookEvents(T - 20 * MINUTE)
+      expect(yield* (yield* WebhookRepository).listDeliveries(endpoint.id, 10)).toHaveLength(1)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("an unreadable stream (an event of a newer version) is skipped and the walk carries on", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      const { endpoint } = yield* sentAtT()
+      // a message stream whose first event this version does not know, then one it would send
+      yield* (yield* EventStore).append("message-from-the-future", 0, [
+        { type: "MessageTeleported" },
+        { type: "MessageSent" }
+      ])
+      expect(yield* enqueueWebhookEvents(T - 20 * MINUTE)).toBeGreaterThanOrEqual(T)
+      const deliveries = yield* (yield* WebhookRepository).listDeliveries(endpoint.id, 10)
+      expect(deliveries.map((d) => d.type)).toEqual(["message.sent"])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("an event the process already handled costs no stream read and no store write when seen again", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      yield* sentAtT(["message.sent", "campaign.completed"])
+      const store = yield* EventStore
+      const webhooks = yield* WebhookRepository
+      const counts = { reads: 0, writes: 0 }
+      const counted = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+        effect.pipe(
+          Effect.provideService(
+            EventStore,
+            EventStore.of({
+              ...store,
+              read: (id, o) => Effect.sync(() => counts.reads++).pipe(Effect.andThen(store.read(id, o)))
+            })
+          ),
+          Effect.provideService(
+            WebhookRepository,
+            WebhookRepository.of({
+              ...webhooks,
+              enqueue: (d) => Effect.sync(() => counts.writes++).pipe(Effect.andThen(webhooks.enqueue(d)))
+            })
+          )
+        )
+      const memory = yield* makeRelayMemory
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE, memory))
+      const first = { ...counts }
+      expect(first.writes).toBe(2)
+      // the next passes look back over the same events: nothing read, nothing written
+      yield* TestClock.adjust(2 * SECOND)
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE, memory))
+      yield* TestClock.adjust(2 * SECOND)
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE, memory))
+      expect(counts).toEqual(first)
+      // without the memory (another process) the same pass reads and tries again, and inserts nothing
+      yield* counted(enqueueWebhookEvents(T - 20 * MINUTE))
+      expect(counts.writes).toBe(2 * first.writes)
+      expect(yield* deliverDueWebhooks()).toBe(2)
+    }).pipe(Effect.provide(layer))
+  })
 
   it.effect("a restarted web process resumes from the stored position and sends nothing twice", () => {
     const scheduler = memoryScheduler(fake.url)
