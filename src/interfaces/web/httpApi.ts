@@ -142,10 +142,10 @@ export const problemAnswers = createMiddleware(async (c, next) => {
 })
 
 const idempotencyKey = z.object({
-  "Idempotency-Key": z
-    .string()
-    .optional()
-    .meta({ description: "a key of the client's choosing: a retry with the same key answers as the first request did" })
+  "Idempotency-Key": z.string().optional().meta({
+    description:
+      "a key of the client's choosing, 1 to 255 visible ASCII characters (a UUID): a retry with the same key and the same request within 24 hours answers as the first did and creates nothing; the same key with another request is 422; while the first still runs, 409 with Retry-After"
+  })
 })
 
 /** The uploads are Hono handlers, not procedures: described here, beside the generated operations. */
@@ -211,13 +211,18 @@ const errorStatuses = (method: (typeof METHODS)[number], path: string): Readonly
   ...(method === "get" || path === "/media" ? [] : [409, 413, 415])
 ]
 
+/** Whether the operation takes an Idempotency-Key: it may then answer 409 (the first still running) and 422 (another request). */
+const takesIdempotencyKey = (operation: OperationObject): boolean =>
+  (operation.parameters ?? []).some((p) => "name" in p && p.in === "header" && p.name === "Idempotency-Key")
+
 /** Error responses as problems, in place of the generator's own error bodies; Retry-After on 429. */
 const withProblems = (method: (typeof METHODS)[number], path: string, operation: OperationObject): OperationObject => {
   const responses: ResponsesObject = {}
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     if (Number(status) < 400) responses[status] = response
   }
-  for (const status of [...errorStatuses(method, path)].sort((a, b) => a - b)) {
+  const statuses = new Set([...errorStatuses(method, path), ...(takesIdempotencyKey(operation) ? [409, 422] : [])])
+  for (const status of [...statuses].sort((a, b) => a - b)) {
     responses[String(status)] = { $ref: `#/components/responses/Problem${status}` }
   }
   return { ...operation, responses }

@@ -177,6 +177,14 @@ const describeContract = (label: string, store: () => StoreKind) =>
       const created = await call("POST", "/campaigns", { body: plan, headers: { "Idempotency-Key": "first-try" } })
       expect(created.status).toBe(200)
       const id = text(created.body, "id")
+      // the same key: the same request answers as the first did, another request is 422 (both as documented)
+      const replayed = await call("POST", "/campaigns", { body: plan, headers: { "Idempotency-Key": "first-try" } })
+      expect(replayed).toMatchObject({ status: 200, body: { id } })
+      const other = await call("POST", "/campaigns", {
+        body: { ...plan, title: "Another post" },
+        headers: { "Idempotency-Key": "first-try" }
+      })
+      expect(other.status).toBe(422)
       const recurring = await call("POST", "/campaigns", {
         body: {
           sessionName,
