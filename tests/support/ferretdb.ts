@@ -161,7 +161,7 @@ const startOnce = async (
       "--telemetry=disable",
       // port 0: the debug/metrics listener never collides with another instance
       "--debug-addr=127.0.0.1:0",
-      `--log-level=${process.env.HERALD_FERRETDB_LOG_LEVEL ?? "warn"}`,
+      "--log-level=warn",
       `--state-dir=${dataDir}`
     ],
     { stdio: ["ignore", "pipe", "pipe"] }
