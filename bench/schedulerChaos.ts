@@ -9,7 +9,7 @@
  * window: PASS/FAIL lines, the load average beside. The fake WAHA answers in BENCH_LATENCY_MS
  * (default 50 ms) with NOWEB's ids, so a send cut off by a kill is settled by its id; the lease
  * is BENCH_LEASE_MS (default 5 s, as tests/e2e/schedulerChaos.test.ts), so a crashed claim is
- * recovered within the window.
+ * recovered within the window. BENCH_KILL_EVERY_MS=0 runs the same without kills.
  */
 
 import { loadavg } from "node:os"
@@ -28,7 +28,6 @@ const CAMPAIGNS = 20
 const PER_CAMPAIGN = 20
 const FIRST_DUE_MS = 5_000
 const SPREAD_MS = 15_000
-const KILL_EVERY_MS = 2_500
 const WINDOW_MS = 120_000
 const CREATES_BOUND_MS = 5_000
 const SCHEDULERS = 3
@@ -42,6 +41,8 @@ const numberEnv = (name: string, fallback: number): number => {
 }
 const LATENCY_MS = numberEnv("BENCH_LATENCY_MS", 50)
 const LEASE_MS = numberEnv("BENCH_LEASE_MS", 5_000)
+/** 0: no kills, to tell what the kills cost from what the database does */
+const KILL_EVERY_MS = numberEnv("BENCH_KILL_EVERY_MS", 2_500)
 const ROUNDS = Number(listOption("rounds", ["1"])[0] ?? "1")
 
 const load = () =>
@@ -100,6 +101,7 @@ const round = async (baseUrl: string, r: number) => {
     let next = 0
     let kills = 0
     killer = setInterval(() => {
+      if (KILL_EVERY_MS === 0) return
       const victim = schedulers[next]
       if (victim === undefined) return
       victim.child.kill("SIGKILL")
@@ -108,7 +110,7 @@ const round = async (baseUrl: string, r: number) => {
       schedulers[next] = fresh
       all.push(fresh)
       next = (next + 1) % SCHEDULERS
-    }, KILL_EVERY_MS)
+    }, KILL_EVERY_MS || 60_000)
     const messages = client.db().collection("messages")
     let open = CAMPAIGNS * PER_CAMPAIGN
     // polled, not waited on a stream: FerretDB v1 has no change streams
@@ -148,7 +150,7 @@ const round = async (baseUrl: string, r: number) => {
 const main = async () => {
   const ferret = await startFerret()
   console.log(
-    `Chaos run on FerretDB v1 (${ferret.backend} backend): ${SCHEDULERS} schedulers, ${CAMPAIGNS} campaigns × ${PER_CAMPAIGN} messages due over ${SPREAD_MS / 1000} s from ${FIRST_DUE_MS / 1000} s after the first create, a scheduler SIGKILLed every ${KILL_EVERY_MS / 1000} s; gateway ${LATENCY_MS} ms, lease ${LEASE_MS} ms`
+    `Chaos run on FerretDB v1 (${ferret.backend} backend): ${SCHEDULERS} schedulers, ${CAMPAIGNS} campaigns × ${PER_CAMPAIGN} messages due over ${SPREAD_MS / 1000} s from ${FIRST_DUE_MS / 1000} s after the first create, ${KILL_EVERY_MS === 0 ? "no kills" : `a scheduler SIGKILLed every ${KILL_EVERY_MS / 1000} s`}; gateway ${LATENCY_MS} ms, lease ${LEASE_MS} ms`
   )
   try {
     for (let r = 0; r < ROUNDS; r++) {
