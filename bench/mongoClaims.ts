@@ -1,5 +1,5 @@
 /**
- * node bench/mongoClaims.ts [--stores ferretdb] [--claims 1000] [--lanes 100] [--rounds 5]: what the
+ * node bench/mongoClaims.ts [--stores ferretdb] [--ferretdb-backend sqlite|postgresql] [--claims 1000] [--lanes 100] [--rounds 5]: what the
  * scheduler's claims cost the Mongo event store alone, without the rest of the scheduler (the
  * view saves, the recounts, the sends). `claims` streams of one event each; then `lanes` fibers
  * (as the dispatcher's session lanes) claim them all, each claim a read of its stream and a
@@ -95,7 +95,7 @@ const main = async () => {
       const rounds: Array<Round> = []
       for (let r = 0; r < ROUNDS; r++) rounds.push(await round(url, `herald_claims_${process.pid}_${r}`))
       console.log(
-        `  ${kind.padEnd(10)} ${median(rounds.map((r) => r.perSecond)).toFixed(0)} claims/s (median; rounds ${rounds.map((r) => r.perSecond.toFixed(0)).join(", ")})   insert commands ${median(rounds.map((r) => r.inserts))}   cpu ${median(rounds.map((r) => r.cpuMs)).toFixed(2)} ms/claim`
+        `  ${(ferret === null ? kind : `${kind} (${ferret.backend})`).padEnd(22)} ${median(rounds.map((r) => r.perSecond)).toFixed(0)} claims/s (median; rounds ${rounds.map((r) => r.perSecond.toFixed(0)).join(", ")})   insert commands ${median(rounds.map((r) => r.inserts))}   cpu ${median(rounds.map((r) => r.cpuMs)).toFixed(2)} ms/claim`
       )
     } finally {
       await ferret?.stop()

@@ -1,5 +1,5 @@
 /**
- * npm run bench:scheduler [-- --stores memory,sqlite,ferretdb]: the burst of issue 13, N messages
+ * npm run bench:scheduler [-- --stores memory,sqlite,ferretdb] [--ferretdb-backend sqlite|postgresql]: the burst of issue 13, N messages
  * due at once across S sessions, sent by the real scheduler loop (WAHA adapter over loopback HTTP
  * to the fake gateway) on each store, at 0 ms and 50 ms gateway latency. MONGODB_TEST_URL, when
  * set, adds a row on that server. For each run: msg/s, makespan (due time to the last send

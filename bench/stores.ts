@@ -1,7 +1,7 @@
 /**
  * The stores a benchmark runs on: memory, SQLite (a file in a temp folder, as standalone opens
  * it), FerretDB v1 (started here from .cache/ferretdb, built by tools/build-ferretdb.sh when
- * absent) and, when MONGODB_TEST_URL is set, that server. Each run gets a fresh, empty store.
+ * absent; its backend: ferretBackendOption) and, when MONGODB_TEST_URL is set, that server. Each run gets a fresh, empty store.
  */
 
 import { mkdtemp, rm } from "node:fs/promises"
@@ -20,8 +20,8 @@ import { MongoDatabase } from "../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../src/infrastructure/mongo/MongoStore.ts"
 import { SqliteDatabase } from "../src/infrastructure/sqlite/SqliteDatabase.ts"
 import { SqliteStore } from "../src/infrastructure/sqlite/SqliteStore.ts"
-import type { FerretDb } from "../tests/support/ferretdb.ts"
-import { startFerretDb } from "../tests/support/ferretdb.ts"
+import type { FerretDb, FerretDbBackend } from "../tests/support/ferretdb.ts"
+import { ferretDbBackend, startFerretDb } from "../tests/support/ferretdb.ts"
 import { withDatabase } from "../tests/support/mongo.ts"
 
 export type StoreKind = "memory" | "sqlite" | "ferretdb" | "mongodb"
@@ -73,8 +73,19 @@ const mongoTarget = (kind: StoreKind, label: string, baseUrl: string, stop: () =
   close: stop
 })
 
-/** FerretDB v1 on its SQLite backend, one server for the whole benchmark. */
-export const startFerret = (): Promise<FerretDb> => startFerretDb({ readyTimeoutMs: 60_000 })
+/** `--ferretdb-backend sqlite|postgresql`, else as the tests pick (HERALD_FERRETDB_BACKEND, default SQLite). */
+export const ferretBackendOption = (): FerretDbBackend => {
+  const [asked] = listOption("ferretdb-backend", [])
+  if (asked === undefined) return ferretDbBackend()
+  if (asked === "sqlite" || asked === "postgresql") return asked
+  throw new Error(`--ferretdb-backend: sqlite or postgresql, not ${asked}`)
+}
+
+/** FerretDB v1 on the backend of ferretBackendOption, one server for the whole benchmark. */
+export const startFerret = async (): Promise<FerretDb & { readonly backend: FerretDbBackend }> => {
+  const backend = ferretBackendOption()
+  return { ...(await startFerretDb({ readyTimeoutMs: 60_000, backend })), backend }
+}
 
 export const openStore = async (kind: StoreKind): Promise<StoreTarget> => {
   switch (kind) {
@@ -106,7 +117,7 @@ export const openStore = async (kind: StoreKind): Promise<StoreTarget> => {
       }
     case "ferretdb": {
       const ferret = await startFerret()
-      return mongoTarget(kind, "FerretDB v1 (SQLite backend)", ferret.url, () => ferret.stop())
+      return mongoTarget(kind, `FerretDB v1 (${ferret.backend} backend)`, ferret.url, () => ferret.stop())
     }
     case "mongodb": {
       const url = process.env.MONGODB_TEST_URL

@@ -1,6 +1,6 @@
-import { execFile, spawn } from "node:child_process"
+import { execFile, execFileSync, spawn } from "node:child_process"
 import { existsSync, rmSync } from "node:fs"
-import { mkdtemp, rm } from "node:fs/promises"
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import type { AddressInfo } from "node:net"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -8,9 +8,10 @@ import { delimiter, join, resolve } from "node:path"
 import { MongoClient } from "mongodb"
 
 /**
- * FerretDB v1 (SQLite backend) for the Mongo tests, built by tools/build-ferretdb.sh from the
- * Go module proxy and cached in .cache/ferretdb/. Each call starts its own server on a free
- * port with its own data directory, so several can run at once.
+ * FerretDB v1 for the Mongo tests, built by tools/build-ferretdb.sh from the Go module proxy and
+ * cached in .cache/ferretdb/. Each call starts its own server on a free port with its own data
+ * directory and, on the PostgreSQL backend, its own PostgreSQL database (dropped on stop), so
+ * several can run at once. Which backend: ferretDbBackend() (docs/development.md).
  */
 export interface FerretDb {
   /** `mongodb://127.0.0.1:<port>/` */
@@ -61,7 +62,45 @@ const freePort = (): Promise<number> =>
     })
   })
 
+export type FerretDbBackend = "sqlite" | "postgresql"
+
+/** The PostgreSQL of the `postgresql` backend: HERALD_FERRETDB_PG_URL, or the local server on trust auth. */
+const pgBaseUrl = (): string => process.env.HERALD_FERRETDB_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+
+/** `psql` against `url` (a database name, or the base URL's database): exit code and output. */
+const psql = (url: string, sql: string): Promise<{ readonly ok: boolean; readonly output: string }> =>
+  new Promise((resolveRun) => {
+    execFile(
+      "psql",
+      ["--no-psqlrc", "-v", "ON_ERROR_STOP=1", "-qAt", "-d", url, "-c", sql],
+      { timeout: 10_000 },
+      (error, stdout, stderr) => resolveRun({ ok: error === null, output: `${stdout}${stderr}` })
+    )
+  })
+
+const pgDatabaseUrl = (database: string): string => {
+  const base = new URL(pgBaseUrl())
+  base.pathname = `/${database}`
+  return base.toString()
+}
+
+/**
+ * Which backend FerretDB runs on: SQLite unless HERALD_FERRETDB_BACKEND=postgresql (each instance
+ * then gets a PostgreSQL database of its own, created with `psql` at HERALD_FERRETDB_PG_URL or
+ * the local server, dropped on stop). Not PostgreSQL by default: FerretDB v1.24's PostgreSQL
+ * backend uses none of Herald's indexes and hangs once 50 cursors are open (docs/scaling.md,
+ * "FerretDB's PostgreSQL backend").
+ */
+export const ferretDbBackend = (): FerretDbBackend => {
+  const asked = process.env.HERALD_FERRETDB_BACKEND
+  if (asked === undefined || asked === "" || asked === "sqlite") return "sqlite"
+  if (asked === "postgresql") return asked
+  throw new Error(`HERALD_FERRETDB_BACKEND must be sqlite or postgresql, not ${asked}`)
+}
+
 export interface StartOptions {
+  /** the storage behind FerretDB (default: ferretDbBackend()) */
+  readonly backend?: FerretDbBackend
   /** how long to wait for the server to answer a ping (default 30 s) */
   readonly readyTimeoutMs?: number
   /** reuse a port (e.g. to restart a stopped server at the same address) */
@@ -70,10 +109,47 @@ export interface StartOptions {
   readonly dataDir?: string
 }
 
+/** Where one instance keeps its data: a directory (SQLite) or a PostgreSQL database of its own. */
+interface Storage {
+  readonly args: ReadonlyArray<string>
+  /** drops what stop() removes; `sync` for the process's exit handler */
+  readonly drop: (sync: boolean) => Promise<void>
+}
+
+// The PostgreSQL database of a data directory, so that a restart on the same dataDir finds its data.
+const pgDatabaseFile = (dataDir: string) => join(dataDir, "postgresql-database")
+
+const pgStorage = async (dataDir: string): Promise<Storage> => {
+  const file = pgDatabaseFile(dataDir)
+  let database = existsSync(file) ? (await readFile(file, "utf8")).trim() : ""
+  if (database === "") {
+    database = `herald_ferret_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    const created = await psql(pgBaseUrl(), `CREATE DATABASE ${database}`)
+    if (!created.ok) throw new Error(`FerretDB: could not create PostgreSQL database ${database}: ${created.output}`)
+    await writeFile(file, database)
+  }
+  const dropSql = `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`
+  return {
+    args: ["--handler=postgresql", `--postgresql-url=${pgDatabaseUrl(database)}`],
+    drop: async (sync) => {
+      if (sync) {
+        try {
+          execFileSync("psql", ["--no-psqlrc", "-qAt", "-d", pgBaseUrl(), "-c", dropSql], { stdio: "ignore" })
+        } catch {
+          // best effort at exit
+        }
+      } else {
+        await psql(pgBaseUrl(), dropSql)
+      }
+    }
+  }
+}
+
 const startOnce = async (
   binary: string,
   port: number,
   dataDir: string,
+  storage: Storage,
   readyTimeoutMs: number,
   ownDir: boolean
 ): Promise<FerretDb> => {
@@ -81,8 +157,7 @@ const startOnce = async (
     binary,
     [
       `--listen-addr=127.0.0.1:${port}`,
-      "--handler=sqlite",
-      `--sqlite-url=file:${dataDir}/`,
+      ...storage.args,
       "--telemetry=disable",
       // port 0: the debug/metrics listener never collides with another instance
       "--debug-addr=127.0.0.1:0",
@@ -101,6 +176,7 @@ const startOnce = async (
   // the test run ended without the teardown (killed, crashed): leave nothing behind
   const killOnExit = () => {
     child.kill("SIGKILL")
+    void storage.drop(true)
     if (ownDir) rmSync(dataDir, { recursive: true, force: true })
   }
   process.once("exit", killOnExit)
@@ -116,6 +192,7 @@ const startOnce = async (
   }
   const stop = async (): Promise<void> => {
     await kill()
+    await storage.drop(false)
     if (ownDir) await rm(dataDir, { recursive: true, force: true })
   }
 
@@ -146,15 +223,21 @@ const startOnce = async (
 
 export const startFerretDb = async (options: StartOptions = {}): Promise<FerretDb> => {
   const binary = await buildFerretDb()
+  const backend = options.backend ?? ferretDbBackend()
   const ownDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "herald-ferretdb-")))
+  const storage: Storage =
+    backend === "postgresql"
+      ? await pgStorage(dataDir)
+      : { args: ["--handler=sqlite", `--sqlite-url=file:${dataDir}/`], drop: async () => undefined }
   // A free port can be taken between the probe and FerretDB's bind: try a few.
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort())
     try {
-      return await startOnce(binary, port, dataDir, options.readyTimeoutMs ?? 30_000, ownDir)
+      return await startOnce(binary, port, dataDir, storage, options.readyTimeoutMs ?? 30_000, ownDir)
     } catch (error) {
       if (attempt >= 3 || options.port !== undefined) {
+        await storage.drop(false)
         if (ownDir) await rm(dataDir, { recursive: true, force: true })
         throw error
       }
