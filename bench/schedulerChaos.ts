@@ -41,6 +41,8 @@ const numberEnv = (name: string, fallback: number): number => {
 }
 const LATENCY_MS = numberEnv("BENCH_LATENCY_MS", 50)
 const LEASE_MS = numberEnv("BENCH_LEASE_MS", 5_000)
+// the cycle that recovers expired claims: a killed scheduler's claims wait for the lease and then for it
+const POLL_MS = numberEnv("BENCH_POLL_MS", 30_000)
 /** 0: no kills, to tell what the kills cost from what the database does */
 const KILL_EVERY_MS = numberEnv("BENCH_KILL_EVERY_MS", 2_500)
 const ROUNDS = Number(listOption("rounds", ["1"])[0] ?? "1")
@@ -59,7 +61,8 @@ const round = async (baseUrl: string, r: number) => {
     DATABASE_URL: url,
     GATEWAY_API_URL: fake.url,
     GATEWAY_API_KEY: FAKE_WAHA_API_KEY,
-    SCHEDULER_LEASE_MS: String(LEASE_MS)
+    SCHEDULER_LEASE_MS: String(LEASE_MS),
+    SCHEDULER_POLL_INTERVAL_MS: String(POLL_MS)
   }
   const schedulers: Array<RunningProcess> = Array.from({ length: SCHEDULERS }, () => startProcess(schedulerEntry, env))
   const all: Array<RunningProcess> = [...schedulers]
@@ -150,7 +153,7 @@ const round = async (baseUrl: string, r: number) => {
 const main = async () => {
   const ferret = await startFerret()
   console.log(
-    `Chaos run on FerretDB v1 (${ferret.backend} backend): ${SCHEDULERS} schedulers, ${CAMPAIGNS} campaigns × ${PER_CAMPAIGN} messages due over ${SPREAD_MS / 1000} s from ${FIRST_DUE_MS / 1000} s after the first create, ${KILL_EVERY_MS === 0 ? "no kills" : `a scheduler SIGKILLed every ${KILL_EVERY_MS / 1000} s`}; gateway ${LATENCY_MS} ms, lease ${LEASE_MS} ms`
+    `Chaos run on FerretDB v1 (${ferret.backend} backend): ${SCHEDULERS} schedulers, ${CAMPAIGNS} campaigns × ${PER_CAMPAIGN} messages due over ${SPREAD_MS / 1000} s from ${FIRST_DUE_MS / 1000} s after the first create, ${KILL_EVERY_MS === 0 ? "no kills" : `a scheduler SIGKILLed every ${KILL_EVERY_MS / 1000} s`}; gateway ${LATENCY_MS} ms, lease ${LEASE_MS} ms, cycle ${POLL_MS} ms`
   )
   try {
     for (let r = 0; r < ROUNDS; r++) {
