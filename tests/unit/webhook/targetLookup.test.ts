@@ -53,7 +53,7 @@ const startDns = async (
   return { server: `127.0.0.1:${socket.address().port}`, asked, close: () => socket.close() }
 }
 
-let closing: Array<() => void | Promise<void>> = []
+let closing: Array<() => unknown> = []
 afterEach(async () => {
   for (const close of closing) await close()
   closing = []
