@@ -182,6 +182,41 @@ export const describeWebhookRepositoryContract = (name: string, harness: StoreHa
         )
     )
 
+    it.effect("a delivery enqueued while its endpoint is held back waits with it (the breaker)", () =>
+      withRepo((repo) =>
+        Effect.gen(function* () {
+          // e1 failed: its delivery waits until T + 30 s, another of its deliveries was put off with it
+          yield* repo.enqueue(
+            delivery("failed", { attempts: 1, nextAttemptAt: T + 30_000, lastAttemptAt: T, outcome: "No answer." })
+          )
+          yield* repo.enqueue(delivery("putOff", { nextAttemptAt: T + 30_000 }))
+          // e2 failed long ago and its wait is over; e3 only delivered
+          yield* repo.enqueue(delivery("over", { endpointId: "e2", attempts: 2, nextAttemptAt: T - 1_000 }))
+          yield* repo.enqueue(
+            delivery("ok", { endpointId: "e3", status: "delivered", attempts: 1, nextAttemptAt: null })
+          )
+          expect(yield* repo.enqueue(delivery("new1", { nextAttemptAt: T + 5 }))).toBe(true)
+          expect(yield* repo.enqueue(delivery("later1", { nextAttemptAt: T + 60_000 }))).toBe(true)
+          expect(yield* repo.enqueue(delivery("new2", { endpointId: "e2", nextAttemptAt: T + 5 }))).toBe(true)
+          expect(yield* repo.enqueue(delivery("new3", { endpointId: "e3", nextAttemptAt: T + 5 }))).toBe(true)
+          const at = (endpointId: string) =>
+            repo
+              .listDeliveries(endpointId, 10)
+              .pipe(Effect.map((list) => Object.fromEntries(list.map((d) => [d.id, d.nextAttemptAt]))))
+          expect(yield* at("e1")).toEqual({
+            failed: T + 30_000,
+            putOff: T + 30_000,
+            new1: T + 30_000,
+            later1: T + 60_000
+          })
+          expect(yield* at("e2")).toEqual({ over: T - 1_000, new2: T + 5 })
+          expect(yield* at("e3")).toEqual({ ok: null, new3: T + 5 })
+          // nothing of e1 is due before its wait is over
+          expect((yield* repo.claimDue(T + 10, T + 60_000, 10)).map((d) => d.endpointId).sort()).toEqual(["e2", "e3"])
+        })
+      )
+    )
+
     it.effect("of concurrent claims from several clients each due delivery goes to one", () =>
       Effect.gen(function* () {
         if (!harness.atomicUpdates) return // FerretDB v1: at least once, a rare double claim is allowed

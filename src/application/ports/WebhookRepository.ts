@@ -68,7 +68,11 @@ export class WebhookRepository extends Context.Service<
     /**
      * Inserts the delivery unless one of its id exists: true when this call inserted it. Exclusive
      * on every store (on Mongo by the unique `_id`), so of several passes or processes finding one
-     * event for one endpoint exactly one enqueues it.
+     * event for one endpoint exactly one enqueues it. While the endpoint is held back (a pending
+     * delivery of it failed and waits for its next attempt: the breaker, postponeDue) the new one
+     * waits with it: its nextAttemptAt is the earliest such wait if that is later than its own, so
+     * a dead endpoint is not called again for each new event. Read and insert in one statement on
+     * SQLite; on MongoDB two steps, so a failure recorded in between is missed (one extra attempt).
      */
     readonly enqueue: (delivery: WebhookDelivery) => Effect.Effect<boolean, StoreUnavailable>
     /**
@@ -79,6 +83,10 @@ export class WebhookRepository extends Context.Service<
      * `endpointId`, only that endpoint's oldest due (the next of a run that just succeeded).
      * Atomic per delivery on memory, SQLite and MongoDB; on FerretDB v1 (find-then-write) two
      * processes may rarely take one delivery at once, which sends it twice: delivery is at least once.
+     * "One in flight per endpoint" is exact on memory and SQLite (one statement under the write
+     * lock) but best effort on MongoDB/FerretDB across processes: the busy endpoints are read
+     * before the candidates are leased, so two processes claiming at the same moment may each take
+     * a different delivery of one endpoint (two attempts in flight to it, briefly).
      */
     readonly claimDue: (
       now: number,

@@ -49,35 +49,35 @@ const versionsByStream = (page: ReadonlyArray<StreamRef>): Map<string, Set<numbe
  * only events from its creation on. Never in the scheduler's way: it reads the log the scheduler
  * wrote. An event this process handled recently (`memory`, kept across its passes) costs nothing
  * again. A stream that cannot be read (an event of a newer version, say) is logged and skipped,
- * and the walk carries on. Returns the time of the newest event seen.
+ * and the walk carries on. Returns the time of the newest event seen. `pageSize`: events read at once (tests).
  */
-export const enqueueWebhookEvents = Effect.fn("enqueueWebhookEvents")(function* (since: number, memory?: RelayMemory) {
+export const enqueueWebhookEvents = Effect.fn("enqueueWebhookEvents")(function* (
+  since: number,
+  memory?: RelayMemory,
+  pageSize: number = PAGE
+) {
   const webhooks = yield* WebhookRepository
   // most installations have none: then the log is not read at all (an endpoint made meanwhile gets
   // only later events, and the next pass looks back past this one's start)
   if (!(yield* webhooks.hasEndpoints())) return since
-  // read once per pass: a burst of sends shares a campaign and an account
+  // read once per pass: a burst of sends shares a campaign
   const handled = memory ?? (yield* makeRelayMemory)
   const campaigns = yield* Cache.make({ lookup: loadCampaign, capacity: 1_000 })
   const campaignOf = (campaignId: string) => Cache.get(campaigns, campaignId)
   const users = yield* UserRepository
   // a disabled or rejected account's events go nowhere: its endpoints stay, silent (an account the
   // view does not know yet is not held back)
-  const endpoints = yield* Cache.make({
-    lookup: (userId: string) =>
-      users
-        .get(userId)
-        .pipe(
-          Effect.flatMap((user) =>
-            user !== null && (user.status === "DISABLED" || user.status === "REJECTED")
-              ? Effect.succeed([])
-              : webhooks.listEndpoints(userId)
-          )
-        ),
-    capacity: 1_000
-  })
-  const endpointsOf = (userId: string) => Cache.get(endpoints, userId)
-  const enqueue = (event: WebhookEvent) =>
+  const endpointsLookup = (userId: string) =>
+    users
+      .get(userId)
+      .pipe(
+        Effect.flatMap((user) =>
+          user !== null && (user.status === "DISABLED" || user.status === "REJECTED")
+            ? Effect.succeed([])
+            : webhooks.listEndpoints(userId)
+        )
+      )
+  const enqueue = (endpointsOf: (userId: string) => ReturnType<typeof endpointsLookup>) => (event: WebhookEvent) =>
     Effect.gen(function* () {
       const wanting = (yield* endpointsOf(event.userId)).filter(
         (endpoint) => endpoint.events.includes(event.type) && endpoint.createdAt <= event.createdAt
@@ -104,27 +104,35 @@ export const enqueueWebhookEvents = Effect.fn("enqueueWebhookEvents")(function* 
         { discard: true }
       )
     })
-  return yield* recordedPages(since, PAGE).pipe(
+  return yield* recordedPages(since, pageSize).pipe(
     Stream.tap((page) =>
-      Effect.forEach(
-        versionsByStream(page),
-        ([streamId, versions]) =>
-          Effect.gen(function* () {
-            const fresh = new Set<number>()
-            for (const version of versions)
-              if (!(yield* Cache.has(handled, eventKey(streamId, version)))) fresh.add(version)
-            if (fresh.size === 0) return
-            yield* webhookEventsOf(streamId, fresh, campaignOf).pipe(
-              Effect.flatMap((events) => Effect.forEach(events, enqueue, { discard: true })),
-              // one unreadable stream must not hold every later event back (docs/operations.md#outgoing-webhooks)
-              Effect.catchTag("CorruptData", (error: CorruptData) =>
-                Effect.logWarning(`webhook relay: skipped ${streamId}: ${error.message}`)
+      Effect.gen(function* () {
+        // an account's endpoints are read once per page, after the page: an event remembered as
+        // handled was matched against every endpoint made before it was read (one made later was
+        // made after the event was recorded), so the memory never skips an endpoint's event; a
+        // cache kept for the whole pass would miss an endpoint made during a pass of many pages
+        const endpoints = yield* Cache.make({ lookup: endpointsLookup, capacity: 1_000 })
+        const enqueueOne = enqueue((userId) => Cache.get(endpoints, userId))
+        yield* Effect.forEach(
+          versionsByStream(page),
+          ([streamId, versions]) =>
+            Effect.gen(function* () {
+              const fresh = new Set<number>()
+              for (const version of versions)
+                if (!(yield* Cache.has(handled, eventKey(streamId, version)))) fresh.add(version)
+              if (fresh.size === 0) return
+              yield* webhookEventsOf(streamId, fresh, campaignOf).pipe(
+                Effect.flatMap((events) => Effect.forEach(events, enqueueOne, { discard: true })),
+                // one unreadable stream must not hold every later event back (docs/operations.md#outgoing-webhooks)
+                Effect.catchTag("CorruptData", (error: CorruptData) =>
+                  Effect.logWarning(`webhook relay: skipped ${streamId}: ${error.message}`)
+                )
               )
-            )
-            for (const version of fresh) yield* Cache.set(handled, eventKey(streamId, version), true)
-          }),
-        { discard: true }
-      )
+              for (const version of fresh) yield* Cache.set(handled, eventKey(streamId, version), true)
+            }),
+          { discard: true }
+        )
+      })
     ),
     Stream.runFold(
       () => since,

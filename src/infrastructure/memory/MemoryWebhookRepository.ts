@@ -7,6 +7,17 @@ import { byCreatedAt } from "./MemoryDatabase.ts"
 
 const newestFirst = (a: WebhookDelivery, b: WebhookDelivery): number => byCreatedAt(b, a)
 
+/** The delivery's first attempt, no sooner than the endpoint's failed pending delivery's next (the breaker). */
+const heldUntil = (db: MemoryDatabase, delivery: WebhookDelivery): number | null => {
+  let at = delivery.nextAttemptAt
+  if (at === null) return null
+  const waits = [...db.webhookDeliveries.values()]
+    .filter((d) => d.endpointId === delivery.endpointId && d.status === "pending" && d.attempts > 0)
+    .map((d) => d.nextAttemptAt ?? 0)
+  if (waits.length > 0) at = Math.max(at, Math.min(...waits))
+  return at
+}
+
 export const makeMemoryWebhookRepository = (db: MemoryDatabase): WebhookRepository["Service"] => ({
   createEndpoint: (endpoint) => withDbWrite(db, () => void db.webhookEndpoints.set(endpoint.id, endpoint)),
   hasEndpoints: () => withDb(db, () => db.webhookEndpoints.size > 0),
@@ -29,7 +40,7 @@ export const makeMemoryWebhookRepository = (db: MemoryDatabase): WebhookReposito
   enqueue: (delivery) =>
     withDbWrite(db, () => {
       if (db.webhookDeliveries.has(delivery.id)) return false
-      db.webhookDeliveries.set(delivery.id, delivery)
+      db.webhookDeliveries.set(delivery.id, { ...delivery, nextAttemptAt: heldUntil(db, delivery) })
       return true
     }),
   claimDue: (now, leaseUntil, limit, endpointId) =>

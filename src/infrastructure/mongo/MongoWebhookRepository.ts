@@ -31,9 +31,26 @@ export const makeMongoWebhookRepository = (db: Db): WebhookRepository["Service"]
             : attempt(() => deliveries.collection.deleteMany({ endpointId: id })).pipe(Effect.as(true))
         )
       ),
-    // exclusive by the unique _id alone, which FerretDB v1 keeps too
+    // exclusive by the unique _id alone, which FerretDB v1 keeps too. Its first attempt waits for
+    // the endpoint's failed pending delivery's next one (the breaker): read first, so a failure
+    // recorded between the read and the insert is missed (best effort, the port's doc)
     enqueue: ({ id, ...fields }) =>
-      Effect.tryPromise({ try: () => deliveries.collection.insertOne({ _id: id, ...fields }), catch: (e) => e }).pipe(
+      Effect.gen(function* () {
+        if (fields.nextAttemptAt === null) return fields
+        const [held] = yield* attempt(() =>
+          deliveries.collection
+            .find(
+              { endpointId: fields.endpointId, status: "pending", attempts: { $gt: 0 } },
+              { projection: { nextAttemptAt: 1 }, sort: { nextAttemptAt: 1 }, limit: 1 }
+            )
+            .toArray()
+        )
+        const wait = typeof held?.nextAttemptAt === "number" ? held.nextAttemptAt : 0
+        return { ...fields, nextAttemptAt: Math.max(fields.nextAttemptAt, wait) }
+      }).pipe(
+        Effect.flatMap((held) =>
+          Effect.tryPromise({ try: () => deliveries.collection.insertOne({ _id: id, ...held }), catch: (e) => e })
+        ),
         Effect.as(true),
         Effect.catch((error) =>
           serverErrorCode(error) === DUPLICATE_KEY ? Effect.succeed(false) : Effect.fail(toStoreUnavailable(error))

@@ -14,12 +14,19 @@ export const makeSqliteWebhookRepository = (connection: SqliteConnection): Webho
   const endpoints = sqliteViewStore(connection, "webhook_endpoints", WebhookEndpointSchema, "record")
   const deliveries = sqliteViewStore(connection, "webhook_deliveries", WebhookDeliverySchema, "record")
   const columns = deliveries.select.slice("SELECT ".length, deliveries.select.indexOf(" FROM "))
-  const placeholders = columns
+  // the id is the primary key: a second insert of one delivery changes nothing. Its first attempt
+  // waits for the endpoint's failed pending delivery's next one (the breaker), read in the same statement
+  const endpointParam = columns.split(", ").indexOf("endpoint_id") + 1
+  const values = columns
     .split(", ")
-    .map(() => "?")
+    .map((column) =>
+      column === "next_attempt_at"
+        ? `MAX(?, COALESCE((SELECT MIN(next_attempt_at) FROM webhook_deliveries
+             WHERE endpoint_id = ?${endpointParam} AND status = 'pending' AND attempts > 0), 0))`
+        : "?"
+    )
     .join(", ")
-  // the id is the primary key: a second insert of one delivery changes nothing
-  const insert = `INSERT INTO webhook_deliveries (${columns}) VALUES (${placeholders}) ON CONFLICT (id) DO NOTHING`
+  const insert = `INSERT INTO webhook_deliveries (${columns}) SELECT ${values} WHERE true ON CONFLICT (id) DO NOTHING`
   // one statement, atomic under SQLite's write lock: of two processes, each due delivery goes to
   // one; the oldest due of each endpoint with nothing leased now, endpoints by it
   const claimOf = (oneEndpoint: boolean) => `UPDATE webhook_deliveries SET lease_until = ? WHERE id IN (

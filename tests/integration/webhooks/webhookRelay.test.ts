@@ -319,6 +319,66 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("an endpoint made during a pass of many pages gets the later pages' events, memory or not", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(T - 10 * MINUTE)
+      const { messageIds } = yield* seedCampaign({
+        messages: [
+          { content: "first", scheduledAt: T },
+          { content: "second", scheduledAt: T + MINUTE }
+        ]
+      })
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      yield* TestClock.setTime(T + MINUTE)
+      yield* dispatchAndDrain
+      expect(fake.sent).toHaveLength(2)
+      const webhooks = yield* WebhookRepository
+      // another account's endpoint: the relay reads the log
+      yield* webhooks.createEndpoint({
+        id: "elsewhere",
+        userId: "user-2",
+        url: receiver.url(),
+        events: ["message.sent"],
+        secret: "sealed",
+        createdAt: 0
+      })
+      // user-1's endpoint is made just after the relay first read user-1's endpoints (none), at
+      // T + 30 s: between the first message's event and the second's
+      const made = { done: false }
+      const endpoint = {
+        id: "made-meanwhile",
+        userId: "user-1",
+        url: receiver.url(),
+        events: ["message.sent" as const],
+        secret: "sealed",
+        createdAt: T + 30 * SECOND
+      }
+      const racing = WebhookRepository.of({
+        ...webhooks,
+        listEndpoints: (userId) =>
+          webhooks
+            .listEndpoints(userId)
+            .pipe(
+              Effect.tap(() =>
+                userId !== "user-1" || made.done
+                  ? Effect.void
+                  : Effect.sync(() => (made.done = true)).pipe(Effect.andThen(webhooks.createEndpoint(endpoint)))
+              )
+            )
+      })
+      const memory = yield* makeRelayMemory
+      // one event a page: the second message's event is on a later page than the first's
+      yield* enqueueWebhookEvents(T - 20 * MINUTE, memory, 1).pipe(Effect.provideService(WebhookRepository, racing))
+      expect(made.done).toBe(true)
+      // the next pass (the same memory) changes nothing: the second message's event was not skipped
+      yield* enqueueWebhookEvents(T - 20 * MINUTE, memory, 1)
+      const deliveries = yield* webhooks.listDeliveries(endpoint.id, 10)
+      expect(deliveries.map((d) => d.eventId)).toEqual([`message-${messageIds[1]}.3`])
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("a restarted web process resumes from the stored position and sends nothing twice", () => {
     const scheduler = memoryScheduler(fake.url)
     const { db } = scheduler
