@@ -144,4 +144,19 @@ export const describeApiKeyRepositoryContract = (name: string, harness: StoreHar
         yield* unreachable((r) => r.touch("k1", T, MINUTE))
       })
     )
+
+    // what lets apiKey.create free its Idempotency-Key (runIdempotently's singleWrite)
+    it.effect("a create the database never received fails saying nothing was written", () =>
+      Effect.gen(function* () {
+        const unreachable = yield* Effect.flip(
+          ApiKeyRepository.use((r) => r.create(apiKey("k1"))).pipe(Effect.provide(harness.unreachable()))
+        )
+        expect(unreachable).toMatchObject({ _tag: "StoreUnavailable", notWritten: true })
+        if (harness.readOnly === undefined) return
+        const refused = yield* Effect.flip(
+          ApiKeyRepository.use((r) => r.create(apiKey("k1"))).pipe(Effect.provide(harness.readOnly()))
+        )
+        expect(refused).toMatchObject({ _tag: "StoreUnavailable", notWritten: true })
+      })
+    )
   })

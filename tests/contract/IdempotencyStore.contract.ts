@@ -52,7 +52,7 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
           yield* store.claim(record(), T - DAY)
           // another claim's time: nothing changes
           yield* store.complete("u1", "key-1", T + 1, '{"id":"wrong"}')
-          yield* store.release("u1", "key-1", T + 1)
+          yield* store.release("u1", "key-1", T + 1, T + 30_000)
           expect(yield* store.claim(record({ createdAt: T + 2 }), T - DAY)).toEqual({ _tag: "Held", record: record() })
           yield* store.complete("u1", "key-1", T, '{"id":"c1"}')
           expect(yield* store.claim(record({ createdAt: T + 2 }), T - DAY)).toEqual({
@@ -60,13 +60,13 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
             record: record({ state: "done", answer: '{"id":"c1"}' })
           })
           // a record done is never released: its answer stays
-          yield* store.release("u1", "key-1", T)
+          yield* store.release("u1", "key-1", T, T + 30_000)
           expect(yield* store.claim(record({ createdAt: T + 2 }), T - DAY)).toEqual({
             _tag: "Held",
             record: record({ state: "done", answer: '{"id":"c1"}' })
           })
           yield* store.claim(record({ key: "key-2" }), T - DAY)
-          yield* store.release("u1", "key-2", T)
+          yield* store.release("u1", "key-2", T, T + 30_000)
           expect(yield* store.claim(record({ key: "key-2", createdAt: T + 3 }), T - DAY)).toEqual({ _tag: "Claimed" })
           yield* store.complete("u1", "key-2", T + 3, null)
           expect(yield* store.claim(record({ key: "key-2", createdAt: T + 4 }), T - DAY)).toEqual({
@@ -97,13 +97,13 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
             })
             // the first run's renewal and release no longer act: the run again holds it
             yield* store.renew("u1", "key-1", T, T, T + 90_000)
-            yield* store.release("u1", "key-1", T)
+            yield* store.release("u1", "key-1", T, T + 90_000)
             expect(yield* store.claim(record({ createdAt: T + 80_000 }), T - DAY)).toEqual({
               _tag: "Held",
               record: taken
             })
             // nor the run again's release
-            yield* store.release("u1", "key-1", T)
+            yield* store.release("u1", "key-1", T, T + 90_000)
             yield* store.renew("u1", "key-1", T, T + 70_000, T + 90_000)
             const renewed = record({ runAt: T + 70_000, aliveAt: T + 90_000 })
             expect(yield* store.claim(record({ createdAt: T + 95_000 }), T - DAY)).toEqual({
@@ -153,7 +153,7 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
           expect(yield* store.claim(record({ createdAt: T + DAY + 1 }), T)).toEqual({ _tag: "Held", record: later })
           // the expired claim's complete and release no longer touch the key
           yield* store.complete("u1", "key-1", T, '{"id":"old"}')
-          yield* store.release("u1", "key-1", T)
+          yield* store.release("u1", "key-1", T, T + 30_000)
           expect(yield* store.claim(record({ createdAt: T + DAY + 1 }), T)).toEqual({ _tag: "Held", record: later })
         })
       )
@@ -221,7 +221,7 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
           yield* IdempotencyStore.use((s) => s.claim(record({ key }), T - DAY)).pipe(Effect.provide(a!))
           const [, taken] = yield* Effect.all(
             [
-              IdempotencyStore.use((s) => s.release("u1", key, T)).pipe(Effect.provide(b!)),
+              IdempotencyStore.use((s) => s.release("u1", key, T, T + 30_000)).pipe(Effect.provide(b!)),
               IdempotencyStore.use((s) => s.takeOver("u1", key, T, { runAt: T, aliveAt: T }, T + 70_000)).pipe(
                 Effect.provide(c!)
               )
@@ -246,7 +246,7 @@ export const describeIdempotencyStoreContract = (name: string, harness: StoreHar
           expectStoreUnavailable(IdempotencyStore.use(f).pipe(Effect.provide(harness.unreachable())))
         yield* unreachable((s) => s.claim(record(), T - DAY))
         yield* unreachable((s) => s.complete("u1", "key-1", T, null))
-        yield* unreachable((s) => s.release("u1", "key-1", T))
+        yield* unreachable((s) => s.release("u1", "key-1", T, T + 30_000))
         yield* unreachable((s) => s.takeOver("u1", "key-1", T, { runAt: T, aliveAt: T }, T + 1))
         yield* unreachable((s) => s.renew("u1", "key-1", T, T, T + 1))
         yield* unreachable((s) => s.deleteExpired(T))

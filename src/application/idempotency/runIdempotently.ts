@@ -2,7 +2,7 @@ import { Cause, Clock, Effect } from "effect"
 import type { z } from "zod"
 import { IdempotencyStore } from "../ports/IdempotencyStore.ts"
 import { Ids } from "../ports/Ids.ts"
-import { CorruptData } from "../ports/StoreErrors.ts"
+import { CorruptData, StoreUnavailable } from "../ports/StoreErrors.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { IdempotencyKeyReused, IdempotentAnswerNotKept, IdempotentRequestInProgress } from "./IdempotencyErrors.ts"
 import { keyedIds } from "./keyedIds.ts"
@@ -81,10 +81,21 @@ export const freesTheKey = <E>(cause: Cause.Cause<E>): boolean => {
 
 export interface RunIdempotentlyOptions {
   /**
-   * Also free the key when the request fails with StoreUnavailable: for a request whose one
-   * write is atomic (apiKey.create, webhookEndpoint.create), so that failing it wrote nothing.
+   * Also free the key when the request fails with a StoreUnavailable known to have written
+   * nothing (notWritten: the database never received the call): for a request whose one write
+   * is atomic (apiKey.create, webhookEndpoint.create). Any other StoreUnavailable (a timeout after
+   * the write was sent, which the server may have applied) keeps the key: a retry is told what to
+   * revoke (IdempotentAnswerNotKept) rather than making a second secret never shown.
    */
   readonly singleWrite?: boolean
+}
+
+/** The one typed failure of `cause` is a StoreUnavailable known to have written nothing. */
+const failedUnwritten = <E>(cause: Cause.Cause<E>): boolean => {
+  const failure = cause.reasons.find(Cause.isFailReason)
+  if (failure === undefined || cause.reasons.some((r) => !Cause.isFailReason(r))) return false
+  const error: unknown = failure.error
+  return error instanceof StoreUnavailable && error.notWritten === true
 }
 
 /**
@@ -155,14 +166,13 @@ export const runIdempotently = <A, E, R>(
         // Never from a run again: its refusal says nothing of what the first run wrote (a quota
         // now counting it, a time now past). The store frees only a record still pending and
         // held by its first run.
-        !runAgain && (freesTheKey(cause) || (options.singleWrite === true && failureTag(cause) === "StoreUnavailable"))
-          ? store
-              .release(request.account, request.key, claimedAt)
-              .pipe(
-                Effect.catch((error) =>
-                  Effect.logWarning(`an Idempotency-Key left claimed after a refusal: ${oneLine(error.message)}`)
-                )
+        !runAgain && (freesTheKey(cause) || (options.singleWrite === true && failedUnwritten(cause)))
+          ? Clock.currentTimeMillis.pipe(
+              Effect.flatMap((at) => store.release(request.account, request.key, claimedAt, at)),
+              Effect.catch((error) =>
+                Effect.logWarning(`an Idempotency-Key left claimed after a refusal: ${oneLine(error.message)}`)
               )
+            )
           : Effect.void
       )
     )

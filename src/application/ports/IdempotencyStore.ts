@@ -76,9 +76,15 @@ export class IdempotencyStore extends Context.Service<
     /**
      * Frees the key of that claim (its first run was refused before writing anything): only while
      * it is pending and held by its first run (runAt = createdAt). A record done, taken over by a
-     * run again, or that replaced it is left alone.
+     * run again, or that replaced it is left alone. `now`: when it is released (a store that
+     * fences releases and takeovers with markers dates its marker so, docs/architecture.md).
      */
-    readonly release: (account: string, key: string, createdAt: number) => Effect.Effect<void, StoreUnavailable>
+    readonly release: (
+      account: string,
+      key: string,
+      createdAt: number,
+      now: number
+    ) => Effect.Effect<void, StoreUnavailable>
     /** Removes every record created at or before `expiredAt`. */
     readonly deleteExpired: (expiredAt: number) => Effect.Effect<void, StoreUnavailable>
   }

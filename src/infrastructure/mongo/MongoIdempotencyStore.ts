@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { Collection, Db } from "mongodb"
 import { z } from "zod"
+import { IDEMPOTENCY_LEASE_MS } from "../../application/idempotency/runIdempotently.ts"
 import type { IdempotencyClaim, IdempotencyRecord } from "../../application/ports/IdempotencyStore.ts"
 import { IdempotencyRecordSchema, IdempotencyStore } from "../../application/ports/IdempotencyStore.ts"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
@@ -22,6 +23,11 @@ const DocumentSchema = IdempotencyRecordSchema.extend({
 /** Claims lost to a record released or replaced meanwhile are tried again this many times. */
 const CLAIM_ATTEMPTS = 5
 
+/** How many stale run markers in a row (each of a takeover or release that died holding it) are passed over. */
+const STALE_MARKERS_PASSED = 4
+
+const MarkerSchema = z.object({ at: z.number() })
+
 /** Inserts `doc`: true, or false when its _id is taken (the one exclusive write FerretDB v1 has). */
 const insertFirst = (collection: Collection<RecordDocument>, doc: RecordDocument) =>
   Effect.tryPromise({
@@ -39,7 +45,9 @@ const insertFirst = (collection: Collection<RecordDocument>, doc: RecordDocument
  * in idempotencyReplacements): no two removals of one record, and none of a record that
  * replaced it, whatever the interleaving. A run's lease is taken over, or freed by its first
  * run's release, likewise: by whoever first inserts `<slot>@<createdAt>#<runAt>`, so one run
- * again per run, and never a release of a record a run again holds.
+ * again per run, and never a release of a record a run again holds. Its inserter removes it again
+ * if its write fails or is refused; one that died holding it leaves it, and once it is older than
+ * the lease it is stale: the next contender inserts `<marker>~<its at>` instead (takeRunMarker).
  */
 export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] => {
   const store = mongoViewStore(db, "idempotencyKeys", DocumentSchema)
@@ -50,6 +58,33 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
     Effect.gen(function* () {
       if (yield* insertFirst(replacements, { _id: `${id}@${createdAt}`, at: now }))
         yield* attempt(() => records.deleteOne({ _id: id, createdAt }))
+    })
+  /**
+   * Inserts the run marker `name` at `now`: its name when won, or null (held by another). A marker
+   * older than the lease belongs to a takeover or release that died between its marker and its
+   * write (a failed write removes its own, below): rather than deleting it (on FerretDB a delete
+   * by _id and `at` finds, then deletes by _id, and could remove the marker that replaced it), the
+   * contenders all race for the one name derived from it, `<name>~<its at>`: still one winner.
+   */
+  const takeRunMarker = (name: string, now: number, passed = 0): Effect.Effect<string | null, StoreUnavailable> =>
+    Effect.gen(function* () {
+      if (yield* insertFirst(replacements, { _id: name, at: now })) return name
+      const held = yield* attempt(() => replacements.findOne({ _id: name }))
+      // removed meanwhile (its write refused): once more
+      if (held === null) return passed < STALE_MARKERS_PASSED ? yield* takeRunMarker(name, now, passed + 1) : null
+      const marker = MarkerSchema.safeParse(held)
+      if (!marker.success || marker.data.at > now - IDEMPOTENCY_LEASE_MS || passed >= STALE_MARKERS_PASSED) return null
+      return yield* takeRunMarker(`${name}~${marker.data.at}`, now, passed + 1)
+    })
+  /** Runs `write` holding the run marker `name` (false when another holds it); the marker goes if `write` fails or answers false. */
+  const withRunMarker = (name: string, now: number, write: Effect.Effect<boolean, StoreUnavailable>) =>
+    Effect.gen(function* () {
+      const won = yield* takeRunMarker(name, now)
+      if (won === null) return false
+      const drop = attempt(() => replacements.deleteOne({ _id: won, at: now })).pipe(Effect.ignore)
+      const done = yield* write.pipe(Effect.onError(() => drop))
+      if (!done) yield* drop
+      return done
     })
   const claim = (
     record: IdempotencyRecord,
@@ -75,37 +110,36 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
     })
   return {
     claim: (record, expiredAt) => claim(record, expiredAt, CLAIM_ATTEMPTS),
-    takeOver: (account, key, createdAt, seen, now) =>
-      Effect.gen(function* () {
-        const _id = slot(account, key)
-        // one marker per run: a takeover of it, or its first run's release (below), never both
-        const marker = `${_id}@${createdAt}#${seen.runAt}`
-        if (!(yield* insertFirst(replacements, { _id: marker, at: now }))) return false
-        // Only the marker's inserter gets here; the filter still refuses a lease renewed, done or
-        // released since it was seen (FerretDB finds, then writes: a renewal landing in between is
-        // a lease renewed for the run that took over, never a second run again).
-        const taken = yield* attempt(() =>
-          records.updateOne(
-            { _id, createdAt, state: "pending", runAt: seen.runAt, aliveAt: seen.aliveAt },
-            { $set: { runAt: now, aliveAt: now } }
+    takeOver: (account, key, createdAt, seen, now) => {
+      const _id = slot(account, key)
+      // One marker per run: a takeover of it, or its first run's release (below), never both.
+      // Only the marker's holder updates; the filter still refuses a lease renewed, done or
+      // released since it was seen (FerretDB finds, then writes: a renewal landing in between is
+      // a lease renewed for the run that took over, never a second run again). Not taken
+      // (renewed meanwhile), the marker goes, so that the run can be taken over once it stops.
+      return withRunMarker(
+        `${_id}@${createdAt}#${seen.runAt}`,
+        now,
+        Effect.gen(function* () {
+          const taken = yield* attempt(() =>
+            records.updateOne(
+              { _id, createdAt, state: "pending", runAt: seen.runAt, aliveAt: seen.aliveAt },
+              { $set: { runAt: now, aliveAt: now } }
+            )
           )
-        )
-        if (taken.matchedCount === 1) return true
-        // a record of before runAt and aliveAt: its first run's lease, as claimed
-        if (seen.runAt === createdAt && seen.aliveAt === createdAt) {
+          if (taken.matchedCount === 1) return true
+          // a record of before runAt and aliveAt: its first run's lease, as claimed
+          if (seen.runAt !== createdAt || seen.aliveAt !== createdAt) return false
           const old = yield* attempt(() =>
             records.updateOne(
               { _id, createdAt, state: "pending", runAt: { $exists: false } },
               { $set: { runAt: now, aliveAt: now } }
             )
           )
-          if (old.matchedCount === 1) return true
-        }
-        // not taken (renewed meanwhile): the marker goes, so that the run can be taken over once
-        // it does stop
-        yield* attempt(() => replacements.deleteOne({ _id: marker }))
-        return false
-      }),
+          return old.matchedCount === 1
+        })
+      )
+    },
     renew: (account, key, createdAt, runAt, now) =>
       attempt(() =>
         records.updateOne(
@@ -118,20 +152,23 @@ export const makeMongoIdempotencyStore = (db: Db): IdempotencyStore["Service"] =
         records.updateOne({ _id: slot(account, key), createdAt }, { $set: { state: "done", answer } })
       ).pipe(Effect.asVoid),
     // the first run's own lease only (runAt = createdAt, or absent on a record of before runAt),
-    // and only by whoever inserts its marker first: a takeover of that run, or this release
-    release: (account, key, createdAt) =>
-      Effect.gen(function* () {
-        const _id = slot(account, key)
-        if (!(yield* insertFirst(replacements, { _id: `${_id}@${createdAt}#${createdAt}`, at: createdAt }))) return
-        yield* attempt(() =>
+    // and only by whoever holds its marker: a takeover of that run, or this release. The marker
+    // stays once the record is gone (a takeover then finds nothing to take), unless the delete fails.
+    release: (account, key, createdAt, now) => {
+      const _id = slot(account, key)
+      return withRunMarker(
+        `${_id}@${createdAt}#${createdAt}`,
+        now,
+        attempt(() =>
           records.deleteOne({
             _id,
             createdAt,
             state: "pending",
             $or: [{ runAt: createdAt }, { runAt: { $exists: false } }]
           })
-        )
-      }),
+        ).pipe(Effect.as(true))
+      ).pipe(Effect.asVoid)
+    },
     // record by record through removeExpired, so that a claim replacing one at the same moment is never undone
     deleteExpired: (expiredAt) =>
       Effect.gen(function* () {

@@ -1,5 +1,11 @@
 import { Effect } from "effect"
-import { MongoServerError } from "mongodb"
+import {
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  TopologyType
+} from "mongodb"
 import type { z } from "zod"
 import { StoreUnavailable } from "../../application/ports/StoreErrors.ts"
 import { decodeStored } from "../decodeStored.ts"
@@ -16,15 +22,28 @@ export const scrubCredentials = (message: string): string =>
   message.replace(/(mongodb(?:\+srv)?:\/\/)[^\s/]*@/gi, "$1***@")
 
 /**
+ * True when the driver failed before sending the command: the client is not connected or closed,
+ * or no server could be selected on a single server (FerretDB, a standalone MongoDB). On a replica
+ * set or sharded cluster a server selection error may come from the driver's retry of a write
+ * whose first attempt was sent (retryable writes), so it proves nothing there.
+ */
+const neverSent = (error: unknown): boolean =>
+  error instanceof MongoNotConnectedError ||
+  error instanceof MongoTopologyClosedError ||
+  (error instanceof MongoServerSelectionError &&
+    (error.reason?.type === TopologyType.Single || error.reason?.type === TopologyType.Unknown))
+
+/**
  * A driver error as the port's StoreUnavailable, with the driver's own message (for an
  * unreachable server: `connect ECONNREFUSED 127.0.0.1:27017`, or the server selection
- * timeout), never with credentials in it.
+ * timeout), never with credentials in it; `notWritten` when the command was never sent.
  */
 export const toStoreUnavailable = (error: unknown): StoreUnavailable =>
   error instanceof StoreUnavailable
     ? error
     : new StoreUnavailable({
-        message: scrubCredentials(error instanceof Error && error.message !== "" ? error.message : String(error))
+        message: scrubCredentials(error instanceof Error && error.message !== "" ? error.message : String(error)),
+        ...(neverSent(error) ? { notWritten: true } : {})
       })
 
 export const serverErrorCode = (error: unknown): number | undefined =>

@@ -47,14 +47,16 @@ export const toStoreUnavailable = (path: string, error: unknown): StoreUnavailab
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       return new StoreUnavailable({
-        message: `SQLite database ${path} stayed locked by another connection past the busy timeout (${detail})`
+        message: `SQLite database ${path} stayed locked by another connection past the busy timeout (${detail})`,
+        notWritten: true
       })
     case SQLITE_CANTOPEN:
       return new StoreUnavailable({
-        message: `cannot open SQLite database ${path}: ${detail} (is the path a writable file in an existing, writable folder?)`
+        message: `cannot open SQLite database ${path}: ${detail} (is the path a writable file in an existing, writable folder?)`,
+        notWritten: true
       })
     case SQLITE_READONLY:
-      return new StoreUnavailable({ message: `SQLite database ${path} is read-only: ${detail}` })
+      return new StoreUnavailable({ message: `SQLite database ${path} is read-only: ${detail}`, notWritten: true })
     case SQLITE_FULL:
       return new StoreUnavailable({ message: `SQLite database ${path}: the disk is full (${detail})` })
     case SQLITE_IOERR:

@@ -309,7 +309,7 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
  * (BAD_REQUEST) before anything runs. `input` is the procedure's parsed input: with the
  * procedure's name, what a retry must repeat. `answer` reads the stored answer back; "notKept"
  * for an answer holding a secret shown once. `options.singleWrite`: the use case writes once,
- * atomically, so an unreachable store frees the key (runIdempotently).
+ * atomically, so a store failure known to have written nothing (never sent) frees the key (runIdempotently).
  * In the resolver rather than a middleware: a tRPC middleware cannot answer (the stored answer)
  * without calling the procedure, and this runs on /api/trpc and /api/v1 alike all the same.
  */

@@ -161,14 +161,21 @@ describe("runIdempotently: leases and releases (docs/api.md#idempotency-key)", (
     }).pipe(Effect.provide(layer))
   })
 
-  it.effect("a single atomic write (API key, webhook endpoint) failing with the store down frees the key", () => {
+  it.effect("a single atomic write (API key, webhook endpoint) frees the key only when the store wrote nothing", () => {
     const { db, layer } = withStore()
     return Effect.gen(function* () {
-      const down = Effect.fail(new StoreUnavailable({ message: "down" }))
-      yield* Effect.flip(runIdempotently(request, down, "notKept", { singleWrite: true }))
+      // never sent (the database unreachable): nothing written, the key is free again
+      const unsent = Effect.fail(new StoreUnavailable({ message: "connect ECONNREFUSED", notWritten: true }))
+      yield* Effect.flip(runIdempotently(request, unsent, "notKept", { singleWrite: true }))
       expect(db.idempotencyKeys.size).toBe(0)
-      yield* Effect.flip(runIdempotently(request, down, "notKept"))
+      // a timeout after the write was sent: it may have been applied, so the key stays claimed
+      const timedOut = Effect.fail(new StoreUnavailable({ message: "connection timed out" }))
+      yield* Effect.flip(runIdempotently(request, timedOut, "notKept", { singleWrite: true }))
       expect(db.idempotencyKeys.get(SLOT)).toMatchObject({ state: "pending" })
+      // without singleWrite, even a call never sent keeps it (other writes may have come before)
+      const other = { ...request, key: "k-several" }
+      yield* Effect.flip(runIdempotently(other, unsent, "notKept"))
+      expect(db.idempotencyKeys.get("2:u1:k-several")).toMatchObject({ state: "pending" })
     }).pipe(Effect.provide(layer))
   })
 })
