@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
 import type { FormEvent } from "react"
-import { useEffect, useRef, useState } from "react"
+import { useState } from "react"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { ErrorAlert } from "../ui/account.tsx"
@@ -9,6 +9,7 @@ import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
+import { ShownOnce } from "../ui/ShownOnce.tsx"
 
 type ApiKey = inferRouterOutputs<AppRouter>["apiKey"]["list"]["items"][number]
 
@@ -21,7 +22,7 @@ const endOfDay = (date: string): string | null => {
   return Number.isNaN(end.getTime()) ? null : end.toISOString()
 }
 
-/** The key just made: shown this once, with a copy button; gone when dismissed. */
+/** The key just made: shown this once (ShownOnce). */
 const NewKey = ({
   name,
   secret,
@@ -30,52 +31,16 @@ const NewKey = ({
   readonly name: string
   readonly secret: string
   readonly onDone: () => void
-}) => {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null)
-  // the key's field takes the focus: the first thing to read, and selected on focus for copying by hand
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => box.current?.querySelector("input")?.focus(), [])
-  const copy = () =>
-    navigator.clipboard.writeText(secret).then(
-      () => {
-        setCopied("yes")
-        announce("The key is copied")
-      },
-      () => {
-        // no clipboard (permission refused): the text is selected for the person to copy
-        box.current?.querySelector("input")?.select()
-        setCopied("failed")
-      }
-    )
-  return (
-    <Card className="border-green-300 bg-green-50">
-      <h2 className="text-lg font-semibold">Your new key "{name}"</h2>
-      <p className="mt-1 text-sm text-slate-800">
-        Copy it now and keep it somewhere safe: Herald shows it only this once. Anyone who has it can act as you on
-        campaigns and your WhatsApp session.
-      </p>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
-        <div ref={box} className="min-w-0 flex-1">
-          <TextField
-            label="Your new API key"
-            value={secret}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
-        <Button onClick={() => void copy()}>{copied === "yes" ? "Copied" : "Copy"}</Button>
-        <Button variant="secondary" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-      {copied === "failed" ? (
-        <p className="mt-2 text-sm text-slate-800">
-          The browser did not let Herald copy it: the key is selected, copy it yourself.
-        </p>
-      ) : null}
-    </Card>
-  )
-}
+}) => (
+  <ShownOnce
+    title={`Your new key "${name}"`}
+    explanation="Copy it now and keep it somewhere safe: Herald shows it only this once. Anyone who has it can act as you on campaigns and your WhatsApp session."
+    label="Your new API key"
+    noun="key"
+    secret={secret}
+    onDone={onDone}
+  />
+)
 
 const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; key: string }) => void }) => {
   const trpc = useTRPC()

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
 import type { FormEvent } from "react"
-import { useEffect, useId, useRef, useState } from "react"
+import { useId, useState } from "react"
 import type { WebhookEventType } from "../../../domain/webhook/Webhook.ts"
 import { WEBHOOK_EVENT_TYPES } from "../../../domain/webhook/Webhook.ts"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
@@ -12,6 +12,7 @@ import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, PageTitle, TextField } from "../ui/kit.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
+import { ShownOnce } from "../ui/ShownOnce.tsx"
 
 type Endpoint = inferRouterOutputs<AppRouter>["webhookEndpoint"]["list"]["items"][number]
 type Delivery = Endpoint["deliveries"][number]
@@ -43,7 +44,7 @@ const stateWords = (d: Delivery): string =>
           ? "Not delivered"
           : `Failed, trying again at ${formatDateTime(d.nextAttemptAt)}`
 
-/** The secret just made: shown this once, with a copy button; gone when dismissed. */
+/** The secret just made: shown this once (ShownOnce). */
 const NewSecret = ({
   url,
   secret,
@@ -52,50 +53,16 @@ const NewSecret = ({
   readonly url: string
   readonly secret: string
   readonly onDone: () => void
-}) => {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null)
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => box.current?.querySelector("input")?.focus(), [])
-  const copy = () =>
-    navigator.clipboard.writeText(secret).then(
-      () => {
-        setCopied("yes")
-        announce("The secret is copied")
-      },
-      () => {
-        box.current?.querySelector("input")?.select()
-        setCopied("failed")
-      }
-    )
-  return (
-    <Card className="border-green-300 bg-green-50">
-      <h2 className="text-lg font-semibold break-all">Signing secret for {url}</h2>
-      <p className="mt-1 text-sm text-slate-800">
-        Copy it now and give it to the service at that address: Herald shows it only this once. The service uses it to
-        check that each call really comes from Herald.
-      </p>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
-        <div ref={box} className="min-w-0 flex-1">
-          <TextField
-            label="Your endpoint's signing secret"
-            value={secret}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
-        <Button onClick={() => void copy()}>{copied === "yes" ? "Copied" : "Copy"}</Button>
-        <Button variant="secondary" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-      {copied === "failed" ? (
-        <p className="mt-2 text-sm text-slate-800">
-          The browser did not let Herald copy it: the secret is selected, copy it yourself.
-        </p>
-      ) : null}
-    </Card>
-  )
-}
+}) => (
+  <ShownOnce
+    title={`Signing secret for ${url}`}
+    explanation="Copy it now and give it to the service at that address: Herald shows it only this once. The service uses it to check that each call really comes from Herald."
+    label="Your endpoint's signing secret"
+    noun="secret"
+    secret={secret}
+    onDone={onDone}
+  />
+)
 
 const CreateEndpoint = ({ onCreated }: { readonly onCreated: (made: { url: string; secret: string }) => void }) => {
   const trpc = useTRPC()
