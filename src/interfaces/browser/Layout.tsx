@@ -6,8 +6,9 @@ import { useAnnouncement } from "./ui/pageHeading.ts"
 import { SessionStatusBadge } from "./ui/SessionStatusBadge.tsx"
 import { signOutErrorText, useSignOut } from "./useSignOut.ts"
 
+// a link never breaks inside its words ("API keys" on two lines read as two links on a phone): whole links wrap
 const navLink =
-  "rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+  "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: ReactNode }) => {
   const [location] = useLocation()
@@ -65,7 +66,7 @@ export const Layout = ({ children }: { readonly children: ReactNode }) => {
               {user.role === "ADMIN" ? <NavLink href="/admin">Admin</NavLink> : null}
             </nav>
           ) : null}
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
             {user !== null && user.status === "ACTIVE" ? <SessionStatusBadge /> : null}
             {user !== null ? (
               <>
