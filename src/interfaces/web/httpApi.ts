@@ -12,6 +12,7 @@ import { API_DOCS_CSS, apiReferencePage } from "./httpApiReference.ts"
 import type { KeyHolderOf } from "./mediaRoutes.ts"
 import { addMediaRoutes } from "./mediaRoutes.ts"
 import { appRouter } from "./routers/appRouter.ts"
+import { idempotencyKey } from "./routers/campaignRouter.ts"
 import type { WebContext } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
 
@@ -139,13 +140,6 @@ export const problemAnswers = createMiddleware(async (c, next) => {
   headers.set("Content-Type", PROBLEM_TYPE)
   headers.delete("Content-Length")
   c.res = new Response(JSON.stringify(problemOf(res.status, body)), { status: res.status, headers })
-})
-
-const idempotencyKey = z.object({
-  "Idempotency-Key": z.string().optional().meta({
-    description:
-      "a key of the client's choosing, 1 to 255 visible ASCII characters (a UUID): a retry with the same key and the same request within 24 hours answers as the first did and creates nothing; the same key with another request is 422; while the first still runs, 409 with Retry-After"
-  })
 })
 
 /** The uploads are Hono handlers, not procedures: described here, beside the generated operations. */

@@ -47,7 +47,7 @@ declares<ReturnType<typeof toWirePreview>, z.input<typeof previewOutput>>(true)
 declares<ReturnType<typeof toWireUpcomingPage>, z.input<typeof upcomingPageOutput>>(true)
 
 /** the optional `Idempotency-Key` header of the creating operations (docs/api.md#http-api-apiv1) */
-const idempotencyKey = z.object({
+export const idempotencyKey = z.object({
   "Idempotency-Key": z.string().optional().meta({
     description:
       "a key of the client's choosing, 1 to 255 visible ASCII characters (a UUID): a retry with the same key and the same request within 24 hours answers as the first did and creates nothing; the same key with another request is 422; while the first still runs, 409 with Retry-After"

@@ -1,6 +1,6 @@
 import { z } from "zod"
+import { CampaignPlanSchema } from "../../../application/eventSourcing/codecs.ts"
 import { CAMPAIGN_STATUSES } from "../../../domain/campaign/Campaign.ts"
-import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
 import { FAILURE_KINDS } from "../../../domain/message/failureKind.ts"
 import { MEDIA_KINDS } from "../../../domain/message/Media.ts"
 import { MESSAGE_STATUSES } from "../../../domain/message/Message.ts"
@@ -21,21 +21,8 @@ const failure = {
   /** the kind of failure, what a client says in plain words */
   failureKind: z.enum(FAILURE_KINDS).optional()
 }
-const plan = z.object({
-  timeZone: z.string(),
-  recurrence: z
-    .object({
-      startDate: z.string(),
-      endDate: z.string(),
-      sendTime: z.string(),
-      timeZone: z.string(),
-      frequency: z.enum(FREQUENCIES),
-      template: z.string(),
-      isFreeForm: z.boolean(),
-      splitMarker: z.enum(SPLIT_MARKERS).optional()
-    })
-    .optional()
-})
+/** a campaign's plan, as its events and view keep it */
+const plan = CampaignPlanSchema
 const poll = z.object({ options: z.array(z.string()).readonly(), multipleAnswers: z.boolean() })
 const media = z.object({
   id: z.string(),
