@@ -198,6 +198,7 @@ export const UserEventSchema = codecOf<UserEvent>()(
       timeZone: z.string().nullable(),
       locale: z.string().nullable(),
       at
-    })
+    }),
+    z.object({ type: z.literal("UserLanguageChosen"), language: z.string().nullable(), at })
   ])
 )

@@ -860,6 +860,23 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(await me(client)).toMatchObject({ timeZone: null, locale: null })
       })
 
+      it("setLanguage keeps the app's language the owner chose apart from the browser's locale; the same again writes nothing", async () => {
+        const web = await start()
+        const client = web.client()
+        await signUp(client, ADMIN_EMAIL)
+        expect(await me(client)).toMatchObject({ language: null })
+        await client.api.auth.setLanguage.mutate({ language: "pt-BR" })
+        expect(await me(client)).toMatchObject({ language: "pt-BR" })
+        const events = await web.eventCount()
+        await client.api.auth.setLanguage.mutate({ language: "pt-BR" })
+        expect(await web.eventCount()).toBe(events)
+        // the browser's zone and locale, kept on every load, leave the choice alone
+        await client.api.auth.setPreferences.mutate(NY)
+        expect(await me(client)).toMatchObject({ ...NY, language: "pt-BR" })
+        await client.api.auth.setLanguage.mutate({ language: null })
+        expect(await me(client)).toMatchObject({ ...NY, language: null })
+      })
+
       it("refuses a zone or locale Intl does not know with BAD_REQUEST at its field, in plain words, and changes nothing", async () => {
         const web = await start()
         const client = web.client()
