@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import { DateTime } from "effect"
+import i18next from "i18next"
 import { isWithdrawnResend } from "../../domain/message/Message.ts"
 import type { AppRouter } from "../web/routers/appRouter.ts"
 import { instantOf } from "./campaign/planInput.ts"
@@ -163,30 +164,68 @@ export const resumeOutlook = (
 
 export type Tone = "neutral" | "info" | "progress" | "success" | "danger" | "warning" | "muted"
 
-/** The campaign's status in words (colour is never the only sign). */
-export const campaignStatusWords: Readonly<Record<CampaignStatus, { readonly label: string; readonly tone: Tone }>> = {
-  DRAFT: { label: "Draft", tone: "neutral" },
-  SCHEDULED: { label: "Scheduled", tone: "info" },
-  IN_PROGRESS: { label: "In progress", tone: "progress" },
-  COMPLETED: { label: "Completed", tone: "success" },
-  CANCELLED: { label: "Cancelled", tone: "muted" },
-  FAILED: { label: "Failed", tone: "danger" },
-  PAUSED: { label: "Paused", tone: "warning" }
+type StatusWords = { readonly label: string; readonly tone: Tone }
+
+/** The campaign's status in words (colour is never the only sign), in the language on screen when read. */
+export const campaignStatusWords: Readonly<Record<CampaignStatus, StatusWords>> = {
+  get DRAFT(): StatusWords {
+    return { label: i18next.t("status.campaign.draft"), tone: "neutral" }
+  },
+  get SCHEDULED(): StatusWords {
+    return { label: i18next.t("status.campaign.scheduled"), tone: "info" }
+  },
+  get IN_PROGRESS(): StatusWords {
+    return { label: i18next.t("status.campaign.inProgress"), tone: "progress" }
+  },
+  get COMPLETED(): StatusWords {
+    return { label: i18next.t("status.campaign.completed"), tone: "success" }
+  },
+  get CANCELLED(): StatusWords {
+    return { label: i18next.t("status.campaign.cancelled"), tone: "muted" }
+  },
+  get FAILED(): StatusWords {
+    return { label: i18next.t("status.campaign.failed"), tone: "danger" }
+  },
+  get PAUSED(): StatusWords {
+    return { label: i18next.t("status.campaign.paused"), tone: "warning" }
+  }
 }
 
-/** The message's state in words. */
-export const messageStatusWords: Readonly<Record<MessageStatus, { readonly label: string; readonly tone: Tone }>> = {
-  NEW: { label: "Being planned", tone: "neutral" },
-  SCHEDULED: { label: "Scheduled", tone: "info" },
-  PICKED: { label: "Sending", tone: "progress" },
-  SENT: { label: "Sent", tone: "success" },
-  FAILED: { label: "Failed", tone: "danger" },
-  OUTCOME_UNKNOWN: { label: "Outcome unknown", tone: "warning" },
-  MISSED: { label: "Missed", tone: "danger" },
-  DELETED: { label: "Deleted", tone: "muted" },
-  CANCELLED: { label: "Cancelled", tone: "muted" },
-  PAUSED: { label: "Paused", tone: "warning" },
-  SKIPPED: { label: "Skipped", tone: "muted" }
+/** The message's state in words, in the language on screen when read. */
+export const messageStatusWords: Readonly<Record<MessageStatus, StatusWords>> = {
+  get NEW(): StatusWords {
+    return { label: i18next.t("status.message.new"), tone: "neutral" }
+  },
+  get SCHEDULED(): StatusWords {
+    return { label: i18next.t("status.message.scheduled"), tone: "info" }
+  },
+  get PICKED(): StatusWords {
+    return { label: i18next.t("status.message.picked"), tone: "progress" }
+  },
+  get SENT(): StatusWords {
+    return { label: i18next.t("status.message.sent"), tone: "success" }
+  },
+  get FAILED(): StatusWords {
+    return { label: i18next.t("status.message.failed"), tone: "danger" }
+  },
+  get OUTCOME_UNKNOWN(): StatusWords {
+    return { label: i18next.t("status.message.outcomeUnknown"), tone: "warning" }
+  },
+  get MISSED(): StatusWords {
+    return { label: i18next.t("status.message.missed"), tone: "danger" }
+  },
+  get DELETED(): StatusWords {
+    return { label: i18next.t("status.message.deleted"), tone: "muted" }
+  },
+  get CANCELLED(): StatusWords {
+    return { label: i18next.t("status.message.cancelled"), tone: "muted" }
+  },
+  get PAUSED(): StatusWords {
+    return { label: i18next.t("status.message.paused"), tone: "warning" }
+  },
+  get SKIPPED(): StatusWords {
+    return { label: i18next.t("status.message.skipped"), tone: "muted" }
+  }
 }
 
 /** What a sent message's receipts say: delivered / read, and for a group how many members. */
@@ -194,8 +233,12 @@ export const deliveryWords = (
   m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount">
 ): string | null => {
   if (m.status !== "SENT") return null
-  if (m.isRead) return m.readCount > 1 ? `Read by ${m.readCount}` : "Read"
-  if (m.isDelivered) return m.deliveredCount > 1 ? `Delivered to ${m.deliveredCount}` : "Delivered"
+  if (m.isRead)
+    return m.readCount > 1 ? i18next.t("status.message.readBy", { n: m.readCount }) : i18next.t("status.message.read")
+  if (m.isDelivered)
+    return m.deliveredCount > 1
+      ? i18next.t("status.message.deliveredTo", { n: m.deliveredCount })
+      : i18next.t("status.message.delivered")
   return null
 }
 
@@ -258,6 +301,6 @@ export const groupsLabel = (
   const names = targets.map((t) => t.groupName || t.groupId)
   const [first = "", second, ...rest] = names
   if (second === undefined) return first
-  if (rest.length === 0) return `${first} and ${second}`
-  return `${first}, ${second} and ${rest.length} more`
+  if (rest.length === 0) return i18next.t("groups.two", { first, second })
+  return i18next.t("groups.more", { first, second, count: rest.length })
 }

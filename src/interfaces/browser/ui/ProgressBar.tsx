@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import { formatNumber } from "./format.ts"
 /**
  * sent / delivered / total as a bar (role=progressbar, labelled) and in words beside it. The bar
  * shows sent messages; the darker part of it, delivered ones.
@@ -13,8 +15,13 @@ export const CampaignProgress = ({
   readonly total: number
   readonly label: string
 }) => {
+  const { t } = useTranslation()
   const pct = (n: number) => (total === 0 ? 0 : Math.round((Math.min(n, total) / total) * 100))
-  const words = `${sent} sent / ${delivered} delivered / ${total} total`
+  const words = t("progress.words", {
+    sent: formatNumber(sent),
+    delivered: formatNumber(delivered),
+    total: formatNumber(total)
+  })
   return (
     <div className="min-w-0">
       <div
