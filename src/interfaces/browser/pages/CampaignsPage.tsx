@@ -258,13 +258,11 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
       </div>
       <p className="mt-2 text-sm text-slate-700">
         {c.status === "CANCELLED" ? null : c.nextScheduledAt !== null ? (
-          <>
-            <Trans
-              i18nKey="campaigns.nextMessage"
-              values={{ when: formatDateTime(c.nextScheduledAt) }}
-              components={{ time: <time dateTime={c.nextScheduledAt} /> }}
-            />
-          </>
+          <Trans
+            i18nKey="campaigns.nextMessage"
+            values={{ when: formatDateTime(c.nextScheduledAt) }}
+            components={{ time: <time dateTime={c.nextScheduledAt} /> }}
+          />
         ) : (
           t("campaigns.nothingWaiting")
         )}
