@@ -46,13 +46,7 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "pages/UpcomingPage.tsx",
   "pages/WebhooksPage.tsx",
   "pages/WhatsAppPage.tsx",
-  "ui/ConfirmButton.tsx",
-  "ui/ErrorBoundary.tsx",
-  "ui/FailureNote.tsx",
-  "ui/SessionStatusBadge.tsx",
-  "ui/ShownOnce.tsx",
   "ui/TargetPicker.tsx",
-  "ui/kit.tsx",
   "upcoming/MonthCalendar.tsx"
 ]
 

@@ -36,7 +36,6 @@ const NewKey = ({
     title={`Your new key "${name}"`}
     explanation="Copy it now and keep it somewhere safe: Herald shows it only this once. Anyone who has it can act as you on campaigns and your WhatsApp session."
     label="Your new API key"
-    noun="key"
     secret={secret}
     onDone={onDone}
   />

@@ -58,7 +58,6 @@ const NewSecret = ({
     title={`Signing secret for ${url}`}
     explanation="Copy it now and give it to the service at that address: Herald shows it only this once. The service uses it to check that each call really comes from Herald."
     label="Your endpoint's signing secret"
-    noun="secret"
     secret={secret}
     onDone={onDone}
   />

@@ -1,3 +1,4 @@
+import i18next from "i18next"
 import type {
   ButtonHTMLAttributes,
   InputHTMLAttributes,
@@ -149,7 +150,11 @@ export const Alert = ({
   )
 }
 
-export const Loading = ({ label = "Loading…" }: { readonly label?: string }) => (
+export const Loading = ({ label }: { readonly label?: string }) => (
+  <LoadingWords label={label ?? i18next.t("common.loading")} />
+)
+
+const LoadingWords = ({ label }: { readonly label: string }) => (
   <p role="status" className="py-6 text-center text-slate-600">
     {label}
   </p>
@@ -208,7 +213,7 @@ export const FilePicker = ({
           <span>{label}</span>
         </label>
         <span id={`${id}-chosen`} className="break-all text-sm text-slate-700" data-testid="file-chosen">
-          {chosen ?? "No file chosen yet"}
+          {chosen ?? i18next.t("common.noFile")}
         </span>
       </div>
       {hint === undefined ? null : <p className="mt-1 text-sm text-slate-600">{hint}</p>}
