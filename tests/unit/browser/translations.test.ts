@@ -45,7 +45,6 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "pages/NewCampaignPage.tsx",
   "pages/UpcomingPage.tsx",
   "pages/WebhooksPage.tsx",
-  "pages/WhatsAppPage.tsx",
   "ui/TargetPicker.tsx",
   "upcoming/MonthCalendar.tsx"
 ]
