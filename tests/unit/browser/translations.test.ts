@@ -43,10 +43,8 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "pages/ApiKeysPage.tsx",
   "pages/CampaignPage.tsx",
   "pages/NewCampaignPage.tsx",
-  "pages/UpcomingPage.tsx",
   "pages/WebhooksPage.tsx",
-  "ui/TargetPicker.tsx",
-  "upcoming/MonthCalendar.tsx"
+  "ui/TargetPicker.tsx"
 ]
 
 /** Words that are the same in every language: names, and marks that are not words. */

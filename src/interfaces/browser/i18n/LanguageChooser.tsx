@@ -5,7 +5,8 @@ import type { AppLanguage } from "../../../domain/shared/languages.ts"
 import { APP_LANGUAGES, isAppLanguage } from "../../../domain/shared/languages.ts"
 import { useMe } from "../session.tsx"
 import { useTRPC } from "../trpc.ts"
-import { browserLanguage, currentLanguage, LANGUAGE_NAMES, rememberLanguage, showLanguage } from "./i18n.ts"
+import { browserLanguage, LANGUAGE_NAMES, rememberLanguage, showLanguage } from "./i18n.ts"
+import { currentLanguage } from "./language.ts"
 
 /**
  * Shows the page in the signed-in account's chosen language (auth.me's `language`), once auth.me

@@ -7,6 +7,7 @@ import i18next from "i18next"
 import { initReactI18next } from "react-i18next"
 import type { AppLanguage } from "../../../domain/shared/languages.ts"
 import { APP_LANGUAGES, isAppLanguage, matchLanguage } from "../../../domain/shared/languages.ts"
+import { currentLanguage } from "./language.ts"
 
 /** Each catalog, loaded by dynamic import (its own chunk): never two in one page load unless the organiser switches. */
 const catalogs: Readonly<Record<AppLanguage, () => Promise<{ readonly default: ResourceKey }>>> = {
@@ -56,12 +57,6 @@ export const browserLanguage = (): AppLanguage =>
 /** What the page starts in: this browser's last choice, else its languages. */
 export const startingLanguage = (): AppLanguage => rememberedLanguage() ?? browserLanguage()
 
-/** The language on screen now (one of the four). */
-export const currentLanguage = (): AppLanguage => {
-  const language = i18next.resolvedLanguage ?? i18next.language
-  return language !== undefined && isAppLanguage(language) ? language : "en"
-}
-
 /** `<html lang dir>` follow the language: screen readers and hyphenation read it, right-to-left languages flip the page. */
 const markDocument = (language: string) => {
   if (typeof document === "undefined") return
@@ -107,16 +102,4 @@ export const startI18n = async (language: AppLanguage = startingLanguage()): Pro
 /** Switches the page to `language` (its catalog fetched first, then every screen re-renders in it). */
 export const showLanguage = async (language: AppLanguage): Promise<void> => {
   if (currentLanguage() !== language) await i18next.changeLanguage(language)
-}
-
-/**
- * The locale dates, times and numbers are written in: the browser's own when it is a variant of
- * the language on screen (en-GB keeps its 24-hour clock, de-AT its month names), else the
- * language itself (a German page in an English browser writes dates the German way).
- */
-export const formattingLocale = (): string => {
-  const language = currentLanguage()
-  const base = language.split("-")[0]
-  const browser = typeof navigator === "undefined" ? [] : navigator.languages
-  return browser.find((tag) => tag.split("-")[0]?.toLowerCase() === base) ?? language
 }
