@@ -40,10 +40,8 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/ResendMessage.tsx",
   "campaign/TargetTable.tsx",
   "pages/AdminPage.tsx",
-  "pages/ApiKeysPage.tsx",
   "pages/CampaignPage.tsx",
   "pages/NewCampaignPage.tsx",
-  "pages/WebhooksPage.tsx",
   "ui/TargetPicker.tsx"
 ]
 
