@@ -39,7 +39,6 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/RecurrenceSection.tsx",
   "campaign/ResendMessage.tsx",
   "campaign/TargetTable.tsx",
-  "pages/AdminPage.tsx",
   "pages/CampaignPage.tsx",
   "pages/NewCampaignPage.tsx",
   "ui/TargetPicker.tsx"
