@@ -27,7 +27,6 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/FutureMessages.tsx",
   "campaign/MediaAttach.tsx",
   "campaign/MessageRow.tsx",
-  "campaign/PauseCampaign.tsx",
   "campaign/PollFields.tsx",
   "campaign/PollView.tsx",
   "campaign/PreviewList.tsx",
@@ -163,6 +162,17 @@ const attributeName = (attribute: Node): string => {
   return name.text ?? ""
 }
 
+/** Whether t's options pass `count` (what makes i18next pick a plural form): a top-level property, not one of a nested call's. */
+const passesCount = (file: SourceFile, options: Node): boolean => {
+  if (options.kind !== SyntaxKind.ObjectLiteralExpression)
+    return /\bcount\b/.test(file.text.slice(options.pos, options.end))
+  const properties = (options as unknown as { readonly properties: ReadonlyArray<Node & { readonly name?: Node }> })
+    .properties
+  return properties.some(
+    (p) => p.name !== undefined && (p.name as unknown as { readonly text?: string }).text === "count"
+  )
+}
+
 /** Walks one file: the keys it asks for (t("…"), i18nKey="…") and the English it shows. */
 const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
   const uses: Array<Use> = []
@@ -182,8 +192,11 @@ const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
       const [first, options] = call.arguments
       if (name === "t" && first !== undefined) {
         if (isStringLike(first)) {
-          const optionsText = options === undefined ? "" : file.text.slice(options.pos, options.end)
-          uses.push({ key: first.text, plural: /\bcount\b/.test(optionsText), where: where(node) })
+          uses.push({
+            key: first.text,
+            plural: options !== undefined && passesCount(file, options),
+            where: where(node)
+          })
         } else dynamicKeys.push({ text: file.text.slice(first.pos, first.end).trim(), where: where(node) })
       }
     }
