@@ -166,65 +166,84 @@ export type Tone = "neutral" | "info" | "progress" | "success" | "danger" | "war
 
 type StatusWords = { readonly label: string; readonly tone: Tone }
 
+// each status's words made once per language: a 1,000-message campaign page reads them per row
+let wordsLanguage: string | undefined
+const wordsMade = new Map<string, StatusWords>()
+const once = (name: string, make: () => StatusWords): StatusWords => {
+  if (i18next.language !== wordsLanguage) {
+    wordsMade.clear()
+    wordsLanguage = i18next.language
+  }
+  let words = wordsMade.get(name)
+  if (words === undefined) {
+    words = make()
+    wordsMade.set(name, words)
+  }
+  return words
+}
+
 /** The campaign's status in words (colour is never the only sign), in the language on screen when read. */
 export const campaignStatusWords: Readonly<Record<CampaignStatus, StatusWords>> = {
   get DRAFT(): StatusWords {
-    return { label: i18next.t("status.campaign.draft"), tone: "neutral" }
+    return once("campaign.DRAFT", () => ({ label: i18next.t("status.campaign.draft"), tone: "neutral" }))
   },
   get SCHEDULED(): StatusWords {
-    return { label: i18next.t("status.campaign.scheduled"), tone: "info" }
+    return once("campaign.SCHEDULED", () => ({ label: i18next.t("status.campaign.scheduled"), tone: "info" }))
   },
   get IN_PROGRESS(): StatusWords {
-    return { label: i18next.t("status.campaign.inProgress"), tone: "progress" }
+    return once("campaign.IN_PROGRESS", () => ({ label: i18next.t("status.campaign.inProgress"), tone: "progress" }))
   },
   get COMPLETED(): StatusWords {
-    return { label: i18next.t("status.campaign.completed"), tone: "success" }
+    return once("campaign.COMPLETED", () => ({ label: i18next.t("status.campaign.completed"), tone: "success" }))
   },
   get CANCELLED(): StatusWords {
-    return { label: i18next.t("status.campaign.cancelled"), tone: "muted" }
+    return once("campaign.CANCELLED", () => ({ label: i18next.t("status.campaign.cancelled"), tone: "muted" }))
   },
   get FAILED(): StatusWords {
-    return { label: i18next.t("status.campaign.failed"), tone: "danger" }
+    return once("campaign.FAILED", () => ({ label: i18next.t("status.campaign.failed"), tone: "danger" }))
   },
   get PAUSED(): StatusWords {
-    return { label: i18next.t("status.campaign.paused"), tone: "warning" }
+    return once("campaign.PAUSED", () => ({ label: i18next.t("status.campaign.paused"), tone: "warning" }))
   }
 }
 
 /** The message's state in words, in the language on screen when read. */
 export const messageStatusWords: Readonly<Record<MessageStatus, StatusWords>> = {
   get NEW(): StatusWords {
-    return { label: i18next.t("status.message.new"), tone: "neutral" }
+    return once("message.NEW", () => ({ label: i18next.t("status.message.new"), tone: "neutral" }))
   },
   get SCHEDULED(): StatusWords {
-    return { label: i18next.t("status.message.scheduled"), tone: "info" }
+    return once("message.SCHEDULED", () => ({ label: i18next.t("status.message.scheduled"), tone: "info" }))
   },
   get PICKED(): StatusWords {
-    return { label: i18next.t("status.message.picked"), tone: "progress" }
+    return once("message.PICKED", () => ({ label: i18next.t("status.message.picked"), tone: "progress" }))
   },
   get SENT(): StatusWords {
-    return { label: i18next.t("status.message.sent"), tone: "success" }
+    return once("message.SENT", () => ({ label: i18next.t("status.message.sent"), tone: "success" }))
   },
   get FAILED(): StatusWords {
-    return { label: i18next.t("status.message.failed"), tone: "danger" }
+    return once("message.FAILED", () => ({ label: i18next.t("status.message.failed"), tone: "danger" }))
   },
   get OUTCOME_UNKNOWN(): StatusWords {
-    return { label: i18next.t("status.message.outcomeUnknown"), tone: "warning" }
+    return once("message.OUTCOME_UNKNOWN", () => ({
+      label: i18next.t("status.message.outcomeUnknown"),
+      tone: "warning"
+    }))
   },
   get MISSED(): StatusWords {
-    return { label: i18next.t("status.message.missed"), tone: "danger" }
+    return once("message.MISSED", () => ({ label: i18next.t("status.message.missed"), tone: "danger" }))
   },
   get DELETED(): StatusWords {
-    return { label: i18next.t("status.message.deleted"), tone: "muted" }
+    return once("message.DELETED", () => ({ label: i18next.t("status.message.deleted"), tone: "muted" }))
   },
   get CANCELLED(): StatusWords {
-    return { label: i18next.t("status.message.cancelled"), tone: "muted" }
+    return once("message.CANCELLED", () => ({ label: i18next.t("status.message.cancelled"), tone: "muted" }))
   },
   get PAUSED(): StatusWords {
-    return { label: i18next.t("status.message.paused"), tone: "warning" }
+    return once("message.PAUSED", () => ({ label: i18next.t("status.message.paused"), tone: "warning" }))
   },
   get SKIPPED(): StatusWords {
-    return { label: i18next.t("status.message.skipped"), tone: "muted" }
+    return once("message.SKIPPED", () => ({ label: i18next.t("status.message.skipped"), tone: "muted" }))
   }
 }
 
