@@ -23,8 +23,6 @@ const LOCALES = join(BROWSER, "i18n/locales")
  */
 const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/CsvImport.tsx",
-  "campaign/DraftNotes.tsx",
-  "campaign/FutureMessages.tsx",
   "campaign/MediaAttach.tsx",
   "campaign/MessageRow.tsx",
   "campaign/PollFields.tsx",
