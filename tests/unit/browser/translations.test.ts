@@ -27,8 +27,6 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/MessageRow.tsx",
   "campaign/PollFields.tsx",
   "campaign/PollView.tsx",
-  "campaign/PreviewList.tsx",
-  "campaign/RecurrenceSection.tsx",
   "campaign/TargetTable.tsx",
   "pages/CampaignPage.tsx",
   "pages/NewCampaignPage.tsx",
