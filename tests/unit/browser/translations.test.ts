@@ -23,7 +23,6 @@ const LOCALES = join(BROWSER, "i18n/locales")
  */
 const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/CsvImport.tsx",
-  "campaign/MediaAttach.tsx",
   "campaign/MessageRow.tsx",
   "campaign/PollFields.tsx",
   "campaign/PollView.tsx",
