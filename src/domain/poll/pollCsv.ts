@@ -9,11 +9,14 @@ const wallClock = (epochMs: number, timeZone: string): string => {
   return `${local.slice(0, 10)} ${local.slice(11, 16)}`
 }
 
+const FORMULA_START = /^[=@\t\r-]|^\+(?!\d+$)/
+
 /**
  * A poll's results as CSV, one row per voter (earliest vote first): `Voter,Number,Choices,Voted at
  * (<zone>)`, the choices joined by "; ", a vote Herald could not read as "(could not be read)", a
  * voter who took every choice back as "(no choice)". RFC 4180 quoting, and a cell a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR first) starts with a quote mark.
+ * would run as a formula (=, +, -, @, tab, CR first) starts with a quote mark; a phone number
+ * (`+` and digits alone) is a number to a spreadsheet, not a formula, and stays as it is.
  */
 export const pollResultsCsv = (kept: ReadonlyArray<RecordedVote>, timeZone: string): string => {
   const votes = [...kept].sort((a, b) => a.votedAt - b.votedAt || (a.voter < b.voter ? -1 : 1))
@@ -28,6 +31,6 @@ export const pollResultsCsv = (kept: ReadonlyArray<RecordedVote>, timeZone: stri
   })
   return Papa.unparse(
     { fields: ["Voter", "Number", "Choices", `Voted at (${timeZone})`], data: rows },
-    { escapeFormulae: true, newline: "\r\n" }
+    { escapeFormulae: FORMULA_START, newline: "\r\n" }
   )
 }

@@ -44,7 +44,9 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
       { tagsEventsOn: true },
       { tagsEventsOn: true }
     ])
-    expect(registeredWebhooks(fake, sessionName).map((w) => w.events)).toEqual([["message.ack", "session.status"]])
+    expect(registeredWebhooks(fake, sessionName).map((w) => w.events)).toEqual([
+      ["message.ack", "session.status", "poll.vote", "poll.vote.failed"]
+    ])
     expect(fake.sessions.has(sessionName)).toBe(true)
     const warning = web.logs.find((l) => l.text.includes("does not know the webhook events"))
     expect(warning?.text).toContain("message.ack.group")
@@ -60,7 +62,9 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
     expect(registeredWebhooks(fake, sessionName)[0]?.events).toEqual([
       "message.ack",
       "message.ack.group",
-      "session.status"
+      "session.status",
+      "poll.vote",
+      "poll.vote.failed"
     ])
     expect(web.logs.some((l) => l.text.includes("does not know the webhook events"))).toBe(false)
     expect(await owner.api.session.getLinkedNumber.query({ sessionName })).toMatchObject({ receipts: "ON" })
