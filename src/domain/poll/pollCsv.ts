@@ -29,8 +29,10 @@ export const pollResultsCsv = (kept: ReadonlyArray<RecordedVote>, timeZone: stri
       wallClock(vote.votedAt, timeZone)
     ]
   })
-  return Papa.unparse(
+  const csv = Papa.unparse(
     { fields: ["Voter", "Number", "Choices", `Voted at (${timeZone})`], data: rows },
     { escapeFormulae: FORMULA_START, newline: "\r\n" }
   )
+  // every line ends with CRLF, the last too (Papa leaves it off when there are rows)
+  return csv.endsWith("\r\n") ? csv : `${csv}\r\n`
 }

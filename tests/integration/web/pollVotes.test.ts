@@ -204,7 +204,7 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
       expect(lines[0]).toBe("Voter,Number,Choices,Voted at (Europe/Berlin)")
       expect(lines[1]).toBe("+15551110008,+15551110008,(could not be read),2026-01-15 09:30")
       expect(lines[2]).toMatch(/^"Bo, Jr",\+15551110009,"'=1\+1; Later",\d{4}-\d\d-\d\d \d\d:\d\d$/)
-      expect(lines).toHaveLength(3)
+      expect(lines.slice(3)).toEqual([""])
     })
 
     it("forged, foreign and unfitting votes are refused or ignored and record nothing", async () => {
