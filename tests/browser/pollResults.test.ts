@@ -148,5 +148,47 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await page.close()
     })
+
+    it("a WhatsApp connection made before Herald asked for votes: the poll says votes cannot come and what to do", async () => {
+      const { id } = await api.campaign.create.mutate({
+        sessionName,
+        ...GROUP,
+        title: "Old connection",
+        messages: [
+          {
+            content: "Coming?",
+            scheduledAt: new Date(Date.now() + 1_500).toISOString(),
+            poll: { options: ["Yes", "No"], multipleAnswers: false }
+          }
+        ]
+      })
+      await eventually(
+        "the poll is sent",
+        () => api.campaign.get.query({ id }),
+        (c) => c.messages[0]?.status === "SENT",
+        20_000
+      )
+      // the session's webhook at WAHA carries receipts only, as one made before poll votes
+      const session = fake.sessions.get(sessionName)
+      if (session === undefined) throw new Error("the fake lost the session")
+      const config = session.config
+      session.config = {
+        webhooks: [{ url: `${herald.url}/api/webhooks/waha`, events: ["message.ack", "message.ack.group"] }]
+      }
+      try {
+        const { page, errors } = await openPage()
+        await page.goto(`${herald.url}/campaigns/${id}`)
+        await page
+          .getByTestId("poll-results")
+          .getByText(
+            "Votes cannot reach Herald: your WhatsApp was connected before Herald listened for votes. Log out and connect it again on the WhatsApp page to see votes on polls sent after that."
+          )
+          .waitFor({ timeout: 20_000 })
+        expect(errors).toEqual([])
+        await page.close()
+      } finally {
+        session.config = config
+      }
+    })
   }
 )
