@@ -57,6 +57,7 @@ declares<ReturnType<typeof toWireCampaign>, z.input<typeof campaignOutput>>(true
 declares<ReturnType<typeof toWirePreview>, z.input<typeof previewOutput>>(true)
 declares<ReturnType<typeof toWireUpcomingPage>, z.input<typeof upcomingPageOutput>>(true)
 declares<ReturnType<typeof toWirePollResults>, z.input<typeof pollResultsOutput>>(true)
+declares<Effect.Success<ReturnType<typeof exportPollResults>>, z.input<typeof pollResultsCsvOutput>>(true)
 
 /** the optional `Idempotency-Key` header of the creating operations (docs/api.md#http-api-apiv1) */
 export const idempotencyKey = z.object({
