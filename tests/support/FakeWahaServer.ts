@@ -1057,6 +1057,8 @@ export const postWebhook = async (
     readonly raw?: string
     /** the envelope's `timestamp` (default now) */
     readonly timestamp?: number
+    /** the envelope's `engine` (default WEBJS) */
+    readonly engine?: string
   }
 ): Promise<ReadonlyArray<PostedWebhook>> => {
   const { createHmac, randomUUID } = await import("node:crypto")
@@ -1076,8 +1078,8 @@ export const postWebhook = async (
         metadata: {},
         me: { id: "15550000000@c.us", pushName: "Fake" },
         payload: options.payload,
-        engine: "WEBJS",
-        environment: { version: "fake", engine: "WEBJS", tier: "CORE" }
+        engine: options.engine ?? "WEBJS",
+        environment: { version: "fake", engine: options.engine ?? "WEBJS", tier: "CORE" }
       })
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -1105,4 +1107,91 @@ export const postWebhook = async (
     answers.push({ status: response.status, body, raw, headers })
   }
   return answers
+}
+
+/** The engines whose poll votes the fake posts, each in its own shape (docs/reach.md#3-poll-results). */
+export type PollVoteEngine = "NOWEB" | "GOWS" | "WEBJS"
+
+let voteCounter = 0
+
+/**
+ * WAHA's `poll.vote` (or, with `failed`, `poll.vote.failed`) for a vote on the poll `pollMessageId`
+ * (the id sendPoll answered, `true_<chat>_<key>`) sent to `chatId`, posted as postWebhook does.
+ * Each engine's payload as its source builds it (docs/reach.md, "Per engine"):
+ * - NOWEB: `vote.id` the vote message's own key, `vote.from` the voter, no `participant`,
+ *   `timestamp` in ms (seconds on a failed vote);
+ * - GOWS: `vote.from` the group, `vote.participant` (and `vote.to`) the voter, ms;
+ * - WEBJS: `vote.id` carries the poll's key (not unique per vote), `vote.from` the voter, ms.
+ * `poll` is `{id: true_<chat>_<key>, to: chat, from: me, fromMe: true}` on every engine.
+ */
+export const postPollVote = (
+  fake: FakeWaha,
+  options: {
+    readonly session: string
+    readonly deliverTo: string
+    readonly pollMessageId: string
+    readonly chatId: string
+    /** `<digits>@c.us` or `<id>@lid` */
+    readonly voter: string
+    readonly options: ReadonlyArray<string>
+    readonly engine: PollVoteEngine
+    readonly failed?: boolean
+    /** when the voter voted (default now), ms */
+    readonly votedAtMs?: number
+    /** sent as `_data.pushName` */
+    readonly pushName?: string
+    readonly signature?: "valid" | "none" | "wrong-key" | "sha256"
+    /** replaces `poll.id` (a vote naming another chat, or a poll not Herald's) */
+    readonly pollIdAs?: string
+  }
+): Promise<ReadonlyArray<PostedWebhook>> => {
+  voteCounter += 1
+  const me = "15550000000@c.us"
+  const key = options.pollMessageId.split("_")[2] ?? options.pollMessageId
+  const at = options.votedAtMs ?? Date.now()
+  const failed = options.failed === true
+  const selectedOptions = failed ? [] : [...options.options]
+  const timestamp = failed && options.engine === "NOWEB" ? Math.floor(at / 1000) : at
+  const isGroup = options.chatId.endsWith("@g.us")
+  const vote =
+    options.engine === "NOWEB"
+      ? {
+          id: `false_${options.chatId}_VOTE${voteCounter}${isGroup ? `_${options.voter}` : ""}`,
+          to: options.chatId,
+          from: options.voter,
+          fromMe: false,
+          selectedOptions,
+          timestamp
+        }
+      : options.engine === "GOWS"
+        ? {
+            id: `false_${options.chatId}_VOTE${voteCounter}${isGroup ? `_${options.voter}` : ""}`,
+            to: options.voter,
+            from: options.chatId,
+            fromMe: false,
+            participant: options.voter,
+            selectedOptions,
+            timestamp
+          }
+        : {
+            id: `false_${options.chatId}_${key}${isGroup ? `_${options.voter}` : ""}`,
+            to: options.chatId,
+            from: options.voter,
+            fromMe: false,
+            ...(isGroup ? { participant: options.voter } : {}),
+            selectedOptions,
+            timestamp
+          }
+  return postWebhook(fake, {
+    session: options.session,
+    event: failed ? "poll.vote.failed" : "poll.vote",
+    deliverTo: options.deliverTo,
+    engine: options.engine,
+    ...(options.signature === undefined ? {} : { signature: options.signature }),
+    payload: {
+      vote,
+      poll: { id: options.pollIdAs ?? `true_${options.chatId}_${key}`, to: options.chatId, from: me, fromMe: true },
+      ...(options.pushName === undefined ? {} : { _data: { pushName: options.pushName } })
+    }
+  })
 }

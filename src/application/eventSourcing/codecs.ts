@@ -4,6 +4,7 @@ import { FREQUENCIES, SPLIT_MARKERS } from "../../domain/campaign/Recurrence.ts"
 import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
+import type { PollVotesEvent } from "../../domain/poll/PollVotes.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
 import type { UserEvent } from "../../domain/user/User.ts"
 import { REGISTRATION_STATUSES, USER_ROLES } from "../../domain/user/User.ts"
@@ -198,6 +199,24 @@ export const UserEventSchema = codecOf<UserEvent>()(
       timeZone: z.string().nullable(),
       locale: z.string().nullable(),
       at
+    })
+  ])
+)
+
+export const PollVotesEventSchema = codecOf<PollVotesEvent>()(
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("PollVoteRecorded"),
+      messageId: z.string(),
+      campaignId: z.string(),
+      at,
+      vote: z.object({
+        voter: z.string(),
+        voterName: z.string().nullable(),
+        options: z.array(z.string()).readonly(),
+        votedAt: z.number(),
+        readable: z.boolean()
+      })
     })
   ])
 )

@@ -209,6 +209,8 @@ export interface GatewaySession {
    * gateway that refused the events). Absent: the gateway does not say.
    */
   readonly receipts?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
+  /** Whether votes on the session's polls reach Herald (`poll.vote` in its webhook), as `receipts`. */
+  readonly pollVotes?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
   /**
    * WhatsApp's reach-out time-lock on the number as the gateway shows it (WAHA 2026.7.2 on:
    * `me.reachoutTimelock`): `active`, and until when (epoch ms) when it says. Absent: the gateway

@@ -132,6 +132,8 @@ export const reachoutTimelockOf = (value: unknown, now: number): GatewaySession[
 
 /** Webhook events that carry delivery receipts: group messages' (2025.12.2 on), or all of them before. */
 const RECEIPT_EVENTS = ["message.ack", "message.ack.group", "*"]
+/** Webhook events that carry votes on polls. */
+const POLL_VOTE_EVENTS = ["poll.vote", "*"]
 
 /**
  * WAHA checks a session's webhook events against the names it knows (class-validator's IsEnum on
@@ -512,7 +514,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     const response = yield* call(prefix, "GET", `/api/sessions/${seg(name)}`)
     if (response.status === 404) return null
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, SessionBody)))
-    const receipts = receiptsOf(body.config)
+    const receipts = reportedOf(body.config, RECEIPT_EVENTS)
+    const pollVotes = reportedOf(body.config, POLL_VOTE_EVENTS)
     const timelock = reachoutTimelockOf(body.me?.reachoutTimelock, Date.now())
     const session: GatewaySession = {
       name: body.name,
@@ -520,18 +523,25 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       ...(body.me?.id ? { meId: body.me.id } : {}),
       ...(body.me?.id && body.me.pushName ? { meName: body.me.pushName } : {}),
       ...(receipts === undefined ? {} : { receipts }),
+      ...(pollVotes === undefined ? {} : { pollVotes }),
       ...(timelock === undefined ? {} : { reachoutTimelock: timelock })
     }
     return session
   })
 
-  /** Whether this session's receipts reach Herald, from its webhooks at WAHA; undefined when WAHA shows none of its config. */
-  const receiptsOf = (config: z.infer<typeof SessionBody>["config"]): GatewaySession["receipts"] => {
+  /**
+   * Whether this session's events of a kind (receipts, poll votes) reach Herald, from its webhooks
+   * at WAHA; undefined when WAHA shows none of its config.
+   */
+  const reportedOf = (
+    config: z.infer<typeof SessionBody>["config"],
+    events: ReadonlyArray<string>
+  ): GatewaySession["receipts"] => {
     if (options.webhook === undefined) return "NOT_CONFIGURED"
     if (config === undefined || config === null) return undefined
     const url = options.webhook.url
     return (config.webhooks ?? []).some(
-      (hook) => hook.url === url && hook.events.some((event) => RECEIPT_EVENTS.includes(event))
+      (hook) => hook.url === url && hook.events.some((event) => events.includes(event))
     )
       ? "ON"
       : "NOT_REGISTERED"

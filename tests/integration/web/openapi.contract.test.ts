@@ -228,6 +228,21 @@ const describeContract = (label: string, store: () => StoreKind) =>
       })
       expect(changed.body).toEqual({ success: true })
       await call("PATCH", `/campaigns/${id}/messages/${poll}`, { body: { poll: { options: ["Sat", "Sun", "Both"] } } })
+      // a poll's results (none yet: it is not sent) and their CSV
+      expect((await call("GET", `/campaigns/${id}/messages/${poll}/poll-results`)).body).toMatchObject({
+        question: "Which day?",
+        options: [
+          { option: "Sat", count: 0, voters: [] },
+          { option: "Sun", count: 0, voters: [] },
+          { option: "Both", count: 0, voters: [] }
+        ],
+        unreadable: [],
+        voters: 0
+      })
+      expect((await call("GET", `/campaigns/${id}/messages/${poll}/poll-results/csv`)).body).toMatchObject({
+        csv: "Voter,Number,Choices,Voted at (UTC)\r\n"
+      })
+      expect((await call("GET", `/campaigns/${id}/messages/${first}/poll-results`)).status).toBe(404)
       expect((await call("DELETE", `/campaigns/${id}/messages/${secondMessage}`)).body).toEqual({ success: true })
       const upcoming = await call("GET", `/messages/upcoming?limit=2&from=${encodeURIComponent(inMs(0))}`)
       expect(field(upcoming.body, "items")).toHaveLength(2)

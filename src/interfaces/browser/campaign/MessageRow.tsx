@@ -129,7 +129,10 @@ export const MessageRow = memo(
           <>
             <MessageText text={m.content} gone={gone} />
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
-            <PollView poll={m.poll} />
+            <PollView
+              poll={m.poll}
+              {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
+            />
             <MediaView media={m.media} />
             <MessageState message={m} show={show} />
             <ResendLinks resend={resend} original={original} show={show} />

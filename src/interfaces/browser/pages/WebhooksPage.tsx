@@ -27,6 +27,7 @@ const EVENT_WORDS: Readonly<Record<WebhookEventType | "ping", string>> = {
   "campaign.completed": "A campaign finished",
   "campaign.failed": "A campaign failed",
   "session.status": "The WhatsApp connection changed state",
+  "poll.vote": "Someone voted on a poll",
   ping: "Test"
 }
 const WORDS_OF: ReadonlyMap<string, string> = new Map(Object.entries(EVENT_WORDS))

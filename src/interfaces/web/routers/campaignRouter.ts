@@ -4,7 +4,9 @@ import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
 import { countUpcomingByDay, MAX_UPCOMING_DAYS } from "../../../application/campaign/countUpcomingByDay.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
 import { duplicateCampaign } from "../../../application/campaign/duplicateCampaign.ts"
+import { exportPollResults } from "../../../application/campaign/exportPollResults.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
+import { getPollResults } from "../../../application/campaign/getPollResults.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import { listUpcomingMessages, MAX_UPCOMING_PAGE } from "../../../application/campaign/listUpcomingMessages.ts"
 import { pauseCampaign } from "../../../application/campaign/pauseCampaign.ts"
@@ -27,13 +29,22 @@ import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.t
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run, runCreate } from "../trpc.ts"
 import { flag, wholeNumber } from "./exactInputs.ts"
-import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
+import {
+  toWireCampaign,
+  toWireCampaignPage,
+  toWireCsvReading,
+  toWirePollResults,
+  toWirePreview,
+  toWireUpcomingPage
+} from "./wire.ts"
 import {
   campaignOutput,
   campaignPageOutput,
   createdOutput,
   declares,
   pausedOutput,
+  pollResultsCsvOutput,
+  pollResultsOutput,
   previewOutput,
   resumedOutput,
   successOutput,
@@ -45,6 +56,8 @@ declares<ReturnType<typeof toWireCampaignPage>, z.input<typeof campaignPageOutpu
 declares<ReturnType<typeof toWireCampaign>, z.input<typeof campaignOutput>>(true)
 declares<ReturnType<typeof toWirePreview>, z.input<typeof previewOutput>>(true)
 declares<ReturnType<typeof toWireUpcomingPage>, z.input<typeof upcomingPageOutput>>(true)
+declares<ReturnType<typeof toWirePollResults>, z.input<typeof pollResultsOutput>>(true)
+declares<Effect.Success<ReturnType<typeof exportPollResults>>, z.input<typeof pollResultsCsvOutput>>(true)
 
 /** the optional `Idempotency-Key` header of the creating operations (docs/api.md#http-api-apiv1) */
 export const idempotencyKey = z.object({
@@ -460,5 +473,37 @@ export const campaignRouter = router({
     })
     .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
     .output(createdOutput)
-    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), createdOutput))
+    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), createdOutput)),
+  /** The votes on a sent poll: per option its count and who chose it, and the votes Herald could not read. */
+  pollResults: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/campaigns/{campaignId}/messages/{messageId}/poll-results",
+        tags: ["Messages"],
+        summary: "Get a poll's results",
+        description:
+          "campaign.pollResults: per option of the poll how many chose it and who (as WhatsApp reported the votes), and the votes that could not be read."
+      }
+    })
+    .input(z.object({ campaignId: id, messageId: id }))
+    .output(pollResultsOutput)
+    .query(({ ctx, input }) =>
+      run(ctx, getPollResults(ctx.user.id, input.campaignId, input.messageId).pipe(Effect.map(toWirePollResults)))
+    ),
+  /** A poll's results as CSV, one row per voter, times in the caller's time zone (UTC until set). */
+  pollResultsCsv: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/campaigns/{campaignId}/messages/{messageId}/poll-results/csv",
+        tags: ["Messages"],
+        summary: "Export a poll's results as CSV",
+        description:
+          "campaign.pollResultsCsv: the file's name and its CSV text, one row per voter (Voter, Number, Choices, Voted at), times in the caller's time zone."
+      }
+    })
+    .input(z.object({ campaignId: id, messageId: id }))
+    .output(pollResultsCsvOutput)
+    .query(({ ctx, input }) => run(ctx, exportPollResults(ctx.user, input.campaignId, input.messageId)))
 })

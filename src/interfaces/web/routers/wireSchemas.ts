@@ -143,6 +143,33 @@ export const upcomingPageOutput = z.object({
   nextCursor: z.string().optional()
 })
 
+const pollVoter = z.object({
+  /** the voter's WhatsApp id: `<digits>@c.us`, `<id>@lid` (number hidden), or "me" (the organiser's phone) */
+  voter: z.string(),
+  /** how to call them: their WhatsApp name, else their number, else that it is hidden */
+  name: z.string(),
+  /** `+<digits>`, or null when WhatsApp hides it */
+  number: z.string().nullable(),
+  votedAt: iso
+})
+
+/** campaign.pollResults: per option its count and voters (poll's order), then the votes Herald could not read */
+export const pollResultsOutput = z
+  .object({
+    messageId: z.string(),
+    question: z.string(),
+    multipleAnswers: z.boolean(),
+    options: z.array(z.object({ option: z.string(), count: z.number(), voters: z.array(pollVoter) })),
+    /** votes WAHA reported but could not read (poll.vote.failed): ask those people again */
+    unreadable: z.array(pollVoter),
+    /** people whose vote holds at least one option */
+    voters: z.number()
+  })
+  .meta({ id: "PollResults" })
+
+/** campaign.pollResultsCsv: the file's name and its text (RFC 4180, CRLF) */
+export const pollResultsCsvOutput = z.object({ filename: z.string(), csv: z.string() })
+
 export const sessionStatusOutput = z.object({ status: z.string() })
 export const groupPageOutput = z.object({ items: z.array(group), nextCursor: z.number().optional() })
 
