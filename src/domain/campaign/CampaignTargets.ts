@@ -17,6 +17,8 @@ import type { CampaignGroup, CampaignStatus } from "./Campaign.ts"
 export type TargetStatus = "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED" | "PAUSED"
 
 export interface TargetState extends CampaignGroup {
+  /** from the id (targetKindOf): a channel's copies have no per-member receipts */
+  readonly targetKind: TargetKind
   readonly status: TargetStatus
   readonly totalMessages: number
   readonly sentMessages: number
@@ -65,6 +67,7 @@ export const targetStates = (
     return {
       groupId: target.groupId,
       groupName: target.groupName,
+      targetKind: targetKindOf(target.groupId),
       status,
       totalMessages,
       sentMessages,
@@ -72,3 +75,14 @@ export const targetStates = (
     }
   })
 }
+
+/**
+ * What kind of chat a target is, from its id alone (docs/reach.md, "Plan for Herald (channels)"):
+ * `…@newsletter` a WhatsApp Channel, `status@broadcast` the number's Status, anything else a
+ * group (or a contact's chat, which Herald sends to as to a group). A campaign keeps no kind of
+ * its own, so campaigns saved before channels read as before.
+ */
+export type TargetKind = "group" | "channel" | "status"
+
+export const targetKindOf = (id: string): TargetKind =>
+  id === "status@broadcast" ? "status" : id.endsWith("@newsletter") ? "channel" : "group"
