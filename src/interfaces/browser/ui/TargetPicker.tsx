@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { useId, useState } from "react"
-import { isChannel } from "../campaign/channelWords.ts"
+import { isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { useTRPC } from "../trpc.ts"
 import { ErrorNote } from "./ErrorNote.tsx"
 import { Button, TextField } from "./kit.tsx"
@@ -112,7 +112,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
       {chosen.length > 1 ? (
         <div className="space-y-2" aria-live="polite">
           <p className="text-sm text-slate-800">
-            Chosen: {chosen.length}, each gets its own copy of every message
+            Chosen: {targetsCount(chosen)}, each gets its own copy of every message
             {full ? ` (no more can be added: at most ${chosen.length})` : ""}
           </p>
           <ul aria-label="Chosen" className="flex flex-wrap gap-2">
