@@ -17,8 +17,6 @@ import type { CampaignGroup, CampaignStatus } from "./Campaign.ts"
 export type TargetStatus = "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED" | "PAUSED"
 
 export interface TargetState extends CampaignGroup {
-  /** from the id (targetKindOf): a channel's copies have no per-member receipts */
-  readonly targetKind: TargetKind
   readonly status: TargetStatus
   readonly totalMessages: number
   readonly sentMessages: number
@@ -67,7 +65,6 @@ export const targetStates = (
     return {
       groupId: target.groupId,
       groupName: target.groupName,
-      targetKind: targetKindOf(target.groupId),
       status,
       totalMessages,
       sentMessages,
