@@ -81,3 +81,31 @@ describe("WahaGateway.listChannels", () => {
     expect((await failure(gateway().listChannels("bob"))).reason).toBe("SessionNotRunning")
   })
 })
+
+describe("sending to a channel, as WAHA answers", () => {
+  const NEWS = "120363000000000101@newsletter"
+
+  it("a text goes to a `…@newsletter` chat as to a group; mention everyone is refused there (FeatureUnsupported)", async () => {
+    fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+    fake.setSessionStatus("alice", "WORKING")
+    const sent = await Effect.runPromise(gateway().sendText({ session: "alice", chatId: NEWS, text: "News" }))
+    expect(sent.messageId).not.toBeNull()
+    expect(fake.sent.map((b) => b.chatId)).toEqual([NEWS])
+    const mention = await failure(gateway().sendText({ session: "alice", chatId: NEWS, text: "All", mentionAll: true }))
+    expect(mention.reason).toBe("FeatureUnsupported")
+    expect(mention.message).toMatch(/can be used only in group chats/)
+  })
+
+  it("WEBJS 2026.1.x answers 201 with an empty body and delivers nothing: why planning needs 2026.3.3 there", async () => {
+    fake.setServerVersion({ engine: "WEBJS", version: "2026.1.2", tier: "PLUS" })
+    fake.setSessionStatus("alice", "WORKING")
+    const sent = await Effect.runPromise(gateway().sendText({ session: "alice", chatId: NEWS, text: "Lost" }))
+    // read as accepted, with no id: nothing tells Herald it went nowhere
+    expect(sent.messageId).toBeNull()
+    expect(fake.sent).toEqual([])
+    expect(fake.chatHistory("alice", NEWS)).toEqual([])
+    fake.setServerVersion({ engine: "WEBJS", version: "2026.2.1", tier: "PLUS" })
+    await Effect.runPromise(gateway().sendText({ session: "alice", chatId: NEWS, text: "Found" }))
+    expect(fake.sent.map((b) => b.text)).toEqual(["Found"])
+  })
+})
