@@ -93,7 +93,7 @@ const useTargetPages = (kind: TargetKind, sessionName: string, search: string | 
   return kind === "groups" ? groups : kind === "contacts" ? contacts : channels
 }
 
-/** Groups or contacts of the session, searchable, several selectable (checkboxes; the chosen as chips). */
+/** Groups, contacts or channels of the session, searchable, several selectable (checkboxes; the chosen as chips). */
 export const TargetPicker = (props: TargetPickerProps) => {
   const { sessionName, error } = props
   const { chosen, isChosen, full, toggle, remove, clear } = selection(props)
@@ -140,7 +140,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
       ) : (
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen[0] === undefined ? (
-            "None chosen yet. Choose one, or several groups."
+            "None chosen yet. Choose one, or several groups or channels."
           ) : (
             <>
               Chosen: <strong>{chosen[0].groupName}</strong>
