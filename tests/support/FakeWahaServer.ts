@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import type { FakeServerVersion } from "./fakeWahaRules.ts"
+import type { FakeChannel, FakeServerVersion } from "./fakeWahaRules.ts"
 import {
   alreadyExists,
   alreadyStarted,
   availableOnlyInPlus,
   cannotRoute,
+  channelSendsVanish,
+  channelsAnswer,
   DEFAULT_FAKE_VERSION,
+  hasChannelsRoute,
   hasNewMessageIdRoute,
   knownWebhookEvents,
   mediaOnlyInPlus,
@@ -194,6 +197,12 @@ export interface FakeWaha {
   setServerVersion(version: Partial<FakeServerVersion>): void
   setGroups(session: string, groups: ReadonlyArray<unknown> | Record<string, unknown>): void
   setContacts(session: string, contacts: ReadonlyArray<unknown>): void
+  /**
+   * The channels this session's number follows or runs; GET /api/{session}/channels answers them in
+   * the engine's shape (fakeWahaRules.channelsAnswer). Sends to their `…@newsletter` ids are taken as
+   * sends to a group (WEBJS 2026.1.x excepted: channelSendsVanish).
+   */
+  setChannels(session: string, channels: ReadonlyArray<FakeChannel>): void
   /** The session's lid table (GET /api/{session}/lids), e.g. [{lid: "123@lid", pn: "15551234567@c.us"}]. */
   setLids(session: string, lids: ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>): void
   /**
@@ -235,6 +244,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
   const contacts = new Map<string, ReadonlyArray<unknown>>()
+  const channels = new Map<string, ReadonlyArray<FakeChannel>>()
   const lids = new Map<string, ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>>()
   let legacy = false
   let keyless = options.keyless ?? false
@@ -428,6 +438,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         expected: ["WORKING"]
       })
     }
+    if (channelSendsVanish(serverVersion, body["chatId"])) return answer ? json(res, 201, undefined) : undefined
     sent.push(body as FakeWaha["sent"][number])
     const id = `true_${body["chatId"]}_${keyFor(body, "FAKE")}`
     const entry = historyEntry(session, body["session"], body["chatId"], id, body["text"])
@@ -502,6 +513,8 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         expected: ["WORKING"]
       })
     }
+    if (req.path === "/api/sendImage" && channelSendsVanish(serverVersion, body["chatId"]))
+      return answer ? json(res, 201, undefined) : undefined
     media.push({ path: req.path, body })
     const id = `true_${body["chatId"]}_${keyFor(body, "FAKEMEDIA")}`
     const caption = typeof body["caption"] === "string" ? body["caption"] : null
@@ -763,6 +776,12 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "new-message-id") {
       return newMessageId(req, name, res)
     }
+    if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "channels") {
+      if (!hasChannelsRoute(serverVersion)) return json(res, 404, cannotRoute("GET", path))
+      return whenStatus(name, "WORKING", res, () =>
+        json(res, 200, channelsAnswer(serverVersion, channels.get(name) ?? [], query["role"]))
+      )
+    }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
       return whenStatus(name, "WORKING", res, () => {
         const fixture = groups.get(name) ?? []
@@ -923,6 +942,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       sessions.clear()
       groups.clear()
       contacts.clear()
+      channels.clear()
       lids.clear()
       legacy = false
       keyless = options.keyless ?? false
@@ -946,6 +966,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     },
     setGroups: (session, fixture) => void groups.set(session, fixture),
     setContacts: (session, fixture) => void contacts.set(session, fixture),
+    setChannels: (session, fixture) => void channels.set(session, fixture),
     setLids: (session, table) => void lids.set(session, table),
     legacy: (on) => {
       legacy = on

@@ -12,6 +12,7 @@ import { firstMissedUnderPacing, sureToGoUnderPacing } from "../../domain/sessio
 import { MediaStore } from "../ports/MediaStore.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
+import { requireChannels } from "./channelSupport.ts"
 import { requireMedia } from "./mediaSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { requirePolls } from "./pollSupport.ts"
@@ -292,6 +293,17 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     }
     messages = found
   }
+  // WhatsApp Channels among the targets: their own rules, before the gateway is asked about mentions
+  yield* requireChannels(
+    targets,
+    messages,
+    {
+      target: (i) => (input.targets === undefined ? "groupId" : `targets.${i}.groupId`),
+      mention: (i) => (input.messages?.[i]?.mentionAll === true ? `messages.${i}.mentionAll` : "mentionAll"),
+      message: (i, part) => (input.recurrence === undefined ? `messages.${i}.${part}` : "recurrence.template")
+    },
+    session.sessionName
+  )
   // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1) {

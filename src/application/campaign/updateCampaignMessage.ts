@@ -1,10 +1,12 @@
 import { Clock, Effect } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
+import { CHANNEL_MENTION_REFUSAL } from "./channelSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
@@ -42,6 +44,8 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
     const problem = pollProblem(poll)
     if (problem !== null) return yield* new InvalidCampaign({ message: problem.message, field: `poll.${problem.at}` })
   }
+  if (input.mentionAll === true && targetKindOf(message.groupId) === "channel")
+    return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, field: "mentionAll" })
   if (input.mentionAll === true) yield* requireMentionAll("mentionAll")
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(input.messageId, {

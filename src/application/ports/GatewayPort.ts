@@ -230,6 +230,20 @@ export interface GatewayGroup {
   readonly groupName: string
 }
 
+/** WAHA's `Channel.role`; GUEST also stands for any role WAHA does not name. */
+export type ChannelRole = "OWNER" | "ADMIN" | "SUBSCRIBER" | "GUEST"
+
+/** A WhatsApp Channel the session follows or runs (docs/reach.md, "Listing the channels a number can post to"). */
+export interface GatewayChannel {
+  /** `<digits>@newsletter` */
+  readonly channelId: string
+  readonly name: string
+  readonly role: ChannelRole
+  readonly verified: boolean
+  /** null where the engine does not say (WEBJS's list) */
+  readonly subscribers: number | null
+}
+
 export interface GatewayContact {
   readonly groupId: string
   readonly groupName: string
@@ -344,6 +358,13 @@ export class GatewayPort extends Context.Service<
      * the gateway lists by `@lid` comes under the phone number its lid maps to, when the gateway knows it.
      */
     readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
+    /**
+     * GET /api/{session}/channels without `role` (one call; WAHA's filter takes one role only),
+     * read leniently per engine: every role, the caller keeps OWNER and ADMIN; entries whose id is
+     * not `…@newsletter` are dropped. A WAHA without the route (404 "Cannot GET", before 2024.7.5)
+     * and 422/501 "not implemented" are FeatureUnsupported.
+     */
+    readonly listChannels: (name: string) => Effect.Effect<ReadonlyArray<GatewayChannel>, GatewayError>
     /** GET /api/{session}/chats/{chatId}/messages: did this session's send of `text` reach the chat? */
     readonly findSentMessage: (query: SentMessageQuery) => Effect.Effect<SentMessageLookup, GatewayError>
     /**

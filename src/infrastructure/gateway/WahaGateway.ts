@@ -24,6 +24,7 @@ import { jsonWithBase64 } from "./jsonWithBase64.ts"
 import { makeFindSentMessage } from "./WahaChatHistory.ts"
 import { makeMessageIds } from "./WahaMessageIds.ts"
 import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
+import { ChannelsBody, readChannels } from "./wahaChannels.ts"
 import { WahaId } from "./wahaId.ts"
 import {
   ContactsBody,
@@ -619,6 +620,20 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     return result
   })
 
+  // one call, no paging (WAHA has none for channels) and no role filter (it takes one role only)
+  const listChannels = Effect.fn("WahaGateway.listChannels")(function* (name: string) {
+    const prefix = "failed to list channels"
+    const response = yield* call(prefix, "GET", `/api/${seg(name)}/channels`)
+    // NestJS's answer to a route it does not have: a WAHA before channels (2024.7.5)
+    if (response.status === 404 && /Cannot GET/i.test(response.text)) {
+      return yield* Effect.fail(
+        fail(prefix, "FeatureUnsupported", "the gateway has no channels route (WAHA before 2024.7.5)", 404)
+      )
+    }
+    const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, ChannelsBody)))
+    return readChannels(body)
+  })
+
   /** The whole lid table (lid → `<digits>@c.us`), read page after page. */
   const lidTable = (name: string) =>
     walkPages(
@@ -718,6 +733,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     getQr,
     listGroups,
     listContacts,
+    listChannels,
     findSentMessage: makeFindSentMessage({ call, ok, parse }),
     newMessageId: messageIds.newMessageId,
     findMessageById: messageIds.findMessageById

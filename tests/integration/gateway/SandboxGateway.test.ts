@@ -227,6 +227,18 @@ describe("SandboxGateway", () => {
     })
   )
 
+  it.effect("lists sample channels to a WORKING session: two it runs, one it only follows", () =>
+    Effect.gen(function* () {
+      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+      yield* gateway.createSession("erin")
+      expect((yield* Effect.flip(gateway.listChannels("erin"))).reason).toBe("SessionNotReady")
+      yield* gateway.getQr("erin")
+      const channels = yield* gateway.listChannels("erin")
+      expect(channels.map((c) => c.role)).toEqual(["OWNER", "ADMIN", "SUBSCRIBER"])
+      expect(channels.every((c) => c.channelId.endsWith("@newsletter"))).toBe(true)
+    })
+  )
+
   it.effect(
     "pages as Herald asks WAHA for them: in id order, each saying what it served, read whole once by the directory's walk",
     () =>

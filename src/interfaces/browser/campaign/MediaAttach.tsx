@@ -85,10 +85,13 @@ export const MediaAttach = ({
   of,
   media,
   error,
-  onChange
+  onChange,
+  imagesOnly
 }: {
   /** what the labels name: "message 2" */
   readonly of: string
+  /** why only images may be attached here (a WhatsApp channel among the targets), or undefined */
+  readonly imagesOnly?: string | undefined
   readonly media: AttachedMedia | null
   /** the server's error at this row's media (e.g. not found) */
   readonly error?: string | undefined
@@ -99,18 +102,23 @@ export const MediaAttach = ({
     readonly error: string | null
     readonly name: string | null
   }>({ uploading: false, error: null, name: null })
-  const shown = state.error ?? error ?? null
+  const shown = state.error ?? error ?? (imagesOnly !== undefined && media?.kind === "file" ? imagesOnly : null) ?? null
   return (
     <div className="space-y-2">
       {media === null ? (
         <FilePicker
           label={
             <>
-              Attach image or file<span className="sr-only"> to {of}</span>…
+              {imagesOnly === undefined ? "Attach image or file" : "Attach image"}
+              <span className="sr-only"> to {of}</span>…
             </>
           }
           chosen={state.name === null ? null : state.uploading ? `Uploading ${state.name}…` : state.name}
-          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+          accept={
+            imagesOnly === undefined
+              ? "image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+              : "image/jpeg,image/png,image/webp,image/gif"
+          }
           disabled={state.uploading}
           onChange={async (e) => {
             const file = e.target.files?.[0]
@@ -123,7 +131,11 @@ export const MediaAttach = ({
               onChange(result.media)
             } else setState({ uploading: false, error: result.error, name: file.name })
           }}
-          hint="JPEG, PNG, WebP or GIF images; PDF, Word, Excel, PowerPoint or OpenDocument files; at most 16 MB. The text becomes its caption."
+          hint={
+            imagesOnly === undefined
+              ? "JPEG, PNG, WebP or GIF images; PDF, Word, Excel, PowerPoint or OpenDocument files; at most 16 MB. The text becomes its caption."
+              : `JPEG, PNG, WebP or GIF images; at most 16 MB. The text becomes its caption. ${imagesOnly}`
+          }
         />
       ) : (
         <>

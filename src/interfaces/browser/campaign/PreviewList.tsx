@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { countOf } from "../ui/pacingText.ts"
+import { targetsCount } from "./channelWords.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
@@ -27,8 +28,8 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
       </p>
       {groups > 1 ? (
         <p className="text-sm font-medium text-slate-800" data-testid="preview-targets">
-          Each message goes to {groups} groups ({preview.targets.map((t) => t.groupName || t.groupId).join(", ")}):{" "}
-          {count * groups} sends in all.
+          Each message goes to {targetsCount(preview.targets)} (
+          {preview.targets.map((t) => t.groupName || t.groupId).join(", ")}): {count * groups} sends in all.
         </p>
       ) : null}
       <ol className="space-y-3" aria-label="Messages to be sent">

@@ -4,6 +4,7 @@ import { Link, useParams } from "wouter"
 import { failedGroupOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
+import { CHANNEL_RECEIPTS_NOTE, isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { useMessageSearch } from "../campaign/MessageSearch.tsx"
@@ -127,15 +128,19 @@ const CampaignView = ({
         <p className="-mt-2 break-words text-slate-700">
           {several ? (
             <>
-              To {campaign.targets.length} groups: <strong>{groupsLabel(campaign.targets)}</strong>, each its own copy
+              To {targetsCount(campaign.targets)}: <strong>{groupsLabel(campaign.targets)}</strong>, each its own copy
               of every message
             </>
           ) : (
             <>
-              To the group <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
+              To the {isChannel(campaign.group) ? "WhatsApp channel" : "group"}{" "}
+              <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
             </>
           )}
         </p>
+        {!several && isChannel(campaign.group) ? (
+          <p className="mt-2 text-sm text-slate-700">{CHANNEL_RECEIPTS_NOTE}</p>
+        ) : null}
         {plan !== undefined ? (
           <p className="mt-2 text-slate-700" data-testid="plan-sentence">
             {plan.recurrence === undefined ? "Planned in " : "Plan: "}

@@ -94,6 +94,9 @@ export const campaignOutput = z
         z.object({
           groupId: z.string(),
           groupName: z.string(),
+          targetKind: z.enum(["group", "channel", "status"]).meta({
+            description: "from the id: `…@newsletter` a WhatsApp Channel, `status@broadcast` Status, else a group"
+          }),
           status: z.enum(["SCHEDULED", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "PAUSED"]),
           totalMessages: z.number(),
           sentMessages: z.number(),
@@ -172,6 +175,25 @@ export const pollResultsCsvOutput = z.object({ filename: z.string(), csv: z.stri
 
 export const sessionStatusOutput = z.object({ status: z.string() })
 export const groupPageOutput = z.object({ items: z.array(group), nextCursor: z.number().optional() })
+/** user.getMessagingChannels: the WhatsApp Channels the number owns or administers */
+export const channelPageOutput = z
+  .object({
+    items: z.array(
+      z.object({
+        channelId: z.string().meta({ description: "the channel's chat id, `<digits>@newsletter`: a campaign target" }),
+        name: z.string(),
+        role: z.enum(["OWNER", "ADMIN", "SUBSCRIBER", "GUEST"]),
+        verified: z.boolean(),
+        subscribers: z.number().nullable().meta({ description: "followers, null where the gateway does not say" })
+      })
+    ),
+    nextCursor: z.number().optional(),
+    problem: z
+      .string()
+      .optional()
+      .meta({ description: "why this number's gateway cannot post to channels (none are listed then)" })
+  })
+  .meta({ id: "ChannelPage" })
 
 /**
  * The fields of a value `V` that schema type `S` does not declare, at any depth (never: none).
