@@ -24,6 +24,7 @@ export const versionGateway = (
       chatPresence: unused,
       sendPoll: unused,
       sendMedia: unused,
+      sendStatus: unused,
       createSession: unused,
       getSession: unused,
       startSession: unused,

@@ -65,6 +65,7 @@ export const targetStates = (
     return {
       groupId: target.groupId,
       groupName: target.groupName,
+      ...(target.statusPost === undefined ? {} : { statusPost: target.statusPost }),
       status,
       totalMessages,
       sentMessages,
@@ -72,3 +73,11 @@ export const targetStates = (
     }
   })
 }
+
+/**
+ * What a target's id names (docs/reach.md, "Plan for Herald (channels)"): `…@newsletter` a
+ * WhatsApp channel, `status@broadcast` the number's Status, anything else a group (`…@g.us`, and
+ * every id stored before channels and Status).
+ */
+export const targetKindOf = (id: string): "group" | "channel" | "status" =>
+  id === "status@broadcast" ? "status" : id.endsWith("@newsletter") ? "channel" : "group"
