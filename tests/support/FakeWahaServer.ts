@@ -27,6 +27,8 @@ import {
   WAHA_STATUS_WAIT_MS,
   waitUntil
 } from "./fakeWahaRules.ts"
+import type { FakeStatus } from "./fakeWahaStatus.ts"
+import { answerStatus } from "./fakeWahaStatus.ts"
 
 /**
  * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
@@ -143,6 +145,8 @@ export interface FakeWaha {
   readonly polls: Array<Record<string, unknown>>
   /** accepted sendImage / sendFile calls: the path and the body as received (file.data is base64) */
   readonly media: Array<{ readonly path: string; readonly body: Record<string, unknown> }>
+  /** accepted Status posts (POST /api/{session}/status/text|image; fakeWahaStatus.ts) */
+  readonly statuses: Array<FakeStatus>
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
@@ -231,6 +235,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const sent: FakeWaha["sent"] = []
   const refusedChats = new Map<string, { readonly status: number; readonly body: unknown }>()
   const polls: FakeWaha["polls"] = []
+  const statuses: FakeWaha["statuses"] = []
   const media: FakeWaha["media"] = []
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
@@ -666,6 +671,40 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return json(res, 201, path === "/api/sendSeen" ? {} : { result: true })
     }
+    // the number's Status (fakeWahaStatus.ts): the session as @WorkingSessionParam checks it, then the engine
+    if (method === "POST" && parts[0] === "api" && parts[2] === "status" && parts.length === 4) {
+      const kind = parts[3]
+      const name = parts[1] ?? ""
+      if (kind === "text" || kind === "image") {
+        if (mode.kind === "hang") return
+        if (mode.kind === "respond") return json(res, mode.status, mode.body)
+        const session = sessions.get(name)
+        if (session === undefined && !autoSessions)
+          return json(res, 404, { message: `Session "${name}" does not exist` })
+        if (session !== undefined && session.status !== "WORKING")
+          return json(res, 422, statusNotExpected(name, session.status, ["WORKING"]))
+        const config = session?.config as { noweb?: { store?: { enabled?: unknown } } } | undefined
+        const meId = session?.me?.id ?? "15550000000@c.us"
+        const answer = answerStatus({
+          version: serverVersion,
+          kind,
+          session: name,
+          body: req.body as Record<string, unknown> | undefined,
+          meId,
+          // a session the fake made up (autoSessions) has the store Herald turns on
+          nowebStore: session?.config === undefined || config?.noweb?.store?.enabled === true,
+          storedContacts: contacts.get(name)?.length ?? 1
+        })
+        if (answer._tag === "Refused") return json(res, answer.status, answer.body)
+        statuses.push(answer.posted)
+        const text = kind === "text" ? answer.posted.body["text"] : answer.posted.body["caption"]
+        const id = `true_status@broadcast_${answer.posted.key}`
+        chatHistory(name, "status@broadcast").push(
+          historyEntry(session, name, "status@broadcast", id, typeof text === "string" ? text : null, kind === "image")
+        )
+        return json(res, 201, answer.body)
+      }
+    }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
       const name = parts[2]
@@ -865,6 +904,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     sent,
     polls,
     media,
+    statuses,
     sessions,
     respondWith: (status, body) => {
       mode = { kind: "respond", status, body }
@@ -920,6 +960,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       sent.length = 0
       polls.length = 0
       media.length = 0
+      statuses.length = 0
       sessions.clear()
       groups.clear()
       contacts.clear()

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
+import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
+import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
+import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
+import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
+import type { FakeWaha } from "../../support/FakeWahaServer.ts"
+import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { createMessagingSession } from "../../support/messagingSessions.ts"
+import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
+
+// A Status post through the scheduler's own claim/send/record, against the fake WAHA over HTTP
+// (docs/reach.md, "Plan for Herald (Status)").
+
+const T = Date.parse("2026-03-01T10:00:00.000Z")
+const GROUP = { groupId: "120363000000000001@g.us", groupName: "Family" }
+const CONTACTS = ["4915112345678@c.us", "4915187654321@c.us"]
+const STATUS = {
+  groupId: "status@broadcast",
+  groupName: "",
+  statusPost: { backgroundColor: "#ff8800", font: 6 as const, contacts: CONTACTS }
+}
+
+let fake: FakeWaha
+beforeAll(async () => {
+  fake = await startFakeWaha()
+})
+afterAll(() => fake.close())
+beforeEach(() => fake.reset())
+
+const scheduler = () => {
+  const db = makeMemoryDatabase()
+  return schedulerClient(MemoryStore.layer(db), fake.url).pipe(Layer.provideMerge(KeyedLocks.layer))
+}
+
+describe("a Status post in the scheduler", () => {
+  it.effect(
+    "a campaign to a group and the Status: each copy claimed and sent once, the Status with its colour, font and contacts",
+    () =>
+      Effect.gen(function* () {
+        fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", {
+          sessionName: "alice",
+          targets: [GROUP, STATUS],
+          messages: [{ content: "Open day on Saturday", scheduledAt: T }]
+        })
+        const campaign = yield* (yield* CampaignRepository).get(id)
+        expect(campaign?.targets?.[1]).toEqual({ ...STATUS, groupName: "My Status" })
+        yield* TestClock.setTime(T)
+        expect(yield* dispatchAndDrain).toBe(2)
+        // a second pass finds nothing: each copy went once
+        yield* dispatchAndDrain
+        expect(fake.sent.map((s) => [s.chatId, s.text])).toEqual([[GROUP.groupId, "Open day on Saturday"]])
+        expect(fake.statuses).toHaveLength(1)
+        expect(fake.statuses[0]).toMatchObject({
+          kind: "text",
+          session: "alice",
+          body: { text: "Open day on Saturday", backgroundColor: "#ff8800", font: 6, contacts: CONTACTS }
+        })
+        const messages = yield* (yield* MessageRepository).listByCampaign(id)
+        const status = messages.find((m) => m.groupId === "status@broadcast")
+        expect(status?.status).toBe("SENT")
+        // the id NOWEB answered (key.id), to match the views (receipts) that come later
+        expect(status?.gatewayMessageKey).toBe(fake.statuses[0]?.key)
+        // no id was taken for the Status before its claim
+        expect(fake.requests.filter((r) => r.path.endsWith("/new-message-id"))).toHaveLength(1)
+        expect((yield* (yield* CampaignRepository).get(id))?.status).toBe("COMPLETED")
+      }).pipe(Effect.provide(scheduler()))
+  )
+
+  it.effect(
+    "WEBJS posts to all contacts (no contacts field); a refusal at the gateway fails the Status copy and its campaign, never resent",
+    () =>
+      Effect.gen(function* () {
+        fake.setServerVersion({ engine: "WEBJS", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", {
+          sessionName: "alice",
+          targets: [{ groupId: "status@broadcast", groupName: "My Status" }],
+          messages: [
+            { content: "first", scheduledAt: T },
+            { content: "second", scheduledAt: T + 60_000 }
+          ]
+        })
+        yield* TestClock.setTime(T)
+        yield* dispatchAndDrain
+        expect(fake.statuses).toHaveLength(1)
+        expect(fake.statuses[0]?.body).toEqual({
+          text: "first",
+          backgroundColor: "#38b42f",
+          font: 0,
+          linkPreview: true,
+          linkPreviewHighQuality: false
+        })
+        // the engine changed under the plan: WAHA refuses, the copy fails and so does the campaign
+        fake.setServerVersion({ engine: "GOWS", version: "2024.12.1" })
+        yield* TestClock.setTime(T + 60_000)
+        yield* dispatchAndDrain
+        yield* dispatchAndDrain
+        const messages = yield* (yield* MessageRepository).listByCampaign(id)
+        expect(messages.map((m) => m.status)).toEqual(["SENT", "FAILED"])
+        expect(messages[1]?.failureReason).toMatch(/^failed to post status: gateway answered 501/)
+        expect((yield* (yield* CampaignRepository).get(id))?.status).toBe("FAILED")
+        expect(fake.statuses).toHaveLength(1)
+      }).pipe(Effect.provide(scheduler()))
+  )
+})
