@@ -1,6 +1,7 @@
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignStatusWords } from "../campaignView.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
+import { statusAudienceWords } from "./statusWords.ts"
 
 /** Where each target group stands (campaign.get's `targets`): its state and its own copies' counts. */
 export const TargetTable = ({ targets }: { readonly targets: CampaignDetail["targets"] }) => (
@@ -33,6 +34,11 @@ export const TargetTable = ({ targets }: { readonly targets: CampaignDetail["tar
               <tr key={t.groupId} data-testid="target-row">
                 <th scope="row" className="break-words px-3 py-2 font-medium">
                   {t.groupName || t.groupId}
+                  {t.statusPost === undefined ? null : (
+                    <span className="block text-xs font-normal text-slate-600">
+                      {statusAudienceWords(t.statusPost.contacts)}
+                    </span>
+                  )}
                 </th>
                 <td className="px-3 py-2">
                   <StatusPill label={words.label} tone={words.tone} prefix="State:" />
