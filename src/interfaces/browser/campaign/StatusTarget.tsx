@@ -40,6 +40,23 @@ const FONTS: ReadonlyArray<{ readonly font: number; readonly name: string; reado
   { font: 10, name: "Typewriter", look: "font-mono font-bold" }
 ]
 
+/** Relative luminance of `#rrggbb` (WCAG 2), 0 for a colour that cannot be read. */
+const luminance = (hex: string): number => {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
+  if (m === null) return 0
+  const [r, g, b] = [m[1], m[2], m[3]].map((part) => {
+    const c = Number.parseInt(part ?? "0", 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
+}
+
+/** White or near-black, whichever reads better on `background` (the preview must be legible; WhatsApp draws white). */
+const textOn = (background: string): string => {
+  const l = luminance(background)
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.0585 ? "#ffffff" : "#0f172a"
+}
+
 const AUDIENCES = [
   { value: "all" as const, label: "All my contacts", hint: "As your phone's Status privacy says." },
   { value: "chosen" as const, label: "Chosen contacts", hint: "Only the people you pick below." }
@@ -112,6 +129,7 @@ export const StatusTarget = ({
             <TextField
               label="Any other colour"
               type="color"
+              className="mt-1 block h-11 w-20 cursor-pointer rounded-md border border-slate-400 bg-white p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
               value={value.backgroundColor}
               hint="Images keep their own colours."
               onChange={(e) => update({ backgroundColor: e.target.value })}
@@ -132,8 +150,8 @@ export const StatusTarget = ({
           <div
             role="img"
             aria-label={`Preview of your Status: ${sample.trim() === "" ? "your text" : sample} on ${SWATCHES.find((s) => s.colour === value.backgroundColor.toLowerCase())?.name.toLowerCase() ?? value.backgroundColor}, font ${font?.name ?? ""}`}
-            className="mx-auto flex aspect-[9/16] w-40 items-center justify-center overflow-hidden rounded-xl p-3 text-center text-white shadow"
-            style={{ backgroundColor: value.backgroundColor }}
+            className="mx-auto flex aspect-[9/16] w-40 items-center justify-center overflow-hidden rounded-xl p-3 text-center shadow"
+            style={{ backgroundColor: value.backgroundColor, color: textOn(value.backgroundColor) }}
           >
             <span className={`line-clamp-[10] break-words text-sm ${font?.look ?? ""}`}>
               {sample.trim() === "" ? "Your text" : sample}
