@@ -515,6 +515,39 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (answer) json(res, 201, sentAnswer(id, entry.timestamp))
   }
 
+  /** POST /api/{session}/status/text|image (fakeWahaStatus.ts); `answer` false: posted, never answered. */
+  const postStatus = (
+    req: RecordedRequest,
+    res: ServerResponse,
+    name: string,
+    kind: "text" | "image",
+    answer = true
+  ) => {
+    const session = sessions.get(name)
+    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${name}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING")
+      return json(res, 422, statusNotExpected(name, session.status, ["WORKING"]))
+    const config = session?.config as { noweb?: { store?: { enabled?: unknown } } } | undefined
+    const reply = answerStatus({
+      version: serverVersion,
+      kind,
+      session: name,
+      body: req.body as Record<string, unknown> | undefined,
+      meId: session?.me?.id ?? "15550000000@c.us",
+      // a session the fake made up (autoSessions) has the store Herald turns on
+      nowebStore: session?.config === undefined || config?.noweb?.store?.enabled === true,
+      storedContacts: contacts.get(name)?.length ?? 1
+    })
+    if (reply._tag === "Refused") return json(res, reply.status, reply.body)
+    statuses.push(reply.posted)
+    const text = kind === "text" ? reply.posted.body["text"] : reply.posted.body["caption"]
+    const id = `true_status@broadcast_${reply.posted.key}`
+    chatHistory(name, "status@broadcast").push(
+      historyEntry(session, name, "status@broadcast", id, typeof text === "string" ? text : null, kind === "image")
+    )
+    if (answer) json(res, 201, reply.body)
+  }
+
   /** The chats routes' own checks (@WorkingSessionParam, then the engine's store): true when the call may go on, else answered. */
   const historyReadable = (name: string, res: ServerResponse): boolean => {
     const session = sessions.get(name)
@@ -674,35 +707,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     // the number's Status (fakeWahaStatus.ts): the session as @WorkingSessionParam checks it, then the engine
     if (method === "POST" && parts[0] === "api" && parts[2] === "status" && parts.length === 4) {
       const kind = parts[3]
-      const name = parts[1] ?? ""
       if (kind === "text" || kind === "image") {
         if (mode.kind === "hang") return
         if (mode.kind === "respond") return json(res, mode.status, mode.body)
-        const session = sessions.get(name)
-        if (session === undefined && !autoSessions)
-          return json(res, 404, { message: `Session "${name}" does not exist` })
-        if (session !== undefined && session.status !== "WORKING")
-          return json(res, 422, statusNotExpected(name, session.status, ["WORKING"]))
-        const config = session?.config as { noweb?: { store?: { enabled?: unknown } } } | undefined
-        const meId = session?.me?.id ?? "15550000000@c.us"
-        const answer = answerStatus({
-          version: serverVersion,
-          kind,
-          session: name,
-          body: req.body as Record<string, unknown> | undefined,
-          meId,
-          // a session the fake made up (autoSessions) has the store Herald turns on
-          nowebStore: session?.config === undefined || config?.noweb?.store?.enabled === true,
-          storedContacts: contacts.get(name)?.length ?? 1
-        })
-        if (answer._tag === "Refused") return json(res, answer.status, answer.body)
-        statuses.push(answer.posted)
-        const text = kind === "text" ? answer.posted.body["text"] : answer.posted.body["caption"]
-        const id = `true_status@broadcast_${answer.posted.key}`
-        chatHistory(name, "status@broadcast").push(
-          historyEntry(session, name, "status@broadcast", id, typeof text === "string" ? text : null, kind === "image")
-        )
-        return json(res, 201, answer.body)
+        if (unanswered()) return deliverUnanswered(() => postStatus(req, res, parts[1] ?? "", kind, false))
+        return postStatus(req, res, parts[1] ?? "", kind)
       }
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })

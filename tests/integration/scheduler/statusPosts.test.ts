@@ -4,11 +4,16 @@ import { TestClock } from "effect/testing"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { claimMessage } from "../../../src/application/scheduler/claimMessage.ts"
+import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
+import { recoverExpiredClaims } from "../../../src/application/scheduler/recoverExpiredClaims.ts"
+import { SchedulerSettings } from "../../../src/application/scheduler/SchedulerSettings.ts"
 import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
+import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
-import { startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 
@@ -31,10 +36,28 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 beforeEach(() => fake.reset())
 
+const LEASE = 5 * 60_000
 const scheduler = () => {
   const db = makeMemoryDatabase()
-  return schedulerClient(MemoryStore.layer(db), fake.url).pipe(Layer.provideMerge(KeyedLocks.layer))
+  return schedulerClient(MemoryStore.layer(db), fake.url, { leaseMs: LEASE }).pipe(Layer.provideMerge(KeyedLocks.layer))
 }
+/** schedulerClient's, with a Status's (media) deadline of 300 ms, so a send left unanswered is cut off at once. */
+const quickScheduler = () =>
+  Dispatcher.layer.pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        MemoryStore.layer(makeMemoryDatabase()),
+        KeyedLocks.layer,
+        WahaGateway.layer({ baseUrl: fake.url, apiKey: FAKE_WAHA_API_KEY, timeoutMs: 300, mediaTimeoutMs: 300 }),
+        Layer.succeed(SchedulerSettings, { ...SchedulerSettings.defaultValue(), leaseMs: LEASE })
+      )
+    )
+  )
+const statusOnly = (content: string) => ({
+  sessionName: "alice",
+  targets: [{ groupId: "status@broadcast", groupName: "My Status" }],
+  messages: [{ content, scheduledAt: T }]
+})
 
 describe("a Status post in the scheduler", () => {
   it.effect(
@@ -108,6 +131,46 @@ describe("a Status post in the scheduler", () => {
         expect(messages[1]?.failureReason).toMatch(/^failed to post status: gateway answered 501/)
         expect((yield* (yield* CampaignRepository).get(id))?.status).toBe("FAILED")
         expect(fake.statuses).toHaveLength(1)
+      }).pipe(Effect.provide(scheduler()))
+  )
+
+  it.effect(
+    "posted but the answer never came (cut off): outcome unknown, the campaign fails, and it is never posted again",
+    () =>
+      Effect.gen(function* () {
+        fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", statusOnly("cut off"))
+        fake.deliverThenHang()
+        yield* TestClock.setTime(T)
+        yield* dispatchAndDrain
+        const [message] = yield* (yield* MessageRepository).listByCampaign(id)
+        expect(message?.status).toBe("OUTCOME_UNKNOWN")
+        expect(message?.failureReason).toMatch(/^failed to post status: .*outcome unknown/)
+        expect((yield* (yield* CampaignRepository).get(id))?.status).toBe("FAILED")
+        yield* Effect.promise(() => fake.reset())
+        yield* dispatchAndDrain
+        expect(fake.statuses).toHaveLength(0)
+      }).pipe(Effect.provide(quickScheduler()))
+  )
+
+  it.effect(
+    "claimed by a scheduler that died before posting: after the lease, outcome unknown, never posted by itself",
+    () =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T - 60_000)
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", statusOnly("claimed then crashed"))
+        yield* TestClock.setTime(T)
+        const [view] = yield* (yield* MessageRepository).listByCampaign(id)
+        expect((yield* claimMessage(view!, T))._tag).toBe("Claimed")
+        yield* TestClock.setTime(T + LEASE)
+        expect(yield* recoverExpiredClaims()).toBe(1)
+        const [message] = yield* (yield* MessageRepository).listByCampaign(id)
+        expect(message?.status).toBe("OUTCOME_UNKNOWN")
+        yield* dispatchAndDrain
+        expect(fake.statuses).toHaveLength(0)
       }).pipe(Effect.provide(scheduler()))
   )
 })
