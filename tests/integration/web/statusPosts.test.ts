@@ -100,7 +100,7 @@ const describeStatus = (name: string, store: () => StoreKind) => {
         })
         expect(web.fake.sent.filter((s) => s.chatId === GROUP.groupId)).toHaveLength(1)
         const got = await owner.api.campaign.get.query({ id })
-        expect(got.messages.map((m) => [m.groupId, m.status])).toEqual([
+        expect(got.messages.map((m) => [m.groupId, m.status]).sort()).toEqual([
           [GROUP.groupId, "SENT"],
           ["status@broadcast", "SENT"]
         ])
