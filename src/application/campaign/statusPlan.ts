@@ -20,6 +20,10 @@ export const planTarget = (t: CampaignGroup): CampaignGroup =>
       }
     : { groupId: t.groupId, groupName: t.groupName }
 
+/** Why a Status cannot mention everyone, in the organiser's words. */
+export const STATUS_NO_MENTION =
+  'mentioning everyone works in groups only, not on your Status; turn "mention everyone" off, or leave your Status out of this campaign'
+
 /**
  * The rules of a plan with the number's Status among its targets (docs/reach.md, "Plan for Herald
  * (Status)"), each refusal naming its field: Status settings on the Status target only, a colour,
@@ -64,8 +68,7 @@ export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
     if (m.mentionAll) {
       const own = input.messages?.[i]?.mentionAll === true
       return yield* new InvalidCampaign({
-        message:
-          'mentioning everyone works in groups only, not on your Status; turn "mention everyone" off, or leave your Status out of this campaign',
+        message: STATUS_NO_MENTION,
         field: own ? `messages.${i}.mentionAll` : "mentionAll"
       })
     }

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
@@ -8,6 +9,7 @@ import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./Ca
 import { requireMentionAll } from "./mentionSupport.ts"
 import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
+import { STATUS_NO_MENTION } from "./statusPlan.ts"
 
 /**
  * campaign.updateMessage: content, time and/or "mention everyone" of a message not yet picked
@@ -41,6 +43,10 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
   if (poll !== undefined) {
     const problem = pollProblem(poll)
     if (problem !== null) return yield* new InvalidCampaign({ message: problem.message, field: `poll.${problem.at}` })
+  }
+  // the number's Status: no mention goes with it (statusPlan.ts)
+  if (input.mentionAll === true && targetKindOf(message.groupId) === "status") {
+    return yield* new InvalidCampaign({ message: STATUS_NO_MENTION, field: "mentionAll" })
   }
   if (input.mentionAll === true) yield* requireMentionAll("mentionAll")
   const now = yield* Clock.currentTimeMillis

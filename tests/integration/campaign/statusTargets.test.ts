@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
 import { ALL_CONTACTS_ONLY, statusReachOf } from "../../../src/application/campaign/statusSupport.ts"
+import { updateCampaignMessage } from "../../../src/application/campaign/updateCampaignMessage.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
@@ -160,6 +161,29 @@ describe("campaign.create with the Status as a target, on the memory store", () 
       expect(refused).toMatchObject({ _tag: "InvalidCampaign", field })
       expect(refused.message).toContain(text)
       expect(yield* everything).toEqual(before)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a Status copy cannot be edited to mention everyone; its group's copy can", () => {
+    const { layer } = memoryWithGateway(NOWEB)
+    return Effect.gen(function* () {
+      yield* createMessagingSession("u1", "alice")
+      const { id } = yield* planCampaign("u1", {
+        sessionName: "alice",
+        targets: [GROUP, STATUS],
+        messages: [{ content: "x", scheduledAt: MINUTE }]
+      })
+      const messages = yield* (yield* MessageRepository).listByCampaign(id)
+      const status = messages.find((m) => m.groupId === "status@broadcast")
+      const group = messages.find((m) => m.groupId === GROUP.groupId)
+      const refused = yield* Effect.flip(
+        updateCampaignMessage("u1", { campaignId: id, messageId: status!.id, mentionAll: true })
+      )
+      expect(refused).toMatchObject({ _tag: "InvalidCampaign", field: "mentionAll" })
+      expect(refused.message).toContain("groups only")
+      yield* updateCampaignMessage("u1", { campaignId: id, messageId: group!.id, mentionAll: true })
+      expect((yield* (yield* MessageRepository).get(group!.id))?.mentionAll).toBe(true)
+      expect((yield* (yield* MessageRepository).get(status!.id))?.mentionAll).toBe(false)
     }).pipe(Effect.provide(layer))
   })
 })
