@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
+import { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { claimMessage } from "../../../src/application/scheduler/claimMessage.ts"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
@@ -14,6 +15,7 @@ import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDat
 import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { FAKE_WAHA_API_KEY, startFakeWaha } from "../../support/FakeWahaServer.ts"
+import { PNG_BYTES } from "../../support/mediaFixtures.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 
@@ -172,5 +174,47 @@ describe("a Status post in the scheduler", () => {
         yield* dispatchAndDrain
         expect(fake.statuses).toHaveLength(0)
       }).pipe(Effect.provide(scheduler()))
+  )
+
+  it.effect("an image posted to the Status: its bytes as base64 and its text as caption, to the chosen contacts", () =>
+    Effect.gen(function* () {
+      fake.setServerVersion({ engine: "GOWS", version: "2026.7.1" })
+      yield* TestClock.setTime(T - 60_000)
+      yield* createMessagingSession("u1", "alice")
+      const bytes = new Uint8Array(PNG_BYTES)
+      yield* (yield* MediaStore).put(
+        {
+          id: "poster",
+          ownerId: "u1",
+          mimetype: "image/png",
+          filename: "poster.png",
+          size: bytes.length,
+          kind: "image",
+          createdAt: T - 60_000,
+          usedAt: T - 60_000
+        },
+        bytes
+      )
+      const { id } = yield* planCampaign("u1", {
+        sessionName: "alice",
+        targets: [STATUS],
+        messages: [{ content: "See you there", scheduledAt: T, media: { id: "poster" } }]
+      })
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      expect(fake.statuses).toHaveLength(1)
+      expect(fake.statuses[0]).toMatchObject({
+        kind: "image",
+        body: {
+          file: { mimetype: "image/png", filename: "poster.png", data: Buffer.from(bytes).toString("base64") },
+          caption: "See you there",
+          contacts: CONTACTS
+        }
+      })
+      const [message] = yield* (yield* MessageRepository).listByCampaign(id)
+      expect(message?.status).toBe("SENT")
+      // GOWS's id: true_status@broadcast_<key>_<me>, kept by its key
+      expect(message?.gatewayMessageKey).toBe(fake.statuses[0]?.key)
+    }).pipe(Effect.provide(scheduler()))
   )
 })
