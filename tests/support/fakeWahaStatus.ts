@@ -155,3 +155,17 @@ export const answerStatus = (ctx: StatusContext): StatusAnswer => {
       }
   }
 }
+
+/**
+ * A Status view as WAHA reports it (docs/reach.md, "Receipts ("views")"): a `message.ack.group`
+ * READ receipt from the viewer, the Status's serialized id with the viewer appended (WEBJS's
+ * shape, as for a group member's receipt).
+ */
+export const statusViewPayload = (key: string, viewer: string) => ({
+  id: `true_status@broadcast_${key}_${viewer}`,
+  from: "status@broadcast",
+  participant: viewer,
+  fromMe: true,
+  ack: 3,
+  ackName: "READ"
+})

@@ -4,7 +4,9 @@ import { MemoryStore } from "../../../src/infrastructure/memory/MemoryStore.ts"
 import { MongoDatabase } from "../../../src/infrastructure/mongo/MongoDatabase.ts"
 import { MongoStore } from "../../../src/infrastructure/mongo/MongoStore.ts"
 import { eventually } from "../../support/eventually.ts"
+import { postWebhook } from "../../support/FakeWahaServer.ts"
 import { DEFAULT_FAKE_VERSION } from "../../support/fakeWahaRules.ts"
+import { statusViewPayload } from "../../support/fakeWahaStatus.ts"
 import { dropTestDatabases, freshDatabaseUrl, MONGO_SKIP_REASON, mongoTestUrl } from "../../support/mongo.ts"
 import { dispatchAndDrain, schedulerClient } from "../../support/schedulerHarness.ts"
 import type { WebClient } from "../../support/webClient.ts"
@@ -18,7 +20,7 @@ const describeStatus = (name: string, store: () => StoreKind) => {
   let owner: WebClient
   let sessionName: string
   beforeAll(async () => {
-    web = await startTestWeb(store())
+    web = await startTestWeb(store(), {}, { webhookSecret: "whsec-test-0123456789abcdef0123456789abcdef" })
     owner = web.client()
     await signUp(owner, ADMIN_EMAIL)
     sessionName = (await owner.api.user.initiateMessagingSession.mutate()).sessionName
@@ -105,6 +107,23 @@ const describeStatus = (name: string, store: () => StoreKind) => {
           ["status@broadcast", "SENT"]
         ])
         expect(got.status).toBe("COMPLETED")
+        // two people saw it: their views come as READ receipts, counted on the Status copy
+        const posted = web.fake.statuses[0]!.key
+        for (const viewer of ["4915112345678@c.us", "4915187654321@c.us"]) {
+          const answers = await postWebhook(web.fake, {
+            session: sessionName,
+            event: "message.ack.group",
+            deliverTo: web.url,
+            payload: statusViewPayload(posted, viewer)
+          })
+          expect(answers.map((a) => a.status)).toEqual([200])
+        }
+        await eventually(
+          "the views are counted",
+          async () =>
+            (await owner.api.campaign.get.query({ id })).messages.find((m) => m.groupId === "status@broadcast"),
+          (m) => m?.readCount === 2
+        )
       } finally {
         web.fake.setServerVersion(DEFAULT_FAKE_VERSION)
       }
