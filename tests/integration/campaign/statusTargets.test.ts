@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { duplicateCampaign } from "../../../src/application/campaign/duplicateCampaign.ts"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
 import { ALL_CONTACTS_ONLY, statusReachOf } from "../../../src/application/campaign/statusSupport.ts"
@@ -184,6 +185,23 @@ describe("campaign.create with the Status as a target, on the memory store", () 
       yield* updateCampaignMessage("u1", { campaignId: id, messageId: group!.id, mentionAll: true })
       expect((yield* (yield* MessageRepository).get(group!.id))?.mentionAll).toBe(true)
       expect((yield* (yield* MessageRepository).get(status!.id))?.mentionAll).toBe(false)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a copy of a campaign keeps its Status with its colour, font and contacts", () => {
+    const { layer } = memoryWithGateway(NOWEB)
+    return Effect.gen(function* () {
+      yield* createMessagingSession("u1", "alice")
+      const { id } = yield* planCampaign("u1", {
+        sessionName: "alice",
+        targets: [GROUP, STATUS],
+        messages: [{ content: "x", scheduledAt: MINUTE }]
+      })
+      const copy = yield* duplicateCampaign("u1", { id, startDate: "1970-01-03", timeZone: "UTC" })
+      expect((yield* (yield* CampaignRepository).get(copy.id))?.targets).toEqual([
+        GROUP,
+        { ...STATUS, groupName: "My Status" }
+      ])
     }).pipe(Effect.provide(layer))
   })
 })
