@@ -30,6 +30,8 @@ import {
   WAHA_STATUS_WAIT_MS,
   waitUntil
 } from "./fakeWahaRules.ts"
+import type { FakeStatus } from "./fakeWahaStatus.ts"
+import { answerStatus } from "./fakeWahaStatus.ts"
 
 /**
  * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
@@ -146,6 +148,8 @@ export interface FakeWaha {
   readonly polls: Array<Record<string, unknown>>
   /** accepted sendImage / sendFile calls: the path and the body as received (file.data is base64) */
   readonly media: Array<{ readonly path: string; readonly body: Record<string, unknown> }>
+  /** accepted Status posts (POST /api/{session}/status/text|image; fakeWahaStatus.ts) */
+  readonly statuses: Array<FakeStatus>
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
@@ -240,6 +244,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const sent: FakeWaha["sent"] = []
   const refusedChats = new Map<string, { readonly status: number; readonly body: unknown }>()
   const polls: FakeWaha["polls"] = []
+  const statuses: FakeWaha["statuses"] = []
   const media: FakeWaha["media"] = []
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
@@ -523,6 +528,39 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     if (answer) json(res, 201, sentAnswer(id, entry.timestamp))
   }
 
+  /** POST /api/{session}/status/text|image (fakeWahaStatus.ts); `answer` false: posted, never answered. */
+  const postStatus = (
+    req: RecordedRequest,
+    res: ServerResponse,
+    name: string,
+    kind: "text" | "image",
+    answer = true
+  ) => {
+    const session = sessions.get(name)
+    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${name}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING")
+      return json(res, 422, statusNotExpected(name, session.status, ["WORKING"]))
+    const config = session?.config as { noweb?: { store?: { enabled?: unknown } } } | undefined
+    const reply = answerStatus({
+      version: serverVersion,
+      kind,
+      session: name,
+      body: req.body as Record<string, unknown> | undefined,
+      meId: session?.me?.id ?? "15550000000@c.us",
+      // a session the fake made up (autoSessions) has the store Herald turns on
+      nowebStore: session?.config === undefined || config?.noweb?.store?.enabled === true,
+      storedContacts: contacts.get(name)?.length ?? 1
+    })
+    if (reply._tag === "Refused") return json(res, reply.status, reply.body)
+    statuses.push(reply.posted)
+    const text = kind === "text" ? reply.posted.body["text"] : reply.posted.body["caption"]
+    const id = `true_status@broadcast_${reply.posted.key}`
+    chatHistory(name, "status@broadcast").push(
+      historyEntry(session, name, "status@broadcast", id, typeof text === "string" ? text : null, kind === "image")
+    )
+    if (answer) json(res, 201, reply.body)
+  }
+
   /** The chats routes' own checks (@WorkingSessionParam, then the engine's store): true when the call may go on, else answered. */
   const historyReadable = (name: string, res: ServerResponse): boolean => {
     const session = sessions.get(name)
@@ -678,6 +716,16 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "hang" || presenceHangs) return
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return json(res, 201, path === "/api/sendSeen" ? {} : { result: true })
+    }
+    // the number's Status (fakeWahaStatus.ts): the session as @WorkingSessionParam checks it, then the engine
+    if (method === "POST" && parts[0] === "api" && parts[2] === "status" && parts.length === 4) {
+      const kind = parts[3]
+      if (kind === "text" || kind === "image") {
+        if (mode.kind === "hang") return
+        if (mode.kind === "respond") return json(res, mode.status, mode.body)
+        if (unanswered()) return deliverUnanswered(() => postStatus(req, res, parts[1] ?? "", kind, false))
+        return postStatus(req, res, parts[1] ?? "", kind)
+      }
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
@@ -884,6 +932,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     sent,
     polls,
     media,
+    statuses,
     sessions,
     respondWith: (status, body) => {
       mode = { kind: "respond", status, body }
@@ -939,6 +988,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       sent.length = 0
       polls.length = 0
       media.length = 0
+      statuses.length = 0
       sessions.clear()
       groups.clear()
       contacts.clear()

@@ -26,6 +26,7 @@ export const versionGateway = (
       chatPresence: unused,
       sendPoll: unused,
       sendMedia: unused,
+      sendStatus: unused,
       createSession: unused,
       getSession: unused,
       startSession: unused,

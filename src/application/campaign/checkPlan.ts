@@ -16,6 +16,7 @@ import { requireChannels } from "./channelSupport.ts"
 import { requireMedia } from "./mediaSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { requirePolls } from "./pollSupport.ts"
+import { checkStatusPlan, planTarget } from "./statusPlan.ts"
 
 export interface PlanCampaignInput {
   readonly sessionName: string
@@ -69,7 +70,7 @@ const targetsOf = Effect.fnUntraced(function* (
   if (input.targets === undefined) {
     if (input.groupId === undefined)
       return yield* new InvalidCampaign({ message: "groupId is required with groupName", field: "groupId" })
-    return [{ groupId: input.groupId, groupName: input.groupName ?? "" }]
+    return [planTarget({ groupId: input.groupId, groupName: input.groupName ?? "" })]
   }
   const [head, ...tail] = input.targets
   if (head === undefined)
@@ -85,8 +86,7 @@ const targetsOf = Effect.fnUntraced(function* (
     }
     first.set(t.groupId, i)
   }
-  const group = (t: CampaignGroup): CampaignGroup => ({ groupId: t.groupId, groupName: t.groupName })
-  return [group(head), ...tail.map(group)]
+  return [planTarget(head), ...tail.map(planTarget)]
 })
 
 /** The title a campaign gets when it is given none: its group's name, or "Club A and 2 more". */
@@ -304,6 +304,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     },
     session.sessionName
   )
+  // the number's Status among the targets: its own rules, then whether the gateway can post it
+  yield* checkStatusPlan(input, input.targets ?? targets, messages)
   // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1) {

@@ -10,6 +10,7 @@ import { CHANNEL_MENTION_REFUSAL } from "./channelSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
+import { STATUS_NO_MENTION } from "./statusPlan.ts"
 
 /**
  * campaign.updateMessage: content, time and/or "mention everyone" of a message not yet picked
@@ -46,6 +47,10 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
   }
   if (input.mentionAll === true && targetKindOf(message.groupId) === "channel")
     return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, field: "mentionAll" })
+  // the number's Status: no mention goes with it (statusPlan.ts)
+  if (input.mentionAll === true && targetKindOf(message.groupId) === "status") {
+    return yield* new InvalidCampaign({ message: STATUS_NO_MENTION, field: "mentionAll" })
+  }
   if (input.mentionAll === true) yield* requireMentionAll("mentionAll")
   const now = yield* Clock.currentTimeMillis
   const outcome = yield* execute(MessageAggregate)(input.messageId, {

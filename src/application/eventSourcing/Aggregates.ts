@@ -129,8 +129,8 @@ export const campaignView = (s: CampaignState): CampaignStreamView | null =>
         sessionId: s.sessionId,
         groupId: s.group.groupId,
         groupName: s.group.groupName,
-        // null: `group` alone, as views before targets have it
-        targets: s.targets.length > 1 ? s.targets : null,
+        // null: `group` alone, as views before targets have it (a lone Status target keeps its settings)
+        targets: s.targets.length > 1 || s.targets.some((t) => t.statusPost !== undefined) ? s.targets : null,
         title: s.title,
         status: s.status,
         failureReason: s.failureReason,

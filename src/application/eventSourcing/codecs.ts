@@ -1,6 +1,7 @@
 import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
 import { FREQUENCIES, SPLIT_MARKERS } from "../../domain/campaign/Recurrence.ts"
+import { STATUS_FONTS } from "../../domain/campaign/StatusPost.ts"
 import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
@@ -84,7 +85,15 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
   ])
 )
 
-const group = z.object({ groupId: z.string(), groupName: z.string() })
+/** the Status target's colour, font and audience (StatusPost.ts); a font not in STATUS_FONTS is not a Status's */
+export const StatusPostSchema = z.object({
+  backgroundColor: z.string(),
+  font: z.union(STATUS_FONTS.map((f) => z.literal(f))),
+  contacts: z.array(z.string()).readonly().nullable()
+})
+
+// statusPost: on the Status target only; targets written before Status have none
+const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: StatusPostSchema.optional() })
 
 /** A campaign's plan (Campaign.ts CampaignPlan): in its events and in its view. */
 export const CampaignPlanSchema = z.object({

@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import { Context, Data } from "effect"
+import type { StatusFont } from "../../domain/campaign/StatusPost.ts"
 import type { FailureKind } from "../../domain/message/failureKind.ts"
 import { failureKindOf } from "../../domain/message/failureKind.ts"
 import type { MediaKind } from "../../domain/message/Media.ts"
@@ -175,6 +176,31 @@ export interface SendMediaRequest {
 }
 
 /**
+ * POST /api/{session}/status/text or /status/image (docs/reach.md, "2. Status"): the number's
+ * Status. `contacts` null: all contacts (the field left out); WEBJS refuses any list.
+ */
+export type SendStatusRequest =
+  | {
+      readonly kind: "text"
+      readonly session: string
+      readonly text: string
+      /** `#rrggbb` */
+      readonly backgroundColor: string
+      readonly font: StatusFont
+      readonly contacts: ReadonlyArray<string> | null
+    }
+  | {
+      readonly kind: "image"
+      readonly session: string
+      readonly mimetype: string
+      readonly filename: string
+      readonly bytes: Uint8Array
+      /** may be empty */
+      readonly caption: string
+      readonly contacts: ReadonlyArray<string> | null
+    }
+
+/**
  * What the gateway said about a message it accepted. When the send carried an `id` and the
  * gateway ignored it (WEBJS, a WAHA before 2026.4.3), `messageId` is the gateway's own id, not the
  * chosen one: the caller compares the key (gatewayMessageKey) with the id it chose.
@@ -324,6 +350,11 @@ export class GatewayPort extends Context.Service<
     readonly sendPoll: (request: SendPollRequest) => Effect.Effect<SentText, GatewayError>
     /** its answer's id read as sendText's */
     readonly sendMedia: (request: SendMediaRequest) => Effect.Effect<SentText, GatewayError>
+    /**
+     * A Status post; its answer's id read as sendText's (NOWEB `key.id`, GOWS
+     * `true_status@broadcast_<id>_<me>`, WEBJS `id._serialized`).
+     */
+    readonly sendStatus: (request: SendStatusRequest) => Effect.Effect<SentText, GatewayError>
     /**
      * What a person does before writing (docs/waha-features.md §4): `seen` marks the chat read
      * (POST /api/sendSeen), `startTyping` / `stopTyping` show and end "typing…" (POST

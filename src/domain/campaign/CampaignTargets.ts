@@ -65,6 +65,7 @@ export const targetStates = (
     return {
       groupId: target.groupId,
       groupName: target.groupName,
+      ...(target.statusPost === undefined ? {} : { statusPost: target.statusPost }),
       status,
       totalMessages,
       sentMessages,

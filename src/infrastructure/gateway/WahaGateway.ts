@@ -12,6 +12,7 @@ import type {
   PageOf,
   SendMediaRequest,
   SendPollRequest,
+  SendStatusRequest,
   SendTextRequest,
   SentText
 } from "../../application/ports/GatewayPort.ts"
@@ -450,6 +451,56 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       })
     )
 
+  // body as WAHA's TextStatus / ImageStatus (how-to/status; docs/reach.md "2. Status"): `contacts`
+  // left out for all contacts (WEBJS refuses any list); no `id` (Herald takes none for a Status).
+  // One Status at a time per session with the media sends, and their deadline: a Status to
+  // thousands is many requests inside WAHA.
+  const sendStatus = (request: SendStatusRequest) =>
+    mediaSends.withPermits(1)(
+      Effect.gen(function* () {
+        const prefix = "failed to post status"
+        const path = `/api/${seg(request.session)}/status/${request.kind}`
+        const contacts = request.contacts === null ? {} : { contacts: [...request.contacts] }
+        const deadline = Math.max(timeoutMs, mediaTimeoutMs)
+        const sending =
+          request.kind === "text"
+            ? call(
+                prefix,
+                "POST",
+                path,
+                {
+                  body: {
+                    text: request.text,
+                    backgroundColor: request.backgroundColor,
+                    font: request.font,
+                    linkPreview: true,
+                    linkPreviewHighQuality: false,
+                    ...contacts
+                  }
+                },
+                deadline
+              )
+            : call(
+                prefix,
+                "POST",
+                path,
+                {
+                  encodedBody: jsonWithBase64(
+                    {
+                      file: { mimetype: request.mimetype, filename: request.filename, data: "" },
+                      caption: request.caption,
+                      ...contacts
+                    },
+                    request.bytes
+                  )
+                },
+                deadline
+              )
+        const response = yield* sending.pipe(Effect.flatMap(ok(prefix)))
+        return { messageId: sentMessageId(response.text) } satisfies SentText
+      })
+    )
+
   /**
    * NOWEB keeps no messages unless its store is on, and then only from the session's creation: the
    * lookups by id and the chat's history need it (docs/outcome-unknown.md, "What the NOWEB store
@@ -721,6 +772,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     sendPoll,
     chatPresence,
     sendMedia,
+    sendStatus,
     createSession,
     getSession,
     startSession,

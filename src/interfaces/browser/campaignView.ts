@@ -189,11 +189,17 @@ export const messageStatusWords: Readonly<Record<MessageStatus, { readonly label
   SKIPPED: { label: "Skipped", tone: "muted" }
 }
 
-/** What a sent message's receipts say: delivered / read, and for a group how many members. */
+/**
+ * What a sent message's receipts say: delivered / read, and for a group how many members; for the
+ * number's Status, how many people saw it (each view is a read receipt; of how many is unknown).
+ */
 export const deliveryWords = (
-  m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount">
+  m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount"> & {
+    readonly groupId?: string
+  }
 ): string | null => {
   if (m.status !== "SENT") return null
+  if (m.groupId === "status@broadcast") return m.readCount > 0 ? `Seen by ${m.readCount}` : null
   if (m.isRead) return m.readCount > 1 ? `Read by ${m.readCount}` : "Read"
   if (m.isDelivered) return m.deliveredCount > 1 ? `Delivered to ${m.deliveredCount}` : "Delivered"
   return null

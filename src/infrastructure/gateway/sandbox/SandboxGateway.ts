@@ -277,6 +277,24 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         `${request.kind} ${request.filename} (${request.mimetype}, ${bytes.length} bytes)${request.caption === "" ? "" : `: ${request.caption}`}`
       )
     },
+    // a Status as a send to status@broadcast; the sent file gets the settings, not an image's bytes
+    sendStatus: (request) => {
+      const audience = request.contacts === null ? "all contacts" : `${request.contacts.length} chosen contacts`
+      if (request.kind === "text") {
+        return deliver(
+          { ...request, chatId: "status@broadcast" },
+          "failed to post status",
+          `Status for ${audience} (${request.backgroundColor}, font ${request.font}): ${request.text}`
+        )
+      }
+      const { bytes, ...rest } = request
+      const recorded = { ...rest, size: bytes.length, chatId: "status@broadcast" }
+      return deliver(
+        recorded,
+        "failed to post status",
+        `image Status for ${audience} ${request.filename} (${request.mimetype}, ${bytes.length} bytes)${request.caption === "" ? "" : `: ${request.caption}`}`
+      )
+    },
     createSession: (name) =>
       sessions.has(name)
         ? Effect.fail(

@@ -2,6 +2,7 @@ import type { CampaignDetail } from "../campaignView.ts"
 import { campaignStatusWords } from "../campaignView.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
 import { CHANNEL_RECEIPTS_NOTE, isChannel } from "./channelWords.ts"
+import { statusAudienceWords } from "./statusWords.ts"
 
 type Targets = CampaignDetail["targets"]
 
@@ -31,6 +32,11 @@ const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "G
             <tr key={t.groupId} data-testid="target-row">
               <th scope="row" className="break-words px-3 py-2 font-medium">
                 {t.groupName || t.groupId}
+                {t.statusPost === undefined ? null : (
+                  <span className="block text-xs font-normal text-slate-600">
+                    {statusAudienceWords(t.statusPost.contacts)}
+                  </span>
+                )}
               </th>
               <td className="px-3 py-2">
                 <StatusPill label={words.label} tone={words.tone} prefix="State:" />

@@ -216,7 +216,7 @@ const CampaignView = ({
           <span className="text-sm text-slate-600">Plan a new campaign with these messages on new dates.</span>
         </p>
       </Card>
-      {several ? <TargetTable targets={campaign.targets} /> : null}
+      {several || campaign.targets[0]?.statusPost !== undefined ? <TargetTable targets={campaign.targets} /> : null}
       <h2 className="mb-3 text-xl font-semibold">Messages ({messages.length})</h2>
       {several ? (
         <div className="mb-4 max-w-sm">

@@ -24,6 +24,7 @@ import {
   targetError
 } from "../campaign/planInput.ts"
 import { RecurrenceSection } from "../campaign/RecurrenceSection.tsx"
+import { StatusTarget } from "../campaign/StatusTarget.tsx"
 import { loadDraft, removeDraft, useDraftKeeper, useGoneMedia, useNewCampaignAgain } from "../campaign/useDraft.ts"
 import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
 import { useMe } from "../session.tsx"
@@ -241,6 +242,14 @@ const CampaignForm = ({
   /** a WhatsApp channel is among the targets: no "mention everyone", no documents */
   const toChannels = hasChannel(form.targets)
   const messages = Object.entries(errors)
+  // the Status goes after the groups (planInput.ts): its errors are at its own fields, not the picker's
+  const isStatusPath = (path: string) =>
+    form.statusPost != null &&
+    (path === `targets.${form.targets.length}` ||
+      path.startsWith(`targets.${form.targets.length}.`) ||
+      path.startsWith("targets.statusPost"))
+  const statusErrors = messages.filter(([path]) => isStatusPath(path)).map(([, message]) => message)
+  const pickerErrors = Object.fromEntries(messages.filter(([path]) => !isStatusPath(path)))
 
   const update = (change: Partial<PlanForm>) => {
     touched.current = true
@@ -301,7 +310,18 @@ const CampaignForm = ({
           sessionName={sessionName}
           value={form.targets}
           onChange={(targets) => update({ targets })}
-          error={targetError(errors)}
+          error={targetError(pickerErrors)}
+        />
+        <StatusTarget
+          sessionName={sessionName}
+          value={form.statusPost ?? null}
+          onChange={(statusPost) => update({ statusPost })}
+          sample={
+            form.mode === "messages"
+              ? (form.rows[0]?.content ?? "")
+              : (form.recurrence.template.split(/\n---\n/)[0] ?? "")
+          }
+          errors={statusErrors}
         />
         <TextField
           label="Title (optional)"

@@ -25,6 +25,12 @@ import {
   MAX_TITLE_LENGTH
 } from "../../../domain/campaign/CampaignLimits.ts"
 import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
+import {
+  DEFAULT_STATUS_BACKGROUND,
+  isStatusFont,
+  MAX_STATUS_CONTACTS,
+  STATUS_FONTS
+} from "../../../domain/campaign/StatusPost.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run, runCreate } from "../trpc.ts"
@@ -91,6 +97,25 @@ const upcomingCursor = z
     return { scheduledAt: Number(cursor.slice(0, colon)), id: cursor.slice(colon + 1) }
   })
 const groupName = z.string().max(200)
+/**
+ * On the number's Status target (`status@broadcast`) only: its text Status's background colour and
+ * font, and who sees it (contacts' ids; absent or null: all contacts). Bounded here; the colour,
+ * the font and the contacts themselves are the use case's rules (statusPlan.ts), which name the field.
+ */
+const statusPost = z.object({
+  backgroundColor: z.string().max(7).default(DEFAULT_STATUS_BACKGROUND),
+  font: z
+    .number()
+    .int()
+    .refine(isStatusFont, { error: `font is one of ${STATUS_FONTS.join(", ")}` })
+    .default(0),
+  // bounded well above MAX_STATUS_CONTACTS, so that the use case words a list that is too long
+  contacts: z
+    .array(z.string().max(40))
+    .max(MAX_STATUS_CONTACTS * 5)
+    .nullable()
+    .default(null)
+})
 
 const create = z.object({
   sessionName: z.string().min(1).max(100).regex(SESSION_NAME_PATTERN),
@@ -98,7 +123,11 @@ const create = z.object({
   groupId: groupId.optional(),
   groupName: groupName.optional(),
   /** each group gets its own copy of every message; no group twice (checkPlan names the repeated one) */
-  targets: z.array(z.object({ groupId, groupName })).min(1).max(MAX_TARGETS_PER_CAMPAIGN).optional(),
+  targets: z
+    .array(z.object({ groupId, groupName, statusPost: statusPost.optional() }))
+    .min(1)
+    .max(MAX_TARGETS_PER_CAMPAIGN)
+    .optional(),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   messages: z
     .array(

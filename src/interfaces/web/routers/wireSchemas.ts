@@ -14,7 +14,16 @@ import { MESSAGE_STATUSES } from "../../../domain/message/Message.ts"
  */
 
 const iso = z.string().meta({ description: "an instant, ISO-8601 in UTC", format: "date-time" })
-const group = z.object({ groupId: z.string(), groupName: z.string() })
+/** the Status target's colour (#rrggbb), font (WhatsApp's number) and chosen contacts (null: all contacts) */
+const statusPost = z
+  .object({
+    backgroundColor: z.string(),
+    font: z.number(),
+    contacts: z.array(z.string()).readonly().nullable()
+  })
+  .meta({ id: "StatusPost" })
+/** statusPost: on the Status target (`status@broadcast`) only */
+const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: statusPost.optional() })
 const failure = {
   /** why it failed, as stored (for operators) */
   failureReason: z.string().optional(),
@@ -97,6 +106,7 @@ export const campaignOutput = z
           targetKind: z.enum(["group", "channel", "status"]).meta({
             description: "from the id: `…@newsletter` a WhatsApp Channel, `status@broadcast` Status, else a group"
           }),
+          statusPost: statusPost.optional(),
           status: z.enum(["SCHEDULED", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "PAUSED"]),
           totalMessages: z.number(),
           sentMessages: z.number(),
