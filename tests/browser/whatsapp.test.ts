@@ -131,7 +131,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
   it("Plan a campaign leads to the new campaign, whose picker lists the groups a page at a time, searches and ticks them (keyboard)", async () => {
     await page.getByRole("link", { name: "Plan a campaign" }).click()
     await page.waitForURL(`${herald.url}/campaigns/new`)
-    const browse = page.getByRole("group", { name: "Groups or contacts" })
+    const browse = page.getByRole("group", { name: "Groups, contacts or channels" })
     await browse.getByRole("checkbox").first().waitFor()
     expect(await browse.getByRole("checkbox").count()).toBe(10)
     await browse.getByRole("button", { name: "Show more groups" }).click()
@@ -158,7 +158,7 @@ describe.skipIf(!chromiumAvailable)(`the WhatsApp page on the sandbox gateway ($
   })
 
   it("switches to contacts, pages and searches them by name or number, and fits a 375 px screen", async () => {
-    const browse = page.getByRole("group", { name: "Groups or contacts" })
+    const browse = page.getByRole("group", { name: "Groups, contacts or channels" })
     await browse.getByRole("button", { name: "Contacts" }).click()
     expect(await browse.getByRole("button", { name: "Contacts" }).getAttribute("aria-pressed")).toBe("true")
     await browse.getByLabel("Search contacts").fill("")

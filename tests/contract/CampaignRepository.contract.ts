@@ -142,6 +142,45 @@ export const describeCampaignRepositoryContract = (name: string, harness: StoreH
       )
     )
 
+    it.effect(
+      "stores the Status target's colour, font and chosen contacts, alone or among groups, and reads them back",
+      () =>
+        withRepo((repo) =>
+          Effect.gen(function* () {
+            const status = {
+              groupId: "status@broadcast",
+              groupName: "My Status",
+              statusPost: {
+                backgroundColor: "#ff8800",
+                font: 6 as const,
+                contacts: ["4915112345678@c.us", "123456789012345@lid"]
+              }
+            }
+            const everyone = { ...status, statusPost: { backgroundColor: "#38b42f", font: 0 as const, contacts: null } }
+            const alone = campaignView("c1", {
+              groupId: status.groupId,
+              groupName: status.groupName,
+              targets: [status]
+            })
+            const mixed = campaignView("c2", {
+              groupId: "a@g.us",
+              groupName: "Club A",
+              targets: [{ groupId: "a@g.us", groupName: "Club A" }, everyone],
+              createdAt: T + 1
+            })
+            yield* repo.save(alone)
+            yield* repo.save(mixed)
+            expect(yield* repo.get("c1")).toEqual(alone)
+            expect(yield* repo.get("c2")).toEqual(mixed)
+            expect((yield* repo.summary("c1"))?.targets).toEqual([status])
+            expect((yield* repo.listByUser("u1", { limit: 10, offset: 0 })).map((c) => targetsOf(c))).toEqual([
+              mixed.targets,
+              [status]
+            ])
+          })
+        )
+    )
+
     it.effect("stores a campaign's plan (zone, recurrence) and reads it back everywhere; none reads as null", () =>
       withRepo((repo) =>
         Effect.gen(function* () {

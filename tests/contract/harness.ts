@@ -9,6 +9,7 @@ import type { IdempotencyStore } from "../../src/application/ports/IdempotencySt
 import type { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import type { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
 import type { PasswordResetRepository } from "../../src/application/ports/PasswordResetRepository.ts"
+import type { PollResultsRepository } from "../../src/application/ports/PollResultsRepository.ts"
 import type { ProjectionCheckpoint } from "../../src/application/ports/ProjectionCheckpoint.ts"
 import type { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../../src/application/ports/StoreErrors.ts"
@@ -30,6 +31,7 @@ export type StorePorts =
   | MediaStore
   | IdempotencyStore
   | WebhookRepository
+  | PollResultsRepository
 
 /** One database of the adapter under test, empty when made. */
 export interface TestDatabase {

@@ -11,6 +11,7 @@ import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describePollResultsRepositoryContract } from "./PollResultsRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
@@ -50,3 +51,4 @@ describeIdempotencyStoreContract("memory", memory)
 describeStoreHealthContract("memory", memory)
 describeProjectionCheckpointContract("memory", memory)
 describeMediaStoreContract("memory", memory)
+describePollResultsRepositoryContract("memory", memory)

@@ -21,6 +21,7 @@ import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describePollResultsRepositoryContract } from "./PollResultsRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
@@ -74,6 +75,7 @@ describe.skipIf(url === null)(url === null ? `Mongo adapters: ${MONGO_SKIP_REASO
   describeStoreHealthContract("mongo", mongo)
   describeProjectionCheckpointContract("mongo", mongo)
   describeMediaStoreContract("mongo", mongo)
+  describePollResultsRepositoryContract("mongo", mongo)
 
   it("reads message, session and campaign documents written before delivery receipts, session events, send again, mentions, polls, targets and claim ids: with none", async () => {
     const databaseUrl = freshDatabaseUrl("contract")

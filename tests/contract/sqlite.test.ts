@@ -15,6 +15,7 @@ import { EventStore } from "../../src/application/ports/EventStore.ts"
 import { IdempotencyStore } from "../../src/application/ports/IdempotencyStore.ts"
 import { MediaStore } from "../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../src/application/ports/MessageRepository.ts"
+import { PollResultsRepository } from "../../src/application/ports/PollResultsRepository.ts"
 import { SessionRepository } from "../../src/application/ports/SessionRepository.ts"
 import { UserRepository } from "../../src/application/ports/UserRepository.ts"
 import { WebhookRepository } from "../../src/application/ports/WebhookRepository.ts"
@@ -32,6 +33,7 @@ import { describeIdempotencyStoreContract } from "./IdempotencyStore.contract.ts
 import { describeMediaStoreContract } from "./MediaStore.contract.ts"
 import { describeMessageRepositoryContract, messageView } from "./MessageRepository.contract.ts"
 import { describePasswordResetRepositoryContract } from "./PasswordResetRepository.contract.ts"
+import { describePollResultsRepositoryContract } from "./PollResultsRepository.contract.ts"
 import { describeProjectionCheckpointContract } from "./ProjectionCheckpoint.contract.ts"
 import { describeSessionRepositoryContract } from "./SessionRepository.contract.ts"
 import { describeStoreHealthContract } from "./StoreHealth.contract.ts"
@@ -93,6 +95,7 @@ describeIdempotencyStoreContract("sqlite", sqlite)
 describeStoreHealthContract("sqlite", sqlite)
 describeProjectionCheckpointContract("sqlite", sqlite)
 describeMediaStoreContract("sqlite", sqlite)
+describePollResultsRepositoryContract("sqlite", sqlite)
 
 describe("SqliteMediaStore: bytes that are not whole", () => {
   it.effect("a chunk missing, shortened or out of its number reads as not stored, never as a short file", () => {
@@ -564,7 +567,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(18)
+        expect(SQLITE_SCHEMA_VERSION).toBe(19)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -765,6 +768,30 @@ describe("SQLite adapters: several connections to one file", () => {
       })
     }
   )
+
+  it.effect("a file of schema version 17 (before poll results) gains the poll_results table on start", () => {
+    const path = join(tempFolder(), "herald.db")
+    return Effect.gen(function* () {
+      yield* ApiKeyRepository.use((r) => r.findByDigest("none")).pipe(Effect.provide(client(path)))
+      const old = new DatabaseSync(path)
+      old.exec("DROP TABLE poll_results; PRAGMA user_version = 17;")
+      old.close()
+      const view = {
+        id: "m1",
+        campaignId: "c1",
+        votes: [{ voter: "1@c.us", voterName: null, options: ["Yes"], votedAt: 5, readable: true, recordedAt: 6 }],
+        version: 1
+      }
+      const found = yield* Effect.gen(function* () {
+        yield* PollResultsRepository.use((r) => r.save(view))
+        return yield* PollResultsRepository.use((r) => r.get("m1"))
+      }).pipe(Effect.provide(client(path)))
+      expect(found).toEqual(view)
+      const reopened = new DatabaseSync(path)
+      expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
+      reopened.close()
+    })
+  })
 
   it.effect(
     "a file of schema version 13 (before API keys) gains the api_keys table on start and keeps its sign-ins",

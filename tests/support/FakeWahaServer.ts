@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import type { FakeServerVersion } from "./fakeWahaRules.ts"
+import type { FakeChannel, FakeServerVersion } from "./fakeWahaRules.ts"
 import {
   alreadyExists,
   alreadyStarted,
   availableOnlyInPlus,
   cannotRoute,
+  channelSendsVanish,
+  channelsAnswer,
   DEFAULT_FAKE_VERSION,
+  hasChannelsRoute,
   hasNewMessageIdRoute,
   knownWebhookEvents,
   mediaOnlyInPlus,
@@ -27,6 +30,8 @@ import {
   WAHA_STATUS_WAIT_MS,
   waitUntil
 } from "./fakeWahaRules.ts"
+import type { FakeStatus } from "./fakeWahaStatus.ts"
+import { answerStatus } from "./fakeWahaStatus.ts"
 
 /**
  * A WAHA-compatible fake gateway on real HTTP (127.0.0.1, free port). It records every request, keeps
@@ -143,6 +148,8 @@ export interface FakeWaha {
   readonly polls: Array<Record<string, unknown>>
   /** accepted sendImage / sendFile calls: the path and the body as received (file.data is base64) */
   readonly media: Array<{ readonly path: string; readonly body: Record<string, unknown> }>
+  /** accepted Status posts (POST /api/{session}/status/text|image; fakeWahaStatus.ts) */
+  readonly statuses: Array<FakeStatus>
   readonly sessions: Map<string, FakeSession>
   respondWith(status: number, body?: unknown): void
   hang(): void
@@ -194,6 +201,12 @@ export interface FakeWaha {
   setServerVersion(version: Partial<FakeServerVersion>): void
   setGroups(session: string, groups: ReadonlyArray<unknown> | Record<string, unknown>): void
   setContacts(session: string, contacts: ReadonlyArray<unknown>): void
+  /**
+   * The channels this session's number follows or runs; GET /api/{session}/channels answers them in
+   * the engine's shape (fakeWahaRules.channelsAnswer). Sends to their `…@newsletter` ids are taken as
+   * sends to a group (WEBJS 2026.1.x excepted: channelSendsVanish).
+   */
+  setChannels(session: string, channels: ReadonlyArray<FakeChannel>): void
   /** The session's lid table (GET /api/{session}/lids), e.g. [{lid: "123@lid", pn: "15551234567@c.us"}]. */
   setLids(session: string, lids: ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>): void
   /**
@@ -231,10 +244,12 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
   const sent: FakeWaha["sent"] = []
   const refusedChats = new Map<string, { readonly status: number; readonly body: unknown }>()
   const polls: FakeWaha["polls"] = []
+  const statuses: FakeWaha["statuses"] = []
   const media: FakeWaha["media"] = []
   const sessions = new Map<string, FakeSession>()
   const groups = new Map<string, ReadonlyArray<unknown> | Record<string, unknown>>()
   const contacts = new Map<string, ReadonlyArray<unknown>>()
+  const channels = new Map<string, ReadonlyArray<FakeChannel>>()
   const lids = new Map<string, ReadonlyArray<{ readonly lid: string; readonly pn: string | null }>>()
   let legacy = false
   let keyless = options.keyless ?? false
@@ -428,6 +443,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         expected: ["WORKING"]
       })
     }
+    if (channelSendsVanish(serverVersion, body["chatId"])) return answer ? json(res, 201, undefined) : undefined
     sent.push(body as FakeWaha["sent"][number])
     const id = `true_${body["chatId"]}_${keyFor(body, "FAKE")}`
     const entry = historyEntry(session, body["session"], body["chatId"], id, body["text"])
@@ -502,12 +518,47 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         expected: ["WORKING"]
       })
     }
+    if (req.path === "/api/sendImage" && channelSendsVanish(serverVersion, body["chatId"]))
+      return answer ? json(res, 201, undefined) : undefined
     media.push({ path: req.path, body })
     const id = `true_${body["chatId"]}_${keyFor(body, "FAKEMEDIA")}`
     const caption = typeof body["caption"] === "string" ? body["caption"] : null
     const entry = historyEntry(session, body["session"], body["chatId"], id, caption, true)
     chatHistory(body["session"], body["chatId"]).push(entry)
     if (answer) json(res, 201, sentAnswer(id, entry.timestamp))
+  }
+
+  /** POST /api/{session}/status/text|image (fakeWahaStatus.ts); `answer` false: posted, never answered. */
+  const postStatus = (
+    req: RecordedRequest,
+    res: ServerResponse,
+    name: string,
+    kind: "text" | "image",
+    answer = true
+  ) => {
+    const session = sessions.get(name)
+    if (session === undefined && !autoSessions) return json(res, 404, { message: `Session "${name}" does not exist` })
+    if (session !== undefined && session.status !== "WORKING")
+      return json(res, 422, statusNotExpected(name, session.status, ["WORKING"]))
+    const config = session?.config as { noweb?: { store?: { enabled?: unknown } } } | undefined
+    const reply = answerStatus({
+      version: serverVersion,
+      kind,
+      session: name,
+      body: req.body as Record<string, unknown> | undefined,
+      meId: session?.me?.id ?? "15550000000@c.us",
+      // a session the fake made up (autoSessions) has the store Herald turns on
+      nowebStore: session?.config === undefined || config?.noweb?.store?.enabled === true,
+      storedContacts: contacts.get(name)?.length ?? 1
+    })
+    if (reply._tag === "Refused") return json(res, reply.status, reply.body)
+    statuses.push(reply.posted)
+    const text = kind === "text" ? reply.posted.body["text"] : reply.posted.body["caption"]
+    const id = `true_status@broadcast_${reply.posted.key}`
+    chatHistory(name, "status@broadcast").push(
+      historyEntry(session, name, "status@broadcast", id, typeof text === "string" ? text : null, kind === "image")
+    )
+    if (answer) json(res, 201, reply.body)
   }
 
   /** The chats routes' own checks (@WorkingSessionParam, then the engine's store): true when the call may go on, else answered. */
@@ -666,6 +717,16 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       if (mode.kind === "respond") return json(res, mode.status, mode.body)
       return json(res, 201, path === "/api/sendSeen" ? {} : { result: true })
     }
+    // the number's Status (fakeWahaStatus.ts): the session as @WorkingSessionParam checks it, then the engine
+    if (method === "POST" && parts[0] === "api" && parts[2] === "status" && parts.length === 4) {
+      const kind = parts[3]
+      if (kind === "text" || kind === "image") {
+        if (mode.kind === "hang") return
+        if (mode.kind === "respond") return json(res, mode.status, mode.body)
+        if (unanswered()) return deliverUnanswered(() => postStatus(req, res, parts[1] ?? "", kind, false))
+        return postStatus(req, res, parts[1] ?? "", kind)
+      }
+    }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
     if (parts[1] === "sessions") {
       const name = parts[2]
@@ -762,6 +823,12 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "new-message-id") {
       return newMessageId(req, name, res)
+    }
+    if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "channels") {
+      if (!hasChannelsRoute(serverVersion)) return json(res, 404, cannotRoute("GET", path))
+      return whenStatus(name, "WORKING", res, () =>
+        json(res, 200, channelsAnswer(serverVersion, channels.get(name) ?? [], query["role"]))
+      )
     }
     if (name !== undefined && method === "GET" && parts.length === 3 && parts[2] === "groups") {
       return whenStatus(name, "WORKING", res, () => {
@@ -865,6 +932,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     sent,
     polls,
     media,
+    statuses,
     sessions,
     respondWith: (status, body) => {
       mode = { kind: "respond", status, body }
@@ -920,9 +988,11 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
       sent.length = 0
       polls.length = 0
       media.length = 0
+      statuses.length = 0
       sessions.clear()
       groups.clear()
       contacts.clear()
+      channels.clear()
       lids.clear()
       legacy = false
       keyless = options.keyless ?? false
@@ -946,6 +1016,7 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
     },
     setGroups: (session, fixture) => void groups.set(session, fixture),
     setContacts: (session, fixture) => void contacts.set(session, fixture),
+    setChannels: (session, fixture) => void channels.set(session, fixture),
     setLids: (session, table) => void lids.set(session, table),
     legacy: (on) => {
       legacy = on
@@ -1057,6 +1128,8 @@ export const postWebhook = async (
     readonly raw?: string
     /** the envelope's `timestamp` (default now) */
     readonly timestamp?: number
+    /** the envelope's `engine` (default WEBJS) */
+    readonly engine?: string
   }
 ): Promise<ReadonlyArray<PostedWebhook>> => {
   const { createHmac, randomUUID } = await import("node:crypto")
@@ -1076,8 +1149,8 @@ export const postWebhook = async (
         metadata: {},
         me: { id: "15550000000@c.us", pushName: "Fake" },
         payload: options.payload,
-        engine: "WEBJS",
-        environment: { version: "fake", engine: "WEBJS", tier: "CORE" }
+        engine: options.engine ?? "WEBJS",
+        environment: { version: "fake", engine: options.engine ?? "WEBJS", tier: "CORE" }
       })
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -1105,4 +1178,91 @@ export const postWebhook = async (
     answers.push({ status: response.status, body, raw, headers })
   }
   return answers
+}
+
+/** The engines whose poll votes the fake posts, each in its own shape (docs/reach.md#3-poll-results). */
+export type PollVoteEngine = "NOWEB" | "GOWS" | "WEBJS"
+
+let voteCounter = 0
+
+/**
+ * WAHA's `poll.vote` (or, with `failed`, `poll.vote.failed`) for a vote on the poll `pollMessageId`
+ * (the id sendPoll answered, `true_<chat>_<key>`) sent to `chatId`, posted as postWebhook does.
+ * Each engine's payload as its source builds it (docs/reach.md, "Per engine"):
+ * - NOWEB: `vote.id` the vote message's own key, `vote.from` the voter, no `participant`,
+ *   `timestamp` in ms (seconds on a failed vote);
+ * - GOWS: `vote.from` the group, `vote.participant` (and `vote.to`) the voter, ms;
+ * - WEBJS: `vote.id` carries the poll's key (not unique per vote), `vote.from` the voter, ms.
+ * `poll` is `{id: true_<chat>_<key>, to: chat, from: me, fromMe: true}` on every engine.
+ */
+export const postPollVote = (
+  fake: FakeWaha,
+  options: {
+    readonly session: string
+    readonly deliverTo: string
+    readonly pollMessageId: string
+    readonly chatId: string
+    /** `<digits>@c.us` or `<id>@lid` */
+    readonly voter: string
+    readonly options: ReadonlyArray<string>
+    readonly engine: PollVoteEngine
+    readonly failed?: boolean
+    /** when the voter voted (default now), ms */
+    readonly votedAtMs?: number
+    /** sent as `_data.pushName` */
+    readonly pushName?: string
+    readonly signature?: "valid" | "none" | "wrong-key" | "sha256"
+    /** replaces `poll.id` (a vote naming another chat, or a poll not Herald's) */
+    readonly pollIdAs?: string
+  }
+): Promise<ReadonlyArray<PostedWebhook>> => {
+  voteCounter += 1
+  const me = "15550000000@c.us"
+  const key = options.pollMessageId.split("_")[2] ?? options.pollMessageId
+  const at = options.votedAtMs ?? Date.now()
+  const failed = options.failed === true
+  const selectedOptions = failed ? [] : [...options.options]
+  const timestamp = failed && options.engine === "NOWEB" ? Math.floor(at / 1000) : at
+  const isGroup = options.chatId.endsWith("@g.us")
+  const vote =
+    options.engine === "NOWEB"
+      ? {
+          id: `false_${options.chatId}_VOTE${voteCounter}${isGroup ? `_${options.voter}` : ""}`,
+          to: options.chatId,
+          from: options.voter,
+          fromMe: false,
+          selectedOptions,
+          timestamp
+        }
+      : options.engine === "GOWS"
+        ? {
+            id: `false_${options.chatId}_VOTE${voteCounter}${isGroup ? `_${options.voter}` : ""}`,
+            to: options.voter,
+            from: options.chatId,
+            fromMe: false,
+            participant: options.voter,
+            selectedOptions,
+            timestamp
+          }
+        : {
+            id: `false_${options.chatId}_${key}${isGroup ? `_${options.voter}` : ""}`,
+            to: options.chatId,
+            from: options.voter,
+            fromMe: false,
+            ...(isGroup ? { participant: options.voter } : {}),
+            selectedOptions,
+            timestamp
+          }
+  return postWebhook(fake, {
+    session: options.session,
+    event: failed ? "poll.vote.failed" : "poll.vote",
+    deliverTo: options.deliverTo,
+    engine: options.engine,
+    ...(options.signature === undefined ? {} : { signature: options.signature }),
+    payload: {
+      vote,
+      poll: { id: options.pollIdAs ?? `true_${options.chatId}_${key}`, to: options.chatId, from: me, fromMe: true },
+      ...(options.pushName === undefined ? {} : { _data: { pushName: options.pushName } })
+    }
+  })
 }

@@ -207,3 +207,55 @@ export const nowebStoreOff = () => ({
     'Enable NOWEB store "config.noweb.store.enabled=True" and "config.noweb.store.full_sync=True" when starting a new session.',
   error: "Bad Request"
 })
+
+/** A channel as a test gives it to the fake (WAHA's `Channel`, docs/reach.md "Listing the channels a number can post to"). */
+export interface FakeChannel {
+  readonly id: string
+  readonly name: string
+  /** OWNER, ADMIN, SUBSCRIBER or GUEST (WEBJS's VIEWER is GUEST) */
+  readonly role: string
+  readonly verified?: boolean
+  readonly subscribersCount?: number | null
+}
+
+/** GET /api/{session}/channels came with WAHA's channels API in 2024.7.5 (changelog: "📰 WhatsApp Channels"). */
+export const hasChannelsRoute = (v: FakeServerVersion): boolean => atLeast(v.version, [2024, 7, 5])
+
+/**
+ * GET /api/{session}/channels[?role=] as each engine answers it: NOWEB and GOWS list every channel
+ * the number follows, GUEST among them, and filter by `role` afterwards; WEBJS leaves GUEST out
+ * ("Exclude GUEST, browser saves the data"), answers `subscribersCount: null`, and before 2026.3.3
+ * answered an empty list even to an owner (#1800 on 2026.1.2, "fix channels list", #1959).
+ */
+export const channelsAnswer = (
+  v: FakeServerVersion,
+  channels: ReadonlyArray<FakeChannel>,
+  role: string | undefined
+): ReadonlyArray<Record<string, unknown>> => {
+  const webjs = v.engine.toUpperCase() === "WEBJS"
+  if (webjs && !atLeast(v.version, [2026, 3, 3])) return []
+  return channels
+    .filter((c) => !(webjs && c.role === "GUEST"))
+    .filter((c) => role === undefined || c.role === role)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      invite: `https://whatsapp.com/channel/${c.id.split("@")[0] ?? ""}`,
+      preview: null,
+      picture: null,
+      role: c.role,
+      description: "",
+      verified: c.verified ?? false,
+      subscribersCount: webjs ? null : (c.subscribersCount ?? null)
+    }))
+}
+
+/**
+ * WEBJS from 2026.1.0 to before 2026.2.1 answered sendText and sendImage to a `…@newsletter` chat
+ * with 201 and an empty body, and delivered nothing (#1800 on 2026.1.2, #1863; fixed in 2026.2.1).
+ */
+export const channelSendsVanish = (v: FakeServerVersion, chatId: string): boolean =>
+  chatId.endsWith("@newsletter") &&
+  v.engine.toUpperCase() === "WEBJS" &&
+  atLeast(v.version, [2026, 1, 0]) &&
+  !atLeast(v.version, [2026, 2, 1])

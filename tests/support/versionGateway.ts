@@ -1,5 +1,5 @@
 import { Effect, Layer, Logger } from "effect"
-import type { GatewayServerVersion } from "../../src/application/ports/GatewayPort.ts"
+import type { GatewayChannel, GatewayServerVersion } from "../../src/application/ports/GatewayPort.ts"
 import { GatewayError, GatewayPort } from "../../src/application/ports/GatewayPort.ts"
 import { KeyedLocks } from "../../src/application/shared/KeyedLocks.ts"
 import { makeMemoryDatabase } from "../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -13,7 +13,9 @@ import { MemoryStore } from "../../src/infrastructure/memory/MemoryStore.ts"
  */
 export const versionGateway = (
   current: () => GatewayServerVersion | GatewayError,
-  keyless: () => boolean | GatewayError = () => false
+  keyless: () => boolean | GatewayError = () => false,
+  /** what GET /api/{session}/channels answers (default: a defect, as every unused call) */
+  channels?: () => ReadonlyArray<GatewayChannel> | GatewayError
 ) => {
   let calls = 0
   const unused = () => Effect.die("not used by this test")
@@ -24,6 +26,7 @@ export const versionGateway = (
       chatPresence: unused,
       sendPoll: unused,
       sendMedia: unused,
+      sendStatus: unused,
       createSession: unused,
       getSession: unused,
       startSession: unused,
@@ -34,6 +37,12 @@ export const versionGateway = (
       getQr: unused,
       listGroups: unused,
       listContacts: unused,
+      listChannels: () =>
+        Effect.suspend(() => {
+          if (channels === undefined) return unused()
+          const answer = channels()
+          return answer instanceof GatewayError ? Effect.fail(answer) : Effect.succeed(answer)
+        }),
       findSentMessage: unused,
       newMessageId: () => Effect.succeed(null),
       findMessageById: () => Effect.succeed({ _tag: "NotFound" }),
@@ -58,9 +67,13 @@ export const versionGateway = (
 export const MENTIONING_WAHA: GatewayServerVersion = { version: "2026.7.1", engine: "WEBJS", tier: "CORE" }
 
 /** The memory store and a gateway whose version answer the test sets (`set`), for use-case tests. */
-export const memoryWithGateway = (initial: GatewayServerVersion) => {
+export const memoryWithGateway = (
+  initial: GatewayServerVersion,
+  /** the session's channels, as the gateway lists them (default: none listed; asking is a defect) */
+  channels?: () => ReadonlyArray<GatewayChannel> | GatewayError
+) => {
   let answer = initial
-  const gateway = versionGateway(() => answer)
+  const gateway = versionGateway(() => answer, undefined, channels)
   const layer = Layer.mergeAll(
     MemoryStore.layer(makeMemoryDatabase()),
     KeyedLocks.layer,

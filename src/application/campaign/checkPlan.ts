@@ -12,9 +12,11 @@ import { firstMissedUnderPacing, sureToGoUnderPacing } from "../../domain/sessio
 import { MediaStore } from "../ports/MediaStore.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
+import { requireChannels } from "./channelSupport.ts"
 import { requireMedia } from "./mediaSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { requirePolls } from "./pollSupport.ts"
+import { checkStatusPlan, planTarget } from "./statusPlan.ts"
 
 export interface PlanCampaignInput {
   readonly sessionName: string
@@ -68,7 +70,7 @@ const targetsOf = Effect.fnUntraced(function* (
   if (input.targets === undefined) {
     if (input.groupId === undefined)
       return yield* new InvalidCampaign({ message: "groupId is required with groupName", field: "groupId" })
-    return [{ groupId: input.groupId, groupName: input.groupName ?? "" }]
+    return [planTarget({ groupId: input.groupId, groupName: input.groupName ?? "" })]
   }
   const [head, ...tail] = input.targets
   if (head === undefined)
@@ -84,8 +86,7 @@ const targetsOf = Effect.fnUntraced(function* (
     }
     first.set(t.groupId, i)
   }
-  const group = (t: CampaignGroup): CampaignGroup => ({ groupId: t.groupId, groupName: t.groupName })
-  return [group(head), ...tail.map(group)]
+  return [planTarget(head), ...tail.map(planTarget)]
 })
 
 /** The title a campaign gets when it is given none: its group's name, or "Club A and 2 more". */
@@ -292,6 +293,19 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     }
     messages = found
   }
+  // WhatsApp Channels among the targets: their own rules, before the gateway is asked about mentions
+  yield* requireChannels(
+    targets,
+    messages,
+    {
+      target: (i) => (input.targets === undefined ? "groupId" : `targets.${i}.groupId`),
+      mention: (i) => (input.messages?.[i]?.mentionAll === true ? `messages.${i}.mentionAll` : "mentionAll"),
+      message: (i, part) => (input.recurrence === undefined ? `messages.${i}.${part}` : "recurrence.template")
+    },
+    session.sessionName
+  )
+  // the number's Status among the targets: its own rules, then whether the gateway can post it
+  yield* checkStatusPlan(input, input.targets ?? targets, messages)
   // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1) {

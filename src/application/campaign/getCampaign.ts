@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { targetStates } from "../../domain/campaign/CampaignTargets.ts"
+import { targetKindOf, targetStates } from "../../domain/campaign/CampaignTargets.ts"
 import { CampaignRepository, countersOf, targetsOf } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
@@ -7,7 +7,7 @@ import { ownedCampaign } from "./ownedCampaign.ts"
 /**
  * campaign.get: the campaign with every message (as stored: instants in epoch ms), its flags and
  * failure reason, and where each of its target groups stands (`targetStates`, from that group's
- * messages).
+ * messages) with its kind (`targetKindOf`: group, channel or Status).
  */
 export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, campaignId: string) {
   const campaign = yield* ownedCampaign(userId, campaignId)
@@ -27,7 +27,11 @@ export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, c
     title: campaign.title,
     status: campaign.status,
     group: { groupId: campaign.groupId, groupName: campaign.groupName },
-    targets: targetStates(campaign.status, targetsOf(campaign), messages),
+    // each with its kind, from its id: a WhatsApp Channel's copies have no per-member receipts
+    targets: targetStates(campaign.status, targetsOf(campaign), messages).map((t) => ({
+      ...t,
+      targetKind: targetKindOf(t.groupId)
+    })),
     ...(campaign.failureReason === null ? {} : { failureReason: campaign.failureReason }),
     // its zone and rhythm as planned; absent on campaigns created before plans were kept
     ...(campaign.plan === null ? {} : { plan: campaign.plan }),

@@ -1,13 +1,16 @@
 import { Clock, Effect } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
+import { CHANNEL_MENTION_REFUSAL } from "./channelSupport.ts"
 import { requireMentionAll } from "./mentionSupport.ts"
 import { messageStateWords } from "./messageStateWords.ts"
 import { ownedMessage } from "./ownedMessage.ts"
+import { STATUS_NO_MENTION } from "./statusPlan.ts"
 
 /**
  * campaign.updateMessage: content, time and/or "mention everyone" of a message not yet picked
@@ -41,6 +44,12 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
   if (poll !== undefined) {
     const problem = pollProblem(poll)
     if (problem !== null) return yield* new InvalidCampaign({ message: problem.message, field: `poll.${problem.at}` })
+  }
+  if (input.mentionAll === true && targetKindOf(message.groupId) === "channel")
+    return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, field: "mentionAll" })
+  // the number's Status: no mention goes with it (statusPlan.ts)
+  if (input.mentionAll === true && targetKindOf(message.groupId) === "status") {
+    return yield* new InvalidCampaign({ message: STATUS_NO_MENTION, field: "mentionAll" })
   }
   if (input.mentionAll === true) yield* requireMentionAll("mentionAll")
   const now = yield* Clock.currentTimeMillis

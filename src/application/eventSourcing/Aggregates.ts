@@ -11,6 +11,8 @@ import {
   MessageDecider,
   messageStreamId
 } from "../../domain/message/Message.ts"
+import type { PollVotesState } from "../../domain/poll/PollVotes.ts"
+import { PollVotesDecider, pollStreamId } from "../../domain/poll/PollVotes.ts"
 import type { SessionState } from "../../domain/session/MessagingSession.ts"
 import { SessionDecider, sessionStreamId } from "../../domain/session/MessagingSession.ts"
 import type { Decider } from "../../domain/shared/Decider.ts"
@@ -20,14 +22,27 @@ import type { CampaignStreamView } from "../ports/CampaignRepository.ts"
 import { CampaignRepository, changesCounters } from "../ports/CampaignRepository.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
+import type { PollResultsView } from "../ports/PollResultsRepository.ts"
+import { PollResultsRepository } from "../ports/PollResultsRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import type { UserView } from "../ports/UserRepository.ts"
 import { UserRepository } from "../ports/UserRepository.ts"
-import { CampaignEventSchema, MessageEventSchema, SessionEventSchema, UserEventSchema } from "./codecs.ts"
+import {
+  CampaignEventSchema,
+  MessageEventSchema,
+  PollVotesEventSchema,
+  SessionEventSchema,
+  UserEventSchema
+} from "./codecs.ts"
 
-export type ProjectionStores = MessageRepository | CampaignRepository | SessionRepository | UserRepository
+export type ProjectionStores =
+  | MessageRepository
+  | CampaignRepository
+  | SessionRepository
+  | UserRepository
+  | PollResultsRepository
 
 /** What the event-sourcing machinery needs to know about one kind of aggregate. */
 export interface Aggregate<C, S extends { readonly version: number }, E extends { readonly type: string }, R> {
@@ -114,8 +129,8 @@ export const campaignView = (s: CampaignState): CampaignStreamView | null =>
         sessionId: s.sessionId,
         groupId: s.group.groupId,
         groupName: s.group.groupName,
-        // null: `group` alone, as views before targets have it
-        targets: s.targets.length > 1 ? s.targets : null,
+        // null: `group` alone, as views before targets have it (a lone Status target keeps its settings)
+        targets: s.targets.length > 1 || s.targets.some((t) => t.statusPost !== undefined) ? s.targets : null,
         title: s.title,
         status: s.status,
         failureReason: s.failureReason,
@@ -147,6 +162,9 @@ export const sessionView = (s: SessionState): SessionView | null =>
         updatedAt: s.updatedAt,
         version: s.version
       }
+
+export const pollResultsView = (s: PollVotesState): PollResultsView | null =>
+  s.version === 0 ? null : { id: s.id, campaignId: s.campaignId, votes: s.votes, version: s.version }
 
 export const userView = (s: UserState): UserView | null =>
   s.status === "NEW"
@@ -244,4 +262,15 @@ export const UserAggregate = makeAggregate({
   view: userView,
   save: (view) => UserRepository.use((r) => r.save(view)),
   find: (email) => UserRepository.use((r) => r.findByEmail(email))
+})
+
+/** The votes on a poll message Herald sent: stream `poll-<messageId>` (docs/reach.md#3-poll-results). */
+export const PollAggregate = makeAggregate({
+  name: "poll",
+  decider: PollVotesDecider,
+  schema: PollVotesEventSchema,
+  streamId: pollStreamId,
+  view: pollResultsView,
+  save: (view) => PollResultsRepository.use((r) => r.save(view)),
+  find: (id) => PollResultsRepository.use((r) => r.get(id))
 })

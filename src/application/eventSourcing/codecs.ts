@@ -1,9 +1,11 @@
 import { z } from "zod"
 import type { CampaignEvent } from "../../domain/campaign/Campaign.ts"
 import { FREQUENCIES, SPLIT_MARKERS } from "../../domain/campaign/Recurrence.ts"
+import { STATUS_FONTS } from "../../domain/campaign/StatusPost.ts"
 import { MEDIA_KINDS } from "../../domain/message/Media.ts"
 import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
+import type { PollVotesEvent } from "../../domain/poll/PollVotes.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
 import type { UserEvent } from "../../domain/user/User.ts"
 import { REGISTRATION_STATUSES, USER_ROLES } from "../../domain/user/User.ts"
@@ -83,7 +85,15 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
   ])
 )
 
-const group = z.object({ groupId: z.string(), groupName: z.string() })
+/** the Status target's colour, font and audience (StatusPost.ts); a font not in STATUS_FONTS is not a Status's */
+export const StatusPostSchema = z.object({
+  backgroundColor: z.string(),
+  font: z.union(STATUS_FONTS.map((f) => z.literal(f))),
+  contacts: z.array(z.string()).readonly().nullable()
+})
+
+// statusPost: on the Status target only; targets written before Status have none
+const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: StatusPostSchema.optional() })
 
 /** A campaign's plan (Campaign.ts CampaignPlan): in its events and in its view. */
 export const CampaignPlanSchema = z.object({
@@ -200,5 +210,23 @@ export const UserEventSchema = codecOf<UserEvent>()(
       at
     }),
     z.object({ type: z.literal("UserLanguageChosen"), language: z.string().nullable(), at })
+  ])
+)
+
+export const PollVotesEventSchema = codecOf<PollVotesEvent>()(
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("PollVoteRecorded"),
+      messageId: z.string(),
+      campaignId: z.string(),
+      at,
+      vote: z.object({
+        voter: z.string(),
+        voterName: z.string().nullable(),
+        options: z.array(z.string()).readonly(),
+        votedAt: z.number(),
+        readable: z.boolean()
+      })
+    })
   ])
 )

@@ -5,7 +5,7 @@ import type { StoreUnavailable } from "../ports/StoreErrors.ts"
 import { CorruptData } from "../ports/StoreErrors.ts"
 import { oneLine } from "../text/oneLine.ts"
 import type { Aggregate, ProjectionStores } from "./Aggregates.ts"
-import { CampaignAggregate, MessageAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
+import { CampaignAggregate, MessageAggregate, PollAggregate, SessionAggregate, UserAggregate } from "./Aggregates.ts"
 import { decodeEvents } from "./execute.ts"
 import { recordedPages } from "./recordedPages.ts"
 
@@ -42,6 +42,8 @@ export const projectStream = (
       return rebuild(SessionAggregate, id, version)
     case UserAggregate.name:
       return rebuild(UserAggregate, id, version)
+    case PollAggregate.name:
+      return rebuild(PollAggregate, id, version)
     default:
       return Effect.fail(new CorruptData({ message: `unknown stream ${streamId}` }))
   }

@@ -4,11 +4,16 @@ import { z } from "zod"
 import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import { isWithdrawnResend } from "../../domain/message/Message.ts"
-import { CampaignPlanSchema } from "../eventSourcing/codecs.ts"
+import { CampaignPlanSchema, StatusPostSchema } from "../eventSourcing/codecs.ts"
 import type { CampaignProgress, MessageView } from "./MessageRepository.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
-const CampaignGroupSchema = z.object({ groupId: z.string(), groupName: z.string() })
+const CampaignGroupSchema = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  /** the Status target's settings (StatusPost.ts); absent on every other target */
+  statusPost: StatusPostSchema.optional()
+})
 
 /** What the campaign's own stream says: the part of the view `save` writes. */
 export const CampaignStreamViewSchema = z.object({
@@ -19,8 +24,8 @@ export const CampaignStreamViewSchema = z.object({
   groupId: z.string(),
   groupName: z.string(),
   /**
-   * Every target, the first being groupId/groupName, when there are several; null when the
-   * campaign has that one group (and on views stored before campaigns had several): read it
+   * Every target, the first being groupId/groupName, when there are several or one is the Status
+   * (its settings are kept here); null when the campaign has that one group (and on views stored before campaigns had several): read it
    * with `targetsOf`.
    */
   targets: z.array(CampaignGroupSchema).readonly().nullable().default(null),

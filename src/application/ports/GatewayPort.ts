@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import { Context, Data } from "effect"
+import type { StatusFont } from "../../domain/campaign/StatusPost.ts"
 import type { FailureKind } from "../../domain/message/failureKind.ts"
 import { failureKindOf } from "../../domain/message/failureKind.ts"
 import type { MediaKind } from "../../domain/message/Media.ts"
@@ -175,6 +176,31 @@ export interface SendMediaRequest {
 }
 
 /**
+ * POST /api/{session}/status/text or /status/image (docs/reach.md, "2. Status"): the number's
+ * Status. `contacts` null: all contacts (the field left out); WEBJS refuses any list.
+ */
+export type SendStatusRequest =
+  | {
+      readonly kind: "text"
+      readonly session: string
+      readonly text: string
+      /** `#rrggbb` */
+      readonly backgroundColor: string
+      readonly font: StatusFont
+      readonly contacts: ReadonlyArray<string> | null
+    }
+  | {
+      readonly kind: "image"
+      readonly session: string
+      readonly mimetype: string
+      readonly filename: string
+      readonly bytes: Uint8Array
+      /** may be empty */
+      readonly caption: string
+      readonly contacts: ReadonlyArray<string> | null
+    }
+
+/**
  * What the gateway said about a message it accepted. When the send carried an `id` and the
  * gateway ignored it (WEBJS, a WAHA before 2026.4.3), `messageId` is the gateway's own id, not the
  * chosen one: the caller compares the key (gatewayMessageKey) with the id it chose.
@@ -209,6 +235,8 @@ export interface GatewaySession {
    * gateway that refused the events). Absent: the gateway does not say.
    */
   readonly receipts?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
+  /** Whether votes on the session's polls reach Herald (`poll.vote` in its webhook), as `receipts`. */
+  readonly pollVotes?: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED"
   /**
    * WhatsApp's reach-out time-lock on the number as the gateway shows it (WAHA 2026.7.2 on:
    * `me.reachoutTimelock`): `active`, and until when (epoch ms) when it says. Absent: the gateway
@@ -226,6 +254,20 @@ export interface GatewayQr {
 export interface GatewayGroup {
   readonly groupId: string
   readonly groupName: string
+}
+
+/** WAHA's `Channel.role`; GUEST also stands for any role WAHA does not name. */
+export type ChannelRole = "OWNER" | "ADMIN" | "SUBSCRIBER" | "GUEST"
+
+/** A WhatsApp Channel the session follows or runs (docs/reach.md, "Listing the channels a number can post to"). */
+export interface GatewayChannel {
+  /** `<digits>@newsletter` */
+  readonly channelId: string
+  readonly name: string
+  readonly role: ChannelRole
+  readonly verified: boolean
+  /** null where the engine does not say (WEBJS's list) */
+  readonly subscribers: number | null
 }
 
 export interface GatewayContact {
@@ -309,6 +351,11 @@ export class GatewayPort extends Context.Service<
     /** its answer's id read as sendText's */
     readonly sendMedia: (request: SendMediaRequest) => Effect.Effect<SentText, GatewayError>
     /**
+     * A Status post; its answer's id read as sendText's (NOWEB `key.id`, GOWS
+     * `true_status@broadcast_<id>_<me>`, WEBJS `id._serialized`).
+     */
+    readonly sendStatus: (request: SendStatusRequest) => Effect.Effect<SentText, GatewayError>
+    /**
      * What a person does before writing (docs/waha-features.md §4): `seen` marks the chat read
      * (POST /api/sendSeen), `startTyping` / `stopTyping` show and end "typing…" (POST
      * /api/startTyping, /api/stopTyping), each `{session, chatId}`.
@@ -342,6 +389,13 @@ export class GatewayPort extends Context.Service<
      * the gateway lists by `@lid` comes under the phone number its lid maps to, when the gateway knows it.
      */
     readonly listContacts: (name: string, page: Page) => Effect.Effect<PageOf<GatewayContact>, GatewayError>
+    /**
+     * GET /api/{session}/channels without `role` (one call; WAHA's filter takes one role only),
+     * read leniently per engine: every role, the caller keeps OWNER and ADMIN; entries whose id is
+     * not `…@newsletter` are dropped. A WAHA without the route (404 "Cannot GET", before 2024.7.5)
+     * and 422/501 "not implemented" are FeatureUnsupported.
+     */
+    readonly listChannels: (name: string) => Effect.Effect<ReadonlyArray<GatewayChannel>, GatewayError>
     /** GET /api/{session}/chats/{chatId}/messages: did this session's send of `text` reach the chat? */
     readonly findSentMessage: (query: SentMessageQuery) => Effect.Effect<SentMessageLookup, GatewayError>
     /**

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import { MessageAggregate, MessageAggregateCountedLater } from "../eventSourcing/Aggregates.ts"
@@ -112,8 +113,10 @@ export const processMessage = Effect.fnUntraced(function* (
         ? sessionRead.view
         : yield* (yield* LaneReads).session(view.sessionId)
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
-  // "Client-chosen message ids"); without one the claim goes on as before.
-  const gatewayMessageId = fresh === undefined ? undefined : yield* takeMessageId(fresh.sessionName)
+  // "Client-chosen message ids"); without one the claim goes on as before. A Status takes none
+  // (docs/reach.md: NOWEB leaves the sender out of a Status sent with an id): cut off, it is outcome unknown.
+  const gatewayMessageId =
+    fresh === undefined || targetKindOf(view.groupId) === "status" ? undefined : yield* takeMessageId(fresh.sessionName)
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
   if (claim._tag === "Taken") return unsent("lost")
   if (claim._tag === "NotOurs") return unsent("skipped")

@@ -1,4 +1,5 @@
 import { Data, Effect } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { mediaFilename } from "../../domain/message/Media.ts"
 import type { ClaimedMessage } from "../../domain/message/Message.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
@@ -6,6 +7,7 @@ import { MediaStore } from "../ports/MediaStore.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { logScheduled, logSending } from "./SchedulerLog.ts"
+import { sendStatusPost } from "./sendStatusPost.ts"
 
 /** The session of a message was deleted or disconnected, so its sessionName cannot be read. */
 export class SessionMissing extends Data.TaggedError("SessionMissing")<{ readonly sessionId: string }> {
@@ -34,6 +36,8 @@ export const sendMessage = Effect.fnUntraced(function* (message: ClaimedMessage,
   yield* logScheduled(message.id, message.scheduledAt)
   const session = preloaded ?? (yield* (yield* SessionRepository).get(target.sessionId))
   if (session === null || !session.active) return yield* new SessionMissing({ sessionId: target.sessionId })
+  // the number's Status: its own endpoint, settings and audience (sendStatusPost.ts)
+  if (targetKindOf(target.groupId) === "status") return yield* sendStatusPost(message, session.sessionName)
   const gateway = yield* GatewayPort
   // the id the claim recorded, so a cut-off send can be found by it (docs/outcome-unknown.md)
   const id = message.claimGatewayId === null ? {} : { id: message.claimGatewayId }

@@ -1,5 +1,5 @@
 import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
-import type { GatewayContact, GatewayError, GatewayGroup, Page, PageOf } from "../ports/GatewayPort.ts"
+import type { GatewayChannel, GatewayContact, GatewayError, GatewayGroup, Page, PageOf } from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { walkPages } from "./walkPages.ts"
 
@@ -22,6 +22,8 @@ export class GatewayDirectory extends Context.Service<
   {
     readonly groups: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayGroup>, GatewayError>
     readonly contacts: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
+    /** every channel the session follows or runs, whatever its role (one gateway call: WAHA does not page them) */
+    readonly channels: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayChannel>, GatewayError>
   }
 >()("herald/application/session/GatewayDirectory") {
   static readonly layer = Layer.effect(
@@ -59,9 +61,12 @@ export class GatewayDirectory extends Context.Service<
         })
       )
 
+      const channels = yield* cacheOf((sessionName) => gateway.listChannels(sessionName))
+
       return GatewayDirectory.of({
         groups: (sessionName) => Cache.get(groups, sessionName),
-        contacts: (sessionName) => Cache.get(contacts, sessionName)
+        contacts: (sessionName) => Cache.get(contacts, sessionName),
+        channels: (sessionName) => Cache.get(channels, sessionName)
       })
     })
   )

@@ -19,11 +19,13 @@ export type ReceiptSupport = NonNullable<GatewaySession["receipts"]> | "UNKNOWN"
  * never recorded: the gateway is the authority on which phone is linked, and the session's
  * phoneNumber stays what its owner chose (user.updateSessionPhone). From the same read, whether
  * the session's delivery receipts reach Herald (GatewaySession.receipts; UNKNOWN when the gateway
- * does not say), so the page can tell when delivered and read marks will not come.
+ * does not say), so the page can tell when delivered and read marks will not come, and likewise
+ * whether votes on its polls do (pollVotes).
  */
 export const getLinkedNumber = Effect.fn("getLinkedNumber")(function* (userId: string, sessionName: string) {
   const session = yield* findOwnedSession(userId, sessionName)
   const remote = yield* (yield* GatewayPort).getSession(session.sessionName)
   const receipts: ReceiptSupport = remote?.receipts ?? "UNKNOWN"
-  return { phoneNumber: numberOfMeId(remote?.meId), name: remote?.meName ?? null, receipts }
+  const pollVotes: ReceiptSupport = remote?.pollVotes ?? "UNKNOWN"
+  return { phoneNumber: numberOfMeId(remote?.meId), name: remote?.meName ?? null, receipts, pollVotes }
 })

@@ -2,10 +2,11 @@ import { Effect } from "effect"
 import type { CampaignState } from "../../domain/campaign/Campaign.ts"
 import { failureKindOf, failureWords } from "../../domain/message/failureKind.ts"
 import type { MessageEvent, MessageState } from "../../domain/message/Message.ts"
+import { voterWords } from "../../domain/poll/PollVotes.ts"
 import type { SessionEvent, SessionState } from "../../domain/session/MessagingSession.ts"
 import type { WebhookEventType } from "../../domain/webhook/Webhook.ts"
 import { webhookEventId } from "../../domain/webhook/Webhook.ts"
-import { CampaignAggregate, MessageAggregate, SessionAggregate } from "../eventSourcing/Aggregates.ts"
+import { CampaignAggregate, MessageAggregate, PollAggregate, SessionAggregate } from "../eventSourcing/Aggregates.ts"
 import { load } from "../eventSourcing/execute.ts"
 import type { StoredEvent } from "../ports/EventStore.ts"
 import { EventStore } from "../ports/EventStore.ts"
@@ -24,7 +25,8 @@ export const WEBHOOK_SOURCE_TYPES: ReadonlySet<string> = new Set([
   "MessageAcknowledged",
   "CampaignCompleted",
   "CampaignFailed",
-  "SessionGatewayStatusChanged"
+  "SessionGatewayStatusChanged",
+  "PollVoteRecorded"
 ])
 
 /** One event for an account's endpoints: its id, type, owner, time and the JSON sent (docs/api.md#webhooks). */
@@ -37,7 +39,9 @@ export interface WebhookEvent {
   readonly body: string
 }
 
-type Data = Readonly<Record<string, string | number | boolean | null | Readonly<Record<string, string>>>>
+type Data = Readonly<
+  Record<string, string | number | boolean | null | ReadonlyArray<string> | Readonly<Record<string, string>>>
+>
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
@@ -136,8 +140,8 @@ export type CampaignLookup = (
 ) => Effect.Effect<CampaignState, StoreUnavailable | CorruptData, EventStore>
 
 /**
- * The webhook events among `versions` of the stream `streamId` (message, campaign or session
- * streams; any other has none). A message's account is its campaign's owner.
+ * The webhook events among `versions` of the stream `streamId` (message, campaign, session or
+ * poll streams; any other has none). A message's or a poll's account is its campaign's owner.
  */
 export const webhookEventsOf = (
   streamId: string,
@@ -146,7 +150,7 @@ export const webhookEventsOf = (
 ): Effect.Effect<ReadonlyArray<WebhookEvent>, StoreUnavailable | CorruptData, EventStore> =>
   Effect.gen(function* () {
     const kind = streamId.slice(0, streamId.indexOf("-"))
-    if (kind !== "message" && kind !== "campaign" && kind !== "session") return []
+    if (kind !== "message" && kind !== "campaign" && kind !== "session" && kind !== "poll") return []
     const stored = yield* (yield* EventStore).read(streamId)
     const event = (type: WebhookEventType, version: number, userId: string, at: number, data: Data): WebhookEvent => {
       const eventId = webhookEventId(streamId, version)
@@ -206,6 +210,35 @@ export const webhookEventsOf = (
                   failure: failureOf(e.reason, "FAILED")
                 })
               : null
+      )
+    }
+    if (kind === "poll") {
+      const { decider, schema } = PollAggregate
+      const votes = yield* walk(
+        stored,
+        decodeWith(schema),
+        decider.evolve,
+        decider.initialState,
+        versions,
+        (_b, e, _a, v) => (e.type === "PollVoteRecorded" ? { event: e, version: v } : null)
+      )
+      return yield* Effect.forEach(votes, ({ event: e, version }) =>
+        Effect.gen(function* () {
+          const campaign = yield* campaignOf(e.campaignId)
+          const who = voterWords(e.vote)
+          return event("poll.vote", version, campaign.userId, e.at, {
+            messageId: e.messageId,
+            campaignId: e.campaignId,
+            campaignTitle: campaign.title,
+            voter: e.vote.voter,
+            voterName: who.name,
+            number: who.number,
+            // every option the voter holds now ([] when taken back, or unreadable)
+            choices: e.vote.options,
+            readable: e.vote.readable,
+            votedAt: iso(e.vote.votedAt)
+          })
+        })
       )
     }
     const { decider, schema } = SessionAggregate

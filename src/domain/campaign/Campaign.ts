@@ -1,6 +1,7 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
 import type { Recurrence } from "./Recurrence.ts"
+import type { StatusPost } from "./StatusPost.ts"
 
 /**
  * A campaign: a plan of messages to one or more groups (its targets) through one messaging
@@ -36,6 +37,8 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
 export interface CampaignGroup {
   readonly groupId: string
   readonly groupName: string
+  /** on the Status target only (StatusPost.ts): its colour, font and who sees it; absent on every other target */
+  readonly statusPost?: StatusPost | undefined
 }
 
 /**
@@ -222,8 +225,12 @@ export const decideCampaign = (command: CampaignCommand, state: CampaignState): 
     const { type: _, now, targets, plan, ...created } = command
     const problem = targetsProblem(command.group, targets)
     if (problem !== null) return reject({ _tag: "InvalidTargets", message: problem })
-    // one target: the event as before targets, so older readers read it as it is
-    const several = targets !== undefined && targets.length > 1 ? { targets } : {}
+    // one target: the event as before targets, so older readers read it as it is (a lone Status
+    // target keeps its settings in `targets`)
+    const several =
+      targets !== undefined && (targets.length > 1 || targets.some((t) => t.statusPost !== undefined))
+        ? { targets }
+        : {}
     return accept({ type: "CampaignCreated", ...created, ...several, ...(plan === undefined ? {} : { plan }), at: now })
   }
   if (state.status === "NEW") return reject({ _tag: "CampaignNotFound" })

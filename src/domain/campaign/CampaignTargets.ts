@@ -65,6 +65,7 @@ export const targetStates = (
     return {
       groupId: target.groupId,
       groupName: target.groupName,
+      ...(target.statusPost === undefined ? {} : { statusPost: target.statusPost }),
       status,
       totalMessages,
       sentMessages,
@@ -72,3 +73,14 @@ export const targetStates = (
     }
   })
 }
+
+/**
+ * What kind of chat a target is, from its id alone (docs/reach.md, "Plan for Herald (channels)"):
+ * `…@newsletter` a WhatsApp Channel, `status@broadcast` the number's Status, anything else a
+ * group (or a contact's chat, which Herald sends to as to a group). A campaign keeps no kind of
+ * its own, so campaigns saved before channels read as before.
+ */
+export type TargetKind = "group" | "channel" | "status"
+
+export const targetKindOf = (id: string): TargetKind =>
+  id === "status@broadcast" ? "status" : id.endsWith("@newsletter") ? "channel" : "group"

@@ -7,10 +7,7 @@ import { isIpLiteral, isPrivateAddress } from "./privateAddress.ts"
  * src/infrastructure/webhooks, the following of the log src/application/webhook.
  */
 
-/**
- * The event types an endpoint may subscribe to. Poll votes are not among them: Herald does not
- * record votes yet (issue 25).
- */
+/** The event types an endpoint may subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
   "message.sent",
   "message.failed",
@@ -19,7 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "message.read",
   "campaign.completed",
   "campaign.failed",
-  "session.status"
+  "session.status",
+  "poll.vote"
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 

@@ -12,6 +12,7 @@ import type {
   PageOf,
   SendMediaRequest,
   SendPollRequest,
+  SendStatusRequest,
   SendTextRequest,
   SentText
 } from "../../application/ports/GatewayPort.ts"
@@ -24,6 +25,7 @@ import { jsonWithBase64 } from "./jsonWithBase64.ts"
 import { makeFindSentMessage } from "./WahaChatHistory.ts"
 import { makeMessageIds } from "./WahaMessageIds.ts"
 import { meaningOfWahaAnswer } from "./wahaAnswers.ts"
+import { ChannelsBody, readChannels } from "./wahaChannels.ts"
 import { WahaId } from "./wahaId.ts"
 import {
   ContactsBody,
@@ -132,6 +134,8 @@ export const reachoutTimelockOf = (value: unknown, now: number): GatewaySession[
 
 /** Webhook events that carry delivery receipts: group messages' (2025.12.2 on), or all of them before. */
 const RECEIPT_EVENTS = ["message.ack", "message.ack.group", "*"]
+/** Webhook events that carry votes on polls. */
+const POLL_VOTE_EVENTS = ["poll.vote", "*"]
 
 /**
  * WAHA checks a session's webhook events against the names it knows (class-validator's IsEnum on
@@ -447,6 +451,56 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       })
     )
 
+  // body as WAHA's TextStatus / ImageStatus (how-to/status; docs/reach.md "2. Status"): `contacts`
+  // left out for all contacts (WEBJS refuses any list); no `id` (Herald takes none for a Status).
+  // One Status at a time per session with the media sends, and their deadline: a Status to
+  // thousands is many requests inside WAHA.
+  const sendStatus = (request: SendStatusRequest) =>
+    mediaSends.withPermits(1)(
+      Effect.gen(function* () {
+        const prefix = "failed to post status"
+        const path = `/api/${seg(request.session)}/status/${request.kind}`
+        const contacts = request.contacts === null ? {} : { contacts: [...request.contacts] }
+        const deadline = Math.max(timeoutMs, mediaTimeoutMs)
+        const sending =
+          request.kind === "text"
+            ? call(
+                prefix,
+                "POST",
+                path,
+                {
+                  body: {
+                    text: request.text,
+                    backgroundColor: request.backgroundColor,
+                    font: request.font,
+                    linkPreview: true,
+                    linkPreviewHighQuality: false,
+                    ...contacts
+                  }
+                },
+                deadline
+              )
+            : call(
+                prefix,
+                "POST",
+                path,
+                {
+                  encodedBody: jsonWithBase64(
+                    {
+                      file: { mimetype: request.mimetype, filename: request.filename, data: "" },
+                      caption: request.caption,
+                      ...contacts
+                    },
+                    request.bytes
+                  )
+                },
+                deadline
+              )
+        const response = yield* sending.pipe(Effect.flatMap(ok(prefix)))
+        return { messageId: sentMessageId(response.text) } satisfies SentText
+      })
+    )
+
   /**
    * NOWEB keeps no messages unless its store is on, and then only from the session's creation: the
    * lookups by id and the chat's history need it (docs/outcome-unknown.md, "What the NOWEB store
@@ -512,7 +566,8 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     const response = yield* call(prefix, "GET", `/api/sessions/${seg(name)}`)
     if (response.status === 404) return null
     const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, SessionBody)))
-    const receipts = receiptsOf(body.config)
+    const receipts = reportedOf(body.config, RECEIPT_EVENTS)
+    const pollVotes = reportedOf(body.config, POLL_VOTE_EVENTS)
     const timelock = reachoutTimelockOf(body.me?.reachoutTimelock, Date.now())
     const session: GatewaySession = {
       name: body.name,
@@ -520,18 +575,25 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
       ...(body.me?.id ? { meId: body.me.id } : {}),
       ...(body.me?.id && body.me.pushName ? { meName: body.me.pushName } : {}),
       ...(receipts === undefined ? {} : { receipts }),
+      ...(pollVotes === undefined ? {} : { pollVotes }),
       ...(timelock === undefined ? {} : { reachoutTimelock: timelock })
     }
     return session
   })
 
-  /** Whether this session's receipts reach Herald, from its webhooks at WAHA; undefined when WAHA shows none of its config. */
-  const receiptsOf = (config: z.infer<typeof SessionBody>["config"]): GatewaySession["receipts"] => {
+  /**
+   * Whether this session's events of a kind (receipts, poll votes) reach Herald, from its webhooks
+   * at WAHA; undefined when WAHA shows none of its config.
+   */
+  const reportedOf = (
+    config: z.infer<typeof SessionBody>["config"],
+    events: ReadonlyArray<string>
+  ): GatewaySession["receipts"] => {
     if (options.webhook === undefined) return "NOT_CONFIGURED"
     if (config === undefined || config === null) return undefined
     const url = options.webhook.url
     return (config.webhooks ?? []).some(
-      (hook) => hook.url === url && hook.events.some((event) => RECEIPT_EVENTS.includes(event))
+      (hook) => hook.url === url && hook.events.some((event) => events.includes(event))
     )
       ? "ON"
       : "NOT_REGISTERED"
@@ -607,6 +669,20 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     const served = read.groups.map((g) => g.groupId)
     const result: PageOf<GatewayGroup> = { items: read.groups, more: moreAfter(served.length, page), served }
     return result
+  })
+
+  // one call, no paging (WAHA has none for channels) and no role filter (it takes one role only)
+  const listChannels = Effect.fn("WahaGateway.listChannels")(function* (name: string) {
+    const prefix = "failed to list channels"
+    const response = yield* call(prefix, "GET", `/api/${seg(name)}/channels`)
+    // NestJS's answer to a route it does not have: a WAHA before channels (2024.7.5)
+    if (response.status === 404 && /Cannot GET/i.test(response.text)) {
+      return yield* Effect.fail(
+        fail(prefix, "FeatureUnsupported", "the gateway has no channels route (WAHA before 2024.7.5)", 404)
+      )
+    }
+    const body = yield* ok(prefix)(response).pipe(Effect.flatMap(parse(prefix, ChannelsBody)))
+    return readChannels(body)
   })
 
   /** The whole lid table (lid → `<digits>@c.us`), read page after page. */
@@ -696,6 +772,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     sendPoll,
     chatPresence,
     sendMedia,
+    sendStatus,
     createSession,
     getSession,
     startSession,
@@ -708,6 +785,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     getQr,
     listGroups,
     listContacts,
+    listChannels,
     findSentMessage: makeFindSentMessage({ call, ok, parse }),
     newMessageId: messageIds.newMessageId,
     findMessageById: messageIds.findMessageById

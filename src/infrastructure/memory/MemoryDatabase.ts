@@ -6,6 +6,7 @@ import type { IdempotencyRecord } from "../../application/ports/IdempotencyStore
 import type { StoredMedia } from "../../application/ports/MediaStore.ts"
 import type { MessageView } from "../../application/ports/MessageRepository.ts"
 import type { PasswordReset } from "../../application/ports/PasswordResetRepository.ts"
+import type { PollResultsView } from "../../application/ports/PollResultsRepository.ts"
 import type { SessionView } from "../../application/ports/SessionRepository.ts"
 import type { UserView } from "../../application/ports/UserRepository.ts"
 import type { WebhookDelivery, WebhookEndpoint } from "../../application/ports/WebhookRepository.ts"
@@ -38,6 +39,8 @@ export interface MemoryDatabase {
   readonly checkpoints: Map<string, number>
   /** uploaded images and files, with their bytes */
   readonly media: Map<string, { readonly media: StoredMedia; readonly bytes: Uint8Array }>
+  /** the votes on each poll message, keyed by its id */
+  readonly pollResults: Map<string, PollResultsView>
   /** set to a message to make every call fail as if the database were unreachable */
   unavailable: string | null
   /** set to a message to make every write fail as on a read-only database (reads still answer) */
@@ -61,6 +64,7 @@ export const makeMemoryDatabase = (): MemoryDatabase => ({
   probes: new Map(),
   checkpoints: new Map(),
   media: new Map(),
+  pollResults: new Map(),
   unavailable: null,
   readOnly: null
 })

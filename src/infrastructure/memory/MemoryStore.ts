@@ -8,6 +8,7 @@ import { MemoryIdempotencyStore } from "./MemoryIdempotencyStore.ts"
 import { MemoryMediaStore } from "./MemoryMediaStore.ts"
 import { MemoryMessageRepository } from "./MemoryMessageRepository.ts"
 import { MemoryPasswordResetRepository } from "./MemoryPasswordResetRepository.ts"
+import { MemoryPollResultsRepository } from "./MemoryPollResultsRepository.ts"
 import { MemoryProjectionCheckpoint } from "./MemoryProjectionCheckpoint.ts"
 import { MemorySessionRepository } from "./MemorySessionRepository.ts"
 import { MemoryStoreHealth } from "./MemoryStoreHealth.ts"
@@ -30,6 +31,7 @@ export const MemoryStore = {
       MemoryWebhookRepository.layer(db),
       MemoryStoreHealth.layer(db),
       MemoryProjectionCheckpoint.layer(db),
-      MemoryMediaStore.layer(db)
+      MemoryMediaStore.layer(db),
+      MemoryPollResultsRepository.layer(db)
     )
 }

@@ -67,7 +67,8 @@ export const MONGO_SCHEMA: Readonly<
     | "health"
     | "projectionCheckpoints"
     | "failureAlertCheckpoints"
-    | "media.files",
+    | "media.files"
+    | "pollResults",
     ReadonlyArray<IndexDef>
   >
 > = {
@@ -135,7 +136,9 @@ export const MONGO_SCHEMA: Readonly<
     { name: "metadata.ownerId_1", key: { "metadata.ownerId": 1 } },
     // the sweep's listing (MongoMediaStore.listUnusedSince)
     { name: "metadata.usedAt_1_metadata.mediaId_1", key: { "metadata.usedAt": 1, "metadata.mediaId": 1 } }
-  ]
+  ],
+  // the votes on each poll message, one document per poll (looked up by _id only)
+  pollResults: []
 }
 
 export interface SchemaReport {

@@ -7,6 +7,7 @@ import { MongoIdempotencyStore } from "./MongoIdempotencyStore.ts"
 import { MongoMediaStore } from "./MongoMediaStore.ts"
 import { MongoMessageRepository } from "./MongoMessageRepository.ts"
 import { MongoPasswordResetRepository } from "./MongoPasswordResetRepository.ts"
+import { MongoPollResultsRepository } from "./MongoPollResultsRepository.ts"
 import { MongoProjectionCheckpoint } from "./MongoProjectionCheckpoint.ts"
 import { MongoSessionRepository } from "./MongoSessionRepository.ts"
 import { MongoStoreHealth } from "./MongoStoreHealth.ts"
@@ -28,6 +29,7 @@ export const MongoStore = {
     MongoWebhookRepository.layer,
     MongoStoreHealth.layer,
     MongoProjectionCheckpoint.layer,
-    MongoMediaStore.layer
+    MongoMediaStore.layer,
+    MongoPollResultsRepository.layer
   )
 }

@@ -54,10 +54,10 @@ export interface SqliteConnection {
 /**
  * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
  * 15: Idempotency-Key records (idempotency_keys); 16: webhook endpoints and deliveries; 17: the
- * users' time zone and locale (USERS_PREFERENCES_COLUMNS). Every table is created if missing at
+ * users' time zone and locale (USERS_PREFERENCES_COLUMNS); 18: the votes on polls (poll_results). Every table is created if missing at
  * every start, so a file of any older version gains what it lacks.
  */
-export const SQLITE_SCHEMA_VERSION = 18
+export const SQLITE_SCHEMA_VERSION = 19
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -269,6 +269,15 @@ CREATE TABLE IF NOT EXISTS media_chunks (
   PRIMARY KEY (media_id, n)
 );
 
+-- the votes on each poll Herald sent (schema version 18): one row per poll message, its votes
+-- (one per voter) as JSON, projected from the poll's stream
+CREATE TABLE IF NOT EXISTS poll_results (
+  id          TEXT    NOT NULL PRIMARY KEY,
+  campaign_id TEXT    NOT NULL,
+  votes       TEXT    NOT NULL,
+  version     INTEGER NOT NULL
+);
+
 -- the readiness probe's row, rewritten in place: proves the file still takes writes
 CREATE TABLE IF NOT EXISTS health (
   id        TEXT    NOT NULL PRIMARY KEY,
@@ -372,8 +381,8 @@ const MESSAGES_CLAIM_ID_COLUMNS: Readonly<Record<string, string>> = { claim_gate
 const USERS_PREFERENCES_COLUMNS: Readonly<Record<string, string>> = { time_zone: "TEXT", locale: "TEXT" }
 
 /**
- * What schema version 18 added to the users table: the app's language the owner chose
- * (auth.setLanguage), NULL on every account before (the browser's language). Version 18 also keeps
+ * What schema version 19 added to the users table: the app's language the owner chose
+ * (auth.setLanguage), NULL on every account before (the browser's language). Version 19 also keeps
  * older Herald off the file: it would rebuild an account's view without it.
  */
 const USERS_LANGUAGE_COLUMNS: Readonly<Record<string, string>> = { language: "TEXT" }

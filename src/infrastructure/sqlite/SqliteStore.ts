@@ -7,6 +7,7 @@ import { SqliteIdempotencyStore } from "./SqliteIdempotencyStore.ts"
 import { SqliteMediaStore } from "./SqliteMediaStore.ts"
 import { SqliteMessageRepository } from "./SqliteMessageRepository.ts"
 import { SqlitePasswordResetRepository } from "./SqlitePasswordResetRepository.ts"
+import { SqlitePollResultsRepository } from "./SqlitePollResultsRepository.ts"
 import { SqliteProjectionCheckpoint } from "./SqliteProjectionCheckpoint.ts"
 import { SqliteSessionRepository } from "./SqliteSessionRepository.ts"
 import { SqliteStoreHealth } from "./SqliteStoreHealth.ts"
@@ -28,6 +29,7 @@ export const SqliteStore = {
     SqliteWebhookRepository.layer,
     SqliteStoreHealth.layer,
     SqliteProjectionCheckpoint.layer,
-    SqliteMediaStore.layer
+    SqliteMediaStore.layer,
+    SqlitePollResultsRepository.layer
   )
 }

@@ -247,11 +247,18 @@ export const messageStatusWords: Readonly<Record<MessageStatus, StatusWords>> = 
   }
 }
 
-/** What a sent message's receipts say: delivered / read, and for a group how many members. */
+/**
+ * What a sent message's receipts say: delivered / read, and for a group how many members; for the
+ * number's Status, how many people saw it (each view is a read receipt; of how many is unknown).
+ */
 export const deliveryWords = (
-  m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount">
+  m: Pick<CampaignMessage, "status" | "isDelivered" | "isRead" | "deliveredCount" | "readCount"> & {
+    readonly groupId?: string
+  }
 ): string | null => {
   if (m.status !== "SENT") return null
+  if (m.groupId === "status@broadcast")
+    return m.readCount > 0 ? i18next.t("status.message.seenBy", { n: m.readCount }) : null
   if (m.isRead)
     return m.readCount > 1 ? i18next.t("status.message.readBy", { n: m.readCount }) : i18next.t("status.message.read")
   if (m.isDelivered)

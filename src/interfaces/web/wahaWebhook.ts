@@ -7,6 +7,8 @@ import { createMiddleware } from "hono/factory"
 import { z } from "zod"
 import type { AckOutcome } from "../../application/delivery/recordMessageAck.ts"
 import { recordMessageAck } from "../../application/delivery/recordMessageAck.ts"
+import type { PollVoteOutcome } from "../../application/poll/recordPollVote.ts"
+import { recordPollVote } from "../../application/poll/recordPollVote.ts"
 import { recordSessionStatus } from "../../application/session/recordSessionStatus.ts"
 import type { RefusedKind } from "../../application/shared/RefusalLog.ts"
 import { RefusalLog } from "../../application/shared/RefusalLog.ts"
@@ -16,6 +18,7 @@ import { SeenEvents } from "../../application/shared/SeenEvents.ts"
 import { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
+import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS } from "../../domain/message/Poll.ts"
 import { WahaId } from "../../infrastructure/gateway/wahaId.ts"
 import { addressBlock } from "./clientAddress.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -35,8 +38,17 @@ import type { WebServices } from "./WebServices.ts"
  */
 export const WAHA_WEBHOOK_PATH = "/api/webhooks/waha"
 
-/** The events Herald subscribes to (message.ack.group exists from WAHA 2025.12.2). */
-export const WAHA_WEBHOOK_EVENTS = ["message.ack", "message.ack.group", "session.status"] as const
+/**
+ * The events Herald subscribes to (message.ack.group exists from WAHA 2025.12.2; poll.vote and
+ * poll.vote.failed from 2023.9, docs/reach.md#3-poll-results).
+ */
+export const WAHA_WEBHOOK_EVENTS = [
+  "message.ack",
+  "message.ack.group",
+  "session.status",
+  "poll.vote",
+  "poll.vote.failed"
+] as const
 
 /**
  * The largest body taken. session.status is under 2 KiB; the largest event Herald subscribes to
@@ -142,6 +154,54 @@ const AckPayload = z.object({
   participant: z.string().nullish()
 })
 
+/** `MessageDestination`: a message's serialized id, its chat, sender and the group member. */
+const VoteDestination = z.object({
+  id: SerializedId,
+  to: z.string().max(200).nullish().catch(null),
+  from: z.string().max(200).nullish().catch(null),
+  fromMe: z.boolean().nullish().catch(null),
+  participant: z.string().max(200).nullish().catch(null)
+})
+
+/**
+ * `poll.vote` / `poll.vote.failed` (WAHA's PollVotePayload): `vote` names the voter and holds every
+ * option they hold now (`selectedOptions`; [] on a failed one) and when (`timestamp`: ms, but
+ * seconds on NOWEB's failed votes); `poll` is the poll message. Each engine names the voter
+ * differently (docs/reach.md#3-poll-results): see voterOf.
+ */
+const PollVotePayload = z.object({
+  vote: VoteDestination.extend({
+    selectedOptions: z.array(z.string().max(MAX_POLL_OPTION_LENGTH)).max(MAX_POLL_OPTIONS).nullish(),
+    timestamp: z.number().nonnegative().nullish().catch(null)
+  }),
+  poll: VoteDestination,
+  /** the engine's own data; a `pushName` there is the voter's name (not every engine has one) */
+  _data: z
+    .object({ pushName: z.string().max(200).nullish().catch(null) })
+    .nullish()
+    .catch(null)
+})
+
+/** `123@c.us` for `123@s.whatsapp.net` or `123:4@s.whatsapp.net` (a device of the number). */
+const plainId = (id: string): string => id.replace(/:\d+@/, "@").replace(/@s\.whatsapp\.net$/, "@c.us")
+
+/**
+ * Who voted: "me" for the organiser's own phone; else the group member (`participant`: GOWS,
+ * where `from` is the group), else `from` (NOWEB, WEBJS), else `to` when `from` is a group.
+ */
+export const voterOf = (vote: z.infer<typeof VoteDestination>): string | null => {
+  if (vote.fromMe === true) return "me"
+  const candidates = [vote.participant, vote.from, vote.to]
+  const found = candidates.find(
+    (id): id is string => typeof id === "string" && id !== "" && !id.endsWith("@g.us") && !id.endsWith("@newsletter")
+  )
+  return found === undefined ? null : plainId(found)
+}
+
+/** A vote's time in ms: WAHA's ms, or seconds (NOWEB's failed votes: a number below 1e12), else the envelope's. */
+const votedAtOf = (timestamp: number | null | undefined, envelope: number | undefined, now: number): number =>
+  typeof timestamp === "number" && timestamp > 0 ? (timestamp < 1e12 ? timestamp * 1000 : timestamp) : (envelope ?? now)
+
 /** A store that cannot be reached: 503, so WAHA's retries try again later. */
 const unavailable = (event: string) => (error: { readonly message: string }) =>
   Effect.logWarning(`WAHA webhook ${event} not recorded: ${oneLine(error.message)}`).pipe(
@@ -212,9 +272,45 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
         Effect.catch(unavailable(body.event))
       )
     }
+    case "poll.vote":
+    case "poll.vote.failed": {
+      const payload = PollVotePayload.safeParse(body.payload)
+      if (!payload.success) return Effect.succeed(invalid(issuesOf(body.event, payload.error)))
+      const { vote, poll } = payload.data
+      const voter = voterOf(vote)
+      if (voter === null) return Effect.succeed({ status: 200, body: { result: "ignored" } })
+      const readable = body.event === "poll.vote"
+      return Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const outcome: PollVoteOutcome = yield* recordPollVote({
+          sessionName: body.session,
+          pollMessageId: poll.id,
+          vote: {
+            voter,
+            voterName: payload.data._data?.pushName ?? null,
+            options: readable ? (vote.selectedOptions ?? []) : [],
+            votedAt: votedAtOf(vote.timestamp, body.timestamp, now),
+            readable
+          }
+        })
+        if (outcome.result === "ignored")
+          yield* (yield* RefusalLog).record(
+            FOREIGN_VOTES,
+            outcome.reason,
+            `${oneLine(body.event)} ${oneLine(body.id ?? "without id")} on ${oneLine(poll.id)}: ${outcome.reason}, not recorded`
+          )
+        return { status: 200, body: { result: outcome.result } } satisfies Reply
+      }).pipe(Effect.catch(unavailable(body.event)))
+    }
     default:
       return Effect.succeed({ status: 200, body: { result: "ignored" } })
   }
+}
+
+/** Signed votes Herald does not keep: on a poll not its own in that chat, or with options the poll has not. */
+const FOREIGN_VOTES: RefusedKind = {
+  one: "a poll vote that does not fit Herald's poll",
+  many: "poll votes that do not fit Herald's polls"
 }
 
 const REFUSED: RefusedKind = {

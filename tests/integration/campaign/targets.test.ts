@@ -84,7 +84,14 @@ describe("a campaign to several groups", () => {
       expect(campaign.status).toBe("COMPLETED")
       expect(campaign.group).toEqual(A)
       expect(campaign.targets).toEqual(
-        [A, B, C].map((g) => ({ ...g, status: "COMPLETED", totalMessages: 2, sentMessages: 2, failedMessages: 0 }))
+        [A, B, C].map((g) => ({
+          ...g,
+          targetKind: "group",
+          status: "COMPLETED",
+          totalMessages: 2,
+          sentMessages: 2,
+          failedMessages: 0
+        }))
       )
       const listed = yield* listCampaigns("user-1", { limit: 10, cursor: 0 })
       expect(listed.items[0]).toMatchObject({

@@ -134,3 +134,34 @@ describe.each(ENGINES)("GatewayDirectory over WAHA (%s)", (engine) => {
     expect(value.map((c) => c.groupName)).toEqual(Array.from({ length: 10 }, (_, i) => `Friend ${i}`))
   })
 })
+
+describe("GatewayDirectory's channels", () => {
+  it("reads a session's channels in one call and keeps them; a failed read is not kept", async () => {
+    fake.setSessionStatus("s", "WORKING")
+    fake.setChannels("s", [{ id: "120363000000000101@newsletter", name: "Club news", role: "OWNER" }])
+    const channelCalls = () => fake.requests.filter((r) => r.path === "/api/s/channels").length
+    const { value } = await read((d) =>
+      Effect.gen(function* () {
+        const first = yield* d.channels("s")
+        const again = yield* d.channels("s")
+        return { first, again, calls: channelCalls() }
+      })
+    )
+    expect(value.first.map((c) => c.name)).toEqual(["Club news"])
+    expect(value.again).toEqual(value.first)
+    expect(value.calls).toBe(1)
+
+    fake.answerEverythingWith(500, { message: "down for a moment" })
+    const retried = await read((d) =>
+      Effect.gen(function* () {
+        const failed = yield* Effect.flip(d.channels("s"))
+        yield* Effect.promise(async () => {
+          fake.answerEverythingWith(200, [])
+        })
+        const next = yield* d.channels("s")
+        return { failed: failed.reason, next }
+      })
+    )
+    expect(retried.value).toEqual({ failed: "ServerError", next: [] })
+  })
+})

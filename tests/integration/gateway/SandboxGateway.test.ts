@@ -154,6 +154,33 @@ describe("SandboxGateway", () => {
       })
   )
 
+  it.effect("posts a Status: recorded in sent.jsonl to status@broadcast with its colour, font and contacts", () =>
+    Effect.gen(function* () {
+      const dir = freshDir()
+      const gateway = makeSandboxGateway({ dir, connectAfterMs: 0 })
+      yield* gateway.createSession("erin")
+      yield* gateway.getQr("erin")
+      const sent = yield* gateway.sendStatus({
+        kind: "text",
+        session: "erin",
+        text: "Open day",
+        backgroundColor: "#ff8800",
+        font: 6,
+        contacts: ["4915112345678@c.us"]
+      })
+      expect(sent.messageId).toMatch(/^true_status@broadcast_SANDBOX/)
+      expect(JSON.parse(readFileSync(join(dir, "sent.jsonl"), "utf8"))).toMatchObject({
+        session: "erin",
+        chatId: "status@broadcast",
+        kind: "text",
+        text: "Open day",
+        backgroundColor: "#ff8800",
+        font: 6,
+        contacts: ["4915112345678@c.us"]
+      })
+    })
+  )
+
   it.effect("keeps its folder and files for their owner only (0700, 0600), even when they existed open to others", () =>
     Effect.gen(function* () {
       const dir = freshDir()
@@ -224,6 +251,18 @@ describe("SandboxGateway", () => {
       expect(last.more).toBe(false)
       const contacts = yield* gateway.listContacts("carol", { limit: 100, offset: 0 })
       expect(contacts.items.every((c) => c.groupId === `${c.number}@c.us` && c.isContact)).toBe(true)
+    })
+  )
+
+  it.effect("lists sample channels to a WORKING session: two it runs, one it only follows", () =>
+    Effect.gen(function* () {
+      const gateway = makeSandboxGateway({ dir: freshDir(), connectAfterMs: 0 })
+      yield* gateway.createSession("erin")
+      expect((yield* Effect.flip(gateway.listChannels("erin"))).reason).toBe("SessionNotReady")
+      yield* gateway.getQr("erin")
+      const channels = yield* gateway.listChannels("erin")
+      expect(channels.map((c) => c.role)).toEqual(["OWNER", "ADMIN", "SUBSCRIBER"])
+      expect(channels.every((c) => c.channelId.endsWith("@newsletter"))).toBe(true)
     })
   )
 

@@ -478,15 +478,26 @@ describe("WahaGateway sessions", () => {
     expect(await run(g.getSession("nobody"))).toBeNull()
     await run(g.createSession("bob"))
     // this gateway registers no webhook (no GATEWAY_WEBHOOK_SECRET): no receipts for any session
-    expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "STARTING", receipts: "NOT_CONFIGURED" })
-    expect(await run(g.getSession("bob"))).toEqual({ name: "bob", status: "SCAN_QR_CODE", receipts: "NOT_CONFIGURED" })
+    expect(await run(g.getSession("bob"))).toEqual({
+      name: "bob",
+      status: "STARTING",
+      receipts: "NOT_CONFIGURED",
+      pollVotes: "NOT_CONFIGURED"
+    })
+    expect(await run(g.getSession("bob"))).toEqual({
+      name: "bob",
+      status: "SCAN_QR_CODE",
+      receipts: "NOT_CONFIGURED",
+      pollVotes: "NOT_CONFIGURED"
+    })
     fake.setSessionStatus("bob", "WORKING", "15551234567@c.us")
     expect(await run(g.getSession("bob"))).toEqual({
       name: "bob",
       status: "WORKING",
       meId: "15551234567@c.us",
       meName: "Fake",
-      receipts: "NOT_CONFIGURED"
+      receipts: "NOT_CONFIGURED",
+      pollVotes: "NOT_CONFIGURED"
     })
     const gets = fake.requests.filter((r) => r.method === "GET")
     expect(gets.map((r) => r.path)).toEqual(Array(4).fill("/api/sessions/nobody").fill("/api/sessions/bob", 1))
@@ -592,7 +603,12 @@ describe("WahaGateway sessions", () => {
   it("shows PASSKEY_REQUIRED and PASSKEY_CONFIRMATION_REQUIRED (GOWS) as they are", async () => {
     for (const status of ["PASSKEY_REQUIRED", "PASSKEY_CONFIRMATION_REQUIRED"]) {
       fake.setSessionStatus("hal", status)
-      expect(await run(gateway().getSession("hal"))).toEqual({ name: "hal", status, receipts: "NOT_CONFIGURED" })
+      expect(await run(gateway().getSession("hal"))).toEqual({
+        name: "hal",
+        status,
+        receipts: "NOT_CONFIGURED",
+        pollVotes: "NOT_CONFIGURED"
+      })
     }
   })
 

@@ -96,6 +96,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
       "media.files",
       "messages",
       "passwordResets",
+      "pollResults",
       "projectionCheckpoints",
       "sessions",
       "users",
@@ -133,6 +134,7 @@ describe.skipIf(url === null)(url === null ? `MongoDatabase: ${MONGO_SKIP_REASON
         '{"status":1,"scheduledAt":1}'
       ],
       passwordResets: ['{"_id":1}'],
+      pollResults: ['{"_id":1}'],
       projectionCheckpoints: ['{"_id":1}'],
       sessions: ['{"_id":1}', '{"sessionName":1}', '{"userId":1}'],
       users: ['{"_id":1}', '{"email":1}', '{"status":1}'],

@@ -44,4 +44,26 @@ describe("several schedulers on one memory store", () => {
         })
     )
   }
+
+  it.effect("4 schedulers, 200 Status posts due at once across 10 sessions: each posted exactly once", () =>
+    Effect.gen(function* () {
+      const now = Date.parse("2026-03-01T10:00:00.000Z")
+      const db = makeMemoryDatabase()
+      const { stillScheduled } = yield* raceSchedulers({
+        fake,
+        makeClient: () => MemoryStore.layer(db),
+        schedulers: 4,
+        sessions: 10,
+        messages: 200,
+        firstAt: now - 30_000,
+        dispatchAt: now,
+        toStatus: true
+      })
+      const texts = fake.statuses.map((s) => s.body["text"])
+      expect(texts).toHaveLength(200)
+      expect(new Set(texts).size).toBe(200)
+      expect(fake.sent).toHaveLength(0)
+      expect(stillScheduled).toHaveLength(0)
+    })
+  )
 })

@@ -49,5 +49,31 @@ describe.skipIf(mongoUrl === null)(
         }),
       600_000
     )
+
+    it.effect(
+      "4 schedulers with their own connection, 60 Status posts due at once across 6 sessions: each posted exactly once",
+      () =>
+        Effect.gen(function* () {
+          const url = freshDatabaseUrl("race-status")
+          const now = Date.parse("2026-03-01T10:00:00.000Z")
+          const makeClient = () =>
+            MongoStore.layer.pipe(Layer.provideMerge(MongoDatabase.layer({ url, maxPoolSize: 1 })))
+          const { stillScheduled } = yield* raceSchedulers({
+            fake,
+            makeClient,
+            schedulers: 4,
+            sessions: 6,
+            messages: 60,
+            firstAt: now - 30_000,
+            dispatchAt: now,
+            toStatus: true
+          })
+          const texts = fake.statuses.map((s) => s.body["text"])
+          expect(texts).toHaveLength(60)
+          expect(new Set(texts).size).toBe(60)
+          expect(stillScheduled).toHaveLength(0)
+        }),
+      600_000
+    )
   }
 )

@@ -31,6 +31,8 @@ export const raceSchedulers = (options: {
    * when all have, they race: each holds the state of streams the others are about to claim.
    */
   readonly preloadFirst?: boolean
+  /** every campaign goes to its number's Status (status@broadcast) instead of a group */
+  readonly toStatus?: boolean
 }) =>
   Effect.gen(function* () {
     const { fake, makeClient } = options
@@ -40,7 +42,7 @@ export const raceSchedulers = (options: {
       for (let s = 0; s < options.sessions; s++) {
         yield* seedCampaign({
           sessionName: `session-${s}`,
-          groupId: `group-${s}@g.us`,
+          groupId: options.toStatus ? "status@broadcast" : `group-${s}@g.us`,
           messages: Array.from({ length: perSession }, (_, i) => ({
             content: `s${s}-m${i}`,
             scheduledAt: options.firstAt + i

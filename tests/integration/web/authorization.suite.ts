@@ -44,6 +44,7 @@ const protectedCalls = (owner: { sessionName: string; sessionId: string; userId:
   { path: "user.logoutSession", kind: "mutation", input: { sessionName: owner.sessionName } },
   { path: "user.getMessagingGroups", kind: "query", input: { sessionName: owner.sessionName } },
   { path: "user.getMessagingContacts", kind: "query", input: { sessionName: owner.sessionName, search: "a" } },
+  { path: "user.getMessagingChannels", kind: "query", input: { sessionName: owner.sessionName } },
   // reads only, but of the owner's session
   {
     path: "campaign.preview",
@@ -179,7 +180,8 @@ export const describeAuthorizationMatrix = (label: string, store: () => StoreKin
         "user.restartSession",
         "user.logoutSession",
         "user.getMessagingGroups",
-        "user.getMessagingContacts"
+        "user.getMessagingContacts",
+        "user.getMessagingChannels"
       ]
       for (const c of protectedCalls(target)) {
         if (

@@ -802,7 +802,14 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
       const campaign = await get(id)
       expect(campaign.group).toEqual(clubs[0])
       expect(campaign.targets).toEqual(
-        clubs.map((c) => ({ ...c, status: "SCHEDULED", totalMessages: 1, sentMessages: 0, failedMessages: 0 }))
+        clubs.map((c) => ({
+          ...c,
+          targetKind: "group",
+          status: "SCHEDULED",
+          totalMessages: 1,
+          sentMessages: 0,
+          failedMessages: 0
+        }))
       )
       expect(campaign.messages.map((m) => m.groupName).sort()).toEqual(["Club 1", "Club 2", "Club 3"])
       const listed = await owner.api.campaign.list.query()

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { registeredWebhooks, startFakeWaha } from "../../support/FakeWahaServer.ts"
 import type { TestWeb } from "../../support/webHarness.ts"
-import { ADMIN_EMAIL, signUp, startTestWeb } from "../../support/webHarness.ts"
+import { ADMIN_EMAIL, AUTH_URL, signUp, startTestWeb } from "../../support/webHarness.ts"
 
 const SECRET = "whsec-test-0123456789abcdef0123456789abcdef"
 
@@ -44,7 +44,9 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
       { tagsEventsOn: true },
       { tagsEventsOn: true }
     ])
-    expect(registeredWebhooks(fake, sessionName).map((w) => w.events)).toEqual([["message.ack", "session.status"]])
+    expect(registeredWebhooks(fake, sessionName).map((w) => w.events)).toEqual([
+      ["message.ack", "session.status", "poll.vote", "poll.vote.failed"]
+    ])
     expect(fake.sessions.has(sessionName)).toBe(true)
     const warning = web.logs.find((l) => l.text.includes("does not know the webhook events"))
     expect(warning?.text).toContain("message.ack.group")
@@ -60,10 +62,15 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
     expect(registeredWebhooks(fake, sessionName)[0]?.events).toEqual([
       "message.ack",
       "message.ack.group",
-      "session.status"
+      "session.status",
+      "poll.vote",
+      "poll.vote.failed"
     ])
     expect(web.logs.some((l) => l.text.includes("does not know the webhook events"))).toBe(false)
-    expect(await owner.api.session.getLinkedNumber.query({ sessionName })).toMatchObject({ receipts: "ON" })
+    expect(await owner.api.session.getLinkedNumber.query({ sessionName })).toMatchObject({
+      receipts: "ON",
+      pollVotes: "ON"
+    })
   })
 
   it("a session whose webhook at WAHA carries no receipts (made before the secret was set): NOT_REGISTERED", async () => {
@@ -72,7 +79,18 @@ describe("connecting to a WAHA that refuses some webhook events", () => {
     if (session === undefined) throw new Error("the fake lost the session")
     session.config = {}
     expect(await owner.api.session.getLinkedNumber.query({ sessionName })).toMatchObject({
-      receipts: "NOT_REGISTERED"
+      receipts: "NOT_REGISTERED",
+      pollVotes: "NOT_REGISTERED"
+    })
+    // made before Herald asked for votes: receipts come, votes do not
+    session.config = {
+      webhooks: [
+        { url: `${AUTH_URL}/api/webhooks/waha`, events: ["message.ack", "message.ack.group", "session.status"] }
+      ]
+    }
+    expect(await owner.api.session.getLinkedNumber.query({ sessionName })).toMatchObject({
+      receipts: "ON",
+      pollVotes: "NOT_REGISTERED"
     })
   })
 

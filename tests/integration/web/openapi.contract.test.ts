@@ -228,6 +228,21 @@ const describeContract = (label: string, store: () => StoreKind) =>
       })
       expect(changed.body).toEqual({ success: true })
       await call("PATCH", `/campaigns/${id}/messages/${poll}`, { body: { poll: { options: ["Sat", "Sun", "Both"] } } })
+      // a poll's results (none yet: it is not sent) and their CSV
+      expect((await call("GET", `/campaigns/${id}/messages/${poll}/poll-results`)).body).toMatchObject({
+        question: "Which day?",
+        options: [
+          { option: "Sat", count: 0, voters: [] },
+          { option: "Sun", count: 0, voters: [] },
+          { option: "Both", count: 0, voters: [] }
+        ],
+        unreadable: [],
+        voters: 0
+      })
+      expect((await call("GET", `/campaigns/${id}/messages/${poll}/poll-results/csv`)).body).toMatchObject({
+        csv: "Voter,Number,Choices,Voted at (UTC)\r\n"
+      })
+      expect((await call("GET", `/campaigns/${id}/messages/${first}/poll-results`)).status).toBe(404)
       expect((await call("DELETE", `/campaigns/${id}/messages/${secondMessage}`)).body).toEqual({ success: true })
       const upcoming = await call("GET", `/messages/upcoming?limit=2&from=${encodeURIComponent(inMs(0))}`)
       expect(field(upcoming.body, "items")).toHaveLength(2)
@@ -254,6 +269,24 @@ const describeContract = (label: string, store: () => StoreKind) =>
       expect(status.body).toEqual({ status: "WORKING" })
       const groups = await call("GET", `/sessions/${sessionName}/groups?limit=5&search=a`)
       expect(groups.status, JSON.stringify(groups.body)).toBe(200)
+      // the channels the number may post to (only OWNER and ADMIN are listed)
+      web.fake.setChannels(sessionName, [
+        { id: "120363000000000101@newsletter", name: "Club news", role: "OWNER" },
+        { id: "120363000000000103@newsletter", name: "City council", role: "SUBSCRIBER" }
+      ])
+      const channels = await call("GET", `/sessions/${sessionName}/channels?limit=5`)
+      expect(channels.status, JSON.stringify(channels.body)).toBe(200)
+      expect(channels.body).toEqual({
+        items: [
+          {
+            channelId: "120363000000000101@newsletter",
+            name: "Club news",
+            role: "OWNER",
+            verified: false,
+            subscribers: null
+          }
+        ]
+      })
       // another user's session is not found
       expect((await call("GET", `/sessions/${strangerSession}/status`)).status).toBe(404)
 
@@ -455,7 +488,13 @@ const describeContract = (label: string, store: () => StoreKind) =>
       expect(page.headers.get("content-security-policy")).toContain("script-src 'self'")
       const html = await page.text()
       expect(html).not.toMatch(/<script|style=/)
-      for (const path of ["/campaigns", "/campaigns/{id}/cancel", "/media", "/sessions/{sessionName}/groups"]) {
+      for (const path of [
+        "/campaigns",
+        "/campaigns/{id}/cancel",
+        "/media",
+        "/sessions/{sessionName}/groups",
+        "/sessions/{sessionName}/channels"
+      ]) {
         expect(html).toContain(`/api/v1${path}`)
       }
       expect(html).toContain("curl -X POST")

@@ -305,14 +305,16 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
           phoneNumber: null,
           name: null,
-          receipts: "NOT_CONFIGURED"
+          receipts: "NOT_CONFIGURED",
+          pollVotes: "NOT_CONFIGURED"
         })
         fake.setSessionStatus(sessionName, "WORKING", "447700900123@c.us")
         const events = await web.eventCount()
         expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
           phoneNumber: "+447700900123",
           name: "Fake",
-          receipts: "NOT_CONFIGURED"
+          receipts: "NOT_CONFIGURED",
+          pollVotes: "NOT_CONFIGURED"
         })
         // read, never recorded: the session's own phoneNumber stays its owner's choice
         expect(await web.eventCount()).toBe(events)
@@ -322,7 +324,8 @@ export const describeSessionApi = (label: string, store: () => StoreKind) =>
         expect(await client.api.session.getLinkedNumber.query({ sessionName })).toEqual({
           phoneNumber: null,
           name: "Fake",
-          receipts: "NOT_CONFIGURED"
+          receipts: "NOT_CONFIGURED",
+          pollVotes: "NOT_CONFIGURED"
         })
         const { client: other } = await activeClient(web, "other@example.com")
         await expectTrpcError(other.api.session.getLinkedNumber.query({ sessionName }), "NOT_FOUND")

@@ -69,12 +69,12 @@ export const describeWebhookEndpointApi = (label: string, store: () => StoreKind
         owner.api.webhookEndpoint.create.mutate({ url: "https://hooks.example.com/", events: [] }),
         "BAD_REQUEST"
       )
-      // poll votes are not recorded yet (issue 25): not an event to subscribe to
+      // not an event type
       await expectTrpcError(
         owner.api.webhookEndpoint.create.mutate({
           url: "https://hooks.example.com/",
           // @ts-expect-error: not an event type
-          events: ["poll.vote"]
+          events: ["poll.closed"]
         }),
         "BAD_REQUEST"
       )

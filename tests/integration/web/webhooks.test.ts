@@ -105,11 +105,11 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
     })
 
   describe(`WAHA webhooks (${name})`, () => {
-    it("registers the signed webhook on the session it creates: AUTH_URL's /api/webhooks/waha, receipts and session status", () => {
+    it("registers the signed webhook on the session it creates: AUTH_URL's /api/webhooks/waha, receipts, session status and poll votes", () => {
       expect(registeredWebhooks(fake, sessionName)).toEqual([
         {
           url: `${AUTH_URL}/api/webhooks/waha`,
-          events: ["message.ack", "message.ack.group", "session.status"],
+          events: ["message.ack", "message.ack.group", "session.status", "poll.vote", "poll.vote.failed"],
           hmac: { key: SECRET },
           retries: { policy: "exponential", delaySeconds: 2, attempts: 5 }
         }

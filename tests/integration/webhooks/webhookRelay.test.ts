@@ -2,6 +2,8 @@ import { createHmac } from "node:crypto"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Queue } from "effect"
 import { TestClock } from "effect/testing"
+import { PollAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../../src/application/eventSourcing/execute.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { ProjectionCheckpoint } from "../../../src/application/ports/ProjectionCheckpoint.ts"
 import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
@@ -141,6 +143,49 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
         ])
       )
       expect(receiver.received).toHaveLength(2)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a vote on a poll reaches the endpoint as poll.vote: who, their choices now, when", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(T - 10 * MINUTE)
+      const { campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "Day?", scheduledAt: T }] })
+      const endpoint = yield* createWebhookEndpoint("user-1", { url: receiver.url(), events: ["poll.vote"] })
+      yield* TestClock.setTime(T)
+      const vote = (options: ReadonlyArray<string>, votedAt: number) =>
+        execute(PollAggregate)(messageIds[0]!, {
+          type: "RecordVote",
+          messageId: messageIds[0]!,
+          campaignId,
+          vote: { voter: "15551110001@c.us", voterName: "Ann", options, votedAt, readable: true },
+          poll: { options: ["Sat", "Sun"], multipleAnswers: true },
+          now: T
+        })
+      yield* vote(["Sun"], T - SECOND)
+      yield* vote(["Sat", "Sun"], T)
+      // an older vote arriving late records nothing, so is no event
+      yield* vote(["Sat"], T - 2 * SECOND)
+      yield* enqueueWebhookEvents(T - 20 * MINUTE)
+      expect(yield* deliverDueWebhooks()).toBe(2)
+      yield* waitFor("two deliveries", 2)
+      const bodies = receiver.received.map((r) => JSON.parse(r.body))
+      expect(bodies.map((b) => [b.id, b.type, b.data.choices])).toEqual([
+        [`poll-${messageIds[0]}.1`, "poll.vote", ["Sun"]],
+        [`poll-${messageIds[0]}.2`, "poll.vote", ["Sat", "Sun"]]
+      ])
+      expect(bodies[1].data).toEqual({
+        messageId: messageIds[0],
+        campaignId,
+        campaignTitle: "test",
+        voter: "15551110001@c.us",
+        voterName: "Ann",
+        number: "+15551110001",
+        choices: ["Sat", "Sun"],
+        readable: true,
+        votedAt: new Date(T).toISOString()
+      })
+      expect(signedWith(endpoint.secret, receiver.received[1]!)).toBe(true)
     }).pipe(Effect.provide(layer))
   })
 

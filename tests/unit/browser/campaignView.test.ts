@@ -137,6 +137,20 @@ describe("what the campaign page offers", () => {
     expect(deliveryWords({ ...sent, isDelivered: false })).toBeNull()
     expect(deliveryWords({ ...sent, status: "SCHEDULED" })).toBeNull()
   })
+
+  it("the number's Status: how many saw it, nothing before anyone has", () => {
+    const status = {
+      status: "SENT" as const,
+      groupId: "status@broadcast",
+      isDelivered: true,
+      isRead: true,
+      deliveredCount: 5,
+      readCount: 3
+    }
+    expect(deliveryWords(status)).toBe("Seen by 3")
+    expect(deliveryWords({ ...status, readCount: 1 })).toBe("Seen by 1")
+    expect(deliveryWords({ ...status, isRead: false, readCount: 0 })).toBeNull()
+  })
 })
 
 describe("date and time inputs in the viewer's zone", () => {

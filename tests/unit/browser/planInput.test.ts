@@ -161,7 +161,10 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
     const built = buildPlan("s1", form({ targets: [], mode: "messages", rows: [newRow("2027-03-27"), newRow("", "")] }))
     expect(built).toEqual({
       ok: false,
-      errors: { groupId: "Choose a group or contact.", "messages.1.scheduledAt": "Choose a date and a time." }
+      errors: {
+        groupId: "Choose a group or contact, or your Status.",
+        "messages.1.scheduledAt": "Choose a date and a time."
+      }
     })
     expect(buildPlan("s1", form({ mode: "messages", rows: [] }))).toEqual({
       ok: false,
@@ -190,6 +193,38 @@ describe("small readings", () => {
     const one = buildPlan("alice", form({ mode: "messages" }))
     expect(one.ok && one.create).toMatchObject(TARGET)
     expect(one.ok && "targets" in one.create).toBe(false)
+  })
+
+  it("the Status goes after the groups as a target with its look and audience; alone it is the one target", () => {
+    const status = {
+      backgroundColor: "#ff8800",
+      font: 6,
+      audience: "chosen" as const,
+      contacts: [{ groupId: "4915112345678@c.us", groupName: "Ann" }]
+    }
+    const built = buildPlan("alice", form({ mode: "messages", statusPost: status }))
+    expect(built.ok && built.create.targets).toEqual([
+      TARGET,
+      {
+        groupId: "status@broadcast",
+        groupName: "My Status",
+        statusPost: { backgroundColor: "#ff8800", font: 6, contacts: ["4915112345678@c.us"] }
+      }
+    ])
+    const alone = buildPlan(
+      "alice",
+      form({ mode: "messages", targets: [], statusPost: { ...status, audience: "all" } })
+    )
+    expect(alone.ok && alone.create.targets).toEqual([
+      {
+        groupId: "status@broadcast",
+        groupName: "My Status",
+        statusPost: { backgroundColor: "#ff8800", font: 6, contacts: null }
+      }
+    ])
+    // chosen contacts, but none chosen: said before the server is asked
+    const none = buildPlan("alice", form({ mode: "messages", statusPost: { ...status, contacts: [] } }))
+    expect(none.ok === false && none.errors["targets.statusPost.contacts"]).toMatch(/Choose the contacts/)
   })
 
   it("the picker also stands for targets and each of them", () => {

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { Clock, Effect, Layer } from "effect"
 import { z } from "zod"
 import type {
+  GatewayChannel,
   GatewayContact,
   GatewayFailure,
   GatewayGroup,
@@ -34,6 +35,19 @@ const SAMPLE_GROUPS: ReadonlyArray<GatewayGroup> = [
   "Volunteers",
   "Running club"
 ].map((groupName, i) => ({ groupId: `1203630000000000${String(i + 10)}@g.us`, groupName }))
+
+/** Two channels the sandbox number runs and one it only follows (which Herald does not offer). */
+const SAMPLE_CHANNELS: ReadonlyArray<GatewayChannel> = [
+  { channelId: "120363000000000101@newsletter", name: "Club news", role: "OWNER", verified: false, subscribers: 240 },
+  { channelId: "120363000000000102@newsletter", name: "Match day", role: "ADMIN", verified: false, subscribers: 85 },
+  {
+    channelId: "120363000000000103@newsletter",
+    name: "City council",
+    role: "SUBSCRIBER",
+    verified: true,
+    subscribers: 12_400
+  }
+]
 
 const SAMPLE_CONTACTS: ReadonlyArray<GatewayContact> = [
   "Ada Lovelace",
@@ -263,6 +277,24 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         `${request.kind} ${request.filename} (${request.mimetype}, ${bytes.length} bytes)${request.caption === "" ? "" : `: ${request.caption}`}`
       )
     },
+    // a Status as a send to status@broadcast; the sent file gets the settings, not an image's bytes
+    sendStatus: (request) => {
+      const audience = request.contacts === null ? "all contacts" : `${request.contacts.length} chosen contacts`
+      if (request.kind === "text") {
+        return deliver(
+          { ...request, chatId: "status@broadcast" },
+          "failed to post status",
+          `Status for ${audience} (${request.backgroundColor}, font ${request.font}): ${request.text}`
+        )
+      }
+      const { bytes, ...rest } = request
+      const recorded = { ...rest, size: bytes.length, chatId: "status@broadcast" }
+      return deliver(
+        recorded,
+        "failed to post status",
+        `image Status for ${audience} ${request.filename} (${request.mimetype}, ${bytes.length} bytes)${request.caption === "" ? "" : `: ${request.caption}`}`
+      )
+    },
     createSession: (name) =>
       sessions.has(name)
         ? Effect.fail(
@@ -353,7 +385,8 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
         return { mimetype: "image/png", data: SANDBOX_QR_PNG_BASE64 }
       }),
     listGroups: (name, p) => Effect.as(working("failed to list groups", name), page(SAMPLE_GROUPS, p)),
-    listContacts: (name, p) => Effect.as(working("failed to list contacts", name), page(SAMPLE_CONTACTS, p))
+    listContacts: (name, p) => Effect.as(working("failed to list contacts", name), page(SAMPLE_CONTACTS, p)),
+    listChannels: (name) => Effect.as(working("failed to list channels", name), SAMPLE_CHANNELS)
   })
 }
 

@@ -44,9 +44,7 @@ export const uploadMedia = async (
   const body: unknown = await response.json().catch(() => null)
   if (response.ok) {
     const media = UploadedSchema.safeParse(body)
-    return media.success
-      ? { ok: true, media: media.data }
-      : { ok: false, error: i18next.t("media.unreadable") }
+    return media.success ? { ok: true, media: media.data } : { ok: false, error: i18next.t("media.unreadable") }
   }
   const problem = ProblemSchema.safeParse(body)
   return {
@@ -87,10 +85,13 @@ export const MediaAttach = ({
   of,
   media,
   error,
-  onChange
+  onChange,
+  imagesOnly
 }: {
   /** what the labels name: "message 2" */
   readonly of: string
+  /** why only images may be attached here (a WhatsApp channel among the targets), or undefined */
+  readonly imagesOnly?: string | undefined
   readonly media: AttachedMedia | null
   /** the server's error at this row's media (e.g. not found) */
   readonly error?: string | undefined
@@ -102,14 +103,30 @@ export const MediaAttach = ({
     readonly error: string | null
     readonly name: string | null
   }>({ uploading: false, error: null, name: null })
-  const shown = state.error ?? error ?? null
+  const shown = state.error ?? error ?? (imagesOnly !== undefined && media?.kind === "file" ? imagesOnly : null) ?? null
   return (
     <div className="space-y-2">
       {media === null ? (
         <FilePicker
-          label={<Trans i18nKey="media.attach" values={{ of }} components={{ hidden: <span className="sr-only" /> }} />}
-          chosen={state.name === null ? null : state.uploading ? t("media.uploading", { name: state.name }) : state.name}
-          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+          label={
+            imagesOnly === undefined ? (
+              <Trans i18nKey="media.attach" values={{ of }} components={{ hidden: <span className="sr-only" /> }} />
+            ) : (
+              <Trans
+                i18nKey="media.attachImage"
+                values={{ of }}
+                components={{ hidden: <span className="sr-only" /> }}
+              />
+            )
+          }
+          chosen={
+            state.name === null ? null : state.uploading ? t("media.uploading", { name: state.name }) : state.name
+          }
+          accept={
+            imagesOnly === undefined
+              ? "image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+              : "image/jpeg,image/png,image/webp,image/gif"
+          }
           disabled={state.uploading}
           onChange={async (e) => {
             const file = e.target.files?.[0]
@@ -122,7 +139,7 @@ export const MediaAttach = ({
               onChange(result.media)
             } else setState({ uploading: false, error: result.error, name: file.name })
           }}
-          hint={t("media.hint")}
+          hint={imagesOnly === undefined ? t("media.hint") : t("media.hintImages", { why: imagesOnly })}
         />
       ) : (
         <>

@@ -16,6 +16,7 @@ import { viewerTimeZone } from "../ui/format.ts"
 import { Button, linkLook } from "../ui/kit.tsx"
 import { announce } from "../ui/pageHeading.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
+import { CHANNEL_POST_RECEIPTS, isChannel } from "./channelWords.ts"
 import { DeleteMessage } from "./DeleteMessage.tsx"
 import { EditMessage } from "./EditMessage.tsx"
 import { MediaView } from "./MediaAttach.tsx"
@@ -111,7 +112,8 @@ export const MessageRow = memo(
             </time>
             {group === undefined ? null : (
               <span className="ml-2 text-sm text-slate-700" data-testid="message-group">
-                to {group}
+                to {isChannel(m) ? "the channel " : ""}
+                {group}
               </span>
             )}
           </p>
@@ -129,7 +131,10 @@ export const MessageRow = memo(
           <>
             <MessageText text={m.content} gone={gone} />
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
-            <PollView poll={m.poll} />
+            <PollView
+              poll={m.poll}
+              {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
+            />
             <MediaView media={m.media} />
             <MessageState message={m} show={show} />
             <ResendLinks resend={resend} original={original} show={show} />
@@ -260,7 +265,9 @@ const MessageState = ({
     case "PICKED":
       return <p className="mt-2 text-sm text-slate-700">Being sent now…</p>
     case "SENT": {
-      const receipts = deliveryWords(m)
+      // a channel's followers are hidden: no delivered or read is claimed for its copies
+      const channel = isChannel(m)
+      const receipts = channel ? null : deliveryWords(m)
       return (
         <p className="mt-2 text-sm text-slate-700">
           Sent
@@ -286,7 +293,7 @@ const MessageState = ({
               ) : null}
             </>
           ) : null}
-          .
+          .{channel ? ` ${CHANNEL_POST_RECEIPTS}` : null}
         </p>
       )
     }

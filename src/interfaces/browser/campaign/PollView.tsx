@@ -1,22 +1,203 @@
-/** A poll's options as the group will see them (the message's text above is its question). */
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
+import { errorText, useTRPC } from "../trpc.ts"
+import { Button } from "../ui/kit.tsx"
+import { ShareBar } from "../ui/ProgressBar.tsx"
+import { useMessagingSession } from "../ui/whatsappQueries.ts"
+
+/** How often a sent poll's results are asked again while its page is open: votes show as they arrive. */
+export const POLL_RESULTS_MS = 5_000
+
+type Poll = { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean }
+
+/**
+ * A poll's options as the group will see them (the message's text above is its question); once
+ * sent, the votes on it: per option how many chose it and who, and a CSV of them.
+ */
 export const PollView = ({
-  poll
+  poll,
+  results
 }: {
-  readonly poll: { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean } | null
+  readonly poll: Poll | null
+  /** set once the poll is sent: whose results to show, and how to write a time */
+  readonly results?: {
+    readonly campaignId: string
+    readonly messageId: string
+    readonly show: (iso: string) => string
+  }
 }) =>
   poll === null ? null : (
     <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="poll">
       <p className="text-sm font-medium text-slate-800">
         Poll · {poll.multipleAnswers ? "several answers allowed" : "one answer"}
       </p>
-      <ol className="mt-1 list-inside list-disc text-sm text-slate-900">
-        {poll.options.map((option, i) => (
-          // options are distinct (the server refuses twice the same), but the index keeps keys stable
-          // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
-          <li key={i} className="break-words">
-            {option}
-          </li>
-        ))}
-      </ol>
+      {results === undefined ? (
+        <ol className="mt-1 list-inside list-disc text-sm text-slate-900">
+          {poll.options.map((option, i) => (
+            // options are distinct (the server refuses twice the same), but the index keeps keys stable
+            // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
+            <li key={i} className="break-words">
+              {option}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <PollResults poll={poll} {...results} />
+      )}
     </div>
   )
+
+interface Voter {
+  readonly voter: string
+  readonly name: string
+  readonly votedAt: string
+}
+
+const VoterList = ({
+  voters,
+  show
+}: {
+  readonly voters: ReadonlyArray<Voter>
+  readonly show: (iso: string) => string
+}) => (
+  <ul className="mt-1 space-y-0.5 pl-4 text-sm text-slate-800">
+    {voters.map((v) => (
+      <li key={v.voter} className="break-words">
+        {v.name} <span className="text-slate-600">· {show(v.votedAt)}</span>
+      </li>
+    ))}
+  </ul>
+)
+
+const people = (n: number) => (n === 1 ? "1 person" : `${n} people`)
+
+const PollResults = ({
+  poll,
+  campaignId,
+  messageId,
+  show
+}: {
+  readonly poll: Poll
+  readonly campaignId: string
+  readonly messageId: string
+  readonly show: (iso: string) => string
+}) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const results = useQuery(
+    trpc.campaign.pollResults.queryOptions({ campaignId, messageId }, { refetchInterval: POLL_RESULTS_MS })
+  )
+  const [downloading, setDownloading] = useState(false)
+  const [downloadError, setDownloadError] = useState<string | null>(null)
+  const download = async () => {
+    setDownloading(true)
+    setDownloadError(null)
+    try {
+      const file = await queryClient.fetchQuery(
+        trpc.campaign.pollResultsCsv.queryOptions({ campaignId, messageId }, { staleTime: 0 })
+      )
+      // a byte-order mark, so that spreadsheets read the names' letters as UTF-8
+      const url = URL.createObjectURL(new Blob(["\uFEFF", file.csv], { type: "text/csv;charset=utf-8" }))
+      const link = document.createElement("a")
+      link.href = url
+      link.download = file.filename
+      document.body.append(link)
+      link.click()
+      link.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    } catch (error) {
+      setDownloadError(`The file could not be made: ${errorText(error)} Try again in a moment.`)
+    } finally {
+      setDownloading(false)
+    }
+  }
+  const data = results.data
+  const counts = new Map(data?.options.map((o) => [o.option, o]))
+  return (
+    <div className="mt-1" data-testid="poll-results">
+      <ul className="space-y-2">
+        {poll.options.map((option, i) => {
+          const tally = counts.get(option)
+          const count = tally?.count ?? 0
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
+            <li key={i} data-testid="poll-option">
+              <div className="flex items-baseline justify-between gap-2 text-sm">
+                <span className="min-w-0 break-words text-slate-900">{option}</span>
+                <span className="shrink-0 font-medium text-slate-900" data-testid="poll-count">
+                  {count === 1 ? "1 vote" : `${count} votes`}
+                </span>
+              </div>
+              <ShareBar count={count} total={data?.voters ?? 0} label={`Votes for ${option}`} />
+              {tally !== undefined && tally.voters.length > 0 ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-sm text-sky-800">Who chose it</summary>
+                  <VoterList voters={tally.voters} show={show} />
+                </details>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+      {data === undefined ? null : (
+        <p className="mt-2 text-sm text-slate-700" data-testid="poll-summary">
+          {data.voters === 0 ? "No votes yet. They show here as people vote." : `${people(data.voters)} voted.`}
+        </p>
+      )}
+      {data !== undefined && data.unreadable.length > 0 ? (
+        <div className="mt-2 text-sm text-slate-800" data-testid="poll-unreadable">
+          <p>
+            {data.unreadable.length === 1
+              ? "1 vote Herald could not read"
+              : `${data.unreadable.length} votes Herald could not read`}
+            : WhatsApp did not pass the choice on. Ask them to vote again.
+          </p>
+          <VoterList voters={data.unreadable} show={show} />
+        </div>
+      ) : null}
+      {results.isError ? (
+        <p className="mt-2 text-sm text-red-800">The votes could not be loaded: {errorText(results.error)}</p>
+      ) : null}
+      <VotesReachNote />
+      <div className="mt-2">
+        <Button variant="secondary" onClick={download} disabled={downloading}>
+          {downloading ? "Making the file…" : "Download the votes (CSV)"}
+        </Button>
+        {downloadError === null ? null : (
+          <p className="mt-1 text-sm text-red-800" role="alert">
+            {downloadError}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** When votes cannot reach Herald for this WhatsApp connection, why and what to do. */
+const VotesReachNote = () => {
+  const trpc = useTRPC()
+  const session = useMessagingSession()
+  const sessionName = session.data?.session?.sessionName ?? null
+  const linked = useQuery(
+    trpc.session.getLinkedNumber.queryOptions(
+      { sessionName: sessionName ?? "" },
+      { enabled: sessionName !== null, staleTime: 60_000 }
+    )
+  )
+  const reach = linked.data?.pollVotes
+  if (reach === "NOT_CONFIGURED")
+    return (
+      <p className="mt-2 text-sm text-amber-900">
+        Votes cannot reach Herald: this Herald is not set up to hear them from WhatsApp. Ask the person who runs Herald
+        to turn delivery receipts on.
+      </p>
+    )
+  if (reach === "NOT_REGISTERED")
+    return (
+      <p className="mt-2 text-sm text-amber-900">
+        Votes cannot reach Herald: your WhatsApp was connected before Herald listened for votes. Log out and connect it
+        again on the WhatsApp page to see votes on polls sent after that.
+      </p>
+    )
+  return null
+}

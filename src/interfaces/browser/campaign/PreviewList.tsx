@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { targetsCount } from "./channelWords.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
 import { characterCount } from "./planInput.ts"
@@ -40,7 +41,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
       {groups > 1 ? (
         <p className="text-sm font-medium text-slate-800" data-testid="preview-targets">
           {t("preview.eachGoes", {
-            groups,
+            targets: targetsCount(preview.targets),
             names: preview.targets.map((target) => target.groupName || target.groupId).join(", "),
             sends: count * groups
           })}

@@ -46,7 +46,18 @@ const FormSchema = z.object({
     template: z.string(),
     isFreeForm: z.boolean()
   }),
-  mentionAll: z.boolean()
+  mentionAll: z.boolean(),
+  // drafts kept before Status have none
+  statusPost: z.optional(
+    z.nullable(
+      z.object({
+        backgroundColor: z.string(),
+        font: z.number(),
+        audience: z.enum(["all", "chosen"]),
+        contacts: z.array(z.object({ groupId: z.string(), groupName: z.string() }))
+      })
+    )
+  )
 })
 
 const DraftSchema = z.object({

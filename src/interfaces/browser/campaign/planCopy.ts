@@ -12,7 +12,16 @@ import { instantOf, newRow } from "./planInput.ts"
 /** What of a campaign (campaign.get) a copy needs. */
 export interface CopySource {
   readonly title: string
-  readonly targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
+  readonly targets: ReadonlyArray<{
+    readonly groupId: string
+    readonly groupName: string
+    /** the Status target's look and audience */
+    readonly statusPost?: {
+      readonly backgroundColor: string
+      readonly font: number
+      readonly contacts: ReadonlyArray<string> | null
+    }
+  }>
   readonly messages: ReadonlyArray<{
     readonly content: string
     readonly scheduledAt: string
@@ -72,8 +81,22 @@ export const copyForm = (source: CopySource, timeZone: string, startDate: string
             mentionAll: !everyText && m.poll === null && m.mentionAll
           }
         })
+  // the Status is the form's own choice, not one of the picker's groups; its contacts keep their ids
+  // as names (the copy does not look each one up)
+  const status = source.targets.find((t) => t.statusPost !== undefined)?.statusPost
   return {
-    targets: source.targets,
+    targets: source.targets
+      .filter((t) => t.statusPost === undefined)
+      .map((t) => ({ groupId: t.groupId, groupName: t.groupName })),
+    statusPost:
+      status === undefined
+        ? null
+        : {
+            backgroundColor: status.backgroundColor,
+            font: status.font,
+            audience: status.contacts === null ? "all" : "chosen",
+            contacts: (status.contacts ?? []).map((c) => ({ groupId: c, groupName: `+${c.split("@")[0] ?? c}` }))
+          },
     title: `${source.title} (copy)`.slice(0, 200),
     mode: "messages",
     rows,

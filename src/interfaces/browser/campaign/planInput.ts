@@ -1,6 +1,7 @@
 import { MAX_CONTENT_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
+import { STATUS_TARGET_ID, STATUS_TARGET_NAME } from "../../../domain/campaign/StatusPost.ts"
 
 // The new-campaign form's state and what it sends: pure, so it is unit-tested without a browser.
 //
@@ -56,6 +57,25 @@ export interface RecurrenceFields {
   readonly isFreeForm: boolean
 }
 
+/** The number's Status as a target (campaign/StatusTarget.tsx): how it looks and who sees it. */
+export interface StatusChoice {
+  /** `#rrggbb` */
+  readonly backgroundColor: string
+  /** WhatsApp's font number (StatusPost.ts STATUS_FONTS) */
+  readonly font: number
+  readonly audience: "all" | "chosen"
+  /** the chosen contacts with their names (for the chips); sent only when `audience` is "chosen" */
+  readonly contacts: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
+}
+
+/** The Status as first ticked: WAHA's green, the system font, all contacts. */
+export const newStatusChoice = (): StatusChoice => ({
+  backgroundColor: "#38b42f",
+  font: 0,
+  audience: "all",
+  contacts: []
+})
+
 export interface PlanForm {
   /** the chosen groups (or one contact), in the order chosen: one is the simple case, several each get every message */
   readonly targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
@@ -67,6 +87,8 @@ export interface PlanForm {
   readonly recurrence: RecurrenceFields
   /** every message mentions everyone in the group (WAHA `mentions: ["all"]`) */
   readonly mentionAll: boolean
+  /** the number's Status is a target too (after the groups), or null; absent in drafts kept before Status */
+  readonly statusPost?: StatusChoice | null
 }
 
 /** campaign.create's input as sent (times as ISO strings). */
@@ -75,7 +97,16 @@ export interface CreateInput {
   /** one target: groupId and groupName; several: targets */
   readonly groupId?: string
   readonly groupName?: string
-  readonly targets?: Array<{ readonly groupId: string; readonly groupName: string }>
+  readonly targets?: Array<{
+    readonly groupId: string
+    readonly groupName: string
+    /** on the Status target only */
+    readonly statusPost?: {
+      readonly backgroundColor: string
+      readonly font: number
+      readonly contacts: Array<string> | null
+    }
+  }>
   readonly title?: string
   readonly messages?: Array<{
     readonly content: string
@@ -131,7 +162,8 @@ export const emptyForm = (timeZone: string, today: string, time = "09:00"): Plan
     template: "",
     isFreeForm: false
   },
-  mentionAll: false
+  mentionAll: false,
+  statusPost: null
 })
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -153,15 +185,33 @@ export const instantOf = (date: string, time: string, timeZone: string): string 
 /** The form as campaign.create / campaign.preview input, or the fields to fill in first. */
 export const buildPlan = (sessionName: string, form: PlanForm): Built => {
   const errors: Record<string, string> = {}
+  const status = form.statusPost ?? null
+  if (status !== null && status.audience === "chosen" && status.contacts.length === 0)
+    errors["targets.statusPost.contacts"] = "Choose the contacts who see your Status, or let all your contacts see it."
+  // the Status goes after the groups, with its look and audience
+  const statusTarget =
+    status === null
+      ? []
+      : [
+          {
+            groupId: STATUS_TARGET_ID,
+            groupName: STATUS_TARGET_NAME,
+            statusPost: {
+              backgroundColor: status.backgroundColor,
+              font: status.font,
+              contacts: status.audience === "all" ? null : status.contacts.map((c) => c.groupId)
+            }
+          }
+        ]
   const [first, ...more] = form.targets
-  if (first === undefined) errors["groupId"] = "Choose a group or contact."
+  if (first === undefined && status === null) errors["groupId"] = "Choose a group or contact, or your Status."
   const title = form.title.trim()
   const base = {
     sessionName,
-    // one target is sent as before targets; several as `targets`
-    ...(more.length === 0
+    // one target is sent as before targets; several, or the Status, as `targets`
+    ...(more.length === 0 && status === null
       ? { groupId: first?.groupId ?? "", groupName: first?.groupName ?? "" }
-      : { targets: form.targets.map((t) => ({ groupId: t.groupId, groupName: t.groupName })) }),
+      : { targets: [...form.targets.map((t) => ({ groupId: t.groupId, groupName: t.groupName })), ...statusTarget] }),
     ...(title === "" ? {} : { title }),
     ...(form.mentionAll ? { mentionAll: true as const } : {})
   }

@@ -4,6 +4,7 @@ import { Link, useParams } from "wouter"
 import { failedGroupOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
+import { CHANNEL_RECEIPTS_NOTE, isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { useMessageSearch } from "../campaign/MessageSearch.tsx"
@@ -127,15 +128,19 @@ const CampaignView = ({
         <p className="-mt-2 break-words text-slate-700">
           {several ? (
             <>
-              To {campaign.targets.length} groups: <strong>{groupsLabel(campaign.targets)}</strong>, each its own copy
+              To {targetsCount(campaign.targets)}: <strong>{groupsLabel(campaign.targets)}</strong>, each its own copy
               of every message
             </>
           ) : (
             <>
-              To the group <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
+              To the {isChannel(campaign.group) ? "WhatsApp channel" : "group"}{" "}
+              <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
             </>
           )}
         </p>
+        {!several && isChannel(campaign.group) ? (
+          <p className="mt-2 text-sm text-slate-700">{CHANNEL_RECEIPTS_NOTE}</p>
+        ) : null}
         {plan !== undefined ? (
           <p className="mt-2 text-slate-700" data-testid="plan-sentence">
             {plan.recurrence === undefined ? "Planned in " : "Plan: "}
@@ -211,7 +216,7 @@ const CampaignView = ({
           <span className="text-sm text-slate-600">Plan a new campaign with these messages on new dates.</span>
         </p>
       </Card>
-      {several ? <TargetTable targets={campaign.targets} /> : null}
+      {several || campaign.targets[0]?.statusPost !== undefined ? <TargetTable targets={campaign.targets} /> : null}
       <h2 className="mb-3 text-xl font-semibold">Messages ({messages.length})</h2>
       {several ? (
         <div className="mb-4 max-w-sm">

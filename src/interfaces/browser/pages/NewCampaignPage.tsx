@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react"
 import { Link, useLocation, useSearch } from "wouter"
 import { MAX_TARGETS_PER_CAMPAIGN } from "../../../domain/campaign/CampaignLimits.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
+import { CHANNEL_FILES_NOTE, CHANNEL_MENTION_NOTE, hasChannel } from "../campaign/channelWords.ts"
 import { AgainNote, DraftLine, OtherDraftNote, RestoredNote } from "../campaign/DraftNotes.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
 import type { Draft } from "../campaign/draft.ts"
@@ -23,6 +24,7 @@ import {
   targetError
 } from "../campaign/planInput.ts"
 import { RecurrenceSection } from "../campaign/RecurrenceSection.tsx"
+import { StatusTarget } from "../campaign/StatusTarget.tsx"
 import { loadDraft, removeDraft, useDraftKeeper, useGoneMedia, useNewCampaignAgain } from "../campaign/useDraft.ts"
 import { searchZones, viewerZone, zoneChoices, zoneOffsetNow } from "../campaign/zoneFormat.ts"
 import { useMe } from "../session.tsx"
@@ -237,7 +239,17 @@ const CampaignForm = ({
   const previewIsCurrent = preview.isSuccess && previewedKey !== null && previewedKey === currentKey
   const serverErrors = create.isError ? fieldErrors(create.error) : preview.isError ? fieldErrors(preview.error) : {}
   const errors: Readonly<Record<string, string>> = { ...serverErrors, ...formErrors }
+  /** a WhatsApp channel is among the targets: no "mention everyone", no documents */
+  const toChannels = hasChannel(form.targets)
   const messages = Object.entries(errors)
+  // the Status goes after the groups (planInput.ts): its errors are at its own fields, not the picker's
+  const isStatusPath = (path: string) =>
+    form.statusPost != null &&
+    (path === `targets.${form.targets.length}` ||
+      path.startsWith(`targets.${form.targets.length}.`) ||
+      path.startsWith("targets.statusPost"))
+  const statusErrors = messages.filter(([path]) => isStatusPath(path)).map(([, message]) => message)
+  const pickerErrors = Object.fromEntries(messages.filter(([path]) => !isStatusPath(path)))
 
   const update = (change: Partial<PlanForm>) => {
     touched.current = true
@@ -298,7 +310,18 @@ const CampaignForm = ({
           sessionName={sessionName}
           value={form.targets}
           onChange={(targets) => update({ targets })}
-          error={targetError(errors)}
+          error={targetError(pickerErrors)}
+        />
+        <StatusTarget
+          sessionName={sessionName}
+          value={form.statusPost ?? null}
+          onChange={(statusPost) => update({ statusPost })}
+          sample={
+            form.mode === "messages"
+              ? (form.rows[0]?.content ?? "")
+              : (form.recurrence.template.split(/\n---\n/)[0] ?? "")
+          }
+          errors={statusErrors}
         />
         <TextField
           label="Title (optional)"
@@ -311,7 +334,14 @@ const CampaignForm = ({
         <Checkbox
           label="Mention everyone"
           checked={form.mentionAll}
-          hint="Every message mentions all members of the group (WhatsApp adds them; nothing is added to your text). Refused when the WhatsApp gateway cannot do it."
+          // greyed out for channels, unless already on (so that it can be turned off)
+          disabled={toChannels && !form.mentionAll}
+          hint={
+            errors["mentionAll"] ??
+            (toChannels
+              ? CHANNEL_MENTION_NOTE
+              : "Every message mentions all members of the group (WhatsApp adds them; nothing is added to your text). Refused when the WhatsApp gateway cannot do it.")
+          }
           onChange={(mentionAll) => update({ mentionAll })}
         />
       </Card>
@@ -399,13 +429,18 @@ const CampaignForm = ({
                         errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia.notes[row.key]
                       }
                       onChange={(media) => updateRow(row.key, { media })}
+                      imagesOnly={toChannels ? CHANNEL_FILES_NOTE : undefined}
                     />
                   ) : null}
                   {row.poll === null && !form.mentionAll ? (
                     <Checkbox
                       label={`Mention all members in message ${i + 1}`}
                       checked={row.mentionAll}
-                      hint={errors[`messages.${i}.mentionAll`] ?? "This message alone mentions everyone in the group."}
+                      disabled={toChannels && !row.mentionAll}
+                      hint={
+                        errors[`messages.${i}.mentionAll`] ??
+                        (toChannels ? CHANNEL_MENTION_NOTE : "This message alone mentions everyone in the group.")
+                      }
                       onChange={(mentionAll) => updateRow(row.key, { mentionAll })}
                     />
                   ) : null}

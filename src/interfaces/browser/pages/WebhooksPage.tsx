@@ -38,6 +38,8 @@ const eventWordsOf = (type: WebhookEventType | "ping"): string => {
       return i18next.t("webhooks.event.campaignFailed")
     case "session.status":
       return i18next.t("webhooks.event.sessionStatus")
+    case "poll.vote":
+      return i18next.t("webhooks.event.pollVote")
     case "ping":
       return i18next.t("webhooks.event.ping")
   }

@@ -65,12 +65,15 @@ export const Checkbox = ({
   label,
   hint,
   checked,
-  onChange
+  onChange,
+  disabled = false
 }: {
   readonly label: string
   readonly hint?: ReactNode
   readonly checked: boolean
   readonly onChange: (checked: boolean) => void
+  /** greyed out (the hint then says why) */
+  readonly disabled?: boolean
 }) => {
   const id = useId()
   return (
@@ -79,12 +82,13 @@ export const Checkbox = ({
         type="checkbox"
         id={id}
         checked={checked}
+        disabled={disabled}
         onChange={(e) => onChange(e.target.checked)}
         aria-describedby={hint === undefined ? undefined : `${id}-hint`}
         className={`mt-1 h-4 w-4 accent-sky-700 ${focus}`}
       />
       <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        <label htmlFor={id} className={`text-sm font-medium ${disabled ? "text-slate-500" : "text-slate-800"}`}>
           {label}
         </label>
         {hint === undefined ? null : (

@@ -72,3 +72,25 @@ const Fill = ({ pct, look }: { readonly pct: number; readonly look: string }) =>
   const step = pct === 0 ? 0 : pct === 100 ? 20 : Math.min(19, Math.max(1, Math.round(pct / 5)))
   return <div className={`absolute inset-y-0 left-0 ${look} ${widths[step]}`} />
 }
+
+/** `count` of `total` as a bar (role=meter, labelled): an option's share of a poll's voters. */
+export const ShareBar = ({
+  count,
+  total,
+  label
+}: {
+  readonly count: number
+  readonly total: number
+  readonly label: string
+}) => (
+  <div
+    role="meter"
+    aria-label={label}
+    aria-valuemin={0}
+    aria-valuemax={Math.max(total, 1)}
+    aria-valuenow={Math.min(count, Math.max(total, 1))}
+    className="relative h-2 w-full overflow-hidden rounded-full bg-slate-200"
+  >
+    <Fill pct={total === 0 ? 0 : Math.round((Math.min(count, total) / total) * 100)} look="bg-sky-700" />
+  </div>
+)

@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { useId, useState } from "react"
+import { isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { useTRPC } from "../trpc.ts"
 import { ErrorNote } from "./ErrorNote.tsx"
 import { Button, TextField } from "./kit.tsx"
 import type { TargetKind } from "./targetOptions.ts"
-import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
+import { channelOption, optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
 import { useDebounced } from "./useDebounced.ts"
 
 // Choose groups or contacts of the user's messaging session, up to `max`: Groups / Contacts, a
@@ -48,8 +49,12 @@ const selection = ({ value, onChange, max }: TargetPickerProps) => ({
 
 const KINDS: ReadonlyArray<{ readonly kind: TargetKind; readonly label: string }> = [
   { kind: "groups", label: "Groups" },
-  { kind: "contacts", label: "Contacts" }
+  { kind: "contacts", label: "Contacts" },
+  { kind: "channels", label: "Channels" }
 ]
+
+/** What each kind is called in the picker's sentences. */
+const NOUNS: Readonly<Record<TargetKind, string>> = { groups: "groups", contacts: "contacts", channels: "channels" }
 
 const toggleLook = (pressed: boolean) =>
   `rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 ${
@@ -73,10 +78,22 @@ const useTargetPages = (kind: TargetKind, sessionName: string, search: string | 
       getNextPageParam: (last) => last.nextCursor
     })
   )
-  return kind === "groups" ? groups : contacts
+  const channels = useInfiniteQuery(
+    trpc.user.getMessagingChannels.infiniteQueryOptions(input, {
+      enabled: kind === "channels",
+      initialCursor: 0,
+      getNextPageParam: (last) => last.nextCursor,
+      // the picker's shape; `problem`: why this number's gateway cannot post to channels
+      select: (data) => ({
+        ...data,
+        pages: data.pages.map((p) => ({ items: p.items.map(channelOption), problem: p.problem }))
+      })
+    })
+  )
+  return kind === "groups" ? groups : kind === "contacts" ? contacts : channels
 }
 
-/** Groups or contacts of the session, searchable, several selectable (checkboxes; the chosen as chips). */
+/** Groups, contacts or channels of the session, searchable, several selectable (checkboxes; the chosen as chips). */
 export const TargetPicker = (props: TargetPickerProps) => {
   const { sessionName, error } = props
   const { chosen, isChosen, full, toggle, remove, clear } = selection(props)
@@ -86,15 +103,16 @@ export const TargetPicker = (props: TargetPickerProps) => {
   const search = searchInput(useDebounced(text, SEARCH_DEBOUNCE_MS))
   const pages = useTargetPages(kind, sessionName, search)
   const options = pages.data === undefined ? [] : optionsOf(pages.data.pages)
-  const noun = kind === "groups" ? "groups" : "contacts"
+  const noun = NOUNS[kind]
+  const problem = pages.data?.pages.map((p) => ("problem" in p ? p.problem : undefined)).find((p) => p !== undefined)
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Groups or contacts</legend>
+      <legend className="text-sm font-medium text-slate-800">Groups, contacts or channels</legend>
       {/* one chosen is the simple case, as a single choice reads; several are chips */}
       {chosen.length > 1 ? (
         <div className="space-y-2" aria-live="polite">
           <p className="text-sm text-slate-800">
-            Chosen: {chosen.length} groups, each gets its own copy of every message
+            Chosen: {targetsCount(chosen)}, each gets its own copy of every message
             {full ? ` (no more can be added: at most ${chosen.length})` : ""}
           </p>
           <ul aria-label="Chosen" className="flex flex-wrap gap-2">
@@ -103,7 +121,10 @@ export const TargetPicker = (props: TargetPickerProps) => {
                 key={t.groupId}
                 className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
               >
-                <span className="break-words">{t.groupName || t.groupId}</span>
+                <span className="break-words">
+                  {t.groupName || t.groupId}
+                  {isChannel(t) ? " (channel)" : ""}
+                </span>
                 <button
                   type="button"
                   aria-label={`Remove ${t.groupName || t.groupId}`}
@@ -119,10 +140,11 @@ export const TargetPicker = (props: TargetPickerProps) => {
       ) : (
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen[0] === undefined ? (
-            "None chosen yet. Choose one, or several groups."
+            "None chosen yet. Choose one, or several groups or channels."
           ) : (
             <>
               Chosen: <strong>{chosen[0].groupName}</strong>
+              {isChannel(chosen[0]) ? " (a WhatsApp channel)" : ""}
             </>
           )}
           {chosen[0] !== undefined ? (
@@ -155,11 +177,17 @@ export const TargetPicker = (props: TargetPickerProps) => {
         ))}
       </div>
       <TextField
-        label={kind === "groups" ? "Search groups" : "Search contacts"}
+        label={`Search ${noun}`}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        hint={kind === "groups" ? "Part of the group's name" : "Part of the name or number"}
+        hint={
+          kind === "groups"
+            ? "Part of the group's name"
+            : kind === "contacts"
+              ? "Part of the name or number"
+              : "Part of the channel's name. Only channels this number owns or administers are listed."
+        }
         autoComplete="off"
       />
       {pages.data === undefined ? (
@@ -170,13 +198,21 @@ export const TargetPicker = (props: TargetPickerProps) => {
             Loading {noun}…
           </p>
         )
+      ) : problem !== undefined ? (
+        <p role="status" className="py-2 text-sm text-slate-700">
+          Channels cannot be chosen here: {problem}.
+        </p>
       ) : options.length === 0 ? (
         <p role="status" className="py-2 text-sm text-slate-600">
-          {search === undefined ? `This number has no ${noun} yet.` : `No ${noun} match “${search}”.`}
+          {search === undefined
+            ? kind === "channels"
+              ? "This number owns or administers no WhatsApp channel."
+              : `This number has no ${noun} yet.`
+            : `No ${noun} match “${search}”.`}
         </p>
       ) : (
         <fieldset>
-          <legend className="sr-only">{kind === "groups" ? "Groups" : "Contacts"}</legend>
+          <legend className="sr-only">{KINDS.find((k) => k.kind === kind)?.label}</legend>
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
             {options.map((option) => {
               const on = isChosen(option)
@@ -198,6 +234,9 @@ export const TargetPicker = (props: TargetPickerProps) => {
                       {option.groupName}
                       {option.number !== undefined ? (
                         <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
+                      ) : null}
+                      {option.note !== undefined ? (
+                        <span className="block text-xs font-normal text-slate-600">{option.note}</span>
                       ) : null}
                     </span>
                     {on ? <span className="text-xs font-semibold text-sky-800">Chosen</span> : null}

@@ -1,7 +1,7 @@
 // The TargetPicker's logic without React: its page size, how pages become one list, and what a
 // search box's text asks the server for.
 
-export type TargetKind = "groups" | "contacts"
+export type TargetKind = "groups" | "contacts" | "channels"
 
 /** A listed group or contact: the shape of TargetPicker's `Target`, and a contact's number. */
 export interface PickerOption {
@@ -9,6 +9,26 @@ export interface PickerOption {
   readonly groupName: string
   /** a contact's phone number, shown under its name */
   readonly number?: string
+  /** a channel's role and followers, shown under its name */
+  readonly note?: string
+}
+
+/** A channel as user.getMessagingChannels lists it. */
+export interface ListedChannel {
+  readonly channelId: string
+  readonly name: string
+  readonly role: string
+  readonly subscribers: number | null
+}
+
+/** A channel as the picker lists it: its id is the target's, its role and followers under its name. */
+export const channelOption = (c: ListedChannel): PickerOption => {
+  const role = c.role === "OWNER" ? "You own this channel" : "You are an admin of this channel"
+  const followers =
+    c.subscribers === null
+      ? ""
+      : ` · ${c.subscribers.toLocaleString("en-US")} follower${c.subscribers === 1 ? "" : "s"}`
+  return { groupId: c.channelId, groupName: c.name || c.channelId, note: `${role}${followers}` }
 }
 
 export const PAGE_SIZE = 10
@@ -27,11 +47,12 @@ export const optionsOf = (
     for (const item of page.items) {
       if (seen.has(item.groupId)) continue
       seen.add(item.groupId)
-      out.push(
-        item.number === undefined
-          ? { groupId: item.groupId, groupName: item.groupName }
-          : { groupId: item.groupId, groupName: item.groupName, number: item.number }
-      )
+      out.push({
+        groupId: item.groupId,
+        groupName: item.groupName,
+        ...(item.number === undefined ? {} : { number: item.number }),
+        ...(item.note === undefined ? {} : { note: item.note })
+      })
     }
   }
   return out

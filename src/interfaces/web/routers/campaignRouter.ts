@@ -4,7 +4,9 @@ import { cancelCampaign } from "../../../application/campaign/cancelCampaign.ts"
 import { countUpcomingByDay, MAX_UPCOMING_DAYS } from "../../../application/campaign/countUpcomingByDay.ts"
 import { deleteCampaignMessage } from "../../../application/campaign/deleteCampaignMessage.ts"
 import { duplicateCampaign } from "../../../application/campaign/duplicateCampaign.ts"
+import { exportPollResults } from "../../../application/campaign/exportPollResults.ts"
 import { getCampaign } from "../../../application/campaign/getCampaign.ts"
+import { getPollResults } from "../../../application/campaign/getPollResults.ts"
 import { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import { listUpcomingMessages, MAX_UPCOMING_PAGE } from "../../../application/campaign/listUpcomingMessages.ts"
 import { pauseCampaign } from "../../../application/campaign/pauseCampaign.ts"
@@ -23,17 +25,32 @@ import {
   MAX_TITLE_LENGTH
 } from "../../../domain/campaign/CampaignLimits.ts"
 import { FREQUENCIES, SPLIT_MARKERS } from "../../../domain/campaign/Recurrence.ts"
+import {
+  DEFAULT_STATUS_BACKGROUND,
+  isStatusFont,
+  MAX_STATUS_CONTACTS,
+  STATUS_FONTS
+} from "../../../domain/campaign/StatusPost.ts"
 import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.ts"
 import { oneLargeInputAtATime } from "../oneLargeInputAtATime.ts"
 import { activeProcedure, router, run, runCreate } from "../trpc.ts"
 import { flag, wholeNumber } from "./exactInputs.ts"
-import { toWireCampaign, toWireCampaignPage, toWireCsvReading, toWirePreview, toWireUpcomingPage } from "./wire.ts"
+import {
+  toWireCampaign,
+  toWireCampaignPage,
+  toWireCsvReading,
+  toWirePollResults,
+  toWirePreview,
+  toWireUpcomingPage
+} from "./wire.ts"
 import {
   campaignOutput,
   campaignPageOutput,
   createdOutput,
   declares,
   pausedOutput,
+  pollResultsCsvOutput,
+  pollResultsOutput,
   previewOutput,
   resumedOutput,
   successOutput,
@@ -45,6 +62,8 @@ declares<ReturnType<typeof toWireCampaignPage>, z.input<typeof campaignPageOutpu
 declares<ReturnType<typeof toWireCampaign>, z.input<typeof campaignOutput>>(true)
 declares<ReturnType<typeof toWirePreview>, z.input<typeof previewOutput>>(true)
 declares<ReturnType<typeof toWireUpcomingPage>, z.input<typeof upcomingPageOutput>>(true)
+declares<ReturnType<typeof toWirePollResults>, z.input<typeof pollResultsOutput>>(true)
+declares<Effect.Success<ReturnType<typeof exportPollResults>>, z.input<typeof pollResultsCsvOutput>>(true)
 
 /** the optional `Idempotency-Key` header of the creating operations (docs/api.md#http-api-apiv1) */
 export const idempotencyKey = z.object({
@@ -78,6 +97,25 @@ const upcomingCursor = z
     return { scheduledAt: Number(cursor.slice(0, colon)), id: cursor.slice(colon + 1) }
   })
 const groupName = z.string().max(200)
+/**
+ * On the number's Status target (`status@broadcast`) only: its text Status's background colour and
+ * font, and who sees it (contacts' ids; absent or null: all contacts). Bounded here; the colour,
+ * the font and the contacts themselves are the use case's rules (statusPlan.ts), which name the field.
+ */
+const statusPost = z.object({
+  backgroundColor: z.string().max(7).default(DEFAULT_STATUS_BACKGROUND),
+  font: z
+    .number()
+    .int()
+    .refine(isStatusFont, { error: `font is one of ${STATUS_FONTS.join(", ")}` })
+    .default(0),
+  // bounded well above MAX_STATUS_CONTACTS, so that the use case words a list that is too long
+  contacts: z
+    .array(z.string().max(40))
+    .max(MAX_STATUS_CONTACTS * 5)
+    .nullable()
+    .default(null)
+})
 
 const create = z.object({
   sessionName: z.string().min(1).max(100).regex(SESSION_NAME_PATTERN),
@@ -85,7 +123,11 @@ const create = z.object({
   groupId: groupId.optional(),
   groupName: groupName.optional(),
   /** each group gets its own copy of every message; no group twice (checkPlan names the repeated one) */
-  targets: z.array(z.object({ groupId, groupName })).min(1).max(MAX_TARGETS_PER_CAMPAIGN).optional(),
+  targets: z
+    .array(z.object({ groupId, groupName, statusPost: statusPost.optional() }))
+    .min(1)
+    .max(MAX_TARGETS_PER_CAMPAIGN)
+    .optional(),
   title: z.string().max(MAX_TITLE_LENGTH).optional(),
   messages: z
     .array(
@@ -460,5 +502,37 @@ export const campaignRouter = router({
     })
     .input(z.object({ campaignId: id, messageId: id, scheduledAt: instant.optional() }))
     .output(createdOutput)
-    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), createdOutput))
+    .mutation(({ ctx, input }) => runCreate(ctx, input, resendCampaignMessage(ctx.user.id, input), createdOutput)),
+  /** The votes on a sent poll: per option its count and who chose it, and the votes Herald could not read. */
+  pollResults: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/campaigns/{campaignId}/messages/{messageId}/poll-results",
+        tags: ["Messages"],
+        summary: "Get a poll's results",
+        description:
+          "campaign.pollResults: per option of the poll how many chose it and who (as WhatsApp reported the votes), and the votes that could not be read."
+      }
+    })
+    .input(z.object({ campaignId: id, messageId: id }))
+    .output(pollResultsOutput)
+    .query(({ ctx, input }) =>
+      run(ctx, getPollResults(ctx.user.id, input.campaignId, input.messageId).pipe(Effect.map(toWirePollResults)))
+    ),
+  /** A poll's results as CSV, one row per voter, times in the caller's time zone (UTC until set). */
+  pollResultsCsv: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/campaigns/{campaignId}/messages/{messageId}/poll-results/csv",
+        tags: ["Messages"],
+        summary: "Export a poll's results as CSV",
+        description:
+          "campaign.pollResultsCsv: the file's name and its CSV text, one row per voter (Voter, Number, Choices, Voted at), times in the caller's time zone."
+      }
+    })
+    .input(z.object({ campaignId: id, messageId: id }))
+    .output(pollResultsCsvOutput)
+    .query(({ ctx, input }) => run(ctx, exportPollResults(ctx.user, input.campaignId, input.messageId)))
 })

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { z } from "zod"
+import { getStatusReach } from "../../../application/campaign/statusSupport.ts"
 import { getLinkedNumber } from "../../../application/session/getLinkedNumber.ts"
 import { getSessionLimit } from "../../../application/session/getSessionLimit.ts"
 import { getSessionPacing } from "../../../application/session/getSessionPacing.ts"
@@ -40,6 +41,13 @@ export const sessionRouter = router({
     .mutation(({ ctx, input }) =>
       run(ctx, setSessionTyping(ctx.user.id, input.sessionName, input.on).pipe(Effect.as({ success: true })))
     ),
+  /**
+   * what the session's gateway can do with the number's Status: post one, to chosen contacts, to
+   * all contacts, each {ok: true} or {ok: false, reason} (statusSupport.ts), as campaign.create decides
+   */
+  getStatusReach: activeProcedure
+    .input(bySession)
+    .query(({ ctx, input }) => run(ctx, getStatusReach(ctx.user.id, input.sessionName))),
   getPacing: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { z } from "zod"
+import { getMessagingChannels } from "../../../application/session/getMessagingChannels.ts"
 import { getMessagingContacts } from "../../../application/session/getMessagingContacts.ts"
 import { getMessagingGroups } from "../../../application/session/getMessagingGroups.ts"
 import { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
@@ -13,7 +14,7 @@ import { SESSION_NAME_PATTERN } from "../../../domain/session/MessagingSession.t
 import { accountProcedure, activeProcedure, router, run } from "../trpc.ts"
 import { wholeNumber } from "./exactInputs.ts"
 import { toWireMessagingSession } from "./wire.ts"
-import { groupPageOutput, sessionStatusOutput } from "./wireSchemas.ts"
+import { channelPageOutput, groupPageOutput, sessionStatusOutput } from "./wireSchemas.ts"
 
 export const sessionName = z
   .string()
@@ -30,7 +31,8 @@ const page = (defaultLimit: number) => ({
 
 /**
  * user.*: the nine procedures of the service spec, names and shapes exactly as docs/api.md#the-trpc-api
- * lists them, and nothing else (later session settings are session.*).
+ * lists them, and getMessagingChannels beside getMessagingGroups (issue 25: channels as targets);
+ * later session settings are session.*.
  */
 /**
  * Linking a phone (its QR code is a credential: whoever scans it links their number) and unlinking
@@ -100,6 +102,20 @@ export const userRouter = router({
     .input(z.object(page(10)))
     .output(groupPageOutput)
     .query(({ ctx, input }) => run(ctx, getMessagingGroups(ctx.user.id, input))),
+  getMessagingChannels: activeProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/sessions/{sessionName}/channels",
+        tags: ["Sessions"],
+        summary: "The WhatsApp Channels the session may post to",
+        description:
+          "user.getMessagingChannels: a page of the channels the number owns or administers (search: part of a name, any case); their ids are campaign targets as group ids are."
+      }
+    })
+    .input(z.object(page(10)))
+    .output(channelPageOutput)
+    .query(({ ctx, input }) => run(ctx, getMessagingChannels(ctx.user.id, input))),
   getMessagingContacts: activeProcedure
     .input(z.object(page(50)))
     .query(({ ctx, input }) => run(ctx, getMessagingContacts(ctx.user.id, input)))

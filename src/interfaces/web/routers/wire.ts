@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import type { getCampaign } from "../../../application/campaign/getCampaign.ts"
+import type { getPollResults } from "../../../application/campaign/getPollResults.ts"
 import type { listCampaigns } from "../../../application/campaign/listCampaigns.ts"
 import type { listUpcomingMessages } from "../../../application/campaign/listUpcomingMessages.ts"
 import type { previewCampaign } from "../../../application/campaign/previewCampaign.ts"
@@ -8,6 +9,8 @@ import type { MessageView } from "../../../application/ports/MessageRepository.t
 import type { getMessagingSession } from "../../../application/session/getMessagingSession.ts"
 import type { FailureKind } from "../../../domain/message/failureKind.ts"
 import { failureKindOf } from "../../../domain/message/failureKind.ts"
+import type { RecordedVote } from "../../../domain/poll/PollVotes.ts"
+import { voterWords } from "../../../domain/poll/PollVotes.ts"
 
 /**
  * What the routers send: use cases return instants as epoch ms and name fields for the
@@ -113,4 +116,22 @@ export const toWireMessagingSession = (session: NonNullable<Output<typeof getMes
   createdAt: iso(session.createdAt),
   updatedAt: iso(session.updatedAt),
   MessagingGroups: session.groups
+})
+
+const toWireVoter = (vote: RecordedVote) => {
+  const { name, number } = voterWords(vote)
+  return { voter: vote.voter, name, number, votedAt: iso(vote.votedAt) }
+}
+
+export const toWirePollResults = (results: Output<typeof getPollResults>) => ({
+  messageId: results.messageId,
+  question: results.question,
+  multipleAnswers: results.multipleAnswers,
+  options: results.tally.options.map((o) => ({
+    option: o.option,
+    count: o.voters.length,
+    voters: o.voters.map(toWireVoter)
+  })),
+  unreadable: results.tally.unreadable.map(toWireVoter),
+  voters: results.tally.voters
 })

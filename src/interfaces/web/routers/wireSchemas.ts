@@ -14,7 +14,16 @@ import { MESSAGE_STATUSES } from "../../../domain/message/Message.ts"
  */
 
 const iso = z.string().meta({ description: "an instant, ISO-8601 in UTC", format: "date-time" })
-const group = z.object({ groupId: z.string(), groupName: z.string() })
+/** the Status target's colour (#rrggbb), font (WhatsApp's number) and chosen contacts (null: all contacts) */
+const statusPost = z
+  .object({
+    backgroundColor: z.string(),
+    font: z.number(),
+    contacts: z.array(z.string()).readonly().nullable()
+  })
+  .meta({ id: "StatusPost" })
+/** statusPost: on the Status target (`status@broadcast`) only */
+const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: statusPost.optional() })
 const failure = {
   /** why it failed, as stored (for operators) */
   failureReason: z.string().optional(),
@@ -94,6 +103,10 @@ export const campaignOutput = z
         z.object({
           groupId: z.string(),
           groupName: z.string(),
+          targetKind: z.enum(["group", "channel", "status"]).meta({
+            description: "from the id: `…@newsletter` a WhatsApp Channel, `status@broadcast` Status, else a group"
+          }),
+          statusPost: statusPost.optional(),
           status: z.enum(["SCHEDULED", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "PAUSED"]),
           totalMessages: z.number(),
           sentMessages: z.number(),
@@ -143,8 +156,54 @@ export const upcomingPageOutput = z.object({
   nextCursor: z.string().optional()
 })
 
+const pollVoter = z.object({
+  /** the voter's WhatsApp id: `<digits>@c.us`, `<id>@lid` (number hidden), or "me" (the organiser's phone) */
+  voter: z.string(),
+  /** how to call them: their WhatsApp name, else their number, else that it is hidden */
+  name: z.string(),
+  /** `+<digits>`, or null when WhatsApp hides it */
+  number: z.string().nullable(),
+  votedAt: iso
+})
+
+/** campaign.pollResults: per option its count and voters (poll's order), then the votes Herald could not read */
+export const pollResultsOutput = z
+  .object({
+    messageId: z.string(),
+    question: z.string(),
+    multipleAnswers: z.boolean(),
+    options: z.array(z.object({ option: z.string(), count: z.number(), voters: z.array(pollVoter) })),
+    /** votes WAHA reported but could not read (poll.vote.failed): ask those people again */
+    unreadable: z.array(pollVoter),
+    /** people whose vote holds at least one option */
+    voters: z.number()
+  })
+  .meta({ id: "PollResults" })
+
+/** campaign.pollResultsCsv: the file's name and its text (RFC 4180, CRLF) */
+export const pollResultsCsvOutput = z.object({ filename: z.string(), csv: z.string() })
+
 export const sessionStatusOutput = z.object({ status: z.string() })
 export const groupPageOutput = z.object({ items: z.array(group), nextCursor: z.number().optional() })
+/** user.getMessagingChannels: the WhatsApp Channels the number owns or administers */
+export const channelPageOutput = z
+  .object({
+    items: z.array(
+      z.object({
+        channelId: z.string().meta({ description: "the channel's chat id, `<digits>@newsletter`: a campaign target" }),
+        name: z.string(),
+        role: z.enum(["OWNER", "ADMIN", "SUBSCRIBER", "GUEST"]),
+        verified: z.boolean(),
+        subscribers: z.number().nullable().meta({ description: "followers, null where the gateway does not say" })
+      })
+    ),
+    nextCursor: z.number().optional(),
+    problem: z
+      .string()
+      .optional()
+      .meta({ description: "why this number's gateway cannot post to channels (none are listed then)" })
+  })
+  .meta({ id: "ChannelPage" })
 
 /**
  * The fields of a value `V` that schema type `S` does not declare, at any depth (never: none).

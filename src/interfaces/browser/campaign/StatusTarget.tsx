@@ -1,0 +1,300 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import { useEffect, useId, useState } from "react"
+import { useTRPC } from "../trpc.ts"
+import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
+import { ErrorNote } from "../ui/ErrorNote.tsx"
+import { Button, SelectField, TextField } from "../ui/kit.tsx"
+import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "../ui/targetOptions.ts"
+import { useDebounced } from "../ui/useDebounced.ts"
+import type { StatusChoice } from "./planInput.ts"
+import { newStatusChoice } from "./planInput.ts"
+
+// The number's Status as a target of the new-campaign form (issue 25 item 2): ticked, each message
+// is also posted to the Status, a text on a background colour in a font, an image with its
+// caption; who sees it is all contacts or chosen ones, where the gateway can choose
+// (session.getStatusReach says so before anything is planned).
+
+/** Background colours to pick with one tap (any other through the colour field). */
+const SWATCHES: ReadonlyArray<{ readonly colour: string; readonly name: string }> = [
+  { colour: "#38b42f", name: "Green" },
+  { colour: "#26c4dc", name: "Turquoise" },
+  { colour: "#5696ff", name: "Blue" },
+  { colour: "#8294ca", name: "Lavender" },
+  { colour: "#a62c71", name: "Plum" },
+  { colour: "#ff8a8c", name: "Coral" },
+  { colour: "#f0b330", name: "Amber" },
+  { colour: "#792138", name: "Wine" },
+  { colour: "#74676a", name: "Grey" },
+  { colour: "#243640", name: "Night" }
+]
+
+/** WhatsApp's font numbers, named, and how the preview draws each (your phone's may differ). */
+const FONTS: ReadonlyArray<{ readonly font: number; readonly name: string; readonly look: string }> = [
+  { font: 0, name: "Plain", look: "font-sans" },
+  { font: 1, name: "Serif", look: "font-serif" },
+  { font: 2, name: "Handwriting", look: "font-serif italic" },
+  { font: 6, name: "Bold", look: "font-sans font-bold" },
+  { font: 7, name: "Breeze", look: "font-serif italic font-semibold" },
+  { font: 8, name: "Rounded", look: "font-serif font-bold" },
+  { font: 9, name: "Heavy", look: "font-sans font-black uppercase" },
+  { font: 10, name: "Typewriter", look: "font-mono font-bold" }
+]
+
+/** Relative luminance of `#rrggbb` (WCAG 2), 0 for a colour that cannot be read. */
+const luminance = (hex: string): number => {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
+  if (m === null) return 0
+  const [r, g, b] = [m[1], m[2], m[3]].map((part) => {
+    const c = Number.parseInt(part ?? "0", 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
+}
+
+/** White or near-black, whichever reads better on `background` (the preview must be legible; WhatsApp draws white). */
+const textOn = (background: string): string => {
+  const l = luminance(background)
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.0585 ? "#ffffff" : "#0f172a"
+}
+
+const AUDIENCES = [
+  { value: "all" as const, label: "All my contacts", hint: "As your phone's Status privacy says." },
+  { value: "chosen" as const, label: "Chosen contacts", hint: "Only the people you pick below." }
+]
+
+export const StatusTarget = ({
+  sessionName,
+  value,
+  onChange,
+  sample,
+  errors
+}: {
+  readonly sessionName: string
+  /** null: the Status is not a target */
+  readonly value: StatusChoice | null
+  readonly onChange: (value: StatusChoice | null) => void
+  /** the first message's text, drawn in the preview card */
+  readonly sample: string
+  /** the server's and the form's messages about the Status target */
+  readonly errors: ReadonlyArray<string>
+}) => {
+  const trpc = useTRPC()
+  const id = useId()
+  const reach = useQuery(trpc.session.getStatusReach.queryOptions({ sessionName }, { enabled: value !== null }))
+  const canChoose = reach.data === undefined || reach.data.chosenContacts.ok
+  // a gateway that cannot choose (WEBJS): all contacts, whatever a restored draft said
+  useEffect(() => {
+    if (!canChoose && value !== null && value.audience === "chosen") onChange({ ...value, audience: "all" })
+  }, [canChoose, value, onChange])
+  const update = (change: Partial<StatusChoice>) => {
+    if (value !== null) onChange({ ...value, ...change })
+  }
+  const font = FONTS.find((f) => f.font === value?.font) ?? FONTS[0]
+  return (
+    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium">My Status</legend>
+      <Checkbox
+        label="Also post to my Status"
+        checked={value !== null}
+        hint="Each message is also posted to your WhatsApp Status (a text on a colour, or an image with its caption). Polls, files and “mention everyone” do not go to a Status."
+        onChange={(on) => onChange(on ? (value ?? newStatusChoice()) : null)}
+      />
+      {value === null ? null : (
+        <div className="space-y-4">
+          {reach.data !== undefined && !reach.data.status.ok ? (
+            <p className="text-sm text-red-800">{reach.data.status.reason}</p>
+          ) : null}
+          {reach.isError ? <ErrorNote error={reach.error} /> : null}
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Background colour</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {SWATCHES.map((s) => (
+                <button
+                  key={s.colour}
+                  type="button"
+                  aria-label={s.name}
+                  aria-pressed={value.backgroundColor.toLowerCase() === s.colour}
+                  className={`h-9 w-9 rounded-full border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 ${
+                    value.backgroundColor.toLowerCase() === s.colour
+                      ? "border-slate-900 ring-2 ring-white"
+                      : "border-white"
+                  }`}
+                  style={{ backgroundColor: s.colour }}
+                  onClick={() => update({ backgroundColor: s.colour })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="Any other colour"
+              type="color"
+              className="mt-1 block h-11 w-20 cursor-pointer rounded-md border border-slate-400 bg-white p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+              value={value.backgroundColor}
+              hint="Images keep their own colours."
+              onChange={(e) => update({ backgroundColor: e.target.value })}
+            />
+            <SelectField
+              label="Font"
+              value={String(value.font)}
+              hint="How the text is drawn; your phone shows WhatsApp's own version of it."
+              onChange={(e) => update({ font: Number(e.target.value) })}
+            >
+              {FONTS.map((f) => (
+                <option key={f.font} value={f.font}>
+                  {f.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div
+            role="img"
+            aria-label={`Preview of your Status: ${sample.trim() === "" ? "your text" : sample} on ${SWATCHES.find((s) => s.colour === value.backgroundColor.toLowerCase())?.name.toLowerCase() ?? value.backgroundColor}, font ${font?.name ?? ""}`}
+            className="mx-auto flex aspect-[9/16] w-40 items-center justify-center overflow-hidden rounded-xl p-3 text-center shadow"
+            style={{ backgroundColor: value.backgroundColor, color: textOn(value.backgroundColor) }}
+          >
+            <span className={`line-clamp-[10] break-words text-sm ${font?.look ?? ""}`}>
+              {sample.trim() === "" ? "Your text" : sample}
+            </span>
+          </div>
+          {canChoose ? (
+            <RadioGroup
+              legend="Who sees it"
+              name={`${id}-audience`}
+              value={value.audience}
+              options={AUDIENCES}
+              onChange={(audience) => update({ audience })}
+            />
+          ) : (
+            <p className="text-sm text-slate-800">
+              Who sees it: on this WhatsApp gateway a Status goes to all your contacts (as your phone's Status privacy
+              says).
+            </p>
+          )}
+          {canChoose && value.audience === "chosen" ? (
+            <ContactChooser
+              sessionName={sessionName}
+              chosen={value.contacts}
+              onChange={(contacts) => update({ contacts })}
+            />
+          ) : null}
+        </div>
+      )}
+      {errors.map((message) => (
+        <p key={message} className="text-sm text-red-800">
+          {message}
+        </p>
+      ))}
+    </fieldset>
+  )
+}
+
+/** The session's contacts, searchable, a page at a time; the chosen as removable chips. */
+const ContactChooser = ({
+  sessionName,
+  chosen,
+  onChange
+}: {
+  readonly sessionName: string
+  readonly chosen: StatusChoice["contacts"]
+  readonly onChange: (contacts: StatusChoice["contacts"]) => void
+}) => {
+  const trpc = useTRPC()
+  const [text, setText] = useState("")
+  const search = searchInput(useDebounced(text, SEARCH_DEBOUNCE_MS))
+  const input = search === undefined ? { sessionName, limit: PAGE_SIZE } : { sessionName, limit: PAGE_SIZE, search }
+  const pages = useInfiniteQuery(
+    trpc.user.getMessagingContacts.infiniteQueryOptions(input, {
+      initialCursor: 0,
+      getNextPageParam: (last) => last.nextCursor
+    })
+  )
+  const options = pages.data === undefined ? [] : optionsOf(pages.data.pages)
+  const isChosen = (groupId: string) => chosen.some((c) => c.groupId === groupId)
+  const toggle = (c: { readonly groupId: string; readonly groupName: string }) =>
+    onChange(isChosen(c.groupId) ? chosen.filter((x) => x.groupId !== c.groupId) : [...chosen, c])
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-800" aria-live="polite">
+        {chosen.length === 0
+          ? "No one chosen yet."
+          : `${chosen.length} ${chosen.length === 1 ? "contact sees" : "contacts see"} it.`}
+      </p>
+      {chosen.length === 0 ? null : (
+        <ul aria-label="Chosen contacts" className="flex flex-wrap gap-2">
+          {chosen.map((c) => (
+            <li
+              key={c.groupId}
+              className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
+            >
+              <span className="break-words">{c.groupName || c.groupId}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${c.groupName || c.groupId}`}
+                className="rounded-full px-2 text-sky-900 hover:bg-sky-200 focus-visible:outline-2 focus-visible:outline-sky-700"
+                onClick={() => toggle(c)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TextField
+        label="Search your contacts"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        hint="Part of the name or number"
+        autoComplete="off"
+      />
+      {pages.data === undefined ? (
+        pages.isError ? (
+          <ErrorNote error={pages.error} />
+        ) : (
+          <p role="status" className="py-2 text-sm text-slate-600">
+            Loading contacts…
+          </p>
+        )
+      ) : options.length === 0 ? (
+        <p role="status" className="py-2 text-sm text-slate-600">
+          {search === undefined ? "This number has no contacts yet." : `No contacts match “${search}”.`}
+        </p>
+      ) : (
+        <fieldset>
+          <legend className="sr-only">Contacts who see your Status</legend>
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
+            {options.map((option) => {
+              const on = isChosen(option.groupId)
+              return (
+                <li key={option.groupId}>
+                  <label
+                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${on ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={on}
+                      onChange={() => toggle({ groupId: option.groupId, groupName: option.groupName })}
+                      className="h-4 w-4 accent-sky-700"
+                    />
+                    <span className="min-w-0 flex-1 break-words">
+                      {option.groupName}
+                      {option.number !== undefined ? (
+                        <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
+                      ) : null}
+                    </span>
+                  </label>
+                </li>
+              )
+            })}
+          </ul>
+        </fieldset>
+      )}
+      {pages.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+          {pages.isFetchingNextPage ? "Loading…" : "Show more contacts"}
+        </Button>
+      ) : null}
+    </div>
+  )
+}

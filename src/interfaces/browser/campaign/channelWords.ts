@@ -1,0 +1,36 @@
+import i18next from "i18next"
+import { targetKindOf } from "../../../domain/campaign/CampaignTargets.ts"
+
+// What the browser app says about WhatsApp Channels as targets (issue 25 item 1): the same rules
+// planning enforces (application/campaign/channelSupport.ts), said before the organiser asks.
+
+export const isChannel = (target: { readonly groupId: string }): boolean => targetKindOf(target.groupId) === "channel"
+
+export const hasChannel = (targets: ReadonlyArray<{ readonly groupId: string }>): boolean => targets.some(isChannel)
+
+/** Beside "mention everyone" when a channel is chosen. */
+export const CHANNEL_MENTION_NOTE =
+  "Not for channels: a WhatsApp channel has followers, not members to mention. Mentioning everyone works in groups only; send it to groups in a campaign of their own."
+
+/** Beside "attach" when a channel is chosen. */
+export const CHANNEL_FILES_NOTE =
+  "WhatsApp channels take images but not documents (PDF, Word…): send a document to groups in a campaign of their own."
+
+/** Where a group's copies show delivered and read. */
+export const CHANNEL_RECEIPTS_NOTE =
+  "WhatsApp does not tell channel admins who received or read a post, so a channel's messages show as sent only."
+
+/** After "Sent at …" on a channel's message. */
+export const CHANNEL_POST_RECEIPTS = "WhatsApp does not tell channel admins who received or read it."
+
+/** "3 groups", "2 groups and 1 channel", "2 channels": what a campaign of several targets goes to (in the language on screen). */
+export const targetsCount = (targets: ReadonlyArray<{ readonly groupId: string }>): string => {
+  const channels = targets.filter(isChannel).length
+  const groups = targets.length - channels
+  if (channels === 0) return i18next.t("units.groups", { count: groups })
+  if (groups === 0) return i18next.t("units.channels", { count: channels })
+  return i18next.t("units.groupsAndChannels", {
+    groups: i18next.t("units.groups", { count: groups }),
+    channels: i18next.t("units.channels", { count: channels })
+  })
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { getCampaign } from "../../../src/application/campaign/getCampaign.ts"
+import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
+import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
+import { updateCampaignMessage } from "../../../src/application/campaign/updateCampaignMessage.ts"
+import { uploadMedia } from "../../../src/application/media/uploadMedia.ts"
+import { EventStore } from "../../../src/application/ports/EventStore.ts"
+import type { GatewayChannel, GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
+import { GatewayError } from "../../../src/application/ports/GatewayPort.ts"
+import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { createMessagingSession } from "../../support/messagingSessions.ts"
+import { memoryWithGateway } from "../../support/versionGateway.ts"
+
+/**
+ * Campaigns to WhatsApp Channels (issue 25 item 1, docs/reach.md "Plan for Herald (channels)"):
+ * what planning accepts and refuses, with the field named and nothing saved.
+ */
+
+const MINUTE = 60_000
+const NOWEB: GatewayServerVersion = { version: "2026.7.1", engine: "NOWEB", tier: "CORE" }
+const WEBJS: GatewayServerVersion = { version: "2026.7.1", engine: "WEBJS", tier: "CORE" }
+const OLD_WEBJS: GatewayServerVersion = { version: "2026.1.2", engine: "WEBJS", tier: "CORE" }
+
+const CHOIR = { groupId: "120363000000000001@g.us", groupName: "Choir" }
+const NEWS = { groupId: "120363000000000101@newsletter", groupName: "Club news" }
+const FOLLOWED = { groupId: "120363000000000103@newsletter", groupName: "City council" }
+const LISTED: ReadonlyArray<GatewayChannel> = [
+  { channelId: NEWS.groupId, name: "Club news", role: "OWNER", verified: false, subscribers: 240 },
+  { channelId: FOLLOWED.groupId, name: "City council", role: "SUBSCRIBER", verified: true, subscribers: 12_400 }
+]
+
+const everything = EventStore.use((s) => s.recordedSince(-1, 10_000))
+const plan = (targets: ReadonlyArray<{ groupId: string; groupName: string }>, messages: ReadonlyArray<object>) => ({
+  sessionName: "alice",
+  targets,
+  messages: messages.map((m, i) => ({ content: `message ${i}`, scheduledAt: (i + 1) * MINUTE, ...m }))
+})
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+const PDF = new TextEncoder().encode("%PDF-1.4\n")
+
+describe("campaign.create to WhatsApp channels, on the memory store", () => {
+  it.effect(
+    "a group and a channel the number owns get a copy each of a text, an image and a poll; get names the kinds",
+    () => {
+      const { layer } = memoryWithGateway(NOWEB, () => LISTED)
+      return Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const image = yield* uploadMedia({ ownerId: "u1", filename: "logo.png", bytes: PNG, detected: "image/png" })
+        const input = plan(
+          [CHOIR, NEWS],
+          [{}, { media: { id: image.id } }, { content: "Lunch?", poll: { options: ["Pizza", "Sushi"] } }]
+        )
+        const preview = yield* previewCampaign("u1", input)
+        expect(preview.targets).toEqual([CHOIR, NEWS])
+        const { id } = yield* planCampaign("u1", input)
+        const messages = yield* (yield* MessageRepository).listByCampaign(id)
+        expect(
+          messages
+            .filter((m) => m.groupId === NEWS.groupId)
+            .map((m) => [m.content, m.media?.kind ?? null, m.poll !== null])
+        ).toEqual([
+          ["message 0", null, false],
+          ["message 1", "image", false],
+          ["Lunch?", null, true]
+        ])
+        const campaign = yield* getCampaign("u1", id)
+        expect(campaign.targets.map((t) => [t.groupName, t.targetKind])).toEqual([
+          ["Choir", "group"],
+          ["Club news", "channel"]
+        ])
+      }).pipe(Effect.provide(layer))
+    }
+  )
+
+  it.effect.each([
+    {
+      what: "mention everyone (the campaign's)",
+      input: { ...plan([CHOIR, NEWS], [{}]), mentionAll: true },
+      field: "mentionAll",
+      text: /mentioning everyone works in groups only/
+    },
+    {
+      what: "mention everyone (a message's own)",
+      input: plan([NEWS], [{}, { mentionAll: true }]),
+      field: "messages.1.mentionAll",
+      text: /mentioning everyone works in groups only/
+    },
+    {
+      what: "a document",
+      input: "document" as const,
+      field: "messages.0.media",
+      text: /WhatsApp channels take text, images, videos and polls, not documents/
+    },
+    {
+      what: "a channel the number only follows",
+      input: plan([CHOIR, FOLLOWED], [{}]),
+      field: "targets.1.groupId",
+      text: /only follows City council: only its owner and admins may post there/
+    },
+    {
+      what: "a channel not listed (stale or mistyped)",
+      input: plan([{ groupId: "999@newsletter", groupName: "Gone" }], [{}]),
+      field: "targets.0.groupId",
+      text: /Gone is not among the WhatsApp channels this number owns or administers/
+    }
+  ])("$what is refused by create and preview at $field; nothing is saved", ({ input, field, text }) => {
+    const { layer } = memoryWithGateway(NOWEB, () => LISTED)
+    return Effect.gen(function* () {
+      yield* createMessagingSession("u1", "alice")
+      const pdf = yield* uploadMedia({ ownerId: "u1", filename: "rules.pdf", bytes: PDF, detected: "application/pdf" })
+      const asked = input === "document" ? plan([NEWS], [{ media: { id: pdf.id } }]) : input
+      const before = yield* everything
+      for (const attempt of [Effect.asVoid(previewCampaign("u1", asked)), Effect.asVoid(planCampaign("u1", asked))]) {
+        const refused = yield* Effect.flip(attempt)
+        expect(refused).toMatchObject({ _tag: "InvalidCampaign", field })
+        expect(refused.message).toMatch(text)
+      }
+      expect(yield* everything).toEqual(before)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect(
+    "a gateway too old for channels, or one that cannot send polls to them, is refused before the list is read",
+    () => {
+      let listed = 0
+      const { layer, set } = memoryWithGateway(OLD_WEBJS, () => {
+        listed += 1
+        return LISTED
+      })
+      return Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const old = yield* Effect.flip(planCampaign("u1", plan([CHOIR, NEWS], [{}])))
+        expect(old).toMatchObject({ _tag: "InvalidCampaign", field: "targets.1.groupId" })
+        expect(old.message).toBe(
+          "the messaging gateway (WAHA 2026.1.2 on WEBJS) cannot post to WhatsApp channels reliably: that needs WAHA 2026.3.3 or later; send to groups instead, or ask the operator to upgrade"
+        )
+        set(WEBJS)
+        const poll = yield* Effect.flip(
+          planCampaign("u1", plan([NEWS], [{}, { content: "Lunch?", poll: { options: ["Pizza", "Sushi"] } }]))
+        )
+        expect(poll).toMatchObject({ _tag: "InvalidCampaign", field: "messages.1.poll" })
+        expect(poll.message).toMatch(
+          /engine \(WEBJS\) cannot send polls to WhatsApp channels; send the poll to groups only/
+        )
+        expect(listed).toBe(0)
+        // the same plan to a group alone is fine there: nothing of channels is asked
+        yield* planCampaign("u1", plan([CHOIR], [{ content: "Lunch?", poll: { options: ["Pizza", "Sushi"] } }]))
+        expect(listed).toBe(0)
+      }).pipe(Effect.provide(layer))
+    }
+  )
+
+  it.effect("a gateway that cannot list channels fails the plan with its error; nothing is saved", () => {
+    const { layer } = memoryWithGateway(NOWEB, () => new GatewayError({ reason: "Timeout", message: "list: timeout" }))
+    return Effect.gen(function* () {
+      yield* createMessagingSession("u1", "alice")
+      const before = yield* everything
+      const failed = yield* Effect.flip(planCampaign("u1", plan([NEWS], [{}])))
+      expect(failed).toMatchObject({ _tag: "GatewayError", reason: "Timeout" })
+      expect(yield* everything).toEqual(before)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a channel's message cannot be edited to mention everyone", () => {
+    const { layer } = memoryWithGateway(NOWEB, () => LISTED)
+    return Effect.gen(function* () {
+      yield* createMessagingSession("u1", "alice")
+      const { id } = yield* planCampaign("u1", plan([NEWS], [{}]))
+      const [message] = yield* (yield* MessageRepository).listByCampaign(id)
+      const refused = yield* Effect.flip(
+        updateCampaignMessage("u1", { campaignId: id, messageId: message!.id, mentionAll: true })
+      )
+      expect(refused).toMatchObject({ _tag: "InvalidCampaign", field: "mentionAll" })
+      expect(refused.message).toMatch(/mentioning everyone works in groups only/)
+    }).pipe(Effect.provide(layer))
+  })
+})
