@@ -268,16 +268,6 @@ export const deliveryWords = (
   return null
 }
 
-export const MISSED_EXPLANATION =
-  "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
-export const MISSED_WHILE_LIMITED_EXPLANATION =
-  "Was not sent: WhatsApp was limiting this number at its time, so Herald held it. It is not sent later: send it again if it is still useful."
-export const PAUSED_EXPLANATION =
-  "Paused: not sent until the campaign is resumed. If its time passes meanwhile, it is skipped, not sent late."
-export const SKIPPED_EXPLANATION = "Skipped: the campaign was paused at its time. It is not sent later."
-export const OUTCOME_UNKNOWN_EXPLANATION =
-  "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, send it again."
-
 /** The viewer's IANA zone, as the browser reports it. */
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 

@@ -24,7 +24,6 @@ const LOCALES = join(BROWSER, "i18n/locales")
 const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/StatusTarget.tsx",
   "campaign/CsvImport.tsx",
-  "campaign/MessageRow.tsx",
   "campaign/PollFields.tsx",
   "campaign/PollView.tsx",
   "campaign/TargetTable.tsx",

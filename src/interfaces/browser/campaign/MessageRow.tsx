@@ -1,22 +1,14 @@
 import { memo, useEffect, useRef, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { isWithdrawnResend, MISSED_WHILE_LIMITED } from "../../../domain/message/Message.ts"
 import type { CampaignMessage } from "../campaignView.ts"
-import {
-  deliveryWords,
-  isChangeable,
-  MISSED_EXPLANATION,
-  MISSED_WHILE_LIMITED_EXPLANATION,
-  messageStatusWords,
-  OUTCOME_UNKNOWN_EXPLANATION,
-  PAUSED_EXPLANATION,
-  SKIPPED_EXPLANATION
-} from "../campaignView.ts"
+import { deliveryWords, isChangeable, messageStatusWords } from "../campaignView.ts"
 import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Button, linkLook } from "../ui/kit.tsx"
 import { announce } from "../ui/pageHeading.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
-import { CHANNEL_POST_RECEIPTS, isChannel } from "./channelWords.ts"
+import { isChannel } from "./channelWords.ts"
 import { DeleteMessage } from "./DeleteMessage.tsx"
 import { EditMessage } from "./EditMessage.tsx"
 import { MediaView } from "./MediaAttach.tsx"
@@ -87,6 +79,7 @@ export const MessageRow = memo(
       returnFocus.current = false
       actions.current?.querySelector("button")?.focus()
     }, [mode])
+    const { t } = useTranslation()
     const state = messageStatusWords[m.status]
     const show = (iso: string) => timeInZones(iso, timeZone, viewerTimeZone)
     const when = show(m.scheduledAt)
@@ -94,7 +87,7 @@ export const MessageRow = memo(
     // (or being sent): the focus goes to the row, and the outcome is said
     const deleted = (outcome: string | null) => {
       row.current?.focus()
-      announce(outcome ?? `The message of ${when} is deleted: it will not be sent.`)
+      announce(outcome ?? t("row.deleted", { when }))
     }
     const gone = m.status === "DELETED" || m.status === "CANCELLED" || m.status === "SKIPPED"
     return (
@@ -112,12 +105,15 @@ export const MessageRow = memo(
             </time>
             {group === undefined ? null : (
               <span className="ml-2 text-sm text-slate-700" data-testid="message-group">
-                to {isChannel(m) ? "the channel " : ""}
-                {group}
+                {isChannel(m) ? (
+                  <Trans i18nKey="row.toChannel" values={{ group }} components={{ group: <bdi /> }} />
+                ) : (
+                  <Trans i18nKey="row.to" values={{ group }} components={{ group: <bdi /> }} />
+                )}
               </span>
             )}
           </p>
-          <StatusPill label={state.label} tone={state.tone} prefix="State:" />
+          <StatusPill label={state.label} tone={state.tone} prefix={t("row.state")} />
         </div>
         {shownMode === "edit" ? (
           <EditMessage
@@ -130,7 +126,7 @@ export const MessageRow = memo(
         ) : (
           <>
             <MessageText text={m.content} gone={gone} />
-            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
+            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">{t("preview.mentions")}</p> : null}
             <PollView
               poll={m.poll}
               {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
@@ -146,7 +142,7 @@ export const MessageRow = memo(
                 onKeep={back}
                 onResent={(id) => {
                   setMode("view")
-                  announce("The message is sent again as a new message: it is listed with its time.")
+                  announce(t("row.resent"))
                   // the new row is there once the refresh is in
                   requestAnimationFrame(() => goToRow(id))
                 }}
@@ -156,10 +152,10 @@ export const MessageRow = memo(
                 <Button
                   variant="secondary"
                   className="px-3 py-1"
-                  aria-label={`Send again the message of ${when}`}
+                  aria-label={t("row.sendAgainOf", { when })}
                   onClick={() => setMode("resend")}
                 >
-                  Send again
+                  {t("row.sendAgain")}
                 </Button>
               </div>
             ) : null}
@@ -171,18 +167,18 @@ export const MessageRow = memo(
                   <Button
                     variant="secondary"
                     className="px-3 py-1"
-                    aria-label={`Edit the message of ${when}`}
+                    aria-label={t("row.editOf", { when })}
                     onClick={() => setMode("edit")}
                   >
-                    Edit
+                    {t("row.edit")}
                   </Button>
                   <Button
                     variant="secondary"
                     className="px-3 py-1"
-                    aria-label={`Delete the message of ${when}`}
+                    aria-label={t("row.deleteOf", { when })}
                     onClick={() => setMode("delete")}
                   >
-                    Delete
+                    {t("row.delete")}
                   </Button>
                 </div>
               )
@@ -204,6 +200,7 @@ const ResendLinks = ({
   readonly original: CampaignMessage | undefined
   readonly show: (iso: string) => string
 }) => {
+  const { t } = useTranslation()
   // by status, as the counters: a skipped resend still stands for this one
   const standing = resend !== undefined && !isWithdrawnResend(resend.status)
   if (!standing && original === undefined) return null
@@ -211,14 +208,22 @@ const ResendLinks = ({
     <div className="mt-2 space-y-1 text-sm text-slate-700">
       {standing ? (
         <p>
-          Sent again as a new message, for <time dateTime={resend.scheduledAt}>{show(resend.scheduledAt)}</time>.{" "}
-          <GoToRow label="Go to the new message" messageId={resend.id} />
+          <Trans
+            i18nKey="row.sentAgainAs"
+            values={{ when: show(resend.scheduledAt) }}
+            components={{ time: <time dateTime={resend.scheduledAt} /> }}
+          />{" "}
+          <GoToRow label={t("row.goToNew")} messageId={resend.id} />
         </p>
       ) : null}
       {original !== undefined ? (
         <p>
-          Sends again the message of <time dateTime={original.scheduledAt}>{show(original.scheduledAt)}</time>, which
-          was not sent. <GoToRow label="Go to the message it sends again" messageId={original.id} />
+          <Trans
+            i18nKey="row.sendsAgain"
+            values={{ when: show(original.scheduledAt) }}
+            components={{ time: <time dateTime={original.scheduledAt} /> }}
+          />{" "}
+          <GoToRow label={t("row.goToOriginal")} messageId={original.id} />
         </p>
       ) : null}
     </div>
@@ -230,7 +235,7 @@ const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boo
   const look = `mt-2 whitespace-pre-wrap break-words ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
   if (!isLong(text))
     return (
-      <p className={look}>
+      <p className={look} dir="auto">
         <WhatsAppText text={text} />
       </p>
     )
@@ -238,14 +243,15 @@ const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boo
 }
 
 const LongText = ({ text, look }: { readonly text: string; readonly look: string }) => {
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   return (
     <div>
-      <p className={`${look} ${open ? "" : "line-clamp-4"}`}>
+      <p className={`${look} ${open ? "" : "line-clamp-4"}`} dir="auto">
         <WhatsAppText text={text} />
       </p>
       <button type="button" className={`${linkLook} mt-1 text-sm`} aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? "Show less" : "Show the whole text"}
+        {open ? t("row.showLess") : t("row.showAll")}
       </button>
     </div>
   )
@@ -259,72 +265,83 @@ const MessageState = ({
   readonly message: CampaignMessage
   readonly show: (iso: string) => string
 }) => {
+  const { t } = useTranslation()
   switch (m.status) {
     case "SCHEDULED":
-      return <p className="mt-2 text-sm text-slate-700">Will be sent at its time.</p>
+      return <p className="mt-2 text-sm text-slate-700">{t("row.willSend")}</p>
     case "PICKED":
-      return <p className="mt-2 text-sm text-slate-700">Being sent now…</p>
+      return <p className="mt-2 text-sm text-slate-700">{t("row.beingSent")}</p>
     case "SENT": {
       // a channel's followers are hidden: no delivered or read is claimed for its copies
       const channel = isChannel(m)
       const receipts = channel ? null : deliveryWords(m)
       return (
         <p className="mt-2 text-sm text-slate-700">
-          Sent
           {m.sentAt !== null ? (
-            <>
-              {" "}
-              at <time dateTime={m.sentAt}>{show(m.sentAt)}</time>
-            </>
-          ) : null}
+            <Trans
+              i18nKey="row.sentAt"
+              values={{ when: show(m.sentAt) }}
+              components={{ time: <time dateTime={m.sentAt} /> }}
+            />
+          ) : (
+            t("row.sent")
+          )}
           {receipts !== null ? (
             <>
               . {receipts}
               {m.isRead && m.readAt !== null ? (
                 <>
                   {" "}
-                  (first at <time dateTime={m.readAt}>{show(m.readAt)}</time>)
+                  <Trans
+                    i18nKey="row.firstAt"
+                    values={{ when: show(m.readAt) }}
+                    components={{ time: <time dateTime={m.readAt} /> }}
+                  />
                 </>
               ) : m.isDelivered && m.deliveredAt !== null ? (
                 <>
                   {" "}
-                  (first at <time dateTime={m.deliveredAt}>{show(m.deliveredAt)}</time>)
+                  <Trans
+                    i18nKey="row.firstAt"
+                    values={{ when: show(m.deliveredAt) }}
+                    components={{ time: <time dateTime={m.deliveredAt} /> }}
+                  />
                 </>
               ) : null}
             </>
           ) : null}
-          .{channel ? ` ${CHANNEL_POST_RECEIPTS}` : null}
+          .{channel ? ` ${t("row.channelReceipts")}` : null}
         </p>
       )
     }
     case "FAILED":
       return (
         <div className="mt-2 text-sm text-red-800">
-          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead="Not sent." />
+          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead={t("row.notSent")} />
         </div>
       )
     case "MISSED":
       return (
         <p className="mt-2 text-sm text-red-800">
-          {m.failureReason === MISSED_WHILE_LIMITED ? MISSED_WHILE_LIMITED_EXPLANATION : MISSED_EXPLANATION}
+          {m.failureReason === MISSED_WHILE_LIMITED ? t("row.missedLimited") : t("row.missed")}
         </p>
       )
     case "OUTCOME_UNKNOWN":
       return (
         <div className="mt-2 text-sm text-amber-900">
-          <p>{OUTCOME_UNKNOWN_EXPLANATION}</p>
+          <p>{t("row.outcomeUnknown")}</p>
           {m.failureReason !== undefined ? <TechnicalDetails detail={m.failureReason} /> : null}
         </div>
       )
     case "DELETED":
-      return <p className="mt-2 text-sm text-slate-600">Deleted: it will not be sent.</p>
+      return <p className="mt-2 text-sm text-slate-600">{t("row.deletedState")}</p>
     case "CANCELLED":
-      return <p className="mt-2 text-sm text-slate-600">Cancelled with the campaign: it will not be sent.</p>
+      return <p className="mt-2 text-sm text-slate-600">{t("row.cancelledState")}</p>
     case "NEW":
-      return <p className="mt-2 text-sm text-slate-600">Still being planned.</p>
+      return <p className="mt-2 text-sm text-slate-600">{t("row.planning")}</p>
     case "PAUSED":
-      return <p className="mt-2 text-sm text-amber-900">{PAUSED_EXPLANATION}</p>
+      return <p className="mt-2 text-sm text-amber-900">{t("row.paused")}</p>
     case "SKIPPED":
-      return <p className="mt-2 text-sm text-slate-600">{SKIPPED_EXPLANATION}</p>
+      return <p className="mt-2 text-sm text-slate-600">{t("row.skipped")}</p>
   }
 }

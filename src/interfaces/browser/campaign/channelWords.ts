@@ -20,9 +20,6 @@ export const CHANNEL_FILES_NOTE =
 export const CHANNEL_RECEIPTS_NOTE =
   "WhatsApp does not tell channel admins who received or read a post, so a channel's messages show as sent only."
 
-/** After "Sent at …" on a channel's message. */
-export const CHANNEL_POST_RECEIPTS = "WhatsApp does not tell channel admins who received or read it."
-
 /** "3 groups", "2 groups and 1 channel", "2 channels": what a campaign of several targets goes to (in the language on screen). */
 export const targetsCount = (targets: ReadonlyArray<{ readonly groupId: string }>): string => {
   const channels = targets.filter(isChannel).length
