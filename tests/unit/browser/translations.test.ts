@@ -26,9 +26,6 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/CsvImport.tsx",
   "campaign/PollFields.tsx",
   "campaign/PollView.tsx",
-  "campaign/TargetTable.tsx",
-  "pages/CampaignPage.tsx",
-  "pages/NewCampaignPage.tsx",
   "ui/TargetPicker.tsx"
 ]
 

@@ -9,16 +9,13 @@ export const isChannel = (target: { readonly groupId: string }): boolean => targ
 export const hasChannel = (targets: ReadonlyArray<{ readonly groupId: string }>): boolean => targets.some(isChannel)
 
 /** Beside "mention everyone" when a channel is chosen. */
-export const CHANNEL_MENTION_NOTE =
-  "Not for channels: a WhatsApp channel has followers, not members to mention. Mentioning everyone works in groups only; send it to groups in a campaign of their own."
+export const channelMentionNote = (): string => i18next.t("channels.mention")
 
 /** Beside "attach" when a channel is chosen. */
-export const CHANNEL_FILES_NOTE =
-  "WhatsApp channels take images but not documents (PDF, Word…): send a document to groups in a campaign of their own."
+export const channelFilesNote = (): string => i18next.t("channels.files")
 
 /** Where a group's copies show delivered and read. */
-export const CHANNEL_RECEIPTS_NOTE =
-  "WhatsApp does not tell channel admins who received or read a post, so a channel's messages show as sent only."
+export const channelReceiptsNote = (): string => i18next.t("channels.receipts")
 
 /** "3 groups", "2 groups and 1 channel", "2 channels": what a campaign of several targets goes to (in the language on screen). */
 export const targetsCount = (targets: ReadonlyArray<{ readonly groupId: string }>): string => {
