@@ -24,9 +24,7 @@ const LOCALES = join(BROWSER, "i18n/locales")
 const NOT_YET_TRANSLATED: ReadonlyArray<string> = [
   "campaign/StatusTarget.tsx",
   "campaign/CsvImport.tsx",
-  "campaign/PollFields.tsx",
   "campaign/PollView.tsx",
-  "ui/TargetPicker.tsx"
 ]
 
 /** Words that are the same in every language: names, and marks that are not words. */

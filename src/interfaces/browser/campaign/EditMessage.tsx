@@ -186,7 +186,7 @@ export const EditMessage = ({
         />
       ) : (
         <>
-          <PollFields of="this poll" path="poll" poll={poll} errors={fields} onChange={setPoll} />
+          <PollFields of={t("pollFields.thisPoll")} path="poll" poll={poll} errors={fields} onChange={setPoll} />
           {fields["poll"] ? <p className="text-sm text-red-800">{fields["poll"]}</p> : null}
         </>
       )}
