@@ -307,8 +307,7 @@ export const instantFromLocal = (date: string, time: string, timeZone: string = 
 }
 
 /** The words for a time that does not exist on that day in `timeZone`. */
-export const gapText = (timeZone: string): string =>
-  `This time does not exist on that day in ${timeZone}: the clocks go forward.`
+export const gapText = (timeZone: string): string => i18next.t("helpers.gap", { zone: timeZone })
 
 /** A campaign's groups in a few words: "Club A", "Club A and Club B", "Club A, Club B and 3 more". */
 export const groupsLabel = (

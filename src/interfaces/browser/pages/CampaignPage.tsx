@@ -122,9 +122,7 @@ const CampaignView = ({
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <PageTitle>
-              <bdi>{title}</bdi>
-            </PageTitle>
+            <PageTitle dir="auto">{title}</PageTitle>
           </div>
           <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />
         </div>
