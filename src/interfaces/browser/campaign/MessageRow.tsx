@@ -1,5 +1,6 @@
+import i18next from "i18next"
 import { memo, useEffect, useRef, useState } from "react"
-import { Trans, useTranslation } from "react-i18next"
+import { Trans } from "react-i18next"
 import { isWithdrawnResend, MISSED_WHILE_LIMITED } from "../../../domain/message/Message.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { deliveryWords, isChangeable, messageStatusWords } from "../campaignView.ts"
@@ -25,6 +26,50 @@ const isLong = (text: string) =>
 
 /** The row of a message, by id: where a "send again" link leads. */
 const rowId = (messageId: string) => `message-${messageId}`
+// rows read their words once per language (a t call per word and row costs a 1,000-message page
+// too much); the page passes the language on screen, so a change re-renders the memoized rows
+const HOLE = "\u0000"
+const makeWords = () => ({
+  beingSent: i18next.t("row.beingSent"),
+  cancelledState: i18next.t("row.cancelledState"),
+  channelReceipts: i18next.t("row.channelReceipts"),
+  delete: i18next.t("row.delete"),
+  deletedState: i18next.t("row.deletedState"),
+  edit: i18next.t("row.edit"),
+  goToNew: i18next.t("row.goToNew"),
+  goToOriginal: i18next.t("row.goToOriginal"),
+  missed: i18next.t("row.missed"),
+  missedLimited: i18next.t("row.missedLimited"),
+  notSent: i18next.t("row.notSent"),
+  outcomeUnknown: i18next.t("row.outcomeUnknown"),
+  paused: i18next.t("row.paused"),
+  planning: i18next.t("row.planning"),
+  resent: i18next.t("row.resent"),
+  sendAgain: i18next.t("row.sendAgain"),
+  sent: i18next.t("row.sent"),
+  showAll: i18next.t("row.showAll"),
+  showLess: i18next.t("row.showLess"),
+  skipped: i18next.t("row.skipped"),
+  state: i18next.t("row.state"),
+  willSend: i18next.t("row.willSend"),
+  deleteOf: i18next.t("row.deleteOf", { when: HOLE }),
+  deleted: i18next.t("row.deleted", { when: HOLE }),
+  editOf: i18next.t("row.editOf", { when: HOLE }),
+  sendAgainOf: i18next.t("row.sendAgainOf", { when: HOLE }),
+  mentions: i18next.t("preview.mentions")
+})
+const madeWords = new Map<string, ReturnType<typeof makeWords>>()
+const words = (): ReturnType<typeof makeWords> => {
+  let made = madeWords.get(i18next.language)
+  if (made === undefined) {
+    made = makeWords()
+    madeWords.set(i18next.language, made)
+  }
+  return made
+}
+/** A word with the message's time in it. */
+const fill = (template: string, when: string): string => template.replace(HOLE, when)
+
 export const goToRow = (messageId: string) => {
   const row = document.getElementById(rowId(messageId))
   row?.scrollIntoView({ block: "center" })
@@ -48,6 +93,8 @@ export const MessageRow = memo(
     resend,
     original
   }: {
+    /** the language on screen: a change re-renders the memoized row in it (its words are read once per language) */
+    readonly language: string
     readonly campaignId: string
     readonly message: CampaignMessage
     /** the campaign's zone, its times are shown in (the viewer's in brackets); null: the viewer's */
@@ -79,7 +126,6 @@ export const MessageRow = memo(
       returnFocus.current = false
       actions.current?.querySelector("button")?.focus()
     }, [mode])
-    const { t } = useTranslation()
     const state = messageStatusWords[m.status]
     const show = (iso: string) => timeInZones(iso, timeZone, viewerTimeZone)
     const when = show(m.scheduledAt)
@@ -87,7 +133,7 @@ export const MessageRow = memo(
     // (or being sent): the focus goes to the row, and the outcome is said
     const deleted = (outcome: string | null) => {
       row.current?.focus()
-      announce(outcome ?? t("row.deleted", { when }))
+      announce(outcome ?? fill(words().deleted, when))
     }
     const gone = m.status === "DELETED" || m.status === "CANCELLED" || m.status === "SKIPPED"
     return (
@@ -113,7 +159,7 @@ export const MessageRow = memo(
               </span>
             )}
           </p>
-          <StatusPill label={state.label} tone={state.tone} prefix={t("row.state")} />
+          <StatusPill label={state.label} tone={state.tone} prefix={words().state} />
         </div>
         {shownMode === "edit" ? (
           <EditMessage
@@ -126,7 +172,7 @@ export const MessageRow = memo(
         ) : (
           <>
             <MessageText text={m.content} gone={gone} />
-            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">{t("preview.mentions")}</p> : null}
+            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">{words().mentions}</p> : null}
             <PollView
               poll={m.poll}
               {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
@@ -142,7 +188,7 @@ export const MessageRow = memo(
                 onKeep={back}
                 onResent={(id) => {
                   setMode("view")
-                  announce(t("row.resent"))
+                  announce(words().resent)
                   // the new row is there once the refresh is in
                   requestAnimationFrame(() => goToRow(id))
                 }}
@@ -152,10 +198,10 @@ export const MessageRow = memo(
                 <Button
                   variant="secondary"
                   className="px-3 py-1"
-                  aria-label={t("row.sendAgainOf", { when })}
+                  aria-label={fill(words().sendAgainOf, when)}
                   onClick={() => setMode("resend")}
                 >
-                  {t("row.sendAgain")}
+                  {words().sendAgain}
                 </Button>
               </div>
             ) : null}
@@ -167,18 +213,18 @@ export const MessageRow = memo(
                   <Button
                     variant="secondary"
                     className="px-3 py-1"
-                    aria-label={t("row.editOf", { when })}
+                    aria-label={fill(words().editOf, when)}
                     onClick={() => setMode("edit")}
                   >
-                    {t("row.edit")}
+                    {words().edit}
                   </Button>
                   <Button
                     variant="secondary"
                     className="px-3 py-1"
-                    aria-label={t("row.deleteOf", { when })}
+                    aria-label={fill(words().deleteOf, when)}
                     onClick={() => setMode("delete")}
                   >
-                    {t("row.delete")}
+                    {words().delete}
                   </Button>
                 </div>
               )
@@ -200,7 +246,6 @@ const ResendLinks = ({
   readonly original: CampaignMessage | undefined
   readonly show: (iso: string) => string
 }) => {
-  const { t } = useTranslation()
   // by status, as the counters: a skipped resend still stands for this one
   const standing = resend !== undefined && !isWithdrawnResend(resend.status)
   if (!standing && original === undefined) return null
@@ -213,7 +258,7 @@ const ResendLinks = ({
             values={{ when: show(resend.scheduledAt) }}
             components={{ time: <time dateTime={resend.scheduledAt} /> }}
           />{" "}
-          <GoToRow label={t("row.goToNew")} messageId={resend.id} />
+          <GoToRow label={words().goToNew} messageId={resend.id} />
         </p>
       ) : null}
       {original !== undefined ? (
@@ -223,7 +268,7 @@ const ResendLinks = ({
             values={{ when: show(original.scheduledAt) }}
             components={{ time: <time dateTime={original.scheduledAt} /> }}
           />{" "}
-          <GoToRow label={t("row.goToOriginal")} messageId={original.id} />
+          <GoToRow label={words().goToOriginal} messageId={original.id} />
         </p>
       ) : null}
     </div>
@@ -232,10 +277,12 @@ const ResendLinks = ({
 
 /** A message as the phone shows it (WhatsApp's formatting drawn), struck through once deleted or cancelled. */
 const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boolean }) => {
-  const look = `mt-2 whitespace-pre-wrap break-words ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
+  // each paragraph takes its direction from its first letter (Arabic right to left), as dir="auto" would, but
+  // at layout, for the rows drawn only: a 1,000-message page does not work out every row's direction at once
+  const look = `mt-2 whitespace-pre-wrap break-words [unicode-bidi:plaintext] ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
   if (!isLong(text))
     return (
-      <p className={look} dir="auto">
+      <p className={look}>
         <WhatsAppText text={text} />
       </p>
     )
@@ -243,15 +290,14 @@ const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boo
 }
 
 const LongText = ({ text, look }: { readonly text: string; readonly look: string }) => {
-  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   return (
     <div>
-      <p className={`${look} ${open ? "" : "line-clamp-4"}`} dir="auto">
+      <p className={`${look} ${open ? "" : "line-clamp-4"}`}>
         <WhatsAppText text={text} />
       </p>
       <button type="button" className={`${linkLook} mt-1 text-sm`} aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? t("row.showLess") : t("row.showAll")}
+        {open ? words().showLess : words().showAll}
       </button>
     </div>
   )
@@ -265,12 +311,11 @@ const MessageState = ({
   readonly message: CampaignMessage
   readonly show: (iso: string) => string
 }) => {
-  const { t } = useTranslation()
   switch (m.status) {
     case "SCHEDULED":
-      return <p className="mt-2 text-sm text-slate-700">{t("row.willSend")}</p>
+      return <p className="mt-2 text-sm text-slate-700">{words().willSend}</p>
     case "PICKED":
-      return <p className="mt-2 text-sm text-slate-700">{t("row.beingSent")}</p>
+      return <p className="mt-2 text-sm text-slate-700">{words().beingSent}</p>
     case "SENT": {
       // a channel's followers are hidden: no delivered or read is claimed for its copies
       const channel = isChannel(m)
@@ -284,7 +329,7 @@ const MessageState = ({
               components={{ time: <time dateTime={m.sentAt} /> }}
             />
           ) : (
-            t("row.sent")
+            words().sent
           )}
           {receipts !== null ? (
             <>
@@ -310,38 +355,38 @@ const MessageState = ({
               ) : null}
             </>
           ) : null}
-          .{channel ? ` ${t("row.channelReceipts")}` : null}
+          .{channel ? ` ${words().channelReceipts}` : null}
         </p>
       )
     }
     case "FAILED":
       return (
         <div className="mt-2 text-sm text-red-800">
-          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead={t("row.notSent")} />
+          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead={words().notSent} />
         </div>
       )
     case "MISSED":
       return (
         <p className="mt-2 text-sm text-red-800">
-          {m.failureReason === MISSED_WHILE_LIMITED ? t("row.missedLimited") : t("row.missed")}
+          {m.failureReason === MISSED_WHILE_LIMITED ? words().missedLimited : words().missed}
         </p>
       )
     case "OUTCOME_UNKNOWN":
       return (
         <div className="mt-2 text-sm text-amber-900">
-          <p>{t("row.outcomeUnknown")}</p>
+          <p>{words().outcomeUnknown}</p>
           {m.failureReason !== undefined ? <TechnicalDetails detail={m.failureReason} /> : null}
         </div>
       )
     case "DELETED":
-      return <p className="mt-2 text-sm text-slate-600">{t("row.deletedState")}</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().deletedState}</p>
     case "CANCELLED":
-      return <p className="mt-2 text-sm text-slate-600">{t("row.cancelledState")}</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().cancelledState}</p>
     case "NEW":
-      return <p className="mt-2 text-sm text-slate-600">{t("row.planning")}</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().planning}</p>
     case "PAUSED":
-      return <p className="mt-2 text-sm text-amber-900">{t("row.paused")}</p>
+      return <p className="mt-2 text-sm text-amber-900">{words().paused}</p>
     case "SKIPPED":
-      return <p className="mt-2 text-sm text-slate-600">{t("row.skipped")}</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().skipped}</p>
   }
 }

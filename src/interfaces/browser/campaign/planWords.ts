@@ -27,10 +27,18 @@ export interface PlanShape {
  * a fixed offset) by its offset, `UTC-5`. The server's sentences and mails name it the same way.
  */
 export const zoneLabel = (timeZone: string): string => {
-  const english = placeTime(timeZone)
-  // "Berlin time" in the language on screen; "UTC" and "UTC-5" read the same everywhere
-  return english.endsWith(" time") ? i18next.t("plan.zone", { place: english.slice(0, -" time".length) }) : english
+  const key = `${i18next.language} ${timeZone}`
+  let label = zoneLabels.get(key)
+  if (label === undefined) {
+    const english = placeTime(timeZone)
+    // "Berlin time" in the language on screen; "UTC" and "UTC-5" read the same everywhere
+    label = english.endsWith(" time") ? i18next.t("plan.zone", { place: english.slice(0, -" time".length) }) : english
+    zoneLabels.set(key, label)
+  }
+  return label
 }
+// made once per language and zone: a 1,000-message page names the zone on every row
+const zoneLabels = new Map<string, string>()
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {

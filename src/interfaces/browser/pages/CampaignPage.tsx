@@ -58,7 +58,7 @@ const CampaignView = ({
   readonly campaign: CampaignDetail
   readonly refreshError: unknown
 }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const title = campaign.title.trim() === "" ? t("campaigns.untitled") : campaign.title
   const status = campaignStatusWords[campaign.status]
   const { sent, delivered, total, next, sending, held } = useMemo(() => {
@@ -267,6 +267,7 @@ const CampaignView = ({
           {search.found.map((m) => (
             <MessageRow
               key={m.id}
+              language={i18n.language}
               campaignId={campaign.id}
               message={m}
               timeZone={zone}
