@@ -110,11 +110,11 @@ describe.skipIf(!chromiumAvailable)(
           ["phone", { width: 390, height: 844 }]
         ] as const) {
           await page.setViewportSize(viewport)
-          for (const path of ["/campaigns"]) {
+          for (const path of ["/campaigns", "/campaigns/new", "/whatsapp", "/upcoming"]) {
             await page.goto(`${herald.url}${path}`)
             await page.locator("main h1").waitFor()
             await page.screenshot({
-              path: join(SHOTS_DIR, `${language}-${path.slice(1)}-${name}.png`),
+              path: join(SHOTS_DIR, `${language}-${path.slice(1).replaceAll("/", "-")}-${name}.png`),
               fullPage: true
             })
             // nothing wider than the screen: a long German word would push the page sideways
