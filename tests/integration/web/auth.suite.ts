@@ -43,7 +43,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           status: "ACTIVE",
           emailVerified: true,
           timeZone: null,
-          locale: null
+          locale: null,
+          language: null
         })
         expect(client.cookie).not.toBeNull()
         expect(await me(client)).toEqual(user)
@@ -423,7 +424,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           status: "PENDING",
           emailVerified: true,
           timeZone: null,
-          locale: null
+          locale: null,
+          language: null
         })
       })
 
@@ -512,6 +514,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           "email",
           "emailVerified",
           "id",
+          "language",
           "locale",
           "name",
           "role",
@@ -655,7 +658,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(all.items.map((u) => u.id).sort()).toEqual([adminId, p.id, q.id].sort())
         expect(
           all.items.every(
-            (u) => Object.keys(u).sort().join() === "email,emailVerified,id,locale,name,role,status,timeZone"
+            (u) => Object.keys(u).sort().join() === "email,emailVerified,id,language,locale,name,role,status,timeZone"
           )
         ).toBe(true)
         const pendingOnly = await admin.api.admin.listUsers.query({ status: "PENDING" })
