@@ -112,8 +112,14 @@ export const processMessage = Effect.fnUntraced(function* (
         ? sessionRead.view
         : yield* (yield* LaneReads).session(view.sessionId)
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
-  // "Client-chosen message ids"); without one the claim goes on as before.
-  const gatewayMessageId = fresh === undefined ? undefined : yield* takeMessageId(fresh.sessionName)
+  // "Client-chosen message ids"): the one the preload took for it, else asked for now; without one
+  // the claim goes on as before.
+  const gatewayMessageId =
+    fresh === undefined
+      ? undefined
+      : preloaded?.gatewayId !== undefined && preloaded.gatewayId.sessionName === fresh.sessionName
+        ? preloaded.gatewayId.id
+        : yield* takeMessageId(fresh.sessionName)
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
   if (claim._tag === "Taken") return unsent("lost")
   if (claim._tag === "NotOurs") return unsent("skipped")
