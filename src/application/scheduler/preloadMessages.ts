@@ -16,11 +16,13 @@ export interface Preloaded {
   readonly session: SessionView | null
   readonly readAt: number
   /**
-   * An id the gateway gave for its send, taken by the preload (docs/outcome-unknown.md, "Client-chosen
-   * message ids"): the claim records it instead of asking for one at the due time. Taken for the
-   * session named; used only while the session is still named so. Absent: the claim asks for one.
+   * The id the gateway gave for its send when the preload asked (docs/outcome-unknown.md,
+   * "Client-chosen message ids"): the claim records it instead of asking at the due time. `null`:
+   * it gave none (a gateway without ids, or failing: the adapter remembers either for longer than
+   * the lead), so the claim goes without one, as it would after asking. Asked for the session
+   * named; used only while the session is still named so. Absent: the claim asks.
    */
-  readonly gatewayId?: { readonly sessionName: string; readonly id: string }
+  readonly gatewayId?: { readonly sessionName: string; readonly id: string | null }
 }
 
 /** How many ids the preload asks the gateway for at once. */
@@ -89,8 +91,8 @@ export const preloadMessages = Effect.fnUntraced(function* (
       entry.session === null
         ? Effect.void
         : Effect.map(takeMessageId(entry.session.sessionName), (taken) => {
-            if (taken === undefined || entry.session === null || into.get(id) !== entry) return
-            into.set(id, { ...entry, gatewayId: { sessionName: entry.session.sessionName, id: taken } })
+            if (entry.session === null || into.get(id) !== entry) return
+            into.set(id, { ...entry, gatewayId: { sessionName: entry.session.sessionName, id: taken ?? null } })
           }),
     { concurrency: ID_CONCURRENCY, discard: true }
   )

@@ -128,7 +128,7 @@ export const processMessage = Effect.fnUntraced(function* (
     fresh === undefined
       ? undefined
       : preloaded?.gatewayId !== undefined && preloaded.gatewayId.sessionName === fresh.sessionName
-        ? preloaded.gatewayId.id
+        ? (preloaded.gatewayId.id ?? undefined)
         : yield* takeMessageId(fresh.sessionName)
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
   if (claim._tag === "Taken") return unsent("lost")
