@@ -1,4 +1,4 @@
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import type { StoredEvent } from "../ports/EventStore.ts"
 import { EventStore } from "../ports/EventStore.ts"
 import type { ConcurrencyConflict, StoreUnavailable } from "../ports/StoreErrors.ts"
@@ -82,12 +82,13 @@ export const execute =
           events: decision.events
         } as const
       })
-      const outcome: Outcome<S, E, R> = yield* attempt.pipe(
-        Effect.retry({
-          schedule: Schedule.recurs(options.retries ?? 5),
-          while: (error) => error._tag === "ConcurrencyConflict"
-        })
-      )
+      // up to `retries` attempts more while the append conflicts (a plain catch: no schedule to
+      // build when, as on most calls, the first attempt succeeds)
+      const upTo = (
+        retries: number
+      ): Effect.Effect<Outcome<S, E, R>, StoreUnavailable | CorruptData | ConcurrencyConflict, EventStore> =>
+        retries <= 0 ? attempt : Effect.catchTag(attempt, "ConcurrencyConflict", () => upTo(retries - 1))
+      const outcome: Outcome<S, E, R> = yield* upTo(options.retries ?? 5)
       if (outcome._tag === "Accepted" && outcome.events.length > 0) {
         yield* aggregate
           .project(outcome.state)

@@ -10,7 +10,7 @@ import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
 import { LaneReads } from "./LaneReads.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { preloadMessages } from "./preloadMessages.ts"
-import type { SessionHold } from "./processMessage.ts"
+import type { Recording, SessionHold } from "./processMessage.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
@@ -201,6 +201,27 @@ export class Dispatcher extends Context.Service<
           return { held, read }
         })
 
+      // The record of a sent message (processMessage's `recording`), run beside the lane's next
+      // message rather than before it: its durable commit and the next claim's share one wait for
+      // the disk (the group commit syncs every commit made before it starts), and its view and its
+      // campaign's progress leave the lane's path. Durability is as before: the record is on disk
+      // before its view, its campaign's progress or anything else is written after it, and a
+      // process stopped first leaves the claim to the lease recovery, as one stopped between the
+      // send and the record always did. Its message stays in `mine` until it is recorded, so no
+      // pass takes its session for another scheduler's meanwhile; shutdown's drain waits for it.
+      const recordInBackground = (messageId: string, recording: Recording) =>
+        FiberSet.run(
+          running,
+          recording.pipe(
+            Effect.catch((error) => logFailed(messageId, error.message)),
+            Effect.catchDefect((defect) =>
+              logFailed(messageId, defect instanceof Error ? defect.message : String(defect))
+            ),
+            Effect.ensuring(Effect.sync(() => mine.delete(messageId))),
+            Effect.provideContext(context)
+          )
+        ).pipe(Effect.asVoid)
+
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
           for (;;) {
@@ -243,6 +264,9 @@ export class Dispatcher extends Context.Service<
               selectedAt = Math.max(selectedAt, yield* Clock.currentTimeMillis)
               return yield* processMessage(next.view, selectedAt, next.preloaded, next.session)
             })
+            // A sent message's record runs beside the lane's next message (recordInBackground):
+            // the message stays this process's until it is recorded.
+            let handedOver = false
             // An image or file waits for its media turn before it takes a session permit, so files
             // waiting their turn never hold the permits texts of other sessions need. One order:
             // media, then session.
@@ -251,6 +275,14 @@ export class Dispatcher extends Context.Service<
                 ? Semaphore.withPermit(permits)(process)
                 : Semaphore.withPermit(mediaPermits)(Semaphore.withPermit(permits)(process))
             ).pipe(
+              Effect.tap(({ recording }) =>
+                recording === undefined
+                  ? Effect.void
+                  : Effect.suspend(() => {
+                      handedOver = true
+                      return recordInBackground(next.view.id, recording)
+                    })
+              ),
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as(failed))),
               // a bug is logged as this message's failure and the lane goes on with the next
               Effect.catchDefect((defect) =>
@@ -258,7 +290,11 @@ export class Dispatcher extends Context.Service<
                   Effect.as(failed)
                 )
               ),
-              Effect.ensuring(Effect.sync(() => mine.delete(next.view.id))),
+              Effect.ensuring(
+                Effect.sync(() => {
+                  if (!handedOver) mine.delete(next.view.id)
+                })
+              ),
               Effect.provideContext(context)
             )
             if (

@@ -36,6 +36,12 @@ export type ProcessResult = "sent" | "failed" | "lost" | "skipped" | "limited"
 export interface Processed {
   readonly result: ProcessResult
   readonly pacing: SessionPacing | null
+  /**
+   * `sent` through the gateway's answer: the record of the send, still to run. The lane runs it
+   * beside its next message (Dispatcher.ts), so that its durable commit and that message's claim
+   * share one wait for the disk instead of two in a row; nothing else waits for it.
+   */
+  readonly recording?: Recording
   /** `limited`: the hold as recorded on the session's stream (null when it could not be recorded) */
   readonly hold?: SessionHold | null
 }
@@ -47,6 +53,9 @@ export interface SessionHold {
 }
 
 const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
+
+/** The record of a send (recordSent), as processMessage hands it to its caller. */
+export type Recording = ReturnType<typeof recordSent>
 
 const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
   Effect.gen(function* () {
@@ -85,8 +94,9 @@ const recordFailure = (message: ClaimedMessage, reason: string, cutOff: boolean)
   })
 
 /**
- * Claim, send, record. Any error while sending is logged with the message id, recorded on
- * the message and fails its campaign; the caller goes on with the next message. If recording
+ * Claim, send, record; a sent message's record is handed back to run (`recording`, see
+ * Processed). Any error while sending is logged with the message id, recorded on the message
+ * and fails its campaign; the caller goes on with the next message. If recording
  * cannot reach the database, it is retried until the lease ends (only this process knows what
  * the send did); past it, the claim stays open and the lease recovery reports it as
  * outcome-unknown: never resent, never lost.
@@ -113,10 +123,15 @@ export const processMessage = Effect.fnUntraced(function* (
         ? sessionRead.view
         : yield* (yield* LaneReads).session(view.sessionId)
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
-  // "Client-chosen message ids"); without one the claim goes on as before. A Status takes none
-  // (docs/reach.md: NOWEB leaves the sender out of a Status sent with an id): cut off, it is outcome unknown.
+  // "Client-chosen message ids"): the one the preload took for it, else asked for now; without one
+  // the claim goes on as before. A Status takes none (docs/reach.md: NOWEB leaves the sender out of
+  // a Status sent with an id): cut off, it is outcome unknown.
   const gatewayMessageId =
-    fresh === undefined || targetKindOf(view.groupId) === "status" ? undefined : yield* takeMessageId(fresh.sessionName)
+    fresh === undefined || targetKindOf(view.groupId) === "status"
+      ? undefined
+      : preloaded?.gatewayId !== undefined && preloaded.gatewayId.sessionName === fresh.sessionName
+        ? (preloaded.gatewayId.id ?? undefined)
+        : yield* takeMessageId(fresh.sessionName)
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
   if (claim._tag === "Taken") return unsent("lost")
   if (claim._tag === "NotOurs") return unsent("skipped")
@@ -137,8 +152,9 @@ export const processMessage = Effect.fnUntraced(function* (
     return yield* sendMessage(claimed, active)
   }).pipe(Effect.result)
   if (sent._tag === "Success") {
-    yield* recordSent(claimed, sent.success.messageId)
-    return { result: "sent", pacing } satisfies Processed
+    // recorded by the caller: the claim is on disk, the send is done; what is left is this
+    // message's alone (docs/architecture.md#claim-send-record)
+    return { result: "sent", pacing, recording: recordSent(claimed, sent.success.messageId) } satisfies Processed
   }
   const failure = sent.failure
   // no answer in time, ours or a proxy's (504): the request may have reached WAHA, which goes on
