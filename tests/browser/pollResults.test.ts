@@ -132,8 +132,8 @@ describe.skipIf(!chromiumAvailable)(
       expect(download.suggestedFilename()).toMatch(/^poll-results-.+\.csv$/)
       const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "")
       const lines = csv.split("\r\n")
-      expect(lines[0]).toBe(`Voter,Number,Choices,Voted at (${TIME_ZONE})`)
-      expect(lines.slice(1, 4).map((l) => l.split(",").slice(0, 3).join(","))).toEqual([
+      expect(lines[0]).toBe(`Voter,Number,WhatsApp id,Choices,Voted at (${TIME_ZONE})`)
+      expect(lines.slice(1, 4).map((l) => l.split(",").toSpliced(2, 1).slice(0, 3).join(","))).toEqual([
         "+33698765432,+33698765432,Sunday",
         "Camille,+33612345678,Either",
         "Someone (number hidden),,(could not be read)"

@@ -37,6 +37,16 @@ export const load = <C, S extends { readonly version: number }, E extends { read
   )
 
 /**
+ * A conflict on a stream many writers append to at once (a group's votes on one poll arriving
+ * together): up to 8 retries after a jittered 2, 4, 8… ms, so the writers drift apart instead of
+ * colliding again in step.
+ */
+export const CONTENDED: Schedule.Schedule<unknown> = Schedule.exponential("2 millis").pipe(
+  Schedule.jittered,
+  Schedule.upTo({ times: 8 })
+)
+
+/**
  * `execute(Aggregate)(id, command)` loads the aggregate, decides, appends at the version it read and projects the new state.
  * A concurrent append makes it re-read and decide again (up to `retries` times), so the
  * decision is always taken on the latest state; a claim that lost comes back Rejected.
@@ -55,6 +65,11 @@ export const execute =
       readonly retries?: number
       /** a version a view says the stream reached: the first read need not look past it (load) */
       readonly knownVersion?: number
+      /**
+       * how a conflict is retried, for a stream many writers append to at once (CONTENDED); else at
+       * once, up to `retries` times
+       */
+      readonly conflictSchedule?: Schedule.Schedule<unknown>
     } = {}
   ): Effect.Effect<
     Outcome<S, E, R>,
@@ -84,7 +99,7 @@ export const execute =
       })
       const outcome: Outcome<S, E, R> = yield* attempt.pipe(
         Effect.retry({
-          schedule: Schedule.recurs(options.retries ?? 5),
+          schedule: options.conflictSchedule ?? Schedule.recurs(options.retries ?? 5),
           while: (error) => error._tag === "ConcurrencyConflict"
         })
       )
