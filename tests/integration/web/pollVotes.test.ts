@@ -157,7 +157,9 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
         ["Wed", 0, []]
       ])
       const shown = await results(campaignId, messageId)
-      expect(shown).toMatchObject({ question: "Which day?", multipleAnswers: false, voters: 3 })
+      expect(shown).toMatchObject({ question: "Which day?", multipleAnswers: false, voters: 3, sessionName })
+      // when it was sent: the browser app asks less often after the first hour
+      expect(Date.parse(shown.sentAt ?? "")).toBeGreaterThan(t0)
       expect(shown.options[0]?.voters[0]).toEqual({
         voter: "15551110001@c.us",
         name: "Ann",
