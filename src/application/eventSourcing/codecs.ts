@@ -213,19 +213,19 @@ export const UserEventSchema = codecOf<UserEvent>()(
 )
 
 export const PollVotesEventSchema = codecOf<PollVotesEvent>()(
-  z.discriminatedUnion("type", [
-    z.object({
-      type: z.literal("PollVoteRecorded"),
-      messageId: z.string(),
-      campaignId: z.string(),
-      at,
-      vote: z.object({
-        voter: z.string(),
-        voterName: z.string().nullable(),
-        options: z.array(z.string()).readonly(),
-        votedAt: z.number(),
-        readable: z.boolean()
-      })
+  z.object({
+    type: z.enum(["PollVoteRecorded", "PollVoterNamed"]),
+    messageId: z.string(),
+    campaignId: z.string(),
+    at,
+    vote: z.object({
+      voter: z.string(),
+      // events written before Herald kept a voter's hidden id beside their number have none
+      lid: z.string().nullable().default(null),
+      voterName: z.string().nullable(),
+      options: z.array(z.string()).readonly(),
+      votedAt: z.number(),
+      readable: z.boolean()
     })
-  ])
+  })
 )

@@ -240,7 +240,7 @@ const describeContract = (label: string, store: () => StoreKind) =>
         voters: 0
       })
       expect((await call("GET", `/campaigns/${id}/messages/${poll}/poll-results/csv`)).body).toMatchObject({
-        csv: "Voter,Number,Choices,Voted at (UTC)\r\n"
+        csv: "Voter,Number,WhatsApp id,Choices,Voted at (UTC)\r\n"
       })
       expect((await call("GET", `/campaigns/${id}/messages/${first}/poll-results`)).status).toBe(404)
       expect((await call("DELETE", `/campaigns/${id}/messages/${secondMessage}`)).body).toEqual({ success: true })

@@ -153,15 +153,18 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       const { campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "Day?", scheduledAt: T }] })
       const endpoint = yield* createWebhookEndpoint("user-1", { url: receiver.url(), events: ["poll.vote"] })
       yield* TestClock.setTime(T)
-      const vote = (options: ReadonlyArray<string>, votedAt: number) =>
+      const vote = (options: ReadonlyArray<string>, votedAt: number, voterName: string | null = "Ann") =>
         execute(PollAggregate)(messageIds[0]!, {
           type: "RecordVote",
           messageId: messageIds[0]!,
           campaignId,
-          vote: { voter: "15551110001@c.us", voterName: "Ann", options, votedAt, readable: true },
+          vote: { voter: "15551110001@c.us", lid: null, voterName, options, votedAt, readable: true },
           poll: { options: ["Sat", "Sun"], multipleAnswers: true },
-          now: T
+          now: T,
+          dated: true
         })
+      yield* vote(["Sun"], T - SECOND, null)
+      // the same vote again with the voter's name: the name is kept (event 2), no new vote, so no poll.vote
       yield* vote(["Sun"], T - SECOND)
       yield* vote(["Sat", "Sun"], T)
       // an older vote arriving late records nothing, so is no event
@@ -172,7 +175,7 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       const bodies = receiver.received.map((r) => JSON.parse(r.body))
       expect(bodies.map((b) => [b.id, b.type, b.data.choices])).toEqual([
         [`poll-${messageIds[0]}.1`, "poll.vote", ["Sun"]],
-        [`poll-${messageIds[0]}.2`, "poll.vote", ["Sat", "Sun"]]
+        [`poll-${messageIds[0]}.3`, "poll.vote", ["Sat", "Sun"]]
       ])
       expect(bodies[1].data).toEqual({
         messageId: messageIds[0],

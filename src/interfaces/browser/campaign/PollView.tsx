@@ -1,12 +1,57 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Button } from "../ui/kit.tsx"
 import { ShareBar } from "../ui/ProgressBar.tsx"
-import { useMessagingSession } from "../ui/whatsappQueries.ts"
+import { pollRefreshMs } from "./pollRefresh.ts"
 
-/** How often a sent poll's results are asked again while its page is open: votes show as they arrive. */
-export const POLL_RESULTS_MS = 5_000
+/**
+ * One timer per campaign for all its sent polls on the page: each tick asks again for every one of
+ * them at once (one request, as the client batches them), not one timer per poll.
+ */
+interface CampaignTicker {
+  /** each shown poll's send time (null: not known yet) */
+  readonly polls: Map<string, number | null>
+  refresh: () => void
+  timer: ReturnType<typeof setTimeout> | undefined
+}
+const tickers = new Map<string, CampaignTicker>()
+
+const schedule = (ticker: CampaignTicker) => {
+  clearTimeout(ticker.timer)
+  ticker.timer = setTimeout(
+    () => {
+      // a hidden tab asks nothing; it catches up on its next tick
+      if (document.visibilityState !== "hidden") ticker.refresh()
+      schedule(ticker)
+    },
+    pollRefreshMs(ticker.polls.values(), Date.now())
+  )
+}
+
+/** Registers a shown poll with its campaign's timer (made by the first, dropped with the last). */
+const usePollTicker = (campaignId: string, messageId: string, sentAt: number | null) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const ticker = tickers.get(campaignId) ?? {
+      polls: new Map<string, number | null>(),
+      refresh: () =>
+        void queryClient.invalidateQueries({ queryKey: trpc.campaign.pollResults.queryKey({ campaignId }) }),
+      timer: undefined
+    }
+    tickers.set(campaignId, ticker)
+    const before = pollRefreshMs(ticker.polls.values(), Date.now())
+    ticker.polls.set(messageId, sentAt)
+    if (ticker.timer === undefined || pollRefreshMs(ticker.polls.values(), Date.now()) !== before) schedule(ticker)
+    return () => {
+      ticker.polls.delete(messageId)
+      if (ticker.polls.size > 0) return
+      clearTimeout(ticker.timer)
+      tickers.delete(campaignId)
+    }
+  }, [campaignId, messageId, sentAt, trpc, queryClient])
+}
 
 type Poll = { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean }
 
@@ -84,9 +129,10 @@ const PollResults = ({
 }) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const results = useQuery(
-    trpc.campaign.pollResults.queryOptions({ campaignId, messageId }, { refetchInterval: POLL_RESULTS_MS })
-  )
+  // asked again by the campaign's one timer (usePollTicker), not a timer of its own
+  const results = useQuery(trpc.campaign.pollResults.queryOptions({ campaignId, messageId }))
+  const sentAt = results.data?.sentAt ?? null
+  usePollTicker(campaignId, messageId, sentAt === null ? null : Date.parse(sentAt))
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const download = async () => {
@@ -144,6 +190,11 @@ const PollResults = ({
           {data.voters === 0 ? "No votes yet. They show here as people vote." : `${people(data.voters)} voted.`}
         </p>
       )}
+      {data === undefined ? null : (
+        <p className="mt-1 text-sm text-slate-700" data-testid="poll-lost-votes">
+          Votes cast while Herald was unreachable are not counted; ask people to vote again if numbers look low.
+        </p>
+      )}
       {data !== undefined && data.unreadable.length > 0 ? (
         <div className="mt-2 text-sm text-slate-800" data-testid="poll-unreadable">
           <p>
@@ -158,7 +209,7 @@ const PollResults = ({
       {results.isError ? (
         <p className="mt-2 text-sm text-red-800">The votes could not be loaded: {errorText(results.error)}</p>
       ) : null}
-      <VotesReachNote />
+      {data?.sessionName == null ? null : <VotesReachNote sessionName={data.sessionName} />}
       <div className="mt-2">
         <Button variant="secondary" onClick={download} disabled={downloading}>
           {downloading ? "Making the file…" : "Download the votes (CSV)"}
@@ -173,17 +224,10 @@ const PollResults = ({
   )
 }
 
-/** When votes cannot reach Herald for this WhatsApp connection, why and what to do. */
-const VotesReachNote = () => {
+/** When votes cannot reach Herald for the campaign's own WhatsApp connection, why and what to do. */
+const VotesReachNote = ({ sessionName }: { readonly sessionName: string }) => {
   const trpc = useTRPC()
-  const session = useMessagingSession()
-  const sessionName = session.data?.session?.sessionName ?? null
-  const linked = useQuery(
-    trpc.session.getLinkedNumber.queryOptions(
-      { sessionName: sessionName ?? "" },
-      { enabled: sessionName !== null, staleTime: 60_000 }
-    )
-  )
+  const linked = useQuery(trpc.session.getLinkedNumber.queryOptions({ sessionName }, { staleTime: 60_000 }))
   const reach = linked.data?.pollVotes
   if (reach === "NOT_CONFIGURED")
     return (

@@ -172,6 +172,10 @@ export const pollResultsOutput = z
     messageId: z.string(),
     question: z.string(),
     multipleAnswers: z.boolean(),
+    /** when the poll was sent; null before */
+    sentAt: iso.nullable(),
+    /** the campaign's WhatsApp connection, whose webhook brings the votes; null once it is gone */
+    sessionName: z.string().nullable(),
     options: z.array(z.object({ option: z.string(), count: z.number(), voters: z.array(pollVoter) })),
     /** votes WAHA reported but could not read (poll.vote.failed): ask those people again */
     unreadable: z.array(pollVoter),
