@@ -302,7 +302,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       mention: (i) => (input.messages?.[i]?.mentionAll === true ? `messages.${i}.mentionAll` : "mentionAll"),
       message: (i, part) => (input.recurrence === undefined ? `messages.${i}.${part}` : "recurrence.template")
     },
-    session.sessionName
+    session
   )
   // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)

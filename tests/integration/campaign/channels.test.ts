@@ -1,14 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { getCampaign } from "../../../src/application/campaign/getCampaign.ts"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
 import { updateCampaignMessage } from "../../../src/application/campaign/updateCampaignMessage.ts"
+import { SessionAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../../src/application/eventSourcing/execute.ts"
 import { uploadMedia } from "../../../src/application/media/uploadMedia.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayChannel, GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
 import { GatewayError } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { GatewayDirectory } from "../../../src/application/session/GatewayDirectory.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { memoryWithGateway } from "../../support/versionGateway.ts"
 
@@ -160,6 +163,58 @@ describe("campaign.create to WhatsApp channels, on the memory store", () => {
       expect(failed).toMatchObject({ _tag: "GatewayError", reason: "Timeout" })
       expect(yield* everything).toEqual(before)
     }).pipe(Effect.provide(layer))
+  })
+
+  it.effect(
+    "while the phone is not connected: a channel is taken as given, or checked against the channels last read",
+    () => {
+      let listed = 0
+      const { layer, set } = memoryWithGateway(NOWEB, () => {
+        listed += 1
+        return new GatewayError({
+          reason: "SessionNotReady",
+          message: "list: session status is not as expected",
+          status: 422,
+          sessionStatus: "SCAN_QR_CODE"
+        })
+      })
+      return Effect.gen(function* () {
+        const { id: sessionId } = yield* createMessagingSession("u1", "alice")
+        // the gateway answers that the session is not WORKING: accepted as given, no directory to ask
+        yield* planCampaign("u1", plan([NEWS], [{}]))
+        expect(listed).toBe(1)
+        // its status is known to be other than WORKING: the gateway is not asked
+        yield* execute(SessionAggregate)(sessionId, {
+          type: "RecordGatewayStatus",
+          status: "SCAN_QR_CODE",
+          reportedAt: 1,
+          now: 1
+        })
+        yield* planCampaign("u1", plan([FOLLOWED], [{}]))
+        expect(listed).toBe(1)
+        // the version check still applies
+        set(OLD_WEBJS)
+        const old = yield* Effect.flip(planCampaign("u1", plan([NEWS], [{}])))
+        expect(old.message).toMatch(/cannot post to WhatsApp channels reliably/)
+      }).pipe(Effect.provide(layer))
+    }
+  )
+
+  it.effect("while the phone is not connected, the channels the directory read within the minute are the check", () => {
+    let working = true
+    const { layer } = memoryWithGateway(NOWEB, () =>
+      working ? LISTED : new GatewayError({ reason: "SessionNotRunning", message: "list: not WORKING", status: 422 })
+    )
+    const withDirectory = Layer.provideMerge(GatewayDirectory.layer, layer)
+    return Effect.gen(function* () {
+      yield* createMessagingSession("u1", "alice")
+      yield* (yield* GatewayDirectory).channels("alice")
+      working = false
+      yield* planCampaign("u1", plan([NEWS], [{}]))
+      const refused = yield* Effect.flip(planCampaign("u1", plan([FOLLOWED], [{}])))
+      expect(refused).toMatchObject({ _tag: "InvalidCampaign", field: "targets.0.groupId" })
+      expect(refused.message).toMatch(/this number only follows City council/)
+    }).pipe(Effect.provide(withDirectory))
   })
 
   it.effect("a channel's message cannot be edited to mention everyone", () => {
