@@ -300,7 +300,12 @@ const MessageState = ({
     case "FAILED":
       return (
         <div className="mt-2 text-sm text-red-800">
-          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead="Not sent." />
+          <FailureNote
+            kind={m.failureKind ?? "other"}
+            target={isChannel(m) ? "channel" : "group"}
+            detail={m.failureReason}
+            lead="Not sent."
+          />
         </div>
       )
     case "MISSED":

@@ -32,3 +32,12 @@ export const targetsCount = (targets: ReadonlyArray<{ readonly groupId: string }
   if (groups === 0) return counted(channels, "channel")
   return `${counted(groups, "group")} and ${counted(channels, "channel")}`
 }
+
+/** What a screen reader hears before a campaign's targets: "Group: ", "Channels: ", "Groups and channels: ". */
+export const targetsPrefix = (targets: ReadonlyArray<{ readonly groupId: string }>): string => {
+  const channels = targets.filter(isChannel).length
+  const groups = targets.length - channels
+  if (channels === 0) return groups > 1 ? "Groups: " : "Group: "
+  if (groups === 0) return channels > 1 ? "Channels: " : "Channel: "
+  return `${groups > 1 ? "Groups" : "Group"} and ${channels > 1 ? "channels" : "channel"}: `
+}

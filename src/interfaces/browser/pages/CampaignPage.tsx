@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Link, useParams } from "wouter"
-import { failedGroupOf } from "../../../domain/message/failureKind.ts"
+import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
 import { CHANNEL_RECEIPTS_NOTE, isChannel, targetsCount } from "../campaign/channelWords.ts"
@@ -89,7 +89,8 @@ const CampaignView = ({
   const recurrence = plan?.recurrence !== undefined && plan.recurrence.frequency !== "ONCE" ? plan.recurrence : null
   const open = useMemo(() => openPlannedMessages(campaign.messages, Date.now()), [campaign.messages])
   const several = campaign.targets.length > 1
-  const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
+  // "group …" names one of several; "channel …" any channel's (Campaign.ts)
+  const failedTarget = failedTargetOf(campaign.failureReason)
   /** the group whose messages are shown; null: every group's */
   const [shownGroup, setShownGroup] = useState<string | null>(null)
   // chronological; ties in the order the plan gave them
@@ -170,12 +171,13 @@ const CampaignView = ({
             <Alert>
               <FailureNote
                 kind={campaign.failureKind ?? "other"}
+                target={failedTarget?.kind ?? (isChannel(campaign.group) ? "channel" : "group")}
                 detail={campaign.failureReason}
                 lead={
                   <strong>
-                    {failedGroup === null
+                    {failedTarget === null
                       ? "This campaign failed."
-                      : `This campaign failed in the group ${failedGroup}.`}
+                      : `This campaign failed in the ${failedTarget.kind} ${failedTarget.name}.`}
                   </strong>
                 }
                 after={
