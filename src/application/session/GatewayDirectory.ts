@@ -1,5 +1,6 @@
 import type { Option } from "effect"
 import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
+import { channelProblemOf } from "../campaign/channelSupport.ts"
 import type {
   GatewayChannel,
   GatewayContact,
@@ -34,7 +35,7 @@ export class GatewayDirectory extends Context.Service<
     /** every channel the session follows or runs, whatever its role (one gateway call: WAHA does not page them) */
     readonly channels: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayChannel>, GatewayError>
     /** the session's channels as last read within the minute, without asking the gateway (none: not read, or expired) */
-    /** the gateway's version and engine, asked at most once a minute (the channel list's check) */
+    /** the gateway's version and engine, asked at most once a minute while it can post to channels (the channel list's check) */
     readonly serverVersion: () => Effect.Effect<GatewayServerVersion, GatewayError>
     readonly cachedChannels: (sessionName: string) => Effect.Effect<Option.Option<ReadonlyArray<GatewayChannel>>>
   }
@@ -76,9 +77,14 @@ export class GatewayDirectory extends Context.Service<
 
       const channels = yield* cacheOf((sessionName) => gateway.listChannels(sessionName))
 
+      // one version for the whole gateway; kept only when it can post to channels, so that an
+      // upgrade of a gateway that could not shows at once
       const version = yield* Cache.makeWith((_: "gateway") => gateway.serverVersion(), {
         capacity: 1,
-        timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(DIRECTORY_TTL_MS) : Duration.zero)
+        timeToLive: (exit) =>
+          Exit.isSuccess(exit) && channelProblemOf(exit.value) === null
+            ? Duration.millis(DIRECTORY_TTL_MS)
+            : Duration.zero
       })
 
       return GatewayDirectory.of({

@@ -202,4 +202,20 @@ describe("GatewayDirectory's channels", () => {
     expect(retried.value).toEqual(["ServerError", "ServerError"])
     expect(versionCalls()).toBe(3)
   })
+
+  it("a version that cannot post to channels is not kept: an upgrade shows at once", async () => {
+    const versionCalls = () => fake.requests.filter((r) => r.path === "/api/server/version").length
+    fake.setServerVersion({ version: "2026.1.2", engine: "WEBJS" })
+    const { value } = await read((d) =>
+      Effect.gen(function* () {
+        const old = yield* d.serverVersion()
+        yield* Effect.sync(() => fake.setServerVersion({ version: "2026.7.1", engine: "WEBJS" }))
+        const upgraded = yield* d.serverVersion()
+        const kept = yield* d.serverVersion()
+        return [old.version, upgraded.version, kept.version]
+      })
+    )
+    expect(value).toEqual(["2026.1.2", "2026.7.1", "2026.7.1"])
+    expect(versionCalls()).toBe(2)
+  })
 })

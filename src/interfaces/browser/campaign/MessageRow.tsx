@@ -133,6 +133,7 @@ export const MessageRow = memo(
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
             <PollView
               poll={m.poll}
+              channel={isChannel(m)}
               {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
             />
             <MediaView media={m.media} />

@@ -4,7 +4,7 @@ import { Link, useParams } from "wouter"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
-import { CHANNEL_RECEIPTS_NOTE, isChannel, targetsCount } from "../campaign/channelWords.ts"
+import { CHANNEL_RECEIPTS_NOTE, channelShare, isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { useMessageSearch } from "../campaign/MessageSearch.tsx"
@@ -71,7 +71,8 @@ const CampaignView = ({
     for (const m of countedMessages(campaign.messages)) {
       total++
       if (m.isSent) sent++
-      if (m.isDelivered) delivered++
+      // a channel's copy is never counted delivered: WhatsApp tells channel admins of no delivery
+      if (m.isDelivered && !isChannel(m)) delivered++
       if (m.status === "PICKED") sending = true
       if (m.status === "PAUSED") held++
       // NEW: a resend just made, waiting like any scheduled one
@@ -149,7 +150,13 @@ const CampaignView = ({
           </p>
         ) : null}
         <div className="mt-4 max-w-md">
-          <CampaignProgress sent={sent} delivered={delivered} total={total} label={`Progress of ${title}`} />
+          <CampaignProgress
+            sent={sent}
+            delivered={delivered}
+            total={total}
+            label={`Progress of ${title}`}
+            channels={channelShare(campaign.targets)}
+          />
         </div>
         <p className="mt-2 text-sm text-slate-700">
           {sending ? "A message is being sent now. " : null}

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
 import { memo, useEffect, useState } from "react"
 import { Link, useSearchParams } from "wouter"
 import { failedTargetOf, failureWordsFor } from "../../../domain/message/failureKind.ts"
-import { targetsPrefix } from "../campaign/channelWords.ts"
+import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
@@ -236,6 +236,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
             delivered={c.deliveredMessages}
             total={c.totalMessages}
             label={`Progress of ${title}`}
+            channels={channelShare(c.targets)}
           />
         )}
       </div>
