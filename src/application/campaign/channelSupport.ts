@@ -36,11 +36,17 @@ const CHANNEL_POLLS_SINCE: Readonly<Record<string, ReadonlyArray<number>>> = {
 }
 
 /** The roles that may post to a channel ("Make sure you're OWNER or ADMIN for the channel", WAHA's docs). */
-export const POSTING_ROLES: ReadonlyArray<ChannelRole> = ["OWNER", "ADMIN"]
+export const POSTING_ROLES = ["OWNER", "ADMIN"] as const satisfies ReadonlyArray<ChannelRole>
+export type PostingRole = (typeof POSTING_ROLES)[number]
+
+/** Whether this number may post to the channel: it owns or administers it. */
+export const mayPost = (channel: GatewayChannel): channel is GatewayChannel & { readonly role: PostingRole } =>
+  channel.role === "OWNER" || channel.role === "ADMIN"
 
 /** The channels of a listing this number may post to, in the gateway's order. */
-export const postableChannels = (channels: ReadonlyArray<GatewayChannel>): ReadonlyArray<GatewayChannel> =>
-  channels.filter((c) => POSTING_ROLES.includes(c.role))
+export const postableChannels = (
+  channels: ReadonlyArray<GatewayChannel>
+): ReadonlyArray<GatewayChannel & { readonly role: PostingRole }> => channels.filter(mayPost)
 
 const engineName = (gateway: GatewayServerVersion): string => {
   const engine = gateway.engine.toUpperCase()
@@ -160,7 +166,7 @@ export const requireChannels = Effect.fn("requireChannels")(function* (
   const listed = new Map(known.map((c) => [c.channelId, c]))
   for (const { target, index } of channels) {
     const channel = listed.get(target.groupId)
-    if (channel === undefined || !POSTING_ROLES.includes(channel.role))
+    if (channel === undefined || !mayPost(channel))
       return yield* new InvalidCampaign({ message: notPostable(target, channel), field: fields.target(index) })
   }
 })
