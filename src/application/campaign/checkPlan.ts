@@ -302,7 +302,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       mention: (i) => (input.messages?.[i]?.mentionAll === true ? `messages.${i}.mentionAll` : "mentionAll"),
       message: (i, part) => (input.recurrence === undefined ? `messages.${i}.${part}` : "recurrence.template")
     },
-    session.sessionName
+    session
   )
   // the number's Status among the targets: its own rules, then whether the gateway can post it
   yield* checkStatusPlan(input, input.targets ?? targets, messages)

@@ -1,4 +1,5 @@
 import { Clock, Context, Deferred, Duration, Effect, Exit, FiberSet, Layer, Random, Semaphore } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -239,10 +240,12 @@ export class Dispatcher extends Context.Service<
             // never sent late), and a pause holds no permit other sessions need. The session as the
             // pass (or its preload) read it. Shutdown cuts it short.
             const session = next.session?.view ?? next.preloaded?.session ?? null
-            // (not for a message already out of its window: it will not be claimed)
+            // (not for a message already out of its window: it will not be claimed; nor to a
+            // channel, which has no chat to mark seen or type in)
             if (
               session?.active === true &&
               session.typingBeforeSend &&
+              targetKindOf(next.view.groupId) === "group" &&
               !draining &&
               isDue(next.view.scheduledAt, Math.max(next.selectedAt, claimAt))
             )

@@ -1,5 +1,6 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import { targetKindOf } from "./CampaignTargets.ts"
 import type { Recurrence } from "./Recurrence.ts"
 import type { StatusPost } from "./StatusPost.ts"
 
@@ -209,10 +210,17 @@ const targetsProblem = (group: CampaignGroup, targets: ReadonlyArray<CampaignGro
 
 /**
  * A failure's reason as the user reads it: with several targets, which group's message failed
- * ("group Club B: missed"); with one, the reason alone, as before targets.
+ * ("group Club B: missed"); with one group, the reason alone, as before targets. A channel's is
+ * always named ("channel Club news: missed", one target or several), so its failure reads as a
+ * channel's, not a group's (failedTargetOf reads both back).
  */
-const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string =>
-  group !== null && state.targets.length > 1 ? `group ${group.groupName || group.groupId}: ${reason}` : reason
+const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string => {
+  if (group === null) return reason
+  const channel = targetKindOf(group.groupId) === "channel"
+  return channel || state.targets.length > 1
+    ? `${channel ? "channel" : "group"} ${group.groupName || group.groupId}: ${reason}`
+    : reason
+}
 
 const isFinished = (status: CampaignState["status"]): boolean =>
   status === "COMPLETED" || status === "CANCELLED" || status === "FAILED"

@@ -10,6 +10,7 @@ import { Checkbox } from "../ui/Choice.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
+import { CHANNEL_MENTION_NOTE, isChannel } from "./channelWords.ts"
 import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
 import { formZoneHint } from "./planWords.ts"
@@ -168,7 +169,9 @@ export const EditMessage = ({
         <Checkbox
           label="Mention everyone"
           checked={mentionAll}
-          hint="The message mentions all members of the group."
+          // greyed out for a channel's message, unless already on (so that it can be turned off)
+          disabled={isChannel(message) && !mentionAll}
+          hint={isChannel(message) ? CHANNEL_MENTION_NOTE : "The message mentions all members of the group."}
           onChange={setMentionAll}
         />
       ) : (

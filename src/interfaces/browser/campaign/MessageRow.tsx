@@ -133,6 +133,7 @@ export const MessageRow = memo(
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
             <PollView
               poll={m.poll}
+              channel={isChannel(m)}
               {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
             />
             <MediaView media={m.media} />
@@ -300,7 +301,12 @@ const MessageState = ({
     case "FAILED":
       return (
         <div className="mt-2 text-sm text-red-800">
-          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead="Not sent." />
+          <FailureNote
+            kind={m.failureKind ?? "other"}
+            target={isChannel(m) ? "channel" : "group"}
+            detail={m.failureReason}
+            lead="Not sent."
+          />
         </div>
       )
     case "MISSED":

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Button } from "../ui/kit.tsx"
 import { ShareBar } from "../ui/ProgressBar.tsx"
+import { CHANNEL_POLL_VOTES } from "./channelWords.ts"
 import { pollRefreshMs } from "./pollRefresh.ts"
 
 /**
@@ -57,13 +58,17 @@ type Poll = { readonly options: ReadonlyArray<string>; readonly multipleAnswers:
 
 /**
  * A poll's options as the group will see them (the message's text above is its question); once
- * sent, the votes on it: per option how many chose it and who, and a CSV of them.
+ * sent, the votes on it: per option how many chose it and who, and a CSV of them. A channel's
+ * poll keeps its options and says where its results are: WhatsApp reports no votes on it.
  */
 export const PollView = ({
   poll,
-  results
+  results,
+  channel = false
 }: {
   readonly poll: Poll | null
+  /** sent to a WhatsApp channel: no votes to show, ask for or download */
+  readonly channel?: boolean
   /** set once the poll is sent: whose results to show, and how to write a time */
   readonly results?: {
     readonly campaignId: string
@@ -76,16 +81,23 @@ export const PollView = ({
       <p className="text-sm font-medium text-slate-800">
         Poll · {poll.multipleAnswers ? "several answers allowed" : "one answer"}
       </p>
-      {results === undefined ? (
-        <ol className="mt-1 list-inside list-disc text-sm text-slate-900">
-          {poll.options.map((option, i) => (
-            // options are distinct (the server refuses twice the same), but the index keeps keys stable
-            // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
-            <li key={i} className="break-words">
-              {option}
-            </li>
-          ))}
-        </ol>
+      {results === undefined || channel ? (
+        <>
+          <ol className="mt-1 list-inside list-disc text-sm text-slate-900">
+            {poll.options.map((option, i) => (
+              // options are distinct (the server refuses twice the same), but the index keeps keys stable
+              // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
+              <li key={i} className="break-words">
+                {option}
+              </li>
+            ))}
+          </ol>
+          {channel && results !== undefined ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="poll-channel-note">
+              {CHANNEL_POLL_VOTES}
+            </p>
+          ) : null}
+        </>
       ) : (
         <PollResults poll={poll} {...results} />
       )}

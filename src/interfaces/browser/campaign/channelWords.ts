@@ -22,6 +22,10 @@ export const CHANNEL_RECEIPTS_NOTE =
 /** After "Sent at …" on a channel's message. */
 export const CHANNEL_POST_RECEIPTS = "WhatsApp does not tell channel admins who received or read it."
 
+/** In place of the votes on a channel's sent poll: WAHA reports none (channelSupport.ts). */
+export const CHANNEL_POLL_VOTES =
+  "WhatsApp does not tell Herald how people vote on a channel's poll; see the results in WhatsApp."
+
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`
 
 /** "3 groups", "2 groups and 1 channel", "2 channels": what a campaign of several targets goes to. */
@@ -31,4 +35,19 @@ export const targetsCount = (targets: ReadonlyArray<{ readonly groupId: string }
   if (channels === 0) return counted(groups, "group")
   if (groups === 0) return counted(channels, "channel")
   return `${counted(groups, "group")} and ${counted(channels, "channel")}`
+}
+
+/** What a screen reader hears before a campaign's targets: "Group: ", "Channels: ", "Groups and channels: ". */
+export const targetsPrefix = (targets: ReadonlyArray<{ readonly groupId: string }>): string => {
+  const channels = targets.filter(isChannel).length
+  const groups = targets.length - channels
+  if (channels === 0) return groups > 1 ? "Groups: " : "Group: "
+  if (groups === 0) return channels > 1 ? "Channels: " : "Channel: "
+  return `${groups > 1 ? "Groups" : "Group"} and ${channels > 1 ? "channels" : "channel"}: `
+}
+
+/** Whether channels are among a campaign's targets, for its progress: none, some, or every one. */
+export const channelShare = (targets: ReadonlyArray<{ readonly groupId: string }>): "none" | "some" | "all" => {
+  const channels = targets.filter(isChannel).length
+  return channels === 0 ? "none" : channels === targets.length ? "all" : "some"
 }

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Link, useParams } from "wouter"
-import { failedGroupOf } from "../../../domain/message/failureKind.ts"
+import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
-import { CHANNEL_RECEIPTS_NOTE, isChannel, targetsCount } from "../campaign/channelWords.ts"
+import { CHANNEL_RECEIPTS_NOTE, channelShare, isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { useMessageSearch } from "../campaign/MessageSearch.tsx"
@@ -71,7 +71,8 @@ const CampaignView = ({
     for (const m of countedMessages(campaign.messages)) {
       total++
       if (m.isSent) sent++
-      if (m.isDelivered) delivered++
+      // a channel's copy is never counted delivered: WhatsApp tells channel admins of no delivery
+      if (m.isDelivered && !isChannel(m)) delivered++
       if (m.status === "PICKED") sending = true
       if (m.status === "PAUSED") held++
       // NEW: a resend just made, waiting like any scheduled one
@@ -89,7 +90,8 @@ const CampaignView = ({
   const recurrence = plan?.recurrence !== undefined && plan.recurrence.frequency !== "ONCE" ? plan.recurrence : null
   const open = useMemo(() => openPlannedMessages(campaign.messages, Date.now()), [campaign.messages])
   const several = campaign.targets.length > 1
-  const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
+  // "group …" names one of several; "channel …" any channel's (Campaign.ts)
+  const failedTarget = failedTargetOf(campaign.failureReason)
   /** the group whose messages are shown; null: every group's */
   const [shownGroup, setShownGroup] = useState<string | null>(null)
   // chronological; ties in the order the plan gave them
@@ -148,7 +150,13 @@ const CampaignView = ({
           </p>
         ) : null}
         <div className="mt-4 max-w-md">
-          <CampaignProgress sent={sent} delivered={delivered} total={total} label={`Progress of ${title}`} />
+          <CampaignProgress
+            sent={sent}
+            delivered={delivered}
+            total={total}
+            label={`Progress of ${title}`}
+            channels={channelShare(campaign.targets)}
+          />
         </div>
         <p className="mt-2 text-sm text-slate-700">
           {sending ? "A message is being sent now. " : null}
@@ -170,12 +178,13 @@ const CampaignView = ({
             <Alert>
               <FailureNote
                 kind={campaign.failureKind ?? "other"}
+                target={failedTarget?.kind ?? (isChannel(campaign.group) ? "channel" : "group")}
                 detail={campaign.failureReason}
                 lead={
                   <strong>
-                    {failedGroup === null
+                    {failedTarget === null
                       ? "This campaign failed."
-                      : `This campaign failed in the group ${failedGroup}.`}
+                      : `This campaign failed in the ${failedTarget.kind} ${failedTarget.name}.`}
                   </strong>
                 }
                 after={

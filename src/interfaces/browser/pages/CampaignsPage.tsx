@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
 import { memo, useEffect, useState } from "react"
 import { Link, useSearchParams } from "wouter"
-import { failureWords } from "../../../domain/message/failureKind.ts"
+import { failedTargetOf, failureWordsFor } from "../../../domain/message/failureKind.ts"
+import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
@@ -217,7 +218,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
         <StatusPill label={status.label} tone={status.tone} prefix="Status:" />
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">
-        <span className="sr-only">{c.targets.length > 1 ? "Groups: " : "Group: "}</span>To {groupsLabel(c.targets)}
+        <span className="sr-only">{targetsPrefix(c.targets)}</span>To {groupsLabel(c.targets)}
       </p>
       {/* its zone and rhythm as planned; nothing for campaigns made before plans were kept */}
       {c.plan === undefined ? null : (
@@ -235,6 +236,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
             delivered={c.deliveredMessages}
             total={c.totalMessages}
             label={`Progress of ${title}`}
+            channels={channelShare(c.targets)}
           />
         )}
       </div>
@@ -249,7 +251,9 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
       </p>
       {c.status === "FAILED" && c.failureKind !== undefined ? (
         // the sentence alone: what to do and the details are on the campaign's page
-        <p className="mt-2 text-sm text-red-800">{failureWords[c.failureKind].sentence}</p>
+        <p className="mt-2 text-sm text-red-800">
+          {failureWordsFor(c.failureKind, failedTargetOf(c.failureReason)?.kind ?? "group").sentence}
+        </p>
       ) : null}
     </li>
   )

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { Link } from "wouter"
-import type { FailureKind } from "../../../domain/message/failureKind.ts"
-import { actionFailureWords, failureWords } from "../../../domain/message/failureKind.ts"
+import type { FailedTargetKind, FailureKind } from "../../../domain/message/failureKind.ts"
+import { actionFailureWords, failureWordsFor } from "../../../domain/message/failureKind.ts"
 import { linkLook } from "./kit.tsx"
 
 /** Kinds whose next step is on the WhatsApp page (connect again; pacing) */
@@ -17,9 +17,12 @@ export const FailureNote = ({
   on = "send",
   detail,
   lead,
-  after
+  after,
+  target = "group"
 }: {
   readonly kind: FailureKind
+  /** what the send went to: a group's and a channel's failures read differently */
+  readonly target?: FailedTargetKind
   /** a message's send (the campaign page), or a request on the WhatsApp page */
   readonly on?: "send" | "action"
   /** the stored reason (or the server's message with its error id); no disclosure when absent */
@@ -29,7 +32,7 @@ export const FailureNote = ({
   /** words after the next step (what else the page offers) */
   readonly after?: ReactNode
 }) => {
-  const words = (on === "send" ? failureWords : actionFailureWords)[kind]
+  const words = on === "send" ? failureWordsFor(kind, target) : actionFailureWords[kind]
   return (
     <div>
       <p>

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { POSTING_ROLES } from "../../../application/campaign/channelSupport.ts"
 import { CampaignPlanSchema } from "../../../application/eventSourcing/codecs.ts"
 import { CAMPAIGN_STATUSES } from "../../../domain/campaign/Campaign.ts"
 import { FAILURE_KINDS } from "../../../domain/message/failureKind.ts"
@@ -196,7 +197,7 @@ export const channelPageOutput = z
       z.object({
         channelId: z.string().meta({ description: "the channel's chat id, `<digits>@newsletter`: a campaign target" }),
         name: z.string(),
-        role: z.enum(["OWNER", "ADMIN", "SUBSCRIBER", "GUEST"]),
+        role: z.enum(POSTING_ROLES).meta({ description: "this number's role in the channel: only these may post" }),
         verified: z.boolean(),
         subscribers: z.number().nullable().meta({ description: "followers, null where the gateway does not say" })
       })

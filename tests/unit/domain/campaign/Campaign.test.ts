@@ -486,6 +486,18 @@ describe("targets: a campaign to several groups", () => {
       Event.failed({ at: Command.fail().now, reason: "missed", messageId: "message-2" })
     ])
   })
+
+  it("a channel's failure names the channel as a channel, with one target or several", () => {
+    const news = { groupId: "120363000000000101@newsletter", groupName: "Club news" }
+    const several = State.fromEvents(Event.created({ group: club(1), targets: [club(1), news] }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: news }), several)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "channel Club news: missed", messageId: "message-2" })
+    ])
+    const one = State.fromEvents(Event.created({ group: news }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: news }), one)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "channel Club news: missed", messageId: "message-2" })
+    ])
+  })
 })
 
 describe("Pause and Resume", () => {
