@@ -220,7 +220,12 @@ export class Dispatcher extends Context.Service<
               Effect.catchDefect((defect) =>
                 logFailed(messageId, defect instanceof Error ? defect.message : String(defect))
               ),
-              Effect.ensuring(Effect.sync(() => mine.delete(messageId))),
+              Effect.ensuring(
+                Effect.sync(() => {
+                  mine.delete(messageId)
+                  if (recording.get(sessionId)?.messageId === messageId) recording.delete(sessionId)
+                })
+              ),
               Effect.provideContext(context)
             )
           ),
