@@ -1,4 +1,4 @@
-import { Clock, Context, Deferred, Duration, Effect, Exit, FiberSet, Layer, Random, Semaphore } from "effect"
+import { Clock, Context, Deferred, Duration, Effect, Exit, Fiber, FiberSet, Layer, Random, Semaphore } from "effect"
 import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
@@ -203,25 +203,47 @@ export class Dispatcher extends Context.Service<
         })
 
       // The record of a sent message (processMessage's `recording`), run beside the lane's next
-      // message rather than before it: its durable commit and the next claim's share one wait for
-      // the disk (the group commit syncs every commit made before it starts), and its view and its
-      // campaign's progress leave the lane's path. Durability is as before: the record is on disk
-      // before its view, its campaign's progress or anything else is written after it, and a
-      // process stopped first leaves the claim to the lease recovery, as one stopped between the
-      // send and the record always did. Its message stays in `mine` until it is recorded, so no
-      // pass takes its session for another scheduler's meanwhile; shutdown's drain waits for it.
-      const recordInBackground = (messageId: string, recording: Recording) =>
-        FiberSet.run(
-          running,
-          recording.pipe(
-            Effect.catch((error) => logFailed(messageId, error.message)),
-            Effect.catchDefect((defect) =>
-              logFailed(messageId, defect instanceof Error ? defect.message : String(defect))
-            ),
-            Effect.ensuring(Effect.sync(() => mine.delete(messageId))),
-            Effect.provideContext(context)
-          )
-        ).pipe(Effect.asVoid)
+      // claim rather than before it: its durable commit and that claim's share one wait for the
+      // disk (the group commit syncs every commit made before it starts), and its view and its
+      // campaign's progress leave the lane's path. At most one record a session is pending: the
+      // next message's send waits for it after its claim (`awaitRecord`), so a process stopped
+      // leaves at most one sent but unrecorded message a session to the lease recovery, as one
+      // stopped between a send and its record always could, and records never pile up on the
+      // database. Its message stays in `mine` until it is recorded, so no pass takes its session
+      // for another scheduler's meanwhile; shutdown's drain waits for it.
+      const recording = new Map<string, { readonly messageId: string; readonly fiber: Fiber.Fiber<void> }>()
+      const recordInBackground = (sessionId: string, messageId: string, record: Recording) =>
+        Effect.flatMap(
+          FiberSet.run(
+            running,
+            record.pipe(
+              Effect.catch((error) => logFailed(messageId, error.message)),
+              Effect.catchDefect((defect) =>
+                logFailed(messageId, defect instanceof Error ? defect.message : String(defect))
+              ),
+              Effect.ensuring(
+                Effect.sync(() => {
+                  mine.delete(messageId)
+                  if (recording.get(sessionId)?.messageId === messageId) recording.delete(sessionId)
+                })
+              ),
+              Effect.provideContext(context)
+            )
+          ),
+          (fiber) => Effect.sync(() => void recording.set(sessionId, { messageId, fiber }))
+        )
+
+      // Between a claim and its send: the session's previous record, if still pending, is waited for.
+      const awaitRecord = (sessionId: string, messageId: string) =>
+        Effect.suspend(() => {
+          const pending = recording.get(sessionId)
+          if (pending === undefined) return Effect.void
+          recording.delete(sessionId)
+          if (pending.fiber.pollUnsafe() !== undefined) return Effect.void
+          return Effect.logDebug(
+            `Message ${messageId}: claimed; sent once the send of message ${pending.messageId} is recorded`
+          ).pipe(Effect.andThen(Fiber.await(pending.fiber)), Effect.asVoid)
+        })
 
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
@@ -265,7 +287,13 @@ export class Dispatcher extends Context.Service<
             const process = Effect.gen(function* () {
               if (draining) return { result: "skipped", pacing: null } as const
               selectedAt = Math.max(selectedAt, yield* Clock.currentTimeMillis)
-              return yield* processMessage(next.view, selectedAt, next.preloaded, next.session)
+              return yield* processMessage(
+                next.view,
+                selectedAt,
+                next.preloaded,
+                next.session,
+                awaitRecord(sessionId, next.view.id)
+              )
             })
             // A sent message's record runs beside the lane's next message (recordInBackground):
             // the message stays this process's until it is recorded.
@@ -283,7 +311,7 @@ export class Dispatcher extends Context.Service<
                   ? Effect.void
                   : Effect.suspend(() => {
                       handedOver = true
-                      return recordInBackground(next.view.id, recording)
+                      return recordInBackground(sessionId, next.view.id, recording)
                     })
               ),
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as(failed))),

@@ -7,7 +7,7 @@ import { MessageRepository } from "../ports/MessageRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
-import { takeMessageId } from "./takeMessageId.ts"
+import { takeMessageIdAhead } from "./takeMessageId.ts"
 
 /** What the scheduler read of a message shortly before it is due (docs/architecture.md#loading-ahead). */
 export interface Preloaded {
@@ -18,12 +18,13 @@ export interface Preloaded {
   readonly readAt: number
   /**
    * The id the gateway gave for its send when the preload asked (docs/outcome-unknown.md,
-   * "Client-chosen message ids"): the claim records it instead of asking at the due time. `null`:
-   * it gave none (a gateway without ids, or failing: the adapter remembers either for longer than
-   * the lead), so the claim goes without one, as it would after asking. Asked for the session
-   * named; used only while the session is still named so. Absent: the claim asks.
+   * "Client-chosen message ids"), at `takenAt`: the claim records it instead of asking at the due
+   * time. `null`: the session gives none (a gateway without ids, or one that ignored them), so the
+   * claim goes without one, as it would after asking. Used only while the session is still named
+   * so, within the lead of `takenAt`, and, an id, while the adapter has not learnt since that the
+   * session gives none (processMessage.ts). Absent (the gateway failing or late): the claim asks.
    */
-  readonly gatewayId?: { readonly sessionName: string; readonly id: string | null }
+  readonly gatewayId?: { readonly sessionName: string; readonly id: string | null; readonly takenAt: number }
 }
 
 /** How many ids the preload asks the gateway for at once. */
@@ -97,10 +98,12 @@ export const preloadMessages = Effect.fnUntraced(function* (
     ([id, entry]) =>
       entry.session === null
         ? Effect.void
-        : Effect.map(takeMessageId(entry.session.sessionName), (taken) => {
-            if (entry.session === null || into.get(id) !== entry) return
-            into.set(id, { ...entry, gatewayId: { sessionName: entry.session.sessionName, id: taken ?? null } })
-          }),
+        : Effect.flatMap(takeMessageIdAhead(entry.session.sessionName), (taken) =>
+            Effect.map(Clock.currentTimeMillis, (takenAt) => {
+              if (taken === undefined || entry.session === null || into.get(id) !== entry) return
+              into.set(id, { ...entry, gatewayId: { sessionName: entry.session.sessionName, id: taken, takenAt } })
+            })
+          ),
     { concurrency: ID_CONCURRENCY, discard: true }
   )
 })

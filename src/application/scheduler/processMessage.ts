@@ -5,6 +5,7 @@ import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import { MessageAggregate, MessageAggregateCountedLater } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
@@ -57,17 +58,33 @@ const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
 /** The record of a send (recordSent), as processMessage hands it to its caller. */
 export type Recording = ReturnType<typeof recordSent>
 
-const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
+/**
+ * The record's retries end this long before its claim's lease does (or at a tenth of the lease,
+ * if shorter), so that it is settled here or left to the lease recovery, not stored after it.
+ */
+const RECORD_MARGIN_MS = 5_000
+
+const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null, leaseMs: number) =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
+    const until = message.pickedAt + leaseMs - Math.min(RECORD_MARGIN_MS, leaseMs / 10)
     // its campaign recounted below, with its progress (one read of its messages)
     const recorded = yield* execute(MessageAggregateCountedLater)(
       message.id,
       { type: "RecordSent", gatewayMessageId, now },
       { known: message }
-    ).pipe(retryWhileUnavailable(message.id, "recording its send"))
-    // Rejected: an earlier attempt was stored though its answer was lost, and not projected.
-    if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
+    ).pipe(retryWhileUnavailable(message.id, "recording its send", until))
+    if (recorded._tag === "Rejected") {
+      // stored by an earlier attempt whose answer was lost, and not projected; or settled meanwhile
+      yield* projectStream(MessageAggregate.streamId(message.id))
+      if (recorded.state.status !== "SENT") {
+        // the lease ran out first: the lease recovery reported it (outcome unknown, as the
+        // organiser sees it), which stands; nothing is counted again
+        return yield* Effect.logWarning(
+          `Message ${message.id}: the gateway took its send, but it could not be recorded sent before its lease ran out; it stays ${recorded.state.status.toLowerCase().replaceAll("_", " ")} as the lease recovery recorded it`
+        )
+      }
+    }
     yield* logProcessed(message.id)
     yield* updateCampaignProgress(message.target.campaignId).pipe(
       retryWhileUnavailable(message.id, "its campaign's progress")
@@ -108,7 +125,9 @@ export const processMessage = Effect.fnUntraced(function* (
   view: MessageView,
   selectedAt: number,
   preloaded?: Preloaded,
-  sessionRead?: { readonly view: SessionView; readonly readAt: number }
+  sessionRead?: { readonly view: SessionView; readonly readAt: number },
+  // run between the claim and the send (the lane waits there for its previous record, Dispatcher.ts)
+  beforeSend: Effect.Effect<void> = Effect.void
 ) {
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs, schedulerId, leaseMs } = yield* SchedulerSettings
@@ -126,16 +145,27 @@ export const processMessage = Effect.fnUntraced(function* (
   // "Client-chosen message ids"): the one the preload took for it, else asked for now; without one
   // the claim goes on as before. A Status takes none (docs/reach.md: NOWEB leaves the sender out of
   // a Status sent with an id): cut off, it is outcome unknown.
+  // A preloaded id is used only if taken within the lead for the session as named now, and, an
+  // id, only while the adapter has not learnt meanwhile that the session gives none (a send that
+  // ignored its id, a restart on another engine); else the claim asks as without a preload.
+  const ahead = preloaded?.gatewayId
+  const usable =
+    fresh !== undefined &&
+    ahead !== undefined &&
+    ahead.sessionName === fresh.sessionName &&
+    now - ahead.takenAt <= preloadLeadMs &&
+    (ahead.id === null || (yield* (yield* GatewayPort).withoutIds(fresh.sessionName)) === null)
   const gatewayMessageId =
     fresh === undefined || targetKindOf(view.groupId) === "status"
       ? undefined
-      : preloaded?.gatewayId !== undefined && preloaded.gatewayId.sessionName === fresh.sessionName
-        ? (preloaded.gatewayId.id ?? undefined)
+      : usable
+        ? (ahead?.id ?? undefined)
         : yield* takeMessageId(fresh.sessionName)
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
   if (claim._tag === "Taken") return unsent("lost")
   if (claim._tag === "NotOurs") return unsent("skipped")
   const claimed = claim.state
+  yield* beforeSend
   // A send that reached the gateway, even refused, counts for the session's pace. The session is
   // read inside the attempt: a database away then fails this send like any error while sending.
   let pacing: SessionPacing | null = null
@@ -154,7 +184,11 @@ export const processMessage = Effect.fnUntraced(function* (
   if (sent._tag === "Success") {
     // recorded by the caller: the claim is on disk, the send is done; what is left is this
     // message's alone (docs/architecture.md#claim-send-record)
-    return { result: "sent", pacing, recording: recordSent(claimed, sent.success.messageId) } satisfies Processed
+    return {
+      result: "sent",
+      pacing,
+      recording: recordSent(claimed, sent.success.messageId, leaseMs)
+    } satisfies Processed
   }
   const failure = sent.failure
   // no answer in time, ours or a proxy's (504): the request may have reached WAHA, which goes on

@@ -788,6 +788,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     listChannels,
     findSentMessage: makeFindSentMessage({ call, ok, parse }),
     newMessageId: messageIds.newMessageId,
+    withoutIds: messageIds.withoutIds,
     findMessageById: messageIds.findMessageById
   })
 }
