@@ -1,4 +1,5 @@
 import { Clock, Context, Deferred, Duration, Effect, Exit, FiberSet, Layer, Random, Semaphore } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -239,8 +240,11 @@ export class Dispatcher extends Context.Service<
             // never sent late), and a pause holds no permit other sessions need. The session as the
             // pass (or its preload) read it. Shutdown cuts it short.
             const session = next.session?.view ?? next.preloaded?.session ?? null
-            // (not for a message already out of its window: it will not be claimed)
+            // (not for a message already out of its window: it will not be claimed). Only groups
+            // get typing: a channel has no chat to type in, and marking status@broadcast seen might
+            // mark the contacts' Statuses seen.
             if (
+              targetKindOf(next.view.groupId) === "group" &&
               session?.active === true &&
               session.typingBeforeSend &&
               !draining &&
@@ -269,9 +273,11 @@ export class Dispatcher extends Context.Service<
             let handedOver = false
             // An image or file waits for its media turn before it takes a session permit, so files
             // waiting their turn never hold the permits texts of other sessions need. One order:
-            // media, then session.
+            // media, then session. A Status (text too) takes the same turn: the gateway sends it in
+            // the same slots as images and files (WahaGateway's mediaSends), and a claimed message
+            // must never wait for a slot, its lease running out (docs/architecture.md#media).
             const processed = yield* (
-              next.view.media === null
+              next.view.media === null && targetKindOf(next.view.groupId) !== "status"
                 ? Semaphore.withPermit(permits)(process)
                 : Semaphore.withPermit(mediaPermits)(Semaphore.withPermit(permits)(process))
             ).pipe(
