@@ -178,6 +178,41 @@ describe("a Status post in the scheduler", () => {
       }).pipe(Effect.provide(scheduler()))
   )
 
+  it.effect(
+    "two users' Statuses with the same text, both claimed and cut off: each is looked for in its own number's Status only",
+    () =>
+      Effect.gen(function* () {
+        fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        yield* createMessagingSession("u1", "alice")
+        yield* createMessagingSession("u2", "bob")
+        const alice = yield* planCampaign("u1", statusOnly("Open day"))
+        const bob = yield* planCampaign("u2", { ...statusOnly("Open day"), sessionName: "bob" })
+        yield* TestClock.setTime(T)
+        const [aliceView] = yield* (yield* MessageRepository).listByCampaign(alice.id)
+        const [bobView] = yield* (yield* MessageRepository).listByCampaign(bob.id)
+        expect((yield* claimMessage(aliceView!, T))._tag).toBe("Claimed")
+        expect((yield* claimMessage(bobView!, T))._tag).toBe("Claimed")
+        // alice's reached WhatsApp (its answer was lost), bob's never did
+        const posted = yield* Effect.promise(() =>
+          fetch(`${fake.url}/api/alice/status/text`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-api-key": FAKE_WAHA_API_KEY },
+            body: JSON.stringify({ text: "Open day", backgroundColor: "#38b42f", font: 0 })
+          })
+        )
+        expect(posted.status).toBe(201)
+        yield* TestClock.setTime(T + LEASE)
+        expect(yield* recoverExpiredClaims()).toBe(2)
+        const [aliceAfter] = yield* (yield* MessageRepository).listByCampaign(alice.id)
+        const [bobAfter] = yield* (yield* MessageRepository).listByCampaign(bob.id)
+        // alice's is found in her Status; bob's is not, and its reason says nothing of alice's
+        expect(aliceAfter?.status).toBe("SENT")
+        expect(bobAfter?.status).toBe("OUTCOME_UNKNOWN")
+        expect(bobAfter?.failureReason ?? "").not.toMatch(/same text|another/)
+      }).pipe(Effect.provide(scheduler()))
+  )
+
   it.effect("an image posted to the Status: its bytes as base64 and its text as caption, to the chosen contacts", () =>
     Effect.gen(function* () {
       fake.setServerVersion({ engine: "GOWS", version: "2026.7.1" })
