@@ -2,6 +2,7 @@ import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
 import type { Recurrence } from "./Recurrence.ts"
 import type { StatusPost } from "./StatusPost.ts"
+import { STATUS_TARGET_ID } from "./StatusPost.ts"
 
 /**
  * A campaign: a plan of messages to one or more groups (its targets) through one messaging
@@ -209,10 +210,14 @@ const targetsProblem = (group: CampaignGroup, targets: ReadonlyArray<CampaignGro
 
 /**
  * A failure's reason as the user reads it: with several targets, which group's message failed
- * ("group Club B: missed"); with one, the reason alone, as before targets.
+ * ("group Club B: missed", "your Status: missed"); with one, the reason alone, as before targets.
  */
-const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string =>
-  group !== null && state.targets.length > 1 ? `group ${group.groupName || group.groupId}: ${reason}` : reason
+const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string => {
+  if (group === null || state.targets.length <= 1) return reason
+  // the number's Status is not a group
+  if (group.groupId === STATUS_TARGET_ID) return `your Status: ${reason}`
+  return `group ${group.groupName || group.groupId}: ${reason}`
+}
 
 const isFinished = (status: CampaignState["status"]): boolean =>
   status === "COMPLETED" || status === "CANCELLED" || status === "FAILED"

@@ -152,6 +152,8 @@ describe("a Status post in the scheduler", () => {
         const [message] = yield* (yield* MessageRepository).listByCampaign(id)
         expect(message?.status).toBe("OUTCOME_UNKNOWN")
         expect(message?.failureReason).toMatch(/^failed to post status: .*outcome unknown/)
+        // a Status is checked on the phone, not "in the group"
+        expect(message?.failureReason).toMatch(/check your Status on your phone before sending it again$/)
         expect((yield* (yield* CampaignRepository).get(id))?.status).toBe("FAILED")
         yield* Effect.promise(() => fake.reset())
         yield* dispatchAndDrain
