@@ -150,5 +150,29 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await context.close()
     }, 60_000)
+
+    it("NOWEB before 2024.11.4: all contacts cannot be had, so the form takes chosen contacts and says why", async () => {
+      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
+      const call = browserApi(context.request, herald.url)
+      await call.auth.signIn.mutate({ email: "owner@example.org", password: "correct horse battery" })
+      const { sessionName } = await call.user.initiateMessagingSession.mutate()
+      fake.setSessionStatus(sessionName, "WORKING")
+      // an older WAHA Plus (Core of that time allowed only the session "default")
+      fake.setServerVersion({ engine: "NOWEB", version: "2024.10.1", tier: "PLUS" })
+      const page = await context.newPage()
+      const errors = watchForErrors(page)
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("button", { name: "Preview" }).waitFor()
+      await page.getByRole("checkbox", { name: "Also post to my Status" }).check()
+      await page.getByTestId("status-chosen-only").waitFor()
+      expect(await page.getByTestId("status-chosen-only").textContent()).toMatch(
+        /only the contacts you pick below.*all contacts needs WAHA 2024\.11\.4 or later/
+      )
+      expect(await page.getByRole("radio", { name: "All my contacts" }).count()).toBe(0)
+      // the contact chooser is shown: the audience became chosen contacts
+      await page.getByLabel("Search your contacts").waitFor()
+      expect(errors).toEqual([])
+      await context.close()
+    }, 60_000)
   }
 )
