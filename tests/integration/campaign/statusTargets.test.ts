@@ -204,4 +204,27 @@ describe("campaign.create with the Status as a target, on the memory store", () 
       ])
     }).pipe(Effect.provide(layer))
   })
+
+  it.effect(
+    "a copy of a campaign whose group copy was edited to mention everyone: the group's copy keeps the mention, the Status's goes without it, once",
+    () => {
+      const { layer } = memoryWithGateway(NOWEB)
+      return Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", {
+          sessionName: "alice",
+          targets: [GROUP, STATUS],
+          messages: [{ content: "x", scheduledAt: MINUTE }]
+        })
+        const group = (yield* (yield* MessageRepository).listByCampaign(id)).find((m) => m.groupId === GROUP.groupId)
+        yield* updateCampaignMessage("u1", { campaignId: id, messageId: group!.id, mentionAll: true })
+        const copy = yield* duplicateCampaign("u1", { id, startDate: "1970-01-03", timeZone: "UTC" })
+        const copied = yield* (yield* MessageRepository).listByCampaign(copy.id)
+        expect(copied.map((m) => [m.groupId, m.content, m.mentionAll])).toEqual([
+          [GROUP.groupId, "x", true],
+          ["status@broadcast", "x", false]
+        ])
+      }).pipe(Effect.provide(layer))
+    }
+  )
 })
