@@ -135,7 +135,11 @@ describe("images and files in the scheduler", () => {
         expect([...(yield* statusesOf(ids))].sort()).toEqual(["PICKED", "PICKED", "SCHEDULED"])
         yield* dispatcher.awaitIdle
         expect(yield* statusesOf(ids)).toEqual(["SENT", "SENT", "SENT"])
-        expect(fake.statuses.map((p) => p.body["text"]).sort()).toEqual(["news from u1", "news from u2", "news from u3"])
+        expect(fake.statuses.map((p) => p.body["text"]).sort()).toEqual([
+          "news from u1",
+          "news from u2",
+          "news from u3"
+        ])
       }).pipe(Effect.provide(layer.pipe(Layer.provideMerge(KeyedLocks.layer))))
     },
     30_000
