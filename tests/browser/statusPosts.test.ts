@@ -105,6 +105,10 @@ describe.skipIf(!chromiumAvailable)(
       await page.waitForURL(/\/campaigns\/[^/]+$/)
       const row = page.getByTestId("target-row").filter({ hasText: "My Status" })
       await row.getByText("Your Status, seen by 1 chosen contact").waitFor()
+      // the Status is not a group: its own section, and counted as itself
+      await page.getByRole("heading", { name: "Your Status" }).waitFor()
+      expect(await page.getByRole("heading", { name: /^Groups \(/ }).textContent()).toBe("Groups (1)")
+      await page.getByText("To 1 group and your Status").waitFor()
 
       await eventually(
         "the first Status is posted",
@@ -171,6 +175,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(await page.getByRole("radio", { name: "All my contacts" }).count()).toBe(0)
       // the contact chooser is shown: the audience became chosen contacts
       await page.getByLabel("Search your contacts").waitFor()
+      await shoot(page, "status-chosen-only")
       expect(errors).toEqual([])
       await context.close()
     }, 60_000)
