@@ -724,7 +724,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         if (mode.kind === "hang") return
         if (mode.kind === "respond") return json(res, mode.status, mode.body)
         if (unanswered()) return deliverUnanswered(() => postStatus(req, res, parts[1] ?? "", kind, false))
-        return postStatus(req, res, parts[1] ?? "", kind)
+        return mode.kind === "normal" && mode.latencyMs > 0
+          ? void setTimeout(() => postStatus(req, res, parts[1] ?? "", kind), mode.latencyMs)
+          : postStatus(req, res, parts[1] ?? "", kind)
       }
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })

@@ -80,7 +80,8 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       type: z.literal("MessageAcknowledged"),
       at,
       level: z.enum(ACK_LEVELS),
-      participant: z.string().nullable()
+      participant: z.string().nullable(),
+      counted: z.literal(true).optional()
     })
   ])
 )

@@ -262,12 +262,13 @@ export class Dispatcher extends Context.Service<
             // never sent late), and a pause holds no permit other sessions need. The session as the
             // pass (or its preload) read it. Shutdown cuts it short.
             const session = next.session?.view ?? next.preloaded?.session ?? null
-            // (not for a message already out of its window: it will not be claimed; nor to a
-            // channel, which has no chat to mark seen or type in)
+            // (not for a message already out of its window: it will not be claimed). Only groups
+            // get typing: a channel has no chat to type in, and marking status@broadcast seen might
+            // mark the contacts' Statuses seen.
             if (
+              targetKindOf(next.view.groupId) === "group" &&
               session?.active === true &&
               session.typingBeforeSend &&
-              targetKindOf(next.view.groupId) === "group" &&
               !draining &&
               isDue(next.view.scheduledAt, Math.max(next.selectedAt, claimAt))
             )
@@ -300,9 +301,11 @@ export class Dispatcher extends Context.Service<
             let handedOver = false
             // An image or file waits for its media turn before it takes a session permit, so files
             // waiting their turn never hold the permits texts of other sessions need. One order:
-            // media, then session.
+            // media, then session. A Status (text too) takes the same turn: the gateway sends it in
+            // the same slots as images and files (WahaGateway's mediaSends), and a claimed message
+            // must never wait for a slot, its lease running out (docs/architecture.md#media).
             const processed = yield* (
-              next.view.media === null
+              next.view.media === null && targetKindOf(next.view.groupId) !== "status"
                 ? Semaphore.withPermit(permits)(process)
                 : Semaphore.withPermit(mediaPermits)(Semaphore.withPermit(permits)(process))
             ).pipe(

@@ -225,7 +225,9 @@ export const processMessage = Effect.fnUntraced(function* (
     return { result: "failed", pacing } satisfies Processed
   }
   const reason = cutOff
-    ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
+    ? `${failure.message}; outcome unknown: the gateway may still have sent it, so ${
+        targetKindOf(claimed.target.groupId) === "status" ? "check your Status on your phone" : "look in the group"
+      } before sending it again`
     : failure.message
   yield* logFailed(claimed.id, reason)
   if (failure._tag === "GatewayError" && failure.reason === "NumberLimited" && sessionName !== null) {

@@ -214,6 +214,12 @@ export const PAUSED_EXPLANATION =
 export const SKIPPED_EXPLANATION = "Skipped: the campaign was paused at its time. It is not sent later."
 export const OUTCOME_UNKNOWN_EXPLANATION =
   "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, send it again."
+/** The same for a copy posted to the number's Status. */
+export const STATUS_OUTCOME_UNKNOWN_EXPLANATION =
+  "The post started, but Herald could not learn whether WhatsApp accepted it. It is never posted again automatically, to avoid a duplicate: check your Status on your phone and, if it is missing, send it again."
+/** What to tell of an outcome-unknown copy, by where it went. */
+export const outcomeUnknownExplanation = (groupId: string): string =>
+  groupId === "status@broadcast" ? STATUS_OUTCOME_UNKNOWN_EXPLANATION : OUTCOME_UNKNOWN_EXPLANATION
 
 /** The viewer's IANA zone, as the browser reports it. */
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone

@@ -7,7 +7,7 @@ import {
   MISSED_EXPLANATION,
   MISSED_WHILE_LIMITED_EXPLANATION,
   messageStatusWords,
-  OUTCOME_UNKNOWN_EXPLANATION,
+  outcomeUnknownExplanation,
   PAUSED_EXPLANATION,
   SKIPPED_EXPLANATION
 } from "../campaignView.ts"
@@ -318,7 +318,7 @@ const MessageState = ({
     case "OUTCOME_UNKNOWN":
       return (
         <div className="mt-2 text-sm text-amber-900">
-          <p>{OUTCOME_UNKNOWN_EXPLANATION}</p>
+          <p>{outcomeUnknownExplanation(m.groupId)}</p>
           {m.failureReason !== undefined ? <TechnicalDetails detail={m.failureReason} /> : null}
         </div>
       )

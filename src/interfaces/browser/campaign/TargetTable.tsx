@@ -1,3 +1,4 @@
+import { targetKindOf } from "../../../domain/campaign/CampaignTargets.ts"
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignStatusWords } from "../campaignView.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
@@ -6,7 +7,7 @@ import { statusAudienceWords } from "./statusWords.ts"
 
 type Targets = CampaignDetail["targets"]
 
-const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "Group" | "Channel" }) => (
+const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "Group" | "Channel" | "Status" }) => (
   <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
     <table className="w-full text-left text-sm">
       <thead className="bg-slate-50 text-slate-700">
@@ -55,11 +56,13 @@ const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "G
 
 /**
  * Where each target stands (campaign.get's `targets`): its state and its own copies' counts,
- * groups first, then WhatsApp Channels in a section of their own (their copies have no receipts).
+ * groups first, then WhatsApp Channels in a section of their own (their copies have no receipts),
+ * then the number's Status in its own (it is not a group).
  */
 export const TargetTable = ({ targets }: { readonly targets: Targets }) => {
-  const groups = targets.filter((t) => !isChannel(t))
+  const groups = targets.filter((t) => targetKindOf(t.groupId) === "group")
   const channels = targets.filter(isChannel)
+  const status = targets.filter((t) => targetKindOf(t.groupId) === "status")
   return (
     <>
       {groups.length > 0 ? (
@@ -77,6 +80,14 @@ export const TargetTable = ({ targets }: { readonly targets: Targets }) => {
           </h2>
           <p className="mb-3 text-sm text-slate-700">{CHANNEL_RECEIPTS_NOTE}</p>
           <Table targets={channels} kind="Channel" />
+        </section>
+      ) : null}
+      {status.length > 0 ? (
+        <section aria-labelledby="status-heading" className="mb-6">
+          <h2 id="status-heading" className="mb-3 text-xl font-semibold">
+            Your Status
+          </h2>
+          <Table targets={status} kind="Status" />
         </section>
       ) : null}
     </>

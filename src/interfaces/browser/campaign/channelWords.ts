@@ -28,13 +28,21 @@ export const CHANNEL_POLL_VOTES =
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`
 
-/** "3 groups", "2 groups and 1 channel", "2 channels": what a campaign of several targets goes to. */
+/**
+ * "3 groups", "2 groups and 1 channel", "1 group and your Status", "2 groups, 1 channel and your
+ * Status": what a campaign of several targets goes to (the Status is not a group).
+ */
 export const targetsCount = (targets: ReadonlyArray<{ readonly groupId: string }>): string => {
   const channels = targets.filter(isChannel).length
-  const groups = targets.length - channels
-  if (channels === 0) return counted(groups, "group")
-  if (groups === 0) return counted(channels, "channel")
-  return `${counted(groups, "group")} and ${counted(channels, "channel")}`
+  const status = targets.some((t) => targetKindOf(t.groupId) === "status")
+  const groups = targets.length - channels - (status ? 1 : 0)
+  const parts = [
+    ...(groups > 0 ? [counted(groups, "group")] : []),
+    ...(channels > 0 ? [counted(channels, "channel")] : []),
+    ...(status ? ["your Status"] : [])
+  ]
+  if (parts.length === 0) return counted(0, "group")
+  return parts.length === 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`
 }
 
 /** What a screen reader hears before a campaign's targets: "Group: ", "Channels: ", "Groups and channels: ". */

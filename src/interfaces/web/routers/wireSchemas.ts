@@ -25,6 +25,15 @@ const statusPost = z
   .meta({ id: "StatusPost" })
 /** statusPost: on the Status target (`status@broadcast`) only */
 const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: statusPost.optional() })
+/** campaign.list's target: the Status's chosen contacts as their number (null: all contacts); campaign.get lists them */
+const listedTarget = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  statusPost: z
+    .object({ backgroundColor: z.string(), font: z.number(), contactCount: z.number().nullable() })
+    .meta({ id: "StatusPostSummary" })
+    .optional()
+})
 const failure = {
   /** why it failed, as stored (for operators) */
   failureReason: z.string().optional(),
@@ -54,7 +63,7 @@ const campaignListItem = z
     title: z.string(),
     status: z.enum(CAMPAIGN_STATUSES),
     group,
-    targets: z.array(group).readonly(),
+    targets: z.array(listedTarget).readonly(),
     totalMessages: z.number(),
     sentMessages: z.number(),
     deliveredMessages: z.number(),

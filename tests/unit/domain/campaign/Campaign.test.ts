@@ -480,6 +480,12 @@ describe("targets: a campaign to several groups", () => {
     expect(acceptedEvents(Command.fail({ reason: "missed", group: club(2) }), several)).toEqual([
       Event.failed({ at: Command.fail().now, reason: "group Club 2: missed", messageId: "message-2" })
     ])
+    // the number's Status is named as such, not as a group
+    const status = { groupId: "status@broadcast", groupName: "My Status" }
+    const withStatus = State.fromEvents(Event.created({ group: club(1), targets: [club(1), status] }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: status }), withStatus)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "your Status: missed", messageId: "message-2" })
+    ])
     // one group: the reason as it was
     const one = State.fromEvents(Event.created({ group: club(1) }))
     expect(acceptedEvents(Command.fail({ reason: "missed", group: club(1) }), one)).toEqual([
