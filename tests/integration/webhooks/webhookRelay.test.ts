@@ -261,6 +261,31 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
     }
   )
 
+  it.effect("a failed post to a channel reaches message.failed in a channel's words, not a group's", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      const channel = "120363000000000101@newsletter"
+      fake.setSessionStatus("alice", "WORKING")
+      fake.setChannels("alice", [{ id: channel, name: "Club news", role: "OWNER" }])
+      yield* TestClock.setTime(T - 10 * MINUTE)
+      yield* seedCampaign({
+        messages: [{ content: "hello", scheduledAt: T }],
+        groupId: channel,
+        groupName: "Club news"
+      })
+      yield* createWebhookEndpoint("user-1", { url: receiver.url(), events: ["message.failed"] })
+      fake.refuseChat(channel, 403, { statusCode: 403, message: "forbidden" })
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      yield* enqueueWebhookEvents(T - 20 * MINUTE)
+      expect(yield* deliverDueWebhooks()).toBe(1)
+      yield* waitFor("the failure", 1)
+      const failure = JSON.parse(receiver.received[0]!.body).data.failure
+      expect(failure.kind).toBe("group")
+      expect(failure.sentence).toMatch(/owner or admin of the channel/)
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect(
     "only the owner's endpoints subscribed to the type get an event, and only events from their creation on",
     () => {
