@@ -10,6 +10,9 @@
  * FerretDB and MongoDB are reported only. The bench exits 0 either way: it reports, CI does not
  * run it. On memory the same scheduler forced to one send at a time (a sequential dispatcher) is
  * measured too, as before.
+ * Then issue 24's standalone burst (bench/standaloneBurst.ts, `npm run bench:standalone-burst`):
+ * the standalone process over HTTP against a bare loop in the same run, PASS/FAIL at 1.25 × the
+ * floor with the load beside; `--no-standalone` leaves it out.
  * The issue's burst is known 45 s ahead; here the scheduler starts 2 s before the due time
  * (BENCH_KNOWN_AHEAD_MS), so it knows the messages one wake-up ahead, within its preload lead
  * (5 s): it loads them while it waits (docs/architecture.md#loading-ahead). BENCH_PRELOAD_LEAD_MS
@@ -21,6 +24,8 @@
  * connections alive, as WAHA does. Every contender is warmed up first and the warm-up discarded.
  */
 
+import { spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
 import { Clock, Effect, Fiber, Layer, Logger } from "effect"
 import { createCampaign } from "../src/application/campaign/createCampaign.ts"
 import { MessageRepository } from "../src/application/ports/MessageRepository.ts"
@@ -326,3 +331,15 @@ const main = async () => {
 }
 
 await main()
+
+// Issue 24's figure in the same run: the real standalone process over HTTP against a bare loop
+// from a fresh process, PASS/FAIL at 1.25 × that floor, the load beside (bench/standaloneBurst.ts;
+// BENCH_ROUNDS sets its rounds). `--no-standalone` leaves it out.
+if (!process.argv.includes("--no-standalone")) {
+  console.log("")
+  await new Promise((resolve) =>
+    spawn(process.execPath, [fileURLToPath(new URL("./standaloneBurst.ts", import.meta.url))], {
+      stdio: "inherit"
+    }).on("exit", resolve)
+  )
+}

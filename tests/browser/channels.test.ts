@@ -41,6 +41,7 @@ describe.skipIf(!chromiumAvailable)(
     let browser: Browser
     let fake: FakeWaha
     let herald: Standalone
+    let sessionName: string
     beforeAll(async () => {
       fake = await startFakeWaha()
       ;[browser, herald] = await Promise.all([
@@ -51,7 +52,7 @@ describe.skipIf(!chromiumAvailable)(
       const context = await browser.newContext()
       const call = browserApi(context.request, herald.url)
       await call.auth.signUp.mutate({ email: OWNER, password: PASSWORD, name: "Owner" })
-      const { sessionName } = await call.user.initiateMessagingSession.mutate()
+      ;({ sessionName } = await call.user.initiateMessagingSession.mutate())
       fake.setGroups(sessionName, engineGroups("WEBJS", [CLUB]))
       fake.setChannels(sessionName, [NEWS, FOLLOWED])
       fake.setSessionStatus(sessionName, "WORKING")
@@ -67,6 +68,30 @@ describe.skipIf(!chromiumAvailable)(
       await herald?.stop()
       await fake?.close()
     })
+
+    // first: a version that can post to channels is kept a minute (GatewayDirectory)
+    it("a gateway too old for channels: the picker says why instead of listing them", async () => {
+      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
+      const call = browserApi(context.request, herald.url)
+      await call.auth.signIn.mutate({ email: OWNER, password: PASSWORD })
+      // Plus: WAHA Core before 2026.6.1 allows only the session "default"
+      fake.setServerVersion({ version: "2026.1.2", engine: "WEBJS", tier: "PLUS" })
+      try {
+        const page = await context.newPage()
+        await page.goto(`${herald.url}/campaigns/new`)
+        await page.getByRole("button", { name: "Preview" }).waitFor()
+        await page.getByRole("button", { name: "Channels" }).click()
+        await page
+          .getByText(
+            "Channels cannot be chosen here: the messaging gateway (WAHA 2026.1.2 on WEBJS) cannot post to WhatsApp channels reliably: that needs WAHA 2026.3.3 or later; send to groups instead, or ask the operator to upgrade."
+          )
+          .waitFor()
+        await expect(page.getByRole("checkbox", { name: /Club news/ }).count()).resolves.toBe(0)
+      } finally {
+        fake.setServerVersion({ version: "2026.7.1", engine: "WEBJS", tier: "CORE" })
+        await context.close()
+      }
+    }, 60_000)
 
     it("a group and a channel picked in the form; a document is refused for the channel; the channel's copy is shown as sent", async () => {
       const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
@@ -155,27 +180,103 @@ describe.skipIf(!chromiumAvailable)(
       await context.close()
     }, 120_000)
 
-    it("a gateway too old for channels: the picker says why instead of listing them", async () => {
+    it("a channel's poll says where its results are; progress has no delivered figure for channels; a failed post is named as the channel's", async () => {
       const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
       const call = browserApi(context.request, herald.url)
       await call.auth.signIn.mutate({ email: OWNER, password: PASSWORD })
-      // Plus: WAHA Core before 2026.6.1 allows only the session "default"
-      fake.setServerVersion({ version: "2026.1.2", engine: "WEBJS", tier: "PLUS" })
+      // GOWS sends polls to channels (WEBJS does not)
+      fake.setServerVersion({ version: "2026.7.1", engine: "GOWS", tier: "CORE" })
       try {
+        const news = { groupId: NEWS.id, groupName: NEWS.name }
+        const club = { groupId: CLUB.id, groupName: CLUB.subject }
+        const soon = () => new Date(Date.now() + 1_500).toISOString()
+        const { id: pollId } = await call.campaign.create.mutate({
+          sessionName,
+          targets: [news],
+          title: "Lunch poll",
+          messages: [
+            { content: "Lunch?", scheduledAt: soon(), poll: { options: ["Pizza", "Sushi"], multipleAnswers: false } },
+            { content: "Later news", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }
+          ]
+        })
+        await eventually(
+          "the poll is sent",
+          () => call.campaign.get.query({ id: pollId }),
+          (c) => c.messages.some((m) => m.poll !== undefined && m.poll !== null && m.status === "SENT")
+        )
         const page = await context.newPage()
-        await page.goto(`${herald.url}/campaigns/new`)
-        await page.getByRole("button", { name: "Preview" }).waitFor()
-        await page.getByRole("button", { name: "Channels" }).click()
-        await page
+        const errors = watchForErrors(page)
+        const resultsAsked: Array<string> = []
+        page.on("request", (r) => {
+          if (/pollResults/.test(r.url())) resultsAsked.push(r.url())
+        })
+        await page.setViewportSize({ width: 1280, height: 900 })
+        await page.goto(`${herald.url}/campaigns/${pollId}`)
+        const poll = page.getByTestId("poll")
+        await poll
+          .getByText("WhatsApp does not tell Herald how people vote on a channel's poll; see the results in WhatsApp.")
+          .waitFor()
+        await poll.getByText("Sushi").waitFor()
+        await expect(page.getByTestId("poll-results").count()).resolves.toBe(0)
+        await expect(page.getByText(/No votes yet/).count()).resolves.toBe(0)
+        await expect(page.getByRole("button", { name: /Download the votes/ }).count()).resolves.toBe(0)
+        // every target a channel: no delivered figure
+        await page.getByText("1 sent / 2 total").waitFor()
+        await expect(
+          page.getByRole("progressbar", { name: "Progress of Lunch poll" }).getAttribute("aria-valuetext")
+        ).resolves.toBe("1 sent / 2 total")
+        // editing the channel's later message: mention everyone is greyed out, and says why
+        await page.getByRole("button", { name: /^Edit the message of/ }).click()
+        const mention = page.getByRole("checkbox", { name: "Mention everyone" })
+        expect(await mention.isDisabled()).toBe(true)
+        await page.getByText(/Not for channels: a WhatsApp channel has followers, not members to mention/).waitFor()
+        expect(resultsAsked).toEqual([])
+        expect(await seriousA11yViolations(page)).toEqual([])
+        await shoot(page, "channel-poll-desktop")
+        await page.setViewportSize({ width: 390, height: 844 })
+        expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(390)
+        await shoot(page, "channel-poll-phone")
+
+        // a post WhatsApp refuses, beside a group's that goes
+        fake.refuseChat(NEWS.id, 400)
+        const { id: failedId } = await call.campaign.create.mutate({
+          sessionName,
+          targets: [club, news],
+          title: "Match report",
+          messages: [{ content: "We won!", scheduledAt: soon() }]
+        })
+        await eventually(
+          "the campaign fails",
+          () => call.campaign.get.query({ id: failedId }),
+          (c) => c.status === "FAILED" && c.messages.some((m) => m.status === "SENT")
+        )
+        await page.setViewportSize({ width: 1280, height: 900 })
+        await page.goto(`${herald.url}/campaigns/${failedId}`)
+        await page.getByText("This campaign failed in the channel Club news.").waitFor()
+        const failure = page.getByRole("alert").filter({ hasText: "This campaign failed" })
+        await failure
           .getByText(
-            "Channels cannot be chosen here: the messaging gateway (WAHA 2026.1.2 on WEBJS) cannot post to WhatsApp channels reliably: that needs WAHA 2026.3.3 or later; send to groups instead, or ask the operator to upgrade."
+            "WhatsApp could not post to the channel: this number is no longer an owner or admin of the channel, or the channel is gone."
           )
           .waitFor()
-        await expect(page.getByRole("checkbox", { name: /Club news/ }).count()).resolves.toBe(0)
+        await expect(failure.getByText(/member of the group/).count()).resolves.toBe(0)
+        // the channel's copy is left out of the delivered figure
+        await page.getByText("1 sent / 0 delivered in groups / 2 total").waitFor()
+        const channelRow = page.getByRole("listitem").filter({ hasText: "to the channel Club news" })
+        await channelRow.getByText(/no longer an owner or admin of the channel/).waitFor()
+        await shoot(page, "channel-failed-desktop")
+        // the list says it as the channel's too
+        await page.goto(`${herald.url}/campaigns`)
+        const card = page.getByRole("listitem").filter({ hasText: "Match report" })
+        await card.getByText(/^WhatsApp could not post to the channel/).waitFor()
+        await card.getByText("Group and channel:").waitFor()
+        await card.getByText("1 sent / 0 delivered in groups / 2 total").waitFor()
+        expect(errors).toEqual([])
       } finally {
+        fake.acceptChat(NEWS.id)
         fake.setServerVersion({ version: "2026.7.1", engine: "WEBJS", tier: "CORE" })
         await context.close()
       }
-    }, 60_000)
+    }, 90_000)
   }
 )

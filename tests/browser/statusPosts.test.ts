@@ -105,6 +105,10 @@ describe.skipIf(!chromiumAvailable)(
       await page.waitForURL(/\/campaigns\/[^/]+$/)
       const row = page.getByTestId("target-row").filter({ hasText: "My Status" })
       await row.getByText("Your Status, seen by 1 chosen contact").waitFor()
+      // the Status is not a group: its own section, and counted as itself
+      await page.getByRole("heading", { name: "Your Status" }).waitFor()
+      expect(await page.getByRole("heading", { name: /^Groups \(/ }).textContent()).toBe("Groups (1)")
+      await page.getByText("To 1 group and your Status").waitFor()
 
       await eventually(
         "the first Status is posted",
@@ -147,6 +151,31 @@ describe.skipIf(!chromiumAvailable)(
       expect(await page.getByRole("radio", { name: "Chosen contacts" }).count()).toBe(0)
       expect(await seriousA11yViolations(page)).toEqual([])
       await shoot(page, "status-webjs")
+      expect(errors).toEqual([])
+      await context.close()
+    }, 60_000)
+
+    it("NOWEB before 2024.11.4: all contacts cannot be had, so the form takes chosen contacts and says why", async () => {
+      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
+      const call = browserApi(context.request, herald.url)
+      await call.auth.signIn.mutate({ email: "owner@example.org", password: "correct horse battery" })
+      const { sessionName } = await call.user.initiateMessagingSession.mutate()
+      fake.setSessionStatus(sessionName, "WORKING")
+      // an older WAHA Plus (Core of that time allowed only the session "default")
+      fake.setServerVersion({ engine: "NOWEB", version: "2024.10.1", tier: "PLUS" })
+      const page = await context.newPage()
+      const errors = watchForErrors(page)
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("button", { name: "Preview" }).waitFor()
+      await page.getByRole("checkbox", { name: "Also post to my Status" }).check()
+      await page.getByTestId("status-chosen-only").waitFor()
+      expect(await page.getByTestId("status-chosen-only").textContent()).toMatch(
+        /only the contacts you pick below.*all contacts needs WAHA 2024\.11\.4 or later/
+      )
+      expect(await page.getByRole("radio", { name: "All my contacts" }).count()).toBe(0)
+      // the contact chooser is shown: the audience became chosen contacts
+      await page.getByLabel("Search your contacts").waitFor()
+      await shoot(page, "status-chosen-only")
       expect(errors).toEqual([])
       await context.close()
     }, 60_000)

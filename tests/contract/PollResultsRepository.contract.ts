@@ -14,8 +14,16 @@ const pollView = (id: string, overrides: Partial<PollResultsView> = {}): PollRes
   id,
   campaignId: "c1",
   votes: [
-    { voter: "15551110001@c.us", voterName: "Ann", options: ["Mon"], votedAt: T, readable: true, recordedAt: T + 5 },
-    { voter: "777@lid", voterName: null, options: [], votedAt: T + 1, readable: false, recordedAt: T + 6 }
+    {
+      voter: "15551110001@c.us",
+      lid: null,
+      voterName: "Ann",
+      options: ["Mon"],
+      votedAt: T,
+      readable: true,
+      recordedAt: T + 5
+    },
+    { voter: "777@lid", lid: null, voterName: null, options: [], votedAt: T + 1, readable: false, recordedAt: T + 6 }
   ],
   version: 2,
   ...overrides
@@ -60,9 +68,10 @@ export const describePollResultsRepositoryContract = (name: string, harness: Sto
               type: "RecordVote",
               messageId: "m9",
               campaignId: "c9",
-              vote: { voter, voterName: null, options, votedAt, readable: true },
+              vote: { voter, lid: null, voterName: null, options, votedAt, readable: true },
               poll,
-              now: votedAt + 1
+              now: votedAt + 1,
+              dated: true
             })
           yield* vote("1@c.us", ["Mon"], T)
           yield* vote("2@c.us", ["Tue", "Mon"], T + 1)

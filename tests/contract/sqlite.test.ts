@@ -779,7 +779,9 @@ describe("SQLite adapters: several connections to one file", () => {
       const view = {
         id: "m1",
         campaignId: "c1",
-        votes: [{ voter: "1@c.us", voterName: null, options: ["Yes"], votedAt: 5, readable: true, recordedAt: 6 }],
+        votes: [
+          { voter: "1@c.us", lid: null, voterName: null, options: ["Yes"], votedAt: 5, readable: true, recordedAt: 6 }
+        ],
         version: 1
       }
       const found = yield* Effect.gen(function* () {

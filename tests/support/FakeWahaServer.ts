@@ -724,7 +724,9 @@ export const startFakeWaha = async (options: FakeWahaOptions = {}): Promise<Fake
         if (mode.kind === "hang") return
         if (mode.kind === "respond") return json(res, mode.status, mode.body)
         if (unanswered()) return deliverUnanswered(() => postStatus(req, res, parts[1] ?? "", kind, false))
-        return postStatus(req, res, parts[1] ?? "", kind)
+        return mode.kind === "normal" && mode.latencyMs > 0
+          ? void setTimeout(() => postStatus(req, res, parts[1] ?? "", kind), mode.latencyMs)
+          : postStatus(req, res, parts[1] ?? "", kind)
       }
     }
     if (parts[0] !== "api") return json(res, 404, { message: "Not Found" })
@@ -1126,8 +1128,8 @@ export const postWebhook = async (
     readonly signature?: "valid" | "none" | "wrong-key" | "sha256"
     /** post these bytes instead of the envelope (a replay, or a body that is not an event) */
     readonly raw?: string
-    /** the envelope's `timestamp` (default now) */
-    readonly timestamp?: number
+    /** the envelope's `timestamp` (default now; null: none, as older WAHA versions) */
+    readonly timestamp?: number | null
     /** the envelope's `engine` (default WEBJS) */
     readonly engine?: string
   }
@@ -1143,7 +1145,7 @@ export const postWebhook = async (
       options.raw ??
       JSON.stringify({
         id: `evt_fake${String(webhookCounter).padStart(22, "0")}`,
-        timestamp: options.timestamp ?? Date.now(),
+        ...(options.timestamp === null ? {} : { timestamp: options.timestamp ?? Date.now() }),
         event: options.event,
         session: options.session,
         metadata: {},
@@ -1193,7 +1195,12 @@ let voteCounter = 0
  *   `timestamp` in ms (seconds on a failed vote);
  * - GOWS: `vote.from` the group, `vote.participant` (and `vote.to`) the voter, ms;
  * - WEBJS: `vote.id` carries the poll's key (not unique per vote), `vote.from` the voter, ms.
- * `poll` is `{id: true_<chat>_<key>, to: chat, from: me, fromMe: true}` on every engine.
+ * `poll` is `{id: true_<chat>_<key>, to: chat, from: me, fromMe: true}`, except on NOWEB in a
+ * one-to-one chat: NOWEB mirrors the poll's creation key from the voter's side (GOWS mends it,
+ * fixPollCreationKey; NOWEB does not), `{id: false_<me>_<key>, to: me, from: chat, fromMe: false}`.
+ * `voterAlt`, the voter's other id (their number beside a hidden id), goes where each engine
+ * puts it: NOWEB's `_data.key` (`participantAlt` in a group, `remoteJidAlt` one to one), GOWS's
+ * `_data.Info.SenderAlt`; WEBJS has none.
  */
 export const postPollVote = (
   fake: FakeWaha,
@@ -1214,6 +1221,10 @@ export const postPollVote = (
     readonly signature?: "valid" | "none" | "wrong-key" | "sha256"
     /** replaces `poll.id` (a vote naming another chat, or a poll not Herald's) */
     readonly pollIdAs?: string
+    /** the voter's other id (see above) */
+    readonly voterAlt?: string
+    /** no time on the vote nor on the envelope (older WAHA versions) */
+    readonly undated?: boolean
   }
 ): Promise<ReadonlyArray<PostedWebhook>> => {
   voteCounter += 1
@@ -1222,8 +1233,19 @@ export const postPollVote = (
   const at = options.votedAtMs ?? Date.now()
   const failed = options.failed === true
   const selectedOptions = failed ? [] : [...options.options]
-  const timestamp = failed && options.engine === "NOWEB" ? Math.floor(at / 1000) : at
+  const stamp = failed && options.engine === "NOWEB" ? Math.floor(at / 1000) : at
+  const timestamp = options.undated === true ? null : stamp
   const isGroup = options.chatId.endsWith("@g.us")
+  const mirrored = options.engine === "NOWEB" && !isGroup
+  const alt =
+    options.voterAlt === undefined
+      ? {}
+      : options.engine === "NOWEB"
+        ? { key: isGroup ? { participantAlt: options.voterAlt } : { remoteJidAlt: options.voterAlt } }
+        : options.engine === "GOWS"
+          ? { Info: { SenderAlt: options.voterAlt } }
+          : {}
+  const data = { ...alt, ...(options.pushName === undefined ? {} : { pushName: options.pushName }) }
   const vote =
     options.engine === "NOWEB"
       ? {
@@ -1259,10 +1281,13 @@ export const postPollVote = (
     deliverTo: options.deliverTo,
     engine: options.engine,
     ...(options.signature === undefined ? {} : { signature: options.signature }),
+    ...(options.undated === true ? { timestamp: null } : {}),
     payload: {
       vote,
-      poll: { id: options.pollIdAs ?? `true_${options.chatId}_${key}`, to: options.chatId, from: me, fromMe: true },
-      ...(options.pushName === undefined ? {} : { _data: { pushName: options.pushName } })
+      poll: mirrored
+        ? { id: options.pollIdAs ?? `false_${me}_${key}`, to: me, from: options.chatId, fromMe: false }
+        : { id: options.pollIdAs ?? `true_${options.chatId}_${key}`, to: options.chatId, from: me, fromMe: true },
+      ...(Object.keys(data).length === 0 ? {} : { _data: data })
     }
   })
 }

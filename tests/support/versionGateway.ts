@@ -45,6 +45,7 @@ export const versionGateway = (
         }),
       findSentMessage: unused,
       newMessageId: () => Effect.succeed(null),
+      withoutIds: () => Effect.succeed("none"),
       findMessageById: () => Effect.succeed({ _tag: "NotFound" }),
       // a gateway that enforces its key, unless the test says otherwise (keyless)
       acceptsRequestsWithoutKey: () =>

@@ -1,5 +1,5 @@
+import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import type { CampaignCounters, CampaignListing } from "../ports/CampaignRepository.ts"
-import { targetsOf } from "../ports/CampaignRepository.ts"
 
 /** campaign.list's item: progress as the campaign's counters hold it (deleted messages excluded), over every group's copies. */
 export const campaignSummary = (campaign: CampaignListing, counters: CampaignCounters) => ({
@@ -7,8 +7,23 @@ export const campaignSummary = (campaign: CampaignListing, counters: CampaignCou
   title: campaign.title,
   status: campaign.status,
   group: { groupId: campaign.groupId, groupName: campaign.groupName },
-  /** every group the campaign sends to, `group` first */
-  targets: targetsOf(campaign),
+  /**
+   * every group the campaign sends to, `group` first; the Status's chosen contacts as their number
+   * (campaign.get lists them: a Status may go to thousands)
+   */
+  targets: (campaign.targets ?? [{ groupId: campaign.groupId, groupName: campaign.groupName }]).map(
+    ({ statusPost, ...target }: CampaignGroup) =>
+      statusPost === undefined
+        ? target
+        : {
+            ...target,
+            statusPost: {
+              backgroundColor: statusPost.backgroundColor,
+              font: statusPost.font,
+              contactCount: statusPost.contacts === null ? null : statusPost.contacts.length
+            }
+          }
+  ),
   totalMessages: counters.totalMessages,
   sentMessages: counters.sentMessages,
   /** sent messages the gateway reported delivered (to at least one phone of the group) */

@@ -1,8 +1,10 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
+import { WORKING } from "../../domain/session/MessagingSession.ts"
 import type { ChannelRole, GatewayChannel, GatewayServerVersion } from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
+import { GatewayDirectory } from "../session/GatewayDirectory.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import type { CheckedMessage } from "./checkPlan.ts"
@@ -34,11 +36,17 @@ const CHANNEL_POLLS_SINCE: Readonly<Record<string, ReadonlyArray<number>>> = {
 }
 
 /** The roles that may post to a channel ("Make sure you're OWNER or ADMIN for the channel", WAHA's docs). */
-export const POSTING_ROLES: ReadonlyArray<ChannelRole> = ["OWNER", "ADMIN"]
+export const POSTING_ROLES = ["OWNER", "ADMIN"] as const satisfies ReadonlyArray<ChannelRole>
+export type PostingRole = (typeof POSTING_ROLES)[number]
+
+/** Whether this number may post to the channel: it owns or administers it. */
+export const mayPost = (channel: GatewayChannel): channel is GatewayChannel & { readonly role: PostingRole } =>
+  channel.role === "OWNER" || channel.role === "ADMIN"
 
 /** The channels of a listing this number may post to, in the gateway's order. */
-export const postableChannels = (channels: ReadonlyArray<GatewayChannel>): ReadonlyArray<GatewayChannel> =>
-  channels.filter((c) => POSTING_ROLES.includes(c.role))
+export const postableChannels = (
+  channels: ReadonlyArray<GatewayChannel>
+): ReadonlyArray<GatewayChannel & { readonly role: PostingRole }> => channels.filter(mayPost)
 
 const engineName = (gateway: GatewayServerVersion): string => {
   const engine = gateway.engine.toUpperCase()
@@ -92,11 +100,38 @@ const notPostable = (target: CampaignGroup, listed: GatewayChannel | undefined):
 }
 
 /**
+ * The channels the session may be checked against: the gateway's list while the session is
+ * connected (WAHA lists channels only for a WORKING session); when it is not (its last known
+ * status is another, or the gateway answers that the session is stopped or not ready), the list
+ * the directory read within the minute, if any, else none (null: every `…@newsletter` id is taken as
+ * given, and a send to a channel the number no longer runs fails visibly, as a group's does).
+ */
+const channelsToCheck = Effect.fnUntraced(function* (session: {
+  readonly sessionName: string
+  readonly gatewayStatus: string | null
+}) {
+  const cached = Effect.gen(function* () {
+    const directory = yield* Effect.serviceOption(GatewayDirectory)
+    if (Option.isNone(directory)) return null
+    return Option.getOrNull(yield* directory.value.cachedChannels(session.sessionName))
+  })
+  if (session.gatewayStatus !== null && session.gatewayStatus !== WORKING) return yield* cached
+  return yield* (yield* GatewayPort).listChannels(session.sessionName).pipe(
+    Effect.catchIf(
+      (error) => error.reason === "SessionNotRunning" || error.reason === "SessionNotReady",
+      () => cached
+    )
+  )
+})
+
+/**
  * The rules of a plan that sends to WhatsApp Channels (docs/reach.md, "Plan for Herald
  * (channels)"), after checkPlan's own: no "mention everyone" and no documents for a channel (read
  * from the plan alone, before the gateway is asked), then the gateway's engine and version, polls
  * to channels, and each channel being one the number owns or administers (a stale or mistyped id
- * is refused). InvalidCampaign naming the field, nothing saved. A plan without channels asks nothing.
+ * is refused; while the phone is not connected, against the channels last read, or none:
+ * channelsToCheck). InvalidCampaign naming the field, nothing saved. A plan without channels asks
+ * nothing.
  */
 export const requireChannels = Effect.fn("requireChannels")(function* (
   targets: ReadonlyArray<CampaignGroup>,
@@ -110,7 +145,7 @@ export const requireChannels = Effect.fn("requireChannels")(function* (
     /** where message i's poll and media are (`messages.i.poll` / `messages.i.media`) */
     readonly message: (index: number, part: "poll" | "media") => string
   },
-  sessionName: string
+  session: { readonly sessionName: string; readonly gatewayStatus: string | null }
 ) {
   const channels = targets.flatMap((t, i) => (targetKindOf(t.groupId) === "channel" ? [{ target: t, index: i }] : []))
   const [first] = channels
@@ -121,20 +156,36 @@ export const requireChannels = Effect.fn("requireChannels")(function* (
   const document = messages.findIndex((m) => m.media?.kind === "file")
   if (document !== -1)
     return yield* new InvalidCampaign({ message: CHANNEL_FILE_REFUSAL, field: fields.message(document, "media") })
-  const gateway = yield* GatewayPort
-  const version = yield* gateway.serverVersion()
-  const problem = channelProblemOf(version)
-  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field: fields.target(first.index) })
-  const polling = messages.findIndex((m) => m.poll !== null)
-  if (polling !== -1) {
-    const pollProblem = channelPollProblemOf(version)
-    if (pollProblem !== null)
-      return yield* new InvalidCampaign({ message: pollProblem, field: fields.message(polling, "poll") })
-  }
-  const listed = new Map((yield* gateway.listChannels(sessionName)).map((c) => [c.channelId, c]))
+  yield* requireChannelGateway(
+    fields.target(first.index),
+    messages.findIndex((m) => m.poll !== null),
+    (i) => fields.message(i, "poll")
+  )
+  const known = yield* channelsToCheck(session)
+  if (known === null) return
+  const listed = new Map(known.map((c) => [c.channelId, c]))
   for (const { target, index } of channels) {
     const channel = listed.get(target.groupId)
-    if (channel === undefined || !POSTING_ROLES.includes(channel.role))
+    if (channel === undefined || !mayPost(channel))
       return yield* new InvalidCampaign({ message: notPostable(target, channel), field: fields.target(index) })
+  }
+})
+
+/**
+ * The gateway's engine and version can post to channels (channelProblemOf), and polls too when
+ * the message at `polling` (-1: none) is one; InvalidCampaign naming `targetField` or the poll's.
+ * Asked again by campaign.resendMessage for a channel's message.
+ */
+export const requireChannelGateway = Effect.fn("requireChannelGateway")(function* (
+  targetField: string,
+  polling: number,
+  pollField: (index: number) => string
+) {
+  const version = yield* (yield* GatewayPort).serverVersion()
+  const problem = channelProblemOf(version)
+  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field: targetField })
+  if (polling !== -1) {
+    const pollProblem = channelPollProblemOf(version)
+    if (pollProblem !== null) return yield* new InvalidCampaign({ message: pollProblem, field: pollField(polling) })
   }
 })

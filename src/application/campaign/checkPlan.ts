@@ -121,11 +121,21 @@ const recurrenceField = (problem: RecurrenceProblem): string => {
  * plan's title, its target groups and its messages in time order (one copy per target of each
  * is made by createCampaign; the limit counts every copy).
  */
+/** How a caller other than the organiser's own plan (a copy of a campaign) wants it checked. */
+export interface PlanOptions {
+  /**
+   * A message that mentions everyone still goes to the Status, without the mention (the Status
+   * has no members): a copy of a campaign whose group copy was edited to mention everyone.
+   */
+  readonly statusDropsMentions?: boolean
+}
+
 export const checkPlan = Effect.fn("checkPlan")(function* (
   userId: string,
   input: PlanCampaignInput,
   /** the zone explicit messages were written in (preview's), for wording a past one; UTC if not given */
-  messagesZone?: string
+  messagesZone?: string,
+  options: PlanOptions = {}
 ) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   if ((input.messages === undefined) === (input.recurrence === undefined)) {
@@ -302,10 +312,10 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       mention: (i) => (input.messages?.[i]?.mentionAll === true ? `messages.${i}.mentionAll` : "mentionAll"),
       message: (i, part) => (input.recurrence === undefined ? `messages.${i}.${part}` : "recurrence.template")
     },
-    session.sessionName
+    session
   )
   // the number's Status among the targets: its own rules, then whether the gateway can post it
-  yield* checkStatusPlan(input, input.targets ?? targets, messages)
+  yield* checkStatusPlan(input, input.targets ?? targets, messages, options)
   // last: the only rules that ask the gateway, so a plan wrong in itself is refused without a call
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1) {

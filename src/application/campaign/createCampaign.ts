@@ -1,6 +1,7 @@
 import { Clock, Data, Effect } from "effect"
 import type { CampaignGroup, CampaignPlan, CampaignRejection, CampaignState } from "../../domain/campaign/Campaign.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
+import { STATUS_TARGET_ID } from "../../domain/campaign/StatusPost.ts"
 import type { MessageMedia } from "../../domain/message/Media.ts"
 import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
@@ -66,7 +67,16 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
   const now = yield* Clock.currentTimeMillis
   const targets = input.targets ?? [input.group]
   // message by message, each in every group: the copies of one message are due together
-  const planned = input.messages.flatMap((m) => targets.map((target) => ({ ...m, target, id: ids.next() })))
+  // the Status has no members to mention: its copy never mentions everyone (checkStatusPlan
+  // refuses an organiser's plan that asks; a copy of a campaign drops it)
+  const planned = input.messages.flatMap((m) =>
+    targets.map((target) => ({
+      ...m,
+      ...(target.groupId === STATUS_TARGET_ID ? { mentionAll: false } : {}),
+      target,
+      id: ids.next()
+    }))
+  )
   for (const m of planned) {
     const hasMedia = m.media !== undefined && m.media !== null
     if (m.content.trim() === "" && !hasMedia)

@@ -72,7 +72,9 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
             ...(m.poll === null ? {} : { poll: { options: m.poll.options, multipleAnswers: m.poll.multipleAnswers } })
           }))
         },
-        input.timeZone
+        input.timeZone,
+        // a group copy edited to mention everyone: the Status's copy goes without the mention
+        { statusDropsMentions: true }
       ).pipe(
         // The plan's own field paths (messages.3.poll) mean nothing to the caller, who sent none: a
         // message now in the past is the start date's to change; anything else is the original's.

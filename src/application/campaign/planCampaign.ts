@@ -5,7 +5,7 @@ import { isKnownTimeZone } from "../../domain/campaign/Recurrence.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import { orCampaignOfRunAgain } from "./campaignOfRunAgain.ts"
-import type { PlanCampaignInput } from "./checkPlan.ts"
+import type { PlanCampaignInput, PlanOptions } from "./checkPlan.ts"
 import { checkPlan } from "./checkPlan.ts"
 import { createCampaign } from "./createCampaign.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
@@ -24,7 +24,8 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
   userId: string,
   input: PlanCampaignInput,
   /** the zone explicit messages were chosen in, for wording a past one (checkPlan) */
-  messagesZone?: string
+  messagesZone?: string,
+  options: PlanOptions = {}
 ) {
   if (messagesZone !== undefined && input.recurrence === undefined && !isKnownTimeZone(messagesZone)) {
     return yield* new InvalidCampaign({
@@ -34,7 +35,7 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
   }
   return yield* orCampaignOfRunAgain(userId, (earlier) =>
     Effect.gen(function* () {
-      const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone)
+      const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone, options)
       const created = yield* (yield* KeyedLocks)
         .oneAtATime(`planCampaign:${userId}`)(
           Effect.gen(function* () {

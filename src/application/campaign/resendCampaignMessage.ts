@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { CampaignCommand } from "../../domain/campaign/Campaign.ts"
 import { decideCampaign } from "../../domain/campaign/Campaign.ts"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import type { MessageCommand, MessageRejection, MessageStatus } from "../../domain/message/Message.ts"
 import { decideMessage, unansweredFailures } from "../../domain/message/Message.ts"
@@ -14,6 +15,7 @@ import { MessageRepository, PENDING_STATUSES } from "../ports/MessageRepository.
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
 import { KeyedLocks } from "../shared/KeyedLocks.ts"
 import { CampaignConflict, CampaignMessageNotFound, InvalidCampaign } from "./CampaignErrors.ts"
+import { requireChannelGateway } from "./channelSupport.ts"
 import { enforceCampaignQuota } from "./enforceCampaignQuota.ts"
 import { holdCampaignMessages } from "./holdCampaignMessages.ts"
 import { requireMedia } from "./mediaSupport.ts"
@@ -83,6 +85,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // decided on the streams, not on views that may lag
       const original = yield* load(MessageAggregate, input.messageId)
       if (original.target === null) return yield* new CampaignMessageNotFound()
+      // to a channel: the gateway's engine and version asked again (and for a poll, polls to channels)
+      if (targetKindOf(original.target.groupId) === "channel")
+        yield* requireChannelGateway("groupId", original.poll === null ? -1 : 0, () => "poll")
       // the resend mentions as the first did: asked of the gateway again, which may have changed
       if (original.mentionAll) yield* requireMentionAll("mentionAll")
       // a poll is sent again as a poll: asked again too

@@ -34,7 +34,8 @@ export const STATUS_NO_MENTION =
 export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
   input: PlanCampaignInput,
   targets: ReadonlyArray<CampaignGroup>,
-  messages: ReadonlyArray<CheckedMessage>
+  messages: ReadonlyArray<CheckedMessage>,
+  options: { readonly statusDropsMentions?: boolean } = {}
 ) {
   const index = targets.findIndex((t) => targetKindOf(t.groupId) === "status")
   const misplaced = targets.findIndex((t) => t.statusPost !== undefined && targetKindOf(t.groupId) !== "status")
@@ -65,7 +66,7 @@ export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
         field: explicit ? `messages.${i}.media` : "targets"
       })
     }
-    if (m.mentionAll) {
+    if (m.mentionAll && options.statusDropsMentions !== true) {
       const own = input.messages?.[i]?.mentionAll === true
       return yield* new InvalidCampaign({
         message: STATUS_NO_MENTION,

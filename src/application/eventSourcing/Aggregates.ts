@@ -9,7 +9,8 @@ import {
   isPicked,
   isSent,
   MessageDecider,
-  messageStreamId
+  messageStreamId,
+  readCountOf
 } from "../../domain/message/Message.ts"
 import type { PollVotesState } from "../../domain/poll/PollVotes.ts"
 import { PollVotesDecider, pollStreamId } from "../../domain/poll/PollVotes.ts"
@@ -109,7 +110,7 @@ export const messageView = (s: MessageState): MessageView | null =>
         deliveredAt: s.delivery.deliveredAt,
         readAt: s.delivery.readAt,
         deliveredCount: s.delivery.deliveredTo.length,
-        readCount: s.delivery.readBy.length,
+        readCount: readCountOf(s.delivery),
         resendOf: s.resendOf,
         resentAs: s.resentAs,
         mentionAll: s.mentionAll,

@@ -80,7 +80,8 @@ export const MessageEventSchema = codecOf<MessageEvent>()(
       type: z.literal("MessageAcknowledged"),
       at,
       level: z.enum(ACK_LEVELS),
-      participant: z.string().nullable()
+      participant: z.string().nullable(),
+      counted: z.literal(true).optional()
     })
   ])
 )
@@ -214,19 +215,19 @@ export const UserEventSchema = codecOf<UserEvent>()(
 )
 
 export const PollVotesEventSchema = codecOf<PollVotesEvent>()(
-  z.discriminatedUnion("type", [
-    z.object({
-      type: z.literal("PollVoteRecorded"),
-      messageId: z.string(),
-      campaignId: z.string(),
-      at,
-      vote: z.object({
-        voter: z.string(),
-        voterName: z.string().nullable(),
-        options: z.array(z.string()).readonly(),
-        votedAt: z.number(),
-        readable: z.boolean()
-      })
+  z.object({
+    type: z.enum(["PollVoteRecorded", "PollVoterNamed"]),
+    messageId: z.string(),
+    campaignId: z.string(),
+    at,
+    vote: z.object({
+      voter: z.string(),
+      // events written before Herald kept a voter's hidden id beside their number have none
+      lid: z.string().nullable().default(null),
+      voterName: z.string().nullable(),
+      options: z.array(z.string()).readonly(),
+      votedAt: z.number(),
+      readable: z.boolean()
     })
-  ])
+  })
 )

@@ -37,6 +37,16 @@ export const load = <C, S extends { readonly version: number }, E extends { read
   )
 
 /**
+ * A conflict on a stream many writers append to at once (a group's votes on one poll arriving
+ * together): up to 8 retries after a jittered 2, 4, 8… ms, so the writers drift apart instead of
+ * colliding again in step.
+ */
+export const CONTENDED: Schedule.Schedule<unknown> = Schedule.exponential("2 millis").pipe(
+  Schedule.jittered,
+  Schedule.upTo({ times: 8 })
+)
+
+/**
  * `execute(Aggregate)(id, command)` loads the aggregate, decides, appends at the version it read and projects the new state.
  * A concurrent append makes it re-read and decide again (up to `retries` times), so the
  * decision is always taken on the latest state; a claim that lost comes back Rejected.
@@ -55,6 +65,11 @@ export const execute =
       readonly retries?: number
       /** a version a view says the stream reached: the first read need not look past it (load) */
       readonly knownVersion?: number
+      /**
+       * how a conflict is retried, for a stream many writers append to at once (CONTENDED); else at
+       * once, up to `retries` times
+       */
+      readonly conflictSchedule?: Schedule.Schedule<unknown>
     } = {}
   ): Effect.Effect<
     Outcome<S, E, R>,
@@ -82,12 +97,20 @@ export const execute =
           events: decision.events
         } as const
       })
-      const outcome: Outcome<S, E, R> = yield* attempt.pipe(
-        Effect.retry({
-          schedule: Schedule.recurs(options.retries ?? 5),
-          while: (error) => error._tag === "ConcurrencyConflict"
-        })
-      )
+      // up to `retries` attempts more while the append conflicts (a plain catch: no schedule to
+      // build when, as on most calls, the first attempt succeeds), or as the caller's schedule says
+      const upTo = (
+        retries: number
+      ): Effect.Effect<Outcome<S, E, R>, StoreUnavailable | CorruptData | ConcurrencyConflict, EventStore> =>
+        retries <= 0 ? attempt : Effect.catchTag(attempt, "ConcurrencyConflict", () => upTo(retries - 1))
+      const outcome: Outcome<S, E, R> = yield* options.conflictSchedule === undefined
+        ? upTo(options.retries ?? 5)
+        : attempt.pipe(
+            Effect.retry({
+              schedule: options.conflictSchedule,
+              while: (error) => error._tag === "ConcurrencyConflict"
+            })
+          )
       if (outcome._tag === "Accepted" && outcome.events.length > 0) {
         yield* aggregate
           .project(outcome.state)

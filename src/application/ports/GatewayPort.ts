@@ -406,6 +406,12 @@ export class GatewayPort extends Context.Service<
      * without ids costs one call.
      */
     readonly newMessageId: (session: string) => Effect.Effect<string | null, GatewayError>
+    /**
+     * Why the adapter remembers `session` as giving no ids now, asking nothing: `none` (the gateway
+     * has none), `ignored` (a send ignored its id), `failing` (no id lately, for a short backoff),
+     * or null (it may give ids).
+     */
+    readonly withoutIds: (session: string) => Effect.Effect<"none" | "ignored" | "failing" | null>
     /** Looks up a message this session sent by the id it was sent with (GET /api/{session}/chats/{chatId}/messages/{id}). */
     readonly findMessageById: (query: MessageByIdQuery) => Effect.Effect<MessageByIdLookup, GatewayError>
   }

@@ -16,6 +16,7 @@ export const PollResultsViewSchema = z.object({
     .array(
       z.object({
         voter: z.string(),
+        lid: z.string().nullable().default(null),
         voterName: z.string().nullable().default(null),
         options: z.array(z.string()).readonly(),
         votedAt: z.number(),

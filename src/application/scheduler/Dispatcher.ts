@@ -1,4 +1,5 @@
-import { Clock, Context, Deferred, Duration, Effect, Exit, FiberSet, Layer, Random, Semaphore } from "effect"
+import { Clock, Context, Deferred, Duration, Effect, Exit, Fiber, FiberSet, Layer, Random, Semaphore } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { isDue, LOOKBACK_MS } from "../../domain/message/Message.ts"
 import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
@@ -10,7 +11,7 @@ import { heldAt, liftEndedHold } from "../session/liftEndedHold.ts"
 import { LaneReads } from "./LaneReads.ts"
 import type { Preloaded } from "./preloadMessages.ts"
 import { preloadMessages } from "./preloadMessages.ts"
-import type { SessionHold } from "./processMessage.ts"
+import type { Recording, SessionHold } from "./processMessage.ts"
 import { processMessage } from "./processMessage.ts"
 import { logFailed, logFound, logNoPending } from "./SchedulerLog.ts"
 import { SchedulerSettings } from "./SchedulerSettings.ts"
@@ -201,6 +202,49 @@ export class Dispatcher extends Context.Service<
           return { held, read }
         })
 
+      // The record of a sent message (processMessage's `recording`), run beside the lane's next
+      // claim rather than before it: its durable commit and that claim's share one wait for the
+      // disk (the group commit syncs every commit made before it starts), and its view and its
+      // campaign's progress leave the lane's path. At most one record a session is pending: the
+      // next message's send waits for it after its claim (`awaitRecord`), so a process stopped
+      // leaves at most one sent but unrecorded message a session to the lease recovery, as one
+      // stopped between a send and its record always could, and records never pile up on the
+      // database. Its message stays in `mine` until it is recorded, so no pass takes its session
+      // for another scheduler's meanwhile; shutdown's drain waits for it.
+      const recording = new Map<string, { readonly messageId: string; readonly fiber: Fiber.Fiber<void> }>()
+      const recordInBackground = (sessionId: string, messageId: string, record: Recording) =>
+        Effect.flatMap(
+          FiberSet.run(
+            running,
+            record.pipe(
+              Effect.catch((error) => logFailed(messageId, error.message)),
+              Effect.catchDefect((defect) =>
+                logFailed(messageId, defect instanceof Error ? defect.message : String(defect))
+              ),
+              Effect.ensuring(
+                Effect.sync(() => {
+                  mine.delete(messageId)
+                  if (recording.get(sessionId)?.messageId === messageId) recording.delete(sessionId)
+                })
+              ),
+              Effect.provideContext(context)
+            )
+          ),
+          (fiber) => Effect.sync(() => void recording.set(sessionId, { messageId, fiber }))
+        )
+
+      // Between a claim and its send: the session's previous record, if still pending, is waited for.
+      const awaitRecord = (sessionId: string, messageId: string) =>
+        Effect.suspend(() => {
+          const pending = recording.get(sessionId)
+          if (pending === undefined) return Effect.void
+          recording.delete(sessionId)
+          if (pending.fiber.pollUnsafe() !== undefined) return Effect.void
+          return Effect.logDebug(
+            `Message ${messageId}: claimed; sent once the send of message ${pending.messageId} is recorded`
+          ).pipe(Effect.andThen(Fiber.await(pending.fiber)), Effect.asVoid)
+        })
+
       const runLane = (sessionId: string, queue: Array<Queued>): Effect.Effect<void> =>
         Effect.gen(function* () {
           for (;;) {
@@ -218,8 +262,11 @@ export class Dispatcher extends Context.Service<
             // never sent late), and a pause holds no permit other sessions need. The session as the
             // pass (or its preload) read it. Shutdown cuts it short.
             const session = next.session?.view ?? next.preloaded?.session ?? null
-            // (not for a message already out of its window: it will not be claimed)
+            // (not for a message already out of its window: it will not be claimed). Only groups
+            // get typing: a channel has no chat to type in, and marking status@broadcast seen might
+            // mark the contacts' Statuses seen.
             if (
+              targetKindOf(next.view.groupId) === "group" &&
               session?.active === true &&
               session.typingBeforeSend &&
               !draining &&
@@ -241,16 +288,35 @@ export class Dispatcher extends Context.Service<
             const process = Effect.gen(function* () {
               if (draining) return { result: "skipped", pacing: null } as const
               selectedAt = Math.max(selectedAt, yield* Clock.currentTimeMillis)
-              return yield* processMessage(next.view, selectedAt, next.preloaded, next.session)
+              return yield* processMessage(
+                next.view,
+                selectedAt,
+                next.preloaded,
+                next.session,
+                awaitRecord(sessionId, next.view.id)
+              )
             })
+            // A sent message's record runs beside the lane's next message (recordInBackground):
+            // the message stays this process's until it is recorded.
+            let handedOver = false
             // An image or file waits for its media turn before it takes a session permit, so files
             // waiting their turn never hold the permits texts of other sessions need. One order:
-            // media, then session.
+            // media, then session. A Status (text too) takes the same turn: the gateway sends it in
+            // the same slots as images and files (WahaGateway's mediaSends), and a claimed message
+            // must never wait for a slot, its lease running out (docs/architecture.md#media).
             const processed = yield* (
-              next.view.media === null
+              next.view.media === null && targetKindOf(next.view.groupId) !== "status"
                 ? Semaphore.withPermit(permits)(process)
                 : Semaphore.withPermit(mediaPermits)(Semaphore.withPermit(permits)(process))
             ).pipe(
+              Effect.tap(({ recording }) =>
+                recording === undefined
+                  ? Effect.void
+                  : Effect.suspend(() => {
+                      handedOver = true
+                      return recordInBackground(sessionId, next.view.id, recording)
+                    })
+              ),
               Effect.catch((error) => logFailed(next.view.id, error.message).pipe(Effect.as(failed))),
               // a bug is logged as this message's failure and the lane goes on with the next
               Effect.catchDefect((defect) =>
@@ -258,7 +324,11 @@ export class Dispatcher extends Context.Service<
                   Effect.as(failed)
                 )
               ),
-              Effect.ensuring(Effect.sync(() => mine.delete(next.view.id))),
+              Effect.ensuring(
+                Effect.sync(() => {
+                  if (!handedOver) mine.delete(next.view.id)
+                })
+              ),
               Effect.provideContext(context)
             )
             if (

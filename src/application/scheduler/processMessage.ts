@@ -5,6 +5,7 @@ import type { SessionPacing } from "../../domain/session/MessagingSession.ts"
 import { MessageAggregate, MessageAggregateCountedLater } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
 import { projectStream } from "../eventSourcing/project.ts"
+import { GatewayPort } from "../ports/GatewayPort.ts"
 import type { MessageView } from "../ports/MessageRepository.ts"
 import type { SessionView } from "../ports/SessionRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
@@ -36,6 +37,12 @@ export type ProcessResult = "sent" | "failed" | "lost" | "skipped" | "limited"
 export interface Processed {
   readonly result: ProcessResult
   readonly pacing: SessionPacing | null
+  /**
+   * `sent` through the gateway's answer: the record of the send, still to run. The lane runs it
+   * beside its next message (Dispatcher.ts), so that its durable commit and that message's claim
+   * share one wait for the disk instead of two in a row; nothing else waits for it.
+   */
+  readonly recording?: Recording
   /** `limited`: the hold as recorded on the session's stream (null when it could not be recorded) */
   readonly hold?: SessionHold | null
 }
@@ -48,17 +55,36 @@ export interface SessionHold {
 
 const unsent = (result: ProcessResult): Processed => ({ result, pacing: null })
 
-const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null) =>
+/** The record of a send (recordSent), as processMessage hands it to its caller. */
+export type Recording = ReturnType<typeof recordSent>
+
+/**
+ * The record's retries end this long before its claim's lease does (or at a tenth of the lease,
+ * if shorter), so that it is settled here or left to the lease recovery, not stored after it.
+ */
+const RECORD_MARGIN_MS = 5_000
+
+const recordSent = (message: ClaimedMessage, gatewayMessageId: string | null, leaseMs: number) =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
+    const until = message.pickedAt + leaseMs - Math.min(RECORD_MARGIN_MS, leaseMs / 10)
     // its campaign recounted below, with its progress (one read of its messages)
     const recorded = yield* execute(MessageAggregateCountedLater)(
       message.id,
       { type: "RecordSent", gatewayMessageId, now },
       { known: message }
-    ).pipe(retryWhileUnavailable(message.id, "recording its send"))
-    // Rejected: an earlier attempt was stored though its answer was lost, and not projected.
-    if (recorded._tag === "Rejected") yield* projectStream(MessageAggregate.streamId(message.id))
+    ).pipe(retryWhileUnavailable(message.id, "recording its send", until))
+    if (recorded._tag === "Rejected") {
+      // stored by an earlier attempt whose answer was lost, and not projected; or settled meanwhile
+      yield* projectStream(MessageAggregate.streamId(message.id))
+      if (recorded.state.status !== "SENT") {
+        // the lease ran out first: the lease recovery reported it (outcome unknown, as the
+        // organiser sees it), which stands; nothing is counted again
+        return yield* Effect.logWarning(
+          `Message ${message.id}: the gateway took its send, but it could not be recorded sent before its lease ran out; it stays ${recorded.state.status.toLowerCase().replaceAll("_", " ")} as the lease recovery recorded it`
+        )
+      }
+    }
     yield* logProcessed(message.id)
     yield* updateCampaignProgress(message.target.campaignId).pipe(
       retryWhileUnavailable(message.id, "its campaign's progress")
@@ -85,8 +111,9 @@ const recordFailure = (message: ClaimedMessage, reason: string, cutOff: boolean)
   })
 
 /**
- * Claim, send, record. Any error while sending is logged with the message id, recorded on
- * the message and fails its campaign; the caller goes on with the next message. If recording
+ * Claim, send, record; a sent message's record is handed back to run (`recording`, see
+ * Processed). Any error while sending is logged with the message id, recorded on the message
+ * and fails its campaign; the caller goes on with the next message. If recording
  * cannot reach the database, it is retried until the lease ends (only this process knows what
  * the send did); past it, the claim stays open and the lease recovery reports it as
  * outcome-unknown: never resent, never lost.
@@ -98,7 +125,9 @@ export const processMessage = Effect.fnUntraced(function* (
   view: MessageView,
   selectedAt: number,
   preloaded?: Preloaded,
-  sessionRead?: { readonly view: SessionView; readonly readAt: number }
+  sessionRead?: { readonly view: SessionView; readonly readAt: number },
+  // run between the claim and the send (the lane waits there for its previous record, Dispatcher.ts)
+  beforeSend: Effect.Effect<void> = Effect.void
 ) {
   // a session read longer ago than the lead (a long queue in its lane) is read again
   const { preloadLeadMs, schedulerId, leaseMs } = yield* SchedulerSettings
@@ -113,14 +142,30 @@ export const processMessage = Effect.fnUntraced(function* (
         ? sessionRead.view
         : yield* (yield* LaneReads).session(view.sessionId)
   // The send's id is taken before the claim, so one append records both (docs/outcome-unknown.md,
-  // "Client-chosen message ids"); without one the claim goes on as before. A Status takes none
-  // (docs/reach.md: NOWEB leaves the sender out of a Status sent with an id): cut off, it is outcome unknown.
+  // "Client-chosen message ids"): the one the preload took for it, else asked for now; without one
+  // the claim goes on as before. A Status takes none (docs/reach.md: NOWEB leaves the sender out of
+  // a Status sent with an id): cut off, it is outcome unknown.
+  // A preloaded id is used only if taken within the lead for the session as named now, and, an
+  // id, only while the adapter has not learnt meanwhile that the session gives none (a send that
+  // ignored its id, a restart on another engine); else the claim asks as without a preload.
+  const ahead = preloaded?.gatewayId
+  const usable =
+    fresh !== undefined &&
+    ahead !== undefined &&
+    ahead.sessionName === fresh.sessionName &&
+    now - ahead.takenAt <= preloadLeadMs &&
+    (ahead.id === null || (yield* (yield* GatewayPort).withoutIds(fresh.sessionName)) === null)
   const gatewayMessageId =
-    fresh === undefined || targetKindOf(view.groupId) === "status" ? undefined : yield* takeMessageId(fresh.sessionName)
+    fresh === undefined || targetKindOf(view.groupId) === "status"
+      ? undefined
+      : usable
+        ? (ahead?.id ?? undefined)
+        : yield* takeMessageId(fresh.sessionName)
   const claim = yield* claimMessage(view, selectedAt, preloaded?.state, gatewayMessageId)
   if (claim._tag === "Taken") return unsent("lost")
   if (claim._tag === "NotOurs") return unsent("skipped")
   const claimed = claim.state
+  yield* beforeSend
   // A send that reached the gateway, even refused, counts for the session's pace. The session is
   // read inside the attempt: a database away then fails this send like any error while sending.
   let pacing: SessionPacing | null = null
@@ -137,8 +182,13 @@ export const processMessage = Effect.fnUntraced(function* (
     return yield* sendMessage(claimed, active)
   }).pipe(Effect.result)
   if (sent._tag === "Success") {
-    yield* recordSent(claimed, sent.success.messageId)
-    return { result: "sent", pacing } satisfies Processed
+    // recorded by the caller: the claim is on disk, the send is done; what is left is this
+    // message's alone (docs/architecture.md#claim-send-record)
+    return {
+      result: "sent",
+      pacing,
+      recording: recordSent(claimed, sent.success.messageId, leaseMs)
+    } satisfies Processed
   }
   const failure = sent.failure
   // no answer in time, ours or a proxy's (504): the request may have reached WAHA, which goes on
@@ -175,7 +225,9 @@ export const processMessage = Effect.fnUntraced(function* (
     return { result: "failed", pacing } satisfies Processed
   }
   const reason = cutOff
-    ? `${failure.message}; outcome unknown: the gateway may still have sent it, so look in the group before sending it again`
+    ? `${failure.message}; outcome unknown: the gateway may still have sent it, so ${
+        targetKindOf(claimed.target.groupId) === "status" ? "check your Status on your phone" : "look in the group"
+      } before sending it again`
     : failure.message
   yield* logFailed(claimed.id, reason)
   if (failure._tag === "GatewayError" && failure.reason === "NumberLimited" && sessionName !== null) {

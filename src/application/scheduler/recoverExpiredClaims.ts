@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { gatewayMessageKey } from "../../domain/message/Message.ts"
 import { MessageAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
@@ -52,8 +53,16 @@ const lookForSend = (view: MessageView, leaseMs: number, now: number) =>
     const pickedAt = view.pickedAt ?? 0
     const since = pickedAt - HISTORY_CLOCK_SKEW_MS
     // a send claimed up to a lease before `since` may have reached the chat after it
+    // A Status is the number's own (every user's is status@broadcast): only this session's count
+    const status = targetKindOf(view.groupId) === "status"
     const around = yield* (yield* MessageRepository).findPickedInGroup(view.groupId, since - leaseMs, now)
-    if (around.some((other) => other.id !== view.id && other.content === view.content)) {
+    if (
+      around.some(
+        (other) =>
+          other.id !== view.id && other.content === view.content && (!status || other.sessionId === view.sessionId)
+      )
+    ) {
+      if (status) return cannotTell("another Status with the same text was posted around the same time")
       return cannotTell("another message with the same text to this group was claimed around the same time")
     }
     const session = yield* (yield* SessionRepository).get(view.sessionId)

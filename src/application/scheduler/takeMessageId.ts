@@ -22,3 +22,20 @@ export const takeMessageId = Effect.fnUntraced(function* (sessionName: string) {
     Effect.map((id) => id ?? undefined)
   )
 })
+
+/**
+ * takeMessageId at a preload: the id; null only where the session gives none (the gateway has
+ * none, or a send ignored its id: the adapter remembers either for longer than the lead), so the
+ * claim goes without one and asks nothing; undefined where the gateway did not say now (failing,
+ * late, or in its backoff after that), so the claim asks again.
+ */
+export const takeMessageIdAhead = Effect.fnUntraced(function* (sessionName: string) {
+  const gateway = yield* GatewayPort
+  const id = yield* gateway.newMessageId(sessionName).pipe(
+    Effect.timeoutOrElse({ duration: MESSAGE_ID_TIMEOUT_MS, orElse: () => Effect.succeed(undefined) }),
+    Effect.catch(() => Effect.succeed(undefined))
+  )
+  if (id !== null) return id
+  const why = yield* gateway.withoutIds(sessionName)
+  return why === "none" || why === "ignored" ? null : undefined
+})

@@ -1,5 +1,15 @@
+import type { Option } from "effect"
 import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
-import type { GatewayChannel, GatewayContact, GatewayError, GatewayGroup, Page, PageOf } from "../ports/GatewayPort.ts"
+import { channelProblemOf } from "../campaign/channelSupport.ts"
+import type {
+  GatewayChannel,
+  GatewayContact,
+  GatewayError,
+  GatewayGroup,
+  GatewayServerVersion,
+  Page,
+  PageOf
+} from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { walkPages } from "./walkPages.ts"
 
@@ -24,6 +34,10 @@ export class GatewayDirectory extends Context.Service<
     readonly contacts: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayContact>, GatewayError>
     /** every channel the session follows or runs, whatever its role (one gateway call: WAHA does not page them) */
     readonly channels: (sessionName: string) => Effect.Effect<ReadonlyArray<GatewayChannel>, GatewayError>
+    /** the session's channels as last read within the minute, without asking the gateway (none: not read, or expired) */
+    /** the gateway's version and engine, asked at most once a minute while it can post to channels (the channel list's check) */
+    readonly serverVersion: () => Effect.Effect<GatewayServerVersion, GatewayError>
+    readonly cachedChannels: (sessionName: string) => Effect.Effect<Option.Option<ReadonlyArray<GatewayChannel>>>
   }
 >()("herald/application/session/GatewayDirectory") {
   static readonly layer = Layer.effect(
@@ -63,10 +77,22 @@ export class GatewayDirectory extends Context.Service<
 
       const channels = yield* cacheOf((sessionName) => gateway.listChannels(sessionName))
 
+      // one version for the whole gateway; kept only when it can post to channels, so that an
+      // upgrade of a gateway that could not shows at once
+      const version = yield* Cache.makeWith((_: "gateway") => gateway.serverVersion(), {
+        capacity: 1,
+        timeToLive: (exit) =>
+          Exit.isSuccess(exit) && channelProblemOf(exit.value) === null
+            ? Duration.millis(DIRECTORY_TTL_MS)
+            : Duration.zero
+      })
+
       return GatewayDirectory.of({
+        serverVersion: () => Cache.get(version, "gateway"),
         groups: (sessionName) => Cache.get(groups, sessionName),
         contacts: (sessionName) => Cache.get(contacts, sessionName),
-        channels: (sessionName) => Cache.get(channels, sessionName)
+        channels: (sessionName) => Cache.get(channels, sessionName),
+        cachedChannels: (sessionName) => Cache.getSuccess(channels, sessionName)
       })
     })
   )

@@ -1,6 +1,5 @@
 import { Effect } from "effect"
 import { channelProblemOf, postableChannels } from "../campaign/channelSupport.ts"
-import { GatewayPort } from "../ports/GatewayPort.ts"
 import { findOwnedSession } from "./findOwnedSession.ts"
 import { GatewayDirectory } from "./GatewayDirectory.ts"
 import type { DirectoryPageInput } from "./pageOf.ts"
@@ -18,9 +17,11 @@ export const getMessagingChannels = Effect.fn("getMessagingChannels")(function* 
   input: DirectoryPageInput
 ) {
   const session = yield* findOwnedSession(userId, input.sessionName)
-  const problem = channelProblemOf(yield* (yield* GatewayPort).serverVersion())
+  const directory = yield* GatewayDirectory
+  // the version is kept for the directory's minute, as the list is: a page or a search asks neither again
+  const problem = channelProblemOf(yield* directory.serverVersion())
   if (problem !== null) return { items: [], problem }
-  const channels = postableChannels(yield* (yield* GatewayDirectory).channels(session.sessionName))
+  const channels = postableChannels(yield* directory.channels(session.sessionName))
   const needle = input.search?.trim().toLowerCase() ?? ""
   const matching = needle === "" ? channels : channels.filter((c) => c.name.toLowerCase().includes(needle))
   return pageOf(

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
 import { CampaignRepository, targetsOf } from "../ports/CampaignRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 
@@ -17,7 +18,8 @@ export const getMessagingSession = Effect.fnUntraced(function* (userId: string) 
   if (session === null) return null
   const repository = yield* CampaignRepository
   // each group named as its newest campaign names it: a group may have been renamed
-  const groups = yield* repository.groupsBySession(session.id)
+  // the number's Status is a campaign target but no group of the session's
+  const groups = (yield* repository.groupsBySession(session.id)).filter((g) => targetKindOf(g.groupId) !== "status")
   const active = yield* repository.listBySession(session.id, ACTIVE)
   const withCampaigns = groups.map((g) => ({
     id: `${session.id}:${g.groupId}`,

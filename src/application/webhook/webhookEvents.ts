@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { CampaignState } from "../../domain/campaign/Campaign.ts"
-import { failureKindOf, failureWords } from "../../domain/message/failureKind.ts"
+import { targetKindOf } from "../../domain/campaign/CampaignTargets.ts"
+import { failureExplained } from "../../domain/message/failureKind.ts"
 import type { MessageEvent, MessageState } from "../../domain/message/Message.ts"
 import { voterWords } from "../../domain/poll/PollVotes.ts"
 import type { SessionEvent, SessionState } from "../../domain/session/MessagingSession.ts"
@@ -50,9 +51,13 @@ export const webhookBody = (eventId: string, type: string, createdAt: number, da
   JSON.stringify({ id: eventId, type, createdAt: new Date(createdAt).toISOString(), data })
 
 /** A failure in the organiser's words (failureKind.ts): its kind and one sentence, never the gateway's text. */
-const failureOf = (reason: string | null, status: string): Readonly<Record<string, string>> => {
-  const kind = failureKindOf(reason, status)
-  return { kind, sentence: failureWords[kind].sentence }
+const failureOf = (reason: string | null, status: string, groupId?: string): Readonly<Record<string, string>> => {
+  const { kind, sentence } = failureExplained(
+    reason,
+    status,
+    groupId !== undefined && targetKindOf(groupId) === "channel" ? "channel" : undefined
+  )
+  return { kind, sentence }
 }
 
 /**
@@ -110,11 +115,15 @@ const messageFinding = (
     case "MessageSent":
       return found("message.sent", event.at)
     case "MessageSendFailed":
-      return found("message.failed", event.at, { failure: failureOf(event.reason, "FAILED") })
+      return found("message.failed", event.at, { failure: failureOf(event.reason, "FAILED", after.target?.groupId) })
     case "MessageMissed":
-      return found("message.failed", event.at, { failure: failureOf(after.failureReason, "MISSED") })
+      return found("message.failed", event.at, {
+        failure: failureOf(after.failureReason, "MISSED", after.target?.groupId)
+      })
     case "MessageOutcomeUnknown":
-      return found("message.outcome_unknown", event.at, { failure: failureOf(event.reason, "OUTCOME_UNKNOWN") })
+      return found("message.outcome_unknown", event.at, {
+        failure: failureOf(event.reason, "OUTCOME_UNKNOWN", after.target?.groupId)
+      })
     case "MessageAcknowledged":
       // a group sends a receipt per member: only the first of each level is news
       if (before.delivery.readAt === null && after.delivery.readAt !== null)

@@ -1,7 +1,9 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import { targetKindOf } from "./CampaignTargets.ts"
 import type { Recurrence } from "./Recurrence.ts"
 import type { StatusPost } from "./StatusPost.ts"
+import { STATUS_TARGET_ID } from "./StatusPost.ts"
 
 /**
  * A campaign: a plan of messages to one or more groups (its targets) through one messaging
@@ -209,10 +211,18 @@ const targetsProblem = (group: CampaignGroup, targets: ReadonlyArray<CampaignGro
 
 /**
  * A failure's reason as the user reads it: with several targets, which group's message failed
- * ("group Club B: missed"); with one, the reason alone, as before targets.
+ * ("group Club B: missed", "your Status: missed"); with one group, the reason alone, as before
+ * targets. A channel's is always named ("channel Club news: missed", one target or several), so
+ * its failure reads as a channel's, not a group's (failedTargetOf reads both back).
  */
-const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string =>
-  group !== null && state.targets.length > 1 ? `group ${group.groupName || group.groupId}: ${reason}` : reason
+const failureNaming = (state: CampaignState, reason: string, group: CampaignGroup | null): string => {
+  if (group === null) return reason
+  const channel = targetKindOf(group.groupId) === "channel"
+  if (!channel && state.targets.length <= 1) return reason
+  // the number's Status is not a group
+  if (group.groupId === STATUS_TARGET_ID) return `your Status: ${reason}`
+  return `${channel ? "channel" : "group"} ${group.groupName || group.groupId}: ${reason}`
+}
 
 const isFinished = (status: CampaignState["status"]): boolean =>
   status === "COMPLETED" || status === "CANCELLED" || status === "FAILED"

@@ -1,3 +1,5 @@
+import { STATUS_TARGET_ID } from "./StatusPost.ts"
+
 /**
  * What a copy of a campaign takes (campaign.duplicate and the browser's copy form): its messages
  * as a plan again. Left out: messages the user deleted (cancelled ones stay: duplicating a
@@ -33,14 +35,20 @@ export const copyPlan = <M extends CopiedMessage>(messages: ReadonlyArray<M>): A
   const inGroup = new Map<string, number>()
   const inPlan = new Map<string, number>()
   const plan: Array<M> = []
-  for (const m of messages) {
-    if (m.status === "DELETED" || m.resendOf !== null) continue
+  const kept = messages.filter((m) => m.status !== "DELETED" && m.resendOf === null)
+  // the groups' copies first: a Status copy (never mentioning everyone) is the same message as a
+  // group's copy edited to mention everyone, not one of its own
+  const status = (m: M) => m.groupId === STATUS_TARGET_ID
+  for (const m of [...kept.filter((m) => !status(m)), ...kept.filter(status)]) {
     const key = sameness(m)
     const held = (inGroup.get(`${m.groupId} ${key}`) ?? 0) + 1
     inGroup.set(`${m.groupId} ${key}`, held)
     if (held <= (inPlan.get(key) ?? 0)) continue
+    if (status(m) && held <= (inPlan.get(sameness({ ...m, mentionAll: true })) ?? 0)) continue
     inPlan.set(key, held)
     plan.push(m)
   }
-  return plan.sort((a, b) => a.scheduledAt - b.scheduledAt)
+  // in time order; ties keep the campaign's order
+  const order = new Map(messages.map((m, i) => [m, i]))
+  return plan.sort((a, b) => a.scheduledAt - b.scheduledAt || (order.get(a) ?? 0) - (order.get(b) ?? 0))
 }

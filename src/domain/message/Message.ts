@@ -1,3 +1,4 @@
+import { STATUS_TARGET_ID } from "../campaign/StatusPost.ts"
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
 import type { MessageMedia } from "./Media.ts"
@@ -99,6 +100,11 @@ export type MessageEvent =
       readonly at: number
       readonly level: AckLevel
       readonly participant: string | null
+      /**
+       * A Status seen by one more contact past the names kept (STATUS_SEEN_NAMES): counted, not
+       * named (participant null). Absent on every other receipt.
+       */
+      readonly counted?: true
     }
 
 /** How far a sent message got: a read message was delivered too. */
@@ -113,9 +119,22 @@ export interface Delivery {
   readonly deliveredTo: ReadonlyArray<string>
   /** group members who read it */
   readonly readBy: ReadonlyArray<string>
+  /** a Status's viewers counted past the names kept in readBy (STATUS_SEEN_NAMES) */
+  readonly readMore: number
 }
 
-export const noDelivery: Delivery = { deliveredAt: null, readAt: null, deliveredTo: [], readBy: [] }
+export const noDelivery: Delivery = { deliveredAt: null, readAt: null, deliveredTo: [], readBy: [], readMore: 0 }
+
+/**
+ * A Status goes to up to thousands of contacts, each of whom sends a receipt: of its viewers this
+ * many are named (kept once each), the others only counted, and its per-contact DELIVERED
+ * receipts are kept as one for the Status as a whole. Its stream and state stay small: no name
+ * list grows past this, and each receipt's evolve costs at most a scan of this many names.
+ */
+export const STATUS_SEEN_NAMES = 256
+
+/** How many read it: the members named, and a Status's viewers counted past them. */
+export const readCountOf = (d: Delivery): number => d.readBy.length + d.readMore
 /**
  * Where a message is in its life. The API's flags are derived from it: isPicked once claimed,
  * isSent once sent, isDeleted when deleted or cancelled before being picked.
@@ -444,12 +463,36 @@ const alreadyAcknowledged = (d: Delivery, level: AckLevel, participant: string |
 const withMember = (members: ReadonlyArray<string>, participant: string | null): ReadonlyArray<string> =>
   participant === null || members.includes(participant) ? members : [...members, participant]
 
-const acknowledged = (d: Delivery, level: AckLevel, participant: string | null, at: number): Delivery => ({
+const acknowledged = (
+  d: Delivery,
+  level: AckLevel,
+  participant: string | null,
+  at: number,
+  counted: boolean
+): Delivery => ({
   deliveredAt: d.deliveredAt ?? at,
   readAt: level === "READ" ? (d.readAt ?? at) : d.readAt,
   deliveredTo: withMember(d.deliveredTo, participant),
-  readBy: level === "READ" ? withMember(d.readBy, participant) : d.readBy
+  readBy: level === "READ" ? withMember(d.readBy, participant) : d.readBy,
+  readMore: counted ? d.readMore + 1 : d.readMore
 })
+
+/**
+ * A Status's receipt (STATUS_SEEN_NAMES): a contact's DELIVERED is kept as the Status's own (the
+ * first one only); a viewer is named while fewer than the cap are, else counted. A viewer past
+ * the cap cannot be told from one already counted: a receipt the gateway repeats for them counts
+ * twice (WAHA repeats a webhook only when Herald did not answer it).
+ */
+const statusAck = (d: Delivery, level: AckLevel, participant: string | null, now: number): Result => {
+  if (level === "DELIVERED" || participant === null)
+    return alreadyAcknowledged(d, level, null)
+      ? accept()
+      : accept({ type: "MessageAcknowledged", at: now, level, participant: null })
+  if (d.readBy.includes(participant)) return accept()
+  return d.readBy.length < STATUS_SEEN_NAMES
+    ? accept({ type: "MessageAcknowledged", at: now, level, participant })
+    : accept({ type: "MessageAcknowledged", at: now, level, participant: null, counted: true })
+}
 
 /** only the poll's own fields go into an event (a caller's object may carry more) */
 const copyPoll = (poll: Poll): Poll => ({ options: [...poll.options], multipleAnswers: poll.multipleAnswers })
@@ -575,6 +618,8 @@ export const decideMessage = (command: MessageCommand, state: MessageState): Res
     case "RecordAck":
       if (state.status === "NEW") return reject({ _tag: "MessageNotFound" })
       if (state.status !== "SENT") return reject({ _tag: "MessageNotSent", status: state.status })
+      if (state.target?.groupId === STATUS_TARGET_ID)
+        return statusAck(state.delivery, command.level, command.participant, command.now)
       return alreadyAcknowledged(state.delivery, command.level, command.participant)
         ? accept()
         : accept({
@@ -677,7 +722,11 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
     case "MessageSent":
       return { ...state, status: "SENT", sentAt: event.at, gatewayMessageId: event.gatewayMessageId, version }
     case "MessageAcknowledged":
-      return { ...state, delivery: acknowledged(state.delivery, event.level, event.participant, event.at), version }
+      return {
+        ...state,
+        delivery: acknowledged(state.delivery, event.level, event.participant, event.at, event.counted === true),
+        version
+      }
     case "MessageSendFailed":
       return { ...state, status: "FAILED", failureReason: event.reason, version }
     case "MessageOutcomeUnknown":

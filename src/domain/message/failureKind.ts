@@ -183,23 +183,54 @@ export const actionFailureWords: Readonly<Record<FailureKind, FailureWords>> = {
   }
 }
 
+/** What a failed copy was sent to: a group (or a contact), or a WhatsApp channel. */
+export type FailedTargetKind = "group" | "channel"
+
 /**
- * The group a campaign's reason names when it sends to several (Campaign.ts: `group <name>: <reason>`),
- * or null: the shortest name followed by the start of a reason Herald records.
+ * The group or channel a campaign's reason names (Campaign.ts: `group <name>: <reason>` when it
+ * sends to several, `channel <name>: <reason>` for a channel's), or null: the shortest name
+ * followed by the start of a reason Herald records.
  */
-export const failedGroupOf = (reason: string | null | undefined): string | null => {
+export const failedTargetOf = (
+  reason: string | null | undefined
+): { readonly kind: FailedTargetKind; readonly name: string } | null => {
   const m =
-    /^group (.+?): (?=failed to |cannot read |missed$|outcome unknown|outcome_unknown$|not sent: |the .+ attached to this message)/s.exec(
+    /^(group|channel) (.+?): (?=failed to |cannot read |missed$|outcome unknown|outcome_unknown$|not sent: |the .+ attached to this message)/s.exec(
       reason ?? ""
     )
-  return m?.[1] ?? null
+  const kind = m?.[1]
+  const name = m?.[2]
+  return name === undefined ? null : { kind: kind === "channel" ? "channel" : "group", name }
 }
+
+/**
+ * Where a channel's failure reads differently from a group's: posting to a channel needs its owner
+ * or an admin, not a member, and "check the group" is "check the channel".
+ */
+const channelFailureWords: Readonly<Partial<Record<FailureKind, FailureWords>>> = {
+  group: {
+    sentence:
+      "WhatsApp could not post to the channel: this number is no longer an owner or admin of the channel, or the channel is gone.",
+    nextStep: "Check on your phone that this number still owns or administers the channel, then send the message again."
+  },
+  noAnswer: {
+    sentence:
+      "The send started, but no answer came in time, so Herald cannot tell whether the message reached the channel.",
+    nextStep: "Check the channel first: send it again only if the message is not there, or it will arrive twice."
+  }
+}
+
+/** The sentence and next step of a send's failure to a group or to a channel. */
+export const failureWordsFor = (kind: FailureKind, target: FailedTargetKind = "group"): FailureWords =>
+  (target === "channel" ? channelFailureWords[kind] : undefined) ?? failureWords[kind]
 
 /** Sentence and next step of a stored reason, in one go. */
 export const failureExplained = (
   reason: string | null | undefined,
-  status?: StatusHint
+  status?: StatusHint,
+  /** what the copy went to; absent: as the reason names it (a group unless it names a channel) */
+  target?: FailedTargetKind
 ): FailureWords & { readonly kind: FailureKind } => {
   const kind = failureKindOf(reason, status)
-  return { kind, ...failureWords[kind] }
+  return { kind, ...failureWordsFor(kind, target ?? failedTargetOf(reason)?.kind ?? "group") }
 }

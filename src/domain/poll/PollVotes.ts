@@ -10,8 +10,13 @@ import { accept, reject } from "../shared/Decider.ts"
  * earlier one.
  */
 export interface PollVote {
-  /** `<digits>@c.us`, `<id>@lid`, or "me" for the organiser's own phone */
+  /** `<digits>@c.us`, `<id>@lid`, or "me" for the organiser's own phone; the number when both are known */
   readonly voter: string
+  /**
+   * the voter's hidden id (`<id>@lid`) when WhatsApp named them by number too: the same person,
+   * so a vote under either id is theirs (WhatsApp uses one or the other from one event to the next)
+   */
+  readonly lid: string | null
   /** the name the voter gave WhatsApp (WAHA's pushName), when the event carried one */
   readonly voterName: string | null
   /** the options chosen, as the poll's own strings; empty: the voter took every choice back */
@@ -27,8 +32,13 @@ export interface RecordedVote extends PollVote {
   readonly recordedAt: number
 }
 
+/**
+ * PollVoteRecorded: a voter's new vote. PollVoterNamed: the same vote again, telling who the voter
+ * is (a name, or their other id) that was not known: the entry learns it, no new vote (so no
+ * outgoing `poll.vote`, docs/api.md#webhooks).
+ */
 export type PollVotesEvent = {
-  readonly type: "PollVoteRecorded"
+  readonly type: "PollVoteRecorded" | "PollVoterNamed"
   readonly messageId: string
   readonly campaignId: string
   readonly at: number
@@ -43,6 +53,11 @@ export type PollVotesCommand = {
   /** the poll's options and whether several may be chosen, from the message */
   readonly poll: Poll
   readonly now: number
+  /**
+   * false: the report gave no time of its own (`vote.votedAt` is then when Herald heard of it), so
+   * it cannot tell a newer vote from a retry; one holding the voter's current choice is a duplicate
+   */
+  readonly dated: boolean
 }
 
 export type PollVotesRejection =
@@ -66,16 +81,48 @@ const tieKey = (vote: PollVote): string => `${vote.readable ? 1 : 0}\u0000${vote
 /**
  * Whether `next` replaces `current`: newer (`votedAt` greater), or at the same time when it sorts
  * after it, so replays and retries out of order end in one state whatever their order. An older
- * or identical vote does not.
+ * or identical vote does not (a name learnt with it is kept apart: learnsVoter).
  */
 export const replacesVote = (current: PollVote | undefined, next: PollVote): boolean => {
   if (current === undefined) return true
   if (next.votedAt !== current.votedAt) return next.votedAt > current.votedAt
-  const [a, b] = [tieKey(current), tieKey(next)]
-  if (a !== b) return b > a
-  // the same vote; a name learnt later is kept
-  return current.voterName === null && next.voterName !== null
+  return tieKey(next) > tieKey(current)
 }
+
+const idsOf = (vote: Pick<PollVote, "voter" | "lid">): ReadonlyArray<string> =>
+  vote.lid === null ? [vote.voter] : [vote.voter, vote.lid]
+
+/** Whether two votes are one person's: an id in common (the number or the hidden id). */
+export const sameVoter = (a: Pick<PollVote, "voter" | "lid">, b: Pick<PollVote, "voter" | "lid">): boolean =>
+  idsOf(a).some((id) => idsOf(b).includes(id))
+
+const isLid = (id: string): boolean => id.endsWith("@lid")
+
+/** Who the voter is from both: keyed by the number when either knows it, the hidden id kept beside it, a name kept. */
+const mergeVoter = (current: PollVote | undefined, next: PollVote): Pick<PollVote, "voter" | "lid" | "voterName"> => {
+  if (current === undefined) return { voter: next.voter, lid: next.lid, voterName: next.voterName }
+  const ids = [...idsOf(next), ...idsOf(current)]
+  return {
+    voter: ids.find((id) => !isLid(id)) ?? next.voter,
+    lid: ids.find((id) => isLid(id) && ids.some((other) => !isLid(other))) ?? null,
+    voterName: next.voterName ?? current.voterName
+  }
+}
+
+/** Whether `next` tells who the voter of `current` is beyond what is kept: a name, or another id. */
+const learnsVoter = (current: PollVote, next: PollVote): boolean =>
+  (current.voterName === null && next.voterName !== null) || idsOf(next).some((id) => !idsOf(current).includes(id))
+
+const sameChoice = (a: PollVote, b: PollVote): boolean => tieKey(a) === tieKey(b)
+
+/** The vote kept for this voter under any of their ids: the newest, should two entries turn out to be one person. */
+const currentVote = (votes: ReadonlyArray<RecordedVote>, vote: PollVote): RecordedVote | undefined =>
+  votes
+    .filter((v) => sameVoter(v, vote))
+    .reduce<RecordedVote | undefined>(
+      (newest, v) => (newest === undefined || replacesVote(newest, v) ? v : newest),
+      undefined
+    )
 
 const decidePollVotes = (
   command: PollVotesCommand,
@@ -91,24 +138,40 @@ const decidePollVotes = (
   // an option chosen twice counts once; the poll's order, not the voter's clicks
   const options = vote.readable ? poll.options.filter((option) => vote.options.includes(option)) : []
   const normal: PollVote = { ...vote, options }
-  const current = state.votes.find((v) => v.voter === vote.voter)
-  if (!replacesVote(current, normal)) return accept()
-  return accept({
-    type: "PollVoteRecorded",
+  const current = currentVote(state.votes, normal)
+  const event = (type: PollVotesEvent["type"], kept: PollVote): PollVotesEvent => ({
+    type,
     messageId: command.messageId,
     campaignId: command.campaignId,
     at: command.now,
-    vote: normal
+    vote: { ...kept, ...mergeVoter(current, normal) }
   })
+  // the same vote again: a replay, an older vote, or an undated one holding the voter's current choice
+  const again =
+    current !== undefined && (!replacesVote(current, normal) || (!command.dated && sameChoice(current, normal)))
+  if (current !== undefined && again) {
+    const { recordedAt: _, ...kept } = current
+    // at most who the voter is is new
+    return learnsVoter(current, normal) ? accept(event("PollVoterNamed", kept)) : accept()
+  }
+  return accept(event("PollVoteRecorded", normal))
 }
 
 const evolvePollVotes = (state: PollVotesState, event: PollVotesEvent): PollVotesState => {
-  const recorded: RecordedVote = { ...event.vote, recordedAt: event.at }
-  const known = state.votes.some((v) => v.voter === recorded.voter)
+  const current = currentVote(state.votes, event.vote)
+  const recorded: RecordedVote =
+    event.type === "PollVoteRecorded" || current === undefined
+      ? { ...event.vote, recordedAt: event.at }
+      : { ...current, voter: event.vote.voter, lid: event.vote.lid, voterName: event.vote.voterName }
+  // one entry per person: where they first voted, under the id they are known by now
+  const first = state.votes.findIndex((v) => sameVoter(v, event.vote))
   return {
     id: event.messageId,
     campaignId: event.campaignId,
-    votes: known ? state.votes.map((v) => (v.voter === recorded.voter ? recorded : v)) : [...state.votes, recorded],
+    votes:
+      first === -1
+        ? [...state.votes, recorded]
+        : state.votes.flatMap((v, i) => (i === first ? [recorded] : sameVoter(v, event.vote) ? [] : [v])),
     version: state.version + 1
   }
 }

@@ -12,8 +12,8 @@ const wallClock = (epochMs: number, timeZone: string): string => {
 const FORMULA_START = /^[=@\t\r-]|^\+(?!\d+$)/
 
 /**
- * A poll's results as CSV, one row per voter (earliest vote first): `Voter,Number,Choices,Voted at
- * (<zone>)`, the choices joined by "; ", a vote Herald could not read as "(could not be read)", a
+ * A poll's results as CSV, one row per voter (earliest vote first): `Voter,Number,WhatsApp id,Choices,Voted
+ * at (<zone>)` (the id: the number's `<digits>@c.us`, a hidden `<id>@lid`, or "me"), the choices joined by "; ", a vote Herald could not read as "(could not be read)", a
  * voter who took every choice back as "(no choice)". RFC 4180 quoting, and a cell a spreadsheet
  * would run as a formula (=, +, -, @, tab, CR first) starts with a quote mark; a phone number
  * (`+` and digits alone) is a number to a spreadsheet, not a formula, and stays as it is.
@@ -25,12 +25,13 @@ export const pollResultsCsv = (kept: ReadonlyArray<RecordedVote>, timeZone: stri
     return [
       who.name,
       who.number ?? "",
+      vote.voter,
       vote.readable ? (vote.options.length === 0 ? "(no choice)" : vote.options.join("; ")) : "(could not be read)",
       wallClock(vote.votedAt, timeZone)
     ]
   })
   const csv = Papa.unparse(
-    { fields: ["Voter", "Number", "Choices", `Voted at (${timeZone})`], data: rows },
+    { fields: ["Voter", "Number", "WhatsApp id", "Choices", `Voted at (${timeZone})`], data: rows },
     { escapeFormulae: FORMULA_START, newline: "\r\n" }
   )
   // every line ends with CRLF, the last too (Papa leaves it off when there are rows)

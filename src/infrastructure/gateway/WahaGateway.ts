@@ -453,8 +453,9 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
 
   // body as WAHA's TextStatus / ImageStatus (how-to/status; docs/reach.md "2. Status"): `contacts`
   // left out for all contacts (WEBJS refuses any list); no `id` (Herald takes none for a Status).
-  // One Status at a time per session with the media sends, and their deadline: a Status to
-  // thousands is many requests inside WAHA.
+  // In the media sends' slots (two at once in this process, all sessions together) and under
+  // their deadline: a Status to thousands is many requests inside WAHA. The scheduler takes its
+  // own slot for a Status before the claim (Dispatcher), so a claimed Status never waits here.
   const sendStatus = (request: SendStatusRequest) =>
     mediaSends.withPermits(1)(
       Effect.gen(function* () {
@@ -788,6 +789,7 @@ export const makeWahaGateway = (options: WahaGatewayOptions): WahaGatewayService
     listChannels,
     findSentMessage: makeFindSentMessage({ call, ok, parse }),
     newMessageId: messageIds.newMessageId,
+    withoutIds: messageIds.withoutIds,
     findMessageById: messageIds.findMessageById
   })
 }

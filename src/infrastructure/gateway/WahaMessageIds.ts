@@ -61,12 +61,12 @@ type NoIds = { readonly until: number; readonly why: "none" | "ignored" | "faili
 
 export const makeMessageIds = (http: WahaHttp) => {
   const seg = encodeURIComponent
-  const withoutIds = Ref.makeUnsafe<ReadonlyMap<string, NoIds>>(new Map())
+  const noIdsBySession = Ref.makeUnsafe<ReadonlyMap<string, NoIds>>(new Map())
 
   /** Remembers that `session` gives no ids; true when it was not remembered so before. */
   const remember = (session: string, why: NoIds["why"], forMs = NO_IDS_REMEMBERED_MS) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Ref.modify(withoutIds, (map): readonly [boolean, ReadonlyMap<string, NoIds>] => {
+      Ref.modify(noIdsBySession, (map): readonly [boolean, ReadonlyMap<string, NoIds>] => {
         const known = map.get(session)
         const fresh = known === undefined || known.until <= now || (why === "ignored" && known.why !== "ignored")
         return [fresh, new Map(map).set(session, { until: now + forMs, why })]
@@ -75,7 +75,7 @@ export const makeMessageIds = (http: WahaHttp) => {
 
   /** Forgets what was remembered of `session`: it was created, started or restarted, perhaps on another engine. */
   const forget = (session: string) =>
-    Ref.update(withoutIds, (map) => {
+    Ref.update(noIdsBySession, (map) => {
       if (!map.has(session)) return map
       const next = new Map(map)
       next.delete(session)
@@ -84,9 +84,17 @@ export const makeMessageIds = (http: WahaHttp) => {
 
   const remembered = (session: string) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.map(Ref.get(withoutIds), (map) => {
+      Effect.map(Ref.get(noIdsBySession), (map) => {
         const known = map.get(session)
         return known !== undefined && known.until > now
+      })
+    )
+
+  const withoutIds = (session: string) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.map(Ref.get(noIdsBySession), (map) => {
+        const known = map.get(session)
+        return known !== undefined && known.until > now ? known.why : null
       })
     )
 
@@ -199,5 +207,5 @@ export const makeMessageIds = (http: WahaHttp) => {
     return lookup
   })
 
-  return { newMessageId, findMessageById, checkHonoured, forget }
+  return { newMessageId, withoutIds, findMessageById, checkHonoured, forget }
 }

@@ -2,7 +2,7 @@ import { Clock, Effect, Layer } from "effect"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import { Notifier } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { failedGroupOf, failureExplained } from "../../domain/message/failureKind.ts"
+import { failedTargetOf, failureExplained } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { oneLineValues } from "./oneLineValues.ts"
@@ -201,7 +201,7 @@ export const composeMail = (
     case "CampaignFailed": {
       // in plain words first (issue 22 item 1); the stored reason, as the log has it, below
       const words = failureExplained(n.reason)
-      const group = failedGroupOf(n.reason)
+      const target = failedTargetOf(n.reason)
       return {
         to: adminEmail,
         subject: `[${PRODUCT}] Campaign failed: ${n.title}`,
@@ -210,7 +210,7 @@ export const composeMail = (
             "A campaign failed.",
             "",
             `Campaign: ${n.title}`,
-            ...(group === null ? [] : [`Group: ${group}`]),
+            ...(target === null ? [] : [`${target.kind === "channel" ? "Channel" : "Group"}: ${target.name}`]),
             `What happened: ${words.sentence}`,
             `What to do: ${words.nextStep}`,
             "",

@@ -1,5 +1,6 @@
 import type { SQLInputValue } from "node:sqlite"
 import { Effect, Layer } from "effect"
+import { z } from "zod"
 import type { CampaignListFilter } from "../../application/ports/CampaignRepository.ts"
 import {
   CampaignCountersSchema,
@@ -10,10 +11,11 @@ import {
   searchClasses,
   targetsOf
 } from "../../application/ports/CampaignRepository.ts"
+import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
 import { WITHDRAWN_RESEND_STATUSES } from "../../domain/message/Message.ts"
 import type { SqliteConnection } from "./SqliteDatabase.ts"
 import { attempt, attemptWrite, SqliteDatabase } from "./SqliteDatabase.ts"
-import { campaignProgress } from "./SqliteMessageRepository.ts"
+import { PROGRESS, ProgressRow } from "./SqliteMessageRepository.ts"
 import { decodeRow } from "./sqliteErrors.ts"
 import { sqliteViewStore } from "./viewRows.ts"
 
@@ -36,6 +38,15 @@ const COUNTERS = `SELECT json_object(
   'cancelledMessages', count(*) FILTER (WHERE m.status = 'CANCELLED' AND m.resend_of IS NULL),
   'messageVersions', coalesce(sum(m.version), 0)
 ) AS counters FROM messages m WHERE m.campaign_id = ?`
+
+/** The campaign's counters counted again (`?`, `?`: its id), if it has counters to keep. */
+const RECOUNT = `UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`
+
+/** What recountProgress reads after its recount, decoded once (zod compiles a schema on first use). */
+const CountedProgressRow = z.object({
+  campaign: z.object({ status: z.enum(CAMPAIGN_STATUSES), version: z.number().int() }).nullable(),
+  progress: ProgressRow
+})
 
 /**
  * `*<search>*` for GLOB (searchClasses): a letter as the class of its variants, `*`, `?` and `[`
@@ -98,8 +109,7 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
   // every column but message_ids
   const listings = sqliteViewStore(connection, TABLE, CampaignListingSchema, "projection")
   // one statement; the messages are counted only when the row has counters to keep
-  const recount = (id: string) =>
-    campaigns.run(`UPDATE ${TABLE} SET counters = (${COUNTERS}) WHERE id = ? AND counters IS NOT NULL`, id, id)
+  const recount = (id: string) => campaigns.run(RECOUNT, id, id)
   return {
     save: streamPart.saveNewer,
     get: (id) => campaigns.one("WHERE id = ?", [id]),
@@ -121,10 +131,20 @@ export const makeSqliteCampaignRepository = (connection: SqliteConnection): Camp
         return typeof counters === "string" ? JSON.parse(counters) : counters
       }).pipe(Effect.flatMap((counters) => decodeRow(CampaignCountersSchema, TABLE, counters))),
     recount,
+    // one write (no fsync of its own): the recount, then its status and version and the messages'
+    // progress read in the same transaction; a burst runs one after each send
     recountProgress: (id) =>
-      recount(id).pipe(
-        Effect.andThen(Effect.all([listings.one("WHERE id = ?", [id]), campaignProgress(connection, id)])),
-        Effect.map(([campaign, progress]) => ({
+      attemptWrite(
+        connection,
+        () => {
+          connection.statement(RECOUNT).run(id, id)
+          const campaign = connection.statement(`SELECT status, version FROM ${TABLE} WHERE id = ?`).get(id)
+          return { campaign: campaign ?? null, progress: connection.statement(PROGRESS).get(id) }
+        },
+        false
+      ).pipe(
+        Effect.flatMap((read) => decodeRow(CountedProgressRow, TABLE, read)),
+        Effect.map(({ campaign, progress }) => ({
           status: campaign?.status ?? null,
           version: campaign?.version ?? 0,
           progress

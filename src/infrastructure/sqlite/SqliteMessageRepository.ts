@@ -28,20 +28,18 @@ const OPEN = OPEN_STATUSES.map((s) => `'${s}'`).join(", ")
 const PENDING = PENDING_STATUSES.map((s) => `'${s}'`).join(", ")
 
 // row schemas built once: zod compiles a schema on first use, so building one per call costs ~0.2 ms
-const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
+export const ProgressRow = z.object({ total: z.number().int(), sent: z.number().int(), open: z.number().int() })
 const TimeRow = z.object({ t: z.number() })
 const PendingRow = z.object({ messages: z.number().int(), campaigns: z.number().int() })
 
-/** MessageRepository.progress, also for the campaigns' recountProgress. */
-export const campaignProgress = (connection: SqliteConnection, campaignId: string) =>
-  attempt(connection, () =>
-    connection
-      .statement(
-        `SELECT count(*) AS total, coalesce(sum(is_sent = 1), 0) AS sent, coalesce(sum(status IN (${OPEN})), 0) AS open
+/** MessageRepository.progress of a campaign (`?`), also read by the campaigns' recountProgress. */
+export const PROGRESS = `SELECT count(*) AS total, coalesce(sum(is_sent = 1), 0) AS sent, coalesce(sum(status IN (${OPEN})), 0) AS open
          FROM messages WHERE campaign_id = ?`
-      )
-      .get(campaignId)
-  ).pipe(Effect.flatMap((row) => decodeRow(ProgressRow, TABLE, row)))
+
+const campaignProgress = (connection: SqliteConnection, campaignId: string) =>
+  attempt(connection, () => connection.statement(PROGRESS).get(campaignId)).pipe(
+    Effect.flatMap((row) => decodeRow(ProgressRow, TABLE, row))
+  )
 
 export const makeSqliteMessageRepository = (connection: SqliteConnection): MessageRepository["Service"] => {
   const messages = sqliteViewStore(connection, TABLE, MessageViewSchema, "projection")

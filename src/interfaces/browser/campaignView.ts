@@ -268,6 +268,10 @@ export const deliveryWords = (
   return null
 }
 
+/** What to tell of an outcome-unknown copy, by where it went: a group (check it), or the number's Status (check it on the phone). */
+export const outcomeUnknownExplanation = (groupId: string): string =>
+  groupId === "status@broadcast" ? i18next.t("row.outcomeUnknownStatus") : i18next.t("row.outcomeUnknown")
+
 /** The viewer's IANA zone, as the browser reports it. */
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 

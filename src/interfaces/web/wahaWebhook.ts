@@ -18,7 +18,6 @@ import { SeenEvents } from "../../application/shared/SeenEvents.ts"
 import { TrustedSenders } from "../../application/shared/TrustedSenders.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import type { AckLevel } from "../../domain/message/Message.ts"
-import { MAX_POLL_OPTION_LENGTH, MAX_POLL_OPTIONS } from "../../domain/message/Poll.ts"
 import { WahaId } from "../../infrastructure/gateway/wahaId.ts"
 import { addressBlock } from "./clientAddress.ts"
 import type { WebServices } from "./WebServices.ts"
@@ -141,6 +140,10 @@ const StatusPayload = z.object({
     .catch(null)
 })
 
+/** Generous bounds on a vote's options, whoever's poll it answers (a body is capped anyway). */
+const MAX_LOOSE_OPTION_LENGTH = 10_000
+const MAX_LOOSE_OPTIONS = 1_000
+
 const SerializedId = WahaId.pipe(z.string().min(1))
 
 /**
@@ -163,21 +166,34 @@ const VoteDestination = z.object({
   participant: z.string().max(200).nullish().catch(null)
 })
 
+const AltId = z.string().max(200).nullish().catch(null)
+
 /**
  * `poll.vote` / `poll.vote.failed` (WAHA's PollVotePayload): `vote` names the voter and holds every
  * option they hold now (`selectedOptions`; [] on a failed one) and when (`timestamp`: ms, but
  * seconds on NOWEB's failed votes); `poll` is the poll message. Each engine names the voter
- * differently (docs/reach.md#3-poll-results): see voterOf.
+ * differently (docs/reach.md#3-poll-results): see votersOf. The options are read loosely (any
+ * strings, a generous cap): a vote on a poll that is not Herald's (its options longer or more
+ * than Herald's polls allow) is answered "unknown", not refused, so WAHA does not retry it;
+ * Herald's own poll checks them against its options (PollVotesDecider).
  */
 const PollVotePayload = z.object({
   vote: VoteDestination.extend({
-    selectedOptions: z.array(z.string().max(MAX_POLL_OPTION_LENGTH)).max(MAX_POLL_OPTIONS).nullish(),
+    selectedOptions: z.array(z.string().max(MAX_LOOSE_OPTION_LENGTH)).max(MAX_LOOSE_OPTIONS).nullish(),
     timestamp: z.number().nonnegative().nullish().catch(null)
   }),
   poll: VoteDestination,
-  /** the engine's own data; a `pushName` there is the voter's name (not every engine has one) */
+  /**
+   * the engine's own data: a `pushName` there is the voter's name (not every engine has one); the
+   * voter's other id, when the engine knows both their number and their hidden id: NOWEB's message
+   * key (`participantAlt` in a group, `remoteJidAlt` one to one), GOWS's `Info.SenderAlt`
+   */
   _data: z
-    .object({ pushName: z.string().max(200).nullish().catch(null) })
+    .object({
+      pushName: z.string().max(200).nullish().catch(null),
+      key: z.object({ participantAlt: AltId, remoteJidAlt: AltId }).nullish().catch(null),
+      Info: z.object({ SenderAlt: AltId }).nullish().catch(null)
+    })
     .nullish()
     .catch(null)
 })
@@ -185,22 +201,45 @@ const PollVotePayload = z.object({
 /** `123@c.us` for `123@s.whatsapp.net` or `123:4@s.whatsapp.net` (a device of the number). */
 const plainId = (id: string): string => id.replace(/:\d+@/, "@").replace(/@s\.whatsapp\.net$/, "@c.us")
 
+const isPerson = (id: string | null | undefined): id is string =>
+  typeof id === "string" && id !== "" && id !== "me" && !id.endsWith("@g.us") && !id.endsWith("@newsletter")
+
 /**
  * Who voted: "me" for the organiser's own phone; else the group member (`participant`: GOWS,
- * where `from` is the group), else `from` (NOWEB, WEBJS), else `to` when `from` is a group.
+ * where `from` is the group), else `from` (NOWEB, WEBJS), else `to` when `from` is a group. Where
+ * the payload names the voter both by number and by hidden id (`@lid`: `participant` and `from`
+ * differing, or the engine's other id in `_data`), the number is the voter and the hidden id kept
+ * beside it (`lid`), so one person is counted once whichever id a later vote carries.
  */
-export const voterOf = (vote: z.infer<typeof VoteDestination>): string | null => {
-  if (vote.fromMe === true) return "me"
-  const candidates = [vote.participant, vote.from, vote.to]
-  const found = candidates.find(
-    (id): id is string => typeof id === "string" && id !== "" && !id.endsWith("@g.us") && !id.endsWith("@newsletter")
-  )
-  return found === undefined ? null : plainId(found)
+export const votersOf = (
+  vote: z.infer<typeof VoteDestination>,
+  data?: z.infer<typeof PollVotePayload>["_data"]
+): { readonly voter: string; readonly lid: string | null } | null => {
+  if (vote.fromMe === true) return { voter: "me", lid: null }
+  const named = [vote.participant, vote.from, data?.key?.participantAlt, data?.key?.remoteJidAlt, data?.Info?.SenderAlt]
+    .filter(isPerson)
+    .map(plainId)
+  const ids = named.length > 0 ? named : [vote.to].filter(isPerson).map(plainId)
+  const first = ids[0]
+  if (first === undefined) return null
+  const number = ids.find((id) => !id.endsWith("@lid"))
+  const lid = ids.find((id) => id.endsWith("@lid"))
+  return number === undefined ? { voter: first, lid: null } : { voter: number, lid: lid ?? null }
 }
 
-/** A vote's time in ms: WAHA's ms, or seconds (NOWEB's failed votes: a number below 1e12), else the envelope's. */
-const votedAtOf = (timestamp: number | null | undefined, envelope: number | undefined, now: number): number =>
-  typeof timestamp === "number" && timestamp > 0 ? (timestamp < 1e12 ? timestamp * 1000 : timestamp) : (envelope ?? now)
+/** Who voted, by one id (votersOf's `voter`). */
+export const voterOf = (vote: z.infer<typeof VoteDestination>): string | null => votersOf(vote)?.voter ?? null
+
+/**
+ * A vote's time in ms: WAHA's ms, or seconds (NOWEB's failed votes: a number below 1e12), else the
+ * envelope's; null when neither says (then a retry of it cannot be told from a newer vote).
+ */
+const votedAtOf = (timestamp: number | null | undefined, envelope: number | undefined): number | null =>
+  typeof timestamp === "number" && timestamp > 0
+    ? timestamp < 1e12
+      ? timestamp * 1000
+      : timestamp
+    : (envelope ?? null)
 
 /** A store that cannot be reached: 503, so WAHA's retries try again later. */
 const unavailable = (event: string) => (error: { readonly message: string }) =>
@@ -277,21 +316,23 @@ const handleEvent = (body: z.infer<typeof WebhookBody>): Effect.Effect<Reply, ne
       const payload = PollVotePayload.safeParse(body.payload)
       if (!payload.success) return Effect.succeed(invalid(issuesOf(body.event, payload.error)))
       const { vote, poll } = payload.data
-      const voter = voterOf(vote)
+      const voter = votersOf(vote, payload.data._data)
       if (voter === null) return Effect.succeed({ status: 200, body: { result: "ignored" } })
       const readable = body.event === "poll.vote"
       return Effect.gen(function* () {
+        const votedAt = votedAtOf(vote.timestamp, body.timestamp)
         const now = yield* Clock.currentTimeMillis
         const outcome: PollVoteOutcome = yield* recordPollVote({
           sessionName: body.session,
           pollMessageId: poll.id,
           vote: {
-            voter,
+            ...voter,
             voterName: payload.data._data?.pushName ?? null,
             options: readable ? (vote.selectedOptions ?? []) : [],
-            votedAt: votedAtOf(vote.timestamp, body.timestamp, now),
+            votedAt: votedAt ?? now,
             readable
-          }
+          },
+          dated: votedAt !== null
         })
         if (outcome.result === "ignored")
           yield* (yield* RefusalLog).record(

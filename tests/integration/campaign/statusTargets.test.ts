@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { duplicateCampaign } from "../../../src/application/campaign/duplicateCampaign.ts"
+import { getCampaign } from "../../../src/application/campaign/getCampaign.ts"
+import { listCampaigns } from "../../../src/application/campaign/listCampaigns.ts"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
 import { ALL_CONTACTS_ONLY, statusReachOf } from "../../../src/application/campaign/statusSupport.ts"
@@ -9,6 +11,7 @@ import { CampaignRepository } from "../../../src/application/ports/CampaignRepos
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import type { GatewayServerVersion } from "../../../src/application/ports/GatewayPort.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
+import { getMessagingSession } from "../../../src/application/session/getMessagingSession.ts"
 import { createMessagingSession } from "../../support/messagingSessions.ts"
 import { memoryWithGateway } from "../../support/versionGateway.ts"
 
@@ -204,4 +207,55 @@ describe("campaign.create with the Status as a target, on the memory store", () 
       ])
     }).pipe(Effect.provide(layer))
   })
+
+  it.effect(
+    "a copy of a campaign whose group copy was edited to mention everyone: the group's copy keeps the mention, the Status's goes without it, once",
+    () => {
+      const { layer } = memoryWithGateway(NOWEB)
+      return Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", {
+          sessionName: "alice",
+          targets: [GROUP, STATUS],
+          messages: [{ content: "x", scheduledAt: MINUTE }]
+        })
+        const group = (yield* (yield* MessageRepository).listByCampaign(id)).find((m) => m.groupId === GROUP.groupId)
+        yield* updateCampaignMessage("u1", { campaignId: id, messageId: group!.id, mentionAll: true })
+        const copy = yield* duplicateCampaign("u1", { id, startDate: "1970-01-03", timeZone: "UTC" })
+        const copied = yield* (yield* MessageRepository).listByCampaign(copy.id)
+        expect(copied.map((m) => [m.groupId, m.content, m.mentionAll])).toEqual([
+          [GROUP.groupId, "x", true],
+          ["status@broadcast", "x", false]
+        ])
+      }).pipe(Effect.provide(layer))
+    }
+  )
+
+  it.effect(
+    "the campaign list gives the Status's chosen contacts as a number (the campaign, the list itself); the session's groups leave the Status out",
+    () => {
+      const { layer } = memoryWithGateway(NOWEB)
+      return Effect.gen(function* () {
+        yield* createMessagingSession("u1", "alice")
+        const { id } = yield* planCampaign("u1", {
+          sessionName: "alice",
+          targets: [GROUP, STATUS],
+          messages: [{ content: "x", scheduledAt: MINUTE }]
+        })
+        const listed = yield* listCampaigns("u1", { limit: 10, cursor: 0 })
+        expect(listed.items[0]?.targets).toEqual([
+          GROUP,
+          {
+            groupId: "status@broadcast",
+            groupName: "My Status",
+            statusPost: { backgroundColor: "#ff8800", font: 6, contactCount: 1 }
+          }
+        ])
+        const got = yield* getCampaign("u1", id)
+        expect(got.targets[1]?.statusPost?.contacts).toEqual(CHOSEN.contacts)
+        const session = yield* getMessagingSession("u1")
+        expect(session?.groups.map((g) => g.groupId)).toEqual([GROUP.groupId])
+      }).pipe(Effect.provide(layer))
+    }
+  )
 })

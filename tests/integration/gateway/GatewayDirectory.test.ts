@@ -164,4 +164,58 @@ describe("GatewayDirectory's channels", () => {
     )
     expect(retried.value).toEqual({ failed: "ServerError", next: [] })
   })
+
+  it("cachedChannels gives what was read within the minute, and asks the gateway nothing", async () => {
+    fake.setSessionStatus("s", "WORKING")
+    fake.setChannels("s", [{ id: "120363000000000101@newsletter", name: "Club news", role: "OWNER" }])
+    const channelCalls = () => fake.requests.filter((r) => r.path === "/api/s/channels").length
+    const { value } = await read((d) =>
+      Effect.gen(function* () {
+        const before = yield* d.cachedChannels("s")
+        yield* d.channels("s")
+        const after = yield* d.cachedChannels("s")
+        return { before: before._tag, after: after._tag === "Some" ? after.value.map((c) => c.name) : null }
+      })
+    )
+    expect(value).toEqual({ before: "None", after: ["Club news"] })
+    expect(channelCalls()).toBe(1)
+  })
+
+  it("the gateway's version is asked once a minute; a failed answer is not kept", async () => {
+    const versionCalls = () => fake.requests.filter((r) => r.path === "/api/server/version").length
+    const { value } = await read((d) =>
+      Effect.gen(function* () {
+        const first = yield* d.serverVersion()
+        const again = yield* d.serverVersion()
+        return { same: first.version === again.version, calls: versionCalls() }
+      })
+    )
+    expect(value).toEqual({ same: true, calls: 1 })
+    fake.answerEverythingWith(500, { message: "down for a moment" })
+    const retried = await read((d) =>
+      Effect.gen(function* () {
+        const failed = yield* Effect.flip(d.serverVersion())
+        const again = yield* Effect.flip(d.serverVersion())
+        return [failed.reason, again.reason]
+      })
+    )
+    expect(retried.value).toEqual(["ServerError", "ServerError"])
+    expect(versionCalls()).toBe(3)
+  })
+
+  it("a version that cannot post to channels is not kept: an upgrade shows at once", async () => {
+    const versionCalls = () => fake.requests.filter((r) => r.path === "/api/server/version").length
+    fake.setServerVersion({ version: "2026.1.2", engine: "WEBJS" })
+    const { value } = await read((d) =>
+      Effect.gen(function* () {
+        const old = yield* d.serverVersion()
+        yield* Effect.sync(() => fake.setServerVersion({ version: "2026.7.1", engine: "WEBJS" }))
+        const upgraded = yield* d.serverVersion()
+        const kept = yield* d.serverVersion()
+        return [old.version, upgraded.version, kept.version]
+      })
+    )
+    expect(value).toEqual(["2026.1.2", "2026.7.1", "2026.7.1"])
+    expect(versionCalls()).toBe(2)
+  })
 })

@@ -82,7 +82,10 @@ describe("WahaGateway.newMessageId", () => {
     engine("WEBJS")
     const g = gateway()
     const log = capturedLog()
+    expect(await run(g.withoutIds(SESSION))).toBeNull()
     expect(await run(g.newMessageId(SESSION).pipe(Effect.provide(log.layer)))).toBeNull()
+    // why, asking nothing (the scheduler's claim reads it, processMessage.ts)
+    expect(await run(g.withoutIds(SESSION))).toBe("none")
     expect(await run(g.newMessageId(SESSION).pipe(Effect.provide(log.layer)))).toBeNull()
     expect(idRequests()).toHaveLength(1)
     expect(log.lines.filter((l) => l.includes("gives no message ids"))).toEqual([
@@ -151,8 +154,10 @@ describe("WahaGateway.newMessageId", () => {
       yield* Effect.promise(() => fake.reset())
       engine("NOWEB")
       expect(yield* g.newMessageId(SESSION)).toBeNull()
+      expect(yield* g.withoutIds(SESSION)).toBe("failing")
       expect(idRequests()).toHaveLength(0)
       yield* TestClock.adjust(IDS_BACKOFF_MS)
+      expect(yield* g.withoutIds(SESSION)).toBeNull()
       expect(yield* g.newMessageId(SESSION)).toMatch(WAHA_ID)
       expect(idRequests()).toHaveLength(1)
     })
@@ -231,8 +236,10 @@ describe("WahaGateway sends with a chosen id", () => {
     )
     const asked = idRequests().length
     expect(await run(g.newMessageId(SESSION))).toBeNull()
+    expect(await run(g.withoutIds(SESSION))).toBe("ignored")
     expect(idRequests()).toHaveLength(asked)
     await run(g.restartSession(SESSION))
+    expect(await run(g.withoutIds(SESSION))).toBeNull()
     expect(await run(g.newMessageId(SESSION))).toMatch(WAHA_ID)
   })
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
+import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
 import { Dispatcher } from "../../../src/application/scheduler/Dispatcher.ts"
+import { KeyedLocks } from "../../../src/application/shared/KeyedLocks.ts"
 import { eventually } from "../../support/eventually.ts"
 import type { FakeWaha } from "../../support/FakeWahaServer.ts"
 import { startFakeWaha } from "../../support/FakeWahaServer.ts"
@@ -95,6 +97,50 @@ describe("images and files in the scheduler", () => {
         expect([...(yield* statusesOf(ids))].sort()).toEqual(["SCHEDULED", "SENT", "SENT"])
         expect(fake.media).toHaveLength(2)
       }).pipe(Effect.provide(layer))
+    },
+    30_000
+  )
+
+  it.effect(
+    "three sessions each due to post a text Status: they take the media turn before the claim, so the third is not claimed while two are posted and none is left outcome-unknown",
+    () => {
+      // a short lease: a Status claimed and then left waiting for a slot would run it out
+      const { layer } = memoryScheduler(fake.url, { mediaConcurrency: 2, leaseMs: 30_000 })
+      return Effect.gen(function* () {
+        fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        const ids: Array<string> = []
+        for (const user of ["u1", "u2", "u3"]) {
+          yield* createMessagingSession(user, `herald_${user}`)
+          const { id } = yield* planCampaign(user, {
+            sessionName: `herald_${user}`,
+            targets: [{ groupId: "status@broadcast", groupName: "My Status" }],
+            messages: [{ content: `news from ${user}`, scheduledAt: T }]
+          })
+          const messages = yield* MessageRepository.use((r) => r.listByCampaign(id))
+          ids.push(...messages.map((m) => m.id))
+        }
+        yield* Effect.promise(async () => fake.latency(1_500))
+        yield* TestClock.setTime(T)
+        const dispatcher = yield* Dispatcher
+        yield* dispatcher.dispatchDueMessages
+        yield* Effect.promise(() =>
+          eventually(
+            "two Statuses at the gateway",
+            () => fake.requests.filter((r) => r.path.endsWith("/status/text")).length,
+            (n) => n === 2
+          )
+        )
+        // the third waits for its turn unclaimed: no lease runs for it
+        expect([...(yield* statusesOf(ids))].sort()).toEqual(["PICKED", "PICKED", "SCHEDULED"])
+        yield* dispatcher.awaitIdle
+        expect(yield* statusesOf(ids)).toEqual(["SENT", "SENT", "SENT"])
+        expect(fake.statuses.map((p) => p.body["text"]).sort()).toEqual([
+          "news from u1",
+          "news from u2",
+          "news from u3"
+        ])
+      }).pipe(Effect.provide(layer.pipe(Layer.provideMerge(KeyedLocks.layer))))
     },
     30_000
   )

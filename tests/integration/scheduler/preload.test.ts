@@ -116,6 +116,48 @@ describe("messages known ahead are loaded before they are due (docs/architecture
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect(
+    "a preloaded message takes its send's id in the lead: at its due time the gateway is only asked to send, with the id its claim recorded",
+    () =>
+      Effect.gen(function* () {
+        // a WAHA that gives ids (NOWEB, 2026.4.3 on)
+        const withIds = yield* Effect.acquireRelease(
+          Effect.promise(() => startFakeWaha({ engine: "NOWEB", version: "2026.7.1" })),
+          (started) => Effect.promise(() => started.close())
+        )
+        const layer = schedulerClient(MemoryStore.layer(makeMemoryDatabase()), withIds.url).pipe(
+          Layer.provideMerge(captureLogs().layer)
+        )
+        const askedForIds = () =>
+          withIds.requests.filter((r) => r.method === "GET" && r.path.endsWith("/new-message-id"))
+        return yield* Effect.gen(function* () {
+          yield* TestClock.setTime(PLANNED_AT)
+          const { messageIds } = yield* seedCampaign({
+            messages: [
+              { content: "first", scheduledAt: T },
+              { content: "second", scheduledAt: T }
+            ]
+          })
+          yield* TestClock.setTime(PRELOAD_AT)
+          yield* preload(PRELOAD_AT + 1, PRELOAD_AT + 5_000)
+          expect(askedForIds()).toHaveLength(2)
+          // a second preload of the same window keeps the ids it took
+          yield* preload(PRELOAD_AT + 1, PRELOAD_AT + 5_000)
+          expect(askedForIds()).toHaveLength(2)
+          yield* TestClock.setTime(T)
+          expect(yield* dispatchAndDrain).toBe(2)
+          expect(askedForIds()).toHaveLength(2)
+          const claimed = yield* Effect.forEach(messageIds, (id) =>
+            load(MessageAggregate, id).pipe(Effect.map((s) => s.claimGatewayId))
+          )
+          // each send went with its own id, the one its claim recorded
+          expect(withIds.sent.map((s) => s["id"]).sort()).toEqual([...claimed].sort())
+          expect(new Set(claimed).size).toBe(2)
+          expect(claimed.every((id) => typeof id === "string" && id !== "")).toBe(true)
+        }).pipe(Effect.provide(layer))
+      }).pipe(Effect.scoped)
+  )
+
   it.effect("without a preload the same pass reads each stream and the session (the comparison)", () => {
     const { layer, calls, since } = countedScheduler()
     return Effect.gen(function* () {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
+import { SessionAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
+import { execute } from "../../../src/application/eventSourcing/execute.ts"
 import { CampaignRepository } from "../../../src/application/ports/CampaignRepository.ts"
 import { MediaStore } from "../../../src/application/ports/MediaStore.ts"
 import { MessageRepository } from "../../../src/application/ports/MessageRepository.ts"
@@ -150,6 +152,8 @@ describe("a Status post in the scheduler", () => {
         const [message] = yield* (yield* MessageRepository).listByCampaign(id)
         expect(message?.status).toBe("OUTCOME_UNKNOWN")
         expect(message?.failureReason).toMatch(/^failed to post status: .*outcome unknown/)
+        // a Status is checked on the phone, not "in the group"
+        expect(message?.failureReason).toMatch(/check your Status on your phone before sending it again$/)
         expect((yield* (yield* CampaignRepository).get(id))?.status).toBe("FAILED")
         yield* Effect.promise(() => fake.reset())
         yield* dispatchAndDrain
@@ -173,6 +177,41 @@ describe("a Status post in the scheduler", () => {
         expect(message?.status).toBe("OUTCOME_UNKNOWN")
         yield* dispatchAndDrain
         expect(fake.statuses).toHaveLength(0)
+      }).pipe(Effect.provide(scheduler()))
+  )
+
+  it.effect(
+    "two users' Statuses with the same text, both claimed and cut off: each is looked for in its own number's Status only",
+    () =>
+      Effect.gen(function* () {
+        fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        yield* createMessagingSession("u1", "alice")
+        yield* createMessagingSession("u2", "bob")
+        const alice = yield* planCampaign("u1", statusOnly("Open day"))
+        const bob = yield* planCampaign("u2", { ...statusOnly("Open day"), sessionName: "bob" })
+        yield* TestClock.setTime(T)
+        const [aliceView] = yield* (yield* MessageRepository).listByCampaign(alice.id)
+        const [bobView] = yield* (yield* MessageRepository).listByCampaign(bob.id)
+        expect((yield* claimMessage(aliceView!, T))._tag).toBe("Claimed")
+        expect((yield* claimMessage(bobView!, T))._tag).toBe("Claimed")
+        // alice's reached WhatsApp (its answer was lost), bob's never did
+        const posted = yield* Effect.promise(() =>
+          fetch(`${fake.url}/api/alice/status/text`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-api-key": FAKE_WAHA_API_KEY },
+            body: JSON.stringify({ text: "Open day", backgroundColor: "#38b42f", font: 0 })
+          })
+        )
+        expect(posted.status).toBe(201)
+        yield* TestClock.setTime(T + LEASE)
+        expect(yield* recoverExpiredClaims()).toBe(2)
+        const [aliceAfter] = yield* (yield* MessageRepository).listByCampaign(alice.id)
+        const [bobAfter] = yield* (yield* MessageRepository).listByCampaign(bob.id)
+        // alice's is found in her Status; bob's is not, and its reason says nothing of alice's
+        expect(aliceAfter?.status).toBe("SENT")
+        expect(bobAfter?.status).toBe("OUTCOME_UNKNOWN")
+        expect(bobAfter?.failureReason ?? "").not.toMatch(/same text|another/)
       }).pipe(Effect.provide(scheduler()))
   )
 
@@ -216,5 +255,42 @@ describe("a Status post in the scheduler", () => {
       // GOWS's id: true_status@broadcast_<key>_<me>, kept by its key
       expect(message?.gatewayMessageKey).toBe(fake.statuses[0]?.key)
     }).pipe(Effect.provide(scheduler()))
+  )
+
+  it.effect(
+    "typing on for the session: the group's copy is typed first, the Status's is not (no seen or typing on status@broadcast)",
+    () =>
+      Effect.gen(function* () {
+        fake.setServerVersion({ engine: "NOWEB", version: "2026.7.1" })
+        yield* TestClock.setTime(T - 60_000)
+        const session = yield* createMessagingSession("u1", "alice")
+        yield* execute(SessionAggregate)(session.id, { type: "SetTyping", on: true, now: T - 60_000 })
+        yield* planCampaign("u1", {
+          sessionName: "alice",
+          targets: [GROUP, { groupId: "status@broadcast", groupName: "My Status" }],
+          messages: [{ content: "Open day", scheduledAt: T }]
+        })
+        fake.requests.length = 0
+        yield* TestClock.setTime(T)
+        // the typing waits on the test clock: moved on in steps until the pass is done (10 s real time at most)
+        const pass = yield* Effect.forkChild(dispatchAndDrain)
+        const deadline = Date.now() + 10_000
+        while (pass.pollUnsafe() === undefined) {
+          if (Date.now() > deadline) return yield* Effect.die(new Error("not done within 10 s"))
+          yield* TestClock.adjust(500)
+          yield* TestClock.withLive(Effect.sleep(20))
+        }
+        expect(yield* Fiber.join(pass)).toBe(2)
+        const calls = fake.requests
+          .filter((r) => r.method === "POST" && !r.path.endsWith("/new-message-id"))
+          .map((r) => `${r.path} ${String((r.body as { chatId?: unknown } | undefined)?.chatId)}`)
+        expect(calls.filter((c) => !c.startsWith("/api/alice/status/"))).toEqual([
+          `/api/sendSeen ${GROUP.groupId}`,
+          `/api/startTyping ${GROUP.groupId}`,
+          `/api/stopTyping ${GROUP.groupId}`,
+          `/api/sendText ${GROUP.groupId}`
+        ])
+        expect(calls.filter((c) => c.startsWith("/api/alice/status/"))).toEqual(["/api/alice/status/text undefined"])
+      }).pipe(Effect.provide(scheduler()))
   )
 })

@@ -136,6 +136,27 @@ const describeOn = <E>(
         )
     )
 
+    it.effect("a channel's post goes without seen or typing, the session's typing on", () =>
+      Effect.gen(function* () {
+        const channel = "120363000000000101@newsletter"
+        yield* TestClock.setTime(T - 60_000)
+        const seeded = yield* seedCampaign({
+          groupId: channel,
+          groupName: "Club news",
+          messages: [{ content: "posted", scheduledAt: T }]
+        })
+        yield* execute(SessionAggregate)(seeded.sessionId, { type: "SetTyping", on: true, now: T - 1 })
+        fake.requests.length = 0
+        yield* TestClock.setTime(T)
+        expect(yield* withClockRunning(dispatchAndDrain)).toBe(1)
+        expect(gatewayCalls()).toEqual([`/api/sendText ${channel}`])
+        expect((yield* (yield* MessageRepository).get(seeded.messageIds[0]!))?.status).toBe("SENT")
+      }).pipe(
+        Effect.provide(schedulerClient(store(), fake.url).pipe(Layer.provideMerge(captureLogs().layer))),
+        Effect.provide(midRandom)
+      )
+    )
+
     it.effect("a typing step with no answer is given 3 s, the rest is skipped, and the message goes", () => {
       const logs = captureLogs()
       return Effect.gen(function* () {

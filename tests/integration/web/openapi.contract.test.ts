@@ -69,6 +69,13 @@ const describeContract = (label: string, store: () => StoreKind) =>
       expect(field(document, "openapi")).toBe("3.1.0")
       expect(field(field(document, "info"), "version")).toEqual(expect.any(String))
       expect(field(document, "servers")).toEqual([expect.objectContaining({ url: "/api/v1" })])
+      // a channel is listed only where the number may post: its role is one of these two
+      expect(
+        field(
+          field(field(field(field(field(document, "components"), "schemas"), "ChannelPage"), "properties"), "items"),
+          "items"
+        )
+      ).toMatchObject({ properties: { role: { enum: ["OWNER", "ADMIN"] } } })
       expect(field(field(field(document, "components"), "securitySchemes"), "Authorization")).toMatchObject({
         type: "http",
         scheme: "bearer"
@@ -240,7 +247,7 @@ const describeContract = (label: string, store: () => StoreKind) =>
         voters: 0
       })
       expect((await call("GET", `/campaigns/${id}/messages/${poll}/poll-results/csv`)).body).toMatchObject({
-        csv: "Voter,Number,Choices,Voted at (UTC)\r\n"
+        csv: "Voter,Number,WhatsApp id,Choices,Voted at (UTC)\r\n"
       })
       expect((await call("GET", `/campaigns/${id}/messages/${first}/poll-results`)).status).toBe(404)
       expect((await call("DELETE", `/campaigns/${id}/messages/${secondMessage}`)).body).toEqual({ success: true })

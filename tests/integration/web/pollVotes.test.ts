@@ -80,10 +80,10 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
   const inMs = (ms: number) => new Date(Date.now() + ms).toISOString()
 
   /** A campaign of one poll and one text, sent through the fake: ids and the poll's gateway id. */
-  const sentPoll = async (options: ReadonlyArray<string>, multipleAnswers = false) => {
+  const sentPoll = async (options: ReadonlyArray<string>, multipleAnswers = false, chat = GROUP) => {
     const { id } = await owner.api.campaign.create.mutate({
       sessionName,
-      ...GROUP,
+      ...chat,
       messages: [
         { content: "Which day?", scheduledAt: inMs(150), poll: { options: [...options], multipleAnswers } },
         { content: "just text", scheduledAt: inMs(160) }
@@ -93,7 +93,7 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
     const messages = (await owner.api.campaign.get.query({ id })).messages
     const [poll, text] = messages
     expect(poll?.status).toBe("SENT")
-    const history = fake.chatHistory(sessionName, GROUP.groupId)
+    const history = fake.chatHistory(sessionName, chat.groupId)
     const pollId = history.find((m) => m.body === null)?.id
     const textId = history.find((m) => m.body === "just text")?.id
     expect(pollId).toMatch(/^true_/)
@@ -157,7 +157,9 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
         ["Wed", 0, []]
       ])
       const shown = await results(campaignId, messageId)
-      expect(shown).toMatchObject({ question: "Which day?", multipleAnswers: false, voters: 3 })
+      expect(shown).toMatchObject({ question: "Which day?", multipleAnswers: false, voters: 3, sessionName })
+      // when it was sent: the browser app asks less often after the first hour
+      expect(Date.parse(shown.sentAt ?? "")).toBeGreaterThan(t0)
       expect(shown.options[0]?.voters[0]).toEqual({
         voter: "15551110001@c.us",
         name: "Ann",
@@ -192,6 +194,103 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
       expect((await results(campaignId, messageId)).unreadable).toEqual([])
     })
 
+    it("a vote on a poll sent to a contact counts on every engine, NOWEB naming the poll from the voter's side", async () => {
+      const contact = { groupId: "15551239999@c.us", groupName: "Dana" }
+      const { campaignId, messageId, pollId } = await sentPoll(["Yes", "No"], false, contact)
+      const t0 = Date.now() - 60_000
+      const answers = [
+        ...(await vote(pollId, contact.groupId, ["Yes"], "NOWEB", { chatId: contact.groupId, votedAtMs: t0 })),
+        ...(await vote(pollId, contact.groupId, ["No"], "GOWS", { chatId: contact.groupId, votedAtMs: t0 + 1_000 })),
+        ...(await vote(pollId, contact.groupId, ["Yes"], "WEBJS", { chatId: contact.groupId, votedAtMs: t0 + 2_000 })),
+        ...(await vote(pollId, contact.groupId, [], "NOWEB", {
+          chatId: contact.groupId,
+          failed: true,
+          votedAtMs: t0 + 3_000
+        })),
+        ...(await vote(pollId, contact.groupId, ["No"], "NOWEB", { chatId: contact.groupId, votedAtMs: t0 + 4_000 }))
+      ]
+      expect(answers.map((a) => [a.status, a.body])).toEqual(
+        Array.from({ length: 5 }, () => [200, { result: "recorded" }])
+      )
+      expect(await counts(campaignId, messageId)).toEqual([
+        ["Yes", 0, []],
+        ["No", 1, [contact.groupId]]
+      ])
+      // Herald's poll named in a group is still not this poll
+      const inGroup = await vote(pollId, contact.groupId, ["Yes"], "GOWS", {
+        chatId: contact.groupId,
+        pollIdAs: `true_${GROUP.groupId}_${pollId.split("_")[2]}`
+      })
+      expect(inGroup.map((a) => a.body)).toEqual([{ result: "ignored" }])
+    })
+
+    it("one voter named by hidden id and by number is counted once, keyed by the number, with the id in the CSV", async () => {
+      const { campaignId, messageId, pollId } = await sentPoll(["Sat", "Sun"])
+      const t0 = Date.now() - 60_000
+      await vote(pollId, "4455000@lid", ["Sat"], "WEBJS", { votedAtMs: t0 })
+      await vote(pollId, "4455000@lid", ["Sun"], "NOWEB", {
+        votedAtMs: t0 + 1_000,
+        voterAlt: "15551110020@s.whatsapp.net"
+      })
+      await vote(pollId, "15551110021@s.whatsapp.net", ["Sat"], "GOWS", {
+        votedAtMs: t0 + 2_000,
+        voterAlt: "4466000@lid"
+      })
+      await vote(pollId, "4466000@lid", ["Sun"], "WEBJS", { votedAtMs: t0 + 3_000 })
+      expect(await counts(campaignId, messageId)).toEqual([
+        ["Sat", 0, []],
+        ["Sun", 2, ["15551110020@c.us", "15551110021@c.us"]]
+      ])
+      expect((await results(campaignId, messageId)).voters).toBe(2)
+      const { csv } = await owner.api.campaign.pollResultsCsv.query({ campaignId, messageId })
+      expect(csv.split("\r\n").map((l) => l.split(",").slice(0, 4).join(","))).toEqual([
+        "Voter,Number,WhatsApp id,Choices",
+        "+15551110020,+15551110020,15551110020@c.us,Sun",
+        "+15551110021,+15551110021,15551110021@c.us,Sun",
+        ""
+      ])
+    })
+
+    it("a vote on someone else's poll with options longer or more than Herald's allow is unknown, not refused", async () => {
+      const { pollId } = await sentPoll(["A", "B"])
+      const long = Array.from({ length: 20 }, (_, i) => `${i} ${"x".repeat(400)}`)
+      const answers = await vote(pollId, "15551110001@c.us", long, "GOWS", {
+        pollIdAs: `true_${GROUP.groupId}_NOTHERALDS`
+      })
+      expect(answers.map((a) => [a.status, a.body])).toEqual([[200, { result: "unknown" }]])
+      // on Herald's own poll they are options it has not
+      expect((await vote(pollId, "15551110001@c.us", long.slice(0, 1), "GOWS")).map((a) => a.body)).toEqual([
+        { result: "ignored" }
+      ])
+    })
+
+    it("a retry that brings the voter's name, or an undated retry, is no new vote", async () => {
+      const { campaignId, messageId, pollId } = await sentPoll(["Red", "Blue"])
+      const at = Date.now() - 30_000
+      const events = web.store.kind === "memory" ? await web.eventCount() : null
+      const first = await vote(pollId, "15551110030@c.us", ["Red"], "NOWEB", { votedAtMs: at })
+      const named = await vote(pollId, "15551110030@c.us", ["Red"], "NOWEB", { votedAtMs: at, pushName: "Ann" })
+      expect([...first, ...named].map((a) => a.body)).toEqual([{ result: "recorded" }, { result: "duplicate" }])
+      expect((await results(campaignId, messageId)).options[0]?.voters.map((v) => v.name)).toEqual(["Ann"])
+      // the name is one event of its own, which is no outgoing poll.vote (webhookRelay)
+      if (events !== null) expect(await web.eventCount()).toBe(events + 2)
+      // no time on the vote nor the envelope: the voter's current choice again is a retry
+      const undated = [
+        ...(await vote(pollId, "15551110031@c.us", ["Blue"], "WEBJS", { undated: true })),
+        ...(await vote(pollId, "15551110031@c.us", ["Blue"], "WEBJS", { undated: true })),
+        ...(await vote(pollId, "15551110031@c.us", ["Red"], "WEBJS", { undated: true }))
+      ]
+      expect(undated.map((a) => a.body)).toEqual([
+        { result: "recorded" },
+        { result: "duplicate" },
+        { result: "recorded" }
+      ])
+      expect(await counts(campaignId, messageId)).toEqual([
+        ["Red", 2, ["15551110030@c.us", "15551110031@c.us"]],
+        ["Blue", 0, []]
+      ])
+    })
+
     it("the CSV has a row per voter in the organiser's time zone, formulas escaped", async () => {
       await owner.api.auth.setPreferences.mutate({ timeZone: "Europe/Berlin", locale: "en-GB" })
       const { campaignId, messageId, pollId } = await sentPoll(["=1+1", "Later"], true)
@@ -201,9 +300,9 @@ const describePollVotes = (name: string, store: () => StoreKind) => {
       const { filename, csv } = await owner.api.campaign.pollResultsCsv.query({ campaignId, messageId })
       expect(filename).toBe(`poll-results-${messageId}.csv`)
       const lines = csv.split("\r\n")
-      expect(lines[0]).toBe("Voter,Number,Choices,Voted at (Europe/Berlin)")
-      expect(lines[1]).toBe("+15551110008,+15551110008,(could not be read),2026-01-15 09:30")
-      expect(lines[2]).toMatch(/^"Bo, Jr",\+15551110009,"'=1\+1; Later",\d{4}-\d\d-\d\d \d\d:\d\d$/)
+      expect(lines[0]).toBe("Voter,Number,WhatsApp id,Choices,Voted at (Europe/Berlin)")
+      expect(lines[1]).toBe("+15551110008,+15551110008,15551110008@c.us,(could not be read),2026-01-15 09:30")
+      expect(lines[2]).toMatch(/^"Bo, Jr",\+15551110009,15551110009@c\.us,"'=1\+1; Later",\d{4}-\d\d-\d\d \d\d:\d\d$/)
       expect(lines.slice(3)).toEqual([""])
     })
 

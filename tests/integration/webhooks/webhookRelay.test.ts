@@ -153,15 +153,18 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       const { campaignId, messageIds } = yield* seedCampaign({ messages: [{ content: "Day?", scheduledAt: T }] })
       const endpoint = yield* createWebhookEndpoint("user-1", { url: receiver.url(), events: ["poll.vote"] })
       yield* TestClock.setTime(T)
-      const vote = (options: ReadonlyArray<string>, votedAt: number) =>
+      const vote = (options: ReadonlyArray<string>, votedAt: number, voterName: string | null = "Ann") =>
         execute(PollAggregate)(messageIds[0]!, {
           type: "RecordVote",
           messageId: messageIds[0]!,
           campaignId,
-          vote: { voter: "15551110001@c.us", voterName: "Ann", options, votedAt, readable: true },
+          vote: { voter: "15551110001@c.us", lid: null, voterName, options, votedAt, readable: true },
           poll: { options: ["Sat", "Sun"], multipleAnswers: true },
-          now: T
+          now: T,
+          dated: true
         })
+      yield* vote(["Sun"], T - SECOND, null)
+      // the same vote again with the voter's name: the name is kept (event 2), no new vote, so no poll.vote
       yield* vote(["Sun"], T - SECOND)
       yield* vote(["Sat", "Sun"], T)
       // an older vote arriving late records nothing, so is no event
@@ -172,7 +175,7 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       const bodies = receiver.received.map((r) => JSON.parse(r.body))
       expect(bodies.map((b) => [b.id, b.type, b.data.choices])).toEqual([
         [`poll-${messageIds[0]}.1`, "poll.vote", ["Sun"]],
-        [`poll-${messageIds[0]}.2`, "poll.vote", ["Sat", "Sun"]]
+        [`poll-${messageIds[0]}.3`, "poll.vote", ["Sat", "Sun"]]
       ])
       expect(bodies[1].data).toEqual({
         messageId: messageIds[0],
@@ -257,6 +260,31 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
       }).pipe(Effect.provide(layer))
     }
   )
+
+  it.effect("a failed post to a channel reaches message.failed in a channel's words, not a group's", () => {
+    const { layer } = setup()
+    return Effect.gen(function* () {
+      const channel = "120363000000000101@newsletter"
+      fake.setSessionStatus("alice", "WORKING")
+      fake.setChannels("alice", [{ id: channel, name: "Club news", role: "OWNER" }])
+      yield* TestClock.setTime(T - 10 * MINUTE)
+      yield* seedCampaign({
+        messages: [{ content: "hello", scheduledAt: T }],
+        groupId: channel,
+        groupName: "Club news"
+      })
+      yield* createWebhookEndpoint("user-1", { url: receiver.url(), events: ["message.failed"] })
+      fake.refuseChat(channel, 403, { statusCode: 403, message: "forbidden" })
+      yield* TestClock.setTime(T)
+      yield* dispatchAndDrain
+      yield* enqueueWebhookEvents(T - 20 * MINUTE)
+      expect(yield* deliverDueWebhooks()).toBe(1)
+      yield* waitFor("the failure", 1)
+      const failure = JSON.parse(receiver.received[0]!.body).data.failure
+      expect(failure.kind).toBe("group")
+      expect(failure.sentence).toMatch(/owner or admin of the channel/)
+    }).pipe(Effect.provide(layer))
+  })
 
   it.effect(
     "only the owner's endpoints subscribed to the type get an event, and only events from their creation on",

@@ -17,6 +17,7 @@ import {
   listPollInterval,
   localDateAndTime,
   messageStatusWords,
+  outcomeUnknownExplanation,
   resumeOutlook,
   SLOW_POLL_MS,
   stillWaiting
@@ -209,6 +210,14 @@ describe("countedMessages: what the campaign page's progress counts", () => {
       m("lost", "OUTCOME_UNKNOWN", "never-scheduled")
     ]
     expect(countedMessages(messages).map((x) => x.id)).toEqual(["sent", "r1", "withdrawn", "lost"])
+  })
+})
+
+describe("outcome unknown: where to look", () => {
+  it("a group's copy says to check the group; a Status's says to check the Status on the phone", () => {
+    expect(outcomeUnknownExplanation("120363000000000001@g.us")).toMatch(/check the group/)
+    expect(outcomeUnknownExplanation("status@broadcast")).toMatch(/check your Status on your phone/)
+    expect(outcomeUnknownExplanation("status@broadcast")).not.toMatch(/group/)
   })
 })
 

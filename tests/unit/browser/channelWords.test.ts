@@ -21,6 +21,13 @@ describe("channels in the browser app", () => {
     expect(targetsCount([group(1), channel(1), channel(2)])).toBe("1 group and 2 channels")
   })
 
+  it("counts the number's Status as itself, not as a group", () => {
+    const status = { groupId: "status@broadcast" }
+    expect(targetsCount([group(1), status])).toBe("1 group and your Status")
+    expect(targetsCount([group(1), group(2), channel(1), status])).toBe("2 groups, 1 channel and your Status")
+    expect(targetsCount([channel(1), status])).toBe("1 channel and your Status")
+  })
+
   it("lists a channel in the picker with its role and followers under its name", () => {
     const options = optionsOf([
       {

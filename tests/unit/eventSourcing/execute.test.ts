@@ -2,7 +2,7 @@ import { Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import type { Aggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
-import { execute } from "../../../src/application/eventSourcing/execute.ts"
+import { CONTENDED, execute } from "../../../src/application/eventSourcing/execute.ts"
 import { EventStore } from "../../../src/application/ports/EventStore.ts"
 import { accept, reject } from "../../../src/domain/shared/Decider.ts"
 import { makeMemoryDatabase } from "../../../src/infrastructure/memory/MemoryDatabase.ts"
@@ -67,6 +67,14 @@ const run = <A, E>(
 }
 
 describe("execute: a concurrent append makes it read again and decide again", () => {
+  it("on a contended stream (CONTENDED: jittered backoff) seven conflicts in a row still end in the append", async () => {
+    const { exit, counts } = await run(7, execute(Counter)("c", { limit: 100 }, { conflictSchedule: CONTENDED }))
+    expect(exit).toEqual(
+      Exit.succeed({ _tag: "Accepted", state: { version: 8, count: 8 }, events: [{ type: "Incremented" }] })
+    )
+    expect(counts).toEqual({ reads: 8, appends: 8 })
+  })
+
   it("wins after two conflicts: three reads, three appends, the outcome on the latest state", async () => {
     const { exit, counts } = await run(2, execute(Counter)("c", { limit: 10 }))
     expect(exit).toEqual(

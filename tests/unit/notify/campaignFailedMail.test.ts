@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { failureWords } from "../../../src/domain/message/failureKind.ts"
+import { failureWords, failureWordsFor } from "../../../src/domain/message/failureKind.ts"
 import { composeMail } from "../../../src/infrastructure/notify/MailNotifier.ts"
 import { messagingText } from "../../../src/infrastructure/notify/MessagingNotifier.ts"
 
@@ -26,6 +26,26 @@ describe("the failed-campaign mail", () => {
     // the words above the details hold no JSON, status code or gateway
     const plain = mail.text.slice(0, mail.text.indexOf("Details"))
     expect(plain).not.toMatch(/[{}"]|\b400\b|gateway/)
+  })
+
+  it("names a channel as a channel, with a channel's advice", () => {
+    const reason = "channel Club news: failed to send message: gateway answered 400: forbidden"
+    const mail = composeMail(
+      { kind: "CampaignFailed", campaignId: "cmp_9", title: "Club news", reason },
+      "admin@example.org"
+    )
+    const lines = mail.text.split("\n")
+    expect(lines.slice(2, 6)).toEqual([
+      "Campaign: Club news",
+      "Channel: Club news",
+      `What happened: ${failureWordsFor("group", "channel").sentence}`,
+      `What to do: ${failureWordsFor("group", "channel").nextStep}`
+    ])
+    expect(mail.text).toMatch(/no longer an owner or admin of the channel, or the channel is gone/)
+    expect(mail.text).not.toMatch(/Group:|member of the group/)
+    expect(messagingText({ kind: "CampaignFailed", campaignId: "c", title: "T", reason })).toContain(
+      failureWordsFor("group", "channel").sentence
+    )
   })
 
   it("a missed message and an unknown outcome read as the campaign page says them", () => {

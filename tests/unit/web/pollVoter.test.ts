@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { voterOf } from "../../../src/interfaces/web/wahaWebhook.ts"
+import { voterOf, votersOf } from "../../../src/interfaces/web/wahaWebhook.ts"
 
 const GROUP = "120363000000000001@g.us"
 
@@ -18,5 +18,32 @@ describe("voterOf: who voted, from each engine's poll.vote (docs/reach.md#3-poll
     ["nobody named", { id: "x", to: GROUP, from: GROUP }, null]
   ])("%s", (_label, vote, expected) => {
     expect(voterOf(vote)).toBe(expected)
+  })
+})
+
+describe("votersOf: one person named both by number and by hidden id is keyed by the number", () => {
+  it.each([
+    [
+      "GOWS one to one: participant the number, from the hidden id",
+      { id: "x", from: "4455@lid", participant: "15552@s.whatsapp.net" },
+      undefined,
+      { voter: "15552@c.us", lid: "4455@lid" }
+    ],
+    [
+      "NOWEB in a group: the key's participantAlt",
+      { id: "x", to: GROUP, from: "4455@lid" },
+      { key: { participantAlt: "15551@s.whatsapp.net", remoteJidAlt: null } },
+      { voter: "15551@c.us", lid: "4455@lid" }
+    ],
+    [
+      "GOWS: Info.SenderAlt",
+      { id: "x", from: GROUP, participant: "15553@s.whatsapp.net" },
+      { Info: { SenderAlt: "4466@lid" } },
+      { voter: "15553@c.us", lid: "4466@lid" }
+    ],
+    ["the hidden id alone", { id: "x", to: GROUP, from: "4455@lid" }, null, { voter: "4455@lid", lid: null }],
+    ["the organiser's own phone", { id: "x", from: "4455@lid", fromMe: true }, null, { voter: "me", lid: null }]
+  ])("%s", (_label, vote, data, expected) => {
+    expect(votersOf(vote, data)).toEqual(expected)
   })
 })

@@ -245,6 +245,7 @@ export const makeSandboxGateway = (options: SandboxGatewayOptions): GatewayPort[
       Effect.flatMap(working("failed to take a new message id", session), () =>
         Effect.sync(() => `${idPrefix}${(++idCounter).toString(16).toUpperCase().padStart(6, "0")}`)
       ),
+    withoutIds: () => Effect.succeed(null),
     findMessageById: (query) =>
       Effect.map(working("failed to look the message up by its id", query.session), () => {
         const sent = withIds.get(query.id)

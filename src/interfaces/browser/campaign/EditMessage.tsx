@@ -12,6 +12,7 @@ import { Checkbox } from "../ui/Choice.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
+import { channelMentionNote, isChannel } from "./channelWords.ts"
 import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
 import { formZoneHint } from "./planWords.ts"
@@ -181,7 +182,9 @@ export const EditMessage = ({
         <Checkbox
           label={t("message.mentionAll")}
           checked={mentionAll}
-          hint={t("message.mentionAllHint")}
+          // greyed out for a channel's message, unless already on (so that it can be turned off)
+          disabled={isChannel(message) && !mentionAll}
+          hint={isChannel(message) ? channelMentionNote() : t("message.mentionAllHint")}
           onChange={setMentionAll}
         />
       ) : (

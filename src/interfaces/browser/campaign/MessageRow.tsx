@@ -3,7 +3,7 @@ import { memo, useEffect, useRef, useState } from "react"
 import { Trans } from "react-i18next"
 import { isWithdrawnResend, MISSED_WHILE_LIMITED } from "../../../domain/message/Message.ts"
 import type { CampaignMessage } from "../campaignView.ts"
-import { deliveryWords, isChangeable, messageStatusWords } from "../campaignView.ts"
+import { deliveryWords, isChangeable, messageStatusWords, outcomeUnknownExplanation } from "../campaignView.ts"
 import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Button, linkLook } from "../ui/kit.tsx"
@@ -41,7 +41,6 @@ const makeWords = () => ({
   missed: i18next.t("row.missed"),
   missedLimited: i18next.t("row.missedLimited"),
   notSent: i18next.t("row.notSent"),
-  outcomeUnknown: i18next.t("row.outcomeUnknown"),
   paused: i18next.t("row.paused"),
   planning: i18next.t("row.planning"),
   resent: i18next.t("row.resent"),
@@ -175,6 +174,7 @@ export const MessageRow = memo(
             {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">{words().mentions}</p> : null}
             <PollView
               poll={m.poll}
+              channel={isChannel(m)}
               {...(m.status === "SENT" ? { results: { campaignId, messageId: m.id, show } } : {})}
             />
             <MediaView media={m.media} />
@@ -362,7 +362,12 @@ const MessageState = ({
     case "FAILED":
       return (
         <div className="mt-2 text-sm text-red-800">
-          <FailureNote kind={m.failureKind ?? "other"} detail={m.failureReason} lead={words().notSent} />
+          <FailureNote
+            kind={m.failureKind ?? "other"}
+            target={isChannel(m) ? "channel" : "group"}
+            detail={m.failureReason}
+            lead={words().notSent}
+          />
         </div>
       )
     case "MISSED":
@@ -374,7 +379,7 @@ const MessageState = ({
     case "OUTCOME_UNKNOWN":
       return (
         <div className="mt-2 text-sm text-amber-900">
-          <p>{words().outcomeUnknown}</p>
+          <p>{outcomeUnknownExplanation(m.groupId)}</p>
           {m.failureReason !== undefined ? <TechnicalDetails detail={m.failureReason} /> : null}
         </div>
       )

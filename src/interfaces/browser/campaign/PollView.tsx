@@ -1,26 +1,76 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import i18next from "i18next"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Button } from "../ui/kit.tsx"
 import { ShareBar } from "../ui/ProgressBar.tsx"
-import { useMessagingSession } from "../ui/whatsappQueries.ts"
+import { channelPollVotes } from "./channelWords.ts"
+import { pollRefreshMs } from "./pollRefresh.ts"
 
-/** How often a sent poll's results are asked again while its page is open: votes show as they arrive. */
-export const POLL_RESULTS_MS = 5_000
+/**
+ * One timer per campaign for all its sent polls on the page: each tick asks again for every one of
+ * them at once (one request, as the client batches them), not one timer per poll.
+ */
+interface CampaignTicker {
+  /** each shown poll's send time (null: not known yet) */
+  readonly polls: Map<string, number | null>
+  refresh: () => void
+  timer: ReturnType<typeof setTimeout> | undefined
+}
+const tickers = new Map<string, CampaignTicker>()
+
+const schedule = (ticker: CampaignTicker) => {
+  clearTimeout(ticker.timer)
+  ticker.timer = setTimeout(
+    () => {
+      // a hidden tab asks nothing; it catches up on its next tick
+      if (document.visibilityState !== "hidden") ticker.refresh()
+      schedule(ticker)
+    },
+    pollRefreshMs(ticker.polls.values(), Date.now())
+  )
+}
+
+/** Registers a shown poll with its campaign's timer (made by the first, dropped with the last). */
+const usePollTicker = (campaignId: string, messageId: string, sentAt: number | null) => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const ticker = tickers.get(campaignId) ?? {
+      polls: new Map<string, number | null>(),
+      refresh: () =>
+        void queryClient.invalidateQueries({ queryKey: trpc.campaign.pollResults.queryKey({ campaignId }) }),
+      timer: undefined
+    }
+    tickers.set(campaignId, ticker)
+    const before = pollRefreshMs(ticker.polls.values(), Date.now())
+    ticker.polls.set(messageId, sentAt)
+    if (ticker.timer === undefined || pollRefreshMs(ticker.polls.values(), Date.now()) !== before) schedule(ticker)
+    return () => {
+      ticker.polls.delete(messageId)
+      if (ticker.polls.size > 0) return
+      clearTimeout(ticker.timer)
+      tickers.delete(campaignId)
+    }
+  }, [campaignId, messageId, sentAt, trpc, queryClient])
+}
 
 type Poll = { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean }
 
 /**
  * A poll's options as the group will see them (the message's text above is its question); once
- * sent, the votes on it: per option how many chose it and who, and a CSV of them.
+ * sent, the votes on it: per option how many chose it and who, and a CSV of them. A channel's
+ * poll keeps its options and says where its results are: WhatsApp reports no votes on it.
  */
 export const PollView = ({
   poll,
-  results
+  results,
+  channel = false
 }: {
   readonly poll: Poll | null
+  /** sent to a WhatsApp channel: no votes to show, ask for or download */
+  readonly channel?: boolean
   /** set once the poll is sent: whose results to show, and how to write a time */
   readonly results?: {
     readonly campaignId: string
@@ -33,16 +83,23 @@ export const PollView = ({
       <p className="text-sm font-medium text-slate-800">
         {poll.multipleAnswers ? i18next.t("poll.kindSeveral") : i18next.t("poll.kindOne")}
       </p>
-      {results === undefined ? (
-        <ol className="mt-1 list-inside list-disc text-sm text-slate-900">
-          {poll.options.map((option, i) => (
-            // options are distinct (the server refuses twice the same), but the index keeps keys stable
-            // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
-            <li key={i} className="break-words" dir="auto">
-              {option}
-            </li>
-          ))}
-        </ol>
+      {results === undefined || channel ? (
+        <>
+          <ol className="mt-1 list-inside list-disc text-sm text-slate-900">
+            {poll.options.map((option, i) => (
+              // options are distinct (the server refuses twice the same), but the index keeps keys stable
+              // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
+              <li key={i} className="break-words" dir="auto">
+                {option}
+              </li>
+            ))}
+          </ol>
+          {channel && results !== undefined ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="poll-channel-note">
+              {channelPollVotes()}
+            </p>
+          ) : null}
+        </>
       ) : (
         <PollResults poll={poll} {...results} />
       )}
@@ -85,9 +142,10 @@ const PollResults = ({
   const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const results = useQuery(
-    trpc.campaign.pollResults.queryOptions({ campaignId, messageId }, { refetchInterval: POLL_RESULTS_MS })
-  )
+  // asked again by the campaign's one timer (usePollTicker), not a timer of its own
+  const results = useQuery(trpc.campaign.pollResults.queryOptions({ campaignId, messageId }))
+  const sentAt = results.data?.sentAt ?? null
+  usePollTicker(campaignId, messageId, sentAt === null ? null : Date.parse(sentAt))
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const download = async () => {
@@ -147,6 +205,11 @@ const PollResults = ({
           {data.voters === 0 ? t("poll.noVotes") : t("poll.people", { count: data.voters })}
         </p>
       )}
+      {data === undefined ? null : (
+        <p className="mt-1 text-sm text-slate-700" data-testid="poll-lost-votes">
+          {t("poll.lostVotes")}
+        </p>
+      )}
       {data !== undefined && data.unreadable.length > 0 ? (
         <div className="mt-2 text-sm text-slate-800" data-testid="poll-unreadable">
           <p>{t("poll.unreadable", { count: data.unreadable.length })}</p>
@@ -156,7 +219,7 @@ const PollResults = ({
       {results.isError ? (
         <p className="mt-2 text-sm text-red-800">{t("poll.loadFailed", { reason: errorText(results.error) })}</p>
       ) : null}
-      <VotesReachNote />
+      {data?.sessionName == null ? null : <VotesReachNote sessionName={data.sessionName} />}
       <div className="mt-2">
         <Button variant="secondary" onClick={download} disabled={downloading}>
           {downloading ? t("poll.making") : t("poll.download")}
@@ -171,18 +234,11 @@ const PollResults = ({
   )
 }
 
-/** When votes cannot reach Herald for this WhatsApp connection, why and what to do. */
-const VotesReachNote = () => {
+/** When votes cannot reach Herald for the campaign's own WhatsApp connection, why and what to do. */
+const VotesReachNote = ({ sessionName }: { readonly sessionName: string }) => {
   const { t } = useTranslation()
   const trpc = useTRPC()
-  const session = useMessagingSession()
-  const sessionName = session.data?.session?.sessionName ?? null
-  const linked = useQuery(
-    trpc.session.getLinkedNumber.queryOptions(
-      { sessionName: sessionName ?? "" },
-      { enabled: sessionName !== null, staleTime: 60_000 }
-    )
-  )
+  const linked = useQuery(trpc.session.getLinkedNumber.queryOptions({ sessionName }, { staleTime: 60_000 }))
   const reach = linked.data?.pollVotes
   if (reach === "NOT_CONFIGURED") return <p className="mt-2 text-sm text-amber-900">{t("poll.notConfigured")}</p>
   if (reach === "NOT_REGISTERED") return <p className="mt-2 text-sm text-amber-900">{t("poll.notRegistered")}</p>

@@ -87,10 +87,15 @@ export const StatusTarget = ({
   const fontList = fonts()
   const reach = useQuery(trpc.session.getStatusReach.queryOptions({ sessionName }, { enabled: value !== null }))
   const canChoose = reach.data === undefined || reach.data.chosenContacts.ok
-  // a gateway that cannot choose (WEBJS): all contacts, whatever a restored draft said
+  // why all contacts cannot be had here (NOWEB before 2024.11.4), when they cannot
+  const allRefused = reach.data !== undefined && !reach.data.allContacts.ok ? reach.data.allContacts.reason : null
+  // a gateway that cannot choose (WEBJS): all contacts, whatever a restored draft said; one that
+  // cannot send to all (an older NOWEB): chosen contacts
   useEffect(() => {
     if (!canChoose && value !== null && value.audience === "chosen") onChange({ ...value, audience: "all" })
-  }, [canChoose, value, onChange])
+    else if (canChoose && allRefused !== null && value !== null && value.audience === "all")
+      onChange({ ...value, audience: "chosen" })
+  }, [canChoose, allRefused, value, onChange])
   const update = (change: Partial<StatusChoice>) => {
     if (value !== null) onChange({ ...value, ...change })
   }
@@ -168,7 +173,11 @@ export const StatusTarget = ({
               {sample.trim() === "" ? t("statusPost.yourText") : sample}
             </span>
           </div>
-          {canChoose ? (
+          {canChoose && allRefused !== null ? (
+            <p className="text-sm text-slate-800" data-testid="status-chosen-only">
+              {t("statusPost.chosenOnly", { reason: allRefused })}
+            </p>
+          ) : canChoose ? (
             <RadioGroup
               legend={t("statusPost.whoSees")}
               name={`${id}-audience`}

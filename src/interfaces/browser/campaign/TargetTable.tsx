@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next"
+import { targetKindOf } from "../../../domain/campaign/CampaignTargets.ts"
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignStatusWords } from "../campaignView.ts"
 import { formatNumber } from "../ui/format.ts"
@@ -8,7 +9,7 @@ import { statusAudienceWords } from "./statusWords.ts"
 
 type Targets = CampaignDetail["targets"]
 
-const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "group" | "channel" }) => {
+const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "group" | "channel" | "status" }) => {
   const { t } = useTranslation()
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -16,7 +17,7 @@ const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "g
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">
-              {kind === "group" ? t("targets.group") : t("targets.channel")}
+              {kind === "group" ? t("targets.group") : kind === "channel" ? t("targets.channel") : t("targets.status")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
               {t("targets.state")}
@@ -63,12 +64,14 @@ const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "g
 
 /**
  * Where each target stands (campaign.get's `targets`): its state and its own copies' counts,
- * groups first, then WhatsApp Channels in a section of their own (their copies have no receipts).
+ * groups first, then WhatsApp Channels in a section of their own (their copies have no receipts),
+ * then the number's Status in its own (it is not a group).
  */
 export const TargetTable = ({ targets }: { readonly targets: Targets }) => {
   const { t } = useTranslation()
-  const groups = targets.filter((t) => !isChannel(t))
+  const groups = targets.filter((target) => targetKindOf(target.groupId) === "group")
   const channels = targets.filter(isChannel)
+  const status = targets.filter((target) => targetKindOf(target.groupId) === "status")
   return (
     <>
       {groups.length > 0 ? (
@@ -86,6 +89,14 @@ export const TargetTable = ({ targets }: { readonly targets: Targets }) => {
           </h2>
           <p className="mb-3 text-sm text-slate-700">{channelReceiptsNote()}</p>
           <Table targets={channels} kind="channel" />
+        </section>
+      ) : null}
+      {status.length > 0 ? (
+        <section aria-labelledby="status-heading" className="mb-6">
+          <h2 id="status-heading" className="mb-3 text-xl font-semibold">
+            {t("targets.yourStatus")}
+          </h2>
+          <Table targets={status} kind="status" />
         </section>
       ) : null}
     </>

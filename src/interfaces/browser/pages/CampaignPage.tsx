@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useParams } from "wouter"
-import { failedGroupOf } from "../../../domain/message/failureKind.ts"
+import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
-import { channelReceiptsNote, isChannel, targetsCount } from "../campaign/channelWords.ts"
+import { channelReceiptsNote, channelShare, isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { useMessageSearch } from "../campaign/MessageSearch.tsx"
@@ -72,7 +72,8 @@ const CampaignView = ({
     for (const m of countedMessages(campaign.messages)) {
       total++
       if (m.isSent) sent++
-      if (m.isDelivered) delivered++
+      // a channel's copy is never counted delivered: WhatsApp tells channel admins of no delivery
+      if (m.isDelivered && !isChannel(m)) delivered++
       if (m.status === "PICKED") sending = true
       if (m.status === "PAUSED") held++
       // NEW: a resend just made, waiting like any scheduled one
@@ -90,7 +91,8 @@ const CampaignView = ({
   const recurrence = plan?.recurrence !== undefined && plan.recurrence.frequency !== "ONCE" ? plan.recurrence : null
   const open = useMemo(() => openPlannedMessages(campaign.messages, Date.now()), [campaign.messages])
   const several = campaign.targets.length > 1
-  const failedGroup = several ? failedGroupOf(campaign.failureReason) : null
+  // "group …" names one of several; "channel …" any channel's (Campaign.ts)
+  const failedTarget = failedTargetOf(campaign.failureReason)
   /** the group whose messages are shown; null: every group's */
   const [shownGroup, setShownGroup] = useState<string | null>(null)
   // chronological; ties in the order the plan gave them
@@ -173,6 +175,7 @@ const CampaignView = ({
             delivered={delivered}
             total={total}
             label={t("campaigns.progressOf", { title })}
+            channels={channelShare(campaign.targets)}
           />
         </div>
         <p className="mt-2 text-sm text-slate-700">
@@ -197,12 +200,15 @@ const CampaignView = ({
             <Alert>
               <FailureNote
                 kind={campaign.failureKind ?? "other"}
+                target={failedTarget?.kind ?? (isChannel(campaign.group) ? "channel" : "group")}
                 detail={campaign.failureReason}
                 lead={
                   <strong>
-                    {failedGroup === null
+                    {failedTarget === null
                       ? t("campaignPage.failed")
-                      : t("campaignPage.failedIn", { group: failedGroup })}
+                      : failedTarget.kind === "channel"
+                        ? t("campaignPage.failedInChannel", { channel: failedTarget.name })
+                        : t("campaignPage.failedIn", { group: failedTarget.name })}
                   </strong>
                 }
                 after={

@@ -3,11 +3,13 @@ import i18next from "i18next"
 import { memo, useEffect, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "wouter"
-import { failureWords } from "../../../domain/message/failureKind.ts"
+import { failedTargetOf } from "../../../domain/message/failureKind.ts"
+import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
+import { sendFailureText } from "../ui/failureText.ts"
 import { formatDateTime, formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
@@ -227,9 +229,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
         <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">
-        <span className="sr-only">
-          {c.targets.length > 1 ? t("campaigns.groupsPrefix") : t("campaigns.groupPrefix")}{" "}
-        </span>
+        <span className="sr-only">{targetsPrefix(c.targets)} </span>
         <Trans
           i18nKey="campaigns.to"
           values={{ groups: groupsLabel(c.targets) }}
@@ -253,6 +253,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
             delivered={c.deliveredMessages}
             total={c.totalMessages}
             label={t("campaigns.progressOf", { title })}
+            channels={channelShare(c.targets)}
           />
         )}
       </div>
@@ -269,7 +270,9 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
       </p>
       {c.status === "FAILED" && c.failureKind !== undefined ? (
         // the sentence alone: what to do and the details are on the campaign's page
-        <p className="mt-2 text-sm text-red-800">{failureWords[c.failureKind].sentence}</p>
+        <p className="mt-2 text-sm text-red-800">
+          {sendFailureText(c.failureKind, failedTargetOf(c.failureReason)?.kind ?? "group").sentence}
+        </p>
       ) : null}
     </li>
   )

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import type { FailureKind } from "../../../domain/message/failureKind.ts"
+import type { FailedTargetKind, FailureKind } from "../../../domain/message/failureKind.ts"
 import { actionFailureText, sendFailureText } from "./failureText.ts"
 import { linkLook } from "./kit.tsx"
 
@@ -18,9 +18,12 @@ export const FailureNote = ({
   on = "send",
   detail,
   lead,
-  after
+  after,
+  target = "group"
 }: {
   readonly kind: FailureKind
+  /** what the send went to: a group's and a channel's failures read differently */
+  readonly target?: FailedTargetKind
   /** a message's send (the campaign page), or a request on the WhatsApp page */
   readonly on?: "send" | "action"
   /** the stored reason (or the server's message with its error id); no disclosure when absent */
@@ -31,7 +34,7 @@ export const FailureNote = ({
   readonly after?: ReactNode
 }) => {
   const { t } = useTranslation()
-  const words = on === "send" ? sendFailureText(kind) : actionFailureText(kind)
+  const words = on === "send" ? sendFailureText(kind, target) : actionFailureText(kind)
   return (
     <div>
       <p>

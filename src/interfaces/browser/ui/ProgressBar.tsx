@@ -2,26 +2,34 @@ import { useTranslation } from "react-i18next"
 import { formatNumber } from "./format.ts"
 /**
  * sent / delivered / total as a bar (role=progressbar, labelled) and in words beside it. The bar
- * shows sent messages; the darker part of it, delivered ones.
+ * shows sent messages; the darker part of it, delivered ones. WhatsApp tells channel admins of no
+ * delivery: with channels among the targets the delivered figure is the groups' ("delivered in
+ * groups"), and with nothing but channels there is none.
  */
 export const CampaignProgress = ({
   sent,
   delivered,
   total,
-  label
+  label,
+  channels = "none"
 }: {
   readonly sent: number
+  /** delivered copies to groups (a channel's are never counted) */
   readonly delivered: number
   readonly total: number
   readonly label: string
+  /** whether channels are among the targets: none, some, or every one */
+  readonly channels?: "none" | "some" | "all"
 }) => {
   const { t } = useTranslation()
   const pct = (n: number) => (total === 0 ? 0 : Math.round((Math.min(n, total) / total) * 100))
-  const words = t("progress.words", {
-    sent: formatNumber(sent),
-    delivered: formatNumber(delivered),
-    total: formatNumber(total)
-  })
+  const figures = { sent: formatNumber(sent), delivered: formatNumber(delivered), total: formatNumber(total) }
+  const words =
+    channels === "all"
+      ? t("progress.wordsChannels", figures)
+      : channels === "some"
+        ? t("progress.wordsSomeChannels", figures)
+        : t("progress.words", figures)
   return (
     <div className="min-w-0">
       <div
@@ -34,7 +42,7 @@ export const CampaignProgress = ({
         className="relative h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <Fill pct={pct(sent)} look="bg-sky-400" />
-        <Fill pct={pct(delivered)} look="bg-sky-800" />
+        {channels === "all" ? null : <Fill pct={pct(delivered)} look="bg-sky-800" />}
       </div>
       <p className="mt-1 text-sm text-slate-700">{words}</p>
     </div>

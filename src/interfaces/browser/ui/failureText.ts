@@ -2,10 +2,21 @@
 // kinds of src/domain/message/failureKind.ts (whose English the server's mails and webhooks use).
 
 import i18next from "i18next"
-import type { FailureKind, FailureWords } from "../../../domain/message/failureKind.ts"
+import type { FailedTargetKind, FailureKind, FailureWords } from "../../../domain/message/failureKind.ts"
 
-/** What happened to a message's send, and what to do next. */
-export const sendFailureText = (kind: FailureKind): FailureWords => {
+/**
+ * What happened to a message's send to a group or to a channel, and what to do next. A channel's
+ * reads differently where the domain's channelFailureWords say so (posting needs an owner or admin,
+ * "check the group" is "check the channel").
+ */
+export const sendFailureText = (kind: FailureKind, target: FailedTargetKind = "group"): FailureWords => {
+  if (target === "channel" && kind === "group")
+    return { sentence: i18next.t("failure.send.channelSentence"), nextStep: i18next.t("failure.send.channelNext") }
+  if (target === "channel" && kind === "noAnswer")
+    return {
+      sentence: i18next.t("failure.send.channelNoAnswerSentence"),
+      nextStep: i18next.t("failure.send.channelNoAnswerNext")
+    }
   switch (kind) {
     case "session":
       return { sentence: i18next.t("failure.send.sessionSentence"), nextStep: i18next.t("failure.send.sessionNext") }

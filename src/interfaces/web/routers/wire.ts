@@ -127,6 +127,8 @@ export const toWirePollResults = (results: Output<typeof getPollResults>) => ({
   messageId: results.messageId,
   question: results.question,
   multipleAnswers: results.multipleAnswers,
+  sentAt: isoOrNull(results.sentAt),
+  sessionName: results.sessionName,
   options: results.tally.options.map((o) => ({
     option: o.option,
     count: o.voters.length,

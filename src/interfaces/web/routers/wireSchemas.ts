@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { POSTING_ROLES } from "../../../application/campaign/channelSupport.ts"
 import { CampaignPlanSchema } from "../../../application/eventSourcing/codecs.ts"
 import { CAMPAIGN_STATUSES } from "../../../domain/campaign/Campaign.ts"
 import { FAILURE_KINDS } from "../../../domain/message/failureKind.ts"
@@ -24,6 +25,15 @@ const statusPost = z
   .meta({ id: "StatusPost" })
 /** statusPost: on the Status target (`status@broadcast`) only */
 const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: statusPost.optional() })
+/** campaign.list's target: the Status's chosen contacts as their number (null: all contacts); campaign.get lists them */
+const listedTarget = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  statusPost: z
+    .object({ backgroundColor: z.string(), font: z.number(), contactCount: z.number().nullable() })
+    .meta({ id: "StatusPostSummary" })
+    .optional()
+})
 const failure = {
   /** why it failed, as stored (for operators) */
   failureReason: z.string().optional(),
@@ -53,7 +63,7 @@ const campaignListItem = z
     title: z.string(),
     status: z.enum(CAMPAIGN_STATUSES),
     group,
-    targets: z.array(group).readonly(),
+    targets: z.array(listedTarget).readonly(),
     totalMessages: z.number(),
     sentMessages: z.number(),
     deliveredMessages: z.number(),
@@ -172,6 +182,10 @@ export const pollResultsOutput = z
     messageId: z.string(),
     question: z.string(),
     multipleAnswers: z.boolean(),
+    /** when the poll was sent; null before */
+    sentAt: iso.nullable(),
+    /** the campaign's WhatsApp connection, whose webhook brings the votes; null once it is gone */
+    sessionName: z.string().nullable(),
     options: z.array(z.object({ option: z.string(), count: z.number(), voters: z.array(pollVoter) })),
     /** votes WAHA reported but could not read (poll.vote.failed): ask those people again */
     unreadable: z.array(pollVoter),
@@ -192,7 +206,7 @@ export const channelPageOutput = z
       z.object({
         channelId: z.string().meta({ description: "the channel's chat id, `<digits>@newsletter`: a campaign target" }),
         name: z.string(),
-        role: z.enum(["OWNER", "ADMIN", "SUBSCRIBER", "GUEST"]),
+        role: z.enum(POSTING_ROLES).meta({ description: "this number's role in the channel: only these may post" }),
         verified: z.boolean(),
         subscribers: z.number().nullable().meta({ description: "followers, null where the gateway does not say" })
       })

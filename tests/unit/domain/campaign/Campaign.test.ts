@@ -480,10 +480,28 @@ describe("targets: a campaign to several groups", () => {
     expect(acceptedEvents(Command.fail({ reason: "missed", group: club(2) }), several)).toEqual([
       Event.failed({ at: Command.fail().now, reason: "group Club 2: missed", messageId: "message-2" })
     ])
+    // the number's Status is named as such, not as a group
+    const status = { groupId: "status@broadcast", groupName: "My Status" }
+    const withStatus = State.fromEvents(Event.created({ group: club(1), targets: [club(1), status] }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: status }), withStatus)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "your Status: missed", messageId: "message-2" })
+    ])
     // one group: the reason as it was
     const one = State.fromEvents(Event.created({ group: club(1) }))
     expect(acceptedEvents(Command.fail({ reason: "missed", group: club(1) }), one)).toEqual([
       Event.failed({ at: Command.fail().now, reason: "missed", messageId: "message-2" })
+    ])
+  })
+
+  it("a channel's failure names the channel as a channel, with one target or several", () => {
+    const news = { groupId: "120363000000000101@newsletter", groupName: "Club news" }
+    const several = State.fromEvents(Event.created({ group: club(1), targets: [club(1), news] }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: news }), several)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "channel Club news: missed", messageId: "message-2" })
+    ])
+    const one = State.fromEvents(Event.created({ group: news }))
+    expect(acceptedEvents(Command.fail({ reason: "missed", group: news }), one)).toEqual([
+      Event.failed({ at: Command.fail().now, reason: "channel Club news: missed", messageId: "message-2" })
     ])
   })
 })

@@ -17,8 +17,10 @@ import {
   isSent,
   LOOKBACK_MS,
   MISSED_WHILE_LIMITED,
+  readCountOf,
   SETTLED_BY_ID,
   SETTLED_FROM_HISTORY,
+  STATUS_SEEN_NAMES,
   unansweredFailures
 } from "../../../../src/domain/message/Message.ts"
 import { accept, reject } from "../../../../src/domain/shared/Decider.ts"
@@ -778,7 +780,8 @@ describe("SettleSentById: the gateway finds the message by the id its claim reco
       deliveredAt: level === null ? null : command.now,
       readAt: level === "READ" ? command.now : null,
       deliveredTo: [],
-      readBy: []
+      readBy: [],
+      readMore: 0
     })
     expect(next.version).toBe(picked.version + events.length)
     // a webhook receipt of the same level later changes nothing; its key matches the sent message
@@ -858,7 +861,7 @@ describe("delivery receipts", () => {
 
   it("counts each group member once per level; a read message counts as delivered", () => {
     let state = State.inStatus("SENT")
-    expect(state.delivery).toEqual({ deliveredAt: null, readAt: null, deliveredTo: [], readBy: [] })
+    expect(state.delivery).toEqual({ deliveredAt: null, readAt: null, deliveredTo: [], readBy: [], readMore: 0 })
     state = ack(state, "DELIVERED", "1@c.us", T.SENT_AT + 1_000)
     state = ack(state, "DELIVERED", "2@c.us", T.SENT_AT + 2_000)
     state = ack(state, "READ", "3@lid", T.SENT_AT + 3_000)
@@ -866,7 +869,8 @@ describe("delivery receipts", () => {
       deliveredAt: T.SENT_AT + 1_000,
       readAt: T.SENT_AT + 3_000,
       deliveredTo: ["1@c.us", "2@c.us", "3@lid"],
-      readBy: ["3@lid"]
+      readBy: ["3@lid"],
+      readMore: 0
     })
     expect(state.status).toBe("SENT")
   })
@@ -882,10 +886,54 @@ describe("delivery receipts", () => {
 
   it("a receipt for the whole message (no participant) sets the level once", () => {
     const delivered = ack(State.inStatus("SENT"), "DELIVERED", null, T.SENT_AT + 5)
-    expect(delivered.delivery).toEqual({ deliveredAt: T.SENT_AT + 5, readAt: null, deliveredTo: [], readBy: [] })
+    expect(delivered.delivery).toEqual({
+      deliveredAt: T.SENT_AT + 5,
+      readAt: null,
+      deliveredTo: [],
+      readBy: [],
+      readMore: 0
+    })
     expect(decideMessage(Command.recordAck({ level: "DELIVERED", participant: null }), delivered)).toEqual(accept())
     const read = ack(delivered, "READ", null, T.SENT_AT + 9)
     expect(read.delivery).toMatchObject({ deliveredAt: T.SENT_AT + 5, readAt: T.SENT_AT + 9 })
+  })
+})
+
+describe("a Status's receipts (thousands of contacts)", () => {
+  const statusSent = () =>
+    State.inStatus("SENT", {
+      target: { ...MessageTargetMother.create(), groupId: "status@broadcast", groupName: "My Status" }
+    })
+
+  it("3,000 contacts each deliver and view it, some twice: the stream stays small and the viewers are counted right", () => {
+    let state = statusSent()
+    const events: Array<MessageEvent> = []
+    const receive = (level: "DELIVERED" | "READ", participant: string) => {
+      const decided = acceptedEvents(Command.recordAck({ level, participant, now: T.SENT_AT + 1_000 }), state)
+      events.push(...decided)
+      state = evolveAll(state, decided)
+    }
+    for (let i = 0; i < 3_000; i++) receive("DELIVERED", `${i}@c.us`)
+    for (let i = 0; i < 3_000; i++) receive("READ", `${i}@c.us`)
+    // the first viewers again (a repeated webhook): they are named, so not counted twice
+    for (let i = 0; i < STATUS_SEEN_NAMES; i++) receive("READ", `${i}@c.us`)
+    // one DELIVERED for the Status as a whole, a named event per viewer up to the cap, a counted one past it
+    expect(events.filter((e) => e.type === "MessageAcknowledged" && e.level === "DELIVERED")).toHaveLength(1)
+    expect(events.filter((e) => e.type === "MessageAcknowledged" && e.participant !== null)).toHaveLength(
+      STATUS_SEEN_NAMES
+    )
+    expect(state.delivery.readBy).toHaveLength(STATUS_SEEN_NAMES)
+    expect(state.delivery.deliveredTo.length).toBeLessThanOrEqual(STATUS_SEEN_NAMES)
+    expect(readCountOf(state.delivery)).toBe(3_000)
+    expect(state.delivery.deliveredAt).toBe(T.SENT_AT + 1_000)
+  })
+
+  it("a group's receipts are kept per member as before, past the Status's cap too", () => {
+    let state = State.inStatus("SENT")
+    for (let i = 0; i < STATUS_SEEN_NAMES + 10; i++)
+      state = evolveAll(state, acceptedEvents(Command.recordAck({ level: "READ", participant: `${i}@c.us` }), state))
+    expect(state.delivery.readBy).toHaveLength(STATUS_SEEN_NAMES + 10)
+    expect(state.delivery.readMore).toBe(0)
   })
 })
 

@@ -5,10 +5,11 @@ import type { FailureKind } from "../../../../src/domain/message/failureKind.ts"
 import {
   actionFailureWords,
   FAILURE_KINDS,
-  failedGroupOf,
+  failedTargetOf,
   failureExplained,
   failureKindOf,
-  failureWords
+  failureWords,
+  failureWordsFor
 } from "../../../../src/domain/message/failureKind.ts"
 
 // Reasons as Herald stores them (processMessage, sendMessage, WahaGateway, recoverExpiredClaims,
@@ -179,17 +180,47 @@ describe("GatewayError.kind: the same kinds for a structured gateway error (the 
   })
 })
 
-describe("failedGroupOf: the group a several-group campaign's reason names", () => {
+describe("failedTargetOf: the group or channel a campaign's reason names", () => {
   it.each([
-    ["group Club B: failed to send message: gateway answered 400: Chat not found", "Club B"],
-    ["group Club B: missed", "Club B"],
-    ["group Club B: not sent: this account was disabled by the administrator", "Club B"],
-    ["group U15: Saturday: outcome unknown: the send claimed at … never reported back", "U15: Saturday"],
-    ["group 1203@g.us: cannot read sessionName: session s-1 was deleted or logged out", "1203@g.us"],
-    ["failed to send message: connect ECONNREFUSED 127.0.0.1:3000", null],
-    ["missed", null],
-    [null, null]
-  ] as const)("%s → %s", (reason, group) => {
-    expect(failedGroupOf(reason)).toBe(group)
+    ["group Club B: failed to send message: gateway answered 400: Chat not found", "group", "Club B"],
+    ["group Club B: missed", "group", "Club B"],
+    ["group Club B: not sent: this account was disabled by the administrator", "group", "Club B"],
+    ["group U15: Saturday: outcome unknown: the send claimed at … never reported back", "group", "U15: Saturday"],
+    ["group 1203@g.us: cannot read sessionName: session s-1 was deleted or logged out", "group", "1203@g.us"],
+    ["channel Club news: failed to send message: gateway answered 400: forbidden", "channel", "Club news"],
+    ["channel Club news: missed", "channel", "Club news"]
+  ] as const)("%s → %s %s", (reason, kind, name) => {
+    expect(failedTargetOf(reason)).toEqual({ kind, name })
+  })
+
+  it.each(["failed to send message: connect ECONNREFUSED 127.0.0.1:3000", "missed", null])("%s → none", (reason) => {
+    expect(failedTargetOf(reason)).toBeNull()
+  })
+})
+
+describe("a channel's failure reads as a channel's", () => {
+  it("not a member of a group: no longer an owner or admin of the channel", () => {
+    const words = failureExplained("channel Club news: failed to send message: gateway answered 400: forbidden")
+    expect(words.kind).toBe("group")
+    expect(words.sentence).toBe(
+      "WhatsApp could not post to the channel: this number is no longer an owner or admin of the channel, or the channel is gone."
+    )
+    expect(words.nextStep).not.toMatch(/member|group/)
+  })
+
+  it("no answer: check the channel first", () => {
+    expect(failureWordsFor("noAnswer", "channel").nextStep).toMatch(/^Check the channel first/)
+    expect(failureExplained("channel Club news: outcome unknown: never reported back").nextStep).toMatch(
+      /^Check the channel first/
+    )
+    // a group's as before
+    expect(failureExplained("group Club B: outcome unknown: never reported back").nextStep).toMatch(
+      /^Check the group first/
+    )
+  })
+
+  it("the other kinds read as a group's do", () => {
+    for (const kind of FAILURE_KINDS.filter((k) => k !== "group" && k !== "noAnswer"))
+      expect(failureWordsFor(kind, "channel")).toEqual(failureWordsFor(kind, "group"))
   })
 })

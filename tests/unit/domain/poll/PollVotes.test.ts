@@ -14,19 +14,21 @@ const several = { ...poll, multipleAnswers: true }
 
 const vote = (voter: string, options: ReadonlyArray<string>, votedAt: number, readable = true): PollVote => ({
   voter,
+  lid: null,
   voterName: null,
   options,
   votedAt,
   readable
 })
 
-const command = (v: PollVote, p = poll, now = 1_000): PollVotesCommand => ({
+const command = (v: PollVote, p = poll, now = 1_000, dated = true): PollVotesCommand => ({
   type: "RecordVote",
   messageId: "m1",
   campaignId: "c1",
   vote: v,
   poll: p,
-  now
+  now,
+  dated
 })
 
 /** Decides and folds each command in turn, as execute does. */
@@ -86,9 +88,62 @@ describe("PollVotesDecider", () => {
     expect(again.votes.map((v) => [v.readable, v.options])).toEqual([[true, ["Wed"]]])
   })
 
-  it("a name learnt later on the same vote is kept", () => {
-    expect(replacesVote(vote("a@c.us", ["Mon"], 10), { ...vote("a@c.us", ["Mon"], 10), voterName: "Ann" })).toBe(true)
-    expect(replacesVote({ ...vote("a@c.us", ["Mon"], 10), voterName: "Ann" }, vote("a@c.us", ["Mon"], 10))).toBe(false)
+  it("a name learnt later on the same vote is kept, as no new vote (no outgoing poll.vote)", () => {
+    expect(replacesVote(vote("a@c.us", ["Mon"], 10), { ...vote("a@c.us", ["Mon"], 10), voterName: "Ann" })).toBe(false)
+    const first = run([command(vote("a@c.us", ["Mon"], 10))])
+    const retry = PollVotesDecider.decide(command({ ...vote("a@c.us", ["Mon"], 10), voterName: "Ann" }), first)
+    expect(retry._tag === "Accepted" && retry.events.map((e) => [e.type, e.vote.voterName])).toEqual([
+      ["PollVoterNamed", "Ann"]
+    ])
+    const named = run([command({ ...vote("a@c.us", ["Mon"], 10), voterName: "Ann" }, poll, 5_000)], first)
+    expect(named.votes).toEqual([{ ...vote("a@c.us", ["Mon"], 10), voterName: "Ann", recordedAt: 1_000 }])
+    // and once more: nothing new
+    expect(PollVotesDecider.decide(command({ ...vote("a@c.us", ["Mon"], 10), voterName: "Ann" }), named)).toEqual({
+      _tag: "Accepted",
+      events: []
+    })
+    // a name that comes with a newer vote is kept with it
+    const later = run([command(vote("a@c.us", ["Tue"], 20))], named)
+    expect(later.votes.map((v) => [v.voterName, v.options])).toEqual([["Ann", ["Tue"]]])
+  })
+
+  it("one person named by number and by hidden id is one voter, keyed by the number", () => {
+    const byLid = run([command(vote("77@lid", ["Mon"], 10))])
+    // the next vote names both: the entry moves to the number, the hidden id kept beside it
+    const both = run([command({ ...vote("1555@c.us", ["Tue"], 20), lid: "77@lid" })], byLid)
+    expect(both.votes.map((v) => [v.voter, v.lid, v.options])).toEqual([["1555@c.us", "77@lid", ["Tue"]]])
+    // a later vote under the hidden id alone, and one under the number alone, are still that person's
+    const again = run(
+      [
+        command(vote("77@lid", ["Wed"], 30)),
+        command(vote("1555@c.us", ["Mon"], 40)),
+        command(vote("9@c.us", ["Mon"], 50))
+      ],
+      both
+    )
+    expect(again.votes.map((v) => [v.voter, v.lid, v.options])).toEqual([
+      ["1555@c.us", "77@lid", ["Mon"]],
+      ["9@c.us", null, ["Mon"]]
+    ])
+    expect(tallyPoll(poll, again.votes).voters).toBe(2)
+    // the same vote again telling the other id: learnt without a new vote
+    const byNumber = run([command(vote("1555@c.us", ["Mon"], 10))])
+    const learnt = PollVotesDecider.decide(command({ ...vote("1555@c.us", ["Mon"], 10), lid: "77@lid" }), byNumber)
+    expect(learnt._tag === "Accepted" && learnt.events.map((e) => [e.type, e.vote.voter, e.vote.lid])).toEqual([
+      ["PollVoterNamed", "1555@c.us", "77@lid"]
+    ])
+  })
+
+  it("an undated vote holding the voter's current choice is a duplicate; with another choice, a new vote", () => {
+    const state = run([command(vote("a@c.us", ["Mon"], 10))])
+    // undated: its time is when Herald heard of it, later each retry
+    expect(PollVotesDecider.decide(command(vote("a@c.us", ["Mon"], 5_000), poll, 5_000, false), state)).toEqual({
+      _tag: "Accepted",
+      events: []
+    })
+    const changed = run([command(vote("a@c.us", ["Tue"], 6_000), poll, 6_000, false)], state)
+    expect(changed.votes.map((v) => v.options)).toEqual([["Tue"]])
+    expect(changed.version).toBe(2)
   })
 })
 
@@ -141,10 +196,10 @@ describe("pollResultsCsv", () => {
     )
     expect(csv).toBe(
       [
-        "Voter,Number,Choices,Voted at (America/New_York)",
-        "Someone (number hidden),,(could not be read),2026-07-01 06:05",
-        `"Bo ""B"", Jr",+15551110002,"'=HYPERLINK(1); Tue",2026-07-01 06:06`,
-        `"'@cat",+15551110003,(no choice),2026-07-01 06:07`,
+        "Voter,Number,WhatsApp id,Choices,Voted at (America/New_York)",
+        "Someone (number hidden),,1@lid,(could not be read),2026-07-01 06:05",
+        `"Bo ""B"", Jr",+15551110002,15551110002@c.us,"'=HYPERLINK(1); Tue",2026-07-01 06:06`,
+        `"'@cat",+15551110003,15551110003@c.us,(no choice),2026-07-01 06:07`,
         ""
       ].join("\r\n")
     )
