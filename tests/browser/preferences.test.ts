@@ -41,9 +41,10 @@ describe.skipIf(!chromiumAvailable)(
 
       const berlin = await newPage(browser, BERLIN)
       await berlin.page.goto(`${herald.url}/sign-in`)
-      await berlin.page.getByLabel("E-mail address").fill(ADA.email)
-      await berlin.page.getByLabel("Password", { exact: true }).fill(ADA.password)
-      await berlin.page.getByRole("button", { name: "Sign in" }).click()
+      // a de-DE browser reads the app in German (docs/browser-app.md, "Languages")
+      await berlin.page.getByLabel("E-Mail-Adresse").fill(ADA.email)
+      await berlin.page.getByLabel("Passwort", { exact: true }).fill(ADA.password)
+      await berlin.page.getByRole("button", { name: "Anmelden" }).click()
       await expect
         .poll(async () => await me(berlin.page, herald.url), { timeout: 10_000 })
         .toMatchObject({ timeZone: "Europe/Berlin", locale: "de-DE" })

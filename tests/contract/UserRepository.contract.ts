@@ -16,6 +16,7 @@ export const userView = (id: string, overrides: Partial<UserView> = {}): UserVie
   emailVerified: true,
   timeZone: null,
   locale: null,
+  language: null,
   createdAt: T,
   updatedAt: T,
   version: 1,
@@ -66,6 +67,13 @@ export const describeUserRepositoryContract = (name: string, harness: StoreHarne
           const forgotten = userView("u2", { timeZone: null, locale: null, version: 3 })
           yield* repo.save(forgotten)
           expect(yield* repo.get("u2")).toEqual(forgotten)
+          // the app's language the owner chose, and back to the browser's
+          const german = userView("u2", { language: "pt-BR", version: 4 })
+          yield* repo.save(german)
+          expect(yield* repo.get("u2")).toEqual(german)
+          const browsers = userView("u2", { language: null, version: 5 })
+          yield* repo.save(browsers)
+          expect(yield* repo.get("u2")).toEqual(browsers)
         })
       )
     )

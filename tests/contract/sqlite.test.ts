@@ -348,6 +348,7 @@ describe("SQLite adapters: several connections to one file", () => {
           emailVerified: true,
           timeZone: null,
           locale: null,
+          language: null,
           createdAt: 1,
           updatedAt: 2,
           version: 3
@@ -374,8 +375,15 @@ describe("SQLite adapters: several connections to one file", () => {
         PRAGMA user_version = 14;`)
         old.close()
         const user = yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))
-        expect(user).toMatchObject({ id: "u1", emailVerified: false, timeZone: null, locale: null, version: 3 })
-        const withPreferences = { ...user!, timeZone: "Europe/Berlin", locale: "de-DE", version: 4 }
+        expect(user).toMatchObject({
+          id: "u1",
+          emailVerified: false,
+          timeZone: null,
+          locale: null,
+          language: null,
+          version: 3
+        })
+        const withPreferences = { ...user!, timeZone: "Europe/Berlin", locale: "de-DE", language: "de", version: 4 }
         yield* UserRepository.use((r) => r.save(withPreferences)).pipe(Effect.provide(client(path)))
         expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(
           withPreferences
@@ -559,7 +567,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(18)
+        expect(SQLITE_SCHEMA_VERSION).toBe(19)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()

@@ -11,6 +11,8 @@ export interface PublicUser {
   /** the reader's IANA zone and BCP 47 locale (auth.setPreferences), null until known */
   readonly timeZone: string | null
   readonly locale: string | null
+  /** the app's language the owner chose (auth.setLanguage), null: their browser's */
+  readonly language: string | null
 }
 
 export const publicUser = (u: {
@@ -22,6 +24,7 @@ export const publicUser = (u: {
   readonly emailVerified: boolean
   readonly timeZone: string | null
   readonly locale: string | null
+  readonly language: string | null
 }): PublicUser => ({
   id: u.id,
   email: u.email,
@@ -31,5 +34,6 @@ export const publicUser = (u: {
   status: u.status === "NEW" ? "PENDING" : u.status,
   emailVerified: u.emailVerified,
   timeZone: u.timeZone,
-  locale: u.locale
+  locale: u.locale,
+  language: u.language
 })

@@ -179,6 +179,7 @@ export const userView = (s: UserState): UserView | null =>
         emailVerified: s.emailVerified,
         timeZone: s.timeZone,
         locale: s.locale,
+        language: s.language,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         version: s.version

@@ -209,7 +209,8 @@ export const UserEventSchema = codecOf<UserEvent>()(
       timeZone: z.string().nullable(),
       locale: z.string().nullable(),
       at
-    })
+    }),
+    z.object({ type: z.literal("UserLanguageChosen"), language: z.string().nullable(), at })
   ])
 )
 

@@ -20,6 +20,8 @@ export const UserViewSchema = z.object({
   // the reader's zone and locale (auth.setPreferences); views stored before them have none
   timeZone: z.string().nullable().default(null),
   locale: z.string().nullable().default(null),
+  // the language the owner chose (auth.setLanguage); null: their browser's, as on views stored before it
+  language: z.string().nullable().default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()

@@ -65,6 +65,8 @@ export type UserEvent =
       readonly locale: string | null
       readonly at: number
     }
+  /** the language the owner chose for the app and their mails (one of APP_LANGUAGES); null: their browser's */
+  | { readonly type: "UserLanguageChosen"; readonly language: string | null; readonly at: number }
 
 export interface UserState {
   readonly id: string
@@ -78,6 +80,8 @@ export interface UserState {
   /** IANA zone and BCP 47 locale of the reader, canonical; null until known */
   readonly timeZone: string | null
   readonly locale: string | null
+  /** the app's and mails' language the owner chose (APP_LANGUAGES); null: follow their browser */
+  readonly language: string | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -117,6 +121,8 @@ export type UserCommand =
       readonly locale: string | null
       readonly now: number
     }
+  /** already checked to be one of APP_LANGUAGES, or null (follow the browser) */
+  | { readonly type: "ChooseLanguage"; readonly language: string | null; readonly now: number }
 
 export type UserRejection =
   | { readonly _tag: "UserAlreadyExists" }
@@ -137,6 +143,7 @@ export const initialUserState: UserState = {
   verification: null,
   timeZone: null,
   locale: null,
+  language: null,
   createdAt: 0,
   updatedAt: 0,
   version: 0
@@ -219,6 +226,10 @@ export const decideUser = (command: UserCommand, state: UserState): Result => {
       return state.timeZone === command.timeZone && state.locale === command.locale
         ? accept()
         : accept({ type: "UserPreferencesSet", timeZone: command.timeZone, locale: command.locale, at: command.now })
+    case "ChooseLanguage":
+      return state.language === command.language
+        ? accept()
+        : accept({ type: "UserLanguageChosen", language: command.language, at: command.now })
   }
 }
 
@@ -238,6 +249,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         // the registrant's own: a replaced claim's preferences go with it (whoever made it)
         timeZone: event.timeZone,
         locale: event.locale,
+        language: null,
         // a replaced registration keeps the account's first date
         createdAt: state.status === "NEW" ? event.at : state.createdAt,
         updatedAt: event.at,
@@ -258,6 +270,8 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return { ...state, passwordHash: event.passwordHash, updatedAt: event.at, version }
     case "UserPreferencesSet":
       return { ...state, timeZone: event.timeZone, locale: event.locale, updatedAt: event.at, version }
+    case "UserLanguageChosen":
+      return { ...state, language: event.language, updatedAt: event.at, version }
   }
 }
 

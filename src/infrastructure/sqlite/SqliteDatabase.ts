@@ -57,7 +57,7 @@ export interface SqliteConnection {
  * users' time zone and locale (USERS_PREFERENCES_COLUMNS); 18: the votes on polls (poll_results). Every table is created if missing at
  * every start, so a file of any older version gains what it lacks.
  */
-export const SQLITE_SCHEMA_VERSION = 18
+export const SQLITE_SCHEMA_VERSION = 19
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -161,6 +161,7 @@ CREATE TABLE IF NOT EXISTS users (
   email_verified INTEGER NOT NULL DEFAULT 1,
   time_zone  TEXT,
   locale     TEXT,
+  language   TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   version    INTEGER NOT NULL
@@ -380,6 +381,13 @@ const MESSAGES_CLAIM_ID_COLUMNS: Readonly<Record<string, string>> = { claim_gate
 const USERS_PREFERENCES_COLUMNS: Readonly<Record<string, string>> = { time_zone: "TEXT", locale: "TEXT" }
 
 /**
+ * What schema version 19 added to the users table: the app's language the owner chose
+ * (auth.setLanguage), NULL on every account before (the browser's language). Version 19 also keeps
+ * older Herald off the file: it would rebuild an account's view without it.
+ */
+const USERS_LANGUAGE_COLUMNS: Readonly<Record<string, string>> = { language: "TEXT" }
+
+/**
  * The lease of an Idempotency-Key's run (IdempotencyStore: runAt, aliveAt), added to version 15's
  * table without a version of its own: NULL reads as created_at (a first run), and an older Herald
  * ignores them (its runs are not renewed, as before).
@@ -517,6 +525,7 @@ const openSync = (options: SqliteDatabaseOptions): Opened => {
         addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_CLAIM_ID_COLUMNS)
         addMissingColumns(db, "users", USERS_PREFERENCES_COLUMNS)
+        addMissingColumns(db, "users", USERS_LANGUAGE_COLUMNS)
         addMissingColumns(db, "idempotency_keys", IDEMPOTENCY_LEASE_COLUMNS)
       }
       // the media sweep asks whether a message still needs an upload

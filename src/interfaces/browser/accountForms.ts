@@ -1,6 +1,8 @@
 // The account screens' checks made in the browser, before anything is sent: pure, unit-tested
 // (tests/unit/browser/accountForms.test.ts). The server checks again; these only spare a round trip.
 
+import i18next from "i18next"
+
 /** The server's minimum (auth.signUp, auth.resetPassword). */
 export const MIN_PASSWORD_LENGTH = 8
 
@@ -10,9 +12,9 @@ export const hasProblems = (problems: Problems<string>): boolean => Object.value
 
 const passwordProblem = (password: string): string | undefined =>
   password.length === 0
-    ? "Choose a password."
+    ? i18next.t("accountForms.choosePassword")
     : password.length < MIN_PASSWORD_LENGTH
-      ? `Use at least ${MIN_PASSWORD_LENGTH} characters (this one has ${password.length}).`
+      ? i18next.t("accountForms.passwordTooShort", { min: MIN_PASSWORD_LENGTH, length: password.length })
       : undefined
 
 /** A new password typed twice (reset): too short, or the two differ. */
@@ -20,8 +22,8 @@ export const newPasswordProblems = (password: string, repeat: string): Problems<
   const problems: Problems<"password" | "repeat"> = {}
   const p = passwordProblem(password)
   if (p !== undefined) problems.password = p
-  if (repeat.length === 0) problems.repeat = "Type the new password again."
-  else if (repeat !== password) problems.repeat = "The two passwords differ: type the same one twice."
+  if (repeat.length === 0) problems.repeat = i18next.t("accountForms.typeAgain")
+  else if (repeat !== password) problems.repeat = i18next.t("accountForms.passwordsDiffer")
   return problems
 }
 
@@ -32,8 +34,8 @@ export const signUpProblems = (input: {
   readonly password: string
 }): Problems<"name" | "email" | "password"> => {
   const problems: Problems<"name" | "email" | "password"> = {}
-  if (input.name.trim().length === 0) problems.name = "Tell us your name."
-  if (input.email.trim().length === 0) problems.email = "Enter your e-mail address."
+  if (input.name.trim().length === 0) problems.name = i18next.t("accountForms.tellName")
+  if (input.email.trim().length === 0) problems.email = i18next.t("accountForms.enterEmail")
   const p = passwordProblem(input.password)
   if (p !== undefined) problems.password = p
   return problems

@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import { DateTime } from "effect"
+import i18next from "i18next"
 import { isWithdrawnResend } from "../../domain/message/Message.ts"
 import type { AppRouter } from "../web/routers/appRouter.ts"
 import { instantOf } from "./campaign/planInput.ts"
@@ -163,30 +164,87 @@ export const resumeOutlook = (
 
 export type Tone = "neutral" | "info" | "progress" | "success" | "danger" | "warning" | "muted"
 
-/** The campaign's status in words (colour is never the only sign). */
-export const campaignStatusWords: Readonly<Record<CampaignStatus, { readonly label: string; readonly tone: Tone }>> = {
-  DRAFT: { label: "Draft", tone: "neutral" },
-  SCHEDULED: { label: "Scheduled", tone: "info" },
-  IN_PROGRESS: { label: "In progress", tone: "progress" },
-  COMPLETED: { label: "Completed", tone: "success" },
-  CANCELLED: { label: "Cancelled", tone: "muted" },
-  FAILED: { label: "Failed", tone: "danger" },
-  PAUSED: { label: "Paused", tone: "warning" }
+type StatusWords = { readonly label: string; readonly tone: Tone }
+
+// each status's words made once per language: a 1,000-message campaign page reads them per row
+let wordsLanguage: string | undefined
+const wordsMade = new Map<string, StatusWords>()
+const once = (name: string, make: () => StatusWords): StatusWords => {
+  if (i18next.language !== wordsLanguage) {
+    wordsMade.clear()
+    wordsLanguage = i18next.language
+  }
+  let words = wordsMade.get(name)
+  if (words === undefined) {
+    words = make()
+    wordsMade.set(name, words)
+  }
+  return words
 }
 
-/** The message's state in words. */
-export const messageStatusWords: Readonly<Record<MessageStatus, { readonly label: string; readonly tone: Tone }>> = {
-  NEW: { label: "Being planned", tone: "neutral" },
-  SCHEDULED: { label: "Scheduled", tone: "info" },
-  PICKED: { label: "Sending", tone: "progress" },
-  SENT: { label: "Sent", tone: "success" },
-  FAILED: { label: "Failed", tone: "danger" },
-  OUTCOME_UNKNOWN: { label: "Outcome unknown", tone: "warning" },
-  MISSED: { label: "Missed", tone: "danger" },
-  DELETED: { label: "Deleted", tone: "muted" },
-  CANCELLED: { label: "Cancelled", tone: "muted" },
-  PAUSED: { label: "Paused", tone: "warning" },
-  SKIPPED: { label: "Skipped", tone: "muted" }
+/** The campaign's status in words (colour is never the only sign), in the language on screen when read. */
+export const campaignStatusWords: Readonly<Record<CampaignStatus, StatusWords>> = {
+  get DRAFT(): StatusWords {
+    return once("campaign.DRAFT", () => ({ label: i18next.t("status.campaign.draft"), tone: "neutral" }))
+  },
+  get SCHEDULED(): StatusWords {
+    return once("campaign.SCHEDULED", () => ({ label: i18next.t("status.campaign.scheduled"), tone: "info" }))
+  },
+  get IN_PROGRESS(): StatusWords {
+    return once("campaign.IN_PROGRESS", () => ({ label: i18next.t("status.campaign.inProgress"), tone: "progress" }))
+  },
+  get COMPLETED(): StatusWords {
+    return once("campaign.COMPLETED", () => ({ label: i18next.t("status.campaign.completed"), tone: "success" }))
+  },
+  get CANCELLED(): StatusWords {
+    return once("campaign.CANCELLED", () => ({ label: i18next.t("status.campaign.cancelled"), tone: "muted" }))
+  },
+  get FAILED(): StatusWords {
+    return once("campaign.FAILED", () => ({ label: i18next.t("status.campaign.failed"), tone: "danger" }))
+  },
+  get PAUSED(): StatusWords {
+    return once("campaign.PAUSED", () => ({ label: i18next.t("status.campaign.paused"), tone: "warning" }))
+  }
+}
+
+/** The message's state in words, in the language on screen when read. */
+export const messageStatusWords: Readonly<Record<MessageStatus, StatusWords>> = {
+  get NEW(): StatusWords {
+    return once("message.NEW", () => ({ label: i18next.t("status.message.new"), tone: "neutral" }))
+  },
+  get SCHEDULED(): StatusWords {
+    return once("message.SCHEDULED", () => ({ label: i18next.t("status.message.scheduled"), tone: "info" }))
+  },
+  get PICKED(): StatusWords {
+    return once("message.PICKED", () => ({ label: i18next.t("status.message.picked"), tone: "progress" }))
+  },
+  get SENT(): StatusWords {
+    return once("message.SENT", () => ({ label: i18next.t("status.message.sent"), tone: "success" }))
+  },
+  get FAILED(): StatusWords {
+    return once("message.FAILED", () => ({ label: i18next.t("status.message.failed"), tone: "danger" }))
+  },
+  get OUTCOME_UNKNOWN(): StatusWords {
+    return once("message.OUTCOME_UNKNOWN", () => ({
+      label: i18next.t("status.message.outcomeUnknown"),
+      tone: "warning"
+    }))
+  },
+  get MISSED(): StatusWords {
+    return once("message.MISSED", () => ({ label: i18next.t("status.message.missed"), tone: "danger" }))
+  },
+  get DELETED(): StatusWords {
+    return once("message.DELETED", () => ({ label: i18next.t("status.message.deleted"), tone: "muted" }))
+  },
+  get CANCELLED(): StatusWords {
+    return once("message.CANCELLED", () => ({ label: i18next.t("status.message.cancelled"), tone: "muted" }))
+  },
+  get PAUSED(): StatusWords {
+    return once("message.PAUSED", () => ({ label: i18next.t("status.message.paused"), tone: "warning" }))
+  },
+  get SKIPPED(): StatusWords {
+    return once("message.SKIPPED", () => ({ label: i18next.t("status.message.skipped"), tone: "muted" }))
+  }
 }
 
 /**
@@ -199,27 +257,20 @@ export const deliveryWords = (
   }
 ): string | null => {
   if (m.status !== "SENT") return null
-  if (m.groupId === "status@broadcast") return m.readCount > 0 ? `Seen by ${m.readCount}` : null
-  if (m.isRead) return m.readCount > 1 ? `Read by ${m.readCount}` : "Read"
-  if (m.isDelivered) return m.deliveredCount > 1 ? `Delivered to ${m.deliveredCount}` : "Delivered"
+  if (m.groupId === "status@broadcast")
+    return m.readCount > 0 ? i18next.t("status.message.seenBy", { n: m.readCount }) : null
+  if (m.isRead)
+    return m.readCount > 1 ? i18next.t("status.message.readBy", { n: m.readCount }) : i18next.t("status.message.read")
+  if (m.isDelivered)
+    return m.deliveredCount > 1
+      ? i18next.t("status.message.deliveredTo", { n: m.deliveredCount })
+      : i18next.t("status.message.delivered")
   return null
 }
 
-export const MISSED_EXPLANATION =
-  "Was not sent: Herald was not running, or not able to send, within 2 minutes of its time. It is not sent later."
-export const MISSED_WHILE_LIMITED_EXPLANATION =
-  "Was not sent: WhatsApp was limiting this number at its time, so Herald held it. It is not sent later: send it again if it is still useful."
-export const PAUSED_EXPLANATION =
-  "Paused: not sent until the campaign is resumed. If its time passes meanwhile, it is skipped, not sent late."
-export const SKIPPED_EXPLANATION = "Skipped: the campaign was paused at its time. It is not sent later."
-export const OUTCOME_UNKNOWN_EXPLANATION =
-  "The send started, but Herald could not learn whether WhatsApp accepted it. It is never sent again automatically, to avoid a duplicate in the group: check the group and, if the message is missing, send it again."
-/** The same for a copy posted to the number's Status. */
-export const STATUS_OUTCOME_UNKNOWN_EXPLANATION =
-  "The post started, but Herald could not learn whether WhatsApp accepted it. It is never posted again automatically, to avoid a duplicate: check your Status on your phone and, if it is missing, send it again."
-/** What to tell of an outcome-unknown copy, by where it went. */
+/** What to tell of an outcome-unknown copy, by where it went: a group (check it), or the number's Status (check it on the phone). */
 export const outcomeUnknownExplanation = (groupId: string): string =>
-  groupId === "status@broadcast" ? STATUS_OUTCOME_UNKNOWN_EXPLANATION : OUTCOME_UNKNOWN_EXPLANATION
+  groupId === "status@broadcast" ? i18next.t("row.outcomeUnknownStatus") : i18next.t("row.outcomeUnknown")
 
 /** The viewer's IANA zone, as the browser reports it. */
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -260,8 +311,7 @@ export const instantFromLocal = (date: string, time: string, timeZone: string = 
 }
 
 /** The words for a time that does not exist on that day in `timeZone`. */
-export const gapText = (timeZone: string): string =>
-  `This time does not exist on that day in ${timeZone}: the clocks go forward.`
+export const gapText = (timeZone: string): string => i18next.t("helpers.gap", { zone: timeZone })
 
 /** A campaign's groups in a few words: "Club A", "Club A and Club B", "Club A, Club B and 3 more". */
 export const groupsLabel = (
@@ -270,6 +320,6 @@ export const groupsLabel = (
   const names = targets.map((t) => t.groupName || t.groupId)
   const [first = "", second, ...rest] = names
   if (second === undefined) return first
-  if (rest.length === 0) return `${first} and ${second}`
-  return `${first}, ${second} and ${rest.length} more`
+  if (rest.length === 0) return i18next.t("groups.two", { first, second })
+  return i18next.t("groups.more", { first, second, count: rest.length })
 }

@@ -4,6 +4,7 @@ import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import type { AppRouter } from "../web/routers/appRouter.ts"
 import { App } from "./App.tsx"
+import { startI18n } from "./i18n/i18n.ts"
 import { readRuntimeConfig } from "./runtimeConfig.ts"
 import { RuntimeConfigContext } from "./session.tsx"
 import { checkSessionOnUnauthorized, followSignedInUser } from "./signedInUser.ts"
@@ -43,10 +44,15 @@ const Root = () => {
   )
 }
 
+// the page's words first (one catalog, its own chunk), then the page (also when the catalog
+// could not be fetched: the page then says so in its keys rather than staying blank)
 const root = document.getElementById("root")
-if (root !== null)
-  createRoot(root).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>
-  )
+const render = () => {
+  if (root !== null)
+    createRoot(root).render(
+      <StrictMode>
+        <Root />
+      </StrictMode>
+    )
+}
+void startI18n().then(render, render)

@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client"
 import { createTRPCContext } from "@trpc/tanstack-react-query"
+import i18next from "i18next"
 import type { AppRouter } from "../web/routers/appRouter.ts"
 import { onViewerClock } from "./ui/viewerClock.ts"
 
@@ -20,11 +21,10 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 export const errorText = (error: unknown): string => {
   if (isAppError(error)) {
     if (error.data?.code === "TOO_MANY_REQUESTS") return error.message
-    if (error.data === undefined || error.data === null)
-      return "Herald could not be reached. Check your connection and try again."
+    if (error.data === undefined || error.data === null) return i18next.t("helpers.unreachable")
     return onViewerClock(error.message)
   }
-  return error instanceof Error ? error.message : "Something went wrong."
+  return error instanceof Error ? error.message : i18next.t("helpers.wrong")
 }
 
 export const errorCode = (error: unknown): string | null => (isAppError(error) ? (error.data?.code ?? null) : null)

@@ -26,4 +26,5 @@ export const useSignOut = () => {
   )
 }
 
-export const signOutErrorText = (error: unknown) => `Could not sign out: ${errorText(error)}`
+/** The reason a sign-out failed (the server's words), which the header puts in a sentence of the page's language. */
+export const signOutErrorText = (error: unknown) => errorText(error)

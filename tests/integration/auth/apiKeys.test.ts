@@ -27,6 +27,7 @@ const user = (status: UserView["status"]): UserView => ({
   emailVerified: true,
   timeZone: null,
   locale: null,
+  language: null,
   createdAt: T,
   updatedAt: T,
   version: 1

@@ -36,6 +36,7 @@ const withUser = Effect.gen(function* () {
     emailVerified: true,
     timeZone: null,
     locale: null,
+    language: null,
     createdAt: T,
     updatedAt: T,
     version: 1

@@ -76,6 +76,7 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       emailVerified: true,
       timeZone: null,
       locale: null,
+      language: null,
       createdAt: now,
       updatedAt: now,
       version: 1

@@ -104,6 +104,7 @@ export const describeApiKeyApi = (label: string, store: () => StoreKind) =>
           "auth.setPreferences",
           () => script.api.auth.setPreferences.mutate({ timeZone: "Europe/Berlin", locale: "de-DE" })
         ],
+        ["auth.setLanguage", () => script.api.auth.setLanguage.mutate({ language: "de" })],
         ["auth.signIn", () => script.api.auth.signIn.mutate({ email: ADMIN_EMAIL, password: "correct horse battery" })],
         ["admin.listUsers", () => script.api.admin.listUsers.query()],
         ["admin.disableUser", () => script.api.admin.disableUser.mutate({ userId: ownerId })],

@@ -43,7 +43,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           status: "ACTIVE",
           emailVerified: true,
           timeZone: null,
-          locale: null
+          locale: null,
+          language: null
         })
         expect(client.cookie).not.toBeNull()
         expect(await me(client)).toEqual(user)
@@ -423,7 +424,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           status: "PENDING",
           emailVerified: true,
           timeZone: null,
-          locale: null
+          locale: null,
+          language: null
         })
       })
 
@@ -512,6 +514,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           "email",
           "emailVerified",
           "id",
+          "language",
           "locale",
           "name",
           "role",
@@ -655,7 +658,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(all.items.map((u) => u.id).sort()).toEqual([adminId, p.id, q.id].sort())
         expect(
           all.items.every(
-            (u) => Object.keys(u).sort().join() === "email,emailVerified,id,locale,name,role,status,timeZone"
+            (u) => Object.keys(u).sort().join() === "email,emailVerified,id,language,locale,name,role,status,timeZone"
           )
         ).toBe(true)
         const pendingOnly = await admin.api.admin.listUsers.query({ status: "PENDING" })
@@ -858,6 +861,23 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         // and forgotten again
         await client.api.auth.setPreferences.mutate({ timeZone: null, locale: null })
         expect(await me(client)).toMatchObject({ timeZone: null, locale: null })
+      })
+
+      it("setLanguage keeps the app's language the owner chose apart from the browser's locale; the same again writes nothing", async () => {
+        const web = await start()
+        const client = web.client()
+        await signUp(client, ADMIN_EMAIL)
+        expect(await me(client)).toMatchObject({ language: null })
+        await client.api.auth.setLanguage.mutate({ language: "pt-BR" })
+        expect(await me(client)).toMatchObject({ language: "pt-BR" })
+        const events = await web.eventCount()
+        await client.api.auth.setLanguage.mutate({ language: "pt-BR" })
+        expect(await web.eventCount()).toBe(events)
+        // the browser's zone and locale, kept on every load, leave the choice alone
+        await client.api.auth.setPreferences.mutate(NY)
+        expect(await me(client)).toMatchObject({ ...NY, language: "pt-BR" })
+        await client.api.auth.setLanguage.mutate({ language: null })
+        expect(await me(client)).toMatchObject({ ...NY, language: null })
       })
 
       it("refuses a zone or locale Intl does not know with BAD_REQUEST at its field, in plain words, and changes nothing", async () => {

@@ -109,6 +109,15 @@ export const describeFuzz = (label: string, store: () => StoreKind) =>
             fc.record({ timeZone: fc.string(), locale: fc.string() }).filter((i) => canonicalZone(i.timeZone) === null)
           )
         },
+        {
+          path: "auth.setLanguage",
+          kind: "mutation",
+          // one of the app's languages (or null) would be a valid call
+          malformed: fc.oneof(
+            any,
+            fc.record({ language: fc.string().filter((l) => !["en", "es", "pt-BR", "de"].includes(l)) })
+          )
+        },
         { path: "auth.install", kind: "query", malformed: any },
         {
           path: "auth.requestPasswordReset",

@@ -318,6 +318,7 @@ describe("outgoing webhooks: the relay and the delivery worker", () => {
         emailVerified: true,
         timeZone: null,
         locale: null,
+        language: null,
         createdAt: 0,
         updatedAt: 0,
         version

@@ -1,3 +1,4 @@
+import "../../support/englishWords.ts"
 import { describe, expect, it } from "vitest"
 import type { CampaignStatus, MessageStatus } from "../../../src/interfaces/browser/campaignView.ts"
 import {

@@ -1,3 +1,4 @@
+import "../../support/englishWords.ts"
 import { describe, expect, it } from "vitest"
 import { hasChannel, isChannel, targetsCount } from "../../../src/interfaces/browser/campaign/channelWords.ts"
 import { channelOption, optionsOf } from "../../../src/interfaces/browser/ui/targetOptions.ts"

@@ -1,3 +1,4 @@
+import "../../support/englishWords.ts"
 import { describe, expect, it } from "vitest"
 import type { CopySource } from "../../../src/interfaces/browser/campaign/planCopy.ts"
 import {

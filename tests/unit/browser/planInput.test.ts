@@ -1,3 +1,4 @@
+import "../../support/englishWords.ts"
 import { describe, expect, it } from "vitest"
 import type { PlanForm } from "../../../src/interfaces/browser/campaign/planInput.ts"
 import {

@@ -1,3 +1,4 @@
+import "../../support/englishWords.ts"
 import { describe, expect, it } from "vitest"
 import { optionsOf, searchInput } from "../../../src/interfaces/browser/ui/targetOptions.ts"
 

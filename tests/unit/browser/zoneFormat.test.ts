@@ -1,3 +1,4 @@
+import "../../support/englishWords.ts"
 import { afterEach, describe, expect, it } from "vitest"
 import {
   currentZoneName,

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query"
+import { useTranslation } from "react-i18next"
 import { errorText, useTRPC } from "../trpc.ts"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { Alert } from "../ui/kit.tsx"
@@ -6,6 +7,7 @@ import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 
 export const CancelCampaign = ({ id }: { readonly id: string }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(id)
   const cancel = useMutation(
@@ -14,19 +16,19 @@ export const CancelCampaign = ({ id }: { readonly id: string }) => {
       onSuccess: async () => {
         await refresh()
         focusPageHeading()
-        announce("The campaign is cancelled: its messages not yet sent will not be sent.")
+        announce(t("campaign.cancelled"))
       },
       onError: refresh
     })
   )
   return (
     <div className="mt-4 space-y-2">
-      {cancel.isError ? <Alert>Could not cancel the campaign: {errorText(cancel.error)}</Alert> : null}
+      {cancel.isError ? <Alert>{t("campaign.cancelFailed", { reason: errorText(cancel.error) })}</Alert> : null}
       <ConfirmButton
-        label="Cancel campaign"
-        question="Cancel this campaign? Messages not yet sent will never be sent; one being sent right now still goes."
-        confirmLabel="Yes, cancel the campaign"
-        keepLabel="No, keep it"
+        label={t("campaign.cancel")}
+        question={t("campaign.cancelQuestion")}
+        confirmLabel={t("campaign.yesCancel")}
+        keepLabel={t("apiKeys.noKeep")}
         pending={cancel.isPending}
         onConfirm={() => cancel.mutate({ id })}
       />

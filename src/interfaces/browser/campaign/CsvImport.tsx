@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
+import i18next from "i18next"
 import { useEffect, useId, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Alert, Button, FilePicker } from "../ui/kit.tsx"
@@ -33,6 +35,7 @@ export const CsvImport = ({
   readonly timeZone: string
   readonly onAdd: (rows: ReadonlyArray<CsvRow>) => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const inputId = useId()
   const [file, setFile] = useState<{ readonly name: string; readonly text: string } | null>(null)
@@ -60,12 +63,12 @@ export const CsvImport = ({
       if (sentBytes(text, timeZone) > MAX_SENT_BYTES) {
         // and the previous file's reading goes: it is not this file's
         setFile(null)
-        setReadError(`${chosen.name} is larger than 1 MB: split it into smaller files.`)
+        setReadError(i18next.t("csv.tooLarge", { name: chosen.name }))
         return
       }
       setFile({ name: chosen.name, text })
     } catch {
-      setReadError(`${chosen.name} could not be read.`)
+      setReadError(i18next.t("csv.unreadable", { name: chosen.name }))
     }
   }
 
@@ -76,25 +79,21 @@ export const CsvImport = ({
     onAdd(good)
     const skipped = [...new Set(bad.map((p) => p.line))].sort((a, b) => a - b)
     setAdded(
-      `Added ${good.length} ${good.length === 1 ? "message" : "messages"} from ${file?.name ?? "the file"}` +
-        (skipped.length === 0
-          ? "."
-          : `; ${linesText(skipped)} of the file ${skipped.length === 1 ? "was" : "were"} skipped.`)
+      i18next.t("csv.added", { count: good.length, name: file?.name ?? i18next.t("csv.theFile") }) +
+        (skipped.length === 0 ? "." : i18next.t("csv.skipped", { count: skipped.length, lines: linesText(skipped) }))
     )
     setFile(null)
   }
   return (
     <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-md border border-slate-200 p-3">
       <h3 id={`${inputId}-heading`} className="text-base font-semibold">
-        Import from CSV…
+        {t("csv.heading")}
       </h3>
       <p className="text-sm text-slate-600">
-        One message a row: <code>date,time,text</code> (a header row of those names is optional), the date as
-        YYYY-MM-DD, the time as HH:MM (24-hour) on the {timeZone} clock. Put a text with commas or line breaks in double
-        quotes, and write a quote inside it as two ("").
+        <Trans i18nKey="csv.intro" values={{ zone: timeZone }} components={{ code: <code /> }} />
       </p>
       <FilePicker
-        label="Choose a CSV file…"
+        label={t("csv.choose")}
         chosen={chosenName}
         accept=".csv,text/csv,text/plain"
         onChange={(e) => {
@@ -111,40 +110,38 @@ export const CsvImport = ({
       )}
       {file === null || readError !== null ? null : read.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          Reading {file.name}…
+          {t("csv.reading", { name: file.name })}
         </p>
       ) : read.isError ? (
-        <Alert>
-          {file.name} could not be read: {errorText(read.error)}
-        </Alert>
+        <Alert>{t("csv.readFailed", { name: file.name, reason: errorText(read.error) })}</Alert>
       ) : reading === undefined ? null : (
         <div className="space-y-3" data-testid="csv-reading">
           <p className="text-sm" role="status">
-            {file.name}: {good.length} {good.length === 1 ? "message" : "messages"} to add
-            {bad.length > 0 ? `, ${bad.length} ${bad.length === 1 ? "row" : "rows"} to fix` : ""}. Times in {timeZone}.
+            {t("csv.toAdd", { name: file.name, count: good.length })}
+            {bad.length > 0 ? t("csv.toFix", { count: bad.length }) : null}
+            {t("csv.timesIn", { zone: timeZone })}
           </p>
           {bad.length === 0 ? null : (
             <div className="rounded-md border border-red-300 bg-red-50 p-3">
               <p className="text-sm font-medium text-red-900">
-                Fix {bad.length === 1 ? "this row" : "these rows"} in the file and choose it again
-                {good.length > 0 ? ", or add the good rows without " + (bad.length === 1 ? "it" : "them") : ""}:
+                {good.length > 0 ? t("csv.fixOrAdd", { count: bad.length }) : t("csv.fix", { count: bad.length })}
               </p>
-              <ul className="mt-1 list-disc pl-5 text-sm text-red-900" aria-label="Rows to fix">
+              <ul className="mt-1 list-disc pl-5 text-sm text-red-900" aria-label={t("csv.rowsToFix")}>
                 {bad.map((p) => (
                   <li key={`${p.line}:${p.message}`} data-testid="csv-problem">
-                    {p.line === 0 ? "The file" : `Line ${p.line}`}: {p.message}
+                    {p.line === 0 ? t("csv.theFileCap") : t("csv.lineN", { n: p.line })}: {p.message}
                   </li>
                 ))}
               </ul>
             </div>
           )}
           {good.length === 0 ? null : (
-            <table className="w-full text-left text-sm" aria-label="Messages read from the file">
+            <table className="w-full text-left text-sm" aria-label={t("csv.readTable")}>
               <thead>
                 <tr className="border-b border-slate-200">
-                  <th className="py-1 pr-2 font-medium">Line</th>
-                  <th className="py-1 pr-2 font-medium">Sent ({timeZone})</th>
-                  <th className="py-1 font-medium">Text</th>
+                  <th className="py-1 pr-2 font-medium">{t("csv.line")}</th>
+                  <th className="py-1 pr-2 font-medium">{t("csv.sent", { zone: timeZone })}</th>
+                  <th className="py-1 font-medium">{t("csv.text")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -155,7 +152,9 @@ export const CsvImport = ({
                       <time dateTime={m.scheduledAt}>{formatInZone(m.scheduledAt, timeZone)}</time>
                       {m.note === null ? null : <p className="text-amber-900">{m.note}</p>}
                     </td>
-                    <td className="whitespace-pre-wrap break-words py-1">{m.content}</td>
+                    <td className="whitespace-pre-wrap break-words py-1" dir="auto">
+                      {m.content}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -170,9 +169,10 @@ export const CsvImport = ({
 
 /** "Line 4", "lines 4 and 7", "lines 4, 7 and 9"; "the file" for a problem with the whole file. */
 const linesText = (lines: ReadonlyArray<number>): string => {
-  const named = lines.map((l) => (l === 0 ? "the file" : String(l)))
-  if (named.length === 1) return named[0] === "the file" ? "the file" : `line ${named[0]}`
-  return `lines ${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
+  const theFile = i18next.t("csv.theFile")
+  const named = lines.map((l) => (l === 0 ? theFile : String(l)))
+  if (named.length === 1) return lines[0] === 0 ? theFile : i18next.t("csv.oneLine", { n: named[0] })
+  return i18next.t("csv.manyLines", { list: named.slice(0, -1).join(", "), last: named.at(-1) })
 }
 
 /**
@@ -189,32 +189,33 @@ const AddRows = ({
   readonly bad: ReadonlyArray<{ readonly line: number }>
   readonly onAdd: () => void
 }) => {
+  const { t } = useTranslation()
   const reasonId = useId()
   if (good === 0)
     return (
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" disabled aria-describedby={reasonId}>
-          Add messages
+          {t("csv.addMessages")}
         </Button>
         <p id={reasonId} className="text-sm text-slate-700">
-          No row of this file can be added: fix it and choose it again.
+          {t("csv.noneGood")}
         </p>
       </div>
     )
   if (bad.length === 0)
     return (
       <Button variant="secondary" onClick={onAdd}>
-        Add {good} {good === 1 ? "message" : "messages"}
+        {t("csv.addAll", { count: good })}
       </Button>
     )
   const skipped = [...new Set(bad.map((p) => p.line))].sort((a, b) => a - b)
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button variant="secondary" onClick={onAdd} aria-describedby={reasonId}>
-        Add the {good} good {good === 1 ? "row" : "rows"}
+        {t("csv.addGood", { count: good })}
       </Button>
       <p id={reasonId} className="text-sm text-slate-700" data-testid="csv-skipped">
-        Skips {linesText(skipped)} of the file.
+        {t("csv.skips", { lines: linesText(skipped) })}
       </p>
     </div>
   )

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query"
+import { useTranslation } from "react-i18next"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
 import { Alert, Button } from "../ui/kit.tsx"
 import { conflictText } from "./EditMessage.tsx"
@@ -16,6 +17,7 @@ export const DeleteMessage = ({
   /** after the refresh: `null` once deleted, else why not (the row shows it too while the question stays) */
   readonly onDeleted: (outcome: string | null) => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
   const remove = useMutation(
@@ -26,20 +28,22 @@ export const DeleteMessage = ({
       },
       onError: async (error) => {
         await refresh()
-        onDeleted(errorCode(error) === "CONFLICT" ? conflictText : `Could not delete the message: ${errorText(error)}`)
+        onDeleted(
+          errorCode(error) === "CONFLICT" ? conflictText() : t("message.deleteFailed", { reason: errorText(error) })
+        )
       }
     })
   )
   return (
     <div
       role="group"
-      aria-label="Delete this message"
+      aria-label={t("message.deleteGroup")}
       className="mt-3 space-y-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
     >
       {remove.isError ? (
-        <Alert>{errorCode(remove.error) === "CONFLICT" ? conflictText : errorText(remove.error)}</Alert>
+        <Alert>{errorCode(remove.error) === "CONFLICT" ? conflictText() : errorText(remove.error)}</Alert>
       ) : null}
-      <p>Delete this message? It will not be sent.</p>
+      <p>{t("message.deleteQuestion")}</p>
       <div className="flex flex-wrap gap-2">
         <Button
           variant="danger"
@@ -47,10 +51,10 @@ export const DeleteMessage = ({
           disabled={remove.isPending}
           onClick={() => remove.mutate({ campaignId, messageId })}
         >
-          {remove.isPending ? "Deleting…" : "Yes, delete it"}
+          {remove.isPending ? t("message.deleting") : t("message.yesDelete")}
         </Button>
         <Button variant="secondary" className="px-3 py-1" autoFocus disabled={remove.isPending} onClick={onKeep}>
-          No, keep it
+          {t("apiKeys.noKeep")}
         </Button>
       </div>
     </div>

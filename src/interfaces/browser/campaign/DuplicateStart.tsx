@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
 import { Alert, Loading, linkLook, TextField } from "../ui/kit.tsx"
@@ -20,17 +21,16 @@ export const CopyOf = ({
   readonly timeZone: string
   readonly children: (initial: Partial<PlanForm>) => ReactNode
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const source = useQuery(trpc.campaign.get.queryOptions({ id }, { staleTime: Number.POSITIVE_INFINITY }))
-  if (source.isPending) return <Loading label="Loading the campaign to copy…" />
+  if (source.isPending) return <Loading label={t("campaign.loadingCopy")} />
   if (source.data === undefined) {
     return (
       <Alert>
-        {errorCode(source.error) === "NOT_FOUND"
-          ? "The campaign to copy does not exist, or it is not yours."
-          : errorText(source.error)}{" "}
+        {errorCode(source.error) === "NOT_FOUND" ? t("campaign.copyMissing") : errorText(source.error)}{" "}
         <Link href="/campaigns/new" className={linkLook}>
-          Plan a new campaign instead
+          {t("campaign.planInstead")}
         </Link>
       </Alert>
     )
@@ -51,21 +51,21 @@ export const DuplicateStart = ({
   readonly rows: ReadonlyArray<OneOffRow>
   readonly timeZone: string
   readonly onShift: (rows: ReadonlyArray<OneOffRow>) => void
-}) => (
-  <div className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3">
-    <p className="text-sm text-sky-950">
-      A copy of a campaign: its messages below keep their times of day and the days between them. Choose when the first
-      one goes out, check them, preview and save.
-    </p>
-    <TextField
-      label="First message on"
-      type="date"
-      value={firstRowDate(rows, timeZone) ?? ""}
-      hint="Every message moves with it."
-      onChange={(e) => {
-        // a year still being typed (0002, 0020, 0202) is a valid date to the input: not a move
-        if (/^[2-9]\d{3}-/.test(e.target.value)) onShift(shiftRows(rows, e.target.value, timeZone))
-      }}
-    />
-  </div>
-)
+}) => {
+  const { t } = useTranslation()
+  return (
+    <div className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3">
+      <p className="text-sm text-sky-950">{t("campaign.copyIntro")}</p>
+      <TextField
+        label={t("campaign.firstOn")}
+        type="date"
+        value={firstRowDate(rows, timeZone) ?? ""}
+        hint={t("campaign.firstOnHint")}
+        onChange={(e) => {
+          // a year still being typed (0002, 0020, 0202) is a valid date to the input: not a move
+          if (/^[2-9]\d{3}-/.test(e.target.value)) onShift(shiftRows(rows, e.target.value, timeZone))
+        }}
+      />
+    </div>
+  )
+}

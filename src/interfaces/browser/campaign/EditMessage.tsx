@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query"
+import i18next from "i18next"
 import type { FormEvent } from "react"
 import { useMemo, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import { samePoll } from "../../../domain/message/Poll.ts"
 import type { CampaignMessage } from "../campaignView.ts"
@@ -10,15 +12,15 @@ import { Checkbox } from "../ui/Choice.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
-import { CHANNEL_MENTION_NOTE, isChannel } from "./channelWords.ts"
+import { channelMentionNote, isChannel } from "./channelWords.ts"
 import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
 import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 import { currentZoneName } from "./zoneFormat.ts"
 
-export const conflictText =
-  "This message is already being sent (or has been), so it can no longer be changed or deleted."
+/** Why a message can no longer be changed or deleted, in the language on screen. */
+export const conflictText = (): string => i18next.t("message.conflict")
 
 export const EditMessage = ({
   campaignId,
@@ -34,6 +36,7 @@ export const EditMessage = ({
   readonly stillChangeable: boolean
   readonly onDone: () => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
   // by today's name (Asia/Calcutta → Asia/Kolkata), as its sentences name it
@@ -96,11 +99,13 @@ export const EditMessage = ({
     const pollChanged = poll !== null && !samePoll(poll, opened.poll)
     const at = timeChanged ? instantFromLocal(date, time, zone) : null
     const problems: { content?: string; when?: string } = {}
-    if (content.trim() === "") problems.content = "Write the message's text."
-    if (at?._tag === "Invalid") problems.when = "Give a valid date and time."
+    if (content.trim() === "") problems.content = t("message.writeText")
+    if (at?._tag === "Invalid") problems.when = t("message.validWhen")
     else if (at?._tag === "Gap") problems.when = gapText(zone)
     else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
-      problems.when = onViewerClock(`${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later one.`)
+      problems.when = onViewerClock(
+        t("message.chooseLater", { reason: alreadyPassed(Date.parse(at.iso), zone, Date.now()) })
+      )
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
     if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()
@@ -120,45 +125,53 @@ export const EditMessage = ({
   const contentError =
     local.content ??
     fields["content"] ??
-    (code === "BAD_REQUEST" && /content/i.test(serverText) ? "The text must not be empty." : undefined)
+    (code === "BAD_REQUEST" && /content/i.test(serverText) ? t("message.notEmpty") : undefined)
   const whenError =
     local.when ??
     fields["scheduledAt"] ??
     // the server words a past time in the campaign's zone, as this form does (updateCampaignMessage.ts)
-    (code === "BAD_REQUEST" && /already passed/i.test(serverText) ? `${serverText} Choose a later one.` : undefined)
+    (code === "BAD_REQUEST" && /already passed/i.test(serverText)
+      ? t("message.chooseLater", { reason: serverText })
+      : undefined)
   const pollError = Object.keys(fields).some((path) => path.startsWith("poll"))
   const general =
     server !== null && contentError === undefined && whenError === undefined && !pollError
       ? code === "CONFLICT"
-        ? conflictText
+        ? conflictText()
         : serverText
       : null
   return (
-    <form onSubmit={submit} className="mt-3 space-y-3" noValidate aria-label="Edit this message">
+    <form onSubmit={submit} className="mt-3 space-y-3" noValidate aria-label={t("message.editForm")}>
       {general !== null ? (
         <Alert>{general}</Alert>
       ) : !stillChangeable ? (
-        <Alert kind="warning">{conflictText}</Alert>
+        <Alert kind="warning">{conflictText()}</Alert>
       ) : null}
       {stillChangeable && changedMeanwhile ? (
         <Alert kind="warning">
-          <p>This message was changed elsewhere since you opened this form: saving now would overwrite that change.</p>
+          <p>{t("message.changedElsewhere")}</p>
           <Button variant="secondary" className="mt-2 px-3 py-1" onClick={reload}>
-            Reload the form
+            {t("message.reloadForm")}
           </Button>
         </Alert>
       ) : null}
       <TextArea
-        label={poll === null ? "Message text" : "Question"}
+        label={poll === null ? t("message.text") : t("message.question")}
         rows={Math.min(10, Math.max(3, content.split("\n").length + 1))}
         value={content}
         error={contentError}
         onChange={(e) => setContent(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
         <TextField
-          label="Time"
+          label={t("message.date")}
+          type="date"
+          value={date}
+          error={whenError}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <TextField
+          label={t("message.time")}
           type="time"
           value={time}
           hint={formZoneHint(timeZone, viewerTimeZone)}
@@ -167,25 +180,25 @@ export const EditMessage = ({
       </div>
       {poll === null ? (
         <Checkbox
-          label="Mention everyone"
+          label={t("message.mentionAll")}
           checked={mentionAll}
           // greyed out for a channel's message, unless already on (so that it can be turned off)
           disabled={isChannel(message) && !mentionAll}
-          hint={isChannel(message) ? CHANNEL_MENTION_NOTE : "The message mentions all members of the group."}
+          hint={isChannel(message) ? channelMentionNote() : t("message.mentionAllHint")}
           onChange={setMentionAll}
         />
       ) : (
         <>
-          <PollFields of="this poll" path="poll" poll={poll} errors={fields} onChange={setPoll} />
+          <PollFields of={t("pollFields.thisPoll")} path="poll" poll={poll} errors={fields} onChange={setPoll} />
           {fields["poll"] ? <p className="text-sm text-red-800">{fields["poll"]}</p> : null}
         </>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending || !stillChangeable || changedMeanwhile}>
-          {update.isPending ? "Saving…" : "Save changes"}
+          {update.isPending ? t("common.saving") : t("message.saveChanges")}
         </Button>
         <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
-          Discard changes
+          {t("message.discard")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useEffect, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
 import type { CampaignDetail } from "../campaignView.ts"
 import { errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
@@ -34,6 +35,7 @@ export const FutureMessages = ({
   /** how many messages are still to be sent */
   readonly open: number
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
   const [stage, setStage] = useState<"closed" | "form" | "confirm">("closed")
@@ -76,15 +78,15 @@ export const FutureMessages = ({
   }
   const review = (event: FormEvent) => {
     event.preventDefault()
-    if (sendTime === "") return setLocal("Choose a time of day.")
-    if (template.trim() === "") return setLocal("Write the text of the messages.")
-    if (Object.keys(changes).length === 0) return setLocal("Change the time or the text first.")
+    if (sendTime === "") return setLocal(t("future.chooseTime"))
+    if (template.trim() === "") return setLocal(t("future.writeText"))
+    if (Object.keys(changes).length === 0) return setLocal(t("future.changeFirst"))
     setLocal(null)
     setStage("confirm")
   }
   const fields = fieldErrors(change.error)
-  const timeError = local === "Choose a time of day." ? local : fields["sendTime"]
-  const textError = local === "Write the text of the messages." ? local : fields["template"]
+  const timeError = local === t("future.chooseTime") ? local : fields["sendTime"]
+  const textError = local === t("future.writeText") ? local : fields["template"]
   const general =
     local !== null && timeError === undefined && textError === undefined
       ? local
@@ -97,7 +99,7 @@ export const FutureMessages = ({
       <div ref={opener} className="mt-4 space-y-2">
         {outcome !== null ? <Alert kind="success">{outcome}</Alert> : null}
         <Button variant="secondary" onClick={begin}>
-          Change every future message
+          {t("future.open")}
         </Button>
       </div>
     )
@@ -106,43 +108,36 @@ export const FutureMessages = ({
     <form
       onSubmit={review}
       noValidate
-      aria-label="Change every future message"
+      aria-label={t("future.open")}
       className="mt-4 space-y-3 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-slate-900"
     >
-      <p>
-        Change the time or the text of every message still to be sent, at once. Messages already sent, or being sent,
-        stay as they are.
-      </p>
+      <p>{t("future.intro")}</p>
       {general !== null ? <Alert>{general}</Alert> : null}
       <div className="max-w-xs">
         <TextField
-          label="Time of day"
+          label={t("future.timeOfDay")}
           type="time"
           value={sendTime}
           error={timeError}
           disabled={stage === "confirm"}
-          hint={`${place} (${timeZone}), each message on its own date. On a day the clocks skip this time, it goes out as far after the change as it was into it, as when the campaign was planned.`}
+          hint={t("future.timeHint", { place, zone: timeZone })}
           onChange={(e) => setSendTime(e.target.value)}
         />
       </div>
       <TextArea
-        label="Text of every future message"
+        label={t("future.textLabel")}
         rows={Math.min(10, Math.max(3, template.split("\n").length + 1))}
         value={template}
         error={textError}
         disabled={stage === "confirm"}
-        hint={
-          recurrence.splitMarker === "---"
-            ? "{days_left} becomes the number of days left. A line holding only --- starts the next message of the day: keep as many as there are now."
-            : "{days_left} becomes the number of days left. Each * starts the next message of the day: keep as many as there are now."
-        }
+        hint={recurrence.splitMarker === "---" ? t("future.hintDashes") : t("future.hintStars")}
         onChange={(e) => setTemplate(e.target.value)}
       />
       {stage === "confirm" ? (
         <div
           ref={question}
           role="group"
-          aria-label="Confirm the change"
+          aria-label={t("future.confirm")}
           className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-2"
         >
           <span>{futureChangeQuestion(open)}</span>
@@ -151,7 +146,7 @@ export const FutureMessages = ({
             disabled={change.isPending}
             onClick={() => change.mutate({ campaignId, ...changes })}
           >
-            {change.isPending ? "Changing…" : "Yes, change them"}
+            {change.isPending ? t("future.changing") : t("future.yes")}
           </Button>
           <Button
             variant="secondary"
@@ -159,14 +154,14 @@ export const FutureMessages = ({
             disabled={change.isPending}
             onClick={() => setStage("form")}
           >
-            No, go back
+            {t("future.back")}
           </Button>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit">Review the change</Button>
+          <Button type="submit">{t("future.review")}</Button>
           <Button variant="secondary" onClick={() => setStage("closed")}>
-            Discard
+            {t("future.discard")}
           </Button>
         </div>
       )}

@@ -1,4 +1,6 @@
+import i18next from "i18next"
 import { useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { z } from "zod/mini"
 import { MAX_MEDIA_BYTES } from "../../../domain/message/Media.ts"
 import { Button, FilePicker } from "../ui/kit.tsx"
@@ -42,14 +44,12 @@ export const uploadMedia = async (
   const body: unknown = await response.json().catch(() => null)
   if (response.ok) {
     const media = UploadedSchema.safeParse(body)
-    return media.success
-      ? { ok: true, media: media.data }
-      : { ok: false, error: "the server's answer could not be read" }
+    return media.success ? { ok: true, media: media.data } : { ok: false, error: i18next.t("media.unreadable") }
   }
   const problem = ProblemSchema.safeParse(body)
   return {
     ok: false,
-    error: problem.success ? problem.data.error.message : `the upload failed (HTTP ${response.status})`
+    error: problem.success ? problem.data.error.message : i18next.t("media.failed", { status: response.status })
   }
 }
 
@@ -63,7 +63,7 @@ export const MediaView = ({ media }: { readonly media: AttachedMedia | null }) =
       {media.kind === "image" ? (
         <img
           src={`/api/media/${encodeURIComponent(media.id)}`}
-          alt={`Attached: ${media.filename}`}
+          alt={i18next.t("media.attachedAlt", { name: media.filename })}
           className="h-20 w-20 rounded object-cover"
         />
       ) : (
@@ -71,7 +71,7 @@ export const MediaView = ({ media }: { readonly media: AttachedMedia | null }) =
           📄
         </span>
       )}
-      <span className="break-all text-sm text-slate-800">
+      <span className="break-all text-sm text-slate-800" dir="auto">
         {media.filename} · {formatSize(media.size)}
       </span>
     </div>
@@ -97,6 +97,7 @@ export const MediaAttach = ({
   readonly error?: string | undefined
   readonly onChange: (media: AttachedMedia | null) => void
 }) => {
+  const { t } = useTranslation()
   const [state, setState] = useState<{
     readonly uploading: boolean
     readonly error: string | null
@@ -108,12 +109,19 @@ export const MediaAttach = ({
       {media === null ? (
         <FilePicker
           label={
-            <>
-              {imagesOnly === undefined ? "Attach image or file" : "Attach image"}
-              <span className="sr-only"> to {of}</span>…
-            </>
+            imagesOnly === undefined ? (
+              <Trans i18nKey="media.attach" values={{ of }} components={{ hidden: <span className="sr-only" /> }} />
+            ) : (
+              <Trans
+                i18nKey="media.attachImage"
+                values={{ of }}
+                components={{ hidden: <span className="sr-only" /> }}
+              />
+            )
           }
-          chosen={state.name === null ? null : state.uploading ? `Uploading ${state.name}…` : state.name}
+          chosen={
+            state.name === null ? null : state.uploading ? t("media.uploading", { name: state.name }) : state.name
+          }
           accept={
             imagesOnly === undefined
               ? "image/jpeg,image/png,image/webp,image/gif,application/pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp"
@@ -131,17 +139,13 @@ export const MediaAttach = ({
               onChange(result.media)
             } else setState({ uploading: false, error: result.error, name: file.name })
           }}
-          hint={
-            imagesOnly === undefined
-              ? "JPEG, PNG, WebP or GIF images; PDF, Word, Excel, PowerPoint or OpenDocument files; at most 16 MB. The text becomes its caption."
-              : `JPEG, PNG, WebP or GIF images; at most 16 MB. The text becomes its caption. ${imagesOnly}`
-          }
+          hint={imagesOnly === undefined ? t("media.hint") : t("media.hintImages", { why: imagesOnly })}
         />
       ) : (
         <>
           <MediaView media={media} />
           <Button variant="secondary" onClick={() => onChange(null)}>
-            Remove the {media.kind === "image" ? "image" : "file"} of {of}
+            {media.kind === "image" ? t("media.removeImage", { of }) : t("media.removeFile", { of })}
           </Button>
         </>
       )}

@@ -1,22 +1,15 @@
+import i18next from "i18next"
 import { memo, useEffect, useRef, useState } from "react"
+import { Trans } from "react-i18next"
 import { isWithdrawnResend, MISSED_WHILE_LIMITED } from "../../../domain/message/Message.ts"
 import type { CampaignMessage } from "../campaignView.ts"
-import {
-  deliveryWords,
-  isChangeable,
-  MISSED_EXPLANATION,
-  MISSED_WHILE_LIMITED_EXPLANATION,
-  messageStatusWords,
-  outcomeUnknownExplanation,
-  PAUSED_EXPLANATION,
-  SKIPPED_EXPLANATION
-} from "../campaignView.ts"
+import { deliveryWords, isChangeable, messageStatusWords, outcomeUnknownExplanation } from "../campaignView.ts"
 import { FailureNote, TechnicalDetails } from "../ui/FailureNote.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Button, linkLook } from "../ui/kit.tsx"
 import { announce } from "../ui/pageHeading.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
-import { CHANNEL_POST_RECEIPTS, isChannel } from "./channelWords.ts"
+import { isChannel } from "./channelWords.ts"
 import { DeleteMessage } from "./DeleteMessage.tsx"
 import { EditMessage } from "./EditMessage.tsx"
 import { MediaView } from "./MediaAttach.tsx"
@@ -33,6 +26,49 @@ const isLong = (text: string) =>
 
 /** The row of a message, by id: where a "send again" link leads. */
 const rowId = (messageId: string) => `message-${messageId}`
+// rows read their words once per language (a t call per word and row costs a 1,000-message page
+// too much); the page passes the language on screen, so a change re-renders the memoized rows
+const HOLE = "\u0000"
+const makeWords = () => ({
+  beingSent: i18next.t("row.beingSent"),
+  cancelledState: i18next.t("row.cancelledState"),
+  channelReceipts: i18next.t("row.channelReceipts"),
+  delete: i18next.t("row.delete"),
+  deletedState: i18next.t("row.deletedState"),
+  edit: i18next.t("row.edit"),
+  goToNew: i18next.t("row.goToNew"),
+  goToOriginal: i18next.t("row.goToOriginal"),
+  missed: i18next.t("row.missed"),
+  missedLimited: i18next.t("row.missedLimited"),
+  notSent: i18next.t("row.notSent"),
+  paused: i18next.t("row.paused"),
+  planning: i18next.t("row.planning"),
+  resent: i18next.t("row.resent"),
+  sendAgain: i18next.t("row.sendAgain"),
+  sent: i18next.t("row.sent"),
+  showAll: i18next.t("row.showAll"),
+  showLess: i18next.t("row.showLess"),
+  skipped: i18next.t("row.skipped"),
+  state: i18next.t("row.state"),
+  willSend: i18next.t("row.willSend"),
+  deleteOf: i18next.t("row.deleteOf", { when: HOLE }),
+  deleted: i18next.t("row.deleted", { when: HOLE }),
+  editOf: i18next.t("row.editOf", { when: HOLE }),
+  sendAgainOf: i18next.t("row.sendAgainOf", { when: HOLE }),
+  mentions: i18next.t("preview.mentions")
+})
+const madeWords = new Map<string, ReturnType<typeof makeWords>>()
+const words = (): ReturnType<typeof makeWords> => {
+  let made = madeWords.get(i18next.language)
+  if (made === undefined) {
+    made = makeWords()
+    madeWords.set(i18next.language, made)
+  }
+  return made
+}
+/** A word with the message's time in it. */
+const fill = (template: string, when: string): string => template.replace(HOLE, when)
+
 export const goToRow = (messageId: string) => {
   const row = document.getElementById(rowId(messageId))
   row?.scrollIntoView({ block: "center" })
@@ -56,6 +92,8 @@ export const MessageRow = memo(
     resend,
     original
   }: {
+    /** the language on screen: a change re-renders the memoized row in it (its words are read once per language) */
+    readonly language: string
     readonly campaignId: string
     readonly message: CampaignMessage
     /** the campaign's zone, its times are shown in (the viewer's in brackets); null: the viewer's */
@@ -94,7 +132,7 @@ export const MessageRow = memo(
     // (or being sent): the focus goes to the row, and the outcome is said
     const deleted = (outcome: string | null) => {
       row.current?.focus()
-      announce(outcome ?? `The message of ${when} is deleted: it will not be sent.`)
+      announce(outcome ?? fill(words().deleted, when))
     }
     const gone = m.status === "DELETED" || m.status === "CANCELLED" || m.status === "SKIPPED"
     return (
@@ -112,12 +150,15 @@ export const MessageRow = memo(
             </time>
             {group === undefined ? null : (
               <span className="ml-2 text-sm text-slate-700" data-testid="message-group">
-                to {isChannel(m) ? "the channel " : ""}
-                {group}
+                {isChannel(m) ? (
+                  <Trans i18nKey="row.toChannel" values={{ group }} components={{ group: <bdi /> }} />
+                ) : (
+                  <Trans i18nKey="row.to" values={{ group }} components={{ group: <bdi /> }} />
+                )}
               </span>
             )}
           </p>
-          <StatusPill label={state.label} tone={state.tone} prefix="State:" />
+          <StatusPill label={state.label} tone={state.tone} prefix={words().state} />
         </div>
         {shownMode === "edit" ? (
           <EditMessage
@@ -130,7 +171,7 @@ export const MessageRow = memo(
         ) : (
           <>
             <MessageText text={m.content} gone={gone} />
-            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
+            {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">{words().mentions}</p> : null}
             <PollView
               poll={m.poll}
               channel={isChannel(m)}
@@ -147,7 +188,7 @@ export const MessageRow = memo(
                 onKeep={back}
                 onResent={(id) => {
                   setMode("view")
-                  announce("The message is sent again as a new message: it is listed with its time.")
+                  announce(words().resent)
                   // the new row is there once the refresh is in
                   requestAnimationFrame(() => goToRow(id))
                 }}
@@ -157,10 +198,10 @@ export const MessageRow = memo(
                 <Button
                   variant="secondary"
                   className="px-3 py-1"
-                  aria-label={`Send again the message of ${when}`}
+                  aria-label={fill(words().sendAgainOf, when)}
                   onClick={() => setMode("resend")}
                 >
-                  Send again
+                  {words().sendAgain}
                 </Button>
               </div>
             ) : null}
@@ -172,18 +213,18 @@ export const MessageRow = memo(
                   <Button
                     variant="secondary"
                     className="px-3 py-1"
-                    aria-label={`Edit the message of ${when}`}
+                    aria-label={fill(words().editOf, when)}
                     onClick={() => setMode("edit")}
                   >
-                    Edit
+                    {words().edit}
                   </Button>
                   <Button
                     variant="secondary"
                     className="px-3 py-1"
-                    aria-label={`Delete the message of ${when}`}
+                    aria-label={fill(words().deleteOf, when)}
                     onClick={() => setMode("delete")}
                   >
-                    Delete
+                    {words().delete}
                   </Button>
                 </div>
               )
@@ -212,14 +253,22 @@ const ResendLinks = ({
     <div className="mt-2 space-y-1 text-sm text-slate-700">
       {standing ? (
         <p>
-          Sent again as a new message, for <time dateTime={resend.scheduledAt}>{show(resend.scheduledAt)}</time>.{" "}
-          <GoToRow label="Go to the new message" messageId={resend.id} />
+          <Trans
+            i18nKey="row.sentAgainAs"
+            values={{ when: show(resend.scheduledAt) }}
+            components={{ time: <time dateTime={resend.scheduledAt} /> }}
+          />{" "}
+          <GoToRow label={words().goToNew} messageId={resend.id} />
         </p>
       ) : null}
       {original !== undefined ? (
         <p>
-          Sends again the message of <time dateTime={original.scheduledAt}>{show(original.scheduledAt)}</time>, which
-          was not sent. <GoToRow label="Go to the message it sends again" messageId={original.id} />
+          <Trans
+            i18nKey="row.sendsAgain"
+            values={{ when: show(original.scheduledAt) }}
+            components={{ time: <time dateTime={original.scheduledAt} /> }}
+          />{" "}
+          <GoToRow label={words().goToOriginal} messageId={original.id} />
         </p>
       ) : null}
     </div>
@@ -228,7 +277,9 @@ const ResendLinks = ({
 
 /** A message as the phone shows it (WhatsApp's formatting drawn), struck through once deleted or cancelled. */
 const MessageText = ({ text, gone }: { readonly text: string; readonly gone: boolean }) => {
-  const look = `mt-2 whitespace-pre-wrap break-words ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
+  // each paragraph takes its direction from its first letter (Arabic right to left), as dir="auto" would, but
+  // at layout, for the rows drawn only: a 1,000-message page does not work out every row's direction at once
+  const look = `mt-2 whitespace-pre-wrap break-words [unicode-bidi:plaintext] ${gone ? "text-slate-600 line-through" : "text-slate-900"}`
   if (!isLong(text))
     return (
       <p className={look}>
@@ -246,7 +297,7 @@ const LongText = ({ text, look }: { readonly text: string; readonly look: string
         <WhatsAppText text={text} />
       </p>
       <button type="button" className={`${linkLook} mt-1 text-sm`} aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? "Show less" : "Show the whole text"}
+        {open ? words().showLess : words().showAll}
       </button>
     </div>
   )
@@ -262,39 +313,49 @@ const MessageState = ({
 }) => {
   switch (m.status) {
     case "SCHEDULED":
-      return <p className="mt-2 text-sm text-slate-700">Will be sent at its time.</p>
+      return <p className="mt-2 text-sm text-slate-700">{words().willSend}</p>
     case "PICKED":
-      return <p className="mt-2 text-sm text-slate-700">Being sent now…</p>
+      return <p className="mt-2 text-sm text-slate-700">{words().beingSent}</p>
     case "SENT": {
       // a channel's followers are hidden: no delivered or read is claimed for its copies
       const channel = isChannel(m)
       const receipts = channel ? null : deliveryWords(m)
       return (
         <p className="mt-2 text-sm text-slate-700">
-          Sent
           {m.sentAt !== null ? (
-            <>
-              {" "}
-              at <time dateTime={m.sentAt}>{show(m.sentAt)}</time>
-            </>
-          ) : null}
+            <Trans
+              i18nKey="row.sentAt"
+              values={{ when: show(m.sentAt) }}
+              components={{ time: <time dateTime={m.sentAt} /> }}
+            />
+          ) : (
+            words().sent
+          )}
           {receipts !== null ? (
             <>
               . {receipts}
               {m.isRead && m.readAt !== null ? (
                 <>
                   {" "}
-                  (first at <time dateTime={m.readAt}>{show(m.readAt)}</time>)
+                  <Trans
+                    i18nKey="row.firstAt"
+                    values={{ when: show(m.readAt) }}
+                    components={{ time: <time dateTime={m.readAt} /> }}
+                  />
                 </>
               ) : m.isDelivered && m.deliveredAt !== null ? (
                 <>
                   {" "}
-                  (first at <time dateTime={m.deliveredAt}>{show(m.deliveredAt)}</time>)
+                  <Trans
+                    i18nKey="row.firstAt"
+                    values={{ when: show(m.deliveredAt) }}
+                    components={{ time: <time dateTime={m.deliveredAt} /> }}
+                  />
                 </>
               ) : null}
             </>
           ) : null}
-          .{channel ? ` ${CHANNEL_POST_RECEIPTS}` : null}
+          .{channel ? ` ${words().channelReceipts}` : null}
         </p>
       )
     }
@@ -305,14 +366,14 @@ const MessageState = ({
             kind={m.failureKind ?? "other"}
             target={isChannel(m) ? "channel" : "group"}
             detail={m.failureReason}
-            lead="Not sent."
+            lead={words().notSent}
           />
         </div>
       )
     case "MISSED":
       return (
         <p className="mt-2 text-sm text-red-800">
-          {m.failureReason === MISSED_WHILE_LIMITED ? MISSED_WHILE_LIMITED_EXPLANATION : MISSED_EXPLANATION}
+          {m.failureReason === MISSED_WHILE_LIMITED ? words().missedLimited : words().missed}
         </p>
       )
     case "OUTCOME_UNKNOWN":
@@ -323,14 +384,14 @@ const MessageState = ({
         </div>
       )
     case "DELETED":
-      return <p className="mt-2 text-sm text-slate-600">Deleted: it will not be sent.</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().deletedState}</p>
     case "CANCELLED":
-      return <p className="mt-2 text-sm text-slate-600">Cancelled with the campaign: it will not be sent.</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().cancelledState}</p>
     case "NEW":
-      return <p className="mt-2 text-sm text-slate-600">Still being planned.</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().planning}</p>
     case "PAUSED":
-      return <p className="mt-2 text-sm text-amber-900">{PAUSED_EXPLANATION}</p>
+      return <p className="mt-2 text-sm text-amber-900">{words().paused}</p>
     case "SKIPPED":
-      return <p className="mt-2 text-sm text-slate-600">{SKIPPED_EXPLANATION}</p>
+      return <p className="mt-2 text-sm text-slate-600">{words().skipped}</p>
   }
 }

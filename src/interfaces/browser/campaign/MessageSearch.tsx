@@ -1,6 +1,8 @@
 import type { ReactNode } from "react"
 import { useDeferredValue, useId, useMemo, useState } from "react"
+import { useTranslation } from "react-i18next"
 import type { CampaignMessage } from "../campaignView.ts"
+import { formatNumber } from "../ui/format.ts"
 import { messageFinder } from "./messageSearch.ts"
 
 const focus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
@@ -36,12 +38,13 @@ const MessageSearchField = ({
   readonly found: number
   readonly total: number
 }) => {
+  const { t } = useTranslation()
   const id = useId()
   const searching = query.trim() !== ""
   return (
     <search className="mb-4 max-w-md">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Find a message
+        {t("campaign.findLabel")}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -61,14 +64,14 @@ const MessageSearchField = ({
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        Words of its text, or a date such as 1 Dec or 2026-12-01. Escape clears.
+        {t("campaign.findHint")}
       </p>
       <p id={`${id}-count`} role="status" className="mt-1 text-sm font-medium text-slate-800">
         {searching
           ? found === 0
-            ? "No message matches."
-            : `${found.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? "message matches" : "messages match"}.`
-          : ""}
+            ? t("campaign.findNone")
+            : t("campaign.findCount", { found: formatNumber(found), count: total })
+          : null}
       </p>
     </search>
   )

@@ -1,4 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
+import i18next from "i18next"
+import { Trans, useTranslation } from "react-i18next"
 import type { CampaignDetail } from "../campaignView.ts"
 import { canPause, canResume, resumeOutlook, stillWaiting } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
@@ -7,43 +9,30 @@ import { Alert, Button } from "../ui/kit.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 
-const messages = (n: number) => (n === 1 ? "1 message" : `${n} messages`)
-
 /** What pausing did, said once its button is gone. */
 const pausedWords = (alreadyPicked: number) =>
-  alreadyPicked === 0
-    ? "Sending is paused: no message is sent until you resume."
-    : `Sending is paused: no other message is sent until you resume. ${alreadyPicked === 1 ? "1 message was" : `${alreadyPicked} messages were`} already being sent and still ${alreadyPicked === 1 ? "goes" : "go"}.`
+  alreadyPicked === 0 ? i18next.t("pause.pausedNone") : i18next.t("pause.pausedSome", { count: alreadyPicked })
 
 /** What resuming did. */
-const resumedWords = (resumed: number, skipped: number) => {
-  const go =
-    resumed === 0
-      ? "No message is left to send."
-      : `${messages(resumed)} will be sent at ${resumed === 1 ? "its time" : "their times"}.`
-  const skip =
-    skipped === 0 ? "" : ` ${messages(skipped)} fell due while paused and ${skipped === 1 ? "is" : "are"} skipped.`
-  return `Sending is resumed. ${go}${skip}`
-}
+const resumedWords = (resumed: number, skipped: number) =>
+  i18next.t("pause.resumed", {
+    go: resumed === 0 ? i18next.t("pause.noneLeft") : i18next.t("pause.willGo", { count: resumed }),
+    skip: skipped === 0 ? "" : i18next.t("pause.skipped", { count: skipped })
+  })
 
 /** The question before resuming: how many are skipped, how many still go. */
-const resumeQuestion = (skipped: number, go: number) => {
-  const goWords =
-    go === 0
-      ? "No message is left to send later."
-      : `${messages(go)} still ${go === 1 ? "goes" : "go"} at ${go === 1 ? "its time" : "their times"}.`
-  const skipWords =
-    skipped === 0
-      ? ""
-      : ` ${messages(skipped)} whose time passed while paused ${skipped === 1 ? "is" : "are"} skipped, not sent late.`
-  return `Resume sending? ${goWords}${skipWords}`
-}
+const resumeQuestion = (skipped: number, go: number) =>
+  i18next.t("pause.question", {
+    go: go === 0 ? i18next.t("pause.noneLater") : i18next.t("pause.stillGo", { count: go }),
+    skip: skipped === 0 ? "" : i18next.t("pause.passedSkipped", { count: skipped })
+  })
 
 /**
  * Pause and resume sending (campaign.pause, campaign.resume). Paused, nothing of the campaign is
  * sent; resumed, what fell due meanwhile is skipped, never sent late.
  */
 export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaign.id)
   const pause = useMutation(
@@ -73,40 +62,36 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
     return (
       <div className="mt-4 space-y-2">
         <Alert kind="warning">
-          {paused ? (
-            <>
-              <strong>Sending is paused.</strong>{" "}
-              {waiting === 0
-                ? "No message of this campaign is sent until you resume."
-                : "The messages already paused are not sent until you resume."}
-            </>
+          {!paused ? (
+            <Trans i18nKey="pause.somePaused" components={{ strong: <strong /> }} />
+          ) : waiting === 0 ? (
+            <Trans i18nKey="pause.isPaused" components={{ strong: <strong /> }} />
           ) : (
-            <>
-              <strong>Some messages are paused.</strong> They are not sent until you resume them.
-            </>
+            <Trans i18nKey="pause.isPausedPart" components={{ strong: <strong /> }} />
           )}{" "}
-          A message whose time passes meanwhile is skipped, not sent late.
+          {t("pause.passesMeanwhile")}
         </Alert>
         {waiting > 0 ? (
           <>
             <Alert>
-              Pausing did not finish: {messages(waiting)} {waiting === 1 ? "is" : "are"} still waiting and would be sent
-              at {waiting === 1 ? "its time" : "their times"}.{pause.isError ? ` (${errorText(pause.error)})` : ""}{" "}
-              Finish pausing to hold {waiting === 1 ? "it" : "them"} too.
+              {t("pause.notFinished", {
+                count: waiting,
+                reason: pause.isError ? ` (${errorText(pause.error)})` : ""
+              })}
             </Alert>
             <div>
               <Button disabled={pause.isPending} onClick={() => pause.mutate({ id: campaign.id })}>
-                {pause.isPending ? "Working…" : "Finish pausing"}
+                {pause.isPending ? t("common.working") : t("pause.finish")}
               </Button>
             </div>
           </>
         ) : null}
-        {resume.isError ? <Alert>Could not resume sending: {errorText(resume.error)}</Alert> : null}
+        {resume.isError ? <Alert>{t("pause.resumeFailed", { reason: errorText(resume.error) })}</Alert> : null}
         <ConfirmButton
-          label="Resume sending"
+          label={t("pause.resume")}
           question={<ResumeQuestion messages={campaign.messages} />}
-          confirmLabel="Yes, resume sending"
-          keepLabel={paused ? "No, stay paused" : "No, keep them paused"}
+          confirmLabel={t("pause.yesResume")}
+          keepLabel={paused ? t("pause.stayPaused") : t("pause.keepPaused")}
           pending={resume.isPending}
           onConfirm={() => resume.mutate({ id: campaign.id })}
           calm
@@ -117,12 +102,12 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
   if (!canPause(campaign.status)) return null
   return (
     <div className="mt-4 space-y-2">
-      {pause.isError ? <Alert>Could not pause sending: {errorText(pause.error)}</Alert> : null}
+      {pause.isError ? <Alert>{t("pause.pauseFailed", { reason: errorText(pause.error) })}</Alert> : null}
       <ConfirmButton
-        label="Pause sending"
-        question="Pause sending? Nothing is sent until you resume. Messages whose time passes meanwhile are skipped, not sent late; one being sent right now still goes."
-        confirmLabel="Yes, pause sending"
-        keepLabel="No, keep sending"
+        label={t("pause.pause")}
+        question={t("pause.pauseQuestion")}
+        confirmLabel={t("pause.yesPause")}
+        keepLabel={t("pause.keepSending")}
         pending={pause.isPending}
         onConfirm={() => pause.mutate({ id: campaign.id })}
         calm

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { MAX_POLL_OPTIONS, MIN_POLL_OPTIONS } from "../../../domain/message/Poll.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { Button, TextField } from "../ui/kit.tsx"
@@ -23,18 +24,19 @@ export const PollFields = ({
   readonly errors: Readonly<Record<string, string>>
   readonly onChange: (poll: RowPoll) => void
 }) => {
+  const { t } = useTranslation()
   const setOption = (i: number, value: string) =>
     onChange({ ...poll, options: poll.options.map((o, j) => (j === i ? value : o)) })
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 p-2">
-      <legend className="px-1 text-sm font-medium">Options of {of}</legend>
+      <legend className="px-1 text-sm font-medium">{t("pollFields.options", { of })}</legend>
       {errors[`${path}.options`] ? <p className="text-sm text-red-800">{errors[`${path}.options`]}</p> : null}
       {poll.options.map((option, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: options have no identity but their place
         <div key={i} className="flex items-end gap-2">
           <div className="grow">
             <TextField
-              label={`Option ${i + 1} of ${of}`}
+              label={t("pollFields.option", { n: i + 1, of })}
               value={option}
               maxLength={100}
               error={errors[`${path}.options.${i}`]}
@@ -46,7 +48,7 @@ export const PollFields = ({
             disabled={poll.options.length <= MIN_POLL_OPTIONS}
             onClick={() => onChange({ ...poll, options: poll.options.filter((_, j) => j !== i) })}
           >
-            Remove option {i + 1}
+            {t("pollFields.remove", { n: i + 1 })}
           </Button>
         </div>
       ))}
@@ -55,13 +57,13 @@ export const PollFields = ({
         disabled={poll.options.length >= MAX_POLL_OPTIONS}
         onClick={() => onChange({ ...poll, options: [...poll.options, ""] })}
       >
-        Add an option
+        {t("pollFields.add")}
       </Button>
       <p className="text-sm text-slate-600">
-        {MIN_POLL_OPTIONS} to {MAX_POLL_OPTIONS} options, each different.
+        {t("pollFields.range", { min: MIN_POLL_OPTIONS, max: MAX_POLL_OPTIONS })}
       </p>
       <Checkbox
-        label={`Allow several answers in ${of}`}
+        label={t("pollFields.several", { of })}
         checked={poll.multipleAnswers}
         onChange={(multipleAnswers) => onChange({ ...poll, multipleAnswers })}
       />

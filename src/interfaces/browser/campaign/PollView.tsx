@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
+import i18next from "i18next"
 import { useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Button } from "../ui/kit.tsx"
 import { ShareBar } from "../ui/ProgressBar.tsx"
-import { CHANNEL_POLL_VOTES } from "./channelWords.ts"
+import { channelPollVotes } from "./channelWords.ts"
 import { pollRefreshMs } from "./pollRefresh.ts"
 
 /**
@@ -79,7 +81,7 @@ export const PollView = ({
   poll === null ? null : (
     <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="poll">
       <p className="text-sm font-medium text-slate-800">
-        Poll · {poll.multipleAnswers ? "several answers allowed" : "one answer"}
+        {poll.multipleAnswers ? i18next.t("poll.kindSeveral") : i18next.t("poll.kindOne")}
       </p>
       {results === undefined || channel ? (
         <>
@@ -87,14 +89,14 @@ export const PollView = ({
             {poll.options.map((option, i) => (
               // options are distinct (the server refuses twice the same), but the index keeps keys stable
               // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
-              <li key={i} className="break-words">
+              <li key={i} className="break-words" dir="auto">
                 {option}
               </li>
             ))}
           </ol>
           {channel && results !== undefined ? (
             <p className="mt-2 text-sm text-slate-700" data-testid="poll-channel-note">
-              {CHANNEL_POLL_VOTES}
+              {channelPollVotes()}
             </p>
           ) : null}
         </>
@@ -120,13 +122,11 @@ const VoterList = ({
   <ul className="mt-1 space-y-0.5 pl-4 text-sm text-slate-800">
     {voters.map((v) => (
       <li key={v.voter} className="break-words">
-        {v.name} <span className="text-slate-600">· {show(v.votedAt)}</span>
+        <bdi>{v.name}</bdi> <span className="text-slate-600">· {show(v.votedAt)}</span>
       </li>
     ))}
   </ul>
 )
-
-const people = (n: number) => (n === 1 ? "1 person" : `${n} people`)
 
 const PollResults = ({
   poll,
@@ -139,6 +139,7 @@ const PollResults = ({
   readonly messageId: string
   readonly show: (iso: string) => string
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   // asked again by the campaign's one timer (usePollTicker), not a timer of its own
@@ -164,7 +165,7 @@ const PollResults = ({
       link.remove()
       setTimeout(() => URL.revokeObjectURL(url), 60_000)
     } catch (error) {
-      setDownloadError(`The file could not be made: ${errorText(error)} Try again in a moment.`)
+      setDownloadError(t("poll.fileFailed", { reason: errorText(error) }))
     } finally {
       setDownloading(false)
     }
@@ -181,15 +182,17 @@ const PollResults = ({
             // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity here
             <li key={i} data-testid="poll-option">
               <div className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="min-w-0 break-words text-slate-900">{option}</span>
+                <span className="min-w-0 break-words text-slate-900" dir="auto">
+                  {option}
+                </span>
                 <span className="shrink-0 font-medium text-slate-900" data-testid="poll-count">
-                  {count === 1 ? "1 vote" : `${count} votes`}
+                  {t("poll.votes", { count })}
                 </span>
               </div>
-              <ShareBar count={count} total={data?.voters ?? 0} label={`Votes for ${option}`} />
+              <ShareBar count={count} total={data?.voters ?? 0} label={t("poll.votesFor", { option })} />
               {tally !== undefined && tally.voters.length > 0 ? (
                 <details className="mt-1">
-                  <summary className="cursor-pointer text-sm text-sky-800">Who chose it</summary>
+                  <summary className="cursor-pointer text-sm text-sky-800">{t("poll.whoChose")}</summary>
                   <VoterList voters={tally.voters} show={show} />
                 </details>
               ) : null}
@@ -199,32 +202,27 @@ const PollResults = ({
       </ul>
       {data === undefined ? null : (
         <p className="mt-2 text-sm text-slate-700" data-testid="poll-summary">
-          {data.voters === 0 ? "No votes yet. They show here as people vote." : `${people(data.voters)} voted.`}
+          {data.voters === 0 ? t("poll.noVotes") : t("poll.people", { count: data.voters })}
         </p>
       )}
       {data === undefined ? null : (
         <p className="mt-1 text-sm text-slate-700" data-testid="poll-lost-votes">
-          Votes cast while Herald was unreachable are not counted; ask people to vote again if numbers look low.
+          {t("poll.lostVotes")}
         </p>
       )}
       {data !== undefined && data.unreadable.length > 0 ? (
         <div className="mt-2 text-sm text-slate-800" data-testid="poll-unreadable">
-          <p>
-            {data.unreadable.length === 1
-              ? "1 vote Herald could not read"
-              : `${data.unreadable.length} votes Herald could not read`}
-            : WhatsApp did not pass the choice on. Ask them to vote again.
-          </p>
+          <p>{t("poll.unreadable", { count: data.unreadable.length })}</p>
           <VoterList voters={data.unreadable} show={show} />
         </div>
       ) : null}
       {results.isError ? (
-        <p className="mt-2 text-sm text-red-800">The votes could not be loaded: {errorText(results.error)}</p>
+        <p className="mt-2 text-sm text-red-800">{t("poll.loadFailed", { reason: errorText(results.error) })}</p>
       ) : null}
       {data?.sessionName == null ? null : <VotesReachNote sessionName={data.sessionName} />}
       <div className="mt-2">
         <Button variant="secondary" onClick={download} disabled={downloading}>
-          {downloading ? "Making the file…" : "Download the votes (CSV)"}
+          {downloading ? t("poll.making") : t("poll.download")}
         </Button>
         {downloadError === null ? null : (
           <p className="mt-1 text-sm text-red-800" role="alert">
@@ -238,22 +236,11 @@ const PollResults = ({
 
 /** When votes cannot reach Herald for the campaign's own WhatsApp connection, why and what to do. */
 const VotesReachNote = ({ sessionName }: { readonly sessionName: string }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const linked = useQuery(trpc.session.getLinkedNumber.queryOptions({ sessionName }, { staleTime: 60_000 }))
   const reach = linked.data?.pollVotes
-  if (reach === "NOT_CONFIGURED")
-    return (
-      <p className="mt-2 text-sm text-amber-900">
-        Votes cannot reach Herald: this Herald is not set up to hear them from WhatsApp. Ask the person who runs Herald
-        to turn delivery receipts on.
-      </p>
-    )
-  if (reach === "NOT_REGISTERED")
-    return (
-      <p className="mt-2 text-sm text-amber-900">
-        Votes cannot reach Herald: your WhatsApp was connected before Herald listened for votes. Log out and connect it
-        again on the WhatsApp page to see votes on polls sent after that.
-      </p>
-    )
+  if (reach === "NOT_CONFIGURED") return <p className="mt-2 text-sm text-amber-900">{t("poll.notConfigured")}</p>
+  if (reach === "NOT_REGISTERED") return <p className="mt-2 text-sm text-amber-900">{t("poll.notRegistered")}</p>
   return null
 }

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server"
+import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
-import { countOf } from "../ui/pacingText.ts"
 import { targetsCount } from "./channelWords.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
@@ -13,26 +13,41 @@ export type Preview = inferRouterOutputs<AppRouter>["campaign"]["preview"]
 
 /** Every message campaign.preview says will go out, in order, as it will read (WhatsApp's formatting drawn) and when. */
 export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; readonly viewer: string }) => {
+  const { t } = useTranslation()
   const count = preview.messages.length
   const changes = preview.messages.filter((m) => m.dstChange).length
   const groups = preview.targets.length
   return (
     <section aria-labelledby="preview-heading" className="space-y-3">
       <h2 id="preview-heading" className="text-lg font-semibold">
-        Preview: {countOf(count, "message", "messages")}
+        {t("preview.title", { count })}
       </h2>
       <p className="text-sm text-slate-700">
-        “{preview.title}”, times in {zoneLabel(preview.timeZone)}
-        {viewer === preview.timeZone ? "" : ` (and in yours, ${zoneLabel(viewer)}, where it reads differently)`}.
-        {changes > 0 ? ` ${countOf(changes, "message falls", "messages fall")} on a day the clocks change there.` : ""}
+        {viewer === preview.timeZone ? (
+          <Trans
+            i18nKey="preview.times"
+            values={{ title: preview.title, zone: zoneLabel(preview.timeZone) }}
+            components={{ title: <bdi /> }}
+          />
+        ) : (
+          <Trans
+            i18nKey="preview.timesYours"
+            values={{ title: preview.title, zone: zoneLabel(preview.timeZone), yours: zoneLabel(viewer) }}
+            components={{ title: <bdi /> }}
+          />
+        )}
+        {changes > 0 ? t("preview.clocks", { count: changes }) : null}
       </p>
       {groups > 1 ? (
         <p className="text-sm font-medium text-slate-800" data-testid="preview-targets">
-          Each message goes to {targetsCount(preview.targets)} (
-          {preview.targets.map((t) => t.groupName || t.groupId).join(", ")}): {count * groups} sends in all.
+          {t("preview.eachGoes", {
+            targets: targetsCount(preview.targets),
+            names: preview.targets.map((target) => target.groupName || target.groupId).join(", "),
+            sends: count * groups
+          })}
         </p>
       ) : null}
-      <ol className="space-y-3" aria-label="Messages to be sent">
+      <ol className="space-y-3" aria-label={t("preview.list")}>
         {preview.messages.map((m, i) => {
           const note = dstNote(m)
           const yours = viewerReading(m.scheduledAt, preview.timeZone, viewer)
@@ -47,9 +62,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
             >
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
                 <p>
-                  <span className="sr-only">
-                    Message {i + 1} of {count}, sent{" "}
-                  </span>
+                  <span className="sr-only">{t("preview.nth", { n: i + 1, total: count })} </span>
                   <time dateTime={m.scheduledAt} className="font-medium" data-testid="campaign-time">
                     {formatInZone(m.scheduledAt, preview.timeZone)}
                   </time>{" "}
@@ -57,12 +70,14 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                   {after === null ? null : <span className="text-slate-600"> · {after}</span>}
                 </p>
                 <p className={chars.over ? "font-semibold text-red-800" : "text-slate-600"}>
-                  <span className="sr-only">Characters: </span>
+                  <span className="sr-only">{t("preview.characters")} </span>
                   {chars.text}
-                  {chars.over ? " — too long" : ""}
+                  {chars.over ? t("preview.tooLong") : null}
                 </p>
               </div>
-              {yours === null ? null : <p className="text-sm text-slate-600">Your time: {yours}</p>}
+              {yours === null ? null : (
+                <p className="text-sm text-slate-600">{t("preview.yourTime", { time: yours })}</p>
+              )}
               {note === null ? null : (
                 <p
                   className="mt-1 inline-block rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950"
@@ -71,10 +86,10 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                   {note}
                 </p>
               )}
-              <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">
+              <p className="mt-2 whitespace-pre-wrap break-words text-slate-900" dir="auto">
                 <WhatsAppText text={m.content} />
               </p>
-              {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">Mentions everyone in the group.</p> : null}
+              {m.mentionAll ? <p className="mt-1 text-sm text-slate-700">{t("preview.mentions")}</p> : null}
               <PollView poll={m.poll} />
               <MediaView media={m.media} />
             </li>

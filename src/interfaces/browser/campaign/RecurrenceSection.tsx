@@ -1,17 +1,29 @@
+import i18next from "i18next"
+import { Trans, useTranslation } from "react-i18next"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import type { RecurrenceFields } from "./planInput.ts"
 
-const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
-  ONCE: "Once (on the start date)",
-  DAILY: "Every day",
-  WEEKLY: "Every week",
-  SEMI_MONTHLY: "Twice a month (15 days apart)",
-  MONTHLY: "Every month",
-  SEMI_ANNUALLY: "Every six months",
-  ANNUALLY: "Every year"
+/** How often, in the language on screen. */
+const frequencyLabel = (frequency: Frequency): string => {
+  switch (frequency) {
+    case "ONCE":
+      return i18next.t("recurrence.once")
+    case "DAILY":
+      return i18next.t("recurrence.daily")
+    case "WEEKLY":
+      return i18next.t("recurrence.weekly")
+    case "SEMI_MONTHLY":
+      return i18next.t("recurrence.semiMonthly")
+    case "MONTHLY":
+      return i18next.t("recurrence.monthly")
+    case "SEMI_ANNUALLY":
+      return i18next.t("recurrence.semiAnnually")
+    case "ANNUALLY":
+      return i18next.t("recurrence.annually")
+  }
 }
 
 /** The new-campaign form's repeating message: how often, its dates and time, its template. */
@@ -25,11 +37,12 @@ export const RecurrenceSection = ({
   readonly errors: Readonly<Record<string, string>>
   readonly onChange: (change: Partial<RecurrenceFields>) => void
 }) => {
+  const { t } = useTranslation()
   const once = r.frequency === "ONCE"
   return (
     <div className="space-y-4">
       <SelectField
-        label="How often"
+        label={t("recurrence.howOften")}
         value={r.frequency}
         error={errors["recurrence.frequency"]}
         onChange={(e) => {
@@ -39,13 +52,13 @@ export const RecurrenceSection = ({
       >
         {FREQUENCIES.map((f) => (
           <option key={f} value={f}>
-            {FREQUENCY_LABELS[f]}
+            {frequencyLabel(f)}
           </option>
         ))}
       </SelectField>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
-          label={once ? "Date" : "Start date"}
+          label={once ? t("recurrence.date") : t("recurrence.startDate")}
           type="date"
           value={r.startDate}
           error={errors["recurrence.startDate"] ?? (once ? errors["recurrence.endDate"] : undefined)}
@@ -53,7 +66,7 @@ export const RecurrenceSection = ({
         />
         {once ? null : (
           <TextField
-            label="End date (included)"
+            label={t("recurrence.endDate")}
             type="date"
             value={r.endDate}
             error={errors["recurrence.endDate"]}
@@ -61,7 +74,7 @@ export const RecurrenceSection = ({
           />
         )}
         <TextField
-          label="Send time"
+          label={t("recurrence.sendTime")}
           type="time"
           value={r.sendTime}
           error={errors["recurrence.sendTime"]}
@@ -69,24 +82,17 @@ export const RecurrenceSection = ({
         />
       </div>
       <TextArea
-        label="Message template"
+        label={t("recurrence.template")}
         rows={4}
         value={r.template}
         error={errors["recurrence.template"]}
-        hint={
-          <>
-            <code>{"{days_left}"}</code> becomes the number of days from that message's date to the end date (0 on the
-            end date). For several messages, sent one after another a second apart, put a line holding only{" "}
-            <code>---</code> between them. <code>*bold*</code>, <code>_italic_</code> and <code>~strike~</code> work as
-            in WhatsApp.
-          </>
-        }
+        hint={<Trans i18nKey="recurrence.templateHint" components={{ code: <code /> }} />}
         onChange={(e) => onChange({ template: e.target.value })}
       />
       <Checkbox
-        label="Free-form (no title header)"
+        label={t("recurrence.freeForm")}
         checked={r.isFreeForm}
-        hint="Unchecked: the first message of each day starts with the campaign's title in bold. Checked: the text is sent exactly as written."
+        hint={t("recurrence.freeFormHint")}
         onChange={(isFreeForm) => onChange({ isFreeForm })}
       />
     </div>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
@@ -31,6 +32,7 @@ export const ResendMessage = ({
   /** after the refresh, with the new message's id */
   readonly onResent: (id: string) => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshCampaign(campaignId)
   // by today's name (Asia/Calcutta → Asia/Kolkata), as its sentences name it
@@ -58,12 +60,12 @@ export const ResendMessage = ({
     const at = instantFromLocal(date, time, zone)
     const problem =
       at._tag === "Invalid"
-        ? "Give a valid date and time, or leave both empty to send it now."
+        ? t("message.validWhenOrNow")
         : at._tag === "Gap"
           ? gapText(zone)
           : Date.parse(at.iso) <= Date.now()
             ? onViewerClock(
-                `${alreadyPassed(Date.parse(at.iso), zone, Date.now())} Choose a later time, or leave both empty to send it now.`
+                t("message.chooseLaterOrNow", { reason: alreadyPassed(Date.parse(at.iso), zone, Date.now()) })
               )
             : undefined
     setLocal(problem)
@@ -75,41 +77,44 @@ export const ResendMessage = ({
     local ??
     fieldErrors(server)["scheduledAt"] ??
     (errorCode(server) === "BAD_REQUEST" && /already passed/i.test(errorText(server))
-      ? `${errorText(server)} Choose a later time.`
+      ? t("message.chooseLaterTime", { reason: errorText(server) })
       : undefined)
   const general = server !== null && whenError === undefined ? errorText(server) : null
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-label="Send this message again"
+      aria-label={t("message.resendForm")}
       className="mt-3 space-y-3 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-slate-900"
     >
       {general !== null ? <Alert>{general}</Alert> : null}
-      <p>
-        Send this text again to the group, as a new message? This one keeps what happened to it. If the message may have
-        arrived after all, check the group first: nothing can take back a duplicate.
-      </p>
+      <p>{t("message.resendQuestion")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Date" type="date" value={date} error={whenError} onChange={(e) => setDate(e.target.value)} />
         <TextField
-          label="Time"
+          label={t("message.date")}
+          type="date"
+          value={date}
+          error={whenError}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <TextField
+          label={t("message.time")}
           type="time"
           value={time}
-          hint={`Leave both empty to send it now. ${formZoneHint(timeZone, viewerTimeZone)}`}
+          hint={t("message.resendHint", { zone: formZoneHint(timeZone, viewerTimeZone) })}
           onChange={(e) => setTime(e.target.value)}
         />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" className="px-3 py-1" disabled={resend.isPending}>
           {resend.isPending
-            ? "Sending again…"
+            ? t("message.sendingAgain")
             : date === "" && time === ""
-              ? "Send it again now"
-              : "Send it again then"}
+              ? t("message.againNow")
+              : t("message.againThen")}
         </Button>
         <Button variant="secondary" className="px-3 py-1" disabled={resend.isPending} onClick={onKeep}>
-          Keep as is
+          {t("message.keepAsIs")}
         </Button>
       </div>
     </form>

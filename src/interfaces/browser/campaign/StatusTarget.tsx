@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import i18next from "i18next"
 import { useEffect, useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
@@ -14,30 +16,30 @@ import { newStatusChoice } from "./planInput.ts"
 // caption; who sees it is all contacts or chosen ones, where the gateway can choose
 // (session.getStatusReach says so before anything is planned).
 
-/** Background colours to pick with one tap (any other through the colour field). */
-const SWATCHES: ReadonlyArray<{ readonly colour: string; readonly name: string }> = [
-  { colour: "#38b42f", name: "Green" },
-  { colour: "#26c4dc", name: "Turquoise" },
-  { colour: "#5696ff", name: "Blue" },
-  { colour: "#8294ca", name: "Lavender" },
-  { colour: "#a62c71", name: "Plum" },
-  { colour: "#ff8a8c", name: "Coral" },
-  { colour: "#f0b330", name: "Amber" },
-  { colour: "#792138", name: "Wine" },
-  { colour: "#74676a", name: "Grey" },
-  { colour: "#243640", name: "Night" }
+/** Background colours to pick with one tap (any other through the colour field), named in the language on screen. */
+const swatches = (): ReadonlyArray<{ readonly colour: string; readonly name: string }> => [
+  { colour: "#38b42f", name: i18next.t("statusPost.colour.green") },
+  { colour: "#26c4dc", name: i18next.t("statusPost.colour.turquoise") },
+  { colour: "#5696ff", name: i18next.t("statusPost.colour.blue") },
+  { colour: "#8294ca", name: i18next.t("statusPost.colour.lavender") },
+  { colour: "#a62c71", name: i18next.t("statusPost.colour.plum") },
+  { colour: "#ff8a8c", name: i18next.t("statusPost.colour.coral") },
+  { colour: "#f0b330", name: i18next.t("statusPost.colour.amber") },
+  { colour: "#792138", name: i18next.t("statusPost.colour.wine") },
+  { colour: "#74676a", name: i18next.t("statusPost.colour.grey") },
+  { colour: "#243640", name: i18next.t("statusPost.colour.night") }
 ]
 
 /** WhatsApp's font numbers, named, and how the preview draws each (your phone's may differ). */
-const FONTS: ReadonlyArray<{ readonly font: number; readonly name: string; readonly look: string }> = [
-  { font: 0, name: "Plain", look: "font-sans" },
-  { font: 1, name: "Serif", look: "font-serif" },
-  { font: 2, name: "Handwriting", look: "font-serif italic" },
-  { font: 6, name: "Bold", look: "font-sans font-bold" },
-  { font: 7, name: "Breeze", look: "font-serif italic font-semibold" },
-  { font: 8, name: "Rounded", look: "font-serif font-bold" },
-  { font: 9, name: "Heavy", look: "font-sans font-black uppercase" },
-  { font: 10, name: "Typewriter", look: "font-mono font-bold" }
+const fonts = (): ReadonlyArray<{ readonly font: number; readonly name: string; readonly look: string }> => [
+  { font: 0, name: i18next.t("statusPost.font.plain"), look: "font-sans" },
+  { font: 1, name: i18next.t("statusPost.font.serif"), look: "font-serif" },
+  { font: 2, name: i18next.t("statusPost.font.handwriting"), look: "font-serif italic" },
+  { font: 6, name: i18next.t("statusPost.font.bold"), look: "font-sans font-bold" },
+  { font: 7, name: i18next.t("statusPost.font.breeze"), look: "font-serif italic font-semibold" },
+  { font: 8, name: i18next.t("statusPost.font.rounded"), look: "font-serif font-bold" },
+  { font: 9, name: i18next.t("statusPost.font.heavy"), look: "font-sans font-black uppercase" },
+  { font: 10, name: i18next.t("statusPost.font.typewriter"), look: "font-mono font-bold" }
 ]
 
 /** Relative luminance of `#rrggbb` (WCAG 2), 0 for a colour that cannot be read. */
@@ -57,9 +59,9 @@ const textOn = (background: string): string => {
   return 1.05 / (l + 0.05) >= (l + 0.05) / 0.0585 ? "#ffffff" : "#0f172a"
 }
 
-const AUDIENCES = [
-  { value: "all" as const, label: "All my contacts", hint: "As your phone's Status privacy says." },
-  { value: "chosen" as const, label: "Chosen contacts", hint: "Only the people you pick below." }
+const audiences = () => [
+  { value: "all" as const, label: i18next.t("statusPost.all"), hint: i18next.t("statusPost.allHint") },
+  { value: "chosen" as const, label: i18next.t("statusPost.chosenContacts"), hint: i18next.t("statusPost.chosenHint") }
 ]
 
 export const StatusTarget = ({
@@ -78,8 +80,11 @@ export const StatusTarget = ({
   /** the server's and the form's messages about the Status target */
   readonly errors: ReadonlyArray<string>
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const id = useId()
+  const swatchList = swatches()
+  const fontList = fonts()
   const reach = useQuery(trpc.session.getStatusReach.queryOptions({ sessionName }, { enabled: value !== null }))
   const canChoose = reach.data === undefined || reach.data.chosenContacts.ok
   // why all contacts cannot be had here (NOWEB before 2024.11.4), when they cannot
@@ -94,14 +99,14 @@ export const StatusTarget = ({
   const update = (change: Partial<StatusChoice>) => {
     if (value !== null) onChange({ ...value, ...change })
   }
-  const font = FONTS.find((f) => f.font === value?.font) ?? FONTS[0]
+  const font = fontList.find((f) => f.font === value?.font) ?? fontList[0]
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium">My Status</legend>
+      <legend className="px-1 text-sm font-medium">{t("statusPost.legend")}</legend>
       <Checkbox
-        label="Also post to my Status"
+        label={t("statusPost.also")}
         checked={value !== null}
-        hint="Each message is also posted to your WhatsApp Status (a text on a colour, or an image with its caption). Polls, files and “mention everyone” do not go to a Status."
+        hint={t("statusPost.alsoHint")}
         onChange={(on) => onChange(on ? (value ?? newStatusChoice()) : null)}
       />
       {value === null ? null : (
@@ -111,9 +116,9 @@ export const StatusTarget = ({
           ) : null}
           {reach.isError ? <ErrorNote error={reach.error} /> : null}
           <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Background colour</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("statusPost.background")}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
-              {SWATCHES.map((s) => (
+              {swatchList.map((s) => (
                 <button
                   key={s.colour}
                   type="button"
@@ -132,20 +137,20 @@ export const StatusTarget = ({
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label="Any other colour"
+              label={t("statusPost.otherColour")}
               type="color"
               className="mt-1 block h-11 w-20 cursor-pointer rounded-md border border-slate-400 bg-white p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
               value={value.backgroundColor}
-              hint="Images keep their own colours."
+              hint={t("statusPost.otherColourHint")}
               onChange={(e) => update({ backgroundColor: e.target.value })}
             />
             <SelectField
-              label="Font"
+              label={t("statusPost.fontLabel")}
               value={String(value.font)}
-              hint="How the text is drawn; your phone shows WhatsApp's own version of it."
+              hint={t("statusPost.fontHint")}
               onChange={(e) => update({ font: Number(e.target.value) })}
             >
-              {FONTS.map((f) => (
+              {fontList.map((f) => (
                 <option key={f.font} value={f.font}>
                   {f.name}
                 </option>
@@ -154,31 +159,34 @@ export const StatusTarget = ({
           </div>
           <div
             role="img"
-            aria-label={`Preview of your Status: ${sample.trim() === "" ? "your text" : sample} on ${SWATCHES.find((s) => s.colour === value.backgroundColor.toLowerCase())?.name.toLowerCase() ?? value.backgroundColor}, font ${font?.name ?? ""}`}
+            aria-label={t("statusPost.preview", {
+              text: sample.trim() === "" ? t("statusPost.yourText") : sample,
+              colour:
+                swatchList.find((s) => s.colour === value.backgroundColor.toLowerCase())?.name.toLowerCase() ??
+                value.backgroundColor,
+              font: font?.name ?? ""
+            })}
             className="mx-auto flex aspect-[9/16] w-40 items-center justify-center overflow-hidden rounded-xl p-3 text-center shadow"
             style={{ backgroundColor: value.backgroundColor, color: textOn(value.backgroundColor) }}
           >
-            <span className={`line-clamp-[10] break-words text-sm ${font?.look ?? ""}`}>
-              {sample.trim() === "" ? "Your text" : sample}
+            <span className={`line-clamp-[10] break-words text-sm ${font?.look ?? ""}`} dir="auto">
+              {sample.trim() === "" ? t("statusPost.yourText") : sample}
             </span>
           </div>
           {canChoose && allRefused !== null ? (
             <p className="text-sm text-slate-800" data-testid="status-chosen-only">
-              Who sees it: only the contacts you pick below. Not all your contacts: {allRefused}.
+              {t("statusPost.chosenOnly", { reason: allRefused })}
             </p>
           ) : canChoose ? (
             <RadioGroup
-              legend="Who sees it"
+              legend={t("statusPost.whoSees")}
               name={`${id}-audience`}
               value={value.audience}
-              options={AUDIENCES}
+              options={audiences()}
               onChange={(audience) => update({ audience })}
             />
           ) : (
-            <p className="text-sm text-slate-800">
-              Who sees it: on this WhatsApp gateway a Status goes to all your contacts (as your phone's Status privacy
-              says).
-            </p>
+            <p className="text-sm text-slate-800">{t("statusPost.allOnly")}</p>
           )}
           {canChoose && value.audience === "chosen" ? (
             <ContactChooser
@@ -208,6 +216,7 @@ const ContactChooser = ({
   readonly chosen: StatusChoice["contacts"]
   readonly onChange: (contacts: StatusChoice["contacts"]) => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const [text, setText] = useState("")
   const search = searchInput(useDebounced(text, SEARCH_DEBOUNCE_MS))
@@ -225,21 +234,21 @@ const ContactChooser = ({
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-800" aria-live="polite">
-        {chosen.length === 0
-          ? "No one chosen yet."
-          : `${chosen.length} ${chosen.length === 1 ? "contact sees" : "contacts see"} it.`}
+        {chosen.length === 0 ? t("statusPost.noOne") : t("statusPost.sees", { count: chosen.length })}
       </p>
       {chosen.length === 0 ? null : (
-        <ul aria-label="Chosen contacts" className="flex flex-wrap gap-2">
+        <ul aria-label={t("statusPost.chosenList")} className="flex flex-wrap gap-2">
           {chosen.map((c) => (
             <li
               key={c.groupId}
               className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
             >
-              <span className="break-words">{c.groupName || c.groupId}</span>
+              <span className="break-words" dir="auto">
+                {c.groupName || c.groupId}
+              </span>
               <button
                 type="button"
-                aria-label={`Remove ${c.groupName || c.groupId}`}
+                aria-label={t("picker.remove", { name: c.groupName || c.groupId })}
                 className="rounded-full px-2 text-sky-900 hover:bg-sky-200 focus-visible:outline-2 focus-visible:outline-sky-700"
                 onClick={() => toggle(c)}
               >
@@ -250,11 +259,11 @@ const ContactChooser = ({
         </ul>
       )}
       <TextField
-        label="Search your contacts"
+        label={t("statusPost.search")}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        hint="Part of the name or number"
+        hint={t("picker.hintContacts")}
         autoComplete="off"
       />
       {pages.data === undefined ? (
@@ -262,16 +271,16 @@ const ContactChooser = ({
           <ErrorNote error={pages.error} />
         ) : (
           <p role="status" className="py-2 text-sm text-slate-600">
-            Loading contacts…
+            {t("picker.loadingContacts")}
           </p>
         )
       ) : options.length === 0 ? (
         <p role="status" className="py-2 text-sm text-slate-600">
-          {search === undefined ? "This number has no contacts yet." : `No contacts match “${search}”.`}
+          {search === undefined ? t("picker.noContacts") : t("picker.noMatchContacts", { search })}
         </p>
       ) : (
         <fieldset>
-          <legend className="sr-only">Contacts who see your Status</legend>
+          <legend className="sr-only">{t("statusPost.listLegend")}</legend>
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
             {options.map((option) => {
               const on = isChosen(option.groupId)
@@ -286,7 +295,7 @@ const ContactChooser = ({
                       onChange={() => toggle({ groupId: option.groupId, groupName: option.groupName })}
                       className="h-4 w-4 accent-sky-700"
                     />
-                    <span className="min-w-0 flex-1 break-words">
+                    <span className="min-w-0 flex-1 break-words" dir="auto">
                       {option.groupName}
                       {option.number !== undefined ? (
                         <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
@@ -301,7 +310,7 @@ const ContactChooser = ({
       )}
       {pages.hasNextPage ? (
         <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-          {pages.isFetchingNextPage ? "Loading…" : "Show more contacts"}
+          {pages.isFetchingNextPage ? t("common.loading") : t("picker.moreContacts")}
         </Button>
       ) : null}
     </div>

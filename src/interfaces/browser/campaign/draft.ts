@@ -1,3 +1,4 @@
+import i18next from "i18next"
 import { z } from "zod/mini"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import type { PlanForm, RowMedia } from "./planInput.ts"
@@ -130,4 +131,6 @@ export const savedAtText = (savedAt: number, timeZone: string, locale?: string, 
 
 /** What a row says of an upload its restored draft refers to and the server no longer has. */
 export const goneMediaText = (media: RowMedia): string =>
-  `The ${media.kind === "image" ? "image" : "file"} “${media.filename}” kept with this draft is no longer on the server (an upload not used in a saved campaign is removed after a while): attach it again.`
+  media.kind === "image"
+    ? i18next.t("helpers.goneImage", { name: media.filename })
+    : i18next.t("helpers.goneFile", { name: media.filename })

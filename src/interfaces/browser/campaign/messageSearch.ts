@@ -15,7 +15,8 @@ export interface NamedDay {
 
 const monthNames = (() => {
   const names = new Map<string, number>()
-  for (const locale of [undefined, "en"]) {
+  // the browser's language, and every language Herald is written in (its hints name months in them)
+  for (const locale of [undefined, "en", "es", "pt-BR", "de"]) {
     for (const style of ["long", "short"] as const) {
       const format = new Intl.DateTimeFormat(locale, { month: style, timeZone: "UTC" })
       for (let month = 0; month < 12; month++) {

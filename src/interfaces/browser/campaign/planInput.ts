@@ -1,3 +1,4 @@
+import i18next from "i18next"
 import { MAX_CONTENT_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
@@ -187,7 +188,7 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
   const errors: Record<string, string> = {}
   const status = form.statusPost ?? null
   if (status !== null && status.audience === "chosen" && status.contacts.length === 0)
-    errors["targets.statusPost.contacts"] = "Choose the contacts who see your Status, or let all your contacts see it."
+    errors["targets.statusPost.contacts"] = i18next.t("helpers.chooseContacts")
   // the Status goes after the groups, with its look and audience
   const statusTarget =
     status === null
@@ -204,7 +205,7 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
           }
         ]
   const [first, ...more] = form.targets
-  if (first === undefined && status === null) errors["groupId"] = "Choose a group or contact, or your Status."
+  if (first === undefined && status === null) errors["groupId"] = i18next.t("helpers.chooseTarget")
   const title = form.title.trim()
   const base = {
     sessionName,
@@ -217,14 +218,14 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
   }
   let create: CreateInput
   if (form.mode === "messages") {
-    if (form.rows.length === 0) errors["messages"] = "Add at least one message."
+    if (form.rows.length === 0) errors["messages"] = i18next.t("helpers.addOne")
     /** rows already at each instant: rows at the same minute go a second apart, in the form's order */
     const atSameTime = new Map<string, number>()
     const messages = form.rows.map((row, i) => {
       const minute = instantOf(row.date, row.time, form.timeZone)
       if (minute === null)
         errors[`messages.${i}.scheduledAt`] =
-          row.date === "" || row.time === "" ? "Choose a date and a time." : "This date or time cannot be read."
+          row.date === "" || row.time === "" ? i18next.t("helpers.chooseDateTime") : i18next.t("helpers.unreadableDate")
       const before = minute === null ? 0 : (atSameTime.get(minute) ?? 0)
       if (minute !== null) atSameTime.set(minute, before + 1)
       const scheduledAt = minute === null ? null : new Date(Date.parse(minute) + before * 1000).toISOString()
@@ -250,9 +251,9 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
     create = { ...base, messages, timeZone: form.timeZone }
   } else {
     const r = form.recurrence
-    if (r.startDate === "") errors["recurrence.startDate"] = "Choose a start date."
-    if (r.endDate === "" && r.frequency !== "ONCE") errors["recurrence.endDate"] = "Choose an end date."
-    if (r.sendTime === "") errors["recurrence.sendTime"] = "Choose a time."
+    if (r.startDate === "") errors["recurrence.startDate"] = i18next.t("helpers.chooseStart")
+    if (r.endDate === "" && r.frequency !== "ONCE") errors["recurrence.endDate"] = i18next.t("helpers.chooseEnd")
+    if (r.sendTime === "") errors["recurrence.sendTime"] = i18next.t("helpers.chooseTime")
     // ONCE uses startDate alone: its end is the same day
     const endDate = r.frequency === "ONCE" ? r.startDate : r.endDate
     create = { ...base, recurrence: { ...r, endDate, timeZone: form.timeZone, splitMarker: "---" } }

@@ -3,7 +3,8 @@
 // reads differently. Pure (Intl does the zone maths and the locale's words), so it is unit-tested
 // without a browser: tests/unit/browser/planWords.test.ts.
 
-import { zoneLabel } from "../../../domain/shared/zoneNames.ts"
+import i18next from "i18next"
+import { zoneLabel as placeTime } from "../../../domain/shared/zoneNames.ts"
 import { clockOf } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
@@ -25,7 +26,19 @@ export interface PlanShape {
  * A zone as people name it: `Berlin time`, `New York time`, `UTC`; a zone of no place (Etc/GMT+5,
  * a fixed offset) by its offset, `UTC-5`. The server's sentences and mails name it the same way.
  */
-export { zoneLabel }
+export const zoneLabel = (timeZone: string): string => {
+  const key = `${i18next.language} ${timeZone}`
+  let label = zoneLabels.get(key)
+  if (label === undefined) {
+    const english = placeTime(timeZone)
+    // "Berlin time" in the language on screen; "UTC" and "UTC-5" read the same everywhere
+    label = english.endsWith(" time") ? i18next.t("plan.zone", { place: english.slice(0, -" time".length) }) : english
+    zoneLabels.set(key, label)
+  }
+  return label
+}
+// made once per language and zone: a 1,000-message page names the zone on every row
+const zoneLabels = new Map<string, string>()
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
@@ -92,7 +105,7 @@ export const planSentence = (plan: PlanShape, locale?: string, now: number = Dat
   const start = calendarDay(r.startDate)
   const end = calendarDay(r.endDate) ?? start
   if (start === null || end === null) return zone
-  const at = `at ${clockTime(r.sendTime, locale)} ${zone}`
+  const at = i18next.t("plan.at", { time: clockTime(r.sendTime, locale), zone })
   const range = dateRange(start, end, locale, now)
   const day = start.getUTCDate()
   switch (r.frequency) {
@@ -104,22 +117,31 @@ export const planSentence = (plan: PlanShape, locale?: string, now: number = Dat
         month: "long",
         ...(String(start.getUTCFullYear()) === String(new Date(now).getUTCFullYear()) ? {} : { year: "numeric" })
       }).format(start)
-      return `Once, on ${date} ${at}`
+      return i18next.t("plan.once", { date, at })
     }
     case "DAILY":
-      return `Daily ${at}, ${range}`
+      return i18next.t("plan.daily", { at, range })
     case "WEEKLY":
-      return `Every ${formatter(locale, { timeZone: "UTC", weekday: "long" }).format(start)} ${at}, ${range}`
+      return i18next.t("plan.weekly", {
+        weekday: formatter(locale, { timeZone: "UTC", weekday: "long" }).format(start),
+        at,
+        range
+      })
     case "SEMI_MONTHLY": {
       const [a, b] = day <= 15 ? [day, day + 15] : [day - 15, day]
-      return `Twice a month, on days ${a} and ${b}, ${at}, ${range}`
+      return i18next.t("plan.semiMonthly", { a, b, at, range })
     }
     case "MONTHLY":
-      return `Monthly on day ${day} ${at}, ${range}`
+      return i18next.t("plan.monthly", { day, at, range })
     case "SEMI_ANNUALLY":
-      return `Twice a year, on ${dayAndMonth(start, locale)} and ${dayAndMonth(monthsAfter(start, 6), locale)}, ${at}, ${range}`
+      return i18next.t("plan.semiAnnually", {
+        first: dayAndMonth(start, locale),
+        second: dayAndMonth(monthsAfter(start, 6), locale),
+        at,
+        range
+      })
     case "ANNUALLY":
-      return `Every year on ${dayAndMonth(start, locale)} ${at}, ${range}`
+      return i18next.t("plan.annually", { date: dayAndMonth(start, locale), at, range })
   }
 }
 
@@ -160,24 +182,23 @@ export const timeInZones = (
   const viewerPart = sameDay
     ? formatter(locale, { minute: "2-digit", ...clockOf(locale), timeZone: viewerZone }).format(new Date(at))
     : mine
-  return `${shown} (${viewerPart} your time)`
+  return i18next.t("plan.yourTime", { shown, time: viewerPart })
 }
 
 /** The zone the edit form reads and writes times in, named: the campaign's, or the viewer's own. */
 export const formZoneHint = (campaignZone: string | null, viewerZone: string): string =>
-  campaignZone === null ? `Your time zone: ${viewerZone}` : `In ${zoneLabel(campaignZone)} (${campaignZone})`
+  campaignZone === null
+    ? i18next.t("plan.formZoneYours", { zone: viewerZone })
+    : i18next.t("plan.formZoneIn", { label: zoneLabel(campaignZone), zone: campaignZone })
 
-const plural = new Intl.PluralRules("en")
-const messagesCount = (n: number): string => `${n} ${plural.select(n) === "one" ? "message" : "messages"}`
+const messagesCount = (count: number): string => i18next.t("plan.messages", { count })
 
 /** The question before changing every future message: how many will change. */
 export const futureChangeQuestion = (open: number): string =>
-  open === 1
-    ? "This changes the 1 message still to be sent. Change it?"
-    : `This changes all ${messagesCount(open)} still to be sent. Change them?`
+  open === 1 ? i18next.t("plan.questionOne") : i18next.t("plan.questionAll", { count: open })
 
 /** What the change did, announced once it is saved. */
 export const futureChangeOutcome = (result: { readonly changed: number; readonly skipped: number }): string =>
   result.skipped === 0
-    ? `${messagesCount(result.changed)} changed.`
-    : `${messagesCount(result.changed)} changed; ${messagesCount(result.skipped)} ${result.skipped === 1 ? "was" : "were"} already being sent and kept ${result.skipped === 1 ? "its" : "their"} time and text.`
+    ? i18next.t("plan.changed", { count: result.changed })
+    : i18next.t("plan.changedSkipped", { changed: messagesCount(result.changed), count: result.skipped })

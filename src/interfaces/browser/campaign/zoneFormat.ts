@@ -1,9 +1,9 @@
+import i18next from "i18next"
 // Showing a previewed message's time: in the campaign's zone and, when it reads differently,
 // in the viewer's. Intl does the zone maths (the browser's own tz database); the instants and
 // offsets come from the server's preview.
 
 import { currentZoneName } from "../../../domain/shared/zoneNames.ts"
-import { countOf } from "../ui/pacingText.ts"
 
 // today's names of zones (Asia/Calcutta → Asia/Kolkata) are shared with the server's mails
 export { currentZoneName } from "../../../domain/shared/zoneNames.ts"
@@ -97,7 +97,7 @@ export const soonAfter = (previous: string | undefined, iso: string): string | n
   const ms = Date.parse(iso) - Date.parse(previous)
   if (!(ms > 0 && ms < 60_000)) return null
   const seconds = Math.max(1, Math.round(ms / 1000))
-  return `${countOf(seconds, "second", "seconds")} after the message above`
+  return i18next.t("helpers.soonAfter", { count: seconds })
 }
 
 /** The viewer's reading of the instant, or null when it reads the same as in the campaign's zone. */
@@ -113,7 +113,7 @@ export const dstNote = (m: {
   readonly utcOffsetDayStart: string
   readonly utcOffsetDayEnd: string
 }): string | null =>
-  m.dstChange ? `Clocks change this day: UTC${m.utcOffsetDayStart} → UTC${m.utcOffsetDayEnd}` : null
+  m.dstChange ? i18next.t("helpers.clocksChange", { from: m.utcOffsetDayStart, to: m.utcOffsetDayEnd }) : null
 
 /** `UTC+02:00`, or `UTC` for +00:00. */
 export const offsetLabel = (utcOffset: string): string =>

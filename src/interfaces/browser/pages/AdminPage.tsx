@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
+import i18next from "i18next"
 import type { ReactNode } from "react"
 import { useEffect, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { useMe } from "../session.tsx"
 import { useTRPC } from "../trpc.ts"
@@ -14,24 +16,40 @@ type Status = User["status"]
 
 const badge = "inline-block rounded-full px-2 py-0.5 text-xs font-medium"
 
-/** Every status in plain words, with its colour. */
-const STATUS_LOOK: Record<Status, { readonly label: string; readonly look: string }> = {
-  ACTIVE: { label: "Active", look: "bg-green-100 text-green-900" },
-  PENDING: { label: "Waiting for approval", look: "bg-amber-100 text-amber-900" },
-  REJECTED: { label: "Declined", look: "bg-slate-200 text-slate-800" },
-  DISABLED: { label: "Disabled", look: "bg-red-100 text-red-900" }
+/** Every status's colour; its words are statusLabel's. */
+const STATUS_LOOK: Record<Status, string> = {
+  ACTIVE: "bg-green-100 text-green-900",
+  PENDING: "bg-amber-100 text-amber-900",
+  REJECTED: "bg-slate-200 text-slate-800",
+  DISABLED: "bg-red-100 text-red-900"
+}
+
+/** Every status in plain words, in the language on screen. */
+const statusLabel = (status: Status): string => {
+  switch (status) {
+    case "ACTIVE":
+      return i18next.t("admin.active")
+    case "PENDING":
+      return i18next.t("admin.pending")
+    case "REJECTED":
+      return i18next.t("admin.declined")
+    case "DISABLED":
+      return i18next.t("admin.disabled")
+  }
 }
 
 const StatusBadge = ({ status }: { readonly status: Status }) => (
-  <span className={`${badge} ${STATUS_LOOK[status].look}`}>{STATUS_LOOK[status].label}</span>
+  <span className={`${badge} ${STATUS_LOOK[status]}`}>{statusLabel(status)}</span>
 )
 
-const RoleBadge = ({ role }: { readonly role: User["role"] }) =>
-  role === "ADMIN" ? (
-    <span className={`${badge} bg-sky-100 text-sky-900`}>Admin</span>
+const RoleBadge = ({ role }: { readonly role: User["role"] }) => {
+  const { t } = useTranslation()
+  return role === "ADMIN" ? (
+    <span className={`${badge} bg-sky-100 text-sky-900`}>{t("admin.roleAdmin")}</span>
   ) : (
-    <span className={`${badge} bg-slate-100 text-slate-800`}>User</span>
+    <span className={`${badge} bg-slate-100 text-slate-800`}>{t("admin.roleUser")}</span>
   )
+}
 
 const Section = ({
   id,
@@ -62,10 +80,11 @@ const useDecision = (procedure: "approveUser" | "rejectUser" | "disableUser" | "
   )
 }
 
-const who = (user: User) => `${user.name} (${user.email})`
+const who = (user: User) => i18next.t("admin.who", { name: user.name, email: user.email })
 
 /** One waiting account: approve it, or decline it (asked first). */
 const PendingAccount = ({ user }: { readonly user: User }) => {
+  const { t } = useTranslation()
   const approve = useDecision("approveUser")
   const decline = useDecision("rejectUser")
   const failed = approve.isError ? approve.error : decline.isError ? decline.error : null
@@ -73,9 +92,11 @@ const PendingAccount = ({ user }: { readonly user: User }) => {
     <li>
       <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <p className="font-medium">{user.name}</p>
+          <p className="font-medium" dir="auto">
+            {user.name}
+          </p>
           <p className="break-all text-sm text-slate-700">{user.email}</p>
-          {user.emailVerified ? null : <p className="text-sm text-amber-900">Address not confirmed yet</p>}
+          {user.emailVerified ? null : <p className="text-sm text-amber-900">{t("admin.notConfirmed")}</p>}
           {failed === null ? null : (
             <div className="mt-2">
               <ErrorAlert error={failed} />
@@ -86,16 +107,16 @@ const PendingAccount = ({ user }: { readonly user: User }) => {
           <Button
             onClick={() => approve.mutate({ userId: user.id })}
             disabled={approve.isPending || approve.isSuccess || decline.isPending}
-            aria-label={`Approve ${who(user)}`}
+            aria-label={t("admin.approveWho", { who: who(user) })}
           >
-            {approve.isPending ? "Approving…" : approve.isSuccess ? "Approved" : "Approve"}
+            {approve.isPending ? t("admin.approving") : approve.isSuccess ? t("admin.approved") : t("admin.approve")}
           </Button>
           <ConfirmButton
-            label="Decline"
-            accessibleLabel={`Decline ${who(user)}`}
-            question={`Decline ${user.name}'s request? They cannot sign in, and are told by e-mail.`}
-            confirmLabel="Yes, decline"
-            keepLabel="No, keep waiting"
+            label={t("admin.decline")}
+            accessibleLabel={t("admin.declineWho", { who: who(user) })}
+            question={t("admin.declineQuestion", { name: user.name })}
+            confirmLabel={t("admin.yesDecline")}
+            keepLabel={t("admin.keepWaiting")}
             pending={decline.isPending}
             onConfirm={() => decline.mutate({ userId: user.id })}
           />
@@ -106,22 +127,23 @@ const PendingAccount = ({ user }: { readonly user: User }) => {
 }
 
 const PendingAccounts = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const pending = useQuery(trpc.admin.listUsers.queryOptions({ status: "PENDING" }))
-  if (pending.isPending) return <Loading label="Loading the waiting accounts…" />
+  if (pending.isPending) return <Loading label={t("admin.loadingWaiting")} />
   if (pending.isError) {
     return (
       <div className="space-y-2">
         <ErrorAlert error={pending.error} />
         <Button variant="secondary" onClick={() => void pending.refetch()}>
-          Try again
+          {t("common.tryAgain")}
         </Button>
       </div>
     )
   }
-  if (pending.data.items.length === 0) return <p className="text-slate-700">No accounts are waiting for approval.</p>
+  if (pending.data.items.length === 0) return <p className="text-slate-700">{t("admin.noneWaiting")}</p>
   return (
-    <ul className="space-y-3" aria-label="Accounts waiting for approval">
+    <ul className="space-y-3" aria-label={t("admin.waitingList")}>
       {pending.data.items.map((user) => (
         <PendingAccount key={user.id} user={user} />
       ))}
@@ -135,6 +157,7 @@ const PendingAccounts = () => {
  * one is decided on in the list above.
  */
 const AccountActions = ({ user, self }: { readonly user: User; readonly self: boolean }) => {
+  const { t } = useTranslation()
   const disable = useDecision("disableUser")
   const enable = useDecision("enableUser")
   const failed = disable.isError ? disable.error : enable.isError ? enable.error : null
@@ -160,21 +183,21 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
     )
   }
   const action = (() => {
-    if (self) return <span className="text-slate-700">This is you</span>
+    if (self) return <span className="text-slate-700">{t("admin.thisIsYou")}</span>
     switch (user.status) {
       case "PENDING":
-        return <span className="text-slate-700">Approve or decline above</span>
+        return <span className="text-slate-700">{t("admin.decideAbove")}</span>
       case "ACTIVE":
         return (
           // keyed: once the account changes, the other question starts closed (not this one's state)
           <ConfirmButton
             key="disable"
             small
-            label="Disable"
-            accessibleLabel={`Disable ${who(user)}`}
-            question={`Disable ${user.name}? They are signed out at once, cannot sign in, and none of their messages is sent until you enable the account again.`}
-            confirmLabel="Yes, disable"
-            keepLabel="No, keep active"
+            label={t("admin.disable")}
+            accessibleLabel={t("admin.disableWho", { who: who(user) })}
+            question={t("admin.disableQuestion", { name: user.name })}
+            confirmLabel={t("admin.yesDisable")}
+            keepLabel={t("admin.keepActive")}
             pending={disable.isPending}
             onConfirm={() => decide(disable)}
           />
@@ -185,15 +208,15 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
           <ConfirmButton
             key={`enable-${user.status}`}
             small
-            label="Enable"
-            accessibleLabel={`Enable ${who(user)}`}
+            label={t("admin.enable")}
+            accessibleLabel={t("admin.enableWho", { who: who(user) })}
             question={
               user.status === "DISABLED"
-                ? `Enable ${user.name} again? They can sign in, and their messages due from now on are sent.`
-                : `Let ${user.name} in after all? They can sign in at once, and are told by e-mail.`
+                ? t("admin.enableAgain", { name: user.name })
+                : t("admin.letIn", { name: user.name })
             }
-            confirmLabel="Yes, enable"
-            keepLabel={user.status === "DISABLED" ? "No, keep disabled" : "No, keep declined"}
+            confirmLabel={t("admin.yesEnable")}
+            keepLabel={user.status === "DISABLED" ? t("admin.keepDisabled") : t("admin.keepDeclined")}
             pending={enable.isPending}
             onConfirm={() => decide(enable)}
           />
@@ -208,42 +231,47 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
   )
 }
 
-const FILTERS: ReadonlyArray<{ readonly value: Status | "ALL"; readonly label: string }> = [
-  { value: "ALL", label: "All accounts" },
-  { value: "ACTIVE", label: "Active" },
-  { value: "PENDING", label: "Waiting for approval" },
-  { value: "DISABLED", label: "Disabled" },
-  { value: "REJECTED", label: "Declined" }
-]
+const FILTERS: ReadonlyArray<Status | "ALL"> = ["ALL", "ACTIVE", "PENDING", "DISABLED", "REJECTED"]
 
-const EMPTY: Record<Status | "ALL", string> = {
-  ALL: "There are no accounts yet.",
-  ACTIVE: "No account is active.",
-  PENDING: "No accounts are waiting for approval.",
-  DISABLED: "No account is disabled.",
-  REJECTED: "No request was declined."
+const filterLabel = (filter: Status | "ALL"): string =>
+  filter === "ALL" ? i18next.t("admin.allAccounts") : statusLabel(filter)
+
+const emptyText = (filter: Status | "ALL"): string => {
+  switch (filter) {
+    case "ALL":
+      return i18next.t("admin.emptyAll")
+    case "ACTIVE":
+      return i18next.t("admin.emptyActive")
+    case "PENDING":
+      return i18next.t("admin.noneWaiting")
+    case "DISABLED":
+      return i18next.t("admin.emptyDisabled")
+    case "REJECTED":
+      return i18next.t("admin.emptyDeclined")
+  }
 }
 
-const isFilter = (value: string): value is Status | "ALL" => FILTERS.some((f) => f.value === value)
+const isFilter = (value: string): value is Status | "ALL" => FILTERS.some((f) => f === value)
 
 const AllAccounts = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const me = useMe()
   const [filter, setFilter] = useState<Status | "ALL">("ALL")
   const all = useQuery(trpc.admin.listUsers.queryOptions(filter === "ALL" ? {} : { status: filter }))
   const list = (() => {
-    if (all.isPending) return <Loading label="Loading the accounts…" />
+    if (all.isPending) return <Loading label={t("admin.loadingAll")} />
     if (all.isError) {
       return (
         <div className="space-y-2">
           <ErrorAlert error={all.error} />
           <Button variant="secondary" onClick={() => void all.refetch()}>
-            Try again
+            {t("common.tryAgain")}
           </Button>
         </div>
       )
     }
-    if (all.data.items.length === 0) return <p className="text-slate-700">{EMPTY[filter]}</p>
+    if (all.data.items.length === 0) return <p className="text-slate-700">{emptyText(filter)}</p>
     return (
       // three columns (name, address and role together) fit a phone; should a long address or an open
       // question not, the table scrolls sideways: the region takes focus so keyboards can scroll it too
@@ -258,13 +286,13 @@ const AllAccounts = () => {
           <thead className="bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-3 py-2 font-medium sm:px-4">
-                Account
+                {t("admin.account")}
               </th>
               <th scope="col" className="px-3 py-2 font-medium sm:px-4">
-                Status
+                {t("admin.status")}
               </th>
               <th scope="col" className="px-3 py-2 font-medium sm:px-4">
-                Change
+                {t("admin.change")}
               </th>
             </tr>
           </thead>
@@ -272,7 +300,10 @@ const AllAccounts = () => {
             {all.data.items.map((user) => (
               <tr key={user.id} className="align-top">
                 <td className="px-3 py-2 sm:whitespace-nowrap sm:px-4">
-                  <span className="font-medium">{user.name}</span> <RoleBadge role={user.role} />
+                  <span className="font-medium" dir="auto">
+                    {user.name}
+                  </span>{" "}
+                  <RoleBadge role={user.role} />
                   <span className="block break-all text-slate-700 sm:break-normal">{user.email}</span>
                 </td>
                 <td className="px-3 py-2 sm:whitespace-nowrap sm:px-4">
@@ -292,15 +323,15 @@ const AllAccounts = () => {
     <div className="space-y-3">
       <div className="max-w-xs">
         <SelectField
-          label="Show"
+          label={t("admin.show")}
           value={filter}
           onChange={(e) => {
             if (isFilter(e.target.value)) setFilter(e.target.value)
           }}
         >
           {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
+            <option key={f} value={f}>
+              {filterLabel(f)}
             </option>
           ))}
         </SelectField>
@@ -311,22 +342,19 @@ const AllAccounts = () => {
 }
 
 /** The admin's screen: accounts to approve or decline first, then every account, to disable or enable. */
-export const AdminPage = () => (
-  <div className="space-y-8">
-    <PageTitle>Accounts</PageTitle>
-    <Section id="waiting-accounts" title="Waiting for approval">
-      <p className="text-sm text-slate-700">
-        New accounts can use Herald once you approve them; their owners are told by e-mail either way. Approving one
-        lets its owner in at their next check.
-      </p>
-      <PendingAccounts />
-    </Section>
-    <Section id="all-accounts" title="All accounts">
-      <p className="text-sm text-slate-700">
-        A disabled account is signed out at once, cannot sign in, and none of its scheduled messages is sent: each one
-        due meanwhile is marked as not sent, with the reason. Enable it again and its owner can send those again.
-      </p>
-      <AllAccounts />
-    </Section>
-  </div>
-)
+export const AdminPage = () => {
+  const { t } = useTranslation()
+  return (
+    <div className="space-y-8">
+      <PageTitle>{t("admin.title")}</PageTitle>
+      <Section id="waiting-accounts" title={t("admin.pending")}>
+        <p className="text-sm text-slate-700">{t("admin.waitingIntro")}</p>
+        <PendingAccounts />
+      </Section>
+      <Section id="all-accounts" title={t("admin.allAccounts")}>
+        <p className="text-sm text-slate-700">{t("admin.allIntro")}</p>
+        <AllAccounts />
+      </Section>
+    </div>
+  )
+}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
 import type { FormEvent } from "react"
 import { useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { ErrorAlert } from "../ui/account.tsx"
@@ -31,18 +32,21 @@ const NewKey = ({
   readonly name: string
   readonly secret: string
   readonly onDone: () => void
-}) => (
-  <ShownOnce
-    title={`Your new key "${name}"`}
-    explanation="Copy it now and keep it somewhere safe: Herald shows it only this once. Anyone who has it can act as you on campaigns and your WhatsApp session."
-    label="Your new API key"
-    noun="key"
-    secret={secret}
-    onDone={onDone}
-  />
-)
+}) => {
+  const { t } = useTranslation()
+  return (
+    <ShownOnce
+      title={t("apiKeys.newTitle", { name })}
+      explanation={t("apiKeys.newExplanation")}
+      label={t("apiKeys.newLabel")}
+      secret={secret}
+      onDone={onDone}
+    />
+  )
+}
 
 const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; key: string }) => void }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [name, setName] = useState("")
@@ -70,15 +74,15 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
     if (expires !== "" && expiresAt === null) return
     create.mutate({ name, access, ...(expiresAt === null ? {} : { expiresAt }) })
   }
-  const dateError = badDate ? "Choose a date from the calendar, e.g. 2027-01-31" : errors["expiresAt"]
+  const dateError = badDate ? t("apiKeys.badDate") : errors["expiresAt"]
   const fieldError = errors["name"] ?? dateError
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Create a key</h2>
+      <h2 className="text-lg font-semibold">{t("apiKeys.create")}</h2>
       <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-3" noValidate>
         <TextField
-          label="Name"
-          hint="What uses it, e.g. “Shop's weekly post”"
+          label={t("apiKeys.name")}
+          hint={t("apiKeys.nameHint")}
           value={name}
           maxLength={60}
           required
@@ -86,15 +90,15 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
           error={errors["name"]}
         />
         <SelectField
-          label="Access"
+          label={t("apiKeys.access")}
           value={access}
           onChange={(event) => setAccess(event.target.value === "write" ? "write" : "read")}
         >
-          <option value="read">Read only</option>
-          <option value="write">Read and write</option>
+          <option value="read">{t("apiKeys.readOnly")}</option>
+          <option value="write">{t("apiKeys.readWrite")}</option>
         </SelectField>
         <TextField
-          label="Expires on (optional)"
+          label={t("apiKeys.expiresOn")}
           type="date"
           value={expires}
           onChange={(event) => setExpires(event.target.value)}
@@ -102,7 +106,7 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
         />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
+            {create.isPending ? t("apiKeys.creating") : t("apiKeys.createKey")}
           </Button>
         </div>
       </form>
@@ -116,12 +120,13 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
 }
 
 const KeyRow = ({ apiKey }: { readonly apiKey: ApiKey }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const revoke = useMutation(
     trpc.apiKey.revoke.mutationOptions({
       onSuccess: () => {
-        announce(`The key "${apiKey.name}" is revoked`)
+        announce(t("apiKeys.revokedAnnounce", { name: apiKey.name }))
         focusPageHeading()
         void queryClient.invalidateQueries(trpc.apiKey.list.pathFilter())
       }
@@ -130,26 +135,30 @@ const KeyRow = ({ apiKey }: { readonly apiKey: ApiKey }) => {
   const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= Date.now()
   return (
     <tr className="border-t border-slate-200 align-top">
-      <th scope="row" className="min-w-24 py-2 pr-3 text-left font-medium break-words">
+      <th scope="row" className="min-w-24 py-2 pr-3 text-left font-medium break-words" dir="auto">
         {apiKey.name}
       </th>
-      <td className="py-2 pr-3">{apiKey.access === "write" ? "Read and write" : "Read only"}</td>
+      <td className="py-2 pr-3">{apiKey.access === "write" ? t("apiKeys.readWrite") : t("apiKeys.readOnly")}</td>
       {/* on a phone the row keeps what decides about a key: its last use and its state (Expired says it) */}
       <td className="hidden py-2 pr-3 sm:table-cell">{formatDateTime(apiKey.createdAt)}</td>
-      <td className="py-2 pr-3">{apiKey.lastUsedAt === null ? "Never" : formatDateTime(apiKey.lastUsedAt)}</td>
-      <td className="hidden py-2 pr-3 sm:table-cell">
-        {apiKey.expiresAt === null ? "Never" : formatDateTime(apiKey.expiresAt)}
+      <td className="py-2 pr-3">
+        {apiKey.lastUsedAt === null ? t("apiKeys.never") : formatDateTime(apiKey.lastUsedAt)}
       </td>
-      <td className="py-2 pr-3">{apiKey.revoked ? "Revoked" : expired ? "Expired" : "In use"}</td>
+      <td className="hidden py-2 pr-3 sm:table-cell">
+        {apiKey.expiresAt === null ? t("apiKeys.never") : formatDateTime(apiKey.expiresAt)}
+      </td>
+      <td className="py-2 pr-3">
+        {apiKey.revoked ? t("apiKeys.revoked") : expired ? t("apiKeys.expired") : t("apiKeys.inUse")}
+      </td>
       <td className="py-2">
         {apiKey.revoked ? null : (
           <ConfirmButton
             small
-            label="Revoke"
-            accessibleLabel={`Revoke the key ${apiKey.name}`}
-            question={`Revoke "${apiKey.name}"? Whatever uses it is refused from its next request.`}
-            confirmLabel="Yes, revoke"
-            keepLabel="No, keep it"
+            label={t("apiKeys.revoke")}
+            accessibleLabel={t("apiKeys.revokeThe", { name: apiKey.name })}
+            question={t("apiKeys.revokeQuestion", { name: apiKey.name })}
+            confirmLabel={t("apiKeys.yesRevoke")}
+            keepLabel={t("apiKeys.noKeep")}
             pending={revoke.isPending}
             onConfirm={() => revoke.mutate({ id: apiKey.id })}
           />
@@ -160,18 +169,27 @@ const KeyRow = ({ apiKey }: { readonly apiKey: ApiKey }) => {
   )
 }
 
-const COLUMNS = ["Name", "Access", "Created", "Last used", "Expires", "Status"] as const
+const COLUMNS = ["name", "access", "created", "lastUsed", "expires", "status"] as const
 
 const KeyList = () => {
+  const { t } = useTranslation()
+  const columnName = {
+    name: t("apiKeys.name"),
+    access: t("apiKeys.access"),
+    created: t("apiKeys.created"),
+    lastUsed: t("apiKeys.lastUsed"),
+    expires: t("apiKeys.expires"),
+    status: t("apiKeys.status")
+  } as const
   const trpc = useTRPC()
   const keys = useQuery(trpc.apiKey.list.queryOptions())
-  if (keys.isPending) return <Loading label="Loading your keys…" />
+  if (keys.isPending) return <Loading label={t("apiKeys.loading")} />
   if (keys.isError) return <ErrorAlert error={keys.error} />
-  if (keys.data.items.length === 0) return <p className="text-slate-700">You have no API keys yet.</p>
+  if (keys.data.items.length === 0) return <p className="text-slate-700">{t("apiKeys.none")}</p>
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <caption className="sr-only">Your API keys, newest first</caption>
+        <caption className="sr-only">{t("apiKeys.caption")}</caption>
         <thead>
           <tr className="text-left text-slate-700">
             {COLUMNS.map((column) => (
@@ -179,14 +197,14 @@ const KeyList = () => {
                 key={column}
                 scope="col"
                 className={
-                  column === "Created" || column === "Expires" ? "hidden py-2 pr-3 sm:table-cell" : "py-2 pr-3"
+                  column === "created" || column === "expires" ? "hidden py-2 pr-3 sm:table-cell" : "py-2 pr-3"
                 }
               >
-                {column}
+                {columnName[column]}
               </th>
             ))}
             <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("apiKeys.actions")}</span>
             </th>
           </tr>
         </thead>
@@ -202,14 +220,13 @@ const KeyList = () => {
 
 /** The account's personal API keys (docs/api.md#api-keys): create one (shown once), see them, revoke them. */
 export const ApiKeysPage = () => {
+  const { t } = useTranslation()
   const [made, setMade] = useState<{ name: string; key: string } | null>(null)
   return (
     <div className="space-y-6">
-      <PageTitle>API keys</PageTitle>
+      <PageTitle>{t("layout.apiKeys")}</PageTitle>
       <Alert kind="info">
-        A key lets a script or another service plan campaigns and read your WhatsApp session as you, with{" "}
-        <code>Authorization: Bearer</code>. It can never sign in, change your account or make keys. A read-only key can
-        only look.
+        <Trans i18nKey="apiKeys.intro" components={{ code: <code /> }} />
       </Alert>
       {made === null ? null : (
         <NewKey
@@ -224,7 +241,7 @@ export const ApiKeysPage = () => {
       <CreateKey onCreated={setMade} />
       <section aria-labelledby="your-keys" className="space-y-2">
         <h2 id="your-keys" className="text-lg font-semibold">
-          Your keys
+          {t("apiKeys.yours")}
         </h2>
         <KeyList />
       </section>

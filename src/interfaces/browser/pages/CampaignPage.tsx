@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useParams } from "wouter"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
-import { CHANNEL_RECEIPTS_NOTE, channelShare, isChannel, targetsCount } from "../campaign/channelWords.ts"
+import { channelReceiptsNote, channelShare, isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { FutureMessages, openPlannedMessages } from "../campaign/FutureMessages.tsx"
 import { MessageRow } from "../campaign/MessageRow.tsx"
 import { useMessageSearch } from "../campaign/MessageSearch.tsx"
@@ -15,13 +16,14 @@ import type { CampaignDetail } from "../campaignView.ts"
 import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages, groupsLabel } from "../campaignView.ts"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
 import { FailureNote } from "../ui/FailureNote.tsx"
-import { viewerTimeZone } from "../ui/format.ts"
+import { formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Card, Loading, linkLook, PageTitle, SelectField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
 /** One campaign: its header (status, progress, failure, cancel) and every message, followed live. */
 export const CampaignPage = () => {
+  const { t } = useTranslation()
   const { id = "" } = useParams<{ id: string }>()
   const trpc = useTRPC()
   const campaign = useQuery(
@@ -32,17 +34,15 @@ export const CampaignPage = () => {
       }
     )
   )
-  if (campaign.isPending) return <Loading label="Loading the campaign…" />
+  if (campaign.isPending) return <Loading label={t("campaignPage.loading")} />
   if (campaign.data === undefined) {
     return (
       <div>
-        <PageTitle>Campaign</PageTitle>
+        <PageTitle>{t("campaignPage.title")}</PageTitle>
         <Alert>
-          {errorCode(campaign.error) === "NOT_FOUND"
-            ? "This campaign does not exist, or it is not yours."
-            : errorText(campaign.error)}{" "}
+          {errorCode(campaign.error) === "NOT_FOUND" ? t("campaignPage.missing") : errorText(campaign.error)}{" "}
           <Link href="/campaigns" className={linkLook}>
-            Back to your campaigns
+            {t("campaignPage.back")}
           </Link>
         </Alert>
       </div>
@@ -58,7 +58,8 @@ const CampaignView = ({
   readonly campaign: CampaignDetail
   readonly refreshError: unknown
 }) => {
-  const title = campaign.title.trim() === "" ? "Untitled campaign" : campaign.title
+  const { t, i18n } = useTranslation()
+  const title = campaign.title.trim() === "" ? t("campaigns.untitled") : campaign.title
   const status = campaignStatusWords[campaign.status]
   const { sent, delivered, total, next, sending, held } = useMemo(() => {
     let sent = 0,
@@ -117,36 +118,55 @@ const CampaignView = ({
     <div>
       <p className="mb-2 text-sm">
         <Link href="/campaigns" className={linkLook}>
-          ← All campaigns
+          {t("campaignPage.all")}
         </Link>
       </p>
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <PageTitle>{title}</PageTitle>
+            <PageTitle dir="auto">{title}</PageTitle>
           </div>
-          <StatusPill label={status.label} tone={status.tone} prefix="Status:" />
+          <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />
         </div>
         <p className="-mt-2 break-words text-slate-700">
           {several ? (
-            <>
-              To {targetsCount(campaign.targets)}: <strong>{groupsLabel(campaign.targets)}</strong>, each its own copy
-              of every message
-            </>
+            <Trans
+              i18nKey="campaignPage.toSeveral"
+              values={{ targets: targetsCount(campaign.targets), names: groupsLabel(campaign.targets) }}
+              components={{ strong: <strong dir="auto" /> }}
+            />
+          ) : isChannel(campaign.group) ? (
+            <Trans
+              i18nKey="campaignPage.toChannel"
+              values={{ name: campaign.group.groupName || campaign.group.groupId }}
+              components={{ strong: <strong dir="auto" /> }}
+            />
           ) : (
-            <>
-              To the {isChannel(campaign.group) ? "WhatsApp channel" : "group"}{" "}
-              <strong>{campaign.group.groupName || campaign.group.groupId}</strong>
-            </>
+            <Trans
+              i18nKey="campaignPage.toGroup"
+              values={{ name: campaign.group.groupName || campaign.group.groupId }}
+              components={{ strong: <strong dir="auto" /> }}
+            />
           )}
         </p>
         {!several && isChannel(campaign.group) ? (
-          <p className="mt-2 text-sm text-slate-700">{CHANNEL_RECEIPTS_NOTE}</p>
+          <p className="mt-2 text-sm text-slate-700">{channelReceiptsNote()}</p>
         ) : null}
         {plan !== undefined ? (
           <p className="mt-2 text-slate-700" data-testid="plan-sentence">
-            {plan.recurrence === undefined ? "Planned in " : "Plan: "}
-            <strong>{planSentence(plan)}</strong>
+            {plan.recurrence === undefined ? (
+              <Trans
+                i18nKey="campaignPage.plannedIn"
+                values={{ plan: planSentence(plan) }}
+                components={{ strong: <strong /> }}
+              />
+            ) : (
+              <Trans
+                i18nKey="campaignPage.plan"
+                values={{ plan: planSentence(plan) }}
+                components={{ strong: <strong /> }}
+              />
+            )}
           </p>
         ) : null}
         <div className="mt-4 max-w-md">
@@ -154,24 +174,26 @@ const CampaignView = ({
             sent={sent}
             delivered={delivered}
             total={total}
-            label={`Progress of ${title}`}
+            label={t("campaigns.progressOf", { title })}
             channels={channelShare(campaign.targets)}
           />
         </div>
         <p className="mt-2 text-sm text-slate-700">
-          {sending ? "A message is being sent now. " : null}
+          {sending ? `${t("campaignPage.sendingNow")} ` : null}
           {next !== null ? (
-            <>
-              Next message: <time dateTime={next}>{timeInZones(next, zone, viewerTimeZone)}</time>.
-            </>
+            <Trans
+              i18nKey="campaignPage.next"
+              values={{ when: timeInZones(next, zone, viewerTimeZone) }}
+              components={{ time: <time dateTime={next} /> }}
+            />
           ) : sending ? null : held > 0 ? (
-            `Sending is paused: ${held === 1 ? "1 message waits" : `${held} messages wait`} until you resume.`
+            t("campaignPage.pausedWait", { count: held })
           ) : (
-            "No message waiting to be sent."
+            t("campaignPage.nothingWaiting")
           )}{" "}
           {zone === null
-            ? `Times are in your time zone, ${zoneLabel(viewerTimeZone)}.`
-            : `Times are in ${zoneLabel(zone)}, yours in brackets where it differs.`}
+            ? t("campaignPage.timesYours", { zone: zoneLabel(viewerTimeZone) })
+            : t("campaignPage.timesIn", { zone: zoneLabel(zone) })}
         </p>
         {campaign.status === "FAILED" ? (
           <div className="mt-4">
@@ -183,21 +205,21 @@ const CampaignView = ({
                 lead={
                   <strong>
                     {failedTarget === null
-                      ? "This campaign failed."
-                      : `This campaign failed in the ${failedTarget.kind} ${failedTarget.name}.`}
+                      ? t("campaignPage.failed")
+                      : failedTarget.kind === "channel"
+                        ? t("campaignPage.failedInChannel", { channel: failedTarget.name })
+                        : t("campaignPage.failedIn", { group: failedTarget.name })}
                   </strong>
                 }
                 after={
                   canCancel(campaign) || resendable.size > 0 ? (
                     <>
                       {held > 0
-                        ? "Its paused messages wait until you resume sending; resume first, then send a failed one again. "
+                        ? `${t("campaignPage.failedPaused")} `
                         : canCancel(campaign)
-                          ? "Its other messages are still sent at their times unless you cancel it. "
+                          ? `${t("campaignPage.failedOthers")} `
                           : null}
-                      {resendable.size > 0 && held === 0
-                        ? "A message that was not sent can be sent again from its row below."
-                        : null}
+                      {resendable.size > 0 && held === 0 ? t("campaignPage.failedResend") : null}
                     </>
                   ) : undefined
                 }
@@ -207,7 +229,7 @@ const CampaignView = ({
         ) : null}
         {refreshError !== null ? (
           <div className="mt-4">
-            <Alert kind="warning">Could not refresh: {errorText(refreshError)}</Alert>
+            <Alert kind="warning">{t("campaignPage.refreshFailed", { reason: errorText(refreshError) })}</Alert>
           </div>
         ) : null}
         <PauseCampaign campaign={campaign} />
@@ -220,24 +242,24 @@ const CampaignView = ({
             href={`/campaigns/new?from=${encodeURIComponent(campaign.id)}`}
             className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
           >
-            Duplicate
+            {t("campaignPage.duplicate")}
           </Link>{" "}
-          <span className="text-sm text-slate-600">Plan a new campaign with these messages on new dates.</span>
+          <span className="text-sm text-slate-600">{t("campaignPage.duplicateHint")}</span>
         </p>
       </Card>
       {several || campaign.targets[0]?.statusPost !== undefined ? <TargetTable targets={campaign.targets} /> : null}
-      <h2 className="mb-3 text-xl font-semibold">Messages ({messages.length})</h2>
+      <h2 className="mb-3 text-xl font-semibold">{t("campaignPage.messages", { n: formatNumber(messages.length) })}</h2>
       {several ? (
         <div className="mb-4 max-w-sm">
           <SelectField
-            label="Show the messages to"
+            label={t("campaignPage.showTo")}
             value={shownGroup ?? ""}
             onChange={(e) => setShownGroup(e.target.value === "" ? null : e.target.value)}
           >
-            <option value="">Every group</option>
-            {campaign.targets.map((t) => (
-              <option key={t.groupId} value={t.groupId}>
-                {t.groupName || t.groupId}
+            <option value="">{t("campaignPage.everyGroup")}</option>
+            {campaign.targets.map((target) => (
+              <option key={target.groupId} value={target.groupId} dir="auto">
+                {target.groupName || target.groupId}
               </option>
             ))}
           </SelectField>
@@ -245,12 +267,13 @@ const CampaignView = ({
       ) : null}
       {messages.length > 0 ? search.field : null}
       {messages.length === 0 ? (
-        <p className="text-slate-700">This campaign has no messages.</p>
+        <p className="text-slate-700">{t("campaignPage.none")}</p>
       ) : (
-        <ol className="space-y-3" aria-label="Messages">
+        <ol className="space-y-3" aria-label={t("campaignPage.list")}>
           {search.found.map((m) => (
             <MessageRow
               key={m.id}
+              language={i18n.language}
               campaignId={campaign.id}
               message={m}
               timeZone={zone}

@@ -1,13 +1,16 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
+import i18next from "i18next"
 import { memo, useEffect, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "wouter"
-import { failedTargetOf, failureWordsFor } from "../../../domain/message/failureKind.ts"
+import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
 import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
-import { formatDateTime, viewerTimeZone } from "../ui/format.ts"
+import { sendFailureText } from "../ui/failureText.ts"
+import { formatDateTime, formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
@@ -52,6 +55,7 @@ const useListQuery = () => {
  * send or newest first, narrowed by status and group, searched by title and message text.
  */
 export const CampaignsPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const { query, update } = useListQuery()
   const filtered = query.status !== null || query.group !== "" || query.q !== ""
@@ -76,41 +80,42 @@ export const CampaignsPage = () => {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <PageTitle>Campaigns</PageTitle>
+        <PageTitle>{t("campaigns.title")}</PageTitle>
         <Link href="/campaigns/new" className={`${linkLook} text-sm font-medium`}>
-          Plan a new campaign
+          {t("campaigns.planNew")}
         </Link>
       </div>
       {campaigns.isPending ? (
-        <Loading label="Loading campaigns…" />
+        <Loading label={t("campaigns.loading")} />
       ) : campaigns.data === undefined ? (
         <Alert>
           {errorText(campaigns.error)}{" "}
           <button type="button" className={linkLook} onClick={() => void campaigns.refetch()}>
-            Try again
+            {t("common.tryAgain")}
           </button>
         </Alert>
       ) : nothingAtAll ? (
         <Card>
-          <h2 className="text-lg font-semibold">No campaigns yet</h2>
+          <h2 className="text-lg font-semibold">{t("campaigns.noneYet")}</h2>
           <p className="mt-2 text-slate-700">
-            A campaign is a series of messages Herald sends to one or more WhatsApp groups at the times you choose.{" "}
-            <Link href="/campaigns/new" className={linkLook}>
-              Plan your first campaign
-            </Link>
-            .
+            <Trans
+              i18nKey="campaigns.whatIs"
+              components={{ first: <Link href="/campaigns/new" className={linkLook} /> }}
+            />
           </p>
         </Card>
       ) : (
         <>
           <ListControls query={query} update={update} />
-          <p className="mb-3 text-sm text-slate-600">Times are in your time zone, {zoneLabel(viewerTimeZone)}.</p>
+          <p className="mb-3 text-sm text-slate-600">{t("campaigns.timesIn", { zone: zoneLabel(viewerTimeZone) })}</p>
           <p role="status" className="mb-3 text-sm text-slate-700">
             {items.length === 0
-              ? "No campaign matches."
+              ? t("campaigns.noMatch")
               : filtered
-                ? `${items.length}${campaigns.hasNextPage ? "+" : ""} ${items.length === 1 ? "campaign matches" : "campaigns match"}.`
-                : ""}
+                ? campaigns.hasNextPage
+                  ? t("campaigns.matchesMore", { n: formatNumber(items.length) })
+                  : t("campaigns.matches", { count: items.length })
+                : null}
             {items.length === 0 ? (
               <>
                 {" "}
@@ -119,12 +124,12 @@ export const CampaignsPage = () => {
                   className={linkLook}
                   onClick={() => update({ status: null, group: null, q: null })}
                 >
-                  Show every campaign
+                  {t("campaigns.showEvery")}
                 </button>
               </>
             ) : null}
           </p>
-          <ul className="grid gap-3 md:grid-cols-2" aria-label="Your campaigns">
+          <ul className="grid gap-3 md:grid-cols-2" aria-label={t("campaigns.yours")}>
             {items.map((c) => (
               <CampaignCard key={c.id} campaign={c} />
             ))}
@@ -142,7 +147,7 @@ export const CampaignsPage = () => {
                 disabled={campaigns.isFetchingNextPage}
                 onClick={() => void campaigns.fetchNextPage()}
               >
-                {campaigns.isFetchingNextPage ? "Loading more…" : "Show more"}
+                {campaigns.isFetchingNextPage ? t("campaigns.loadingMore") : t("campaigns.showMore")}
               </Button>
             </div>
           ) : null}
@@ -160,6 +165,7 @@ const ListControls = ({
   readonly query: ReturnType<typeof useListQuery>["query"]
   readonly update: ReturnType<typeof useListQuery>["update"]
 }) => {
+  const { t } = useTranslation()
   const [text, setText] = useState(query.q)
   const settled = useDebounced(text, SEARCH_DEBOUNCE_MS).trim()
   // typing replaces the address (no history entry per pause); back or a link brings its own words
@@ -173,30 +179,34 @@ const ListControls = ({
   return (
     <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <TextField
-        label="Search titles and messages"
+        label={t("campaigns.search")}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
         maxLength={200}
       />
-      <SelectField label="Sort" value={query.sort} onChange={(e) => update({ sort: e.target.value })}>
-        <option value="next">Next message first</option>
-        <option value="created">Newest first</option>
+      <SelectField label={t("campaigns.sort")} value={query.sort} onChange={(e) => update({ sort: e.target.value })}>
+        <option value="next">{t("campaigns.nextFirst")}</option>
+        <option value="created">{t("campaigns.newestFirst")}</option>
       </SelectField>
-      <SelectField label="Status" value={query.status ?? ""} onChange={(e) => update({ status: e.target.value })}>
-        <option value="">Any status</option>
+      <SelectField
+        label={t("campaigns.status")}
+        value={query.status ?? ""}
+        onChange={(e) => update({ status: e.target.value })}
+      >
+        <option value="">{t("campaigns.anyStatus")}</option>
         {STATUSES.map((s) => (
           <option key={s} value={s}>
             {campaignStatusWords[s].label}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Group" value={query.group} onChange={(e) => update({ group: e.target.value })}>
-        <option value="">Any group</option>
-        {groupKnown ? null : <option value={query.group}>The group chosen</option>}
+      <SelectField label={t("campaigns.group")} value={query.group} onChange={(e) => update({ group: e.target.value })}>
+        <option value="">{t("campaigns.anyGroup")}</option>
+        {groupKnown ? null : <option value={query.group}>{t("campaigns.groupChosen")}</option>}
         {groups.map((g) => (
-          <option key={g.groupId} value={g.groupId}>
-            {g.groupName || "Unnamed group"}
+          <option key={g.groupId} value={g.groupId} dir="auto">
+            {g.groupName || t("campaigns.unnamedGroup")}
           </option>
         ))}
       </SelectField>
@@ -205,26 +215,33 @@ const ListControls = ({
 }
 
 const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListItem }) => {
+  const { t } = useTranslation()
   const status = campaignStatusWords[c.status]
-  const title = c.title.trim() === "" ? "Untitled campaign" : c.title
+  const title = c.title.trim() === "" ? t("campaigns.untitled") : c.title
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">
-          <Link href={`/campaigns/${encodeURIComponent(c.id)}`} className={linkLook}>
+          <Link href={`/campaigns/${encodeURIComponent(c.id)}`} className={linkLook} dir="auto">
             {title}
           </Link>
         </h2>
-        <StatusPill label={status.label} tone={status.tone} prefix="Status:" />
+        <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">
-        <span className="sr-only">{targetsPrefix(c.targets)}</span>To {groupsLabel(c.targets)}
+        <span className="sr-only">{targetsPrefix(c.targets)} </span>
+        <Trans
+          i18nKey="campaigns.to"
+          values={{ groups: groupsLabel(c.targets) }}
+          components={{ groups: <span dir="auto" /> }}
+        />
       </p>
       {/* its zone and rhythm as planned; nothing for campaigns made before plans were kept */}
       {c.plan === undefined ? null : (
         <p className="mt-1 break-words text-sm text-slate-700" data-testid="campaign-plan">
-          {c.plan.recurrence === undefined ? "Planned in " : "Plan: "}
-          {planSentence(c.plan)}
+          {c.plan.recurrence === undefined
+            ? t("campaigns.plannedIn", { plan: planSentence(c.plan) })
+            : t("campaigns.plan", { plan: planSentence(c.plan) })}
         </p>
       )}
       <div className="mt-3">
@@ -235,24 +252,26 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
             sent={c.sentMessages}
             delivered={c.deliveredMessages}
             total={c.totalMessages}
-            label={`Progress of ${title}`}
+            label={t("campaigns.progressOf", { title })}
             channels={channelShare(c.targets)}
           />
         )}
       </div>
       <p className="mt-2 text-sm text-slate-700">
         {c.status === "CANCELLED" ? null : c.nextScheduledAt !== null ? (
-          <>
-            Next message: <time dateTime={c.nextScheduledAt}>{formatDateTime(c.nextScheduledAt)}</time>
-          </>
+          <Trans
+            i18nKey="campaigns.nextMessage"
+            values={{ when: formatDateTime(c.nextScheduledAt) }}
+            components={{ time: <time dateTime={c.nextScheduledAt} /> }}
+          />
         ) : (
-          "No message waiting to be sent"
+          t("campaigns.nothingWaiting")
         )}
       </p>
       {c.status === "FAILED" && c.failureKind !== undefined ? (
         // the sentence alone: what to do and the details are on the campaign's page
         <p className="mt-2 text-sm text-red-800">
-          {failureWordsFor(c.failureKind, failedTargetOf(c.failureReason)?.kind ?? "group").sentence}
+          {sendFailureText(c.failureKind, failedTargetOf(c.failureReason)?.kind ?? "group").sentence}
         </p>
       ) : null}
     </li>
@@ -262,6 +281,10 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
 /** What a cancelled campaign had planned: "Cancelled: 3 of 14 sent, 11 not sent". */
 export const cancelledWords = (c: Pick<CampaignListItem, "totalMessages" | "sentMessages" | "cancelledMessages">) => {
   const planned = c.totalMessages + c.cancelledMessages
-  if (planned === 0) return "Cancelled before any message was planned."
-  return `Cancelled: ${c.sentMessages} of ${planned} sent, ${planned - c.sentMessages} not sent.`
+  if (planned === 0) return i18next.t("campaigns.cancelledBefore")
+  return i18next.t("campaigns.cancelledCounts", {
+    sent: formatNumber(c.sentMessages),
+    planned: formatNumber(planned),
+    notSent: formatNumber(planned - c.sentMessages)
+  })
 }

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { offeredPreferences } from "../preferences.ts"
 import { useTRPC } from "../trpc.ts"
@@ -8,6 +9,7 @@ import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
 export const ForgotPasswordPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const [email, setEmail] = useState("")
   const [missing, setMissing] = useState(false)
@@ -22,47 +24,42 @@ export const ForgotPasswordPage = () => {
   const back = (
     <p>
       <Link href="/sign-in" className={linkLook}>
-        Back to sign-in
+        {t("common.backToSignIn")}
       </Link>
     </p>
   )
   if (request.isSuccess) {
     return (
-      <AccountPanel title="Check your mailbox" after={back}>
+      <AccountPanel title={t("common.checkMailbox")} after={back}>
         <div className="space-y-3">
           {/* the same answer for every address: the page does not tell who has an account */}
-          <Alert kind="success">
-            If an account exists for {request.variables.email}, we sent it a link to choose a new password.
-          </Alert>
+          <Alert kind="success">{t("forgot.ifExists", { email: request.variables.email })}</Alert>
           <p>
-            The link works once and expires after a while. Nothing arrived? Look in your spam folder, or{" "}
-            <button type="button" className={linkLook} onClick={() => request.reset()}>
-              ask again
-            </button>
-            .
+            <Trans
+              i18nKey="forgot.linkOnce"
+              components={{ again: <button type="button" className={linkLook} onClick={() => request.reset()} /> }}
+            />
           </p>
         </div>
       </AccountPanel>
     )
   }
   return (
-    <AccountPanel title="Forgotten password" after={back}>
+    <AccountPanel title={t("forgot.title")} after={back}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <p className="text-sm text-slate-700">
-          Enter the address you signed up with: we will mail you a link to choose a new password.
-        </p>
+        <p className="text-sm text-slate-700">{t("forgot.intro")}</p>
         {request.isError ? <ErrorAlert error={request.error} /> : null}
         <TextField
-          label="E-mail address"
+          label={t("fields.email")}
           type="email"
           autoComplete="email"
           required
           value={email}
-          error={missing ? "Enter your e-mail address." : null}
+          error={missing ? t("accountForms.enterEmail") : null}
           onChange={(e) => setEmail(e.target.value)}
         />
         <Button type="submit" disabled={request.isPending} className="w-full">
-          {request.isPending ? "Sending…" : "Send me a link"}
+          {request.isPending ? t("common.sending") : t("forgot.send")}
         </Button>
       </form>
     </AccountPanel>

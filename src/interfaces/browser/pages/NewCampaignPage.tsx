@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import i18next from "i18next"
 import type { FormEvent } from "react"
 import { useEffect, useMemo, useRef, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useLocation, useSearch } from "wouter"
 import { MAX_TARGETS_PER_CAMPAIGN } from "../../../domain/campaign/CampaignLimits.ts"
 import { CsvImport } from "../campaign/CsvImport.tsx"
-import { CHANNEL_FILES_NOTE, CHANNEL_MENTION_NOTE, hasChannel } from "../campaign/channelWords.ts"
+import { channelFilesNote, channelMentionNote, hasChannel } from "../campaign/channelWords.ts"
 import { AgainNote, DraftLine, OtherDraftNote, RestoredNote } from "../campaign/DraftNotes.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
 import type { Draft } from "../campaign/draft.ts"
@@ -35,9 +37,17 @@ import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextAre
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
 
-const MODES = [
-  { value: "messages" as const, label: "Messages on dates I choose", hint: "Each message at its own date and time." },
-  { value: "recurrence" as const, label: "A repeating message", hint: "One text, sent on a schedule." }
+const modes = () => [
+  {
+    value: "messages" as const,
+    label: i18next.t("newCampaign.modeMessages"),
+    hint: i18next.t("newCampaign.modeMessagesHint")
+  },
+  {
+    value: "recurrence" as const,
+    label: i18next.t("newCampaign.modeRecurrence"),
+    hint: i18next.t("newCampaign.modeRecurrenceHint")
+  }
 ]
 
 /**
@@ -46,6 +56,7 @@ const MODES = [
  * is kept as the user's draft on this browser until saved or discarded (campaign/draft.ts).
  */
 export const NewCampaignPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const copyOf = new URLSearchParams(useSearch()).get("from")
   const session = useQuery(trpc.user.getMessagingSession.queryOptions())
@@ -55,37 +66,36 @@ export const NewCampaignPage = () => {
   )
   return (
     <div className="mx-auto max-w-3xl">
-      <PageTitle>New campaign</PageTitle>
+      <PageTitle>{t("newCampaign.title")}</PageTitle>
       {session.isPending ? (
-        <Loading label="Loading your WhatsApp session…" />
+        <Loading label={t("newCampaign.loadingSession")} />
       ) : session.isError ? (
         <ErrorNote error={session.error} />
       ) : sessionName === null ? (
         <Alert kind="info">
-          You have no WhatsApp session yet.{" "}
-          <Link href="/whatsapp" className={linkLook}>
-            Connect WhatsApp
-          </Link>{" "}
-          first, then plan a campaign.
+          <Trans
+            i18nKey="newCampaign.noSession"
+            components={{ connect: <Link href="/whatsapp" className={linkLook} /> }}
+          />
         </Alert>
       ) : status.isPending ? (
-        <Loading label="Checking your WhatsApp connection…" />
+        <Loading label={t("newCampaign.checking")} />
       ) : status.isError ? (
         <ErrorNote
           error={status.error}
           after={
             <Link href="/whatsapp" className={linkLook}>
-              Check WhatsApp
+              {t("newCampaign.checkWhatsApp")}
             </Link>
           }
         />
       ) : status.data.status !== "WORKING" ? (
         <Alert kind="warning">
-          Your WhatsApp session is not connected (status {status.data.status}).{" "}
-          <Link href="/whatsapp" className={linkLook}>
-            Connect WhatsApp
-          </Link>{" "}
-          to plan a campaign.
+          <Trans
+            i18nKey="newCampaign.notConnected"
+            values={{ status: status.data.status }}
+            components={{ connect: <Link href="/whatsapp" className={linkLook} /> }}
+          />
         </Alert>
       ) : copyOf !== null && copyOf !== "" ? (
         <CopyOf id={copyOf} timeZone={viewerZone()}>
@@ -119,7 +129,7 @@ const DraftedForm = ({
   /** called once the form's keeper has stopped writing (else its last write would bring the draft back) */
   const discard = () => {
     if (userId !== null) removeDraft(userId)
-    announce("Draft discarded: the form starts again empty.")
+    announce(i18next.t("newCampaign.discarded"))
     if (copyForm !== undefined) navigate("/campaigns/new")
     else setStart((s) => ({ generation: s.generation + 1, draft: null }))
     focusPageHeading()
@@ -178,6 +188,7 @@ const CampaignForm = ({
   readonly onDiscard: () => void
   readonly onSaved: () => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
@@ -304,7 +315,7 @@ const CampaignForm = ({
         <OtherDraftNote savedAt={otherDraftAt} viewer={viewer} />
       ) : null}
       <Card className="space-y-4">
-        <h2 className="text-lg font-semibold">Who and what</h2>
+        <h2 className="text-lg font-semibold">{t("newCampaign.whoWhat")}</h2>
         <TargetPicker
           max={MAX_TARGETS_PER_CAMPAIGN}
           sessionName={sessionName}
@@ -324,54 +335,51 @@ const CampaignForm = ({
           errors={statusErrors}
         />
         <TextField
-          label="Title (optional)"
+          label={t("newCampaign.titleLabel")}
           value={form.title}
           maxLength={200}
           error={errors["title"]}
-          hint="Shown in your campaign list and, unless the campaign is free-form, in bold at the top of each repeating message. The group's name when empty (with several: the first's, and how many more)."
+          hint={t("newCampaign.titleHint")}
           onChange={(e) => update({ title: e.target.value })}
         />
         <Checkbox
-          label="Mention everyone"
+          label={t("message.mentionAll")}
           checked={form.mentionAll}
           // greyed out for channels, unless already on (so that it can be turned off)
           disabled={toChannels && !form.mentionAll}
-          hint={
-            errors["mentionAll"] ??
-            (toChannels
-              ? CHANNEL_MENTION_NOTE
-              : "Every message mentions all members of the group (WhatsApp adds them; nothing is added to your text). Refused when the WhatsApp gateway cannot do it.")
-          }
+          hint={errors["mentionAll"] ?? (toChannels ? channelMentionNote() : t("newCampaign.mentionHint"))}
           onChange={(mentionAll) => update({ mentionAll })}
         />
       </Card>
 
       <Card className="space-y-4">
-        <h2 className="text-lg font-semibold">When</h2>
+        <h2 className="text-lg font-semibold">{t("newCampaign.when")}</h2>
         <RadioGroup
-          legend="Kind of campaign"
+          legend={t("newCampaign.kind")}
           name="mode"
           value={form.mode}
-          options={MODES}
+          options={modes()}
           onChange={(mode: Mode) => update({ mode })}
         />
         <TextField
-          label="Search zones"
+          label={t("newCampaign.searchZones")}
           type="search"
           value={zoneQuery}
-          hint="A city or region: Kolkata, Kyiv, New York."
+          hint={t("newCampaign.searchZonesHint")}
           onChange={(e) => setZoneQuery(e.target.value)}
         />
         <SelectField
-          label="Time zone"
+          label={t("newCampaign.zone")}
           value={form.timeZone}
           error={errors["recurrence.timeZone"] ?? errors["timeZone"]}
-          hint="Every date and time of this campaign is on this zone's clock (its offset today in brackets)."
+          hint={t("newCampaign.zoneHint")}
           onChange={(e) => update({ timeZone: e.target.value })}
         >
           {searchZones(zones, zoneQuery, form.timeZone).map((zone) => (
             <option key={zone} value={zone}>
-              {`${zone} (${zoneOffsetNow(zone)})${zone === viewer ? ", yours" : ""}`}
+              {zone === viewer
+                ? t("newCampaign.zoneYours", { zone, offset: zoneOffsetNow(zone) })
+                : `${zone} (${zoneOffsetNow(zone)})`}
             </option>
           ))}
         </SelectField>
@@ -382,22 +390,22 @@ const CampaignForm = ({
               <DuplicateStart rows={form.rows} timeZone={form.timeZone} onShift={(rows) => update({ rows })} />
             )}
             {errors["messages"] ? <p className="text-sm text-red-800">{errors["messages"]}</p> : null}
-            {form.rows.length === 0 ? <p className="text-sm text-slate-600">No messages yet: add one.</p> : null}
+            {form.rows.length === 0 ? <p className="text-sm text-slate-600">{t("newCampaign.noneYet")}</p> : null}
             {form.rows.map((row, i) => {
               const chars = characterCount(row.content)
               return (
                 <fieldset key={row.key} className="space-y-3 rounded-md border border-slate-200 p-3">
-                  <legend className="px-1 text-sm font-medium">Message {i + 1}</legend>
+                  <legend className="px-1 text-sm font-medium">{t("newCampaign.message", { n: i + 1 })}</legend>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <TextField
-                      label={`Date of message ${i + 1}`}
+                      label={t("newCampaign.dateOf", { n: i + 1 })}
                       type="date"
                       value={row.date}
                       error={errors[`messages.${i}.scheduledAt`]}
                       onChange={(e) => updateRow(row.key, { date: e.target.value })}
                     />
                     <TextField
-                      label={`Time of message ${i + 1}`}
+                      label={t("newCampaign.timeOf", { n: i + 1 })}
                       type="time"
                       value={row.time}
                       onChange={(e) => updateRow(row.key, { time: e.target.value })}
@@ -406,53 +414,54 @@ const CampaignForm = ({
                   <TextArea
                     label={
                       row.poll !== null
-                        ? `Question of message ${i + 1}`
+                        ? t("newCampaign.questionOf", { n: i + 1 })
                         : row.media !== null
-                          ? `Caption of message ${i + 1}`
-                          : `Text of message ${i + 1}`
+                          ? t("newCampaign.captionOf", { n: i + 1 })
+                          : t("newCampaign.textOf", { n: i + 1 })
                     }
                     rows={3}
                     value={row.content}
                     error={errors[`messages.${i}.content`]}
                     hint={
                       <span className={chars.over ? "font-semibold text-red-800" : undefined}>
-                        {chars.text} characters{chars.over ? " — too long" : ""}
+                        {t("newCampaign.characters", { chars: chars.text })}
+                        {chars.over ? t("preview.tooLong") : null}
                       </span>
                     }
                     onChange={(e) => updateRow(row.key, { content: e.target.value })}
                   />
                   {row.poll === null ? (
                     <MediaAttach
-                      of={`message ${i + 1}`}
+                      of={t("newCampaign.messageOf", { n: i + 1 })}
                       media={row.media}
                       error={
                         errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia.notes[row.key]
                       }
                       onChange={(media) => updateRow(row.key, { media })}
-                      imagesOnly={toChannels ? CHANNEL_FILES_NOTE : undefined}
+                      imagesOnly={toChannels ? channelFilesNote() : undefined}
                     />
                   ) : null}
                   {row.poll === null && !form.mentionAll ? (
                     <Checkbox
-                      label={`Mention all members in message ${i + 1}`}
+                      label={t("newCampaign.mentionOne", { n: i + 1 })}
                       checked={row.mentionAll}
                       disabled={toChannels && !row.mentionAll}
                       hint={
                         errors[`messages.${i}.mentionAll`] ??
-                        (toChannels ? CHANNEL_MENTION_NOTE : "This message alone mentions everyone in the group.")
+                        (toChannels ? channelMentionNote() : t("newCampaign.mentionOneHint"))
                       }
                       onChange={(mentionAll) => updateRow(row.key, { mentionAll })}
                     />
                   ) : null}
                   <Checkbox
-                    label={`Make message ${i + 1} a poll`}
+                    label={t("newCampaign.pollOf", { n: i + 1 })}
                     checked={row.poll !== null}
-                    hint="The text above becomes the question; the group picks among your options. A poll cannot mention everyone."
+                    hint={t("newCampaign.pollHint")}
                     onChange={(on) => updateRow(row.key, { poll: on ? (row.poll ?? newPoll()) : null })}
                   />
                   {row.poll === null ? null : (
                     <PollFields
-                      of={`message ${i + 1}`}
+                      of={t("newCampaign.messageOf", { n: i + 1 })}
                       path={`messages.${i}.poll`}
                       poll={row.poll}
                       errors={errors}
@@ -463,7 +472,7 @@ const CampaignForm = ({
                     <p className="text-sm text-red-800">{errors[`messages.${i}.poll`]}</p>
                   ) : null}
                   <Button variant="secondary" onClick={() => removeRow(row.key)}>
-                    Remove message {i + 1}
+                    {t("newCampaign.removeMessage", { n: i + 1 })}
                   </Button>
                 </fieldset>
               )
@@ -483,7 +492,7 @@ const CampaignForm = ({
                 })
               }
             >
-              Add a message
+              {t("newCampaign.addMessage")}
             </Button>
             <CsvImport
               timeZone={form.timeZone}
@@ -498,9 +507,7 @@ const CampaignForm = ({
       {messages.length > 0 ? (
         <Alert>
           <p className="font-medium">
-            {Object.keys(serverErrors).length === 0
-              ? "Please fill in the marked fields:"
-              : "The plan cannot be saved as it is:"}
+            {Object.keys(serverErrors).length === 0 ? t("newCampaign.fillIn") : t("newCampaign.cannotSave")}
           </p>
           <ul className="mt-1 list-disc pl-5">
             {messages.map(([path, message]) => (
@@ -514,33 +521,30 @@ const CampaignForm = ({
       {create.isError && Object.keys(serverErrors).length === 0 ? (
         <Alert>
           {errorCode(create.error) === "PRECONDITION_FAILED"
-            ? "You have reached your campaign limit: "
-            : "The campaign was not saved: "}
-          {errorText(create.error)}
+            ? t("newCampaign.limit", { reason: errorText(create.error) })
+            : t("newCampaign.notSaved", { reason: errorText(create.error) })}
         </Alert>
       ) : null}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" variant="secondary" disabled={preview.isPending}>
-          {preview.isPending ? "Previewing…" : "Preview"}
+          {preview.isPending ? t("newCampaign.previewing") : t("newCampaign.preview")}
         </Button>
         <Button onClick={save} disabled={!previewIsCurrent || create.isPending} aria-describedby="save-note">
-          {create.isPending ? "Saving…" : "Save campaign"}
+          {create.isPending ? t("common.saving") : t("newCampaign.save")}
         </Button>
       </div>
       <p id="save-note" className="text-sm text-slate-600">
-        {previewIsCurrent
-          ? "This preview is what will be saved."
-          : "Preview the plan first: saving is possible once you have seen every message."}
+        {previewIsCurrent ? t("newCampaign.previewIsSaved") : t("newCampaign.previewFirst")}
       </p>
       <DraftLine savedAt={keeper.savedAt} refused={keeper.refused} viewer={viewer} />
 
       {preview.isPending ? (
-        <Loading label="Planning every message…" />
+        <Loading label={t("newCampaign.planning")} />
       ) : preview.isSuccess && previewIsCurrent ? (
         <PreviewList preview={preview.data} viewer={viewer} />
       ) : preview.isSuccess ? (
-        <Alert kind="info">You changed the plan since the preview: preview it again before saving.</Alert>
+        <Alert kind="info">{t("newCampaign.changedSince")}</Alert>
       ) : null}
     </form>
   )

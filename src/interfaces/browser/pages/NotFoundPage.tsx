@@ -1,15 +1,15 @@
+import { Trans, useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { linkLook, PageTitle } from "../ui/kit.tsx"
 
-export const NotFoundPage = () => (
-  <div>
-    <PageTitle>Page not found</PageTitle>
-    <p>
-      There is nothing at this address.{" "}
-      <Link href="/" className={linkLook}>
-        Go to the start page
-      </Link>
-      .
-    </p>
-  </div>
-)
+export const NotFoundPage = () => {
+  const { t } = useTranslation()
+  return (
+    <div>
+      <PageTitle>{t("notFound.title")}</PageTitle>
+      <p>
+        <Trans i18nKey="notFound.text" components={{ start: <Link href="/" className={linkLook} /> }} />
+      </p>
+    </div>
+  )
+}

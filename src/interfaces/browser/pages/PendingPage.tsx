@@ -1,6 +1,8 @@
 import { useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { useMe } from "../session.tsx"
 import { AccountPanel, ErrorAlert } from "../ui/account.tsx"
+import { formatTime } from "../ui/format.ts"
 import { Alert, Button } from "../ui/kit.tsx"
 import { signOutErrorText, useSignOut } from "../useSignOut.ts"
 
@@ -10,6 +12,7 @@ import { signOutErrorText, useSignOut } from "../useSignOut.ts"
  * the user opened appears.
  */
 export const PendingPage = () => {
+  const { t } = useTranslation()
   const me = useMe()
   const signOut = useSignOut()
   const user = me.data?.user ?? null
@@ -18,37 +21,34 @@ export const PendingPage = () => {
   // once approved, App.tsx shows the app instead of this page: nothing more to do here
   const checkAgain = () => void me.refetch().then(() => setCheckedAt(new Date()))
   return (
-    <AccountPanel title="Waiting for approval">
+    <AccountPanel title={t("pending.title")}>
       <div className="space-y-4">
-        <p>
-          {user !== null ? <>Thank you, {user.name}. </> : null}
-          Your account
-          {user !== null ? (
-            <>
-              {" "}
-              (<strong className="break-all">{user.email}</strong>)
-            </>
-          ) : null}{" "}
-          has been created, but an administrator of this Herald has to approve it before you can connect WhatsApp and
-          schedule messages.
-        </p>
-        <p>
-          The administrator has been told about your account. There is nothing else you need to do: come back later, or
-          check again now.
-        </p>
+        {user !== null ? (
+          <p>
+            <Trans i18nKey="pending.thanks" values={{ name: user.name }} components={{ name: <bdi /> }} />{" "}
+            <Trans
+              i18nKey="pending.createdWithEmail"
+              values={{ email: user.email }}
+              components={{ strong: <strong className="break-all" /> }}
+            />
+          </p>
+        ) : null}
+        <p>{t("pending.told")}</p>
         {me.isError ? <ErrorAlert error={me.error} /> : null}
-        {signOut.isError ? <Alert>{signOutErrorText(signOut.error)}</Alert> : null}
+        {signOut.isError ? (
+          <Alert>{t("layout.signOutFailed", { reason: signOutErrorText(signOut.error) })}</Alert>
+        ) : null}
         {checkedAt !== null && me.isSuccess && !checking && user?.status === "PENDING" ? (
           <p role="status" className="text-sm text-slate-600">
-            Checked at {checkedAt.toLocaleTimeString()}: still waiting.
+            {t("pending.checkedAt", { time: formatTime(checkedAt.toISOString()) })}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={checkAgain} disabled={checking}>
-            {checking ? "Checking…" : "Check again"}
+            {checking ? t("pending.checking") : t("pending.checkAgain")}
           </Button>
           <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            Sign out
+            {t("layout.signOut")}
           </Button>
         </div>
       </div>

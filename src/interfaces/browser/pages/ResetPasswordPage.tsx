@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useRef, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useLocation, useSearch } from "wouter"
 import type { Problems } from "../accountForms.ts"
 import { hasProblems, MIN_PASSWORD_LENGTH, newPasswordProblems, tokenFrom } from "../accountForms.ts"
@@ -9,14 +10,13 @@ import { errorCode, fieldErrors, useTRPC } from "../trpc.ts"
 import { AccountPanel, ErrorAlert, useFocusFirstInvalid } from "../ui/account.tsx"
 import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 
-const askAgain = (
-  <Link href="/forgot-password" className={linkLook}>
-    Ask for a new link
-  </Link>
+const AskAgain = () => (
+  <Trans i18nKey="reset.askAgain" components={{ ask: <Link href="/forgot-password" className={linkLook} /> }} />
 )
 
 /** `/reset-password?token=…`, the link of the reset mail: a new password, typed twice. */
 export const ResetPasswordPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
@@ -38,13 +38,12 @@ export const ResetPasswordPage = () => {
   )
   if (token === null) {
     return (
-      <AccountPanel title="Choose a new password">
+      <AccountPanel title={t("reset.title")}>
         <Alert kind="warning">
-          <p>
-            This address lacks its reset token: open the link from the mail exactly as it was sent (some mail programs
-            cut long links).
+          <p>{t("reset.noToken")}</p>
+          <p className="mt-1">
+            <AskAgain />
           </p>
-          <p className="mt-1">{askAgain}.</p>
         </Alert>
       </AccountPanel>
     )
@@ -59,11 +58,11 @@ export const ResetPasswordPage = () => {
   }
   return (
     <AccountPanel
-      title="Choose a new password"
+      title={t("reset.title")}
       after={
         <p>
           <Link href="/sign-in" className={linkLook}>
-            Back to sign-in
+            {t("common.backToSignIn")}
           </Link>
         </p>
       }
@@ -71,22 +70,22 @@ export const ResetPasswordPage = () => {
       <form ref={form} onSubmit={submit} className="space-y-4" noValidate>
         {reset.isError && server["password"] === undefined ? (
           <ErrorAlert error={reset.error}>
-            {errorCode(reset.error) === "BAD_REQUEST" ? <>{askAgain}.</> : undefined}
+            {errorCode(reset.error) === "BAD_REQUEST" ? <AskAgain /> : undefined}
           </ErrorAlert>
         ) : null}
         <TextField
-          label="New password"
+          label={t("reset.newPassword")}
           type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
           value={password}
           error={problems.password ?? server["password"]}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters. Saving it signs you out everywhere.`}
+          hint={t("reset.hint", { min: MIN_PASSWORD_LENGTH })}
           onChange={(e) => setPassword(e.target.value)}
         />
         <TextField
-          label="Repeat the new password"
+          label={t("reset.repeat")}
           type="password"
           autoComplete="new-password"
           required
@@ -95,7 +94,7 @@ export const ResetPasswordPage = () => {
           onChange={(e) => setRepeat(e.target.value)}
         />
         <Button type="submit" disabled={reset.isPending} className="w-full">
-          {reset.isPending ? "Saving…" : "Save the new password"}
+          {reset.isPending ? t("common.saving") : t("reset.save")}
         </Button>
       </form>
     </AccountPanel>

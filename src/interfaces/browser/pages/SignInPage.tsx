@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useLocation, useSearch } from "wouter"
 import { safeNextPath } from "../nextPath.ts"
 import { useSetSignedInUser } from "../session.tsx"
@@ -10,27 +11,24 @@ import { Alert, Button, Card, linkLook, PageTitle, TextField } from "../ui/kit.t
 
 /** Wrong password, too many tries, an unconfirmed address: each said plainly, with the way out. */
 const SignInError = ({ error }: { readonly error: unknown }) => {
+  const { t } = useTranslation()
   switch (errorCode(error)) {
     case "UNAUTHORIZED":
       return (
         <ErrorAlert error={error}>
-          Check both and try again, or{" "}
-          <Link href="/forgot-password" className={linkLook}>
-            reset your password
-          </Link>
-          .
+          <Trans
+            i18nKey="signIn.wrongPassword"
+            components={{ reset: <Link href="/forgot-password" className={linkLook} /> }}
+          />
         </ErrorAlert>
       )
     case "TOO_MANY_REQUESTS":
-      return <ErrorAlert error={error}>This protects your account from password guessing.</ErrorAlert>
+      return <ErrorAlert error={error}>{t("signIn.tooMany")}</ErrorAlert>
     case "FORBIDDEN":
       // disabled or declined: the message names whom to ask, and there is nothing to do here
       return accountReason(error) === "EmailNotVerified" ? (
         <ErrorAlert error={error}>
-          <Link href="/sign-up" className={linkLook}>
-            Sign up again
-          </Link>{" "}
-          if the link is lost or expired.
+          <Trans i18nKey="signIn.signUpAgain" components={{ again: <Link href="/sign-up" className={linkLook} /> }} />
         </ErrorAlert>
       ) : (
         <ErrorAlert error={error} />
@@ -41,6 +39,7 @@ const SignInError = ({ error }: { readonly error: unknown }) => {
 }
 
 export const SignInPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
@@ -49,9 +48,9 @@ export const SignInPage = () => {
   // set by the reset and verification pages when they send the user here
   const notice =
     params.get("reset") === "done"
-      ? "Your password has been changed and every session signed out. Sign in with the new password."
+      ? t("signIn.passwordChanged")
       : params.get("verified") === "done"
-        ? "Your e-mail address is confirmed. Sign in to continue."
+        ? t("signIn.emailConfirmed")
         : null
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
@@ -70,10 +69,10 @@ export const SignInPage = () => {
   }
   return (
     <div className="mx-auto max-w-md">
-      <PageTitle>Sign in</PageTitle>
+      <PageTitle>{t("signIn.title")}</PageTitle>
       <FirstAccountHint>
         <Link href="/sign-up" className={linkLook}>
-          Create the first account
+          {t("signIn.createFirst")}
         </Link>
       </FirstAccountHint>
       <Card>
@@ -81,7 +80,7 @@ export const SignInPage = () => {
           {notice !== null && !signIn.isError ? <Alert kind="success">{notice}</Alert> : null}
           {signIn.isError ? <SignInError error={signIn.error} /> : null}
           <TextField
-            label="E-mail address"
+            label={t("fields.email")}
             type="email"
             autoComplete="email"
             required
@@ -89,7 +88,7 @@ export const SignInPage = () => {
             onChange={(e) => setEmail(e.target.value)}
           />
           <TextField
-            label="Password"
+            label={t("fields.password")}
             type="password"
             autoComplete="current-password"
             required
@@ -97,19 +96,16 @@ export const SignInPage = () => {
             onChange={(e) => setPassword(e.target.value)}
           />
           <Button type="submit" disabled={signIn.isPending} className="w-full">
-            {signIn.isPending ? "Signing in…" : "Sign in"}
+            {signIn.isPending ? t("signIn.signingIn") : t("signIn.title")}
           </Button>
         </form>
         <p className="mt-4 text-sm">
           <Link href="/forgot-password" className={linkLook}>
-            Forgotten your password?
+            {t("signIn.forgotten")}
           </Link>
         </p>
         <p className="mt-2 text-sm">
-          New here?{" "}
-          <Link href="/sign-up" className={linkLook}>
-            Create an account
-          </Link>
+          <Trans i18nKey="signIn.newHere" components={{ create: <Link href="/sign-up" className={linkLook} /> }} />
         </p>
       </Card>
     </div>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useRef, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useLocation } from "wouter"
 import type { Problems } from "../accountForms.ts"
 import { afterSignUp, hasProblems, MIN_PASSWORD_LENGTH, signUpProblems } from "../accountForms.ts"
@@ -13,33 +14,32 @@ import { Alert, Button, linkLook, TextField } from "../ui/kit.tsx"
 type Field = "name" | "email" | "password"
 
 /** Where real mail goes out the address is confirmed first: nobody is signed in until then. */
-const CheckMailbox = ({ email }: { readonly email: string }) => (
-  <AccountPanel
-    title="Check your mailbox"
-    after={
-      <p>
-        <Link href="/sign-in" className={linkLook}>
-          Go to sign-in
-        </Link>
-      </p>
-    }
-  >
-    <div className="space-y-3">
-      <Alert kind="success">
-        We sent a confirmation link to <strong>{email}</strong>.
-      </Alert>
-      <p>
-        Open the mail and follow its link, then enter the password you just chose to confirm that the address is yours.
-        The link works once and expires after a while.
-      </p>
-      <p className="text-sm text-slate-600">
-        Nothing arrived? Look in your spam folder, or sign up again with the same address for a new link.
-      </p>
-    </div>
-  </AccountPanel>
-)
+const CheckMailbox = ({ email }: { readonly email: string }) => {
+  const { t } = useTranslation()
+  return (
+    <AccountPanel
+      title={t("common.checkMailbox")}
+      after={
+        <p>
+          <Link href="/sign-in" className={linkLook}>
+            {t("common.goToSignIn")}
+          </Link>
+        </p>
+      }
+    >
+      <div className="space-y-3">
+        <Alert kind="success">
+          <Trans i18nKey="signUp.sentLink" values={{ email }} components={{ strong: <strong /> }} />
+        </Alert>
+        <p>{t("signUp.openMail")}</p>
+        <p className="text-sm text-slate-600">{t("signUp.nothingArrived")}</p>
+      </div>
+    </AccountPanel>
+  )
+}
 
 export const SignUpPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const setSignedInUser = useSetSignedInUser()
   const [, navigate] = useLocation()
@@ -84,13 +84,10 @@ export const SignUpPage = () => {
   }
   return (
     <AccountPanel
-      title="Create an account"
+      title={t("signUp.title")}
       after={
         <p>
-          Already have an account?{" "}
-          <Link href="/sign-in" className={linkLook}>
-            Sign in
-          </Link>
+          <Trans i18nKey="signUp.already" components={{ signin: <Link href="/sign-in" className={linkLook} /> }} />
         </p>
       }
     >
@@ -99,19 +96,16 @@ export const SignUpPage = () => {
         {signUp.isError && Object.keys(server).length === 0 ? (
           <ErrorAlert error={signUp.error}>
             {taken ? (
-              <>
-                Forgotten its password?{" "}
-                <Link href="/forgot-password" className={linkLook}>
-                  Reset it
-                </Link>
-                .
-              </>
+              <Trans
+                i18nKey="signUp.forgottenIts"
+                components={{ reset: <Link href="/forgot-password" className={linkLook} /> }}
+              />
             ) : undefined}
           </ErrorAlert>
         ) : null}
-        {signUp.isError && Object.keys(server).length > 0 ? <Alert>Some fields need another look.</Alert> : null}
+        {signUp.isError && Object.keys(server).length > 0 ? <Alert>{t("signUp.fieldsNeedLook")}</Alert> : null}
         <TextField
-          label="Your name"
+          label={t("fields.yourName")}
           name="name"
           autoComplete="name"
           required
@@ -120,7 +114,7 @@ export const SignUpPage = () => {
           onChange={(e) => setName(e.target.value)}
         />
         <TextField
-          label="E-mail address"
+          label={t("fields.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -130,7 +124,7 @@ export const SignUpPage = () => {
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
-          label="Password"
+          label={t("fields.password")}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -138,11 +132,11 @@ export const SignUpPage = () => {
           minLength={MIN_PASSWORD_LENGTH}
           value={password}
           error={fieldError("password")}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t("fields.atLeast", { min: MIN_PASSWORD_LENGTH })}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Button type="submit" disabled={signUp.isPending} className="w-full">
-          {signUp.isPending ? "Creating your account…" : "Create account"}
+          {signUp.isPending ? t("signUp.creating") : t("signUp.create")}
         </Button>
       </form>
     </AccountPanel>

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
 import { useEffect, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "wouter"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { zoneLabel } from "../campaign/planWords.ts"
@@ -47,6 +48,7 @@ const useToday = () => {
  * day; choosing a day shows that day's (kept in the address: `?day=2026-12-01`).
  */
 export const UpcomingPage = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const today = useToday()
   const wide = useWide()
@@ -83,14 +85,12 @@ export const UpcomingPage = () => {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <PageTitle>Upcoming</PageTitle>
+        <PageTitle>{t("upcoming.title")}</PageTitle>
         <Link href="/campaigns/new" className={`${linkLook} text-sm font-medium`}>
-          Plan a new campaign
+          {t("campaigns.planNew")}
         </Link>
       </div>
-      <p className="mb-3 text-sm text-slate-600">
-        The messages still to go out, in every campaign. Times are in your time zone, {zoneLabel(viewerTimeZone)}.
-      </p>
+      <p className="mb-3 text-sm text-slate-600">{t("upcoming.intro", { zone: zoneLabel(viewerTimeZone) })}</p>
       <div className="lg:grid lg:grid-cols-[22rem_1fr] lg:items-start lg:gap-6">
         {wide ? (
           <MonthCalendar today={today} chosen={chosenKey} onChoose={(day) => choose(day === chosenKey ? null : day)} />
@@ -98,33 +98,38 @@ export const UpcomingPage = () => {
         <section aria-labelledby="upcoming-list" className="min-w-0">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <h2 id="upcoming-list" className="text-lg font-semibold">
-              {chosenKey === null ? "Next messages" : `Going out on ${dayName(chosenKey, today)}`}
+              {chosenKey === null ? t("upcoming.next") : t("upcoming.goingOut", { day: dayName(chosenKey, today) })}
             </h2>
             {chosenKey !== null ? (
               <Button variant="secondary" onClick={() => choose(null)}>
-                Show all upcoming
+                {t("upcoming.showAll")}
               </Button>
             ) : null}
           </div>
           {upcoming.isPending ? (
-            <Loading label="Loading upcoming messages…" />
+            <Loading label={t("upcoming.loading")} />
           ) : upcoming.data === undefined ? (
             <Alert>
               {errorText(upcoming.error)}{" "}
               <button type="button" className={linkLook} onClick={() => void upcoming.refetch()}>
-                Try again
+                {t("common.tryAgain")}
               </button>
             </Alert>
           ) : items.length === 0 ? (
             <Card>
               <p className="text-slate-700">
-                {chosenKey === null
-                  ? "No message is waiting to go out."
-                  : `No message goes out on ${dayName(chosenKey, today)}.`}{" "}
-                <Link href="/campaigns/new" className={linkLook}>
-                  Plan a campaign
-                </Link>
-                .
+                {chosenKey === null ? (
+                  <Trans
+                    i18nKey="upcoming.noneWaiting"
+                    components={{ plan: <Link href="/campaigns/new" className={linkLook} /> }}
+                  />
+                ) : (
+                  <Trans
+                    i18nKey="upcoming.noneOn"
+                    values={{ day: dayName(chosenKey, today) }}
+                    components={{ plan: <Link href="/campaigns/new" className={linkLook} /> }}
+                  />
+                )}
               </p>
             </Card>
           ) : (
@@ -152,7 +157,7 @@ export const UpcomingPage = () => {
                     disabled={upcoming.isFetchingNextPage}
                     onClick={() => void upcoming.fetchNextPage()}
                   >
-                    {upcoming.isFetchingNextPage ? "Loading more…" : "Show more"}
+                    {upcoming.isFetchingNextPage ? t("campaigns.loadingMore") : t("campaigns.showMore")}
                   </Button>
                 </div>
               ) : null}
@@ -176,24 +181,33 @@ const groupByDay = (items: ReadonlyArray<UpcomingMessage>) => {
 }
 
 const UpcomingRow = ({ message: m }: { readonly message: UpcomingMessage }) => {
-  const title = m.campaignTitle.trim() === "" ? "Untitled campaign" : m.campaignTitle
+  const { t } = useTranslation()
+  const title = m.campaignTitle.trim() === "" ? t("campaigns.untitled") : m.campaignTitle
   const firstLine = m.content.split("\n").find((line) => line.trim() !== "") ?? ""
-  const text = m.isPoll ? `Poll: ${firstLine}` : firstLine === "" && m.hasMedia ? "An image or file" : firstLine
+  const text = m.isPoll
+    ? t("upcoming.poll", { question: firstLine })
+    : firstLine === "" && m.hasMedia
+      ? t("upcoming.media")
+      : firstLine
   return (
     <li className="flex gap-3 py-2">
       <time dateTime={m.scheduledAt} className="w-20 shrink-0 pt-0.5 font-medium tabular-nums text-slate-900">
         {formatTime(m.scheduledAt)}
       </time>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-slate-900">
+        <p className="truncate text-slate-900" dir="auto">
           {/* as the phone shows it: *bold*, _italic_, ~strike~ drawn, not their marks */}
           {m.isPoll || (firstLine === "" && m.hasMedia) ? text : <WhatsAppText text={text} />}
         </p>
         <p className="text-sm text-slate-600">
-          To {m.group.groupName || "a group"} ·{" "}
-          <Link href={`/campaigns/${encodeURIComponent(m.campaignId)}`} className={linkLook}>
-            {title}
-          </Link>
+          <Trans
+            i18nKey="upcoming.to"
+            values={{ group: m.group.groupName || t("upcoming.aGroup"), title }}
+            components={{
+              group: <bdi />,
+              campaign: <Link href={`/campaigns/${encodeURIComponent(m.campaignId)}`} className={linkLook} dir="auto" />
+            }}
+          />
         </p>
       </div>
     </li>

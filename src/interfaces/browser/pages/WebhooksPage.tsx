@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { inferRouterOutputs } from "@trpc/server"
+import i18next from "i18next"
 import type { FormEvent } from "react"
 import { useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import type { WebhookEventType } from "../../../domain/webhook/Webhook.ts"
 import { WEBHOOK_EVENT_TYPES } from "../../../domain/webhook/Webhook.ts"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
@@ -17,33 +19,46 @@ import { ShownOnce } from "../ui/ShownOnce.tsx"
 type Endpoint = inferRouterOutputs<AppRouter>["webhookEndpoint"]["list"]["items"][number]
 type Delivery = Endpoint["deliveries"][number]
 
-/** Each event in the organiser's words (the page never shows the event's code name alone). */
-const EVENT_WORDS: Readonly<Record<WebhookEventType | "ping", string>> = {
-  "message.sent": "A message was sent",
-  "message.failed": "A message could not be sent",
-  "message.outcome_unknown": "It is unknown whether a message was sent",
-  "message.delivered": "A message reached a phone",
-  "message.read": "A message was read",
-  "campaign.completed": "A campaign finished",
-  "campaign.failed": "A campaign failed",
-  "session.status": "The WhatsApp connection changed state",
-  "poll.vote": "Someone voted on a poll",
-  ping: "Test"
+/** Each event in the organiser's words, in the language on screen (the page never shows the event's code name alone). */
+const eventWordsOf = (type: WebhookEventType | "ping"): string => {
+  switch (type) {
+    case "message.sent":
+      return i18next.t("webhooks.event.messageSent")
+    case "message.failed":
+      return i18next.t("webhooks.event.messageFailed")
+    case "message.outcome_unknown":
+      return i18next.t("webhooks.event.messageOutcomeUnknown")
+    case "message.delivered":
+      return i18next.t("webhooks.event.messageDelivered")
+    case "message.read":
+      return i18next.t("webhooks.event.messageRead")
+    case "campaign.completed":
+      return i18next.t("webhooks.event.campaignCompleted")
+    case "campaign.failed":
+      return i18next.t("webhooks.event.campaignFailed")
+    case "session.status":
+      return i18next.t("webhooks.event.sessionStatus")
+    case "poll.vote":
+      return i18next.t("webhooks.event.pollVote")
+    case "ping":
+      return i18next.t("webhooks.event.ping")
+  }
 }
-const WORDS_OF: ReadonlyMap<string, string> = new Map(Object.entries(EVENT_WORDS))
-const eventWords = (type: string): string => WORDS_OF.get(type) ?? type
+const KNOWN_EVENTS: ReadonlySet<string> = new Set<string>([...WEBHOOK_EVENT_TYPES, "ping"])
+const isKnownEvent = (type: string): type is WebhookEventType | "ping" => KNOWN_EVENTS.has(type)
+const eventWords = (type: string): string => (isKnownEvent(type) ? eventWordsOf(type) : type)
 
 /** Where a delivery is, in a few words. */
 const stateWords = (d: Delivery): string =>
   d.status === "delivered"
-    ? "Delivered"
+    ? i18next.t("webhooks.delivered")
     : d.status === "failed"
-      ? "Not delivered"
+      ? i18next.t("webhooks.notDelivered")
       : d.attempts === 0
-        ? "Waiting to be sent"
+        ? i18next.t("webhooks.waiting")
         : d.nextAttemptAt === null
-          ? "Not delivered"
-          : `Failed, trying again at ${formatDateTime(d.nextAttemptAt)}`
+          ? i18next.t("webhooks.notDelivered")
+          : i18next.t("webhooks.retrying", { when: formatDateTime(d.nextAttemptAt) })
 
 /** The secret just made: shown this once (ShownOnce). */
 const NewSecret = ({
@@ -54,18 +69,21 @@ const NewSecret = ({
   readonly url: string
   readonly secret: string
   readonly onDone: () => void
-}) => (
-  <ShownOnce
-    title={`Signing secret for ${url}`}
-    explanation="Copy it now and give it to the service at that address: Herald shows it only this once. The service uses it to check that each call really comes from Herald."
-    label="Your endpoint's signing secret"
-    noun="secret"
-    secret={secret}
-    onDone={onDone}
-  />
-)
+}) => {
+  const { t } = useTranslation()
+  return (
+    <ShownOnce
+      title={t("webhooks.secretTitle", { url })}
+      explanation={t("webhooks.secretExplanation")}
+      label={t("webhooks.secretLabel")}
+      secret={secret}
+      onDone={onDone}
+    />
+  )
+}
 
 const CreateEndpoint = ({ onCreated }: { readonly onCreated: (made: { url: string; secret: string }) => void }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [url, setUrl] = useState("")
@@ -89,15 +107,15 @@ const CreateEndpoint = ({ onCreated }: { readonly onCreated: (made: { url: strin
     create.mutate({ url, events: [...events] })
   }
   const toggle = (type: WebhookEventType, on: boolean) =>
-    setEvents((current) => (on ? [...current, type] : current.filter((t) => t !== type)))
+    setEvents((current) => (on ? [...current, type] : current.filter((other) => other !== type)))
   const fieldError = errors["url"] ?? errors["events"]
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Add an endpoint</h2>
+      <h2 className="text-lg font-semibold">{t("webhooks.add")}</h2>
       <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
         <TextField
-          label="Address (URL)"
-          hint="Where Herald sends the events, e.g. https://example.com/herald-events"
+          label={t("webhooks.address")}
+          hint={t("webhooks.addressHint")}
           type="url"
           inputMode="url"
           value={url}
@@ -106,12 +124,12 @@ const CreateEndpoint = ({ onCreated }: { readonly onCreated: (made: { url: strin
           error={errors["url"]}
         />
         <fieldset aria-describedby={errors["events"] === undefined ? undefined : `${eventsId}-error`}>
-          <legend className="text-sm font-medium text-slate-800">Events to send</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("webhooks.events")}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <Checkbox
                 key={type}
-                label={EVENT_WORDS[type]}
+                label={eventWordsOf(type)}
                 checked={events.includes(type)}
                 onChange={(on) => toggle(type, on)}
               />
@@ -124,7 +142,7 @@ const CreateEndpoint = ({ onCreated }: { readonly onCreated: (made: { url: strin
           )}
         </fieldset>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add endpoint"}
+          {create.isPending ? t("webhooks.adding") : t("webhooks.addEndpoint")}
         </Button>
       </form>
       {create.isError && fieldError === undefined ? (
@@ -136,26 +154,27 @@ const CreateEndpoint = ({ onCreated }: { readonly onCreated: (made: { url: strin
   )
 }
 
-const Deliveries = ({ endpoint }: { readonly endpoint: Endpoint }) =>
-  endpoint.deliveries.length === 0 ? (
-    <p className="text-sm text-slate-700">Nothing sent yet.</p>
+const Deliveries = ({ endpoint }: { readonly endpoint: Endpoint }) => {
+  const { t } = useTranslation()
+  return endpoint.deliveries.length === 0 ? (
+    <p className="text-sm text-slate-700">{t("webhooks.nothingYet")}</p>
   ) : (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <caption className="sr-only">Recent deliveries to {endpoint.url}, newest first</caption>
+        <caption className="sr-only">{t("webhooks.caption", { url: endpoint.url })}</caption>
         <thead>
           <tr className="text-left text-slate-700">
             <th scope="col" className="py-2 pr-3">
-              When
+              {t("webhooks.when")}
             </th>
             <th scope="col" className="py-2 pr-3">
-              Event
+              {t("webhooks.event.title")}
             </th>
             <th scope="col" className="py-2 pr-3">
-              Result
+              {t("webhooks.result")}
             </th>
             <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
-              Attempts
+              {t("webhooks.attempts")}
             </th>
           </tr>
         </thead>
@@ -180,8 +199,10 @@ const Deliveries = ({ endpoint }: { readonly endpoint: Endpoint }) =>
       </table>
     </div>
   )
+}
 
 const EndpointCard = ({ endpoint }: { readonly endpoint: Endpoint }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const refresh = () => void queryClient.invalidateQueries(trpc.webhookEndpoint.list.pathFilter())
@@ -189,7 +210,7 @@ const EndpointCard = ({ endpoint }: { readonly endpoint: Endpoint }) => {
   const remove = useMutation(
     trpc.webhookEndpoint.delete.mutationOptions({
       onSuccess: () => {
-        announce(`The endpoint ${endpoint.url} is deleted`)
+        announce(t("webhooks.deletedAnnounce", { url: endpoint.url }))
         focusPageHeading()
         refresh()
       }
@@ -203,18 +224,21 @@ const EndpointCard = ({ endpoint }: { readonly endpoint: Endpoint }) => {
           {endpoint.url}
         </h3>
         <p className="mt-1 text-sm text-slate-700">
-          Added {formatDateTime(endpoint.createdAt)}. Sends: {endpoint.events.map(eventWords).join("; ")}.
+          {t("webhooks.added", {
+            when: formatDateTime(endpoint.createdAt),
+            events: endpoint.events.map(eventWords).join("; ")
+          })}
         </p>
         <div className="mt-3 flex flex-wrap items-start gap-2">
           <Button variant="secondary" disabled={ping.isPending} onClick={() => ping.mutate({ id: endpoint.id })}>
-            {ping.isPending ? "Sending a test…" : "Send a test"}
+            {ping.isPending ? t("webhooks.sendingTest") : t("webhooks.sendTest")}
           </Button>
           <ConfirmButton
-            label="Delete"
-            accessibleLabel={`Delete the endpoint ${endpoint.url}`}
-            question={`Delete ${endpoint.url}? Events not yet delivered to it are dropped.`}
-            confirmLabel="Yes, delete"
-            keepLabel="No, keep it"
+            label={t("webhooks.delete")}
+            accessibleLabel={t("webhooks.deleteThe", { url: endpoint.url })}
+            question={t("webhooks.deleteQuestion", { url: endpoint.url })}
+            confirmLabel={t("webhooks.yesDelete")}
+            keepLabel={t("apiKeys.noKeep")}
             pending={remove.isPending}
             onConfirm={() => remove.mutate({ id: endpoint.id })}
           />
@@ -223,14 +247,14 @@ const EndpointCard = ({ endpoint }: { readonly endpoint: Endpoint }) => {
           {ping.isSuccess ? (
             <Alert kind={ping.data.delivered ? "success" : "warning"}>
               {ping.data.delivered
-                ? `The test was delivered (the endpoint answered ${ping.data.responseStatus}).`
-                : `The test was not delivered. ${ping.data.outcome}`}
+                ? t("webhooks.testDelivered", { status: ping.data.responseStatus })
+                : t("webhooks.testNotDelivered", { outcome: ping.data.outcome })}
             </Alert>
           ) : null}
         </div>
         {ping.isError ? <ErrorAlert error={ping.error} /> : null}
         {remove.isError ? <ErrorAlert error={remove.error} /> : null}
-        <h4 className="mt-4 text-sm font-semibold">Recent deliveries</h4>
+        <h4 className="mt-4 text-sm font-semibold">{t("webhooks.recent")}</h4>
         <Deliveries endpoint={endpoint} />
       </Card>
     </section>
@@ -238,12 +262,13 @@ const EndpointCard = ({ endpoint }: { readonly endpoint: Endpoint }) => {
 }
 
 const EndpointList = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   // a delivery's result comes in the background: the list looks again every few seconds
   const endpoints = useQuery({ ...trpc.webhookEndpoint.list.queryOptions(), refetchInterval: 10_000 })
-  if (endpoints.isPending) return <Loading label="Loading your endpoints…" />
+  if (endpoints.isPending) return <Loading label={t("webhooks.loading")} />
   if (endpoints.isError) return <ErrorAlert error={endpoints.error} />
-  if (endpoints.data.items.length === 0) return <p className="text-slate-700">You have no webhook endpoints yet.</p>
+  if (endpoints.data.items.length === 0) return <p className="text-slate-700">{t("webhooks.none")}</p>
   return (
     <div className="space-y-4">
       {endpoints.data.items.map((endpoint) => (
@@ -258,15 +283,12 @@ const EndpointList = () => {
  * once), see each one's recent deliveries, send a test, delete one.
  */
 export const WebhooksPage = () => {
+  const { t } = useTranslation()
   const [made, setMade] = useState<{ url: string; secret: string } | null>(null)
   return (
     <div className="space-y-6">
-      <PageTitle>Webhooks</PageTitle>
-      <Alert kind="info">
-        Herald can tell another service when your messages are sent, fail, reach phones or are read, when campaigns
-        finish or fail, and when your WhatsApp connection changes. Each call is signed with the endpoint's secret, and
-        retried for a day until the service accepts it.
-      </Alert>
+      <PageTitle>{t("layout.webhooks")}</PageTitle>
+      <Alert kind="info">{t("webhooks.intro")}</Alert>
       {made === null ? null : (
         <NewSecret
           url={made.url}
@@ -280,7 +302,7 @@ export const WebhooksPage = () => {
       <CreateEndpoint onCreated={setMade} />
       <section aria-labelledby="your-endpoints" className="space-y-2">
         <h2 id="your-endpoints" className="text-lg font-semibold">
-          Your endpoints
+          {t("webhooks.yours")}
         </h2>
         <EndpointList />
       </section>

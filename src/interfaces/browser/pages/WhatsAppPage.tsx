@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useEffect, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
 import { zoneLabel } from "../campaign/planWords.ts"
@@ -35,12 +36,13 @@ const useRefreshSession = () => {
 
 /** The WhatsApp connection: connect (QR code), its status and what to do about it, restart, log out, phone number. */
 export const WhatsAppPage = () => {
+  const { t } = useTranslation()
   const session = useMessagingSession()
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageTitle>WhatsApp</PageTitle>
       {session.isPending ? (
-        <Loading label="Loading your WhatsApp connection…" />
+        <Loading label={t("whatsapp.loading")} />
       ) : session.isError ? (
         <ErrorNote error={session.error} />
       ) : session.data.session === null ? (
@@ -53,20 +55,17 @@ export const WhatsAppPage = () => {
 }
 
 const NotConnected = () => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshSession()
   const connect = useMutation(trpc.user.initiateMessagingSession.mutationOptions({ onSuccess: refresh }))
   return (
     <Card className="space-y-4">
-      <h2 className="text-lg font-semibold">Not connected</h2>
-      <p>
-        Herald sends your scheduled messages from your own WhatsApp account, as a linked device (like WhatsApp Web).
-        Connect it once: Herald shows a QR code, you scan it with WhatsApp on your phone, and your groups and contacts
-        become available for campaigns.
-      </p>
+      <h2 className="text-lg font-semibold">{t("whatsapp.notConnected")}</h2>
+      <p>{t("whatsapp.intro")}</p>
       {connect.isError ? <ErrorNote error={connect.error} /> : null}
       <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
-        {connect.isPending ? "Connecting…" : "Connect WhatsApp"}
+        {connect.isPending ? t("whatsapp.connecting") : t("whatsapp.connect")}
       </Button>
     </Card>
   )
@@ -80,20 +79,21 @@ const TONE_LOOK: Readonly<Record<StatusTone, string>> = {
 }
 
 const Connection = ({ session }: { readonly session: SessionView }) => {
+  const { t } = useTranslation()
   const status = useSessionStatus(session.sessionName, statusPollMs)
   const current = status.data?.status
   const connected = current === "WORKING" && !status.isError
   return (
     <>
       <Card className="space-y-4">
-        <h2 className="text-lg font-semibold">Connection</h2>
+        <h2 className="text-lg font-semibold">{t("whatsapp.connection")}</h2>
         {status.isError ? <ErrorNote error={status.error} /> : null}
         <LimitNote sessionName={session.sessionName} />
         {current === undefined ? (
           status.isError ? (
-            <p>The connection's status is unknown until the gateway answers; this page keeps asking.</p>
+            <p>{t("whatsapp.statusUnknown")}</p>
           ) : (
-            <Loading label="Asking WhatsApp for the status…" />
+            <Loading label={t("whatsapp.asking")} />
           )
         ) : (
           <StatusPanel
@@ -106,11 +106,9 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
         {connected ? (
           <div className="space-y-2">
             <Link href="/campaigns/new" className={buttonLinkLook}>
-              Plan a campaign
+              {t("whatsapp.planCampaign")}
             </Link>
-            <p className="text-sm text-slate-700">
-              Choose the groups this number is in, write the messages and when they go out.
-            </p>
+            <p className="text-sm text-slate-700">{t("whatsapp.planHint")}</p>
           </div>
         ) : null}
         {current === "SCAN_QR_CODE" && !status.isError ? (
@@ -129,6 +127,7 @@ const Connection = ({ session }: { readonly session: SessionView }) => {
  * viewer's zone, what it means and what to do (docs/architecture.md, "When WhatsApp limits a number").
  */
 const LimitNote = ({ sessionName }: { readonly sessionName: string }) => {
+  const { t } = useTranslation()
   // the header badge reads the same answer
   const limit = useSessionLimit(sessionName)
   if (limit.data === undefined || !limit.data.held || limit.data.until === null) return null
@@ -139,22 +138,17 @@ const LimitNote = ({ sessionName }: { readonly sessionName: string }) => {
       className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
       <h3 id="limit-heading" className="mb-1 font-semibold">
-        WhatsApp is limiting this number: sending is paused
+        {t("whatsapp.limitTitle")}
       </h3>
       <p className="mb-2">
-        WhatsApp refused a message because it is limiting this number for now, usually after many messages in a short
-        time or messages to people who do not know the number.{" "}
+        {t("whatsapp.limitWhy")}{" "}
         {limit.data.untilKnown
-          ? `Herald holds your messages until ${until} (${zoneLabel(viewerTimeZone)}), when WhatsApp says the limit ends, and then sends again by itself.`
-          : `WhatsApp did not say for how long: Herald holds your messages until ${until} (${zoneLabel(viewerTimeZone)}), then tries again by itself.`}
+          ? t("whatsapp.limitUntilKnown", { until, zone: zoneLabel(viewerTimeZone) })
+          : t("whatsapp.limitUntilGuess", { until, zone: zoneLabel(viewerTimeZone) })}
       </p>
-      <p className="mb-2">
-        Messages due before then are not sent late: they show as missed, and you can send them again. The message that
-        was refused shows as failed.
-      </p>
+      <p className="mb-2">{t("whatsapp.limitMissed")}</p>
       <p>
-        <strong>What to do:</strong> nothing is needed to resume. To avoid it next time, turn on pacing below so
-        messages go out more slowly.
+        <Trans i18nKey="whatsapp.limitWhatToDo" components={{ strong: <strong /> }} />
       </p>
     </section>
   )
@@ -175,6 +169,7 @@ const StatusPanel = ({
   readonly recordedNumber: string
   readonly stale: boolean
 }) => {
+  const { t } = useTranslation()
   const description = describeStatus(status)
   // held while WhatsApp limits the number: the note below says so, this line must not say it sends
   const limit = useSessionLimit(status === "WORKING" ? sessionName : null)
@@ -185,40 +180,45 @@ const StatusPanel = ({
       className={`rounded-md border px-4 py-3 ${TONE_LOOK[stale ? "unknown" : description.tone]}`}
       data-testid="session-status"
     >
-      <p className="font-semibold">{stale ? `Last known: ${description.title}` : description.title}</p>
-      {status === "WORKING" && !stale ? <LinkedNumber sessionName={sessionName} recorded={recordedNumber} /> : null}
-      <p className="mt-1 text-sm">
-        {held
-          ? "WhatsApp is linked, but it is limiting this number for now: Herald holds your messages until the limit ends."
-          : description.advice}
+      <p className="font-semibold">
+        {stale ? t("whatsapp.lastKnown", { title: description.title }) : description.title}
       </p>
+      {status === "WORKING" && !stale ? <LinkedNumber sessionName={sessionName} recorded={recordedNumber} /> : null}
+      <p className="mt-1 text-sm">{held ? t("whatsapp.heldAdvice") : description.advice}</p>
     </div>
   )
 }
 
 /** The connected phone's number as WhatsApp reports it, else the recorded one; a recorded one that differs is named too. */
 const LinkedNumber = ({ sessionName, recorded }: { readonly sessionName: string; readonly recorded: string }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   // the number changes only with a new link (log out, connect again): asked for once a minute at most
   const linked = useQuery(trpc.session.getLinkedNumber.queryOptions({ sessionName }, { staleTime: 60_000 }))
   const reported = linked.data?.phoneNumber ?? null
   const name = linked.data?.name ?? null
   const number = reported ?? (recorded === "" ? null : recorded)
-  if (number === null)
-    return linked.isPending ? (
-      <p>Asking WhatsApp for the number…</p>
-    ) : (
-      <p>WhatsApp has not said which number is linked; you can record it below.</p>
-    )
+  if (number === null) return linked.isPending ? <p>{t("whatsapp.askingNumber")}</p> : <p>{t("whatsapp.noNumber")}</p>
   return (
     <>
       <p className="break-words">
-        Number: <span className="font-mono">{number}</span>
-        {name === null ? null : <>, named “{name}” on WhatsApp</>}
+        {name === null ? (
+          <Trans i18nKey="whatsapp.number" values={{ number }} components={{ mono: <span className="font-mono" /> }} />
+        ) : (
+          <Trans
+            i18nKey="whatsapp.numberNamed"
+            values={{ number, name }}
+            components={{ mono: <span className="font-mono" />, name: <bdi /> }}
+          />
+        )}
       </p>
       {reported !== null && recorded !== "" && recorded !== reported ? (
         <p className="text-sm">
-          Recorded in Herald: <span className="font-mono">{recorded}</span> (WhatsApp reports the one above)
+          <Trans
+            i18nKey="whatsapp.recorded"
+            values={{ number: recorded }}
+            components={{ mono: <span className="font-mono" /> }}
+          />
         </p>
       ) : null}
       <ReceiptsNote receipts={linked.data?.receipts ?? "UNKNOWN"} />
@@ -230,15 +230,11 @@ const LinkedNumber = ({ sessionName, recorded }: { readonly sessionName: string;
  * When delivered and read marks will not come (issue 23 item 2), why in the organiser's words; what
  * the operator needs behind Details. Nothing when they come or the gateway does not say.
  */
-const ReceiptsNote = ({ receipts }: { readonly receipts: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED" | "UNKNOWN" }) =>
-  receipts === "NOT_CONFIGURED" || receipts === "NOT_REGISTERED" ? (
+const ReceiptsNote = ({ receipts }: { readonly receipts: "ON" | "NOT_CONFIGURED" | "NOT_REGISTERED" | "UNKNOWN" }) => {
+  const { t } = useTranslation()
+  return receipts === "NOT_CONFIGURED" || receipts === "NOT_REGISTERED" ? (
     <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p>
-        Messages from this number are sent, but Herald will not show when they are delivered or read
-        {receipts === "NOT_CONFIGURED"
-          ? ": this Herald is not set up to hear it from WhatsApp. Ask the person who runs Herald to turn delivery receipts on."
-          : ": this connection does not report it to Herald. Log out and connect again to get delivery receipts; if they still do not come, ask the person who runs Herald."}
-      </p>
+      <p>{receipts === "NOT_CONFIGURED" ? t("whatsapp.receiptsNotConfigured") : t("whatsapp.receiptsNotRegistered")}</p>
       <TechnicalDetails
         detail={
           receipts === "NOT_CONFIGURED"
@@ -248,6 +244,7 @@ const ReceiptsNote = ({ receipts }: { readonly receipts: "ON" | "NOT_CONFIGURED"
       />
     </div>
   ) : null
+}
 
 /**
  * The QR code to scan. It is asked for only after a status read that said a code is needed
@@ -255,6 +252,7 @@ const ReceiptsNote = ({ receipts }: { readonly receipts: "ON" | "NOT_CONFIGURED"
  * codes): never on its own timer, which would ask after the phone scanned it (a refused request).
  */
 const QrCode = ({ sessionName, statusReadAt }: { readonly sessionName: string; readonly statusReadAt: number }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const qr = useQuery(
     trpc.user.getSessionQR.queryOptions(
@@ -270,20 +268,20 @@ const QrCode = ({ sessionName, statusReadAt }: { readonly sessionName: string; r
   return (
     <div className="space-y-3">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
-        <li>Open WhatsApp on your phone.</li>
+        <li>{t("whatsapp.qrStep1")}</li>
         <li>
-          Go to Settings (or the ⋮ menu) → <strong>Linked devices</strong> → <strong>Link a device</strong>.
+          <Trans i18nKey="whatsapp.qrStep2" components={{ strong: <strong /> }} />
         </li>
-        <li>Point the phone at this code. This page changes to “Connected” by itself.</li>
+        <li>{t("whatsapp.qrStep3")}</li>
       </ol>
       {qr.data !== undefined ? (
         <img
           src={`data:image/png;base64,${qr.data.qr}`}
-          alt="QR code to link WhatsApp"
+          alt={t("whatsapp.qrAlt")}
           className="h-64 w-64 max-w-full border border-slate-200 bg-white [image-rendering:pixelated]"
         />
       ) : qr.isError ? null : (
-        <Loading label="Loading the QR code…" />
+        <Loading label={t("whatsapp.qrLoading")} />
       )}
       {qr.isError ? <ErrorNote error={qr.error} /> : null}
     </div>
@@ -291,6 +289,7 @@ const QrCode = ({ sessionName, statusReadAt }: { readonly sessionName: string; r
 }
 
 const Actions = ({ session }: { readonly session: SessionView }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshSession()
   const queryClient = useQueryClient()
@@ -311,9 +310,7 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4">
       {restart.isError ? <ErrorNote error={restart.error} /> : null}
-      {restart.isSuccess && !restart.isPending ? (
-        <Alert kind="success">Restart requested: the status below follows it.</Alert>
-      ) : null}
+      {restart.isSuccess && !restart.isPending ? <Alert kind="success">{t("whatsapp.restartRequested")}</Alert> : null}
       {logout.isError ? <ErrorNote error={logout.error} /> : null}
       {confirming ? (
         <div
@@ -322,8 +319,7 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
           className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4"
         >
           <p id="logout-question" className="text-sm text-red-900">
-            Log out? This unlinks your phone and deletes the session: scheduled messages will not be sent until you
-            connect again (with a new QR code).
+            {t("whatsapp.logoutQuestion")}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -331,10 +327,10 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
               disabled={busy}
               onClick={() => logout.mutate({ sessionName: session.sessionName })}
             >
-              {logout.isPending ? "Logging out…" : "Yes, log out"}
+              {logout.isPending ? t("whatsapp.loggingOut") : t("whatsapp.yesLogOut")}
             </Button>
             <Button variant="secondary" disabled={logout.isPending} onClick={() => setConfirming(false)}>
-              Cancel
+              {t("whatsapp.cancel")}
             </Button>
           </div>
         </div>
@@ -345,10 +341,10 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
             disabled={busy}
             onClick={() => restart.mutate({ sessionName: session.sessionName })}
           >
-            {restart.isPending ? "Restarting…" : "Restart"}
+            {restart.isPending ? t("whatsapp.restarting") : t("whatsapp.restart")}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>
-            Log out…
+            {t("whatsapp.logOut")}
           </Button>
         </div>
       )}
@@ -357,6 +353,7 @@ const Actions = ({ session }: { readonly session: SessionView }) => {
 }
 
 const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const refresh = useRefreshSession()
   const [phoneNumber, setPhoneNumber] = useState(session.phoneNumber)
@@ -368,12 +365,12 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
   }
   return (
     <Card>
-      <h2 className="mb-3 text-lg font-semibold">Phone number</h2>
+      <h2 className="mb-3 text-lg font-semibold">{t("whatsapp.phoneTitle")}</h2>
       <form onSubmit={submit} className="space-y-4" noValidate>
         {save.isError && fieldError === undefined ? <Alert>{errorWithId(save.error)}</Alert> : null}
-        {save.isSuccess ? <Alert kind="success">Phone number saved.</Alert> : null}
+        {save.isSuccess ? <Alert kind="success">{t("whatsapp.phoneSaved")}</Alert> : null}
         <TextField
-          label="Phone number of the linked phone"
+          label={t("whatsapp.phoneLabel")}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -383,10 +380,10 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
             if (!save.isPending) save.reset()
           }}
           error={fieldError}
-          hint="Needed only when WhatsApp does not report the number. International format with the country code, e.g. +441234567890."
+          hint={t("whatsapp.phoneHint")}
         />
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save phone number"}
+          {save.isPending ? t("common.saving") : t("whatsapp.savePhone")}
         </Button>
       </form>
     </Card>
@@ -395,18 +392,15 @@ const PhoneNumberForm = ({ session }: { readonly session: SessionView }) => {
 
 /** Pacing: the least time between two sends of this number, and a random part on top. */
 const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const current = useQuery(trpc.session.getPacing.queryOptions({ sessionName }))
   return (
     <Card>
-      <h2 className="mb-1 text-lg font-semibold">Pacing</h2>
-      <p className="mb-4 text-sm text-slate-700">
-        WhatsApp may ban a number that sends many messages one right after the other, like a machine. With pacing on,
-        Herald waits between two messages from this number, a little longer at random each time, as a person would. A
-        random wait of 30 to 60 seconds is the usual advice.
-      </p>
+      <h2 className="mb-1 text-lg font-semibold">{t("whatsapp.pacingTitle")}</h2>
+      <p className="mb-4 text-sm text-slate-700">{t("whatsapp.pacingIntro")}</p>
       {current.isPending ? (
-        <Loading label="Loading pacing…" />
+        <Loading label={t("whatsapp.pacingLoading")} />
       ) : current.isError ? (
         <ErrorNote error={current.error} />
       ) : (
@@ -419,6 +413,7 @@ const PacingForm = ({ sessionName }: { readonly sessionName: string }) => {
 
 /** Part of pacing: mark the chat seen and show "typing…" a few seconds before each message; saved as it is ticked. */
 const TypingChoice = ({ sessionName }: { readonly sessionName: string }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const current = useQuery(trpc.session.getTyping.queryOptions({ sessionName }))
@@ -427,22 +422,20 @@ const TypingChoice = ({ sessionName }: { readonly sessionName: string }) => {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.session.getTyping.queryKey({ sessionName }) })
     })
   )
-  if (current.isPending) return <Loading label="Loading the typing setting…" />
+  if (current.isPending) return <Loading label={t("whatsapp.typingLoading")} />
   if (current.isError) return <ErrorNote error={current.error} />
   const on = save.isPending && save.variables !== undefined ? save.variables.on : current.data.on
   return (
     <div className="mt-6 space-y-3 border-t border-slate-200 pt-4">
       <Checkbox
-        label="Show “typing…” before each message"
+        label={t("whatsapp.typingLabel")}
         checked={on}
         onChange={(checked) => save.mutate({ sessionName, on: checked })}
-        hint="Herald marks the group's chat as read and shows “typing…” for a few seconds before each message, as a person would. Each message then goes a few seconds after its time."
+        hint={t("whatsapp.typingHint")}
       />
       {save.isError ? <Alert>{errorWithId(save.error)}</Alert> : null}
       {save.isSuccess ? (
-        <Alert kind="success">
-          {save.variables.on ? "Typing before each message turned on." : "Typing before each message turned off."}
-        </Alert>
+        <Alert kind="success">{save.variables.on ? t("whatsapp.typingOn") : t("whatsapp.typingOff")}</Alert>
       ) : null}
     </div>
   )
@@ -455,6 +448,7 @@ const PacingFields = ({
   readonly sessionName: string
   readonly saved: { readonly minGapSeconds: number; readonly jitterSeconds: number }
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [on, setOn] = useState(saved.minGapSeconds > 0)
@@ -498,12 +492,16 @@ const PacingFields = ({
       {save.isError && gapError === undefined && jitterError === undefined ? (
         <Alert>{errorWithId(save.error)}</Alert>
       ) : null}
-      {save.isSuccess ? <Alert kind="success">{on ? "Pacing saved." : "Pacing turned off."}</Alert> : null}
+      {save.isSuccess ? <Alert kind="success">{on ? t("whatsapp.pacingSaved") : t("whatsapp.pacingOff")}</Alert> : null}
       <p className="text-sm" data-testid="pacing-saved">
-        <strong>Set now:</strong> {pacingSummary(saved)}
+        <Trans
+          i18nKey="whatsapp.setNow"
+          values={{ summary: pacingSummary(saved) }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <Checkbox
-        label="Pace this number's messages"
+        label={t("whatsapp.paceLabel")}
         checked={on}
         onChange={(checked) => {
           setOn(checked)
@@ -513,7 +511,7 @@ const PacingFields = ({
       {on ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Wait at least (seconds)"
+            label={t("whatsapp.gapLabel")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -525,10 +523,10 @@ const PacingFields = ({
               edited()
             }}
             error={gapError}
-            hint={`Between two messages from this number: 1 to ${PACING_MAX_SECONDS}.`}
+            hint={t("whatsapp.gapHint", { max: PACING_MAX_SECONDS })}
           />
           <TextField
-            label="Plus at random up to (seconds)"
+            label={t("whatsapp.jitterLabel")}
             type="number"
             inputMode="numeric"
             min={0}
@@ -540,7 +538,7 @@ const PacingFields = ({
               edited()
             }}
             error={jitterError}
-            hint={`0 for none. The two together at most ${PACING_MAX_SECONDS}.`}
+            hint={t("whatsapp.jitterHint", { max: PACING_MAX_SECONDS })}
           />
         </div>
       ) : null}
@@ -548,14 +546,18 @@ const PacingFields = ({
         <div className="space-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="pacing-effect">
           {changed ? (
             <p>
-              <strong>Once saved:</strong> {pacingSummary(wanted)}
+              <Trans
+                i18nKey="whatsapp.onceSaved"
+                values={{ summary: pacingSummary(wanted) }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           ) : null}
           <p>{pacingExample(wanted)}</p>
         </div>
       ) : null}
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save pacing"}
+        {save.isPending ? t("common.saving") : t("whatsapp.savePacing")}
       </Button>
     </form>
   )

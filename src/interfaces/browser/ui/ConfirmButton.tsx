@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { useEffect, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { Button } from "./kit.tsx"
 
 /**
@@ -10,7 +11,7 @@ export const ConfirmButton = ({
   label,
   question,
   confirmLabel,
-  keepLabel = "Keep it",
+  keepLabel,
   pending,
   onConfirm,
   small = false,
@@ -29,6 +30,7 @@ export const ConfirmButton = ({
   /** a longer name for the first button and the question's group, when several share one label (one per row) */
   readonly accessibleLabel?: string
 }) => {
+  const { t } = useTranslation()
   const [asking, setAsking] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   const wasAsking = useRef(false)
@@ -65,10 +67,10 @@ export const ConfirmButton = ({
     >
       <span>{question}</span>
       <Button variant={calm ? "primary" : "danger"} className={size} disabled={pending} onClick={onConfirm}>
-        {pending ? "Working…" : confirmLabel}
+        {pending ? t("common.working") : confirmLabel}
       </Button>
       <Button variant="secondary" className={size} disabled={pending} onClick={() => setAsking(false)}>
-        {keepLabel}
+        {keepLabel ?? t("common.keepIt")}
       </Button>
     </div>
   )

@@ -1,5 +1,6 @@
 import type { ErrorInfo, ReactNode } from "react"
 import { Component } from "react"
+import { useTranslation } from "react-i18next"
 import { Alert, Button, PageTitle } from "./kit.tsx"
 
 /**
@@ -13,17 +14,14 @@ export const isFailedChunkLoad = (error: unknown): boolean =>
   )
 
 const Fallback = ({ error }: { readonly error: unknown }) => {
+  const { t } = useTranslation()
   const updated = isFailedChunkLoad(error)
   return (
     <div className="mx-auto max-w-xl">
-      <PageTitle>{updated ? "Herald has been updated" : "Something went wrong"}</PageTitle>
-      <Alert kind={updated ? "info" : "error"}>
-        {updated
-          ? "This screen could not be loaded: Herald was updated since this page was opened (or the connection dropped). Reload to get the new version."
-          : "This screen ran into an error and cannot be shown. Reload the page to try again; what you had saved is kept."}
-      </Alert>
+      <PageTitle>{updated ? t("errorBoundary.updatedTitle") : t("errorBoundary.wrongTitle")}</PageTitle>
+      <Alert kind={updated ? "info" : "error"}>{updated ? t("errorBoundary.updated") : t("errorBoundary.wrong")}</Alert>
       <div className="mt-4">
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Button onClick={() => window.location.reload()}>{t("errorBoundary.reload")}</Button>
       </div>
     </div>
   )

@@ -1,3 +1,4 @@
+import i18next from "i18next"
 import type { ReactNode } from "react"
 import { errorText, isAppError } from "../trpc.ts"
 import { FailureNote } from "./FailureNote.tsx"
@@ -12,7 +13,7 @@ export const errorWithId = (error: unknown): string => {
   const data = isAppError(error) ? error.data : undefined
   // the server's errorFormatter adds `errorId` to an unexpected failure's data alone
   const id = data !== null && data !== undefined && "errorId" in data ? data.errorId : undefined
-  return id !== undefined && !text.includes(id) ? `${text} (error id ${id})` : text
+  return id !== undefined && !text.includes(id) ? i18next.t("failure.errorId", { text, id }) : text
 }
 
 /** A gateway failure's kind, which the server adds to its data (`data.failureKind`). */

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { FailedTargetKind, FailureKind } from "../../../domain/message/failureKind.ts"
-import { actionFailureWords, failureWordsFor } from "../../../domain/message/failureKind.ts"
+import { actionFailureText, sendFailureText } from "./failureText.ts"
 import { linkLook } from "./kit.tsx"
 
 /** Kinds whose next step is on the WhatsApp page (connect again; pacing) */
@@ -32,7 +33,8 @@ export const FailureNote = ({
   /** words after the next step (what else the page offers) */
   readonly after?: ReactNode
 }) => {
-  const words = on === "send" ? failureWordsFor(kind, target) : actionFailureWords[kind]
+  const { t } = useTranslation()
+  const words = on === "send" ? sendFailureText(kind, target) : actionFailureText(kind)
   return (
     <div>
       <p>
@@ -41,12 +43,12 @@ export const FailureNote = ({
         {words.sentence}
       </p>
       <p className="mt-1">
-        <strong className="font-semibold">What to do:</strong> {words.nextStep}
+        <strong className="font-semibold">{t("failure.whatToDo")}</strong> {words.nextStep}
         {on === "send" && WHATSAPP_PAGE_HELPS.has(kind) ? (
           <>
             {" "}
             <Link href="/whatsapp" className={linkLook}>
-              Open the WhatsApp page
+              {t("failure.openWhatsApp")}
             </Link>
           </>
         ) : null}
@@ -58,11 +60,14 @@ export const FailureNote = ({
 }
 
 /** The technical detail behind a native disclosure, closed at first (keyboard: Enter or Space on "Details"). */
-export const TechnicalDetails = ({ detail }: { readonly detail: string }) => (
-  <details className="mt-2">
-    <summary className="cursor-pointer select-none font-medium underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700">
-      Details
-    </summary>
-    <p className="mt-1 whitespace-pre-wrap break-words font-mono text-xs">{detail}</p>
-  </details>
-)
+export const TechnicalDetails = ({ detail }: { readonly detail: string }) => {
+  const { t } = useTranslation()
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer select-none font-medium underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700">
+        {t("failure.details")}
+      </summary>
+      <p className="mt-1 whitespace-pre-wrap break-words font-mono text-xs">{detail}</p>
+    </details>
+  )
+}

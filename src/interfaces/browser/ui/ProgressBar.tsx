@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import { formatNumber } from "./format.ts"
 /**
  * sent / delivered / total as a bar (role=progressbar, labelled) and in words beside it. The bar
  * shows sent messages; the darker part of it, delivered ones. WhatsApp tells channel admins of no
@@ -19,11 +21,15 @@ export const CampaignProgress = ({
   /** whether channels are among the targets: none, some, or every one */
   readonly channels?: "none" | "some" | "all"
 }) => {
+  const { t } = useTranslation()
   const pct = (n: number) => (total === 0 ? 0 : Math.round((Math.min(n, total) / total) * 100))
+  const figures = { sent: formatNumber(sent), delivered: formatNumber(delivered), total: formatNumber(total) }
   const words =
     channels === "all"
-      ? `${sent} sent / ${total} total`
-      : `${sent} sent / ${delivered} delivered${channels === "some" ? " in groups" : ""} / ${total} total`
+      ? t("progress.wordsChannels", figures)
+      : channels === "some"
+        ? t("progress.wordsSomeChannels", figures)
+        : t("progress.words", figures)
   return (
     <div className="min-w-0">
       <div

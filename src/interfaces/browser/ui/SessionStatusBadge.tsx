@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { formatDateTime } from "./format.ts"
 import type { StatusTone } from "./sessionStatus.ts"
@@ -14,6 +15,7 @@ const DOT: Readonly<Record<StatusTone | "none", string>> = {
 
 /** "WhatsApp: connected / scan QR / not connected / …" in the header, linking to the WhatsApp page. */
 export const SessionStatusBadge = () => {
+  const { t } = useTranslation()
   const session = useMessagingSession()
   const sessionName = session.data?.session?.sessionName ?? null
   const status = useSessionStatus(sessionName, () => BADGE_POLL_MS)
@@ -23,13 +25,13 @@ export const SessionStatusBadge = () => {
   const [text, tone]: readonly [string, StatusTone | "none"] = session.isPending
     ? ["…", "none"]
     : session.isError
-      ? ["status unavailable", "unknown"]
+      ? [t("session.unavailable"), "unknown"]
       : sessionName === null
-        ? ["not connected", "none"]
+        ? [t("session.notConnected"), "none"]
         : status.isError
-          ? ["status unavailable", "unknown"]
+          ? [t("session.unavailable"), "unknown"]
           : status.data !== undefined && status.data.status === "WORKING" && heldUntil !== null
-            ? [`sending paused until ${formatDateTime(heldUntil)}`, "waiting"]
+            ? [t("session.pausedUntil", { when: formatDateTime(heldUntil) }), "waiting"]
             : status.data !== undefined
               ? [describeStatus(status.data.status).short, describeStatus(status.data.status).tone]
               : ["…", "none"]
@@ -40,7 +42,7 @@ export const SessionStatusBadge = () => {
       data-testid="whatsapp-badge"
     >
       <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT[tone]}`} />
-      <span>WhatsApp: {text}</span>
+      <span>{t("session.badge", { status: text })}</span>
     </Link>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { useEffect, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { Button, Card, TextField } from "./kit.tsx"
 import { announce } from "./pageHeading.ts"
 
@@ -12,7 +13,6 @@ export const ShownOnce = ({
   title,
   explanation,
   label,
-  noun,
   secret,
   onDone
 }: {
@@ -20,11 +20,10 @@ export const ShownOnce = ({
   readonly explanation: string
   /** the field's label, e.g. "Your new API key" */
   readonly label: string
-  /** what it is in a sentence: "key", "secret" */
-  readonly noun: string
   readonly secret: string
   readonly onDone: () => void
 }) => {
+  const { t } = useTranslation()
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null)
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => box.current?.querySelector("input")?.focus(), [])
@@ -32,7 +31,7 @@ export const ShownOnce = ({
     navigator.clipboard.writeText(secret).then(
       () => {
         setCopied("yes")
-        announce(`The ${noun} is copied`)
+        announce(t("common.copiedAnnounce"))
       },
       () => {
         // no clipboard (permission refused): the text is selected for the person to copy
@@ -48,16 +47,12 @@ export const ShownOnce = ({
         <div ref={box} className="min-w-0 flex-1">
           <TextField label={label} value={secret} readOnly onFocus={(event) => event.currentTarget.select()} />
         </div>
-        <Button onClick={() => void copy()}>{copied === "yes" ? "Copied" : "Copy"}</Button>
+        <Button onClick={() => void copy()}>{copied === "yes" ? t("common.copied") : t("common.copy")}</Button>
         <Button variant="secondary" onClick={onDone}>
-          Done
+          {t("common.done")}
         </Button>
       </div>
-      {copied === "failed" ? (
-        <p className="mt-2 text-sm text-slate-800">
-          The browser did not let Herald copy it: the {noun} is selected, copy it yourself.
-        </p>
-      ) : null}
+      {copied === "failed" ? <p className="mt-2 text-sm text-slate-800">{t("common.copyYourself")}</p> : null}
     </Card>
   )
 }

@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
+import i18next from "i18next"
 import { useId, useState } from "react"
+import { Trans, useTranslation } from "react-i18next"
 import { isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { useTRPC } from "../trpc.ts"
 import { ErrorNote } from "./ErrorNote.tsx"
@@ -47,14 +49,43 @@ const selection = ({ value, onChange, max }: TargetPickerProps) => ({
   clear: () => onChange([])
 })
 
-const KINDS: ReadonlyArray<{ readonly kind: TargetKind; readonly label: string }> = [
-  { kind: "groups", label: "Groups" },
-  { kind: "contacts", label: "Contacts" },
-  { kind: "channels", label: "Channels" }
-]
+const KINDS: ReadonlyArray<TargetKind> = ["groups", "contacts", "channels"]
 
-/** What each kind is called in the picker's sentences. */
-const NOUNS: Readonly<Record<TargetKind, string>> = { groups: "groups", contacts: "contacts", channels: "channels" }
+/** Each kind's words, in the language on screen (a switch keeps every key written out). */
+const kindWords = (kind: TargetKind) => {
+  switch (kind) {
+    case "groups":
+      return {
+        label: i18next.t("picker.groups"),
+        search: i18next.t("picker.searchGroups"),
+        hint: i18next.t("picker.hintGroups"),
+        loading: i18next.t("picker.loadingGroups"),
+        none: i18next.t("picker.noGroups"),
+        noMatch: (search: string) => i18next.t("picker.noMatchGroups", { search }),
+        more: i18next.t("picker.moreGroups")
+      }
+    case "contacts":
+      return {
+        label: i18next.t("picker.contacts"),
+        search: i18next.t("picker.searchContacts"),
+        hint: i18next.t("picker.hintContacts"),
+        loading: i18next.t("picker.loadingContacts"),
+        none: i18next.t("picker.noContacts"),
+        noMatch: (search: string) => i18next.t("picker.noMatchContacts", { search }),
+        more: i18next.t("picker.moreContacts")
+      }
+    case "channels":
+      return {
+        label: i18next.t("picker.channels"),
+        search: i18next.t("picker.searchChannels"),
+        hint: i18next.t("picker.hintChannels"),
+        loading: i18next.t("picker.loadingChannels"),
+        none: i18next.t("picker.noChannels"),
+        noMatch: (search: string) => i18next.t("picker.noMatchChannels", { search }),
+        more: i18next.t("picker.moreChannels")
+      }
+  }
+}
 
 const toggleLook = (pressed: boolean) =>
   `rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 ${
@@ -103,33 +134,34 @@ export const TargetPicker = (props: TargetPickerProps) => {
   const search = searchInput(useDebounced(text, SEARCH_DEBOUNCE_MS))
   const pages = useTargetPages(kind, sessionName, search)
   const options = pages.data === undefined ? [] : optionsOf(pages.data.pages)
-  const noun = NOUNS[kind]
+  const { t } = useTranslation()
+  const words = kindWords(kind)
   const problem = pages.data?.pages.map((p) => ("problem" in p ? p.problem : undefined)).find((p) => p !== undefined)
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Groups, contacts or channels</legend>
+      <legend className="text-sm font-medium text-slate-800">{t("picker.legend")}</legend>
       {/* one chosen is the simple case, as a single choice reads; several are chips */}
       {chosen.length > 1 ? (
         <div className="space-y-2" aria-live="polite">
           <p className="text-sm text-slate-800">
-            Chosen: {targetsCount(chosen)}, each gets its own copy of every message
-            {full ? ` (no more can be added: at most ${chosen.length})` : ""}
+            {t("picker.chosenSeveral", { targets: targetsCount(chosen) })}
+            {full ? t("picker.full", { max: chosen.length }) : null}
           </p>
-          <ul aria-label="Chosen" className="flex flex-wrap gap-2">
-            {chosen.map((t) => (
+          <ul aria-label={t("picker.chosenList")} className="flex flex-wrap gap-2">
+            {chosen.map((target) => (
               <li
-                key={t.groupId}
+                key={target.groupId}
                 className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
               >
-                <span className="break-words">
-                  {t.groupName || t.groupId}
-                  {isChannel(t) ? " (channel)" : ""}
+                <span className="break-words" dir="auto">
+                  {target.groupName || target.groupId}
+                  {isChannel(target) ? t("picker.channelMark") : null}
                 </span>
                 <button
                   type="button"
-                  aria-label={`Remove ${t.groupName || t.groupId}`}
+                  aria-label={t("picker.remove", { name: target.groupName || target.groupId })}
                   className="rounded-full px-2 text-sky-900 hover:bg-sky-200 focus-visible:outline-2 focus-visible:outline-sky-700"
-                  onClick={() => remove(t)}
+                  onClick={() => remove(target)}
                 >
                   ×
                 </button>
@@ -140,11 +172,15 @@ export const TargetPicker = (props: TargetPickerProps) => {
       ) : (
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen[0] === undefined ? (
-            "None chosen yet. Choose one, or several groups or channels."
+            t("picker.noneChosen")
           ) : (
             <>
-              Chosen: <strong>{chosen[0].groupName}</strong>
-              {isChannel(chosen[0]) ? " (a WhatsApp channel)" : ""}
+              <Trans
+                i18nKey="picker.chosenOne"
+                values={{ name: chosen[0].groupName }}
+                components={{ strong: <strong dir="auto" /> }}
+              />
+              {isChannel(chosen[0]) ? t("picker.aChannel") : null}
             </>
           )}
           {chosen[0] !== undefined ? (
@@ -153,7 +189,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
               className="ml-2 text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-700"
               onClick={clear}
             >
-              Clear choice
+              {t("picker.clear")}
             </button>
           ) : null}
         </p>
@@ -163,31 +199,29 @@ export const TargetPicker = (props: TargetPickerProps) => {
           {error}
         </p>
       ) : null}
-      <div role="group" aria-label="Show" className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1">
+      <div
+        role="group"
+        aria-label={t("picker.show")}
+        className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-1"
+      >
         {KINDS.map((k) => (
           <button
-            key={k.kind}
+            key={k}
             type="button"
-            aria-pressed={kind === k.kind}
-            className={toggleLook(kind === k.kind)}
-            onClick={() => setKind(k.kind)}
+            aria-pressed={kind === k}
+            className={toggleLook(kind === k)}
+            onClick={() => setKind(k)}
           >
-            {k.label}
+            {kindWords(k).label}
           </button>
         ))}
       </div>
       <TextField
-        label={`Search ${noun}`}
+        label={words.search}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        hint={
-          kind === "groups"
-            ? "Part of the group's name"
-            : kind === "contacts"
-              ? "Part of the name or number"
-              : "Part of the channel's name. Only channels this number owns or administers are listed."
-        }
+        hint={words.hint}
         autoComplete="off"
       />
       {pages.data === undefined ? (
@@ -195,24 +229,20 @@ export const TargetPicker = (props: TargetPickerProps) => {
           <ErrorNote error={pages.error} />
         ) : (
           <p role="status" className="py-2 text-sm text-slate-600">
-            Loading {noun}…
+            {words.loading}
           </p>
         )
       ) : problem !== undefined ? (
         <p role="status" className="py-2 text-sm text-slate-700">
-          Channels cannot be chosen here: {problem}.
+          {t("picker.channelsProblem", { problem })}
         </p>
       ) : options.length === 0 ? (
         <p role="status" className="py-2 text-sm text-slate-600">
-          {search === undefined
-            ? kind === "channels"
-              ? "This number owns or administers no WhatsApp channel."
-              : `This number has no ${noun} yet.`
-            : `No ${noun} match “${search}”.`}
+          {search === undefined ? words.none : words.noMatch(search)}
         </p>
       ) : (
         <fieldset>
-          <legend className="sr-only">{KINDS.find((k) => k.kind === kind)?.label}</legend>
+          <legend className="sr-only">{words.label}</legend>
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
             {options.map((option) => {
               const on = isChosen(option)
@@ -230,7 +260,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
                       onChange={() => toggle({ groupId: option.groupId, groupName: option.groupName })}
                       className="h-4 w-4 accent-sky-700"
                     />
-                    <span className="min-w-0 flex-1 break-words">
+                    <span className="min-w-0 flex-1 break-words" dir="auto">
                       {option.groupName}
                       {option.number !== undefined ? (
                         <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
@@ -239,7 +269,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
                         <span className="block text-xs font-normal text-slate-600">{option.note}</span>
                       ) : null}
                     </span>
-                    {on ? <span className="text-xs font-semibold text-sky-800">Chosen</span> : null}
+                    {on ? <span className="text-xs font-semibold text-sky-800">{t("picker.chosen")}</span> : null}
                   </label>
                 </li>
               )
@@ -250,7 +280,7 @@ export const TargetPicker = (props: TargetPickerProps) => {
       {pages.data !== undefined && pages.isError ? <ErrorNote error={pages.error} /> : null}
       {pages.hasNextPage ? (
         <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-          {pages.isFetchingNextPage ? "Loading…" : `Show more ${noun}`}
+          {pages.isFetchingNextPage ? t("common.loading") : words.more}
         </Button>
       ) : null}
     </fieldset>

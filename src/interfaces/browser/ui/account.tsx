@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import type { ReactNode, RefObject } from "react"
 import { useEffect } from "react"
+import { useTranslation } from "react-i18next"
 import { sentence } from "../accountForms.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Alert, Card, PageTitle } from "./kit.tsx"
@@ -47,17 +48,15 @@ export const useFocusFirstInvalid = (form: RefObject<HTMLFormElement | null>, at
  * nothing while the answer is out (the form does not wait for it).
  */
 export const FirstAccountHint = ({ children }: { readonly children?: ReactNode }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const install = useQuery(trpc.auth.install.queryOptions(undefined, { staleTime: 0 }))
   if (install.data?.firstAccountBecomesAdmin !== true) return null
   return (
     <div className="mb-4">
       <Alert kind="info">
-        <p className="font-semibold">This Herald has no accounts yet.</p>
-        <p className="mt-1">
-          The first account created becomes its administrator: it can use Herald at once and looks after the accounts
-          made after it.
-        </p>
+        <p className="font-semibold">{t("account.noAccountsYet")}</p>
+        <p className="mt-1">{t("account.firstBecomesAdmin")}</p>
         {children === undefined ? null : <p className="mt-2">{children}</p>}
       </Alert>
     </div>

@@ -1,3 +1,4 @@
+import i18next from "i18next"
 import type {
   ButtonHTMLAttributes,
   InputHTMLAttributes,
@@ -149,7 +150,11 @@ export const Alert = ({
   )
 }
 
-export const Loading = ({ label = "Loading…" }: { readonly label?: string }) => (
+export const Loading = ({ label }: { readonly label?: string }) => (
+  <LoadingWords label={label ?? i18next.t("common.loading")} />
+)
+
+const LoadingWords = ({ label }: { readonly label: string }) => (
   <p role="status" className="py-6 text-center text-slate-600">
     {label}
   </p>
@@ -162,10 +167,11 @@ export const Card = ({ children, className = "" }: { readonly children: ReactNod
 )
 
 /** The screen's one <h1>: also the tab's title, and where the focus goes after an in-app navigation (pageHeading.ts). */
-export const PageTitle = ({ children }: { readonly children: ReactNode }) => {
+/** The screen's heading; `dir="auto"` when it is text someone wrote (a campaign's title), which may read right to left. */
+export const PageTitle = ({ children, dir }: { readonly children: ReactNode; readonly dir?: "auto" }) => {
   const heading = usePageHeading(typeof children === "string" ? children : null)
   return (
-    <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-semibold tracking-tight focus:outline-none">
+    <h1 ref={heading} tabIndex={-1} dir={dir} className="mb-4 text-2xl font-semibold tracking-tight focus:outline-none">
       {children}
     </h1>
   )
@@ -208,7 +214,7 @@ export const FilePicker = ({
           <span>{label}</span>
         </label>
         <span id={`${id}-chosen`} className="break-all text-sm text-slate-700" data-testid="file-chosen">
-          {chosen ?? "No file chosen yet"}
+          {chosen ?? i18next.t("common.noFile")}
         </span>
       </div>
       {hint === undefined ? null : <p className="mt-1 text-sm text-slate-600">{hint}</p>}

@@ -1,6 +1,7 @@
 // What a pacing setting means to an organiser, in their words: what is set, and what it does to
 // one message going to many groups (README "Using Herald", Pacing). Pure, so it is unit-tested.
 
+import i18next from "i18next"
 import { LOOKBACK_MS } from "../../../domain/message/Message.ts"
 import type { SessionPacing } from "../../../domain/session/MessagingSession.ts"
 import { sureToGoUnderPacing } from "../../../domain/session/MessagingSession.ts"
@@ -12,7 +13,9 @@ const plural = new Intl.PluralRules("en")
 export const countOf = (n: number, one: string, other: string): string =>
   `${n} ${plural.select(n) === "one" ? one : other}`
 
-const seconds = (n: number) => countOf(n, "second", "seconds")
+const seconds = (count: number) => i18next.t("units.seconds", { count })
+const minutes = (count: number) => i18next.t("units.minutes", { count })
+const groupsOf = (count: number) => i18next.t("units.groups", { count })
 
 /** How late a due message may still go: past it, it is recorded missed (the scheduler's window). */
 const LATEST_MINUTES = LOOKBACK_MS / 60_000
@@ -29,11 +32,16 @@ const nineOClockPlus = (secondsAfter: number, locale: string | undefined) => {
 
 /** What is set, e.g. "On: Herald waits at least 30 seconds between two messages from this number, plus up to 30 seconds more at random." */
 export const pacingSummary = (pacing: SessionPacing): string => {
-  if (pacing.minGapSeconds <= 0) return "Off: Herald sends each message as soon as it is due."
-  const gap = `On: Herald waits at least ${seconds(pacing.minGapSeconds)} between two messages from this number`
+  if (pacing.minGapSeconds <= 0) return i18next.t("pacing.off")
+  const gap = seconds(pacing.minGapSeconds)
   return pacing.jitterSeconds <= 0
-    ? `${gap}.`
-    : `${gap}, plus up to ${seconds(pacing.jitterSeconds)} more at random (${pacing.minGapSeconds} to ${seconds(pacing.minGapSeconds + pacing.jitterSeconds)} in all).`
+    ? i18next.t("pacing.on", { gap })
+    : i18next.t("pacing.onJitter", {
+        gap,
+        jitter: seconds(pacing.jitterSeconds),
+        min: pacing.minGapSeconds,
+        max: seconds(pacing.minGapSeconds + pacing.jitterSeconds)
+      })
 }
 
 /** What the setting does to one message going to EXAMPLE_GROUPS groups at 09:00, times on `locale`'s clock (default the viewer's). */
@@ -42,23 +50,28 @@ export const pacingExample = (
   locale: string | undefined = undefined,
   groups: number = EXAMPLE_GROUPS
 ): string => {
-  const many = countOf(groups, "group", "groups")
+  const many = groupsOf(groups)
   const nine = nineOClockPlus(0, locale)
   const sure = sureToGoUnderPacing(pacing, LOOKBACK_MS)
-  if (sure === null)
-    return `A message to ${many} at ${nine} goes to all of them at ${nine}, one right after the other: quick, but that is how a machine sends.`
+  if (sure === null) return i18next.t("pacing.machine", { groups: many, nine })
   const spread = pacing.minGapSeconds + pacing.jitterSeconds
   // one group at a time: the last waits groups − 1 gaps, each between the gap and gap + jitter
   const earliest = nineOClockPlus((groups - 1) * pacing.minGapSeconds, locale)
   const latest = nineOClockPlus((groups - 1) * spread, locale)
-  const until = earliest === latest ? `at about ${latest}` : `between ${earliest} and ${latest}`
-  if (sure >= groups) return `A message to ${many} at ${nine} reaches them one at a time, the last ${until}.`
+  const until =
+    earliest === latest
+      ? i18next.t("pacing.atAbout", { time: latest })
+      : i18next.t("pacing.between", { earliest, latest })
+  if (sure >= groups) return i18next.t("pacing.oneAtATime", { groups: many, nine, until })
   // plans of at most `sure` groups, each starting once the one before is surely through
   const apart = Math.ceil((sure * spread) / 60)
-  return (
-    `A message to ${many} at ${nine} would reach them one at a time, the last ${until}. ` +
-    `But Herald never sends a message more than ${countOf(LATEST_MINUTES, "minute", "minutes")} late: only the first ${sure === 1 ? "group is" : `${sure} groups are`} sure to get it, ` +
-    `so Herald will not let you plan it. Plan it as several campaigns instead, each to at most ${countOf(sure, "group", "groups")} ` +
-    `and ${countOf(apart, "minute", "minutes")} after the one before, or lower the pacing.`
-  )
+  return i18next.t("pacing.tooLate", {
+    count: sure,
+    groups: many,
+    nine,
+    until,
+    late: minutes(LATEST_MINUTES),
+    most: groupsOf(sure),
+    apart: minutes(apart)
+  })
 }

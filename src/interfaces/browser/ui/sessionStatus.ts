@@ -2,6 +2,8 @@
 // Statuses are open-ended (the gateway's words, passed on as they are by user.getSessionStatus):
 // an unknown one is named and said to be unknown, never hidden.
 
+import i18next from "i18next"
+
 export type StatusTone = "good" | "waiting" | "bad" | "unknown"
 
 export interface StatusDescription {
@@ -14,63 +16,68 @@ export interface StatusDescription {
   readonly tone: StatusTone
 }
 
-const KNOWN: Readonly<Record<string, StatusDescription>> = {
-  WORKING: {
-    short: "connected",
-    title: "Connected",
-    advice: "WhatsApp is linked: Herald sends your scheduled messages from this number.",
-    tone: "good"
-  },
-  SCAN_QR_CODE: {
-    short: "scan QR",
-    title: "Waiting for the QR code to be scanned",
-    advice: "Link your phone: scan the QR code below with WhatsApp. Until then Herald cannot send.",
-    tone: "waiting"
-  },
-  STARTING: {
-    short: "starting",
-    title: "Starting",
-    advice: "The connection is starting. Wait a few seconds: this page updates by itself.",
-    tone: "waiting"
-  },
-  STOPPED: {
-    short: "stopped",
-    title: "Stopped",
-    advice: "The connection is stopped, so Herald cannot send. Press Restart to start it again.",
-    tone: "bad"
-  },
-  FAILED: {
-    short: "failed",
-    title: "Failed",
-    advice:
-      "The connection failed, so Herald cannot send. Press Restart. If it fails again, log out and connect again with a new QR code.",
-    tone: "bad"
-  },
-  // GOWS links a device with a passkey instead of (or after) the QR code; the prompt is on the phone
-  PASSKEY_REQUIRED: {
-    short: "passkey needed",
-    title: "Passkey needed",
-    advice:
-      "WhatsApp asks for a passkey to finish linking this device. Follow the prompt on your phone; this page updates once it is done. If there is no prompt, press Restart.",
-    tone: "waiting"
-  },
-  PASSKEY_CONFIRMATION_REQUIRED: {
-    short: "confirm passkey",
-    title: "Passkey confirmation needed",
-    advice:
-      "WhatsApp wants the link confirmed with your passkey. Confirm it on your phone; this page updates once it is done. If there is no prompt, press Restart.",
-    tone: "waiting"
+/** The description of a gateway status, in the language on screen; an unknown one says so and names it. */
+export const describeStatus = (status: string): StatusDescription => {
+  switch (status) {
+    case "WORKING":
+      return {
+        short: i18next.t("session.workingShort"),
+        title: i18next.t("session.workingTitle"),
+        advice: i18next.t("session.workingAdvice"),
+        tone: "good"
+      }
+    case "SCAN_QR_CODE":
+      return {
+        short: i18next.t("session.scanQrShort"),
+        title: i18next.t("session.scanQrTitle"),
+        advice: i18next.t("session.scanQrAdvice"),
+        tone: "waiting"
+      }
+    case "STARTING":
+      return {
+        short: i18next.t("session.startingShort"),
+        title: i18next.t("session.startingTitle"),
+        advice: i18next.t("session.startingAdvice"),
+        tone: "waiting"
+      }
+    case "STOPPED":
+      return {
+        short: i18next.t("session.stoppedShort"),
+        title: i18next.t("session.stoppedTitle"),
+        advice: i18next.t("session.stoppedAdvice"),
+        tone: "bad"
+      }
+    case "FAILED":
+      return {
+        short: i18next.t("session.failedShort"),
+        title: i18next.t("session.failedTitle"),
+        advice: i18next.t("session.failedAdvice"),
+        tone: "bad"
+      }
+    // GOWS links a device with a passkey instead of (or after) the QR code; the prompt is on the phone
+    case "PASSKEY_REQUIRED":
+      return {
+        short: i18next.t("session.passkeyShort"),
+        title: i18next.t("session.passkeyTitle"),
+        advice: i18next.t("session.passkeyAdvice"),
+        tone: "waiting"
+      }
+    case "PASSKEY_CONFIRMATION_REQUIRED":
+      return {
+        short: i18next.t("session.passkeyConfirmShort"),
+        title: i18next.t("session.passkeyConfirmTitle"),
+        advice: i18next.t("session.passkeyConfirmAdvice"),
+        tone: "waiting"
+      }
+    default:
+      return {
+        short: status.toLowerCase().replace(/_/g, " "),
+        title: i18next.t("session.unknownTitle", { status }),
+        advice: i18next.t("session.unknownAdvice", { status }),
+        tone: "unknown"
+      }
   }
 }
-
-/** The description of a gateway status; an unknown one says so and names it. */
-export const describeStatus = (status: string): StatusDescription =>
-  KNOWN[status] ?? {
-    short: status.toLowerCase().replace(/_/g, " "),
-    title: `Status ${status}`,
-    advice: `The gateway reports "${status}", a status Herald does not know. Wait a moment; if it stays, press Restart, or ask your administrator.`,
-    tone: "unknown"
-  }
 
 /** How often the status is asked for: every 2 s until connected (pairing is quick), then every 15 s. */
 export const statusPollMs = (status: string | undefined): number => (status === "WORKING" ? 15_000 : 2_000)

@@ -1,3 +1,4 @@
+import i18next from "i18next"
 // The TargetPicker's logic without React: its page size, how pages become one list, and what a
 // search box's text asks the server for.
 
@@ -23,11 +24,8 @@ export interface ListedChannel {
 
 /** A channel as the picker lists it: its id is the target's, its role and followers under its name. */
 export const channelOption = (c: ListedChannel): PickerOption => {
-  const role = c.role === "OWNER" ? "You own this channel" : "You are an admin of this channel"
-  const followers =
-    c.subscribers === null
-      ? ""
-      : ` · ${c.subscribers.toLocaleString("en-US")} follower${c.subscribers === 1 ? "" : "s"}`
+  const role = c.role === "OWNER" ? i18next.t("helpers.owner") : i18next.t("helpers.admin")
+  const followers = c.subscribers === null ? "" : i18next.t("helpers.followers", { count: c.subscribers })
   return { groupId: c.channelId, groupName: c.name || c.channelId, note: `${role}${followers}` }
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import type { KeyboardEvent } from "react"
 import { useEffect, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { SLOW_POLL_MS } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Button } from "../ui/kit.tsx"
@@ -24,6 +25,7 @@ export const MonthCalendar = ({
   readonly chosen: DayKey | null
   readonly onChoose: (day: DayKey) => void
 }) => {
+  const { t } = useTranslation()
   const trpc = useTRPC()
   const start = parseDayKey(chosen) ?? parseDayKey(today) ?? { year: 2026, month: 0, day: 1 }
   const [shown, setShown] = useState({ year: start.year, month: start.month })
@@ -100,24 +102,27 @@ export const MonthCalendar = ({
   return (
     <section aria-labelledby="calendar-title" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <Button variant="secondary" className="px-2 py-1" onClick={() => go(-1)} aria-label="Previous month">
+        <Button
+          variant="secondary"
+          className="px-2 py-1"
+          onClick={() => go(-1)}
+          aria-label={t("calendar.previousMonth")}
+        >
           ‹
         </Button>
         <h2 id="calendar-title" className="text-base font-semibold" aria-live="polite">
           {title}
         </h2>
-        <Button variant="secondary" className="px-2 py-1" onClick={() => go(1)} aria-label="Next month">
+        <Button variant="secondary" className="px-2 py-1" onClick={() => go(1)} aria-label={t("calendar.nextMonth")}>
           ›
         </Button>
       </div>
       {counts.isError ? <p className="mb-2 text-sm text-red-800">{errorText(counts.error)}</p> : null}
       <table ref={table} className="w-full table-fixed border-collapse text-center" onKeyDown={onKeyDown}>
-        <caption className="sr-only">
-          Messages going out each day of {title}. Use the arrow keys to move between days, Enter to show a day.
-        </caption>
+        <caption className="sr-only">{t("calendar.caption", { month: title })}</caption>
         <thead>
           <tr>
-            {weekdayNames.map((w) => (
+            {weekdayNames().map((w) => (
               <th key={w.long} scope="col" className="pb-1 text-xs font-medium text-slate-600">
                 <abbr title={w.long} className="no-underline">
                   {w.short}
@@ -133,7 +138,10 @@ export const MonthCalendar = ({
                 if (d === null) return <td key={key} />
                 const n = counts.data?.counts[days.indexOf(d)] ?? null
                 const isChosen = d.key === chosen
-                const label = `${n === null ? "Messages" : messageCount(n)} on ${dayName(d.key, today)}`
+                const label =
+                  n === null
+                    ? t("calendar.dayLabelUnknown", { day: dayName(d.key, today) })
+                    : t("calendar.dayLabel", { messages: messageCount(n), day: dayName(d.key, today) })
                 return (
                   <td key={d.key} className="p-0.5">
                     <button

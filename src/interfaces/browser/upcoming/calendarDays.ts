@@ -1,3 +1,5 @@
+import i18next from "i18next"
+import { dateTimeFormat, relativeDays } from "../ui/format.ts"
 // The days of the Upcoming screen in the viewer's zone and locale: pure, so it is unit-tested
 // (tests/unit/browser/calendarDays.test.ts) without a browser. Days are the browser's local days
 // (new Date(y, m, d) is local midnight, also across a change of clocks).
@@ -46,17 +48,8 @@ export const shiftMonth = (year: number, month: number, by: number) => {
   return { year: d.getFullYear(), month: d.getMonth() }
 }
 
-const longDay = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" })
-const longDayWithYear = new Intl.DateTimeFormat(undefined, {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric"
-})
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
-const monthTitle = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" })
-const shortWeekday = new Intl.DateTimeFormat(undefined, { weekday: "short" })
-const longWeekday = new Intl.DateTimeFormat(undefined, { weekday: "long" })
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long" }
+const LONG_DAY_WITH_YEAR: Intl.DateTimeFormatOptions = { ...LONG_DAY, year: "numeric" }
 
 const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1)
 
@@ -65,7 +58,7 @@ export const dayName = (key: DayKey, today: DayKey): string => {
   const d = parseDayKey(key)
   if (d === null) return key
   const date = new Date(d.year, d.month, d.day)
-  return (d.year === Number(today.slice(0, 4)) ? longDay : longDayWithYear).format(date)
+  return dateTimeFormat(d.year === Number(today.slice(0, 4)) ? LONG_DAY : LONG_DAY_WITH_YEAR).format(date)
 }
 
 /** A day heading: "Today", "Tomorrow" (in the viewer's language), else its name. */
@@ -73,21 +66,24 @@ export const dayHeading = (key: DayKey, today: DayKey): string => {
   const [d, t] = [parseDayKey(key), parseDayKey(today)]
   if (d === null || t === null) return key
   const apart = Math.round((dayStart(d.year, d.month, d.day) - dayStart(t.year, t.month, t.day)) / 86_400_000)
-  return apart === 0 || apart === 1 ? capitalised(relative.format(apart, "day")) : dayName(key, today)
+  return apart === 0 || apart === 1 ? capitalised(relativeDays(apart)) : dayName(key, today)
 }
 
 /** "December 2026" */
-export const monthName = (year: number, month: number): string => monthTitle.format(new Date(year, month, 1))
+export const monthName = (year: number, month: number): string =>
+  dateTimeFormat({ month: "long", year: "numeric" }).format(new Date(year, month, 1))
 
 /** The calendar's column heads, Monday first: short and long names ("Mon", "Monday"). */
-export const weekdayNames = Array.from({ length: 7 }, (_, i) => {
-  // 2024-01-01 was a Monday
-  const date = new Date(2024, 0, 1 + i)
-  return { short: shortWeekday.format(date), long: longWeekday.format(date) }
-})
+export const weekdayNames = () =>
+  Array.from({ length: 7 }, (_, i) => {
+    // 2024-01-01 was a Monday
+    const date = new Date(2024, 0, 1 + i)
+    return {
+      short: dateTimeFormat({ weekday: "short" }).format(date),
+      long: dateTimeFormat({ weekday: "long" }).format(date)
+    }
+  })
 
-const plural = new Intl.PluralRules("en")
-
-/** How many messages, in words: "No messages", "1 message", "3 messages". */
+/** How many messages, in words: "No messages", "1 message", "3 messages" (in the language on screen). */
 export const messageCount = (n: number): string =>
-  n === 0 ? "No messages" : `${n.toLocaleString()} ${plural.select(n) === "one" ? "message" : "messages"}`
+  n === 0 ? i18next.t("calendar.noMessages") : i18next.t("calendar.messages", { count: n })

@@ -4,11 +4,13 @@ import { z } from "zod"
 import { describeInstall } from "../../../application/auth/describeInstall.ts"
 import { requestPasswordReset } from "../../../application/auth/requestPasswordReset.ts"
 import { resetPassword } from "../../../application/auth/resetPassword.ts"
+import { setLanguage } from "../../../application/auth/setLanguage.ts"
 import { setPreferences } from "../../../application/auth/setPreferences.ts"
 import { signIn } from "../../../application/auth/signIn.ts"
 import { signOut } from "../../../application/auth/signOut.ts"
 import { signUp } from "../../../application/auth/signUp.ts"
 import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
+import { APP_LANGUAGES } from "../../../domain/shared/languages.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import type { WebContext } from "../trpc.ts"
 import { accountProcedure, publicProcedure, router, run } from "../trpc.ts"
@@ -82,6 +84,12 @@ export const authRouter = router({
     .input(z.object({ timeZone: timeZone.nullable(), locale: locale.nullable() }))
     .mutation(({ ctx, input }) =>
       run(ctx, setPreferences(ctx.user.id, input).pipe(Effect.as({ success: true as const })))
+    ),
+  /** the language the signed-in user chose for the app and their mails; null: their browser's */
+  setLanguage: accountProcedure
+    .input(z.object({ language: z.enum(APP_LANGUAGES).nullable() }))
+    .mutation(({ ctx, input }) =>
+      run(ctx, setLanguage(ctx.user.id, input.language).pipe(Effect.as({ success: true as const })))
     ),
   requestPasswordReset: publicProcedure
     .input(z.object({ email: z.string().max(254), ...offered }))

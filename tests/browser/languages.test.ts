@@ -1,0 +1,135 @@
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Standalone } from "../support/browser.ts"
+import {
+  BROWSER_SKIP_REASON,
+  chromiumAvailable,
+  launchChromium,
+  newPage,
+  seriousA11yViolations,
+  startStandalone
+} from "../support/browser.ts"
+import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
+
+// The app in the organiser's language (docs/browser-app.md, "Languages"): it starts in the
+// browser's language, the header's menu changes it, the choice is kept on the account (so a
+// reload, and another browser, show it), and Arabic group names and messages read right to left
+// inside the left-to-right page. Screenshots of the longer languages go to SHOTS_DIR to be looked at.
+
+const ADA = { name: "Ada", email: "ada@example.org", password: "first account pw" }
+const ARABIC_GROUP = "مجموعة أخبار النادي"
+const ARABIC_TITLE = "أخبار الأسبوع"
+const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots-h25-i18n"
+const hour = 3_600_000
+
+const html = (page: Page) =>
+  page.evaluate<{ lang: string; dir: string }>(
+    "({ lang: document.documentElement.lang, dir: document.documentElement.dir })"
+  )
+/** the direction the browser lays the element out in (dir=auto: from its first strong letter) */
+const DIRECTION = (el: unknown) =>
+  (globalThis as unknown as { getComputedStyle: (e: unknown) => { direction: string } }).getComputedStyle(el).direction
+
+describe.skipIf(!chromiumAvailable)(
+  `the app in the organiser's language (${chromiumAvailable ? "Chromium" : BROWSER_SKIP_REASON})`,
+  () => {
+    let browser: Browser
+    let herald: Standalone
+    beforeAll(async () => {
+      ;[browser, herald] = await Promise.all([launchChromium(), startStandalone()])
+    })
+    afterAll(async () => {
+      await browser?.close()
+      await herald?.stop()
+    })
+
+    it("German from a de-DE browser; Spanish chosen in the header stays after a reload and in another browser; an Arabic group reads right to left", async () => {
+      const german = await newPage(browser, { locale: "de-DE", timezoneId: "Europe/Berlin" })
+      const { page } = german
+      await page.goto(`${herald.url}/sign-in`)
+      await page.getByRole("heading", { name: "Anmelden" }).waitFor()
+      expect(await html(page)).toEqual({ lang: "de", dir: "ltr" })
+      expect(await page.getByLabel("Sprache").inputValue()).toBe("de")
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      // the first account (the admin, confirmed at once), its WhatsApp and a campaign to a group named in Arabic
+      const api = browserApi(page.context().request, herald.url)
+      await api.auth.signUp.mutate(ADA)
+      const sessionName = await connectSandboxSession(api)
+      const group = (await api.user.getMessagingGroups.query({ sessionName })).items[0]!
+      await api.campaign.create.mutate({
+        sessionName,
+        groupId: group.groupId,
+        groupName: ARABIC_GROUP,
+        title: ARABIC_TITLE,
+        messages: [{ content: "مرحبا بالجميع", scheduledAt: new Date(Date.now() + 3 * hour).toISOString() }]
+      })
+
+      await page.goto(`${herald.url}/campaigns`)
+      await page.getByRole("heading", { name: "Kampagnen", level: 1 }).waitFor()
+      const nav = page.getByRole("navigation", { name: "Hauptmenü" })
+      expect(await nav.getByRole("link", { name: "Neue Kampagne" }).count()).toBe(1)
+
+      // Arabic inside the German page: its own direction, the page's left to right
+      const title = page.getByRole("link", { name: ARABIC_TITLE })
+      expect(await title.getAttribute("dir")).toBe("auto")
+      expect(await title.evaluate(DIRECTION)).toBe("rtl")
+      const groupName = page.getByRole("listitem").getByText(ARABIC_GROUP, { exact: true })
+      expect(await groupName.evaluate(DIRECTION)).toBe("rtl")
+      expect(await page.locator("main").evaluate(DIRECTION)).toBe("ltr")
+
+      // Spanish, chosen in the header: at once, kept on the account, and after a reload
+      await page.getByLabel("Sprache").selectOption("es")
+      await page.getByRole("heading", { name: "Campañas", level: 1 }).waitFor()
+      expect(await html(page)).toEqual({ lang: "es", dir: "ltr" })
+      await expect.poll(async () => (await api.auth.me.query()).user?.language, { timeout: 10_000 }).toBe("es")
+      await page.reload()
+      await page.getByRole("heading", { name: "Campañas", level: 1 }).waitFor()
+      expect(await page.getByLabel("Idioma").inputValue()).toBe("es")
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      // another browser, German too: signed in, the account's Spanish wins over the browser's German
+      const other = await newPage(browser, { locale: "de-DE", timezoneId: "Europe/Berlin" })
+      await other.page.goto(`${herald.url}/sign-in`)
+      await other.page.getByLabel("E-Mail-Adresse").fill(ADA.email)
+      await other.page.getByLabel("Passwort", { exact: true }).fill(ADA.password)
+      await other.page.getByRole("button", { name: "Anmelden" }).click()
+      await other.page.waitForURL(/\/campaigns$/)
+      await other.page.getByRole("heading", { name: "Campañas", level: 1 }).waitFor()
+      expect(await html(other.page)).toEqual({ lang: "es", dir: "ltr" })
+
+      // screenshots of the longer languages, desktop and phone, to look at for overflowing words
+      mkdirSync(SHOTS_DIR, { recursive: true })
+      for (const language of ["es", "de", "pt-BR"] as const) {
+        await page.getByRole("combobox").first().selectOption(language)
+        await expect.poll(async () => (await html(page)).lang, { timeout: 10_000 }).toBe(language)
+        for (const [name, viewport] of [
+          ["desktop", { width: 1280, height: 800 }],
+          ["phone", { width: 390, height: 844 }]
+        ] as const) {
+          await page.setViewportSize(viewport)
+          for (const path of ["/campaigns", "/campaigns/new", "/whatsapp", "/upcoming"]) {
+            await page.goto(`${herald.url}${path}`)
+            await page.locator("main h1").waitFor()
+            await page.screenshot({
+              path: join(SHOTS_DIR, `${language}-${path.slice(1).replaceAll("/", "-")}-${name}.png`),
+              fullPage: true
+            })
+            // nothing wider than the screen: a long German word would push the page sideways
+            expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(
+              viewport.width
+            )
+          }
+        }
+      }
+      // back to the browser's language for the next tests of this account
+      await api.auth.setLanguage.mutate({ language: null })
+      expect(german.errors).toEqual([])
+      expect(other.errors).toEqual([])
+      await german.context.close()
+      await other.context.close()
+    })
+  }
+)
