@@ -15,7 +15,7 @@ import { browserApi, connectSandboxSession } from "../support/browserApi.ts"
 
 // The app in the organiser's language (docs/browser-app.md, "Languages"): it starts in the
 // browser's language, the header's menu changes it, the choice is kept on the account (so a
-// reload, and another browser, show it), and Arabic group names and messages read right to left
+// reload, and another browser, show it; one picked before signing in becomes the account's), and Arabic group names and messages read right to left
 // inside the left-to-right page. Screenshots of the longer languages go to SHOTS_DIR to be looked at.
 
 const ADA = { name: "Ada", email: "ada@example.org", password: "first account pw" }
@@ -130,6 +130,39 @@ describe.skipIf(!chromiumAvailable)(
       expect(other.errors).toEqual([])
       await german.context.close()
       await other.context.close()
+    })
+
+    it("Español picked on the sign-in page of an English browser stays after signing in, is kept on the account, and is forgotten on signing out", async () => {
+      const english = await newPage(browser, { locale: "en-US", timezoneId: "Europe/London" })
+      const { page } = english
+      const api = browserApi(page.context().request, herald.url)
+      await page.goto(`${herald.url}/sign-in`)
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
+      await page.getByLabel("Language").selectOption("es")
+      await page.getByRole("heading", { name: "Iniciar sesión" }).waitFor()
+
+      // Ada's account has no language of its own (the test above gave it back to her browsers)
+      await page.getByLabel("Correo electrónico").fill(ADA.email)
+      await page.getByLabel("Contraseña", { exact: true }).fill(ADA.password)
+      await page.getByRole("button", { name: "Iniciar sesión" }).click()
+      await page.waitForURL(/\/campaigns$/)
+      await page.getByRole("heading", { name: "Campañas", level: 1 }).waitFor()
+      expect(await html(page)).toEqual({ lang: "es", dir: "ltr" })
+      // the choice made before signing in is now the account's, so her other browsers show it too
+      await expect.poll(async () => (await api.auth.me.query()).user?.language, { timeout: 10_000 }).toBe("es")
+      await page.reload()
+      await page.getByRole("heading", { name: "Campañas", level: 1 }).waitFor()
+      expect(await page.getByLabel("Idioma").inputValue()).toBe("es")
+
+      // signing out forgets it in this browser (a shared computer): the next visit starts in the browser's English
+      await page.getByRole("button", { name: "Cerrar sesión" }).click()
+      await page.waitForURL(/\/sign-in$/)
+      expect(await page.evaluate<string | null>("localStorage.getItem('herald.language')")).toBeNull()
+      await page.reload()
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
+      expect(await html(page)).toEqual({ lang: "en", dir: "ltr" })
+      expect(english.errors).toEqual([])
+      await english.context.close()
     })
   }
 )

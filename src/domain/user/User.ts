@@ -1,5 +1,6 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
+import type { AppLanguage } from "../shared/languages.ts"
 
 /**
  * A user account, event-sourced like the rest of the domain: sign-up, approval and password
@@ -65,8 +66,8 @@ export type UserEvent =
       readonly locale: string | null
       readonly at: number
     }
-  /** the language the owner chose for the app and their mails (one of APP_LANGUAGES); null: their browser's */
-  | { readonly type: "UserLanguageChosen"; readonly language: string | null; readonly at: number }
+  /** the language the owner chose for the app (one of APP_LANGUAGES; mails are still English); null: their browser's */
+  | { readonly type: "UserLanguageChosen"; readonly language: AppLanguage | null; readonly at: number }
 
 export interface UserState {
   readonly id: string
@@ -80,8 +81,8 @@ export interface UserState {
   /** IANA zone and BCP 47 locale of the reader, canonical; null until known */
   readonly timeZone: string | null
   readonly locale: string | null
-  /** the app's and mails' language the owner chose (APP_LANGUAGES); null: follow their browser */
-  readonly language: string | null
+  /** the app's language the owner chose (APP_LANGUAGES; mails do not follow it yet); null: follow their browser */
+  readonly language: AppLanguage | null
   readonly createdAt: number
   readonly updatedAt: number
   readonly version: number
@@ -122,7 +123,7 @@ export type UserCommand =
       readonly now: number
     }
   /** already checked to be one of APP_LANGUAGES, or null (follow the browser) */
-  | { readonly type: "ChooseLanguage"; readonly language: string | null; readonly now: number }
+  | { readonly type: "ChooseLanguage"; readonly language: AppLanguage | null; readonly now: number }
 
 export type UserRejection =
   | { readonly _tag: "UserAlreadyExists" }

@@ -54,8 +54,9 @@ export interface SqliteConnection {
 /**
  * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
  * 15: Idempotency-Key records (idempotency_keys); 16: webhook endpoints and deliveries; 17: the
- * users' time zone and locale (USERS_PREFERENCES_COLUMNS); 18: the votes on polls (poll_results). Every table is created if missing at
- * every start, so a file of any older version gains what it lacks.
+ * users' time zone and locale (USERS_PREFERENCES_COLUMNS); 18: the votes on polls (poll_results);
+ * 19: the app's language the owner chose (USERS_LANGUAGE_COLUMNS). Every table is created if
+ * missing at every start, so a file of any older version gains what it lacks.
  */
 export const SQLITE_SCHEMA_VERSION = 19
 

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import type { Node, SourceFile } from "typescript/unstable/ast"
 import { SyntaxKind } from "typescript/unstable/ast"
@@ -9,8 +10,10 @@ import { APP_LANGUAGES } from "../../../src/domain/shared/languages.ts"
 // Fails when a string of the browser app has no translation (docs/browser-app.md, "Languages"):
 // (a) every key the code uses is in all four catalogs, with the same {{variables}} and every
 // plural form the language's Intl.PluralRules asks for, and no catalog holds a key nothing uses;
-// (b) no user-visible English is left in the JSX (text, and the string attributes a person reads
-// or hears), found by walking the TypeScript compiler's syntax tree of every .tsx file.
+// (b) no user-visible English is left in the JSX (text, the string attributes a person reads or
+// hears, and string constants of a .tsx file rendered as JSX children), found by walking the
+// TypeScript compiler's syntax tree of every .tsx file; (c) no t(…) carries English of its own
+// (a defaultValue), which would show whenever a key is missing instead of failing here.
 
 const ROOT = join(import.meta.dirname, "../../..")
 const BROWSER = join(ROOT, "src/interfaces/browser")
@@ -25,6 +28,12 @@ const NOT_YET_TRANSLATED: ReadonlyArray<string> = []
 
 /** Words that are the same in every language: names, and marks that are not words. */
 const ALLOWED_LITERALS: ReadonlySet<string> = new Set(["Herald", "WhatsApp", "WAHA", "Webhooks", "API"])
+
+/**
+ * String constants with letters, declared in a .tsx file and rendered as a JSX child, that are
+ * not words (`path:NAME`, path from src/interfaces/browser): each one listed on purpose.
+ */
+const ALLOWED_CONSTANTS: ReadonlySet<string> = new Set<string>([])
 
 /** Attributes a person reads or hears; string literals in them must be t(…) keys. */
 const READ_ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -103,6 +112,43 @@ const isStringLike = (node: Node): node is Node & { readonly text: string } =>
 
 const hasWords = (text: string) => /\p{L}/u.test(text) && !ALLOWED_LITERALS.has(text.trim())
 
+/** The names an expression in JSX shows as they are (`{LABEL}`, `{ok ? SAVED : FAILED}`): the same walk as shownStrings. */
+const shownNames = (node: Node): Array<Node & { readonly text: string }> => {
+  switch (node.kind) {
+    case SyntaxKind.Identifier:
+      return [node as Node & { readonly text: string }]
+    case SyntaxKind.ParenthesizedExpression:
+      return shownNames((node as unknown as { readonly expression: Node }).expression)
+    case SyntaxKind.ConditionalExpression: {
+      const c = node as unknown as { readonly whenTrue: Node; readonly whenFalse: Node }
+      return [...shownNames(c.whenTrue), ...shownNames(c.whenFalse)]
+    }
+    case SyntaxKind.BinaryExpression: {
+      const b = node as unknown as { readonly left: Node; readonly right: Node; readonly operatorToken: Node }
+      const op = b.operatorToken.kind
+      if (op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken)
+        return [...shownNames(b.left), ...shownNames(b.right)]
+      // `ok && LABEL` shows LABEL, never ok
+      if (op === SyntaxKind.AmpersandAmpersandToken) return shownNames(b.right)
+      return []
+    }
+    default:
+      return []
+  }
+}
+
+/** Whether t's options hold English of their own: a `defaultValue` property, or a string as the second argument (i18next reads it as one). */
+const passesDefault = (options: Node): boolean => {
+  if (isStringLike(options) || options.kind === SyntaxKind.TemplateExpression) return true
+  if (options.kind !== SyntaxKind.ObjectLiteralExpression) return false
+  const properties = (options as unknown as { readonly properties: ReadonlyArray<Node & { readonly name?: Node }> })
+    .properties
+  return properties.some((p) => {
+    const name = p.name as unknown as { readonly text?: string } | undefined
+    return name?.text === "defaultValue" || (name?.text ?? "").startsWith("defaultValue_")
+  })
+}
+
 /** The strings an expression in JSX shows as it is: itself, either branch of a ?:, the sides of ?? and ||, a template's parts. */
 const shownStrings = (node: Node): Array<Node & { readonly text: string }> => {
   if (isStringLike(node)) return [node]
@@ -164,6 +210,10 @@ const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
   const uses: Array<Use> = []
   const literals: Array<Finding> = []
   const dynamicKeys: Array<Finding> = []
+  const defaults: Array<Finding> = []
+  // string constants with letters declared in this file, and the names it renders as JSX children
+  const constants = new Map<string, Finding>()
+  const rendered: Array<Node & { readonly text: string }> = []
   const where = (node: Node) => `${path}:${lineOf(file, node)}`
   const visit = (node: Node): void => {
     if (node.kind === SyntaxKind.CallExpression) {
@@ -177,6 +227,8 @@ const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
             : ""
       const [first, options] = call.arguments
       if (name === "t" && first !== undefined) {
+        if (options !== undefined && passesDefault(options))
+          defaults.push({ text: file.text.slice(node.pos, node.end).trim(), where: where(node) })
         if (isStringLike(first)) {
           uses.push({
             key: first.text,
@@ -201,6 +253,14 @@ const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
         for (const s of shown) if (hasWords(s.text)) literals.push({ text: `${name}="${s.text}"`, where: where(s) })
       }
     }
+    if (scanLiterals && node.kind === SyntaxKind.VariableDeclaration) {
+      const declaration = node as unknown as { readonly name: Node; readonly initializer?: Node }
+      const value = declaration.initializer
+      if (declaration.name.kind === SyntaxKind.Identifier && value !== undefined && isStringLike(value)) {
+        const constant = (declaration.name as unknown as { readonly text: string }).text
+        if (hasWords(value.text)) constants.set(constant, { text: `${constant} = "${value.text}"`, where: where(node) })
+      }
+    }
     if (scanLiterals && node.kind === SyntaxKind.JsxText) {
       const text = (node as unknown as { readonly text: string }).text.trim()
       if (hasWords(text)) literals.push({ text, where: where(node) })
@@ -212,13 +272,20 @@ const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
       (node.parent.kind === SyntaxKind.JsxElement || node.parent.kind === SyntaxKind.JsxFragment)
     ) {
       const inner = (node as unknown as { readonly expression?: Node }).expression
-      if (inner !== undefined)
+      if (inner !== undefined) {
         for (const s of shownStrings(inner)) if (hasWords(s.text)) literals.push({ text: s.text, where: where(s) })
+        rendered.push(...shownNames(inner))
+      }
     }
     node.forEachChild(visit)
   }
   visit(file)
-  return { uses, literals, dynamicKeys }
+  for (const name of rendered) {
+    const constant = constants.get(name.text)
+    if (constant !== undefined && !ALLOWED_CONSTANTS.has(`${path}:${name.text}`))
+      literals.push({ text: `{${name.text}}, ${constant.text} (${constant.where})`, where: where(name) })
+  }
+  return { uses, literals, dynamicKeys, defaults }
 }
 
 let api: API | undefined
@@ -253,6 +320,10 @@ describe("the browser app's translations", () => {
 
   it("asks only for keys written out in the code (a key made at run time cannot be checked)", () => {
     expect(scanned.flatMap((f) => f.dynamicKeys)).toEqual([])
+  })
+
+  it("gives t(…) no English of its own (a defaultValue would hide a missing key)", () => {
+    expect(scanned.flatMap((f) => f.defaults).map((d) => `${d.where}: ${d.text}`)).toEqual([])
   })
 
   it.each(APP_LANGUAGES)("%s has every key the code uses, with each plural form its language needs", (language) => {
@@ -297,5 +368,35 @@ describe("the browser app's translations", () => {
   it("names only files that exist in its list of files still to translate", () => {
     const paths = new Set(scanned.map((f) => f.path))
     expect(NOT_YET_TRANSLATED.filter((path) => !paths.has(path))).toEqual([])
+  })
+
+  it("catches what it is meant to: a defaultValue, and a constant of words rendered as a child", () => {
+    const dir = mkdtempSync(join(tmpdir(), "herald-translations-"))
+    const probe = new API({ cwd: dir })
+    try {
+      writeFileSync(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { jsx: "react-jsx" }, files: ["probe.tsx"] })
+      )
+      writeFileSync(
+        join(dir, "probe.tsx"),
+        [
+          "declare const t: (key: string, options?: object | string) => string",
+          'const SAVED = "Saved"',
+          'const ARROW = "→"',
+          'export const A = ({ ok }: { ok: boolean }) => <p>{ok ? SAVED : ARROW}{t("a.b", { defaultValue: "Hello" })}</p>',
+          'export const B = () => <p>{t("a.c", "Hi")}{t("a.d", { name: "x" })}</p>'
+        ].join("\n")
+      )
+      const program = probe.updateSnapshot({ openProjects: [join(dir, "tsconfig.json")] }).getProjects()[0]?.program
+      const file = program?.getSourceFile(join(dir, "probe.tsx"))
+      if (file === undefined) throw new Error("no syntax tree for the probe")
+      const found = scan(file, "probe.tsx", true)
+      expect(found.defaults.map((d) => d.where)).toEqual(["probe.tsx:4", "probe.tsx:5"])
+      expect(found.literals.map((l) => l.text)).toEqual(['{SAVED}, SAVED = "Saved" (probe.tsx:2)'])
+    } finally {
+      probe.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

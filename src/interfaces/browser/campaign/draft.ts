@@ -1,6 +1,7 @@
 import i18next from "i18next"
 import { z } from "zod/mini"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
+import { formattingLocale } from "../i18n/language.ts"
 import type { PlanForm, RowMedia } from "./planInput.ts"
 import { newRow } from "./planInput.ts"
 import { clockOf, todayIn } from "./zoneFormat.ts"
@@ -113,10 +114,15 @@ export const mediaOf = (form: PlanForm): ReadonlyArray<RowMedia> => {
 }
 
 /**
- * When a draft was saved, in the viewer's zone and clock: `10:42` (en-GB) or `10:42 AM` (en-US)
+ * When a draft was saved, in the viewer's zone and the language on screen's clock (unless `locale`): `10:42` (en-GB) or `10:42 AM` (en-US)
  * today, with the date before it on another day (`24 Nov, 10:42`).
  */
-export const savedAtText = (savedAt: number, timeZone: string, locale?: string, now: Date = new Date()): string => {
+export const savedAtText = (
+  savedAt: number,
+  timeZone: string,
+  locale: string = formattingLocale(),
+  now: Date = new Date()
+): string => {
   const at = new Date(savedAt)
   const clock = new Intl.DateTimeFormat(locale, { timeZone, minute: "2-digit", ...clockOf(locale) })
   if (todayIn(timeZone, at) === todayIn(timeZone, now)) return clock.format(at)

@@ -5,6 +5,7 @@
 
 import i18next from "i18next"
 import { zoneLabel as placeTime } from "../../../domain/shared/zoneNames.ts"
+import { formattingLocale } from "../i18n/language.ts"
 import { clockOf } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
@@ -40,12 +41,15 @@ export const zoneLabel = (timeZone: string): string => {
 // made once per language and zone: a 1,000-message page names the zone on every row
 const zoneLabels = new Map<string, string>()
 
+// one per (locale, options); no `locale` means the language on screen's (formattingLocale), and the
+// key names the locale it resolved to, so a change of language makes new formatters
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
-  const key = JSON.stringify([locale ?? null, options])
+  const resolved = locale ?? formattingLocale()
+  const key = JSON.stringify([resolved, options])
   let made = formatters.get(key)
   if (made === undefined) {
-    made = new Intl.DateTimeFormat(locale, options)
+    made = new Intl.DateTimeFormat(resolved, options)
     formatters.set(key, made)
   }
   return made
@@ -60,7 +64,7 @@ const calendarDay = (date: string): Date | null => {
 const yearIn = (epochMs: number, timeZone: string): string =>
   formatter("en-US", { timeZone, year: "numeric" }).format(new Date(epochMs))
 
-/** `08:30` (24-hour locales), `8:30 AM` (12-hour ones): a wall-clock `HH:MM` in the locale's clock. */
+/** `08:30` (24-hour locales), `8:30 AM` (12-hour ones): a wall-clock `HH:MM` in the locale's clock (no `locale`: the language on screen's). */
 export const clockTime = (sendTime: string, locale?: string): string => {
   const m = /^(\d{2}):(\d{2})$/.exec(sendTime)
   if (m === null) return sendTime

@@ -4,6 +4,7 @@ import i18next from "i18next"
 // offsets come from the server's preview.
 
 import { currentZoneName } from "../../../domain/shared/zoneNames.ts"
+import { formattingLocale } from "../i18n/language.ts"
 
 // today's names of zones (Asia/Calcutta → Asia/Kolkata) are shared with the server's mails
 export { currentZoneName } from "../../../domain/shared/zoneNames.ts"
@@ -39,7 +40,9 @@ export const searchZones = (zones: ReadonlyArray<string>, query: string, keep: s
 
 /**
  * One Intl.DateTimeFormat per (locale, zone, options), made on first use: building one costs far
- * more than formatting with it, and a 1,000-message preview formats three times per message.
+ * more than formatting with it, and a 1,000-message preview formats three times per message. No
+ * `locale` means the language on screen (formattingLocale), not the browser's default, and the key
+ * names the locale it resolved to, so a change of language makes new formatters.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatter = (
@@ -47,10 +50,11 @@ const formatter = (
   timeZone: string,
   options: Intl.DateTimeFormatOptions
 ): Intl.DateTimeFormat => {
-  const key = JSON.stringify([locale ?? null, timeZone, options])
+  const resolved = locale ?? formattingLocale()
+  const key = JSON.stringify([resolved, timeZone, options])
   let made = formatters.get(key)
   if (made === undefined) {
-    made = new Intl.DateTimeFormat(locale, { ...options, timeZone })
+    made = new Intl.DateTimeFormat(resolved, { ...options, timeZone })
     formatters.set(key, made)
   }
   return made
@@ -67,7 +71,8 @@ const READABLE: Intl.DateTimeFormatOptions = {
 
 /**
  * The locale's own clock, as its short time style has it (what the pages and the browser's time
- * inputs show): 12-hour `9:00 AM` (en-US) or 24-hour `09:00` (en-GB, de), never a mix.
+ * inputs show): 12-hour `9:00 AM` (en-US) or 24-hour `09:00` (en-GB, de), never a mix. No `locale`:
+ * the language on screen's (formattingLocale).
  */
 export const clockOf = (locale?: string): Intl.DateTimeFormatOptions => {
   // made once per locale, as the formatters are
@@ -84,7 +89,7 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
   return `${part("year")}-${part("month")}-${part("day")}`
 }
 
-/** `Sun, 28 Mar 2027, 09:00` (en-GB), `Sun, Mar 28, 2027, 9:00 AM` (en-US) in `timeZone`: the viewer's language and clock. */
+/** `Sun, 28 Mar 2027, 09:00` (en-GB), `Sun, Mar 28, 2027, 9:00 AM` (en-US) in `timeZone`: the language on screen's words and clock unless `locale` says otherwise. */
 export const formatInZone = (iso: string, timeZone: string, locale?: string): string =>
   formatter(locale, timeZone, { ...READABLE, ...clockOf(locale) }).format(new Date(iso))
 

@@ -5,34 +5,51 @@ import type { AppLanguage } from "../../../domain/shared/languages.ts"
 import { APP_LANGUAGES, isAppLanguage } from "../../../domain/shared/languages.ts"
 import { useMe } from "../session.tsx"
 import { useTRPC } from "../trpc.ts"
-import { browserLanguage, LANGUAGE_NAMES, rememberLanguage, showLanguage } from "./i18n.ts"
+import { browserLanguage, LANGUAGE_NAMES, rememberedLanguage, rememberLanguage, showLanguage } from "./i18n.ts"
 import { currentLanguage } from "./language.ts"
 
 /**
  * Shows the page in the signed-in account's chosen language (auth.me's `language`), once auth.me
- * answers and whenever it changes; an account that chose none follows this browser's. The choice
- * is remembered in this browser too, so the next load starts in it. Renders nothing.
+ * answers and whenever it changes, and remembers it in this browser so the next load starts in it.
+ * An account that chose none keeps the language this browser chose (before signing in, or while
+ * the account waited for approval), else follows the browser's; once the account is ACTIVE that
+ * remembered choice is saved on it (auth.setLanguage), so another browser shows it too. Renders nothing.
  */
 export const FollowAccountLanguage = () => {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
   const me = useMe()
+  const keep = useMutation(
+    trpc.auth.setLanguage.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), exact: true })
+    })
+  )
+  const { mutate } = keep
   const user = me.data?.user ?? null
   const followed = useRef<string | null>(null)
   useEffect(() => {
     if (user === null) return
     const chosen = user.language !== null && isAppLanguage(user.language) ? user.language : null
-    const key = `${user.id} ${chosen ?? ""}`
+    // the status too: a remembered choice is saved once a waiting account becomes ACTIVE
+    const key = `${user.id} ${user.status} ${chosen ?? ""}`
     if (followed.current === key) return
     followed.current = key
-    rememberLanguage(chosen)
-    void showLanguage(chosen ?? browserLanguage())
-  }, [user])
+    if (chosen !== null) {
+      rememberLanguage(chosen)
+      void showLanguage(chosen)
+      return
+    }
+    const remembered = rememberedLanguage()
+    void showLanguage(remembered ?? browserLanguage())
+    if (remembered !== null && user.status === "ACTIVE") mutate({ language: remembered })
+  }, [user, mutate])
   return null
 }
 
 /**
  * The header's language menu: each language by its own name. The choice shows at once, is kept in
- * this browser and, when someone is signed in, on their account (auth.setLanguage), which their
- * mails follow too.
+ * this browser and, when someone is signed in and ACTIVE, on their account (auth.setLanguage), so
+ * their other browsers show it too. (Mails are still written in English.)
  */
 export const LanguageChooser = () => {
   const { t, i18n } = useTranslation()

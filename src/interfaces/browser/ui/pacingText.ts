@@ -44,7 +44,7 @@ export const pacingSummary = (pacing: SessionPacing): string => {
       })
 }
 
-/** What the setting does to one message going to EXAMPLE_GROUPS groups at 09:00, times on `locale`'s clock (default the viewer's). */
+/** What the setting does to one message going to EXAMPLE_GROUPS groups at 09:00, times on `locale`'s clock (default the language on screen's, formattingLocale, through clockTime). */
 export const pacingExample = (
   pacing: SessionPacing,
   locale: string | undefined = undefined,

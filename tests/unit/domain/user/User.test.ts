@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import type { AppLanguage } from "../../../../src/domain/shared/languages.ts"
 import type { UserCommand, UserEvent, UserState } from "../../../../src/domain/user/User.ts"
 import { decideUser, UserDecider, userStreamId } from "../../../../src/domain/user/User.ts"
 import { fold } from "../../../support/fold.ts"
@@ -293,6 +294,53 @@ describe("User decider", () => {
       const replacedAfterSet = run([unverified("d1"), set(NY), unverified("d2", AT + 2000, { now: AT + 6 })]).state
       expect(replacedAfterSet).toMatchObject({ timeZone: null, locale: null, version: 3 })
       expect(decideUser(set(NY), UserDecider.initialState)).toEqual({
+        _tag: "Rejected",
+        rejection: { _tag: "UserNotFound" }
+      })
+    })
+  })
+
+  describe("the app's language the owner chose (ChooseLanguage)", () => {
+    const choose = (language: AppLanguage | null, now = AT + 5) => ({ type: "ChooseLanguage", language, now }) as const
+    const table: ReadonlyArray<
+      readonly [string, ReadonlyArray<UserCommand>, AppLanguage | null, ReadonlyArray<UserEvent>]
+    > = [
+      ["none yet, one chosen", [register()], "es", [{ type: "UserLanguageChosen", language: "es", at: AT + 5 }]],
+      ["the same again: no event", [register(), choose("es", AT + 1)], "es", []],
+      [
+        "another one",
+        [register(), choose("es", AT + 1)],
+        "pt-BR",
+        [{ type: "UserLanguageChosen", language: "pt-BR", at: AT + 5 }]
+      ],
+      [
+        "back to the browser's",
+        [register(), choose("de", AT + 1)],
+        null,
+        [{ type: "UserLanguageChosen", language: null, at: AT + 5 }]
+      ],
+      ["none and none: no event", [register()], null, []]
+    ]
+    it.each(table)("%s", (_, before, language, expected) => {
+      expect(decideUser(choose(language), run(before).state)).toEqual({ _tag: "Accepted", events: expected })
+    })
+
+    it("evolve keeps it (null on a new account), stamped; the time zone and locale untouched; unknown account: UserNotFound", () => {
+      expect(run([register()]).state).toMatchObject({ language: null, version: 1 })
+      const chosen = run([register({ timeZone: "Europe/Berlin", locale: "de-DE" }), choose("de")]).state
+      expect(chosen).toMatchObject({
+        language: "de",
+        timeZone: "Europe/Berlin",
+        locale: "de-DE",
+        updatedAt: AT + 5,
+        version: 2
+      })
+      expect(run([register(), choose("de", AT + 1), choose(null, AT + 9)]).state).toMatchObject({
+        language: null,
+        updatedAt: AT + 9,
+        version: 3
+      })
+      expect(decideUser(choose("es"), UserDecider.initialState)).toEqual({
         _tag: "Rejected",
         rejection: { _tag: "UserNotFound" }
       })
