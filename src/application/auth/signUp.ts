@@ -93,7 +93,11 @@ export const signUp = Effect.fn("signUp")(function* (
         : {
             kind: "EmailVerificationLink",
             to: email,
-            reader: { timeZone: outcome.state.timeZone, locale: outcome.state.locale },
+            reader: {
+              timeZone: outcome.state.timeZone,
+              locale: outcome.state.locale,
+              language: outcome.state.language
+            },
             link: verificationLink(settings.appUrl, outcome.state.id, secret),
             expiresAt
           }

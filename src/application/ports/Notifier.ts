@@ -15,6 +15,8 @@ import { Context } from "effect"
 export interface Reader {
   readonly timeZone: string | null
   readonly locale: string | null
+  /** the language the account's owner chose (an APP_LANGUAGES tag: their mails are written in it); null or absent: their locale's */
+  readonly language?: string | null
 }
 
 /** The reader nothing is known of. */
