@@ -89,7 +89,16 @@ export const signUp = Effect.fn("signUp")(function* (
     })
     yield* notifier.notify(
       outcome._tag === "Rejected"
-        ? { kind: "SignUpAttempted", to: email }
+        ? {
+            kind: "SignUpAttempted",
+            to: email,
+            // the account that has the address: its owner's language, not the one who tried
+            reader: {
+              timeZone: outcome.state.timeZone,
+              locale: outcome.state.locale,
+              language: outcome.state.language
+            }
+          }
         : {
             kind: "EmailVerificationLink",
             to: email,

@@ -35,12 +35,14 @@ export type Notification =
   | {
       readonly kind: "AccountApproved"
       readonly to: string
+      /** the account's owner (absent in notifications made before mails were translated: English) */
+      readonly reader?: Reader
       readonly name: string
       readonly again: boolean
       readonly signInLink: string
     }
   /** to a user whose request for an account the admin declined */
-  | { readonly kind: "AccountRejected"; readonly to: string; readonly name: string }
+  | { readonly kind: "AccountRejected"; readonly to: string; readonly name: string; readonly reader?: Reader }
   | { readonly kind: "PasswordResetRequested"; readonly email: string }
   | {
       readonly kind: "PasswordResetLink"
@@ -58,7 +60,7 @@ export type Notification =
       readonly expiresAt: number
     }
   /** to the owner of an address that already has an account, when someone signs up with it */
-  | { readonly kind: "SignUpAttempted"; readonly to: string }
+  | { readonly kind: "SignUpAttempted"; readonly to: string; readonly reader?: Reader }
   /**
    * to a session's owner (by e-mail only: the session may be the very channel that broke) when
    * the gateway reports it left WORKING, naming what is due in the next 24 hours

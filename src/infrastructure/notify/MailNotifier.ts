@@ -1,6 +1,6 @@
 import { Clock, Effect, Layer } from "effect"
 import type { Notification } from "../../application/ports/Notifier.ts"
-import { Notifier } from "../../application/ports/Notifier.ts"
+import { Notifier, UNKNOWN_READER } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { failedTargetOf, failureExplained } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
@@ -67,32 +67,29 @@ export const composeMail = (
             ...(n.adminLink === undefined ? [] : ["", "Accounts page:", n.adminLink])
           ].join("\n") + note
       }
-    case "AccountApproved":
+    case "AccountApproved": {
+      const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
         to: n.to,
-        subject: n.again ? `[${PRODUCT}] Your account is active again` : `[${PRODUCT}] Your account is approved`,
+        subject: `[${PRODUCT}] ${t(n.again ? "approved.subjectAgain" : "approved.subject")}`,
         text: [
-          `Hello ${n.name},`,
+          t("greeting", { name: n.name }),
           "",
-          n.again
-            ? `The administrator enabled your ${PRODUCT} account again: you can sign in, and your scheduled messages are sent again.`
-            : `The administrator approved your ${PRODUCT} account: you can now sign in and schedule messages.`,
+          t(n.again ? "approved.enabledAgain" : "approved.approved"),
           "",
-          "Sign in here:",
+          t("approved.signIn"),
           n.signInLink
         ].join("\n")
       }
-    case "AccountRejected":
+    }
+    case "AccountRejected": {
+      const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Your account request was declined`,
-        text: [
-          `Hello ${n.name},`,
-          "",
-          `The administrator declined your request for a ${PRODUCT} account, so you cannot sign in.`,
-          "If you think this is a mistake, ask the person who runs this Herald to enable it."
-        ].join("\n")
+        subject: `[${PRODUCT}] ${t("rejected.subject")}`,
+        text: [t("greeting", { name: n.name }), "", t("rejected.declined"), t("rejected.mistake")].join("\n")
       }
+    }
     case "PasswordResetRequested":
       return {
         to: adminEmail,
@@ -138,17 +135,16 @@ export const composeMail = (
         ].join("\n")
       }
     }
-    case "SignUpAttempted":
+    case "SignUpAttempted": {
+      const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Someone tried to sign up with your address`,
-        text: [
-          `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one.`,
-          "",
-          "Nothing was changed. If it was you, sign in instead; if you forgot your password, use",
-          '"Forgot password" on the sign-in page. If it was not you, you can ignore this e-mail.'
-        ].join("\n")
+        subject: `[${PRODUCT}] ${t("signUpAttempted.subject")}`,
+        text: [t("signUpAttempted.tried"), "", t("signUpAttempted.nothingChanged"), t("signUpAttempted.ifYou")].join(
+          "\n"
+        )
       }
+    }
     case "SessionLeftWorking": {
       // in plain words by status (sessionStatusWords.ts); the gateway's own word only under Details
       const t = mailWords(mailLanguage(n.reader))

@@ -102,4 +102,32 @@ describe("the language of a mail to an account's owner", () => {
       "O link funciona uma única vez, até quinta-feira, 26 de novembro, 12:00 (horário de Sao Paulo)."
     )
   })
+
+  it("tells an owner who reads es-ES that their account is approved, in Spanish, and a German owner of someone's sign-up attempt", () => {
+    const approved = composeMail(
+      {
+        kind: "AccountApproved",
+        to: "zoe@example.org",
+        reader: { timeZone: "Europe/Madrid", locale: "es-ES", language: null },
+        name: "Zoë",
+        again: false,
+        signInLink: "https://herald.example.org/sign-in"
+      },
+      "admin@example.org"
+    )
+    expect(approved.subject).toBe("[Herald] Tu cuenta está aprobada")
+    expect(approved.text.split("\n")).toEqual([
+      "Hola, Zoë:",
+      "",
+      "La persona que administra Herald aprobó tu cuenta: ya puedes iniciar sesión y programar mensajes.",
+      "",
+      "Inicia sesión aquí:",
+      "https://herald.example.org/sign-in"
+    ])
+    const attempted = composeMail(
+      { kind: "SignUpAttempted", to: "jan@example.org", reader: { timeZone: null, locale: "en-US", language: "de" } },
+      "admin@example.org"
+    )
+    expect(attempted.subject).toBe("[Herald] Jemand wollte sich mit deiner Adresse registrieren")
+  })
 })

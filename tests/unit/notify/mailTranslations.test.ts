@@ -46,7 +46,7 @@ const english = byBase(MAIL_CATALOGS.en)
 const usedKeys = (): Set<string> => {
   const used = new Set<string>()
   for (const source of CODE) {
-    for (const match of source.matchAll(/"([a-z]+(?:\.[A-Za-z_]+)+|zone)"/g)) {
+    for (const match of source.matchAll(/"([a-z][A-Za-z]*(?:\.[A-Za-z_]+)+|zone|greeting)"/g)) {
       if (match[1] !== undefined && !match[1].endsWith(".ts")) used.add(match[1])
     }
     for (const match of source.matchAll(/"([A-Z_]{4,})"/g)) {

@@ -3,6 +3,29 @@ import type { MailCatalog } from "./MailCatalog.ts"
 // The mails to an account's owner in German, du (keys as in en.ts).
 export const de: MailCatalog = {
   zone: "Ortszeit {{place}}",
+  greeting: "Hallo {{name}},",
+  approved: {
+    subject: "Dein Konto ist freigegeben",
+    subjectAgain: "Dein Konto ist wieder aktiv",
+    approved:
+      "Die Administration hat dein Herald-Konto freigegeben: Du kannst dich jetzt anmelden und Nachrichten planen.",
+    enabledAgain:
+      "Die Administration hat dein Herald-Konto wieder aktiviert: Du kannst dich anmelden, und deine geplanten Nachrichten werden wieder gesendet.",
+    signIn: "Hier meldest du dich an:"
+  },
+  rejected: {
+    subject: "Deine Kontoanfrage wurde abgelehnt",
+    declined:
+      "Die Administration hat deine Anfrage für ein Herald-Konto abgelehnt, deshalb kannst du dich nicht anmelden.",
+    mistake: "Wenn du denkst, dass das ein Irrtum ist, bitte die Person, die dieses Herald betreibt, es freizuschalten."
+  },
+  signUpAttempted: {
+    subject: "Jemand wollte sich mit deiner Adresse registrieren",
+    tried: "Jemand wollte mit dieser E-Mail-Adresse ein Herald-Konto anlegen, aber es gibt schon eins.",
+    nothingChanged:
+      "Es wurde nichts geändert. Warst du das, melde dich einfach an; hast du dein Passwort vergessen, nutze „Passwort vergessen?“ auf der Anmeldeseite.",
+    ifYou: "Warst du es nicht, kannst du diese E-Mail ignorieren."
+  },
   link: {
     until: "Der Link funktioniert einmal, bis {{time}}."
   },

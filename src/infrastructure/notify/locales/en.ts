@@ -4,6 +4,27 @@ import type { MailCatalog } from "./MailCatalog.ts"
 // three catalogs hold the same keys, {{variables}} and plural forms (tests/unit/notify/mailTranslations.test.ts).
 export const en: MailCatalog = {
   zone: "{{place}} time",
+  greeting: "Hello {{name}},",
+  approved: {
+    subject: "Your account is approved",
+    subjectAgain: "Your account is active again",
+    approved: "The administrator approved your Herald account: you can now sign in and schedule messages.",
+    enabledAgain:
+      "The administrator enabled your Herald account again: you can sign in, and your scheduled messages are sent again.",
+    signIn: "Sign in here:"
+  },
+  rejected: {
+    subject: "Your account request was declined",
+    declined: "The administrator declined your request for a Herald account, so you cannot sign in.",
+    mistake: "If you think this is a mistake, ask the person who runs this Herald to enable it."
+  },
+  signUpAttempted: {
+    subject: "Someone tried to sign up with your address",
+    tried: "Someone tried to create a Herald account with this e-mail address, which already has one.",
+    nothingChanged:
+      'Nothing was changed. If it was you, sign in instead; if you forgot your password, use "Forgotten your password?" on the sign-in page.',
+    ifYou: "If it was not you, you can ignore this e-mail."
+  },
   link: {
     until: "The link works once, until {{time}}."
   },

@@ -3,6 +3,27 @@ import type { MailCatalog } from "./MailCatalog.ts"
 // The mails to an account's owner in Spanish, tú (keys as in en.ts).
 export const es: MailCatalog = {
   zone: "hora de {{place}}",
+  greeting: "Hola, {{name}}:",
+  approved: {
+    subject: "Tu cuenta está aprobada",
+    subjectAgain: "Tu cuenta vuelve a estar activa",
+    approved: "La persona que administra Herald aprobó tu cuenta: ya puedes iniciar sesión y programar mensajes.",
+    enabledAgain:
+      "La persona que administra Herald volvió a activar tu cuenta: puedes iniciar sesión y tus mensajes programados se envían de nuevo.",
+    signIn: "Inicia sesión aquí:"
+  },
+  rejected: {
+    subject: "Tu solicitud de cuenta fue rechazada",
+    declined: "La persona que administra Herald rechazó tu solicitud de cuenta, así que no puedes iniciar sesión.",
+    mistake: "Si crees que es un error, pide a quien gestiona este Herald que la active."
+  },
+  signUpAttempted: {
+    subject: "Alguien intentó registrarse con tu dirección",
+    tried: "Alguien intentó crear una cuenta de Herald con esta dirección de correo, que ya tiene una.",
+    nothingChanged:
+      "No se cambió nada. Si fuiste tú, inicia sesión; si olvidaste tu contraseña, usa «¿Olvidaste tu contraseña?» en la página de inicio de sesión.",
+    ifYou: "Si no fuiste tú, puedes ignorar este correo."
+  },
   link: {
     until: "El enlace sirve una sola vez, hasta el {{time}}."
   },

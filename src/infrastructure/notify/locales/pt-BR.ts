@@ -3,6 +3,27 @@ import type { MailCatalog } from "./MailCatalog.ts"
 // The mails to an account's owner in Brazilian Portuguese, você (keys as in en.ts).
 export const ptBR: MailCatalog = {
   zone: "horário de {{place}}",
+  greeting: "Olá, {{name}},",
+  approved: {
+    subject: "Sua conta foi aprovada",
+    subjectAgain: "Sua conta está ativa de novo",
+    approved: "A administração aprovou sua conta do Herald: agora você pode entrar e agendar mensagens.",
+    enabledAgain:
+      "A administração reativou sua conta do Herald: você pode entrar, e suas mensagens agendadas voltam a ser enviadas.",
+    signIn: "Entre aqui:"
+  },
+  rejected: {
+    subject: "Seu pedido de conta foi recusado",
+    declined: "A administração recusou seu pedido de conta do Herald, então você não pode entrar.",
+    mistake: "Se você acha que é um engano, peça a quem cuida deste Herald para ativá-la."
+  },
+  signUpAttempted: {
+    subject: "Alguém tentou se cadastrar com seu endereço",
+    tried: "Alguém tentou criar uma conta do Herald com este endereço de e-mail, que já tem uma.",
+    nothingChanged:
+      'Nada foi alterado. Se foi você, entre na sua conta; se esqueceu sua senha, use "Esqueceu sua senha?" na página de entrada.',
+    ifYou: "Se não foi você, pode ignorar este e-mail."
+  },
   link: {
     until: "O link funciona uma única vez, até {{time}}."
   },
