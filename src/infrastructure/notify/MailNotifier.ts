@@ -39,8 +39,9 @@ const messagingFailureNote = (reason: string): string =>
 /**
  * The mail for a notification: recipient, subject and plain-text body. The body's lines are ours;
  * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
- * Times read in the reader's zone and locale (readerTime.ts); `now` decides whether a date needs
- * its year.
+ * A mail to a user is in their language (mailWords.ts: the one they chose, else their locale's,
+ * else English); the admin's stay English (ADMIN_EMAIL need not be an account). Times read in the
+ * reader's zone and locale (readerTime.ts); `now` decides whether a date needs its year.
  */
 export const composeMail = (
   notification: Notification,
