@@ -60,10 +60,13 @@ describe.skipIf(!chromiumAvailable)(
         herald
           .mails()
           .map((raw) => parseMail(raw))
-          .find((m) => m.to.includes(ADA.email) && /reset your password/i.test(m.subject))?.text ?? null
+          .find((m) => m.to.includes(ADA.email) && /Setz dein Passwort zurück/.test(m.subject))?.text ?? null
       await expect.poll(resetMail, { timeout: 10_000 }).not.toBeNull()
       const text = (await resetMail()) ?? ""
-      expect(text).toMatch(/The link works once, until [A-Z][a-z]+day, \d+ [A-Z][a-z]+, \d+:\d\d \(Berlin time\)\./)
+      // in German, the language of the account's de-DE locale (it chose none), in Berlin's zone
+      expect(text).toMatch(
+        /Der Link funktioniert einmal, bis [A-Z][a-z]+tag, \d+\. [A-Z][a-zä]+, \d+:\d\d \(Ortszeit Berlin\)\./
+      )
       expect(text).not.toMatch(/\d{4}-\d\d-\d\dT/)
       for (const p of [ny, berlin, anonymous]) await p.context.close()
     })

@@ -15,6 +15,7 @@ export const approveUser = Effect.fn("approveUser")(function* (userId: string, a
   yield* (yield* Notifier).notify({
     kind: "AccountApproved",
     to: state.email,
+    reader: { timeZone: state.timeZone, locale: state.locale, language: state.language },
     name: state.name,
     again: false,
     signInLink: signInLink(appUrl)

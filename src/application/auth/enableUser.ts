@@ -16,6 +16,7 @@ export const enableUser = Effect.fn("enableUser")(function* (userId: string, adm
   yield* (yield* Notifier).notify({
     kind: "AccountApproved",
     to: state.email,
+    reader: { timeZone: state.timeZone, locale: state.locale, language: state.language },
     name: state.name,
     // a declined request that is now accepted is an approval to its owner
     again: before.status === "DISABLED",

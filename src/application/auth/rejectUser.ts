@@ -13,5 +13,11 @@ export const rejectUser = Effect.fn("rejectUser")(function* (userId: string, adm
   // after the event: a sign-in racing this reads the stream, and authenticate refuses the
   // status, so a session made in between is refused too
   yield* (yield* AuthSessionRepository).deleteAllOf(userId)
-  if (changed) yield* (yield* Notifier).notify({ kind: "AccountRejected", to: state.email, name: state.name })
+  if (changed)
+    yield* (yield* Notifier).notify({
+      kind: "AccountRejected",
+      to: state.email,
+      name: state.name,
+      reader: { timeZone: state.timeZone, locale: state.locale, language: state.language }
+    })
 })

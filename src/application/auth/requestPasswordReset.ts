@@ -29,7 +29,11 @@ const mailResetLink = Effect.fnUntraced(function* (email: string, offered: Prefe
     kind: "PasswordResetLink",
     to: user.email,
     // the account's own preferences win; what the browser offered (not kept: anyone may ask) fills the gaps
-    reader: { timeZone: user.timeZone ?? offered.timeZone, locale: user.locale ?? offered.locale },
+    reader: {
+      timeZone: user.timeZone ?? offered.timeZone,
+      locale: user.locale ?? offered.locale,
+      language: user.language
+    },
     link: `${appUrl}/reset-password?token=${token}`,
     expiresAt
   })

@@ -6,8 +6,8 @@ import { UserRepository } from "../ports/UserRepository.ts"
 import { UserNotFound } from "./AuthErrors.ts"
 
 /**
- * Keeps the language the signed-in user chose for the app (auth.setLanguage; mails are still
- * written in English); null goes back to their browser's. The same again writes nothing. `changed`: whether an event
+ * Keeps the language the signed-in user chose for the app and their mails (auth.setLanguage);
+ * null goes back to their browser's. The same again writes nothing. `changed`: whether an event
  * was recorded.
  */
 export const setLanguage = Effect.fn("setLanguage")(function* (userId: string, language: AppLanguage | null) {

@@ -89,11 +89,24 @@ export const signUp = Effect.fn("signUp")(function* (
     })
     yield* notifier.notify(
       outcome._tag === "Rejected"
-        ? { kind: "SignUpAttempted", to: email }
+        ? {
+            kind: "SignUpAttempted",
+            to: email,
+            // the account that has the address: its owner's language, not the one who tried
+            reader: {
+              timeZone: outcome.state.timeZone,
+              locale: outcome.state.locale,
+              language: outcome.state.language
+            }
+          }
         : {
             kind: "EmailVerificationLink",
             to: email,
-            reader: { timeZone: outcome.state.timeZone, locale: outcome.state.locale },
+            reader: {
+              timeZone: outcome.state.timeZone,
+              locale: outcome.state.locale,
+              language: outcome.state.language
+            },
             link: verificationLink(settings.appUrl, outcome.state.id, secret),
             expiresAt
           }

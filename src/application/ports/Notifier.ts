@@ -15,6 +15,8 @@ import { Context } from "effect"
 export interface Reader {
   readonly timeZone: string | null
   readonly locale: string | null
+  /** the language the account's owner chose (an APP_LANGUAGES tag: their mails are written in it); null or absent: their locale's */
+  readonly language?: string | null
 }
 
 /** The reader nothing is known of. */
@@ -33,12 +35,14 @@ export type Notification =
   | {
       readonly kind: "AccountApproved"
       readonly to: string
+      /** the account's owner (absent in notifications made before mails were translated: English) */
+      readonly reader?: Reader
       readonly name: string
       readonly again: boolean
       readonly signInLink: string
     }
   /** to a user whose request for an account the admin declined */
-  | { readonly kind: "AccountRejected"; readonly to: string; readonly name: string }
+  | { readonly kind: "AccountRejected"; readonly to: string; readonly name: string; readonly reader?: Reader }
   | { readonly kind: "PasswordResetRequested"; readonly email: string }
   | {
       readonly kind: "PasswordResetLink"
@@ -56,7 +60,7 @@ export type Notification =
       readonly expiresAt: number
     }
   /** to the owner of an address that already has an account, when someone signs up with it */
-  | { readonly kind: "SignUpAttempted"; readonly to: string }
+  | { readonly kind: "SignUpAttempted"; readonly to: string; readonly reader?: Reader }
   /**
    * to a session's owner (by e-mail only: the session may be the very channel that broke) when
    * the gateway reports it left WORKING, naming what is due in the next 24 hours

@@ -46,7 +46,7 @@ export const notifyLimitedSessions = Effect.fn("notifyLimitedSessions")(function
       yield* notifier.notify({
         kind: "SessionLimited",
         to: owner.email,
-        reader: { timeZone: owner.timeZone, locale: owner.locale },
+        reader: { timeZone: owner.timeZone, locale: owner.locale, language: owner.language },
         sessionName: session.sessionName,
         since: limit.since,
         until: limit.until,

@@ -90,7 +90,7 @@ export const recordSessionStatus = Effect.fn("recordSessionStatus")(function* (r
       yield* (yield* Notifier).notify({
         kind: "SessionLeftWorking",
         to: owner.email,
-        reader: { timeZone: owner.timeZone, locale: owner.locale },
+        reader: { timeZone: owner.timeZone, locale: owner.locale, language: owner.language },
         sessionName: outcome.state.sessionName,
         status: left,
         at: report.reportedAt ?? now,

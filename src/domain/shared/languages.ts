@@ -1,7 +1,7 @@
 /**
  * The languages Herald's browser app is written in (docs/browser-app.md, "Languages"): English
  * first (what anything unmatched reads in). Shared by the browser app, which picks one, and the
- * server, which keeps the owner's choice on their account (mails are still written in English).
+ * server, which keeps the owner's choice on their account and writes their mails in it.
  */
 export const APP_LANGUAGES = ["en", "es", "pt-BR", "de"] as const
 export type AppLanguage = (typeof APP_LANGUAGES)[number]

@@ -66,7 +66,7 @@ export type UserEvent =
       readonly locale: string | null
       readonly at: number
     }
-  /** the language the owner chose for the app (one of APP_LANGUAGES; mails are still English); null: their browser's */
+  /** the language the owner chose for the app and their mails (one of APP_LANGUAGES); null: their browser's */
   | { readonly type: "UserLanguageChosen"; readonly language: AppLanguage | null; readonly at: number }
 
 export interface UserState {
@@ -81,7 +81,7 @@ export interface UserState {
   /** IANA zone and BCP 47 locale of the reader, canonical; null until known */
   readonly timeZone: string | null
   readonly locale: string | null
-  /** the app's language the owner chose (APP_LANGUAGES; mails do not follow it yet); null: follow their browser */
+  /** the app's language the owner chose (APP_LANGUAGES; their mails follow it); null: follow their browser */
   readonly language: AppLanguage | null
   readonly createdAt: number
   readonly updatedAt: number

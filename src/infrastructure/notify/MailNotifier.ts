@@ -1,10 +1,11 @@
 import { Clock, Effect, Layer } from "effect"
 import type { Notification } from "../../application/ports/Notifier.ts"
-import { Notifier } from "../../application/ports/Notifier.ts"
+import { Notifier, UNKNOWN_READER } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { failedTargetOf, failureExplained } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
+import { mailLanguage, mailWords } from "./mailWords.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 import { readerTime } from "./readerTime.ts"
 import { sessionStatusWords } from "./sessionStatusWords.ts"
@@ -38,8 +39,9 @@ const messagingFailureNote = (reason: string): string =>
 /**
  * The mail for a notification: recipient, subject and plain-text body. The body's lines are ours;
  * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
- * Times read in the reader's zone and locale (readerTime.ts); `now` decides whether a date needs
- * its year.
+ * A mail to a user is in their language (mailWords.ts: the one they chose, else their locale's,
+ * else English); the admin's stay English (ADMIN_EMAIL need not be an account). Times read in the
+ * reader's zone and locale (readerTime.ts); `now` decides whether a date needs its year.
  */
 export const composeMail = (
   notification: Notification,
@@ -66,32 +68,29 @@ export const composeMail = (
             ...(n.adminLink === undefined ? [] : ["", "Accounts page:", n.adminLink])
           ].join("\n") + note
       }
-    case "AccountApproved":
+    case "AccountApproved": {
+      const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
         to: n.to,
-        subject: n.again ? `[${PRODUCT}] Your account is active again` : `[${PRODUCT}] Your account is approved`,
+        subject: `[${PRODUCT}] ${t(n.again ? "approved.subjectAgain" : "approved.subject")}`,
         text: [
-          `Hello ${n.name},`,
+          t("greeting", { name: n.name }),
           "",
-          n.again
-            ? `The administrator enabled your ${PRODUCT} account again: you can sign in, and your scheduled messages are sent again.`
-            : `The administrator approved your ${PRODUCT} account: you can now sign in and schedule messages.`,
+          t(n.again ? "approved.enabledAgain" : "approved.approved"),
           "",
-          "Sign in here:",
+          t("approved.signIn"),
           n.signInLink
         ].join("\n")
       }
-    case "AccountRejected":
+    }
+    case "AccountRejected": {
+      const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Your account request was declined`,
-        text: [
-          `Hello ${n.name},`,
-          "",
-          `The administrator declined your request for a ${PRODUCT} account, so you cannot sign in.`,
-          "If you think this is a mistake, ask the person who runs this Herald to enable it."
-        ].join("\n")
+        subject: `[${PRODUCT}] ${t("rejected.subject")}`,
+        text: [t("greeting", { name: n.name }), "", t("rejected.declined"), t("rejected.mistake")].join("\n")
       }
+    }
     case "PasswordResetRequested":
       return {
         to: adminEmail,
@@ -104,97 +103,102 @@ export const composeMail = (
             "If nobody should be resetting this password, keep an eye on the account."
           ].join("\n") + note
       }
-    case "PasswordResetLink":
+    case "PasswordResetLink": {
+      const t = mailWords(mailLanguage(n.reader))
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Reset your password`,
+        subject: `[${PRODUCT}] ${t("reset.subject")}`,
         text: [
-          `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`,
+          t("reset.asked"),
           "",
-          "Open this link to choose a new password:",
+          t("reset.open"),
           n.link,
           "",
-          `The link works once, until ${readerTime(n.expiresAt, n.reader, now)}.`,
-          "If you did not ask for this, ignore this e-mail: your password stays as it is."
+          t("link.until", { time: readerTime(n.expiresAt, n.reader, now) }),
+          t("reset.ignore")
         ].join("\n")
       }
-    case "EmailVerificationLink":
+    }
+    case "EmailVerificationLink": {
+      const t = mailWords(mailLanguage(n.reader))
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Confirm your e-mail address`,
+        subject: `[${PRODUCT}] ${t("verify.subject")}`,
         text: [
-          `Someone (hopefully you) signed up for ${PRODUCT} with this address.`,
+          t("verify.asked"),
           "",
-          "Open this link and enter the password you chose when signing up, to confirm it;",
-          "until then the account cannot be used:",
+          t("verify.open"),
+          t("verify.openUntil"),
           n.link,
           "",
-          `The link works once, until ${readerTime(n.expiresAt, n.reader, now)}.`,
-          "If you did not sign up, ignore this e-mail: nothing happens without the link and that password."
+          t("link.until", { time: readerTime(n.expiresAt, n.reader, now) }),
+          t("verify.ignore")
         ].join("\n")
       }
-    case "SignUpAttempted":
+    }
+    case "SignUpAttempted": {
+      const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
         to: n.to,
-        subject: `[${PRODUCT}] Someone tried to sign up with your address`,
-        text: [
-          `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one.`,
-          "",
-          "Nothing was changed. If it was you, sign in instead; if you forgot your password, use",
-          '"Forgot password" on the sign-in page. If it was not you, you can ignore this e-mail.'
-        ].join("\n")
+        subject: `[${PRODUCT}] ${t("signUpAttempted.subject")}`,
+        text: [t("signUpAttempted.tried"), "", t("signUpAttempted.nothingChanged"), t("signUpAttempted.ifYou")].join(
+          "\n"
+        )
       }
+    }
     case "SessionLeftWorking": {
       // in plain words by status (sessionStatusWords.ts); the gateway's own word only under Details
+      const t = mailWords(mailLanguage(n.reader))
       const content = (text: string) => truncate(text, 200)
-      const words = sessionStatusWords(n.status)
+      const words = sessionStatusWords(n.status, t)
       return {
         to: n.to,
-        subject: `[${PRODUCT}] WhatsApp stopped sending your messages: ${words.headline}`,
+        subject: `[${PRODUCT}] ${t("stopped.subject", { headline: words.headline })}`,
         text: [
-          `Your WhatsApp connection in ${PRODUCT} stopped working on ${readerTime(n.at, n.reader, now)}:`,
-          `${words.happened}. Until it works again, no scheduled message can be sent through it.`,
+          t("stopped.when", { time: readerTime(n.at, n.reader, now) }),
+          t("stopped.happened", { happened: words.happened }),
           "",
           ...(n.dueSoon.length === 0
-            ? ["No message of yours is due in the next 24 hours."]
+            ? [t("stopped.noneDue")]
             : [
-                `Due in the next 24 hours (${n.dueSoon.length}):`,
-                ...n.dueSoon.map(
-                  (m) => `- ${readerTime(m.scheduledAt, n.reader, now)} to ${m.groupName}: ${content(m.content)}`
+                t("stopped.due", { number: n.dueSoon.length }),
+                ...n.dueSoon.map((m) =>
+                  t("stopped.dueLine", {
+                    time: readerTime(m.scheduledAt, n.reader, now),
+                    group: m.groupName,
+                    content: content(m.content)
+                  })
                 )
               ]),
           "",
-          `What to do: ${words.nextStep}${n.dueSoon.length === 0 ? "" : " Do it before the messages above are due, or they will fail."}`,
+          t(n.dueSoon.length === 0 ? "stopped.whatToDo" : "stopped.whatToDoBeforeDue", { nextStep: words.nextStep }),
           n.pageLink,
           "",
-          "Details:",
-          `The gateway reports the session ${n.sessionName} as ${n.status}.`
+          t("stopped.details"),
+          t("stopped.gateway", { session: n.sessionName, status: n.status })
         ].join("\n")
       }
     }
     case "SessionLimited": {
       // plain words (no gateway, no ISO time), in the reader's zone
-      const when = (at: number) => readerTime(at, n.reader, now)
+      const t = mailWords(mailLanguage(n.reader))
+      const time = readerTime(n.until, n.reader, now)
       return {
         to: n.to,
-        subject: `[${PRODUCT}] WhatsApp is limiting your number: sending is paused`,
+        subject: `[${PRODUCT}] ${t("limited.subject")}`,
         text: [
-          `WhatsApp refused a message from your number because it is limiting the number for now,`,
-          "usually after many messages in a short time or messages to people who do not know the number.",
+          t("limited.refused"),
+          t("limited.usually"),
           "",
-          n.untilKnown
-            ? `${PRODUCT} holds your messages until ${when(n.until)}, when WhatsApp says the limit ends, and then sends again by itself.`
-            : `WhatsApp did not say for how long. ${PRODUCT} holds your messages until ${when(n.until)}, then tries again by itself; if WhatsApp still refuses, it waits again.`,
-          n.dueWhileHeld === 0
-            ? "No message of yours is due before then."
-            : `${n.dueWhileHeld} message${n.dueWhileHeld === 1 ? " is" : "s are"} due before then: they are not sent late, they will show as missed and you can send them again.`,
-          "The message that was refused shows as failed; send it again once the limit is over.",
+          t(n.untilKnown ? "limited.holdsKnown" : "limited.holdsUnknown", { time }),
+          n.dueWhileHeld === 0 ? t("limited.noneDue") : t("limited.due", { count: n.dueWhileHeld }),
+          t("limited.refusedFailed"),
           "",
-          "What to do: nothing is needed to resume. To avoid it next time, turn on pacing on the WhatsApp page so messages go out more slowly.",
+          t("limited.whatToDo"),
           n.pageLink,
           "",
-          "Details:",
-          `The gateway's session ${n.sessionName}.`
+          t("limited.details"),
+          t("limited.session", { session: n.sessionName })
         ].join("\n")
       }
     }

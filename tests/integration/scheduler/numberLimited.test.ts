@@ -168,7 +168,7 @@ const describeOn = <E>(name: string, store: () => () => StoreLayer<E>) =>
                 kind: "SessionLimited",
                 to: EMAIL,
                 // the owner never set a zone: the mail reads in UTC
-                reader: { timeZone: null, locale: null },
+                reader: { timeZone: null, locale: null, language: null },
                 sessionName: SESSION,
                 since: T,
                 until: T + 2 * HOUR,

@@ -248,7 +248,8 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         expect(taken).toEqual(SAME_ANSWER)
         expect(await web.eventCount()).toBe(events)
         expect(web.notifications.filter((n) => n.kind === "SignUpAttempted")).toEqual([
-          { kind: "SignUpAttempted", to: "vera@example.com" }
+          // the account that has the address: its owner is the reader (language and all)
+          { kind: "SignUpAttempted", to: "vera@example.com", reader: { timeZone: null, locale: null, language: null } }
         ])
         expect(links(web)).toHaveLength(1)
         expect(
@@ -722,7 +723,12 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         )
         expect(wrong.message).not.toMatch(/declined/)
         expect(web.notifications.filter((n) => n.kind === "AccountRejected")).toEqual([
-          { kind: "AccountRejected", to: "nina@example.com", name: "Nina" }
+          {
+            kind: "AccountRejected",
+            to: "nina@example.com",
+            name: "Nina",
+            reader: { timeZone: null, locale: null, language: null }
+          }
         ])
         // declining twice changes nothing and tells nobody again
         expect(await admin.api.admin.rejectUser.mutate({ userId: nina.id })).toEqual({ success: true })
@@ -739,6 +745,7 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
             kind: "AccountApproved",
             to: "nina@example.com",
             name: "Nina",
+            reader: { timeZone: null, locale: null, language: null },
             again: false,
             signInLink: `${web.authUrl}/sign-in`
           }
@@ -949,8 +956,12 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
           (found) => found.length === 2,
           10_000
         )
-        expect(links.find((n) => n.to === ADMIN_EMAIL)?.reader).toEqual({ timeZone: "Europe/Berlin", locale: "en-US" })
-        expect(links.find((n) => n.to === "new@example.com")?.reader).toEqual(NY)
+        expect(links.find((n) => n.to === ADMIN_EMAIL)?.reader).toEqual({
+          timeZone: "Europe/Berlin",
+          locale: "en-US",
+          language: null
+        })
+        expect(links.find((n) => n.to === "new@example.com")?.reader).toEqual({ ...NY, language: null })
         // an anonymous request never changes the account
         expect(await me(known)).toMatchObject({ timeZone: "Europe/Berlin", locale: null })
       })

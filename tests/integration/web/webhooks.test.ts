@@ -340,7 +340,7 @@ const describeWebhooks = (name: string, store: () => StoreKind) => {
         {
           kind: "SessionLeftWorking",
           to: ADMIN_EMAIL,
-          reader: { timeZone: "Europe/Berlin", locale: "de-DE" },
+          reader: { timeZone: "Europe/Berlin", locale: "de-DE", language: null },
           sessionName,
           status: "FAILED",
           at: t0 + 1_000,

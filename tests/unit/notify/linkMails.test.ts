@@ -14,14 +14,14 @@ const readers: ReadonlyArray<readonly [string, Reader, string]> = [
     "Thursday, November 26, 10:00 AM (New York time)"
   ],
   [
-    "a Berlin de-DE reader (24 hours, English words)",
-    { timeZone: "Europe/Berlin", locale: "de-DE" },
+    "a Berlin de-DE reader who chose English (24 hours, English words)",
+    { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" },
     "Thursday, 26 November, 16:00 (Berlin time)"
   ],
-  // English words (mails are not translated yet) on the reader's own clock: Brazil's 24 hours
+  // English words (the language the reader chose) on the reader's own clock: Brazil's 24 hours
   [
-    "a São Paulo pt-BR reader (24 hours, English words)",
-    { timeZone: "America/Sao_Paulo", locale: "pt-BR" },
+    "a São Paulo pt-BR reader who chose English (24 hours, English words)",
+    { timeZone: "America/Sao_Paulo", locale: "pt-BR", language: "en" },
     "Thursday, November 26, 12:00 (Sao Paulo time)"
   ],
   [

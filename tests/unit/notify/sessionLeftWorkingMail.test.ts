@@ -5,7 +5,8 @@ import { messagingText } from "../../../src/infrastructure/notify/MessagingNotif
 
 const AT = Date.parse("2026-11-26T14:00:00.000Z")
 const NEW_YORK = { timeZone: "America/New_York", locale: "en-US" }
-const BERLIN = { timeZone: "Europe/Berlin", locale: "de-DE" }
+// a Berlin reader who chose English: English words, Berlin's date order and 24 hours
+const BERLIN = { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" }
 
 describe("the SessionLeftWorking mail", () => {
   const notification = {

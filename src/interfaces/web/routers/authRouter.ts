@@ -85,7 +85,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) =>
       run(ctx, setPreferences(ctx.user.id, input).pipe(Effect.as({ success: true as const })))
     ),
-  /** the language the signed-in user chose for the app (mails are still English); null: their browser's */
+  /** the language the signed-in user chose for the app and their mails; null: their browser's */
   setLanguage: accountProcedure
     .input(z.object({ language: z.enum(APP_LANGUAGES).nullable() }))
     .mutation(({ ctx, input }) =>

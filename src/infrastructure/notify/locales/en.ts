@@ -1,0 +1,115 @@
+import type { MailCatalog } from "./MailCatalog.ts"
+
+// The words of the mails Herald sends to an account's owner, in English (mailWords.ts). The other
+// three catalogs hold the same keys, {{variables}} and plural forms (tests/unit/notify/mailTranslations.test.ts).
+export const en: MailCatalog = {
+  zone: "{{place}} time",
+  greeting: "Hello {{name}},",
+  approved: {
+    subject: "Your account is approved",
+    subjectAgain: "Your account is active again",
+    approved: "The administrator approved your Herald account: you can now sign in and schedule messages.",
+    enabledAgain:
+      "The administrator enabled your Herald account again: you can sign in, and your scheduled messages are sent again.",
+    signIn: "Sign in here:"
+  },
+  rejected: {
+    subject: "Your account request was declined",
+    declined: "The administrator declined your request for a Herald account, so you cannot sign in.",
+    mistake: "If you think this is a mistake, ask the person who runs this Herald to enable it."
+  },
+  signUpAttempted: {
+    subject: "Someone tried to sign up with your address",
+    tried: "Someone tried to create a Herald account with this e-mail address, which already has one.",
+    nothingChanged:
+      'Nothing was changed. If it was you, sign in instead; if you forgot your password, use "Forgotten your password?" on the sign-in page.',
+    ifYou: "If it was not you, you can ignore this e-mail."
+  },
+  link: {
+    until: "The link works once, until {{time}}."
+  },
+  reset: {
+    subject: "Reset your password",
+    asked: "Someone (hopefully you) asked to reset the password of your Herald account.",
+    open: "Open this link to choose a new password:",
+    ignore: "If you did not ask for this, ignore this e-mail: your password stays as it is."
+  },
+  verify: {
+    subject: "Confirm your e-mail address",
+    asked: "Someone (hopefully you) signed up for Herald with this address.",
+    open: "Open this link and enter the password you chose when signing up, to confirm it;",
+    openUntil: "until then the account cannot be used:",
+    ignore: "If you did not sign up, ignore this e-mail: nothing happens without the link and that password."
+  },
+  stopped: {
+    subject: "WhatsApp stopped sending your messages: {{headline}}",
+    when: "Your WhatsApp connection in Herald stopped working on {{time}}:",
+    happened: "{{happened}}. Until it works again, no scheduled message can be sent through it.",
+    noneDue: "No message of yours is due in the next 24 hours.",
+    due: "Due in the next 24 hours ({{number}}):",
+    dueLine: "- {{time}} to {{group}}: {{content}}",
+    whatToDo: "What to do: {{nextStep}}",
+    whatToDoBeforeDue: "What to do: {{nextStep}} Do it before the messages above are due, or they will fail.",
+    details: "Details:",
+    gateway: "The gateway reports the session {{session}} as {{status}}."
+  },
+  status: {
+    SCAN_QR_CODE: {
+      headline: "it needs its QR code scanned again",
+      happened: "WhatsApp logged this number out of Herald, so the link has to be made again with a new QR code",
+      nextStep:
+        "Open the WhatsApp page in Herald and scan the QR code with WhatsApp on your phone (Settings, Linked devices, Link a device)."
+    },
+    STOPPED: {
+      headline: "the connection stopped",
+      happened: "the connection to WhatsApp stopped",
+      nextStep: "Open the WhatsApp page in Herald and press Restart."
+    },
+    FAILED: {
+      headline: "the connection failed",
+      happened: "the connection to WhatsApp failed",
+      nextStep:
+        "Open the WhatsApp page in Herald and press Restart. If it fails again, log out there, then open the WhatsApp page in Herald and scan the QR code with WhatsApp on your phone (Settings, Linked devices, Link a device)."
+    },
+    STARTING: {
+      headline: "the connection is restarting",
+      happened: "the connection to WhatsApp is starting again",
+      nextStep:
+        "Usually nothing: it reconnects by itself within a minute or two. If the WhatsApp page in Herald does not say Connected after a few minutes, press Restart there."
+    },
+    PASSKEY_REQUIRED: {
+      headline: "WhatsApp asks for a passkey",
+      happened: "WhatsApp asks for a passkey before this device may send again",
+      nextStep: "Follow the prompt on your phone. If there is none, open the WhatsApp page in Herald and press Restart."
+    },
+    PASSKEY_CONFIRMATION_REQUIRED: {
+      headline: "WhatsApp asks you to confirm a passkey",
+      happened: "WhatsApp asks you to confirm a passkey before this device may send again",
+      nextStep: "Confirm it on your phone. If there is no prompt, open the WhatsApp page in Herald and press Restart."
+    },
+    OTHER: {
+      headline: "the connection stopped",
+      happened: "the connection to WhatsApp stopped working",
+      nextStep: "Open the WhatsApp page in Herald to see what it needs; pressing Restart there usually brings it back."
+    }
+  },
+  limited: {
+    subject: "WhatsApp is limiting your number: sending is paused",
+    refused: "WhatsApp refused a message from your number because it is limiting the number for now,",
+    usually: "usually after many messages in a short time or messages to people who do not know the number.",
+    holdsKnown:
+      "Herald holds your messages until {{time}}, when WhatsApp says the limit ends, and then sends again by itself.",
+    holdsUnknown:
+      "WhatsApp did not say for how long. Herald holds your messages until {{time}}, then tries again by itself; if WhatsApp still refuses, it waits again.",
+    noneDue: "No message of yours is due before then.",
+    due_one:
+      "{{count}} message is due before then: they are not sent late, they will show as missed and you can send them again.",
+    due_other:
+      "{{count}} messages are due before then: they are not sent late, they will show as missed and you can send them again.",
+    refusedFailed: "The message that was refused shows as failed; send it again once the limit is over.",
+    whatToDo:
+      "What to do: nothing is needed to resume. To avoid it next time, turn on pacing on the WhatsApp page so messages go out more slowly.",
+    details: "Details:",
+    session: "The gateway's session {{session}}."
+  }
+}
