@@ -9,6 +9,7 @@ import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
+import { ClockField } from "../ui/ClockField.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
@@ -170,12 +171,11 @@ export const EditMessage = ({
           error={whenError}
           onChange={(e) => setDate(e.target.value)}
         />
-        <TextField
+        <ClockField
           label={t("message.time")}
-          type="time"
           value={time}
           hint={formZoneHint(timeZone, viewerTimeZone)}
-          onChange={(e) => setTime(e.target.value)}
+          onChange={setTime}
         />
       </div>
       {poll === null ? (

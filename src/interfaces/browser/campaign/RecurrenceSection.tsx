@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "react-i18next"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { Checkbox } from "../ui/Choice.tsx"
+import { ClockField } from "../ui/ClockField.tsx"
 import { SelectField, TextArea, TextField } from "../ui/kit.tsx"
 import type { RecurrenceFields } from "./planInput.ts"
 
@@ -73,12 +74,11 @@ export const RecurrenceSection = ({
             onChange={(e) => onChange({ endDate: e.target.value })}
           />
         )}
-        <TextField
+        <ClockField
           label={t("recurrence.sendTime")}
-          type="time"
           value={r.sendTime}
           error={errors["recurrence.sendTime"]}
-          onChange={(e) => onChange({ sendTime: e.target.value })}
+          onChange={(sendTime) => onChange({ sendTime })}
         />
       </div>
       <TextArea

@@ -6,6 +6,7 @@ import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
+import { ClockField } from "../ui/ClockField.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextField } from "../ui/kit.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
@@ -97,12 +98,11 @@ export const ResendMessage = ({
           error={whenError}
           onChange={(e) => setDate(e.target.value)}
         />
-        <TextField
+        <ClockField
           label={t("message.time")}
-          type="time"
           value={time}
           hint={t("message.resendHint", { zone: formZoneHint(timeZone, viewerTimeZone) })}
-          onChange={(e) => setTime(e.target.value)}
+          onChange={setTime}
         />
       </div>
       <div className="flex flex-wrap gap-2">
