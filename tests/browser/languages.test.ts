@@ -215,7 +215,10 @@ describe.skipIf(!chromiumAvailable)(
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-phone.png"), fullPage: true })
       await time.fill("22:45")
       await page.getByRole("button", { name: "Änderungen speichern" }).click()
-      await page.getByText(/, 22:45$/).first().waitFor()
+      await page
+        .getByText(/, 22:45$/)
+        .first()
+        .waitFor()
       expect(await page.locator("main").innerText()).not.toMatch(/\b\d{1,2}:\d\d\s?(AM|PM)\b/i)
       await api.auth.setLanguage.mutate({ language: null })
       expect(american.errors).toEqual([])
