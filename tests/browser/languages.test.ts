@@ -210,6 +210,9 @@ describe.skipIf(!chromiumAvailable)(
       const time = page.getByLabel("Uhrzeit")
       expect(await time.getAttribute("type")).toBe("text")
       expect(await time.inputValue()).toBe("21:30")
+      // the date too: the browser's own would read 11/27/2026, the German page 27.11.2026
+      const [year, month, date] = day.split("-")
+      expect(await page.getByLabel("Datum").inputValue()).toBe(`${date}.${month}.${year}`)
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-desktop.png"), fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-phone.png"), fullPage: true })
@@ -220,6 +223,14 @@ describe.skipIf(!chromiumAvailable)(
         .first()
         .waitFor()
       expect(await page.locator("main").innerText()).not.toMatch(/\b\d{1,2}:\d\d\s?(AM|PM)\b/i)
+      // the new-campaign form's first message: date and time fields on the page's clock and order
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("heading", { name: "Neue Kampagne", level: 1 }).waitFor()
+      for (const path of ["desktop", "phone"] as const) {
+        if (path === "phone") await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: join(SHOTS_DIR, `de-in-en-US-new-campaign-${path}.png`), fullPage: true })
+      }
       await api.auth.setLanguage.mutate({ language: null })
       expect(american.errors).toEqual([])
       await american.context.close()

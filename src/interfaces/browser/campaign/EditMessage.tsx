@@ -9,9 +9,9 @@ import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
-import { ClockField } from "../ui/ClockField.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
+import { Alert, Button, TextArea } from "../ui/kit.tsx"
+import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
 import { channelMentionNote, isChannel } from "./channelWords.ts"
 import { PollFields } from "./PollFields.tsx"
@@ -164,13 +164,7 @@ export const EditMessage = ({
         onChange={(e) => setContent(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("message.date")}
-          type="date"
-          value={date}
-          error={whenError}
-          onChange={(e) => setDate(e.target.value)}
-        />
+        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
         <ClockField
           label={t("message.time")}
           value={time}

@@ -6,9 +6,9 @@ import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
-import { ClockField } from "../ui/ClockField.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, TextField } from "../ui/kit.tsx"
+import { Alert, Button } from "../ui/kit.tsx"
+import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
 import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
@@ -91,13 +91,7 @@ export const ResendMessage = ({
       {general !== null ? <Alert>{general}</Alert> : null}
       <p>{t("message.resendQuestion")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("message.date")}
-          type="date"
-          value={date}
-          error={whenError}
-          onChange={(e) => setDate(e.target.value)}
-        />
+        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
         <ClockField
           label={t("message.time")}
           value={time}
