@@ -1,6 +1,6 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The mails to an account's owner in German, du (keys as in en.ts).
+// The mails (to an account's owner and to the admin) in German, du (keys as in en.ts).
 export const de: MailCatalog = {
   greeting: "Hallo {{name}},",
   approved: {

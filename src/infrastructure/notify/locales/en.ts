@@ -1,7 +1,9 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The words of the mails Herald sends to an account's owner, in English (mailWords.ts). The other
-// three catalogs hold the same keys, {{variables}} and plural forms (tests/unit/notify/mailTranslations.test.ts).
+// The words of the mails Herald sends, in English (mailWords.ts): to an account's owner, and the
+// admin's mails and messaging notices (`admin`; `failure`, the browser app's failure.send words).
+// The other three catalogs hold the same keys, {{variables}} and plural forms
+// (tests/unit/notify/mailTranslations.test.ts).
 export const en: MailCatalog = {
   greeting: "Hello {{name}},",
   approved: {

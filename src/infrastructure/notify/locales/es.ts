@@ -1,6 +1,6 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The mails to an account's owner in Spanish, tú (keys as in en.ts).
+// The mails (to an account's owner and to the admin) in Spanish, tú (keys as in en.ts).
 export const es: MailCatalog = {
   greeting: "Hola, {{name}}:",
   approved: {

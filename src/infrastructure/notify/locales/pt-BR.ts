@@ -1,6 +1,6 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The mails to an account's owner in Brazilian Portuguese, você (keys as in en.ts).
+// The mails (to an account's owner and to the admin) in Brazilian Portuguese, você (keys as in en.ts).
 export const ptBR: MailCatalog = {
   greeting: "Olá, {{name}},",
   approved: {
