@@ -18,5 +18,12 @@ export const currentLanguage = (): AppLanguage => {
  * one the account keeps (preferences.ts): en-GB keeps its 24-hour clock for an English page, de-AT
  * its month names for a German one, and a German page in an en-US browser writes the German way.
  */
-export const formattingLocale = (): string =>
-  formattingLocaleFor(currentLanguage(), typeof navigator === "undefined" ? null : navigator.language)
+export const formattingLocale = (): string => {
+  const language = currentLanguage()
+  const own = typeof navigator === "undefined" ? null : navigator.language
+  // called for every date a page writes (thousands on a long campaign): decided once per pair
+  if (last === null || last.language !== language || last.own !== own)
+    last = { language, own, locale: formattingLocaleFor(language, own) }
+  return last.locale
+}
+let last: { readonly language: string; readonly own: string | null; readonly locale: string } | null = null
