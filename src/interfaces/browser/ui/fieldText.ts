@@ -6,6 +6,9 @@
 import { clockOf } from "../campaign/zoneFormat.ts"
 import { formattingLocale } from "../i18n/language.ts"
 
+/** The browser's own locale, the one its native time and date inputs are drawn in. */
+const BROWSER_LOCALE = new Intl.DateTimeFormat().resolvedOptions().locale
+
 /** Whether `locale` writes times on a 12-hour clock. */
 const twelveHours = (locale?: string): boolean => clockOf(locale).hourCycle !== "h23"
 
@@ -15,7 +18,7 @@ const twelveHours = (locale?: string): boolean => clockOf(locale).hourCycle !== 
  */
 export const nativeClockAgrees = (
   pageLocale: string = formattingLocale(),
-  browserLocale: string = new Intl.DateTimeFormat().resolvedOptions().locale
+  browserLocale: string = BROWSER_LOCALE
 ): boolean => twelveHours(pageLocale) === twelveHours(browserLocale)
 
 /**
@@ -40,11 +43,28 @@ export const parseClock = (typed: string): string | null => {
 }
 
 /** The order `locale` writes a numeric date in: `["day", "month", "year"]` for de, `["month", "day", "year"]` for en-US. */
-const dateOrder = (locale: string): ReadonlyArray<string> =>
-  new Intl.DateTimeFormat(locale, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" })
-    .formatToParts(0)
-    .map((p) => p.type)
-    .filter((type) => type === "day" || type === "month" || type === "year")
+const dateOrder = (locale: string): ReadonlyArray<string> => {
+  let order = dateOrders.get(locale)
+  if (order === undefined) {
+    order = numericDate(locale)
+      .formatToParts(0)
+      .map((p) => p.type)
+      .filter((type) => type === "day" || type === "month" || type === "year")
+    dateOrders.set(locale, order)
+  }
+  return order
+}
+// made once per locale: every render of a date field asks
+const dateOrders = new Map<string, ReadonlyArray<string>>()
+const numericDates = new Map<string, Intl.DateTimeFormat>()
+const numericDate = (locale: string): Intl.DateTimeFormat => {
+  let format = numericDates.get(locale)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" })
+    numericDates.set(locale, format)
+  }
+  return format
+}
 
 /**
  * Whether the browser's own date input writes dates in the page's order (`11/27/2026` in an en-US
@@ -52,16 +72,14 @@ const dateOrder = (locale: string): ReadonlyArray<string> =>
  */
 export const nativeDateAgrees = (
   pageLocale: string = formattingLocale(),
-  browserLocale: string = new Intl.DateTimeFormat().resolvedOptions().locale
+  browserLocale: string = BROWSER_LOCALE
 ): boolean => dateOrder(pageLocale).join() === dateOrder(browserLocale).join()
 
 /** `YYYY-MM-DD` as `locale` writes a date in figures: `27.11.2026`, `11/27/2026`, `27/11/2026`. */
 export const calendarDate = (isoDate: string, locale: string = formattingLocale()): string => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
   if (m === null) return isoDate
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }).format(
-    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
-  )
+  return numericDate(locale).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
 }
 
 /**
