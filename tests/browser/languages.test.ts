@@ -164,5 +164,76 @@ describe.skipIf(!chromiumAvailable)(
       expect(english.errors).toEqual([])
       await english.context.close()
     })
+
+    it("a German account in an en-US browser sees its times on a 24-hour clock, German dates and numbers (formattingLocaleFor)", async () => {
+      const american = await newPage(browser, { locale: "en-US", timezoneId: "Europe/Berlin" })
+      const { page } = american
+      const api = browserApi(page.context().request, herald.url)
+      // Ada's account (the first test's), or a new one when this test runs alone
+      const signedIn = await api.auth.signIn.mutate({ email: ADA.email, password: ADA.password }).then(
+        () => true,
+        () => false
+      )
+      if (!signedIn) await api.auth.signUp.mutate(ADA)
+      await api.auth.setLanguage.mutate({ language: "de" })
+      // the account keeps the browser's locale (KeepPreferences): en-US, a 12-hour one
+      const sessionName =
+        (await api.user.getMessagingSession.query()).session?.sessionName ?? (await connectSandboxSession(api))
+      const group = (await api.user.getMessagingGroups.query({ sessionName })).items[0]!
+      // tomorrow at 21:30 in Berlin: "9:30 PM" on an en-US clock
+      const tomorrow = new Date(Date.now() + 24 * hour)
+      const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(tomorrow)
+      const offset = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" })
+        .formatToParts(tomorrow)
+        .find((p) => p.type === "timeZoneName")!
+        .value.replace("GMT", "")
+      const { id } = await api.campaign.create.mutate({
+        sessionName,
+        groupId: group.groupId,
+        groupName: group.groupName,
+        title: "Abendprobe",
+        messages: [{ content: "Probe heute Abend", scheduledAt: new Date(`${day}T21:30:00${offset}`).toISOString() }]
+      })
+
+      await page.goto(`${herald.url}/campaigns/${id}`)
+      await page.getByRole("heading", { name: "Abendprobe", level: 1 }).waitFor()
+      expect(await html(page)).toEqual({ lang: "de", dir: "ltr" })
+      await expect.poll(async () => (await api.auth.me.query()).user?.locale, { timeout: 10_000 }).toBe("en-US")
+      const text = await page.locator("main").innerText()
+      expect(text).toContain("21:30")
+      expect(text).not.toMatch(/\b\d{1,2}:\d\d\s?(AM|PM)\b/i)
+      mkdirSync(SHOTS_DIR, { recursive: true })
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-campaign-desktop.png"), fullPage: true })
+      // the edit form's time: a native time input is drawn on the browser's clock ("09:30 PM" in
+      // en-US), which the page cannot change, so the field is a text field on the page's clock
+      await page.getByRole("button", { name: "Bearbeiten" }).click()
+      const time = page.getByLabel("Uhrzeit")
+      expect(await time.getAttribute("type")).toBe("text")
+      expect(await time.inputValue()).toBe("21:30")
+      // the date too: the browser's own would read 11/27/2026, the German page 27.11.2026
+      const [year, month, date] = day.split("-")
+      expect(await page.getByLabel("Datum").inputValue()).toBe(`${date}.${month}.${year}`)
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-desktop.png"), fullPage: true })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-phone.png"), fullPage: true })
+      await time.fill("22:45")
+      await page.getByRole("button", { name: "Änderungen speichern" }).click()
+      await page
+        .getByText(/, 22:45$/)
+        .first()
+        .waitFor()
+      expect(await page.locator("main").innerText()).not.toMatch(/\b\d{1,2}:\d\d\s?(AM|PM)\b/i)
+      // the new-campaign form's first message: date and time fields on the page's clock and order
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("heading", { name: "Neue Kampagne", level: 1 }).waitFor()
+      for (const path of ["desktop", "phone"] as const) {
+        if (path === "phone") await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: join(SHOTS_DIR, `de-in-en-US-new-campaign-${path}.png`), fullPage: true })
+      }
+      await api.auth.setLanguage.mutate({ language: null })
+      expect(american.errors).toEqual([])
+      await american.context.close()
+    })
   }
 )

@@ -65,7 +65,7 @@ describe.skipIf(!chromiumAvailable)(
       const text = (await resetMail()) ?? ""
       // in German, the language of the account's de-DE locale (it chose none), in Berlin's zone
       expect(text).toMatch(
-        /Der Link funktioniert einmal, bis [A-Z][a-z]+tag, \d+\. [A-Z][a-zä]+, \d+:\d\d \(Ortszeit Berlin\)\./
+        /Der Link funktioniert einmal, bis [A-Z][a-z]+tag, \d+\. [A-Z][a-zä]+, \d+:\d\d \(Mitteleuropäische Zeit\)\./
       )
       expect(text).not.toMatch(/\d{4}-\d\d-\d\dT/)
       for (const p of [ny, berlin, anonymous]) await p.context.close()

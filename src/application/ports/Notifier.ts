@@ -8,9 +8,10 @@ import { Context } from "effect"
  * Delivery problems are the adapter's to log: a notification never fails the caller.
  */
 /**
- * Who reads a mail to a user, for its dates and times: their IANA zone and BCP 47 locale (the
+ * Who reads a mail, for its language, dates and times: their IANA zone and BCP 47 locale (the
  * account's preferences, or what the browser sent before there was an account); null when not
- * known, and the mail reads in UTC (named so) and en-US.
+ * known, and the mail reads in UTC (named so) and en-US. The admin's mails have the reader of the
+ * ADMIN_EMAIL account (AdminNotifier), or none when that address has no account.
  */
 export interface Reader {
   readonly timeZone: string | null
@@ -98,6 +99,11 @@ export type Notification =
     }
   | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
   | { readonly kind: "SystemAlert"; readonly text: string }
+  /**
+   * to the admin when messages sit unpicked past their window (detectStalledScheduler): the oldest
+   * such message, so the mail can say when it was due in the admin's zone and language
+   */
+  | { readonly kind: "SchedulerStalled"; readonly messageId: string; readonly scheduledAt: number }
 
 export class Notifier extends Context.Service<
   Notifier,

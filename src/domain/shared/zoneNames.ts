@@ -77,3 +77,56 @@ export const canonicalZone = (timeZone: string): string | null => {
     return null
   }
 }
+
+/** ICU's name of `timeZone` at `at` in `locale`, in one style, or null when Intl has none. */
+const icuZoneName = (
+  timeZone: string,
+  locale: string,
+  style: "shortGeneric" | "longGeneric" | "long",
+  at: number
+): string | null => {
+  try {
+    return (
+      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")?.value ?? null
+    )
+  } catch {
+    return null
+  }
+}
+
+/** `GMT+0`, `GMT-05:00`: an offset, where ICU has no name; `CET`, `BRT`, `MEZ`: an abbreviation. */
+const NOT_A_NAME = /^(GMT|UTC)([+-]\d|$)|^[A-Z]{2,5}$/
+
+/**
+ * The zone's name in `locale`'s language, for a time in a sentence of that language (the mails,
+ * infrastructure/notify/readerTime.ts). English reads as the app has always named zones, by
+ * place (`New York time`, zoneLabel). The others read ICU's names (Node's and the browsers'
+ * CLDR), chosen for how each language names a zone:
+ * - Spanish and Portuguese by place, ICU's generic location (`hora de Ciudad de México`,
+ *   `Horário Nova York`), or the zone's generic name where ICU gives an abbreviation there
+ *   (`CET` → `hora de Europa central`, `BRT` → `Horário Padrão de Brasília`);
+ * - German by the zone's generic name (`Mitteleuropäische Zeit`, `Nordamerikanische
+ *   Ostküstenzeit`), as German names zones; for a zone without one ICU falls back to a place in
+ *   brackets (`Vereinigtes Königreich (Ortszeit)`), which would nest inside the mail's own: its
+ *   name at that moment instead (`Mittlere Greenwich-Zeit`).
+ * UTC, offsets and zones of no place read `UTC`, `UTC-5` in every language.
+ */
+export const zoneNameIn = (timeZone: string, locale: string, at: number): string => {
+  const english = zoneLabel(timeZone)
+  const language = locale.split("-")[0]?.toLowerCase()
+  if (language === "en" || !english.endsWith(" time")) return english
+  const zone = currentZoneName(timeZone)
+  const named = (name: string | null): name is string => name !== null && !NOT_A_NAME.test(name)
+  const place = icuZoneName(zone, locale, "shortGeneric", at)
+  const generic = icuZoneName(zone, locale, "longGeneric", at)
+  const specific = icuZoneName(zone, locale, "long", at)
+  if (language === "de") {
+    if (named(generic) && generic !== place) return generic
+    return named(specific) ? specific : english
+  }
+  if (named(place)) return place
+  if (named(generic)) return generic
+  return named(specific) ? specific : english
+}

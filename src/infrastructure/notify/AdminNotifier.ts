@@ -1,8 +1,9 @@
 import { Effect, Layer } from "effect"
-import type { Notification } from "../../application/ports/Notifier.ts"
-import { Notifier } from "../../application/ports/Notifier.ts"
+import type { Notification, Reader } from "../../application/ports/Notifier.ts"
+import { Notifier, UNKNOWN_READER } from "../../application/ports/Notifier.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
+import { normalizeEmail } from "../../domain/user/User.ts"
 import type { MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { makeMailNotifier } from "./MailNotifier.ts"
@@ -15,7 +16,9 @@ const NO_ADMIN_YET = "admin@localhost"
  * The web application's Notifier (docs/operations.md#notifications): every notification is mailed (to
  * ADMIN_EMAIL, a reset link to its user). When ADMIN_PHONE_NUMBER is set, NewRegistration,
  * CampaignFailed and SystemAlert also go by messaging first; if that fails (no active admin session,
- * gateway down, …) the mail says so and why, and a warning is logged. notify never fails.
+ * gateway down, …) the mail says so and why, and a warning is logged. notify never fails. The
+ * admin reads them in the language and zone of the ADMIN_EMAIL account (English and UTC when that
+ * address has no account, or the account chose neither); the log stays English.
  */
 
 export interface AdminNotifierOptions {
@@ -28,23 +31,36 @@ export interface AdminNotifierOptions {
 
 export const makeAdminNotifier = Effect.fnUntraced(function* (options: AdminNotifierOptions) {
   const users = yield* UserRepository
-  // without ADMIN_EMAIL the admin is whoever made the first account: look it up when needed
-  const adminAddress: Effect.Effect<string> =
-    options.adminEmail !== null
-      ? Effect.succeed(options.adminEmail)
-      : users.list({ status: "ACTIVE" }).pipe(
-          Effect.map((all) => all.find((u) => u.role === "ADMIN")?.email ?? NO_ADMIN_YET),
-          Effect.orElseSucceed(() => NO_ADMIN_YET)
-        )
+  const configured = options.adminEmail === null ? null : normalizeEmail(options.adminEmail)
+  /**
+   * Who reads the admin's notifications: ADMIN_EMAIL's account, for its language and zone (English,
+   * UTC when the address has no account, or it cannot be read); without ADMIN_EMAIL whoever made
+   * the first account, looked up when needed.
+   */
+  const admin: Effect.Effect<{ readonly email: string; readonly reader: Reader }> = (
+    configured === null
+      ? users.list({ status: "ACTIVE" }).pipe(Effect.map((all) => all.find((u) => u.role === "ADMIN") ?? null))
+      : users.findByEmail(configured)
+  ).pipe(
+    Effect.orElseSucceed(() => null),
+    Effect.map((account) => ({
+      email: options.adminEmail ?? account?.email ?? NO_ADMIN_YET,
+      reader:
+        account === null
+          ? UNKNOWN_READER
+          : { timeZone: account.timeZone, locale: account.locale, language: account.language }
+    }))
+  )
   const phone = options.adminPhoneNumber?.trim() ?? ""
   const messaging =
     phone === "" ? null : yield* makeMessagingNotifier({ adminEmail: options.adminEmail, adminPhoneNumber: phone })
 
   const notify = (n: Notification): Effect.Effect<void> =>
     Effect.gen(function* () {
-      const mail = makeMailNotifier({ adminEmail: yield* adminAddress, mail: options.mail })
-      if (messaging === null) return yield* mail.notify(n)
-      const failure = yield* messaging.deliver(n).pipe(
+      const { email, reader } = yield* admin
+      const mail = makeMailNotifier({ adminEmail: email, mail: options.mail })
+      if (messaging === null) return yield* mail.notify(n, { adminReader: reader })
+      const failure = yield* messaging.deliver(n, reader).pipe(
         Effect.as(undefined),
         Effect.catchTag("MessagingUndelivered", (e) =>
           Effect.as(
@@ -63,7 +79,10 @@ export const makeAdminNotifier = Effect.fnUntraced(function* (options: AdminNoti
           )
         )
       )
-      yield* mail.notify(n, failure === undefined ? {} : { messagingFailure: failure })
+      yield* mail.notify(
+        n,
+        failure === undefined ? { adminReader: reader } : { adminReader: reader, messagingFailure: failure }
+      )
     })
 
   return Notifier.of({ notify })

@@ -1,10 +1,12 @@
 import { Clock, Effect, Layer } from "effect"
-import type { Notification } from "../../application/ports/Notifier.ts"
+import type { Notification, Reader } from "../../application/ports/Notifier.ts"
 import { Notifier, UNKNOWN_READER } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { failedTargetOf, failureExplained } from "../../domain/message/failureKind.ts"
+import { failedTargetOf, failureKindOf } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
+import { failureMailWords } from "./failureMailWords.ts"
+import type { MailT } from "./mailWords.ts"
 import { mailLanguage, mailWords } from "./mailWords.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 import { readerTime } from "./readerTime.ts"
@@ -22,9 +24,12 @@ export interface MailNotifierOptions {
   readonly mail: MailSender
 }
 
-/** Extra lines for the admin's mail: why the messaging notification did not go out, if it did not. */
+/** What the admin's mail needs beyond the notification. */
 export interface MailContext {
+  /** why the messaging notification did not go out, if it did not */
   readonly messagingFailure?: string
+  /** the admin, when ADMIN_EMAIL is an account (AdminNotifier): its language and zone; absent: English, UTC */
+  readonly adminReader?: Reader
 }
 
 const PRODUCT = "Herald"
@@ -33,15 +38,16 @@ const PRODUCT = "Herald"
 const squeezed = (s: string): string => oneLine(s.replace(/\s+/g, " ").trim())
 const truncate = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1)}…`)
 
-const messagingFailureNote = (reason: string): string =>
-  `\n\n--\nThe messaging notification failed: ${oneLine(reason)}\nThis e-mail is sent instead.`
+const messagingFailureNote = (reason: string, t: MailT): string =>
+  `\n\n--\n${t("admin.messagingFailed.failed", { reason: oneLine(reason) })}\n${t("admin.messagingFailed.instead")}`
 
 /**
  * The mail for a notification: recipient, subject and plain-text body. The body's lines are ours;
  * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
- * A mail to a user is in their language (mailWords.ts: the one they chose, else their locale's,
- * else English); the admin's stay English (ADMIN_EMAIL need not be an account). Times read in the
- * reader's zone and locale (readerTime.ts); `now` decides whether a date needs its year.
+ * A mail is in its reader's language (mailWords.ts: the one they chose, else their locale's, else
+ * English): a user's, or the admin's (`context.adminReader`: ADMIN_EMAIL's account; English when
+ * that address has no account). Times read in the reader's zone and locale (readerTime.ts); `now`
+ * decides whether a date needs its year.
  */
 export const composeMail = (
   notification: Notification,
@@ -50,24 +56,26 @@ export const composeMail = (
   now: number = Date.now()
 ): Mail => {
   const n = oneLineValues(notification)
-  const note = context.messagingFailure === undefined ? "" : messagingFailureNote(context.messagingFailure)
+  const admin = context.adminReader ?? UNKNOWN_READER
+  const a = mailWords(mailLanguage(admin))
+  const note = context.messagingFailure === undefined ? "" : messagingFailureNote(context.messagingFailure, a)
   switch (n.kind) {
-    case "NewRegistration":
+    case "NewRegistration": {
+      const who = { name: n.name, email: n.email }
       return {
         to: adminEmail,
-        subject: `[${PRODUCT}] New registration: ${n.name} <${n.email}>${n.pending ? " (waiting for approval)" : ""}`,
+        subject: `[${PRODUCT}] ${a(n.pending ? "admin.registration.subjectPending" : "admin.registration.subject", who)}`,
         text:
           [
-            "A new account was registered.",
+            a("admin.registration.registered"),
             "",
-            `Name: ${n.name}`,
-            `E-mail: ${n.email}`,
-            n.pending
-              ? "Status: waiting for your approval. Approve or decline it on the Accounts page; until then it cannot use the service."
-              : "Status: active (no approval needed). You can disable it on the Accounts page.",
-            ...(n.adminLink === undefined ? [] : ["", "Accounts page:", n.adminLink])
+            a("admin.registration.name", who),
+            a("admin.registration.email", who),
+            a(n.pending ? "admin.registration.pending" : "admin.registration.active"),
+            ...(n.adminLink === undefined ? [] : ["", a("admin.registration.page"), n.adminLink])
           ].join("\n") + note
       }
+    }
     case "AccountApproved": {
       const t = mailWords(mailLanguage(n.reader ?? UNKNOWN_READER))
       return {
@@ -94,13 +102,13 @@ export const composeMail = (
     case "PasswordResetRequested":
       return {
         to: adminEmail,
-        subject: `[${PRODUCT}] Password reset requested for ${n.email}`,
+        subject: `[${PRODUCT}] ${a("admin.resetRequested.subject", { email: n.email })}`,
         text:
           [
-            `A password reset was requested for the account ${n.email}.`,
+            a("admin.resetRequested.requested", { email: n.email }),
             "",
-            "The one-time link goes to that address only; it is not included here.",
-            "If nobody should be resetting this password, keep an eye on the account."
+            a("admin.resetRequested.notHere"),
+            a("admin.resetRequested.watch")
           ].join("\n") + note
       }
     case "PasswordResetLink": {
@@ -204,30 +212,54 @@ export const composeMail = (
     }
     case "CampaignFailed": {
       // in plain words first (issue 22 item 1); the stored reason, as the log has it, below
-      const words = failureExplained(n.reason)
       const target = failedTargetOf(n.reason)
+      const words = failureMailWords(a, failureKindOf(n.reason), target?.kind ?? "group")
       return {
         to: adminEmail,
-        subject: `[${PRODUCT}] Campaign failed: ${n.title}`,
+        subject: `[${PRODUCT}] ${a("admin.campaignFailed.subject", { title: n.title })}`,
         text:
           [
-            "A campaign failed.",
+            a("admin.campaignFailed.failed"),
             "",
-            `Campaign: ${n.title}`,
-            ...(target === null ? [] : [`${target.kind === "channel" ? "Channel" : "Group"}: ${target.name}`]),
-            `What happened: ${words.sentence}`,
-            `What to do: ${words.nextStep}`,
+            a("admin.campaignFailed.campaign", { title: n.title }),
+            ...(target === null
+              ? []
+              : [
+                  a(target.kind === "channel" ? "admin.campaignFailed.channel" : "admin.campaignFailed.group", {
+                    name: target.name
+                  })
+                ]),
+            a("admin.campaignFailed.happened", { sentence: words.sentence }),
+            a("admin.campaignFailed.whatToDo", { nextStep: words.nextStep }),
             "",
-            "Details",
-            `Reason: ${n.reason}`,
-            `Id: ${n.campaignId}`
+            a("admin.campaignFailed.details"),
+            a("admin.campaignFailed.reason", { reason: n.reason }),
+            a("admin.campaignFailed.id", { id: n.campaignId })
           ].join("\n") + note
       }
     }
-    case "SystemAlert":
+    case "SchedulerStalled":
+      // when the message was due in the admin's zone and words; the ISO instant stays in the log
       return {
         to: adminEmail,
-        subject: `[${PRODUCT}] System alert: ${truncate(squeezed(n.text), 100)}`,
+        subject: `[${PRODUCT}] ${a("admin.stalled.subject")}`,
+        text:
+          [
+            a("admin.stalled.notRunning"),
+            a("admin.stalled.overdue", { time: readerTime(n.scheduledAt, admin, now) }),
+            "",
+            a("admin.stalled.whatToDo"),
+            a("admin.stalled.missed"),
+            "",
+            a("admin.stalled.details"),
+            a("admin.stalled.message", { id: n.messageId })
+          ].join("\n") + note
+      }
+    case "SystemAlert":
+      // Herald's own text, whatever made it; the words around it are the admin's
+      return {
+        to: adminEmail,
+        subject: `[${PRODUCT}] ${a("admin.alert.subject", { text: truncate(squeezed(n.text), 100) })}`,
         text: n.text + note
       }
   }

@@ -1,20 +1,23 @@
-import { Data, Effect, Layer } from "effect"
+import { Clock, Data, Effect, Layer } from "effect"
 import { GatewayPort } from "../../application/ports/GatewayPort.ts"
-import type { Notification } from "../../application/ports/Notifier.ts"
-import { Notifier } from "../../application/ports/Notifier.ts"
+import type { Notification, Reader } from "../../application/ports/Notifier.ts"
+import { Notifier, UNKNOWN_READER } from "../../application/ports/Notifier.ts"
 import { SessionRepository } from "../../application/ports/SessionRepository.ts"
 import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
-import { failureExplained } from "../../domain/message/failureKind.ts"
+import { failedTargetOf, failureKindOf } from "../../domain/message/failureKind.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import { describeNotification } from "./describeNotification.ts"
+import { failureMailWords } from "./failureMailWords.ts"
+import { mailLanguage, mailWords } from "./mailWords.ts"
 import { oneLineValues } from "./oneLineValues.ts"
+import { readerTime } from "./readerTime.ts"
 
 /**
  * Admin notifications by messaging (docs/operations.md#notifications: real-time registration alerts and
  * critical notifications go to ADMIN_PHONE_NUMBER when it is set). The text goes through the gateway
  * on the admin account's own active messaging session, to `<digits>@c.us`. Only NewRegistration,
- * CampaignFailed and SystemAlert go by messaging; password resets never do (a link is a secret and
+ * CampaignFailed, SchedulerStalled and SystemAlert go by messaging; password resets never do (a link is a secret and
  * belongs to its user).
  */
 
@@ -38,22 +41,40 @@ export const chatIdForPhone = (phoneNumber: string): string | null => {
 }
 
 /**
- * The messaging text of a notification, or null for the kinds that only go by e-mail. Its lines are
- * ours: the values in them are escaped first (oneLineValues), so none adds a line.
+ * The messaging text of a notification, or null for the kinds that only go by e-mail, in the
+ * admin's language and zone (`reader`: the ADMIN_EMAIL account's; none: English, UTC). Its lines
+ * are ours: the values in them are escaped first (oneLineValues), so none adds a line.
  */
-export const messagingText = (notification: Notification): string | null => {
+export const messagingText = (
+  notification: Notification,
+  reader: Reader = UNKNOWN_READER,
+  now: number = Date.now()
+): string | null => {
   const n = oneLineValues(notification)
+  const t = mailWords(mailLanguage(reader))
   switch (n.kind) {
     case "NewRegistration":
-      return `*Herald*: new registration\n${n.name} <${n.email}>\n${
-        n.pending ? "Waiting for your approval." : "Active (no approval needed)."
-      }${n.adminLink === undefined ? "" : `\n${n.adminLink}`}`
+      return `*Herald*: ${t("admin.phone.registration")}\n${n.name} <${n.email}>\n${t(
+        n.pending ? "admin.phone.pending" : "admin.phone.active"
+      )}${n.adminLink === undefined ? "" : `\n${n.adminLink}`}`
     case "CampaignFailed": {
-      const words = failureExplained(n.reason)
-      return `*Herald*: campaign failed\n${n.title} (${n.campaignId})\n${words.sentence}\nWhat to do: ${words.nextStep}\nDetails: ${n.reason}`
+      const words = failureMailWords(t, failureKindOf(n.reason), failedTargetOf(n.reason)?.kind ?? "group")
+      return [
+        `*Herald*: ${t("admin.phone.campaignFailed")}`,
+        `${n.title} (${n.campaignId})`,
+        words.sentence,
+        t("admin.phone.whatToDo", { nextStep: words.nextStep }),
+        t("admin.phone.details", { reason: n.reason })
+      ].join("\n")
     }
+    case "SchedulerStalled":
+      return [
+        `*Herald*: ${t("admin.phone.stalled")}`,
+        t("admin.stalled.overdue", { time: readerTime(n.scheduledAt, reader, now) }),
+        t("admin.stalled.whatToDo")
+      ].join("\n")
     case "SystemAlert":
-      return `*Herald*: system alert\n${n.text}`
+      return `*Herald*: ${t("admin.phone.alert")}\n${n.text}`
     case "AccountApproved":
     case "AccountRejected":
     case "PasswordResetRequested":
@@ -71,7 +92,7 @@ export interface MessagingNotifierService {
    * Sends the notification by messaging. Succeeds with false when its kind does not go by messaging,
    * true when sent; fails when it should have gone out and did not.
    */
-  readonly deliver: (n: Notification) => Effect.Effect<boolean, MessagingUndelivered>
+  readonly deliver: (n: Notification, reader?: Reader) => Effect.Effect<boolean, MessagingUndelivered>
 }
 
 export const makeMessagingNotifier = Effect.fnUntraced(function* (options: MessagingNotifierOptions) {
@@ -102,9 +123,9 @@ export const makeMessagingNotifier = Effect.fnUntraced(function* (options: Messa
     return session.sessionName
   })
 
-  const deliver = (n: Notification): Effect.Effect<boolean, MessagingUndelivered> =>
+  const deliver = (n: Notification, reader: Reader = UNKNOWN_READER): Effect.Effect<boolean, MessagingUndelivered> =>
     Effect.gen(function* () {
-      const text = messagingText(n)
+      const text = messagingText(n, reader, yield* Clock.currentTimeMillis)
       if (text === null) return false
       if (chatId === null) {
         return yield* undelivered(`ADMIN_PHONE_NUMBER ${options.adminPhoneNumber} has no digits`)

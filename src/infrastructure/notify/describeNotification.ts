@@ -1,8 +1,10 @@
+import { stalledSchedulerLogLine } from "../../application/campaign/detectStalledScheduler.ts"
 import type { Notification } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 
 /**
- * One log line per notification, without secrets (a reset link is a secret: only its recipient is
+ * One log line per notification, in English (a log is for operators, whatever language the mail
+ * is in), without secrets (a reset link is a secret: only its recipient is
  * named). Names, titles and reasons come from users or the gateway: escaped, so they stay on this line.
  */
 export const describeNotification = (n: Notification): string => {
@@ -29,5 +31,7 @@ export const describeNotification = (n: Notification): string => {
       return `campaign ${oneLine(n.title)} (${oneLine(n.campaignId)}) failed: ${oneLine(n.reason)}`
     case "SystemAlert":
       return `system alert: ${oneLine(n.text)}`
+    case "SchedulerStalled":
+      return `system alert: ${stalledSchedulerLogLine(n)}`
   }
 }

@@ -7,8 +7,8 @@ import { en } from "./locales/en.ts"
 import { es } from "./locales/es.ts"
 import { ptBR } from "./locales/pt-BR.ts"
 
-// The words of the mails to an account's owner (docs/operations.md#notifications), from i18next
-// catalogs in English, Spanish (tú), Brazilian Portuguese (você) and German (du). The server has an
+// The words of every mail, to an account's owner and to the admin (docs/operations.md#notifications),
+// from i18next catalogs in English, Spanish (tú), Brazilian Portuguese (você) and German (du). The server has an
 // instance of its own (not the browser app's), loaded once, synchronously, from catalogs imported as
 // modules, so the bundled entries and Deno need no file at run time.
 

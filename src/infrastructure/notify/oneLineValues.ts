@@ -28,6 +28,8 @@ export const oneLineValues = (n: Notification): Notification => {
       }
     case "SessionLimited":
       return { ...n, sessionName: oneLine(n.sessionName) }
+    case "SchedulerStalled":
+      return { ...n, messageId: oneLine(n.messageId) }
     case "PasswordResetLink":
     case "EmailVerificationLink":
     case "SignUpAttempted":

@@ -1,6 +1,6 @@
 import { Clock, Effect, FiberSet, Layer, Ref, Schedule } from "effect"
 import { sweepExpiredCredentials } from "../../application/auth/sweepExpiredCredentials.ts"
-import { detectStalledScheduler } from "../../application/campaign/detectStalledScheduler.ts"
+import { detectStalledScheduler, stalledSchedulerLogLine } from "../../application/campaign/detectStalledScheduler.ts"
 import { notifyFailedCampaigns } from "../../application/campaign/notifyFailedCampaigns.ts"
 import { sweepIdempotencyKeys } from "../../application/idempotency/sweepIdempotencyKeys.ts"
 import { sweepMedia } from "../../application/media/sweepMedia.ts"
@@ -74,7 +74,7 @@ const failureAlerts = (intervalMs: number) =>
 
 /**
  * Every `intervalMs`, looks for a stalled scheduler (messages overdue and still unpicked); once
- * one is found, raises a system alert, then stays quiet for an hour before looking again.
+ * one is found, logs it and tells the admin (SchedulerStalled), then stays quiet for an hour before looking again.
  */
 const stallAlerts = (intervalMs: number) => {
   const check = detectStalledScheduler().pipe(
@@ -86,8 +86,9 @@ const stallAlerts = (intervalMs: number) => {
       until: (found) => found !== null
     })
     if (stalled === null) return
-    yield* Effect.logWarning(stalled)
-    yield* (yield* Notifier).notify({ kind: "SystemAlert", text: stalled })
+    // the log in the operator's English; the admin's mail in their language and zone
+    yield* Effect.logWarning(stalledSchedulerLogLine(stalled))
+    yield* (yield* Notifier).notify({ kind: "SchedulerStalled", ...stalled })
   })
   return Effect.repeat(alertOnce, Schedule.spaced(STALL_ALERT_EVERY_MS))
 }

@@ -59,6 +59,8 @@ interface Setup {
   readonly mailUrl?: string
   /** ADMIN_EMAIL as configured (default ADMIN_EMAIL; null: standalone without it) */
   readonly configuredAdmin?: string | null
+  /** the admin account's zone, locale and chosen language (default: none known) */
+  readonly adminReader?: { readonly timeZone: string; readonly locale: string; readonly language: "de" }
 }
 
 const seed = (db: MemoryDatabase, setup: Setup) =>
@@ -74,9 +76,9 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       role: "ADMIN",
       status: "ACTIVE",
       emailVerified: true,
-      timeZone: null,
-      locale: null,
-      language: null,
+      timeZone: setup.adminReader?.timeZone ?? null,
+      locale: setup.adminReader?.locale ?? null,
+      language: setup.adminReader?.language ?? null,
       createdAt: now,
       updatedAt: now,
       version: 1
@@ -229,6 +231,40 @@ describe("AdminNotifier", () => {
     expect(sink.received).toHaveLength(1)
     expect(sink.received[0]!.mail.subject).toBe("[Herald] System alert: Database unreachable since 10:00")
     expect(sink.received[0]!.mail.text).toBe("Database unreachable since 10:00")
+  })
+
+  it("the admin account's language and zone: a stalled scheduler in German, by phone and by mail; the log stays English", async () => {
+    const stalled: Notification = {
+      kind: "SchedulerStalled",
+      messageId: "msg_7",
+      scheduledAt: Date.parse("2026-06-01T10:01:00.000Z")
+    }
+    const german = { timeZone: "Europe/Berlin", locale: "en-US", language: "de" } as const
+    await notify(stalled, { phone: ADMIN_PHONE, adminReader: german })
+    expect(fake.sent[0]!.text.split("\n")[0]).toBe("*Herald*: kein Planer sendet Nachrichten")
+    expect(sink.received[0]!.mail.subject).toBe("[Herald] Kein Planer sendet Nachrichten")
+    expect(sink.received[0]!.mail.text).toContain("Eine Nachricht war für Montag, 1. Juni")
+    expect(sink.received[0]!.mail.text).toContain(" 12:01 (Mitteleuropäische Zeit) fällig")
+    expect(fake.sent[0]!.text).toContain(" 12:01 (Mitteleuropäische Zeit) fällig")
+
+    // no admin session: the fallback's note in German, the warning in the log in English
+    fake.sent.length = 0
+    sink.reset()
+    const logs = await notify(stalled, { phone: ADMIN_PHONE, adminReader: german, adminSession: false })
+    expect(sink.received[0]!.mail.text).toMatch(
+      /\n--\nDie Benachrichtigung per WhatsApp ist fehlgeschlagen: the admin account has no active messaging session\nDeshalb kommt stattdessen diese E-Mail\.$/
+    )
+    expect(logs.filter((l) => l.level === "Warn").map((l) => l.text)).toEqual([
+      "messaging notification failed, falling back to e-mail (system alert: no scheduler seems to be running: message msg_7 was due at 2026-06-01T10:01:00.000Z and has not been picked; start the scheduler (node src/interfaces/scheduler/main.ts)): the admin account has no active messaging session"
+    ])
+
+    // ADMIN_EMAIL with no account: English and UTC
+    sink.reset()
+    await notify(stalled, { adminAccount: false })
+    // (the year is named once it is not this year's)
+    expect(sink.received[0]!.mail.text).toMatch(
+      /\nA message was due on Monday, June 1,( 2026,)? 10:01 AM \(UTC\) and nothing has picked it up to send it\.\n/
+    )
   })
 
   describe("a name, title or reason with line breaks forges no line", () => {

@@ -14,15 +14,15 @@ const readers: ReadonlyArray<readonly [string, Reader, string]> = [
     "Thursday, November 26, 10:00 AM (New York time)"
   ],
   [
-    "a Berlin de-DE reader who chose English (24 hours, English words)",
+    // the language's own clock: a de-DE locale does not give an English reader German hours (formattingLocaleFor)
+    "a Berlin de-DE reader who chose English (English words and clock)",
     { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" },
-    "Thursday, 26 November, 16:00 (Berlin time)"
+    "Thursday, November 26, 4:00 PM (Berlin time)"
   ],
-  // English words (the language the reader chose) on the reader's own clock: Brazil's 24 hours
   [
-    "a São Paulo pt-BR reader who chose English (24 hours, English words)",
+    "a São Paulo pt-BR reader who chose English (English words and clock)",
     { timeZone: "America/Sao_Paulo", locale: "pt-BR", language: "en" },
-    "Thursday, November 26, 12:00 (Sao Paulo time)"
+    "Thursday, November 26, 12:00 PM (Sao Paulo time)"
   ],
   [
     "a London en-GB reader",

@@ -29,11 +29,11 @@ describe("the language of a mail to an account's owner", () => {
     const mail = stopped({ timeZone: "Europe/Berlin", locale: null, language: "de" })
     expect(mail.subject).toBe("[Herald] WhatsApp sendet deine Nachrichten nicht mehr: die Verbindung ist gestoppt")
     expect(mail.text.split("\n")).toEqual([
-      "Deine WhatsApp-Verbindung in Herald funktioniert seit Donnerstag, 26. November, 15:00 (Ortszeit Berlin) nicht mehr:",
+      "Deine WhatsApp-Verbindung in Herald funktioniert seit Donnerstag, 26. November, 15:00 (Mitteleuropäische Zeit) nicht mehr:",
       "die Verbindung zu WhatsApp ist gestoppt. Bis sie wieder funktioniert, kann keine geplante Nachricht darüber gesendet werden.",
       "",
       "Fällig in den nächsten 24 Stunden (1):",
-      "- Donnerstag, 26. November, 16:00 (Ortszeit Berlin) an Chor: Probe um 8",
+      "- Donnerstag, 26. November, 16:00 (Mitteleuropäische Zeit) an Chor: Probe um 8",
       "",
       "Was zu tun ist: Öffne die WhatsApp-Seite in Herald und drück auf Neu starten. Mach das, bevor die Nachrichten oben fällig sind, sonst schlagen sie fehl.",
       "https://herald.example.org/whatsapp",
@@ -47,11 +47,11 @@ describe("the language of a mail to an account's owner", () => {
     const mail = stopped({ timeZone: "America/Mexico_City", locale: "es-MX", language: null })
     expect(mail.subject).toBe("[Herald] WhatsApp dejó de enviar tus mensajes: la conexión se detuvo")
     expect(mail.text.split("\n").slice(0, 5)).toEqual([
-      "Tu conexión de WhatsApp en Herald dejó de funcionar el jueves, 26 de noviembre, 8:00 a.m. (hora de Mexico City):",
+      "Tu conexión de WhatsApp en Herald dejó de funcionar el jueves, 26 de noviembre, 8:00 a.m. (hora de Ciudad de México):",
       "la conexión con WhatsApp se detuvo. Hasta que vuelva a funcionar, no se puede enviar por ella ningún mensaje programado.",
       "",
       "Programados para las próximas 24 horas (1):",
-      "- jueves, 26 de noviembre, 9:00 a.m. (hora de Mexico City) a Chor: Probe um 8"
+      "- jueves, 26 de noviembre, 9:00 a.m. (hora de Ciudad de México) a Chor: Probe um 8"
     ])
   })
 
@@ -82,7 +82,7 @@ describe("the language of a mail to an account's owner", () => {
       AT
     )
     expect(limited.text).toContain(
-      "Herald hält deine Nachrichten bis Donnerstag, 26. November, 17:00 (Ortszeit Berlin) zurück,"
+      "Herald hält deine Nachrichten bis Donnerstag, 26. November, 17:00 (Mitteleuropäische Zeit) zurück,"
     )
     expect(limited.text).toContain("1 Nachricht ist bis dahin fällig:")
     const reset = composeMail(
@@ -99,7 +99,7 @@ describe("the language of a mail to an account's owner", () => {
     )
     expect(reset.subject).toBe("[Herald] Redefina sua senha")
     expect(reset.text).toContain(
-      "O link funciona uma única vez, até quinta-feira, 26 de novembro, 12:00 (horário de Sao Paulo)."
+      "O link funciona uma única vez, até quinta-feira, 26 de novembro, 12:00 (Horário Padrão de Brasília)."
     )
   })
 

@@ -10,9 +10,11 @@ import { MAIL_CATALOGS } from "../../../src/infrastructure/notify/mailWords.ts"
 // language's Intl.PluralRules asks for, and no catalog holds a key nothing uses.
 
 const NOTIFY = join(import.meta.dirname, "../../../src/infrastructure/notify")
-const CODE = ["MailNotifier.ts", "sessionStatusWords.ts", "readerTime.ts"].map((file) =>
+/** the files that name catalog keys: the mails to users and to the admin, the admin's phone texts */
+const CODE = ["MailNotifier.ts", "MessagingNotifier.ts", "failureMailWords.ts", "sessionStatusWords.ts"].map((file) =>
   readFileSync(join(NOTIFY, file), "utf8")
 )
+const STATUS_CODE = readFileSync(join(NOTIFY, "sessionStatusWords.ts"), "utf8")
 
 const flatten = (
   value: string | MailCatalog,
@@ -46,13 +48,13 @@ const english = byBase(MAIL_CATALOGS.en)
 const usedKeys = (): Set<string> => {
   const used = new Set<string>()
   for (const source of CODE) {
-    for (const match of source.matchAll(/"([a-z][A-Za-z]*(?:\.[A-Za-z_]+)+|zone|greeting)"/g)) {
+    for (const match of source.matchAll(/"([a-z][A-Za-z]*(?:\.[A-Za-z_]+)+|greeting)"/g)) {
       if (match[1] !== undefined && !match[1].endsWith(".ts")) used.add(match[1])
     }
-    for (const match of source.matchAll(/"([A-Z_]{4,})"/g)) {
-      if (match[1] !== undefined)
-        for (const part of ["headline", "happened", "nextStep"]) used.add(`status.${match[1]}.${part}`)
-    }
+  }
+  for (const match of STATUS_CODE.matchAll(/"([A-Z_]{4,})"/g)) {
+    if (match[1] !== undefined)
+      for (const part of ["headline", "happened", "nextStep"]) used.add(`status.${match[1]}.${part}`)
   }
   for (const part of ["headline", "happened", "nextStep"]) used.add(`status.OTHER.${part}`)
   return used

@@ -5,8 +5,8 @@ import { messagingText } from "../../../src/infrastructure/notify/MessagingNotif
 
 const AT = Date.parse("2026-11-26T14:00:00.000Z")
 const NEW_YORK = { timeZone: "America/New_York", locale: "en-US" }
-// a Berlin reader who chose English: English words, Berlin's date order and 24 hours
-const BERLIN = { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" }
+// a Berlin reader of British English: English words, day before month and 24 hours
+const BERLIN = { timeZone: "Europe/Berlin", locale: "en-GB" }
 
 describe("the SessionLeftWorking mail", () => {
   const notification = {
@@ -47,16 +47,16 @@ describe("the SessionLeftWorking mail", () => {
     expect(mail.text.split("\n").some((l) => l.startsWith("Status: fine"))).toBe(false)
   })
 
-  it("reads a Berlin de-DE reader's times in English words, on their 24-hour clock, the day after in Berlin included", () => {
+  it("reads a Berlin en-GB reader's times in English words, on their 24-hour clock, the day after in Berlin included", () => {
     const mail = composeMail({ ...notification, reader: BERLIN, status: "STOPPED" }, "admin@example.org", {}, AT)
     expect(mail.subject).toBe("[Herald] WhatsApp stopped sending your messages: the connection stopped")
     expect(mail.text.split("\n")).toEqual([
-      "Your WhatsApp connection in Herald stopped working on Thursday, 26 November, 15:00 (Berlin time):",
+      "Your WhatsApp connection in Herald stopped working on Thursday 26 November, 15:00 (Berlin time):",
       "the connection to WhatsApp stopped. Until it works again, no scheduled message can be sent through it.",
       "",
       "Due in the next 24 hours (2):",
-      "- Thursday, 26 November, 16:00 (Berlin time) to Choir: Rehearsal at 8",
-      "- Friday, 27 November, 3:00 (Berlin time) to Family\\nStatus: fine: Dinner\\r\\nat 7",
+      "- Thursday 26 November, 16:00 (Berlin time) to Choir: Rehearsal at 8",
+      "- Friday 27 November, 3:00 (Berlin time) to Family\\nStatus: fine: Dinner\\r\\nat 7",
       "",
       "What to do: Open the WhatsApp page in Herald and press Restart. Do it before the messages above are due, or they will fail.",
       "https://herald.example.org/whatsapp",

@@ -33,10 +33,10 @@ describe("the SessionLimited mail", () => {
     expect(details).toBe("The gateway's session herald_u1.")
   })
 
-  it("reads in a Berlin de-DE reader's 24 hours (English, their choice), and in UTC, named so, for a reader of no known zone", () => {
-    const berlin = { ...notification, reader: { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" } }
+  it("reads in a Berlin en-GB reader's 24 hours, and in UTC, named so, for a reader of no known zone", () => {
+    const berlin = { ...notification, reader: { timeZone: "Europe/Berlin", locale: "en-GB" } }
     expect(composeMail(berlin, "admin@example.org", {}, AT).text).toContain(
-      "Herald holds your messages until Sunday, 1 March, 16:00 (Berlin time), when WhatsApp says the limit ends"
+      "Herald holds your messages until Sunday 1 March, 16:00 (Berlin time), when WhatsApp says the limit ends"
     )
     const unknown = { ...notification, reader: UNKNOWN_READER }
     expect(composeMail(unknown, "admin@example.org", {}, AT).text).toContain(

@@ -1,8 +1,7 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The mails to an account's owner in German, du (keys as in en.ts).
+// The mails (to an account's owner and to the admin) in German, du (keys as in en.ts).
 export const de: MailCatalog = {
-  zone: "Ortszeit {{place}}",
   greeting: "Hallo {{name}},",
   approved: {
     subject: "Dein Konto ist freigegeben",
@@ -118,5 +117,103 @@ export const de: MailCatalog = {
       "Was zu tun ist: Zum Weitermachen ist nichts nötig. Damit es nächstes Mal nicht passiert, schalte auf der WhatsApp-Seite das Sendetempo ein, damit Nachrichten langsamer rausgehen.",
     details: "Details:",
     session: "Die Sitzung {{session}} des Gateways."
+  },
+  admin: {
+    registration: {
+      subject: "Neue Registrierung: {{name}} <{{email}}>",
+      subjectPending: "Neue Registrierung: {{name}} <{{email}}> (wartet auf deine Freigabe)",
+      registered: "Jemand hat ein neues Konto angelegt.",
+      name: "Name: {{name}}",
+      email: "E-Mail: {{email}}",
+      pending:
+        "Status: wartet auf deine Freigabe. Gib es auf der Seite Konten frei oder lehne es ab; bis dahin kann es den Dienst nicht nutzen.",
+      active: "Status: aktiv (keine Freigabe nötig). Du kannst es auf der Seite Konten deaktivieren.",
+      page: "Seite Konten:"
+    },
+    resetRequested: {
+      subject: "Passwort-Zurücksetzen angefragt für {{email}}",
+      requested: "Für das Konto {{email}} wurde angefragt, das Passwort zurückzusetzen.",
+      notHere: "Der Einmal-Link geht nur an diese Adresse; er steht nicht in dieser E-Mail.",
+      watch: "Sollte niemand dieses Passwort zurücksetzen, behalte das Konto im Auge."
+    },
+    campaignFailed: {
+      subject: "Kampagne fehlgeschlagen: {{title}}",
+      failed: "Eine Kampagne ist fehlgeschlagen.",
+      campaign: "Kampagne: {{title}}",
+      group: "Gruppe: {{name}}",
+      channel: "Kanal: {{name}}",
+      happened: "Was passiert ist: {{sentence}}",
+      whatToDo: "Was zu tun ist: {{nextStep}}",
+      details: "Details",
+      reason: "Grund: {{reason}}",
+      id: "Id: {{id}}"
+    },
+    alert: {
+      subject: "Systemmeldung: {{text}}"
+    },
+    stalled: {
+      subject: "Kein Planer sendet Nachrichten",
+      notRunning: "Anscheinend läuft kein Planer, deshalb werden geplante Nachrichten gerade nicht gesendet.",
+      overdue: "Eine Nachricht war für {{time}} fällig, und nichts hat sie zum Senden abgeholt.",
+      whatToDo:
+        "Was zu tun ist: Starte den Planer (node src/interfaces/scheduler/main.ts) oder prüf, ob er die Datenbank erreicht.",
+      missed:
+        "Nachrichten, die fällig waren, während er stand, werden nicht verspätet gesendet: Ihre Kampagnen zeigen sie als verpasst, und wer sie geplant hat, kann sie noch einmal senden.",
+      details: "Details:",
+      message: "Nachricht {{id}}."
+    },
+    messagingFailed: {
+      failed: "Die Benachrichtigung per WhatsApp ist fehlgeschlagen: {{reason}}",
+      instead: "Deshalb kommt stattdessen diese E-Mail."
+    },
+    phone: {
+      registration: "neue Registrierung",
+      pending: "Wartet auf deine Freigabe.",
+      active: "Aktiv (keine Freigabe nötig).",
+      campaignFailed: "Kampagne fehlgeschlagen",
+      whatToDo: "Was zu tun ist: {{nextStep}}",
+      details: "Details: {{reason}}",
+      alert: "Systemmeldung",
+      stalled: "kein Planer sendet Nachrichten"
+    }
+  },
+  failure: {
+    sessionSentence:
+      "WhatsApp war nicht verbunden, als die Nachricht fällig war: Das Handy wurde vielleicht abgemeldet oder die Verknüpfung gelöst.",
+    sessionNext:
+      "Öffne die WhatsApp-Seite und verbinde dich neu (QR-Code scannen), dann schick die Nachricht noch einmal.",
+    groupSentence:
+      "WhatsApp konnte nicht an die Gruppe zustellen: Diese Nummer ist nicht mehr drin oder die Gruppe gibt es nicht mehr.",
+    groupNext: "Prüf auf deinem Handy, ob diese Nummer noch in der Gruppe ist, dann schick die Nachricht noch einmal.",
+    channelSentence:
+      "WhatsApp konnte nicht im Kanal posten: Diese Nummer ist nicht mehr Inhaber oder Admin des Kanals, oder den Kanal gibt es nicht mehr.",
+    channelNext:
+      "Prüf auf deinem Handy, ob diese Nummer den Kanal noch besitzt oder verwaltet, dann schick die Nachricht noch einmal.",
+    refusedSentence:
+      "WhatsApp hat die Nachricht abgelehnt oder bremst diese Nummer, oft nach vielen Nachrichten in kurzer Zeit.",
+    refusedNext:
+      "Warte ein paar Stunden, bevor du erneut sendest, und schalte auf der WhatsApp-Seite das Sendetempo ein, damit Nachrichten langsamer rausgehen.",
+    unreachableSentence:
+      "Herald hat seine WhatsApp-Verbindung nicht erreicht, deshalb wurde die Nachricht nicht gesendet.",
+    unreachableNext:
+      "Sag der Person Bescheid, die Herald betreut; sobald die Verbindung wieder geht, schick die Nachricht noch einmal.",
+    noAnswerSentence:
+      "Das Senden hat begonnen, aber es kam keine Antwort rechtzeitig, deshalb weiß Herald nicht, ob die Nachricht in der Gruppe angekommen ist.",
+    noAnswerNext:
+      "Schau zuerst in die Gruppe: Schick sie nur noch einmal, wenn die Nachricht nicht da ist, sonst kommt sie doppelt an.",
+    channelNoAnswerSentence:
+      "Das Senden hat begonnen, aber es kam keine Antwort rechtzeitig, deshalb weiß Herald nicht, ob die Nachricht im Kanal angekommen ist.",
+    channelNoAnswerNext:
+      "Schau zuerst in den Kanal: Schick sie nur noch einmal, wenn die Nachricht nicht da ist, sonst kommt sie doppelt an.",
+    missedSentence:
+      "Die Nachricht wurde nicht gesendet: Herald lief nicht oder konnte innerhalb von 2 Minuten nach ihrer Zeit nicht senden.",
+    missedNext: "Sie wird nicht von selbst später gesendet: Schick sie noch einmal, wenn sie noch nützt.",
+    disabledSentence:
+      "Die Nachricht wurde nicht gesendet: Die Person, die Herald betreut, hat dieses Konto deaktiviert.",
+    disabledNext:
+      "Bitte die Person, die Herald betreut, dein Konto wieder zu aktivieren; danach nutze Noch einmal senden für die Nachrichten, die noch raus sollen.",
+    otherSentence: "WhatsApp hat die Nachricht nicht angenommen.",
+    otherNext:
+      "Schick sie noch einmal; klappt es wieder nicht, sag der Person Bescheid, die Herald betreut, und gib die Details weiter."
   }
 }

@@ -1,9 +1,10 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The words of the mails Herald sends to an account's owner, in English (mailWords.ts). The other
-// three catalogs hold the same keys, {{variables}} and plural forms (tests/unit/notify/mailTranslations.test.ts).
+// The words of the mails Herald sends, in English (mailWords.ts): to an account's owner, and the
+// admin's mails and messaging notices (`admin`; `failure`, the browser app's failure.send words).
+// The other three catalogs hold the same keys, {{variables}} and plural forms
+// (tests/unit/notify/mailTranslations.test.ts).
 export const en: MailCatalog = {
-  zone: "{{place}} time",
   greeting: "Hello {{name}},",
   approved: {
     subject: "Your account is approved",
@@ -111,5 +112,96 @@ export const en: MailCatalog = {
       "What to do: nothing is needed to resume. To avoid it next time, turn on pacing on the WhatsApp page so messages go out more slowly.",
     details: "Details:",
     session: "The gateway's session {{session}}."
+  },
+  admin: {
+    registration: {
+      subject: "New registration: {{name}} <{{email}}>",
+      subjectPending: "New registration: {{name}} <{{email}}> (waiting for approval)",
+      registered: "A new account was registered.",
+      name: "Name: {{name}}",
+      email: "E-mail: {{email}}",
+      pending:
+        "Status: waiting for your approval. Approve or decline it on the Accounts page; until then it cannot use the service.",
+      active: "Status: active (no approval needed). You can disable it on the Accounts page.",
+      page: "Accounts page:"
+    },
+    resetRequested: {
+      subject: "Password reset requested for {{email}}",
+      requested: "A password reset was requested for the account {{email}}.",
+      notHere: "The one-time link goes to that address only; it is not included here.",
+      watch: "If nobody should be resetting this password, keep an eye on the account."
+    },
+    campaignFailed: {
+      subject: "Campaign failed: {{title}}",
+      failed: "A campaign failed.",
+      campaign: "Campaign: {{title}}",
+      group: "Group: {{name}}",
+      channel: "Channel: {{name}}",
+      happened: "What happened: {{sentence}}",
+      whatToDo: "What to do: {{nextStep}}",
+      details: "Details",
+      reason: "Reason: {{reason}}",
+      id: "Id: {{id}}"
+    },
+    alert: {
+      subject: "System alert: {{text}}"
+    },
+    stalled: {
+      subject: "No scheduler is sending messages",
+      notRunning: "No scheduler seems to be running, so scheduled messages are not being sent.",
+      overdue: "A message was due on {{time}} and nothing has picked it up to send it.",
+      whatToDo:
+        "What to do: start the scheduler (node src/interfaces/scheduler/main.ts), or check that it can reach the database.",
+      missed:
+        "Messages that were due while it was stopped are not sent late: their campaigns show them as missed, and their owners can send them again.",
+      details: "Details:",
+      message: "Message {{id}}."
+    },
+    messagingFailed: {
+      failed: "The messaging notification failed: {{reason}}",
+      instead: "This e-mail is sent instead."
+    },
+    phone: {
+      registration: "new registration",
+      pending: "Waiting for your approval.",
+      active: "Active (no approval needed).",
+      campaignFailed: "campaign failed",
+      whatToDo: "What to do: {{nextStep}}",
+      details: "Details: {{reason}}",
+      alert: "system alert",
+      stalled: "no scheduler is sending messages"
+    }
+  },
+  failure: {
+    sessionSentence:
+      "WhatsApp was not connected when the message was due: the phone may have been logged out or unlinked.",
+    sessionNext: "Open the WhatsApp page and connect again (scan the QR code), then send the message again.",
+    groupSentence: "WhatsApp could not deliver to the group: this number is no longer in it, or the group is gone.",
+    groupNext: "Check on your phone that this number is still a member of the group, then send the message again.",
+    channelSentence:
+      "WhatsApp could not post to the channel: this number is no longer an owner or admin of the channel, or the channel is gone.",
+    channelNext:
+      "Check on your phone that this number still owns or administers the channel, then send the message again.",
+    refusedSentence:
+      "WhatsApp refused the message or is limiting this number, often after many messages in a short time.",
+    refusedNext:
+      "Wait a few hours before sending again, and turn on pacing on the WhatsApp page so messages go out more slowly.",
+    unreachableSentence: "Herald could not reach its WhatsApp connection, so the message was not sent.",
+    unreachableNext: "Tell your Herald administrator; once the connection works again, send the message again.",
+    noAnswerSentence:
+      "The send started, but no answer came in time, so Herald cannot tell whether the message arrived in the group.",
+    noAnswerNext: "Check the group first: send it again only if the message is not there, or it will arrive twice.",
+    channelNoAnswerSentence:
+      "The send started, but no answer came in time, so Herald cannot tell whether the message reached the channel.",
+    channelNoAnswerNext:
+      "Check the channel first: send it again only if the message is not there, or it will arrive twice.",
+    missedSentence:
+      "The message was not sent: Herald was not running, or not able to send, within 2 minutes of its time.",
+    missedNext: "It is not sent later by itself: send it again if it is still useful.",
+    disabledSentence: "The message was not sent: this account was disabled by the administrator.",
+    disabledNext:
+      "Ask your Herald administrator to enable your account again; once they have, use Send again for the messages you still want sent.",
+    otherSentence: "WhatsApp did not accept the message.",
+    otherNext: "Send it again; if it fails again, tell your Herald administrator and pass on the details."
   }
 }

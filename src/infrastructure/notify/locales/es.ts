@@ -1,8 +1,7 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The mails to an account's owner in Spanish, tú (keys as in en.ts).
+// The mails (to an account's owner and to the admin) in Spanish, tú (keys as in en.ts).
 export const es: MailCatalog = {
-  zone: "hora de {{place}}",
   greeting: "Hola, {{name}}:",
   approved: {
     subject: "Tu cuenta está aprobada",
@@ -115,5 +114,97 @@ export const es: MailCatalog = {
       "Qué hacer: no hace falta nada para reanudar. Para evitarlo la próxima vez, activa el ritmo de envío en la página de WhatsApp para que los mensajes salgan más despacio.",
     details: "Detalles:",
     session: "La sesión {{session}} de la pasarela."
+  },
+  admin: {
+    registration: {
+      subject: "Nuevo registro: {{name}} <{{email}}>",
+      subjectPending: "Nuevo registro: {{name}} <{{email}}> (esperando tu aprobación)",
+      registered: "Alguien creó una cuenta nueva.",
+      name: "Nombre: {{name}}",
+      email: "Correo: {{email}}",
+      pending:
+        "Estado: esperando tu aprobación. Apruébala o recházala en la página Cuentas; hasta entonces no puede usar el servicio.",
+      active: "Estado: activa (no hace falta aprobarla). Puedes desactivarla en la página Cuentas.",
+      page: "Página Cuentas:"
+    },
+    resetRequested: {
+      subject: "Alguien pidió restablecer la contraseña de {{email}}",
+      requested: "Alguien pidió restablecer la contraseña de la cuenta {{email}}.",
+      notHere: "El enlace de un solo uso va únicamente a esa dirección; no está en este correo.",
+      watch: "Si nadie debería estar cambiando esa contraseña, vigila la cuenta."
+    },
+    campaignFailed: {
+      subject: "Falló una campaña: {{title}}",
+      failed: "Una campaña falló.",
+      campaign: "Campaña: {{title}}",
+      group: "Grupo: {{name}}",
+      channel: "Canal: {{name}}",
+      happened: "Qué pasó: {{sentence}}",
+      whatToDo: "Qué hacer: {{nextStep}}",
+      details: "Detalles",
+      reason: "Motivo: {{reason}}",
+      id: "Id: {{id}}"
+    },
+    alert: {
+      subject: "Aviso del sistema: {{text}}"
+    },
+    stalled: {
+      subject: "Ningún planificador está enviando mensajes",
+      notRunning:
+        "Parece que no hay ningún planificador en marcha, así que los mensajes programados no se están enviando.",
+      overdue: "Había un mensaje para el {{time}} y nada lo ha recogido para enviarlo.",
+      whatToDo:
+        "Qué hacer: pon en marcha el planificador (node src/interfaces/scheduler/main.ts) o comprueba que llega a la base de datos.",
+      missed:
+        "Los mensajes que tocaban mientras estaba parado no se envían tarde: sus campañas los muestran como no enviados a tiempo y quienes los programaron pueden enviarlos otra vez.",
+      details: "Detalles:",
+      message: "Mensaje {{id}}."
+    },
+    messagingFailed: {
+      failed: "El aviso por WhatsApp falló: {{reason}}",
+      instead: "Por eso te llega este correo."
+    },
+    phone: {
+      registration: "nuevo registro",
+      pending: "Esperando tu aprobación.",
+      active: "Activa (no hace falta aprobarla).",
+      campaignFailed: "falló una campaña",
+      whatToDo: "Qué hacer: {{nextStep}}",
+      details: "Detalles: {{reason}}",
+      alert: "aviso del sistema",
+      stalled: "ningún planificador está enviando mensajes"
+    }
+  },
+  failure: {
+    sessionSentence:
+      "WhatsApp no estaba conectado cuando tocaba enviar el mensaje: puede que el teléfono se haya desconectado o desvinculado.",
+    sessionNext:
+      "Abre la página de WhatsApp y vuelve a conectar (escanea el código QR); luego envía el mensaje otra vez.",
+    groupSentence: "WhatsApp no pudo entregar al grupo: este número ya no está en él o el grupo ya no existe.",
+    groupNext: "Comprueba en tu teléfono que este número sigue en el grupo y luego envía el mensaje otra vez.",
+    channelSentence:
+      "WhatsApp no pudo publicar en el canal: este número ya no es propietario ni administrador del canal, o el canal ya no existe.",
+    channelNext:
+      "Comprueba en tu teléfono que este número sigue siendo propietario o administrador del canal y luego envía el mensaje otra vez.",
+    refusedSentence:
+      "WhatsApp rechazó el mensaje o está limitando este número, a menudo tras muchos mensajes en poco tiempo.",
+    refusedNext:
+      "Espera unas horas antes de volver a enviar y activa el ritmo de envío en la página de WhatsApp para que los mensajes salgan más despacio.",
+    unreachableSentence: "Herald no pudo llegar a su conexión de WhatsApp, así que el mensaje no se envió.",
+    unreachableNext: "Avisa a quien gestiona Herald; cuando la conexión vuelva a funcionar, envía el mensaje otra vez.",
+    noAnswerSentence:
+      "El envío empezó, pero no llegó respuesta a tiempo, así que Herald no sabe si el mensaje llegó al grupo.",
+    noAnswerNext: "Mira primero el grupo: envíalo otra vez solo si el mensaje no está, o llegará dos veces.",
+    channelNoAnswerSentence:
+      "El envío empezó, pero no llegó respuesta a tiempo, así que Herald no sabe si el mensaje llegó al canal.",
+    channelNoAnswerNext: "Mira primero el canal: envíalo otra vez solo si el mensaje no está, o llegará dos veces.",
+    missedSentence:
+      "El mensaje no se envió: Herald no estaba funcionando, o no pudo enviar, en los 2 minutos siguientes a su hora.",
+    missedNext: "No se envía más tarde por sí solo: envíalo otra vez si todavía sirve.",
+    disabledSentence: "El mensaje no se envió: quien gestiona Herald desactivó esta cuenta.",
+    disabledNext:
+      "Pide a quien gestiona Herald que vuelva a activar tu cuenta; cuando lo haga, usa Enviar otra vez en los mensajes que todavía quieras enviar.",
+    otherSentence: "WhatsApp no aceptó el mensaje.",
+    otherNext: "Envíalo otra vez; si vuelve a fallar, avisa a quien gestiona Herald y pásale los detalles."
   }
 }

@@ -1,8 +1,7 @@
 import type { MailCatalog } from "./MailCatalog.ts"
 
-// The mails to an account's owner in Brazilian Portuguese, você (keys as in en.ts).
+// The mails (to an account's owner and to the admin) in Brazilian Portuguese, você (keys as in en.ts).
 export const ptBR: MailCatalog = {
-  zone: "horário de {{place}}",
   greeting: "Olá, {{name}},",
   approved: {
     subject: "Sua conta foi aprovada",
@@ -116,5 +115,98 @@ export const ptBR: MailCatalog = {
       "O que fazer: nada é preciso para retomar. Para evitar isso da próxima vez, ative o ritmo de envio na página do WhatsApp para as mensagens saírem mais devagar.",
     details: "Detalhes:",
     session: "A sessão {{session}} do gateway."
+  },
+  admin: {
+    registration: {
+      subject: "Novo cadastro: {{name}} <{{email}}>",
+      subjectPending: "Novo cadastro: {{name}} <{{email}}> (aguardando sua aprovação)",
+      registered: "Uma conta nova foi criada.",
+      name: "Nome: {{name}}",
+      email: "E-mail: {{email}}",
+      pending:
+        "Situação: aguardando sua aprovação. Aprove ou recuse na página Contas; até lá ela não pode usar o serviço.",
+      active: "Situação: ativa (sem precisar de aprovação). Você pode desativá-la na página Contas.",
+      page: "Página Contas:"
+    },
+    resetRequested: {
+      subject: "Pediram para redefinir a senha de {{email}}",
+      requested: "Alguém pediu para redefinir a senha da conta {{email}}.",
+      notHere: "O link de uso único vai só para esse endereço; ele não está neste e-mail.",
+      watch: "Se ninguém deveria estar trocando essa senha, fique de olho na conta."
+    },
+    campaignFailed: {
+      subject: "Uma campanha falhou: {{title}}",
+      failed: "Uma campanha falhou.",
+      campaign: "Campanha: {{title}}",
+      group: "Grupo: {{name}}",
+      channel: "Canal: {{name}}",
+      happened: "O que aconteceu: {{sentence}}",
+      whatToDo: "O que fazer: {{nextStep}}",
+      details: "Detalhes",
+      reason: "Motivo: {{reason}}",
+      id: "Id: {{id}}"
+    },
+    alert: {
+      subject: "Alerta do sistema: {{text}}"
+    },
+    stalled: {
+      subject: "Nenhum agendador está enviando mensagens",
+      notRunning: "Parece que nenhum agendador está rodando, então as mensagens agendadas não estão sendo enviadas.",
+      overdue: "Uma mensagem estava marcada para {{time}} e nada a pegou para enviar.",
+      whatToDo:
+        "O que fazer: inicie o agendador (node src/interfaces/scheduler/main.ts) ou confira se ele alcança o banco de dados.",
+      missed:
+        "As mensagens que venceram enquanto ele estava parado não são enviadas atrasadas: as campanhas mostram que elas perderam o horário, e quem as agendou pode enviá-las de novo.",
+      details: "Detalhes:",
+      message: "Mensagem {{id}}."
+    },
+    messagingFailed: {
+      failed: "O aviso pelo WhatsApp falhou: {{reason}}",
+      instead: "Por isso este e-mail foi enviado."
+    },
+    phone: {
+      registration: "novo cadastro",
+      pending: "Aguardando sua aprovação.",
+      active: "Ativa (sem precisar de aprovação).",
+      campaignFailed: "uma campanha falhou",
+      whatToDo: "O que fazer: {{nextStep}}",
+      details: "Detalhes: {{reason}}",
+      alert: "alerta do sistema",
+      stalled: "nenhum agendador está enviando mensagens"
+    }
+  },
+  failure: {
+    sessionSentence:
+      "O WhatsApp não estava conectado na hora da mensagem: o celular pode ter sido desconectado ou desvinculado.",
+    sessionNext: "Abra a página do WhatsApp e conecte de novo (leia o QR code); depois envie a mensagem outra vez.",
+    groupSentence:
+      "O WhatsApp não conseguiu entregar no grupo: este número não está mais nele ou o grupo não existe mais.",
+    groupNext: "Confira no celular se este número ainda está no grupo e depois envie a mensagem outra vez.",
+    channelSentence:
+      "O WhatsApp não conseguiu publicar no canal: este número não é mais dono nem administrador do canal, ou o canal não existe mais.",
+    channelNext:
+      "Confira no celular se este número ainda é dono ou administrador do canal e depois envie a mensagem outra vez.",
+    refusedSentence:
+      "O WhatsApp recusou a mensagem ou está limitando este número, muitas vezes depois de muitas mensagens em pouco tempo.",
+    refusedNext:
+      "Espere algumas horas antes de enviar de novo e ative o ritmo de envio na página do WhatsApp para as mensagens saírem mais devagar.",
+    unreachableSentence: "O Herald não conseguiu alcançar sua conexão do WhatsApp, então a mensagem não foi enviada.",
+    unreachableNext:
+      "Avise a administração do Herald; quando a conexão voltar a funcionar, envie a mensagem outra vez.",
+    noAnswerSentence:
+      "O envio começou, mas nenhuma resposta chegou a tempo, então o Herald não sabe se a mensagem chegou ao grupo.",
+    noAnswerNext: "Olhe o grupo primeiro: envie de novo só se a mensagem não estiver lá, senão ela chega duas vezes.",
+    channelNoAnswerSentence:
+      "O envio começou, mas nenhuma resposta chegou a tempo, então o Herald não sabe se a mensagem chegou ao canal.",
+    channelNoAnswerNext:
+      "Olhe o canal primeiro: envie de novo só se a mensagem não estiver lá, senão ela chega duas vezes.",
+    missedSentence:
+      "A mensagem não foi enviada: o Herald não estava funcionando, ou não conseguiu enviar, nos 2 minutos depois do horário dela.",
+    missedNext: "Ela não é enviada depois sozinha: envie de novo se ainda for útil.",
+    disabledSentence: "A mensagem não foi enviada: a administração desativou esta conta.",
+    disabledNext:
+      "Peça à administração do Herald para reativar sua conta; depois disso, use Enviar de novo nas mensagens que você ainda quer enviar.",
+    otherSentence: "O WhatsApp não aceitou a mensagem.",
+    otherNext: "Envie de novo; se falhar outra vez, avise a administração do Herald e passe os detalhes."
   }
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
-import { Alert, Loading, linkLook, TextField } from "../ui/kit.tsx"
+import { Alert, Loading, linkLook } from "../ui/kit.tsx"
+import { DateField } from "../ui/PageFormatFields.tsx"
 import { copyForm, defaultCopyStart, firstRowDate, shiftRows } from "./planCopy.ts"
 import type { OneOffRow, PlanForm } from "./planInput.ts"
 import { todayIn } from "./zoneFormat.ts"
@@ -56,14 +57,13 @@ export const DuplicateStart = ({
   return (
     <div className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3">
       <p className="text-sm text-sky-950">{t("campaign.copyIntro")}</p>
-      <TextField
+      <DateField
         label={t("campaign.firstOn")}
-        type="date"
         value={firstRowDate(rows, timeZone) ?? ""}
         hint={t("campaign.firstOnHint")}
-        onChange={(e) => {
+        onChange={(date) => {
           // a year still being typed (0002, 0020, 0202) is a valid date to the input: not a move
-          if (/^[2-9]\d{3}-/.test(e.target.value)) onShift(shiftRows(rows, e.target.value, timeZone))
+          if (/^[2-9]\d{3}-/.test(date)) onShift(shiftRows(rows, date, timeZone))
         }}
       />
     </div>

@@ -10,7 +10,8 @@ import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
+import { Alert, Button, TextArea } from "../ui/kit.tsx"
+import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
 import { channelMentionNote, isChannel } from "./channelWords.ts"
 import { PollFields } from "./PollFields.tsx"
@@ -163,19 +164,12 @@ export const EditMessage = ({
         onChange={(e) => setContent(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("message.date")}
-          type="date"
-          value={date}
-          error={whenError}
-          onChange={(e) => setDate(e.target.value)}
-        />
-        <TextField
+        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
+        <ClockField
           label={t("message.time")}
-          type="time"
           value={time}
           hint={formZoneHint(timeZone, viewerTimeZone)}
-          onChange={(e) => setTime(e.target.value)}
+          onChange={setTime}
         />
       </div>
       {poll === null ? (

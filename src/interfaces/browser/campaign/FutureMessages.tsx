@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { CampaignDetail } from "../campaignView.ts"
 import { errorText, fieldErrors, useTRPC } from "../trpc.ts"
-import { Alert, Button, TextArea, TextField } from "../ui/kit.tsx"
+import { Alert, Button, TextArea } from "../ui/kit.tsx"
+import { ClockField } from "../ui/PageFormatFields.tsx"
 import { announce } from "../ui/pageHeading.ts"
 import { futureChangeOutcome, futureChangeQuestion, zoneLabel } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
@@ -114,14 +115,13 @@ export const FutureMessages = ({
       <p>{t("future.intro")}</p>
       {general !== null ? <Alert>{general}</Alert> : null}
       <div className="max-w-xs">
-        <TextField
+        <ClockField
           label={t("future.timeOfDay")}
-          type="time"
           value={sendTime}
           error={timeError}
           disabled={stage === "confirm"}
           hint={t("future.timeHint", { place, zone: timeZone })}
-          onChange={(e) => setSendTime(e.target.value)}
+          onChange={setSendTime}
         />
       </div>
       <TextArea

@@ -3,7 +3,8 @@ import { Trans, useTranslation } from "react-i18next"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { FREQUENCIES, isFrequency } from "../../../domain/campaign/Recurrence.ts"
 import { Checkbox } from "../ui/Choice.tsx"
-import { SelectField, TextArea, TextField } from "../ui/kit.tsx"
+import { SelectField, TextArea } from "../ui/kit.tsx"
+import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
 import type { RecurrenceFields } from "./planInput.ts"
 
 /** How often, in the language on screen. */
@@ -57,28 +58,25 @@ export const RecurrenceSection = ({
         ))}
       </SelectField>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
+        <DateField
           label={once ? t("recurrence.date") : t("recurrence.startDate")}
-          type="date"
           value={r.startDate}
           error={errors["recurrence.startDate"] ?? (once ? errors["recurrence.endDate"] : undefined)}
-          onChange={(e) => onChange({ startDate: e.target.value })}
+          onChange={(startDate) => onChange({ startDate })}
         />
         {once ? null : (
-          <TextField
+          <DateField
             label={t("recurrence.endDate")}
-            type="date"
             value={r.endDate}
             error={errors["recurrence.endDate"]}
-            onChange={(e) => onChange({ endDate: e.target.value })}
+            onChange={(endDate) => onChange({ endDate })}
           />
         )}
-        <TextField
+        <ClockField
           label={t("recurrence.sendTime")}
-          type="time"
           value={r.sendTime}
           error={errors["recurrence.sendTime"]}
-          onChange={(e) => onChange({ sendTime: e.target.value })}
+          onChange={(sendTime) => onChange({ sendTime })}
         />
       </div>
       <TextArea

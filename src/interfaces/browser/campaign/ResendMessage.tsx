@@ -7,7 +7,8 @@ import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { viewerTimeZone } from "../ui/format.ts"
-import { Alert, Button, TextField } from "../ui/kit.tsx"
+import { Alert, Button } from "../ui/kit.tsx"
+import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
 import { onViewerClock } from "../ui/viewerClock.ts"
 import { formZoneHint } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
@@ -90,19 +91,12 @@ export const ResendMessage = ({
       {general !== null ? <Alert>{general}</Alert> : null}
       <p>{t("message.resendQuestion")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("message.date")}
-          type="date"
-          value={date}
-          error={whenError}
-          onChange={(e) => setDate(e.target.value)}
-        />
-        <TextField
+        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
+        <ClockField
           label={t("message.time")}
-          type="time"
           value={time}
           hint={t("message.resendHint", { zone: formZoneHint(timeZone, viewerTimeZone) })}
-          onChange={(e) => setTime(e.target.value)}
+          onChange={setTime}
         />
       </div>
       <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@
 import i18next from "i18next"
 import type { AppLanguage } from "../../../domain/shared/languages.ts"
 import { isAppLanguage } from "../../../domain/shared/languages.ts"
+import { formattingLocaleFor } from "../../../domain/shared/locale.ts"
 
 /** The language on screen now (one of the four). */
 export const currentLanguage = (): AppLanguage => {
@@ -12,13 +13,17 @@ export const currentLanguage = (): AppLanguage => {
 }
 
 /**
- * The locale dates, times and numbers are written in: the browser's own when it is a variant of
- * the language on screen (en-GB keeps its 24-hour clock, de-AT its month names), else the
- * language itself (a German page in an English browser writes dates the German way).
+ * The locale dates, times and numbers are written in: formattingLocaleFor (domain/shared/locale.ts,
+ * the rule the mails follow too) of the language on screen and this browser's own locale, the
+ * one the account keeps (preferences.ts): en-GB keeps its 24-hour clock for an English page, de-AT
+ * its month names for a German one, and a German page in an en-US browser writes the German way.
  */
 export const formattingLocale = (): string => {
   const language = currentLanguage()
-  const base = language.split("-")[0]
-  const browser = typeof navigator === "undefined" ? [] : navigator.languages
-  return browser.find((tag) => tag.split("-")[0]?.toLowerCase() === base) ?? language
+  const own = typeof navigator === "undefined" ? null : navigator.language
+  // called for every date a page writes (thousands on a long campaign): decided once per pair
+  if (last === null || last.language !== language || last.own !== own)
+    last = { language, own, locale: formattingLocaleFor(language, own) }
+  return last.locale
 }
+let last: { readonly language: string; readonly own: string | null; readonly locale: string } | null = null

@@ -9,6 +9,7 @@ import { ErrorAlert } from "../ui/account.tsx"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { formatDateTime } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
+import { DateField } from "../ui/PageFormatFields.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { ShownOnce } from "../ui/ShownOnce.tsx"
 
@@ -97,13 +98,7 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
           <option value="read">{t("apiKeys.readOnly")}</option>
           <option value="write">{t("apiKeys.readWrite")}</option>
         </SelectField>
-        <TextField
-          label={t("apiKeys.expiresOn")}
-          type="date"
-          value={expires}
-          onChange={(event) => setExpires(event.target.value)}
-          error={dateError}
-        />
+        <DateField label={t("apiKeys.expiresOn")} value={expires} onChange={setExpires} error={dateError} />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? t("apiKeys.creating") : t("apiKeys.createKey")}

@@ -34,6 +34,7 @@ import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextArea, TextField } from "../ui/kit.tsx"
+import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
 import { TargetPicker } from "../ui/TargetPicker.tsx"
 
@@ -397,18 +398,16 @@ const CampaignForm = ({
                 <fieldset key={row.key} className="space-y-3 rounded-md border border-slate-200 p-3">
                   <legend className="px-1 text-sm font-medium">{t("newCampaign.message", { n: i + 1 })}</legend>
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <TextField
+                    <DateField
                       label={t("newCampaign.dateOf", { n: i + 1 })}
-                      type="date"
                       value={row.date}
                       error={errors[`messages.${i}.scheduledAt`]}
-                      onChange={(e) => updateRow(row.key, { date: e.target.value })}
+                      onChange={(date) => updateRow(row.key, { date })}
                     />
-                    <TextField
+                    <ClockField
                       label={t("newCampaign.timeOf", { n: i + 1 })}
-                      type="time"
                       value={row.time}
-                      onChange={(e) => updateRow(row.key, { time: e.target.value })}
+                      onChange={(time) => updateRow(row.key, { time })}
                     />
                   </div>
                   <TextArea
