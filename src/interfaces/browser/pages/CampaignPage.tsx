@@ -13,11 +13,12 @@ import { PauseCampaign } from "../campaign/PauseCampaign.tsx"
 import { planSentence, timeInZones, zoneLabel } from "../campaign/planWords.ts"
 import { TargetTable } from "../campaign/TargetTable.tsx"
 import type { CampaignDetail } from "../campaignView.ts"
-import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages, groupsLabel } from "../campaignView.ts"
+import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages } from "../campaignView.ts"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
 import { FailureNote } from "../ui/FailureNote.tsx"
 import { formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Card, Loading, linkLook, PageTitle, SelectField } from "../ui/kit.tsx"
+import { TargetNames } from "../ui/NameList.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
@@ -132,8 +133,14 @@ const CampaignView = ({
           {several ? (
             <Trans
               i18nKey="campaignPage.toSeveral"
-              values={{ targets: targetsCount(campaign.targets), names: groupsLabel(campaign.targets) }}
-              components={{ strong: <strong dir="auto" /> }}
+              values={{ targets: targetsCount(campaign.targets) }}
+              components={{
+                names: (
+                  <strong>
+                    <TargetNames targets={campaign.targets} />
+                  </strong>
+                )
+              }}
             />
           ) : isChannel(campaign.group) ? (
             <Trans
@@ -204,11 +211,21 @@ const CampaignView = ({
                 detail={campaign.failureReason}
                 lead={
                   <strong>
-                    {failedTarget === null
-                      ? t("campaignPage.failed")
-                      : failedTarget.kind === "channel"
-                        ? t("campaignPage.failedInChannel", { channel: failedTarget.name })
-                        : t("campaignPage.failedIn", { group: failedTarget.name })}
+                    {failedTarget === null ? (
+                      t("campaignPage.failed")
+                    ) : failedTarget.kind === "channel" ? (
+                      <Trans
+                        i18nKey="campaignPage.failedInChannel"
+                        values={{ channel: failedTarget.name }}
+                        components={{ name: <bdi /> }}
+                      />
+                    ) : (
+                      <Trans
+                        i18nKey="campaignPage.failedIn"
+                        values={{ group: failedTarget.name }}
+                        components={{ name: <bdi /> }}
+                      />
+                    )}
                   </strong>
                 }
                 after={

@@ -7,11 +7,12 @@ import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
-import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
+import { campaignStatusWords, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { sendFailureText } from "../ui/failureText.ts"
 import { formatDateTime, formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
+import { TargetNames } from "../ui/NameList.tsx"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 import { useDebounced } from "../ui/useDebounced.ts"
@@ -230,11 +231,7 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">
         <span className="sr-only">{targetsPrefix(c.targets)} </span>
-        <Trans
-          i18nKey="campaigns.to"
-          values={{ groups: groupsLabel(c.targets) }}
-          components={{ groups: <span dir="auto" /> }}
-        />
+        <Trans i18nKey="campaigns.to" components={{ groups: <TargetNames targets={c.targets} /> }} />
       </p>
       {/* its zone and rhythm as planned; nothing for campaigns made before plans were kept */}
       {c.plan === undefined ? null : (
