@@ -71,8 +71,8 @@ export const MediaView = ({ media }: { readonly media: AttachedMedia | null }) =
           📄
         </span>
       )}
-      <span className="break-all text-sm text-slate-800" dir="auto">
-        {media.filename} · {formatSize(media.size)}
+      <span className="break-all text-sm text-slate-800">
+        <bdi>{media.filename}</bdi> · {formatSize(media.size)}
       </span>
     </div>
   )
@@ -119,8 +119,11 @@ export const MediaAttach = ({
               />
             )
           }
-          chosen={
-            state.name === null ? null : state.uploading ? t("media.uploading", { name: state.name }) : state.name
+          chosen={state.name}
+          chosenNote={
+            state.name !== null && state.uploading ? (
+              <Trans i18nKey="media.uploading" values={{ name: state.name }} components={{ name: <bdi /> }} />
+            ) : undefined
           }
           accept={
             imagesOnly === undefined
