@@ -4,6 +4,7 @@
 // list of right-to-left names instead of turning the whole list around.
 
 import i18next from "i18next"
+import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { formattingLocale } from "../i18n/language.ts"
 
 /** One piece of a list: a name to isolate, or the words between and after the names. */
@@ -56,4 +57,15 @@ export const targetNames = (
   const names = targets.map((t) => t.groupName || t.groupId)
   if (names.length <= shown) return { names, more: 0 }
   return { names: names.slice(0, shown), more: names.length - shown }
+}
+
+/** A campaign's title as plain text (for an accessible name): as `CampaignTitle` shows it. */
+export const campaignTitleText = (
+  title: string,
+  targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
+): string => {
+  if (title.trim() === "") return i18next.t("campaigns.untitled")
+  const first = targets[0]
+  if (first === undefined || !isDefaultTitle(title, targets)) return title
+  return nameListText([first.groupName.trim() || first.groupId], targets.length - 1)
 }
