@@ -6,7 +6,7 @@ import { messagingText } from "../../../src/infrastructure/notify/MessagingNotif
 const AT = Date.parse("2026-11-26T14:00:00.000Z")
 const NEW_YORK = { timeZone: "America/New_York", locale: "en-US" }
 // a Berlin reader who chose English: English words, Berlin's date order and 24 hours
-const BERLIN = { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" }
+const BERLIN = { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" as const }
 
 describe("the SessionLeftWorking mail", () => {
   const notification = {

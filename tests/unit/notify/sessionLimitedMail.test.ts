@@ -34,7 +34,7 @@ describe("the SessionLimited mail", () => {
   })
 
   it("reads in a Berlin de-DE reader's 24 hours (English, their choice), and in UTC, named so, for a reader of no known zone", () => {
-    const berlin = { ...notification, reader: { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" } }
+    const berlin = { ...notification, reader: { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" as const } }
     expect(composeMail(berlin, "admin@example.org", {}, AT).text).toContain(
       "Herald holds your messages until Sunday, 1 March, 16:00 (Berlin time), when WhatsApp says the limit ends"
     )
