@@ -74,8 +74,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                 </p>
                 <p className={chars.over ? "font-semibold text-red-800" : "text-slate-600"}>
                   <span className="sr-only">{t("preview.characters")} </span>
-                  {chars.text}
-                  {chars.over ? t("preview.tooLong") : null}
+                  {chars.over ? t("preview.countTooLong", { chars: chars.text }) : chars.text}
                 </p>
               </div>
               {yours === null ? null : (

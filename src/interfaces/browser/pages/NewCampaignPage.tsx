@@ -424,8 +424,9 @@ const CampaignForm = ({
                     error={errors[`messages.${i}.content`]}
                     hint={
                       <span className={chars.over ? "font-semibold text-red-800" : undefined}>
-                        {t("newCampaign.characters", { chars: chars.text })}
-                        {chars.over ? t("preview.tooLong") : null}
+                        {chars.over
+                          ? t("newCampaign.charactersTooLong", { chars: chars.text })
+                          : t("newCampaign.characters", { chars: chars.text })}
                       </span>
                     }
                     onChange={(e) => updateRow(row.key, { content: e.target.value })}
