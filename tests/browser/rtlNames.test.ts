@@ -192,6 +192,25 @@ describe.skipIf(!chromiumAvailable)(
       ])
       await shoot(page, "campaigns")
 
+      // in Spanish the list's words are Spanish ("y 1 más"), the names as they are
+      await api.auth.setLanguage.mutate({ language: "es" })
+      await page.reload()
+      const paraList = page
+        .getByRole("listitem")
+        .locator("p")
+        .filter({ hasText: `Para ${ARABIC}, ${HEBREW} y 1 más` })
+      await paraList.waitFor()
+      expect(await isolated(paraList)).toEqual([
+        [ARABIC, "rtl"],
+        [HEBREW, "rtl"]
+      ])
+      await page.getByRole("link", { name: `${ARABIC} y 2 más` }).click()
+      await page.getByText("Para 3 grupos:").waitFor()
+      await shoot(page, "campaign-es")
+      await api.auth.setLanguage.mutate({ language: "en" })
+      await page.reload()
+      await page.getByText("To 3 groups:").waitFor()
+
       // Upcoming: a poll's Hebrew question isolated after "Poll:"
       await api.campaign.create.mutate({
         sessionName,
