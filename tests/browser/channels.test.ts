@@ -149,7 +149,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("button", { name: "Preview" }).click()
       await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
       await expect(page.getByTestId("preview-targets").textContent()).resolves.toBe(
-        "Each message goes to 1 group and 1 channel (Club A, Club news): 2 sends in all."
+        "Each message goes to 1 group and 1 channel (Club A and Club news): 2 sends in all."
       )
       await page.getByRole("button", { name: "Save campaign" }).click()
       await page.waitForURL(/\/campaigns\/[^/]+$/)

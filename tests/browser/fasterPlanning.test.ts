@@ -129,7 +129,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("button", { name: "Add the 2 good rows" }).click()
       await page.getByTestId("csv-added").waitFor()
       expect(await page.getByTestId("csv-added").textContent()).toBe(
-        "Added 2 messages from season.csv; line 2 of the file was skipped."
+        "Added 2 messages from season.csv, skipping line 2 of the file."
       )
       expect(await page.getByLabel("Text of message 1").inputValue()).toBe("Warm-up")
       expect(await page.getByLabel("Text of message 2").inputValue()).toBe("Concert")

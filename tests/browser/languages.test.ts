@@ -130,7 +130,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(other.errors).toEqual([])
       await german.context.close()
       await other.context.close()
-    })
+    }, 120_000)
 
     it("Español picked on the sign-in page of an English browser stays after signing in, is kept on the account, and is forgotten on signing out", async () => {
       const english = await newPage(browser, { locale: "en-US", timezoneId: "Europe/London" })

@@ -84,7 +84,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("button", { name: "Preview" }).click()
       await page.getByRole("heading", { name: "Preview: 1 message" }).waitFor()
       await expect(page.getByTestId("preview-targets").textContent()).resolves.toBe(
-        "Each message goes to 2 groups (Club A, Club B): 2 sends in all."
+        "Each message goes to 2 groups (Club A and Club B): 2 sends in all."
       )
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.getByRole("button", { name: "Save campaign" }).click()

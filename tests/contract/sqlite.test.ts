@@ -383,7 +383,13 @@ describe("SQLite adapters: several connections to one file", () => {
           language: null,
           version: 3
         })
-        const withPreferences = { ...user!, timeZone: "Europe/Berlin", locale: "de-DE", language: "de", version: 4 }
+        const withPreferences = {
+          ...user!,
+          timeZone: "Europe/Berlin",
+          locale: "de-DE",
+          language: "de" as const,
+          version: 4
+        }
         yield* UserRepository.use((r) => r.save(withPreferences)).pipe(Effect.provide(client(path)))
         expect(yield* UserRepository.use((r) => r.get("u1")).pipe(Effect.provide(client(path)))).toEqual(
           withPreferences

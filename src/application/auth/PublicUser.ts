@@ -1,3 +1,4 @@
+import type { AppLanguage } from "../../domain/shared/languages.ts"
 import type { UserRole, UserStatus } from "../../domain/user/User.ts"
 
 /** A user as the API shows it (docs/architecture.md#the-web-contract): never a hash, never a token. */
@@ -12,7 +13,7 @@ export interface PublicUser {
   readonly timeZone: string | null
   readonly locale: string | null
   /** the app's language the owner chose (auth.setLanguage), null: their browser's */
-  readonly language: string | null
+  readonly language: AppLanguage | null
 }
 
 export const publicUser = (u: {
@@ -24,7 +25,7 @@ export const publicUser = (u: {
   readonly emailVerified: boolean
   readonly timeZone: string | null
   readonly locale: string | null
-  readonly language: string | null
+  readonly language: AppLanguage | null
 }): PublicUser => ({
   id: u.id,
   email: u.email,

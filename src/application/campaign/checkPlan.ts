@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import { MAX_CONTENT_LENGTH, MAX_MESSAGES_PER_CAMPAIGN } from "../../domain/campaign/CampaignLimits.ts"
+import { defaultCampaignTitle } from "../../domain/campaign/defaultTitle.ts"
 import { alreadyPassed } from "../../domain/campaign/pastTime.ts"
 import type { PlannedMessage, Recurrence, RecurrenceProblem } from "../../domain/campaign/Recurrence.ts"
 import { describeRecurrenceProblem, planRecurrence } from "../../domain/campaign/Recurrence.ts"
@@ -89,12 +90,6 @@ const targetsOf = Effect.fnUntraced(function* (
   return [planTarget(head), ...tail.map(planTarget)]
 })
 
-/** The title a campaign gets when it is given none: its group's name, or "Club A and 2 more". */
-const defaultTitle = (targets: readonly [CampaignGroup, ...Array<CampaignGroup>]): string => {
-  const [first, ...rest] = targets
-  return rest.length === 0 ? first.groupName : `${first.groupName.trim() || first.groupId} and ${rest.length} more`
-}
-
 /** The input's field a recurrence problem concerns. */
 const recurrenceField = (problem: RecurrenceProblem): string => {
   switch (problem._tag) {
@@ -142,7 +137,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
   }
   const targets = yield* targetsOf(input)
-  const title = input.title?.trim() || defaultTitle(targets)
+  const title = input.title?.trim() || defaultCampaignTitle(targets)
   const now = yield* Clock.currentTimeMillis
   const everyone = input.mentionAll === true
   let messages: ReadonlyArray<CheckedMessage>

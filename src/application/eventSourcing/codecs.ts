@@ -7,9 +7,9 @@ import type { MessageEvent } from "../../domain/message/Message.ts"
 import { ACK_LEVELS } from "../../domain/message/Message.ts"
 import type { PollVotesEvent } from "../../domain/poll/PollVotes.ts"
 import type { SessionEvent } from "../../domain/session/MessagingSession.ts"
-import { APP_LANGUAGES } from "../../domain/shared/languages.ts"
 import type { UserEvent } from "../../domain/user/User.ts"
 import { REGISTRATION_STATUSES, USER_ROLES } from "../../domain/user/User.ts"
+import { StoredLanguage } from "../shared/languageSchema.ts"
 
 // Events are read back from a database: decode them instead of trusting their shape.
 const at = z.number()
@@ -211,7 +211,7 @@ export const UserEventSchema = codecOf<UserEvent>()(
       locale: z.string().nullable(),
       at
     }),
-    z.object({ type: z.literal("UserLanguageChosen"), language: z.enum(APP_LANGUAGES).nullable(), at })
+    z.object({ type: z.literal("UserLanguageChosen"), language: StoredLanguage, at })
   ])
 )
 

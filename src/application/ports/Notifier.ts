@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import { Context } from "effect"
+import type { AppLanguage } from "../../domain/shared/languages.ts"
 
 /**
  * Notifications (docs/operations.md#notifications): to the admin by e-mail and, for critical ones
@@ -17,7 +18,7 @@ export interface Reader {
   readonly timeZone: string | null
   readonly locale: string | null
   /** the language the account's owner chose (an APP_LANGUAGES tag: their mails are written in it); null or absent: their locale's */
-  readonly language?: string | null
+  readonly language?: AppLanguage | null
 }
 
 /** The reader nothing is known of. */

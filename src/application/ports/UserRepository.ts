@@ -3,6 +3,7 @@ import { Context } from "effect"
 import { z } from "zod"
 import type { UserStatus } from "../../domain/user/User.ts"
 import { USER_ROLES, USER_STATUSES } from "../../domain/user/User.ts"
+import { StoredLanguage } from "../shared/languageSchema.ts"
 import type { StoreUnavailable } from "./StoreErrors.ts"
 
 /**
@@ -21,7 +22,7 @@ export const UserViewSchema = z.object({
   timeZone: z.string().nullable().default(null),
   locale: z.string().nullable().default(null),
   // the language the owner chose (auth.setLanguage); null: their browser's, as on views stored before it
-  language: z.string().nullable().default(null),
+  language: StoredLanguage.default(null),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number().int()

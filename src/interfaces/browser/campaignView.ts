@@ -312,14 +312,3 @@ export const instantFromLocal = (date: string, time: string, timeZone: string = 
 
 /** The words for a time that does not exist on that day in `timeZone`. */
 export const gapText = (timeZone: string): string => i18next.t("helpers.gap", { zone: timeZone })
-
-/** A campaign's groups in a few words: "Club A", "Club A and Club B", "Club A, Club B and 3 more". */
-export const groupsLabel = (
-  targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
-): string => {
-  const names = targets.map((t) => t.groupName || t.groupId)
-  const [first = "", second, ...rest] = names
-  if (second === undefined) return first
-  if (rest.length === 0) return i18next.t("groups.two", { first, second })
-  return i18next.t("groups.more", { first, second, count: rest.length })
-}

@@ -10,7 +10,6 @@ import {
   deliveryWords,
   FAST_POLL_MS,
   gapText,
-  groupsLabel,
   instantFromLocal,
   isChangeable,
   LIST_FAST_POLL_MS,
@@ -218,19 +217,6 @@ describe("outcome unknown: where to look", () => {
     expect(outcomeUnknownExplanation("120363000000000001@g.us")).toMatch(/check the group/)
     expect(outcomeUnknownExplanation("status@broadcast")).toMatch(/check your Status on your phone/)
     expect(outcomeUnknownExplanation("status@broadcast")).not.toMatch(/group/)
-  })
-})
-
-describe("groupsLabel: a campaign's groups in a few words", () => {
-  const g = (name: string) => ({ groupId: `${name}@g.us`, groupName: name })
-  it.each([
-    [[g("Club A")], "Club A"],
-    [[g("Club A"), g("Club B")], "Club A and Club B"],
-    [[g("Club A"), g("Club B"), g("Club C")], "Club A, Club B and 1 more"],
-    [[g("Club A"), g("Club B"), g("C"), g("D")], "Club A, Club B and 2 more"],
-    [[{ groupId: "x@g.us", groupName: "" }], "x@g.us"]
-  ])("%j → %s", (targets, label) => {
-    expect(groupsLabel(targets)).toBe(label)
   })
 })
 

@@ -5,7 +5,6 @@ import {
   decodeDraft,
   draftKey,
   encodeDraft,
-  goneMediaText,
   mediaOf,
   savedAtText
 } from "../../../src/interfaces/browser/campaign/draft.ts"
@@ -79,11 +78,5 @@ describe("the new-campaign draft as kept in the browser", () => {
     expect(savedAtText(at, "Europe/Paris", "en-GB", sameDay)).toBe("10:42")
     expect(savedAtText(at, "Europe/Paris", "en-US", sameDay)).toBe("10:42 AM")
     expect(savedAtText(at, "Europe/Paris", "en-GB", new Date("2027-03-29T08:00:00Z"))).toBe("27 Mar, 10:42")
-  })
-
-  it("names a lost upload in plain words and says what to do", () => {
-    expect(goneMediaText(IMAGE)).toBe(
-      "The image “team.png” kept with this draft is no longer on the server (an upload not used in a saved campaign is removed after a while): attach it again."
-    )
   })
 })

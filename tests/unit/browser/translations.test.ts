@@ -205,6 +205,12 @@ const passesCount = (file: SourceFile, options: Node): boolean => {
   )
 }
 
+/** Whether a <Trans i18nKey="…"> passes `count` (react-i18next's prop that picks the plural form). */
+const transCounts = (attribute: Node): boolean => {
+  const attributes = attribute.parent as unknown as { readonly properties?: ReadonlyArray<Node> } | undefined
+  return (attributes?.properties ?? []).some((a) => a.kind === SyntaxKind.JsxAttribute && attributeName(a) === "count")
+}
+
 /** Walks one file: the keys it asks for (t("…"), i18nKey="…") and the English it shows. */
 const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
   const uses: Array<Use> = []
@@ -242,7 +248,7 @@ const scan = (file: SourceFile, path: string, scanLiterals: boolean) => {
       const name = attributeName(node)
       const value = (node as unknown as { readonly initializer?: Node }).initializer
       if (name === "i18nKey" && value !== undefined && isStringLike(value))
-        uses.push({ key: value.text, plural: false, where: where(node) })
+        uses.push({ key: value.text, plural: transCounts(node), where: where(node) })
       if (scanLiterals && READ_ATTRIBUTES.has(name) && value !== undefined) {
         const shown =
           value.kind === SyntaxKind.JsxExpression

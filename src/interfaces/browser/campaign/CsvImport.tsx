@@ -6,7 +6,24 @@ import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Alert, Button, FilePicker } from "../ui/kit.tsx"
+import { nameListText } from "../ui/nameList.ts"
 import { formatInZone } from "./zoneFormat.ts"
+
+/** A file's name in a sentence: isolated, as it may be Arabic or Hebrew. */
+const nameIsolated = { name: <bdi /> }
+
+/** What the last Add did: how many rows from which file, and the lines it left out. */
+interface Added {
+  readonly count: number
+  readonly name: string
+  readonly skipped: ReadonlyArray<number>
+}
+
+/** A file that could not be sent to be read: too large, or not readable at all. */
+interface ReadError {
+  readonly tooLarge: boolean
+  readonly name: string
+}
 
 export type CsvReading = inferRouterOutputs<AppRouter>["campaign"]["importCsv"]
 export type CsvRow = CsvReading["messages"][number]
@@ -42,8 +59,8 @@ export const CsvImport = ({
   // the last file chosen (still shown after its rows were added, or when it could not be read)
   const [chosenName, setChosenName] = useState<string | null>(null)
   // what the last Add did, said until another file is chosen
-  const [added, setAdded] = useState<string | null>(null)
-  const [readError, setReadError] = useState<string | null>(null)
+  const [added, setAdded] = useState<Added | null>(null)
+  const [readError, setReadError] = useState<ReadError | null>(null)
   const read = useMutation(trpc.campaign.importCsv.mutationOptions())
   const { mutate, reset } = read
 
@@ -63,12 +80,12 @@ export const CsvImport = ({
       if (sentBytes(text, timeZone) > MAX_SENT_BYTES) {
         // and the previous file's reading goes: it is not this file's
         setFile(null)
-        setReadError(i18next.t("csv.tooLarge", { name: chosen.name }))
+        setReadError({ tooLarge: true, name: chosen.name })
         return
       }
       setFile({ name: chosen.name, text })
     } catch {
-      setReadError(i18next.t("csv.unreadable", { name: chosen.name }))
+      setReadError({ tooLarge: false, name: chosen.name })
     }
   }
 
@@ -78,10 +95,7 @@ export const CsvImport = ({
   const add = () => {
     onAdd(good)
     const skipped = [...new Set(bad.map((p) => p.line))].sort((a, b) => a - b)
-    setAdded(
-      i18next.t("csv.added", { count: good.length, name: file?.name ?? i18next.t("csv.theFile") }) +
-        (skipped.length === 0 ? "." : i18next.t("csv.skipped", { count: skipped.length, lines: linesText(skipped) }))
-    )
+    setAdded({ count: good.length, name: file?.name ?? i18next.t("csv.theFile"), skipped })
     setFile(null)
   }
   return (
@@ -102,24 +116,63 @@ export const CsvImport = ({
           e.target.value = ""
         }}
       />
-      {readError === null ? null : <Alert>{readError}</Alert>}
+      {readError === null ? null : (
+        <Alert>
+          {readError.tooLarge ? (
+            <Trans i18nKey="csv.tooLarge" values={{ name: readError.name }} components={nameIsolated} />
+          ) : (
+            <Trans i18nKey="csv.unreadable" values={{ name: readError.name }} components={nameIsolated} />
+          )}
+        </Alert>
+      )}
       {added === null ? null : (
         <p role="status" className="text-sm text-slate-700" data-testid="csv-added">
-          {added}
+          {added.skipped.length === 0 ? (
+            <Trans i18nKey="csv.added" count={added.count} values={{ name: added.name }} components={nameIsolated} />
+          ) : (
+            <Trans
+              i18nKey="csv.addedSkipping"
+              count={added.count}
+              values={{ name: added.name, lines: linesText(added.skipped) }}
+              components={nameIsolated}
+            />
+          )}
         </p>
       )}
       {file === null || readError !== null ? null : read.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          {t("csv.reading", { name: file.name })}
+          <Trans i18nKey="csv.reading" values={{ name: file.name }} components={nameIsolated} />
         </p>
       ) : read.isError ? (
-        <Alert>{t("csv.readFailed", { name: file.name, reason: errorText(read.error) })}</Alert>
+        <Alert>
+          <Trans
+            i18nKey="csv.readFailed"
+            values={{ name: file.name, reason: errorText(read.error) }}
+            components={nameIsolated}
+          />
+        </Alert>
       ) : reading === undefined ? null : (
         <div className="space-y-3" data-testid="csv-reading">
           <p className="text-sm" role="status">
-            {t("csv.toAdd", { name: file.name, count: good.length })}
-            {bad.length > 0 ? t("csv.toFix", { count: bad.length }) : null}
-            {t("csv.timesIn", { zone: timeZone })}
+            {bad.length === 0 ? (
+              <Trans
+                i18nKey="csv.toAdd"
+                count={good.length}
+                values={{ name: file.name, zone: timeZone }}
+                components={nameIsolated}
+              />
+            ) : (
+              <Trans
+                i18nKey="csv.toAddFix"
+                count={good.length}
+                values={{
+                  name: file.name,
+                  fix: t("csv.rowsToFixCount", { count: bad.length }),
+                  zone: timeZone
+                }}
+                components={nameIsolated}
+              />
+            )}
           </p>
           {bad.length === 0 ? null : (
             <div className="rounded-md border border-red-300 bg-red-50 p-3">
@@ -172,7 +225,7 @@ const linesText = (lines: ReadonlyArray<number>): string => {
   const theFile = i18next.t("csv.theFile")
   const named = lines.map((l) => (l === 0 ? theFile : String(l)))
   if (named.length === 1) return lines[0] === 0 ? theFile : i18next.t("csv.oneLine", { n: named[0] })
-  return i18next.t("csv.manyLines", { list: named.slice(0, -1).join(", "), last: named.at(-1) })
+  return i18next.t("csv.manyLines", { list: nameListText(named) })
 }
 
 /**

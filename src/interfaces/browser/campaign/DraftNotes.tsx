@@ -2,6 +2,7 @@ import { Trans, useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { linkLook } from "../ui/kit.tsx"
+import { sentences } from "../ui/sentences.ts"
 import { savedAtText } from "./draft.ts"
 
 // What the new-campaign form says of its draft: kept as the organiser types, restored on return,
@@ -26,8 +27,10 @@ export const RestoredNote = ({
   return (
     <div className={note}>
       <p role="status">
-        {t("draft.restored", { saved: savedAtText(savedAt, viewer) })}
-        {gone === 0 ? null : t("draft.lost", { count: gone })}
+        {sentences(
+          t("draft.restored", { saved: savedAtText(savedAt, viewer) }),
+          gone === 0 ? null : t("draft.lost", { count: gone })
+        )}
       </p>
       <ConfirmButton
         label={t("draft.discard")}

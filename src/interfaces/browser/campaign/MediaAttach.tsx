@@ -1,9 +1,11 @@
 import i18next from "i18next"
+import type { ReactNode } from "react"
 import { useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { z } from "zod/mini"
 import { MAX_MEDIA_BYTES } from "../../../domain/message/Media.ts"
 import { Button, FilePicker } from "../ui/kit.tsx"
+import type { RowMedia } from "./planInput.ts"
 
 /** What POST /api/media answers, checked before the form keeps it. */
 const UploadedSchema = z.object({
@@ -71,8 +73,8 @@ export const MediaView = ({ media }: { readonly media: AttachedMedia | null }) =
           📄
         </span>
       )}
-      <span className="break-all text-sm text-slate-800" dir="auto">
-        {media.filename} · {formatSize(media.size)}
+      <span className="break-all text-sm text-slate-800">
+        <bdi>{media.filename}</bdi> · {formatSize(media.size)}
       </span>
     </div>
   )
@@ -93,8 +95,8 @@ export const MediaAttach = ({
   /** why only images may be attached here (a WhatsApp channel among the targets), or undefined */
   readonly imagesOnly?: string | undefined
   readonly media: AttachedMedia | null
-  /** the server's error at this row's media (e.g. not found) */
-  readonly error?: string | undefined
+  /** the server's error at this row's media (e.g. not found), or what became of it (GoneMediaNote) */
+  readonly error?: ReactNode
   readonly onChange: (media: AttachedMedia | null) => void
 }) => {
   const { t } = useTranslation()
@@ -119,8 +121,11 @@ export const MediaAttach = ({
               />
             )
           }
-          chosen={
-            state.name === null ? null : state.uploading ? t("media.uploading", { name: state.name }) : state.name
+          chosen={state.name}
+          chosenNote={
+            state.name !== null && state.uploading ? (
+              <Trans i18nKey="media.uploading" values={{ name: state.name }} components={{ name: <bdi /> }} />
+            ) : undefined
           }
           accept={
             imagesOnly === undefined
@@ -157,3 +162,15 @@ export const MediaAttach = ({
     </div>
   )
 }
+
+/** What a row says of an upload its restored draft refers to and the server no longer has; the file's name isolated. */
+export const GoneMediaNote = ({ media }: { readonly media: RowMedia }) =>
+  media.kind === "image" ? (
+    <Trans i18nKey="helpers.goneImage" values={{ name: media.filename }} components={{ name: <bdi /> }} />
+  ) : (
+    <Trans i18nKey="helpers.goneFile" values={{ name: media.filename }} components={{ name: <bdi /> }} />
+  )
+
+/** The note for a row whose upload is gone, if it is. */
+export const goneNote = (media: RowMedia | undefined): ReactNode =>
+  media === undefined ? undefined : <GoneMediaNote media={media} />

@@ -50,6 +50,7 @@ const MessageSearchField = ({
         <input
           id={id}
           type="search"
+          dir="auto"
           value={query}
           maxLength={200}
           aria-describedby={`${id}-hint ${id}-count`}

@@ -7,6 +7,7 @@ import { errorText, useTRPC } from "../trpc.ts"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
 import { Alert, Button } from "../ui/kit.tsx"
 import { announce, focusPageHeading } from "../ui/pageHeading.ts"
+import { sentences } from "../ui/sentences.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 
 /** What pausing did, said once its button is gone. */
@@ -15,17 +16,19 @@ const pausedWords = (alreadyPicked: number) =>
 
 /** What resuming did. */
 const resumedWords = (resumed: number, skipped: number) =>
-  i18next.t("pause.resumed", {
-    go: resumed === 0 ? i18next.t("pause.noneLeft") : i18next.t("pause.willGo", { count: resumed }),
-    skip: skipped === 0 ? "" : i18next.t("pause.skipped", { count: skipped })
-  })
+  sentences(
+    i18next.t("pause.resumed"),
+    resumed === 0 ? i18next.t("pause.noneLeft") : i18next.t("pause.willGo", { count: resumed }),
+    skipped === 0 ? null : i18next.t("pause.skipped", { count: skipped })
+  )
 
 /** The question before resuming: how many are skipped, how many still go. */
 const resumeQuestion = (skipped: number, go: number) =>
-  i18next.t("pause.question", {
-    go: go === 0 ? i18next.t("pause.noneLater") : i18next.t("pause.stillGo", { count: go }),
-    skip: skipped === 0 ? "" : i18next.t("pause.passedSkipped", { count: skipped })
-  })
+  sentences(
+    i18next.t("pause.question"),
+    go === 0 ? i18next.t("pause.noneLater") : i18next.t("pause.stillGo", { count: go }),
+    skipped === 0 ? null : i18next.t("pause.passedSkipped", { count: skipped })
+  )
 
 /**
  * Pause and resume sending (campaign.pause, campaign.resume). Paused, nothing of the campaign is

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import i18next from "i18next"
-import { useEffect, useState } from "react"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { errorText, useTRPC } from "../trpc.ts"
 import { Button } from "../ui/kit.tsx"
@@ -9,51 +9,34 @@ import { channelPollVotes } from "./channelWords.ts"
 import { pollRefreshMs } from "./pollRefresh.ts"
 
 /**
- * One timer per campaign for all its sent polls on the page: each tick asks again for every one of
- * them at once (one request, as the client batches them), not one timer per poll.
+ * The campaign's one refresh of its polls on the page: a query per campaign (every shown poll
+ * observes the same key, so there is one whatever their number) whose `refetchInterval` is the
+ * timer. Each run asks again for every shown poll of the campaign at once (one request: the client
+ * batches them); TanStack Query skips runs while the tab is hidden. The wait is pollRefreshMs of
+ * the polls' send times, read from their own cached results.
  */
-interface CampaignTicker {
-  /** each shown poll's send time (null: not known yet) */
-  readonly polls: Map<string, number | null>
-  refresh: () => void
-  timer: ReturnType<typeof setTimeout> | undefined
-}
-const tickers = new Map<string, CampaignTicker>()
-
-const schedule = (ticker: CampaignTicker) => {
-  clearTimeout(ticker.timer)
-  ticker.timer = setTimeout(
-    () => {
-      // a hidden tab asks nothing; it catches up on its next tick
-      if (document.visibilityState !== "hidden") ticker.refresh()
-      schedule(ticker)
-    },
-    pollRefreshMs(ticker.polls.values(), Date.now())
-  )
-}
-
-/** Registers a shown poll with its campaign's timer (made by the first, dropped with the last). */
-const usePollTicker = (campaignId: string, messageId: string, sentAt: number | null) => {
+const usePollRefresh = (campaignId: string) => {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  useEffect(() => {
-    const ticker = tickers.get(campaignId) ?? {
-      polls: new Map<string, number | null>(),
-      refresh: () =>
-        void queryClient.invalidateQueries({ queryKey: trpc.campaign.pollResults.queryKey({ campaignId }) }),
-      timer: undefined
-    }
-    tickers.set(campaignId, ticker)
-    const before = pollRefreshMs(ticker.polls.values(), Date.now())
-    ticker.polls.set(messageId, sentAt)
-    if (ticker.timer === undefined || pollRefreshMs(ticker.polls.values(), Date.now()) !== before) schedule(ticker)
-    return () => {
-      ticker.polls.delete(messageId)
-      if (ticker.polls.size > 0) return
-      clearTimeout(ticker.timer)
-      tickers.delete(campaignId)
-    }
-  }, [campaignId, messageId, sentAt, trpc, queryClient])
+  const polls = trpc.campaign.pollResults.queryKey({ campaignId })
+  useQuery({
+    queryKey: ["campaign.pollRefresh", campaignId],
+    queryFn: async () => {
+      await queryClient.refetchQueries({ queryKey: polls, type: "active" })
+      return Date.now()
+    },
+    // the first answers are each poll's own first fetch: the refresh starts one wait later
+    initialData: () => Date.now(),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: () =>
+      pollRefreshMs(
+        queryClient.getQueriesData<{ readonly sentAt: string | null }>({ queryKey: polls }).map(([, data]) => {
+          const sentAt = data?.sentAt ?? null
+          return sentAt === null ? null : Date.parse(sentAt)
+        }),
+        Date.now()
+      )
+  })
 }
 
 type Poll = { readonly options: ReadonlyArray<string>; readonly multipleAnswers: boolean }
@@ -142,10 +125,9 @@ const PollResults = ({
   const { t } = useTranslation()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  // asked again by the campaign's one timer (usePollTicker), not a timer of its own
+  // asked again by the campaign's one refresh (usePollRefresh), not a timer of its own
   const results = useQuery(trpc.campaign.pollResults.queryOptions({ campaignId, messageId }))
-  const sentAt = results.data?.sentAt ?? null
-  usePollTicker(campaignId, messageId, sentAt === null ? null : Date.parse(sentAt))
+  usePollRefresh(campaignId)
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const download = async () => {

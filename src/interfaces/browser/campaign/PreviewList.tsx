@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
+import { NameList } from "../ui/NameList.tsx"
 import { targetsCount } from "./channelWords.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
@@ -36,15 +37,17 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
             components={{ title: <bdi /> }}
           />
         )}
-        {changes > 0 ? t("preview.clocks", { count: changes }) : null}
+        {changes > 0 ? ` ${t("preview.clocks", { count: changes })}` : null}
       </p>
       {groups > 1 ? (
         <p className="text-sm font-medium text-slate-800" data-testid="preview-targets">
-          {t("preview.eachGoes", {
-            targets: targetsCount(preview.targets),
-            names: preview.targets.map((target) => target.groupName || target.groupId).join(", "),
-            sends: count * groups
-          })}
+          <Trans
+            i18nKey="preview.eachGoes"
+            values={{ targets: targetsCount(preview.targets), sends: count * groups }}
+            components={{
+              names: <NameList names={preview.targets.map((target) => target.groupName || target.groupId)} />
+            }}
+          />
         </p>
       ) : null}
       <ol className="space-y-3" aria-label={t("preview.list")}>
@@ -71,8 +74,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
                 </p>
                 <p className={chars.over ? "font-semibold text-red-800" : "text-slate-600"}>
                   <span className="sr-only">{t("preview.characters")} </span>
-                  {chars.text}
-                  {chars.over ? t("preview.tooLong") : null}
+                  {chars.over ? t("preview.countTooLong", { chars: chars.text }) : chars.text}
                 </p>
               </div>
               {yours === null ? null : (

@@ -6,6 +6,7 @@ import { useTRPC } from "../trpc.ts"
 import { Checkbox, RadioGroup } from "../ui/Choice.tsx"
 import { ErrorNote } from "../ui/ErrorNote.tsx"
 import { Button, SelectField, TextField } from "../ui/kit.tsx"
+import { NoMatch, TargetChips, TargetRows } from "../ui/TargetRows.tsx"
 import { optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "../ui/targetOptions.ts"
 import { useDebounced } from "../ui/useDebounced.ts"
 import type { StatusChoice } from "./planInput.ts"
@@ -237,26 +238,7 @@ const ContactChooser = ({
         {chosen.length === 0 ? t("statusPost.noOne") : t("statusPost.sees", { count: chosen.length })}
       </p>
       {chosen.length === 0 ? null : (
-        <ul aria-label={t("statusPost.chosenList")} className="flex flex-wrap gap-2">
-          {chosen.map((c) => (
-            <li
-              key={c.groupId}
-              className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
-            >
-              <span className="break-words" dir="auto">
-                {c.groupName || c.groupId}
-              </span>
-              <button
-                type="button"
-                aria-label={t("picker.remove", { name: c.groupName || c.groupId })}
-                className="rounded-full px-2 text-sky-900 hover:bg-sky-200 focus-visible:outline-2 focus-visible:outline-sky-700"
-                onClick={() => toggle(c)}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+        <TargetChips chosen={chosen} label={t("statusPost.chosenList")} onRemove={toggle} />
       )}
       <TextField
         label={t("statusPost.search")}
@@ -276,37 +258,10 @@ const ContactChooser = ({
         )
       ) : options.length === 0 ? (
         <p role="status" className="py-2 text-sm text-slate-600">
-          {search === undefined ? t("picker.noContacts") : t("picker.noMatchContacts", { search })}
+          {search === undefined ? t("picker.noContacts") : <NoMatch kind="contacts" search={search} />}
         </p>
       ) : (
-        <fieldset>
-          <legend className="sr-only">{t("statusPost.listLegend")}</legend>
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
-            {options.map((option) => {
-              const on = isChosen(option.groupId)
-              return (
-                <li key={option.groupId}>
-                  <label
-                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${on ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
-                  >
-                    <input
-                      type="checkbox"
-                      checked={on}
-                      onChange={() => toggle({ groupId: option.groupId, groupName: option.groupName })}
-                      className="h-4 w-4 accent-sky-700"
-                    />
-                    <span className="min-w-0 flex-1 break-words" dir="auto">
-                      {option.groupName}
-                      {option.number !== undefined ? (
-                        <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
-                      ) : null}
-                    </span>
-                  </label>
-                </li>
-              )
-            })}
-          </ul>
-        </fieldset>
+        <TargetRows legend={t("statusPost.listLegend")} options={options} isChosen={isChosen} onToggle={toggle} />
       )}
       {pages.hasNextPage ? (
         <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>

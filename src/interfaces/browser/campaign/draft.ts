@@ -1,4 +1,3 @@
-import i18next from "i18next"
 import { z } from "zod/mini"
 import { FREQUENCIES } from "../../../domain/campaign/Recurrence.ts"
 import { formattingLocale } from "../i18n/language.ts"
@@ -134,9 +133,3 @@ export const savedAtText = (
     ...clockOf(locale)
   }).format(at)
 }
-
-/** What a row says of an upload its restored draft refers to and the server no longer has. */
-export const goneMediaText = (media: RowMedia): string =>
-  media.kind === "image"
-    ? i18next.t("helpers.goneImage", { name: media.filename })
-    : i18next.t("helpers.goneFile", { name: media.filename })

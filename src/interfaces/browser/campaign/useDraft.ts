@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import type { Draft } from "./draft.ts"
-import { decodeDraft, draftKey, encodeDraft, goneMediaText, mediaOf } from "./draft.ts"
+import { decodeDraft, draftKey, encodeDraft, mediaOf } from "./draft.ts"
 import type { PlanForm, RowMedia } from "./planInput.ts"
 
 // The draft's storage (localStorage, which may be full, turned off or refused: then the form
@@ -116,13 +116,14 @@ export const findGoneMedia = async (media: ReadonlyArray<RowMedia>): Promise<Rea
 
 /**
  * Asks, once, after the uploads of a `restored` draft: `onGone` is told the ids the server no
- * longer has (the form drops them), and `notes` says at each row which one it lost, until `clear`.
+ * longer has (the form drops them), and `notes` holds at each row the one it lost (GoneMediaNote
+ * says so), until `clear`.
  */
 export const useGoneMedia = (
   restored: Draft | null,
   onGone: (ids: ReadonlySet<string>) => void
-): { readonly notes: Readonly<Record<string, string>>; readonly clear: (rowKey: string) => void } => {
-  const [notes, setNotes] = useState<Readonly<Record<string, string>>>({})
+): { readonly notes: Readonly<Record<string, RowMedia>>; readonly clear: (rowKey: string) => void } => {
+  const [notes, setNotes] = useState<Readonly<Record<string, RowMedia>>>({})
   const latest = useRef(onGone)
   latest.current = onGone
   useEffect(() => {
@@ -137,7 +138,7 @@ export const useGoneMedia = (
       setNotes(
         Object.fromEntries(
           restored.form.rows.flatMap((row) =>
-            row.media !== null && gone.has(row.media.id) ? [[row.key, goneMediaText(row.media)]] : []
+            row.media !== null && gone.has(row.media.id) ? [[row.key, row.media]] : []
           )
         )
       )

@@ -29,7 +29,7 @@ export const FollowAccountLanguage = () => {
   const followed = useRef<string | null>(null)
   useEffect(() => {
     if (user === null) return
-    const chosen = user.language !== null && isAppLanguage(user.language) ? user.language : null
+    const chosen = user.language
     // the status too: a remembered choice is saved once a waiting account becomes ACTIVE
     const key = `${user.id} ${user.status} ${chosen ?? ""}`
     if (followed.current === key) return

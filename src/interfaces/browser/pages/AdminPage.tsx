@@ -3,7 +3,7 @@ import type { inferRouterOutputs } from "@trpc/server"
 import i18next from "i18next"
 import type { ReactNode } from "react"
 import { useEffect, useRef, useState } from "react"
-import { useTranslation } from "react-i18next"
+import { Trans, useTranslation } from "react-i18next"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { useMe } from "../session.tsx"
 import { useTRPC } from "../trpc.ts"
@@ -114,7 +114,9 @@ const PendingAccount = ({ user }: { readonly user: User }) => {
           <ConfirmButton
             label={t("admin.decline")}
             accessibleLabel={t("admin.declineWho", { who: who(user) })}
-            question={t("admin.declineQuestion", { name: user.name })}
+            question={
+              <Trans i18nKey="admin.declineQuestion" values={{ name: user.name }} components={{ name: <bdi /> }} />
+            }
             confirmLabel={t("admin.yesDecline")}
             keepLabel={t("admin.keepWaiting")}
             pending={decline.isPending}
@@ -195,7 +197,9 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
             small
             label={t("admin.disable")}
             accessibleLabel={t("admin.disableWho", { who: who(user) })}
-            question={t("admin.disableQuestion", { name: user.name })}
+            question={
+              <Trans i18nKey="admin.disableQuestion" values={{ name: user.name }} components={{ name: <bdi /> }} />
+            }
             confirmLabel={t("admin.yesDisable")}
             keepLabel={t("admin.keepActive")}
             pending={disable.isPending}
@@ -211,9 +215,11 @@ const AccountActions = ({ user, self }: { readonly user: User; readonly self: bo
             label={t("admin.enable")}
             accessibleLabel={t("admin.enableWho", { who: who(user) })}
             question={
-              user.status === "DISABLED"
-                ? t("admin.enableAgain", { name: user.name })
-                : t("admin.letIn", { name: user.name })
+              user.status === "DISABLED" ? (
+                <Trans i18nKey="admin.enableAgain" values={{ name: user.name }} components={{ name: <bdi /> }} />
+              ) : (
+                <Trans i18nKey="admin.letIn" values={{ name: user.name }} components={{ name: <bdi /> }} />
+              )
             }
             confirmLabel={t("admin.yesEnable")}
             keepLabel={user.status === "DISABLED" ? t("admin.keepDisabled") : t("admin.keepDeclined")}

@@ -37,7 +37,7 @@ const NewKey = ({
   const { t } = useTranslation()
   return (
     <ShownOnce
-      title={t("apiKeys.newTitle", { name })}
+      title={<Trans i18nKey="apiKeys.newTitle" values={{ name }} components={{ name: <bdi /> }} />}
       explanation={t("apiKeys.newExplanation")}
       label={t("apiKeys.newLabel")}
       secret={secret}
@@ -151,7 +151,9 @@ const KeyRow = ({ apiKey }: { readonly apiKey: ApiKey }) => {
             small
             label={t("apiKeys.revoke")}
             accessibleLabel={t("apiKeys.revokeThe", { name: apiKey.name })}
-            question={t("apiKeys.revokeQuestion", { name: apiKey.name })}
+            question={
+              <Trans i18nKey="apiKeys.revokeQuestion" values={{ name: apiKey.name }} components={{ name: <bdi /> }} />
+            }
             confirmLabel={t("apiKeys.yesRevoke")}
             keepLabel={t("apiKeys.noKeep")}
             pending={revoke.isPending}

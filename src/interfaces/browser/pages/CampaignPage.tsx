@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useParams } from "wouter"
+import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
@@ -13,11 +14,13 @@ import { PauseCampaign } from "../campaign/PauseCampaign.tsx"
 import { planSentence, timeInZones, zoneLabel } from "../campaign/planWords.ts"
 import { TargetTable } from "../campaign/TargetTable.tsx"
 import type { CampaignDetail } from "../campaignView.ts"
-import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages, groupsLabel } from "../campaignView.ts"
+import { campaignPollInterval, campaignStatusWords, canCancel, countedMessages } from "../campaignView.ts"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
 import { FailureNote } from "../ui/FailureNote.tsx"
 import { formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Card, Loading, linkLook, PageTitle, SelectField } from "../ui/kit.tsx"
+import { CampaignTitle, TargetNames } from "../ui/NameList.tsx"
+import { campaignTitleText } from "../ui/nameList.ts"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
@@ -59,7 +62,7 @@ const CampaignView = ({
   readonly refreshError: unknown
 }) => {
   const { t, i18n } = useTranslation()
-  const title = campaign.title.trim() === "" ? t("campaigns.untitled") : campaign.title
+  const title = campaignTitleText(campaign.title, campaign.targets)
   const status = campaignStatusWords[campaign.status]
   const { sent, delivered, total, next, sending, held } = useMemo(() => {
     let sent = 0,
@@ -124,7 +127,9 @@ const CampaignView = ({
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <PageTitle dir="auto">{title}</PageTitle>
+            <PageTitle dir={isDefaultTitle(campaign.title, campaign.targets) ? undefined : "auto"}>
+              <CampaignTitle title={campaign.title} targets={campaign.targets} />
+            </PageTitle>
           </div>
           <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />
         </div>
@@ -132,8 +137,14 @@ const CampaignView = ({
           {several ? (
             <Trans
               i18nKey="campaignPage.toSeveral"
-              values={{ targets: targetsCount(campaign.targets), names: groupsLabel(campaign.targets) }}
-              components={{ strong: <strong dir="auto" /> }}
+              values={{ targets: targetsCount(campaign.targets) }}
+              components={{
+                names: (
+                  <strong>
+                    <TargetNames targets={campaign.targets} />
+                  </strong>
+                )
+              }}
             />
           ) : isChannel(campaign.group) ? (
             <Trans
@@ -204,11 +215,21 @@ const CampaignView = ({
                 detail={campaign.failureReason}
                 lead={
                   <strong>
-                    {failedTarget === null
-                      ? t("campaignPage.failed")
-                      : failedTarget.kind === "channel"
-                        ? t("campaignPage.failedInChannel", { channel: failedTarget.name })
-                        : t("campaignPage.failedIn", { group: failedTarget.name })}
+                    {failedTarget === null ? (
+                      t("campaignPage.failed")
+                    ) : failedTarget.kind === "channel" ? (
+                      <Trans
+                        i18nKey="campaignPage.failedInChannel"
+                        values={{ channel: failedTarget.name }}
+                        components={{ name: <bdi /> }}
+                      />
+                    ) : (
+                      <Trans
+                        i18nKey="campaignPage.failedIn"
+                        values={{ group: failedTarget.name }}
+                        components={{ name: <bdi /> }}
+                      />
+                    )}
                   </strong>
                 }
                 after={

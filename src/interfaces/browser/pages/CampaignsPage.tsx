@@ -3,15 +3,18 @@ import i18next from "i18next"
 import { memo, useEffect, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "wouter"
+import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
 import type { CampaignListItem, CampaignStatus } from "../campaignView.ts"
-import { campaignStatusWords, groupsLabel, listPollInterval } from "../campaignView.ts"
+import { campaignStatusWords, listPollInterval } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { sendFailureText } from "../ui/failureText.ts"
 import { formatDateTime, formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
+import { CampaignTitle, TargetNames } from "../ui/NameList.tsx"
+import { campaignTitleText } from "../ui/nameList.ts"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 import { useDebounced } from "../ui/useDebounced.ts"
@@ -217,24 +220,24 @@ const ListControls = ({
 const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListItem }) => {
   const { t } = useTranslation()
   const status = campaignStatusWords[c.status]
-  const title = c.title.trim() === "" ? t("campaigns.untitled") : c.title
+  const title = campaignTitleText(c.title, c.targets)
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">
-          <Link href={`/campaigns/${encodeURIComponent(c.id)}`} className={linkLook} dir="auto">
-            {title}
+          <Link
+            href={`/campaigns/${encodeURIComponent(c.id)}`}
+            className={linkLook}
+            dir={isDefaultTitle(c.title, c.targets) ? undefined : "auto"}
+          >
+            <CampaignTitle title={c.title} targets={c.targets} />
           </Link>
         </h2>
         <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">
         <span className="sr-only">{targetsPrefix(c.targets)} </span>
-        <Trans
-          i18nKey="campaigns.to"
-          values={{ groups: groupsLabel(c.targets) }}
-          components={{ groups: <span dir="auto" /> }}
-        />
+        <Trans i18nKey="campaigns.to" components={{ groups: <TargetNames targets={c.targets} /> }} />
       </p>
       {/* its zone and rhythm as planned; nothing for campaigns made before plans were kept */}
       {c.plan === undefined ? null : (

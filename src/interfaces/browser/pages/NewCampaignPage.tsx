@@ -10,7 +10,7 @@ import { channelFilesNote, channelMentionNote, hasChannel } from "../campaign/ch
 import { AgainNote, DraftLine, OtherDraftNote, RestoredNote } from "../campaign/DraftNotes.tsx"
 import { CopyOf, DuplicateStart } from "../campaign/DuplicateStart.tsx"
 import type { Draft } from "../campaign/draft.ts"
-import { MediaAttach } from "../campaign/MediaAttach.tsx"
+import { goneNote, MediaAttach } from "../campaign/MediaAttach.tsx"
 import { PollFields } from "../campaign/PollFields.tsx"
 import { PreviewList } from "../campaign/PreviewList.tsx"
 import { withImportedRows } from "../campaign/planCopy.ts"
@@ -423,8 +423,9 @@ const CampaignForm = ({
                     error={errors[`messages.${i}.content`]}
                     hint={
                       <span className={chars.over ? "font-semibold text-red-800" : undefined}>
-                        {t("newCampaign.characters", { chars: chars.text })}
-                        {chars.over ? t("preview.tooLong") : null}
+                        {chars.over
+                          ? t("newCampaign.charactersTooLong", { chars: chars.text })
+                          : t("newCampaign.characters", { chars: chars.text })}
                       </span>
                     }
                     onChange={(e) => updateRow(row.key, { content: e.target.value })}
@@ -434,7 +435,9 @@ const CampaignForm = ({
                       of={t("newCampaign.messageOf", { n: i + 1 })}
                       media={row.media}
                       error={
-                        errors[`messages.${i}.media`] ?? errors[`messages.${i}.media.id`] ?? goneMedia.notes[row.key]
+                        errors[`messages.${i}.media`] ??
+                        errors[`messages.${i}.media.id`] ??
+                        goneNote(goneMedia.notes[row.key])
                       }
                       onChange={(media) => updateRow(row.key, { media })}
                       imagesOnly={toChannels ? channelFilesNote() : undefined}

@@ -184,21 +184,25 @@ const UpcomingRow = ({ message: m }: { readonly message: UpcomingMessage }) => {
   const { t } = useTranslation()
   const title = m.campaignTitle.trim() === "" ? t("campaigns.untitled") : m.campaignTitle
   const firstLine = m.content.split("\n").find((line) => line.trim() !== "") ?? ""
-  const text = m.isPoll
-    ? t("upcoming.poll", { question: firstLine })
-    : firstLine === "" && m.hasMedia
-      ? t("upcoming.media")
-      : firstLine
   return (
     <li className="flex gap-3 py-2">
       <time dateTime={m.scheduledAt} className="w-20 shrink-0 pt-0.5 font-medium tabular-nums text-slate-900">
         {formatTime(m.scheduledAt)}
       </time>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-slate-900" dir="auto">
-          {/* as the phone shows it: *bold*, _italic_, ~strike~ drawn, not their marks */}
-          {m.isPoll || (firstLine === "" && m.hasMedia) ? text : <WhatsAppText text={text} />}
-        </p>
+        {m.isPoll ? (
+          // the page's words around the question, the question isolated (it may be Arabic)
+          <p className="truncate text-slate-900">
+            <Trans i18nKey="upcoming.poll" values={{ question: firstLine }} components={{ question: <bdi /> }} />
+          </p>
+        ) : firstLine === "" && m.hasMedia ? (
+          <p className="truncate text-slate-900">{t("upcoming.media")}</p>
+        ) : (
+          <p className="truncate text-slate-900" dir="auto">
+            {/* as the phone shows it: *bold*, _italic_, ~strike~ drawn, not their marks */}
+            <WhatsAppText text={firstLine} />
+          </p>
+        )}
         <p className="text-sm text-slate-600">
           <Trans
             i18nKey="upcoming.to"

@@ -6,6 +6,7 @@ import { isChannel, targetsCount } from "../campaign/channelWords.ts"
 import { useTRPC } from "../trpc.ts"
 import { ErrorNote } from "./ErrorNote.tsx"
 import { Button, TextField } from "./kit.tsx"
+import { NoMatch, TargetChips, TargetRows } from "./TargetRows.tsx"
 import type { TargetKind } from "./targetOptions.ts"
 import { channelOption, optionsOf, PAGE_SIZE, SEARCH_DEBOUNCE_MS, searchInput } from "./targetOptions.ts"
 import { useDebounced } from "./useDebounced.ts"
@@ -35,7 +36,6 @@ export interface TargetPickerProps {
 /** The chosen ones and how a choice changes them. */
 const selection = ({ value, onChange, max }: TargetPickerProps) => ({
   chosen: value,
-  isChosen: (t: Target) => value.some((v) => v.groupId === t.groupId),
   full: value.length >= max,
   toggle: (t: Target) =>
     onChange(
@@ -61,7 +61,6 @@ const kindWords = (kind: TargetKind) => {
         hint: i18next.t("picker.hintGroups"),
         loading: i18next.t("picker.loadingGroups"),
         none: i18next.t("picker.noGroups"),
-        noMatch: (search: string) => i18next.t("picker.noMatchGroups", { search }),
         more: i18next.t("picker.moreGroups")
       }
     case "contacts":
@@ -71,7 +70,6 @@ const kindWords = (kind: TargetKind) => {
         hint: i18next.t("picker.hintContacts"),
         loading: i18next.t("picker.loadingContacts"),
         none: i18next.t("picker.noContacts"),
-        noMatch: (search: string) => i18next.t("picker.noMatchContacts", { search }),
         more: i18next.t("picker.moreContacts")
       }
     case "channels":
@@ -81,7 +79,6 @@ const kindWords = (kind: TargetKind) => {
         hint: i18next.t("picker.hintChannels"),
         loading: i18next.t("picker.loadingChannels"),
         none: i18next.t("picker.noChannels"),
-        noMatch: (search: string) => i18next.t("picker.noMatchChannels", { search }),
         more: i18next.t("picker.moreChannels")
       }
   }
@@ -124,10 +121,21 @@ const useTargetPages = (kind: TargetKind, sessionName: string, search: string | 
   return kind === "groups" ? groups : kind === "contacts" ? contacts : channels
 }
 
+/** "Chosen: Club A", the name isolated (dir="auto" on an inline element isolates it too). */
+const ChosenOne = ({ target }: { readonly target: Target }) => {
+  const name = target.groupName || target.groupId
+  const components = { strong: <strong dir="auto" /> }
+  return isChannel(target) ? (
+    <Trans i18nKey="picker.chosenOneChannel" values={{ name }} components={components} />
+  ) : (
+    <Trans i18nKey="picker.chosenOne" values={{ name }} components={components} />
+  )
+}
+
 /** Groups, contacts or channels of the session, searchable, several selectable (checkboxes; the chosen as chips). */
 export const TargetPicker = (props: TargetPickerProps) => {
   const { sessionName, error } = props
-  const { chosen, isChosen, full, toggle, remove, clear } = selection(props)
+  const { chosen, full, toggle, remove, clear } = selection(props)
   const id = useId()
   const [kind, setKind] = useState<TargetKind>("groups")
   const [text, setText] = useState("")
@@ -144,45 +152,15 @@ export const TargetPicker = (props: TargetPickerProps) => {
       {chosen.length > 1 ? (
         <div className="space-y-2" aria-live="polite">
           <p className="text-sm text-slate-800">
-            {t("picker.chosenSeveral", { targets: targetsCount(chosen) })}
-            {full ? t("picker.full", { max: chosen.length }) : null}
+            {full
+              ? t("picker.chosenSeveralFull", { targets: targetsCount(chosen), max: chosen.length })
+              : t("picker.chosenSeveral", { targets: targetsCount(chosen) })}
           </p>
-          <ul aria-label={t("picker.chosenList")} className="flex flex-wrap gap-2">
-            {chosen.map((target) => (
-              <li
-                key={target.groupId}
-                className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pr-1 pl-3 text-sm text-sky-950"
-              >
-                <span className="break-words" dir="auto">
-                  {target.groupName || target.groupId}
-                  {isChannel(target) ? t("picker.channelMark") : null}
-                </span>
-                <button
-                  type="button"
-                  aria-label={t("picker.remove", { name: target.groupName || target.groupId })}
-                  className="rounded-full px-2 text-sky-900 hover:bg-sky-200 focus-visible:outline-2 focus-visible:outline-sky-700"
-                  onClick={() => remove(target)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
+          <TargetChips chosen={chosen} label={t("picker.chosenList")} onRemove={remove} />
         </div>
       ) : (
         <p className="text-sm text-slate-800" aria-live="polite">
-          {chosen[0] === undefined ? (
-            t("picker.noneChosen")
-          ) : (
-            <>
-              <Trans
-                i18nKey="picker.chosenOne"
-                values={{ name: chosen[0].groupName }}
-                components={{ strong: <strong dir="auto" /> }}
-              />
-              {isChannel(chosen[0]) ? t("picker.aChannel") : null}
-            </>
-          )}
+          {chosen[0] === undefined ? t("picker.noneChosen") : <ChosenOne target={chosen[0]} />}
           {chosen[0] !== undefined ? (
             <button
               type="button"
@@ -238,44 +216,17 @@ export const TargetPicker = (props: TargetPickerProps) => {
         </p>
       ) : options.length === 0 ? (
         <p role="status" className="py-2 text-sm text-slate-600">
-          {search === undefined ? words.none : words.noMatch(search)}
+          {search === undefined ? words.none : <NoMatch kind={kind} search={search} />}
         </p>
       ) : (
-        <fieldset>
-          <legend className="sr-only">{words.label}</legend>
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
-            {options.map((option) => {
-              const on = isChosen(option)
-              return (
-                <li key={option.groupId}>
-                  <label
-                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-700 ${on ? "bg-sky-50 font-semibold" : "hover:bg-slate-50"}`}
-                  >
-                    <input
-                      type="checkbox"
-                      name={`${id}-target`}
-                      value={option.groupId}
-                      checked={on}
-                      disabled={!on && full}
-                      onChange={() => toggle({ groupId: option.groupId, groupName: option.groupName })}
-                      className="h-4 w-4 accent-sky-700"
-                    />
-                    <span className="min-w-0 flex-1 break-words" dir="auto">
-                      {option.groupName}
-                      {option.number !== undefined ? (
-                        <span className="block text-xs font-normal text-slate-600">+{option.number}</span>
-                      ) : null}
-                      {option.note !== undefined ? (
-                        <span className="block text-xs font-normal text-slate-600">{option.note}</span>
-                      ) : null}
-                    </span>
-                    {on ? <span className="text-xs font-semibold text-sky-800">{t("picker.chosen")}</span> : null}
-                  </label>
-                </li>
-              )
-            })}
-          </ul>
-        </fieldset>
+        <TargetRows
+          legend={words.label}
+          options={options}
+          isChosen={(groupId) => chosen.some((c) => c.groupId === groupId)}
+          full={full}
+          name={`${id}-target`}
+          onToggle={toggle}
+        />
       )}
       {pages.data !== undefined && pages.isError ? <ErrorNote error={pages.error} /> : null}
       {pages.hasNextPage ? (

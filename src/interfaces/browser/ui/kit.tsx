@@ -76,8 +76,16 @@ const Field = ({
   )
 }
 
+/** Free text (a name, a title, a search) takes its direction from what is typed: Arabic runs right to left. */
+const FREE_TEXT: ReadonlySet<string | undefined> = new Set([undefined, "text", "search"])
+
 export const TextField = ({ label, error, hint, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) => (
-  <Field label={label} error={error} hint={hint} control={(control) => <input {...control} {...props} />} />
+  <Field
+    label={label}
+    error={error}
+    hint={hint}
+    control={(control) => <input {...control} dir={FREE_TEXT.has(props.type) ? "auto" : undefined} {...props} />}
+  />
 )
 
 export const TextArea = ({
@@ -86,7 +94,12 @@ export const TextArea = ({
   hint,
   ...props
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) => (
-  <Field label={label} error={error} hint={hint} control={(control) => <textarea {...control} {...props} />} />
+  <Field
+    label={label}
+    error={error}
+    hint={hint}
+    control={(control) => <textarea {...control} dir="auto" {...props} />}
+  />
 )
 
 export const SelectField = ({
@@ -192,13 +205,16 @@ export const buttonLinkLook = `inline-flex items-center justify-center gap-2 rou
 export const FilePicker = ({
   label,
   chosen,
+  chosenNote,
   hint,
   ...props
 }: {
   /** the button's words, e.g. "Choose a CSV file…"; may hold an sr-only part naming what it is for */
   readonly label: ReactNode
-  /** the file's name once chosen */
+  /** the file's name once chosen (shown isolated: it may be Arabic) */
   readonly chosen: string | null
+  /** said instead of the bare name while something happens to it ("Uploading poster.png…") */
+  readonly chosenNote?: ReactNode
   readonly hint?: ReactNode
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "className">) => {
   const id = useId()
@@ -214,7 +230,7 @@ export const FilePicker = ({
           <span>{label}</span>
         </label>
         <span id={`${id}-chosen`} className="break-all text-sm text-slate-700" data-testid="file-chosen">
-          {chosen ?? i18next.t("common.noFile")}
+          {chosenNote ?? (chosen === null ? i18next.t("common.noFile") : <bdi>{chosen}</bdi>)}
         </span>
       </div>
       {hint === undefined ? null : <p className="mt-1 text-sm text-slate-600">{hint}</p>}

@@ -25,8 +25,13 @@ export interface ListedChannel {
 /** A channel as the picker lists it: its id is the target's, its role and followers under its name. */
 export const channelOption = (c: ListedChannel): PickerOption => {
   const role = c.role === "OWNER" ? i18next.t("helpers.owner") : i18next.t("helpers.admin")
-  const followers = c.subscribers === null ? "" : i18next.t("helpers.followers", { count: c.subscribers })
-  return { groupId: c.channelId, groupName: c.name || c.channelId, note: `${role}${followers}` }
+  const followers = c.subscribers === null ? null : i18next.t("helpers.followers", { count: c.subscribers })
+  // two facts side by side, not one sentence: a separator joins them in every language
+  return {
+    groupId: c.channelId,
+    groupName: c.name || c.channelId,
+    note: followers === null ? role : `${role} · ${followers}`
+  }
 }
 
 export const PAGE_SIZE = 10

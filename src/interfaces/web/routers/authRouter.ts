@@ -10,7 +10,7 @@ import { signIn } from "../../../application/auth/signIn.ts"
 import { signOut } from "../../../application/auth/signOut.ts"
 import { signUp } from "../../../application/auth/signUp.ts"
 import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
-import { APP_LANGUAGES } from "../../../domain/shared/languages.ts"
+import { AppLanguageInput } from "../../../application/shared/languageSchema.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import type { WebContext } from "../trpc.ts"
 import { accountProcedure, publicProcedure, router, run } from "../trpc.ts"
@@ -87,7 +87,7 @@ export const authRouter = router({
     ),
   /** the language the signed-in user chose for the app and their mails; null: their browser's */
   setLanguage: accountProcedure
-    .input(z.object({ language: z.enum(APP_LANGUAGES).nullable() }))
+    .input(z.object({ language: AppLanguageInput }))
     .mutation(({ ctx, input }) =>
       run(ctx, setLanguage(ctx.user.id, input.language).pipe(Effect.as({ success: true as const })))
     ),

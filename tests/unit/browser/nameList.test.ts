@@ -1,0 +1,42 @@
+import "../../support/englishWords.ts"
+import { describe, expect, it } from "vitest"
+import { nameListParts, nameListText, targetNames } from "../../../src/interfaces/browser/ui/nameList.ts"
+
+// Names in a list (a campaign's groups): the words between them are the language's (Intl.ListFormat),
+// and every name is marked to be isolated, so an Arabic first name cannot turn the list around.
+
+const g = (name: string) => ({ groupId: `${name}@g.us`, groupName: name })
+const label = (targets: ReadonlyArray<{ groupId: string; groupName: string }>, locale: string) => {
+  const { names, more } = targetNames(targets)
+  return nameListText(names, more, locale)
+}
+
+describe("a campaign's groups in a few words", () => {
+  it.each([
+    [[g("Club A")], "Club A"],
+    [[g("Club A"), g("Club B")], "Club A and Club B"],
+    [[g("Club A"), g("Club B"), g("Club C")], "Club A, Club B and 1 more"],
+    [[g("Club A"), g("Club B"), g("C"), g("D")], "Club A, Club B and 2 more"],
+    [[{ groupId: "x@g.us", groupName: "" }], "x@g.us"]
+  ])("%j → %s (en-GB)", (targets, text) => {
+    expect(label(targets, "en-GB")).toBe(text)
+  })
+
+  it("puts the commas and the 'and' where each language wants them", () => {
+    const three = [g("Club A"), g("Club B"), g("Club C")]
+    expect(nameListText(["Club A", "Club B", "Club C"], 0, "en-US")).toBe("Club A, Club B, and Club C")
+    expect(nameListText(["Club A", "Club B", "Club C"], 0, "es")).toBe("Club A, Club B y Club C")
+    expect(nameListText(["Club A", "Club B"], 0, "de")).toBe("Club A und Club B")
+    expect(label([...three, g("D")], "pt-BR")).toBe("Club A, Club B e 2 more")
+  })
+
+  it("marks each name, and only the names, to be isolated", () => {
+    expect(nameListParts(["مجموعة الأخبار", "Club B"], 3, "en-GB")).toEqual([
+      { text: "مجموعة الأخبار", isName: true },
+      { text: ", ", isName: false },
+      { text: "Club B", isName: true },
+      { text: " and ", isName: false },
+      { text: "3 more", isName: false }
+    ])
+  })
+})
