@@ -18,7 +18,8 @@
  * burst (standalone's from just before the due time, from /proc), the ratios Herald / bare loop and
  * Herald / durable floor, and PASS/FAIL against 1.25 × the bare loop (issue 24's bound) for makespan
  * and lag p99. The load average is printed beside (2 shared cores: figures move).
- * BENCH_CPU_PROF=<dir> starts standalone with --cpu-prof into that folder. Exits 0 either way.
+ * BENCH_CPU_PROF=<dir> starts standalone with --cpu-prof into that folder; BENCH_NODE_FLAGS (space
+ * separated) adds Node or V8 flags after `npm start`'s, for an experiment. Exits 0 either way.
  */
 
 import { spawn } from "node:child_process"
@@ -47,7 +48,11 @@ const DUE_AFTER_MS = Number(process.env.BENCH_DUE_AFTER_MS ?? 12_000)
 const BARE_LEAD_MS = 1_500
 const BOUND = 1.25
 /** `npm start`'s flags (package.json) */
-const START_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"]
+const START_FLAGS = [
+  "--max-semi-space-size=8",
+  "--max-old-space-size=256",
+  ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "")
+]
 
 const root = fileURLToPath(new URL("../", import.meta.url))
 
