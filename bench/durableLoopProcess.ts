@@ -6,7 +6,7 @@
  * the thread pool, one sync at a time shared by every commit made before it: groupCommit.ts's own
  * fdatasyncWal and serialSyncs), waits until startAt, then runs `lanes` loops at once, each, per
  * message: a claim row (an event at version 1 of the message's stream, its primary key what makes a
- * claim exclusive) committed and synced before the send; the send, as the bare loop's; a record
+ * claim exclusive) committed and synced before the send; the send, as the bare loop's (floorSend.ts); a record
  * row (version 2) after it. The rows asked for in one turn of the event loop, by any lane, share one
  * transaction, and a lane's record goes in with its next claim, so both share that claim's sync (as
  * Herald's group commit and Dispatcher do); the last record of a lane is synced before it ends. No
@@ -16,7 +16,7 @@ import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { fdatasyncWal, serialSyncs } from "../src/infrastructure/sqlite/groupCommit.ts"
-import { FAKE_WAHA_API_KEY } from "../tests/support/FakeWahaServer.ts"
+import { floorSend } from "./floorSend.ts"
 
 const [url, lanesArg, perLaneArg, startAtArg, dbPath] = process.argv.slice(2)
 if (
@@ -93,18 +93,7 @@ await Promise.all(
       const stream = `message-s${lane}m${i}`
       // the previous message's record (written just before) is in this claim's transaction or an earlier one
       await durable({ stream, version: 1, type: "MessagePicked", data: `{"by":"floor","at":${Date.now()}}` })
-      const response = await fetch(`${url}/api/sendText`, {
-        method: "POST",
-        headers: { accept: "application/json", "X-Api-Key": FAKE_WAHA_API_KEY, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          chatId: `g${lane}@g.us`,
-          text: `durable-s${lane}m${i}`,
-          linkPreview: true,
-          linkPreviewHighQuality: false,
-          session: `durable-${lane}`
-        })
-      })
-      await response.arrayBuffer()
+      await floorSend(url, lane, `durable-s${lane}m${i}`, `durable-${lane}`)
       const record = { stream, version: 2, type: "MessageSent", data: `{"at":${Date.now()}}` }
       if (i < perLane - 1) write(record)
       else await durable(record)
