@@ -2,11 +2,10 @@
  * The floor of bench/standaloneBurst.ts, run as a fresh Node process as the standalone process is:
  * `node bench/bareLoopProcess.ts <gatewayUrl> <lanes> <perLane> <startAt>` waits until startAt
  * (epoch ms), then runs `lanes` loops at once, each sending `perLane` texts one after the other
- * with fetch, as Herald's lanes do (same body, same headers), prints the CPU time (ms) that took
- * and exits. The fake gateway it
- * sends to records when each send arrived.
+ * with fetch, as Herald's lanes do (floorSend.ts), prints the CPU time (ms) that took and exits.
+ * The fake gateway it sends to records when each send arrived.
  */
-import { FAKE_WAHA_API_KEY } from "../tests/support/FakeWahaServer.ts"
+import { floorSend } from "./floorSend.ts"
 
 const [url, lanesArg, perLaneArg, startAtArg] = process.argv.slice(2)
 if (url === undefined || lanesArg === undefined || perLaneArg === undefined || startAtArg === undefined) {
@@ -22,18 +21,7 @@ const cpu = process.cpuUsage()
 await Promise.all(
   Array.from({ length: lanes }, async (_, lane) => {
     for (let i = 0; i < perLane; i++) {
-      const response = await fetch(`${url}/api/sendText`, {
-        method: "POST",
-        headers: { accept: "application/json", "X-Api-Key": FAKE_WAHA_API_KEY, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          chatId: `g${lane}@g.us`,
-          text: `bare-s${lane}m${i}`,
-          linkPreview: true,
-          linkPreviewHighQuality: false,
-          session: `bare-${lane}`
-        })
-      })
-      await response.arrayBuffer()
+      await floorSend(url, lane, `bare-s${lane}m${i}`, `bare-${lane}`)
     }
   })
 )

@@ -4,17 +4,22 @@
  * flags, SQLite, synchronous FULL) over HTTP to the fake WAHA (its own process, keep-alive,
  * bench/fakeGateway.ts) answering each send in 50 ms. The floor, in the same run: a bare loop of
  * the same shape (100 lanes × 10 sequential fetch POSTs) from a fresh Node process
- * (bench/bareLoopProcess.ts) to the same fake. Both are fresh processes, started before their
- * due time; the fake stamps each send when it arrives.
+ * (bench/bareLoopProcess.ts) to the same fake. A second floor, the durable one: the bare loop plus
+ * the least durable work Herald's guarantee needs, per message a claim row committed and synced
+ * before the send and a record row after, with group commit across lanes
+ * (bench/durableLoopProcess.ts, on a fresh SQLite file). All are fresh processes, started before
+ * their due time; the fake stamps each send when it arrives.
  *
  * Each round plans the burst into a fresh SQLite file in this process (through the use cases, the
  * messages due BENCH_DUE_AFTER_MS after the planning starts), starts standalone on it, waits for
- * every send to arrive and stops it; the bare loop runs just before it. Printed per round and as
- * the median of BENCH_ROUNDS rounds (default 3): makespan (due time to the last send's arrival),
- * lag p99 (arrival − scheduledAt) and the CPU time each process spent on the burst (standalone's
- * from just before the due time, from /proc), the ratios Herald / floor, and PASS/FAIL against
- * 1.25 × the floor for makespan and lag p99. The load average is printed beside (2 shared cores: figures move).
- * BENCH_CPU_PROF=<dir> starts standalone with --cpu-prof into that folder. Exits 0 either way.
+ * every send to arrive and stops it; the bare loop and the durable floor run just before it.
+ * Printed per round and as the median of BENCH_ROUNDS rounds (default 3): makespan (due time to the
+ * last send's arrival), lag p99 (arrival − scheduledAt) and the CPU time each process spent on the
+ * burst (standalone's from just before the due time, from /proc), the ratios Herald / bare loop and
+ * Herald / durable floor, and PASS/FAIL against 1.25 × the bare loop (issue 24's bound) for makespan
+ * and lag p99. The load average is printed beside (2 shared cores: figures move).
+ * BENCH_CPU_PROF=<dir> starts standalone with --cpu-prof into that folder; BENCH_NODE_FLAGS (space
+ * separated) adds Node or V8 flags after `npm start`'s, for an experiment. Exits 0 either way.
  */
 
 import { spawn } from "node:child_process"
@@ -43,7 +48,11 @@ const DUE_AFTER_MS = Number(process.env.BENCH_DUE_AFTER_MS ?? 12_000)
 const BARE_LEAD_MS = 1_500
 const BOUND = 1.25
 /** `npm start`'s flags (package.json) */
-const START_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"]
+const START_FLAGS = [
+  "--max-semi-space-size=8",
+  "--max-old-space-size=256",
+  ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "")
+]
 
 const root = fileURLToPath(new URL("../", import.meta.url))
 
@@ -74,22 +83,29 @@ const TICKS_PER_SECOND = 100
 
 const load = () => `load ${loadavg()[0]?.toFixed(2)}`
 
-const bareLoop = async (gateway: Gateway): Promise<Figures> => {
+/** A floor of the same shape from a fresh process (its script prints the CPU time its sends took). */
+const floorLoop = async (gateway: Gateway, script: string, prefix: string): Promise<Figures> => {
   await gateway.reset(LATENCY_MS)
-  const startAt = Date.now() + BARE_LEAD_MS
-  const child = spawn(
-    process.execPath,
-    ["bench/bareLoopProcess.ts", gateway.url, String(SESSIONS), String(PER_SESSION), String(startAt)],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] }
-  )
-  let printed = ""
-  child.stdout.on("data", (chunk: Buffer) => {
-    printed += chunk.toString()
-  })
-  await new Promise((resolve) => child.on("exit", resolve))
-  // it prints the CPU time its sends took
-  return { ...(await figures(gateway, startAt, "bare-")), cpuMs: Number(printed.trim()) }
+  const dir = await mkdtemp(join(tmpdir(), "herald-floor-"))
+  try {
+    const startAt = Date.now() + BARE_LEAD_MS
+    const child = spawn(
+      process.execPath,
+      [script, gateway.url, String(SESSIONS), String(PER_SESSION), String(startAt), join(dir, "floor.db")],
+      { cwd: root, stdio: ["ignore", "pipe", "inherit"] }
+    )
+    let printed = ""
+    child.stdout.on("data", (chunk: Buffer) => {
+      printed += chunk.toString()
+    })
+    await new Promise((resolve) => child.on("exit", resolve))
+    return { ...(await figures(gateway, startAt, prefix)), cpuMs: Number(printed.trim()) }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }
+const bareLoop = (gateway: Gateway) => floorLoop(gateway, "bench/bareLoopProcess.ts", "bare-")
+const durableLoop = (gateway: Gateway) => floorLoop(gateway, "bench/durableLoopProcess.ts", "durable-")
 
 /** The burst planned into a fresh SQLite file; the due time. */
 const plan = (path: string, gatewayUrl: string) =>
@@ -164,12 +180,18 @@ const main = async () => {
     // the fake's own JIT and sockets, discarded
     await bareLoop(gateway)
     const bare: Array<Figures> = []
+    const durable: Array<Figures> = []
     const herald: Array<Figures> = []
     for (let round = 1; round <= ROUNDS; round++) {
       const floor = await bareLoop(gateway)
       bare.push(floor)
       console.log(
         `  round ${round} bare loop   makespan ${ms(floor.makespan)}   lag p99 ${ms(floor.p99)}   cpu ${ms(floor.cpuMs)}   (${floor.sent} sent, ${load()})`
+      )
+      const synced = await durableLoop(gateway)
+      durable.push(synced)
+      console.log(
+        `  round ${round} durable     makespan ${ms(synced.makespan)}   lag p99 ${ms(synced.p99)}   cpu ${ms(synced.cpuMs)}   (${synced.sent} sent, ${load()})`
       )
       const run = await standalone(gateway)
       herald.push(run)
@@ -183,9 +205,14 @@ const main = async () => {
       cpuMs: median(runs.map((r) => r.cpuMs))
     })
     const floor = medians(bare)
+    const guarantee = medians(durable)
     const ours = medians(herald)
     console.log(
-      `median of ${ROUNDS}: standalone makespan ${ours.makespan} ms, lag p99 ${ours.p99} ms, cpu ${ours.cpuMs.toFixed(0)} ms; bare loop makespan ${floor.makespan} ms, lag p99 ${floor.p99} ms, cpu ${floor.cpuMs.toFixed(0)} ms (${load()})`
+      `median of ${ROUNDS}: standalone makespan ${ours.makespan} ms, lag p99 ${ours.p99} ms, cpu ${ours.cpuMs.toFixed(0)} ms; bare loop makespan ${floor.makespan} ms, lag p99 ${floor.p99} ms, cpu ${floor.cpuMs.toFixed(0)} ms; durable floor makespan ${guarantee.makespan} ms, lag p99 ${guarantee.p99} ms, cpu ${guarantee.cpuMs.toFixed(0)} ms (${load()})`
+    )
+    // what the guarantee itself costs, and what is Herald's own: not bounded, printed
+    console.log(
+      `standalone / durable floor: makespan ${(ours.makespan / guarantee.makespan).toFixed(2)}, lag p99 ${(ours.p99 / guarantee.p99).toFixed(2)}, cpu ${(ours.cpuMs / guarantee.cpuMs).toFixed(2)}; durable floor / bare loop: makespan ${(guarantee.makespan / floor.makespan).toFixed(2)}, cpu ${(guarantee.cpuMs / floor.cpuMs).toFixed(2)}`
     )
     for (const [label, mine, base] of [
       ["makespan", ours.makespan, floor.makespan],

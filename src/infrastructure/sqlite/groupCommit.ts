@@ -152,7 +152,7 @@ export const fdatasyncWal = (walPath: string): WalSync => {
  * every later one fails the same: a sync after a failed one may succeed though the OS dropped
  * what the failed one held.
  */
-const serialSyncs = (wal: WalSync) => {
+export const serialSyncs = (wal: WalSync) => {
   let running = false
   let failed: { readonly error: unknown } | null = null
   let waiting: Array<(error: unknown) => void> = []
