@@ -10,7 +10,9 @@ import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { firstMissedUnderPacing, sureToGoUnderPacing } from "../../domain/session/MessagingSession.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
+import type { RefusalParams } from "../refusal.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
+import type { InvalidCampaignCode } from "./CampaignErrors.ts"
 import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
 import { requireChannels } from "./channelSupport.ts"
 import { requireMedia } from "./mediaSupport.ts"
@@ -64,23 +66,34 @@ const targetsOf = Effect.fnUntraced(function* (
       message: single
         ? "give either groupId and groupName (one group) or targets (several), not both"
         : "give either groupId and groupName (one group) or targets (several groups)",
+      code: single ? "targetsAndGroup" : "targetsOrGroup",
       field: single ? "targets" : "groupId"
     })
   }
   if (input.targets === undefined) {
     if (input.groupId === undefined)
-      return yield* new InvalidCampaign({ message: "groupId is required with groupName", field: "groupId" })
+      return yield* new InvalidCampaign({
+        message: "groupId is required with groupName",
+        code: "groupIdRequired",
+        field: "groupId"
+      })
     return [planTarget({ groupId: input.groupId, groupName: input.groupName ?? "" })]
   }
   const [head, ...tail] = input.targets
   if (head === undefined)
-    return yield* new InvalidCampaign({ message: "a campaign needs at least one target group", field: "targets" })
+    return yield* new InvalidCampaign({
+      message: "a campaign needs at least one target group",
+      code: "noTargets",
+      field: "targets"
+    })
   const first = new Map<string, number>()
   for (const [i, t] of input.targets.entries()) {
     const earlier = first.get(t.groupId)
     if (earlier !== undefined) {
       return yield* new InvalidCampaign({
         message: `this group is already target ${earlier + 1}: each group may be a target once`,
+        code: "duplicateTarget",
+        params: { position: earlier + 1 },
         field: `targets.${i}.groupId`
       })
     }
@@ -93,6 +106,26 @@ const targetsOf = Effect.fnUntraced(function* (
 const defaultTitle = (targets: readonly [CampaignGroup, ...Array<CampaignGroup>]): string => {
   const [first, ...rest] = targets
   return rest.length === 0 ? first.groupName : `${first.groupName.trim() || first.groupId} and ${rest.length} more`
+}
+
+/** A recurrence problem's code and values, for the reader's words (InvalidCampaign's `code`). */
+export const recurrenceRefusal = (
+  problem: RecurrenceProblem
+): { readonly code: InvalidCampaignCode; readonly params?: RefusalParams } => {
+  switch (problem._tag) {
+    case "InvalidDate":
+      return { code: "invalidDate", params: { value: problem.value } }
+    case "InvalidSendTime":
+      return { code: "invalidSendTime" }
+    case "UnknownTimeZone":
+      return { code: "unknownTimeZone", params: { zone: problem.value } }
+    case "EndBeforeStart":
+      return { code: "endBeforeStart" }
+    case "EmptyTemplate":
+      return { code: "emptyTemplate" }
+    case "TooManyMessages":
+      return { code: "recurrenceTooLong", params: { max: problem.max } }
+  }
 }
 
 /** The input's field a recurrence problem concerns. */
@@ -139,7 +172,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
 ) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   if ((input.messages === undefined) === (input.recurrence === undefined)) {
-    return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
+    return yield* new InvalidCampaign({ message: "give either messages or a recurrence", code: "messagesOrRecurrence" })
   }
   const targets = yield* targetsOf(input)
   const title = input.title?.trim() || defaultTitle(targets)
@@ -156,6 +189,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     if (planned._tag === "Invalid") {
       return yield* new InvalidCampaign({
         message: describeRecurrenceProblem(planned.problem),
+        ...recurrenceRefusal(planned.problem),
         field: recurrenceField(planned.problem)
       })
     }
@@ -167,6 +201,9 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       const passed = last === undefined ? "" : `${alreadyPassed(last, input.recurrence.timeZone, now)} `
       return yield* new InvalidCampaign({
         message: `${passed}Every message of this plan is in the past: choose later dates.`,
+        ...(last === undefined
+          ? {}
+          : { code: "allPast", params: { lastAt: last, timeZone: input.recurrence.timeZone } }),
         field: "recurrence.endDate"
       })
     }
@@ -185,12 +222,18 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       media: null
     }))
     if (messages.length === 0)
-      return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
+      return yield* new InvalidCampaign({
+        message: "a campaign needs at least one message",
+        code: "noMessages",
+        field: "messages"
+      })
     const past = messages.findIndex((m) => m.scheduledAt < now)
     const pastMessage = messages[past]
     if (pastMessage !== undefined) {
       return yield* new InvalidCampaign({
         message: alreadyPassed(pastMessage.scheduledAt, messagesZone ?? "UTC", now),
+        code: "pastTime",
+        params: { scheduledAt: pastMessage.scheduledAt, timeZone: messagesZone ?? "UTC" },
         field: `messages.${past}.scheduledAt`
       })
     }
@@ -205,6 +248,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
         targets.length === 1
           ? `a campaign may hold at most ${MAX_MESSAGES_PER_CAMPAIGN} messages (this plan makes ${messages.length})`
           : `this plan makes ${count(messages.length)} messages for each of ${targets.length} groups (${count(copies)}); a campaign may hold at most ${count(MAX_MESSAGES_PER_CAMPAIGN)}`,
+      code: targets.length === 1 ? "tooManyMessages" : "tooManyCopies",
+      params: { max: MAX_MESSAGES_PER_CAMPAIGN, count: messages.length, groups: targets.length, copies },
       field: countField
     })
   }
@@ -233,6 +278,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   if (tooLong !== -1) {
     return yield* new InvalidCampaign({
       message: `a message may hold at most ${MAX_CONTENT_LENGTH} characters`,
+      code: "tooLong",
+      params: { max: MAX_CONTENT_LENGTH },
       field: fieldOf(tooLong, "content")
     })
   }
@@ -241,6 +288,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   if (empty !== -1)
     return yield* new InvalidCampaign({
       message: "message content must not be empty",
+      code: "emptyContent",
       field: fieldOf(empty, "content")
     })
   for (const [i, m] of messages.entries()) {
@@ -255,6 +303,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
         message: own
           ? 'a poll cannot mention everyone (WhatsApp gateways send polls without mentions); turn "mention everyone" off for it'
           : 'a poll cannot mention everyone (WhatsApp gateways send polls without mentions); turn "mention everyone" off for the campaign, or on for its text messages only',
+        code: own ? "pollMentionOwn" : "pollMentionCampaign",
         field: own ? `messages.${i}.mentionAll` : "mentionAll"
       })
     }
@@ -263,6 +312,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   if (withPoll !== -1) {
     return yield* new InvalidCampaign({
       message: "a poll cannot carry an image or file; send the image as a message of its own",
+      code: "pollWithMedia",
       field: `messages.${withPoll}.media`
     })
   }

@@ -19,6 +19,10 @@ export class SessionCreationFailed extends Data.TaggedError("SessionCreationFail
   override get message() {
     return this.hint === undefined ? "failed to create session" : `failed to create session: ${this.hint}`
   }
+  /** the reader's words (interfaces/web/refusalWords.ts): the one hint there is, or none */
+  get code() {
+    return this.hint === undefined ? "plain" : "namedSessionsUnsupported"
+  }
 }
 
 /** A pacing refused (a bound, or jitter without a gap): BAD_REQUEST, shown at `field`. */

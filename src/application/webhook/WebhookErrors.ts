@@ -5,7 +5,12 @@ import { MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT } from "../../domain/webhook/Webhook.
 export class InvalidWebhookEndpoint extends Data.TaggedError("InvalidWebhookEndpoint")<{
   readonly message: string
   readonly field: "url" | "events"
-}> {}
+}> {
+  /** the reader's words for no event chosen; an address's many problems keep their English words */
+  get code() {
+    return this.field === "events" ? "noEvents" : undefined
+  }
+}
 
 /** No endpoint of this id among the caller's: another user's endpoint reads exactly as an unknown one. */
 export class WebhookEndpointNotFound extends Data.TaggedError("WebhookEndpointNotFound")<{ readonly id: string }> {
@@ -19,6 +24,9 @@ export class WebhookEndpointLimitReached extends Data.TaggedError("WebhookEndpoi
   override get message() {
     return `you already have ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one you no longer need first`
   }
+  get params() {
+    return { count: MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT }
+  }
 }
 
 /** The account pinged too often, or a ping of its is still on its way: TOO_MANY_REQUESTS. */
@@ -26,5 +34,8 @@ export class TooManyWebhookPings extends Data.TaggedError("TooManyWebhookPings")
   override get message() {
     const seconds = Math.max(1, Math.ceil(this.retryAfterMs / 1000))
     return `you sent test pings too quickly; try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`
+  }
+  get params() {
+    return { count: Math.max(1, Math.ceil(this.retryAfterMs / 1000)) }
   }
 }

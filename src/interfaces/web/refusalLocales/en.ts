@@ -1,0 +1,214 @@
+import type { RefusalCatalog } from "./RefusalCatalog.ts"
+
+// The server's refusals as a reader of the browser app reads them in English (refusalWords.ts):
+// the same meaning and next step as each error's own `message`, which API callers and the log keep.
+// Keys: an error's tag, then its code; {{values}} are its params, a time already in words.
+export const en: RefusalCatalog = {
+  withErrorId: "{{text}} (error id {{id}})",
+  withHttp: "{{text}} (HTTP {{status}})",
+  unexpected:
+    "Something went wrong on our side (error id {{id}}). Try again in a moment; if it keeps happening, tell your administrator this id.",
+  signInFirst: "Sign in first.",
+  awaitingApproval: "Your account is waiting for an administrator's approval.",
+  readOnlyKey: "This key can only read.",
+  adminsOnly: "Only administrators can do this.",
+  notWithKey: "An API key cannot be used for this: sign in to Herald in the browser to manage your account and keys.",
+  StoreUnavailable: "Herald cannot reach its database right now. Try again in a moment.",
+  messageState: {
+    NEW: "it is still being planned",
+    SCHEDULED: "it is still waiting to be sent",
+    PICKED: "it is being sent right now",
+    SENT: "it was sent",
+    FAILED: "it failed",
+    OUTCOME_UNKNOWN: "whether it went out is unknown",
+    MISSED: "it was missed",
+    DELETED: "it was deleted",
+    CANCELLED: "it was cancelled with its campaign",
+    PAUSED: "it is paused with its campaign: resume sending first",
+    SKIPPED: "it was skipped while the campaign was paused"
+  },
+  userStatus: {
+    ACTIVE: "active",
+    PENDING: "waiting for approval",
+    REJECTED: "declined",
+    DISABLED: "disabled"
+  },
+  InvalidCredentials: "Wrong e-mail or password.",
+  TooManySignInAttempts: {
+    signIns_one: "Too many failed sign-ins. Try again in {{count}} minute.",
+    signIns_other: "Too many failed sign-ins. Try again in {{count}} minutes.",
+    signUps_one: "Too many sign-ups. Try again in {{count}} minute.",
+    signUps_other: "Too many sign-ups. Try again in {{count}} minutes.",
+    resetRequests_one: "Too many password reset requests. Try again in {{count}} minute.",
+    resetRequests_other: "Too many password reset requests. Try again in {{count}} minutes.",
+    linkTries_one: "Too many failed tries of this link. Try again in {{count}} minute.",
+    linkTries_other: "Too many failed tries of this link. Try again in {{count}} minutes."
+  },
+  EmailAlreadyRegistered: "An account with this e-mail address already exists.",
+  InvalidResetToken: "This password reset link is invalid or has expired.",
+  InvalidVerificationToken: "This verification link is invalid, already used or expired. Sign up again for a new one.",
+  VerificationPasswordMismatch:
+    "This link belongs to a sign-up with another password. If you did not make it, sign up again and follow the newest link with your password.",
+  EmailNotVerified:
+    "Confirm your e-mail address first: follow the link in the mail we sent you (or sign up again for a new link).",
+  AccountDisabled: {
+    address: "This account was disabled by the administrator. Ask {{admin}} to enable it again.",
+    noAddress: "This account was disabled by the administrator. Ask your Herald administrator to enable it again."
+  },
+  AccountRejected: {
+    address:
+      "Your request for an account was declined by the administrator. Ask {{admin}} if you think this is a mistake.",
+    noAddress:
+      "Your request for an account was declined by the administrator. Ask your Herald administrator if you think this is a mistake."
+  },
+  ProtectedAccount: {
+    self: "You cannot disable or decline your own account: another administrator would have to.",
+    adminEmail: "This is the administrator account set in Herald's configuration. It cannot be disabled or declined."
+  },
+  UserStatusConflict: {
+    approve: "This account cannot be approved: it is {{userStatus}} now. Reload the list.",
+    decline: "This account cannot be declined: it is {{userStatus}} now. Reload the list.",
+    disable: "This account cannot be disabled: it is {{userStatus}} now. Reload the list.",
+    enable: "This account cannot be enabled: it is {{userStatus}} now. Reload the list."
+  },
+  InvalidPreferences: {
+    timeZone: "This time zone is not known. Choose a zone by its place, like Europe/Berlin or America/New_York.",
+    locale: "This language setting is not known. Use a tag like en-US or de-DE."
+  },
+  UserNotFound: "This account no longer exists. Reload the list.",
+  MessagingSessionNotFound: "This WhatsApp connection was not found. Open the WhatsApp page and connect again.",
+  CampaignNotFound: "This campaign was not found. It may have been deleted; go back to your campaigns.",
+  CampaignMessageNotFound: "This message is not in this campaign any more. Reload the page.",
+  MediaNotFound: "The image or file was not found. Upload it again.",
+  SessionCreationFailed: {
+    plain: "The WhatsApp connection could not be created. Try again in a moment.",
+    namedSessionsUnsupported:
+      "The WhatsApp connection could not be created: the messaging gateway allows only one connection, and Herald needs one per person. Ask your administrator to upgrade WAHA to 2026.6.1 or later."
+  },
+  InvalidCampaign: {
+    pastTime: "{{scheduledAt}} has already passed.",
+    allPast: "{{lastAt}} has already passed. Every message of this plan is in the past: choose later dates.",
+    futurePastTime:
+      "{{scheduledAt}} has already passed. Choose a later time: the first message to change would be sent then.",
+    copyPastTime: "{{scheduledAt}} has already passed. Choose a later start date.",
+    unknownTimeZone: "Herald does not know the time zone {{zone}}. Choose a zone by its place, like Europe/Berlin.",
+    emptyContent: "Write the text of the message.",
+    tooLong: "A message may hold at most {{max}} characters: shorten the text.",
+    tooManyMessages: "A campaign may hold at most {{max}} messages, and this plan makes {{count}}: plan fewer.",
+    tooManyCopies:
+      "This plan makes {{count}} messages for each of {{groups}} groups ({{copies}} in all), and a campaign may hold at most {{max}}: plan fewer messages or choose fewer groups.",
+    noMessages: "Plan at least one message.",
+    noTargets: "Choose at least one group.",
+    duplicateTarget: "This group is already target {{position}}: choose each group once.",
+    groupIdRequired: "Choose the group from the list.",
+    targetsOrGroup: "Choose the groups to send to.",
+    targetsAndGroup: "Choose the groups in one place: one group or a list of groups, not both.",
+    messagesOrRecurrence: "Plan either messages with their own times or a repeating message, not both.",
+    invalidDate: "Give the date as year-month-day, like 2026-12-01.",
+    invalidSendTime: "Give the time of day as hours and minutes (00:00 to 23:59).",
+    endBeforeStart: "The last day must not be before the first day.",
+    emptyTemplate: "Write the text of the messages.",
+    recurrenceTooLong:
+      "This plan makes more than {{max}} messages, the most a campaign may hold: choose an earlier last day.",
+    pollMentionOwn:
+      "A poll cannot mention everyone (WhatsApp sends polls without mentions): turn “mention everyone” off for it.",
+    pollMentionCampaign:
+      "A poll cannot mention everyone (WhatsApp sends polls without mentions): turn “mention everyone” off for the campaign, or on for its text messages only.",
+    pollMention: "A poll cannot mention everyone (WhatsApp sends polls without mentions): turn “mention everyone” off.",
+    pollWithMedia: "A poll cannot carry an image or file: send the image as a message of its own.",
+    notAPoll: "This message is a text, not a poll, and a text cannot become a poll: plan a new message.",
+    channelMention:
+      "Mentioning everyone works in groups only: a WhatsApp channel has followers, not members to mention. Turn “mention everyone” off, or send this message to groups only.",
+    channelFile:
+      "WhatsApp channels take text, images, videos and polls, not documents: send this file to groups only, or share it in a channel as an image or a link.",
+    channelNotListed:
+      "{{name}} is not among the WhatsApp channels this number owns or administers: choose a channel from the list again.",
+    channelFollowed:
+      "This number only follows {{name}}, and only its owner and admins may post there: choose a channel this number owns or administers.",
+    statusStyleMisplaced: "A colour, font and chosen contacts belong to your Status only, not to a group.",
+    statusPoll: "A poll cannot be posted to your Status: send it to groups only, or make it a text.",
+    statusFile: "A Status can show an image, not a file: attach an image, or send the file to groups only.",
+    statusMention:
+      "Mentioning everyone works in groups only, not on your Status: turn “mention everyone” off, or leave your Status out of this campaign.",
+    nothingToCopy: "This campaign has no message left to copy.",
+    notRepeating: "Only a repeating campaign can change every future message at once: edit its messages one by one.",
+    nothingToChange: "Give a new time of day or a new text.",
+    partsDiffer_one:
+      "Each day of this campaign sends {{count}} message, but the new text makes {{now}}: keep no line holding only ---, or plan a new campaign.",
+    partsDiffer_other:
+      "Each day of this campaign sends {{count}} messages, but the new text makes {{now}}: keep the text in {{count}} parts, split by lines holding only ---, or plan a new campaign.",
+    noFutureMessage: "This campaign has no message left to send: nothing to change."
+  },
+  CampaignConflict: {
+    alreadyCompleted: "This campaign has already finished.",
+    alreadyCancelled: "This campaign is already cancelled.",
+    messageLocked: "This message can no longer be changed: {{state}}.",
+    messageNotDeletable: "This message can no longer be deleted: {{state}}.",
+    finished: "This campaign has finished: every message has gone or was skipped.",
+    cancelled: "This campaign was cancelled: nothing more is sent.",
+    failedNoPause:
+      "This campaign has failed, so it cannot be paused. Cancel it to stop the messages still planned, or send the failed ones again.",
+    failedNoResume:
+      "This campaign has failed and none of its messages is paused: there is nothing to resume. Send the failed ones again, or cancel it.",
+    noMessagesYet: "This campaign has no messages yet.",
+    alreadyPaused: "This campaign is already paused.",
+    notPaused: "This campaign is not paused: its messages are sent at their times.",
+    cannotPause: "This campaign cannot be paused now. Reload the page to see where it stands.",
+    cannotResume: "This campaign cannot be resumed now. Reload the page to see where it stands.",
+    notResendable:
+      "Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and {{state}}.",
+    alreadyResent:
+      "This message was already sent again, and that copy still stands: send the copy again if it did not go out.",
+    resendWhilePaused: "Some messages of this campaign are paused: resume sending first, then send this message again.",
+    nothingToResend: "This campaign has no messages to send again yet.",
+    changedMeanwhile: "The message or its campaign changed meanwhile: reload the page and try again.",
+    campaignChangedMeanwhile: "The campaign changed meanwhile: reload the page and try again.",
+    resendFailed: "The message could not be sent again: reload the page and try again.",
+    nothingLeftToChange: "This campaign is finished: it has no message left to change."
+  },
+  CampaignQuotaExceeded: {
+    campaigns:
+      "This campaign would bring your open campaigns to {{campaigns}}, and the limit is {{campaignLimit}}. Cancel a campaign, or wait until some are sent.",
+    messages:
+      "This campaign would bring your pending messages to {{messages}}, and the limit is {{messageLimit}}. Cancel a campaign or delete messages, or wait until some are sent.",
+    both: "This campaign would bring your open campaigns to {{campaigns}} (the limit is {{campaignLimit}}) and your pending messages to {{messages}} (the limit is {{messageLimit}}). Cancel a campaign or delete messages, or wait until some are sent."
+  },
+  InvalidApiKey: {
+    name: "Give the key a name of 1 to {{max}} characters.",
+    expiresAt: "Choose an expiry in the future."
+  },
+  ApiKeyNotFound: "This API key was not found. Reload the list.",
+  ApiKeyLimitReached_one: "You already have {{count}} API key in use. Revoke one you no longer need first.",
+  ApiKeyLimitReached_other: "You already have {{count}} API keys in use. Revoke one you no longer need first.",
+  TooManyBadApiKeys_one: "Too many invalid API keys from your address. Try again in {{count}} minute.",
+  TooManyBadApiKeys_other: "Too many invalid API keys from your address. Try again in {{count}} minutes.",
+  InvalidWebhookEndpoint: {
+    noEvents: "Choose at least one event to send."
+  },
+  WebhookEndpointNotFound: "This webhook endpoint was not found. Reload the list.",
+  WebhookEndpointLimitReached_one: "You already have {{count}} webhook endpoint. Delete one you no longer need first.",
+  WebhookEndpointLimitReached_other:
+    "You already have {{count}} webhook endpoints. Delete one you no longer need first.",
+  TooManyWebhookPings_one: "You sent test pings too quickly. Try again in {{count}} second.",
+  TooManyWebhookPings_other: "You sent test pings too quickly. Try again in {{count}} seconds.",
+  GatewayError: {
+    Unreachable: "The messaging gateway could not be reached.",
+    Timeout: "The messaging gateway did not answer in time.",
+    Unauthorized: "The messaging gateway rejected Herald's credentials.",
+    SessionNotFound: "The messaging gateway does not know this WhatsApp connection.",
+    SessionNotRunning: "The WhatsApp connection is stopped on the gateway: reconnect or restart it first.",
+    SessionNotReady: "The messaging gateway refused: the WhatsApp connection is not in a state that allows it.",
+    SessionNotReadyStatus:
+      "The messaging gateway refused: the WhatsApp connection is {{sessionStatus}}, not in a state that allows it.",
+    SessionAlreadyExists: "The messaging gateway already has a connection of this name.",
+    SessionAlreadyStarted: "The WhatsApp connection is already running on the gateway.",
+    NamedSessionsUnsupported:
+      "The messaging gateway allows only one connection, and Herald needs one per person. Ask your administrator to upgrade WAHA to 2026.6.1 or later.",
+    FeatureUnsupported:
+      "The messaging gateway cannot do what this asks: its engine or version does not offer it (for example mentioning everyone, or polls).",
+    NumberLimited: "WhatsApp is limiting this number for now and did not take the message.",
+    ServerError: "The messaging gateway answered with an error.",
+    Refused: "The messaging gateway refused the request.",
+    BadResponse: "The messaging gateway answered in a form Herald could not read."
+  }
+}
