@@ -12,8 +12,10 @@ import type { RefusalCatalog } from "./refusalLocales/RefusalCatalog.ts"
 // and stable `code` name a sentence of these catalogs, its `params` fill it (an instant as a time
 // in its zone and the reader's locale, a count with its plural, a name isolated for right-to-left
 // text). Only a caller that asks gets them: the browser app sends `X-Herald-Locale`; without it
-// (API callers, tests/contract) the error's own English `message` answers, as before. A refusal
-// with no sentence here (no code, or a code without words) answers in its English `message` too.
+// (API callers, tests/contract) the error's own English `message` answers, as before. A reader of
+// English reads that message too (the browser puts its times on their clock, ui/viewerClock.ts):
+// the English catalog is the reference the other three are checked against and translated from.
+// A refusal with no sentence here (no code, or a code without words) answers in its English `message`.
 
 /** Every language's catalog, by APP_LANGUAGES tag. */
 export const REFUSAL_CATALOGS: Readonly<Record<AppLanguage, RefusalCatalog>> = { en, es, "pt-BR": ptBR, de }
@@ -39,13 +41,18 @@ export interface ErrorReader {
   readonly locale: string
 }
 
-/** The `X-Herald-Locale` header (a BCP 47 tag, the browser app's formatting locale), or null: English as before. */
+/**
+ * The `X-Herald-Locale` header (a BCP 47 tag, the browser app's formatting locale) of a reader of
+ * Spanish, Portuguese or German, or null: the errors' English messages, as before.
+ */
 export const errorReaderOf = (header: string | null | undefined): ErrorReader | null => {
   const tag = header?.trim() ?? ""
   if (tag === "" || tag.length > 35) return null
   try {
     const [locale] = Intl.getCanonicalLocales(tag)
-    return locale === undefined ? null : { language: matchLanguage([locale]), locale }
+    if (locale === undefined) return null
+    const language = matchLanguage([locale])
+    return language === "en" ? null : { language, locale }
   } catch {
     return null
   }

@@ -1,8 +1,9 @@
 import type { RefusalCatalog } from "./RefusalCatalog.ts"
 
-// The server's refusals as a reader of the browser app reads them in English (refusalWords.ts):
-// the same meaning and next step as each error's own `message`, which API callers and the log keep.
-// Keys: an error's tag, then its code; {{values}} are its params, a time already in words.
+// The server's refusals in English, the reference of the other catalogs (refusalWords.ts): the
+// keys, {{values}} and plural forms each translation has, with the meaning and next step of each
+// error's own `message`, which API callers, the log and readers of English read. Keys: an error's
+// tag, then its code; {{values}} are its params, a time already in words.
 export const en: RefusalCatalog = {
   withErrorId: "{{text}} (error id {{id}})",
   withHttp: "{{text}} (HTTP {{status}})",
