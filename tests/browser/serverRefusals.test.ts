@@ -95,7 +95,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("button", { name: "Vorschau" }).click()
 
       await expect.poll(() => date.getAttribute("aria-invalid")).toBe("true")
-      expect(await noteOf(page, date)).toBe("Donnerstag, 2. Januar 2020, 21:00 (Ortszeit Berlin) ist schon vorbei.")
+      expect(await noteOf(page, date)).toBe("Donnerstag, 2. Januar 2020, 21:00 (Zeit in Berlin) ist schon vorbei.")
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: join(SHOTS_DIR, "past-time-de-phone.png"), fullPage: true })
       await page.setViewportSize({ width: 1280, height: 800 })

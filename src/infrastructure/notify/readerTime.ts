@@ -62,7 +62,13 @@ const zoneOf = (reader: Reader): string => {
  * (Berlin time)` (de-DE reading English), `Donnerstag, 26. November, 15:00 (Ortszeit Berlin)` (German), `Thursday, November 26, 2:00 PM (UTC)` for a reader of no known zone;
  * the year is added when it is not the year of `now` there.
  */
-export const readerTime = (epochMs: number, reader: Reader, now: number): string => {
+export const readerTime = (
+  epochMs: number,
+  reader: Reader,
+  now: number,
+  /** the zone's name in the reader's language when not the mails' (the browser app's pages name it their way) */
+  zoneName: (timeZone: string, language: AppLanguage) => string = zoneWords
+): string => {
   const timeZone = zoneOf(reader)
   const language = mailLanguage(reader)
   const { locale, hourCycle } = mailLocaleOf(
@@ -84,5 +90,5 @@ export const readerTime = (epochMs: number, reader: Reader, now: number): string
     ...(hourCycle === undefined ? {} : { hourCycle })
   }).format(epochMs)
   // some engines space "9:00 AM" with a narrow no-break space: a plain one reads the same in every mail client
-  return `${date}, ${time} (${zoneWords(timeZone, language)})`.replace(/[\u202f\u00a0]/g, " ")
+  return `${date}, ${time} (${zoneName(timeZone, language)})`.replace(/[\u202f\u00a0]/g, " ")
 }

@@ -1,6 +1,7 @@
 import i18next from "i18next"
 import type { AppLanguage } from "../../domain/shared/languages.ts"
 import { matchLanguage } from "../../domain/shared/languages.ts"
+import { zoneLabel } from "../../domain/shared/zoneNames.ts"
 import { readerTime } from "../../infrastructure/notify/readerTime.ts"
 import { de } from "./refusalLocales/de.ts"
 import { en } from "./refusalLocales/en.ts"
@@ -73,6 +74,17 @@ const WORD_LISTS: Readonly<Record<string, string>> = { state: "messageState", us
 /** Params that are names or addresses people wrote. */
 const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus"])
 
+/** A zone by its place as the browser app's pages name it (`Zeit in Berlin`); `UTC`, `UTC-5` as they are. */
+const zoneName = (timeZone: string, language: AppLanguage): string => {
+  const label = zoneLabel(timeZone)
+  if (!label.endsWith(" time")) return label
+  const named: string = instance.getFixedT(language)("zone", {
+    place: label.slice(0, -" time".length),
+    defaultValue: label
+  })
+  return named
+}
+
 /** A sentence of the catalogs, or null when `key` has none in `reader`'s language. */
 export const sentence = (reader: ErrorReader, key: string, params: Params = {}, now = Date.now()): string | null => {
   const language = reader.language
@@ -82,7 +94,7 @@ export const sentence = (reader: ErrorReader, key: string, params: Params = {}, 
   for (const [name, value] of Object.entries(params)) {
     const list = WORD_LISTS[name]
     if (name.endsWith("At") && typeof value === "number")
-      values[name] = readerTime(value, { timeZone, locale: reader.locale, language }, now)
+      values[name] = readerTime(value, { timeZone, locale: reader.locale, language }, now, zoneName)
     else if (list !== undefined) values[name] = t(`${list}.${value}`, { defaultValue: String(value) })
     else if (NAMES.has(name) && typeof value === "string") values[name] = isolate(value)
     else if (typeof value === "number" && name !== "count") values[name] = value.toLocaleString(reader.locale)

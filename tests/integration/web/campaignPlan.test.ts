@@ -89,7 +89,7 @@ const describePlan = (name: string, store: () => StoreKind) =>
         }),
         "BAD_REQUEST"
       )
-      const sentence = "Donnerstag, 2. Januar 2020, 9:00 (Ortszeit Berlin) ist schon vorbei."
+      const sentence = "Donnerstag, 2. Januar 2020, 9:00 (Zeit in Berlin) ist schon vorbei."
       expect(inGerman.message).toBe(sentence)
       expect(inGerman.issues).toEqual([{ path: "messages.0.scheduledAt", message: sentence }])
       await expectTrpcError(

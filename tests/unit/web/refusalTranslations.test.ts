@@ -191,6 +191,7 @@ describe("the server's refusals in the reader's language", () => {
     for (const status of MESSAGE_STATUSES) asked.add(`messageState.${status}`)
     for (const status of ["ACTIVE", "PENDING", "REJECTED", "DISABLED"]) asked.add(`userStatus.${status}`)
     const direct = [
+      "zone",
       ...[...GATEWAY_REASONS, "Refused", "SessionNotReadyStatus"].map((reason) => `GatewayError.${reason}`),
       "withErrorId",
       "withHttp",

@@ -19,7 +19,7 @@ describe("refusalSentence", () => {
     const german = errorReaderOf("de-DE")
     expect(german).toEqual({ language: "de", locale: "de-DE" })
     expect(german && refusalSentence(german, pastNine)).toBe(
-      "Dienstag, 24. November, 21:00 (Ortszeit Berlin) ist schon vorbei."
+      "Dienstag, 24. November, 21:00 (Zeit in Berlin) ist schon vorbei."
     )
   })
 

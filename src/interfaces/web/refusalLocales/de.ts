@@ -4,6 +4,8 @@ import type { RefusalCatalog } from "./RefusalCatalog.ts"
 export const de: RefusalCatalog = {
   withErrorId: "{{text}} (Fehlernummer {{id}})",
   withHttp: "{{text}} (HTTP {{status}})",
+  /** a zone by its place, as the browser app's pages name it */
+  zone: "Zeit in {{place}}",
   unexpected:
     "Bei uns ist etwas schiefgelaufen (Fehlernummer {{id}}). Versuch es gleich noch einmal; passiert es wieder, nenn deiner Administration diese Nummer.",
   signInFirst: "Melde dich zuerst an.",

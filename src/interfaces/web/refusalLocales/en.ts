@@ -7,6 +7,8 @@ import type { RefusalCatalog } from "./RefusalCatalog.ts"
 export const en: RefusalCatalog = {
   withErrorId: "{{text}} (error id {{id}})",
   withHttp: "{{text}} (HTTP {{status}})",
+  /** a zone by its place, as the browser app's pages name it */
+  zone: "{{place}} time",
   unexpected:
     "Something went wrong on our side (error id {{id}}). Try again in a moment; if it keeps happening, tell your administrator this id.",
   signInFirst: "Sign in first.",

@@ -4,6 +4,8 @@ import type { RefusalCatalog } from "./RefusalCatalog.ts"
 export const es: RefusalCatalog = {
   withErrorId: "{{text}} (código de error {{id}})",
   withHttp: "{{text}} (HTTP {{status}})",
+  /** a zone by its place, as the browser app's pages name it */
+  zone: "hora de {{place}}",
   unexpected:
     "Algo salió mal de nuestro lado (código de error {{id}}). Vuelve a intentarlo en un momento; si sigue pasando, dale este código a tu administrador.",
   signInFirst: "Primero inicia sesión.",

@@ -4,6 +4,8 @@ import type { RefusalCatalog } from "./RefusalCatalog.ts"
 export const ptBR: RefusalCatalog = {
   withErrorId: "{{text}} (código do erro {{id}})",
   withHttp: "{{text}} (HTTP {{status}})",
+  /** a zone by its place, as the browser app's pages name it */
+  zone: "horário de {{place}}",
   unexpected:
     "Algo deu errado do nosso lado (código do erro {{id}}). Tente de novo daqui a pouco; se continuar acontecendo, passe este código para o administrador.",
   signInFirst: "Entre primeiro.",
