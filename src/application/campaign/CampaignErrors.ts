@@ -65,7 +65,9 @@ export const INVALID_CAMPAIGN_CODES = [
   "notRepeating",
   "nothingToChange",
   "partsDiffer",
-  "noFutureMessage"
+  "noFutureMessage",
+  "engineCannot",
+  "versionTooOld"
 ] as const
 export type InvalidCampaignCode = (typeof INVALID_CAMPAIGN_CODES)[number]
 

@@ -8,6 +8,7 @@ import { GatewayDirectory } from "../session/GatewayDirectory.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import type { CheckedMessage } from "./checkPlan.ts"
+import { gatewayRefusal } from "./gatewayRefusal.ts"
 import { olderThan } from "./mentionSupport.ts"
 
 /**
@@ -200,9 +201,20 @@ export const requireChannelGateway = Effect.fn("requireChannelGateway")(function
 ) {
   const version = yield* (yield* GatewayPort).serverVersion()
   const problem = channelProblemOf(version)
-  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field: targetField })
+  const engine = version.engine.toUpperCase()
+  if (problem !== null)
+    return yield* new InvalidCampaign({
+      message: problem,
+      ...gatewayRefusal("channels", version, CHANNELS_SINCE[engine]),
+      field: targetField
+    })
   if (polling !== -1) {
     const pollProblem = channelPollProblemOf(version)
-    if (pollProblem !== null) return yield* new InvalidCampaign({ message: pollProblem, field: pollField(polling) })
+    if (pollProblem !== null)
+      return yield* new InvalidCampaign({
+        message: pollProblem,
+        ...gatewayRefusal("channelPolls", version, CHANNEL_POLLS_SINCE[engine]),
+        field: pollField(polling)
+      })
   }
 })

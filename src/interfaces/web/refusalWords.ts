@@ -70,9 +70,13 @@ const isParams = (value: unknown): value is Params =>
 const isolate = (text: string) => `\u2068${text}\u2069`
 
 /** Params whose value is a key of a list of words in the catalog. */
-const WORD_LISTS: Readonly<Record<string, string>> = { state: "messageState", userStatus: "userStatus" }
+const WORD_LISTS: Readonly<Record<string, string>> = {
+  state: "messageState",
+  userStatus: "userStatus",
+  feature: "gatewayFeature"
+}
 /** Params that are names or addresses people wrote. */
-const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus"])
+const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus", "engine"])
 
 /** A zone by its place as the browser app's pages name it (`Zeit in Berlin`); `UTC`, `UTC-5` as they are. */
 const zoneName = (timeZone: string, language: AppLanguage): string => {

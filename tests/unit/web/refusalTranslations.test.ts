@@ -30,6 +30,7 @@ import {
   InvalidCampaign,
   MediaNotFound
 } from "../../../src/application/campaign/CampaignErrors.ts"
+import { GATEWAY_FEATURES } from "../../../src/application/campaign/gatewayRefusal.ts"
 import { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
 import { MessagingSessionNotFound, SessionCreationFailed } from "../../../src/application/session/SessionErrors.ts"
 import {
@@ -72,7 +73,11 @@ const manyParams = {
   position: 2,
   name: "نادي الكتاب",
   now: 2,
-  value: "2026-13-01"
+  value: "2026-13-01",
+  feature: "polls",
+  engine: "WPP",
+  version: "2025.1.0",
+  since: "2025.5.5"
 }
 
 /** One instance of every refusal variant the API words, by its tag. */
@@ -147,6 +152,8 @@ describe("the server's refusals in the reader's language", () => {
 
   it.each(readers)("every refusal, code and state has a sentence in $language", (reader) => {
     const missing: Array<string> = []
+    for (const feature of GATEWAY_FEATURES)
+      if (sentence(reader, `gatewayFeature.${feature}`) === null) missing.push(`gatewayFeature.${feature}`)
     for (const [tag, samples] of Object.entries(SAMPLES))
       for (const error of samples) {
         const text = refusalSentence(reader, error)
@@ -189,6 +196,7 @@ describe("the server's refusals in the reader's language", () => {
         if (refusalSentence(englishReader, error) !== null) asked.add(`${tag}${code}`)
       }
     for (const status of MESSAGE_STATUSES) asked.add(`messageState.${status}`)
+    for (const feature of GATEWAY_FEATURES) asked.add(`gatewayFeature.${feature}`)
     for (const status of ["ACTIVE", "PENDING", "REJECTED", "DISABLED"]) asked.add(`userStatus.${status}`)
     const direct = [
       "zone",

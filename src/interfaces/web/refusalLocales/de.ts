@@ -28,6 +28,17 @@ export const de: RefusalCatalog = {
     PAUSED: "sie ist mit ihrer Kampagne pausiert: setz das Senden zuerst fort",
     SKIPPED: "sie wurde übersprungen, während die Kampagne pausiert war"
   },
+  gatewayFeature: {
+    polls: "Umfragen",
+    mentionAll: "Alle erwähnen",
+    media: "Bilder und Dateien",
+    mentionOnMedia: "Alle erwähnen bei einem Bild oder einer Datei",
+    channels: "Posten in WhatsApp-Kanälen",
+    channelPolls: "Umfragen in WhatsApp-Kanälen",
+    status: "Einen Status posten",
+    statusChosen: "Ein Status an ausgewählte Kontakte",
+    statusAll: "Ein Status an alle Kontakte"
+  },
   userStatus: {
     ACTIVE: "aktiv",
     PENDING: "wartet auf Freigabe",
@@ -151,7 +162,11 @@ export const de: RefusalCatalog = {
       "Diese Kampagne sendet jeden Tag {{count}} Nachricht, der neue Text ergibt aber {{now}}: Lass keine Zeile stehen, die nur --- enthält, oder plane eine neue Kampagne.",
     partsDiffer_other:
       "Diese Kampagne sendet jeden Tag {{count}} Nachrichten, der neue Text ergibt aber {{now}}: Teil den Text in {{count}} Stücke, getrennt durch Zeilen, die nur --- enthalten, oder plane eine neue Kampagne.",
-    noFutureMessage: "Diese Kampagne hat keine Nachricht mehr zu senden: Es gibt nichts zu ändern."
+    noFutureMessage: "Diese Kampagne hat keine Nachricht mehr zu senden: Es gibt nichts zu ändern.",
+    engineCannot:
+      "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte deine Administration um eine WAHA-Engine, die es kann.",
+    versionTooOld:
+      "{{feature}}: Das Nachrichten-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte deine Administration, WAHA zu aktualisieren."
   },
   CampaignConflict: {
     alreadyCompleted: "Diese Kampagne ist schon abgeschlossen.",

@@ -30,6 +30,17 @@ export const en: RefusalCatalog = {
     PAUSED: "it is paused with its campaign: resume sending first",
     SKIPPED: "it was skipped while the campaign was paused"
   },
+  gatewayFeature: {
+    polls: "Polls",
+    mentionAll: "Mentioning everyone",
+    media: "Images and files",
+    mentionOnMedia: "Mentioning everyone on an image or file",
+    channels: "Posting to WhatsApp channels",
+    channelPolls: "Polls in WhatsApp channels",
+    status: "Posting a Status",
+    statusChosen: "A Status to chosen contacts",
+    statusAll: "A Status to all contacts"
+  },
   userStatus: {
     ACTIVE: "active",
     PENDING: "waiting for approval",
@@ -140,7 +151,11 @@ export const en: RefusalCatalog = {
       "Each day of this campaign sends {{count}} message, but the new text makes {{now}}: keep no line holding only ---, or plan a new campaign.",
     partsDiffer_other:
       "Each day of this campaign sends {{count}} messages, but the new text makes {{now}}: keep the text in {{count}} parts, split by lines holding only ---, or plan a new campaign.",
-    noFutureMessage: "This campaign has no message left to send: nothing to change."
+    noFutureMessage: "This campaign has no message left to send: nothing to change.",
+    engineCannot:
+      "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
+    versionTooOld:
+      "{{feature}}: the messaging gateway (WAHA {{version}}) offers it from WAHA {{since}} on. Leave it out, or ask your administrator to upgrade."
   },
   CampaignConflict: {
     alreadyCompleted: "This campaign has already finished.",

@@ -28,6 +28,17 @@ export const es: RefusalCatalog = {
     PAUSED: "está en pausa con su campaña: primero reanuda el envío",
     SKIPPED: "se saltó mientras la campaña estaba en pausa"
   },
+  gatewayFeature: {
+    polls: "Encuestas",
+    mentionAll: "Mencionar a todos",
+    media: "Imágenes y archivos",
+    mentionOnMedia: "Mencionar a todos en una imagen o un archivo",
+    channels: "Publicar en canales de WhatsApp",
+    channelPolls: "Encuestas en canales de WhatsApp",
+    status: "Publicar un estado",
+    statusChosen: "Un estado para contactos elegidos",
+    statusAll: "Un estado para todos los contactos"
+  },
   userStatus: {
     ACTIVE: "activa",
     PENDING: "esperando aprobación",
@@ -151,7 +162,11 @@ export const es: RefusalCatalog = {
       "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
     partsDiffer_other:
       "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
-    noFutureMessage: "A esta campaña no le queda ningún mensaje por enviar: no hay nada que cambiar."
+    noFutureMessage: "A esta campaña no le queda ningún mensaje por enviar: no hay nada que cambiar.",
+    engineCannot:
+      "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a tu administrador un motor de WAHA que lo ofrezca.",
+    versionTooOld:
+      "{{feature}}: la pasarela de mensajes (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a tu administrador que actualice WAHA."
   },
   CampaignConflict: {
     alreadyCompleted: "Esta campaña ya terminó.",

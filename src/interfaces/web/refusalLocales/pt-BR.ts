@@ -28,6 +28,17 @@ export const ptBR: RefusalCatalog = {
     PAUSED: "ela está pausada com a campanha: retome o envio primeiro",
     SKIPPED: "ela foi pulada enquanto a campanha estava pausada"
   },
+  gatewayFeature: {
+    polls: "Enquetes",
+    mentionAll: "Mencionar todos",
+    media: "Imagens e arquivos",
+    mentionOnMedia: "Mencionar todos numa imagem ou arquivo",
+    channels: "Publicar em canais do WhatsApp",
+    channelPolls: "Enquetes em canais do WhatsApp",
+    status: "Publicar um status",
+    statusChosen: "Um status para contatos escolhidos",
+    statusAll: "Um status para todos os contatos"
+  },
   userStatus: {
     ACTIVE: "ativa",
     PENDING: "aguardando aprovação",
@@ -149,7 +160,11 @@ export const ptBR: RefusalCatalog = {
       "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
     partsDiffer_other:
       "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
-    noFutureMessage: "Esta campanha não tem mais nenhuma mensagem para enviar: não há nada para mudar."
+    noFutureMessage: "Esta campanha não tem mais nenhuma mensagem para enviar: não há nada para mudar.",
+    engineCannot:
+      "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça ao administrador um motor do WAHA que ofereça.",
+    versionTooOld:
+      "{{feature}}: o gateway de mensagens (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça ao administrador para atualizar o WAHA."
   },
   CampaignConflict: {
     alreadyCompleted: "Esta campanha já terminou.",
