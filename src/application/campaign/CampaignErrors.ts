@@ -67,7 +67,17 @@ export const INVALID_CAMPAIGN_CODES = [
   "partsDiffer",
   "noFutureMessage",
   "engineCannot",
-  "versionTooOld"
+  "versionTooOld",
+  "pollOptionCount",
+  "pollOptionEmpty",
+  "pollOptionTooLong",
+  "pollOptionTwice",
+  "statusColour",
+  "statusFont",
+  "statusNoContacts",
+  "statusTooManyContacts",
+  "statusNotContact",
+  "statusContactTwice"
 ] as const
 export type InvalidCampaignCode = (typeof INVALID_CAMPAIGN_CODES)[number]
 

@@ -295,7 +295,12 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     if (m.poll === null) continue
     const problem = pollProblem(m.poll)
     if (problem !== null)
-      return yield* new InvalidCampaign({ message: problem.message, field: `messages.${i}.poll.${problem.at}` })
+      return yield* new InvalidCampaign({
+        message: problem.message,
+        code: problem.code,
+        params: problem.params,
+        field: `messages.${i}.poll.${problem.at}`
+      })
     // WAHA's sendPoll takes no mentions (docs/waha-features.md §3): never a poll sent without the asked mention
     if (m.mentionAll) {
       const own = input.messages?.[i]?.mentionAll === true

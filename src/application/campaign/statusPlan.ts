@@ -51,7 +51,12 @@ export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
   const post = status.statusPost ?? defaultStatusPost
   const problem = statusPostProblem(post)
   if (problem !== null) {
-    return yield* new InvalidCampaign({ message: problem.message, field: `targets.${index}.statusPost.${problem.at}` })
+    return yield* new InvalidCampaign({
+      message: problem.message,
+      code: problem.code,
+      params: problem.params,
+      field: `targets.${index}.statusPost.${problem.at}`
+    })
   }
   const explicit = input.messages !== undefined
   for (const [i, m] of messages.entries()) {

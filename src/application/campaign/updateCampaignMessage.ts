@@ -43,7 +43,13 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
         }
   if (poll !== undefined) {
     const problem = pollProblem(poll)
-    if (problem !== null) return yield* new InvalidCampaign({ message: problem.message, field: `poll.${problem.at}` })
+    if (problem !== null)
+      return yield* new InvalidCampaign({
+        message: problem.message,
+        code: problem.code,
+        params: problem.params,
+        field: `poll.${problem.at}`
+      })
   }
   if (input.mentionAll === true && targetKindOf(message.groupId) === "channel")
     return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, code: "channelMention", field: "mentionAll" })
@@ -75,7 +81,7 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
       case "EmptyContent":
         return yield* new InvalidCampaign({ message: "message content must not be empty", code: "emptyContent" })
       case "InvalidPoll":
-        return yield* new InvalidCampaign({ message: r.message, field: `poll.${r.at}` })
+        return yield* new InvalidCampaign({ message: r.message, code: r.code, params: r.params, field: `poll.${r.at}` })
       case "NotAPoll":
         return yield* new InvalidCampaign({
           message: "this message is a text, not a poll: a text cannot become a poll (plan a new message)",

@@ -1,4 +1,5 @@
 import { Data } from "effect"
+import { PACING_MAX_SECONDS } from "../../domain/session/MessagingSession.ts"
 
 /** No active session of this name (or id) belongs to the caller: someone else's is reported the same way. */
 export class MessagingSessionNotFound extends Data.TaggedError("MessagingSessionNotFound")<{}> {
@@ -29,4 +30,10 @@ export class SessionCreationFailed extends Data.TaggedError("SessionCreationFail
 export class InvalidSessionPacing extends Data.TaggedError("InvalidSessionPacing")<{
   readonly message: string
   readonly field: string
-}> {}
+  /** the reader's words (interfaces/web/refusalWords.ts); the bound is PACING_MAX_SECONDS */
+  readonly code?: "pacingRange" | "pacingJitterNeedsGap" | "pacingTooLong" | undefined
+}> {
+  get params() {
+    return { max: PACING_MAX_SECONDS }
+  }
+}

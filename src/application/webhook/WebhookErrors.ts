@@ -1,14 +1,20 @@
 import { Data } from "effect"
-import { MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT } from "../../domain/webhook/Webhook.ts"
+import type { WebhookUrlProblemCode } from "../../domain/webhook/Webhook.ts"
+import { MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT, WEBHOOK_URL_MAX } from "../../domain/webhook/Webhook.ts"
 
 /** An endpoint's address or events the account must correct: BAD_REQUEST naming the field. */
 export class InvalidWebhookEndpoint extends Data.TaggedError("InvalidWebhookEndpoint")<{
   readonly message: string
   readonly field: "url" | "events"
+  /** what is wrong with the address (field "url") */
+  readonly urlProblem?: WebhookUrlProblemCode | undefined
 }> {
-  /** the reader's words for no event chosen; an address's many problems keep their English words */
+  /** the reader's words (interfaces/web/refusalWords.ts): no event chosen, or the address's problem */
   get code() {
-    return this.field === "events" ? "noEvents" : undefined
+    return this.field === "events" ? "noEvents" : this.urlProblem
+  }
+  get params() {
+    return { max: WEBHOOK_URL_MAX }
   }
 }
 

@@ -32,7 +32,11 @@ import {
 } from "../../../src/application/campaign/CampaignErrors.ts"
 import { GATEWAY_FEATURES } from "../../../src/application/campaign/gatewayRefusal.ts"
 import { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
-import { MessagingSessionNotFound, SessionCreationFailed } from "../../../src/application/session/SessionErrors.ts"
+import {
+  InvalidSessionPacing,
+  MessagingSessionNotFound,
+  SessionCreationFailed
+} from "../../../src/application/session/SessionErrors.ts"
 import {
   InvalidWebhookEndpoint,
   TooManyWebhookPings,
@@ -41,6 +45,7 @@ import {
 } from "../../../src/application/webhook/WebhookErrors.ts"
 import { MESSAGE_STATUSES } from "../../../src/domain/message/Message.ts"
 import { APP_LANGUAGES } from "../../../src/domain/shared/languages.ts"
+import { WEBHOOK_URL_PROBLEM_CODES } from "../../../src/domain/webhook/Webhook.ts"
 import type { ErrorReader } from "../../../src/interfaces/web/refusalWords.ts"
 import { REFUSAL_CATALOGS, refusalSentence, sentence } from "../../../src/interfaces/web/refusalWords.ts"
 import { ERROR_TAGS, GATEWAY_REASONS } from "../../../src/interfaces/web/trpc.ts"
@@ -57,8 +62,7 @@ import { differences, flatten } from "../../support/catalogShape.ts"
 const ENGLISH_ONLY: Readonly<Record<string, string>> = {
   IdempotencyKeyReused: "an API caller's Idempotency-Key: the browser app sends none",
   IdempotentRequestInProgress: "an API caller's Idempotency-Key: the browser app sends none",
-  IdempotentAnswerNotKept: "an API caller's Idempotency-Key: the browser app sends none",
-  InvalidSessionPacing: "worded by the domain's pacing rules, not yet coded"
+  IdempotentAnswerNotKept: "an API caller's Idempotency-Key: the browser app sends none"
 }
 
 const manyParams = {
@@ -77,7 +81,10 @@ const manyParams = {
   feature: "polls",
   engine: "WPP",
   version: "2025.1.0",
-  since: "2025.5.5"
+  since: "2025.5.5",
+  min: 2,
+  option: "Pizza",
+  fonts: "0, 1, 2"
 }
 
 /** One instance of every refusal variant the API words, by its tag. */
@@ -131,7 +138,15 @@ const SAMPLES: Readonly<Record<string, ReadonlyArray<object>>> = {
   ApiKeyNotFound: [new ApiKeyNotFound({ id: "k" })],
   ApiKeyLimitReached: [new ApiKeyLimitReached()],
   TooManyBadApiKeys: [new TooManyBadApiKeys({ retryAfterMs: 1 }), new TooManyBadApiKeys({ retryAfterMs: 300_000 })],
-  InvalidWebhookEndpoint: [new InvalidWebhookEndpoint({ message: "m", field: "events" })],
+  InvalidWebhookEndpoint: [
+    new InvalidWebhookEndpoint({ message: "m", field: "events" }),
+    ...WEBHOOK_URL_PROBLEM_CODES.map(
+      (urlProblem) => new InvalidWebhookEndpoint({ message: "m", field: "url", urlProblem })
+    )
+  ],
+  InvalidSessionPacing: (["pacingRange", "pacingJitterNeedsGap", "pacingTooLong"] as const).map(
+    (code) => new InvalidSessionPacing({ message: "m", field: "minGapSeconds", code })
+  ),
   WebhookEndpointNotFound: [new WebhookEndpointNotFound({ id: "w" })],
   WebhookEndpointLimitReached: [new WebhookEndpointLimitReached()],
   TooManyWebhookPings: [new TooManyWebhookPings({ retryAfterMs: 1 }), new TooManyWebhookPings({ retryAfterMs: 5_000 })],

@@ -163,10 +163,28 @@ export const de: RefusalCatalog = {
     partsDiffer_other:
       "Diese Kampagne sendet jeden Tag {{count}} Nachrichten, der neue Text ergibt aber {{now}}: Teil den Text in {{count}} Stücke, getrennt durch Zeilen, die nur --- enthalten, oder plane eine neue Kampagne.",
     noFutureMessage: "Diese Kampagne hat keine Nachricht mehr zu senden: Es gibt nichts zu ändern.",
+    pollOptionCount: "Eine Umfrage braucht {{min}} bis {{max}} Antworten, diese hat {{count}}.",
+    pollOptionEmpty: "Schreib diese Antwort oder entferne sie.",
+    pollOptionTooLong: "Eine Antwort darf höchstens {{max}} Zeichen haben: Kürze sie.",
+    pollOptionTwice: "Die Antworten müssen sich unterscheiden: {{option}} steht zweimal da.",
+    statusColour: "Schreib die Hintergrundfarbe als #rrggbb, etwa #38b42f.",
+    statusFont: "Wähl eine der angebotenen Schriften ({{fonts}}).",
+    statusNoContacts: "Wähl mindestens einen Kontakt, der den Status sieht, oder lass alle deine Kontakte ihn sehen.",
+    statusTooManyContacts:
+      "Ein Status kann an höchstens {{max}} ausgewählte Kontakte gehen, dieser hat {{count}}: Lass stattdessen alle deine Kontakte ihn sehen.",
+    statusNotContact: "Das ist kein WhatsApp-Kontakt: Wähl Kontakte aus deiner Liste.",
+    statusContactTwice: "Dieser Kontakt ist zweimal gewählt.",
     engineCannot:
       "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte deine Administration um eine WAHA-Engine, die es kann.",
     versionTooOld:
       "{{feature}}: Das Nachrichten-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte deine Administration, WAHA zu aktualisieren."
+  },
+  InvalidSessionPacing: {
+    pacingRange: "Gib eine ganze Zahl von Sekunden zwischen 0 und {{max}} an.",
+    pacingJitterNeedsGap:
+      "Ein zufälliger Zuschlag braucht einen Abstand: Stell einen Abstand ein oder setz den Zuschlag auf 0.",
+    pacingTooLong:
+      "Abstand und zufälliger Zuschlag dürfen zusammen höchstens {{max}} Sekunden sein (die 2 Minuten, in denen eine fällige Nachricht raus muss)."
   },
   CampaignConflict: {
     alreadyCompleted: "Diese Kampagne ist schon abgeschlossen.",
@@ -218,6 +236,13 @@ export const de: RefusalCatalog = {
   TooManyBadApiKeys_other:
     "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count}} Minuten wieder.",
   InvalidWebhookEndpoint: {
+    urlTooLong: "Die Adresse ist länger als {{max}} Zeichen.",
+    urlNotAddress: "Das ist keine Webadresse (sie sollte mit https:// beginnen).",
+    urlHttpsOrHttp: "Die Adresse muss mit https:// oder http:// beginnen.",
+    urlHttpsOnly: "Die Adresse muss mit https:// beginnen (einfaches http wird abgelehnt).",
+    urlCredentials: "Die Adresse darf keinen Benutzernamen und kein Passwort enthalten.",
+    urlFragment: "Die Adresse darf kein #Fragment enthalten.",
+    urlPrivate: "Die Adresse führt zu diesem Server oder in ein privates Netz, das Herald nicht aufruft.",
     noEvents: "Wähl mindestens ein Ereignis, das gesendet wird."
   },
   WebhookEndpointNotFound: "Dieser Webhook-Endpunkt wurde nicht gefunden. Lade die Liste neu.",

@@ -152,10 +152,27 @@ export const en: RefusalCatalog = {
     partsDiffer_other:
       "Each day of this campaign sends {{count}} messages, but the new text makes {{now}}: keep the text in {{count}} parts, split by lines holding only ---, or plan a new campaign.",
     noFutureMessage: "This campaign has no message left to send: nothing to change.",
+    pollOptionCount: "A poll needs {{min}} to {{max}} options, and this one has {{count}}.",
+    pollOptionEmpty: "Write this option, or remove it.",
+    pollOptionTooLong: "An option may hold at most {{max}} characters: shorten it.",
+    pollOptionTwice: "The options must differ: {{option}} is there twice.",
+    statusColour: "Write the background colour as #rrggbb, like #38b42f.",
+    statusFont: "Choose one of the fonts offered ({{fonts}}).",
+    statusNoContacts: "Choose at least one contact to see the Status, or let all your contacts see it.",
+    statusTooManyContacts:
+      "A Status may go to at most {{max}} chosen contacts, and this one has {{count}}: let all your contacts see it instead.",
+    statusNotContact: "This is not a WhatsApp contact: pick contacts from your list.",
+    statusContactTwice: "This contact is chosen twice.",
     engineCannot:
       "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
     versionTooOld:
       "{{feature}}: the messaging gateway (WAHA {{version}}) offers it from WAHA {{since}} on. Leave it out, or ask your administrator to upgrade."
+  },
+  InvalidSessionPacing: {
+    pacingRange: "Give a whole number of seconds from 0 to {{max}}.",
+    pacingJitterNeedsGap: "A random extra needs a gap: set a gap, or set the extra to 0.",
+    pacingTooLong:
+      "The gap and the random extra together may be at most {{max}} seconds (the 2 minutes in which a due message must go)."
   },
   CampaignConflict: {
     alreadyCompleted: "This campaign has already finished.",
@@ -201,6 +218,13 @@ export const en: RefusalCatalog = {
   TooManyBadApiKeys_one: "Too many invalid API keys from your address. Try again in {{count}} minute.",
   TooManyBadApiKeys_other: "Too many invalid API keys from your address. Try again in {{count}} minutes.",
   InvalidWebhookEndpoint: {
+    urlTooLong: "The address is longer than {{max}} characters.",
+    urlNotAddress: "That is not a web address (it should start with https://).",
+    urlHttpsOrHttp: "The address must start with https:// or http://.",
+    urlHttpsOnly: "The address must start with https:// (plain http is refused).",
+    urlCredentials: "The address must not hold a user name or password.",
+    urlFragment: "The address must not hold a #fragment.",
+    urlPrivate: "The address leads to this server or a private network, which Herald does not call.",
     noEvents: "Choose at least one event to send."
   },
   WebhookEndpointNotFound: "This webhook endpoint was not found. Reload the list.",

@@ -163,10 +163,27 @@ export const es: RefusalCatalog = {
     partsDiffer_other:
       "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
     noFutureMessage: "A esta campaña no le queda ningún mensaje por enviar: no hay nada que cambiar.",
+    pollOptionCount: "Una encuesta necesita de {{min}} a {{max}} opciones, y esta tiene {{count}}.",
+    pollOptionEmpty: "Escribe esta opción o quítala.",
+    pollOptionTooLong: "Una opción puede tener como máximo {{max}} caracteres: acórtala.",
+    pollOptionTwice: "Las opciones tienen que ser distintas: {{option}} está dos veces.",
+    statusColour: "Escribe el color de fondo como #rrggbb, por ejemplo #38b42f.",
+    statusFont: "Elige una de las fuentes disponibles ({{fonts}}).",
+    statusNoContacts: "Elige al menos un contacto que vea el estado, o deja que lo vean todos tus contactos.",
+    statusTooManyContacts:
+      "Un estado puede ir como máximo a {{max}} contactos elegidos, y este tiene {{count}}: mejor deja que lo vean todos tus contactos.",
+    statusNotContact: "Este no es un contacto de WhatsApp: elige contactos de tu lista.",
+    statusContactTwice: "Este contacto está elegido dos veces.",
     engineCannot:
       "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a tu administrador un motor de WAHA que lo ofrezca.",
     versionTooOld:
       "{{feature}}: la pasarela de mensajes (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a tu administrador que actualice WAHA."
+  },
+  InvalidSessionPacing: {
+    pacingRange: "Escribe un número entero de segundos entre 0 y {{max}}.",
+    pacingJitterNeedsGap: "Un extra al azar necesita una pausa: pon una pausa, o pon el extra en 0.",
+    pacingTooLong:
+      "La pausa y el extra al azar pueden sumar como máximo {{max}} segundos (los 2 minutos en los que un mensaje pendiente tiene que salir)."
   },
   CampaignConflict: {
     alreadyCompleted: "Esta campaña ya terminó.",
@@ -217,6 +234,13 @@ export const es: RefusalCatalog = {
   TooManyBadApiKeys_other:
     "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minutos.",
   InvalidWebhookEndpoint: {
+    urlTooLong: "La dirección tiene más de {{max}} caracteres.",
+    urlNotAddress: "Eso no es una dirección web (debería empezar por https://).",
+    urlHttpsOrHttp: "La dirección tiene que empezar por https:// o http://.",
+    urlHttpsOnly: "La dirección tiene que empezar por https:// (no se acepta http sin cifrar).",
+    urlCredentials: "La dirección no puede llevar un usuario ni una contraseña.",
+    urlFragment: "La dirección no puede llevar un #fragmento.",
+    urlPrivate: "La dirección lleva a este servidor o a una red privada, a la que Herald no llama.",
     noEvents: "Elige al menos un evento que enviar."
   },
   WebhookEndpointNotFound: "No encontramos este endpoint de webhook. Vuelve a cargar la lista.",

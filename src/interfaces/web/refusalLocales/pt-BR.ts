@@ -161,10 +161,27 @@ export const ptBR: RefusalCatalog = {
     partsDiffer_other:
       "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
     noFutureMessage: "Esta campanha não tem mais nenhuma mensagem para enviar: não há nada para mudar.",
+    pollOptionCount: "Uma enquete precisa de {{min}} a {{max}} opções, e esta tem {{count}}.",
+    pollOptionEmpty: "Escreva esta opção ou remova.",
+    pollOptionTooLong: "Uma opção pode ter no máximo {{max}} caracteres: encurte.",
+    pollOptionTwice: "As opções precisam ser diferentes: {{option}} aparece duas vezes.",
+    statusColour: "Escreva a cor de fundo como #rrggbb, por exemplo #38b42f.",
+    statusFont: "Escolha uma das fontes oferecidas ({{fonts}}).",
+    statusNoContacts: "Escolha pelo menos um contato para ver o status, ou deixe todos os seus contatos verem.",
+    statusTooManyContacts:
+      "Um status pode ir para no máximo {{max}} contatos escolhidos, e este tem {{count}}: deixe todos os seus contatos verem.",
+    statusNotContact: "Este não é um contato do WhatsApp: escolha contatos da sua lista.",
+    statusContactTwice: "Este contato foi escolhido duas vezes.",
     engineCannot:
       "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça ao administrador um motor do WAHA que ofereça.",
     versionTooOld:
       "{{feature}}: o gateway de mensagens (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça ao administrador para atualizar o WAHA."
+  },
+  InvalidSessionPacing: {
+    pacingRange: "Informe um número inteiro de segundos entre 0 e {{max}}.",
+    pacingJitterNeedsGap: "Um extra aleatório precisa de um intervalo: defina um intervalo, ou deixe o extra em 0.",
+    pacingTooLong:
+      "O intervalo e o extra aleatório juntos podem ser no máximo {{max}} segundos (os 2 minutos em que uma mensagem devida precisa sair)."
   },
   CampaignConflict: {
     alreadyCompleted: "Esta campanha já terminou.",
@@ -213,6 +230,13 @@ export const ptBR: RefusalCatalog = {
   TooManyBadApiKeys_many: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minutos.",
   TooManyBadApiKeys_other: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minutos.",
   InvalidWebhookEndpoint: {
+    urlTooLong: "O endereço tem mais de {{max}} caracteres.",
+    urlNotAddress: "Isso não é um endereço da web (ele deve começar com https://).",
+    urlHttpsOrHttp: "O endereço precisa começar com https:// ou http://.",
+    urlHttpsOnly: "O endereço precisa começar com https:// (http sem criptografia é recusado).",
+    urlCredentials: "O endereço não pode ter nome de usuário nem senha.",
+    urlFragment: "O endereço não pode ter um #fragmento.",
+    urlPrivate: "O endereço leva a este servidor ou a uma rede privada, que o Herald não chama.",
     noEvents: "Escolha pelo menos um evento para enviar."
   },
   WebhookEndpointNotFound: "Não encontramos este endpoint de webhook. Recarregue a lista.",
