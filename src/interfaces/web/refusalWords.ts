@@ -76,7 +76,7 @@ const WORD_LISTS: Readonly<Record<string, string>> = {
   feature: "gatewayFeature"
 }
 /** Params that are names or addresses people wrote. */
-const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus", "engine", "option"])
+const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus", "engine", "option", "value"])
 
 /** A zone by its place as the browser app's pages name it (`Zeit in Berlin`); `UTC`, `UTC-5` as they are. */
 const zoneName = (timeZone: string, language: AppLanguage): string => {

@@ -43,6 +43,7 @@ import {
   WebhookEndpointLimitReached,
   WebhookEndpointNotFound
 } from "../../../src/application/webhook/WebhookErrors.ts"
+import { CSV_PROBLEM_CODES } from "../../../src/domain/campaign/messageCsv.ts"
 import { MESSAGE_STATUSES } from "../../../src/domain/message/Message.ts"
 import { APP_LANGUAGES } from "../../../src/domain/shared/languages.ts"
 import { WEBHOOK_URL_PROBLEM_CODES } from "../../../src/domain/webhook/Webhook.ts"
@@ -84,7 +85,9 @@ const manyParams = {
   since: "2025.5.5",
   min: 2,
   option: "Pizza",
-  fonts: "0, 1, 2"
+  fonts: "0, 1, 2",
+  found: 4,
+  length: 5000
 }
 
 /** One instance of every refusal variant the API words, by its tag. */
@@ -175,6 +178,9 @@ describe("the server's refusals in the reader's language", () => {
         const code = "code" in error ? String(error.code) : ""
         if (text === null || text.includes("{{")) missing.push(`${tag}.${code}`)
       }
+    for (const code of [...CSV_PROBLEM_CODES, "dstGap", "dstTwice"])
+      if (sentence(reader, `csv.${code}`, { ...manyParams, written: "02:30", sent: "03:30" }) === null)
+        missing.push(`csv.${code}`)
     for (const reason of [...GATEWAY_REASONS, "Refused", "SessionNotReadyStatus"])
       if (sentence(reader, `GatewayError.${reason}`, { sessionStatus: "STARTING" }) === null)
         missing.push(`GatewayError.${reason}`)
@@ -212,6 +218,7 @@ describe("the server's refusals in the reader's language", () => {
       }
     for (const status of MESSAGE_STATUSES) asked.add(`messageState.${status}`)
     for (const feature of GATEWAY_FEATURES) asked.add(`gatewayFeature.${feature}`)
+    for (const code of [...CSV_PROBLEM_CODES, "dstGap", "dstTwice"]) asked.add(`csv.${code}`)
     for (const status of ["ACTIVE", "PENDING", "REJECTED", "DISABLED"]) asked.add(`userStatus.${status}`)
     const direct = [
       "zone",

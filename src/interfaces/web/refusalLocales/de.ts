@@ -252,6 +252,32 @@ export const de: RefusalCatalog = {
     "Du hast schon {{count}} Webhook-Endpunkte. Lösch zuerst einen, den du nicht mehr brauchst.",
   TooManyWebhookPings_one: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count}} Sekunde wieder.",
   TooManyWebhookPings_other: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count}} Sekunden wieder.",
+  csv: {
+    unknownZone: "Die Zeitzone {{zone}} kennt Herald nicht: Wähl eine Zone nach ihrem Ort, etwa Europe/Berlin.",
+    tooManyRows:
+      "Zu viele Zeilen: Eine Kampagne hat höchstens {{max}} Nachrichten, deshalb wurden diese Zeile und die folgenden nicht gelesen.",
+    quoteNotClosed:
+      'Ein Text in Anführungszeichen ist nicht geschlossen: Ein " fehlt (schreib ein " innerhalb eines Texts in Anführungszeichen als "").',
+    quoteNotAtEnd:
+      'Ein Text in Anführungszeichen muss direkt vor einem Komma oder am Zeilenende enden (schreib ein " darin als "" und setz den ganzen Text in Anführungszeichen).',
+    columns: "3 Spalten erwartet (Datum,Uhrzeit,Text), {{found}} gefunden.",
+    columnsCommas:
+      "3 Spalten erwartet (Datum,Uhrzeit,Text), {{found}} gefunden: Setz einen Text mit Kommas in doppelte Anführungszeichen.",
+    columnsSemicolons:
+      "3 Spalten erwartet (Datum,Uhrzeit,Text), {{found}} gefunden: Trenn die Spalten mit Kommas, nicht mit Semikolons.",
+    dateSlashed:
+      "Datum {{value}}: Schreib Daten als JJJJ-MM-TT (2027-03-28), denn Tag/Monat und Monat/Tag sehen gleich aus.",
+    dateInvalid: "Datum {{value}} ist kein Datum im Format JJJJ-MM-TT.",
+    timeInvalid: "Uhrzeit {{value}} ist keine Uhrzeit im Format HH:MM (00:00 bis 23:59).",
+    textEmpty: "Der Text ist leer.",
+    textUnreadable:
+      "Der Text enthält Zeichen, die sich nicht lesen ließen: Speichere die Datei als „CSV UTF-8“ und importiere sie noch einmal.",
+    textTooLong: "Der Text ist {{length}} Zeichen lang, eine Nachricht darf höchstens {{max}} haben.",
+    past: "{{scheduledAt}} liegt in der Vergangenheit.",
+    noMessages: "Die Datei enthält keine Nachrichten.",
+    dstGap: "{{written}} gibt es an diesem Tag nicht (die Uhren werden vorgestellt): gesendet um {{sent}}.",
+    dstTwice: "{{written}} gibt es an diesem Tag zweimal (die Uhren werden zurückgestellt): gesendet beim ersten Mal."
+  },
   GatewayError: {
     Unreachable: "Das Nachrichten-Gateway war nicht erreichbar.",
     Timeout: "Das Nachrichten-Gateway hat nicht rechtzeitig geantwortet.",

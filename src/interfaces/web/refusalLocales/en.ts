@@ -233,6 +233,31 @@ export const en: RefusalCatalog = {
     "You already have {{count}} webhook endpoints. Delete one you no longer need first.",
   TooManyWebhookPings_one: "You sent test pings too quickly. Try again in {{count}} second.",
   TooManyWebhookPings_other: "You sent test pings too quickly. Try again in {{count}} seconds.",
+  csv: {
+    unknownZone: "Herald does not know the time zone {{zone}}: choose a zone by its place, like Europe/Berlin.",
+    tooManyRows:
+      "Too many rows: a campaign holds at most {{max}} messages, so this row and the ones after it were not read.",
+    quoteNotClosed: 'A quoted text is not closed: a " is missing (write a " inside a quoted text as "").',
+    quoteNotAtEnd:
+      'A quoted text must end right before a comma or the end of its line (write a " inside a quoted text as "", and put the whole text in quotes).',
+    columns: "Expected 3 columns (date,time,text), found {{found}}.",
+    columnsCommas:
+      "Expected 3 columns (date,time,text), found {{found}}: put a text that holds commas in double quotes.",
+    columnsSemicolons:
+      "Expected 3 columns (date,time,text), found {{found}}: separate the columns with commas, not semicolons.",
+    dateSlashed:
+      "Date {{value}}: write dates as YYYY-MM-DD (2027-03-28), since day/month and month/day orders read alike.",
+    dateInvalid: "Date {{value}} is not a date as YYYY-MM-DD.",
+    timeInvalid: "Time {{value}} is not a time as HH:MM (00:00 to 23:59).",
+    textEmpty: "The text is empty.",
+    textUnreadable:
+      "The text holds characters that could not be read: save the file as “CSV UTF-8” and import it again.",
+    textTooLong: "The text is {{length}} characters long, and a message holds at most {{max}}.",
+    past: "{{scheduledAt}} is in the past.",
+    noMessages: "The file holds no messages.",
+    dstGap: "{{written}} does not exist that day (the clocks go forward): sent at {{sent}}.",
+    dstTwice: "{{written}} happens twice that day (the clocks go back): sent at the first."
+  },
   GatewayError: {
     Unreachable: "The messaging gateway could not be reached.",
     Timeout: "The messaging gateway did not answer in time.",

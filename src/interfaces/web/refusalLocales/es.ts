@@ -252,6 +252,32 @@ export const es: RefusalCatalog = {
   TooManyWebhookPings_one: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundo.",
   TooManyWebhookPings_many: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundos.",
   TooManyWebhookPings_other: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundos.",
+  csv: {
+    unknownZone: "Herald no conoce la zona horaria {{zone}}: elige una zona por su lugar, como Europe/Madrid.",
+    tooManyRows:
+      "Demasiadas filas: una campaña tiene como máximo {{max}} mensajes, así que esta fila y las siguientes no se leyeron.",
+    quoteNotClosed:
+      'Un texto entre comillas no está cerrado: falta una " (escribe una " dentro de un texto entre comillas como "").',
+    quoteNotAtEnd:
+      'Un texto entre comillas tiene que terminar justo antes de una coma o al final de su línea (escribe una " dentro como "" y pon todo el texto entre comillas).',
+    columns: "Se esperaban 3 columnas (fecha,hora,texto) y hay {{found}}.",
+    columnsCommas:
+      "Se esperaban 3 columnas (fecha,hora,texto) y hay {{found}}: pon entre comillas dobles un texto que lleve comas.",
+    columnsSemicolons:
+      "Se esperaban 3 columnas (fecha,hora,texto) y hay {{found}}: separa las columnas con comas, no con punto y coma.",
+    dateSlashed:
+      "Fecha {{value}}: escribe las fechas como AAAA-MM-DD (2027-03-28), porque día/mes y mes/día se leen igual.",
+    dateInvalid: "La fecha {{value}} no es una fecha con el formato AAAA-MM-DD.",
+    timeInvalid: "La hora {{value}} no es una hora con el formato HH:MM (de 00:00 a 23:59).",
+    textEmpty: "El texto está vacío.",
+    textUnreadable:
+      "El texto tiene caracteres que no se pudieron leer: guarda el archivo como «CSV UTF-8» y vuelve a importarlo.",
+    textTooLong: "El texto tiene {{length}} caracteres, y un mensaje puede tener como máximo {{max}}.",
+    past: "{{scheduledAt}} ya pasó.",
+    noMessages: "El archivo no tiene mensajes.",
+    dstGap: "Las {{written}} no existen ese día (se adelantan los relojes): se envía a las {{sent}}.",
+    dstTwice: "Las {{written}} ocurren dos veces ese día (se atrasan los relojes): se envía la primera vez."
+  },
   GatewayError: {
     Unreachable: "No se pudo llegar a la pasarela de mensajes.",
     Timeout: "La pasarela de mensajes no respondió a tiempo.",

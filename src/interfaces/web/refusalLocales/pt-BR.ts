@@ -246,6 +246,32 @@ export const ptBR: RefusalCatalog = {
   TooManyWebhookPings_one: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundo.",
   TooManyWebhookPings_many: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundos.",
   TooManyWebhookPings_other: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundos.",
+  csv: {
+    unknownZone: "O Herald não conhece o fuso horário {{zone}}: escolha um fuso pelo lugar, como America/Sao_Paulo.",
+    tooManyRows:
+      "Linhas demais: uma campanha tem no máximo {{max}} mensagens, então esta linha e as seguintes não foram lidas.",
+    quoteNotClosed:
+      'Um texto entre aspas não foi fechado: falta uma " (escreva uma " dentro de um texto entre aspas como "").',
+    quoteNotAtEnd:
+      'Um texto entre aspas precisa terminar logo antes de uma vírgula ou no fim da linha (escreva uma " dentro dele como "" e coloque o texto inteiro entre aspas).',
+    columns: "Eram esperadas 3 colunas (data,hora,texto), mas há {{found}}.",
+    columnsCommas:
+      "Eram esperadas 3 colunas (data,hora,texto), mas há {{found}}: coloque entre aspas duplas um texto que tenha vírgulas.",
+    columnsSemicolons:
+      "Eram esperadas 3 colunas (data,hora,texto), mas há {{found}}: separe as colunas com vírgulas, não com ponto e vírgula.",
+    dateSlashed:
+      "Data {{value}}: escreva as datas como AAAA-MM-DD (2027-03-28), porque dia/mês e mês/dia se leem do mesmo jeito.",
+    dateInvalid: "A data {{value}} não é uma data no formato AAAA-MM-DD.",
+    timeInvalid: "O horário {{value}} não é um horário no formato HH:MM (de 00:00 a 23:59).",
+    textEmpty: "O texto está vazio.",
+    textUnreadable:
+      "O texto tem caracteres que não puderam ser lidos: salve o arquivo como “CSV UTF-8” e importe de novo.",
+    textTooLong: "O texto tem {{length}} caracteres, e uma mensagem pode ter no máximo {{max}}.",
+    past: "{{scheduledAt}} já passou.",
+    noMessages: "O arquivo não tem mensagens.",
+    dstGap: "{{written}} não existe nesse dia (os relógios são adiantados): enviada às {{sent}}.",
+    dstTwice: "{{written}} acontece duas vezes nesse dia (os relógios são atrasados): enviada na primeira vez."
+  },
   GatewayError: {
     Unreachable: "Não foi possível acessar o gateway de mensagens.",
     Timeout: "O gateway de mensagens não respondeu a tempo.",
