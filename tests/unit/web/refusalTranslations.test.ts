@@ -31,6 +31,7 @@ import {
   MediaNotFound
 } from "../../../src/application/campaign/CampaignErrors.ts"
 import { GATEWAY_FEATURES } from "../../../src/application/campaign/gatewayRefusal.ts"
+import { MediaQuotaExceeded, MediaTooLarge, UnsupportedMediaType } from "../../../src/application/media/uploadMedia.ts"
 import { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
 import {
   InvalidSessionPacing,
@@ -153,6 +154,12 @@ const SAMPLES: Readonly<Record<string, ReadonlyArray<object>>> = {
   WebhookEndpointNotFound: [new WebhookEndpointNotFound({ id: "w" })],
   WebhookEndpointLimitReached: [new WebhookEndpointLimitReached()],
   TooManyWebhookPings: [new TooManyWebhookPings({ retryAfterMs: 1 }), new TooManyWebhookPings({ retryAfterMs: 5_000 })],
+  UnsupportedMediaType: [
+    new UnsupportedMediaType({ detected: null }),
+    new UnsupportedMediaType({ detected: "video/mp4" })
+  ],
+  MediaTooLarge: [new MediaTooLarge()],
+  MediaQuotaExceeded: [new MediaQuotaExceeded()],
   StoreUnavailable: [new StoreUnavailable({ message: "connect ECONNREFUSED 127.0.0.1:27017" })],
   SessionCreationFailed: [
     new SessionCreationFailed({ cause: "c" }),

@@ -97,6 +97,14 @@ export const de: RefusalCatalog = {
     "Diese Kampagne wurde nicht gefunden. Vielleicht wurde sie gelöscht; geh zurück zu deinen Kampagnen.",
   CampaignMessageNotFound: "Diese Nachricht gehört nicht mehr zu dieser Kampagne. Lade die Seite neu.",
   MediaNotFound: "Das Bild oder die Datei wurde nicht gefunden. Lade sie noch einmal hoch.",
+  UnsupportedMediaType: {
+    unrecognised:
+      "Der Typ dieser Datei ließ sich nicht erkennen. Herald nimmt Bilder als JPEG, PNG, WebP oder GIF und Dateien als PDF, Word, Excel, PowerPoint oder OpenDocument, höchstens 16 MB.",
+    type: "Dateien vom Typ {{value}} lassen sich nicht senden. Herald nimmt Bilder als JPEG, PNG, WebP oder GIF und Dateien als PDF, Word, Excel, PowerPoint oder OpenDocument, höchstens 16 MB."
+  },
+  MediaTooLarge: "Die Datei ist größer als 16 MB, mehr nimmt WhatsApp nicht.",
+  MediaQuotaExceeded:
+    "Du hast schon {{files}} Dateien oder {{megabytes}} MB an Bildern und Dateien gespeichert. Sie werden entfernt, sobald ihre Nachrichten gesendet oder abgebrochen sind (ungenutzte Uploads nach einem Tag): Versuch es dann noch einmal oder brich eine Kampagne ab.",
   SessionCreationFailed: {
     plain: "Die WhatsApp-Verbindung ließ sich nicht anlegen. Versuch es gleich noch einmal.",
     namedSessionsUnsupported:

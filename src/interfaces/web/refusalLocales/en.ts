@@ -94,6 +94,14 @@ export const en: RefusalCatalog = {
   CampaignNotFound: "This campaign was not found. It may have been deleted; go back to your campaigns.",
   CampaignMessageNotFound: "This message is not in this campaign any more. Reload the page.",
   MediaNotFound: "The image or file was not found. Upload it again.",
+  UnsupportedMediaType: {
+    unrecognised:
+      "The type of this file could not be recognised. Herald takes JPEG, PNG, WebP or GIF images and PDF, Word, Excel, PowerPoint or OpenDocument files, at most 16 MB.",
+    type: "Files of type {{value}} cannot be sent. Herald takes JPEG, PNG, WebP or GIF images and PDF, Word, Excel, PowerPoint or OpenDocument files, at most 16 MB."
+  },
+  MediaTooLarge: "The file is larger than 16 MB, the most WhatsApp takes.",
+  MediaQuotaExceeded:
+    "You already keep {{files}} files or {{megabytes}} MB of images and files. They are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign.",
   SessionCreationFailed: {
     plain: "The WhatsApp connection could not be created. Try again in a moment.",
     namedSessionsUnsupported:

@@ -99,6 +99,14 @@ export const es: RefusalCatalog = {
   CampaignNotFound: "No encontramos esta campaña. Puede que se haya eliminado; vuelve a tus campañas.",
   CampaignMessageNotFound: "Este mensaje ya no está en esta campaña. Vuelve a cargar la página.",
   MediaNotFound: "No encontramos la imagen o el archivo. Vuelve a subirlo.",
+  UnsupportedMediaType: {
+    unrecognised:
+      "No se pudo reconocer el tipo de este archivo. Herald acepta imágenes JPEG, PNG, WebP o GIF y archivos PDF, Word, Excel, PowerPoint u OpenDocument, de 16 MB como máximo.",
+    type: "Los archivos de tipo {{value}} no se pueden enviar. Herald acepta imágenes JPEG, PNG, WebP o GIF y archivos PDF, Word, Excel, PowerPoint u OpenDocument, de 16 MB como máximo."
+  },
+  MediaTooLarge: "El archivo pesa más de 16 MB, el máximo que acepta WhatsApp.",
+  MediaQuotaExceeded:
+    "Ya guardas {{files}} archivos o {{megabytes}} MB de imágenes y archivos. Se borran cuando sus mensajes se envían o se cancelan (las subidas sin usar, al cabo de un día): vuelve a intentarlo entonces, o cancela una campaña.",
   SessionCreationFailed: {
     plain: "No se pudo crear la conexión de WhatsApp. Vuelve a intentarlo en un momento.",
     namedSessionsUnsupported:

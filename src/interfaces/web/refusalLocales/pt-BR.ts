@@ -96,6 +96,14 @@ export const ptBR: RefusalCatalog = {
   CampaignNotFound: "Não encontramos esta campanha. Talvez ela tenha sido excluída; volte para suas campanhas.",
   CampaignMessageNotFound: "Esta mensagem não está mais nesta campanha. Recarregue a página.",
   MediaNotFound: "Não encontramos a imagem ou o arquivo. Envie de novo.",
+  UnsupportedMediaType: {
+    unrecognised:
+      "Não foi possível reconhecer o tipo deste arquivo. O Herald aceita imagens JPEG, PNG, WebP ou GIF e arquivos PDF, Word, Excel, PowerPoint ou OpenDocument, de até 16 MB.",
+    type: "Arquivos do tipo {{value}} não podem ser enviados. O Herald aceita imagens JPEG, PNG, WebP ou GIF e arquivos PDF, Word, Excel, PowerPoint ou OpenDocument, de até 16 MB."
+  },
+  MediaTooLarge: "O arquivo tem mais de 16 MB, o máximo que o WhatsApp aceita.",
+  MediaQuotaExceeded:
+    "Você já guarda {{files}} arquivos ou {{megabytes}} MB de imagens e arquivos. Eles são removidos quando as mensagens são enviadas ou canceladas (envios não usados, depois de um dia): tente de novo então, ou cancele uma campanha.",
   SessionCreationFailed: {
     plain: "Não foi possível criar a conexão do WhatsApp. Tente de novo daqui a pouco.",
     namedSessionsUnsupported:
