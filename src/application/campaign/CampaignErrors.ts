@@ -77,7 +77,9 @@ export const INVALID_CAMPAIGN_CODES = [
   "statusNoContacts",
   "statusTooManyContacts",
   "statusNotContact",
-  "statusContactTwice"
+  "statusContactTwice",
+  "pacedTooMany",
+  "pacedTooManyGroups"
 ] as const
 export type InvalidCampaignCode = (typeof INVALID_CAMPAIGN_CODES)[number]
 

@@ -270,6 +270,16 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
         `of messages due together only ${sureToGo} are sure to go within the 2 minutes, and the message at ` +
         `${new Date(late.at).toISOString()} would be number ${late.position} in line${targets.length > 1 ? ` (each message goes to ${targets.length} groups)` : ""}; ` +
         `space the messages out${targets.length > 1 ? ", choose fewer groups" : ""}, or lower the pacing on the WhatsApp page`,
+      code: targets.length > 1 ? "pacedTooManyGroups" : "pacedTooMany",
+      params: {
+        gap: pacing.minGapSeconds,
+        jitter: pacing.jitterSeconds,
+        sure: sureToGo ?? 0,
+        lateAt: late.at,
+        timeZone: input.recurrence?.timeZone ?? messagesZone ?? "UTC",
+        position: late.position,
+        groups: targets.length
+      },
       // how many are due together is what to change, not one message's time
       field: targets.length > 1 ? "targets" : countField
     })

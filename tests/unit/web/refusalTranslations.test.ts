@@ -70,6 +70,7 @@ const ENGLISH_ONLY: Readonly<Record<string, string>> = {
 const manyParams = {
   scheduledAt: Date.UTC(2026, 0, 5, 9),
   lastAt: Date.UTC(2026, 0, 5, 9),
+  lateAt: Date.UTC(2026, 0, 5, 9),
   timeZone: "Europe/Berlin",
   zone: "Mars/Olympus",
   max: 1000,
@@ -88,6 +89,9 @@ const manyParams = {
   option: "Pizza",
   fonts: "0, 1, 2",
   found: 4,
+  gap: 30,
+  jitter: 10,
+  sure: 3,
   length: 5000
 }
 

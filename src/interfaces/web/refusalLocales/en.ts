@@ -171,6 +171,10 @@ export const en: RefusalCatalog = {
       "A Status may go to at most {{max}} chosen contacts, and this one has {{count}}: let all your contacts see it instead.",
     statusNotContact: "This is not a WhatsApp contact: pick contacts from your list.",
     statusContactTwice: "This contact is chosen twice.",
+    pacedTooMany:
+      "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line. Space the messages out, or lower the pacing on the WhatsApp page.",
+    pacedTooManyGroups:
+      "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line (each message goes to {{groups}} groups). Space the messages out, choose fewer groups, or lower the pacing on the WhatsApp page.",
     engineCannot:
       "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
     versionTooOld:
