@@ -79,7 +79,8 @@ export const INVALID_CAMPAIGN_CODES = [
   "statusNotContact",
   "statusContactTwice",
   "pacedTooMany",
-  "pacedTooManyGroups"
+  "pacedTooManyGroups",
+  "copyMessage"
 ] as const
 export type InvalidCampaignCode = (typeof INVALID_CAMPAIGN_CODES)[number]
 

@@ -97,6 +97,13 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
                 })
               : new InvalidCampaign({
                   message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`,
+                  // the original's refusal, worded inside this one (`reasonCode`: refusalWords.ts)
+                  ...(e.code === undefined
+                    ? {}
+                    : {
+                        code: "copyMessage",
+                        params: { ...e.params, reasonCode: e.code, copyPosition: Number(index[1]) + 1 }
+                      }),
                   field: "id"
                 })
           )

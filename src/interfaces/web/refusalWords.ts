@@ -97,6 +97,14 @@ export const sentence = (reader: ErrorReader, key: string, params: Params = {}, 
   const timeZone = typeof params["timeZone"] === "string" ? params["timeZone"] : "UTC"
   for (const [name, value] of Object.entries(params)) {
     const list = WORD_LISTS[name]
+    if (name === "reasonCode") {
+      // a refusal worded inside another (a copy's message): without its words, neither has any
+      const { reasonCode: _, ...inner } = params
+      const reason = sentence(reader, `InvalidCampaign.${value}`, inner, now)
+      if (reason === null) return null
+      values["reason"] = reason
+      continue
+    }
     if (name.endsWith("At") && typeof value === "number")
       values[name] = readerTime(value, { timeZone, locale: reader.locale, language }, now, zoneName)
     else if (list !== undefined) values[name] = t(`${list}.${value}`, { defaultValue: String(value) })

@@ -126,7 +126,13 @@ const SAMPLES: Readonly<Record<string, ReadonlyArray<object>>> = {
   CampaignMessageNotFound: [new CampaignMessageNotFound()],
   MediaNotFound: [new MediaNotFound({})],
   InvalidCampaign: INVALID_CAMPAIGN_CODES.map(
-    (code) => new InvalidCampaign({ message: "m", code, params: manyParams })
+    (code) =>
+      new InvalidCampaign({
+        message: "m",
+        code,
+        // a copy's message holds the original's refusal
+        params: code === "copyMessage" ? { ...manyParams, reasonCode: "pastTime", copyPosition: 2 } : manyParams
+      })
   ),
   CampaignConflict: CAMPAIGN_CONFLICT_CODES.flatMap((code) =>
     MESSAGE_STATUSES.map((state) => new CampaignConflict({ message: "m", code, params: { state } }))

@@ -49,6 +49,17 @@ describe("refusalSentence", () => {
     )
   })
 
+  it("words a copy's message refused for the original's reason, that reason inside", () => {
+    const refusal = new InvalidCampaign({
+      message: "message 2 of the copy: a poll's options must differ",
+      code: "copyMessage",
+      params: { reasonCode: "pollOptionTwice", option: "Pizza", copyPosition: 2 }
+    })
+    expect(refusalSentence({ language: "es", locale: "es" }, refusal)).toBe(
+      "Mensaje 2 de la copia: Las opciones tienen que ser distintas: \u2068Pizza\u2069 está dos veces."
+    )
+  })
+
   it("has no words for a refusal without a code: its English message answers", () => {
     expect(refusalSentence({ language: "de", locale: "de" }, new InvalidCampaign({ message: "m" }))).toBeNull()
   })

@@ -186,6 +186,7 @@ export const de: RefusalCatalog = {
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe. Verteil die Nachrichten zeitlich oder verringere den Abstand auf der WhatsApp-Seite.",
     pacedTooManyGroups:
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe (jede Nachricht geht an {{groups}} Gruppen). Verteil die Nachrichten zeitlich, wähl weniger Gruppen oder verringere den Abstand auf der WhatsApp-Seite.",
+    copyMessage: "Nachricht {{copyPosition}} der Kopie: {{reason}}",
     engineCannot:
       "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte deine Administration um eine WAHA-Engine, die es kann.",
     versionTooOld:

@@ -175,6 +175,7 @@ export const en: RefusalCatalog = {
       "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line. Space the messages out, or lower the pacing on the WhatsApp page.",
     pacedTooManyGroups:
       "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line (each message goes to {{groups}} groups). Space the messages out, choose fewer groups, or lower the pacing on the WhatsApp page.",
+    copyMessage: "Message {{copyPosition}} of the copy: {{reason}}",
     engineCannot:
       "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
     versionTooOld:

@@ -186,6 +186,7 @@ export const es: RefusalCatalog = {
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila. Separa más los mensajes, o baja las pausas en la página de WhatsApp.",
     pacedTooManyGroups:
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila (cada mensaje va a {{groups}} grupos). Separa más los mensajes, elige menos grupos, o baja las pausas en la página de WhatsApp.",
+    copyMessage: "Mensaje {{copyPosition}} de la copia: {{reason}}",
     engineCannot:
       "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a tu administrador un motor de WAHA que lo ofrezca.",
     versionTooOld:

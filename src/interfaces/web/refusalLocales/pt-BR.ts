@@ -184,6 +184,7 @@ export const ptBR: RefusalCatalog = {
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila. Espace mais as mensagens, ou diminua os intervalos na página do WhatsApp.",
     pacedTooManyGroups:
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila (cada mensagem vai para {{groups}} grupos). Espace mais as mensagens, escolha menos grupos, ou diminua os intervalos na página do WhatsApp.",
+    copyMessage: "Mensagem {{copyPosition}} da cópia: {{reason}}",
     engineCannot:
       "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça ao administrador um motor do WAHA que ofereça.",
     versionTooOld:
