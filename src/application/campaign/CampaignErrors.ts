@@ -118,7 +118,10 @@ export const CAMPAIGN_CONFLICT_CODES = [
   "changedMeanwhile",
   "campaignChangedMeanwhile",
   "resendFailed",
-  "nothingLeftToChange"
+  "nothingLeftToChange",
+  "cannotCancel",
+  "imageGone",
+  "fileGone"
 ] as const
 export type CampaignConflictCode = (typeof CAMPAIGN_CONFLICT_CODES)[number]
 

@@ -34,6 +34,6 @@ export const cancelCampaign = Effect.fn("cancelCampaign")(function* (userId: str
   if (notYet.length > 0) yield* cancelEach(notYet)
   // FAILED campaigns keep their status (the failure is what the user must see); their remaining messages are cancelled all the same.
   if (outcome._tag === "Rejected" && outcome.rejection._tag !== "CampaignNotCancellable") {
-    return yield* new CampaignConflict({ message: outcome.rejection._tag })
+    return yield* new CampaignConflict({ message: outcome.rejection._tag, code: "cannotCancel" })
   }
 })

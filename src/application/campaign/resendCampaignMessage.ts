@@ -143,7 +143,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // already and touch answers false: refused, nothing written.
       if (original.media !== null && !(yield* (yield* MediaStore).touch(original.media.id, now))) {
         return yield* new CampaignConflict({
-          message: `the ${original.media.kind === "image" ? "image" : "file"} ${original.media.filename} of this message is no longer kept (uploads go ${MEDIA_RESEND_WINDOW_MS / 86_400_000} days after a failed message's time): plan a new message with the file attached again`
+          message: `the ${original.media.kind === "image" ? "image" : "file"} ${original.media.filename} of this message is no longer kept (uploads go ${MEDIA_RESEND_WINDOW_MS / 86_400_000} days after a failed message's time): plan a new message with the file attached again`,
+          code: original.media.kind === "image" ? "imageGone" : "fileGone",
+          params: { name: original.media.filename, days: MEDIA_RESEND_WINDOW_MS / 86_400_000 }
         })
       }
 

@@ -135,7 +135,9 @@ const SAMPLES: Readonly<Record<string, ReadonlyArray<object>>> = {
       })
   ),
   CampaignConflict: CAMPAIGN_CONFLICT_CODES.flatMap((code) =>
-    MESSAGE_STATUSES.map((state) => new CampaignConflict({ message: "m", code, params: { state } }))
+    MESSAGE_STATUSES.map(
+      (state) => new CampaignConflict({ message: "m", code, params: { state, name: "a.pdf", days: 7 } })
+    )
   ),
   CampaignQuotaExceeded: (["campaigns", "messages", "both"] as const).map(
     (code) =>

@@ -227,6 +227,11 @@ export const de: RefusalCatalog = {
     campaignChangedMeanwhile:
       "Die Kampagne hat sich inzwischen geändert: Lade die Seite neu und versuch es noch einmal.",
     resendFailed: "Die Nachricht ließ sich nicht noch einmal senden: Lade die Seite neu und versuch es noch einmal.",
+    cannotCancel: "Diese Kampagne lässt sich gerade nicht abbrechen. Lade die Seite neu, um zu sehen, wo sie steht.",
+    imageGone:
+      "Das Bild {{name}} dieser Nachricht ist nicht mehr gespeichert (Uploads werden {{days}} Tage nach der Zeit einer fehlgeschlagenen Nachricht entfernt): Plane eine neue Nachricht und häng das Bild noch einmal an.",
+    fileGone:
+      "Die Datei {{name}} dieser Nachricht ist nicht mehr gespeichert (Uploads werden {{days}} Tage nach der Zeit einer fehlgeschlagenen Nachricht entfernt): Plane eine neue Nachricht und häng die Datei noch einmal an.",
     nothingLeftToChange: "Diese Kampagne ist abgeschlossen: Sie hat keine Nachricht mehr, die sich ändern ließe."
   },
   CampaignQuotaExceeded: {

@@ -212,6 +212,11 @@ export const en: RefusalCatalog = {
     changedMeanwhile: "The message or its campaign changed meanwhile: reload the page and try again.",
     campaignChangedMeanwhile: "The campaign changed meanwhile: reload the page and try again.",
     resendFailed: "The message could not be sent again: reload the page and try again.",
+    cannotCancel: "This campaign cannot be cancelled now. Reload the page to see where it stands.",
+    imageGone:
+      "The image {{name}} of this message is no longer kept (uploads go {{days}} days after a failed message's time): plan a new message with the image attached again.",
+    fileGone:
+      "The file {{name}} of this message is no longer kept (uploads go {{days}} days after a failed message's time): plan a new message with the file attached again.",
     nothingLeftToChange: "This campaign is finished: it has no message left to change."
   },
   CampaignQuotaExceeded: {

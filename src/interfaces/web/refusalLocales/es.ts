@@ -223,6 +223,11 @@ export const es: RefusalCatalog = {
     changedMeanwhile: "El mensaje o su campaña cambió mientras tanto: vuelve a cargar la página e inténtalo de nuevo.",
     campaignChangedMeanwhile: "La campaña cambió mientras tanto: vuelve a cargar la página e inténtalo de nuevo.",
     resendFailed: "No se pudo volver a enviar el mensaje: vuelve a cargar la página e inténtalo de nuevo.",
+    cannotCancel: "Esta campaña no se puede cancelar ahora. Vuelve a cargar la página para ver cómo está.",
+    imageGone:
+      "La imagen {{name}} de este mensaje ya no se guarda (las subidas se borran {{days}} días después de la hora de un mensaje fallido): planifica un mensaje nuevo y vuelve a adjuntar la imagen.",
+    fileGone:
+      "El archivo {{name}} de este mensaje ya no se guarda (las subidas se borran {{days}} días después de la hora de un mensaje fallido): planifica un mensaje nuevo y vuelve a adjuntar el archivo.",
     nothingLeftToChange: "Esta campaña terminó: no le queda ningún mensaje que cambiar."
   },
   CampaignQuotaExceeded: {

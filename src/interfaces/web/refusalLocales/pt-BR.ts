@@ -222,6 +222,11 @@ export const ptBR: RefusalCatalog = {
     changedMeanwhile: "A mensagem ou a campanha mudou nesse meio-tempo: recarregue a página e tente de novo.",
     campaignChangedMeanwhile: "A campanha mudou nesse meio-tempo: recarregue a página e tente de novo.",
     resendFailed: "Não foi possível enviar a mensagem de novo: recarregue a página e tente de novo.",
+    cannotCancel: "Esta campanha não pode ser cancelada agora. Recarregue a página para ver como ela está.",
+    imageGone:
+      "A imagem {{name}} desta mensagem não está mais guardada (os envios são removidos {{days}} dias depois do horário de uma mensagem que falhou): planeje uma mensagem nova e anexe a imagem de novo.",
+    fileGone:
+      "O arquivo {{name}} desta mensagem não está mais guardado (os envios são removidos {{days}} dias depois do horário de uma mensagem que falhou): planeje uma mensagem nova e anexe o arquivo de novo.",
     nothingLeftToChange: "Esta campanha terminou: não tem mais nenhuma mensagem para mudar."
   },
   CampaignQuotaExceeded: {
