@@ -24,7 +24,13 @@ export interface UploadAnswer {
 export const uploadFile = async (
   baseUrl: string,
   file: { readonly bytes: Uint8Array; readonly name: string; readonly type?: string },
-  options: { readonly cookie?: string | null; readonly origin?: string | null; readonly idempotencyKey?: string } = {}
+  options: {
+    readonly cookie?: string | null
+    readonly origin?: string | null
+    readonly idempotencyKey?: string
+    /** X-Herald-Locale: the refusal in this reader's language (the browser app sends it) */
+    readonly locale?: string
+  } = {}
 ): Promise<UploadAnswer> => {
   const form = new FormData()
   form.append(
@@ -36,6 +42,7 @@ export const uploadFile = async (
   if (options.cookie != null) headers["cookie"] = options.cookie
   if (options.origin != null) headers["origin"] = options.origin
   if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey
+  if (options.locale !== undefined) headers["x-herald-locale"] = options.locale
   const response = await fetch(`${baseUrl}/api/media`, { method: "POST", body: form, headers })
   const text = await response.text()
   let body: Record<string, unknown> = {}

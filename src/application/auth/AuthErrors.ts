@@ -7,19 +7,34 @@ export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
   }
 }
 
+/** What was tried too often, beside failed sign-ins, and its English words. */
+const TRIES = {
+  signUps: "sign-ups",
+  resetRequests: "password reset requests",
+  linkTries: "failed tries of this link"
+} as const
+export type Tries = keyof typeof TRIES
+
 export class TooManySignInAttempts extends Data.TaggedError("TooManySignInAttempts")<{
   readonly retryAfterMs: number
-  /** what was tried too often, as the message names it (default "failed sign-ins") */
-  readonly tries?: string
+  /** what was tried too often (default: failed sign-ins) */
+  readonly tries?: Tries
 }> {
   override get message() {
     const minutes = Math.max(1, Math.ceil(this.retryAfterMs / 60_000))
-    return `too many ${this.tries ?? "failed sign-ins"}; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+    return `too many ${this.tries === undefined ? "failed sign-ins" : TRIES[this.tries]}; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+  }
+  /** the refusal's code (interfaces/web/refusalWords.ts): what was tried */
+  get code(): Tries | "signIns" {
+    return this.tries ?? "signIns"
+  }
+  get params() {
+    return { count: Math.max(1, Math.ceil(this.retryAfterMs / 60_000)) }
   }
 }
 
 /** The throttle's refusal named for what was tried (a sign-up is not a failed sign-in). */
-export const triedTooOften = (tries: string) =>
+export const triedTooOften = (tries: Tries) =>
   Effect.mapError((refused: TooManySignInAttempts) => new TooManySignInAttempts({ ...refused, tries }))
 
 export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<{}> {
@@ -68,12 +83,24 @@ export class AccountDisabled extends Data.TaggedError("AccountDisabled")<{ reado
   override get message() {
     return `this account was disabled by the administrator; ask ${this.admin ?? "your Herald administrator"} to enable it again`
   }
+  get code() {
+    return this.admin === null ? "noAddress" : "address"
+  }
+  get params() {
+    return this.admin === null ? {} : { admin: this.admin }
+  }
 }
 
 /** The right password for an account whose request the admin declined. */
 export class AccountRejected extends Data.TaggedError("AccountRejected")<{ readonly admin: string | null }> {
   override get message() {
     return `your request for an account was declined by the administrator; ask ${this.admin ?? "your Herald administrator"} if you think this is a mistake`
+  }
+  get code() {
+    return this.admin === null ? "noAddress" : "address"
+  }
+  get params() {
+    return this.admin === null ? {} : { admin: this.admin }
   }
 }
 
@@ -83,6 +110,9 @@ export class ProtectedAccount extends Data.TaggedError("ProtectedAccount")<{ rea
     return this.reason === "self"
       ? "you cannot disable or decline your own account: another administrator would have to"
       : "this is the administrator account set in Herald's configuration; it cannot be disabled or declined"
+  }
+  get code() {
+    return this.reason
   }
 }
 
@@ -101,6 +131,13 @@ export class UserStatusConflict extends Data.TaggedError("UserStatusConflict")<{
     }
     return `this account cannot be ${{ approve: "approved", decline: "declined", disable: "disabled", enable: "enabled" }[this.action]}: it is ${now[this.status] ?? this.status} now; reload the list`
   }
+  /** the action refused; the account's status now is a parameter */
+  get code() {
+    return this.action
+  }
+  get params() {
+    return { userStatus: this.status }
+  }
 }
 
 /** A time zone or locale (auth.setPreferences, signUp, requestPasswordReset) that Intl does not know. */
@@ -112,5 +149,8 @@ export class InvalidPreferences extends Data.TaggedError("InvalidPreferences")<{
     return this.field === "timeZone"
       ? "this time zone is not known; choose a zone by its place, like Europe/Berlin or America/New_York"
       : "this language setting is not known; use a tag like en-US or de-DE"
+  }
+  get code() {
+    return this.field
   }
 }

@@ -59,6 +59,6 @@ export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* 
 ) {
   const email = normalizeEmail(input.email)
   // each request mails the user and the admin: at most a few per address, whether it has an account or not
-  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client).pipe(triedTooOften("password reset requests"))
+  yield* (yield* SignInThrottle).reserve(`reset:${email}`, client).pipe(triedTooOften("resetRequests"))
   yield* (yield* BackgroundWork).run("password reset request", mailResetLink(email, offeredPreferences(input)))
 })

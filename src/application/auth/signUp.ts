@@ -52,7 +52,7 @@ export const signUp = Effect.fn("signUp")(function* (
   const email = normalizeEmail(input.email)
   // every sign-up mails someone (the new address, or the owner of a taken one): a few per
   // address and client, and they count towards the client's overall allowance
-  yield* (yield* SignInThrottle).reserve(`signup:${email}`, client).pipe(triedTooOften("sign-ups"))
+  yield* (yield* SignInThrottle).reserve(`signup:${email}`, client).pipe(triedTooOften("signUps"))
   const settings = yield* AuthSettings
   // hashed on every path, so a taken address answers as slowly as a new one
   const passwordHash = yield* (yield* PasswordHasher).hash(input.password)

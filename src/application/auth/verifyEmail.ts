@@ -29,7 +29,7 @@ export const verifyEmail = Effect.fn("verifyEmail")(function* (
   if (dot <= 0) return yield* new InvalidVerificationToken()
   const userId = input.token.slice(0, dot)
   const throttle = yield* SignInThrottle
-  yield* throttle.reserve(`verify:${userId}`, client).pipe(triedTooOften("failed tries of this link"))
+  yield* throttle.reserve(`verify:${userId}`, client).pipe(triedTooOften("linkTries"))
   const view = yield* (yield* UserRepository).get(userId)
   if (view === null) return yield* new InvalidVerificationToken()
   const { adminEmail, appUrl } = yield* AuthSettings

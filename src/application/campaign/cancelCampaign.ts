@@ -13,7 +13,10 @@ import { ownedCampaign } from "./ownedCampaign.ts"
 export const cancelCampaign = Effect.fn("cancelCampaign")(function* (userId: string, campaignId: string) {
   const campaign = yield* ownedCampaign(userId, campaignId)
   if (campaign.status === "COMPLETED" || campaign.status === "CANCELLED") {
-    return yield* new CampaignConflict({ message: `the campaign is already ${campaign.status}` })
+    return yield* new CampaignConflict({
+      message: `the campaign is already ${campaign.status}`,
+      code: campaign.status === "COMPLETED" ? "alreadyCompleted" : "alreadyCancelled"
+    })
   }
   const now = yield* Clock.currentTimeMillis
   // Rejections (picked, sent, deleted, already cancelled) are the messages that stay as they are.
@@ -31,6 +34,6 @@ export const cancelCampaign = Effect.fn("cancelCampaign")(function* (userId: str
   if (notYet.length > 0) yield* cancelEach(notYet)
   // FAILED campaigns keep their status (the failure is what the user must see); their remaining messages are cancelled all the same.
   if (outcome._tag === "Rejected" && outcome.rejection._tag !== "CampaignNotCancellable") {
-    return yield* new CampaignConflict({ message: outcome.rejection._tag })
+    return yield* new CampaignConflict({ message: outcome.rejection._tag, code: "cannotCancel" })
   }
 })

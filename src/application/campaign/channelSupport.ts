@@ -8,6 +8,7 @@ import { GatewayDirectory } from "../session/GatewayDirectory.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import type { CheckedMessage } from "./checkPlan.ts"
+import { gatewayRefusal } from "./gatewayRefusal.ts"
 import { olderThan } from "./mentionSupport.ts"
 
 /**
@@ -91,9 +92,13 @@ export const CHANNEL_MENTION_REFUSAL =
 export const CHANNEL_FILE_REFUSAL =
   "WhatsApp channels take text, images, videos and polls, not documents: send this file to groups only, or share it in a channel as an image or a link"
 
+/** A channel's name as the organiser knows it. */
+const channelName = (target: CampaignGroup, listed: GatewayChannel | undefined): string =>
+  oneLine(target.groupName.trim() || listed?.name || "this channel")
+
 /** Said when a target looks like a channel but is not one this number may post to. */
 const notPostable = (target: CampaignGroup, listed: GatewayChannel | undefined): string => {
-  const name = oneLine(target.groupName.trim() || listed?.name || "this channel")
+  const name = channelName(target, listed)
   return listed === undefined
     ? `${name} is not among the WhatsApp channels this number owns or administers; choose a channel from the list again`
     : `this number only follows ${name}: only its owner and admins may post there; choose a channel this number owns or administers`
@@ -152,10 +157,18 @@ export const requireChannels = Effect.fn("requireChannels")(function* (
   if (first === undefined) return
   const mentioning = messages.findIndex((m) => m.mentionAll)
   if (mentioning !== -1)
-    return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, field: fields.mention(mentioning) })
+    return yield* new InvalidCampaign({
+      message: CHANNEL_MENTION_REFUSAL,
+      code: "channelMention",
+      field: fields.mention(mentioning)
+    })
   const document = messages.findIndex((m) => m.media?.kind === "file")
   if (document !== -1)
-    return yield* new InvalidCampaign({ message: CHANNEL_FILE_REFUSAL, field: fields.message(document, "media") })
+    return yield* new InvalidCampaign({
+      message: CHANNEL_FILE_REFUSAL,
+      code: "channelFile",
+      field: fields.message(document, "media")
+    })
   yield* requireChannelGateway(
     fields.target(first.index),
     messages.findIndex((m) => m.poll !== null),
@@ -167,7 +180,12 @@ export const requireChannels = Effect.fn("requireChannels")(function* (
   for (const { target, index } of channels) {
     const channel = listed.get(target.groupId)
     if (channel === undefined || !mayPost(channel))
-      return yield* new InvalidCampaign({ message: notPostable(target, channel), field: fields.target(index) })
+      return yield* new InvalidCampaign({
+        message: notPostable(target, channel),
+        code: channel === undefined ? "channelNotListed" : "channelFollowed",
+        params: { name: channelName(target, channel) },
+        field: fields.target(index)
+      })
   }
 })
 
@@ -183,9 +201,20 @@ export const requireChannelGateway = Effect.fn("requireChannelGateway")(function
 ) {
   const version = yield* (yield* GatewayPort).serverVersion()
   const problem = channelProblemOf(version)
-  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field: targetField })
+  const engine = version.engine.toUpperCase()
+  if (problem !== null)
+    return yield* new InvalidCampaign({
+      message: problem,
+      ...gatewayRefusal("channels", version, CHANNELS_SINCE[engine]),
+      field: targetField
+    })
   if (polling !== -1) {
     const pollProblem = channelPollProblemOf(version)
-    if (pollProblem !== null) return yield* new InvalidCampaign({ message: pollProblem, field: pollField(polling) })
+    if (pollProblem !== null)
+      return yield* new InvalidCampaign({
+        message: pollProblem,
+        ...gatewayRefusal("channelPolls", version, CHANNEL_POLLS_SINCE[engine]),
+        field: pollField(polling)
+      })
   }
 })

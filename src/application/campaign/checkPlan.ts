@@ -11,7 +11,9 @@ import type { Poll } from "../../domain/message/Poll.ts"
 import { pollProblem } from "../../domain/message/Poll.ts"
 import { firstMissedUnderPacing, sureToGoUnderPacing } from "../../domain/session/MessagingSession.ts"
 import { MediaStore } from "../ports/MediaStore.ts"
+import type { RefusalParams } from "../refusal.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
+import type { InvalidCampaignCode } from "./CampaignErrors.ts"
 import { InvalidCampaign, MediaNotFound } from "./CampaignErrors.ts"
 import { requireChannels } from "./channelSupport.ts"
 import { requireMedia } from "./mediaSupport.ts"
@@ -65,23 +67,34 @@ const targetsOf = Effect.fnUntraced(function* (
       message: single
         ? "give either groupId and groupName (one group) or targets (several), not both"
         : "give either groupId and groupName (one group) or targets (several groups)",
+      code: single ? "targetsAndGroup" : "targetsOrGroup",
       field: single ? "targets" : "groupId"
     })
   }
   if (input.targets === undefined) {
     if (input.groupId === undefined)
-      return yield* new InvalidCampaign({ message: "groupId is required with groupName", field: "groupId" })
+      return yield* new InvalidCampaign({
+        message: "groupId is required with groupName",
+        code: "groupIdRequired",
+        field: "groupId"
+      })
     return [planTarget({ groupId: input.groupId, groupName: input.groupName ?? "" })]
   }
   const [head, ...tail] = input.targets
   if (head === undefined)
-    return yield* new InvalidCampaign({ message: "a campaign needs at least one target group", field: "targets" })
+    return yield* new InvalidCampaign({
+      message: "a campaign needs at least one target group",
+      code: "noTargets",
+      field: "targets"
+    })
   const first = new Map<string, number>()
   for (const [i, t] of input.targets.entries()) {
     const earlier = first.get(t.groupId)
     if (earlier !== undefined) {
       return yield* new InvalidCampaign({
         message: `this group is already target ${earlier + 1}: each group may be a target once`,
+        code: "duplicateTarget",
+        params: { position: earlier + 1 },
         field: `targets.${i}.groupId`
       })
     }
@@ -89,6 +102,26 @@ const targetsOf = Effect.fnUntraced(function* (
   }
   return [planTarget(head), ...tail.map(planTarget)]
 })
+
+/** A recurrence problem's code and values, for the reader's words (InvalidCampaign's `code`). */
+export const recurrenceRefusal = (
+  problem: RecurrenceProblem
+): { readonly code: InvalidCampaignCode; readonly params?: RefusalParams } => {
+  switch (problem._tag) {
+    case "InvalidDate":
+      return { code: "invalidDate", params: { value: problem.value } }
+    case "InvalidSendTime":
+      return { code: "invalidSendTime" }
+    case "UnknownTimeZone":
+      return { code: "unknownTimeZone", params: { zone: problem.value } }
+    case "EndBeforeStart":
+      return { code: "endBeforeStart" }
+    case "EmptyTemplate":
+      return { code: "emptyTemplate" }
+    case "TooManyMessages":
+      return { code: "recurrenceTooLong", params: { max: problem.max } }
+  }
+}
 
 /** The input's field a recurrence problem concerns. */
 const recurrenceField = (problem: RecurrenceProblem): string => {
@@ -134,7 +167,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
 ) {
   const session = yield* findOwnedSession(userId, input.sessionName)
   if ((input.messages === undefined) === (input.recurrence === undefined)) {
-    return yield* new InvalidCampaign({ message: "give either messages or a recurrence" })
+    return yield* new InvalidCampaign({ message: "give either messages or a recurrence", code: "messagesOrRecurrence" })
   }
   const targets = yield* targetsOf(input)
   const title = input.title?.trim() || defaultCampaignTitle(targets)
@@ -151,6 +184,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     if (planned._tag === "Invalid") {
       return yield* new InvalidCampaign({
         message: describeRecurrenceProblem(planned.problem),
+        ...recurrenceRefusal(planned.problem),
         field: recurrenceField(planned.problem)
       })
     }
@@ -162,6 +196,9 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       const passed = last === undefined ? "" : `${alreadyPassed(last, input.recurrence.timeZone, now)} `
       return yield* new InvalidCampaign({
         message: `${passed}Every message of this plan is in the past: choose later dates.`,
+        ...(last === undefined
+          ? {}
+          : { code: "allPast", params: { lastAt: last, timeZone: input.recurrence.timeZone } }),
         field: "recurrence.endDate"
       })
     }
@@ -180,12 +217,18 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       media: null
     }))
     if (messages.length === 0)
-      return yield* new InvalidCampaign({ message: "a campaign needs at least one message", field: "messages" })
+      return yield* new InvalidCampaign({
+        message: "a campaign needs at least one message",
+        code: "noMessages",
+        field: "messages"
+      })
     const past = messages.findIndex((m) => m.scheduledAt < now)
     const pastMessage = messages[past]
     if (pastMessage !== undefined) {
       return yield* new InvalidCampaign({
         message: alreadyPassed(pastMessage.scheduledAt, messagesZone ?? "UTC", now),
+        code: "pastTime",
+        params: { scheduledAt: pastMessage.scheduledAt, timeZone: messagesZone ?? "UTC" },
         field: `messages.${past}.scheduledAt`
       })
     }
@@ -200,6 +243,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
         targets.length === 1
           ? `a campaign may hold at most ${MAX_MESSAGES_PER_CAMPAIGN} messages (this plan makes ${messages.length})`
           : `this plan makes ${count(messages.length)} messages for each of ${targets.length} groups (${count(copies)}); a campaign may hold at most ${count(MAX_MESSAGES_PER_CAMPAIGN)}`,
+      code: targets.length === 1 ? "tooManyMessages" : "tooManyCopies",
+      params: { max: MAX_MESSAGES_PER_CAMPAIGN, count: messages.length, groups: targets.length, copies },
       field: countField
     })
   }
@@ -220,6 +265,16 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
         `of messages due together only ${sureToGo} are sure to go within the 2 minutes, and the message at ` +
         `${new Date(late.at).toISOString()} would be number ${late.position} in line${targets.length > 1 ? ` (each message goes to ${targets.length} groups)` : ""}; ` +
         `space the messages out${targets.length > 1 ? ", choose fewer groups" : ""}, or lower the pacing on the WhatsApp page`,
+      code: targets.length > 1 ? "pacedTooManyGroups" : "pacedTooMany",
+      params: {
+        gap: pacing.minGapSeconds,
+        jitter: pacing.jitterSeconds,
+        sure: sureToGo ?? 0,
+        lateAt: late.at,
+        timeZone: input.recurrence?.timeZone ?? messagesZone ?? "UTC",
+        position: late.position,
+        groups: targets.length
+      },
       // how many are due together is what to change, not one message's time
       field: targets.length > 1 ? "targets" : countField
     })
@@ -228,6 +283,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   if (tooLong !== -1) {
     return yield* new InvalidCampaign({
       message: `a message may hold at most ${MAX_CONTENT_LENGTH} characters`,
+      code: "tooLong",
+      params: { max: MAX_CONTENT_LENGTH },
       field: fieldOf(tooLong, "content")
     })
   }
@@ -236,13 +293,19 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   if (empty !== -1)
     return yield* new InvalidCampaign({
       message: "message content must not be empty",
+      code: "emptyContent",
       field: fieldOf(empty, "content")
     })
   for (const [i, m] of messages.entries()) {
     if (m.poll === null) continue
     const problem = pollProblem(m.poll)
     if (problem !== null)
-      return yield* new InvalidCampaign({ message: problem.message, field: `messages.${i}.poll.${problem.at}` })
+      return yield* new InvalidCampaign({
+        message: problem.message,
+        code: problem.code,
+        params: problem.params,
+        field: `messages.${i}.poll.${problem.at}`
+      })
     // WAHA's sendPoll takes no mentions (docs/waha-features.md §3): never a poll sent without the asked mention
     if (m.mentionAll) {
       const own = input.messages?.[i]?.mentionAll === true
@@ -250,6 +313,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
         message: own
           ? 'a poll cannot mention everyone (WhatsApp gateways send polls without mentions); turn "mention everyone" off for it'
           : 'a poll cannot mention everyone (WhatsApp gateways send polls without mentions); turn "mention everyone" off for the campaign, or on for its text messages only',
+        code: own ? "pollMentionOwn" : "pollMentionCampaign",
         field: own ? `messages.${i}.mentionAll` : "mentionAll"
       })
     }
@@ -258,6 +322,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
   if (withPoll !== -1) {
     return yield* new InvalidCampaign({
       message: "a poll cannot carry an image or file; send the image as a message of its own",
+      code: "pollWithMedia",
       field: `messages.${withPoll}.media`
     })
   }

@@ -20,7 +20,9 @@ export const deleteCampaignMessage = Effect.fn("deleteCampaignMessage")(function
     const r = outcome.rejection
     if (r._tag === "MessageAlreadyPicked" || r._tag === "MessageClosed") {
       return yield* new CampaignConflict({
-        message: `This message can no longer be deleted: ${messageStateWords(r.status)}.`
+        message: `This message can no longer be deleted: ${messageStateWords(r.status)}.`,
+        code: "messageNotDeletable",
+        params: { state: r.status }
       })
     }
     return yield* new CampaignMessageNotFound()

@@ -44,12 +44,19 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
       // each message once, however many groups it went to (copyPlan)
       const originals = copyPlan(yield* (yield* MessageRepository).listByCampaign(campaign.id))
       if (originals.length === 0) {
-        return yield* new InvalidCampaign({ message: "this campaign has no message left to copy", field: "id" })
+        return yield* new InvalidCampaign({
+          message: "this campaign has no message left to copy",
+          code: "nothingToCopy",
+          field: "id"
+        })
       }
       const shifted = shiftPlan(originals, input.startDate, input.timeZone)
       if (shifted._tag === "Invalid") {
         return yield* new InvalidCampaign({
           message: describeShiftProblem(shifted.problem),
+          code: shifted.problem._tag === "InvalidDate" ? "invalidDate" : "unknownTimeZone",
+          params:
+            shifted.problem._tag === "InvalidDate" ? { value: shifted.problem.value } : { zone: shifted.problem.value },
           field: shifted.problem._tag === "InvalidDate" ? "startDate" : "timeZone"
         })
       }
@@ -83,9 +90,20 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
           if (index === null) return Effect.fail(e)
           return Effect.fail(
             index[2] === "scheduledAt"
-              ? new InvalidCampaign({ message: `${e.message} Choose a later start date.`, field: "startDate" })
+              ? new InvalidCampaign({
+                  message: `${e.message} Choose a later start date.`,
+                  ...(e.code === "pastTime" ? { code: "copyPastTime", params: e.params } : {}),
+                  field: "startDate"
+                })
               : new InvalidCampaign({
                   message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`,
+                  // the original's refusal, worded inside this one (`reasonCode`: refusalWords.ts)
+                  ...(e.code === undefined
+                    ? {}
+                    : {
+                        code: "copyMessage",
+                        params: { ...e.params, reasonCode: e.code, copyPosition: Number(index[1]) + 1 }
+                      }),
                   field: "id"
                 })
           )

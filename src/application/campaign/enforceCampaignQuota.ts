@@ -22,19 +22,28 @@ export const enforceCampaignQuota = Effect.fn("enforceCampaignQuota")(function* 
   const sessionIds = yield* (yield* SessionRepository).listIdsByUser(userId)
   const pending = yield* (yield* MessageRepository).countPending(sessionIds)
   const over: Array<string> = []
-  if (campaigns > 0 && pending.campaigns + campaigns > quota.maxOpenCampaigns) {
+  const campaignsOver = campaigns > 0 && pending.campaigns + campaigns > quota.maxOpenCampaigns
+  const messagesOver = pending.messages + messages > quota.maxPendingMessages
+  if (campaignsOver) {
     over.push(
       `this campaign would bring your open campaigns to ${count(pending.campaigns + campaigns)}; the limit is ${count(quota.maxOpenCampaigns)}`
     )
   }
-  if (pending.messages + messages > quota.maxPendingMessages) {
+  if (messagesOver) {
     over.push(
       `this campaign would bring your pending messages to ${count(pending.messages + messages)}; the limit is ${count(quota.maxPendingMessages)}`
     )
   }
   if (over.length > 0) {
     return yield* new CampaignQuotaExceeded({
-      message: `${over.join("; and ")} (cancel a campaign or delete messages, or wait until some are sent)`
+      message: `${over.join("; and ")} (cancel a campaign or delete messages, or wait until some are sent)`,
+      code: campaignsOver && messagesOver ? "both" : campaignsOver ? "campaigns" : "messages",
+      params: {
+        campaigns: pending.campaigns + campaigns,
+        campaignLimit: quota.maxOpenCampaigns,
+        messages: pending.messages + messages,
+        messageLimit: quota.maxPendingMessages
+      }
     })
   }
 })

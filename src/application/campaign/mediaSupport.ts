@@ -3,6 +3,7 @@ import type { GatewayServerVersion } from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import { gatewayRefusal } from "./gatewayRefusal.ts"
 import { olderThan } from "./mentionSupport.ts"
 
 /** sendImage / sendFile are in WAHA's free image since 2026.6.1; before, only in Plus (docs/waha-features.md §2, §5). */
@@ -36,8 +37,18 @@ export const mentionOnMediaProblemOf = (gateway: GatewayServerVersion): string |
 export const requireMedia = Effect.fn("requireMedia")(function* (field: string, mentionField?: string) {
   const gateway = yield* (yield* GatewayPort).serverVersion()
   const problem = mediaProblemOf(gateway)
-  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field })
+  if (problem !== null)
+    return yield* new InvalidCampaign({
+      message: problem,
+      ...gatewayRefusal("media", gateway, MEDIA_IN_CORE_SINCE),
+      field
+    })
   if (mentionField === undefined) return
   const mention = mentionOnMediaProblemOf(gateway)
-  if (mention !== null) return yield* new InvalidCampaign({ message: mention, field: mentionField })
+  if (mention !== null)
+    return yield* new InvalidCampaign({
+      message: mention,
+      ...gatewayRefusal("mentionOnMedia", gateway, MENTION_ON_MEDIA_SINCE),
+      field: mentionField
+    })
 })

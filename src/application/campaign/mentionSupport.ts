@@ -3,6 +3,7 @@ import type { GatewayServerVersion } from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import { gatewayRefusal } from "./gatewayRefusal.ts"
 
 /**
  * WAHA mentions everyone with `mentions: ["all"]` since 2025.11.1 on these engines (changelog
@@ -49,5 +50,9 @@ export const mentionAllProblem = (gateway: GatewayServerVersion): string | null 
 export const requireMentionAll = Effect.fn("requireMentionAll")(function* (field: string) {
   const gateway = yield* (yield* GatewayPort).serverVersion()
   const problem = mentionAllProblem(gateway)
-  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field })
+  if (problem !== null) {
+    const known = MENTION_ALL_ENGINES.includes(gateway.engine.toUpperCase())
+    const refusal = gatewayRefusal("mentionAll", gateway, known ? MENTION_ALL_SINCE : undefined)
+    return yield* new InvalidCampaign({ message: problem, ...refusal, field })
+  }
 })

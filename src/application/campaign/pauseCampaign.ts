@@ -12,30 +12,41 @@ export const pauseRefusal = (rejection: CampaignRejection, asked: "pause" | "res
   if (rejection._tag === "CampaignNotPausable" || rejection._tag === "CampaignNotPaused") {
     switch (rejection.status) {
       case "COMPLETED":
-        return new CampaignConflict({ message: "This campaign has finished: every message has gone or was skipped." })
+        return new CampaignConflict({
+          message: "This campaign has finished: every message has gone or was skipped.",
+          code: "finished"
+        })
       case "CANCELLED":
-        return new CampaignConflict({ message: "This campaign was cancelled: nothing more is sent." })
+        return new CampaignConflict({
+          message: "This campaign was cancelled: nothing more is sent.",
+          code: "cancelled"
+        })
       case "FAILED":
         return new CampaignConflict({
           message:
             asked === "pause"
               ? "This campaign has failed, so it cannot be paused. Cancel it to stop the messages still planned, or send the failed ones again."
-              : "This campaign has failed and none of its messages is paused: there is nothing to resume. Send the failed ones again, or cancel it."
+              : "This campaign has failed and none of its messages is paused: there is nothing to resume. Send the failed ones again, or cancel it.",
+          code: asked === "pause" ? "failedNoPause" : "failedNoResume"
         })
       case "DRAFT":
-        return new CampaignConflict({ message: "This campaign has no messages yet." })
+        return new CampaignConflict({ message: "This campaign has no messages yet.", code: "noMessagesYet" })
       case "PAUSED":
-        return new CampaignConflict({ message: "This campaign is already paused." })
+        return new CampaignConflict({ message: "This campaign is already paused.", code: "alreadyPaused" })
       case "SCHEDULED":
       case "IN_PROGRESS":
-        return new CampaignConflict({ message: "This campaign is not paused: its messages are sent at their times." })
+        return new CampaignConflict({
+          message: "This campaign is not paused: its messages are sent at their times.",
+          code: "notPaused"
+        })
     }
   }
   return new CampaignConflict({
     message:
       asked === "pause"
         ? "This campaign cannot be paused now. Reload the page to see where it stands."
-        : "This campaign cannot be resumed now. Reload the page to see where it stands."
+        : "This campaign cannot be resumed now. Reload the page to see where it stands.",
+    code: asked === "pause" ? "cannotPause" : "cannotResume"
   })
 }
 

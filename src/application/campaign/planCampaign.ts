@@ -30,6 +30,8 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
   if (messagesZone !== undefined && input.recurrence === undefined && !isKnownTimeZone(messagesZone)) {
     return yield* new InvalidCampaign({
       message: `unknown time zone ${JSON.stringify(messagesZone)}: use an IANA name such as Europe/Berlin`,
+      code: "unknownTimeZone",
+      params: { zone: messagesZone },
       field: "timeZone"
     })
   }

@@ -3,6 +3,7 @@ import type { GatewayServerVersion } from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import { gatewayRefusal } from "./gatewayRefusal.ts"
 import { olderThan } from "./mentionSupport.ts"
 
 /**
@@ -43,5 +44,8 @@ export const pollProblemOf = (gateway: GatewayServerVersion): string | null => {
 export const requirePolls = Effect.fn("requirePolls")(function* (field: string) {
   const gateway = yield* (yield* GatewayPort).serverVersion()
   const problem = pollProblemOf(gateway)
-  if (problem !== null) return yield* new InvalidCampaign({ message: problem, field })
+  if (problem !== null) {
+    const refusal = gatewayRefusal("polls", gateway, POLL_SINCE[gateway.engine.toUpperCase()])
+    return yield* new InvalidCampaign({ message: problem, ...refusal, field })
+  }
 })

@@ -24,7 +24,12 @@ export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: s
   const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
   const read = zoneReader(timeZone)
   if (read === null)
-    return yield* new InvalidCampaign({ message: `unknown time zone ${JSON.stringify(timeZone)}`, field: "timeZone" })
+    return yield* new InvalidCampaign({
+      message: `unknown time zone ${JSON.stringify(timeZone)}`,
+      code: "unknownTimeZone",
+      params: { zone: timeZone },
+      field: "timeZone"
+    })
   return {
     title,
     // each message goes to every one of them

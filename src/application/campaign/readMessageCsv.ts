@@ -16,6 +16,8 @@ export const readMessageCsv = Effect.fn("readMessageCsv")(function* (input: {
   if (!isKnownTimeZone(input.timeZone)) {
     return yield* new InvalidCampaign({
       message: `unknown time zone ${JSON.stringify(input.timeZone)}: use an IANA name such as Europe/Berlin`,
+      code: "unknownTimeZone",
+      params: { zone: input.timeZone },
       field: "timeZone"
     })
   }

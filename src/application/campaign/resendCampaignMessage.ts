@@ -30,12 +30,15 @@ const refusal = (r: MessageRejection) => {
   switch (r._tag) {
     case "MessageNotResendable":
       return new CampaignConflict({
-        message: `Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and ${messageStateWords(r.status)}.`
+        message: `Only a message that failed, was missed, was skipped or whose outcome is unknown can be sent again, and ${messageStateWords(r.status)}.`,
+        code: "notResendable",
+        params: { state: r.status }
       })
     case "MessageAlreadyResent":
       return new CampaignConflict({
         message:
-          "This message was already sent again, and that copy still stands: send the copy again if it did not go out."
+          "This message was already sent again, and that copy still stands: send the copy again if it did not go out.",
+        code: "alreadyResent"
       })
     default:
       return new CampaignMessageNotFound()
@@ -79,6 +82,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
         return yield* new InvalidCampaign({
           // on the campaign's wall clock (UTC for a campaign created before plans were kept)
           message: alreadyPassed(scheduledAt, campaign.plan?.timeZone ?? "UTC", now),
+          code: "pastTime",
+          params: { scheduledAt, timeZone: campaign.plan?.timeZone ?? "UTC" },
           field: "scheduledAt"
         })
       }
@@ -117,14 +122,17 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       const campaignState = yield* load(CampaignAggregate, campaign.id)
       const adding = decideCampaign(add, campaignState)
       if (adding._tag === "Rejected") {
+        const paused =
+          adding.rejection._tag === "CampaignHoldsPaused" ||
+          (adding.rejection._tag === "CampaignNotResendable" && adding.rejection.status === "PAUSED")
+        const cancelled = adding.rejection._tag === "CampaignNotResendable" && adding.rejection.status === "CANCELLED"
         return yield* new CampaignConflict({
-          message:
-            adding.rejection._tag === "CampaignHoldsPaused" ||
-            (adding.rejection._tag === "CampaignNotResendable" && adding.rejection.status === "PAUSED")
-              ? "Some messages of this campaign are paused: resume sending first, then send this message again."
-              : adding.rejection._tag === "CampaignNotResendable" && adding.rejection.status === "CANCELLED"
-                ? "This campaign was cancelled: nothing more is sent."
-                : "This campaign has no messages to send again yet."
+          message: paused
+            ? "Some messages of this campaign are paused: resume sending first, then send this message again."
+            : cancelled
+              ? "This campaign was cancelled: nothing more is sent."
+              : "This campaign has no messages to send again yet.",
+          code: paused ? "resendWhilePaused" : cancelled ? "cancelled" : "nothingToResend"
         })
       }
       // one more pending message, and one more open campaign if it had none left to send
@@ -135,7 +143,9 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // already and touch answers false: refused, nothing written.
       if (original.media !== null && !(yield* (yield* MediaStore).touch(original.media.id, now))) {
         return yield* new CampaignConflict({
-          message: `the ${original.media.kind === "image" ? "image" : "file"} ${original.media.filename} of this message is no longer kept (uploads go ${MEDIA_RESEND_WINDOW_MS / 86_400_000} days after a failed message's time): plan a new message with the file attached again`
+          message: `the ${original.media.kind === "image" ? "image" : "file"} ${original.media.filename} of this message is no longer kept (uploads go ${MEDIA_RESEND_WINDOW_MS / 86_400_000} days after a failed message's time): plan a new message with the file attached again`,
+          code: original.media.kind === "image" ? "imageGone" : "fileGone",
+          params: { name: original.media.filename, days: MEDIA_RESEND_WINDOW_MS / 86_400_000 }
         })
       }
 
@@ -145,7 +155,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       // twice). The caller hears CONFLICT and may ask again.
       const changedMeanwhile = () =>
         new CampaignConflict({
-          message: "The message or its campaign changed meanwhile: reload the page and try again."
+          message: "The message or its campaign changed meanwhile: reload the page and try again.",
+          code: "changedMeanwhile"
         })
       const marked = yield* execute(MessageAggregate)(input.messageId, mark, { known: original, retries: 0 }).pipe(
         Effect.catchTag("ConcurrencyConflict", () => Effect.fail(changedMeanwhile()))
@@ -158,7 +169,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       )
       if (added._tag === "Rejected") {
         return yield* new CampaignConflict({
-          message: "The campaign changed meanwhile: reload the page and try again."
+          message: "The campaign changed meanwhile: reload the page and try again.",
+          code: "campaignChangedMeanwhile"
         })
       }
       const scheduled = yield* execute(MessageAggregate)(resendId, {
@@ -175,7 +187,8 @@ export const resendCampaignMessage = Effect.fn("resendCampaignMessage")(function
       })
       if (scheduled._tag === "Rejected" && !(runAgain && scheduled.rejection._tag === "MessageAlreadyExists")) {
         return yield* new CampaignConflict({
-          message: "The message could not be sent again: reload the page and try again."
+          message: "The message could not be sent again: reload the page and try again.",
+          code: "resendFailed"
         })
       }
       // Cancelled while this was written (campaign.cancel cancels the ids it read): cancel it now,

@@ -42,6 +42,7 @@ export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
   if (misplaced !== -1) {
     return yield* new InvalidCampaign({
       message: "a colour, font and chosen contacts belong to your Status only, not to a group",
+      code: "statusStyleMisplaced",
       field: `targets.${misplaced}.statusPost`
     })
   }
@@ -50,19 +51,26 @@ export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
   const post = status.statusPost ?? defaultStatusPost
   const problem = statusPostProblem(post)
   if (problem !== null) {
-    return yield* new InvalidCampaign({ message: problem.message, field: `targets.${index}.statusPost.${problem.at}` })
+    return yield* new InvalidCampaign({
+      message: problem.message,
+      code: problem.code,
+      params: problem.params,
+      field: `targets.${index}.statusPost.${problem.at}`
+    })
   }
   const explicit = input.messages !== undefined
   for (const [i, m] of messages.entries()) {
     if (m.poll !== null) {
       return yield* new InvalidCampaign({
         message: "a poll cannot be posted to your Status; send it to groups only, or make it a text",
+        code: "statusPoll",
         field: explicit ? `messages.${i}.poll` : "targets"
       })
     }
     if (m.media !== null && m.media.kind !== "image") {
       return yield* new InvalidCampaign({
         message: "a Status can show an image, not a file; attach an image, or send the file to groups only",
+        code: "statusFile",
         field: explicit ? `messages.${i}.media` : "targets"
       })
     }
@@ -70,6 +78,7 @@ export const checkStatusPlan = Effect.fn("checkStatusPlan")(function* (
       const own = input.messages?.[i]?.mentionAll === true
       return yield* new InvalidCampaign({
         message: STATUS_NO_MENTION,
+        code: "statusMention",
         field: own ? `messages.${i}.mentionAll` : "mentionAll"
       })
     }

@@ -4,6 +4,8 @@ import { GatewayPort } from "../ports/GatewayPort.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { oneLine } from "../text/oneLine.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
+import type { GatewayRefusal } from "./gatewayRefusal.ts"
+import { gatewayRefusal } from "./gatewayRefusal.ts"
 import { olderThan } from "./mentionSupport.ts"
 
 /**
@@ -36,8 +38,10 @@ const ALL_CONTACTS_SINCE: Readonly<Record<string, ReadonlyArray<number>>> = {
   SANDBOX: [0, 0, 0]
 }
 
-/** Whether something can be done, and if not why, in the organiser's words. */
-export type Reach = { readonly ok: true } | { readonly ok: false; readonly reason: string }
+/** Whether something can be done, and if not why, in the organiser's words (and as a code, where there is one). */
+export type Reach =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: string; readonly refusal?: GatewayRefusal | undefined }
 
 /** What this gateway can do with a Status: post one at all, to chosen contacts, to all contacts. */
 export interface StatusReach {
@@ -47,7 +51,7 @@ export interface StatusReach {
 }
 
 const ok: Reach = { ok: true }
-const no = (reason: string): Reach => ({ ok: false, reason })
+const no = (reason: string, refusal?: GatewayRefusal): Reach => ({ ok: false, reason, refusal })
 
 /** The sentence the form shows where the gateway cannot choose who sees a Status. */
 export const ALL_CONTACTS_ONLY =
@@ -60,13 +64,15 @@ export const statusReachOf = (gateway: GatewayServerVersion): StatusReach => {
   if (since === undefined) {
     const named = engine === "" || engine === "UNKNOWN" ? "an engine it does not name" : oneLine(gateway.engine)
     const refused = no(
-      `this WhatsApp session's engine (${named}) cannot post a Status; ask the operator for a WAHA engine that can (NOWEB, GOWS 2025.1.5 or later, WEBJS 2024.11.1 or later)`
+      `this WhatsApp session's engine (${named}) cannot post a Status; ask the operator for a WAHA engine that can (NOWEB, GOWS 2025.1.5 or later, WEBJS 2024.11.1 or later)`,
+      gatewayRefusal("status", gateway, undefined)
     )
     return { status: refused, chosenContacts: refused, allContacts: refused }
   }
   if (olderThan(gateway.version, since)) {
     const refused = no(
-      `the messaging gateway (WAHA ${version} on ${engine}) cannot post a Status: that needs WAHA ${since.join(".")} or later; ask the operator to upgrade`
+      `the messaging gateway (WAHA ${version} on ${engine}) cannot post a Status: that needs WAHA ${since.join(".")} or later; ask the operator to upgrade`,
+      gatewayRefusal("status", gateway, since)
     )
     return { status: refused, chosenContacts: refused, allContacts: refused }
   }
@@ -79,12 +85,14 @@ export const statusReachOf = (gateway: GatewayServerVersion): StatusReach => {
         ? no(ALL_CONTACTS_ONLY)
         : olderThan(gateway.version, chosen)
           ? no(
-              `the messaging gateway (WAHA ${version} on ${engine}) cannot send a Status to chosen contacts: that needs WAHA ${chosen.join(".")} or later; choose all contacts, or ask the operator to upgrade`
+              `the messaging gateway (WAHA ${version} on ${engine}) cannot send a Status to chosen contacts: that needs WAHA ${chosen.join(".")} or later; choose all contacts, or ask the operator to upgrade`,
+              gatewayRefusal("statusChosen", gateway, chosen)
             )
           : ok,
     allContacts: olderThan(gateway.version, all)
       ? no(
-          `the messaging gateway (WAHA ${version} on ${engine}) can send a Status only to chosen contacts: all contacts needs WAHA ${all.join(".")} or later; choose the contacts, or ask the operator to upgrade`
+          `the messaging gateway (WAHA ${version} on ${engine}) can send a Status only to chosen contacts: all contacts needs WAHA ${all.join(".")} or later; choose the contacts, or ask the operator to upgrade`,
+          gatewayRefusal("statusAll", gateway, all)
         )
       : ok
   }
@@ -93,7 +101,14 @@ export const statusReachOf = (gateway: GatewayServerVersion): StatusReach => {
 /** session.getStatusReach: what the caller's session's gateway can do with a Status, for the form to say in advance. */
 export const getStatusReach = Effect.fn("getStatusReach")(function* (userId: string, sessionName: string) {
   yield* findOwnedSession(userId, sessionName)
-  return statusReachOf(yield* (yield* GatewayPort).serverVersion())
+  const reach = statusReachOf(yield* (yield* GatewayPort).serverVersion())
+  // the answer as it was: the refusal's code is for InvalidCampaign (requireStatus)
+  const said = (r: Reach): Reach => (r.ok ? r : { ok: false, reason: r.reason })
+  return {
+    status: said(reach.status),
+    chosenContacts: said(reach.chosenContacts),
+    allContacts: said(reach.allContacts)
+  }
 })
 
 /**
@@ -104,5 +119,5 @@ export const getStatusReach = Effect.fn("getStatusReach")(function* (userId: str
 export const requireStatus = Effect.fn("requireStatus")(function* (field: string, chosenContacts: boolean) {
   const reach = statusReachOf(yield* (yield* GatewayPort).serverVersion())
   const asked = !reach.status.ok ? reach.status : chosenContacts ? reach.chosenContacts : reach.allContacts
-  if (!asked.ok) return yield* new InvalidCampaign({ message: asked.reason, field })
+  if (!asked.ok) return yield* new InvalidCampaign({ message: asked.reason, ...asked.refusal, field })
 })

@@ -43,13 +43,19 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
         }
   if (poll !== undefined) {
     const problem = pollProblem(poll)
-    if (problem !== null) return yield* new InvalidCampaign({ message: problem.message, field: `poll.${problem.at}` })
+    if (problem !== null)
+      return yield* new InvalidCampaign({
+        message: problem.message,
+        code: problem.code,
+        params: problem.params,
+        field: `poll.${problem.at}`
+      })
   }
   if (input.mentionAll === true && targetKindOf(message.groupId) === "channel")
-    return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, field: "mentionAll" })
+    return yield* new InvalidCampaign({ message: CHANNEL_MENTION_REFUSAL, code: "channelMention", field: "mentionAll" })
   // the number's Status: no mention goes with it (statusPlan.ts)
   if (input.mentionAll === true && targetKindOf(message.groupId) === "status") {
-    return yield* new InvalidCampaign({ message: STATUS_NO_MENTION, field: "mentionAll" })
+    return yield* new InvalidCampaign({ message: STATUS_NO_MENTION, code: "statusMention", field: "mentionAll" })
   }
   if (input.mentionAll === true) yield* requireMentionAll("mentionAll")
   const now = yield* Clock.currentTimeMillis
@@ -68,26 +74,32 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
         // on the campaign's wall clock (UTC for a campaign created before plans were kept)
         return yield* new InvalidCampaign({
           message: alreadyPassed(r.scheduledAt, campaign.plan?.timeZone ?? "UTC", now),
+          code: "pastTime",
+          params: { scheduledAt: r.scheduledAt, timeZone: campaign.plan?.timeZone ?? "UTC" },
           field: "scheduledAt"
         })
       case "EmptyContent":
-        return yield* new InvalidCampaign({ message: "message content must not be empty" })
+        return yield* new InvalidCampaign({ message: "message content must not be empty", code: "emptyContent" })
       case "InvalidPoll":
-        return yield* new InvalidCampaign({ message: r.message, field: `poll.${r.at}` })
+        return yield* new InvalidCampaign({ message: r.message, code: r.code, params: r.params, field: `poll.${r.at}` })
       case "NotAPoll":
         return yield* new InvalidCampaign({
           message: "this message is a text, not a poll: a text cannot become a poll (plan a new message)",
+          code: "notAPoll",
           field: "poll"
         })
       case "PollCannotMention":
         return yield* new InvalidCampaign({
           message: "a poll cannot mention everyone (WhatsApp gateways send polls without mentions)",
+          code: "pollMention",
           field: "mentionAll"
         })
       case "MessageAlreadyPicked":
       case "MessageClosed":
         return yield* new CampaignConflict({
-          message: `This message can no longer be changed: ${messageStateWords(r.status)}.`
+          message: `This message can no longer be changed: ${messageStateWords(r.status)}.`,
+          code: "messageLocked",
+          params: { state: r.status }
         })
       default:
         return yield* new CampaignMessageNotFound()

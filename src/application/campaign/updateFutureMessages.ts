@@ -6,6 +6,8 @@ import { execute } from "../eventSourcing/execute.ts"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
+import type { RefusalParams } from "../refusal.ts"
+import type { InvalidCampaignCode } from "./CampaignErrors.ts"
 import { CampaignConflict, InvalidCampaign } from "./CampaignErrors.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 
@@ -39,13 +41,40 @@ const fieldOf = (problem: FutureChangeProblem): string => {
  * counted as skipped, so a claim stays exactly-once. The campaign then records its new plan
  * (CampaignPlanChanged), so that the page's sentence of its rhythm stays true.
  */
+/** A future change's problem as a code and values, for the reader's words (InvalidCampaign's `code`). */
+const futureChangeRefusal = (
+  problem: FutureChangeProblem
+): { readonly code: InvalidCampaignCode; readonly params?: RefusalParams } => {
+  switch (problem._tag) {
+    case "NotRepeating":
+      return { code: "notRepeating" }
+    case "NothingToChange":
+      return { code: "nothingToChange" }
+    case "InvalidSendTime":
+      return { code: "invalidSendTime" }
+    case "EmptyTemplate":
+      return { code: "emptyTemplate" }
+    case "TooLong":
+      return { code: "tooLong", params: { max: problem.max } }
+    case "PartsDiffer":
+      return { code: "partsDiffer", params: { count: problem.was, now: problem.now } }
+    case "NoFutureMessage":
+      return { code: "noFutureMessage" }
+    case "InThePast":
+      return { code: "futurePastTime", params: { scheduledAt: problem.scheduledAt, timeZone: problem.timeZone } }
+  }
+}
+
 export const updateFutureMessages = Effect.fn("updateFutureMessages")(function* (
   userId: string,
   input: UpdateFutureMessagesInput
 ) {
   const campaign = yield* ownedCampaign(userId, input.campaignId)
   if (campaign.status === "CANCELLED" || campaign.status === "COMPLETED")
-    return yield* new CampaignConflict({ message: "this campaign is finished: it has no message left to change" })
+    return yield* new CampaignConflict({
+      message: "this campaign is finished: it has no message left to change",
+      code: "nothingLeftToChange"
+    })
   const now = yield* Clock.currentTimeMillis
   const views = yield* (yield* MessageRepository).listByCampaign(campaign.id)
   const messages = views
@@ -62,6 +91,7 @@ export const updateFutureMessages = Effect.fn("updateFutureMessages")(function* 
   if (planned._tag === "Invalid") {
     return yield* new InvalidCampaign({
       message: describeFutureChangeProblem(planned.problem, now),
+      ...futureChangeRefusal(planned.problem),
       field: fieldOf(planned.problem)
     })
   }

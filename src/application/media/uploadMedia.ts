@@ -36,6 +36,13 @@ export class UnsupportedMediaType extends Data.TaggedError("UnsupportedMediaType
   override get message() {
     return `${this.detected === null ? "this file's type could not be recognised" : `files of type ${this.detected} cannot be sent`}; Herald accepts ${ACCEPTED_MEDIA_DESCRIPTION}, at most 16 MB`
   }
+  /** the reader's words (interfaces/web/refusalWords.ts) */
+  get code() {
+    return this.detected === null ? "unrecognised" : "type"
+  }
+  get params() {
+    return this.detected === null ? {} : { value: this.detected }
+  }
 }
 
 /** Over 16 MB: 413. */
@@ -49,6 +56,9 @@ export class MediaTooLarge extends Data.TaggedError("MediaTooLarge")<{}> {
 export class MediaQuotaExceeded extends Data.TaggedError("MediaQuotaExceeded")<{}> {
   override get message() {
     return `you already keep ${MAX_MEDIA_FILES_PER_USER} files or ${MAX_MEDIA_BYTES_PER_USER / 1024 / 1024} MB of images and files; they are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign`
+  }
+  get params() {
+    return { files: MAX_MEDIA_FILES_PER_USER, megabytes: MAX_MEDIA_BYTES_PER_USER / 1024 / 1024 }
   }
 }
 

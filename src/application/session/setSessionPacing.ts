@@ -23,7 +23,8 @@ export const setSessionPacing = Effect.fn("setSessionPacing")(function* (
   const rejection = outcome.rejection
   if (rejection._tag === "InvalidPacing") {
     const [first] = rejection.problems
-    if (first !== undefined) return yield* new InvalidSessionPacing({ field: first.field, message: first.message })
+    if (first !== undefined)
+      return yield* new InvalidSessionPacing({ field: first.field, message: first.message, code: first.code })
   }
   // logged out since the read model was read
   return yield* new MessagingSessionNotFound()

@@ -1,6 +1,10 @@
 import { Clock, Effect } from "effect"
 import type { WebhookEventType } from "../../domain/webhook/Webhook.ts"
-import { MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT, webhookUrlProblem } from "../../domain/webhook/Webhook.ts"
+import {
+  describeWebhookUrlProblem,
+  MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
+  webhookUrlProblemCode
+} from "../../domain/webhook/Webhook.ts"
 import { AuthSettings } from "../auth/AuthSettings.ts"
 import { Ids } from "../ports/Ids.ts"
 import { WebhookRepository } from "../ports/WebhookRepository.ts"
@@ -21,8 +25,13 @@ export const createWebhookEndpoint = Effect.fn("createWebhookEndpoint")(function
 ) {
   const url = input.url.trim()
   const { allowPrivateTargets } = yield* WebhookSettings
-  const problem = webhookUrlProblem(url, allowPrivateTargets)
-  if (problem !== null) return yield* new InvalidWebhookEndpoint({ field: "url", message: problem })
+  const urlProblem = webhookUrlProblemCode(url, allowPrivateTargets)
+  if (urlProblem !== null)
+    return yield* new InvalidWebhookEndpoint({
+      field: "url",
+      message: describeWebhookUrlProblem(urlProblem),
+      urlProblem
+    })
   const events = [...new Set(input.events)]
   if (events.length === 0)
     return yield* new InvalidWebhookEndpoint({ field: "events", message: "Choose at least one event to send." })

@@ -49,32 +49,66 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/
 const CONTACT = /^\d{5,20}@(c\.us|lid)$/
 
 /** What is wrong with a Status's settings and where (`backgroundColor`, `font`, `contacts` or `contacts.<i>`), or null. */
-export const statusPostProblem = (post: StatusPost): { readonly message: string; readonly at: string } | null => {
+/** What is wrong with a Status's settings: its English words, where, and a stable code with its values for other languages. */
+export interface StatusPostProblem {
+  readonly message: string
+  readonly at: string
+  readonly code:
+    | "statusColour"
+    | "statusFont"
+    | "statusNoContacts"
+    | "statusTooManyContacts"
+    | "statusNotContact"
+    | "statusContactTwice"
+  readonly params: Readonly<Record<string, string | number>>
+}
+
+export const statusPostProblem = (post: StatusPost): StatusPostProblem | null => {
   if (!COLOUR.test(post.backgroundColor)) {
-    return { message: "a Status's background colour is written #rrggbb, e.g. #38b42f", at: "backgroundColor" }
+    return {
+      message: "a Status's background colour is written #rrggbb, e.g. #38b42f",
+      at: "backgroundColor",
+      code: "statusColour",
+      params: {}
+    }
   }
   if (!isStatusFont(post.font)) {
-    return { message: `a Status's font is one of ${STATUS_FONTS.join(", ")}`, at: "font" }
+    return {
+      message: `a Status's font is one of ${STATUS_FONTS.join(", ")}`,
+      at: "font",
+      code: "statusFont",
+      params: { fonts: STATUS_FONTS.join(", ") }
+    }
   }
   if (post.contacts === null) return null
   if (post.contacts.length === 0) {
     return {
       message: "choose at least one contact to see the Status, or let all your contacts see it",
-      at: "contacts"
+      at: "contacts",
+      code: "statusNoContacts",
+      params: {}
     }
   }
   if (post.contacts.length > MAX_STATUS_CONTACTS) {
     return {
       message: `a Status may go to at most ${MAX_STATUS_CONTACTS.toLocaleString("en-US")} chosen contacts (this one has ${post.contacts.length.toLocaleString("en-US")}); let all your contacts see it instead`,
-      at: "contacts"
+      at: "contacts",
+      code: "statusTooManyContacts",
+      params: { max: MAX_STATUS_CONTACTS, count: post.contacts.length }
     }
   }
   const seen = new Set<string>()
   for (const [i, contact] of post.contacts.entries()) {
     if (!CONTACT.test(contact)) {
-      return { message: "this is not a WhatsApp contact: pick contacts from your list", at: `contacts.${i}` }
+      return {
+        message: "this is not a WhatsApp contact: pick contacts from your list",
+        at: `contacts.${i}`,
+        code: "statusNotContact",
+        params: {}
+      }
     }
-    if (seen.has(contact)) return { message: "this contact is chosen twice", at: `contacts.${i}` }
+    if (seen.has(contact))
+      return { message: "this contact is chosen twice", at: `contacts.${i}`, code: "statusContactTwice", params: {} }
     seen.add(contact)
   }
   return null

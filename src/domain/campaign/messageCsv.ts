@@ -31,12 +31,47 @@ export interface CsvMessage {
   readonly time: string
   /** said of a time moved by a daylight-saving change; null otherwise */
   readonly note: string | null
+  /** the note as a stable code and its values (`dstGap`: written, sent; `dstTwice`: written), for other languages */
+  readonly noteCode: DstNote["code"] | null
+  readonly noteParams: DstNote["params"]
 }
 
-/** What is wrong with a row, or with the file (line 0: the time zone, an empty file). */
+/** A time a daylight-saving change moved: its English words, and a stable code with its values. */
+interface DstNote {
+  readonly message: string
+  readonly code: "dstGap" | "dstTwice"
+  readonly params: Readonly<Record<string, string>>
+}
+
+/** What can be wrong with a row or the file, as a stable code (its English words are `message`). */
+export const CSV_PROBLEM_CODES = [
+  "unknownZone",
+  "tooManyRows",
+  "quoteNotClosed",
+  "quoteNotAtEnd",
+  "columns",
+  "columnsCommas",
+  "columnsSemicolons",
+  "dateSlashed",
+  "dateInvalid",
+  "timeInvalid",
+  "textEmpty",
+  "textUnreadable",
+  "textTooLong",
+  "past",
+  "noMessages"
+] as const
+export type CsvProblemCode = (typeof CSV_PROBLEM_CODES)[number]
+
+/**
+ * What is wrong with a row, or with the file (line 0: the time zone, an empty file): its English
+ * words, and a stable code with its values for other languages.
+ */
 export interface CsvProblem {
   readonly line: number
   readonly message: string
+  readonly code: CsvProblemCode
+  readonly params: Readonly<Record<string, string | number>>
 }
 
 export interface CsvReading {
@@ -58,7 +93,12 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
   // the zone made once: making one per row (an Intl formatter each) was most of the time taken
   const zone = DateTime.zoneMakeNamed(timeZone)
   if (Option.isNone(zone)) {
-    problems.push({ line: 0, message: `unknown time zone ${JSON.stringify(timeZone)}` })
+    problems.push({
+      line: 0,
+      message: `unknown time zone ${JSON.stringify(timeZone)}`,
+      code: "unknownZone",
+      params: { zone: timeZone }
+    })
     return { messages, problems }
   }
   // one kind of line break, so that counting "\n" counts lines; a leading byte-order mark (Excel) goes
@@ -87,21 +127,25 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
       if (rows > MAX_MESSAGES_PER_CAMPAIGN) {
         problems.push({
           line: at,
-          message: `too many rows: a campaign holds at most ${MAX_MESSAGES_PER_CAMPAIGN} messages; this row and the ones after it were not read`
+          message: `too many rows: a campaign holds at most ${MAX_MESSAGES_PER_CAMPAIGN} messages; this row and the ones after it were not read`,
+          code: "tooManyRows",
+          params: { max: MAX_MESSAGES_PER_CAMPAIGN }
         })
         parser.abort()
         return
       }
-      const problem = (message: string) => problems.push({ line: at, message })
+      const problem = (message: string, code: CsvProblemCode, params: CsvProblem["params"] = {}) =>
+        problems.push({ line: at, message, code, params })
       // Any quoting error: the row cannot be trusted, and may have swallowed the next line(s)
       // (`"abc"def` runs on to the next quote), so it is named rather than read.
       if (result.errors.some((e) => e.code === "MissingQuotes")) {
-        problem('a quoted text is not closed: a " is missing (write a " inside a quoted text as "")')
+        problem('a quoted text is not closed: a " is missing (write a " inside a quoted text as "")', "quoteNotClosed")
         return
       }
       if (result.errors.length > 0) {
         problem(
-          'a quoted text must end right before a comma or the end of its line (write a " inside a quoted text as "", and put the whole text in quotes)'
+          'a quoted text must end right before a comma or the end of its line (write a " inside a quoted text as "", and put the whole text in quotes)',
+          "quoteNotAtEnd"
         )
         return
       }
@@ -112,7 +156,8 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
             : cells.length === 1 && (cells[0] ?? "").includes(";")
               ? ": separate the columns with commas, not semicolons"
               : ""
-        problem(`expected 3 columns (date,time,text), found ${cells.length}${hint}`)
+        const code = cells.length > 3 ? "columnsCommas" : hint === "" ? "columns" : ("columnsSemicolons" as const)
+        problem(`expected 3 columns (date,time,text), found ${cells.length}${hint}`, code, { found: cells.length })
         return
       }
       const [dateCell = "", timeCell = "", textCell = ""] = cells
@@ -124,37 +169,49 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
         problem(
           SLASHED_DATE.test(date)
             ? `date ${JSON.stringify(date)}: write dates as YYYY-MM-DD (2027-03-28); day/month and month/day orders read alike`
-            : `date ${JSON.stringify(date)} is not a date as YYYY-MM-DD`
+            : `date ${JSON.stringify(date)} is not a date as YYYY-MM-DD`,
+          SLASHED_DATE.test(date) ? "dateSlashed" : "dateInvalid",
+          { value: date }
         )
         return
       }
       const t = TIME.exec(time)
       if (t === null) {
-        problem(`time ${JSON.stringify(time)} is not a time as HH:MM (00:00 to 23:59)`)
+        problem(`time ${JSON.stringify(time)} is not a time as HH:MM (00:00 to 23:59)`, "timeInvalid", { value: time })
         return
       }
       if (content === "") {
-        problem("the text is empty")
+        problem("the text is empty", "textEmpty")
         return
       }
       // what File.text() makes of a file that is not UTF-8 (Excel's plain "CSV" is Windows-1252)
       if (content.includes("\uFFFD")) {
-        problem('the text holds characters that could not be read: save the file as "CSV UTF-8" and import it again')
+        problem(
+          'the text holds characters that could not be read: save the file as "CSV UTF-8" and import it again',
+          "textUnreadable"
+        )
         return
       }
       if (content.length > MAX_CONTENT_LENGTH) {
-        problem(`the text is ${content.length} characters long; a message holds at most ${MAX_CONTENT_LENGTH}`)
+        problem(
+          `the text is ${content.length} characters long; a message holds at most ${MAX_CONTENT_LENGTH}`,
+          "textTooLong",
+          { length: content.length, max: MAX_CONTENT_LENGTH }
+        )
         return
       }
       const hour = Number(t[1])
       const minute = Number(t[2])
       const scheduledAt = wallClockInstant(day, hour, minute, zone.value)
       if (scheduledAt === null) {
-        problem(`unknown time zone ${JSON.stringify(timeZone)}`)
+        problem(`unknown time zone ${JSON.stringify(timeZone)}`, "unknownZone", { zone: timeZone })
         return
       }
       if (scheduledAt < now) {
-        problem(`${date} ${pad(hour)}:${pad(minute)} in ${timeZone} is in the past`)
+        problem(`${date} ${pad(hour)}:${pad(minute)} in ${timeZone} is in the past`, "past", {
+          scheduledAt,
+          timeZone
+        })
         return
       }
       messages.push({
@@ -164,13 +221,19 @@ export const parseMessageCsv = (text: string, timeZone: string, now: number): Cs
         localTime: DateTime.formatIsoOffset(DateTime.makeZonedUnsafe(scheduledAt, { timeZone: zone.value })),
         date,
         time: `${pad(hour)}:${pad(minute)}`,
-        note: dstNote(scheduledAt, day, hour, minute, zone.value)
+        ...noteOf(dstNote(scheduledAt, day, hour, minute, zone.value))
       })
     }
   })
-  if (messages.length === 0 && problems.length === 0) problems.push({ line: 0, message: "the file holds no messages" })
+  if (messages.length === 0 && problems.length === 0)
+    problems.push({ line: 0, message: "the file holds no messages", code: "noMessages", params: {} })
   return { messages, problems }
 }
+
+const noteOf = (note: DstNote | null) =>
+  note === null
+    ? { note: null, noteCode: null, noteParams: {} }
+    : { note: note.message, noteCode: note.code, noteParams: note.params }
 
 /** Whether a daylight-saving change moved this wall-clock time, said as a note. */
 const dstNote = (
@@ -179,17 +242,26 @@ const dstNote = (
   hour: number,
   minute: number,
   zone: DateTime.TimeZone
-): string | null => {
+): DstNote | null => {
   const written = `${pad(hour)}:${pad(minute)}`
   const parts = DateTime.toParts(DateTime.makeZonedUnsafe(at, { timeZone: zone }))
   if (parts.hour !== hour || parts.minute !== minute) {
-    return `${written} does not exist that day (the clocks go forward): sent at ${pad(parts.hour)}:${pad(parts.minute)}`
+    const sent = `${pad(parts.hour)}:${pad(parts.minute)}`
+    return {
+      message: `${written} does not exist that day (the clocks go forward): sent at ${sent}`,
+      code: "dstGap",
+      params: { written, sent }
+    }
   }
   const later = DateTime.makeZoned(
     { ...day, hour, minute, second: 0, millisecond: 0 },
     { timeZone: zone, adjustForTimeZone: true, disambiguation: "later" }
   ).pipe(Option.map(DateTime.toEpochMillis), Option.getOrNull)
   return later !== null && later !== at
-    ? `${written} happens twice that day (the clocks go back): sent at the first`
+    ? {
+        message: `${written} happens twice that day (the clocks go back): sent at the first`,
+        code: "dstTwice",
+        params: { written }
+      }
     : null
 }

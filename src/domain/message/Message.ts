@@ -3,7 +3,7 @@ import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
 import type { MessageMedia } from "./Media.ts"
 import { copyMedia } from "./Media.ts"
-import type { Poll } from "./Poll.ts"
+import type { Poll, PollProblem } from "./Poll.ts"
 import { pollProblem, samePoll } from "./Poll.ts"
 
 /**
@@ -297,7 +297,7 @@ export type MessageRejection =
   | { readonly _tag: "ScheduledInThePast"; readonly scheduledAt: number; readonly now: number }
   | { readonly _tag: "EmptyContent" }
   /** `at`: where in the poll (`options`, `options.<i>`) */
-  | { readonly _tag: "InvalidPoll"; readonly message: string; readonly at: string }
+  | ({ readonly _tag: "InvalidPoll" } & NonNullable<PollProblem>)
   /** WAHA's sendPoll takes no mentions (docs/waha-features.md §3) */
   | { readonly _tag: "PollCannotMention" }
   | { readonly _tag: "NotAPoll" }

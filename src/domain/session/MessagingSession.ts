@@ -101,21 +101,35 @@ export interface SessionPacing {
 export const NO_PACING: SessionPacing = { minGapSeconds: 0, jitterSeconds: 0 }
 
 /** What is wrong with a pacing, by field; empty when it is acceptable. */
-export const pacingProblems = (
-  pacing: SessionPacing
-): ReadonlyArray<{ readonly field: "minGapSeconds" | "jitterSeconds"; readonly message: string }> => {
-  const problems: Array<{ readonly field: "minGapSeconds" | "jitterSeconds"; readonly message: string }> = []
+/** A pacing refused: the field, its English words, and a stable code for other languages (its bound is PACING_MAX_SECONDS). */
+export interface PacingProblem {
+  readonly field: "minGapSeconds" | "jitterSeconds"
+  readonly message: string
+  readonly code: "pacingRange" | "pacingJitterNeedsGap" | "pacingTooLong"
+}
+
+export const pacingProblems = (pacing: SessionPacing): ReadonlyArray<PacingProblem> => {
+  const problems: Array<PacingProblem> = []
   for (const field of ["minGapSeconds", "jitterSeconds"] as const) {
     const value = pacing[field]
     if (!Number.isInteger(value) || value < 0 || value > PACING_MAX_SECONDS)
-      problems.push({ field, message: `${field} must be a whole number of seconds from 0 to ${PACING_MAX_SECONDS}` })
+      problems.push({
+        field,
+        message: `${field} must be a whole number of seconds from 0 to ${PACING_MAX_SECONDS}`,
+        code: "pacingRange"
+      })
   }
   if (problems.length === 0 && pacing.minGapSeconds === 0 && pacing.jitterSeconds > 0)
-    problems.push({ field: "minGapSeconds", message: "a gap is needed for jitter: set a gap, or set jitter to 0" })
+    problems.push({
+      field: "minGapSeconds",
+      message: "a gap is needed for jitter: set a gap, or set jitter to 0",
+      code: "pacingJitterNeedsGap"
+    })
   if (problems.length === 0 && pacing.minGapSeconds + pacing.jitterSeconds > PACING_MAX_SECONDS)
     problems.push({
       field: "jitterSeconds",
-      message: `gap and jitter together must be at most ${PACING_MAX_SECONDS} seconds (the 2-minute window in which a due message must go)`
+      message: `gap and jitter together must be at most ${PACING_MAX_SECONDS} seconds (the 2-minute window in which a due message must go)`,
+      code: "pacingTooLong"
     })
   return problems
 }
@@ -238,7 +252,7 @@ export type SessionRejection =
   | { readonly _tag: "InvalidSessionName"; readonly sessionName: string }
   | {
       readonly _tag: "InvalidPacing"
-      readonly problems: ReadonlyArray<{ readonly field: "minGapSeconds" | "jitterSeconds"; readonly message: string }>
+      readonly problems: ReadonlyArray<PacingProblem>
     }
 
 export const initialSessionState: SessionState = {

@@ -58,27 +58,56 @@ export const webhookDeliveryId = (endpointId: string, eventId: string): string =
 /** The event id receivers de-duplicate on: one per recorded event (its stream and version), the same for every endpoint. */
 export const webhookEventId = (streamId: string, version: number): string => `${streamId}.${version}`
 
-/** Whether a URL may be an endpoint: https, or http when the operator allows private targets (a local receiver). */
-export const webhookUrlProblem = (url: string, allowHttp: boolean): string | null => {
-  if (url.length > WEBHOOK_URL_MAX) return `The address is longer than ${WEBHOOK_URL_MAX} characters.`
+/** What is wrong with an endpoint's address, as a stable code (the English words: webhookUrlProblem). */
+export const WEBHOOK_URL_PROBLEM_CODES = [
+  "urlTooLong",
+  "urlNotAddress",
+  "urlHttpsOrHttp",
+  "urlHttpsOnly",
+  "urlCredentials",
+  "urlFragment",
+  "urlPrivate"
+] as const
+export type WebhookUrlProblemCode = (typeof WEBHOOK_URL_PROBLEM_CODES)[number]
+
+/** Whether a URL may be an endpoint, as a code: null when it may. */
+export const webhookUrlProblemCode = (url: string, allowHttp: boolean): WebhookUrlProblemCode | null => {
+  if (url.length > WEBHOOK_URL_MAX) return "urlTooLong"
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return "That is not a web address (it should start with https://)."
+    return "urlNotAddress"
   }
   if (parsed.protocol !== "https:" && !(allowHttp && parsed.protocol === "http:"))
-    return allowHttp
-      ? "The address must start with https:// or http://."
-      : "The address must start with https:// (plain http is refused)."
-  if (parsed.username !== "" || parsed.password !== "") return "The address must not hold a user name or password."
-  if (parsed.hash !== "") return "The address must not hold a #fragment."
+    return allowHttp ? "urlHttpsOrHttp" : "urlHttpsOnly"
+  if (parsed.username !== "" || parsed.password !== "") return "urlCredentials"
+  if (parsed.hash !== "") return "urlFragment"
   // obvious at once; a name is checked where it leads at each delivery (infrastructure/webhooks)
   const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase()
   if (
     !allowHttp &&
     (host === "localhost" || host.endsWith(".localhost") || (isIpLiteral(host) && isPrivateAddress(host)))
   )
-    return "The address leads to this server or a private network, which Herald does not call."
+    return "urlPrivate"
   return null
+}
+
+const URL_PROBLEMS: Readonly<Record<WebhookUrlProblemCode, string>> = {
+  urlTooLong: `The address is longer than ${WEBHOOK_URL_MAX} characters.`,
+  urlNotAddress: "That is not a web address (it should start with https://).",
+  urlHttpsOrHttp: "The address must start with https:// or http://.",
+  urlHttpsOnly: "The address must start with https:// (plain http is refused).",
+  urlCredentials: "The address must not hold a user name or password.",
+  urlFragment: "The address must not hold a #fragment.",
+  urlPrivate: "The address leads to this server or a private network, which Herald does not call."
+}
+
+/** An address's problem in the organiser's words. */
+export const describeWebhookUrlProblem = (code: WebhookUrlProblemCode): string => URL_PROBLEMS[code]
+
+/** Whether a URL may be an endpoint: https, or http when the operator allows private targets (a local receiver). */
+export const webhookUrlProblem = (url: string, allowHttp: boolean): string | null => {
+  const code = webhookUrlProblemCode(url, allowHttp)
+  return code === null ? null : describeWebhookUrlProblem(code)
 }

@@ -37,5 +37,7 @@ export type MailT = (key: string, values?: Readonly<Record<string, string | numb
 
 export const mailWords = (language: AppLanguage): MailT => {
   const t = instance.getFixedT(language)
-  return (key, values) => t(key, values ?? {})
+  // defaultValue (i18next's own answer for a missing key, the key) lets `t` take any key where the
+  // browser app's typed keys are in scope too (its router types reach this file)
+  return (key, values) => t(key, { ...values, defaultValue: key })
 }

@@ -1,4 +1,5 @@
 import type { Reader } from "../../application/ports/Notifier.ts"
+import type { AppLanguage } from "../../domain/shared/languages.ts"
 import { formattingLocaleFor } from "../../domain/shared/locale.ts"
 import { zoneNameIn } from "../../domain/shared/zoneNames.ts"
 import { mailLanguage } from "./mailWords.ts"
@@ -39,7 +40,13 @@ export const readerLocale = (reader: Reader): string => formattingLocaleFor(mail
  * the browser's locale), `Thursday, November 26, 2:00 PM (UTC)` for a reader of no known zone;
  * the year is added when it is not the year of `now` there.
  */
-export const readerTime = (epochMs: number, reader: Reader, now: number): string => {
+export const readerTime = (
+  epochMs: number,
+  reader: Reader,
+  now: number,
+  /** the zone's name in the reader's language when not the mails' (the browser app's pages name it their way) */
+  zoneName?: (timeZone: string, language: AppLanguage) => string
+): string => {
   const timeZone = zoneOf(reader)
   const locale = readerLocale(reader)
   const yearOf = (at: number) => formatIn(locale, { timeZone, year: "numeric" }).format(at)
@@ -52,5 +59,6 @@ export const readerTime = (epochMs: number, reader: Reader, now: number): string
   }).format(epochMs)
   const time = formatIn(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(epochMs)
   // some engines space "9:00 AM" with a narrow no-break space: a plain one reads the same in every mail client
-  return `${date}, ${time} (${zoneNameIn(timeZone, locale, epochMs)})`.replace(/[\u202f\u00a0]/g, " ")
+  const zone = zoneName === undefined ? zoneNameIn(timeZone, locale, epochMs) : zoneName(timeZone, mailLanguage(reader))
+  return `${date}, ${time} (${zone})`.replace(/[\u202f\u00a0]/g, " ")
 }

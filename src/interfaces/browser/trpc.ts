@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client"
 import { createTRPCContext } from "@trpc/tanstack-react-query"
 import i18next from "i18next"
 import type { AppRouter } from "../web/routers/appRouter.ts"
+import { formattingLocale } from "./i18n/language.ts"
 import { onViewerClock } from "./ui/viewerClock.ts"
 
 /** Typed straight from the server's router: a renamed procedure or field fails the build. */
@@ -9,8 +10,12 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export const makeTrpcClient = () =>
   createTRPCClient<AppRouter>({
-    // same origin: the browser sends the cookie and the Origin header the CSRF check wants
-    links: [httpBatchLink({ url: "/api/trpc", maxItems: 10 })]
+    // same origin: the browser sends the cookie and the Origin header the CSRF check wants;
+    // X-Herald-Locale asks for the server's refusals in the language on screen, its dates in this
+    // locale (docs/browser-app.md, "Errors"), read at each request so a change of language holds at once
+    links: [
+      httpBatchLink({ url: "/api/trpc", maxItems: 10, headers: () => ({ "X-Herald-Locale": formattingLocale() }) })
+    ]
   })
 
 export type AppError = TRPCClientError<AppRouter>

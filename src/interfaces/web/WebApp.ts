@@ -20,9 +20,10 @@ import { addressBlock, clientAddress } from "./clientAddress.ts"
 import { sessionCookie, sessionTokenOf } from "./cookies.ts"
 import { API_V1, API_V1_MEDIA_PATH, addHttpApi, problemAnswers } from "./httpApi.ts"
 import { addMediaRoutes, bearerKeyOf, MEDIA_PATH } from "./mediaRoutes.ts"
+import { errorReaderOf } from "./refusalWords.ts"
 import { appRouter } from "./routers/appRouter.ts"
 import type { WebContext } from "./trpc.ts"
-import { unexpectedErrorId } from "./trpc.ts"
+import { storeUnavailable, unexpectedErrorId } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
 import { WAHA_WEBHOOK_PATH, wahaWebhookRoute } from "./wahaWebhook.ts"
 
@@ -179,6 +180,8 @@ export const makeWebApp = ({
   ): Promise<WebContext & Record<string, unknown>> => {
     // as sent: checked only by the creating calls that use it (runCreate), ignored by the others
     const idempotencyKey = req.headers.get("idempotency-key")
+    // the browser app asks for its errors in its language (refusalWords.ts); others read English
+    const reader = errorReaderOf(req.headers.get("x-herald-locale"))
     const key = bearerKeyOf(req.headers.get("authorization"))
     if (key !== null) {
       // the key alone decides who this is (a cookie sent along is not read); refused at once
@@ -192,7 +195,7 @@ export const makeWebApp = ({
       if (holder === "unavailable")
         throw new TRPCError({
           code: "SERVICE_UNAVAILABLE",
-          message: "the database cannot be reached; try again shortly"
+          message: storeUnavailable(reader)
         })
       if (!("user" in holder)) {
         resHeaders.set("Retry-After", String(Math.max(1, Math.ceil(holder.retryAfterMs / 1000))))
@@ -204,6 +207,7 @@ export const makeWebApp = ({
         token: null,
         apiKey: { keyId: holder.keyId, access: holder.access },
         idempotencyKey,
+        reader,
         authUnavailable: false,
         client: () => clientOf(c),
         resHeaders,
@@ -224,6 +228,7 @@ export const makeWebApp = ({
         token,
         apiKey: null,
         idempotencyKey,
+        reader,
         authUnavailable: true,
         client: () => clientOf(c),
         resHeaders,
@@ -239,6 +244,7 @@ export const makeWebApp = ({
       token: auth === null ? null : token,
       apiKey: null,
       idempotencyKey,
+      reader,
       authUnavailable: false,
       client: () => clientOf(c),
       resHeaders,

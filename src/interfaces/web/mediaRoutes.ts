@@ -20,6 +20,7 @@ import { detectMediaType } from "../../infrastructure/media/detectMediaType.ts"
 import { sessionTokenOf } from "./cookies.ts"
 import { IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from "./idempotencyKey.ts"
 import { MULTIPART_OVERHEAD_BYTES, readUploadForm } from "./readUploadForm.ts"
+import { errorReaderOf, refusalSentence } from "./refusalWords.ts"
 import type { WebServices } from "./WebServices.ts"
 
 export const MEDIA_PATH = "/api/media"
@@ -182,13 +183,17 @@ export const addMediaRoutes = (
     if (Exit.isSuccess(exit)) return c.json(exit.value, 201)
     const reason = exit.cause.reasons.find(Cause.isFailReason)
     const failure = reason === undefined ? null : reason.error
+    // the browser app asks for its language (X-Herald-Locale, refusalWords.ts); others read English
+    const reader = errorReaderOf(c.req.header("x-herald-locale"))
+    const words = (refused: { readonly message: string }) =>
+      (reader === null ? null : refusalSentence(reader, refused)) ?? refused.message
     switch (failure?._tag) {
       case "UnsupportedMediaType":
-        return problem(c, 415, "UNSUPPORTED_MEDIA_TYPE", failure.message)
+        return problem(c, 415, "UNSUPPORTED_MEDIA_TYPE", words(failure))
       case "MediaTooLarge":
-        return problem(c, 413, "PAYLOAD_TOO_LARGE", failure.message)
+        return problem(c, 413, "PAYLOAD_TOO_LARGE", words(failure))
       case "MediaQuotaExceeded":
-        return problem(c, 413, "MEDIA_QUOTA_EXCEEDED", failure.message)
+        return problem(c, 413, "MEDIA_QUOTA_EXCEEDED", words(failure))
       case "IdempotencyKeyReused":
         return problem(c, 422, "UNPROCESSABLE_CONTENT", failure.message)
       case "IdempotentRequestInProgress":

@@ -18,6 +18,8 @@ import { oneLine } from "../../application/text/oneLine.ts"
 import type { ApiKeyAccess } from "../../domain/apiKey/ApiKey.ts"
 import type { FailureKind } from "../../domain/message/failureKind.ts"
 import { idempotencyKeyOf } from "./idempotencyKey.ts"
+import type { ErrorReader } from "./refusalWords.ts"
+import { refusalSentence, sentence, withErrorId } from "./refusalWords.ts"
 import type { WebServices } from "./WebServices.ts"
 
 /** What every procedure gets: the Effect runtime, the caller and the response headers (cookies). */
@@ -36,6 +38,8 @@ export interface WebContext {
   readonly client: () => string
   readonly resHeaders: Headers
   readonly secureCookies: boolean
+  /** who reads an error's words (`X-Herald-Locale`, refusalWords.ts); null: the errors' English messages */
+  readonly reader: ErrorReader | null
   /** the procedure's path (`user.getSessionQR`), set by the procedure's middleware, for the log */
   readonly procedure?: string
 }
@@ -99,7 +103,7 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     isDev: false,
-    errorFormatter: ({ shape, error }) =>
+    errorFormatter: ({ shape, error, ctx }) =>
       error instanceof IdentifiedError
         ? {
             ...shape,
@@ -117,7 +121,11 @@ const t = initTRPC
               ? // raised by tRPC itself (e.g. an answer failing its own output schema): ours, not the caller's input
                 {
                   ...shape,
-                  message: `Something went wrong on our side (error id ${unexpectedErrorId(error)}). Try again in a moment; if it keeps happening, tell your administrator this id.`,
+                  message:
+                    (ctx?.reader == null
+                      ? null
+                      : sentence(ctx.reader, "unexpected", { id: unexpectedErrorId(error) })) ??
+                    `Something went wrong on our side (error id ${unexpectedErrorId(error)}). Try again in a moment; if it keeps happening, tell your administrator this id.`,
                   data: { ...shape.data, errorId: unexpectedErrorId(error) }
                 }
               : error.cause instanceof ZodError
@@ -193,6 +201,8 @@ const CODES = {
   StoreUnavailable: "SERVICE_UNAVAILABLE"
 } satisfies Record<Exclude<AppError["_tag"], Explained["_tag"]>, TRPC_ERROR_CODE_KEY>
 const CODE_OF: ReadonlyMap<string, TRPC_ERROR_CODE_KEY> = new Map(Object.entries(CODES))
+/** Every application error's tag the API answers in its own words (tests/unit/web/refusalTranslations.test.ts). */
+export const ERROR_TAGS: ReadonlyArray<string> = Object.keys(CODES)
 const GATEWAY_CODES = {
   SessionNotFound: "NOT_FOUND",
   // the session exists but is stopped: the user can reconnect or restart it
@@ -209,6 +219,8 @@ const GATEWAY_CODES = {
   ServerError: "BAD_GATEWAY",
   BadResponse: "BAD_GATEWAY"
 } satisfies Record<GatewayFailure, TRPC_ERROR_CODE_KEY>
+/** Every reason a gateway fails for, each with a sentence in every language. */
+export const GATEWAY_REASONS: ReadonlyArray<string> = Object.keys(GATEWAY_CODES)
 
 /** Gateway answers about the user's session being gone or in the wrong state: logged as warnings. */
 const USER_STATE: ReadonlySet<GatewayFailure> = new Set<GatewayFailure>([
@@ -220,13 +232,30 @@ const USER_STATE: ReadonlySet<GatewayFailure> = new Set<GatewayFailure>([
   "NumberLimited"
 ])
 
+/** A gateway failure's summary in the reader's words (the sentence of its reason, then its HTTP status), else its own. */
+const gatewaySummary = (error: GatewayError, reader: ErrorReader | null): string => {
+  if (reader === null) return error.summary
+  const refused =
+    error.reason === "BadResponse" && error.status !== undefined && error.status >= 400 && error.status < 500
+  const key =
+    error.reason === "SessionNotReady" && error.sessionStatus !== undefined
+      ? "GatewayError.SessionNotReadyStatus"
+      : `GatewayError.${refused ? "Refused" : error.reason}`
+  const text = sentence(reader, key, error.sessionStatus === undefined ? {} : { sessionStatus: error.sessionStatus })
+  if (text === null) return error.summary
+  return error.status === undefined
+    ? text
+    : (sentence(reader, "withHttp", { text, status: String(error.status) }) ?? text)
+}
+
 /**
  * Failures whose detail (the gateway's address and answer) is for the operator only: the user
  * reads `summary` and an error id, the log has `detail` under that id. SessionCreationFailed
  * keeps its exact message ("failed to create session"), so its id travels in `data.errorId` alone.
  */
 const explained = (
-  error: unknown
+  error: unknown,
+  reader: ErrorReader | null
 ): {
   readonly code: TRPC_ERROR_CODE_KEY
   readonly summary: string
@@ -238,7 +267,7 @@ const explained = (
   if (error instanceof GatewayError) {
     return {
       code: GATEWAY_CODES[error.reason],
-      summary: error.summary,
+      summary: gatewaySummary(error, reader),
       failureKind: error.kind,
       showId: true,
       detail: error.message,
@@ -249,7 +278,7 @@ const explained = (
   if (error instanceof SessionCreationFailed) {
     return {
       code: "INTERNAL_SERVER_ERROR",
-      summary: error.message,
+      summary: (reader === null ? null : refusalSentence(reader, error)) ?? error.message,
       showId: false,
       detail: `${error.message}: ${error.cause}`,
       warning: false
@@ -258,16 +287,21 @@ const explained = (
   return null
 }
 
-const toTrpcError = (error: unknown): TRPCError => {
+/** The English words, or the reader's when they asked and the catalogs have them (refusalWords.ts). */
+const inWords = (reader: ErrorReader | null, key: string, english: string, params?: Record<string, string | number>) =>
+  (reader === null ? null : sentence(reader, key, params)) ?? english
+
+const toTrpcError = (error: unknown, reader: ErrorReader | null): TRPCError => {
   // a defect or an interruption has no failure: null here
   if (typeof error !== "object" || error === null)
     return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
   const tag = "_tag" in error && typeof error._tag === "string" ? error._tag : ""
   if (tag === "StoreUnavailable")
-    return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
+    return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: storeUnavailable(reader) })
   const code = CODE_OF.get(tag)
   if (code === undefined) return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "internal error" })
-  const message = "message" in error && typeof error.message === "string" ? error.message : tag
+  const english = "message" in error && typeof error.message === "string" ? error.message : tag
+  const message = (reader === null ? null : refusalSentence(reader, error)) ?? english
   if ("field" in error && typeof error.field === "string") return new FieldError({ code, message, field: error.field })
   if (isAccountReason(tag)) return new AccountRefusal({ code, message, reason: tag })
   return new TRPCError({ code, message })
@@ -279,22 +313,27 @@ export const run = async <A, E>(ctx: WebContext, effect: Effect.Effect<A, E, Web
   if (Exit.isSuccess(exit)) return exit.value
   const failure = exit.cause.reasons.find(Cause.isFailReason)
   const error = failure === undefined ? null : failure.error
-  const explanation = explained(error)
+  const explanation = explained(error, ctx.reader)
   if (explanation !== null) {
     const errorId = newErrorId()
     const line = `[error ${errorId}] ${ctx.procedure ?? "?"}: ${oneLine(explanation.detail)}`
     // logged before the answer leaves, so the id is in the log by the time the user can quote it
     await ctx.runtime.runPromise(explanation.warning ? Effect.logWarning(line) : Effect.logError(line))
-    const message = explanation.showId ? `${explanation.summary} (error id ${errorId})` : explanation.summary
+    const message = !explanation.showId
+      ? explanation.summary
+      : ctx.reader === null
+        ? `${explanation.summary} (error id ${errorId})`
+        : withErrorId(ctx.reader, explanation.summary, errorId)
     throw new IdentifiedError({ code: explanation.code, message, errorId, failureKind: explanation.failureKind })
   }
-  const mapped = toTrpcError(error)
+  const mapped = toTrpcError(error, ctx.reader)
   if (mapped.code === "INTERNAL_SERVER_ERROR") {
     const errorId = newErrorId()
     await ctx.runtime.runPromise(
       Effect.logError(`[error ${errorId}] ${ctx.procedure ?? "?"}: ${oneLine(Cause.pretty(exit.cause))}`)
     )
-    throw new IdentifiedError({ code: mapped.code, message: `${mapped.message} (error id ${errorId})`, errorId })
+    const message = inWords(ctx.reader, "unexpected", `${mapped.message} (error id ${errorId})`, { id: errorId })
+    throw new IdentifiedError({ code: mapped.code, message, errorId })
   }
   if (mapped.code === "SERVICE_UNAVAILABLE") {
     await ctx.runtime.runPromise(Effect.logError(`request failed: ${oneLine(Cause.pretty(exit.cause))}`))
@@ -347,22 +386,36 @@ export const router = t.router
 // also names the procedure, for the log line of an error id.
 
 /** What an API key may never do: sign in, manage the account or its keys, administer. */
-const notWithKey = () =>
+const notWithKey = (ctx: WebContext) =>
   new TRPCError({
     code: "FORBIDDEN",
-    message: "an API key cannot be used for this: sign in to Herald in the browser to manage your account and keys"
+    message: inWords(
+      ctx.reader,
+      "notWithKey",
+      "an API key cannot be used for this: sign in to Herald in the browser to manage your account and keys"
+    )
+  })
+
+/** The database did not answer, in the reader's words. */
+export const storeUnavailable = (reader: ErrorReader | null) =>
+  inWords(reader, "StoreUnavailable", "the database cannot be reached; try again shortly")
+
+const awaitingApproval = (ctx: WebContext) =>
+  new TRPCError({
+    code: "FORBIDDEN",
+    message: inWords(ctx.reader, "awaitingApproval", "your account is waiting for an administrator's approval")
   })
 
 /** Anyone, except a caller with an API key: auth.* is for browsers. */
 export const publicProcedure = t.procedure.use(({ ctx, path, next }) => {
-  if (ctx.apiKey !== null) throw notWithKey()
+  if (ctx.apiKey !== null) throw notWithKey(ctx)
   return next({ ctx: { procedure: path } })
 })
 
 const signInFirst = (ctx: WebContext) =>
   ctx.authUnavailable
-    ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
-    : new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" })
+    ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: storeUnavailable(ctx.reader) })
+    : new TRPCError({ code: "UNAUTHORIZED", message: inWords(ctx.reader, "signInFirst", "sign in first") })
 
 /**
  * Needs an approved (ACTIVE) user: user.*, session.* and campaign.*. A signed-in browser, or an
@@ -371,26 +424,24 @@ const signInFirst = (ctx: WebContext) =>
  */
 export const activeProcedure = t.procedure.use(({ ctx, path, type, meta, next }) => {
   if (ctx.user === null) throw signInFirst(ctx)
-  if (ctx.user.status !== "ACTIVE")
-    throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
+  if (ctx.user.status !== "ACTIVE") throw awaitingApproval(ctx)
   if (ctx.apiKey !== null && ctx.apiKey.access === "read" && type !== "query" && meta?.savesNothing !== true)
-    throw new TRPCError({ code: "FORBIDDEN", message: "this key can only read" })
+    throw new TRPCError({ code: "FORBIDDEN", message: inWords(ctx.reader, "readOnlyKey", "this key can only read") })
   return next({ ctx: { user: ctx.user, procedure: path } })
 })
 
 /** An ACTIVE user signed in with the cookie, never through an API key: apiKey.* (a key cannot make or revoke keys). */
 export const accountProcedure = t.procedure.use(({ ctx, path, next }) => {
-  if (ctx.apiKey !== null) throw notWithKey()
+  if (ctx.apiKey !== null) throw notWithKey(ctx)
   if (ctx.user === null) throw signInFirst(ctx)
-  if (ctx.user.status !== "ACTIVE")
-    throw new TRPCError({ code: "FORBIDDEN", message: "your account is waiting for an administrator's approval" })
+  if (ctx.user.status !== "ACTIVE") throw awaitingApproval(ctx)
   return next({ ctx: { user: ctx.user, procedure: path } })
 })
 
 export const adminProcedure = t.procedure.use(({ ctx, path, next }) => {
-  if (ctx.apiKey !== null) throw notWithKey()
+  if (ctx.apiKey !== null) throw notWithKey(ctx)
   if (ctx.user === null) throw signInFirst(ctx)
   if (ctx.user.role !== "ADMIN" || ctx.user.status !== "ACTIVE")
-    throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" })
+    throw new TRPCError({ code: "FORBIDDEN", message: inWords(ctx.reader, "adminsOnly", "administrators only") })
   return next({ ctx: { user: ctx.user, procedure: path } })
 })

@@ -396,6 +396,15 @@ export const describeAuthApi = (label: string, store: () => StoreKind) =>
         )
         expect(wrong.status).toBe(401)
         expect(unknown.message).toBe(wrong.message)
+        expect(wrong.message).toBe("wrong e-mail or password")
+        // the browser app's language, asked for by X-Herald-Locale; API callers keep the English above
+        const spanish = await expectTrpcError(
+          web
+            .client({ headers: { "X-Herald-Locale": "es-MX" } })
+            .api.auth.signIn.mutate({ email: "erin@example.com", password: "not the password" }),
+          "UNAUTHORIZED"
+        )
+        expect(spanish.message).toBe("El correo o la contraseña no son correctos.")
         expect(sessionSetCookie(wrong)).toBeUndefined()
         expect(sessionSetCookie(unknown)).toBeUndefined()
       })

@@ -66,16 +66,26 @@ const describePlan = (name: string, store: () => StoreKind) =>
     })
 
     it("a one-off's past time is worded in its zone; an unknown zone is refused", async () => {
-      const past = await expectTrpcError(
-        owner.api.campaign.create.mutate({
-          sessionName,
-          ...GROUP,
-          timeZone: "Europe/Berlin",
-          messages: [{ content: "x", scheduledAt: "2020-01-02T08:00:00Z" }]
-        }),
-        "BAD_REQUEST"
-      )
+      const planPast = (client: WebClient) =>
+        expectTrpcError(
+          client.api.campaign.create.mutate({
+            sessionName,
+            ...GROUP,
+            timeZone: "Europe/Berlin",
+            messages: [{ content: "x", scheduledAt: "2020-01-02T08:00:00Z" }]
+          }),
+          "BAD_REQUEST"
+        )
+      const past = await planPast(owner)
       expect(past.message).toBe("Thursday 2 January 2020, 09:00 Berlin time has already passed.")
+      expect(past.issues).toEqual([{ path: "messages.0.scheduledAt", message: past.message }])
+      // the browser app asks for its language: the same refusal in German, at the same field, on a 24-hour clock
+      const german = web.client({ headers: { "X-Herald-Locale": "de-DE" } })
+      german.cookie = owner.cookie
+      const inGerman = await planPast(german)
+      const sentence = "Donnerstag, 2. Januar 2020, 9:00 (Zeit in Berlin) ist schon vorbei."
+      expect(inGerman.message).toBe(sentence)
+      expect(inGerman.issues).toEqual([{ path: "messages.0.scheduledAt", message: sentence }])
       await expectTrpcError(
         owner.api.campaign.create.mutate({
           sessionName,

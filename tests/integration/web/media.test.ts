@@ -120,6 +120,20 @@ const describeMedia = (name: string, store: () => StoreKind) => {
       expect(text.body).toMatchObject({
         error: { code: "UNSUPPORTED_MEDIA_TYPE", message: expect.stringMatching(/JPEG, PNG.*PDF.*16 MB/) }
       })
+      // the browser app of a Portuguese reader asks for its language
+      const inPortuguese = await uploadFile(
+        web.url,
+        { bytes: Buffer.from("just some words, not an image"), name: "notes.png" },
+        { cookie: cookieOf(owner), origin: origin(), locale: "pt-BR" }
+      )
+      expect(inPortuguese.body).toMatchObject({
+        error: {
+          code: "UNSUPPORTED_MEDIA_TYPE",
+          message: expect.stringMatching(
+            /^Não foi possível reconhecer o tipo deste arquivo\. O Herald aceita imagens JPEG/
+          )
+        }
+      })
       const svg = await upload(
         Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>'),
         "x.svg"

@@ -156,6 +156,19 @@ const describePlanning = (name: string, store: () => StoreKind) =>
         { line: 6, message: "2020-01-01 09:00 in Europe/Berlin is in the past" },
         { line: 7, message: "expected 3 columns (date,time,text), found 2" }
       ])
+      // read by the browser app of a German reader: every problem and note in German, times on a 24-hour clock
+      const german = web.client({ headers: { "X-Herald-Locale": "de-DE" } })
+      german.cookie = owner.cookie
+      const inGerman = await german.api.campaign.importCsv.mutate({ csv, timeZone: "Europe/Berlin" })
+      expect(inGerman.messages.map((m) => m.note)).toEqual([
+        null,
+        "02:30 gibt es an diesem Tag nicht (die Uhren werden vorgestellt): gesendet um 03:30."
+      ])
+      expect(inGerman.problems).toEqual([
+        { line: 5, message: "Uhrzeit \u206825:00\u2069 ist keine Uhrzeit im Format HH:MM (00:00 bis 23:59)." },
+        { line: 6, message: "Mittwoch, 1. Januar 2020, 9:00 (Zeit in Berlin) liegt in der Vergangenheit." },
+        { line: 7, message: "3 Spalten erwartet (Datum,Uhrzeit,Text), 2 gefunden." }
+      ])
       const zone = await expectTrpcError(
         owner.api.campaign.importCsv.mutate({ csv, timeZone: "Mars/Base" }),
         "BAD_REQUEST"

@@ -26,6 +26,7 @@ const context = () => {
     token: null,
     apiKey: null,
     idempotencyKey: null,
+    reader: null,
     authUnavailable: false,
     client: () => "127.0.0.1",
     resHeaders: new Headers(),

@@ -6,7 +6,7 @@ describe("TooManySignInAttempts", () => {
     expect(new TooManySignInAttempts({ retryAfterMs: 30_000 }).message).toBe(
       "too many failed sign-ins; try again in 1 minute"
     )
-    expect(new TooManySignInAttempts({ retryAfterMs: 60_001, tries: "failed tries of this link" }).message).toBe(
+    expect(new TooManySignInAttempts({ retryAfterMs: 60_001, tries: "linkTries" }).message).toBe(
       "too many failed tries of this link; try again in 2 minutes"
     )
   })

@@ -1,7 +1,7 @@
 import i18next from "i18next"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { savedAtText } from "../../../src/interfaces/browser/campaign/draft.ts"
-import { planSentence, timeInZones } from "../../../src/interfaces/browser/campaign/planWords.ts"
+import { passedText, planSentence, timeInZones } from "../../../src/interfaces/browser/campaign/planWords.ts"
 import { formatInZone, viewerReading } from "../../../src/interfaces/browser/campaign/zoneFormat.ts"
 import de from "../../../src/interfaces/browser/i18n/locales/de.json" with { type: "json" }
 import en from "../../../src/interfaces/browser/i18n/locales/en.json" with { type: "json" }
@@ -84,5 +84,16 @@ describe("dates and times in the language on screen, not the browser's default l
     expect(planSentence(daily, undefined, NOW)).toContain("December")
     await i18next.changeLanguage("de")
     expect(planSentence(daily, undefined, NOW)).toContain("Dezember")
+  })
+
+  it("a time the edit and resend forms refuse is German, on the campaign's clock: no English sentence of the domain", async () => {
+    expect(passedText(Date.parse("2026-12-01T20:00:00Z"), "Europe/Berlin")).toBe(
+      "Di., 1. Dez. 2026, 21:00 (Zeit in Berlin) ist schon vorbei."
+    )
+    await i18next.changeLanguage("en")
+    expect(passedText(Date.parse("2026-12-01T20:00:00Z"), "Europe/Berlin")).toMatch(
+      /^Tue, Dec 1, 2026, 9:00\sPM Berlin time has already passed\.$/
+    )
+    await i18next.changeLanguage("de")
   })
 })

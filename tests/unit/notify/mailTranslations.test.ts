@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { APP_LANGUAGES } from "../../../src/domain/shared/languages.ts"
-import type { MailCatalog } from "../../../src/infrastructure/notify/locales/MailCatalog.ts"
 import { MAIL_CATALOGS } from "../../../src/infrastructure/notify/mailWords.ts"
+import { byBase } from "../../support/catalogShape.ts"
 
 // Fails when a mail sentence has no translation (src/infrastructure/notify/mailWords.ts): every key
 // the mail code uses is in all four catalogs, with the same {{variables}} and every plural form the
@@ -15,32 +15,6 @@ const CODE = ["MailNotifier.ts", "MessagingNotifier.ts", "failureMailWords.ts", 
   readFileSync(join(NOTIFY, file), "utf8")
 )
 const STATUS_CODE = readFileSync(join(NOTIFY, "sessionStatusWords.ts"), "utf8")
-
-const flatten = (
-  value: string | MailCatalog,
-  prefix = "",
-  into: Record<string, string> = {}
-): Record<string, string> => {
-  if (typeof value === "string") into[prefix] = value
-  else for (const [key, inner] of Object.entries(value)) flatten(inner, prefix === "" ? key : `${prefix}.${key}`, into)
-  return into
-}
-
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
-
-/** Keys with plural forms folded (`due_one`, `due_other` → `due` with {one, other}), and each text's {{variables}}. */
-const byBase = (catalog: MailCatalog) => {
-  const bases = new Map<string, { forms: Set<string>; variables: Set<string> }>()
-  for (const [key, text] of Object.entries(flatten(catalog))) {
-    const plural = PLURAL_SUFFIX.exec(key)
-    const base = plural === null ? key : key.slice(0, plural.index)
-    const entry = bases.get(base) ?? { forms: new Set<string>(), variables: new Set<string>() }
-    if (plural?.[1] !== undefined) entry.forms.add(plural[1])
-    for (const match of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) if (match[1] !== undefined) entry.variables.add(match[1])
-    bases.set(base, entry)
-  }
-  return bases
-}
 
 const english = byBase(MAIL_CATALOGS.en)
 

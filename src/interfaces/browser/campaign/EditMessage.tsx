@@ -3,7 +3,6 @@ import i18next from "i18next"
 import type { FormEvent } from "react"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import { samePoll } from "../../../domain/message/Poll.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
@@ -12,11 +11,10 @@ import { Checkbox } from "../ui/Choice.tsx"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea } from "../ui/kit.tsx"
 import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
-import { onViewerClock } from "../ui/viewerClock.ts"
 import { channelMentionNote, isChannel } from "./channelWords.ts"
 import { PollFields } from "./PollFields.tsx"
 import type { RowPoll } from "./planInput.ts"
-import { formZoneHint } from "./planWords.ts"
+import { formZoneHint, passedText } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 import { currentZoneName } from "./zoneFormat.ts"
 
@@ -104,9 +102,7 @@ export const EditMessage = ({
     if (at?._tag === "Invalid") problems.when = t("message.validWhen")
     else if (at?._tag === "Gap") problems.when = gapText(zone)
     else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
-      problems.when = onViewerClock(
-        t("message.chooseLater", { reason: alreadyPassed(Date.parse(at.iso), zone, Date.now()) })
-      )
+      problems.when = t("message.chooseLater", { reason: passedText(Date.parse(at.iso), zone) })
     setLocal(problems)
     if (problems.content !== undefined || problems.when !== undefined) return
     if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()

@@ -4,6 +4,7 @@ import { useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { z } from "zod/mini"
 import { MAX_MEDIA_BYTES } from "../../../domain/message/Media.ts"
+import { formattingLocale } from "../i18n/language.ts"
 import { Button, FilePicker } from "../ui/kit.tsx"
 import type { RowMedia } from "./planInput.ts"
 
@@ -20,9 +21,6 @@ export type AttachedMedia = z.infer<typeof UploadedSchema>
 /** The server's error body: {error: {message}}. */
 const ProblemSchema = z.object({ error: z.object({ message: z.string() }) })
 
-/** The same words as the server's 413, said before anything is sent. */
-export const TOO_LARGE = "the file is larger than 16 MB, the most WhatsApp takes"
-
 export const formatSize = (bytes: number): string =>
   bytes < 1024
     ? `${bytes} B`
@@ -34,14 +32,20 @@ export const formatSize = (bytes: number): string =>
 export const uploadMedia = async (
   file: File
 ): Promise<{ readonly ok: true; readonly media: AttachedMedia } | { readonly ok: false; readonly error: string }> => {
-  if (file.size > MAX_MEDIA_BYTES) return { ok: false, error: TOO_LARGE }
+  if (file.size > MAX_MEDIA_BYTES) return { ok: false, error: i18next.t("media.tooLarge") }
   const form = new FormData()
   form.append("file", file, file.name)
   let response: Response
   try {
-    response = await fetch("/api/media", { method: "POST", body: form, credentials: "same-origin" })
+    response = await fetch("/api/media", {
+      method: "POST",
+      body: form,
+      credentials: "same-origin",
+      // the server's refusal (its type, its size, the quota) in the language on screen, as tRPC's (trpc.ts)
+      headers: { "X-Herald-Locale": formattingLocale() }
+    })
   } catch {
-    return { ok: false, error: "the upload did not reach the server; check the connection and try again" }
+    return { ok: false, error: i18next.t("media.notReached") }
   }
   const body: unknown = await response.json().catch(() => null)
   if (response.ok) {

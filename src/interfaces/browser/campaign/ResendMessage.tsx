@@ -2,15 +2,13 @@ import { useMutation } from "@tanstack/react-query"
 import type { FormEvent } from "react"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button } from "../ui/kit.tsx"
 import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
-import { onViewerClock } from "../ui/viewerClock.ts"
-import { formZoneHint } from "./planWords.ts"
+import { formZoneHint, passedText } from "./planWords.ts"
 import { useRefreshCampaign } from "./useRefreshCampaign.ts"
 import { currentZoneName } from "./zoneFormat.ts"
 
@@ -65,9 +63,7 @@ export const ResendMessage = ({
         : at._tag === "Gap"
           ? gapText(zone)
           : Date.parse(at.iso) <= Date.now()
-            ? onViewerClock(
-                t("message.chooseLaterOrNow", { reason: alreadyPassed(Date.parse(at.iso), zone, Date.now()) })
-              )
+            ? t("message.chooseLaterOrNow", { reason: passedText(Date.parse(at.iso), zone) })
             : undefined
     setLocal(problem)
     if (problem !== undefined || at._tag !== "Instant") return

@@ -6,7 +6,7 @@
 import i18next from "i18next"
 import { zoneLabel as placeTime } from "../../../domain/shared/zoneNames.ts"
 import { formattingLocale } from "../i18n/language.ts"
-import { clockOf } from "./zoneFormat.ts"
+import { clockOf, formatInZone } from "./zoneFormat.ts"
 
 export type PlanFrequency = "ONCE" | "DAILY" | "WEEKLY" | "SEMI_MONTHLY" | "MONTHLY" | "SEMI_ANNUALLY" | "ANNUALLY"
 
@@ -206,3 +206,14 @@ export const futureChangeOutcome = (result: { readonly changed: number; readonly
   result.skipped === 0
     ? i18next.t("plan.changed", { count: result.changed })
     : i18next.t("plan.changedSkipped", { changed: messagesCount(result.changed), count: result.skipped })
+
+/**
+ * `Sun, Nov 29, 2026, 9:00 PM Kolkata time has already passed.`: a time the form refuses before
+ * asking the server, on the campaign's wall clock in the language on screen and the viewer's clock
+ * (the server words its own refusals so too: interfaces/web/refusalWords.ts).
+ */
+export const passedText = (epochMs: number, timeZone: string): string =>
+  i18next.t("message.passed", {
+    time: formatInZone(new Date(epochMs).toISOString(), timeZone),
+    zone: zoneLabel(timeZone)
+  })

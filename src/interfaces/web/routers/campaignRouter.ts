@@ -261,7 +261,9 @@ export const campaignRouter = router({
   importCsv: largeInput
     .meta({ savesNothing: true })
     .input(z.object({ csv: z.string().max(MAX_CSV_LENGTH), timeZone: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => run(ctx, readMessageCsv(input).pipe(Effect.map(toWireCsvReading)))),
+    .mutation(({ ctx, input }) =>
+      run(ctx, readMessageCsv(input).pipe(Effect.map((reading) => toWireCsvReading(reading, ctx.reader))))
+    ),
   /**
    * The caller's campaigns: sort "next" (soonest next send first, then those with nothing waiting,
    * newest first) or "created" (newest first, the default); statuses and groupId narrow it; search

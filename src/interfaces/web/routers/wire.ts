@@ -11,6 +11,8 @@ import type { FailureKind } from "../../../domain/message/failureKind.ts"
 import { failureKindOf } from "../../../domain/message/failureKind.ts"
 import type { RecordedVote } from "../../../domain/poll/PollVotes.ts"
 import { voterWords } from "../../../domain/poll/PollVotes.ts"
+import type { ErrorReader } from "../refusalWords.ts"
+import { sentence } from "../refusalWords.ts"
 
 /**
  * What the routers send: use cases return instants as epoch ms and name fields for the
@@ -99,10 +101,20 @@ export const toWirePreview = (preview: Output<typeof previewCampaign>) => ({
   messages: preview.messages.map((m) => ({ ...m, scheduledAt: iso(m.scheduledAt) }))
 })
 
-/** campaign.importCsv: each good row's time as ISO (its zoned reading as it is). */
-export const toWireCsvReading = (reading: Output<typeof readMessageCsv>) => ({
-  ...reading,
-  messages: reading.messages.map((m) => ({ ...m, scheduledAt: iso(m.scheduledAt) }))
+/**
+ * campaign.importCsv: each good row's time as ISO (its zoned reading as it is); each problem in the
+ * reader's words when they asked (refusalWords.ts), else its English, without its code.
+ */
+export const toWireCsvReading = (reading: Output<typeof readMessageCsv>, reader: ErrorReader | null) => ({
+  messages: reading.messages.map(({ noteCode, noteParams, ...m }) => ({
+    ...m,
+    scheduledAt: iso(m.scheduledAt),
+    note: noteCode === null || reader === null ? m.note : (sentence(reader, `csv.${noteCode}`, noteParams) ?? m.note)
+  })),
+  problems: reading.problems.map((p) => ({
+    line: p.line,
+    message: (reader === null ? null : sentence(reader, `csv.${p.code}`, p.params)) ?? p.message
+  }))
 })
 
 /** user.getMessagingSession's session: instants as ISO, its groups under `MessagingGroups`. */

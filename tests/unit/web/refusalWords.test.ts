@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest"
+import { TooManySignInAttempts } from "../../../src/application/auth/AuthErrors.ts"
+import { InvalidCampaign } from "../../../src/application/campaign/CampaignErrors.ts"
+import { errorReaderOf, refusalSentence } from "../../../src/interfaces/web/refusalWords.ts"
+
+// The server's refusals as a reader of the browser app reads them (refusalWords.ts): a time in the
+// campaign's zone on the reader's clock, counts with their plural, names isolated, and English
+// (the error's own message) for a caller that did not ask.
+
+const pastNine = new InvalidCampaign({
+  message: "Tuesday 24 November, 21:00 Berlin time has already passed.",
+  code: "pastTime",
+  // 20:00 UTC is 21:00 in Berlin in November
+  params: { scheduledAt: Date.UTC(2026, 10, 24, 20), timeZone: "Europe/Berlin" }
+})
+
+describe("refusalSentence", () => {
+  it("words a past time of a Berlin campaign in German on a 24-hour clock, named by its place", () => {
+    const german = errorReaderOf("de-DE")
+    expect(german).toEqual({ language: "de", locale: "de-DE" })
+    expect(german && refusalSentence(german, pastNine)).toBe(
+      "Dienstag, 24. November, 21:00 (Zeit in Berlin) ist schon vorbei."
+    )
+  })
+
+  it("words the same time on a Mexican reader's 12-hour clock, a date opening the sentence capitalised", () => {
+    const mexican = errorReaderOf("es-MX")
+    expect(mexican?.language).toBe("es")
+    expect(mexican && refusalSentence(mexican, pastNine)).toMatch(
+      /^Martes, 24 de noviembre, 9:00\sp\.\s?m\. \(hora de Berlin\) ya pasó\.$/
+    )
+  })
+
+  it("chooses the plural form of the reader's language", () => {
+    const portuguese = errorReaderOf("pt-BR")
+    if (portuguese === null) throw new Error("pt-BR is a locale")
+    expect(refusalSentence(portuguese, new TooManySignInAttempts({ retryAfterMs: 30_000 }))).toBe(
+      "Muitas tentativas de entrar sem sucesso. Tente de novo em 1 minuto."
+    )
+    expect(refusalSentence(portuguese, new TooManySignInAttempts({ retryAfterMs: 4 * 60_000, tries: "signUps" }))).toBe(
+      "Muitos cadastros. Tente de novo em 4 minutos."
+    )
+  })
+
+  it("isolates a name, so an Arabic channel name keeps its place in a German sentence", () => {
+    const refusal = new InvalidCampaign({ message: "m", code: "channelNotListed", params: { name: "نادي الكتاب" } })
+    expect(refusalSentence({ language: "de", locale: "de" }, refusal)).toBe(
+      "\u2068نادي الكتاب\u2069 gehört nicht zu den WhatsApp-Kanälen, die diese Nummer besitzt oder verwaltet: Wähl den Kanal noch einmal aus der Liste."
+    )
+  })
+
+  it("words a copy's message refused for the original's reason, that reason inside", () => {
+    const refusal = new InvalidCampaign({
+      message: "message 2 of the copy: a poll's options must differ",
+      code: "copyMessage",
+      params: { reasonCode: "pollOptionTwice", option: "Pizza", copyPosition: 2 }
+    })
+    expect(refusalSentence({ language: "es", locale: "es" }, refusal)).toBe(
+      "Mensaje 2 de la copia: Las opciones tienen que ser distintas: \u2068Pizza\u2069 está dos veces."
+    )
+  })
+
+  it("has no words for a refusal without a code: its English message answers", () => {
+    expect(refusalSentence({ language: "de", locale: "de" }, new InvalidCampaign({ message: "m" }))).toBeNull()
+  })
+
+  it("reads no reader from a missing or malformed header", () => {
+    expect(errorReaderOf(null)).toBeNull()
+    expect(errorReaderOf("")).toBeNull()
+    expect(errorReaderOf("not a locale!")).toBeNull()
+    // English, asked or not, is the errors' own message
+    expect(errorReaderOf("en-US")).toBeNull()
+    expect(errorReaderOf("fr-FR")).toBeNull()
+    expect(refusalSentence({ language: "en", locale: "en-US" }, pastNine)).toBe(
+      "Tuesday, November 24, 9:00 PM (Berlin time) has already passed."
+    )
+  })
+})
