@@ -6,6 +6,7 @@ import { alreadyPassed } from "../../../domain/campaign/pastTime.ts"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
+import { unreadableClock, unreadableDate } from "../ui/fieldText.ts"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button } from "../ui/kit.tsx"
 import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
@@ -41,6 +42,8 @@ export const ResendMessage = ({
   const [date, setDate] = useState("")
   const [time, setTime] = useState("")
   const [local, setLocal] = useState<string | undefined>(undefined)
+  // text a field could not read, named at that field
+  const [unread, setUnread] = useState<{ date: string | null; time: string | null }>({ date: null, time: null })
   const resend = useMutation(
     trpc.campaign.resendMessage.mutationOptions({
       onSuccess: async ({ id }) => {
@@ -54,6 +57,9 @@ export const ResendMessage = ({
   )
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    const fields = { date: unreadableDate(date), time: unreadableClock(time) }
+    setUnread(fields)
+    if (fields.date !== null || fields.time !== null) return setLocal(undefined)
     if (date === "" && time === "") {
       setLocal(undefined)
       return resend.mutate({ campaignId, messageId: message.id })
@@ -91,10 +97,11 @@ export const ResendMessage = ({
       {general !== null ? <Alert>{general}</Alert> : null}
       <p>{t("message.resendQuestion")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
+        <DateField label={t("message.date")} value={date} error={unread.date ?? whenError} onChange={setDate} />
         <ClockField
           label={t("message.time")}
           value={time}
+          error={unread.time}
           hint={t("message.resendHint", { zone: formZoneHint(timeZone, viewerTimeZone) })}
           onChange={setTime}
         />
