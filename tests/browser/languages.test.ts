@@ -130,7 +130,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(other.errors).toEqual([])
       await german.context.close()
       await other.context.close()
-    })
+    }, 120_000)
 
     it("Español picked on the sign-in page of an English browser stays after signing in, is kept on the account, and is forgotten on signing out", async () => {
       const english = await newPage(browser, { locale: "en-US", timezoneId: "Europe/London" })
@@ -163,7 +163,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(await html(page)).toEqual({ lang: "en", dir: "ltr" })
       expect(english.errors).toEqual([])
       await english.context.close()
-    })
+    }, 120_000)
 
     it("a German account in an en-US browser sees its times on a 24-hour clock, German dates and numbers (formattingLocaleFor)", async () => {
       const american = await newPage(browser, { locale: "en-US", timezoneId: "Europe/Berlin" })
@@ -216,7 +216,20 @@ describe.skipIf(!chromiumAvailable)(
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-desktop.png"), fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-phone.png"), fullPage: true })
+      // what it reads, in words, in a hint tied to the field; what it cannot read, said at the field
+      const dateHint = await page.getByLabel("Datum").getAttribute("aria-describedby")
+      expect(await page.locator(`[id="${dateHint}"]`).innerText()).toMatch(/^Gelesen als \w+, \d{1,2}\. \w+ \d{4}\.$/)
+      await time.fill("halb zehn")
+      await time.press("Tab")
+      expect(await time.getAttribute("aria-invalid")).toBe("true")
+      const timeNote = page.locator(`[id="${await time.getAttribute("aria-describedby")}"]`)
+      expect(await timeNote.innerText()).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+      await page.getByRole("button", { name: "Änderungen speichern" }).click()
+      expect(await timeNote.innerText()).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+      expect(await page.getByLabel("Datum").getAttribute("aria-invalid")).toBeNull()
       await time.fill("22:45")
+      await expect.poll(() => timeNote.innerText(), { timeout: 10_000 }).toContain("Gelesen als 22:45.")
+      expect(await time.getAttribute("aria-invalid")).toBeNull()
       await page.getByRole("button", { name: "Änderungen speichern" }).click()
       await page
         .getByText(/, 22:45$/)
@@ -234,6 +247,6 @@ describe.skipIf(!chromiumAvailable)(
       await api.auth.setLanguage.mutate({ language: null })
       expect(american.errors).toEqual([])
       await american.context.close()
-    })
+    }, 120_000)
   }
 )

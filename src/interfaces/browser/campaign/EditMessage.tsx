@@ -172,11 +172,17 @@ export const EditMessage = ({
         onChange={(e) => setContent(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateField label={t("message.date")} value={date} error={local.date ?? whenError} onChange={setDate} />
+        <DateField
+          label={t("message.date")}
+          value={date}
+          error={(local.date === undefined ? null : unreadableDate(date)) ?? whenError}
+          onChange={setDate}
+        />
         <ClockField
           label={t("message.time")}
           value={time}
-          error={local.time}
+          // once named, said until it reads
+          error={local.time === undefined ? null : unreadableClock(time)}
           hint={formZoneHint(timeZone, viewerTimeZone)}
           onChange={setTime}
         />

@@ -97,11 +97,17 @@ export const ResendMessage = ({
       {general !== null ? <Alert>{general}</Alert> : null}
       <p>{t("message.resendQuestion")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateField label={t("message.date")} value={date} error={unread.date ?? whenError} onChange={setDate} />
+        <DateField
+          label={t("message.date")}
+          value={date}
+          error={(unread.date === null ? null : unreadableDate(date)) ?? whenError}
+          onChange={setDate}
+        />
         <ClockField
           label={t("message.time")}
           value={time}
-          error={unread.time}
+          // once named, said until it reads
+          error={unread.time === null ? null : unreadableClock(time)}
           hint={t("message.resendHint", { zone: formZoneHint(timeZone, viewerTimeZone) })}
           onChange={setTime}
         />
