@@ -225,6 +225,7 @@ describe.skipIf(!chromiumAvailable)(
       const timeNote = page.locator(`[id="${await time.getAttribute("aria-describedby")}"]`)
       expect(await timeNote.innerText()).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
       await page.getByRole("button", { name: "Änderungen speichern" }).click()
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-unreadable-phone.png"), fullPage: true })
       expect(await timeNote.innerText()).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
       expect(await page.getByLabel("Datum").getAttribute("aria-invalid")).toBeNull()
       await time.fill("22:45")
