@@ -134,7 +134,7 @@ export const de: MailCatalog = {
       subject: "Zurücksetzen des Passworts für {{email}} angefordert",
       requested: "Für das Konto {{email}} wurde angefragt, das Passwort zurückzusetzen.",
       notHere: "Der Einmal-Link geht nur an diese Adresse; er steht nicht in dieser E-Mail.",
-      watch: "Falls niemand dieses Passwort zurücksetzen sollte, behalte das Konto im Auge."
+      watch: "Wenn eigentlich niemand dieses Passwort zurücksetzen sollte, behalte das Konto im Auge."
     },
     campaignFailed: {
       subject: "Kampagne fehlgeschlagen: {{title}}",

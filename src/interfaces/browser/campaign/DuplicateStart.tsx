@@ -69,7 +69,8 @@ export const DuplicateStart = ({
         value={typed ?? firstRowDate(rows, timeZone) ?? ""}
         hint={t("campaign.firstOnHint")}
         onChange={(date) => {
-          if (!isDateValue(date)) return setTyped(date)
+          // emptied: the rows' own date again (a native input being typed in reads empty meanwhile)
+          if (!isDateValue(date)) return setTyped(date === "" ? null : date)
           setTyped(null)
           const shifted = shiftFromBase(rows, memo.current, date, timeZone)
           memo.current = shifted.memo
