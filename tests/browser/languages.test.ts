@@ -23,6 +23,12 @@ const ARABIC_GROUP = "مجموعة أخبار النادي"
 const ARABIC_TITLE = "أخبار الأسبوع"
 const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots-h25-i18n"
 const hour = 3_600_000
+/** Berlin's offset at `at`: `+01:00` */
+const berlinOffset = (at: number) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")!
+    .value.replace("GMT", "")
 
 const html = (page: Page) =>
   page.evaluate<{ lang: string; dir: string }>(
@@ -245,6 +251,92 @@ describe.skipIf(!chromiumAvailable)(
         if (path === "phone") await page.setViewportSize({ width: 390, height: 844 })
         await page.screenshot({ path: join(SHOTS_DIR, `de-in-en-US-new-campaign-${path}.png`), fullPage: true })
       }
+      await api.auth.setLanguage.mutate({ language: null })
+      expect(american.errors).toEqual([])
+      await american.context.close()
+    }, 120_000)
+    it("a German page in an en-US browser: the change-all-future form and a copy's first date name what they cannot read, and send nothing", async () => {
+      const american = await newPage(browser, { locale: "en-US", timezoneId: "Europe/Berlin" })
+      const { page } = american
+      const api = browserApi(page.context().request, herald.url)
+      const signedIn = await api.auth.signIn.mutate({ email: ADA.email, password: ADA.password }).then(
+        () => true,
+        () => false
+      )
+      if (!signedIn) await api.auth.signUp.mutate(ADA)
+      await api.auth.setLanguage.mutate({ language: "de" })
+      const sessionName =
+        (await api.user.getMessagingSession.query()).session?.sessionName ?? (await connectSandboxSession(api))
+      const group = (await api.user.getMessagingGroups.query({ sessionName })).items[0]!
+      const berlinDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(at)
+      const repeating = await api.campaign.create.mutate({
+        sessionName,
+        groupId: group.groupId,
+        groupName: group.groupName,
+        title: "Jeden Morgen",
+        recurrence: {
+          startDate: berlinDay(Date.now() + 48 * hour),
+          endDate: berlinDay(Date.now() + 96 * hour),
+          sendTime: "08:30",
+          timeZone: "Europe/Berlin",
+          frequency: "DAILY",
+          template: "Guten Morgen",
+          isFreeForm: true,
+          splitMarker: "---"
+        }
+      })
+      await page.goto(`${herald.url}/campaigns/${repeating.id}`)
+      await page.getByRole("button", { name: "Alle künftigen Nachrichten ändern" }).click()
+      const sendTime = page.getByLabel("Uhrzeit")
+      await sendTime.fill("halb zehn")
+      await page.getByRole("button", { name: "Änderung prüfen" }).click()
+      const note = page.locator(`[id="${await sendTime.getAttribute("aria-describedby")}"]`)
+      await expect
+        .poll(() => note.innerText(), { timeout: 10_000 })
+        .toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+      expect(await sendTime.getAttribute("aria-invalid")).toBe("true")
+      // still the form, nothing asked or sent
+      await page.getByRole("button", { name: "Änderung prüfen" }).waitFor()
+
+      // a copy whose message is at 02:30: a year typed on the way through 2002 (its 31 March had no
+      // 02:30 in Berlin) leaves it at 02:30; two digits are no year yet; a date that is none is said so
+      const early = await api.campaign.create.mutate({
+        sessionName,
+        groupId: group.groupId,
+        groupName: group.groupName,
+        title: "Frühschicht",
+        messages: [
+          {
+            content: "Früh",
+            scheduledAt: new Date(
+              `${berlinDay(Date.now() + 48 * hour)}T02:30:00${berlinOffset(Date.now() + 48 * hour)}`
+            ).toISOString()
+          }
+        ]
+      })
+      await page.goto(`${herald.url}/campaigns/new?from=${early.id}`)
+      const firstOn = page.getByLabel("Erste Nachricht am")
+      await firstOn.waitFor()
+      const rowDate = page.getByLabel("Datum von Nachricht 1")
+      const rowTime = page.getByLabel("Uhrzeit von Nachricht 1")
+      await firstOn.fill("31.03.2002")
+      await expect.poll(() => rowDate.inputValue(), { timeout: 10_000 }).toBe("31.03.2002")
+      expect(await rowTime.inputValue()).toBe("03:30")
+      await firstOn.fill("31.03.2027")
+      await expect.poll(() => rowDate.inputValue(), { timeout: 10_000 }).toBe("31.03.2027")
+      expect(await rowTime.inputValue()).toBe("02:30")
+      await firstOn.fill("30.03.20")
+      expect(await rowDate.inputValue()).toBe("31.03.2027")
+      await firstOn.fill("31.02.2028")
+      await firstOn.press("Tab")
+      const firstOnNote = page.locator(`[id="${await firstOn.getAttribute("aria-describedby")}"]`)
+      await expect
+        .poll(() => firstOnNote.innerText(), { timeout: 10_000 })
+        .toBe("Herald kann „31.02.2028“ nicht als Datum lesen. Schreib es so: 31.12.2026.")
+      expect(await rowDate.inputValue()).toBe("31.03.2027")
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-copy-unreadable-phone.png"), fullPage: true })
+
       await api.auth.setLanguage.mutate({ language: null })
       expect(american.errors).toEqual([])
       await american.context.close()
