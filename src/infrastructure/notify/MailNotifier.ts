@@ -69,7 +69,7 @@ export const goesToAdmin = (n: Notification): boolean =>
  * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
  * A mail is in its reader's language (mailWords.ts: the one they chose, else their locale's, else
  * English): a user's, or the admin's (`context.adminReader`: ADMIN_EMAIL's account; English when
- * that address has no account). Times read in the reader's zone and locale (readerTime.ts); `now`
+ * that address is no active, confirmed admin account). Times read in the reader's zone and locale (readerTime.ts); `now`
  * decides whether a date needs its year.
  */
 export const composeMail = (

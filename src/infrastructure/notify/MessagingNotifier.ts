@@ -23,8 +23,10 @@ import { readerTime } from "./readerTime.ts"
  */
 
 export interface MessagingNotifierOptions {
-  /** ADMIN_EMAIL: the account whose active messaging session sends the notification. */
-  /** ADMIN_EMAIL; null (standalone without it): the first ACTIVE admin account */
+  /**
+   * ADMIN_EMAIL: its account, while an active, confirmed admin (adminAccount.ts), sends the
+   * notification from its active messaging session; null (standalone without it): the first such account
+   */
   readonly adminEmail: string | null
   /** ADMIN_PHONE_NUMBER, e.g. `+15551234567`. */
   readonly adminPhoneNumber: string
