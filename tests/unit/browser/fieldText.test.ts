@@ -105,4 +105,10 @@ describe("what a field says", () => {
     expect(dateInWords("2026-03-04", "de")).toBe("Mittwoch, 4. März 2026")
     expect(clockInWords("03:00")).toBe("03:00")
   })
+
+  it("a time typed without AM or PM on a 12-hour page shows it was read as the morning", async () => {
+    await i18next.changeLanguage("en")
+    expect(clockInWords(parseClock("3:00")!)).toBe("3:00 AM")
+    await i18next.changeLanguage("de")
+  })
 })
