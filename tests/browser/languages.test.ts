@@ -171,21 +171,29 @@ describe.skipIf(!chromiumAvailable)(
       await english.context.close()
     }, 120_000)
 
-    it("a German account in an en-US browser sees its times on a 24-hour clock, German dates and numbers (formattingLocaleFor)", async () => {
+    /**
+     * Ada (the first test's account, or a new one when a test runs alone) reading German in an en-US
+     * browser in Berlin, her sandbox session and its first group. The account keeps the browser's
+     * locale (KeepPreferences): en-US, a 12-hour one.
+     */
+    const germanInAnAmericanBrowser = async () => {
       const american = await newPage(browser, { locale: "en-US", timezoneId: "Europe/Berlin" })
       const { page } = american
       const api = browserApi(page.context().request, herald.url)
-      // Ada's account (the first test's), or a new one when this test runs alone
       const signedIn = await api.auth.signIn.mutate({ email: ADA.email, password: ADA.password }).then(
         () => true,
         () => false
       )
       if (!signedIn) await api.auth.signUp.mutate(ADA)
       await api.auth.setLanguage.mutate({ language: "de" })
-      // the account keeps the browser's locale (KeepPreferences): en-US, a 12-hour one
       const sessionName =
         (await api.user.getMessagingSession.query()).session?.sessionName ?? (await connectSandboxSession(api))
       const group = (await api.user.getMessagingGroups.query({ sessionName })).items[0]!
+      return { american, page, api, sessionName, group }
+    }
+
+    it("a German account in an en-US browser sees its times on a 24-hour clock, German dates and numbers (formattingLocaleFor)", async () => {
+      const { american, page, api, sessionName, group } = await germanInAnAmericanBrowser()
       // tomorrow at 21:30 in Berlin: "9:30 PM" on an en-US clock
       const tomorrow = new Date(Date.now() + 24 * hour)
       const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(tomorrow)
@@ -255,19 +263,9 @@ describe.skipIf(!chromiumAvailable)(
       expect(american.errors).toEqual([])
       await american.context.close()
     }, 120_000)
+
     it("a German page in an en-US browser: the change-all-future form and a copy's first date name what they cannot read, and send nothing", async () => {
-      const american = await newPage(browser, { locale: "en-US", timezoneId: "Europe/Berlin" })
-      const { page } = american
-      const api = browserApi(page.context().request, herald.url)
-      const signedIn = await api.auth.signIn.mutate({ email: ADA.email, password: ADA.password }).then(
-        () => true,
-        () => false
-      )
-      if (!signedIn) await api.auth.signUp.mutate(ADA)
-      await api.auth.setLanguage.mutate({ language: "de" })
-      const sessionName =
-        (await api.user.getMessagingSession.query()).session?.sessionName ?? (await connectSandboxSession(api))
-      const group = (await api.user.getMessagingGroups.query({ sessionName })).items[0]!
+      const { american, page, api, sessionName, group } = await germanInAnAmericanBrowser()
       const berlinDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(at)
       const repeating = await api.campaign.create.mutate({
         sessionName,
