@@ -23,6 +23,12 @@ const ARABIC_GROUP = "مجموعة أخبار النادي"
 const ARABIC_TITLE = "أخبار الأسبوع"
 const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots-h25-i18n"
 const hour = 3_600_000
+/** Berlin's offset at `at`: `+01:00` */
+const berlinOffset = (at: number) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")!
+    .value.replace("GMT", "")
 
 const html = (page: Page) =>
   page.evaluate<{ lang: string; dir: string }>(
@@ -163,23 +169,31 @@ describe.skipIf(!chromiumAvailable)(
       expect(await html(page)).toEqual({ lang: "en", dir: "ltr" })
       expect(english.errors).toEqual([])
       await english.context.close()
-    })
+    }, 120_000)
 
-    it("a German account in an en-US browser sees its times on a 24-hour clock, German dates and numbers (formattingLocaleFor)", async () => {
+    /**
+     * Ada (the first test's account, or a new one when a test runs alone) reading German in an en-US
+     * browser in Berlin, her sandbox session and its first group. The account keeps the browser's
+     * locale (KeepPreferences): en-US, a 12-hour one.
+     */
+    const germanInAnAmericanBrowser = async () => {
       const american = await newPage(browser, { locale: "en-US", timezoneId: "Europe/Berlin" })
       const { page } = american
       const api = browserApi(page.context().request, herald.url)
-      // Ada's account (the first test's), or a new one when this test runs alone
       const signedIn = await api.auth.signIn.mutate({ email: ADA.email, password: ADA.password }).then(
         () => true,
         () => false
       )
       if (!signedIn) await api.auth.signUp.mutate(ADA)
       await api.auth.setLanguage.mutate({ language: "de" })
-      // the account keeps the browser's locale (KeepPreferences): en-US, a 12-hour one
       const sessionName =
         (await api.user.getMessagingSession.query()).session?.sessionName ?? (await connectSandboxSession(api))
       const group = (await api.user.getMessagingGroups.query({ sessionName })).items[0]!
+      return { american, page, api, sessionName, group }
+    }
+
+    it("a German account in an en-US browser sees its times on a 24-hour clock, German dates and numbers (formattingLocaleFor)", async () => {
+      const { american, page, api, sessionName, group } = await germanInAnAmericanBrowser()
       // tomorrow at 21:30 in Berlin: "9:30 PM" on an en-US clock
       const tomorrow = new Date(Date.now() + 24 * hour)
       const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(tomorrow)
@@ -216,7 +230,21 @@ describe.skipIf(!chromiumAvailable)(
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-desktop.png"), fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
       await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-phone.png"), fullPage: true })
+      // what it reads, in words, in a hint tied to the field; what it cannot read, said at the field
+      const dateHint = await page.getByLabel("Datum").getAttribute("aria-describedby")
+      expect(await page.locator(`[id="${dateHint}"]`).innerText()).toMatch(/^Gelesen als \w+, \d{1,2}\. \w+ \d{4}\.$/)
+      await time.fill("halb zehn")
+      await time.press("Tab")
+      expect(await time.getAttribute("aria-invalid")).toBe("true")
+      const timeNote = page.locator(`[id="${await time.getAttribute("aria-describedby")}"]`)
+      expect(await timeNote.innerText()).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+      await page.getByRole("button", { name: "Änderungen speichern" }).click()
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-edit-unreadable-phone.png"), fullPage: true })
+      expect(await timeNote.innerText()).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+      expect(await page.getByLabel("Datum").getAttribute("aria-invalid")).toBeNull()
       await time.fill("22:45")
+      await expect.poll(() => timeNote.innerText(), { timeout: 10_000 }).toContain("Gelesen als 22:45.")
+      expect(await time.getAttribute("aria-invalid")).toBeNull()
       await page.getByRole("button", { name: "Änderungen speichern" }).click()
       await page
         .getByText(/, 22:45$/)
@@ -234,6 +262,82 @@ describe.skipIf(!chromiumAvailable)(
       await api.auth.setLanguage.mutate({ language: null })
       expect(american.errors).toEqual([])
       await american.context.close()
-    })
+    }, 120_000)
+
+    it("a German page in an en-US browser: the change-all-future form and a copy's first date name what they cannot read, and send nothing", async () => {
+      const { american, page, api, sessionName, group } = await germanInAnAmericanBrowser()
+      const berlinDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(at)
+      const repeating = await api.campaign.create.mutate({
+        sessionName,
+        groupId: group.groupId,
+        groupName: group.groupName,
+        title: "Jeden Morgen",
+        recurrence: {
+          startDate: berlinDay(Date.now() + 48 * hour),
+          endDate: berlinDay(Date.now() + 96 * hour),
+          sendTime: "08:30",
+          timeZone: "Europe/Berlin",
+          frequency: "DAILY",
+          template: "Guten Morgen",
+          isFreeForm: true,
+          splitMarker: "---"
+        }
+      })
+      await page.goto(`${herald.url}/campaigns/${repeating.id}`)
+      await page.getByRole("button", { name: "Alle künftigen Nachrichten ändern" }).click()
+      const sendTime = page.getByLabel("Uhrzeit")
+      await sendTime.fill("halb zehn")
+      await page.getByRole("button", { name: "Änderung prüfen" }).click()
+      const note = page.locator(`[id="${await sendTime.getAttribute("aria-describedby")}"]`)
+      await expect
+        .poll(() => note.innerText(), { timeout: 10_000 })
+        .toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+      expect(await sendTime.getAttribute("aria-invalid")).toBe("true")
+      // still the form, nothing asked or sent
+      await page.getByRole("button", { name: "Änderung prüfen" }).waitFor()
+
+      // a copy whose message is at 02:30: a year typed on the way through 2002 (its 31 March had no
+      // 02:30 in Berlin) leaves it at 02:30; two digits are no year yet; a date that is none is said so
+      const early = await api.campaign.create.mutate({
+        sessionName,
+        groupId: group.groupId,
+        groupName: group.groupName,
+        title: "Frühschicht",
+        messages: [
+          {
+            content: "Früh",
+            scheduledAt: new Date(
+              `${berlinDay(Date.now() + 48 * hour)}T02:30:00${berlinOffset(Date.now() + 48 * hour)}`
+            ).toISOString()
+          }
+        ]
+      })
+      await page.goto(`${herald.url}/campaigns/new?from=${early.id}`)
+      const firstOn = page.getByLabel("Erste Nachricht am")
+      await firstOn.waitFor()
+      const rowDate = page.getByLabel("Datum von Nachricht 1")
+      const rowTime = page.getByLabel("Uhrzeit von Nachricht 1")
+      await firstOn.fill("31.03.2002")
+      await expect.poll(() => rowDate.inputValue(), { timeout: 10_000 }).toBe("31.03.2002")
+      expect(await rowTime.inputValue()).toBe("03:30")
+      await firstOn.fill("31.03.2027")
+      await expect.poll(() => rowDate.inputValue(), { timeout: 10_000 }).toBe("31.03.2027")
+      expect(await rowTime.inputValue()).toBe("02:30")
+      await firstOn.fill("30.03.20")
+      expect(await rowDate.inputValue()).toBe("31.03.2027")
+      await firstOn.fill("31.02.2028")
+      await firstOn.press("Tab")
+      const firstOnNote = page.locator(`[id="${await firstOn.getAttribute("aria-describedby")}"]`)
+      await expect
+        .poll(() => firstOnNote.innerText(), { timeout: 10_000 })
+        .toBe("Herald kann „31.02.2028“ nicht als Datum lesen. Schreib es so: 31.12.2026.")
+      expect(await rowDate.inputValue()).toBe("31.03.2027")
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: join(SHOTS_DIR, "de-in-en-US-copy-unreadable-phone.png"), fullPage: true })
+
+      await api.auth.setLanguage.mutate({ language: null })
+      expect(american.errors).toEqual([])
+      await american.context.close()
+    }, 120_000)
   }
 )

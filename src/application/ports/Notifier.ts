@@ -12,7 +12,7 @@ import type { AppLanguage } from "../../domain/shared/languages.ts"
  * Who reads a mail, for its language, dates and times: their IANA zone and BCP 47 locale (the
  * account's preferences, or what the browser sent before there was an account); null when not
  * known, and the mail reads in UTC (named so) and en-US. The admin's mails have the reader of the
- * ADMIN_EMAIL account (AdminNotifier), or none when that address has no account.
+ * ADMIN_EMAIL account (AdminNotifier), or none when that address is no active, confirmed admin account.
  */
 export interface Reader {
   readonly timeZone: string | null

@@ -36,13 +36,13 @@ export const currentZoneName = (timeZone: string): string => CURRENT_NAMES[timeZ
 
 const UTC_NAMES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Etc/Zulu", "Universal", "Zulu"])
 
-/** `UTC-5` for a zone of no place (Etc/GMT+5 is five hours behind: POSIX signs), from its offset. */
-const offsetName = (timeZone: string): string => {
+/** `UTC-5` for a zone of no place (Etc/GMT+5 is five hours behind: POSIX signs), from its offset at `at`. */
+const offsetName = (timeZone: string, at = 0): string => {
   let name = "GMT"
   try {
     name =
       new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-        .formatToParts(0)
+        .formatToParts(at)
         .find((p) => p.type === "timeZoneName")?.value ?? "GMT"
   } catch {
     return timeZone
@@ -111,7 +111,8 @@ const NOT_A_NAME = /^(GMT|UTC)([+-]\d|$)|^[A-Z]{2,5}$/
  *   Ostküstenzeit`), as German names zones; for a zone without one ICU falls back to a place in
  *   brackets (`Vereinigtes Königreich (Ortszeit)`), which would nest inside the mail's own: its
  *   name at that moment instead (`Mittlere Greenwich-Zeit`).
- * UTC, offsets and zones of no place read `UTC`, `UTC-5` in every language.
+ * UTC, offsets and zones of no place read `UTC`, `UTC-5` in every language, and so does a zone ICU
+ * names only by its offset at that moment (Antarctica/Troll in summer, German: `UTC+2`).
  */
 export const zoneNameIn = (timeZone: string, locale: string, at: number): string => {
   const english = zoneLabel(timeZone)
@@ -122,11 +123,13 @@ export const zoneNameIn = (timeZone: string, locale: string, at: number): string
   const place = icuZoneName(zone, locale, "shortGeneric", at)
   const generic = icuZoneName(zone, locale, "longGeneric", at)
   const specific = icuZoneName(zone, locale, "long", at)
+  // where ICU has no name in the language, the offset at that moment, not the English place
+  const offset = () => offsetName(zone, at)
   if (language === "de") {
     if (named(generic) && generic !== place) return generic
-    return named(specific) ? specific : english
+    return named(specific) ? specific : offset()
   }
   if (named(place)) return place
   if (named(generic)) return generic
-  return named(specific) ? specific : english
+  return named(specific) ? specific : offset()
 }

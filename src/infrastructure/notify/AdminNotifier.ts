@@ -5,8 +5,9 @@ import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import type { MailSender } from "../mail/MailSender.ts"
+import { findAdminAccount } from "./adminAccount.ts"
 import { describeNotification } from "./describeNotification.ts"
-import { makeMailNotifier } from "./MailNotifier.ts"
+import { goesToAdmin, makeMailNotifier } from "./MailNotifier.ts"
 import { makeMessagingNotifier } from "./MessagingNotifier.ts"
 
 /** Where admin mail goes before any admin account exists (standalone, mail as files). */
@@ -15,10 +16,11 @@ const NO_ADMIN_YET = "admin@localhost"
 /**
  * The web application's Notifier (docs/operations.md#notifications): every notification is mailed (to
  * ADMIN_EMAIL, a reset link to its user). When ADMIN_PHONE_NUMBER is set, NewRegistration,
- * CampaignFailed and SystemAlert also go by messaging first; if that fails (no active admin session,
+ * CampaignFailed, SchedulerStalled and SystemAlert also go by messaging first; if that fails (no active admin session,
  * gateway down, …) the mail says so and why, and a warning is logged. notify never fails. The
- * admin reads them in the language and zone of the ADMIN_EMAIL account (English and UTC when that
- * address has no account, or the account chose neither); the log stays English.
+ * admin reads them in the language and zone of the ADMIN_EMAIL account when it is an active,
+ * confirmed admin (English and UTC otherwise, or when the account chose neither); the log stays
+ * English.
  */
 
 export interface AdminNotifierOptions {
@@ -33,16 +35,22 @@ export const makeAdminNotifier = Effect.fnUntraced(function* (options: AdminNoti
   const users = yield* UserRepository
   const configured = options.adminEmail === null ? null : normalizeEmail(options.adminEmail)
   /**
-   * Who reads the admin's notifications: ADMIN_EMAIL's account, for its language and zone (English,
-   * UTC when the address has no account, or it cannot be read); without ADMIN_EMAIL whoever made
-   * the first account, looked up when needed.
+   * Who reads the admin's notifications: ADMIN_EMAIL's account when it is an active, confirmed
+   * admin (adminAccount.ts), for its language and zone; else English and UTC. Without ADMIN_EMAIL
+   * whoever made the first account. A lookup that fails is logged, and the mail still goes.
    */
-  const admin: Effect.Effect<{ readonly email: string; readonly reader: Reader }> = (
-    configured === null
-      ? users.list({ status: "ACTIVE" }).pipe(Effect.map((all) => all.find((u) => u.role === "ADMIN") ?? null))
-      : users.findByEmail(configured)
+  const admin: Effect.Effect<{ readonly email: string; readonly reader: Reader }> = findAdminAccount(
+    users,
+    configured
   ).pipe(
-    Effect.orElseSucceed(() => null),
+    Effect.catchTag("StoreUnavailable", (e) =>
+      Effect.as(
+        Effect.logWarning(
+          `could not look up the admin account for the admin's language and zone, writing English and UTC: ${oneLine(e.message)}`
+        ),
+        null
+      )
+    ),
     Effect.map((account) => ({
       email: options.adminEmail ?? account?.email ?? NO_ADMIN_YET,
       reader:
@@ -57,6 +65,8 @@ export const makeAdminNotifier = Effect.fnUntraced(function* (options: AdminNoti
 
   const notify = (n: Notification): Effect.Effect<void> =>
     Effect.gen(function* () {
+      // a mail to a user needs nothing of the admin's account
+      if (!goesToAdmin(n)) return yield* makeMailNotifier({ adminEmail: NO_ADMIN_YET, mail: options.mail }).notify(n)
       const { email, reader } = yield* admin
       const mail = makeMailNotifier({ adminEmail: email, mail: options.mail })
       if (messaging === null) return yield* mail.notify(n, { adminReader: reader })
@@ -67,7 +77,7 @@ export const makeAdminNotifier = Effect.fnUntraced(function* (options: AdminNoti
             Effect.logWarning(
               `messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${oneLine(e.message)}`
             ),
-            e.message
+            { reason: e.reason, detail: e.message }
           )
         ),
         Effect.catchDefect((defect) =>
@@ -75,7 +85,7 @@ export const makeAdminNotifier = Effect.fnUntraced(function* (options: AdminNoti
             Effect.logWarning(
               `messaging notification failed, falling back to e-mail (${describeNotification(n)}): ${oneLine(String(defect))}`
             ),
-            "unexpected error"
+            { reason: "unexpected" as const, detail: "unexpected error" }
           )
         )
       )

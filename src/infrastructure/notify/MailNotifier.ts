@@ -6,8 +6,9 @@ import { failedTargetOf, failureKindOf } from "../../domain/message/failureKind.
 import type { Mail, MailSender } from "../mail/MailSender.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { failureMailWords } from "./failureMailWords.ts"
+import type { MessagingFailureReason } from "./MessagingNotifier.ts"
 import type { MailT } from "./mailWords.ts"
-import { mailLanguage, mailWords } from "./mailWords.ts"
+import { afterColon, mailLanguage, mailWords } from "./mailWords.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 import { readerTime } from "./readerTime.ts"
 import { sessionStatusWords } from "./sessionStatusWords.ts"
@@ -26,8 +27,8 @@ export interface MailNotifierOptions {
 
 /** What the admin's mail needs beyond the notification. */
 export interface MailContext {
-  /** why the messaging notification did not go out, if it did not */
-  readonly messagingFailure?: string
+  /** why the messaging notification did not go out, if it did not: the reason in words, the text under Details */
+  readonly messagingFailure?: { readonly reason: MessagingFailureReason | "unexpected"; readonly detail: string }
   /** the admin, when ADMIN_EMAIL is an account (AdminNotifier): its language and zone; absent: English, UTC */
   readonly adminReader?: Reader
 }
@@ -38,15 +39,37 @@ const PRODUCT = "Herald"
 const squeezed = (s: string): string => oneLine(s.replace(/\s+/g, " ").trim())
 const truncate = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1)}…`)
 
-const messagingFailureNote = (reason: string, t: MailT): string =>
-  `\n\n--\n${t("admin.messagingFailed.failed", { reason: oneLine(reason) })}\n${t("admin.messagingFailed.instead")}`
+const MESSAGING_FAILURE_KEYS: Readonly<Record<MessagingFailureReason | "unexpected", string>> = {
+  noAdminAccount: "admin.messagingFailed.noAdminAccount",
+  noSession: "admin.messagingFailed.noSession",
+  noDigits: "admin.messagingFailed.noDigits",
+  lookupFailed: "admin.messagingFailed.lookupFailed",
+  gatewayError: "admin.messagingFailed.gatewayError",
+  unexpected: "admin.messagingFailed.unexpected"
+}
+
+const messagingFailureNote = (failure: NonNullable<MailContext["messagingFailure"]>, t: MailT): string =>
+  [
+    "\n\n--",
+    t("admin.messagingFailed.failed", { why: t(MESSAGING_FAILURE_KEYS[failure.reason]) }),
+    t("admin.messagingFailed.instead"),
+    t("admin.messagingFailed.details", { reason: oneLine(failure.detail) })
+  ].join("\n")
+
+/** Whether a notification's mail goes to the admin (the others go to the user they concern). */
+export const goesToAdmin = (n: Notification): boolean =>
+  n.kind === "NewRegistration" ||
+  n.kind === "PasswordResetRequested" ||
+  n.kind === "CampaignFailed" ||
+  n.kind === "SchedulerStalled" ||
+  n.kind === "SystemAlert"
 
 /**
  * The mail for a notification: recipient, subject and plain-text body. The body's lines are ours;
  * the values in them and in the subject are escaped first (oneLineValues), so none adds a line.
  * A mail is in its reader's language (mailWords.ts: the one they chose, else their locale's, else
  * English): a user's, or the admin's (`context.adminReader`: ADMIN_EMAIL's account; English when
- * that address has no account). Times read in the reader's zone and locale (readerTime.ts); `now`
+ * that address is no active, confirmed admin account). Times read in the reader's zone and locale (readerTime.ts); `now`
  * decides whether a date needs its year.
  */
 export const composeMail = (
@@ -57,7 +80,8 @@ export const composeMail = (
 ): Mail => {
   const n = oneLineValues(notification)
   const admin = context.adminReader ?? UNKNOWN_READER
-  const a = mailWords(mailLanguage(admin))
+  const adminLanguage = mailLanguage(admin)
+  const a = mailWords(adminLanguage)
   const note = context.messagingFailure === undefined ? "" : messagingFailureNote(context.messagingFailure, a)
   switch (n.kind) {
     case "NewRegistration": {
@@ -156,7 +180,8 @@ export const composeMail = (
     }
     case "SessionLeftWorking": {
       // in plain words by status (sessionStatusWords.ts); the gateway's own word only under Details
-      const t = mailWords(mailLanguage(n.reader))
+      const language = mailLanguage(n.reader)
+      const t = mailWords(language)
       const content = (text: string) => truncate(text, 200)
       const words = sessionStatusWords(n.status, t)
       return {
@@ -179,7 +204,9 @@ export const composeMail = (
                 )
               ]),
           "",
-          t(n.dueSoon.length === 0 ? "stopped.whatToDo" : "stopped.whatToDoBeforeDue", { nextStep: words.nextStep }),
+          t(n.dueSoon.length === 0 ? "stopped.whatToDo" : "stopped.whatToDoBeforeDue", {
+            nextStep: afterColon(language, words.nextStep)
+          }),
           n.pageLink,
           "",
           t("stopped.details"),
@@ -230,7 +257,7 @@ export const composeMail = (
                   })
                 ]),
             a("admin.campaignFailed.happened", { sentence: words.sentence }),
-            a("admin.campaignFailed.whatToDo", { nextStep: words.nextStep }),
+            a("admin.campaignFailed.whatToDo", { nextStep: afterColon(adminLanguage, words.nextStep) }),
             "",
             a("admin.campaignFailed.details"),
             a("admin.campaignFailed.reason", { reason: n.reason }),

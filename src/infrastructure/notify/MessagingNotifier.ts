@@ -7,9 +7,10 @@ import { UserRepository } from "../../application/ports/UserRepository.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { failedTargetOf, failureKindOf } from "../../domain/message/failureKind.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
+import { findAdminAccount } from "./adminAccount.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { failureMailWords } from "./failureMailWords.ts"
-import { mailLanguage, mailWords } from "./mailWords.ts"
+import { afterColon, mailLanguage, mailWords } from "./mailWords.ts"
 import { oneLineValues } from "./oneLineValues.ts"
 import { readerTime } from "./readerTime.ts"
 
@@ -22,15 +23,24 @@ import { readerTime } from "./readerTime.ts"
  */
 
 export interface MessagingNotifierOptions {
-  /** ADMIN_EMAIL: the account whose active messaging session sends the notification. */
-  /** ADMIN_EMAIL; null (standalone without it): the first ACTIVE admin account */
+  /**
+   * ADMIN_EMAIL: its account, while an active, confirmed admin (adminAccount.ts), sends the
+   * notification from its active messaging session; null (standalone without it): the first such account
+   */
   readonly adminEmail: string | null
   /** ADMIN_PHONE_NUMBER, e.g. `+15551234567`. */
   readonly adminPhoneNumber: string
 }
 
-/** Why a messaging notification did not go out; `message` is for the admin and the log (no secrets). */
+/**
+ * Why a messaging notification did not go out: `reason` picks the admin's translated sentence
+ * (admin.messagingFailed.*), `message` is the technical text, English, for "Details" and the log (no
+ * secrets).
+ */
+export type MessagingFailureReason = "noAdminAccount" | "noSession" | "noDigits" | "lookupFailed" | "gatewayError"
+
 export class MessagingUndelivered extends Data.TaggedError("MessagingUndelivered")<{
+  readonly reason: MessagingFailureReason
   readonly message: string
 }> {}
 
@@ -51,7 +61,8 @@ export const messagingText = (
   now: number = Date.now()
 ): string | null => {
   const n = oneLineValues(notification)
-  const t = mailWords(mailLanguage(reader))
+  const language = mailLanguage(reader)
+  const t = mailWords(language)
   switch (n.kind) {
     case "NewRegistration":
       return `*Herald*: ${t("admin.phone.registration")}\n${n.name} <${n.email}>\n${t(
@@ -63,7 +74,7 @@ export const messagingText = (
         `*Herald*: ${t("admin.phone.campaignFailed")}`,
         `${n.title} (${n.campaignId})`,
         words.sentence,
-        t("admin.phone.whatToDo", { nextStep: words.nextStep }),
+        t("admin.phone.whatToDo", { nextStep: afterColon(language, words.nextStep) }),
         t("admin.phone.details", { reason: n.reason })
       ].join("\n")
     }
@@ -102,24 +113,29 @@ export const makeMessagingNotifier = Effect.fnUntraced(function* (options: Messa
   const adminEmail = options.adminEmail === null ? null : normalizeEmail(options.adminEmail)
   const chatId = chatIdForPhone(options.adminPhoneNumber)
 
-  const undelivered = (message: string) => new MessagingUndelivered({ message })
+  const undelivered = (reason: MessagingFailureReason, message: string) => new MessagingUndelivered({ reason, message })
 
   /** The sessionName of the admin account's active messaging session. */
   const adminSession = Effect.gen(function* () {
-    const user = yield* (
-      adminEmail === null
-        ? users.list({ status: "ACTIVE" }).pipe(Effect.map((all) => all.find((u) => u.role === "ADMIN") ?? null))
-        : users.findByEmail(adminEmail)
-    ).pipe(Effect.mapError((e) => undelivered(`could not look up the admin account: ${e.message}`)))
+    const user = yield* findAdminAccount(users, adminEmail).pipe(
+      Effect.mapError((e) => undelivered("lookupFailed", `could not look up the admin account: ${e.message}`))
+    )
     if (user === null) {
       return yield* undelivered(
-        adminEmail === null ? "there is no admin account yet" : `there is no account for the admin e-mail ${adminEmail}`
+        "noAdminAccount",
+        adminEmail === null
+          ? "there is no admin account yet"
+          : `there is no active admin account for the admin e-mail ${adminEmail}`
       )
     }
     const session = yield* sessions
       .findActiveByUser(user.id)
-      .pipe(Effect.mapError((e) => undelivered(`could not look up the admin's messaging session: ${e.message}`)))
-    if (session === null) return yield* undelivered("the admin account has no active messaging session")
+      .pipe(
+        Effect.mapError((e) =>
+          undelivered("lookupFailed", `could not look up the admin's messaging session: ${e.message}`)
+        )
+      )
+    if (session === null) return yield* undelivered("noSession", "the admin account has no active messaging session")
     return session.sessionName
   })
 
@@ -128,10 +144,12 @@ export const makeMessagingNotifier = Effect.fnUntraced(function* (options: Messa
       const text = messagingText(n, reader, yield* Clock.currentTimeMillis)
       if (text === null) return false
       if (chatId === null) {
-        return yield* undelivered(`ADMIN_PHONE_NUMBER ${options.adminPhoneNumber} has no digits`)
+        return yield* undelivered("noDigits", `ADMIN_PHONE_NUMBER ${options.adminPhoneNumber} has no digits`)
       }
       const session = yield* adminSession
-      yield* gateway.sendText({ session, chatId, text }).pipe(Effect.mapError((e) => undelivered(e.message)))
+      yield* gateway
+        .sendText({ session, chatId, text })
+        .pipe(Effect.mapError((e) => undelivered("gatewayError", e.message)))
       return true
     })
 

@@ -41,3 +41,16 @@ export const mailWords = (language: AppLanguage): MailT => {
   // browser app's typed keys are in scope too (its router types reach this file)
   return (key, values) => t(key, { ...values, defaultValue: key })
 }
+
+/** Words that keep their capital wherever they stand. */
+const NAMES = /^(Herald|WhatsApp|ADMIN_)/
+
+/**
+ * A sentence of its own (the `failure` and `status` words, the browser app's too) put after a
+ * colon ("Qué hacer: …"): Spanish and Portuguese write on in lower case there, English and German
+ * keep the capital of a full sentence.
+ */
+export const afterColon = (language: AppLanguage, sentence: string): string =>
+  (language === "es" || language === "pt-BR") && !NAMES.test(sentence)
+    ? sentence.charAt(0).toLocaleLowerCase(language) + sentence.slice(1)
+    : sentence

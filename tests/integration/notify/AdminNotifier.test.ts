@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Notification } from "../../../src/application/ports/Notifier.ts"
 import { Notifier, UNKNOWN_READER } from "../../../src/application/ports/Notifier.ts"
 import { SessionRepository } from "../../../src/application/ports/SessionRepository.ts"
+import { StoreUnavailable } from "../../../src/application/ports/StoreErrors.ts"
 import { UserRepository } from "../../../src/application/ports/UserRepository.ts"
 import { failureWords } from "../../../src/domain/message/failureKind.ts"
 import { WahaGateway } from "../../../src/infrastructure/gateway/WahaGateway.ts"
@@ -59,6 +60,14 @@ interface Setup {
   readonly mailUrl?: string
   /** ADMIN_EMAIL as configured (default ADMIN_EMAIL; null: standalone without it) */
   readonly configuredAdmin?: string | null
+  /** the seeded admin account's role, status and confirmation (default ADMIN, ACTIVE, confirmed) */
+  readonly adminAccountAs?: {
+    readonly role: "ADMIN" | "USER"
+    readonly status: "ACTIVE" | "PENDING" | "DISABLED"
+    readonly emailVerified: boolean
+  }
+  /** every read of the accounts fails (the store is down) */
+  readonly usersFail?: boolean
   /** the admin account's zone, locale and chosen language (default: none known) */
   readonly adminReader?: { readonly timeZone: string; readonly locale: string; readonly language: "de" }
 }
@@ -73,9 +82,9 @@ const seed = (db: MemoryDatabase, setup: Setup) =>
       id: "user-admin",
       email: ADMIN_EMAIL,
       name: "Admin",
-      role: "ADMIN",
-      status: "ACTIVE",
-      emailVerified: true,
+      role: setup.adminAccountAs?.role ?? "ADMIN",
+      status: setup.adminAccountAs?.status ?? "ACTIVE",
+      emailVerified: setup.adminAccountAs?.emailVerified ?? true,
       timeZone: setup.adminReader?.timeZone ?? null,
       locale: setup.adminReader?.locale ?? null,
       language: setup.adminReader?.language ?? null,
@@ -143,7 +152,8 @@ const notify = async (n: Notification, setup: Setup = {}) => {
     Layer.provide(
       Layer.mergeAll(
         MemoryStore.layer(db),
-        WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 })
+        WahaGateway.layer({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 }),
+        setup.usersFail === true ? failingUsers : Layer.empty
       )
     )
   )
@@ -155,6 +165,12 @@ const notify = async (n: Notification, setup: Setup = {}) => {
   )
   return lines
 }
+
+const storeDown = () => Effect.fail(new StoreUnavailable({ message: "connection refused" }))
+const failingUsers = Layer.succeed(
+  UserRepository,
+  UserRepository.of({ save: storeDown, get: storeDown, findByEmail: storeDown, hasAny: storeDown, list: storeDown })
+)
 
 const sendTextCalls = () => fake.requests.filter((r) => r.path === "/api/sendText")
 
@@ -252,7 +268,7 @@ describe("AdminNotifier", () => {
     sink.reset()
     const logs = await notify(stalled, { phone: ADMIN_PHONE, adminReader: german, adminSession: false })
     expect(sink.received[0]!.mail.text).toMatch(
-      /\n--\nDie Benachrichtigung per WhatsApp ist fehlgeschlagen: the admin account has no active messaging session\nDeshalb kommt stattdessen diese E-Mail\.$/
+      /\n--\nDie Benachrichtigung per WhatsApp ist fehlgeschlagen: Dein Admin-Konto hat kein verbundenes WhatsApp\. Verbinde es auf der WhatsApp-Seite\.\nDeshalb kommt stattdessen diese E-Mail\.\nDetails: the admin account has no active messaging session$/
     )
     expect(logs.filter((l) => l.level === "Warn").map((l) => l.text)).toEqual([
       "messaging notification failed, falling back to e-mail (system alert: no scheduler seems to be running: message msg_7 was due at 2026-06-01T10:01:00.000Z and has not been picked; start the scheduler (node src/interfaces/scheduler/main.ts)): the admin account has no active messaging session"
@@ -327,9 +343,7 @@ describe("AdminNotifier", () => {
       await notify(campaignFailed, { phone: ADMIN_PHONE })
       const lines = linesOf(sink.received[0]!.mail.text)
       expect(lines.filter((l) => l === "This e-mail is sent instead.")).toHaveLength(1)
-      expect(lines.find((l) => l.startsWith("The messaging notification failed: "))).toContain(
-        "engine\\u0085This e-mail is sent instead."
-      )
+      expect(lines.find((l) => l.startsWith("Details: "))).toContain("engine\\u0085This e-mail is sent instead.")
     })
 
     it("in the log lines of a notification that could not be delivered", async () => {
@@ -354,7 +368,7 @@ describe("AdminNotifier", () => {
     expect(mail.to).toBe(ADMIN_EMAIL)
     expect(mail.text).toContain("Campaign: Weekly reminder")
     expect(mail.text).toMatch(
-      /The messaging notification failed: failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+/
+      /The WhatsApp notification failed: the WhatsApp gateway did not accept it\.\nThis e-mail is sent instead\.\nDetails: failed to send message: connect ECONNREFUSED 127\.0\.0\.1:\d+/
     )
     const warnings = logs.filter((l) => l.level === "Warn")
     expect(warnings).toHaveLength(1)
@@ -367,9 +381,7 @@ describe("AdminNotifier", () => {
     fake.respondWith(500, { message: "engine crashed" })
     await notify(campaignFailed, { phone: ADMIN_PHONE })
     expect(sink.received).toHaveLength(1)
-    expect(sink.received[0]!.mail.text).toContain(
-      "The messaging notification failed: failed to send message: gateway answered 500"
-    )
+    expect(sink.received[0]!.mail.text).toContain("Details: failed to send message: gateway answered 500")
     expect(sink.received[0]!.mail.text).toContain("engine crashed")
   })
 
@@ -378,8 +390,9 @@ describe("AdminNotifier", () => {
     expect(sendTextCalls()).toEqual([])
     expect(sink.received).toHaveLength(1)
     expect(sink.received[0]!.mail.text).toContain(
-      "The messaging notification failed: the admin account has no active messaging session"
+      "The WhatsApp notification failed: your admin account has no connected WhatsApp."
     )
+    expect(sink.received[0]!.mail.text).toContain("Details: the admin account has no active messaging session")
     expect(logs.filter((l) => l.level === "Warn")).toHaveLength(1)
   })
 
@@ -387,7 +400,12 @@ describe("AdminNotifier", () => {
     await notify(campaignFailed, { phone: ADMIN_PHONE, adminAccount: false })
     expect(sendTextCalls()).toEqual([])
     expect(sink.received).toHaveLength(1)
-    expect(sink.received[0]!.mail.text).toContain(`there is no account for the admin e-mail ${ADMIN_EMAIL}`)
+    expect(sink.received[0]!.mail.text).toContain(
+      "The WhatsApp notification failed: there is no active admin account to send it from."
+    )
+    expect(sink.received[0]!.mail.text).toContain(
+      `there is no active admin account for the admin e-mail ${ADMIN_EMAIL}`
+    )
   })
 
   it("no phone number: mail only, nothing to the gateway", async () => {
@@ -466,5 +484,43 @@ describe("AdminNotifier", () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]!.text).toContain("mail API answered 401")
     expect(logs.map((l) => l.text).join("\n")).not.toContain(MAIL_KEY)
+  })
+
+  describe("whose language and zone the admin's alerts take", () => {
+    const stalled: Notification = {
+      kind: "SchedulerStalled",
+      messageId: "msg_7",
+      scheduledAt: Date.parse("2026-06-01T10:01:00.000Z")
+    }
+    const german = { timeZone: "Europe/Berlin", locale: "de-DE", language: "de" } as const
+
+    it.each([
+      ["an unconfirmed sign-up", { role: "ADMIN", status: "ACTIVE", emailVerified: false }],
+      ["a pending one", { role: "ADMIN", status: "PENDING", emailVerified: true }],
+      ["a disabled one", { role: "ADMIN", status: "DISABLED", emailVerified: true }],
+      ["a user's", { role: "USER", status: "ACTIVE", emailVerified: true }]
+    ] as const)("not %s with the admin's address: English and UTC, and its session never sends", async (_, as) => {
+      await notify(stalled, { phone: ADMIN_PHONE, adminReader: german, adminAccountAs: as })
+      expect(sink.received[0]!.mail.subject).toBe("[Herald] No scheduler is sending messages")
+      expect(sink.received[0]!.mail.text).toContain("10:01 AM (UTC)")
+      expect(sendTextCalls()).toEqual([])
+    })
+
+    it("the store down: the mail still goes, in English, and the failed lookup is logged", async () => {
+      const logs = await notify(stalled, { adminReader: german, usersFail: true })
+      expect(sink.received[0]!.mail.subject).toBe("[Herald] No scheduler is sending messages")
+      expect(logs.filter((l) => l.level === "Warn").map((l) => l.text)).toEqual([
+        "could not look up the admin account for the admin's language and zone, writing English and UTC: connection refused"
+      ])
+    })
+
+    it("a mail to a user does not look the admin up", async () => {
+      const logs = await notify(
+        { kind: "SignUpAttempted", to: "user@example.test", reader: UNKNOWN_READER },
+        { usersFail: true }
+      )
+      expect(sink.received.map((m) => m.to)).toEqual(["user@example.test"])
+      expect(logs).toEqual([])
+    })
   })
 })

@@ -2,10 +2,14 @@ import i18next from "i18next"
 import { beforeAll, describe, expect, it } from "vitest"
 import {
   calendarDate,
+  clockInWords,
+  dateInWords,
   nativeClockAgrees,
   nativeDateAgrees,
   parseClock,
-  parseDate
+  parseDate,
+  unreadableClock,
+  unreadableDate
 } from "../../../src/interfaces/browser/ui/fieldText.ts"
 
 // The forms' time and date fields (ui/PageFormatFields.tsx): a time typed on either clock, a date
@@ -66,5 +70,45 @@ describe("dates in the page's order", () => {
     expect(nativeDateAgrees("en", "en-GB")).toBe(false)
     expect(nativeDateAgrees("de", "de-DE")).toBe(true)
     expect(nativeDateAgrees("es", "pt-BR")).toBe(true)
+  })
+})
+
+describe("typing a date", () => {
+  it("a two-digit year is not 20xx while typing, only once the field is left", () => {
+    expect(parseDate("31.03.20", "de", { shortYear: false })).toBeNull()
+    expect(parseDate("31.03.202", "de", { shortYear: false })).toBeNull()
+    expect(parseDate("31.03.2027", "de", { shortYear: false })).toBe("2027-03-31")
+    expect(parseDate("31.03.27", "de")).toBe("2027-03-31")
+  })
+})
+
+describe("what a field says", () => {
+  it("of text it cannot read: that it cannot, and how to write it in the page's format", () => {
+    i18next.addResourceBundle("de", "translation", {
+      field: {
+        unreadableTime: "Herald kann „{{typed}}“ nicht als Uhrzeit lesen. Schreib sie so: {{example}}.",
+        unreadableDate: "Herald kann „{{typed}}“ nicht als Datum lesen. Schreib es so: {{example}}."
+      }
+    })
+    expect(unreadableClock("halb zehn")).toBe("Herald kann „halb zehn“ nicht als Uhrzeit lesen. Schreib sie so: 21:30.")
+    expect(unreadableDate("31.02.2026")).toBe(
+      "Herald kann „31.02.2026“ nicht als Datum lesen. Schreib es so: 31.12.2026."
+    )
+    expect(unreadableClock("21:30")).toBeNull()
+    expect(unreadableDate("2026-02-28")).toBeNull()
+    expect(unreadableDate("")).toBeNull()
+  })
+
+  it("of what it read, in words: a swapped day and month, a morning hour without AM", () => {
+    expect(dateInWords("2026-03-04", "en-NL")).toMatch(/^Wednesday,? 4 March 2026$/)
+    expect(dateInWords("2026-03-04", "en-US")).toBe("Wednesday, March 4, 2026")
+    expect(dateInWords("2026-03-04", "de")).toBe("Mittwoch, 4. März 2026")
+    expect(clockInWords("03:00")).toBe("03:00")
+  })
+
+  it("a time typed without AM or PM on a 12-hour page shows it was read as the morning", async () => {
+    await i18next.changeLanguage("en")
+    expect(clockInWords(parseClock("3:00")!)).toBe("3:00 AM")
+    await i18next.changeLanguage("de")
   })
 })

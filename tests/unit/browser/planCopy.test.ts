@@ -5,6 +5,7 @@ import {
   copyForm,
   defaultCopyStart,
   firstRowDate,
+  shiftFromBase,
   shiftRows,
   withImportedRows
 } from "../../../src/interfaces/browser/campaign/planCopy.ts"
@@ -131,5 +132,23 @@ describe("a campaign copied into the new-campaign form", () => {
       ["2027-02-02", "02:30", "from the file"]
     ])
     expect(withImportedRows([blank], imported)).toHaveLength(1)
+  })
+})
+
+describe("the copy's first-on date moves the rows from where they were, not from its last move", () => {
+  it("a year typed on the way through a clock change (Berlin, 31 March 2002) leaves 02:30 at 02:30", () => {
+    const rows = [{ ...newRow("2026-03-31", "02:30"), content: "a" }]
+    // typed year by year: 2002's 31 March has no 02:30 (the clocks went forward), 2027's has
+    const via = shiftFromBase(rows, null, "2002-03-31", "Europe/Berlin")
+    expect(via.rows.map((r) => [r.date, r.time])).toEqual([["2002-03-31", "03:30"]])
+    const done = shiftFromBase(via.rows, via.memo, "2027-03-31", "Europe/Berlin")
+    expect(done.rows.map((r) => [r.date, r.time])).toEqual([["2027-03-31", "02:30"]])
+  })
+
+  it("rows edited since its last move are the new base", () => {
+    const rows = [{ ...newRow("2026-03-30", "09:00"), content: "a" }]
+    const moved = shiftFromBase(rows, null, "2026-04-06", "Europe/Berlin")
+    const edited = [{ ...moved.rows[0]!, time: "10:00" }]
+    expect(shiftFromBase(edited, moved.memo, "2026-04-13", "Europe/Berlin").rows.map((r) => r.time)).toEqual(["10:00"])
   })
 })

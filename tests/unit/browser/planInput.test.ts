@@ -175,6 +175,21 @@ describe("buildPlan: the form as campaign.create / campaign.preview input", () =
     expect(recurrence.ok ? [] : Object.keys(recurrence.errors)).toEqual(["recurrence.startDate", "recurrence.sendTime"])
   })
 
+  it("text a date or time field could not read is named at that field, and nothing is sent", () => {
+    const recurrence = buildPlan(
+      "s1",
+      form({ recurrence: { ...form().recurrence, startDate: "31.02.2027", sendTime: "halb zehn" } })
+    )
+    expect(recurrence.ok ? {} : recurrence.errors).toEqual({
+      "recurrence.startDate": "Herald cannot read “31.02.2027” as a date. Write it like 12/31/2026.",
+      "recurrence.sendTime": "Herald cannot read “halb zehn” as a time. Write it like 9:30 PM."
+    })
+    const rows = buildPlan("s1", form({ mode: "messages", rows: [{ ...newRow("2027-03-27", "25:00"), content: "a" }] }))
+    expect(rows.ok ? {} : rows.errors).toEqual({
+      "messages.0.time": "Herald cannot read “25:00” as a time. Write it like 9:30 PM."
+    })
+  })
+
   it("the key of a preview changes with any input, not with row keys", () => {
     const a = buildPlan("s1", form())
     const b = buildPlan("s1", form({ title: "t" }))

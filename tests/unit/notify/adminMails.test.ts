@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Reader } from "../../../src/application/ports/Notifier.ts"
+import type { MailContext } from "../../../src/infrastructure/notify/MailNotifier.ts"
 import { composeMail } from "../../../src/infrastructure/notify/MailNotifier.ts"
 import { messagingText } from "../../../src/infrastructure/notify/MessagingNotifier.ts"
 
@@ -29,7 +30,11 @@ const GERMAN: Reader = { timeZone: "Europe/Berlin", locale: "en-US", language: "
 const MEXICAN: Reader = { timeZone: "America/Mexico_City", locale: "es-MX" }
 const BRAZILIAN: Reader = { timeZone: "America/Sao_Paulo", locale: "pt-BR" }
 
-const mail = (n: Parameters<typeof composeMail>[0], adminReader?: Reader, messagingFailure?: string) =>
+const mail = (
+  n: Parameters<typeof composeMail>[0],
+  adminReader?: Reader,
+  messagingFailure?: MailContext["messagingFailure"]
+) =>
   composeMail(
     n,
     "admin@example.org",
@@ -42,7 +47,10 @@ const mail = (n: Parameters<typeof composeMail>[0], adminReader?: Reader, messag
 
 describe("the stalled-scheduler mail", () => {
   it("in English and UTC for an admin with no account, the instant no longer ISO", () => {
-    const m = mail(stalled, undefined, "the admin account has no active messaging session")
+    const m = mail(stalled, undefined, {
+      reason: "noSession",
+      detail: "the admin account has no active messaging session"
+    })
     expect(m.subject).toBe("[Herald] No scheduler is sending messages")
     expect(m.text.split("\n")).toEqual([
       "No scheduler seems to be running, so scheduled messages are not being sent.",
@@ -55,28 +63,30 @@ describe("the stalled-scheduler mail", () => {
       "Message msg_1.",
       "",
       "--",
-      "The messaging notification failed: the admin account has no active messaging session",
-      "This e-mail is sent instead."
+      "The WhatsApp notification failed: your admin account has no connected WhatsApp. Connect it on the WhatsApp page.",
+      "This e-mail is sent instead.",
+      "Details: the admin account has no active messaging session"
     ])
     expect(m.text).not.toMatch(/\d{4}-\d\d-\d\dT/)
   })
 
   it("in German, Berlin's time on a 24-hour clock although the admin's browser is en-US", () => {
-    const m = mail(stalled, GERMAN, "no session")
+    const m = mail(stalled, GERMAN, { reason: "gatewayError", detail: "gateway answered 500" })
     expect(m.subject).toBe("[Herald] Kein Planer sendet Nachrichten")
     expect(m.text.split("\n")).toEqual([
       "Anscheinend läuft kein Planer, deshalb werden geplante Nachrichten gerade nicht gesendet.",
       "Eine Nachricht war für Donnerstag, 26. November, 10:01 (Mitteleuropäische Zeit) fällig, und nichts hat sie zum Senden abgeholt.",
       "",
       "Was zu tun ist: Starte den Planer (node src/interfaces/scheduler/main.ts) oder prüf, ob er die Datenbank erreicht.",
-      "Nachrichten, die fällig waren, während er stand, werden nicht verspätet gesendet: Ihre Kampagnen zeigen sie als verpasst, und wer sie geplant hat, kann sie noch einmal senden.",
+      "Nachrichten, die fällig waren, während er stand, werden nicht verspätet gesendet: In ihren Kampagnen stehen sie als verpasst, und wer sie geplant hat, kann sie noch einmal senden.",
       "",
       "Details:",
       "Nachricht msg_1.",
       "",
       "--",
-      "Die Benachrichtigung per WhatsApp ist fehlgeschlagen: no session",
-      "Deshalb kommt stattdessen diese E-Mail."
+      "Die Benachrichtigung per WhatsApp ist fehlgeschlagen: Das WhatsApp-Gateway hat sie nicht angenommen.",
+      "Deshalb kommt stattdessen diese E-Mail.",
+      "Details: gateway answered 500"
     ])
   })
 
@@ -153,7 +163,7 @@ describe("the admin's other mails in their language", () => {
         "*Herald*: falló una campaña",
         "Club news (cmp_1)",
         "El mensaje no se envió: Herald no estaba funcionando, o no pudo enviar, en los 2 minutos siguientes a su hora.",
-        "Qué hacer: No se envía más tarde por sí solo: envíalo otra vez si todavía sirve.",
+        "Qué hacer: no se envía más tarde por sí solo: envíalo otra vez si todavía sirve.",
         "Detalles: group Club B: missed"
       ].join("\n")
     )
@@ -166,6 +176,44 @@ describe("the admin's other mails in their language", () => {
       "O link de uso único vai só para esse endereço; ele não está neste e-mail.",
       "Se ninguém deveria estar trocando essa senha, fique de olho na conta."
     ])
+    expect(mail({ kind: "PasswordResetRequested", email: "ada@example.org" }, GERMAN).subject).toBe(
+      "[Herald] Zurücksetzen des Passworts für ada@example.org angefordert"
+    )
     expect(mail({ kind: "SystemAlert", text: "disk full" }, GERMAN).subject).toBe("[Herald] Systemmeldung: disk full")
+  })
+})
+
+describe("the admin's words after a colon and for missed messages", () => {
+  it("Spanish and Portuguese write on in lower case after “Qué hacer:” / “O que fazer:”", () => {
+    expect(mail(failed, MEXICAN).text).toContain("\nQué hacer: no se envía más tarde por sí solo: envíalo otra vez")
+    expect(mail(failed, BRAZILIAN).text).toContain("\nO que fazer: ela não é enviada depois sozinha: envie de novo")
+    expect(messagingText(failed, BRAZILIAN, NOW)).toContain("\nO que fazer: ela não é enviada depois sozinha")
+    // a name keeps its capital; German keeps a full sentence's
+    const unreachable = {
+      ...failed,
+      reason: "group Club B: failed to send message: connect ECONNREFUSED 10.0.0.1:3000"
+    }
+    expect(mail(unreachable, GERMAN).text).toContain("\nWas zu tun ist: Sag ")
+  })
+
+  it("the stalled mail names missed messages as the campaign page does", () => {
+    expect(mail(stalled, MEXICAN).text).toContain("sus campañas los muestran como «No enviado»")
+    const portuguese = mail(stalled, BRAZILIAN).text
+    expect(portuguese).toContain("As mensagens que estavam programadas enquanto ele estava parado")
+    expect(portuguese).toContain("as campanhas as mostram como “Não enviada”")
+    expect(portuguese).toContain("confira se ele consegue acessar o banco de dados.")
+  })
+
+  it("why the phone alert failed, in the admin's words, the technical text under Details", () => {
+    const lines = mail(stalled, MEXICAN, {
+      reason: "noDigits",
+      detail: "ADMIN_PHONE_NUMBER abc has no digits"
+    }).text.split("\n")
+    expect(lines.slice(-4)).toEqual([
+      "--",
+      "El aviso por WhatsApp falló: ADMIN_PHONE_NUMBER no tiene dígitos. Pon ahí tu número, por ejemplo +15551234567.",
+      "Por eso te llega este correo.",
+      "Detalles: ADMIN_PHONE_NUMBER abc has no digits"
+    ])
   })
 })

@@ -14,10 +14,10 @@ const readers: ReadonlyArray<readonly [string, Reader, string]> = [
     "Thursday, November 26, 10:00 AM (New York time)"
   ],
   [
-    // the language's own clock: a de-DE locale does not give an English reader German hours (formattingLocaleFor)
-    "a Berlin de-DE reader who chose English (English words and clock)",
+    // English words with Germany's order and clock (en-DE, formattingLocaleFor): not en-US's 4:00 PM
+    "a Berlin de-DE reader who chose English (English words, the region's clock)",
     { timeZone: "Europe/Berlin", locale: "de-DE", language: "en" },
-    "Thursday, November 26, 4:00 PM (Berlin time)"
+    "Thursday, 26 November, 16:00 (Berlin time)"
   ],
   [
     "a São Paulo pt-BR reader who chose English (English words and clock)",

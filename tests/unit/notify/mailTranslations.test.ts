@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { z } from "zod"
 import { APP_LANGUAGES } from "../../../src/domain/shared/languages.ts"
 import { MAIL_CATALOGS } from "../../../src/infrastructure/notify/mailWords.ts"
 import { byBase } from "../../support/catalogShape.ts"
@@ -69,5 +70,16 @@ describe("the mail catalogs", () => {
     const categories = new Intl.PluralRules("en").resolvedOptions().pluralCategories
     for (const entry of english.values())
       if (entry.forms.size > 0) expect([...entry.forms].sort()).toEqual([...categories].sort())
+  })
+})
+
+describe("the mail catalogs' failure words", () => {
+  const BROWSER = join(import.meta.dirname, "../../../src/interfaces/browser/i18n/locales")
+  it.each(APP_LANGUAGES)("%s: the same as the browser app's failure.send, word for word", (language) => {
+    const browser = z
+      .object({ failure: z.object({ send: z.record(z.string(), z.string()) }) })
+      .parse(JSON.parse(readFileSync(join(BROWSER, `${language}.json`), "utf8")))
+    const mail = MAIL_CATALOGS[language].failure
+    expect(mail).toEqual(browser.failure.send)
   })
 })

@@ -131,10 +131,10 @@ export const de: MailCatalog = {
       page: "Seite Konten:"
     },
     resetRequested: {
-      subject: "Passwort-Zurücksetzen angefragt für {{email}}",
+      subject: "Zurücksetzen des Passworts für {{email}} angefordert",
       requested: "Für das Konto {{email}} wurde angefragt, das Passwort zurückzusetzen.",
       notHere: "Der Einmal-Link geht nur an diese Adresse; er steht nicht in dieser E-Mail.",
-      watch: "Sollte niemand dieses Passwort zurücksetzen, behalte das Konto im Auge."
+      watch: "Wenn eigentlich niemand dieses Passwort zurücksetzen sollte, behalte das Konto im Auge."
     },
     campaignFailed: {
       subject: "Kampagne fehlgeschlagen: {{title}}",
@@ -158,13 +158,20 @@ export const de: MailCatalog = {
       whatToDo:
         "Was zu tun ist: Starte den Planer (node src/interfaces/scheduler/main.ts) oder prüf, ob er die Datenbank erreicht.",
       missed:
-        "Nachrichten, die fällig waren, während er stand, werden nicht verspätet gesendet: Ihre Kampagnen zeigen sie als verpasst, und wer sie geplant hat, kann sie noch einmal senden.",
+        "Nachrichten, die fällig waren, während er stand, werden nicht verspätet gesendet: In ihren Kampagnen stehen sie als verpasst, und wer sie geplant hat, kann sie noch einmal senden.",
       details: "Details:",
       message: "Nachricht {{id}}."
     },
     messagingFailed: {
-      failed: "Die Benachrichtigung per WhatsApp ist fehlgeschlagen: {{reason}}",
-      instead: "Deshalb kommt stattdessen diese E-Mail."
+      failed: "Die Benachrichtigung per WhatsApp ist fehlgeschlagen: {{why}}",
+      noAdminAccount: "Es gibt kein aktives Admin-Konto, von dem sie gesendet werden könnte.",
+      noSession: "Dein Admin-Konto hat kein verbundenes WhatsApp. Verbinde es auf der WhatsApp-Seite.",
+      noDigits: "ADMIN_PHONE_NUMBER enthält keine Ziffern. Trag deine Nummer ein, z. B. +15551234567.",
+      lookupFailed: "Herald konnte gerade nicht aus seiner Datenbank lesen.",
+      gatewayError: "Das WhatsApp-Gateway hat sie nicht angenommen.",
+      unexpected: "Etwas Unerwartetes ist schiefgegangen.",
+      instead: "Deshalb kommt stattdessen diese E-Mail.",
+      details: "Details: {{reason}}"
     },
     phone: {
       registration: "neue Registrierung",

@@ -158,8 +158,15 @@ export const en: MailCatalog = {
       message: "Message {{id}}."
     },
     messagingFailed: {
-      failed: "The messaging notification failed: {{reason}}",
-      instead: "This e-mail is sent instead."
+      failed: "The WhatsApp notification failed: {{why}}",
+      noAdminAccount: "there is no active admin account to send it from.",
+      noSession: "your admin account has no connected WhatsApp. Connect it on the WhatsApp page.",
+      noDigits: "ADMIN_PHONE_NUMBER has no digits. Set it to your number, e.g. +15551234567.",
+      lookupFailed: "Herald could not read its database just then.",
+      gatewayError: "the WhatsApp gateway did not accept it.",
+      unexpected: "something unexpected went wrong.",
+      instead: "This e-mail is sent instead.",
+      details: "Details: {{reason}}"
     },
     phone: {
       registration: "new registration",

@@ -156,13 +156,20 @@ export const es: MailCatalog = {
       whatToDo:
         "Qué hacer: pon en marcha el planificador (node src/interfaces/scheduler/main.ts) o comprueba que llega a la base de datos.",
       missed:
-        "Los mensajes que tocaban mientras estaba parado no se envían tarde: sus campañas los muestran como no enviados a tiempo y quienes los programaron pueden enviarlos otra vez.",
+        "Los mensajes que tocaban mientras estaba parado no se envían tarde: sus campañas los muestran como «No enviado» y quienes los programaron pueden enviarlos otra vez.",
       details: "Detalles:",
       message: "Mensaje {{id}}."
     },
     messagingFailed: {
-      failed: "El aviso por WhatsApp falló: {{reason}}",
-      instead: "Por eso te llega este correo."
+      failed: "El aviso por WhatsApp falló: {{why}}",
+      noAdminAccount: "no hay ninguna cuenta de administrador activa desde la que enviarlo.",
+      noSession: "tu cuenta de administrador no tiene WhatsApp conectado. Conéctalo en la página de WhatsApp.",
+      noDigits: "ADMIN_PHONE_NUMBER no tiene dígitos. Pon ahí tu número, por ejemplo +15551234567.",
+      lookupFailed: "Herald no pudo leer su base de datos en ese momento.",
+      gatewayError: "la pasarela de WhatsApp no lo aceptó.",
+      unexpected: "algo inesperado salió mal.",
+      instead: "Por eso te llega este correo.",
+      details: "Detalles: {{reason}}"
     },
     phone: {
       registration: "nuevo registro",

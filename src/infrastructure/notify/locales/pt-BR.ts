@@ -154,15 +154,22 @@ export const ptBR: MailCatalog = {
       notRunning: "Parece que nenhum agendador está rodando, então as mensagens agendadas não estão sendo enviadas.",
       overdue: "Uma mensagem estava marcada para {{time}} e nada a pegou para enviar.",
       whatToDo:
-        "O que fazer: inicie o agendador (node src/interfaces/scheduler/main.ts) ou confira se ele alcança o banco de dados.",
+        "O que fazer: inicie o agendador (node src/interfaces/scheduler/main.ts) ou confira se ele consegue acessar o banco de dados.",
       missed:
-        "As mensagens que venceram enquanto ele estava parado não são enviadas atrasadas: as campanhas mostram que elas perderam o horário, e quem as agendou pode enviá-las de novo.",
+        "As mensagens que estavam programadas enquanto ele estava parado não são enviadas atrasadas: as campanhas as mostram como “Não enviada”, e quem as agendou pode enviá-las de novo.",
       details: "Detalhes:",
       message: "Mensagem {{id}}."
     },
     messagingFailed: {
-      failed: "O aviso pelo WhatsApp falhou: {{reason}}",
-      instead: "Por isso este e-mail foi enviado."
+      failed: "O aviso pelo WhatsApp falhou: {{why}}",
+      noAdminAccount: "não há nenhuma conta de administrador ativa para enviá-lo.",
+      noSession: "sua conta de administrador não tem WhatsApp conectado. Conecte na página do WhatsApp.",
+      noDigits: "ADMIN_PHONE_NUMBER não tem dígitos. Coloque ali o seu número, por exemplo +15551234567.",
+      lookupFailed: "o Herald não conseguiu ler o banco de dados naquele momento.",
+      gatewayError: "o gateway do WhatsApp não o aceitou.",
+      unexpected: "algo inesperado deu errado.",
+      instead: "Por isso este e-mail foi enviado.",
+      details: "Detalhes: {{reason}}"
     },
     phone: {
       registration: "novo cadastro",

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query"
-import type { ReactNode } from "react"
+import { type ReactNode, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { errorCode, errorText, useTRPC } from "../trpc.ts"
+import { isDateValue } from "../ui/fieldText.ts"
 import { Alert, Loading, linkLook } from "../ui/kit.tsx"
 import { DateField } from "../ui/PageFormatFields.tsx"
-import { copyForm, defaultCopyStart, firstRowDate, shiftRows } from "./planCopy.ts"
+import type { CopyShift } from "./planCopy.ts"
+import { copyForm, defaultCopyStart, firstRowDate, shiftFromBase } from "./planCopy.ts"
 import type { OneOffRow, PlanForm } from "./planInput.ts"
 import { todayIn } from "./zoneFormat.ts"
 
@@ -42,7 +44,9 @@ export const CopyOf = ({
 
 /**
  * A copy's "first message on" date: changing it moves every row (the earliest to that date, each
- * at its own time, the same number of days apart). It reads its value from the rows themselves.
+ * at its own time, the same number of days apart), always from the rows as they were before it moved
+ * them (shiftFromBase). It reads its value from the rows themselves; text it cannot read it says so
+ * at itself (DateField) and moves nothing.
  */
 export const DuplicateStart = ({
   rows,
@@ -54,16 +58,23 @@ export const DuplicateStart = ({
   readonly onShift: (rows: ReadonlyArray<OneOffRow>) => void
 }) => {
   const { t } = useTranslation()
+  const memo = useRef<CopyShift | null>(null)
+  // what was typed while it is not a date yet (the rows keep their dates meanwhile)
+  const [typed, setTyped] = useState<string | null>(null)
   return (
     <div className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3">
       <p className="text-sm text-sky-950">{t("campaign.copyIntro")}</p>
       <DateField
         label={t("campaign.firstOn")}
-        value={firstRowDate(rows, timeZone) ?? ""}
+        value={typed ?? firstRowDate(rows, timeZone) ?? ""}
         hint={t("campaign.firstOnHint")}
         onChange={(date) => {
-          // a year still being typed (0002, 0020, 0202) is a valid date to the input: not a move
-          if (/^[2-9]\d{3}-/.test(date)) onShift(shiftRows(rows, date, timeZone))
+          // emptied: the rows' own date again (a native input being typed in reads empty meanwhile)
+          if (!isDateValue(date)) return setTyped(date === "" ? null : date)
+          setTyped(null)
+          const shifted = shiftFromBase(rows, memo.current, date, timeZone)
+          memo.current = shifted.memo
+          onShift(shifted.rows)
         }}
       />
     </div>

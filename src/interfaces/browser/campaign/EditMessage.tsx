@@ -8,6 +8,7 @@ import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal, localDateAndTime } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
 import { Checkbox } from "../ui/Choice.tsx"
+import { unreadableClock, unreadableDate } from "../ui/fieldText.ts"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, TextArea } from "../ui/kit.tsx"
 import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
@@ -54,7 +55,7 @@ export const EditMessage = ({
   const [time, setTime] = useState(initial.time)
   const [mentionAll, setMentionAll] = useState(opened.mentionAll)
   const [poll, setPoll] = useState<RowPoll | null>(opened.poll)
-  const [local, setLocal] = useState<{ content?: string; when?: string }>({})
+  const [local, setLocal] = useState<{ content?: string; when?: string; date?: string; time?: string }>({})
   const changedMeanwhile =
     message.content !== opened.content ||
     message.scheduledAt !== opened.scheduledAt ||
@@ -97,14 +98,21 @@ export const EditMessage = ({
     const mentionChanged = mentionAll !== opened.mentionAll
     const pollChanged = poll !== null && !samePoll(poll, opened.poll)
     const at = timeChanged ? instantFromLocal(date, time, zone) : null
-    const problems: { content?: string; when?: string } = {}
+    const problems: { content?: string; when?: string; date?: string; time?: string } = {}
     if (content.trim() === "") problems.content = t("message.writeText")
-    if (at?._tag === "Invalid") problems.when = t("message.validWhen")
+    // text a field could not read is named at that field
+    const dateProblem = unreadableDate(date)
+    const timeProblem = unreadableClock(time)
+    if (dateProblem !== null) problems.date = dateProblem
+    if (timeProblem !== null) problems.time = timeProblem
+    if (dateProblem !== null || timeProblem !== null) {
+      // named at its field above
+    } else if (at?._tag === "Invalid") problems.when = t("message.validWhen")
     else if (at?._tag === "Gap") problems.when = gapText(zone)
     else if (at?._tag === "Instant" && Date.parse(at.iso) <= Date.now())
       problems.when = t("message.chooseLater", { reason: passedText(Date.parse(at.iso), zone) })
     setLocal(problems)
-    if (problems.content !== undefined || problems.when !== undefined) return
+    if (Object.values(problems).some((problem) => problem !== undefined)) return
     if (!contentChanged && !timeChanged && !mentionChanged && !pollChanged) return onDone()
     update.mutate({
       campaignId,
@@ -160,10 +168,17 @@ export const EditMessage = ({
         onChange={(e) => setContent(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
+        <DateField
+          label={t("message.date")}
+          value={date}
+          error={(local.date === undefined ? null : unreadableDate(date)) ?? whenError}
+          onChange={setDate}
+        />
         <ClockField
           label={t("message.time")}
           value={time}
+          // once named, said until it reads
+          error={local.time === undefined ? null : unreadableClock(time)}
           hint={formZoneHint(timeZone, viewerTimeZone)}
           onChange={setTime}
         />

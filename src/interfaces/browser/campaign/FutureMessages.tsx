@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { CampaignDetail } from "../campaignView.ts"
 import { errorText, fieldErrors, useTRPC } from "../trpc.ts"
+import { unreadableClock } from "../ui/fieldText.ts"
 import { Alert, Button, TextArea } from "../ui/kit.tsx"
 import { ClockField } from "../ui/PageFormatFields.tsx"
 import { announce } from "../ui/pageHeading.ts"
@@ -80,13 +81,18 @@ export const FutureMessages = ({
   const review = (event: FormEvent) => {
     event.preventDefault()
     if (sendTime === "") return setLocal(t("future.chooseTime"))
+    const unread = unreadableClock(sendTime)
+    if (unread !== null) return setLocal(unread)
     if (template.trim() === "") return setLocal(t("future.writeText"))
     if (Object.keys(changes).length === 0) return setLocal(t("future.changeFirst"))
     setLocal(null)
     setStage("confirm")
   }
   const fields = fieldErrors(change.error)
-  const timeError = local === t("future.chooseTime") ? local : fields["sendTime"]
+  const timeError =
+    local !== null && (local === t("future.chooseTime") || local === unreadableClock(sendTime))
+      ? local
+      : fields["sendTime"]
   const textError = local === t("future.writeText") ? local : fields["template"]
   const general =
     local !== null && timeError === undefined && textError === undefined

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import type { CampaignMessage } from "../campaignView.ts"
 import { gapText, instantFromLocal } from "../campaignView.ts"
 import { errorCode, errorText, fieldErrors, useTRPC } from "../trpc.ts"
+import { unreadableClock, unreadableDate } from "../ui/fieldText.ts"
 import { viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button } from "../ui/kit.tsx"
 import { ClockField, DateField } from "../ui/PageFormatFields.tsx"
@@ -39,6 +40,8 @@ export const ResendMessage = ({
   const [date, setDate] = useState("")
   const [time, setTime] = useState("")
   const [local, setLocal] = useState<string | undefined>(undefined)
+  // text a field could not read, named at that field
+  const [unread, setUnread] = useState<{ date: string | null; time: string | null }>({ date: null, time: null })
   const resend = useMutation(
     trpc.campaign.resendMessage.mutationOptions({
       onSuccess: async ({ id }) => {
@@ -52,6 +55,9 @@ export const ResendMessage = ({
   )
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    const fields = { date: unreadableDate(date), time: unreadableClock(time) }
+    setUnread(fields)
+    if (fields.date !== null || fields.time !== null) return setLocal(undefined)
     if (date === "" && time === "") {
       setLocal(undefined)
       return resend.mutate({ campaignId, messageId: message.id })
@@ -87,10 +93,17 @@ export const ResendMessage = ({
       {general !== null ? <Alert>{general}</Alert> : null}
       <p>{t("message.resendQuestion")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateField label={t("message.date")} value={date} error={whenError} onChange={setDate} />
+        <DateField
+          label={t("message.date")}
+          value={date}
+          error={(unread.date === null ? null : unreadableDate(date)) ?? whenError}
+          onChange={setDate}
+        />
         <ClockField
           label={t("message.time")}
           value={time}
+          // once named, said until it reads
+          error={unread.time === null ? null : unreadableClock(time)}
           hint={t("message.resendHint", { zone: formZoneHint(timeZone, viewerTimeZone) })}
           onChange={setTime}
         />

@@ -123,6 +123,29 @@ export const shiftRows = (
   })
 }
 
+/** What a copy's "first on" field moves: the rows before its first move, and what it made of them last. */
+export interface CopyShift {
+  readonly base: ReadonlyArray<OneOffRow>
+  readonly last: ReadonlyArray<OneOffRow> | null
+}
+
+/**
+ * Moves the rows to `startDate` from the rows as they were before the field moved them, not from its
+ * previous move: typing a date passes through other years, and a clock change in one of them (02:30
+ * that does not exist on that day) must not stay in the rows. Rows edited since its last move are
+ * the new base.
+ */
+export const shiftFromBase = (
+  rows: ReadonlyArray<OneOffRow>,
+  memo: CopyShift | null,
+  startDate: string,
+  timeZone: string
+): { readonly rows: ReadonlyArray<OneOffRow>; readonly memo: CopyShift } => {
+  const base = memo !== null && rows === memo.last ? memo.base : rows
+  const moved = shiftRows(base, startDate, timeZone)
+  return { rows: moved, memo: { base, last: moved } }
+}
+
 /** The earliest readable row's date, or null. */
 export const firstRowDate = (rows: ReadonlyArray<OneOffRow>, timeZone: string): string | null => {
   const instants = rows.flatMap((row) => {

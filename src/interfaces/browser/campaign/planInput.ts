@@ -3,6 +3,7 @@ import { MAX_CONTENT_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import type { Frequency } from "../../../domain/campaign/Recurrence.ts"
 import { wallClockInstant } from "../../../domain/campaign/Recurrence.ts"
 import { STATUS_TARGET_ID, STATUS_TARGET_NAME } from "../../../domain/campaign/StatusPost.ts"
+import { unreadableClock, unreadableDate } from "../ui/fieldText.ts"
 
 // The new-campaign form's state and what it sends: pure, so it is unit-tested without a browser.
 //
@@ -223,7 +224,12 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
     const atSameTime = new Map<string, number>()
     const messages = form.rows.map((row, i) => {
       const minute = instantOf(row.date, row.time, form.timeZone)
-      if (minute === null)
+      // text the date or time field could not read is named at that field, never sent
+      const dateProblem = unreadableDate(row.date)
+      const timeProblem = unreadableClock(row.time)
+      if (dateProblem !== null) errors[`messages.${i}.date`] = dateProblem
+      if (timeProblem !== null) errors[`messages.${i}.time`] = timeProblem
+      if (minute === null && dateProblem === null && timeProblem === null)
         errors[`messages.${i}.scheduledAt`] =
           row.date === "" || row.time === "" ? i18next.t("helpers.chooseDateTime") : i18next.t("helpers.unreadableDate")
       const before = minute === null ? 0 : (atSameTime.get(minute) ?? 0)
@@ -251,9 +257,13 @@ export const buildPlan = (sessionName: string, form: PlanForm): Built => {
     create = { ...base, messages, timeZone: form.timeZone }
   } else {
     const r = form.recurrence
-    if (r.startDate === "") errors["recurrence.startDate"] = i18next.t("helpers.chooseStart")
-    if (r.endDate === "" && r.frequency !== "ONCE") errors["recurrence.endDate"] = i18next.t("helpers.chooseEnd")
-    if (r.sendTime === "") errors["recurrence.sendTime"] = i18next.t("helpers.chooseTime")
+    const startProblem = r.startDate === "" ? i18next.t("helpers.chooseStart") : unreadableDate(r.startDate)
+    const endProblem =
+      r.frequency === "ONCE" ? null : r.endDate === "" ? i18next.t("helpers.chooseEnd") : unreadableDate(r.endDate)
+    const timeProblem = r.sendTime === "" ? i18next.t("helpers.chooseTime") : unreadableClock(r.sendTime)
+    if (startProblem !== null) errors["recurrence.startDate"] = startProblem
+    if (endProblem !== null) errors["recurrence.endDate"] = endProblem
+    if (timeProblem !== null) errors["recurrence.sendTime"] = timeProblem
     // ONCE uses startDate alone: its end is the same day
     const endDate = r.frequency === "ONCE" ? r.startDate : r.endDate
     create = { ...base, recurrence: { ...r, endDate, timeZone: form.timeZone, splitMarker: "---" } }

@@ -4,7 +4,7 @@
 import i18next from "i18next"
 import type { AppLanguage } from "../../../domain/shared/languages.ts"
 import { isAppLanguage } from "../../../domain/shared/languages.ts"
-import { formattingLocaleFor } from "../../../domain/shared/locale.ts"
+import { formattingLocaleFor, ownLocaleFor } from "../../../domain/shared/locale.ts"
 
 /** The language on screen now (one of the four). */
 export const currentLanguage = (): AppLanguage => {
@@ -14,16 +14,18 @@ export const currentLanguage = (): AppLanguage => {
 
 /**
  * The locale dates, times and numbers are written in: formattingLocaleFor (domain/shared/locale.ts,
- * the rule the mails follow too) of the language on screen and this browser's own locale, the
- * one the account keeps (preferences.ts): en-GB keeps its 24-hour clock for an English page, de-AT
+ * the rule the mails follow too) of the language on screen and this browser's own locale in that
+ * language if it lists one (navigator.languages: de-AT after en-US), else its first, the one the
+ * account keeps (preferences.ts): en-GB keeps its 24-hour clock for an English page, de-AT
  * its month names for a German one, and a German page in an en-US browser writes the German way.
  */
 export const formattingLocale = (): string => {
   const language = currentLanguage()
-  const own = typeof navigator === "undefined" ? null : navigator.language
-  // called for every date a page writes (thousands on a long campaign): decided once per pair
-  if (last === null || last.language !== language || last.own !== own)
-    last = { language, own, locale: formattingLocaleFor(language, own) }
+  const tags = typeof navigator === "undefined" ? [] : navigator.languages
+  // called for every date a page writes (thousands on a long campaign): decided once per language
+  // and list of the browser's languages (the same array until they change)
+  if (last === null || last.language !== language || last.tags !== tags)
+    last = { language, tags, locale: formattingLocaleFor(language, ownLocaleFor(language, tags)) }
   return last.locale
 }
-let last: { readonly language: string; readonly own: string | null; readonly locale: string } | null = null
+let last: { readonly language: string; readonly tags: ReadonlyArray<string>; readonly locale: string } | null = null

@@ -7,6 +7,7 @@ import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { fieldErrors, useTRPC } from "../trpc.ts"
 import { ErrorAlert } from "../ui/account.tsx"
 import { ConfirmButton } from "../ui/ConfirmButton.tsx"
+import { dateExample, unreadableDate } from "../ui/fieldText.ts"
 import { formatDateTime } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
 import { DateField } from "../ui/PageFormatFields.tsx"
@@ -53,7 +54,7 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
   const [name, setName] = useState("")
   const [access, setAccess] = useState<"read" | "write">("read")
   const [expires, setExpires] = useState("")
-  const [badDate, setBadDate] = useState(false)
+  const [badDate, setBadDate] = useState<string | null>(null)
   const create = useMutation({
     ...trpc.apiKey.create.mutationOptions({
       onSuccess: (made) => {
@@ -71,11 +72,14 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (made: { name: string; k
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const expiresAt = expires === "" ? null : endOfDay(expires)
-    setBadDate(expires !== "" && expiresAt === null)
-    if (expires !== "" && expiresAt === null) return
+    const problem =
+      unreadableDate(expires) ??
+      (expires !== "" && expiresAt === null ? t("apiKeys.badDate", { example: dateExample() }) : null)
+    setBadDate(problem)
+    if (problem !== null) return
     create.mutate({ name, access, ...(expiresAt === null ? {} : { expiresAt }) })
   }
-  const dateError = badDate ? t("apiKeys.badDate") : errors["expiresAt"]
+  const dateError = badDate ?? errors["expiresAt"]
   const fieldError = errors["name"] ?? dateError
   return (
     <Card>

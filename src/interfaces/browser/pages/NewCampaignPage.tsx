@@ -401,12 +401,13 @@ const CampaignForm = ({
                     <DateField
                       label={t("newCampaign.dateOf", { n: i + 1 })}
                       value={row.date}
-                      error={errors[`messages.${i}.scheduledAt`]}
+                      error={errors[`messages.${i}.date`] ?? errors[`messages.${i}.scheduledAt`]}
                       onChange={(date) => updateRow(row.key, { date })}
                     />
                     <ClockField
                       label={t("newCampaign.timeOf", { n: i + 1 })}
                       value={row.time}
+                      error={errors[`messages.${i}.time`]}
                       onChange={(time) => updateRow(row.key, { time })}
                     />
                   </div>

@@ -3,6 +3,8 @@
 // locale, not the page's, so a German page in an en-US browser would show "09:30 PM" and
 // "11/27/2026" in them.
 
+import i18next from "i18next"
+import { clockTime } from "../campaign/planWords.ts"
 import { clockOf } from "../campaign/zoneFormat.ts"
 import { formattingLocale } from "../i18n/language.ts"
 
@@ -84,9 +86,15 @@ export const calendarDate = (isoDate: string, locale: string = formattingLocale(
 
 /**
  * `YYYY-MM-DD` from a date typed in `locale`'s order (`27.11.2026`, `27/11/26` for de; `11/27/2026`
- * for en-US) or as `2026-11-27`; null when it is no date of the calendar.
+ * for en-US) or as `2026-11-27`; null when it is no date of the calendar. A two-digit year reads as
+ * 20xx only with `shortYear` (once the field is left): while someone types "27.11.20" on the way to
+ * "27.11.2031", "2020" is not what they mean.
  */
-export const parseDate = (typed: string, locale: string = formattingLocale()): string | null => {
+export const parseDate = (
+  typed: string,
+  locale: string = formattingLocale(),
+  { shortYear = true }: { readonly shortYear?: boolean } = {}
+): string | null => {
   const figures = typed
     .trim()
     .split(/\D+/)
@@ -95,11 +103,50 @@ export const parseDate = (typed: string, locale: string = formattingLocale()): s
   const iso = /^\d{4}$/.test(figures[0] ?? "")
   const order = iso ? ["year", "month", "day"] : dateOrder(locale)
   const of = (type: string) => Number(figures[order.indexOf(type)])
-  const shortYear = of("year")
-  const year = shortYear < 100 ? 2000 + shortYear : shortYear
+  const typedYear = of("year")
+  if (typedYear < 100 && !shortYear) return null
+  const year = typedYear < 100 ? 2000 + typedYear : typedYear
   const month = of("month")
   const day = of("day")
   const at = new Date(Date.UTC(year, month - 1, day))
   if (year < 1000 || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`
+}
+
+/** A field's value as the forms keep it: `HH:MM`; anything else non-empty is text the field could not read. */
+export const isClockValue = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value)
+/** A field's value as the forms keep it: `YYYY-MM-DD`; anything else non-empty is text the field could not read. */
+export const isDateValue = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDate(value, "en") === value
+
+/** An example of each, in the page's format: `21:30` / `9:30 PM`, `31.12.2026` / `12/31/2026`. */
+export const clockExample = (): string => clockTime("21:30", formattingLocale())
+export const dateExample = (): string => calendarDate("2026-12-31")
+
+/** What a time field says of text it could not read (null: empty or read), with an example in the page's format. */
+export const unreadableClock = (value: string): string | null =>
+  value === "" || isClockValue(value)
+    ? null
+    : i18next.t("field.unreadableTime", { typed: value.trim(), example: clockExample() })
+
+/** What a date field says of text it could not read (null: empty or read), with an example in the page's format. */
+export const unreadableDate = (value: string): string | null =>
+  value === "" || isDateValue(value)
+    ? null
+    : i18next.t("field.unreadableDate", { typed: value.trim(), example: dateExample() })
+
+/** `HH:MM` in words as the page reads it: "3:00 AM", "03:00", so "3:00" typed on a 12-hour page shows it is the morning. */
+export const clockInWords = (hhmm: string): string => clockTime(hhmm, formattingLocale())
+
+const longDates = new Map<string, Intl.DateTimeFormat>()
+/** `YYYY-MM-DD` in words as the page reads it: "Friday, April 3, 2026", "Freitag, 3. April 2026": a day and month swapped show. */
+export const dateInWords = (isoDate: string, locale: string = formattingLocale()): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
+  if (m === null) return isoDate
+  let format = longDates.get(locale)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" })
+    longDates.set(locale, format)
+  }
+  return format.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
 }

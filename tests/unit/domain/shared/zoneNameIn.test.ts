@@ -28,4 +28,9 @@ describe("zoneNameIn", () => {
     expect(zoneNameIn("UTC", locale, AT)).toBe("UTC")
     expect(zoneNameIn("Etc/GMT+5", locale, AT)).toBe("UTC-5")
   })
+
+  it("a zone ICU names only by an offset reads that offset, never its English name", () => {
+    // Antarctica/Troll in June: +02:00, which German's ICU names "GMT+02:00" and nothing else
+    expect(zoneNameIn("Antarctica/Troll", "de", Date.UTC(2026, 5, 1))).toBe("UTC+2")
+  })
 })
