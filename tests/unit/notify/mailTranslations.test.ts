@@ -11,9 +11,13 @@ import { MAIL_CATALOGS } from "../../../src/infrastructure/notify/mailWords.ts"
 
 const NOTIFY = join(import.meta.dirname, "../../../src/infrastructure/notify")
 /** the files that name catalog keys: the mails to users and to the admin, the admin's phone texts */
-const CODE = ["MailNotifier.ts", "MessagingNotifier.ts", "failureMailWords.ts", "sessionStatusWords.ts"].map((file) =>
-  readFileSync(join(NOTIFY, file), "utf8")
-)
+const CODE = [
+  "MailNotifier.ts",
+  "MessagingNotifier.ts",
+  "failureMailWords.ts",
+  "sessionStatusWords.ts",
+  "campaignTitleWords.ts"
+].map((file) => readFileSync(join(NOTIFY, file), "utf8"))
 const STATUS_CODE = readFileSync(join(NOTIFY, "sessionStatusWords.ts"), "utf8")
 
 const flatten = (
