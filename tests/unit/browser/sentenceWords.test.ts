@@ -1,5 +1,6 @@
 import i18next from "i18next"
 import { describe, expect, it } from "vitest"
+import { uploadMedia } from "../../../src/interfaces/browser/campaign/uploadMedia.ts"
 import de from "../../../src/interfaces/browser/i18n/locales/de.json" with { type: "json" }
 import en from "../../../src/interfaces/browser/i18n/locales/en.json" with { type: "json" }
 import es from "../../../src/interfaces/browser/i18n/locales/es.json" with { type: "json" }
@@ -32,4 +33,40 @@ describe("whole sentences with a value inside", () => {
       expect(t("pause.notFinished", { count })).not.toContain("REASON")
     }
   })
+
+  it("reads as a native speaker writes it: channels are not 'jede', skipped lines are 'omitiendo', the file's name before 'adicionada'", () => {
+    const de = instance.getFixedT("de")
+    for (const key of ["picker.chosenSeveral", "picker.chosenSeveralFull", "campaignPage.toSeveral"]) {
+      expect(de(key, { targets: "2 Kanäle", max: 10 }), key).toContain("2 Kanäle")
+      expect(de(key, { targets: "2 Kanäle", max: 10 }), key).toContain(
+        ", jeweils mit einer eigenen Kopie jeder Nachricht"
+      )
+    }
+    expect(instance.getFixedT("es")("csv.addedSkipping", { count: 2, name: "n", lines: "1 línea" })).toContain(
+      "omitiendo 1 línea del archivo"
+    )
+    expect(instance.getFixedT("pt-BR")("csv.added", { count: 1, name: "plan.csv" })).toBe(
+      "1 mensagem de <name>plan.csv</name> adicionada."
+    )
+  })
+
+  it.each(["es", "pt-BR", "de"])(
+    "%s: an upload that never reached the server says so in the reader's language",
+    async (lng) => {
+      await i18next.init({
+        lng,
+        resources: { es: { translation: es }, "pt-BR": { translation: ptBR }, de: { translation: de } },
+        fallbackLng: false
+      })
+      const fetchBefore = globalThis.fetch
+      globalThis.fetch = () => Promise.reject(new TypeError("Failed to fetch"))
+      try {
+        const answer = await uploadMedia(new File(["x"], "a.png", { type: "image/png" }))
+        expect(answer).toEqual({ ok: false, error: instance.getFixedT(lng)("media.unreached") })
+        expect(answer.ok === false && answer.error).not.toMatch(/the upload did not reach/)
+      } finally {
+        globalThis.fetch = fetchBefore
+      }
+    }
+  )
 })
