@@ -204,6 +204,7 @@ describe.skipIf(!chromiumAvailable)(
         [ENGLISH, "ltr"]
       ])
       expect(await seriousA11yViolations(page)).toEqual([])
+      await shoot(page, "preview")
       await page.getByRole("button", { name: "Save campaign" }).click()
       await page.waitForURL(/\/campaigns\/[^/]+$/)
 
