@@ -63,6 +63,9 @@ describe("whole sentences with a value inside", () => {
       try {
         const answer = await uploadMedia(new File(["x"], "a.png", { type: "image/png" }))
         expect(answer).toEqual({ ok: false, error: instance.getFixedT(lng)("media.unreached") })
+        // a file too large for WhatsApp, refused before it is sent
+        const big = new File([new Uint8Array(17 * 1024 * 1024)], "big.mp4", { type: "video/mp4" })
+        expect(await uploadMedia(big)).toEqual({ ok: false, error: instance.getFixedT(lng)("media.tooLarge") })
         expect(answer.ok === false && answer.error).not.toMatch(/the upload did not reach/)
       } finally {
         globalThis.fetch = fetchBefore

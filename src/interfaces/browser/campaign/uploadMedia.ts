@@ -18,14 +18,11 @@ export type AttachedMedia = z.infer<typeof UploadedSchema>
 /** The server's error body: {error: {message}}. */
 const ProblemSchema = z.object({ error: z.object({ message: z.string() }) })
 
-/** The same words as the server's 413, said before anything is sent. */
-export const TOO_LARGE = "the file is larger than 16 MB, the most WhatsApp takes"
-
 /** Uploads one file as a browser form would (multipart, field `file`); the answer or the server's words. */
 export const uploadMedia = async (
   file: File
 ): Promise<{ readonly ok: true; readonly media: AttachedMedia } | { readonly ok: false; readonly error: string }> => {
-  if (file.size > MAX_MEDIA_BYTES) return { ok: false, error: TOO_LARGE }
+  if (file.size > MAX_MEDIA_BYTES) return { ok: false, error: i18next.t("media.tooLarge") }
   const form = new FormData()
   form.append("file", file, file.name)
   let response: Response
