@@ -36,6 +36,61 @@ const HEBREW_QUESTION = "מתי נפגשים?"
 const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/h25-rtl-shots"
 const hour = 3_600_000
 
+/**
+ * The left edge on screen of each of `parts`, found one after the other in the element's text (each
+ * within one text node). In a left-to-right sentence they must come out left to right: a name not
+ * isolated would take the neutral ", " or the words next to it into its own right-to-left run and
+ * swap them ("מקהלת השכונה ,نادي القراءة"), whatever the element's computed direction says.
+ */
+const leftEdges = (locator: Locator, parts: ReadonlyArray<string>) =>
+  locator.evaluate((root, wanted) => {
+    const doc = (
+      globalThis as unknown as {
+        document: { createRange: () => RangeLike; createTreeWalker: (r: unknown, w: number) => WalkerLike }
+      }
+    ).document
+    interface RangeLike {
+      setStart: (n: unknown, o: number) => void
+      setEnd: (n: unknown, o: number) => void
+      getBoundingClientRect: () => { left: number }
+    }
+    interface WalkerLike {
+      nextNode: () => { textContent: string | null } | null
+    }
+    const walker = doc.createTreeWalker(root, 4)
+    const nodes: Array<{ node: unknown; text: string }> = []
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode())
+      nodes.push({ node: n, text: n.textContent ?? "" })
+    const edges: Array<number | null> = []
+    let from = { node: 0, offset: 0 }
+    for (const part of wanted) {
+      let found: number | null = null
+      for (let i = from.node; i < nodes.length && found === null; i++) {
+        const at = nodes[i]!.text.indexOf(part, i === from.node ? from.offset : 0)
+        if (at < 0) continue
+        const range = doc.createRange()
+        range.setStart(nodes[i]!.node, at)
+        range.setEnd(nodes[i]!.node, at + part.length)
+        found = range.getBoundingClientRect().left
+        from = { node: i, offset: at + part.length }
+      }
+      edges.push(found)
+    }
+    return edges
+  }, parts)
+
+/** `parts` are drawn left to right, in the order they are written (see leftEdges). */
+const drawnInOrder = async (locator: Locator, parts: ReadonlyArray<string>) => {
+  const edges = await leftEdges(locator, parts)
+  expect(
+    edges.every((x) => x !== null),
+    `each of ${JSON.stringify(parts)} is shown`
+  ).toBe(true)
+  for (let i = 1; i < edges.length; i++) {
+    expect(edges[i]!, `"${parts[i]}" is drawn right of "${parts[i - 1]}"`).toBeGreaterThan(edges[i - 1]!)
+  }
+}
+
 /** the direction the browser lays the element out in */
 const direction = (locator: Locator) =>
   locator.evaluate(
@@ -107,7 +162,9 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole("checkbox", { name: ARABIC }).waitFor()
       const arabicRow = page.locator("label").filter({ has: page.getByRole("checkbox", { name: ARABIC }) })
       expect(await isolated(arabicRow)).toEqual([[ARABIC, "rtl"]])
-      expect(await direction(arabicRow)).toBe("ltr")
+      // the row left to right: its box, then the name
+      const box = await arabicRow.getByRole("checkbox").boundingBox()
+      expect(box?.x ?? Number.POSITIVE_INFINITY).toBeLessThan((await leftEdges(arabicRow, [ARABIC]))[0] ?? 0)
       for (const name of [ARABIC, HEBREW, ENGLISH]) await page.getByRole("checkbox", { name }).check()
       await page.getByText("Chosen: 3 groups").waitFor()
       const chips = page.getByRole("list", { name: "Chosen" })
@@ -135,13 +192,19 @@ describe.skipIf(!chromiumAvailable)(
       expect(await targets.textContent()).toBe(
         `Each message goes to 3 groups (${ARABIC}, ${HEBREW}, and ${ENGLISH}): 3 sends in all.`
       )
-      expect(await direction(targets)).toBe("ltr")
+      await drawnInOrder(targets, ["Each message goes to", ARABIC, HEBREW, "and", ENGLISH, "3 sends in all"])
+      // the made-up title in the preview's sentence: the reader's words, the name isolated
+      const previewTitle = page.getByTestId("preview-title")
+      expect(await previewTitle.textContent()).toBe(`${ARABIC} and 2 more`)
+      expect(await isolated(previewTitle)).toEqual([[ARABIC, "rtl"]])
+      await drawnInOrder(page.getByTestId("preview-title").locator(".."), ["“", ARABIC, "and", "more", "”, times in"])
       expect(await isolated(targets)).toEqual([
         [ARABIC, "rtl"],
         [HEBREW, "rtl"],
         [ENGLISH, "ltr"]
       ])
       expect(await seriousA11yViolations(page)).toEqual([])
+      await shoot(page, "preview")
       await page.getByRole("button", { name: "Save campaign" }).click()
       await page.waitForURL(/\/campaigns\/[^/]+$/)
 
@@ -151,11 +214,11 @@ describe.skipIf(!chromiumAvailable)(
       // the title planning made up ("نادي القراءة and 2 more"): in the reader's words, left to right, the name isolated
       const heading = page.getByRole("heading", { level: 1 })
       expect(await heading.textContent()).toBe(`${ARABIC} and 2 more`)
-      expect(await direction(heading)).toBe("ltr")
+      await drawnInOrder(heading, [ARABIC, "and", "more"])
       expect(await isolated(heading)).toEqual([[ARABIC, "rtl"]])
       const names = to.locator("strong")
       expect(await names.textContent()).toBe(`${ARABIC}, ${HEBREW}, and 1 more`)
-      expect(await direction(names)).toBe("ltr")
+      await drawnInOrder(names, [ARABIC, HEBREW, "and", "more"])
       expect(await isolated(names)).toEqual([
         [ARABIC, "rtl"],
         [HEBREW, "rtl"]
@@ -185,7 +248,7 @@ describe.skipIf(!chromiumAvailable)(
         .locator("p")
         .filter({ hasText: `To ${ARABIC}, ${HEBREW}, and 1 more` })
       await toList.waitFor()
-      expect(await direction(toList)).toBe("ltr")
+      await drawnInOrder(toList, ["To", ARABIC, HEBREW, "and", "more"])
       expect(await isolated(toList)).toEqual([
         [ARABIC, "rtl"],
         [HEBREW, "rtl"]
@@ -204,6 +267,15 @@ describe.skipIf(!chromiumAvailable)(
         [ARABIC, "rtl"],
         [HEBREW, "rtl"]
       ])
+      await drawnInOrder(paraList, ["Para", ARABIC, HEBREW, "y", "más"])
+      // Upcoming in Spanish: the made-up title's link in Spanish words, left to right, the name isolated
+      await page.goto(`${herald.url}/upcoming`)
+      const upcomingLink = page.getByRole("link", { name: `${ARABIC} y 2 más` }).first()
+      await upcomingLink.waitFor()
+      expect(await isolated(upcomingLink)).toEqual([[ARABIC, "rtl"]])
+      await drawnInOrder(upcomingLink, [ARABIC, "y", "más"])
+      await shoot(page, "upcoming-es")
+      await page.goto(`${herald.url}/campaigns`)
       await page.getByRole("link", { name: `${ARABIC} y 2 más` }).click()
       await page.getByText("Para 3 grupos:").waitFor()
       await shoot(page, "campaign-es")
@@ -227,7 +299,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.goto(`${herald.url}/upcoming`)
       const poll = page.getByText(`Poll: ${HEBREW_QUESTION}`)
       await poll.waitFor()
-      expect(await direction(poll)).toBe("ltr")
+      await drawnInOrder(poll, ["Poll:", HEBREW_QUESTION])
       expect(await isolated(poll)).toEqual([[HEBREW_QUESTION, "rtl"]])
 
       // a failure in the Hebrew group: "This campaign failed in the group …." with the name isolated
@@ -243,7 +315,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.goto(`${herald.url}/campaigns/${id}`)
       const failed = page.getByText(`This campaign failed in the group ${HEBREW}.`, { exact: true })
       await failed.waitFor({ timeout: 30_000 })
-      expect(await direction(failed)).toBe("ltr")
+      await drawnInOrder(failed, ["This campaign failed in the group", HEBREW, "."])
       expect(await isolated(failed)).toEqual([[HEBREW, "rtl"]])
       expect(errors).toEqual([])
       await context.close()

@@ -379,6 +379,7 @@ export const describeCampaignCountersContract = (name: string, harness: StoreHar
               {
                 id: "c1",
                 title: "t",
+                madeUpTitle: null,
                 status: "SCHEDULED",
                 group: { groupId: target.groupId, groupName: target.groupName },
                 targets: [{ groupId: target.groupId, groupName: target.groupName }],

@@ -15,6 +15,7 @@ export const campaignView = (id: string, overrides: Partial<CampaignView> = {}):
   groupName: "Family",
   targets: null,
   title: `campaign ${id}`,
+  titleMadeUp: false,
   status: "SCHEDULED",
   failureReason: null,
   messageIds: ["m1", "m2"],

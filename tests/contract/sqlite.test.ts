@@ -573,7 +573,7 @@ describe("SQLite adapters: several connections to one file", () => {
           true
         )
         const reopened = new DatabaseSync(path)
-        expect(SQLITE_SCHEMA_VERSION).toBe(19)
+        expect(SQLITE_SCHEMA_VERSION).toBe(20)
         expect(reopened.prepare("PRAGMA user_version").get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION })
         expect(
           reopened.prepare("SELECT json_extract(media, '$.id') AS id FROM messages WHERE id = 'm1'").get()
@@ -1015,6 +1015,7 @@ describe("SQLite adapters: several connections to one file", () => {
           failureReason: null,
           messageIds: ["m1", "m2"],
           targets: null,
+          titleMadeUp: false,
           plan: null,
           createdAt: 1,
           updatedAt: 2,

@@ -1,10 +1,13 @@
 import type { CampaignGroup } from "../../domain/campaign/Campaign.ts"
 import type { CampaignCounters, CampaignListing } from "../ports/CampaignRepository.ts"
+import { madeUpTitleOfView } from "../ports/CampaignRepository.ts"
 
 /** campaign.list's item: progress as the campaign's counters hold it (deleted messages excluded), over every group's copies. */
 export const campaignSummary = (campaign: CampaignListing, counters: CampaignCounters) => ({
   id: campaign.id,
   title: campaign.title,
+  /** planning made the title up (its first target and how many more): readers word it themselves; null: written */
+  madeUpTitle: madeUpTitleOfView(campaign),
   status: campaign.status,
   group: { groupId: campaign.groupId, groupName: campaign.groupName },
   /**

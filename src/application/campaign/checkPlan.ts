@@ -170,6 +170,8 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
     return yield* new InvalidCampaign({ message: "give either messages or a recurrence", code: "messagesOrRecurrence" })
   }
   const targets = yield* targetsOf(input)
+  // none written: made up from the targets, and recorded as such (readers word it themselves)
+  const titleMadeUp = !input.title?.trim()
   const title = input.title?.trim() || defaultCampaignTitle(targets)
   const now = yield* Clock.currentTimeMillis
   const everyone = input.mentionAll === true
@@ -396,5 +398,5 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
           : "mentionAll"
     )
   }
-  return { session, title, targets, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
+  return { session, title, titleMadeUp, targets, messages: [...messages].sort((a, b) => a.scheduledAt - b.scheduledAt) }
 })

@@ -19,6 +19,8 @@ export interface CreateCampaignInput {
   /** every group to send to, `group` first, none twice (absent: `group` alone): each gets its own copy of every message */
   readonly targets?: ReadonlyArray<CampaignGroup> | undefined
   readonly title: string
+  /** true: `title` was made up from the targets (none was written) */
+  readonly titleMadeUp?: boolean
   /** its zone and, when repeating, its recurrence: what the campaign page says in words */
   readonly plan?: CampaignPlan | undefined
   readonly messages: ReadonlyArray<{
@@ -106,6 +108,7 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
       group: input.group,
       targets,
       title: input.title,
+      ...(input.titleMadeUp === undefined ? {} : { titleMadeUp: input.titleMadeUp }),
       messageIds: planned.map((m) => m.id),
       ...(input.plan === undefined ? {} : { plan: input.plan }),
       now

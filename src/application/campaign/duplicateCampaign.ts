@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { MAX_TITLE_LENGTH } from "../../domain/campaign/CampaignLimits.ts"
 import { copyPlan } from "../../domain/campaign/copyPlan.ts"
 import { describeShiftProblem, shiftPlan } from "../../domain/campaign/shiftPlan.ts"
-import { targetsOf } from "../ports/CampaignRepository.ts"
+import { madeUpTitleOfView, targetsOf } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
 import { MessagingSessionNotFound } from "../session/SessionErrors.ts"
@@ -17,7 +17,7 @@ export interface DuplicateCampaignInput {
   readonly startDate: string
   /** the IANA zone the dates and times are read and written in */
   readonly timeZone: string
-  /** the copy's title; absent: "<original title> (copy)" */
+  /** the copy's title; absent: "<original title> (copy)" (English, stable for API callers), or, when the original's was made up, made up again */
   readonly title?: string | undefined
 }
 
@@ -60,7 +60,11 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
           field: shifted.problem._tag === "InvalidDate" ? "startDate" : "timeZone"
         })
       }
-      const title = input.title?.trim() || `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH)
+      // A made-up title stays made up (the copy's readers word it themselves); a written one gets a
+      // stable English " (copy)" for API callers (the browser sends its own, in the reader's words).
+      const title =
+        input.title?.trim() ||
+        (madeUpTitleOfView(campaign) === null ? `${campaign.title} (copy)`.slice(0, MAX_TITLE_LENGTH) : undefined)
       return yield* planCampaign(
         userId,
         {
@@ -68,7 +72,7 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
           ...(campaign.targets === null
             ? { groupId: campaign.groupId, groupName: campaign.groupName }
             : { targets: targetsOf(campaign) }),
-          title,
+          ...(title === undefined ? {} : { title }),
           messages: shifted.messages.map((m) => ({
             content: m.content,
             scheduledAt: m.scheduledAt,

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { targetKindOf, targetStates } from "../../domain/campaign/CampaignTargets.ts"
-import { CampaignRepository, countersOf, targetsOf } from "../ports/CampaignRepository.ts"
+import { CampaignRepository, countersOf, madeUpTitleOfView, targetsOf } from "../ports/CampaignRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { ownedCampaign } from "./ownedCampaign.ts"
 
@@ -25,6 +25,8 @@ export const getCampaign = Effect.fn("getCampaign")(function* (userId: string, c
   return {
     id: campaign.id,
     title: campaign.title,
+    /** planning made the title up (its first target and how many more): readers word it themselves; null: written */
+    madeUpTitle: madeUpTitleOfView(campaign),
     status: campaign.status,
     group: { groupId: campaign.groupId, groupName: campaign.groupName },
     // each with its kind, from its id: a WhatsApp Channel's copies have no per-member receipts

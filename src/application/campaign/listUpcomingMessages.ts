@@ -1,5 +1,6 @@
 import { Clock, Effect } from "effect"
-import { CampaignRepository } from "../ports/CampaignRepository.ts"
+import type { MadeUpTitle } from "../../domain/campaign/defaultTitle.ts"
+import { CampaignRepository, madeUpTitleOfView } from "../ports/CampaignRepository.ts"
 import type { ScheduledKey } from "../ports/MessageRepository.ts"
 import { MessageRepository } from "../ports/MessageRepository.ts"
 import { SessionRepository } from "../ports/SessionRepository.ts"
@@ -38,10 +39,17 @@ export const listUpcomingMessages = Effect.fn("listUpcomingMessages")(function* 
   const page = found.slice(0, limit)
   // one read per campaign of the page (at most a page of them), for its title
   const campaigns = yield* CampaignRepository
-  const titles = new Map<string, string>()
+  const titles = new Map<string, { readonly title: string; readonly madeUp: MadeUpTitle | null }>()
   yield* Effect.forEach(
     [...new Set(page.map((m) => m.campaignId))],
-    (id) => campaigns.summary(id).pipe(Effect.map((c) => titles.set(id, c?.title ?? ""))),
+    (id) =>
+      campaigns
+        .summary(id)
+        .pipe(
+          Effect.map((c) =>
+            titles.set(id, c === null ? { title: "", madeUp: null } : { title: c.title, madeUp: madeUpTitleOfView(c) })
+          )
+        ),
     { concurrency: 4 }
   )
   const items = page.map((m) => ({
@@ -50,7 +58,9 @@ export const listUpcomingMessages = Effect.fn("listUpcomingMessages")(function* 
     group: { groupId: m.groupId, groupName: m.groupName },
     content: m.content.length > UPCOMING_CONTENT_LENGTH ? `${m.content.slice(0, UPCOMING_CONTENT_LENGTH)}…` : m.content,
     campaignId: m.campaignId,
-    campaignTitle: titles.get(m.campaignId) ?? "",
+    campaignTitle: titles.get(m.campaignId)?.title ?? "",
+    /** the campaign's title was made up from its targets: readers word it themselves (null: written) */
+    campaignMadeUpTitle: titles.get(m.campaignId)?.madeUp ?? null,
     isPoll: m.poll !== null,
     hasMedia: m.media !== null
   }))

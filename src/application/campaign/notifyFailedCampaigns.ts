@@ -1,4 +1,6 @@
 import { Clock, Effect, Stream } from "effect"
+import type { MadeUpTitle, TitledTarget } from "../../domain/campaign/defaultTitle.ts"
+import { madeUpTitleOf } from "../../domain/campaign/defaultTitle.ts"
 import { failureKindOf } from "../../domain/message/failureKind.ts"
 import { CampaignAggregate } from "../eventSourcing/Aggregates.ts"
 import { execute } from "../eventSourcing/execute.ts"
@@ -40,6 +42,7 @@ export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function
           kind: "CampaignFailed",
           campaignId,
           title: campaign.title,
+          madeUpTitle: madeUpTitleOfState(campaign.titleMadeUp, campaign.targets),
           reason: campaign.failureReason ?? "unknown"
         })
       }
@@ -52,3 +55,9 @@ export const notifyFailedCampaigns = Effect.fn("notifyFailedCampaigns")(function
     )
   )
 })
+
+/** The made-up title's parts (the mail words them in the reader's language), or null: written. */
+const madeUpTitleOfState = (titleMadeUp: boolean, targets: ReadonlyArray<TitledTarget>): MadeUpTitle | null => {
+  const [first, ...rest] = targets
+  return titleMadeUp && first !== undefined ? madeUpTitleOf([first, ...rest]) : null
+}

@@ -37,7 +37,7 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
   }
   return yield* orCampaignOfRunAgain(userId, (earlier) =>
     Effect.gen(function* () {
-      const { session, title, targets, messages } = yield* checkPlan(userId, input, messagesZone, options)
+      const { session, title, titleMadeUp, targets, messages } = yield* checkPlan(userId, input, messagesZone, options)
       const created = yield* (yield* KeyedLocks)
         .oneAtATime(`planCampaign:${userId}`)(
           Effect.gen(function* () {
@@ -49,6 +49,7 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
               group: targets[0],
               targets,
               title,
+              titleMadeUp,
               ...planOf(input.recurrence, messagesZone),
               messages
             })

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { madeUpTitleOf } from "../../domain/campaign/defaultTitle.ts"
 import { zoneReader } from "../../domain/campaign/zonedTime.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
 import type { PlanCampaignInput } from "./checkPlan.ts"
@@ -19,7 +20,7 @@ export interface PreviewCampaignInput extends PlanCampaignInput {
  * time, the UTC offset and whether that day is a daylight-saving change; `scheduledAt` is in epoch ms.
  */
 export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: string, input: PreviewCampaignInput) {
-  const { title, targets, messages } = yield* checkPlan(userId, input, input.timeZone)
+  const { title, titleMadeUp, targets, messages } = yield* checkPlan(userId, input, input.timeZone)
   // a recurrence's zone is known by now (checkPlan); the explicit messages' zone is preview's own
   const timeZone = input.recurrence?.timeZone ?? input.timeZone ?? "UTC"
   const read = zoneReader(timeZone)
@@ -32,6 +33,8 @@ export const previewCampaign = Effect.fn("previewCampaign")(function* (userId: s
     })
   return {
     title,
+    /** made up from the targets (none written): readers word it themselves; null: as written */
+    madeUpTitle: titleMadeUp ? madeUpTitleOf(targets) : null,
     // each message goes to every one of them
     targets,
     timeZone,

@@ -133,6 +133,7 @@ export const campaignView = (s: CampaignState): CampaignStreamView | null =>
         // null: `group` alone, as views before targets have it (a lone Status target keeps its settings)
         targets: s.targets.length > 1 || s.targets.some((t) => t.statusPost !== undefined) ? s.targets : null,
         title: s.title,
+        titleMadeUp: s.titleMadeUp,
         status: s.status,
         failureReason: s.failureReason,
         messageIds: s.messageIds,

@@ -125,6 +125,8 @@ export const CampaignEventSchema = codecOf<CampaignEvent>()(
       // only when several (an event written before targets has none: [group])
       targets: z.array(group).readonly().optional(),
       title: z.string(),
+      // events written before it was recorded have none (read by isDefaultTitle)
+      titleMadeUp: z.boolean().optional(),
       messageIds: z.array(z.string()).readonly(),
       // events written before plans were kept have none
       plan: CampaignPlanSchema.optional(),

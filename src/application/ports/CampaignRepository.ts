@@ -3,6 +3,8 @@ import { Context } from "effect"
 import { z } from "zod"
 import type { CampaignStatus } from "../../domain/campaign/Campaign.ts"
 import { CAMPAIGN_STATUSES } from "../../domain/campaign/Campaign.ts"
+import type { MadeUpTitle } from "../../domain/campaign/defaultTitle.ts"
+import { isDefaultTitle, madeUpTitleOf } from "../../domain/campaign/defaultTitle.ts"
 import { isWithdrawnResend } from "../../domain/message/Message.ts"
 import { CampaignPlanSchema, StatusPostSchema } from "../eventSourcing/codecs.ts"
 import type { CampaignProgress, MessageView } from "./MessageRepository.ts"
@@ -30,6 +32,8 @@ export const CampaignStreamViewSchema = z.object({
    */
   targets: z.array(CampaignGroupSchema).readonly().nullable().default(null),
   title: z.string(),
+  /** planning made the title up from the targets; null on views stored before it was kept (read with `titleMadeUpOf`) */
+  titleMadeUp: z.boolean().nullable().default(null),
   status: z.enum(CAMPAIGN_STATUSES),
   failureReason: z.string().nullable(),
   messageIds: z.array(z.string()).readonly(),
@@ -43,7 +47,8 @@ export type CampaignStreamView = Readonly<z.output<typeof CampaignStreamViewSche
 
 /** The stream's part of a view, whatever else the value holds (a store `$set`s what it is given). */
 export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
-  const { id, userId, sessionId, groupId, groupName, targets, title, status, failureReason, messageIds } = view
+  const { id, userId, sessionId, groupId, groupName, targets, title, titleMadeUp, status, failureReason, messageIds } =
+    view
   const { plan, createdAt, updatedAt, version } = view
   return {
     id,
@@ -53,6 +58,7 @@ export const streamPartOf = (view: CampaignStreamView): CampaignStreamView => {
     groupName,
     targets,
     title,
+    titleMadeUp,
     status,
     failureReason,
     messageIds,
@@ -160,6 +166,19 @@ export const changesCounters = (before: CountersInput | null, after: CountersInp
 export const targetsOf = (
   view: Pick<CampaignStreamView, "groupId" | "groupName" | "targets">
 ): ReadonlyArray<CampaignGroupRef> => view.targets ?? [{ groupId: view.groupId, groupName: view.groupName }]
+
+/**
+ * The view's title as planning made it up (its first target and how many more), or null when
+ * someone wrote it; views stored before `titleMadeUp` was kept are read by the old match.
+ */
+export const madeUpTitleOfView = (
+  view: Pick<CampaignStreamView, "title" | "titleMadeUp" | "groupId" | "groupName" | "targets">
+): MadeUpTitle | null => {
+  const [first, ...rest] = targetsOf(view)
+  if (first === undefined) return null
+  const madeUp = view.titleMadeUp ?? isDefaultTitle(view.title, [first, ...rest])
+  return madeUp ? madeUpTitleOf([first, ...rest]) : null
+}
 
 /**
  * How campaign.list narrows and orders a user's campaigns; every store answers alike:

@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import { Context } from "effect"
+import type { MadeUpTitle } from "../../domain/campaign/defaultTitle.ts"
 import type { AppLanguage } from "../../domain/shared/languages.ts"
 
 /**
@@ -98,7 +99,14 @@ export type Notification =
       readonly pageLink: string
       readonly dueWhileHeld: number
     }
-  | { readonly kind: "CampaignFailed"; readonly campaignId: string; readonly title: string; readonly reason: string }
+  | {
+      readonly kind: "CampaignFailed"
+      readonly campaignId: string
+      readonly title: string
+      /** the title was made up from the targets (kept in English): the mail words it in the reader's language */
+      readonly madeUpTitle?: MadeUpTitle | null | undefined
+      readonly reason: string
+    }
   | { readonly kind: "SystemAlert"; readonly text: string }
   /**
    * to the admin when messages sit unpicked past their window (detectStalledScheduler): the oldest

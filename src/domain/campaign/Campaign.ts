@@ -1,6 +1,7 @@
 import type { DecideResult, Decider } from "../shared/Decider.ts"
 import { accept, reject } from "../shared/Decider.ts"
 import { targetKindOf } from "./CampaignTargets.ts"
+import { isDefaultTitle } from "./defaultTitle.ts"
 import type { Recurrence } from "./Recurrence.ts"
 import type { StatusPost } from "./StatusPost.ts"
 import { STATUS_TARGET_ID } from "./StatusPost.ts"
@@ -63,6 +64,12 @@ export type CampaignEvent =
       /** every target, `group` first; only when there are several (absent: [group]) */
       readonly targets?: ReadonlyArray<CampaignGroup>
       readonly title: string
+      /**
+       * true: planning made the title up from the targets ("Club A and 2 more", kept in English), so
+       * readers show it in their own words; false: someone wrote it. Absent on events written before
+       * this was recorded: read by the old match (isDefaultTitle).
+       */
+      readonly titleMadeUp?: boolean
       readonly messageIds: ReadonlyArray<string>
       /** absent on campaigns created before plans were kept */
       readonly plan?: CampaignPlan
@@ -106,6 +113,8 @@ export interface CampaignState {
   /** the groups the campaign sends to, `group` first (one or more) */
   readonly targets: ReadonlyArray<CampaignGroup>
   readonly title: string
+  /** planning made the title up from the targets (see CampaignCreated) */
+  readonly titleMadeUp: boolean
   readonly messageIds: ReadonlyArray<string>
   readonly failureReason: string | null
   readonly failureNotified: boolean
@@ -126,6 +135,8 @@ export type CampaignCommand =
       /** every target, `group` first; absent: `group` alone */
       readonly targets?: ReadonlyArray<CampaignGroup> | undefined
       readonly title: string
+      /** true: `title` is the one planning made up from the targets (defaultCampaignTitle) */
+      readonly titleMadeUp?: boolean
       readonly messageIds: ReadonlyArray<string>
       readonly plan?: CampaignPlan | undefined
       readonly now: number
@@ -187,6 +198,7 @@ export const initialCampaignState: CampaignState = {
   group: { groupId: "", groupName: "" },
   targets: [],
   title: "",
+  titleMadeUp: false,
   messageIds: [],
   failureReason: null,
   failureNotified: false,
@@ -338,6 +350,7 @@ export const evolveCampaign = (state: CampaignState, event: CampaignEvent): Camp
         group: event.group,
         targets: event.targets ?? [event.group],
         title: event.title,
+        titleMadeUp: event.titleMadeUp ?? isDefaultTitle(event.title, event.targets ?? [event.group]),
         messageIds: event.messageIds,
         plan: event.plan ?? null,
         createdAt: event.at,

@@ -14,8 +14,23 @@ export const defaultCampaignTitle = (targets: readonly [TitledTarget, ...Array<T
   return rest.length === 0 ? first.groupName : `${first.groupName.trim() || first.groupId} and ${rest.length} more`
 }
 
-/** Whether `title` is the one planning made up for these targets (so not words someone wrote). */
+/**
+ * Whether `title` reads as the one planning made up for these targets: how a campaign created
+ * before CampaignCreated recorded `titleMadeUp` is read (newer ones say it themselves).
+ */
 export const isDefaultTitle = (title: string, targets: ReadonlyArray<TitledTarget>): boolean => {
   const [first, ...rest] = targets
   return first !== undefined && rest.length > 0 && title === defaultCampaignTitle([first, ...rest])
 }
+
+/** A made-up title as readers word it: its first target and how many more there are. */
+export interface MadeUpTitle {
+  readonly first: TitledTarget
+  readonly more: number
+}
+
+/** The made-up title's parts for these targets (the first one named, the rest counted). */
+export const madeUpTitleOf = (targets: readonly [TitledTarget, ...Array<TitledTarget>]): MadeUpTitle => ({
+  first: { groupId: targets[0].groupId, groupName: targets[0].groupName },
+  more: targets.length - 1
+})

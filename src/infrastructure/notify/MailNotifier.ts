@@ -4,6 +4,7 @@ import { Notifier, UNKNOWN_READER } from "../../application/ports/Notifier.ts"
 import { oneLine } from "../../application/text/oneLine.ts"
 import { failedTargetOf, failureKindOf } from "../../domain/message/failureKind.ts"
 import type { Mail, MailSender } from "../mail/MailSender.ts"
+import { campaignTitleWords } from "./campaignTitleWords.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { failureMailWords } from "./failureMailWords.ts"
 import type { MessagingFailureReason } from "./MessagingNotifier.ts"
@@ -241,14 +242,15 @@ export const composeMail = (
       // in plain words first (issue 22 item 1); the stored reason, as the log has it, below
       const target = failedTargetOf(n.reason)
       const words = failureMailWords(a, failureKindOf(n.reason), target?.kind ?? "group")
+      const title = campaignTitleWords(a, n.title, n.madeUpTitle)
       return {
         to: adminEmail,
-        subject: `[${PRODUCT}] ${a("admin.campaignFailed.subject", { title: n.title })}`,
+        subject: `[${PRODUCT}] ${a("admin.campaignFailed.subject", { title })}`,
         text:
           [
             a("admin.campaignFailed.failed"),
             "",
-            a("admin.campaignFailed.campaign", { title: n.title }),
+            a("admin.campaignFailed.campaign", { title }),
             ...(target === null
               ? []
               : [

@@ -8,6 +8,7 @@ import { oneLine } from "../../application/text/oneLine.ts"
 import { failedTargetOf, failureKindOf } from "../../domain/message/failureKind.ts"
 import { normalizeEmail } from "../../domain/user/User.ts"
 import { findAdminAccount } from "./adminAccount.ts"
+import { campaignTitleWords } from "./campaignTitleWords.ts"
 import { describeNotification } from "./describeNotification.ts"
 import { failureMailWords } from "./failureMailWords.ts"
 import { afterColon, mailLanguage, mailWords } from "./mailWords.ts"
@@ -72,7 +73,7 @@ export const messagingText = (
       const words = failureMailWords(t, failureKindOf(n.reason), failedTargetOf(n.reason)?.kind ?? "group")
       return [
         `*Herald*: ${t("admin.phone.campaignFailed")}`,
-        `${n.title} (${n.campaignId})`,
+        `${campaignTitleWords(t, n.title, n.madeUpTitle)} (${n.campaignId})`,
         words.sentence,
         t("admin.phone.whatToDo", { nextStep: afterColon(language, words.nextStep) }),
         t("admin.phone.details", { reason: n.reason })

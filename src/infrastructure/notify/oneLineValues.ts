@@ -18,7 +18,19 @@ export const oneLineValues = (n: Notification): Notification => {
     case "AccountRejected":
       return { ...n, name: oneLine(n.name) }
     case "CampaignFailed":
-      return { ...n, campaignId: oneLine(n.campaignId), title: oneLine(n.title), reason: oneLine(n.reason) }
+      return {
+        ...n,
+        campaignId: oneLine(n.campaignId),
+        title: oneLine(n.title),
+        madeUpTitle:
+          n.madeUpTitle === null || n.madeUpTitle === undefined
+            ? null
+            : {
+                ...n.madeUpTitle,
+                first: { ...n.madeUpTitle.first, groupName: oneLine(n.madeUpTitle.first.groupName) }
+              },
+        reason: oneLine(n.reason)
+      }
     case "SessionLeftWorking":
       return {
         ...n,

@@ -55,10 +55,11 @@ export interface SqliteConnection {
  * `PRAGMA user_version` of the schema below; a newer file is refused rather than misread.
  * 15: Idempotency-Key records (idempotency_keys); 16: webhook endpoints and deliveries; 17: the
  * users' time zone and locale (USERS_PREFERENCES_COLUMNS); 18: the votes on polls (poll_results);
- * 19: the app's language the owner chose (USERS_LANGUAGE_COLUMNS). Every table is created if
+ * 19: the app's language the owner chose (USERS_LANGUAGE_COLUMNS); 20: whether a campaign's title
+ * was made up (CAMPAIGNS_TITLE_MADE_UP_COLUMNS). Every table is created if
  * missing at every start, so a file of any older version gains what it lacks.
  */
-export const SQLITE_SCHEMA_VERSION = 19
+export const SQLITE_SCHEMA_VERSION = 20
 
 /**
  * The tables and indexes, created idempotently at every start ("migrations managed by the
@@ -119,6 +120,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
   group_id       TEXT    NOT NULL,
   group_name     TEXT    NOT NULL,
   title          TEXT    NOT NULL,
+  title_made_up  INTEGER,
   status         TEXT    NOT NULL,
   failure_reason TEXT,
   message_ids    TEXT    NOT NULL,
@@ -368,6 +370,13 @@ const MESSAGES_MEDIA_COLUMNS: Readonly<Record<string, string>> = { media: "TEXT"
 const CAMPAIGNS_PLAN_COLUMNS: Readonly<Record<string, string>> = { plan: "TEXT" }
 
 /**
+ * What schema version 20 added to the campaigns table: whether planning made the title up from the
+ * targets (1) or someone wrote it (0); NULL on every campaign before (read by the old match,
+ * isDefaultTitle). Version 20 also keeps older Herald off the file: it would rebuild views without it.
+ */
+const CAMPAIGNS_TITLE_MADE_UP_COLUMNS: Readonly<Record<string, string>> = { title_made_up: "INTEGER" }
+
+/**
  * What schema version 13 added to the messages table: the id a claim took from the gateway before
  * its send, NULL on every message before (no id: recovered as before). Version 13 also keeps older
  * Herald off the file: it would rebuild a claimed message's view without the id its send used.
@@ -524,6 +533,7 @@ const openSync = (options: SqliteDatabaseOptions): Opened => {
         addMissingColumns(db, "campaigns", CAMPAIGNS_TARGETS_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_MEDIA_COLUMNS)
         addMissingColumns(db, "campaigns", CAMPAIGNS_PLAN_COLUMNS)
+        addMissingColumns(db, "campaigns", CAMPAIGNS_TITLE_MADE_UP_COLUMNS)
         addMissingColumns(db, "messages", MESSAGES_CLAIM_ID_COLUMNS)
         addMissingColumns(db, "users", USERS_PREFERENCES_COLUMNS)
         addMissingColumns(db, "users", USERS_LANGUAGE_COLUMNS)

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
+import { duplicateCampaign } from "../../../src/application/campaign/duplicateCampaign.ts"
 import { getCampaign } from "../../../src/application/campaign/getCampaign.ts"
 import { listCampaigns } from "../../../src/application/campaign/listCampaigns.ts"
+import { listUpcomingMessages } from "../../../src/application/campaign/listUpcomingMessages.ts"
 import { notifyFailedCampaigns } from "../../../src/application/campaign/notifyFailedCampaigns.ts"
 import { planCampaign } from "../../../src/application/campaign/planCampaign.ts"
 import { previewCampaign } from "../../../src/application/campaign/previewCampaign.ts"
@@ -107,6 +109,45 @@ describe("a campaign to several groups", () => {
   )
 
   it.effect(
+    "a made-up title is a fact recorded at creation (get, list, upcoming, preview say so) and stays made up on a copy; written words that read alike are written",
+    () =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(T - 10 * MINUTE)
+        yield* createMessagingSession("user-1", "alice")
+        const plan = { sessionName: "alice", targets: [A, B, C], messages: [{ content: "hello", scheduledAt: T }] }
+        const madeUp = { first: A, more: 2 }
+        expect((yield* previewCampaign("user-1", plan)).madeUpTitle).toEqual(madeUp)
+        const { id } = yield* planCampaign("user-1", plan)
+        // the same words, written by someone: not made up
+        const written = yield* planCampaign("user-1", { ...plan, title: "Club A and 2 more" })
+        expect((yield* previewCampaign("user-1", { ...plan, title: "Club A and 2 more" })).madeUpTitle).toBeNull()
+        expect(yield* getCampaign("user-1", id)).toMatchObject({ title: "Club A and 2 more", madeUpTitle: madeUp })
+        expect((yield* getCampaign("user-1", written.id)).madeUpTitle).toBeNull()
+        const listed = yield* listCampaigns("user-1", { limit: 10, cursor: 0 })
+        expect(Object.fromEntries(listed.items.map((c) => [c.id, c.madeUpTitle]))).toEqual({
+          [id]: madeUp,
+          [written.id]: null
+        })
+        const upcoming = yield* listUpcomingMessages("user-1", { limit: 50 })
+        expect(
+          Object.fromEntries(upcoming.items.map((m) => [m.campaignId, [m.campaignTitle, m.campaignMadeUpTitle]]))
+        ).toEqual({ [id]: ["Club A and 2 more", madeUp], [written.id]: ["Club A and 2 more", null] })
+        // a copy: made up again; a written title gets the API's stable English suffix
+        const copy = yield* duplicateCampaign("user-1", { id, startDate: "2026-03-02", timeZone: "UTC" })
+        expect(yield* getCampaign("user-1", copy.id)).toMatchObject({ title: "Club A and 2 more", madeUpTitle: madeUp })
+        const writtenCopy = yield* duplicateCampaign("user-1", {
+          id: written.id,
+          startDate: "2026-03-02",
+          timeZone: "UTC"
+        })
+        expect(yield* getCampaign("user-1", writtenCopy.id)).toMatchObject({
+          title: "Club A and 2 more (copy)",
+          madeUpTitle: null
+        })
+      }).pipe(Effect.provide(setup()))
+  )
+
+  it.effect(
     "one group refusing fails only its copy: the others are sent, the campaign is FAILED naming the group, campaign.get shows which",
     () =>
       Effect.gen(function* () {
@@ -136,7 +177,13 @@ describe("a campaign to several groups", () => {
         const told: Array<Notification> = []
         yield* notifyFailedCampaigns(0).pipe(Effect.provide(MemoryNotifier.layer(told)))
         expect(told).toEqual([
-          { kind: "CampaignFailed", campaignId: id, title: "Club A and 2 more", reason: campaign.failureReason }
+          {
+            kind: "CampaignFailed",
+            campaignId: id,
+            title: "Club A and 2 more",
+            madeUpTitle: { first: A, more: 2 },
+            reason: campaign.failureReason
+          }
         ])
         expect(told[0]?.kind === "CampaignFailed" && told[0].reason).toMatch(/^group Club B: /)
 

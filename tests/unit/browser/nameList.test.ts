@@ -1,6 +1,12 @@
 import "../../support/englishWords.ts"
 import { describe, expect, it } from "vitest"
-import { nameListParts, nameListText, targetNames } from "../../../src/interfaces/browser/ui/nameList.ts"
+import { STATUS_TARGET_ID, STATUS_TARGET_NAME } from "../../../src/domain/campaign/StatusPost.ts"
+import {
+  campaignTitleText,
+  nameListParts,
+  nameListText,
+  targetNames
+} from "../../../src/interfaces/browser/ui/nameList.ts"
 
 // Names in a list (a campaign's groups): the words between them are the language's (Intl.ListFormat),
 // and every name is marked to be isolated, so an Arabic first name cannot turn the list around.
@@ -28,6 +34,17 @@ describe("a campaign's groups in a few words", () => {
     expect(nameListText(["Club A", "Club B", "Club C"], 0, "es")).toBe("Club A, Club B y Club C")
     expect(nameListText(["Club A", "Club B"], 0, "de")).toBe("Club A und Club B")
     expect(label([...three, g("D")], "pt-BR")).toBe("Club A, Club B e 2 more")
+  })
+
+  it("names the Status in the app's words ('your Status'), not isolated, not its stored English name", () => {
+    const status = { groupId: STATUS_TARGET_ID, groupName: STATUS_TARGET_NAME }
+    const { names, more } = targetNames([g("نادي القراءة"), status])
+    expect(nameListParts(names, more, "en-GB")).toEqual([
+      { text: "نادي القراءة", isName: true },
+      { text: " and ", isName: false },
+      { text: "your Status", isName: false }
+    ])
+    expect(campaignTitleText("My Status and 1 more", { first: status, more: 1 })).toBe("your Status and 1 more")
   })
 
   it("marks each name, and only the names, to be isolated", () => {

@@ -1,4 +1,5 @@
 import "../../support/englishWords.ts"
+import i18next from "i18next"
 import { describe, expect, it } from "vitest"
 import type { CopySource } from "../../../src/interfaces/browser/campaign/planCopy.ts"
 import {
@@ -10,6 +11,7 @@ import {
   withImportedRows
 } from "../../../src/interfaces/browser/campaign/planCopy.ts"
 import { newRow } from "../../../src/interfaces/browser/campaign/planInput.ts"
+import es from "../../../src/interfaces/browser/i18n/locales/es.json" with { type: "json" }
 
 const message = (content: string, scheduledAt: string, more: Partial<CopySource["messages"][number]> = {}) => ({
   content,
@@ -26,6 +28,7 @@ const message = (content: string, scheduledAt: string, more: Partial<CopySource[
 // Berlin: +01:00 in winter, +02:00 from 2027-03-28
 const source: CopySource = {
   title: "Rehearsals",
+  madeUpTitle: null,
   targets: [{ groupId: "1@g.us", groupName: "Choir" }],
   messages: [
     message("Second", "2027-01-12T17:30:00.000Z", { mentionAll: true }), // Tue 18:30
@@ -57,11 +60,30 @@ describe("a campaign copied into the new-campaign form", () => {
     ).toBe(false)
   })
 
+  it("a made-up title is made up again (left empty), a written one gets '(copy)' in the reader's words", () => {
+    const targets = [
+      { groupId: "1@g.us", groupName: "نادي القراءة" },
+      { groupId: "2@g.us", groupName: "Band" }
+    ]
+    const madeUp = { first: targets[0] ?? { groupId: "", groupName: "" }, more: 1 }
+    expect(
+      copyForm({ ...source, title: "نادي القراءة and 1 more", madeUpTitle: madeUp, targets }, "UTC", "2027-02-01").title
+    ).toBe("")
+    i18next.addResourceBundle("es", "translation", es)
+    void i18next.changeLanguage("es")
+    try {
+      expect(copyForm(source, "UTC", "2027-02-01").title).toBe("Rehearsals (copia)")
+    } finally {
+      void i18next.changeLanguage("en")
+    }
+  })
+
   it("several groups: each message once (its copies per group are one row), every group kept; media and each text's own mention copied", () => {
     const photo = { id: "media-1", mimetype: "image/png", filename: "team.png", size: 10, kind: "image" as const }
     const form = copyForm(
       {
         title: "Two choirs",
+        madeUpTitle: null,
         targets: [
           { groupId: "1@g.us", groupName: "Choir" },
           { groupId: "2@g.us", groupName: "Band" }

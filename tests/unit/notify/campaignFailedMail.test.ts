@@ -28,6 +28,25 @@ describe("the failed-campaign mail", () => {
     expect(plain).not.toMatch(/[{}"]|\b400\b|gateway/)
   })
 
+  it("words a made-up title in the reader's language (subject, body and the phone's text), a written one as written", () => {
+    const madeUp = {
+      kind: "CampaignFailed",
+      campaignId: "cmp_9",
+      title: "نادي القراءة and 2 more",
+      madeUpTitle: { first: { groupId: "1@g.us", groupName: "نادي القراءة" }, more: 2 },
+      reason: "missed"
+    } as const
+    const spanish = { language: "es", locale: null, timeZone: null } as const
+    const mail = composeMail(madeUp, "admin@example.org", { adminReader: spanish })
+    expect(mail.subject).toContain("Falló una campaña: نادي القراءة y 2 más")
+    expect(mail.text).toContain("Campaña: نادي القراءة y 2 más")
+    expect(mail.text).not.toContain("and 2 more")
+    expect(messagingText(madeUp, spanish)).toContain("نادي القراءة y 2 más (cmp_9)")
+    // someone wrote it: as written, whatever it reads like
+    const written = composeMail({ ...madeUp, madeUpTitle: null }, "admin@example.org", { adminReader: spanish })
+    expect(written.text).toContain("Campaña: نادي القراءة and 2 more")
+  })
+
   it("names a channel as a channel, with a channel's advice", () => {
     const reason = "channel Club news: failed to send message: gateway answered 400: forbidden"
     const mail = composeMail(

@@ -12,9 +12,13 @@ import { byBase } from "../../support/catalogShape.ts"
 
 const NOTIFY = join(import.meta.dirname, "../../../src/infrastructure/notify")
 /** the files that name catalog keys: the mails to users and to the admin, the admin's phone texts */
-const CODE = ["MailNotifier.ts", "MessagingNotifier.ts", "failureMailWords.ts", "sessionStatusWords.ts"].map((file) =>
-  readFileSync(join(NOTIFY, file), "utf8")
-)
+const CODE = [
+  "MailNotifier.ts",
+  "MessagingNotifier.ts",
+  "failureMailWords.ts",
+  "sessionStatusWords.ts",
+  "campaignTitleWords.ts"
+].map((file) => readFileSync(join(NOTIFY, file), "utf8"))
 const STATUS_CODE = readFileSync(join(NOTIFY, "sessionStatusWords.ts"), "utf8")
 
 const english = byBase(MAIL_CATALOGS.en)

@@ -118,6 +118,11 @@ export const de: MailCatalog = {
     details: "Details:",
     session: "Die Sitzung {{session}} des Gateways."
   },
+  // a campaign's title planning made up from its targets (no one wrote one)
+  campaignTitle: {
+    madeUp_one: "{{name}} und 1 weitere",
+    madeUp_other: "{{name}} und {{count}} weitere"
+  },
   admin: {
     registration: {
       subject: "Neue Registrierung: {{name}} <{{email}}>",

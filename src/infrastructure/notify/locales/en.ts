@@ -113,6 +113,11 @@ export const en: MailCatalog = {
     details: "Details:",
     session: "The gateway's session {{session}}."
   },
+  // a campaign's title planning made up from its targets (no one wrote one)
+  campaignTitle: {
+    madeUp_one: "{{name}} and 1 more",
+    madeUp_other: "{{name}} and {{count}} more"
+  },
   admin: {
     registration: {
       subject: "New registration: {{name}} <{{email}}>",

@@ -115,6 +115,12 @@ export const es: MailCatalog = {
     details: "Detalles:",
     session: "La sesión {{session}} de la pasarela."
   },
+  // a campaign's title planning made up from its targets (no one wrote one)
+  campaignTitle: {
+    madeUp_one: "{{name}} y 1 más",
+    madeUp_many: "{{name}} y {{count}} más",
+    madeUp_other: "{{name}} y {{count}} más"
+  },
   admin: {
     registration: {
       subject: "Nuevo registro: {{name}} <{{email}}>",

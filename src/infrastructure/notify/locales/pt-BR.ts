@@ -116,6 +116,12 @@ export const ptBR: MailCatalog = {
     details: "Detalhes:",
     session: "A sessão {{session}} do gateway."
   },
+  // a campaign's title planning made up from its targets (no one wrote one)
+  campaignTitle: {
+    madeUp_one: "{{name}} e mais 1",
+    madeUp_many: "{{name}} e mais {{count}}",
+    madeUp_other: "{{name}} e mais {{count}}"
+  },
   admin: {
     registration: {
       subject: "Novo cadastro: {{name}} <{{email}}>",

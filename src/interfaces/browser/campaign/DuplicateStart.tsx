@@ -13,7 +13,7 @@ import { todayIn } from "./zoneFormat.ts"
 
 /**
  * /campaigns/new?from=<id>: the campaign `id` loaded and handed to the form as a copy, its
- * messages as one-off rows from the default start (planCopy.ts), same group, title "(copy)".
+ * messages as one-off rows from the default start (planCopy.ts), same group, the title "(copy)" in the reader's words (a made-up one made up again).
  */
 export const CopyOf = ({
   id,

@@ -77,10 +77,10 @@ export const PauseCampaign = ({ campaign }: { readonly campaign: CampaignDetail 
         {waiting > 0 ? (
           <>
             <Alert>
-              {t("pause.notFinished", {
-                count: waiting,
-                reason: pause.isError ? ` (${errorText(pause.error)})` : ""
-              })}
+              {/* the reason where each language puts it in the sentence, not glued after it */}
+              {pause.isError
+                ? t("pause.notFinishedWhy", { count: waiting, reason: errorText(pause.error) })
+                : t("pause.notFinished", { count: waiting })}
             </Alert>
             <div>
               <Button disabled={pause.isPending} onClick={() => pause.mutate({ id: campaign.id })}>

@@ -1,7 +1,9 @@
 import type { inferRouterOutputs } from "@trpc/server"
 import { Trans, useTranslation } from "react-i18next"
+import type { MadeUpTitle } from "../../../domain/campaign/defaultTitle.ts"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
-import { NameList } from "../ui/NameList.tsx"
+import { CampaignTitle, NameList } from "../ui/NameList.tsx"
+import { campaignTitleText, targetItem } from "../ui/nameList.ts"
 import { targetsCount } from "./channelWords.ts"
 import { MediaView } from "./MediaAttach.tsx"
 import { PollView } from "./PollView.tsx"
@@ -11,6 +13,19 @@ import { WhatsAppText } from "./WhatsAppText.tsx"
 import { dstNote, formatInZone, offsetLabel, soonAfter, viewerReading } from "./zoneFormat.ts"
 
 export type Preview = inferRouterOutputs<AppRouter>["campaign"]["preview"]
+
+/**
+ * The title in the sentence's <title> slot, drawn by CampaignTitle (a made-up one in the reader's
+ * words, its name isolated; a written one isolated whole), not from the slot's plain text.
+ */
+const TitleSlot = ({ title, madeUp }: { readonly title: string; readonly madeUp: MadeUpTitle | null }) =>
+  madeUp === null ? (
+    <bdi data-testid="preview-title">{title}</bdi>
+  ) : (
+    <span data-testid="preview-title">
+      <CampaignTitle title={title} madeUp={madeUp} />
+    </span>
+  )
 
 /** Every message campaign.preview says will go out, in order, as it will read (WhatsApp's formatting drawn) and when. */
 export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; readonly viewer: string }) => {
@@ -27,14 +42,18 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
         {viewer === preview.timeZone ? (
           <Trans
             i18nKey="preview.times"
-            values={{ title: preview.title, zone: zoneLabel(preview.timeZone) }}
-            components={{ title: <bdi /> }}
+            values={{ title: campaignTitleText(preview.title, preview.madeUpTitle), zone: zoneLabel(preview.timeZone) }}
+            components={{ title: <TitleSlot title={preview.title} madeUp={preview.madeUpTitle} /> }}
           />
         ) : (
           <Trans
             i18nKey="preview.timesYours"
-            values={{ title: preview.title, zone: zoneLabel(preview.timeZone), yours: zoneLabel(viewer) }}
-            components={{ title: <bdi /> }}
+            values={{
+              title: campaignTitleText(preview.title, preview.madeUpTitle),
+              zone: zoneLabel(preview.timeZone),
+              yours: zoneLabel(viewer)
+            }}
+            components={{ title: <TitleSlot title={preview.title} madeUp={preview.madeUpTitle} /> }}
           />
         )}
         {changes > 0 ? ` ${t("preview.clocks", { count: changes })}` : null}
@@ -45,7 +64,7 @@ export const PreviewList = ({ preview, viewer }: { readonly preview: Preview; re
             i18nKey="preview.eachGoes"
             values={{ targets: targetsCount(preview.targets), sends: count * groups }}
             components={{
-              names: <NameList names={preview.targets.map((target) => target.groupName || target.groupId)} />
+              names: <NameList names={preview.targets.map(targetItem)} />
             }}
           />
         </p>

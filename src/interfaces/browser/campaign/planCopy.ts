@@ -1,4 +1,7 @@
+import i18next from "i18next"
+import { MAX_TITLE_LENGTH } from "../../../domain/campaign/CampaignLimits.ts"
 import { copyPlan } from "../../../domain/campaign/copyPlan.ts"
+import type { MadeUpTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { addDays, localDateOf, shiftPlan } from "../../../domain/campaign/shiftPlan.ts"
 import { readInZone } from "../../../domain/campaign/zonedTime.ts"
 import type { OneOffRow, PlanForm, RowMedia } from "./planInput.ts"
@@ -12,6 +15,8 @@ import { instantOf, newRow } from "./planInput.ts"
 /** What of a campaign (campaign.get) a copy needs. */
 export interface CopySource {
   readonly title: string
+  /** the title was made up from the targets: the copy's is made up again (left empty in the form) */
+  readonly madeUpTitle: MadeUpTitle | null
   readonly targets: ReadonlyArray<{
     readonly groupId: string
     readonly groupName: string
@@ -97,7 +102,11 @@ export const copyForm = (source: CopySource, timeZone: string, startDate: string
             audience: status.contacts === null ? "all" : "chosen",
             contacts: (status.contacts ?? []).map((c) => ({ groupId: c, groupName: `+${c.split("@")[0] ?? c}` }))
           },
-    title: `${source.title} (copy)`.slice(0, 200),
+    // a written title with "(copy)" in the reader's words; a made-up one is made up again
+    title:
+      source.madeUpTitle === null
+        ? i18next.t("campaignPage.copyTitle", { title: source.title }).slice(0, MAX_TITLE_LENGTH)
+        : "",
     mode: "messages",
     rows,
     mentionAll: everyText

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useParams } from "wouter"
-import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
@@ -20,7 +19,7 @@ import { FailureNote } from "../ui/FailureNote.tsx"
 import { formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Card, Loading, linkLook, PageTitle, SelectField } from "../ui/kit.tsx"
 import { CampaignTitle, TargetNames } from "../ui/NameList.tsx"
-import { campaignTitleText } from "../ui/nameList.ts"
+import { campaignTitleDir, campaignTitleText } from "../ui/nameList.ts"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
@@ -62,7 +61,7 @@ const CampaignView = ({
   readonly refreshError: unknown
 }) => {
   const { t, i18n } = useTranslation()
-  const title = campaignTitleText(campaign.title, campaign.targets)
+  const title = campaignTitleText(campaign.title, campaign.madeUpTitle)
   const status = campaignStatusWords[campaign.status]
   const { sent, delivered, total, next, sending, held } = useMemo(() => {
     let sent = 0,
@@ -127,8 +126,8 @@ const CampaignView = ({
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <PageTitle dir={isDefaultTitle(campaign.title, campaign.targets) ? undefined : "auto"}>
-              <CampaignTitle title={campaign.title} targets={campaign.targets} />
+            <PageTitle dir={campaignTitleDir(campaign.madeUpTitle)}>
+              <CampaignTitle title={campaign.title} madeUp={campaign.madeUpTitle} />
             </PageTitle>
           </div>
           <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />

@@ -3,7 +3,6 @@ import i18next from "i18next"
 import { memo, useEffect, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "wouter"
-import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { channelShare, targetsPrefix } from "../campaign/channelWords.ts"
 import { planSentence, zoneLabel } from "../campaign/planWords.ts"
@@ -14,7 +13,7 @@ import { sendFailureText } from "../ui/failureText.ts"
 import { formatDateTime, formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle, SelectField, TextField } from "../ui/kit.tsx"
 import { CampaignTitle, TargetNames } from "../ui/NameList.tsx"
-import { campaignTitleText } from "../ui/nameList.ts"
+import { campaignTitleDir, campaignTitleText } from "../ui/nameList.ts"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 import { useDebounced } from "../ui/useDebounced.ts"
@@ -220,7 +219,7 @@ const ListControls = ({
 const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListItem }) => {
   const { t } = useTranslation()
   const status = campaignStatusWords[c.status]
-  const title = campaignTitleText(c.title, c.targets)
+  const title = campaignTitleText(c.title, c.madeUpTitle)
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -228,9 +227,9 @@ const CampaignCard = memo(({ campaign: c }: { readonly campaign: CampaignListIte
           <Link
             href={`/campaigns/${encodeURIComponent(c.id)}`}
             className={linkLook}
-            dir={isDefaultTitle(c.title, c.targets) ? undefined : "auto"}
+            dir={campaignTitleDir(c.madeUpTitle)}
           >
-            <CampaignTitle title={c.title} targets={c.targets} />
+            <CampaignTitle title={c.title} madeUp={c.madeUpTitle} />
           </Link>
         </h2>
         <StatusPill label={status.label} tone={status.tone} prefix={t("campaigns.statusPrefix")} />

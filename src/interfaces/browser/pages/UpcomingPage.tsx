@@ -3,6 +3,7 @@ import type { inferRouterOutputs } from "@trpc/server"
 import { useEffect, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "wouter"
+import type { MadeUpTitle } from "../../../domain/campaign/defaultTitle.ts"
 import type { AppRouter } from "../../web/routers/appRouter.ts"
 import { zoneLabel } from "../campaign/planWords.ts"
 import { WhatsAppText } from "../campaign/WhatsAppText.tsx"
@@ -10,6 +11,8 @@ import { SLOW_POLL_MS } from "../campaignView.ts"
 import { errorText, useTRPC } from "../trpc.ts"
 import { formatTime, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Button, Card, Loading, linkLook, PageTitle } from "../ui/kit.tsx"
+import { CampaignTitle } from "../ui/NameList.tsx"
+import { campaignTitleDir, campaignTitleText, targetItem } from "../ui/nameList.ts"
 import type { DayKey } from "../upcoming/calendarDays.ts"
 import { dayHeading, dayKeyOf, dayName, dayStart, parseDayKey } from "../upcoming/calendarDays.ts"
 import { MonthCalendar } from "../upcoming/MonthCalendar.tsx"
@@ -180,9 +183,29 @@ const groupByDay = (items: ReadonlyArray<UpcomingMessage>) => {
   return days
 }
 
+/**
+ * The campaign's title as a link, in the sentence's <campaign> slot: drawn by CampaignTitle (a
+ * made-up title in the reader's words), not from the slot's text, which is the same as plain text.
+ */
+const CampaignLink = ({
+  id,
+  title,
+  madeUp
+}: {
+  readonly id: string
+  readonly title: string
+  readonly madeUp: MadeUpTitle | null
+}) => (
+  <Link href={`/campaigns/${encodeURIComponent(id)}`} className={linkLook} dir={campaignTitleDir(madeUp)}>
+    <CampaignTitle title={title} madeUp={madeUp} />
+  </Link>
+)
+
 const UpcomingRow = ({ message: m }: { readonly message: UpcomingMessage }) => {
   const { t } = useTranslation()
-  const title = m.campaignTitle.trim() === "" ? t("campaigns.untitled") : m.campaignTitle
+  const title = campaignTitleText(m.campaignTitle, m.campaignMadeUpTitle)
+  // the Status in the app's words ("your Status"), a group's name isolated
+  const target = m.group.groupName === "" ? { ownWords: t("upcoming.aGroup") } : targetItem(m.group)
   const firstLine = m.content.split("\n").find((line) => line.trim() !== "") ?? ""
   return (
     <li className="flex gap-3 py-2">
@@ -206,10 +229,10 @@ const UpcomingRow = ({ message: m }: { readonly message: UpcomingMessage }) => {
         <p className="text-sm text-slate-600">
           <Trans
             i18nKey="upcoming.to"
-            values={{ group: m.group.groupName || t("upcoming.aGroup"), title }}
+            values={{ group: typeof target === "string" ? target : target.ownWords, title }}
             components={{
-              group: <bdi />,
-              campaign: <Link href={`/campaigns/${encodeURIComponent(m.campaignId)}`} className={linkLook} dir="auto" />
+              group: typeof target === "string" ? <bdi /> : <span />,
+              campaign: <CampaignLink id={m.campaignId} title={m.campaignTitle} madeUp={m.campaignMadeUpTitle} />
             }}
           />
         </p>

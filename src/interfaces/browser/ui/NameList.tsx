@@ -1,10 +1,11 @@
 import { Fragment } from "react"
 import { useTranslation } from "react-i18next"
-import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
-import { nameListParts, targetNames } from "./nameList.ts"
+import type { MadeUpTitle } from "../../../domain/campaign/defaultTitle.ts"
+import type { ListItem } from "./nameList.ts"
+import { nameListParts, targetItem, targetNames } from "./nameList.ts"
 
 /** Names people wrote as one list in the language on screen, each name in its own <bdi>. */
-export const NameList = ({ names, more = 0 }: { readonly names: ReadonlyArray<string>; readonly more?: number }) => {
+export const NameList = ({ names, more = 0 }: { readonly names: ReadonlyArray<ListItem>; readonly more?: number }) => {
   // re-rendered when the language changes: the list's words are the language's
   useTranslation()
   return (
@@ -29,19 +30,11 @@ export const TargetNames = ({
 
 /**
  * A campaign's title: the words its organiser wrote, or, for the one planning made up ("Club A and
- * 2 more", kept in English), the same in the reader's language with the name isolated. The element
- * around it takes dir="auto" for written titles only (`isDefaultTitle` says which).
+ * 2 more", kept in English; the server says which: `madeUpTitle`), the same in the reader's
+ * language with the name isolated. The element around it takes `campaignTitleDir(madeUp)`.
  */
-export const CampaignTitle = ({
-  title,
-  targets
-}: {
-  readonly title: string
-  readonly targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
-}) => {
+export const CampaignTitle = ({ title, madeUp }: { readonly title: string; readonly madeUp: MadeUpTitle | null }) => {
   const { t } = useTranslation()
-  if (title.trim() === "") return t("campaigns.untitled")
-  const first = targets[0]
-  if (first === undefined || !isDefaultTitle(title, targets)) return title
-  return <NameList names={[first.groupName.trim() || first.groupId]} more={targets.length - 1} />
+  if (madeUp !== null) return <NameList names={[targetItem(madeUp.first)]} more={madeUp.more} />
+  return title.trim() === "" ? t("campaigns.untitled") : title
 }

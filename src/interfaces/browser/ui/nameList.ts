@@ -4,8 +4,12 @@
 // list of right-to-left names instead of turning the whole list around.
 
 import i18next from "i18next"
-import { isDefaultTitle } from "../../../domain/campaign/defaultTitle.ts"
+import { targetKindOf } from "../../../domain/campaign/CampaignTargets.ts"
+import type { MadeUpTitle } from "../../../domain/campaign/defaultTitle.ts"
 import { formattingLocale } from "../i18n/language.ts"
+
+/** An item of a list: a name someone wrote, or words of the app's own (the Status: "your Status"). */
+export type ListItem = string | { readonly ownWords: string }
 
 /** One piece of a list: a name to isolate, or the words between and after the names. */
 export interface ListPart {
@@ -29,43 +33,56 @@ const listFormat = (locale: string): Intl.ListFormat => {
  * "Club A, Club B and 3 more" (the locale's own commas: en-US writes "Club B, and 3 more").
  */
 export const nameListParts = (
-  names: ReadonlyArray<string>,
+  names: ReadonlyArray<ListItem>,
   more = 0,
   locale: string = formattingLocale()
 ): ReadonlyArray<ListPart> => {
-  const items = more > 0 ? [...names, i18next.t("groups.more", { count: more })] : [...names]
+  const texts = names.map((n) => (typeof n === "string" ? n : n.ownWords))
+  const items = more > 0 ? [...texts, i18next.t("groups.more", { count: more })] : texts
   let element = 0
   return listFormat(locale)
     .formatToParts(items)
     .map((part) => {
       if (part.type === "literal") return { text: part.value, isName: false }
-      return { text: part.value, isName: element++ < names.length }
+      const item = names[element++]
+      return { text: part.value, isName: typeof item === "string" }
     })
 }
 
 /** The same list as plain text (for an accessible name, where no markup goes). */
-export const nameListText = (names: ReadonlyArray<string>, more = 0, locale?: string): string =>
+export const nameListText = (names: ReadonlyArray<ListItem>, more = 0, locale?: string): string =>
   nameListParts(names, more, locale)
     .map((p) => p.text)
     .join("")
+
+/**
+ * A target as a list names it: the name its people gave it, or for the Status (whose stored name is
+ * Herald's English "My Status") the app's own words in the language on screen.
+ */
+export const targetItem = (target: { readonly groupId: string; readonly groupName: string }): ListItem =>
+  targetKindOf(target.groupId) === "status"
+    ? { ownWords: i18next.t("units.yourStatus") }
+    : target.groupName.trim() || target.groupId
 
 /** A campaign's targets, the first two by name and the rest counted ("Club A, Club B and 3 more"). */
 export const targetNames = (
   targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>,
   shown = 2
-): { readonly names: ReadonlyArray<string>; readonly more: number } => {
-  const names = targets.map((t) => t.groupName || t.groupId)
+): { readonly names: ReadonlyArray<ListItem>; readonly more: number } => {
+  const names = targets.map(targetItem)
   if (names.length <= shown) return { names, more: 0 }
   return { names: names.slice(0, shown), more: names.length - shown }
 }
 
 /** A campaign's title as plain text (for an accessible name): as `CampaignTitle` shows it. */
-export const campaignTitleText = (
-  title: string,
-  targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>
-): string => {
-  if (title.trim() === "") return i18next.t("campaigns.untitled")
-  const first = targets[0]
-  if (first === undefined || !isDefaultTitle(title, targets)) return title
-  return nameListText([first.groupName.trim() || first.groupId], targets.length - 1)
+export const campaignTitleText = (title: string, madeUp: MadeUpTitle | null): string => {
+  if (madeUp !== null) return nameListText([targetItem(madeUp.first)], madeUp.more)
+  return title.trim() === "" ? i18next.t("campaigns.untitled") : title
 }
+
+/**
+ * The direction of the element holding a campaign's title: its own (dir="auto") for words someone
+ * wrote; none for a made-up one, whose words are the page's and whose name sits in its own <bdi>.
+ */
+export const campaignTitleDir = (madeUp: MadeUpTitle | null): "auto" | undefined =>
+  madeUp === null ? "auto" : undefined

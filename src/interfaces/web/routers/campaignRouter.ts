@@ -226,7 +226,7 @@ export const campaignRouter = router({
    * A copy of one of the caller's campaigns (NOT_FOUND otherwise) on new dates → {id}: the first
    * message on startDate (`YYYY-MM-DD`) in timeZone, each message at its wall-clock time and
    * day distance from the first (DST-safe); same session and group; title "<title> (copy)" unless
-   * given. Deleted messages and resends are not copied. Created as create does (same rules and
+   * given (the suffix in English, stable for API callers; a made-up title is made up again). Deleted messages and resends are not copied. Created as create does (same rules and
    * quota); a time in the past is BAD_REQUEST on startDate.
    */
   duplicate: activeProcedure

@@ -25,6 +25,14 @@ const statusPost = z
   .meta({ id: "StatusPost" })
 /** statusPost: on the Status target (`status@broadcast`) only */
 const group = z.object({ groupId: z.string(), groupName: z.string(), statusPost: statusPost.optional() })
+/**
+ * The title planning made up from the targets (none was written): its first target and how many
+ * more; readers word it in their own language ("نادي القراءة y 2 más"). null: someone wrote it.
+ */
+const madeUpTitle = z
+  .object({ first: z.object({ groupId: z.string(), groupName: z.string() }), more: z.number().int() })
+  .nullable()
+  .meta({ id: "MadeUpTitle" })
 /** campaign.list's target: the Status's chosen contacts as their number (null: all contacts); campaign.get lists them */
 const listedTarget = z.object({
   groupId: z.string(),
@@ -61,6 +69,7 @@ const campaignListItem = z
   .object({
     id: z.string(),
     title: z.string(),
+    madeUpTitle,
     status: z.enum(CAMPAIGN_STATUSES),
     group,
     targets: z.array(listedTarget).readonly(),
@@ -106,6 +115,7 @@ export const campaignOutput = z
   .object({
     id: z.string(),
     title: z.string(),
+    madeUpTitle,
     status: z.enum(CAMPAIGN_STATUSES),
     group,
     targets: z
@@ -132,6 +142,7 @@ export const campaignOutput = z
 
 export const previewOutput = z.object({
   title: z.string(),
+  madeUpTitle,
   targets: z.array(group).readonly(),
   timeZone: z.string(),
   messages: z.array(
@@ -159,6 +170,7 @@ export const upcomingPageOutput = z.object({
       content: z.string(),
       campaignId: z.string(),
       campaignTitle: z.string(),
+      campaignMadeUpTitle: madeUpTitle,
       isPoll: z.boolean(),
       hasMedia: z.boolean()
     })

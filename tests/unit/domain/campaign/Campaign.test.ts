@@ -42,6 +42,25 @@ describe("Create", () => {
     expect(evolveAll(initialCampaignState, events).status).toBe("DRAFT")
   })
 
+  it("keeps whether the title was made up as its event says; an event from before it was recorded reads by the old match", () => {
+    const a = CampaignGroupMother.create({ groupId: "1@g.us", groupName: "Club A" })
+    const b = CampaignGroupMother.create({ groupId: "2@g.us", groupName: "Club B" })
+    const created = (more: Partial<CampaignCommand & { type: "Create" }>) =>
+      evolveAll(
+        initialCampaignState,
+        acceptedEvents(
+          Command.create({ group: a, targets: [a, b], title: "Club A and 1 more", ...more }),
+          initialCampaignState
+        )
+      )
+    // recorded: the same words, one made up, one written
+    expect(created({ titleMadeUp: true }).titleMadeUp).toBe(true)
+    expect(created({ titleMadeUp: false }).titleMadeUp).toBe(false)
+    // not recorded (older events): the words decide
+    expect(created({}).titleMadeUp).toBe(true)
+    expect(created({ title: "Our club" }).titleMadeUp).toBe(false)
+  })
+
   it("with messages gives a SCHEDULED campaign that keeps everything it was created with", () => {
     const group = CampaignGroupMother.create({ groupName: "Choir" })
     const command = Command.create({ campaignId: "c-9", title: "Rehearsals", group, messageIds: ["a", "b", "c"] })
