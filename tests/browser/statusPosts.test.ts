@@ -103,8 +103,10 @@ describe.skipIf(!chromiumAvailable)(
       await shoot(page, "status-form")
       await page.getByRole("button", { name: "Save campaign" }).click()
       await page.waitForURL(/\/campaigns\/[^/]+$/)
-      const row = page.getByTestId("target-row").filter({ hasText: "My Status" })
+      const row = page.getByTestId("target-row").filter({ hasText: "your Status" })
       await row.getByText("Your Status, seen by 1 chosen contact").waitFor()
+      // named in the app's words, not by its stored English name ("My Status")
+      expect(await row.getByRole("rowheader").textContent()).toMatch(/^your Status/)
       // the Status is not a group: its own section, and counted as itself
       await page.getByRole("heading", { name: "Your Status" }).waitFor()
       expect(await page.getByRole("heading", { name: /^Groups \(/ }).textContent()).toBe("Groups (1)")

@@ -5,6 +5,7 @@ import {
   campaignTitleText,
   nameListParts,
   nameListText,
+  targetLabel,
   targetNames
 } from "../../../src/interfaces/browser/ui/nameList.ts"
 
@@ -55,5 +56,11 @@ describe("a campaign's groups in a few words", () => {
       { text: " and ", isName: false },
       { text: "3 more", isName: false }
     ])
+  })
+
+  it("labels one target as plain text: the Status in the app's words, any other by its name", () => {
+    expect(targetLabel({ groupId: STATUS_TARGET_ID, groupName: STATUS_TARGET_NAME })).toBe("your Status")
+    expect(targetLabel(g("Club A"))).toBe("Club A")
+    expect(targetLabel({ groupId: "x@g.us", groupName: " " })).toBe("x@g.us")
   })
 })

@@ -3,6 +3,7 @@ import { targetKindOf } from "../../../domain/campaign/CampaignTargets.ts"
 import type { CampaignDetail } from "../campaignView.ts"
 import { campaignStatusWords } from "../campaignView.ts"
 import { formatNumber } from "../ui/format.ts"
+import { targetLabel } from "../ui/nameList.ts"
 import { StatusPill } from "../ui/StatusPill.tsx"
 import { channelReceiptsNote, isChannel } from "./channelWords.ts"
 import { statusAudienceWords } from "./statusWords.ts"
@@ -36,7 +37,7 @@ const Table = ({ targets, kind }: { readonly targets: Targets; readonly kind: "g
             return (
               <tr key={target.groupId} data-testid="target-row">
                 <th scope="row" className="break-words px-3 py-2 font-medium" dir="auto">
-                  {target.groupName || target.groupId}
+                  {targetLabel(target)}
                   {target.statusPost === undefined ? null : (
                     <span className="block text-xs font-normal text-slate-600">
                       {statusAudienceWords(target.statusPost.contacts)}

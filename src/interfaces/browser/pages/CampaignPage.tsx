@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { Trans, useTranslation } from "react-i18next"
 import { Link, useParams } from "wouter"
+import { targetKindOf } from "../../../domain/campaign/CampaignTargets.ts"
 import { failedTargetOf } from "../../../domain/message/failureKind.ts"
 import { resendableNow } from "../../../domain/message/Message.ts"
 import { CancelCampaign } from "../campaign/CancelCampaign.tsx"
@@ -19,7 +20,7 @@ import { FailureNote } from "../ui/FailureNote.tsx"
 import { formatNumber, viewerTimeZone } from "../ui/format.ts"
 import { Alert, Card, Loading, linkLook, PageTitle, SelectField } from "../ui/kit.tsx"
 import { CampaignTitle, TargetNames } from "../ui/NameList.tsx"
-import { campaignTitleDir, campaignTitleText } from "../ui/nameList.ts"
+import { campaignTitleDir, campaignTitleText, targetLabel } from "../ui/nameList.ts"
 import { CampaignProgress } from "../ui/ProgressBar.tsx"
 import { StatusPill } from "../ui/StatusPill.tsx"
 
@@ -145,6 +146,8 @@ const CampaignView = ({
                 )
               }}
             />
+          ) : targetKindOf(campaign.group.groupId) === "status" ? (
+            t("campaignPage.toStatus")
           ) : isChannel(campaign.group) ? (
             <Trans
               i18nKey="campaignPage.toChannel"
@@ -279,7 +282,7 @@ const CampaignView = ({
             <option value="">{t("campaignPage.everyGroup")}</option>
             {campaign.targets.map((target) => (
               <option key={target.groupId} value={target.groupId} dir="auto">
-                {target.groupName || target.groupId}
+                {targetLabel(target)}
               </option>
             ))}
           </SelectField>
@@ -298,7 +301,7 @@ const CampaignView = ({
               message={m}
               timeZone={zone}
               resendable={resendable.has(m.id)}
-              group={several ? m.groupName || m.groupId : undefined}
+              group={several ? targetLabel(m) : undefined}
               resend={m.resentAs === null ? undefined : byId.get(m.resentAs)}
               original={m.resendOf === null ? undefined : byId.get(m.resendOf)}
             />

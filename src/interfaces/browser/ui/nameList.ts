@@ -64,6 +64,12 @@ export const targetItem = (target: { readonly groupId: string; readonly groupNam
     ? { ownWords: i18next.t("units.yourStatus") }
     : target.groupName.trim() || target.groupId
 
+/** A target's name as plain text: the Status in the app's words, any other as its people named it. */
+export const targetLabel = (target: { readonly groupId: string; readonly groupName: string }): string => {
+  const item = targetItem(target)
+  return typeof item === "string" ? item : item.ownWords
+}
+
 /** A campaign's targets, the first two by name and the rest counted ("Club A, Club B and 3 more"). */
 export const targetNames = (
   targets: ReadonlyArray<{ readonly groupId: string; readonly groupName: string }>,
