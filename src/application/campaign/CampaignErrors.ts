@@ -78,6 +78,7 @@ export const INVALID_CAMPAIGN_CODES = [
   "statusTooManyContacts",
   "statusNotContact",
   "statusContactTwice",
+  "statusAllContactsOnly",
   "pacedTooMany",
   "pacedTooManyGroups",
   "copyMessage"

@@ -182,6 +182,8 @@ export const de: RefusalCatalog = {
       "Ein Status kann an höchstens {{max}} ausgewählte Kontakte gehen, dieser hat {{count}}: Lass stattdessen alle deine Kontakte ihn sehen.",
     statusNotContact: "Das ist kein WhatsApp-Kontakt: Wähl Kontakte aus deiner Liste.",
     statusContactTwice: "Dieser Kontakt ist zweimal gewählt.",
+    statusAllContactsOnly:
+      "Über dieses WhatsApp-Gateway geht ein Status an alle deine Kontakte (wie es die Status-Privatsphäre deines Handys sagt): Wähl alle Kontakte.",
     pacedTooMany:
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe. Verteil die Nachrichten zeitlich oder verringere den Abstand auf der WhatsApp-Seite.",
     pacedTooManyGroups:

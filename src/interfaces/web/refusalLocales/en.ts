@@ -171,6 +171,8 @@ export const en: RefusalCatalog = {
       "A Status may go to at most {{max}} chosen contacts, and this one has {{count}}: let all your contacts see it instead.",
     statusNotContact: "This is not a WhatsApp contact: pick contacts from your list.",
     statusContactTwice: "This contact is chosen twice.",
+    statusAllContactsOnly:
+      "On this WhatsApp gateway a Status goes to all your contacts (as your phone's Status privacy says): choose all contacts.",
     pacedTooMany:
       "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line. Space the messages out, or lower the pacing on the WhatsApp page.",
     pacedTooManyGroups:

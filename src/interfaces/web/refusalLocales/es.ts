@@ -182,6 +182,8 @@ export const es: RefusalCatalog = {
       "Un estado puede ir como máximo a {{max}} contactos elegidos, y este tiene {{count}}: mejor deja que lo vean todos tus contactos.",
     statusNotContact: "Este no es un contacto de WhatsApp: elige contactos de tu lista.",
     statusContactTwice: "Este contacto está elegido dos veces.",
+    statusAllContactsOnly:
+      "Con esta pasarela de WhatsApp un estado llega a todos tus contactos (según la privacidad de estados de tu teléfono): elige todos los contactos.",
     pacedTooMany:
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila. Separa más los mensajes, o baja las pausas en la página de WhatsApp.",
     pacedTooManyGroups:

@@ -180,6 +180,8 @@ export const ptBR: RefusalCatalog = {
       "Um status pode ir para no máximo {{max}} contatos escolhidos, e este tem {{count}}: deixe todos os seus contatos verem.",
     statusNotContact: "Este não é um contato do WhatsApp: escolha contatos da sua lista.",
     statusContactTwice: "Este contato foi escolhido duas vezes.",
+    statusAllContactsOnly:
+      "Neste gateway do WhatsApp um status vai para todos os seus contatos (conforme a privacidade de status do seu celular): escolha todos os contatos.",
     pacedTooMany:
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila. Espace mais as mensagens, ou diminua os intervalos na página do WhatsApp.",
     pacedTooManyGroups:
