@@ -191,7 +191,10 @@ const DIRECT_KEYS = [
   "readOnlyKey",
   "adminsOnly",
   "notWithKey",
-  "StoreUnavailable"
+  "StoreUnavailable",
+  // POST /api/media's own refusals (mediaRoutes.ts)
+  "media.stalled",
+  "media.tooManyUploads"
 ]
 const DIRECT_PARAMS = {
   ...manyParams,

@@ -102,6 +102,13 @@ export const de: RefusalCatalog = {
       "Der Typ dieser Datei ließ sich nicht erkennen. Herald nimmt Bilder als JPEG, PNG, WebP oder GIF und Dateien als PDF, Word, Excel, PowerPoint oder OpenDocument, höchstens 16 MB.",
     type: "Dateien vom Typ {{value}} lassen sich nicht senden. Herald nimmt Bilder als JPEG, PNG, WebP oder GIF und Dateien als PDF, Word, Excel, PowerPoint oder OpenDocument, höchstens 16 MB."
   },
+  media: {
+    stalled: "Die Datei kam eine Minute lang nicht weiter an. Prüf deine Verbindung und versuch es noch einmal.",
+    tooManyUploads_one:
+      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count}} Sekunde noch einmal.",
+    tooManyUploads_other:
+      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count}} Sekunden noch einmal."
+  },
   MediaTooLarge: "Die Datei ist größer als 16 MB, mehr nimmt WhatsApp nicht.",
   MediaQuotaExceeded:
     "Du hast schon {{files}} Dateien oder {{megabytes}} MB an Bildern und Dateien gespeichert. Sie werden entfernt, sobald ihre Nachrichten gesendet oder abgebrochen sind (ungenutzte Uploads nach einem Tag): Versuch es dann noch einmal oder brich eine Kampagne ab.",

@@ -99,6 +99,13 @@ export const en: RefusalCatalog = {
       "The type of this file could not be recognised. Herald takes JPEG, PNG, WebP or GIF images and PDF, Word, Excel, PowerPoint or OpenDocument files, at most 16 MB.",
     type: "Files of type {{value}} cannot be sent. Herald takes JPEG, PNG, WebP or GIF images and PDF, Word, Excel, PowerPoint or OpenDocument files, at most 16 MB."
   },
+  media: {
+    stalled: "The file stopped arriving for a minute. Check your connection and try again.",
+    tooManyUploads_one:
+      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count}} second.",
+    tooManyUploads_other:
+      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count}} seconds."
+  },
   MediaTooLarge: "The file is larger than 16 MB, the most WhatsApp takes.",
   MediaQuotaExceeded:
     "You already keep {{files}} files or {{megabytes}} MB of images and files. They are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign.",

@@ -104,6 +104,15 @@ export const es: RefusalCatalog = {
       "No se pudo reconocer el tipo de este archivo. Herald acepta imágenes JPEG, PNG, WebP o GIF y archivos PDF, Word, Excel, PowerPoint u OpenDocument, de 16 MB como máximo.",
     type: "Los archivos de tipo {{value}} no se pueden enviar. Herald acepta imágenes JPEG, PNG, WebP o GIF y archivos PDF, Word, Excel, PowerPoint u OpenDocument, de 16 MB como máximo."
   },
+  media: {
+    stalled: "El archivo dejó de llegar durante un minuto. Revisa tu conexión y vuelve a intentarlo.",
+    tooManyUploads_one:
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count}} segundo.",
+    tooManyUploads_many:
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count}} segundos.",
+    tooManyUploads_other:
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count}} segundos."
+  },
   MediaTooLarge: "El archivo pesa más de 16 MB, el máximo que acepta WhatsApp.",
   MediaQuotaExceeded:
     "Ya guardas {{files}} archivos o {{megabytes}} MB de imágenes y archivos. Se borran cuando sus mensajes se envían o se cancelan (las subidas sin usar, al cabo de un día): vuelve a intentarlo entonces, o cancela una campaña.",

@@ -101,6 +101,15 @@ export const ptBR: RefusalCatalog = {
       "Não foi possível reconhecer o tipo deste arquivo. O Herald aceita imagens JPEG, PNG, WebP ou GIF e arquivos PDF, Word, Excel, PowerPoint ou OpenDocument, de até 16 MB.",
     type: "Arquivos do tipo {{value}} não podem ser enviados. O Herald aceita imagens JPEG, PNG, WebP ou GIF e arquivos PDF, Word, Excel, PowerPoint ou OpenDocument, de até 16 MB."
   },
+  media: {
+    stalled: "O arquivo parou de chegar por um minuto. Verifique sua conexão e tente de novo.",
+    tooManyUploads_one:
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count}} segundo.",
+    tooManyUploads_many:
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count}} segundos.",
+    tooManyUploads_other:
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count}} segundos."
+  },
   MediaTooLarge: "O arquivo tem mais de 16 MB, o máximo que o WhatsApp aceita.",
   MediaQuotaExceeded:
     "Você já guarda {{files}} arquivos ou {{megabytes}} MB de imagens e arquivos. Eles são removidos quando as mensagens são enviadas ou canceladas (envios não usados, depois de um dia): tente de novo então, ou cancele uma campanha.",
