@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { TooManySignInAttempts } from "../../../src/application/auth/AuthErrors.ts"
+import { TooManySignInAttempts, UserStatusConflict } from "../../../src/application/auth/AuthErrors.ts"
 import { InvalidCampaign } from "../../../src/application/campaign/CampaignErrors.ts"
 import { errorReaderOf, refusalSentence } from "../../../src/interfaces/web/refusalWords.ts"
 
@@ -39,6 +39,19 @@ describe("refusalSentence", () => {
     )
     expect(refusalSentence(portuguese, new TooManySignInAttempts({ retryAfterMs: 4 * 60_000, tries: "signUps" }))).toBe(
       "Muitos cadastros. Tente de novo em 4 minutos."
+    )
+  })
+
+  it("words an account's state so it reads inside the sentence in each language", () => {
+    const pending = new UserStatusConflict({ userId: "u", status: "PENDING", action: "disable" })
+    expect(refusalSentence({ language: "de", locale: "de" }, pending)).toBe(
+      "Dieses Konto lässt sich nicht deaktivieren: Es ist jetzt noch nicht freigegeben. Lade die Liste neu."
+    )
+    expect(refusalSentence({ language: "es", locale: "es" }, pending)).toBe(
+      "Esta cuenta no se puede desactivar: ahora está esperando aprobación. Vuelve a cargar la lista."
+    )
+    expect(refusalSentence({ language: "pt-BR", locale: "pt-BR" }, pending)).toBe(
+      "Esta conta não pode ser desativada: agora ela está aguardando aprovação. Recarregue a lista."
     )
   })
 

@@ -41,7 +41,7 @@ export const de: RefusalCatalog = {
   },
   userStatus: {
     ACTIVE: "aktiv",
-    PENDING: "wartet auf Freigabe",
+    PENDING: "noch nicht freigegeben",
     REJECTED: "abgelehnt",
     DISABLED: "deaktiviert"
   },
