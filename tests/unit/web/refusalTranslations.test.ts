@@ -236,6 +236,16 @@ describe("the server's refusals in the reader's language", () => {
     }
   )
 
+  // the browser app's own names for who runs Herald and for WAHA (i18n/locales/*.json), not other words for them
+  it.each([
+    ["de", /Administrat|Nachrichten-Gateway/],
+    // a channel's own administrators are WhatsApp's, not Herald's
+    ["es", /administrador(?!es pueden publicar)|pasarela de mensajes/],
+    ["pt-BR", /administrador(?!es podem publicar)|gateway de mensagens/]
+  ] as const)("names the administrator and the gateway as the app does in %s", (language, other) => {
+    expect(Object.values(flatten(REFUSAL_CATALOGS[language])).filter((text) => other.test(text))).toEqual([])
+  })
+
   it("holds no sentence nothing asks for", () => {
     const asked = new Set<string>()
     const englishReader: ErrorReader = { language: "en", locale: "en" }

@@ -7,11 +7,11 @@ export const de: RefusalCatalog = {
   /** a zone by its place, as the browser app's pages name it */
   zone: "Zeit in {{place}}",
   unexpected:
-    "Bei uns ist etwas schiefgelaufen (Fehlernummer {{id}}). Versuch es gleich noch einmal; passiert es wieder, nenn deiner Administration diese Nummer.",
+    "Bei uns ist etwas schiefgelaufen (Fehlernummer {{id}}). Versuch es gleich noch einmal; passiert es wieder, nenn der Person, die Herald betreut, diese Nummer.",
   signInFirst: "Melde dich zuerst an.",
-  awaitingApproval: "Dein Konto wartet noch auf die Freigabe durch die Administration.",
+  awaitingApproval: "Dein Konto wartet noch auf die Freigabe durch die Person, die Herald betreut.",
   readOnlyKey: "Dieser Schlüssel darf nur lesen.",
-  adminsOnly: "Das dürfen nur Administratoren.",
+  adminsOnly: "Das darf nur, wer Herald betreut.",
   notWithKey:
     "Dafür taugt kein API-Schlüssel: Melde dich im Browser bei Herald an, um dein Konto und deine Schlüssel zu verwalten.",
   StoreUnavailable: "Herald erreicht seine Datenbank gerade nicht. Versuch es gleich noch einmal.",
@@ -65,20 +65,19 @@ export const de: RefusalCatalog = {
   EmailNotVerified:
     "Bestätige zuerst deine E-Mail-Adresse: Folge dem Link in der E-Mail, die wir dir geschickt haben (oder registriere dich noch einmal für einen neuen Link).",
   AccountDisabled: {
-    address: "Die Administration hat dieses Konto deaktiviert. Bitte {{admin}}, es wieder zu aktivieren.",
-    noAddress:
-      "Die Administration hat dieses Konto deaktiviert. Bitte die Person, die dieses Herald betreibt, es wieder zu aktivieren."
+    address: "Die Person, die Herald betreut, hat dieses Konto deaktiviert. Bitte {{admin}}, es wieder zu aktivieren.",
+    noAddress: "Die Person, die Herald betreut, hat dieses Konto deaktiviert. Bitte sie, es wieder zu aktivieren."
   },
   AccountRejected: {
     address:
-      "Die Administration hat deine Anfrage für ein Konto abgelehnt. Frag {{admin}}, wenn du denkst, dass das ein Irrtum ist.",
+      "Die Person, die Herald betreut, hat deine Anfrage für ein Konto abgelehnt. Frag {{admin}}, wenn du denkst, dass das ein Irrtum ist.",
     noAddress:
-      "Die Administration hat deine Anfrage für ein Konto abgelehnt. Frag die Person, die dieses Herald betreibt, wenn du denkst, dass das ein Irrtum ist."
+      "Die Person, die Herald betreut, hat deine Anfrage für ein Konto abgelehnt. Frag sie, wenn du denkst, dass das ein Irrtum ist."
   },
   ProtectedAccount: {
-    self: "Dein eigenes Konto kannst du nicht deaktivieren oder ablehnen: Das müsste eine andere Administratorin oder ein anderer Administrator tun.",
+    self: "Dein eigenes Konto kannst du nicht deaktivieren oder ablehnen: Das müsste eine andere Person tun, die Herald betreut.",
     adminEmail:
-      "Das ist das Administrationskonto aus Heralds Konfiguration. Es lässt sich nicht deaktivieren oder ablehnen."
+      "Das ist laut Heralds Konfiguration das Konto der Person, die Herald betreut. Es lässt sich nicht deaktivieren oder ablehnen."
   },
   UserStatusConflict: {
     approve: "Dieses Konto lässt sich nicht freigeben: Es ist jetzt {{userStatus}}. Lade die Liste neu.",
@@ -115,7 +114,7 @@ export const de: RefusalCatalog = {
   SessionCreationFailed: {
     plain: "Die WhatsApp-Verbindung ließ sich nicht anlegen. Versuch es gleich noch einmal.",
     namedSessionsUnsupported:
-      "Die WhatsApp-Verbindung ließ sich nicht anlegen: Das Nachrichten-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte deine Administration, WAHA auf 2026.6.1 oder neuer zu aktualisieren."
+      "Die WhatsApp-Verbindung ließ sich nicht anlegen: Das WhatsApp-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte die Person, die Herald betreut, WAHA auf 2026.6.1 oder neuer zu aktualisieren."
   },
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} ist schon vorbei.",
@@ -197,9 +196,9 @@ export const de: RefusalCatalog = {
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe (jede Nachricht geht an {{groups}} Gruppen). Verteil die Nachrichten zeitlich, wähl weniger Gruppen oder verringere den Abstand auf der WhatsApp-Seite.",
     copyMessage: "Nachricht {{copyPosition}} der Kopie: {{reason}}",
     engineCannot:
-      "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte deine Administration um eine WAHA-Engine, die es kann.",
+      "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte die Person, die Herald betreut, um eine WAHA-Engine, die es kann.",
     versionTooOld:
-      "{{feature}}: Das Nachrichten-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte deine Administration, WAHA zu aktualisieren."
+      "{{feature}}: Das WhatsApp-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte die Person, die Herald betreut, WAHA zu aktualisieren."
   },
   InvalidSessionPacing: {
     pacingRange: "Gib eine ganze Zahl von Sekunden zwischen 0 und {{max}} an.",
@@ -306,25 +305,25 @@ export const de: RefusalCatalog = {
     dstTwice: "{{written}} gibt es an diesem Tag zweimal (die Uhren werden zurückgestellt): gesendet beim ersten Mal."
   },
   GatewayError: {
-    Unreachable: "Das Nachrichten-Gateway war nicht erreichbar.",
-    Timeout: "Das Nachrichten-Gateway hat nicht rechtzeitig geantwortet.",
-    Unauthorized: "Das Nachrichten-Gateway hat Heralds Zugangsdaten abgelehnt.",
-    SessionNotFound: "Das Nachrichten-Gateway kennt diese WhatsApp-Verbindung nicht.",
+    Unreachable: "Das WhatsApp-Gateway war nicht erreichbar.",
+    Timeout: "Das WhatsApp-Gateway hat nicht rechtzeitig geantwortet.",
+    Unauthorized: "Das WhatsApp-Gateway hat Heralds Zugangsdaten abgelehnt.",
+    SessionNotFound: "Das WhatsApp-Gateway kennt diese WhatsApp-Verbindung nicht.",
     SessionNotRunning:
       "Die WhatsApp-Verbindung ist auf dem Gateway gestoppt: Verbinde sie neu oder starte sie zuerst neu.",
     SessionNotReady:
-      "Das Nachrichten-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist nicht in einem Zustand, der das erlaubt.",
+      "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist nicht in einem Zustand, der das erlaubt.",
     SessionNotReadyStatus:
-      "Das Nachrichten-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist {{sessionStatus}}, kein Zustand, der das erlaubt.",
-    SessionAlreadyExists: "Das Nachrichten-Gateway hat schon eine Verbindung dieses Namens.",
+      "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist {{sessionStatus}}, kein Zustand, der das erlaubt.",
+    SessionAlreadyExists: "Das WhatsApp-Gateway hat schon eine Verbindung dieses Namens.",
     SessionAlreadyStarted: "Die WhatsApp-Verbindung läuft auf dem Gateway schon.",
     NamedSessionsUnsupported:
-      "Das Nachrichten-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte deine Administration, WAHA auf 2026.6.1 oder neuer zu aktualisieren.",
+      "Das WhatsApp-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte die Person, die Herald betreut, WAHA auf 2026.6.1 oder neuer zu aktualisieren.",
     FeatureUnsupported:
-      "Das Nachrichten-Gateway kann das nicht: Seine Engine oder Version bietet es nicht an (etwa alle erwähnen oder Umfragen).",
+      "Das WhatsApp-Gateway kann das nicht: Seine Engine oder Version bietet es nicht an (etwa alle erwähnen oder Umfragen).",
     NumberLimited: "WhatsApp schränkt diese Nummer gerade ein und hat die Nachricht nicht angenommen.",
-    ServerError: "Das Nachrichten-Gateway hat mit einem Fehler geantwortet.",
-    Refused: "Das Nachrichten-Gateway hat die Anfrage abgelehnt.",
-    BadResponse: "Das Nachrichten-Gateway hat in einer Form geantwortet, die Herald nicht lesen konnte."
+    ServerError: "Das WhatsApp-Gateway hat mit einem Fehler geantwortet.",
+    Refused: "Das WhatsApp-Gateway hat die Anfrage abgelehnt.",
+    BadResponse: "Das WhatsApp-Gateway hat in einer Form geantwortet, die Herald nicht lesen konnte."
   }
 }

@@ -7,11 +7,11 @@ export const es: RefusalCatalog = {
   /** a zone by its place, as the browser app's pages name it */
   zone: "hora de {{place}}",
   unexpected:
-    "Algo salió mal de nuestro lado (código de error {{id}}). Vuelve a intentarlo en un momento; si sigue pasando, dale este código a tu administrador.",
+    "Algo salió mal de nuestro lado (código de error {{id}}). Vuelve a intentarlo en un momento; si sigue pasando, dale este código a quien gestiona Herald.",
   signInFirst: "Primero inicia sesión.",
-  awaitingApproval: "Tu cuenta está esperando la aprobación de un administrador.",
+  awaitingApproval: "Tu cuenta está esperando la aprobación de quien gestiona Herald.",
   readOnlyKey: "Esta clave solo puede leer.",
-  adminsOnly: "Solo los administradores pueden hacer esto.",
+  adminsOnly: "Solo quien gestiona Herald puede hacer esto.",
   notWithKey:
     "Esto no se puede hacer con una clave de API: inicia sesión en Herald desde el navegador para gestionar tu cuenta y tus claves.",
   StoreUnavailable: "Herald no puede llegar a su base de datos ahora mismo. Vuelve a intentarlo en un momento.",
@@ -72,17 +72,17 @@ export const es: RefusalCatalog = {
   EmailNotVerified:
     "Primero confirma tu correo: abre el enlace del correo que te enviamos (o regístrate de nuevo para recibir otro enlace).",
   AccountDisabled: {
-    address: "El administrador desactivó esta cuenta. Pídele a {{admin}} que la vuelva a activar.",
-    noAddress: "El administrador desactivó esta cuenta. Pídele a quien administra este Herald que la vuelva a activar."
+    address: "Quien gestiona Herald desactivó esta cuenta. Pídele a {{admin}} que la vuelva a activar.",
+    noAddress: "Quien gestiona Herald desactivó esta cuenta. Pídele que la vuelva a activar."
   },
   AccountRejected: {
-    address: "El administrador rechazó tu solicitud de cuenta. Pregúntale a {{admin}} si crees que es un error.",
-    noAddress:
-      "El administrador rechazó tu solicitud de cuenta. Pregúntale a quien administra este Herald si crees que es un error."
+    address: "Quien gestiona Herald rechazó tu solicitud de cuenta. Pregúntale a {{admin}} si crees que es un error.",
+    noAddress: "Quien gestiona Herald rechazó tu solicitud de cuenta. Pregúntale si crees que es un error."
   },
   ProtectedAccount: {
-    self: "No puedes desactivar ni rechazar tu propia cuenta: tendría que hacerlo otro administrador.",
-    adminEmail: "Esta es la cuenta de administrador de la configuración de Herald. No se puede desactivar ni rechazar."
+    self: "No puedes desactivar ni rechazar tu propia cuenta: tendría que hacerlo otra persona que gestione Herald.",
+    adminEmail:
+      "Según la configuración de Herald, esta es la cuenta de quien lo gestiona. No se puede desactivar ni rechazar."
   },
   UserStatusConflict: {
     approve: "Esta cuenta no se puede aprobar: ahora está {{userStatus}}. Vuelve a cargar la lista.",
@@ -119,7 +119,7 @@ export const es: RefusalCatalog = {
   SessionCreationFailed: {
     plain: "No se pudo crear la conexión de WhatsApp. Vuelve a intentarlo en un momento.",
     namedSessionsUnsupported:
-      "No se pudo crear la conexión de WhatsApp: la pasarela de mensajes solo permite una conexión y Herald necesita una por persona. Pídele a tu administrador que actualice WAHA a 2026.6.1 o posterior."
+      "No se pudo crear la conexión de WhatsApp: la pasarela de WhatsApp solo permite una conexión y Herald necesita una por persona. Pídele a quien gestiona Herald que actualice WAHA a 2026.6.1 o posterior."
   },
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} ya pasó.",
@@ -199,9 +199,9 @@ export const es: RefusalCatalog = {
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila (cada mensaje va a {{groups}} grupos). Separa más los mensajes, elige menos grupos, o baja las pausas en la página de WhatsApp.",
     copyMessage: "Mensaje {{copyPosition}} de la copia: {{reason}}",
     engineCannot:
-      "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a tu administrador un motor de WAHA que lo ofrezca.",
+      "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a quien gestiona Herald un motor de WAHA que lo ofrezca.",
     versionTooOld:
-      "{{feature}}: la pasarela de mensajes (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a tu administrador que actualice WAHA."
+      "{{feature}}: la pasarela de WhatsApp (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a quien gestiona Herald que actualice WAHA."
   },
   InvalidSessionPacing: {
     pacingRange: "Escribe un número entero de segundos entre 0 y {{max}}.",
@@ -308,24 +308,24 @@ export const es: RefusalCatalog = {
     dstTwice: "Las {{written}} ocurren dos veces ese día (se atrasan los relojes): se envía la primera vez."
   },
   GatewayError: {
-    Unreachable: "No se pudo llegar a la pasarela de mensajes.",
-    Timeout: "La pasarela de mensajes no respondió a tiempo.",
-    Unauthorized: "La pasarela de mensajes rechazó las credenciales de Herald.",
-    SessionNotFound: "La pasarela de mensajes no conoce esta conexión de WhatsApp.",
+    Unreachable: "No se pudo llegar a la pasarela de WhatsApp.",
+    Timeout: "La pasarela de WhatsApp no respondió a tiempo.",
+    Unauthorized: "La pasarela de WhatsApp rechazó las credenciales de Herald.",
+    SessionNotFound: "La pasarela de WhatsApp no conoce esta conexión de WhatsApp.",
     SessionNotRunning:
       "La conexión de WhatsApp está detenida en la pasarela: primero vuelve a conectarla o reiníciala.",
-    SessionNotReady: "La pasarela de mensajes lo rechazó: la conexión de WhatsApp no está en un estado que lo permita.",
+    SessionNotReady: "La pasarela de WhatsApp lo rechazó: la conexión de WhatsApp no está en un estado que lo permita.",
     SessionNotReadyStatus:
-      "La pasarela de mensajes lo rechazó: la conexión de WhatsApp está en {{sessionStatus}}, un estado que no lo permite.",
-    SessionAlreadyExists: "La pasarela de mensajes ya tiene una conexión con este nombre.",
+      "La pasarela de WhatsApp lo rechazó: la conexión de WhatsApp está en {{sessionStatus}}, un estado que no lo permite.",
+    SessionAlreadyExists: "La pasarela de WhatsApp ya tiene una conexión con este nombre.",
     SessionAlreadyStarted: "La conexión de WhatsApp ya está en marcha en la pasarela.",
     NamedSessionsUnsupported:
-      "La pasarela de mensajes solo permite una conexión y Herald necesita una por persona. Pídele a tu administrador que actualice WAHA a 2026.6.1 o posterior.",
+      "La pasarela de WhatsApp solo permite una conexión y Herald necesita una por persona. Pídele a quien gestiona Herald que actualice WAHA a 2026.6.1 o posterior.",
     FeatureUnsupported:
-      "La pasarela de mensajes no puede hacer esto: su motor o su versión no lo ofrece (por ejemplo, mencionar a todos o las encuestas).",
+      "La pasarela de WhatsApp no puede hacer esto: su motor o su versión no lo ofrece (por ejemplo, mencionar a todos o las encuestas).",
     NumberLimited: "WhatsApp está limitando este número por ahora y no aceptó el mensaje.",
-    ServerError: "La pasarela de mensajes respondió con un error.",
-    Refused: "La pasarela de mensajes rechazó la solicitud.",
-    BadResponse: "La pasarela de mensajes respondió de una forma que Herald no pudo leer."
+    ServerError: "La pasarela de WhatsApp respondió con un error.",
+    Refused: "La pasarela de WhatsApp rechazó la solicitud.",
+    BadResponse: "La pasarela de WhatsApp respondió de una forma que Herald no pudo leer."
   }
 }

@@ -7,11 +7,11 @@ export const ptBR: RefusalCatalog = {
   /** a zone by its place, as the browser app's pages name it */
   zone: "horário de {{place}}",
   unexpected:
-    "Algo deu errado do nosso lado (código do erro {{id}}). Tente de novo daqui a pouco; se continuar acontecendo, passe este código para o administrador.",
+    "Algo deu errado do nosso lado (código do erro {{id}}). Tente de novo daqui a pouco; se continuar acontecendo, passe este código para a administração do Herald.",
   signInFirst: "Entre primeiro.",
-  awaitingApproval: "Sua conta está aguardando a aprovação de um administrador.",
+  awaitingApproval: "Sua conta está aguardando a aprovação da administração do Herald.",
   readOnlyKey: "Esta chave só pode ler.",
-  adminsOnly: "Só administradores podem fazer isso.",
+  adminsOnly: "Só a administração do Herald pode fazer isso.",
   notWithKey:
     "Isso não pode ser feito com uma chave de API: entre no Herald pelo navegador para gerenciar sua conta e suas chaves.",
   StoreUnavailable: "O Herald não está conseguindo acessar o banco de dados agora. Tente de novo daqui a pouco.",
@@ -69,17 +69,18 @@ export const ptBR: RefusalCatalog = {
   EmailNotVerified:
     "Confirme seu e-mail primeiro: abra o link do e-mail que enviamos para você (ou cadastre-se de novo para receber outro link).",
   AccountDisabled: {
-    address: "O administrador desativou esta conta. Peça para {{admin}} ativá-la de novo.",
-    noAddress: "O administrador desativou esta conta. Peça para quem administra este Herald ativá-la de novo."
+    address: "A administração do Herald desativou esta conta. Peça para {{admin}} ativá-la de novo.",
+    noAddress: "A administração do Herald desativou esta conta. Peça a ela para ativá-la de novo."
   },
   AccountRejected: {
-    address: "O administrador recusou seu pedido de conta. Fale com {{admin}} se você acha que foi um engano.",
-    noAddress:
-      "O administrador recusou seu pedido de conta. Fale com quem administra este Herald se você acha que foi um engano."
+    address:
+      "A administração do Herald recusou seu pedido de conta. Fale com {{admin}} se você acha que foi um engano.",
+    noAddress: "A administração do Herald recusou seu pedido de conta. Fale com ela se você acha que foi um engano."
   },
   ProtectedAccount: {
-    self: "Você não pode desativar nem recusar a sua própria conta: outro administrador teria que fazer isso.",
-    adminEmail: "Esta é a conta de administrador da configuração do Herald. Ela não pode ser desativada nem recusada."
+    self: "Você não pode desativar nem recusar a sua própria conta: outra pessoa da administração do Herald teria que fazer isso.",
+    adminEmail:
+      "Pela configuração do Herald, esta é a conta da administração do Herald. Ela não pode ser desativada nem recusada."
   },
   UserStatusConflict: {
     approve: "Esta conta não pode ser aprovada: agora ela está {{userStatus}}. Recarregue a lista.",
@@ -116,7 +117,7 @@ export const ptBR: RefusalCatalog = {
   SessionCreationFailed: {
     plain: "Não foi possível criar a conexão do WhatsApp. Tente de novo daqui a pouco.",
     namedSessionsUnsupported:
-      "Não foi possível criar a conexão do WhatsApp: o gateway de mensagens só permite uma conexão, e o Herald precisa de uma por pessoa. Peça ao administrador para atualizar o WAHA para 2026.6.1 ou posterior."
+      "Não foi possível criar a conexão do WhatsApp: o gateway do WhatsApp só permite uma conexão, e o Herald precisa de uma por pessoa. Peça à administração do Herald para atualizar o WAHA para 2026.6.1 ou posterior."
   },
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} já passou.",
@@ -197,9 +198,9 @@ export const ptBR: RefusalCatalog = {
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila (cada mensagem vai para {{groups}} grupos). Espace mais as mensagens, escolha menos grupos, ou diminua os intervalos na página do WhatsApp.",
     copyMessage: "Mensagem {{copyPosition}} da cópia: {{reason}}",
     engineCannot:
-      "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça ao administrador um motor do WAHA que ofereça.",
+      "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça à administração do Herald um motor do WAHA que ofereça.",
     versionTooOld:
-      "{{feature}}: o gateway de mensagens (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça ao administrador para atualizar o WAHA."
+      "{{feature}}: o gateway do WhatsApp (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça à administração do Herald para atualizar o WAHA."
   },
   InvalidSessionPacing: {
     pacingRange: "Informe um número inteiro de segundos entre 0 e {{max}}.",
@@ -302,23 +303,23 @@ export const ptBR: RefusalCatalog = {
     dstTwice: "{{written}} acontece duas vezes nesse dia (os relógios são atrasados): enviada na primeira vez."
   },
   GatewayError: {
-    Unreachable: "Não foi possível acessar o gateway de mensagens.",
-    Timeout: "O gateway de mensagens não respondeu a tempo.",
-    Unauthorized: "O gateway de mensagens recusou as credenciais do Herald.",
-    SessionNotFound: "O gateway de mensagens não conhece esta conexão do WhatsApp.",
+    Unreachable: "Não foi possível acessar o gateway do WhatsApp.",
+    Timeout: "O gateway do WhatsApp não respondeu a tempo.",
+    Unauthorized: "O gateway do WhatsApp recusou as credenciais do Herald.",
+    SessionNotFound: "O gateway do WhatsApp não conhece esta conexão do WhatsApp.",
     SessionNotRunning: "A conexão do WhatsApp está parada no gateway: conecte de novo ou reinicie primeiro.",
-    SessionNotReady: "O gateway de mensagens recusou: a conexão do WhatsApp não está num estado que permita isso.",
+    SessionNotReady: "O gateway do WhatsApp recusou: a conexão do WhatsApp não está num estado que permita isso.",
     SessionNotReadyStatus:
-      "O gateway de mensagens recusou: a conexão do WhatsApp está em {{sessionStatus}}, um estado que não permite isso.",
-    SessionAlreadyExists: "O gateway de mensagens já tem uma conexão com este nome.",
+      "O gateway do WhatsApp recusou: a conexão do WhatsApp está em {{sessionStatus}}, um estado que não permite isso.",
+    SessionAlreadyExists: "O gateway do WhatsApp já tem uma conexão com este nome.",
     SessionAlreadyStarted: "A conexão do WhatsApp já está rodando no gateway.",
     NamedSessionsUnsupported:
-      "O gateway de mensagens só permite uma conexão, e o Herald precisa de uma por pessoa. Peça ao administrador para atualizar o WAHA para 2026.6.1 ou posterior.",
+      "O gateway do WhatsApp só permite uma conexão, e o Herald precisa de uma por pessoa. Peça à administração do Herald para atualizar o WAHA para 2026.6.1 ou posterior.",
     FeatureUnsupported:
-      "O gateway de mensagens não consegue fazer isso: o motor ou a versão dele não oferece (por exemplo, mencionar todos ou enquetes).",
+      "O gateway do WhatsApp não consegue fazer isso: o motor ou a versão dele não oferece (por exemplo, mencionar todos ou enquetes).",
     NumberLimited: "O WhatsApp está limitando este número por enquanto e não aceitou a mensagem.",
-    ServerError: "O gateway de mensagens respondeu com um erro.",
-    Refused: "O gateway de mensagens recusou o pedido.",
-    BadResponse: "O gateway de mensagens respondeu de um jeito que o Herald não conseguiu ler."
+    ServerError: "O gateway do WhatsApp respondeu com um erro.",
+    Refused: "O gateway do WhatsApp recusou o pedido.",
+    BadResponse: "O gateway do WhatsApp respondeu de um jeito que o Herald não conseguiu ler."
   }
 }
