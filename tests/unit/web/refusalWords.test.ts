@@ -73,8 +73,8 @@ describe("refusalSentence", () => {
     )
   })
 
-  it("has no words for a refusal without a code: its English message answers", () => {
-    expect(refusalSentence({ language: "de", locale: "de" }, new InvalidCampaign({ message: "m" }))).toBeNull()
+  it("has no words for a tag without a code: its English message answers", () => {
+    expect(refusalSentence({ language: "de", locale: "de" }, { _tag: "InvalidCampaign", message: "m" })).toBeNull()
   })
 
   it("reads no reader from a missing or malformed header", () => {

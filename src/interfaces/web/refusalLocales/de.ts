@@ -120,6 +120,7 @@ export const de: RefusalCatalog = {
     pastTime: "{{scheduledAt}} ist schon vorbei.",
     allPast:
       "{{lastAt}} ist schon vorbei. Alle Nachrichten dieses Plans liegen in der Vergangenheit: Wähl spätere Tage.",
+    allPastNoLast: "Jede Nachricht dieses Plans liegt in der Vergangenheit: Wähl spätere Daten.",
     futurePastTime:
       "{{scheduledAt}} ist schon vorbei. Wähl eine spätere Uhrzeit: Dann ginge die erste geänderte Nachricht raus.",
     copyPastTime: "{{scheduledAt}} ist schon vorbei. Wähl einen späteren ersten Tag.",
@@ -195,6 +196,7 @@ export const de: RefusalCatalog = {
     pacedTooManyGroups:
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe (jede Nachricht geht an {{groups}} Gruppen). Verteil die Nachrichten zeitlich, wähl weniger Gruppen oder verringere den Abstand auf der WhatsApp-Seite.",
     copyMessage: "Nachricht {{copyPosition}} der Kopie: {{reason}}",
+    planNotTaken: "Herald konnte diesen Plan so nicht übernehmen: Lade die Seite neu und plane ihn noch einmal.",
     engineCannot:
       "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte die Person, die Herald betreut, um eine WAHA-Engine, die es kann.",
     versionTooOld:

@@ -117,6 +117,7 @@ export const en: RefusalCatalog = {
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} has already passed.",
     allPast: "{{lastAt}} has already passed. Every message of this plan is in the past: choose later dates.",
+    allPastNoLast: "Every message of this plan is in the past: choose later dates.",
     futurePastTime:
       "{{scheduledAt}} has already passed. Choose a later time: the first message to change would be sent then.",
     copyPastTime: "{{scheduledAt}} has already passed. Choose a later start date.",
@@ -185,6 +186,7 @@ export const en: RefusalCatalog = {
     pacedTooManyGroups:
       "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line (each message goes to {{groups}} groups). Space the messages out, choose fewer groups, or lower the pacing on the WhatsApp page.",
     copyMessage: "Message {{copyPosition}} of the copy: {{reason}}",
+    planNotTaken: "Herald could not take this plan as it is: reload the page and plan it again.",
     engineCannot:
       "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
     versionTooOld:

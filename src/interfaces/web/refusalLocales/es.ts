@@ -124,6 +124,7 @@ export const es: RefusalCatalog = {
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} ya pasó.",
     allPast: "{{lastAt}} ya pasó. Todos los mensajes de este plan quedan en el pasado: elige fechas posteriores.",
+    allPastNoLast: "Todos los mensajes de este plan quedan en el pasado: elige fechas posteriores.",
     futurePastTime:
       "{{scheduledAt}} ya pasó. Elige una hora posterior: a esa hora saldría el primer mensaje que cambias.",
     copyPastTime: "{{scheduledAt}} ya pasó. Elige un día de inicio posterior.",
@@ -198,6 +199,7 @@ export const es: RefusalCatalog = {
     pacedTooManyGroups:
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila (cada mensaje va a {{groups}} grupos). Separa más los mensajes, elige menos grupos, o baja las pausas en la página de WhatsApp.",
     copyMessage: "Mensaje {{copyPosition}} de la copia: {{reason}}",
+    planNotTaken: "Herald no pudo aceptar este plan tal como está: vuelve a cargar la página y prográmalo otra vez.",
     engineCannot:
       "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a quien gestiona Herald un motor de WAHA que lo ofrezca.",
     versionTooOld:

@@ -122,6 +122,7 @@ export const ptBR: RefusalCatalog = {
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} já passou.",
     allPast: "{{lastAt}} já passou. Todas as mensagens deste plano ficam no passado: escolha datas mais adiante.",
+    allPastNoLast: "Todas as mensagens deste plano ficam no passado: escolha datas posteriores.",
     futurePastTime:
       "{{scheduledAt}} já passou. Escolha um horário mais tarde: é quando sairia a primeira mensagem alterada.",
     copyPastTime: "{{scheduledAt}} já passou. Escolha um dia de início mais adiante.",
@@ -197,6 +198,7 @@ export const ptBR: RefusalCatalog = {
     pacedTooManyGroups:
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila (cada mensagem vai para {{groups}} grupos). Espace mais as mensagens, escolha menos grupos, ou diminua os intervalos na página do WhatsApp.",
     copyMessage: "Mensagem {{copyPosition}} da cópia: {{reason}}",
+    planNotTaken: "O Herald não conseguiu aceitar este plano como está: recarregue a página e programe de novo.",
     engineCannot:
       "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça à administração do Herald um motor do WAHA que ofereça.",
     versionTooOld:
