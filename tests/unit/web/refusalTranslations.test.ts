@@ -201,6 +201,7 @@ const DIRECT_PARAMS = {
   written: "02:30",
   sent: "03:30",
   sessionStatus: "STARTING",
+  limit: 20,
   text: "t",
   id: "i",
   status: "503"

@@ -73,6 +73,22 @@ describe("refusalSentence", () => {
     )
   })
 
+  it("words a refusal only with every value it names: a value left out gives the English message", () => {
+    const refusal = new InvalidCampaign({ message: "m", code: "tooManyMessages", params: { max: 1000 } })
+    expect(refusalSentence({ language: "de", locale: "de" }, refusal)).toBeNull()
+  })
+
+  it("capitalises the outermost sentence only: a copy's reason after its colon opens as written", () => {
+    const refusal = new InvalidCampaign({
+      message: "m",
+      code: "copyMessage",
+      params: { reasonCode: "pastTime", scheduledAt: Date.UTC(2026, 0, 5, 9), timeZone: "UTC", copyPosition: 3 }
+    })
+    expect(refusalSentence({ language: "es", locale: "es" }, refusal)).toMatch(
+      /^Mensaje 3 de la copia: lunes, 5 de enero/
+    )
+  })
+
   it("has no words for a tag without a code: its English message answers", () => {
     expect(refusalSentence({ language: "de", locale: "de" }, { _tag: "InvalidCampaign", message: "m" })).toBeNull()
   })

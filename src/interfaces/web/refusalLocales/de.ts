@@ -47,14 +47,17 @@ export const de: RefusalCatalog = {
   },
   InvalidCredentials: "E-Mail-Adresse oder Passwort stimmt nicht.",
   TooManySignInAttempts: {
-    signIns_one: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count}} Minute wieder.",
-    signIns_other: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count}} Minuten wieder.",
-    signUps_one: "Zu viele Registrierungen. Versuch es in {{count}} Minute wieder.",
-    signUps_other: "Zu viele Registrierungen. Versuch es in {{count}} Minuten wieder.",
-    resetRequests_one: "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count}} Minute wieder.",
-    resetRequests_other: "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count}} Minuten wieder.",
-    linkTries_one: "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count}} Minute wieder.",
-    linkTries_other: "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count}} Minuten wieder."
+    signIns_one: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count, number}} Minute wieder.",
+    signIns_other: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count, number}} Minuten wieder.",
+    signUps_one: "Zu viele Registrierungen. Versuch es in {{count, number}} Minute wieder.",
+    signUps_other: "Zu viele Registrierungen. Versuch es in {{count, number}} Minuten wieder.",
+    resetRequests_one:
+      "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count, number}} Minute wieder.",
+    resetRequests_other:
+      "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count, number}} Minuten wieder.",
+    linkTries_one: "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count, number}} Minute wieder.",
+    linkTries_other:
+      "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count, number}} Minuten wieder."
   },
   EmailAlreadyRegistered: "Mit dieser E-Mail-Adresse gibt es schon ein Konto.",
   InvalidResetToken: "Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen.",
@@ -104,9 +107,9 @@ export const de: RefusalCatalog = {
   media: {
     stalled: "Die Datei kam eine Minute lang nicht weiter an. Prüf deine Verbindung und versuch es noch einmal.",
     tooManyUploads_one:
-      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count}} Sekunde noch einmal.",
+      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count, number}} Sekunde noch einmal.",
     tooManyUploads_other:
-      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count}} Sekunden noch einmal."
+      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count, number}} Sekunden noch einmal."
   },
   MediaTooLarge: "Die Datei ist größer als 16 MB, mehr nimmt WhatsApp nicht.",
   MediaQuotaExceeded:
@@ -128,9 +131,9 @@ export const de: RefusalCatalog = {
     emptyContent: "Schreib den Text der Nachricht.",
     tooLong: "Eine Nachricht darf höchstens {{max}} Zeichen haben: Kürze den Text.",
     tooManyMessages:
-      "Eine Kampagne darf höchstens {{max}} Nachrichten haben, dieser Plan ergibt {{count}}: Plane weniger.",
+      "Eine Kampagne darf höchstens {{max}} Nachrichten haben, dieser Plan ergibt {{count, number}}: Plane weniger.",
     tooManyCopies:
-      "Dieser Plan ergibt {{count}} Nachrichten für jede von {{groups}} Gruppen ({{copies}} insgesamt), eine Kampagne darf aber höchstens {{max}} haben: Plane weniger Nachrichten oder wähl weniger Gruppen.",
+      "Dieser Plan ergibt {{count, number}} Nachrichten für jede von {{groups}} Gruppen ({{copies}} insgesamt), eine Kampagne darf aber höchstens {{max}} haben: Plane weniger Nachrichten oder wähl weniger Gruppen.",
     noMessages: "Plane mindestens eine Nachricht.",
     noTargets: "Wähl mindestens eine Gruppe.",
     duplicateTarget: "Diese Gruppe ist schon Ziel {{position}}: Wähl jede Gruppe nur einmal.",
@@ -174,11 +177,11 @@ export const de: RefusalCatalog = {
       "Nur bei einer wiederkehrenden Kampagne lassen sich alle künftigen Nachrichten auf einmal ändern: Bearbeite die Nachrichten einzeln.",
     nothingToChange: "Gib eine neue Uhrzeit oder einen neuen Text an.",
     partsDiffer_one:
-      "Diese Kampagne sendet jeden Tag {{count}} Nachricht, der neue Text ergibt aber {{now}}: Lass keine Zeile stehen, die nur --- enthält, oder plane eine neue Kampagne.",
+      "Diese Kampagne sendet jeden Tag {{count, number}} Nachricht, der neue Text ergibt aber {{now}}: Lass keine Zeile stehen, die nur --- enthält, oder plane eine neue Kampagne.",
     partsDiffer_other:
-      "Diese Kampagne sendet jeden Tag {{count}} Nachrichten, der neue Text ergibt aber {{now}}: Teil den Text in {{count}} Stücke, getrennt durch Zeilen, die nur --- enthalten, oder plane eine neue Kampagne.",
+      "Diese Kampagne sendet jeden Tag {{count, number}} Nachrichten, der neue Text ergibt aber {{now}}: Teil den Text in {{count, number}} Stücke, getrennt durch Zeilen, die nur --- enthalten, oder plane eine neue Kampagne.",
     noFutureMessage: "Diese Kampagne hat keine Nachricht mehr zu senden: Es gibt nichts zu ändern.",
-    pollOptionCount: "Eine Umfrage braucht {{min}} bis {{max}} Antworten, diese hat {{count}}.",
+    pollOptionCount: "Eine Umfrage braucht {{min}} bis {{max}} Antworten, diese hat {{count, number}}.",
     pollOptionEmpty: "Schreib diese Antwort oder entferne sie.",
     pollOptionTooLong: "Eine Antwort darf höchstens {{max}} Zeichen haben: Kürze sie.",
     pollOptionTwice: "Die Antworten müssen sich unterscheiden: {{option}} steht zweimal da.",
@@ -186,7 +189,7 @@ export const de: RefusalCatalog = {
     statusFont: "Wähl eine der angebotenen Schriften ({{fonts}}).",
     statusNoContacts: "Wähl mindestens einen Kontakt, der den Status sieht, oder lass alle deine Kontakte ihn sehen.",
     statusTooManyContacts:
-      "Ein Status kann an höchstens {{max}} ausgewählte Kontakte gehen, dieser hat {{count}}: Lass stattdessen alle deine Kontakte ihn sehen.",
+      "Ein Status kann an höchstens {{max}} ausgewählte Kontakte gehen, dieser hat {{count, number}}: Lass stattdessen alle deine Kontakte ihn sehen.",
     statusNotContact: "Das ist kein WhatsApp-Kontakt: Wähl Kontakte aus deiner Liste.",
     statusContactTwice: "Dieser Kontakt ist zweimal gewählt.",
     statusAllContactsOnly:
@@ -257,12 +260,13 @@ export const de: RefusalCatalog = {
   },
   ApiKeyNotFound: "Dieser API-Schlüssel wurde nicht gefunden. Lade die Liste neu.",
   ApiKeyLimitReached_one:
-    "Du hast schon {{count}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
+    "Du hast schon {{count, number}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
   ApiKeyLimitReached_other:
-    "Du hast schon {{count}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
-  TooManyBadApiKeys_one: "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count}} Minute wieder.",
+    "Du hast schon {{count, number}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
+  TooManyBadApiKeys_one:
+    "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count, number}} Minute wieder.",
   TooManyBadApiKeys_other:
-    "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count}} Minuten wieder.",
+    "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count, number}} Minuten wieder.",
   InvalidWebhookEndpoint: {
     urlTooLong: "Die Adresse ist länger als {{max}} Zeichen.",
     urlNotAddress: "Das ist keine Webadresse (sie sollte mit https:// beginnen).",
@@ -275,11 +279,11 @@ export const de: RefusalCatalog = {
   },
   WebhookEndpointNotFound: "Dieser Webhook-Endpunkt wurde nicht gefunden. Lade die Liste neu.",
   WebhookEndpointLimitReached_one:
-    "Du hast schon {{count}} Webhook-Endpunkt. Lösch zuerst einen, den du nicht mehr brauchst.",
+    "Du hast schon {{count, number}} Webhook-Endpunkt. Lösch zuerst einen, den du nicht mehr brauchst.",
   WebhookEndpointLimitReached_other:
-    "Du hast schon {{count}} Webhook-Endpunkte. Lösch zuerst einen, den du nicht mehr brauchst.",
-  TooManyWebhookPings_one: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count}} Sekunde wieder.",
-  TooManyWebhookPings_other: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count}} Sekunden wieder.",
+    "Du hast schon {{count, number}} Webhook-Endpunkte. Lösch zuerst einen, den du nicht mehr brauchst.",
+  TooManyWebhookPings_one: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count, number}} Sekunde wieder.",
+  TooManyWebhookPings_other: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count, number}} Sekunden wieder.",
   csv: {
     unknownZone: "Die Zeitzone {{zone}} kennt Herald nicht: Wähl eine Zone nach ihrem Ort, etwa Europe/Berlin.",
     tooManyRows:

@@ -49,14 +49,14 @@ export const en: RefusalCatalog = {
   },
   InvalidCredentials: "Wrong e-mail or password.",
   TooManySignInAttempts: {
-    signIns_one: "Too many failed sign-ins. Try again in {{count}} minute.",
-    signIns_other: "Too many failed sign-ins. Try again in {{count}} minutes.",
-    signUps_one: "Too many sign-ups. Try again in {{count}} minute.",
-    signUps_other: "Too many sign-ups. Try again in {{count}} minutes.",
-    resetRequests_one: "Too many password reset requests. Try again in {{count}} minute.",
-    resetRequests_other: "Too many password reset requests. Try again in {{count}} minutes.",
-    linkTries_one: "Too many failed tries of this link. Try again in {{count}} minute.",
-    linkTries_other: "Too many failed tries of this link. Try again in {{count}} minutes."
+    signIns_one: "Too many failed sign-ins. Try again in {{count, number}} minute.",
+    signIns_other: "Too many failed sign-ins. Try again in {{count, number}} minutes.",
+    signUps_one: "Too many sign-ups. Try again in {{count, number}} minute.",
+    signUps_other: "Too many sign-ups. Try again in {{count, number}} minutes.",
+    resetRequests_one: "Too many password reset requests. Try again in {{count, number}} minute.",
+    resetRequests_other: "Too many password reset requests. Try again in {{count, number}} minutes.",
+    linkTries_one: "Too many failed tries of this link. Try again in {{count, number}} minute.",
+    linkTries_other: "Too many failed tries of this link. Try again in {{count, number}} minutes."
   },
   EmailAlreadyRegistered: "An account with this e-mail address already exists.",
   InvalidResetToken: "This password reset link is invalid or has expired.",
@@ -102,9 +102,9 @@ export const en: RefusalCatalog = {
   media: {
     stalled: "The file stopped arriving for a minute. Check your connection and try again.",
     tooManyUploads_one:
-      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count}} second.",
+      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count, number}} second.",
     tooManyUploads_other:
-      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count}} seconds."
+      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count, number}} seconds."
   },
   MediaTooLarge: "The file is larger than 16 MB, the most WhatsApp takes.",
   MediaQuotaExceeded:
@@ -124,9 +124,9 @@ export const en: RefusalCatalog = {
     unknownTimeZone: "Herald does not know the time zone {{zone}}. Choose a zone by its place, like Europe/Berlin.",
     emptyContent: "Write the text of the message.",
     tooLong: "A message may hold at most {{max}} characters: shorten the text.",
-    tooManyMessages: "A campaign may hold at most {{max}} messages, and this plan makes {{count}}: plan fewer.",
+    tooManyMessages: "A campaign may hold at most {{max}} messages, and this plan makes {{count, number}}: plan fewer.",
     tooManyCopies:
-      "This plan makes {{count}} messages for each of {{groups}} groups ({{copies}} in all), and a campaign may hold at most {{max}}: plan fewer messages or choose fewer groups.",
+      "This plan makes {{count, number}} messages for each of {{groups}} groups ({{copies}} in all), and a campaign may hold at most {{max}}: plan fewer messages or choose fewer groups.",
     noMessages: "Plan at least one message.",
     noTargets: "Choose at least one group.",
     duplicateTarget: "This group is already target {{position}}: choose each group once.",
@@ -164,11 +164,11 @@ export const en: RefusalCatalog = {
     notRepeating: "Only a repeating campaign can change every future message at once: edit its messages one by one.",
     nothingToChange: "Give a new time of day or a new text.",
     partsDiffer_one:
-      "Each day of this campaign sends {{count}} message, but the new text makes {{now}}: keep no line holding only ---, or plan a new campaign.",
+      "Each day of this campaign sends {{count, number}} message, but the new text makes {{now}}: keep no line holding only ---, or plan a new campaign.",
     partsDiffer_other:
-      "Each day of this campaign sends {{count}} messages, but the new text makes {{now}}: keep the text in {{count}} parts, split by lines holding only ---, or plan a new campaign.",
+      "Each day of this campaign sends {{count, number}} messages, but the new text makes {{now}}: keep the text in {{count, number}} parts, split by lines holding only ---, or plan a new campaign.",
     noFutureMessage: "This campaign has no message left to send: nothing to change.",
-    pollOptionCount: "A poll needs {{min}} to {{max}} options, and this one has {{count}}.",
+    pollOptionCount: "A poll needs {{min}} to {{max}} options, and this one has {{count, number}}.",
     pollOptionEmpty: "Write this option, or remove it.",
     pollOptionTooLong: "An option may hold at most {{max}} characters: shorten it.",
     pollOptionTwice: "The options must differ: {{option}} is there twice.",
@@ -176,7 +176,7 @@ export const en: RefusalCatalog = {
     statusFont: "Choose one of the fonts offered ({{fonts}}).",
     statusNoContacts: "Choose at least one contact to see the Status, or let all your contacts see it.",
     statusTooManyContacts:
-      "A Status may go to at most {{max}} chosen contacts, and this one has {{count}}: let all your contacts see it instead.",
+      "A Status may go to at most {{max}} chosen contacts, and this one has {{count, number}}: let all your contacts see it instead.",
     statusNotContact: "This is not a WhatsApp contact: pick contacts from your list.",
     statusContactTwice: "This contact is chosen twice.",
     statusAllContactsOnly:
@@ -242,10 +242,10 @@ export const en: RefusalCatalog = {
     expiresAt: "Choose an expiry in the future."
   },
   ApiKeyNotFound: "This API key was not found. Reload the list.",
-  ApiKeyLimitReached_one: "You already have {{count}} API key in use. Revoke one you no longer need first.",
-  ApiKeyLimitReached_other: "You already have {{count}} API keys in use. Revoke one you no longer need first.",
-  TooManyBadApiKeys_one: "Too many invalid API keys from your address. Try again in {{count}} minute.",
-  TooManyBadApiKeys_other: "Too many invalid API keys from your address. Try again in {{count}} minutes.",
+  ApiKeyLimitReached_one: "You already have {{count, number}} API key in use. Revoke one you no longer need first.",
+  ApiKeyLimitReached_other: "You already have {{count, number}} API keys in use. Revoke one you no longer need first.",
+  TooManyBadApiKeys_one: "Too many invalid API keys from your address. Try again in {{count, number}} minute.",
+  TooManyBadApiKeys_other: "Too many invalid API keys from your address. Try again in {{count, number}} minutes.",
   InvalidWebhookEndpoint: {
     urlTooLong: "The address is longer than {{max}} characters.",
     urlNotAddress: "That is not a web address (it should start with https://).",
@@ -257,11 +257,12 @@ export const en: RefusalCatalog = {
     noEvents: "Choose at least one event to send."
   },
   WebhookEndpointNotFound: "This webhook endpoint was not found. Reload the list.",
-  WebhookEndpointLimitReached_one: "You already have {{count}} webhook endpoint. Delete one you no longer need first.",
+  WebhookEndpointLimitReached_one:
+    "You already have {{count, number}} webhook endpoint. Delete one you no longer need first.",
   WebhookEndpointLimitReached_other:
-    "You already have {{count}} webhook endpoints. Delete one you no longer need first.",
-  TooManyWebhookPings_one: "You sent test pings too quickly. Try again in {{count}} second.",
-  TooManyWebhookPings_other: "You sent test pings too quickly. Try again in {{count}} seconds.",
+    "You already have {{count, number}} webhook endpoints. Delete one you no longer need first.",
+  TooManyWebhookPings_one: "You sent test pings too quickly. Try again in {{count, number}} second.",
+  TooManyWebhookPings_other: "You sent test pings too quickly. Try again in {{count, number}} seconds.",
   csv: {
     unknownZone: "Herald does not know the time zone {{zone}}: choose a zone by its place, like Europe/Berlin.",
     tooManyRows:

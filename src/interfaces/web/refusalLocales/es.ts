@@ -47,21 +47,21 @@ export const es: RefusalCatalog = {
   },
   InvalidCredentials: "El correo o la contraseña no son correctos.",
   TooManySignInAttempts: {
-    signIns_one: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count}} minuto.",
-    signIns_many: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count}} minutos.",
-    signIns_other: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count}} minutos.",
-    signUps_one: "Demasiados registros. Vuelve a intentarlo en {{count}} minuto.",
-    signUps_many: "Demasiados registros. Vuelve a intentarlo en {{count}} minutos.",
-    signUps_other: "Demasiados registros. Vuelve a intentarlo en {{count}} minutos.",
+    signIns_one: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count, number}} minuto.",
+    signIns_many: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count, number}} minutos.",
+    signIns_other: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count, number}} minutos.",
+    signUps_one: "Demasiados registros. Vuelve a intentarlo en {{count, number}} minuto.",
+    signUps_many: "Demasiados registros. Vuelve a intentarlo en {{count, number}} minutos.",
+    signUps_other: "Demasiados registros. Vuelve a intentarlo en {{count, number}} minutos.",
     resetRequests_one:
-      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count}} minuto.",
+      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count, number}} minuto.",
     resetRequests_many:
-      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count}} minutos.",
+      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count, number}} minutos.",
     resetRequests_other:
-      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count}} minutos.",
-    linkTries_one: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count}} minuto.",
-    linkTries_many: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count}} minutos.",
-    linkTries_other: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count}} minutos."
+      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count, number}} minutos.",
+    linkTries_one: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count, number}} minuto.",
+    linkTries_many: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count, number}} minutos.",
+    linkTries_other: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count, number}} minutos."
   },
   EmailAlreadyRegistered: "Ya existe una cuenta con este correo.",
   InvalidResetToken: "Este enlace para restablecer la contraseña no es válido o ya caducó.",
@@ -107,11 +107,11 @@ export const es: RefusalCatalog = {
   media: {
     stalled: "El archivo dejó de llegar durante un minuto. Revisa tu conexión y vuelve a intentarlo.",
     tooManyUploads_one:
-      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count}} segundo.",
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count, number}} segundo.",
     tooManyUploads_many:
-      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count}} segundos.",
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count, number}} segundos.",
     tooManyUploads_other:
-      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count}} segundos."
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count, number}} segundos."
   },
   MediaTooLarge: "El archivo pesa más de 16 MB, el máximo que acepta WhatsApp.",
   MediaQuotaExceeded:
@@ -131,9 +131,10 @@ export const es: RefusalCatalog = {
     unknownTimeZone: "Herald no conoce la zona horaria {{zone}}. Elige una zona por su lugar, como Europe/Madrid.",
     emptyContent: "Escribe el texto del mensaje.",
     tooLong: "Un mensaje puede tener como máximo {{max}} caracteres: acorta el texto.",
-    tooManyMessages: "Una campaña puede tener como máximo {{max}} mensajes y este plan da {{count}}: planifica menos.",
+    tooManyMessages:
+      "Una campaña puede tener como máximo {{max}} mensajes y este plan da {{count, number}}: planifica menos.",
     tooManyCopies:
-      "Este plan da {{count}} mensajes para cada uno de {{groups}} grupos ({{copies}} en total), y una campaña puede tener como máximo {{max}}: planifica menos mensajes o elige menos grupos.",
+      "Este plan da {{count, number}} mensajes para cada uno de {{groups}} grupos ({{copies}} en total), y una campaña puede tener como máximo {{max}}: planifica menos mensajes o elige menos grupos.",
     noMessages: "Planifica al menos un mensaje.",
     noTargets: "Elige al menos un grupo.",
     duplicateTarget: "Este grupo ya es el destino {{position}}: elige cada grupo una sola vez.",
@@ -175,13 +176,13 @@ export const es: RefusalCatalog = {
       "Solo en una campaña que se repite se pueden cambiar todos los mensajes futuros a la vez: edita sus mensajes uno por uno.",
     nothingToChange: "Indica una hora nueva o un texto nuevo.",
     partsDiffer_one:
-      "Esta campaña envía {{count}} mensaje cada día, pero el texto nuevo da {{now}}: no dejes ninguna línea que solo tenga ---, o planifica una campaña nueva.",
+      "Esta campaña envía {{count, number}} mensaje cada día, pero el texto nuevo da {{now}}: no dejes ninguna línea que solo tenga ---, o planifica una campaña nueva.",
     partsDiffer_many:
-      "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
+      "Esta campaña envía {{count, number}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count, number}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
     partsDiffer_other:
-      "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
+      "Esta campaña envía {{count, number}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count, number}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
     noFutureMessage: "A esta campaña no le queda ningún mensaje por enviar: no hay nada que cambiar.",
-    pollOptionCount: "Una encuesta necesita de {{min}} a {{max}} opciones, y esta tiene {{count}}.",
+    pollOptionCount: "Una encuesta necesita de {{min}} a {{max}} opciones, y esta tiene {{count, number}}.",
     pollOptionEmpty: "Escribe esta opción o quítala.",
     pollOptionTooLong: "Una opción puede tener como máximo {{max}} caracteres: acórtala.",
     pollOptionTwice: "Las opciones tienen que ser distintas: {{option}} está dos veces.",
@@ -189,7 +190,7 @@ export const es: RefusalCatalog = {
     statusFont: "Elige una de las fuentes disponibles ({{fonts}}).",
     statusNoContacts: "Elige al menos un contacto que vea el estado, o deja que lo vean todos tus contactos.",
     statusTooManyContacts:
-      "Un estado puede ir como máximo a {{max}} contactos elegidos, y este tiene {{count}}: mejor deja que lo vean todos tus contactos.",
+      "Un estado puede ir como máximo a {{max}} contactos elegidos, y este tiene {{count, number}}: mejor deja que lo vean todos tus contactos.",
     statusNotContact: "Este no es un contacto de WhatsApp: elige contactos de tu lista.",
     statusContactTwice: "Este contacto está elegido dos veces.",
     statusAllContactsOnly:
@@ -255,15 +256,15 @@ export const es: RefusalCatalog = {
     expiresAt: "Elige una fecha de caducidad en el futuro."
   },
   ApiKeyNotFound: "No encontramos esta clave de API. Vuelve a cargar la lista.",
-  ApiKeyLimitReached_one: "Ya tienes {{count}} clave de API en uso. Primero revoca una que ya no necesites.",
-  ApiKeyLimitReached_many: "Ya tienes {{count}} claves de API en uso. Primero revoca una que ya no necesites.",
-  ApiKeyLimitReached_other: "Ya tienes {{count}} claves de API en uso. Primero revoca una que ya no necesites.",
+  ApiKeyLimitReached_one: "Ya tienes {{count, number}} clave de API en uso. Primero revoca una que ya no necesites.",
+  ApiKeyLimitReached_many: "Ya tienes {{count, number}} claves de API en uso. Primero revoca una que ya no necesites.",
+  ApiKeyLimitReached_other: "Ya tienes {{count, number}} claves de API en uso. Primero revoca una que ya no necesites.",
   TooManyBadApiKeys_one:
-    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minuto.",
+    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count, number}} minuto.",
   TooManyBadApiKeys_many:
-    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minutos.",
+    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count, number}} minutos.",
   TooManyBadApiKeys_other:
-    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minutos.",
+    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count, number}} minutos.",
   InvalidWebhookEndpoint: {
     urlTooLong: "La dirección tiene más de {{max}} caracteres.",
     urlNotAddress: "Eso no es una dirección web (debería empezar por https://).",
@@ -275,14 +276,18 @@ export const es: RefusalCatalog = {
     noEvents: "Elige al menos un evento que enviar."
   },
   WebhookEndpointNotFound: "No encontramos este endpoint de webhook. Vuelve a cargar la lista.",
-  WebhookEndpointLimitReached_one: "Ya tienes {{count}} endpoint de webhook. Primero elimina uno que ya no necesites.",
+  WebhookEndpointLimitReached_one:
+    "Ya tienes {{count, number}} endpoint de webhook. Primero elimina uno que ya no necesites.",
   WebhookEndpointLimitReached_many:
-    "Ya tienes {{count}} endpoints de webhook. Primero elimina uno que ya no necesites.",
+    "Ya tienes {{count, number}} endpoints de webhook. Primero elimina uno que ya no necesites.",
   WebhookEndpointLimitReached_other:
-    "Ya tienes {{count}} endpoints de webhook. Primero elimina uno que ya no necesites.",
-  TooManyWebhookPings_one: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundo.",
-  TooManyWebhookPings_many: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundos.",
-  TooManyWebhookPings_other: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundos.",
+    "Ya tienes {{count, number}} endpoints de webhook. Primero elimina uno que ya no necesites.",
+  TooManyWebhookPings_one:
+    "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count, number}} segundo.",
+  TooManyWebhookPings_many:
+    "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count, number}} segundos.",
+  TooManyWebhookPings_other:
+    "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count, number}} segundos.",
   csv: {
     unknownZone: "Herald no conoce la zona horaria {{zone}}: elige una zona por su lugar, como Europe/Madrid.",
     tooManyRows:

@@ -47,18 +47,18 @@ export const ptBR: RefusalCatalog = {
   },
   InvalidCredentials: "E-mail ou senha incorretos.",
   TooManySignInAttempts: {
-    signIns_one: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count}} minuto.",
-    signIns_many: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count}} minutos.",
-    signIns_other: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count}} minutos.",
-    signUps_one: "Muitos cadastros. Tente de novo em {{count}} minuto.",
-    signUps_many: "Muitos cadastros. Tente de novo em {{count}} minutos.",
-    signUps_other: "Muitos cadastros. Tente de novo em {{count}} minutos.",
-    resetRequests_one: "Muitos pedidos para redefinir a senha. Tente de novo em {{count}} minuto.",
-    resetRequests_many: "Muitos pedidos para redefinir a senha. Tente de novo em {{count}} minutos.",
-    resetRequests_other: "Muitos pedidos para redefinir a senha. Tente de novo em {{count}} minutos.",
-    linkTries_one: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count}} minuto.",
-    linkTries_many: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count}} minutos.",
-    linkTries_other: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count}} minutos."
+    signIns_one: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count, number}} minuto.",
+    signIns_many: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count, number}} minutos.",
+    signIns_other: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count, number}} minutos.",
+    signUps_one: "Muitos cadastros. Tente de novo em {{count, number}} minuto.",
+    signUps_many: "Muitos cadastros. Tente de novo em {{count, number}} minutos.",
+    signUps_other: "Muitos cadastros. Tente de novo em {{count, number}} minutos.",
+    resetRequests_one: "Muitos pedidos para redefinir a senha. Tente de novo em {{count, number}} minuto.",
+    resetRequests_many: "Muitos pedidos para redefinir a senha. Tente de novo em {{count, number}} minutos.",
+    resetRequests_other: "Muitos pedidos para redefinir a senha. Tente de novo em {{count, number}} minutos.",
+    linkTries_one: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count, number}} minuto.",
+    linkTries_many: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count, number}} minutos.",
+    linkTries_other: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count, number}} minutos."
   },
   EmailAlreadyRegistered: "Já existe uma conta com este e-mail.",
   InvalidResetToken: "Este link para redefinir a senha é inválido ou expirou.",
@@ -105,11 +105,11 @@ export const ptBR: RefusalCatalog = {
   media: {
     stalled: "O arquivo parou de chegar por um minuto. Verifique sua conexão e tente de novo.",
     tooManyUploads_one:
-      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count}} segundo.",
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count, number}} segundo.",
     tooManyUploads_many:
-      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count}} segundos.",
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count, number}} segundos.",
     tooManyUploads_other:
-      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count}} segundos."
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count, number}} segundos."
   },
   MediaTooLarge: "O arquivo tem mais de 16 MB, o máximo que o WhatsApp aceita.",
   MediaQuotaExceeded:
@@ -130,9 +130,10 @@ export const ptBR: RefusalCatalog = {
       "O Herald não conhece o fuso horário {{zone}}. Escolha um fuso pelo lugar, como America/Sao_Paulo.",
     emptyContent: "Escreva o texto da mensagem.",
     tooLong: "Uma mensagem pode ter no máximo {{max}} caracteres: encurte o texto.",
-    tooManyMessages: "Uma campanha pode ter no máximo {{max}} mensagens, e este plano gera {{count}}: planeje menos.",
+    tooManyMessages:
+      "Uma campanha pode ter no máximo {{max}} mensagens, e este plano gera {{count, number}}: planeje menos.",
     tooManyCopies:
-      "Este plano gera {{count}} mensagens para cada um de {{groups}} grupos ({{copies}} no total), e uma campanha pode ter no máximo {{max}}: planeje menos mensagens ou escolha menos grupos.",
+      "Este plano gera {{count, number}} mensagens para cada um de {{groups}} grupos ({{copies}} no total), e uma campanha pode ter no máximo {{max}}: planeje menos mensagens ou escolha menos grupos.",
     noMessages: "Planeje pelo menos uma mensagem.",
     noTargets: "Escolha pelo menos um grupo.",
     duplicateTarget: "Este grupo já é o destino {{position}}: escolha cada grupo uma vez só.",
@@ -174,13 +175,13 @@ export const ptBR: RefusalCatalog = {
       "Só numa campanha que se repete dá para mudar todas as mensagens futuras de uma vez: edite as mensagens uma a uma.",
     nothingToChange: "Informe um novo horário ou um novo texto.",
     partsDiffer_one:
-      "Esta campanha envia {{count}} mensagem por dia, mas o texto novo gera {{now}}: não deixe nenhuma linha só com ---, ou planeje uma campanha nova.",
+      "Esta campanha envia {{count, number}} mensagem por dia, mas o texto novo gera {{now}}: não deixe nenhuma linha só com ---, ou planeje uma campanha nova.",
     partsDiffer_many:
-      "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
+      "Esta campanha envia {{count, number}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count, number}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
     partsDiffer_other:
-      "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
+      "Esta campanha envia {{count, number}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count, number}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
     noFutureMessage: "Esta campanha não tem mais nenhuma mensagem para enviar: não há nada para mudar.",
-    pollOptionCount: "Uma enquete precisa de {{min}} a {{max}} opções, e esta tem {{count}}.",
+    pollOptionCount: "Uma enquete precisa de {{min}} a {{max}} opções, e esta tem {{count, number}}.",
     pollOptionEmpty: "Escreva esta opção ou remova.",
     pollOptionTooLong: "Uma opção pode ter no máximo {{max}} caracteres: encurte.",
     pollOptionTwice: "As opções precisam ser diferentes: {{option}} aparece duas vezes.",
@@ -188,7 +189,7 @@ export const ptBR: RefusalCatalog = {
     statusFont: "Escolha uma das fontes oferecidas ({{fonts}}).",
     statusNoContacts: "Escolha pelo menos um contato para ver o status, ou deixe todos os seus contatos verem.",
     statusTooManyContacts:
-      "Um status pode ir para no máximo {{max}} contatos escolhidos, e este tem {{count}}: deixe todos os seus contatos verem.",
+      "Um status pode ir para no máximo {{max}} contatos escolhidos, e este tem {{count, number}}: deixe todos os seus contatos verem.",
     statusNotContact: "Este não é um contato do WhatsApp: escolha contatos da sua lista.",
     statusContactTwice: "Este contato foi escolhido duas vezes.",
     statusAllContactsOnly:
@@ -255,12 +256,16 @@ export const ptBR: RefusalCatalog = {
     expiresAt: "Escolha uma data de expiração no futuro."
   },
   ApiKeyNotFound: "Não encontramos esta chave de API. Recarregue a lista.",
-  ApiKeyLimitReached_one: "Você já tem {{count}} chave de API em uso. Revogue primeiro uma que não usa mais.",
-  ApiKeyLimitReached_many: "Você já tem {{count}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
-  ApiKeyLimitReached_other: "Você já tem {{count}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
-  TooManyBadApiKeys_one: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minuto.",
-  TooManyBadApiKeys_many: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minutos.",
-  TooManyBadApiKeys_other: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minutos.",
+  ApiKeyLimitReached_one: "Você já tem {{count, number}} chave de API em uso. Revogue primeiro uma que não usa mais.",
+  ApiKeyLimitReached_many: "Você já tem {{count, number}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
+  ApiKeyLimitReached_other:
+    "Você já tem {{count, number}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
+  TooManyBadApiKeys_one:
+    "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count, number}} minuto.",
+  TooManyBadApiKeys_many:
+    "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count, number}} minutos.",
+  TooManyBadApiKeys_other:
+    "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count, number}} minutos.",
   InvalidWebhookEndpoint: {
     urlTooLong: "O endereço tem mais de {{max}} caracteres.",
     urlNotAddress: "Isso não é um endereço da web (ele deve começar com https://).",
@@ -272,12 +277,15 @@ export const ptBR: RefusalCatalog = {
     noEvents: "Escolha pelo menos um evento para enviar."
   },
   WebhookEndpointNotFound: "Não encontramos este endpoint de webhook. Recarregue a lista.",
-  WebhookEndpointLimitReached_one: "Você já tem {{count}} endpoint de webhook. Exclua primeiro um que não usa mais.",
-  WebhookEndpointLimitReached_many: "Você já tem {{count}} endpoints de webhook. Exclua primeiro um que não usa mais.",
-  WebhookEndpointLimitReached_other: "Você já tem {{count}} endpoints de webhook. Exclua primeiro um que não usa mais.",
-  TooManyWebhookPings_one: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundo.",
-  TooManyWebhookPings_many: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundos.",
-  TooManyWebhookPings_other: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundos.",
+  WebhookEndpointLimitReached_one:
+    "Você já tem {{count, number}} endpoint de webhook. Exclua primeiro um que não usa mais.",
+  WebhookEndpointLimitReached_many:
+    "Você já tem {{count, number}} endpoints de webhook. Exclua primeiro um que não usa mais.",
+  WebhookEndpointLimitReached_other:
+    "Você já tem {{count, number}} endpoints de webhook. Exclua primeiro um que não usa mais.",
+  TooManyWebhookPings_one: "Você enviou pings de teste rápido demais. Tente de novo em {{count, number}} segundo.",
+  TooManyWebhookPings_many: "Você enviou pings de teste rápido demais. Tente de novo em {{count, number}} segundos.",
+  TooManyWebhookPings_other: "Você enviou pings de teste rápido demais. Tente de novo em {{count, number}} segundos.",
   csv: {
     unknownZone: "O Herald não conhece o fuso horário {{zone}}: escolha um fuso pelo lugar, como America/Sao_Paulo.",
     tooManyRows:
