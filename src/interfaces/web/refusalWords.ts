@@ -73,10 +73,11 @@ const isolate = (text: string) => `\u2068${text}\u2069`
 const WORD_LISTS: Readonly<Record<string, string>> = {
   state: "messageState",
   userStatus: "userStatus",
-  feature: "gatewayFeature"
+  feature: "gatewayFeature",
+  sessionStatus: "sessionState"
 }
 /** Params that are names or addresses people wrote. */
-const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus", "engine", "option", "value"])
+const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "engine", "option", "value"])
 
 /** A zone by its place as the browser app's pages name it (`Zeit in Berlin`); `UTC`, `UTC-5` as they are. */
 const zoneName = (timeZone: string, language: AppLanguage): string => {
@@ -111,7 +112,9 @@ const worded = (reader: ErrorReader, key: string, params: Params, now: number, o
     }
     if (name.endsWith("At") && typeof value === "number")
       values[name] = readerTime(value, { timeZone, locale: reader.locale, language }, now, zoneName)
-    else if (list !== undefined) values[name] = t(`${list}.${value}`, { defaultValue: String(value) })
+    else if (list !== undefined)
+      // a value the list has no words for: its OTHER where there is one (a gateway's new state), else as it is
+      values[name] = t(`${list}.${value}`, { defaultValue: t(`${list}.OTHER`, { defaultValue: String(value) }) })
     else if (NAMES.has(name) && typeof value === "string") values[name] = isolate(value)
     // a count stays a number for its plural form: the catalogs format it ({{count, number}})
     else if (typeof value === "number" && name !== "count") values[name] = value.toLocaleString(reader.locale)

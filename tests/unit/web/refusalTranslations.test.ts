@@ -260,6 +260,8 @@ describe("the server's refusals in the reader's language", () => {
     for (const status of MESSAGE_STATUSES) asked.add(`messageState.${status}`)
     for (const feature of GATEWAY_FEATURES) asked.add(`gatewayFeature.${feature}`)
     for (const status of ["ACTIVE", "PENDING", "REJECTED", "DISABLED"]) asked.add(`userStatus.${status}`)
+    const states = REFUSAL_CATALOGS.en["sessionState"]
+    for (const state of Object.keys(typeof states === "object" ? states : {})) asked.add(`sessionState.${state}`)
     for (const key of ["zone", ...CSV_KEYS, ...GATEWAY_KEYS, ...DIRECT_KEYS]) asked.add(key)
     expect([...new Set(keys)].filter((key) => !asked.has(key))).toEqual([])
   })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { TooManySignInAttempts, UserStatusConflict } from "../../../src/application/auth/AuthErrors.ts"
 import { InvalidCampaign } from "../../../src/application/campaign/CampaignErrors.ts"
-import { errorReaderOf, refusalSentence } from "../../../src/interfaces/web/refusalWords.ts"
+import { gatewayRefusal } from "../../../src/application/campaign/gatewayRefusal.ts"
+import { errorReaderOf, refusalSentence, sentence } from "../../../src/interfaces/web/refusalWords.ts"
 
 // The server's refusals as a reader of the browser app reads them (refusalWords.ts): a time in the
 // campaign's zone on the reader's clock, counts with their plural, names isolated, and English
@@ -86,6 +87,27 @@ describe("refusalSentence", () => {
     })
     expect(refusalSentence({ language: "es", locale: "es" }, refusal)).toMatch(
       /^Mensaje 3 de la copia: lunes, 5 de enero/
+    )
+  })
+
+  it("names a connection's state in the WhatsApp page's words, never the gateway's raw status", () => {
+    const german = { language: "de", locale: "de" } as const
+    expect(sentence(german, "GatewayError.SessionNotReadyStatus", { sessionStatus: "SCAN_QR_CODE" })).toBe(
+      "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung wartet darauf, dass ihr QR-Code gescannt wird. Öffne die WhatsApp-Seite, um zu sehen, was sie braucht."
+    )
+    expect(sentence(german, "GatewayError.SessionNotReadyStatus", { sessionStatus: "NEW_STATE" })).not.toContain(
+      "NEW_STATE"
+    )
+  })
+
+  it("words a gateway that names no engine without a placeholder, and media's Plus and text-instead", () => {
+    const english = { language: "en", locale: "en" } as const
+    const unnamed = gatewayRefusal("status", { engine: "", version: "2026.1.1", tier: "CORE" }, undefined)
+    const unnamedText = refusalSentence(english, { _tag: "InvalidCampaign", ...unnamed })
+    expect(unnamedText).toMatch(/^Posting a Status: this WhatsApp connection's engine does not say which it is/)
+    const media = gatewayRefusal("media", { engine: "GOWS", version: "2025.12.1", tier: "CORE" }, [2026, 6, 1])
+    expect(refusalSentence(english, { _tag: "InvalidCampaign", ...media })).toBe(
+      "Images and files: the messaging gateway (WAHA 2025.12.1) offers it from WAHA 2026.6.1 on, or in WAHA Plus. Send a text instead, or ask your administrator to upgrade."
     )
   })
 

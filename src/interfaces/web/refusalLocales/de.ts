@@ -39,6 +39,17 @@ export const de: RefusalCatalog = {
     statusChosen: "Ein Status an ausgewählte Kontakte",
     statusAll: "Ein Status an alle Kontakte"
   },
+  sessionState: {
+    WORKING: "Die WhatsApp-Verbindung ist verbunden, war dafür aber nicht bereit",
+    SCAN_QR_CODE: "Die WhatsApp-Verbindung wartet darauf, dass ihr QR-Code gescannt wird",
+    STARTING: "Die WhatsApp-Verbindung startet noch",
+    STOPPED: "Die WhatsApp-Verbindung ist gestoppt",
+    FAILED: "Die WhatsApp-Verbindung ist fehlgeschlagen",
+    PASSKEY_REQUIRED: "Die WhatsApp-Verbindung wartet auf einen Passkey auf dem Handy",
+    PASSKEY_CONFIRMATION_REQUIRED:
+      "Die WhatsApp-Verbindung wartet darauf, dass der Passkey auf dem Handy bestätigt wird",
+    OTHER: "Die WhatsApp-Verbindung ist in einem Zustand, der das nicht erlaubt"
+  },
   userStatus: {
     ACTIVE: "aktiv",
     PENDING: "noch nicht freigegeben",
@@ -202,6 +213,10 @@ export const de: RefusalCatalog = {
     planNotTaken: "Herald konnte diesen Plan so nicht übernehmen: Lade die Seite neu und plane ihn noch einmal.",
     engineCannot:
       "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte die Person, die Herald betreut, um eine WAHA-Engine, die es kann.",
+    engineUnnamed:
+      "{{feature}}: Die Engine dieser WhatsApp-Verbindung sagt nicht, welche sie ist, darum kann Herald sich nicht darauf verlassen. Lass es weg oder bitte die Person, die Herald betreut, um eine WAHA-Engine, die es kann (NOWEB, GOWS oder WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: Das WhatsApp-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an, oder in WAHA Plus. Schick stattdessen einen Text oder bitte die Person, die Herald betreut, WAHA zu aktualisieren.",
     versionTooOld:
       "{{feature}}: Das WhatsApp-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte die Person, die Herald betreut, WAHA zu aktualisieren."
   },
@@ -320,7 +335,7 @@ export const de: RefusalCatalog = {
     SessionNotReady:
       "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist nicht in einem Zustand, der das erlaubt.",
     SessionNotReadyStatus:
-      "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist {{sessionStatus}}, kein Zustand, der das erlaubt.",
+      "Das WhatsApp-Gateway hat abgelehnt: {{sessionStatus}}. Öffne die WhatsApp-Seite, um zu sehen, was sie braucht.",
     SessionAlreadyExists: "Das WhatsApp-Gateway hat schon eine Verbindung dieses Namens.",
     SessionAlreadyStarted: "Die WhatsApp-Verbindung läuft auf dem Gateway schon.",
     NamedSessionsUnsupported:

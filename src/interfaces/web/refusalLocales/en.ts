@@ -41,6 +41,17 @@ export const en: RefusalCatalog = {
     statusChosen: "A Status to chosen contacts",
     statusAll: "A Status to all contacts"
   },
+  /** a WhatsApp connection's state, as a clause (the WhatsApp page's words for it) */
+  sessionState: {
+    WORKING: "the WhatsApp connection is connected, but was not ready for this",
+    SCAN_QR_CODE: "the WhatsApp connection is waiting for its QR code to be scanned",
+    STARTING: "the WhatsApp connection is still starting",
+    STOPPED: "the WhatsApp connection is stopped",
+    FAILED: "the WhatsApp connection has failed",
+    PASSKEY_REQUIRED: "the WhatsApp connection is waiting for a passkey on the phone",
+    PASSKEY_CONFIRMATION_REQUIRED: "the WhatsApp connection is waiting for the passkey to be confirmed on the phone",
+    OTHER: "the WhatsApp connection is in a state that does not allow it"
+  },
   userStatus: {
     ACTIVE: "active",
     PENDING: "waiting for approval",
@@ -189,6 +200,10 @@ export const en: RefusalCatalog = {
     planNotTaken: "Herald could not take this plan as it is: reload the page and plan it again.",
     engineCannot:
       "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
+    engineUnnamed:
+      "{{feature}}: this WhatsApp connection's engine does not say which it is, so Herald cannot rely on it. Leave it out, or ask your administrator for a WAHA engine that offers it (NOWEB, GOWS or WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: the messaging gateway (WAHA {{version}}) offers it from WAHA {{since}} on, or in WAHA Plus. Send a text instead, or ask your administrator to upgrade.",
     versionTooOld:
       "{{feature}}: the messaging gateway (WAHA {{version}}) offers it from WAHA {{since}} on. Leave it out, or ask your administrator to upgrade."
   },
@@ -296,7 +311,7 @@ export const en: RefusalCatalog = {
     SessionNotRunning: "The WhatsApp connection is stopped on the gateway: reconnect or restart it first.",
     SessionNotReady: "The messaging gateway refused: the WhatsApp connection is not in a state that allows it.",
     SessionNotReadyStatus:
-      "The messaging gateway refused: the WhatsApp connection is {{sessionStatus}}, not in a state that allows it.",
+      "The messaging gateway refused: {{sessionStatus}}. Open the WhatsApp page to see what it needs.",
     SessionAlreadyExists: "The messaging gateway already has a connection of this name.",
     SessionAlreadyStarted: "The WhatsApp connection is already running on the gateway.",
     NamedSessionsUnsupported:

@@ -39,6 +39,17 @@ export const es: RefusalCatalog = {
     statusChosen: "Un estado para contactos elegidos",
     statusAll: "Un estado para todos los contactos"
   },
+  sessionState: {
+    WORKING: "la conexión de WhatsApp está conectada, pero no estaba lista para esto",
+    SCAN_QR_CODE: "la conexión de WhatsApp está esperando que se escanee su código QR",
+    STARTING: "la conexión de WhatsApp todavía se está iniciando",
+    STOPPED: "la conexión de WhatsApp está detenida",
+    FAILED: "la conexión de WhatsApp falló",
+    PASSKEY_REQUIRED: "la conexión de WhatsApp está esperando una llave de acceso en el teléfono",
+    PASSKEY_CONFIRMATION_REQUIRED:
+      "la conexión de WhatsApp está esperando que se confirme la llave de acceso en el teléfono",
+    OTHER: "la conexión de WhatsApp está en un estado que no lo permite"
+  },
   userStatus: {
     ACTIVE: "activa",
     PENDING: "esperando aprobación",
@@ -203,6 +214,10 @@ export const es: RefusalCatalog = {
     planNotTaken: "Herald no pudo aceptar este plan tal como está: vuelve a cargar la página y prográmalo otra vez.",
     engineCannot:
       "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a quien gestiona Herald un motor de WAHA que lo ofrezca.",
+    engineUnnamed:
+      "{{feature}}: el motor de esta conexión de WhatsApp no dice cuál es, así que Herald no puede contar con él. Quítalo, o pídele a quien gestiona Herald un motor de WAHA que lo ofrezca (NOWEB, GOWS o WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: la pasarela de WhatsApp (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}, o en WAHA Plus. Envía un texto en su lugar, o pídele a quien gestiona Herald que actualice WAHA.",
     versionTooOld:
       "{{feature}}: la pasarela de WhatsApp (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a quien gestiona Herald que actualice WAHA."
   },
@@ -323,7 +338,7 @@ export const es: RefusalCatalog = {
       "La conexión de WhatsApp está detenida en la pasarela: primero vuelve a conectarla o reiníciala.",
     SessionNotReady: "La pasarela de WhatsApp lo rechazó: la conexión de WhatsApp no está en un estado que lo permita.",
     SessionNotReadyStatus:
-      "La pasarela de WhatsApp lo rechazó: la conexión de WhatsApp está en {{sessionStatus}}, un estado que no lo permite.",
+      "La pasarela de WhatsApp lo rechazó: {{sessionStatus}}. Abre la página de WhatsApp para ver qué necesita.",
     SessionAlreadyExists: "La pasarela de WhatsApp ya tiene una conexión con este nombre.",
     SessionAlreadyStarted: "La conexión de WhatsApp ya está en marcha en la pasarela.",
     NamedSessionsUnsupported:

@@ -39,6 +39,16 @@ export const ptBR: RefusalCatalog = {
     statusChosen: "Um status para contatos escolhidos",
     statusAll: "Um status para todos os contatos"
   },
+  sessionState: {
+    WORKING: "a conexão do WhatsApp está conectada, mas não estava pronta para isso",
+    SCAN_QR_CODE: "a conexão do WhatsApp está esperando que o código QR seja escaneado",
+    STARTING: "a conexão do WhatsApp ainda está iniciando",
+    STOPPED: "a conexão do WhatsApp está parada",
+    FAILED: "a conexão do WhatsApp falhou",
+    PASSKEY_REQUIRED: "a conexão do WhatsApp está esperando uma chave de acesso no celular",
+    PASSKEY_CONFIRMATION_REQUIRED: "a conexão do WhatsApp está esperando a confirmação da chave de acesso no celular",
+    OTHER: "a conexão do WhatsApp está num estado que não permite isso"
+  },
   userStatus: {
     ACTIVE: "ativa",
     PENDING: "aguardando aprovação",
@@ -202,6 +212,10 @@ export const ptBR: RefusalCatalog = {
     planNotTaken: "O Herald não conseguiu aceitar este plano como está: recarregue a página e programe de novo.",
     engineCannot:
       "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça à administração do Herald um motor do WAHA que ofereça.",
+    engineUnnamed:
+      "{{feature}}: o motor desta conexão do WhatsApp não diz qual é, então o Herald não pode contar com ele. Tire isso, ou peça à administração do Herald um motor do WAHA que ofereça isso (NOWEB, GOWS ou WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: o gateway do WhatsApp (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}, ou no WAHA Plus. Envie um texto no lugar, ou peça à administração do Herald para atualizar o WAHA.",
     versionTooOld:
       "{{feature}}: o gateway do WhatsApp (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça à administração do Herald para atualizar o WAHA."
   },
@@ -320,7 +334,7 @@ export const ptBR: RefusalCatalog = {
     SessionNotRunning: "A conexão do WhatsApp está parada no gateway: conecte de novo ou reinicie primeiro.",
     SessionNotReady: "O gateway do WhatsApp recusou: a conexão do WhatsApp não está num estado que permita isso.",
     SessionNotReadyStatus:
-      "O gateway do WhatsApp recusou: a conexão do WhatsApp está em {{sessionStatus}}, um estado que não permite isso.",
+      "O gateway do WhatsApp recusou: {{sessionStatus}}. Abra a página do WhatsApp para ver o que ela precisa.",
     SessionAlreadyExists: "O gateway do WhatsApp já tem uma conexão com este nome.",
     SessionAlreadyStarted: "A conexão do WhatsApp já está rodando no gateway.",
     NamedSessionsUnsupported:
