@@ -179,5 +179,25 @@ describe.skipIf(!chromiumAvailable)(
       expect(errors).toEqual([])
       await context.close()
     }, 60_000)
+
+    it("the same in German: the gateway's reason in German inside the German sentence", async () => {
+      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "de-DE" })
+      const call = browserApi(context.request, herald.url)
+      await call.auth.signIn.mutate({ email: "owner@example.org", password: "correct horse battery" })
+      const { sessionName } = await call.user.initiateMessagingSession.mutate()
+      fake.setSessionStatus(sessionName, "WORKING")
+      fake.setServerVersion({ engine: "NOWEB", version: "2024.10.1", tier: "PLUS" })
+      const page = await context.newPage()
+      const errors = watchForErrors(page)
+      await page.goto(`${herald.url}/campaigns/new`)
+      await page.getByRole("checkbox", { name: "Auch in meinem Status posten" }).check()
+      await page.getByTestId("status-chosen-only").waitFor()
+      expect(await page.getByTestId("status-chosen-only").textContent()).toBe(
+        "Wer es sieht: nur die Kontakte, die du unten auswählst. Nicht alle deine Kontakte: Ein Status an alle Kontakte: Das WhatsApp-Gateway (WAHA 2024.10.1) bietet das erst ab WAHA 2024.11.4 an. Lass es weg oder bitte die Person, die Herald betreut, WAHA zu aktualisieren."
+      )
+      await shoot(page, "status-chosen-only-de")
+      expect(errors).toEqual([])
+      await context.close()
+    }, 60_000)
   }
 )
