@@ -157,8 +157,9 @@ describe.skipIf(!chromiumAvailable)(
       await context.close()
     }, 60_000)
 
-    it("NOWEB before 2024.11.4: all contacts cannot be had, so the form takes chosen contacts and says why", async () => {
-      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale: "en-US" })
+    /** The new-campaign form in `locale` on an older NOWEB, its Status ticked (`also`: that checkbox's name). */
+    const olderNowebForm = async (locale: string, also: string) => {
+      const context = await browser.newContext({ timezoneId: TIME_ZONE, locale })
       const call = browserApi(context.request, herald.url)
       await call.auth.signIn.mutate({ email: "owner@example.org", password: "correct horse battery" })
       const { sessionName } = await call.user.initiateMessagingSession.mutate()
@@ -168,9 +169,13 @@ describe.skipIf(!chromiumAvailable)(
       const page = await context.newPage()
       const errors = watchForErrors(page)
       await page.goto(`${herald.url}/campaigns/new`)
-      await page.getByRole("button", { name: "Preview" }).waitFor()
-      await page.getByRole("checkbox", { name: "Also post to my Status" }).check()
+      await page.getByRole("checkbox", { name: also }).check()
       await page.getByTestId("status-chosen-only").waitFor()
+      return { context, page, errors }
+    }
+
+    it("NOWEB before 2024.11.4: all contacts cannot be had, so the form takes chosen contacts and says why", async () => {
+      const { context, page, errors } = await olderNowebForm("en-US", "Also post to my Status")
       expect(await page.getByTestId("status-chosen-only").textContent()).toMatch(
         /only the contacts you pick below.*all contacts needs WAHA 2024\.11\.4 or later/
       )
@@ -178,6 +183,16 @@ describe.skipIf(!chromiumAvailable)(
       // the contact chooser is shown: the audience became chosen contacts
       await page.getByLabel("Search your contacts").waitFor()
       await shoot(page, "status-chosen-only")
+      expect(errors).toEqual([])
+      await context.close()
+    }, 60_000)
+
+    it("the same in German: the gateway's reason in German inside the German sentence", async () => {
+      const { context, page, errors } = await olderNowebForm("de-DE", "Auch in meinem Status posten")
+      expect(await page.getByTestId("status-chosen-only").textContent()).toBe(
+        "Wer es sieht: nur die Kontakte, die du unten auswählst. Nicht alle deine Kontakte: Ein Status an alle Kontakte: Das WhatsApp-Gateway (WAHA 2024.10.1) bietet das erst ab WAHA 2024.11.4 an. Lass es weg oder bitte die Person, die Herald betreut, WAHA zu aktualisieren."
+      )
+      await shoot(page, "status-chosen-only-de")
       expect(errors).toEqual([])
       await context.close()
     }, 60_000)

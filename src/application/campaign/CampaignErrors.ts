@@ -29,6 +29,7 @@ export class MediaNotFound extends Data.TaggedError("MediaNotFound")<{ readonly 
 export const INVALID_CAMPAIGN_CODES = [
   "pastTime",
   "allPast",
+  "allPastNoLast",
   "futurePastTime",
   "copyPastTime",
   "unknownTimeZone",
@@ -67,7 +68,9 @@ export const INVALID_CAMPAIGN_CODES = [
   "partsDiffer",
   "noFutureMessage",
   "engineCannot",
+  "engineUnnamed",
   "versionTooOld",
+  "mediaVersionTooOld",
   "pollOptionCount",
   "pollOptionEmpty",
   "pollOptionTooLong",
@@ -78,9 +81,11 @@ export const INVALID_CAMPAIGN_CODES = [
   "statusTooManyContacts",
   "statusNotContact",
   "statusContactTwice",
+  "statusAllContactsOnly",
   "pacedTooMany",
   "pacedTooManyGroups",
-  "copyMessage"
+  "copyMessage",
+  "planNotTaken"
 ] as const
 export type InvalidCampaignCode = (typeof INVALID_CAMPAIGN_CODES)[number]
 
@@ -92,7 +97,7 @@ export type InvalidCampaignCode = (typeof INVALID_CAMPAIGN_CODES)[number]
 export class InvalidCampaign extends Data.TaggedError("InvalidCampaign")<{
   readonly message: string
   readonly field?: string | undefined
-  readonly code?: InvalidCampaignCode | undefined
+  readonly code: InvalidCampaignCode
   readonly params?: RefusalParams | undefined
 }> {}
 
@@ -128,7 +133,7 @@ export type CampaignConflictCode = (typeof CAMPAIGN_CONFLICT_CODES)[number]
 /** Too late to change: the scheduler already picked the message, or it is finished. CONFLICT. */
 export class CampaignConflict extends Data.TaggedError("CampaignConflict")<{
   readonly message: string
-  readonly code?: CampaignConflictCode | undefined
+  readonly code: CampaignConflictCode
   readonly params?: RefusalParams | undefined
 }> {}
 
@@ -139,6 +144,6 @@ export class CampaignConflict extends Data.TaggedError("CampaignConflict")<{
 export class CampaignQuotaExceeded extends Data.TaggedError("CampaignQuotaExceeded")<{
   readonly message: string
   /** which limit: open campaigns, pending messages, or both */
-  readonly code?: "campaigns" | "messages" | "both" | undefined
+  readonly code: "campaigns" | "messages" | "both"
   readonly params?: RefusalParams | undefined
 }> {}

@@ -199,7 +199,7 @@ export const checkPlan = Effect.fn("checkPlan")(function* (
       return yield* new InvalidCampaign({
         message: `${passed}Every message of this plan is in the past: choose later dates.`,
         ...(last === undefined
-          ? {}
+          ? { code: "allPastNoLast" }
           : { code: "allPast", params: { lastAt: last, timeZone: input.recurrence.timeZone } }),
         field: "recurrence.endDate"
       })

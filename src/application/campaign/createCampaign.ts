@@ -10,6 +10,8 @@ import { execute, load } from "../eventSourcing/execute.ts"
 import { CampaignRepository } from "../ports/CampaignRepository.ts"
 import { Ids } from "../ports/Ids.ts"
 import { ScheduleChanges } from "../ports/ScheduleChanges.ts"
+import type { RefusalParams } from "../refusal.ts"
+import type { InvalidCampaignCode } from "./CampaignErrors.ts"
 import { holdCampaignMessages } from "./holdCampaignMessages.ts"
 
 export interface CreateCampaignInput {
@@ -38,7 +40,16 @@ export interface CreateCampaignInput {
 /** Messages of one plan scheduled at once. */
 const PLAN_CONCURRENCY = 32
 
-export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{ readonly message: string }> {}
+/**
+ * createCampaign's own re-check refused the plan (checkPlan refuses all of it first; a plan that
+ * reaches here past it is one whose time passed meanwhile, or a caller that skipped it): its
+ * InvalidCampaign code and params, which planCampaign hands on.
+ */
+export class CampaignRejected extends Data.TaggedError("CampaignRejected")<{
+  readonly message: string
+  readonly code: InvalidCampaignCode
+  readonly params?: RefusalParams | undefined
+}> {}
 
 /**
  * The same request run again with the same ids (an Idempotency-Key's retry after the first run
@@ -82,15 +93,23 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
   for (const m of planned) {
     const hasMedia = m.media !== undefined && m.media !== null
     if (m.content.trim() === "" && !hasMedia)
-      return yield* new CampaignRejected({ message: "message content must not be empty" })
+      return yield* new CampaignRejected({ message: "message content must not be empty", code: "emptyContent" })
     // the decider would refuse it too, but only after the campaign is recorded: nothing half-saved
     const problem = m.poll === undefined || m.poll === null ? null : pollProblem(m.poll)
-    if (problem !== null) return yield* new CampaignRejected({ message: problem.message })
-    if (m.poll && hasMedia) return yield* new CampaignRejected({ message: "a poll cannot carry an image or file" })
+    if (problem !== null)
+      return yield* new CampaignRejected({ message: problem.message, code: problem.code, params: problem.params })
+    if (m.poll && hasMedia)
+      return yield* new CampaignRejected({ message: "a poll cannot carry an image or file", code: "pollWithMedia" })
     if (m.poll && m.mentionAll === true)
-      return yield* new CampaignRejected({ message: "a poll cannot mention everyone" })
-    if (m.scheduledAt < now)
-      return yield* new CampaignRejected({ message: alreadyPassed(m.scheduledAt, input.plan?.timeZone ?? "UTC", now) })
+      return yield* new CampaignRejected({ message: "a poll cannot mention everyone", code: "pollMention" })
+    if (m.scheduledAt < now) {
+      const timeZone = input.plan?.timeZone ?? "UTC"
+      return yield* new CampaignRejected({
+        message: alreadyPassed(m.scheduledAt, timeZone, now),
+        code: "pastTime",
+        params: { scheduledAt: m.scheduledAt, timeZone }
+      })
+    }
   }
   // by its role when keyed (keyedIds): a run again finds it whatever its plan now holds
   const campaignId = ids.named?.("campaign") ?? ids.next()
@@ -117,7 +136,10 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
   )
   if (created._tag === "Rejected" && !isRunAgain(created, input.userId, planned)) {
     const r = created.rejection
-    return yield* new CampaignRejected({ message: r._tag === "InvalidTargets" ? r.message : r._tag })
+    return yield* new CampaignRejected({
+      message: r._tag === "InvalidTargets" ? r.message : r._tag,
+      code: "planNotTaken"
+    })
   }
   // Side by side: each message is a stream of its own, so their appends share commits (one
   // fsync for many on SQLite, one insertMany on MongoDB) instead of a round trip each. Each
@@ -149,7 +171,10 @@ export const createCampaign = Effect.fn("createCampaign")(function* (input: Crea
     const ours = scheduled._tag === "Rejected" && scheduled.state.target?.campaignId === campaignId
     if (scheduled._tag === "Rejected" && !(scheduled.rejection._tag === "MessageAlreadyExists" && ours)) {
       const r = scheduled.rejection
-      return yield* new CampaignRejected({ message: r._tag === "InvalidPoll" ? r.message : r._tag })
+      return yield* new CampaignRejected({
+        message: r._tag === "InvalidPoll" ? r.message : r._tag,
+        code: "planNotTaken"
+      })
     }
   }
   // Cancelled while its messages were being scheduled (campaign.cancel skips messages not yet

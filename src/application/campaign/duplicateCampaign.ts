@@ -92,22 +92,19 @@ export const duplicateCampaign = Effect.fn("duplicateCampaign")(function* (
         Effect.catchTag("InvalidCampaign", (e) => {
           const index = e.field === undefined ? null : /^messages\.(\d+)\.(.+)$/.exec(e.field)
           if (index === null) return Effect.fail(e)
+          const copyPosition = Number(index[1]) + 1
+          // the original's refusal, worded inside this one (`reasonCode`: refusalWords.ts)
+          const inside = { code: "copyMessage", params: { ...e.params, reasonCode: e.code, copyPosition } } as const
           return Effect.fail(
             index[2] === "scheduledAt"
               ? new InvalidCampaign({
                   message: `${e.message} Choose a later start date.`,
-                  ...(e.code === "pastTime" ? { code: "copyPastTime", params: e.params } : {}),
+                  ...(e.code === "pastTime" ? { code: "copyPastTime", params: e.params } : inside),
                   field: "startDate"
                 })
               : new InvalidCampaign({
-                  message: `message ${Number(index[1]) + 1} of the copy: ${e.message}`,
-                  // the original's refusal, worded inside this one (`reasonCode`: refusalWords.ts)
-                  ...(e.code === undefined
-                    ? {}
-                    : {
-                        code: "copyMessage",
-                        params: { ...e.params, reasonCode: e.code, copyPosition: Number(index[1]) + 1 }
-                      }),
+                  message: `message ${copyPosition} of the copy: ${e.message}`,
+                  ...inside,
                   field: "id"
                 })
           )

@@ -18,7 +18,7 @@ export type GatewayFeature = (typeof GATEWAY_FEATURES)[number]
 
 /** InvalidCampaign's code and values for a gateway that cannot do `feature` (the reader's words: interfaces/web/refusalWords.ts). */
 export interface GatewayRefusal {
-  readonly code: "engineCannot" | "versionTooOld"
+  readonly code: "engineCannot" | "engineUnnamed" | "versionTooOld" | "mediaVersionTooOld"
   readonly params: RefusalParams
 }
 
@@ -30,7 +30,14 @@ export const gatewayRefusal = (
   feature: GatewayFeature,
   gateway: GatewayServerVersion,
   since: ReadonlyArray<number> | undefined
-): GatewayRefusal =>
-  since === undefined
-    ? { code: "engineCannot", params: { feature, engine: oneLine(gateway.engine) || "?" } }
-    : { code: "versionTooOld", params: { feature, version: oneLine(gateway.version), since: since.join(".") } }
+): GatewayRefusal => {
+  if (since !== undefined) {
+    // before the free image had media, WAHA Plus had it: the sentence says so, and to send a text instead
+    const code = feature === "media" ? "mediaVersionTooOld" : "versionTooOld"
+    return { code, params: { feature, version: oneLine(gateway.version), since: since.join(".") } }
+  }
+  const engine = oneLine(gateway.engine)
+  return engine === "" || engine.toUpperCase() === "UNKNOWN"
+    ? { code: "engineUnnamed", params: { feature } }
+    : { code: "engineCannot", params: { feature, engine } }
+}

@@ -55,7 +55,11 @@ export const planCampaign = Effect.fn("planCampaign")(function* (
             })
           })
         )
-        .pipe(Effect.catchTag("CampaignRejected", (e) => Effect.fail(new InvalidCampaign({ message: e.message }))))
+        .pipe(
+          Effect.catchTag("CampaignRejected", (e) =>
+            Effect.fail(new InvalidCampaign({ message: e.message, code: e.code, params: e.params }))
+          )
+        )
       return { id: created.id }
     })
   )

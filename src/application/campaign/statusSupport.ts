@@ -1,10 +1,11 @@
 import { Effect } from "effect"
 import type { GatewayServerVersion } from "../ports/GatewayPort.ts"
 import { GatewayPort } from "../ports/GatewayPort.ts"
+import type { RefusalParams } from "../refusal.ts"
 import { findOwnedSession } from "../session/findOwnedSession.ts"
 import { oneLine } from "../text/oneLine.ts"
+import type { InvalidCampaignCode } from "./CampaignErrors.ts"
 import { InvalidCampaign } from "./CampaignErrors.ts"
-import type { GatewayRefusal } from "./gatewayRefusal.ts"
 import { gatewayRefusal } from "./gatewayRefusal.ts"
 import { olderThan } from "./mentionSupport.ts"
 
@@ -38,10 +39,16 @@ const ALL_CONTACTS_SINCE: Readonly<Record<string, ReadonlyArray<number>>> = {
   SANDBOX: [0, 0, 0]
 }
 
-/** Whether something can be done, and if not why, in the organiser's words (and as a code, where there is one). */
+/** Why something cannot be done, as InvalidCampaign's code and params (the reader's words: interfaces/web/refusalWords.ts). */
+export interface ReachRefusal {
+  readonly code: InvalidCampaignCode
+  readonly params: RefusalParams
+}
+
+/** Whether something can be done, and if not why, in English (the log, API callers) and as a code. */
 export type Reach =
   | { readonly ok: true }
-  | { readonly ok: false; readonly reason: string; readonly refusal?: GatewayRefusal | undefined }
+  | { readonly ok: false; readonly reason: string; readonly refusal: ReachRefusal }
 
 /** What this gateway can do with a Status: post one at all, to chosen contacts, to all contacts. */
 export interface StatusReach {
@@ -51,7 +58,7 @@ export interface StatusReach {
 }
 
 const ok: Reach = { ok: true }
-const no = (reason: string, refusal?: GatewayRefusal): Reach => ({ ok: false, reason, refusal })
+const no = (reason: string, refusal: ReachRefusal): Reach => ({ ok: false, reason, refusal })
 
 /** The sentence the form shows where the gateway cannot choose who sees a Status. */
 export const ALL_CONTACTS_ONLY =
@@ -82,7 +89,7 @@ export const statusReachOf = (gateway: GatewayServerVersion): StatusReach => {
     status: ok,
     chosenContacts:
       chosen === null
-        ? no(ALL_CONTACTS_ONLY)
+        ? no(ALL_CONTACTS_ONLY, { code: "statusAllContactsOnly", params: {} })
         : olderThan(gateway.version, chosen)
           ? no(
               `the messaging gateway (WAHA ${version} on ${engine}) cannot send a Status to chosen contacts: that needs WAHA ${chosen.join(".")} or later; choose all contacts, or ask the operator to upgrade`,
@@ -98,17 +105,13 @@ export const statusReachOf = (gateway: GatewayServerVersion): StatusReach => {
   }
 }
 
-/** session.getStatusReach: what the caller's session's gateway can do with a Status, for the form to say in advance. */
+/**
+ * session.getStatusReach: what the caller's session's gateway can do with a Status, for the form to
+ * say in advance (the web API words each refusal for its reader, as it words InvalidCampaign).
+ */
 export const getStatusReach = Effect.fn("getStatusReach")(function* (userId: string, sessionName: string) {
   yield* findOwnedSession(userId, sessionName)
-  const reach = statusReachOf(yield* (yield* GatewayPort).serverVersion())
-  // the answer as it was: the refusal's code is for InvalidCampaign (requireStatus)
-  const said = (r: Reach): Reach => (r.ok ? r : { ok: false, reason: r.reason })
-  return {
-    status: said(reach.status),
-    chosenContacts: said(reach.chosenContacts),
-    allContacts: said(reach.allContacts)
-  }
+  return statusReachOf(yield* (yield* GatewayPort).serverVersion())
 })
 
 /**

@@ -79,7 +79,11 @@ export const updateCampaignMessage = Effect.fn("updateCampaignMessage")(function
           field: "scheduledAt"
         })
       case "EmptyContent":
-        return yield* new InvalidCampaign({ message: "message content must not be empty", code: "emptyContent" })
+        return yield* new InvalidCampaign({
+          message: "message content must not be empty",
+          code: "emptyContent",
+          field: "content"
+        })
       case "InvalidPoll":
         return yield* new InvalidCampaign({ message: r.message, code: r.code, params: r.params, field: `poll.${r.at}` })
       case "NotAPoll":

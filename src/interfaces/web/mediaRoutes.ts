@@ -20,10 +20,19 @@ import { detectMediaType } from "../../infrastructure/media/detectMediaType.ts"
 import { sessionTokenOf } from "./cookies.ts"
 import { IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from "./idempotencyKey.ts"
 import { MULTIPART_OVERHEAD_BYTES, readUploadForm } from "./readUploadForm.ts"
-import { errorReaderOf, refusalSentence } from "./refusalWords.ts"
+import type { ErrorReader } from "./refusalWords.ts"
+import { errorReaderOf, refusalSentence, sentence } from "./refusalWords.ts"
+import { newErrorId } from "./trpc.ts"
 import type { WebServices } from "./WebServices.ts"
 
 export const MEDIA_PATH = "/api/media"
+
+/**
+ * A sentence in the reader's words (X-Herald-Locale, refusalWords.ts: the browser app sends it),
+ * or its English for everyone else.
+ */
+const say = (reader: ErrorReader | null, key: string, english: string, params?: Record<string, string | number>) =>
+  (reader === null ? null : sentence(reader, key, params)) ?? english
 
 const TOO_LARGE = "the file is larger than 16 MB, the most WhatsApp takes"
 
@@ -81,7 +90,8 @@ const problem = (c: Context, status: Status, code: string, message: string, head
 const refuse = (c: Context, status: Status, code: string, message: string, headers: Record<string, string> = {}) =>
   problem(c, status, code, message, { ...headers, Connection: "close" })
 
-const UNAVAILABLE = "the database cannot be reached; try again shortly"
+const unavailable = (reader: ErrorReader | null) =>
+  say(reader, "StoreUnavailable", "the database cannot be reached; try again shortly")
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact name, so no quote or newline can break the header. */
 const contentDisposition = (kind: "inline" | "attachment", filename: string): string => {
@@ -89,8 +99,13 @@ const contentDisposition = (kind: "inline" | "attachment", filename: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
 
-const tooManyUploads = (retryAfterSeconds: number) =>
-  `you have started ${UPLOADS_PER_MINUTE.limit} uploads in the last minute, the most Herald takes; try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}`
+const tooManyUploads = (reader: ErrorReader | null, retryAfterSeconds: number) =>
+  say(
+    reader,
+    "media.tooManyUploads",
+    `you have started ${UPLOADS_PER_MINUTE.limit} uploads in the last minute, the most Herald takes; try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}`,
+    { limit: UPLOADS_PER_MINUTE.limit, count: retryAfterSeconds }
+  )
 
 /**
  * POST /api/media (upload) and GET /api/media/:id (its bytes, for the browser's preview), with
@@ -115,12 +130,12 @@ export const addMediaRoutes = (
   }
 
   /** The caller by their key (when keys are read here and one is sent), else by their cookie. */
-  const callerOf = async (c: Context): Promise<Caller> => {
+  const callerOf = async (c: Context, reader: ErrorReader | null): Promise<Caller> => {
     const key = keyHolderOf === undefined ? null : bearerKeyOf(c.req.header("authorization"))
     if (keyHolderOf !== undefined && key !== null) {
       const holder = await keyHolderOf(key, c)
       if (holder === null) return { status: 401, message: "this API key is not valid: it may be revoked or expired" }
-      if (holder === "unavailable") return { status: 503, message: UNAVAILABLE }
+      if (holder === "unavailable") return { status: 503, message: unavailable(reader) }
       if (!("user" in holder)) {
         return {
           status: 429,
@@ -131,25 +146,29 @@ export const addMediaRoutes = (
       return { user: holder.user, readOnly: holder.access === "read" }
     }
     const user = await userOf(c)
-    if (user === "unavailable") return { status: 503, message: UNAVAILABLE }
-    if (user === null) return { status: 401, message: "sign in first" }
+    if (user === "unavailable") return { status: 503, message: unavailable(reader) }
+    if (user === null) return { status: 401, message: say(reader, "signInFirst", "sign in first") }
     return { user, readOnly: false }
   }
   const codeOf = { 401: "UNAUTHORIZED", 429: "TOO_MANY_REQUESTS", 503: "SERVICE_UNAVAILABLE" } as const
 
-  const upload = async (c: Context, ownerId: string, idempotencyKey: string | null): Promise<Response> => {
+  const upload = async (
+    c: Context,
+    ownerId: string,
+    idempotencyKey: string | null,
+    reader: ErrorReader | null
+  ): Promise<Response> => {
+    const tooLarge = () => refuse(c, 413, "PAYLOAD_TOO_LARGE", say(reader, "MediaTooLarge", TOO_LARGE))
     const declared = Number(c.req.header("content-length") ?? Number.NaN)
-    if (declared > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) {
-      return refuse(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
-    }
+    if (declared > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) return tooLarge()
     const form = await readUploadForm(c.req.raw, MAX_MEDIA_BYTES)
-    if (form.kind === "tooLarge") return refuse(c, 413, "PAYLOAD_TOO_LARGE", TOO_LARGE)
+    if (form.kind === "tooLarge") return tooLarge()
     if (form.kind === "stalled") {
       return refuse(
         c,
         408,
         "REQUEST_TIMEOUT",
-        "the file stopped arriving for a minute; check your connection and try again"
+        say(reader, "media.stalled", "the file stopped arriving for a minute; check your connection and try again")
       )
     }
     if (form.kind === "notOneFile") {
@@ -183,8 +202,6 @@ export const addMediaRoutes = (
     if (Exit.isSuccess(exit)) return c.json(exit.value, 201)
     const reason = exit.cause.reasons.find(Cause.isFailReason)
     const failure = reason === undefined ? null : reason.error
-    // the browser app asks for its language (X-Herald-Locale, refusalWords.ts); others read English
-    const reader = errorReaderOf(c.req.header("x-herald-locale"))
     const words = (refused: { readonly message: string }) =>
       (reader === null ? null : refusalSentence(reader, refused)) ?? refused.message
     switch (failure?._tag) {
@@ -202,20 +219,34 @@ export const addMediaRoutes = (
         })
       case "StoreUnavailable":
         runtime.runFork(Effect.logError(`upload: ${oneLine(failure.message)}`))
-        return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
-      default:
-        runtime.runFork(Effect.logError(`upload: ${oneLine(Cause.pretty(exit.cause))}`))
-        return problem(c, 500, "INTERNAL_SERVER_ERROR", "internal error")
+        return problem(c, 503, "SERVICE_UNAVAILABLE", unavailable(reader))
+      default: {
+        // as tRPC's unexpected errors: an id to quote, the detail under it in the log only
+        const errorId = newErrorId()
+        runtime.runFork(Effect.logError(`[error ${errorId}] upload: ${oneLine(Cause.pretty(exit.cause))}`))
+        return c.json(
+          {
+            error: {
+              message: say(reader, "unexpected", `internal error (error id ${errorId})`, { id: errorId }),
+              code: "INTERNAL_SERVER_ERROR",
+              errorId
+            }
+          },
+          500
+        )
+      }
     }
   }
 
   // who sends it first (CSRF, signed in, approved, not too often), then the body, under its limit
   app.post(base, async (c) => {
+    // the browser app asks for its language (X-Herald-Locale, refusalWords.ts); others read English
+    const reader = errorReaderOf(c.req.header("x-herald-locale"))
     const origin = c.req.header("origin")
     if (keyHolderOf === undefined && (origin === undefined || !origins.has(origin))) {
       return refuse(c, 403, "FORBIDDEN", "cross-site request refused: Origin must be the application's own")
     }
-    const caller = await callerOf(c)
+    const caller = await callerOf(c, reader)
     if (!("user" in caller)) {
       return refuse(
         c,
@@ -226,9 +257,14 @@ export const addMediaRoutes = (
       )
     }
     const { user } = caller
-    if (caller.readOnly) return refuse(c, 403, "FORBIDDEN", "this key can only read")
+    if (caller.readOnly) return refuse(c, 403, "FORBIDDEN", say(reader, "readOnlyKey", "this key can only read"))
     if (user.status !== "ACTIVE") {
-      return refuse(c, 403, "FORBIDDEN", "your account is waiting for an administrator's approval")
+      return refuse(
+        c,
+        403,
+        "FORBIDDEN",
+        say(reader, "awaitingApproval", "your account is waiting for an administrator's approval")
+      )
     }
     const idempotencyKey = c.req.header("idempotency-key") ?? null
     if (idempotencyKey !== null && !isIdempotencyKey(idempotencyKey)) {
@@ -238,13 +274,14 @@ export const addMediaRoutes = (
     if (Exit.isFailure(admitted)) {
       const over = admitted.cause.reasons.find(Cause.isFailReason)
       const seconds = Math.max(1, Math.ceil((over?.error.retryAfterMs ?? UPLOADS_PER_MINUTE.windowMs) / 1000))
-      return refuse(c, 429, "TOO_MANY_REQUESTS", tooManyUploads(seconds), { "Retry-After": String(seconds) })
+      return refuse(c, 429, "TOO_MANY_REQUESTS", tooManyUploads(reader, seconds), { "Retry-After": String(seconds) })
     }
-    return upload(c, user.id, idempotencyKey)
+    return upload(c, user.id, idempotencyKey, reader)
   })
 
   app.get(`${base}/:id`, async (c) => {
-    const caller = await callerOf(c)
+    const reader = errorReaderOf(c.req.header("x-herald-locale"))
+    const caller = await callerOf(c, reader)
     if (!("user" in caller)) {
       return problem(
         c,
@@ -257,10 +294,10 @@ export const addMediaRoutes = (
     const { user } = caller
     const exit = await runtime.runPromiseExit(readOwnMedia(user.id, c.req.param("id")))
     if (Exit.isFailure(exit)) {
-      return problem(c, 503, "SERVICE_UNAVAILABLE", UNAVAILABLE)
+      return problem(c, 503, "SERVICE_UNAVAILABLE", unavailable(reader))
     }
     const stored = exit.value
-    if (stored === null) return problem(c, 404, "NOT_FOUND", "not found")
+    if (stored === null) return problem(c, 404, "NOT_FOUND", say(reader, "MediaNotFound", "not found"))
     const { media, bytes } = stored
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": media.mimetype,

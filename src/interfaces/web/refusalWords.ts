@@ -73,10 +73,11 @@ const isolate = (text: string) => `\u2068${text}\u2069`
 const WORD_LISTS: Readonly<Record<string, string>> = {
   state: "messageState",
   userStatus: "userStatus",
-  feature: "gatewayFeature"
+  feature: "gatewayFeature",
+  sessionStatus: "sessionState"
 }
 /** Params that are names or addresses people wrote. */
-const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "sessionStatus", "engine", "option", "value"])
+const NAMES: ReadonlySet<string> = new Set(["name", "admin", "zone", "engine", "option", "value"])
 
 /** A zone by its place as the browser app's pages name it (`Zeit in Berlin`); `UTC`, `UTC-5` as they are. */
 const zoneName = (timeZone: string, language: AppLanguage): string => {
@@ -90,7 +91,11 @@ const zoneName = (timeZone: string, language: AppLanguage): string => {
 }
 
 /** A sentence of the catalogs, or null when `key` has none in `reader`'s language. */
-export const sentence = (reader: ErrorReader, key: string, params: Params = {}, now = Date.now()): string | null => {
+export const sentence = (reader: ErrorReader, key: string, params: Params = {}, now = Date.now()): string | null =>
+  worded(reader, key, params, now, true)
+
+/** `outermost`: the sentence itself, capitalised; else a reason inside another, after its colon, as written. */
+const worded = (reader: ErrorReader, key: string, params: Params, now: number, outermost: boolean): string | null => {
   const language = reader.language
   const t = instance.getFixedT(language)
   const values: Record<string, string | number> = {}
@@ -100,15 +105,18 @@ export const sentence = (reader: ErrorReader, key: string, params: Params = {}, 
     if (name === "reasonCode") {
       // a refusal worded inside another (a copy's message): without its words, neither has any
       const { reasonCode: _, ...inner } = params
-      const reason = sentence(reader, `InvalidCampaign.${value}`, inner, now)
+      const reason = worded(reader, `InvalidCampaign.${value}`, inner, now, false)
       if (reason === null) return null
       values["reason"] = reason
       continue
     }
     if (name.endsWith("At") && typeof value === "number")
       values[name] = readerTime(value, { timeZone, locale: reader.locale, language }, now, zoneName)
-    else if (list !== undefined) values[name] = t(`${list}.${value}`, { defaultValue: String(value) })
+    else if (list !== undefined)
+      // a value the list has no words for: its OTHER where there is one (a gateway's new state), else as it is
+      values[name] = t(`${list}.${value}`, { defaultValue: t(`${list}.OTHER`, { defaultValue: String(value) }) })
     else if (NAMES.has(name) && typeof value === "string") values[name] = isolate(value)
+    // a count stays a number for its plural form: the catalogs format it ({{count, number}})
     else if (typeof value === "number" && name !== "count") values[name] = value.toLocaleString(reader.locale)
     else values[name] = value
   }
@@ -117,8 +125,10 @@ export const sentence = (reader: ErrorReader, key: string, params: Params = {}, 
   if (typeof instance.getResource(language, "translation", key) === "object") return null
   // defaultValue lets `t` take any key where the browser app's typed keys are in scope too
   const text: string = t(key, { ...values, defaultValue: key })
+  // a value the caller did not give leaves its {{name}}: no sentence, the English message answers
+  if (text === key || text.includes("{{")) return null
   // a sentence may open with a date, which Intl writes in lower case in Spanish and Portuguese
-  return text === key ? null : `${text.charAt(0).toLocaleUpperCase(reader.locale)}${text.slice(1)}`
+  return outermost ? `${text.charAt(0).toLocaleUpperCase(reader.locale)}${text.slice(1)}` : text
 }
 
 /** An application error's sentence: `<tag>` or `<tag>.<code>`, filled from its params; null when it has none. */

@@ -143,7 +143,7 @@ const t = initTRPC
   })
 
 /** Short and random: an id to quote, not a secret, and it says nothing about the order of events. */
-const newErrorId = (): string =>
+export const newErrorId = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("")
 
 /** The ids of unexpected errors tRPC raised itself: one per error, in its log line and its answer alike. */

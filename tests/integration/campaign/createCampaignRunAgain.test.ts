@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Logger } from "effect"
+import { TestClock } from "effect/testing"
 import { createCampaign } from "../../../src/application/campaign/createCampaign.ts"
 import { listCampaigns } from "../../../src/application/campaign/listCampaigns.ts"
 import { CampaignAggregate, MessageAggregate } from "../../../src/application/eventSourcing/Aggregates.ts"
@@ -87,7 +88,8 @@ describe("createCampaign run again with the same ids", () => {
       Effect.gen(function* () {
         yield* withKey(createCampaign(input()))
         const refused = yield* Effect.flip(withKey(createCampaign(input("u2"))))
-        expect(refused._tag).toBe("CampaignRejected")
+        // a code the web API words for the reader (planCampaign hands it on as InvalidCampaign's)
+        expect(refused).toMatchObject({ _tag: "CampaignRejected", code: "planNotTaken" })
       })
     )
   )
@@ -114,6 +116,20 @@ describe("createCampaign run again with the same ids", () => {
         const colliding = { next: () => (n++ === 0 ? theirs.messageIds[0]! : crypto.randomUUID()) }
         const refused = yield* Effect.flip(createCampaign(input()).pipe(Effect.provideService(Ids, colliding)))
         expect(refused._tag).toBe("CampaignRejected")
+      })
+    )
+  )
+
+  it.effect("its own past-time re-check refuses with the code and params the reader's words need", () =>
+    inMemory(
+      Effect.gen(function* () {
+        yield* TestClock.adjust("5 minutes")
+        const plan = { timeZone: "Europe/Berlin" }
+        const refused = yield* Effect.flip(createCampaign({ ...input(), plan }))
+        expect(refused).toMatchObject({
+          code: "pastTime",
+          params: { scheduledAt: MINUTE, timeZone: "Europe/Berlin" }
+        })
       })
     )
   )

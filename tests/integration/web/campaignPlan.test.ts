@@ -97,6 +97,25 @@ const describePlan = (name: string, store: () => StoreKind) =>
       )
     })
 
+    it("a plan too large for two groups is refused in German with its counts written as German writes numbers", async () => {
+      const german = web.client({ headers: { "X-Herald-Locale": "de-DE" } })
+      german.cookie = owner.cookie
+      const refused = await expectTrpcError(
+        german.api.campaign.create.mutate({
+          sessionName,
+          targets: [GROUP, { groupId: "120363000000000022@g.us", groupName: "Choir" }],
+          messages: Array.from({ length: 1000 }, (_, i) => ({
+            content: `m${i}`,
+            scheduledAt: new Date(Date.UTC(2099, 0, 1) + i * 60_000).toISOString()
+          }))
+        }),
+        "BAD_REQUEST"
+      )
+      expect(refused.message).toBe(
+        "Dieser Plan ergibt 1.000 Nachrichten für jede von 2 Gruppen (2.000 insgesamt), eine Kampagne darf aber höchstens 1.000 haben: Plane weniger Nachrichten oder wähl weniger Gruppen."
+      )
+    })
+
     it("updateFutureMessages: every message at the new time on its own date (Berlin), then the new text; the plan follows", async () => {
       const id = await daily()
       expect(await owner.api.campaign.updateFutureMessages.mutate({ campaignId: id, sendTime: "09:15" })).toEqual({

@@ -318,6 +318,12 @@ const describeCampaigns = (name: string, store: () => StoreKind) => {
         await owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, content: "edited" })
       ).toEqual({ success: true })
       expect((await get(id)).messages[1]?.content).toBe("edited")
+      // an empty text is refused at its field, which the edit form shows under the text
+      const empty = await expectTrpcError(
+        owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, content: "  " }),
+        "BAD_REQUEST"
+      )
+      expect(empty.issues).toEqual([{ path: "content", message: "message content must not be empty" }])
       await expectTrpcError(
         owner.api.campaign.updateMessage.mutate({ campaignId: id, messageId: later!.id, scheduledAt: inMs(-60_000) }),
         "BAD_REQUEST"

@@ -74,6 +74,22 @@ const describeMedia = (name: string, store: () => StoreKind) => {
       expect(noOrigin.status).toBe(403)
       const pending = await upload(PNG_BYTES, "a.png", other)
       expect(pending).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/approval/) } } })
+      // the browser app's language (X-Herald-Locale), as tRPC's refusals are
+      const inSpanish = await uploadFile(
+        web.url,
+        { bytes: PNG_BYTES, name: "a.png" },
+        { origin: origin(), locale: "es" }
+      )
+      expect(inSpanish).toMatchObject({
+        status: 401,
+        body: { error: { message: expect.stringMatching(/^Primero inicia sesión/) } }
+      })
+      const pendingGerman = await uploadFile(
+        web.url,
+        { bytes: PNG_BYTES, name: "a.png" },
+        { cookie: cookieOf(other), origin: origin(), locale: "de-DE" }
+      )
+      expect(pendingGerman.body).toMatchObject({ error: { message: expect.stringMatching(/^Dein Konto wartet/) } })
     })
 
     it("detects the type from the bytes: a PNG named .pdf is an image (report.png), a PDF named .png a file; the owner reads it back", async () => {
@@ -270,6 +286,14 @@ const describeMedia = (name: string, store: () => StoreKind) => {
             /^you have started 20 uploads in the last minute, .*try again in \d+ seconds?$/
           )
         }
+      })
+      const german = await uploadFile(
+        web.url,
+        { bytes: PNG_BYTES, name: "a.png" },
+        { cookie: cookieOf(client), origin: origin(), locale: "de-DE" }
+      )
+      expect(german.body).toMatchObject({
+        error: { message: expect.stringMatching(/^Du hast in der letzten Minute 20 Uploads begonnen, .* Sekunden? /) }
       })
       const retryAfter = Number(limited.headers.get("retry-after"))
       expect(retryAfter).toBeGreaterThanOrEqual(1)

@@ -39,6 +39,10 @@ describe("web smoke (memory)", () => {
     try {
       await expectTrpcError(user.api.user.getMessagingSession.query(), "SERVICE_UNAVAILABLE")
       await expectTrpcError(user.api.auth.me.query(), "SERVICE_UNAVAILABLE")
+      // every signed-in page shows auth.me's refusal: in the browser app's language
+      const spanish = web.client({ headers: { "X-Herald-Locale": "es-ES" } })
+      spanish.cookie = user.cookie
+      expect((await expectTrpcError(spanish.api.auth.me.query(), "SERVICE_UNAVAILABLE")).message).toMatch(/^Herald no /)
       await expectTrpcError(web.client().api.user.getMessagingSession.query(), "UNAUTHORIZED")
     } finally {
       web.memory!.unavailable = null

@@ -134,6 +134,13 @@ const describeStatus = (name: string, store: () => StoreKind) => {
       try {
         const reach = await owner.api.session.getStatusReach.query({ sessionName })
         expect(reach.chosenContacts).toEqual({ ok: false, reason: expect.stringContaining("all your contacts") })
+        // the form's reason in the browser app's language, as campaign.create's refusal is
+        const german = web.client({ headers: { "X-Herald-Locale": "de-DE" } })
+        german.cookie = owner.cookie
+        expect((await german.api.session.getStatusReach.query({ sessionName })).chosenContacts).toEqual({
+          ok: false,
+          reason: expect.stringContaining("Über dieses WhatsApp-Gateway geht ein Status an alle deine Kontakte")
+        })
         const before = (await owner.api.campaign.list.query({ limit: 100 })).items.length
         const refused = await expectTrpcError(
           owner.api.campaign.create.mutate({

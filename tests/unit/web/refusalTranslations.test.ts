@@ -191,13 +191,17 @@ const DIRECT_KEYS = [
   "readOnlyKey",
   "adminsOnly",
   "notWithKey",
-  "StoreUnavailable"
+  "StoreUnavailable",
+  // POST /api/media's own refusals (mediaRoutes.ts)
+  "media.stalled",
+  "media.tooManyUploads"
 ]
 const DIRECT_PARAMS = {
   ...manyParams,
   written: "02:30",
   sent: "03:30",
   sessionStatus: "STARTING",
+  limit: 20,
   text: "t",
   id: "i",
   status: "503"
@@ -233,6 +237,16 @@ describe("the server's refusals in the reader's language", () => {
     }
   )
 
+  // the browser app's own names for who runs Herald and for WAHA (i18n/locales/*.json), not other words for them
+  it.each([
+    ["de", /Administrat|Nachrichten-Gateway/],
+    // a channel's own administrators are WhatsApp's, not Herald's
+    ["es", /administrador(?!es pueden publicar)|pasarela de mensajes/],
+    ["pt-BR", /administrador(?!es podem publicar)|gateway de mensagens/]
+  ] as const)("names the administrator and the gateway as the app does in %s", (language, other) => {
+    expect(Object.values(flatten(REFUSAL_CATALOGS[language])).filter((text) => other.test(text))).toEqual([])
+  })
+
   it("holds no sentence nothing asks for", () => {
     const asked = new Set<string>()
     const englishReader: ErrorReader = { language: "en", locale: "en" }
@@ -246,6 +260,8 @@ describe("the server's refusals in the reader's language", () => {
     for (const status of MESSAGE_STATUSES) asked.add(`messageState.${status}`)
     for (const feature of GATEWAY_FEATURES) asked.add(`gatewayFeature.${feature}`)
     for (const status of ["ACTIVE", "PENDING", "REJECTED", "DISABLED"]) asked.add(`userStatus.${status}`)
+    const states = REFUSAL_CATALOGS.en["sessionState"]
+    for (const state of Object.keys(typeof states === "object" ? states : {})) asked.add(`sessionState.${state}`)
     for (const key of ["zone", ...CSV_KEYS, ...GATEWAY_KEYS, ...DIRECT_KEYS]) asked.add(key)
     expect([...new Set(keys)].filter((key) => !asked.has(key))).toEqual([])
   })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { TooManySignInAttempts } from "../../../src/application/auth/AuthErrors.ts"
+import { TooManySignInAttempts, UserStatusConflict } from "../../../src/application/auth/AuthErrors.ts"
 import { InvalidCampaign } from "../../../src/application/campaign/CampaignErrors.ts"
-import { errorReaderOf, refusalSentence } from "../../../src/interfaces/web/refusalWords.ts"
+import { gatewayRefusal } from "../../../src/application/campaign/gatewayRefusal.ts"
+import { errorReaderOf, refusalSentence, sentence } from "../../../src/interfaces/web/refusalWords.ts"
 
 // The server's refusals as a reader of the browser app reads them (refusalWords.ts): a time in the
 // campaign's zone on the reader's clock, counts with their plural, names isolated, and English
@@ -42,6 +43,19 @@ describe("refusalSentence", () => {
     )
   })
 
+  it("words an account's state so it reads inside the sentence in each language", () => {
+    const pending = new UserStatusConflict({ userId: "u", status: "PENDING", action: "disable" })
+    expect(refusalSentence({ language: "de", locale: "de" }, pending)).toBe(
+      "Dieses Konto lässt sich nicht deaktivieren: Es ist jetzt noch nicht freigegeben. Lade die Liste neu."
+    )
+    expect(refusalSentence({ language: "es", locale: "es" }, pending)).toBe(
+      "Esta cuenta no se puede desactivar: ahora está esperando aprobación. Vuelve a cargar la lista."
+    )
+    expect(refusalSentence({ language: "pt-BR", locale: "pt-BR" }, pending)).toBe(
+      "Esta conta não pode ser desativada: agora ela está aguardando aprovação. Recarregue a lista."
+    )
+  })
+
   it("isolates a name, so an Arabic channel name keeps its place in a German sentence", () => {
     const refusal = new InvalidCampaign({ message: "m", code: "channelNotListed", params: { name: "نادي الكتاب" } })
     expect(refusalSentence({ language: "de", locale: "de" }, refusal)).toBe(
@@ -60,8 +74,45 @@ describe("refusalSentence", () => {
     )
   })
 
-  it("has no words for a refusal without a code: its English message answers", () => {
-    expect(refusalSentence({ language: "de", locale: "de" }, new InvalidCampaign({ message: "m" }))).toBeNull()
+  it("words a refusal only with every value it names: a value left out gives the English message", () => {
+    const refusal = new InvalidCampaign({ message: "m", code: "tooManyMessages", params: { max: 1000 } })
+    expect(refusalSentence({ language: "de", locale: "de" }, refusal)).toBeNull()
+  })
+
+  it("capitalises the outermost sentence only: a copy's reason after its colon opens as written", () => {
+    const refusal = new InvalidCampaign({
+      message: "m",
+      code: "copyMessage",
+      params: { reasonCode: "pastTime", scheduledAt: Date.UTC(2026, 0, 5, 9), timeZone: "UTC", copyPosition: 3 }
+    })
+    expect(refusalSentence({ language: "es", locale: "es" }, refusal)).toMatch(
+      /^Mensaje 3 de la copia: lunes, 5 de enero/
+    )
+  })
+
+  it("names a connection's state in the WhatsApp page's words, never the gateway's raw status", () => {
+    const german = { language: "de", locale: "de" } as const
+    expect(sentence(german, "GatewayError.SessionNotReadyStatus", { sessionStatus: "SCAN_QR_CODE" })).toBe(
+      "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung wartet darauf, dass ihr QR-Code gescannt wird. Öffne die WhatsApp-Seite, um zu sehen, was sie braucht."
+    )
+    expect(sentence(german, "GatewayError.SessionNotReadyStatus", { sessionStatus: "NEW_STATE" })).not.toContain(
+      "NEW_STATE"
+    )
+  })
+
+  it("words a gateway that names no engine without a placeholder, and media's Plus and text-instead", () => {
+    const english = { language: "en", locale: "en" } as const
+    const unnamed = gatewayRefusal("status", { engine: "", version: "2026.1.1", tier: "CORE" }, undefined)
+    const unnamedText = refusalSentence(english, { _tag: "InvalidCampaign", ...unnamed })
+    expect(unnamedText).toMatch(/^Posting a Status: this WhatsApp connection's engine does not say which it is/)
+    const media = gatewayRefusal("media", { engine: "GOWS", version: "2025.12.1", tier: "CORE" }, [2026, 6, 1])
+    expect(refusalSentence(english, { _tag: "InvalidCampaign", ...media })).toBe(
+      "Images and files: the messaging gateway (WAHA 2025.12.1) offers it from WAHA 2026.6.1 on, or in WAHA Plus. Send a text instead, or ask your administrator to upgrade."
+    )
+  })
+
+  it("has no words for a tag without a code: its English message answers", () => {
+    expect(refusalSentence({ language: "de", locale: "de" }, { _tag: "InvalidCampaign", message: "m" })).toBeNull()
   })
 
   it("reads no reader from a missing or malformed header", () => {

@@ -127,10 +127,8 @@ export const EditMessage = ({
   const fields = fieldErrors(server)
   const code = errorCode(server)
   const serverText = server === null ? "" : errorText(server)
-  const contentError =
-    local.content ??
-    fields["content"] ??
-    (code === "BAD_REQUEST" && /content/i.test(serverText) ? t("message.notEmpty") : undefined)
+  // the server names the field it refuses (an empty text: `content`), in the reader's words
+  const contentError = local.content ?? fields["content"]
   const whenError =
     local.when ??
     fields["scheduledAt"] ??

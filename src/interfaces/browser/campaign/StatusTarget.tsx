@@ -89,7 +89,9 @@ export const StatusTarget = ({
   const reach = useQuery(trpc.session.getStatusReach.queryOptions({ sessionName }, { enabled: value !== null }))
   const canChoose = reach.data === undefined || reach.data.chosenContacts.ok
   // why all contacts cannot be had here (NOWEB before 2024.11.4), when they cannot
-  const allRefused = reach.data !== undefined && !reach.data.allContacts.ok ? reach.data.allContacts.reason : null
+  // (its sentence ends where statusPost.chosenOnly puts its own full stop: a reader's words end in one)
+  const allRefused =
+    reach.data !== undefined && !reach.data.allContacts.ok ? reach.data.allContacts.reason.replace(/\.$/, "") : null
   // a gateway that cannot choose (WEBJS): all contacts, whatever a restored draft said; one that
   // cannot send to all (an older NOWEB): chosen contacts
   useEffect(() => {

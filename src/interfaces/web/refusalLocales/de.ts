@@ -7,11 +7,11 @@ export const de: RefusalCatalog = {
   /** a zone by its place, as the browser app's pages name it */
   zone: "Zeit in {{place}}",
   unexpected:
-    "Bei uns ist etwas schiefgelaufen (Fehlernummer {{id}}). Versuch es gleich noch einmal; passiert es wieder, nenn deiner Administration diese Nummer.",
+    "Bei uns ist etwas schiefgelaufen (Fehlernummer {{id}}). Versuch es gleich noch einmal; passiert es wieder, nenn der Person, die Herald betreut, diese Nummer.",
   signInFirst: "Melde dich zuerst an.",
-  awaitingApproval: "Dein Konto wartet noch auf die Freigabe durch die Administration.",
+  awaitingApproval: "Dein Konto wartet noch auf die Freigabe durch die Person, die Herald betreut.",
   readOnlyKey: "Dieser Schlüssel darf nur lesen.",
-  adminsOnly: "Das dürfen nur Administratoren.",
+  adminsOnly: "Das darf nur, wer Herald betreut.",
   notWithKey:
     "Dafür taugt kein API-Schlüssel: Melde dich im Browser bei Herald an, um dein Konto und deine Schlüssel zu verwalten.",
   StoreUnavailable: "Herald erreicht seine Datenbank gerade nicht. Versuch es gleich noch einmal.",
@@ -39,22 +39,36 @@ export const de: RefusalCatalog = {
     statusChosen: "Ein Status an ausgewählte Kontakte",
     statusAll: "Ein Status an alle Kontakte"
   },
+  sessionState: {
+    WORKING: "Die WhatsApp-Verbindung ist verbunden, war dafür aber nicht bereit",
+    SCAN_QR_CODE: "Die WhatsApp-Verbindung wartet darauf, dass ihr QR-Code gescannt wird",
+    STARTING: "Die WhatsApp-Verbindung startet noch",
+    STOPPED: "Die WhatsApp-Verbindung ist gestoppt",
+    FAILED: "Die WhatsApp-Verbindung ist fehlgeschlagen",
+    PASSKEY_REQUIRED: "Die WhatsApp-Verbindung wartet auf einen Passkey auf dem Handy",
+    PASSKEY_CONFIRMATION_REQUIRED:
+      "Die WhatsApp-Verbindung wartet darauf, dass der Passkey auf dem Handy bestätigt wird",
+    OTHER: "Die WhatsApp-Verbindung ist in einem Zustand, der das nicht erlaubt"
+  },
   userStatus: {
     ACTIVE: "aktiv",
-    PENDING: "wartet auf Freigabe",
+    PENDING: "noch nicht freigegeben",
     REJECTED: "abgelehnt",
     DISABLED: "deaktiviert"
   },
   InvalidCredentials: "E-Mail-Adresse oder Passwort stimmt nicht.",
   TooManySignInAttempts: {
-    signIns_one: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count}} Minute wieder.",
-    signIns_other: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count}} Minuten wieder.",
-    signUps_one: "Zu viele Registrierungen. Versuch es in {{count}} Minute wieder.",
-    signUps_other: "Zu viele Registrierungen. Versuch es in {{count}} Minuten wieder.",
-    resetRequests_one: "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count}} Minute wieder.",
-    resetRequests_other: "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count}} Minuten wieder.",
-    linkTries_one: "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count}} Minute wieder.",
-    linkTries_other: "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count}} Minuten wieder."
+    signIns_one: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count, number}} Minute wieder.",
+    signIns_other: "Zu viele fehlgeschlagene Anmeldungen. Versuch es in {{count, number}} Minuten wieder.",
+    signUps_one: "Zu viele Registrierungen. Versuch es in {{count, number}} Minute wieder.",
+    signUps_other: "Zu viele Registrierungen. Versuch es in {{count, number}} Minuten wieder.",
+    resetRequests_one:
+      "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count, number}} Minute wieder.",
+    resetRequests_other:
+      "Zu viele Anfragen zum Zurücksetzen des Passworts. Versuch es in {{count, number}} Minuten wieder.",
+    linkTries_one: "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count, number}} Minute wieder.",
+    linkTries_other:
+      "Zu viele fehlgeschlagene Versuche mit diesem Link. Versuch es in {{count, number}} Minuten wieder."
   },
   EmailAlreadyRegistered: "Mit dieser E-Mail-Adresse gibt es schon ein Konto.",
   InvalidResetToken: "Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen.",
@@ -65,20 +79,19 @@ export const de: RefusalCatalog = {
   EmailNotVerified:
     "Bestätige zuerst deine E-Mail-Adresse: Folge dem Link in der E-Mail, die wir dir geschickt haben (oder registriere dich noch einmal für einen neuen Link).",
   AccountDisabled: {
-    address: "Die Administration hat dieses Konto deaktiviert. Bitte {{admin}}, es wieder zu aktivieren.",
-    noAddress:
-      "Die Administration hat dieses Konto deaktiviert. Bitte die Person, die dieses Herald betreibt, es wieder zu aktivieren."
+    address: "Die Person, die Herald betreut, hat dieses Konto deaktiviert. Bitte {{admin}}, es wieder zu aktivieren.",
+    noAddress: "Die Person, die Herald betreut, hat dieses Konto deaktiviert. Bitte sie, es wieder zu aktivieren."
   },
   AccountRejected: {
     address:
-      "Die Administration hat deine Anfrage für ein Konto abgelehnt. Frag {{admin}}, wenn du denkst, dass das ein Irrtum ist.",
+      "Die Person, die Herald betreut, hat deine Anfrage für ein Konto abgelehnt. Frag {{admin}}, wenn du denkst, dass das ein Irrtum ist.",
     noAddress:
-      "Die Administration hat deine Anfrage für ein Konto abgelehnt. Frag die Person, die dieses Herald betreibt, wenn du denkst, dass das ein Irrtum ist."
+      "Die Person, die Herald betreut, hat deine Anfrage für ein Konto abgelehnt. Frag sie, wenn du denkst, dass das ein Irrtum ist."
   },
   ProtectedAccount: {
-    self: "Dein eigenes Konto kannst du nicht deaktivieren oder ablehnen: Das müsste eine andere Administratorin oder ein anderer Administrator tun.",
+    self: "Dein eigenes Konto kannst du nicht deaktivieren oder ablehnen: Das müsste eine andere Person tun, die Herald betreut.",
     adminEmail:
-      "Das ist das Administrationskonto aus Heralds Konfiguration. Es lässt sich nicht deaktivieren oder ablehnen."
+      "Das ist laut Heralds Konfiguration das Konto der Person, die Herald betreut. Es lässt sich nicht deaktivieren oder ablehnen."
   },
   UserStatusConflict: {
     approve: "Dieses Konto lässt sich nicht freigeben: Es ist jetzt {{userStatus}}. Lade die Liste neu.",
@@ -102,18 +115,26 @@ export const de: RefusalCatalog = {
       "Der Typ dieser Datei ließ sich nicht erkennen. Herald nimmt Bilder als JPEG, PNG, WebP oder GIF und Dateien als PDF, Word, Excel, PowerPoint oder OpenDocument, höchstens 16 MB.",
     type: "Dateien vom Typ {{value}} lassen sich nicht senden. Herald nimmt Bilder als JPEG, PNG, WebP oder GIF und Dateien als PDF, Word, Excel, PowerPoint oder OpenDocument, höchstens 16 MB."
   },
+  media: {
+    stalled: "Die Datei kam eine Minute lang nicht weiter an. Prüf deine Verbindung und versuch es noch einmal.",
+    tooManyUploads_one:
+      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count, number}} Sekunde noch einmal.",
+    tooManyUploads_other:
+      "Du hast in der letzten Minute {{limit}} Uploads begonnen, mehr nimmt Herald nicht an. Versuch es in {{count, number}} Sekunden noch einmal."
+  },
   MediaTooLarge: "Die Datei ist größer als 16 MB, mehr nimmt WhatsApp nicht.",
   MediaQuotaExceeded:
     "Du hast schon {{files}} Dateien oder {{megabytes}} MB an Bildern und Dateien gespeichert. Sie werden entfernt, sobald ihre Nachrichten gesendet oder abgebrochen sind (ungenutzte Uploads nach einem Tag): Versuch es dann noch einmal oder brich eine Kampagne ab.",
   SessionCreationFailed: {
     plain: "Die WhatsApp-Verbindung ließ sich nicht anlegen. Versuch es gleich noch einmal.",
     namedSessionsUnsupported:
-      "Die WhatsApp-Verbindung ließ sich nicht anlegen: Das Nachrichten-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte deine Administration, WAHA auf 2026.6.1 oder neuer zu aktualisieren."
+      "Die WhatsApp-Verbindung ließ sich nicht anlegen: Das WhatsApp-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte die Person, die Herald betreut, WAHA auf 2026.6.1 oder neuer zu aktualisieren."
   },
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} ist schon vorbei.",
     allPast:
       "{{lastAt}} ist schon vorbei. Alle Nachrichten dieses Plans liegen in der Vergangenheit: Wähl spätere Tage.",
+    allPastNoLast: "Jede Nachricht dieses Plans liegt in der Vergangenheit: Wähl spätere Daten.",
     futurePastTime:
       "{{scheduledAt}} ist schon vorbei. Wähl eine spätere Uhrzeit: Dann ginge die erste geänderte Nachricht raus.",
     copyPastTime: "{{scheduledAt}} ist schon vorbei. Wähl einen späteren ersten Tag.",
@@ -121,9 +142,9 @@ export const de: RefusalCatalog = {
     emptyContent: "Schreib den Text der Nachricht.",
     tooLong: "Eine Nachricht darf höchstens {{max}} Zeichen haben: Kürze den Text.",
     tooManyMessages:
-      "Eine Kampagne darf höchstens {{max}} Nachrichten haben, dieser Plan ergibt {{count}}: Plane weniger.",
+      "Eine Kampagne darf höchstens {{max}} Nachrichten haben, dieser Plan ergibt {{count, number}}: Plane weniger.",
     tooManyCopies:
-      "Dieser Plan ergibt {{count}} Nachrichten für jede von {{groups}} Gruppen ({{copies}} insgesamt), eine Kampagne darf aber höchstens {{max}} haben: Plane weniger Nachrichten oder wähl weniger Gruppen.",
+      "Dieser Plan ergibt {{count, number}} Nachrichten für jede von {{groups}} Gruppen ({{copies}} insgesamt), eine Kampagne darf aber höchstens {{max}} haben: Plane weniger Nachrichten oder wähl weniger Gruppen.",
     noMessages: "Plane mindestens eine Nachricht.",
     noTargets: "Wähl mindestens eine Gruppe.",
     duplicateTarget: "Diese Gruppe ist schon Ziel {{position}}: Wähl jede Gruppe nur einmal.",
@@ -167,11 +188,11 @@ export const de: RefusalCatalog = {
       "Nur bei einer wiederkehrenden Kampagne lassen sich alle künftigen Nachrichten auf einmal ändern: Bearbeite die Nachrichten einzeln.",
     nothingToChange: "Gib eine neue Uhrzeit oder einen neuen Text an.",
     partsDiffer_one:
-      "Diese Kampagne sendet jeden Tag {{count}} Nachricht, der neue Text ergibt aber {{now}}: Lass keine Zeile stehen, die nur --- enthält, oder plane eine neue Kampagne.",
+      "Diese Kampagne sendet jeden Tag {{count, number}} Nachricht, der neue Text ergibt aber {{now}}: Lass keine Zeile stehen, die nur --- enthält, oder plane eine neue Kampagne.",
     partsDiffer_other:
-      "Diese Kampagne sendet jeden Tag {{count}} Nachrichten, der neue Text ergibt aber {{now}}: Teil den Text in {{count}} Stücke, getrennt durch Zeilen, die nur --- enthalten, oder plane eine neue Kampagne.",
+      "Diese Kampagne sendet jeden Tag {{count, number}} Nachrichten, der neue Text ergibt aber {{now}}: Teil den Text in {{count, number}} Stücke, getrennt durch Zeilen, die nur --- enthalten, oder plane eine neue Kampagne.",
     noFutureMessage: "Diese Kampagne hat keine Nachricht mehr zu senden: Es gibt nichts zu ändern.",
-    pollOptionCount: "Eine Umfrage braucht {{min}} bis {{max}} Antworten, diese hat {{count}}.",
+    pollOptionCount: "Eine Umfrage braucht {{min}} bis {{max}} Antworten, diese hat {{count, number}}.",
     pollOptionEmpty: "Schreib diese Antwort oder entferne sie.",
     pollOptionTooLong: "Eine Antwort darf höchstens {{max}} Zeichen haben: Kürze sie.",
     pollOptionTwice: "Die Antworten müssen sich unterscheiden: {{option}} steht zweimal da.",
@@ -179,18 +200,25 @@ export const de: RefusalCatalog = {
     statusFont: "Wähl eine der angebotenen Schriften ({{fonts}}).",
     statusNoContacts: "Wähl mindestens einen Kontakt, der den Status sieht, oder lass alle deine Kontakte ihn sehen.",
     statusTooManyContacts:
-      "Ein Status kann an höchstens {{max}} ausgewählte Kontakte gehen, dieser hat {{count}}: Lass stattdessen alle deine Kontakte ihn sehen.",
+      "Ein Status kann an höchstens {{max}} ausgewählte Kontakte gehen, dieser hat {{count, number}}: Lass stattdessen alle deine Kontakte ihn sehen.",
     statusNotContact: "Das ist kein WhatsApp-Kontakt: Wähl Kontakte aus deiner Liste.",
     statusContactTwice: "Dieser Kontakt ist zweimal gewählt.",
+    statusAllContactsOnly:
+      "Über dieses WhatsApp-Gateway geht ein Status an alle deine Kontakte (wie es die Status-Privatsphäre deines Handys sagt): Wähl alle Kontakte.",
     pacedTooMany:
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe. Verteil die Nachrichten zeitlich oder verringere den Abstand auf der WhatsApp-Seite.",
     pacedTooManyGroups:
       "Diese WhatsApp-Nummer sendet mit Abstand (mindestens {{gap}} s zwischen Nachrichten, plus bis zu {{jitter}} s): Von gleichzeitig fälligen Nachrichten gehen nur {{sure}} sicher innerhalb der 2 Minuten raus, und die um {{lateAt}} wäre Nummer {{position}} in der Reihe (jede Nachricht geht an {{groups}} Gruppen). Verteil die Nachrichten zeitlich, wähl weniger Gruppen oder verringere den Abstand auf der WhatsApp-Seite.",
     copyMessage: "Nachricht {{copyPosition}} der Kopie: {{reason}}",
+    planNotTaken: "Herald konnte diesen Plan so nicht übernehmen: Lade die Seite neu und plane ihn noch einmal.",
     engineCannot:
-      "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte deine Administration um eine WAHA-Engine, die es kann.",
+      "{{feature}}: Die Engine dieser WhatsApp-Verbindung ({{engine}}) bietet das nicht an. Lass es weg oder bitte die Person, die Herald betreut, um eine WAHA-Engine, die es kann.",
+    engineUnnamed:
+      "{{feature}}: Die Engine dieser WhatsApp-Verbindung sagt nicht, welche sie ist, darum kann Herald sich nicht darauf verlassen. Lass es weg oder bitte die Person, die Herald betreut, um eine WAHA-Engine, die es kann (NOWEB, GOWS oder WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: Das WhatsApp-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an, oder in WAHA Plus. Schick stattdessen einen Text oder bitte die Person, die Herald betreut, WAHA zu aktualisieren.",
     versionTooOld:
-      "{{feature}}: Das Nachrichten-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte deine Administration, WAHA zu aktualisieren."
+      "{{feature}}: Das WhatsApp-Gateway (WAHA {{version}}) bietet das erst ab WAHA {{since}} an. Lass es weg oder bitte die Person, die Herald betreut, WAHA zu aktualisieren."
   },
   InvalidSessionPacing: {
     pacingRange: "Gib eine ganze Zahl von Sekunden zwischen 0 und {{max}} an.",
@@ -247,12 +275,13 @@ export const de: RefusalCatalog = {
   },
   ApiKeyNotFound: "Dieser API-Schlüssel wurde nicht gefunden. Lade die Liste neu.",
   ApiKeyLimitReached_one:
-    "Du hast schon {{count}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
+    "Du hast schon {{count, number}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
   ApiKeyLimitReached_other:
-    "Du hast schon {{count}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
-  TooManyBadApiKeys_one: "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count}} Minute wieder.",
+    "Du hast schon {{count, number}} API-Schlüssel in Gebrauch. Widerruf zuerst einen, den du nicht mehr brauchst.",
+  TooManyBadApiKeys_one:
+    "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count, number}} Minute wieder.",
   TooManyBadApiKeys_other:
-    "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count}} Minuten wieder.",
+    "Zu viele ungültige API-Schlüssel von deiner Adresse. Versuch es in {{count, number}} Minuten wieder.",
   InvalidWebhookEndpoint: {
     urlTooLong: "Die Adresse ist länger als {{max}} Zeichen.",
     urlNotAddress: "Das ist keine Webadresse (sie sollte mit https:// beginnen).",
@@ -265,11 +294,11 @@ export const de: RefusalCatalog = {
   },
   WebhookEndpointNotFound: "Dieser Webhook-Endpunkt wurde nicht gefunden. Lade die Liste neu.",
   WebhookEndpointLimitReached_one:
-    "Du hast schon {{count}} Webhook-Endpunkt. Lösch zuerst einen, den du nicht mehr brauchst.",
+    "Du hast schon {{count, number}} Webhook-Endpunkt. Lösch zuerst einen, den du nicht mehr brauchst.",
   WebhookEndpointLimitReached_other:
-    "Du hast schon {{count}} Webhook-Endpunkte. Lösch zuerst einen, den du nicht mehr brauchst.",
-  TooManyWebhookPings_one: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count}} Sekunde wieder.",
-  TooManyWebhookPings_other: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count}} Sekunden wieder.",
+    "Du hast schon {{count, number}} Webhook-Endpunkte. Lösch zuerst einen, den du nicht mehr brauchst.",
+  TooManyWebhookPings_one: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count, number}} Sekunde wieder.",
+  TooManyWebhookPings_other: "Du hast Test-Pings zu schnell gesendet. Versuch es in {{count, number}} Sekunden wieder.",
   csv: {
     unknownZone: "Die Zeitzone {{zone}} kennt Herald nicht: Wähl eine Zone nach ihrem Ort, etwa Europe/Berlin.",
     tooManyRows:
@@ -297,25 +326,25 @@ export const de: RefusalCatalog = {
     dstTwice: "{{written}} gibt es an diesem Tag zweimal (die Uhren werden zurückgestellt): gesendet beim ersten Mal."
   },
   GatewayError: {
-    Unreachable: "Das Nachrichten-Gateway war nicht erreichbar.",
-    Timeout: "Das Nachrichten-Gateway hat nicht rechtzeitig geantwortet.",
-    Unauthorized: "Das Nachrichten-Gateway hat Heralds Zugangsdaten abgelehnt.",
-    SessionNotFound: "Das Nachrichten-Gateway kennt diese WhatsApp-Verbindung nicht.",
+    Unreachable: "Das WhatsApp-Gateway war nicht erreichbar.",
+    Timeout: "Das WhatsApp-Gateway hat nicht rechtzeitig geantwortet.",
+    Unauthorized: "Das WhatsApp-Gateway hat Heralds Zugangsdaten abgelehnt.",
+    SessionNotFound: "Das WhatsApp-Gateway kennt diese WhatsApp-Verbindung nicht.",
     SessionNotRunning:
       "Die WhatsApp-Verbindung ist auf dem Gateway gestoppt: Verbinde sie neu oder starte sie zuerst neu.",
     SessionNotReady:
-      "Das Nachrichten-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist nicht in einem Zustand, der das erlaubt.",
+      "Das WhatsApp-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist nicht in einem Zustand, der das erlaubt.",
     SessionNotReadyStatus:
-      "Das Nachrichten-Gateway hat abgelehnt: Die WhatsApp-Verbindung ist {{sessionStatus}}, kein Zustand, der das erlaubt.",
-    SessionAlreadyExists: "Das Nachrichten-Gateway hat schon eine Verbindung dieses Namens.",
+      "Das WhatsApp-Gateway hat abgelehnt: {{sessionStatus}}. Öffne die WhatsApp-Seite, um zu sehen, was sie braucht.",
+    SessionAlreadyExists: "Das WhatsApp-Gateway hat schon eine Verbindung dieses Namens.",
     SessionAlreadyStarted: "Die WhatsApp-Verbindung läuft auf dem Gateway schon.",
     NamedSessionsUnsupported:
-      "Das Nachrichten-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte deine Administration, WAHA auf 2026.6.1 oder neuer zu aktualisieren.",
+      "Das WhatsApp-Gateway erlaubt nur eine Verbindung, Herald braucht aber eine pro Person. Bitte die Person, die Herald betreut, WAHA auf 2026.6.1 oder neuer zu aktualisieren.",
     FeatureUnsupported:
-      "Das Nachrichten-Gateway kann das nicht: Seine Engine oder Version bietet es nicht an (etwa alle erwähnen oder Umfragen).",
+      "Das WhatsApp-Gateway kann das nicht: Seine Engine oder Version bietet es nicht an (etwa alle erwähnen oder Umfragen).",
     NumberLimited: "WhatsApp schränkt diese Nummer gerade ein und hat die Nachricht nicht angenommen.",
-    ServerError: "Das Nachrichten-Gateway hat mit einem Fehler geantwortet.",
-    Refused: "Das Nachrichten-Gateway hat die Anfrage abgelehnt.",
-    BadResponse: "Das Nachrichten-Gateway hat in einer Form geantwortet, die Herald nicht lesen konnte."
+    ServerError: "Das WhatsApp-Gateway hat mit einem Fehler geantwortet.",
+    Refused: "Das WhatsApp-Gateway hat die Anfrage abgelehnt.",
+    BadResponse: "Das WhatsApp-Gateway hat in einer Form geantwortet, die Herald nicht lesen konnte."
   }
 }

@@ -41,6 +41,17 @@ export const en: RefusalCatalog = {
     statusChosen: "A Status to chosen contacts",
     statusAll: "A Status to all contacts"
   },
+  /** a WhatsApp connection's state, as a clause (the WhatsApp page's words for it) */
+  sessionState: {
+    WORKING: "the WhatsApp connection is connected, but was not ready for this",
+    SCAN_QR_CODE: "the WhatsApp connection is waiting for its QR code to be scanned",
+    STARTING: "the WhatsApp connection is still starting",
+    STOPPED: "the WhatsApp connection is stopped",
+    FAILED: "the WhatsApp connection has failed",
+    PASSKEY_REQUIRED: "the WhatsApp connection is waiting for a passkey on the phone",
+    PASSKEY_CONFIRMATION_REQUIRED: "the WhatsApp connection is waiting for the passkey to be confirmed on the phone",
+    OTHER: "the WhatsApp connection is in a state that does not allow it"
+  },
   userStatus: {
     ACTIVE: "active",
     PENDING: "waiting for approval",
@@ -49,14 +60,14 @@ export const en: RefusalCatalog = {
   },
   InvalidCredentials: "Wrong e-mail or password.",
   TooManySignInAttempts: {
-    signIns_one: "Too many failed sign-ins. Try again in {{count}} minute.",
-    signIns_other: "Too many failed sign-ins. Try again in {{count}} minutes.",
-    signUps_one: "Too many sign-ups. Try again in {{count}} minute.",
-    signUps_other: "Too many sign-ups. Try again in {{count}} minutes.",
-    resetRequests_one: "Too many password reset requests. Try again in {{count}} minute.",
-    resetRequests_other: "Too many password reset requests. Try again in {{count}} minutes.",
-    linkTries_one: "Too many failed tries of this link. Try again in {{count}} minute.",
-    linkTries_other: "Too many failed tries of this link. Try again in {{count}} minutes."
+    signIns_one: "Too many failed sign-ins. Try again in {{count, number}} minute.",
+    signIns_other: "Too many failed sign-ins. Try again in {{count, number}} minutes.",
+    signUps_one: "Too many sign-ups. Try again in {{count, number}} minute.",
+    signUps_other: "Too many sign-ups. Try again in {{count, number}} minutes.",
+    resetRequests_one: "Too many password reset requests. Try again in {{count, number}} minute.",
+    resetRequests_other: "Too many password reset requests. Try again in {{count, number}} minutes.",
+    linkTries_one: "Too many failed tries of this link. Try again in {{count, number}} minute.",
+    linkTries_other: "Too many failed tries of this link. Try again in {{count, number}} minutes."
   },
   EmailAlreadyRegistered: "An account with this e-mail address already exists.",
   InvalidResetToken: "This password reset link is invalid or has expired.",
@@ -99,6 +110,13 @@ export const en: RefusalCatalog = {
       "The type of this file could not be recognised. Herald takes JPEG, PNG, WebP or GIF images and PDF, Word, Excel, PowerPoint or OpenDocument files, at most 16 MB.",
     type: "Files of type {{value}} cannot be sent. Herald takes JPEG, PNG, WebP or GIF images and PDF, Word, Excel, PowerPoint or OpenDocument files, at most 16 MB."
   },
+  media: {
+    stalled: "The file stopped arriving for a minute. Check your connection and try again.",
+    tooManyUploads_one:
+      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count, number}} second.",
+    tooManyUploads_other:
+      "You have started {{limit}} uploads in the last minute, the most Herald takes. Try again in {{count, number}} seconds."
+  },
   MediaTooLarge: "The file is larger than 16 MB, the most WhatsApp takes.",
   MediaQuotaExceeded:
     "You already keep {{files}} files or {{megabytes}} MB of images and files. They are removed once their messages are sent or cancelled (unused uploads after a day): try again then, or cancel a campaign.",
@@ -110,15 +128,16 @@ export const en: RefusalCatalog = {
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} has already passed.",
     allPast: "{{lastAt}} has already passed. Every message of this plan is in the past: choose later dates.",
+    allPastNoLast: "Every message of this plan is in the past: choose later dates.",
     futurePastTime:
       "{{scheduledAt}} has already passed. Choose a later time: the first message to change would be sent then.",
     copyPastTime: "{{scheduledAt}} has already passed. Choose a later start date.",
     unknownTimeZone: "Herald does not know the time zone {{zone}}. Choose a zone by its place, like Europe/Berlin.",
     emptyContent: "Write the text of the message.",
     tooLong: "A message may hold at most {{max}} characters: shorten the text.",
-    tooManyMessages: "A campaign may hold at most {{max}} messages, and this plan makes {{count}}: plan fewer.",
+    tooManyMessages: "A campaign may hold at most {{max}} messages, and this plan makes {{count, number}}: plan fewer.",
     tooManyCopies:
-      "This plan makes {{count}} messages for each of {{groups}} groups ({{copies}} in all), and a campaign may hold at most {{max}}: plan fewer messages or choose fewer groups.",
+      "This plan makes {{count, number}} messages for each of {{groups}} groups ({{copies}} in all), and a campaign may hold at most {{max}}: plan fewer messages or choose fewer groups.",
     noMessages: "Plan at least one message.",
     noTargets: "Choose at least one group.",
     duplicateTarget: "This group is already target {{position}}: choose each group once.",
@@ -156,11 +175,11 @@ export const en: RefusalCatalog = {
     notRepeating: "Only a repeating campaign can change every future message at once: edit its messages one by one.",
     nothingToChange: "Give a new time of day or a new text.",
     partsDiffer_one:
-      "Each day of this campaign sends {{count}} message, but the new text makes {{now}}: keep no line holding only ---, or plan a new campaign.",
+      "Each day of this campaign sends {{count, number}} message, but the new text makes {{now}}: keep no line holding only ---, or plan a new campaign.",
     partsDiffer_other:
-      "Each day of this campaign sends {{count}} messages, but the new text makes {{now}}: keep the text in {{count}} parts, split by lines holding only ---, or plan a new campaign.",
+      "Each day of this campaign sends {{count, number}} messages, but the new text makes {{now}}: keep the text in {{count, number}} parts, split by lines holding only ---, or plan a new campaign.",
     noFutureMessage: "This campaign has no message left to send: nothing to change.",
-    pollOptionCount: "A poll needs {{min}} to {{max}} options, and this one has {{count}}.",
+    pollOptionCount: "A poll needs {{min}} to {{max}} options, and this one has {{count, number}}.",
     pollOptionEmpty: "Write this option, or remove it.",
     pollOptionTooLong: "An option may hold at most {{max}} characters: shorten it.",
     pollOptionTwice: "The options must differ: {{option}} is there twice.",
@@ -168,16 +187,23 @@ export const en: RefusalCatalog = {
     statusFont: "Choose one of the fonts offered ({{fonts}}).",
     statusNoContacts: "Choose at least one contact to see the Status, or let all your contacts see it.",
     statusTooManyContacts:
-      "A Status may go to at most {{max}} chosen contacts, and this one has {{count}}: let all your contacts see it instead.",
+      "A Status may go to at most {{max}} chosen contacts, and this one has {{count, number}}: let all your contacts see it instead.",
     statusNotContact: "This is not a WhatsApp contact: pick contacts from your list.",
     statusContactTwice: "This contact is chosen twice.",
+    statusAllContactsOnly:
+      "On this WhatsApp gateway a Status goes to all your contacts (as your phone's Status privacy says): choose all contacts.",
     pacedTooMany:
       "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line. Space the messages out, or lower the pacing on the WhatsApp page.",
     pacedTooManyGroups:
       "This WhatsApp number is paced (at least {{gap}} s between messages, plus up to {{jitter}} s): of messages due together only {{sure}} are sure to go within the 2 minutes, and the one at {{lateAt}} would be number {{position}} in line (each message goes to {{groups}} groups). Space the messages out, choose fewer groups, or lower the pacing on the WhatsApp page.",
     copyMessage: "Message {{copyPosition}} of the copy: {{reason}}",
+    planNotTaken: "Herald could not take this plan as it is: reload the page and plan it again.",
     engineCannot:
       "{{feature}}: this WhatsApp connection's engine ({{engine}}) does not offer it. Leave it out, or ask your administrator for a WAHA engine that does.",
+    engineUnnamed:
+      "{{feature}}: this WhatsApp connection's engine does not say which it is, so Herald cannot rely on it. Leave it out, or ask your administrator for a WAHA engine that offers it (NOWEB, GOWS or WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: the messaging gateway (WAHA {{version}}) offers it from WAHA {{since}} on, or in WAHA Plus. Send a text instead, or ask your administrator to upgrade.",
     versionTooOld:
       "{{feature}}: the messaging gateway (WAHA {{version}}) offers it from WAHA {{since}} on. Leave it out, or ask your administrator to upgrade."
   },
@@ -231,10 +257,10 @@ export const en: RefusalCatalog = {
     expiresAt: "Choose an expiry in the future."
   },
   ApiKeyNotFound: "This API key was not found. Reload the list.",
-  ApiKeyLimitReached_one: "You already have {{count}} API key in use. Revoke one you no longer need first.",
-  ApiKeyLimitReached_other: "You already have {{count}} API keys in use. Revoke one you no longer need first.",
-  TooManyBadApiKeys_one: "Too many invalid API keys from your address. Try again in {{count}} minute.",
-  TooManyBadApiKeys_other: "Too many invalid API keys from your address. Try again in {{count}} minutes.",
+  ApiKeyLimitReached_one: "You already have {{count, number}} API key in use. Revoke one you no longer need first.",
+  ApiKeyLimitReached_other: "You already have {{count, number}} API keys in use. Revoke one you no longer need first.",
+  TooManyBadApiKeys_one: "Too many invalid API keys from your address. Try again in {{count, number}} minute.",
+  TooManyBadApiKeys_other: "Too many invalid API keys from your address. Try again in {{count, number}} minutes.",
   InvalidWebhookEndpoint: {
     urlTooLong: "The address is longer than {{max}} characters.",
     urlNotAddress: "That is not a web address (it should start with https://).",
@@ -246,11 +272,12 @@ export const en: RefusalCatalog = {
     noEvents: "Choose at least one event to send."
   },
   WebhookEndpointNotFound: "This webhook endpoint was not found. Reload the list.",
-  WebhookEndpointLimitReached_one: "You already have {{count}} webhook endpoint. Delete one you no longer need first.",
+  WebhookEndpointLimitReached_one:
+    "You already have {{count, number}} webhook endpoint. Delete one you no longer need first.",
   WebhookEndpointLimitReached_other:
-    "You already have {{count}} webhook endpoints. Delete one you no longer need first.",
-  TooManyWebhookPings_one: "You sent test pings too quickly. Try again in {{count}} second.",
-  TooManyWebhookPings_other: "You sent test pings too quickly. Try again in {{count}} seconds.",
+    "You already have {{count, number}} webhook endpoints. Delete one you no longer need first.",
+  TooManyWebhookPings_one: "You sent test pings too quickly. Try again in {{count, number}} second.",
+  TooManyWebhookPings_other: "You sent test pings too quickly. Try again in {{count, number}} seconds.",
   csv: {
     unknownZone: "Herald does not know the time zone {{zone}}: choose a zone by its place, like Europe/Berlin.",
     tooManyRows:
@@ -284,7 +311,7 @@ export const en: RefusalCatalog = {
     SessionNotRunning: "The WhatsApp connection is stopped on the gateway: reconnect or restart it first.",
     SessionNotReady: "The messaging gateway refused: the WhatsApp connection is not in a state that allows it.",
     SessionNotReadyStatus:
-      "The messaging gateway refused: the WhatsApp connection is {{sessionStatus}}, not in a state that allows it.",
+      "The messaging gateway refused: {{sessionStatus}}. Open the WhatsApp page to see what it needs.",
     SessionAlreadyExists: "The messaging gateway already has a connection of this name.",
     SessionAlreadyStarted: "The WhatsApp connection is already running on the gateway.",
     NamedSessionsUnsupported:

@@ -7,11 +7,11 @@ export const es: RefusalCatalog = {
   /** a zone by its place, as the browser app's pages name it */
   zone: "hora de {{place}}",
   unexpected:
-    "Algo salió mal de nuestro lado (código de error {{id}}). Vuelve a intentarlo en un momento; si sigue pasando, dale este código a tu administrador.",
+    "Algo salió mal de nuestro lado (código de error {{id}}). Vuelve a intentarlo en un momento; si sigue pasando, dale este código a quien gestiona Herald.",
   signInFirst: "Primero inicia sesión.",
-  awaitingApproval: "Tu cuenta está esperando la aprobación de un administrador.",
+  awaitingApproval: "Tu cuenta está esperando la aprobación de quien gestiona Herald.",
   readOnlyKey: "Esta clave solo puede leer.",
-  adminsOnly: "Solo los administradores pueden hacer esto.",
+  adminsOnly: "Solo quien gestiona Herald puede hacer esto.",
   notWithKey:
     "Esto no se puede hacer con una clave de API: inicia sesión en Herald desde el navegador para gestionar tu cuenta y tus claves.",
   StoreUnavailable: "Herald no puede llegar a su base de datos ahora mismo. Vuelve a intentarlo en un momento.",
@@ -39,6 +39,17 @@ export const es: RefusalCatalog = {
     statusChosen: "Un estado para contactos elegidos",
     statusAll: "Un estado para todos los contactos"
   },
+  sessionState: {
+    WORKING: "la conexión de WhatsApp está conectada, pero no estaba lista para esto",
+    SCAN_QR_CODE: "la conexión de WhatsApp está esperando que se escanee su código QR",
+    STARTING: "la conexión de WhatsApp todavía se está iniciando",
+    STOPPED: "la conexión de WhatsApp está detenida",
+    FAILED: "la conexión de WhatsApp falló",
+    PASSKEY_REQUIRED: "la conexión de WhatsApp está esperando una llave de acceso en el teléfono",
+    PASSKEY_CONFIRMATION_REQUIRED:
+      "la conexión de WhatsApp está esperando que se confirme la llave de acceso en el teléfono",
+    OTHER: "la conexión de WhatsApp está en un estado que no lo permite"
+  },
   userStatus: {
     ACTIVE: "activa",
     PENDING: "esperando aprobación",
@@ -47,21 +58,21 @@ export const es: RefusalCatalog = {
   },
   InvalidCredentials: "El correo o la contraseña no son correctos.",
   TooManySignInAttempts: {
-    signIns_one: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count}} minuto.",
-    signIns_many: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count}} minutos.",
-    signIns_other: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count}} minutos.",
-    signUps_one: "Demasiados registros. Vuelve a intentarlo en {{count}} minuto.",
-    signUps_many: "Demasiados registros. Vuelve a intentarlo en {{count}} minutos.",
-    signUps_other: "Demasiados registros. Vuelve a intentarlo en {{count}} minutos.",
+    signIns_one: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count, number}} minuto.",
+    signIns_many: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count, number}} minutos.",
+    signIns_other: "Demasiados inicios de sesión fallidos. Vuelve a intentarlo en {{count, number}} minutos.",
+    signUps_one: "Demasiados registros. Vuelve a intentarlo en {{count, number}} minuto.",
+    signUps_many: "Demasiados registros. Vuelve a intentarlo en {{count, number}} minutos.",
+    signUps_other: "Demasiados registros. Vuelve a intentarlo en {{count, number}} minutos.",
     resetRequests_one:
-      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count}} minuto.",
+      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count, number}} minuto.",
     resetRequests_many:
-      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count}} minutos.",
+      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count, number}} minutos.",
     resetRequests_other:
-      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count}} minutos.",
-    linkTries_one: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count}} minuto.",
-    linkTries_many: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count}} minutos.",
-    linkTries_other: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count}} minutos."
+      "Demasiadas solicitudes para restablecer la contraseña. Vuelve a intentarlo en {{count, number}} minutos.",
+    linkTries_one: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count, number}} minuto.",
+    linkTries_many: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count, number}} minutos.",
+    linkTries_other: "Demasiados intentos fallidos con este enlace. Vuelve a intentarlo en {{count, number}} minutos."
   },
   EmailAlreadyRegistered: "Ya existe una cuenta con este correo.",
   InvalidResetToken: "Este enlace para restablecer la contraseña no es válido o ya caducó.",
@@ -72,17 +83,17 @@ export const es: RefusalCatalog = {
   EmailNotVerified:
     "Primero confirma tu correo: abre el enlace del correo que te enviamos (o regístrate de nuevo para recibir otro enlace).",
   AccountDisabled: {
-    address: "El administrador desactivó esta cuenta. Pídele a {{admin}} que la vuelva a activar.",
-    noAddress: "El administrador desactivó esta cuenta. Pídele a quien administra este Herald que la vuelva a activar."
+    address: "Quien gestiona Herald desactivó esta cuenta. Pídele a {{admin}} que la vuelva a activar.",
+    noAddress: "Quien gestiona Herald desactivó esta cuenta. Pídele que la vuelva a activar."
   },
   AccountRejected: {
-    address: "El administrador rechazó tu solicitud de cuenta. Pregúntale a {{admin}} si crees que es un error.",
-    noAddress:
-      "El administrador rechazó tu solicitud de cuenta. Pregúntale a quien administra este Herald si crees que es un error."
+    address: "Quien gestiona Herald rechazó tu solicitud de cuenta. Pregúntale a {{admin}} si crees que es un error.",
+    noAddress: "Quien gestiona Herald rechazó tu solicitud de cuenta. Pregúntale si crees que es un error."
   },
   ProtectedAccount: {
-    self: "No puedes desactivar ni rechazar tu propia cuenta: tendría que hacerlo otro administrador.",
-    adminEmail: "Esta es la cuenta de administrador de la configuración de Herald. No se puede desactivar ni rechazar."
+    self: "No puedes desactivar ni rechazar tu propia cuenta: tendría que hacerlo otra persona que gestione Herald.",
+    adminEmail:
+      "Según la configuración de Herald, esta es la cuenta de quien lo gestiona. No se puede desactivar ni rechazar."
   },
   UserStatusConflict: {
     approve: "Esta cuenta no se puede aprobar: ahora está {{userStatus}}. Vuelve a cargar la lista.",
@@ -104,26 +115,37 @@ export const es: RefusalCatalog = {
       "No se pudo reconocer el tipo de este archivo. Herald acepta imágenes JPEG, PNG, WebP o GIF y archivos PDF, Word, Excel, PowerPoint u OpenDocument, de 16 MB como máximo.",
     type: "Los archivos de tipo {{value}} no se pueden enviar. Herald acepta imágenes JPEG, PNG, WebP o GIF y archivos PDF, Word, Excel, PowerPoint u OpenDocument, de 16 MB como máximo."
   },
+  media: {
+    stalled: "El archivo dejó de llegar durante un minuto. Revisa tu conexión y vuelve a intentarlo.",
+    tooManyUploads_one:
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count, number}} segundo.",
+    tooManyUploads_many:
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count, number}} segundos.",
+    tooManyUploads_other:
+      "Has empezado {{limit}} subidas en el último minuto, el máximo que acepta Herald. Vuelve a intentarlo en {{count, number}} segundos."
+  },
   MediaTooLarge: "El archivo pesa más de 16 MB, el máximo que acepta WhatsApp.",
   MediaQuotaExceeded:
     "Ya guardas {{files}} archivos o {{megabytes}} MB de imágenes y archivos. Se borran cuando sus mensajes se envían o se cancelan (las subidas sin usar, al cabo de un día): vuelve a intentarlo entonces, o cancela una campaña.",
   SessionCreationFailed: {
     plain: "No se pudo crear la conexión de WhatsApp. Vuelve a intentarlo en un momento.",
     namedSessionsUnsupported:
-      "No se pudo crear la conexión de WhatsApp: la pasarela de mensajes solo permite una conexión y Herald necesita una por persona. Pídele a tu administrador que actualice WAHA a 2026.6.1 o posterior."
+      "No se pudo crear la conexión de WhatsApp: la pasarela de WhatsApp solo permite una conexión y Herald necesita una por persona. Pídele a quien gestiona Herald que actualice WAHA a 2026.6.1 o posterior."
   },
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} ya pasó.",
     allPast: "{{lastAt}} ya pasó. Todos los mensajes de este plan quedan en el pasado: elige fechas posteriores.",
+    allPastNoLast: "Todos los mensajes de este plan quedan en el pasado: elige fechas posteriores.",
     futurePastTime:
       "{{scheduledAt}} ya pasó. Elige una hora posterior: a esa hora saldría el primer mensaje que cambias.",
     copyPastTime: "{{scheduledAt}} ya pasó. Elige un día de inicio posterior.",
     unknownTimeZone: "Herald no conoce la zona horaria {{zone}}. Elige una zona por su lugar, como Europe/Madrid.",
     emptyContent: "Escribe el texto del mensaje.",
     tooLong: "Un mensaje puede tener como máximo {{max}} caracteres: acorta el texto.",
-    tooManyMessages: "Una campaña puede tener como máximo {{max}} mensajes y este plan da {{count}}: planifica menos.",
+    tooManyMessages:
+      "Una campaña puede tener como máximo {{max}} mensajes y este plan da {{count, number}}: planifica menos.",
     tooManyCopies:
-      "Este plan da {{count}} mensajes para cada uno de {{groups}} grupos ({{copies}} en total), y una campaña puede tener como máximo {{max}}: planifica menos mensajes o elige menos grupos.",
+      "Este plan da {{count, number}} mensajes para cada uno de {{groups}} grupos ({{copies}} en total), y una campaña puede tener como máximo {{max}}: planifica menos mensajes o elige menos grupos.",
     noMessages: "Planifica al menos un mensaje.",
     noTargets: "Elige al menos un grupo.",
     duplicateTarget: "Este grupo ya es el destino {{position}}: elige cada grupo una sola vez.",
@@ -165,13 +187,13 @@ export const es: RefusalCatalog = {
       "Solo en una campaña que se repite se pueden cambiar todos los mensajes futuros a la vez: edita sus mensajes uno por uno.",
     nothingToChange: "Indica una hora nueva o un texto nuevo.",
     partsDiffer_one:
-      "Esta campaña envía {{count}} mensaje cada día, pero el texto nuevo da {{now}}: no dejes ninguna línea que solo tenga ---, o planifica una campaña nueva.",
+      "Esta campaña envía {{count, number}} mensaje cada día, pero el texto nuevo da {{now}}: no dejes ninguna línea que solo tenga ---, o planifica una campaña nueva.",
     partsDiffer_many:
-      "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
+      "Esta campaña envía {{count, number}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count, number}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
     partsDiffer_other:
-      "Esta campaña envía {{count}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
+      "Esta campaña envía {{count, number}} mensajes cada día, pero el texto nuevo da {{now}}: deja el texto en {{count, number}} partes, separadas por líneas que solo tengan ---, o planifica una campaña nueva.",
     noFutureMessage: "A esta campaña no le queda ningún mensaje por enviar: no hay nada que cambiar.",
-    pollOptionCount: "Una encuesta necesita de {{min}} a {{max}} opciones, y esta tiene {{count}}.",
+    pollOptionCount: "Una encuesta necesita de {{min}} a {{max}} opciones, y esta tiene {{count, number}}.",
     pollOptionEmpty: "Escribe esta opción o quítala.",
     pollOptionTooLong: "Una opción puede tener como máximo {{max}} caracteres: acórtala.",
     pollOptionTwice: "Las opciones tienen que ser distintas: {{option}} está dos veces.",
@@ -179,18 +201,25 @@ export const es: RefusalCatalog = {
     statusFont: "Elige una de las fuentes disponibles ({{fonts}}).",
     statusNoContacts: "Elige al menos un contacto que vea el estado, o deja que lo vean todos tus contactos.",
     statusTooManyContacts:
-      "Un estado puede ir como máximo a {{max}} contactos elegidos, y este tiene {{count}}: mejor deja que lo vean todos tus contactos.",
+      "Un estado puede ir como máximo a {{max}} contactos elegidos, y este tiene {{count, number}}: mejor deja que lo vean todos tus contactos.",
     statusNotContact: "Este no es un contacto de WhatsApp: elige contactos de tu lista.",
     statusContactTwice: "Este contacto está elegido dos veces.",
+    statusAllContactsOnly:
+      "Con esta pasarela de WhatsApp un estado llega a todos tus contactos (según la privacidad de estados de tu teléfono): elige todos los contactos.",
     pacedTooMany:
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila. Separa más los mensajes, o baja las pausas en la página de WhatsApp.",
     pacedTooManyGroups:
       "Este número de WhatsApp envía con pausas (al menos {{gap}} s entre mensajes, más hasta {{jitter}} s): de los mensajes que tocan a la vez solo {{sure}} salen seguro dentro de los 2 minutos, y el de {{lateAt}} sería el número {{position}} de la fila (cada mensaje va a {{groups}} grupos). Separa más los mensajes, elige menos grupos, o baja las pausas en la página de WhatsApp.",
     copyMessage: "Mensaje {{copyPosition}} de la copia: {{reason}}",
+    planNotTaken: "Herald no pudo aceptar este plan tal como está: vuelve a cargar la página y prográmalo otra vez.",
     engineCannot:
-      "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a tu administrador un motor de WAHA que lo ofrezca.",
+      "{{feature}}: el motor de esta conexión de WhatsApp ({{engine}}) no lo ofrece. Quítalo, o pídele a quien gestiona Herald un motor de WAHA que lo ofrezca.",
+    engineUnnamed:
+      "{{feature}}: el motor de esta conexión de WhatsApp no dice cuál es, así que Herald no puede contar con él. Quítalo, o pídele a quien gestiona Herald un motor de WAHA que lo ofrezca (NOWEB, GOWS o WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: la pasarela de WhatsApp (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}, o en WAHA Plus. Envía un texto en su lugar, o pídele a quien gestiona Herald que actualice WAHA.",
     versionTooOld:
-      "{{feature}}: la pasarela de mensajes (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a tu administrador que actualice WAHA."
+      "{{feature}}: la pasarela de WhatsApp (WAHA {{version}}) lo ofrece a partir de WAHA {{since}}. Quítalo, o pídele a quien gestiona Herald que actualice WAHA."
   },
   InvalidSessionPacing: {
     pacingRange: "Escribe un número entero de segundos entre 0 y {{max}}.",
@@ -242,15 +271,15 @@ export const es: RefusalCatalog = {
     expiresAt: "Elige una fecha de caducidad en el futuro."
   },
   ApiKeyNotFound: "No encontramos esta clave de API. Vuelve a cargar la lista.",
-  ApiKeyLimitReached_one: "Ya tienes {{count}} clave de API en uso. Primero revoca una que ya no necesites.",
-  ApiKeyLimitReached_many: "Ya tienes {{count}} claves de API en uso. Primero revoca una que ya no necesites.",
-  ApiKeyLimitReached_other: "Ya tienes {{count}} claves de API en uso. Primero revoca una que ya no necesites.",
+  ApiKeyLimitReached_one: "Ya tienes {{count, number}} clave de API en uso. Primero revoca una que ya no necesites.",
+  ApiKeyLimitReached_many: "Ya tienes {{count, number}} claves de API en uso. Primero revoca una que ya no necesites.",
+  ApiKeyLimitReached_other: "Ya tienes {{count, number}} claves de API en uso. Primero revoca una que ya no necesites.",
   TooManyBadApiKeys_one:
-    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minuto.",
+    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count, number}} minuto.",
   TooManyBadApiKeys_many:
-    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minutos.",
+    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count, number}} minutos.",
   TooManyBadApiKeys_other:
-    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count}} minutos.",
+    "Demasiadas claves de API no válidas desde tu dirección. Vuelve a intentarlo en {{count, number}} minutos.",
   InvalidWebhookEndpoint: {
     urlTooLong: "La dirección tiene más de {{max}} caracteres.",
     urlNotAddress: "Eso no es una dirección web (debería empezar por https://).",
@@ -262,14 +291,18 @@ export const es: RefusalCatalog = {
     noEvents: "Elige al menos un evento que enviar."
   },
   WebhookEndpointNotFound: "No encontramos este endpoint de webhook. Vuelve a cargar la lista.",
-  WebhookEndpointLimitReached_one: "Ya tienes {{count}} endpoint de webhook. Primero elimina uno que ya no necesites.",
+  WebhookEndpointLimitReached_one:
+    "Ya tienes {{count, number}} endpoint de webhook. Primero elimina uno que ya no necesites.",
   WebhookEndpointLimitReached_many:
-    "Ya tienes {{count}} endpoints de webhook. Primero elimina uno que ya no necesites.",
+    "Ya tienes {{count, number}} endpoints de webhook. Primero elimina uno que ya no necesites.",
   WebhookEndpointLimitReached_other:
-    "Ya tienes {{count}} endpoints de webhook. Primero elimina uno que ya no necesites.",
-  TooManyWebhookPings_one: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundo.",
-  TooManyWebhookPings_many: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundos.",
-  TooManyWebhookPings_other: "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count}} segundos.",
+    "Ya tienes {{count, number}} endpoints de webhook. Primero elimina uno que ya no necesites.",
+  TooManyWebhookPings_one:
+    "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count, number}} segundo.",
+  TooManyWebhookPings_many:
+    "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count, number}} segundos.",
+  TooManyWebhookPings_other:
+    "Enviaste pings de prueba demasiado rápido. Vuelve a intentarlo en {{count, number}} segundos.",
   csv: {
     unknownZone: "Herald no conoce la zona horaria {{zone}}: elige una zona por su lugar, como Europe/Madrid.",
     tooManyRows:
@@ -297,24 +330,24 @@ export const es: RefusalCatalog = {
     dstTwice: "Las {{written}} ocurren dos veces ese día (se atrasan los relojes): se envía la primera vez."
   },
   GatewayError: {
-    Unreachable: "No se pudo llegar a la pasarela de mensajes.",
-    Timeout: "La pasarela de mensajes no respondió a tiempo.",
-    Unauthorized: "La pasarela de mensajes rechazó las credenciales de Herald.",
-    SessionNotFound: "La pasarela de mensajes no conoce esta conexión de WhatsApp.",
+    Unreachable: "No se pudo llegar a la pasarela de WhatsApp.",
+    Timeout: "La pasarela de WhatsApp no respondió a tiempo.",
+    Unauthorized: "La pasarela de WhatsApp rechazó las credenciales de Herald.",
+    SessionNotFound: "La pasarela de WhatsApp no conoce esta conexión de WhatsApp.",
     SessionNotRunning:
       "La conexión de WhatsApp está detenida en la pasarela: primero vuelve a conectarla o reiníciala.",
-    SessionNotReady: "La pasarela de mensajes lo rechazó: la conexión de WhatsApp no está en un estado que lo permita.",
+    SessionNotReady: "La pasarela de WhatsApp lo rechazó: la conexión de WhatsApp no está en un estado que lo permita.",
     SessionNotReadyStatus:
-      "La pasarela de mensajes lo rechazó: la conexión de WhatsApp está en {{sessionStatus}}, un estado que no lo permite.",
-    SessionAlreadyExists: "La pasarela de mensajes ya tiene una conexión con este nombre.",
+      "La pasarela de WhatsApp lo rechazó: {{sessionStatus}}. Abre la página de WhatsApp para ver qué necesita.",
+    SessionAlreadyExists: "La pasarela de WhatsApp ya tiene una conexión con este nombre.",
     SessionAlreadyStarted: "La conexión de WhatsApp ya está en marcha en la pasarela.",
     NamedSessionsUnsupported:
-      "La pasarela de mensajes solo permite una conexión y Herald necesita una por persona. Pídele a tu administrador que actualice WAHA a 2026.6.1 o posterior.",
+      "La pasarela de WhatsApp solo permite una conexión y Herald necesita una por persona. Pídele a quien gestiona Herald que actualice WAHA a 2026.6.1 o posterior.",
     FeatureUnsupported:
-      "La pasarela de mensajes no puede hacer esto: su motor o su versión no lo ofrece (por ejemplo, mencionar a todos o las encuestas).",
+      "La pasarela de WhatsApp no puede hacer esto: su motor o su versión no lo ofrece (por ejemplo, mencionar a todos o las encuestas).",
     NumberLimited: "WhatsApp está limitando este número por ahora y no aceptó el mensaje.",
-    ServerError: "La pasarela de mensajes respondió con un error.",
-    Refused: "La pasarela de mensajes rechazó la solicitud.",
-    BadResponse: "La pasarela de mensajes respondió de una forma que Herald no pudo leer."
+    ServerError: "La pasarela de WhatsApp respondió con un error.",
+    Refused: "La pasarela de WhatsApp rechazó la solicitud.",
+    BadResponse: "La pasarela de WhatsApp respondió de una forma que Herald no pudo leer."
   }
 }

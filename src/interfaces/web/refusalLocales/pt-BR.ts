@@ -7,11 +7,11 @@ export const ptBR: RefusalCatalog = {
   /** a zone by its place, as the browser app's pages name it */
   zone: "horário de {{place}}",
   unexpected:
-    "Algo deu errado do nosso lado (código do erro {{id}}). Tente de novo daqui a pouco; se continuar acontecendo, passe este código para o administrador.",
+    "Algo deu errado do nosso lado (código do erro {{id}}). Tente de novo daqui a pouco; se continuar acontecendo, passe este código para a administração do Herald.",
   signInFirst: "Entre primeiro.",
-  awaitingApproval: "Sua conta está aguardando a aprovação de um administrador.",
+  awaitingApproval: "Sua conta está aguardando a aprovação da administração do Herald.",
   readOnlyKey: "Esta chave só pode ler.",
-  adminsOnly: "Só administradores podem fazer isso.",
+  adminsOnly: "Só a administração do Herald pode fazer isso.",
   notWithKey:
     "Isso não pode ser feito com uma chave de API: entre no Herald pelo navegador para gerenciar sua conta e suas chaves.",
   StoreUnavailable: "O Herald não está conseguindo acessar o banco de dados agora. Tente de novo daqui a pouco.",
@@ -39,6 +39,16 @@ export const ptBR: RefusalCatalog = {
     statusChosen: "Um status para contatos escolhidos",
     statusAll: "Um status para todos os contatos"
   },
+  sessionState: {
+    WORKING: "a conexão do WhatsApp está conectada, mas não estava pronta para isso",
+    SCAN_QR_CODE: "a conexão do WhatsApp está esperando que o código QR seja escaneado",
+    STARTING: "a conexão do WhatsApp ainda está iniciando",
+    STOPPED: "a conexão do WhatsApp está parada",
+    FAILED: "a conexão do WhatsApp falhou",
+    PASSKEY_REQUIRED: "a conexão do WhatsApp está esperando uma chave de acesso no celular",
+    PASSKEY_CONFIRMATION_REQUIRED: "a conexão do WhatsApp está esperando a confirmação da chave de acesso no celular",
+    OTHER: "a conexão do WhatsApp está num estado que não permite isso"
+  },
   userStatus: {
     ACTIVE: "ativa",
     PENDING: "aguardando aprovação",
@@ -47,18 +57,18 @@ export const ptBR: RefusalCatalog = {
   },
   InvalidCredentials: "E-mail ou senha incorretos.",
   TooManySignInAttempts: {
-    signIns_one: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count}} minuto.",
-    signIns_many: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count}} minutos.",
-    signIns_other: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count}} minutos.",
-    signUps_one: "Muitos cadastros. Tente de novo em {{count}} minuto.",
-    signUps_many: "Muitos cadastros. Tente de novo em {{count}} minutos.",
-    signUps_other: "Muitos cadastros. Tente de novo em {{count}} minutos.",
-    resetRequests_one: "Muitos pedidos para redefinir a senha. Tente de novo em {{count}} minuto.",
-    resetRequests_many: "Muitos pedidos para redefinir a senha. Tente de novo em {{count}} minutos.",
-    resetRequests_other: "Muitos pedidos para redefinir a senha. Tente de novo em {{count}} minutos.",
-    linkTries_one: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count}} minuto.",
-    linkTries_many: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count}} minutos.",
-    linkTries_other: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count}} minutos."
+    signIns_one: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count, number}} minuto.",
+    signIns_many: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count, number}} minutos.",
+    signIns_other: "Muitas tentativas de entrar sem sucesso. Tente de novo em {{count, number}} minutos.",
+    signUps_one: "Muitos cadastros. Tente de novo em {{count, number}} minuto.",
+    signUps_many: "Muitos cadastros. Tente de novo em {{count, number}} minutos.",
+    signUps_other: "Muitos cadastros. Tente de novo em {{count, number}} minutos.",
+    resetRequests_one: "Muitos pedidos para redefinir a senha. Tente de novo em {{count, number}} minuto.",
+    resetRequests_many: "Muitos pedidos para redefinir a senha. Tente de novo em {{count, number}} minutos.",
+    resetRequests_other: "Muitos pedidos para redefinir a senha. Tente de novo em {{count, number}} minutos.",
+    linkTries_one: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count, number}} minuto.",
+    linkTries_many: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count, number}} minutos.",
+    linkTries_other: "Muitas tentativas sem sucesso com este link. Tente de novo em {{count, number}} minutos."
   },
   EmailAlreadyRegistered: "Já existe uma conta com este e-mail.",
   InvalidResetToken: "Este link para redefinir a senha é inválido ou expirou.",
@@ -69,17 +79,18 @@ export const ptBR: RefusalCatalog = {
   EmailNotVerified:
     "Confirme seu e-mail primeiro: abra o link do e-mail que enviamos para você (ou cadastre-se de novo para receber outro link).",
   AccountDisabled: {
-    address: "O administrador desativou esta conta. Peça para {{admin}} ativá-la de novo.",
-    noAddress: "O administrador desativou esta conta. Peça para quem administra este Herald ativá-la de novo."
+    address: "A administração do Herald desativou esta conta. Peça para {{admin}} ativá-la de novo.",
+    noAddress: "A administração do Herald desativou esta conta. Peça a ela para ativá-la de novo."
   },
   AccountRejected: {
-    address: "O administrador recusou seu pedido de conta. Fale com {{admin}} se você acha que foi um engano.",
-    noAddress:
-      "O administrador recusou seu pedido de conta. Fale com quem administra este Herald se você acha que foi um engano."
+    address:
+      "A administração do Herald recusou seu pedido de conta. Fale com {{admin}} se você acha que foi um engano.",
+    noAddress: "A administração do Herald recusou seu pedido de conta. Fale com ela se você acha que foi um engano."
   },
   ProtectedAccount: {
-    self: "Você não pode desativar nem recusar a sua própria conta: outro administrador teria que fazer isso.",
-    adminEmail: "Esta é a conta de administrador da configuração do Herald. Ela não pode ser desativada nem recusada."
+    self: "Você não pode desativar nem recusar a sua própria conta: outra pessoa da administração do Herald teria que fazer isso.",
+    adminEmail:
+      "Pela configuração do Herald, esta é a conta da administração do Herald. Ela não pode ser desativada nem recusada."
   },
   UserStatusConflict: {
     approve: "Esta conta não pode ser aprovada: agora ela está {{userStatus}}. Recarregue a lista.",
@@ -101,17 +112,27 @@ export const ptBR: RefusalCatalog = {
       "Não foi possível reconhecer o tipo deste arquivo. O Herald aceita imagens JPEG, PNG, WebP ou GIF e arquivos PDF, Word, Excel, PowerPoint ou OpenDocument, de até 16 MB.",
     type: "Arquivos do tipo {{value}} não podem ser enviados. O Herald aceita imagens JPEG, PNG, WebP ou GIF e arquivos PDF, Word, Excel, PowerPoint ou OpenDocument, de até 16 MB."
   },
+  media: {
+    stalled: "O arquivo parou de chegar por um minuto. Verifique sua conexão e tente de novo.",
+    tooManyUploads_one:
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count, number}} segundo.",
+    tooManyUploads_many:
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count, number}} segundos.",
+    tooManyUploads_other:
+      "Você começou {{limit}} envios de arquivo no último minuto, o máximo que o Herald aceita. Tente de novo em {{count, number}} segundos."
+  },
   MediaTooLarge: "O arquivo tem mais de 16 MB, o máximo que o WhatsApp aceita.",
   MediaQuotaExceeded:
     "Você já guarda {{files}} arquivos ou {{megabytes}} MB de imagens e arquivos. Eles são removidos quando as mensagens são enviadas ou canceladas (envios não usados, depois de um dia): tente de novo então, ou cancele uma campanha.",
   SessionCreationFailed: {
     plain: "Não foi possível criar a conexão do WhatsApp. Tente de novo daqui a pouco.",
     namedSessionsUnsupported:
-      "Não foi possível criar a conexão do WhatsApp: o gateway de mensagens só permite uma conexão, e o Herald precisa de uma por pessoa. Peça ao administrador para atualizar o WAHA para 2026.6.1 ou posterior."
+      "Não foi possível criar a conexão do WhatsApp: o gateway do WhatsApp só permite uma conexão, e o Herald precisa de uma por pessoa. Peça à administração do Herald para atualizar o WAHA para 2026.6.1 ou posterior."
   },
   InvalidCampaign: {
     pastTime: "{{scheduledAt}} já passou.",
     allPast: "{{lastAt}} já passou. Todas as mensagens deste plano ficam no passado: escolha datas mais adiante.",
+    allPastNoLast: "Todas as mensagens deste plano ficam no passado: escolha datas posteriores.",
     futurePastTime:
       "{{scheduledAt}} já passou. Escolha um horário mais tarde: é quando sairia a primeira mensagem alterada.",
     copyPastTime: "{{scheduledAt}} já passou. Escolha um dia de início mais adiante.",
@@ -119,9 +140,10 @@ export const ptBR: RefusalCatalog = {
       "O Herald não conhece o fuso horário {{zone}}. Escolha um fuso pelo lugar, como America/Sao_Paulo.",
     emptyContent: "Escreva o texto da mensagem.",
     tooLong: "Uma mensagem pode ter no máximo {{max}} caracteres: encurte o texto.",
-    tooManyMessages: "Uma campanha pode ter no máximo {{max}} mensagens, e este plano gera {{count}}: planeje menos.",
+    tooManyMessages:
+      "Uma campanha pode ter no máximo {{max}} mensagens, e este plano gera {{count, number}}: planeje menos.",
     tooManyCopies:
-      "Este plano gera {{count}} mensagens para cada um de {{groups}} grupos ({{copies}} no total), e uma campanha pode ter no máximo {{max}}: planeje menos mensagens ou escolha menos grupos.",
+      "Este plano gera {{count, number}} mensagens para cada um de {{groups}} grupos ({{copies}} no total), e uma campanha pode ter no máximo {{max}}: planeje menos mensagens ou escolha menos grupos.",
     noMessages: "Planeje pelo menos uma mensagem.",
     noTargets: "Escolha pelo menos um grupo.",
     duplicateTarget: "Este grupo já é o destino {{position}}: escolha cada grupo uma vez só.",
@@ -163,13 +185,13 @@ export const ptBR: RefusalCatalog = {
       "Só numa campanha que se repete dá para mudar todas as mensagens futuras de uma vez: edite as mensagens uma a uma.",
     nothingToChange: "Informe um novo horário ou um novo texto.",
     partsDiffer_one:
-      "Esta campanha envia {{count}} mensagem por dia, mas o texto novo gera {{now}}: não deixe nenhuma linha só com ---, ou planeje uma campanha nova.",
+      "Esta campanha envia {{count, number}} mensagem por dia, mas o texto novo gera {{now}}: não deixe nenhuma linha só com ---, ou planeje uma campanha nova.",
     partsDiffer_many:
-      "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
+      "Esta campanha envia {{count, number}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count, number}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
     partsDiffer_other:
-      "Esta campanha envia {{count}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
+      "Esta campanha envia {{count, number}} mensagens por dia, mas o texto novo gera {{now}}: deixe o texto em {{count, number}} partes, separadas por linhas só com ---, ou planeje uma campanha nova.",
     noFutureMessage: "Esta campanha não tem mais nenhuma mensagem para enviar: não há nada para mudar.",
-    pollOptionCount: "Uma enquete precisa de {{min}} a {{max}} opções, e esta tem {{count}}.",
+    pollOptionCount: "Uma enquete precisa de {{min}} a {{max}} opções, e esta tem {{count, number}}.",
     pollOptionEmpty: "Escreva esta opção ou remova.",
     pollOptionTooLong: "Uma opção pode ter no máximo {{max}} caracteres: encurte.",
     pollOptionTwice: "As opções precisam ser diferentes: {{option}} aparece duas vezes.",
@@ -177,18 +199,25 @@ export const ptBR: RefusalCatalog = {
     statusFont: "Escolha uma das fontes oferecidas ({{fonts}}).",
     statusNoContacts: "Escolha pelo menos um contato para ver o status, ou deixe todos os seus contatos verem.",
     statusTooManyContacts:
-      "Um status pode ir para no máximo {{max}} contatos escolhidos, e este tem {{count}}: deixe todos os seus contatos verem.",
+      "Um status pode ir para no máximo {{max}} contatos escolhidos, e este tem {{count, number}}: deixe todos os seus contatos verem.",
     statusNotContact: "Este não é um contato do WhatsApp: escolha contatos da sua lista.",
     statusContactTwice: "Este contato foi escolhido duas vezes.",
+    statusAllContactsOnly:
+      "Neste gateway do WhatsApp um status vai para todos os seus contatos (conforme a privacidade de status do seu celular): escolha todos os contatos.",
     pacedTooMany:
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila. Espace mais as mensagens, ou diminua os intervalos na página do WhatsApp.",
     pacedTooManyGroups:
       "Este número do WhatsApp envia com intervalos (pelo menos {{gap}} s entre mensagens, mais até {{jitter}} s): das mensagens devidas ao mesmo tempo só {{sure}} saem com certeza dentro dos 2 minutos, e a de {{lateAt}} seria a número {{position}} da fila (cada mensagem vai para {{groups}} grupos). Espace mais as mensagens, escolha menos grupos, ou diminua os intervalos na página do WhatsApp.",
     copyMessage: "Mensagem {{copyPosition}} da cópia: {{reason}}",
+    planNotTaken: "O Herald não conseguiu aceitar este plano como está: recarregue a página e programe de novo.",
     engineCannot:
-      "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça ao administrador um motor do WAHA que ofereça.",
+      "{{feature}}: o motor desta conexão do WhatsApp ({{engine}}) não oferece isso. Tire isso, ou peça à administração do Herald um motor do WAHA que ofereça.",
+    engineUnnamed:
+      "{{feature}}: o motor desta conexão do WhatsApp não diz qual é, então o Herald não pode contar com ele. Tire isso, ou peça à administração do Herald um motor do WAHA que ofereça isso (NOWEB, GOWS ou WEBJS).",
+    mediaVersionTooOld:
+      "{{feature}}: o gateway do WhatsApp (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}, ou no WAHA Plus. Envie um texto no lugar, ou peça à administração do Herald para atualizar o WAHA.",
     versionTooOld:
-      "{{feature}}: o gateway de mensagens (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça ao administrador para atualizar o WAHA."
+      "{{feature}}: o gateway do WhatsApp (WAHA {{version}}) só oferece isso a partir do WAHA {{since}}. Tire isso, ou peça à administração do Herald para atualizar o WAHA."
   },
   InvalidSessionPacing: {
     pacingRange: "Informe um número inteiro de segundos entre 0 e {{max}}.",
@@ -241,12 +270,16 @@ export const ptBR: RefusalCatalog = {
     expiresAt: "Escolha uma data de expiração no futuro."
   },
   ApiKeyNotFound: "Não encontramos esta chave de API. Recarregue a lista.",
-  ApiKeyLimitReached_one: "Você já tem {{count}} chave de API em uso. Revogue primeiro uma que não usa mais.",
-  ApiKeyLimitReached_many: "Você já tem {{count}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
-  ApiKeyLimitReached_other: "Você já tem {{count}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
-  TooManyBadApiKeys_one: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minuto.",
-  TooManyBadApiKeys_many: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minutos.",
-  TooManyBadApiKeys_other: "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count}} minutos.",
+  ApiKeyLimitReached_one: "Você já tem {{count, number}} chave de API em uso. Revogue primeiro uma que não usa mais.",
+  ApiKeyLimitReached_many: "Você já tem {{count, number}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
+  ApiKeyLimitReached_other:
+    "Você já tem {{count, number}} chaves de API em uso. Revogue primeiro uma que não usa mais.",
+  TooManyBadApiKeys_one:
+    "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count, number}} minuto.",
+  TooManyBadApiKeys_many:
+    "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count, number}} minutos.",
+  TooManyBadApiKeys_other:
+    "Muitas chaves de API inválidas vindas do seu endereço. Tente de novo em {{count, number}} minutos.",
   InvalidWebhookEndpoint: {
     urlTooLong: "O endereço tem mais de {{max}} caracteres.",
     urlNotAddress: "Isso não é um endereço da web (ele deve começar com https://).",
@@ -258,12 +291,15 @@ export const ptBR: RefusalCatalog = {
     noEvents: "Escolha pelo menos um evento para enviar."
   },
   WebhookEndpointNotFound: "Não encontramos este endpoint de webhook. Recarregue a lista.",
-  WebhookEndpointLimitReached_one: "Você já tem {{count}} endpoint de webhook. Exclua primeiro um que não usa mais.",
-  WebhookEndpointLimitReached_many: "Você já tem {{count}} endpoints de webhook. Exclua primeiro um que não usa mais.",
-  WebhookEndpointLimitReached_other: "Você já tem {{count}} endpoints de webhook. Exclua primeiro um que não usa mais.",
-  TooManyWebhookPings_one: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundo.",
-  TooManyWebhookPings_many: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundos.",
-  TooManyWebhookPings_other: "Você enviou pings de teste rápido demais. Tente de novo em {{count}} segundos.",
+  WebhookEndpointLimitReached_one:
+    "Você já tem {{count, number}} endpoint de webhook. Exclua primeiro um que não usa mais.",
+  WebhookEndpointLimitReached_many:
+    "Você já tem {{count, number}} endpoints de webhook. Exclua primeiro um que não usa mais.",
+  WebhookEndpointLimitReached_other:
+    "Você já tem {{count, number}} endpoints de webhook. Exclua primeiro um que não usa mais.",
+  TooManyWebhookPings_one: "Você enviou pings de teste rápido demais. Tente de novo em {{count, number}} segundo.",
+  TooManyWebhookPings_many: "Você enviou pings de teste rápido demais. Tente de novo em {{count, number}} segundos.",
+  TooManyWebhookPings_other: "Você enviou pings de teste rápido demais. Tente de novo em {{count, number}} segundos.",
   csv: {
     unknownZone: "O Herald não conhece o fuso horário {{zone}}: escolha um fuso pelo lugar, como America/Sao_Paulo.",
     tooManyRows:
@@ -291,23 +327,23 @@ export const ptBR: RefusalCatalog = {
     dstTwice: "{{written}} acontece duas vezes nesse dia (os relógios são atrasados): enviada na primeira vez."
   },
   GatewayError: {
-    Unreachable: "Não foi possível acessar o gateway de mensagens.",
-    Timeout: "O gateway de mensagens não respondeu a tempo.",
-    Unauthorized: "O gateway de mensagens recusou as credenciais do Herald.",
-    SessionNotFound: "O gateway de mensagens não conhece esta conexão do WhatsApp.",
+    Unreachable: "Não foi possível acessar o gateway do WhatsApp.",
+    Timeout: "O gateway do WhatsApp não respondeu a tempo.",
+    Unauthorized: "O gateway do WhatsApp recusou as credenciais do Herald.",
+    SessionNotFound: "O gateway do WhatsApp não conhece esta conexão do WhatsApp.",
     SessionNotRunning: "A conexão do WhatsApp está parada no gateway: conecte de novo ou reinicie primeiro.",
-    SessionNotReady: "O gateway de mensagens recusou: a conexão do WhatsApp não está num estado que permita isso.",
+    SessionNotReady: "O gateway do WhatsApp recusou: a conexão do WhatsApp não está num estado que permita isso.",
     SessionNotReadyStatus:
-      "O gateway de mensagens recusou: a conexão do WhatsApp está em {{sessionStatus}}, um estado que não permite isso.",
-    SessionAlreadyExists: "O gateway de mensagens já tem uma conexão com este nome.",
+      "O gateway do WhatsApp recusou: {{sessionStatus}}. Abra a página do WhatsApp para ver o que ela precisa.",
+    SessionAlreadyExists: "O gateway do WhatsApp já tem uma conexão com este nome.",
     SessionAlreadyStarted: "A conexão do WhatsApp já está rodando no gateway.",
     NamedSessionsUnsupported:
-      "O gateway de mensagens só permite uma conexão, e o Herald precisa de uma por pessoa. Peça ao administrador para atualizar o WAHA para 2026.6.1 ou posterior.",
+      "O gateway do WhatsApp só permite uma conexão, e o Herald precisa de uma por pessoa. Peça à administração do Herald para atualizar o WAHA para 2026.6.1 ou posterior.",
     FeatureUnsupported:
-      "O gateway de mensagens não consegue fazer isso: o motor ou a versão dele não oferece (por exemplo, mencionar todos ou enquetes).",
+      "O gateway do WhatsApp não consegue fazer isso: o motor ou a versão dele não oferece (por exemplo, mencionar todos ou enquetes).",
     NumberLimited: "O WhatsApp está limitando este número por enquanto e não aceitou a mensagem.",
-    ServerError: "O gateway de mensagens respondeu com um erro.",
-    Refused: "O gateway de mensagens recusou o pedido.",
-    BadResponse: "O gateway de mensagens respondeu de um jeito que o Herald não conseguiu ler."
+    ServerError: "O gateway do WhatsApp respondeu com um erro.",
+    Refused: "O gateway do WhatsApp recusou o pedido.",
+    BadResponse: "O gateway do WhatsApp respondeu de um jeito que o Herald não conseguiu ler."
   }
 }

@@ -13,7 +13,7 @@ import { verifyEmail } from "../../../application/auth/verifyEmail.ts"
 import { AppLanguageInput } from "../../../application/shared/languageSchema.ts"
 import { clearedSessionCookie, sessionCookie } from "../cookies.ts"
 import type { WebContext } from "../trpc.ts"
-import { accountProcedure, publicProcedure, router, run } from "../trpc.ts"
+import { accountProcedure, publicProcedure, router, run, storeUnavailable } from "../trpc.ts"
 
 const email = z.string().trim().max(254).pipe(z.email())
 const password = z.string().min(8).max(256)
@@ -75,8 +75,7 @@ export const authRouter = router({
   install: publicProcedure.query(({ ctx }) => run(ctx, describeInstall())),
   me: publicProcedure.query(({ ctx }) => {
     // "signed out" would be a lie while the session cannot be checked
-    if (ctx.authUnavailable)
-      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "the database cannot be reached; try again shortly" })
+    if (ctx.authUnavailable) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: storeUnavailable(ctx.reader) })
     return { user: ctx.user }
   }),
   /** the signed-in user's time zone and locale, which mails to them are written in (the browser sends its own) */

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { z } from "zod"
+import type { Reach } from "../../../application/campaign/statusSupport.ts"
 import { getStatusReach } from "../../../application/campaign/statusSupport.ts"
 import { getLinkedNumber } from "../../../application/session/getLinkedNumber.ts"
 import { getSessionLimit } from "../../../application/session/getSessionLimit.ts"
@@ -7,10 +8,23 @@ import { getSessionPacing } from "../../../application/session/getSessionPacing.
 import { setSessionPacing } from "../../../application/session/setSessionPacing.ts"
 import { getSessionTyping, setSessionTyping } from "../../../application/session/setSessionTyping.ts"
 import { PACING_MAX_SECONDS } from "../../../domain/session/MessagingSession.ts"
+import type { ErrorReader } from "../refusalWords.ts"
+import { refusalSentence } from "../refusalWords.ts"
 import { activeProcedure, router, run } from "../trpc.ts"
 import { sessionName } from "./userRouter.ts"
 
 const bySession = z.object({ sessionName })
+
+/** A reach as the form shows it: a refusal's reason in the reader's words (its English for API callers). */
+const saidTo =
+  (reader: ErrorReader | null) =>
+  (reach: Reach): { readonly ok: true } | { readonly ok: false; readonly reason: string } =>
+    reach.ok
+      ? reach
+      : {
+          ok: false,
+          reason: (reader && refusalSentence(reader, { _tag: "InvalidCampaign", ...reach.refusal })) ?? reach.reason
+        }
 
 const pacingSeconds = (field: string) =>
   z
@@ -45,9 +59,21 @@ export const sessionRouter = router({
    * what the session's gateway can do with the number's Status: post one, to chosen contacts, to
    * all contacts, each {ok: true} or {ok: false, reason} (statusSupport.ts), as campaign.create decides
    */
-  getStatusReach: activeProcedure
-    .input(bySession)
-    .query(({ ctx, input }) => run(ctx, getStatusReach(ctx.user.id, input.sessionName))),
+  getStatusReach: activeProcedure.input(bySession).query(({ ctx, input }) =>
+    run(
+      ctx,
+      getStatusReach(ctx.user.id, input.sessionName).pipe(
+        Effect.map((reach) => {
+          const said = saidTo(ctx.reader)
+          return {
+            status: said(reach.status),
+            chosenContacts: said(reach.chosenContacts),
+            allContacts: said(reach.allContacts)
+          }
+        })
+      )
+    )
+  ),
   getPacing: activeProcedure
     .input(bySession)
     .query(({ ctx, input }) => run(ctx, getSessionPacing(ctx.user.id, input.sessionName))),
