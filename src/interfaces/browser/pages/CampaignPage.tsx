@@ -127,7 +127,7 @@ const CampaignView = ({
       <Card className="mb-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <PageTitle dir={campaignTitleDir(campaign.madeUpTitle)}>
+            <PageTitle dir={campaignTitleDir(campaign.madeUpTitle)} title={title}>
               <CampaignTitle title={campaign.title} madeUp={campaign.madeUpTitle} />
             </PageTitle>
           </div>

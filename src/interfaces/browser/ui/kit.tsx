@@ -181,8 +181,17 @@ export const Card = ({ children, className = "" }: { readonly children: ReactNod
 
 /** The screen's one <h1>: also the tab's title, and where the focus goes after an in-app navigation (pageHeading.ts). */
 /** The screen's heading; `dir="auto"` when it is text someone wrote (a campaign's title), which may read right to left. */
-export const PageTitle = ({ children, dir }: { readonly children: ReactNode; readonly dir?: "auto" }) => {
-  const heading = usePageHeading(typeof children === "string" ? children : null)
+export const PageTitle = ({
+  children,
+  dir,
+  title
+}: {
+  readonly children: ReactNode
+  readonly dir?: "auto"
+  /** the tab's title when `children` is more than plain text (a campaign's title with its names isolated) */
+  readonly title?: string
+}) => {
+  const heading = usePageHeading(title ?? (typeof children === "string" ? children : null))
   return (
     <h1 ref={heading} tabIndex={-1} dir={dir} className="mb-4 text-2xl font-semibold tracking-tight focus:outline-none">
       {children}
