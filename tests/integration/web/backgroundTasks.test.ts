@@ -145,6 +145,8 @@ describe("the web process's alerts", () => {
             kind: "CampaignFailed",
             campaignId: broken.id,
             title: "Broken",
+            // a title the organiser wrote: told as written
+            madeUpTitle: null,
             reason: "failed to send message: connect ECONNREFUSED 127.0.0.1:3000"
           }
         ])
